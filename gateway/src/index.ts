@@ -1,0 +1,8 @@
+import "./telemetry-off";
+
+export { startPlatform, type RunningPlatform } from "./platform";
+export { createGraphServer } from "./graph/server";
+export { composeSupergraph } from "./supergraph/compose";
+export { subgraphs } from "./subgraphs";
+export { runDistributed, distributedPorts } from "./modes/distributed";
+export { platformConfig } from "./config";

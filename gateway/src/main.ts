@@ -1,0 +1,64 @@
+import cluster from "node:cluster";
+import "./telemetry-off";
+import { describeDatabase, databaseConfigFromEnv } from "@pap/db";
+import { createLogger } from "@pap/kernel";
+import { platformConfig } from "./config";
+import { runClusterPrimary } from "./modes/cluster";
+import { runDistributed } from "./modes/distributed";
+import { stopOnSignals } from "./modes/signals";
+import { startPlatform } from "./platform";
+
+// `npm start` (single process), `npm run start:distributed`, `npm run start:cluster`.
+async function main() {
+  const config = platformConfig();
+  const logger = createLogger("platform");
+
+  if (cluster.isWorker) {
+    const platform = await startPlatform({ database: databaseConfigFromEnv(), host: config.host, port: config.port, logger, migrate: false });
+    stopOnSignals(() => platform.close());
+    return;
+  }
+
+  if (config.mode === "distributed") {
+    const running = await runDistributed(config, logger);
+    printBanner("distributed: each subgraph, the gateway and rest-compat in their own process", config, running.urls);
+    stopOnSignals(() => running.stop());
+    return;
+  }
+
+  if (config.mode === "cluster") {
+    const running = await runClusterPrimary(config, logger);
+    const base = `http://${config.host}:${config.port}`;
+    printBanner(`cluster: ${running.workers} workers, each running the whole stack`, config, { graphql: `${base}/graphql`, rest: base });
+    stopOnSignals(() => running.stop());
+    return;
+  }
+
+  const platform = await startPlatform({ database: config.database, host: config.host, port: config.port, logger });
+  printBanner("single process: gateway, subgraphs and REST together", config, { graphql: `${platform.url}/graphql`, rest: platform.url });
+  stopOnSignals(() => platform.close());
+}
+
+function printBanner(mode: string, config: ReturnType<typeof platformConfig>, urls: Record<string, string>) {
+  const rest = urls.rest ?? "";
+  const lines = [
+    "",
+    "Public Assistance Platform is running",
+    `  mode        ${mode}`,
+    `  database    ${describeDatabase(config.database)}`,
+    `  GraphQL     ${urls.graphql}`,
+    `  REST        ${rest}/persons, ${rest}/case-management/cases, ${rest}/scheduling/appointments`,
+    `  OpenAPI     ${rest}/openapi.json`,
+    `  health      ${rest}/healthz, ${rest}/readyz`,
+    ...Object.entries(urls)
+      .filter(([name]) => name.startsWith("subgraph "))
+      .map(([name, url]) => `  ${name.padEnd(11)} ${url}`),
+    "",
+  ];
+  process.stdout.write(`${lines.join("\n")}\n`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,48 @@
+import { fork, type ChildProcess } from "node:child_process";
+import type { Logger } from "@pap/kernel";
+
+/** Child processes of the distributed launcher: started together, stopped together. */
+export class ProcessGroup {
+  private readonly children: ChildProcess[] = [];
+  private stopping = false;
+
+  constructor(private readonly logger: Logger) {}
+
+  start(name: string, script: string, args: string[], env: NodeJS.ProcessEnv): void {
+    const child = fork(script, args, { env: { ...process.env, ...env }, stdio: "inherit" });
+    child.on("exit", (code, signal) => {
+      if (this.stopping) return;
+      this.logger.error(`${name} exited (${signal ?? code}); stopping the platform`);
+      void this.stop().then(() => process.exit(1));
+    });
+    this.children.push(child);
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    await Promise.all(
+      this.children.map(
+        (child) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve();
+            child.once("exit", () => resolve());
+            child.kill("SIGTERM");
+          }),
+      ),
+    );
+  }
+}
+
+/** Polls a health URL until it answers 200, so URLs are printed only once they work. */
+export async function waitUntilHealthy(url: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not become healthy within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

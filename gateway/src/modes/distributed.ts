@@ -1,0 +1,42 @@
+import path from "node:path";
+import type { Logger } from "@pap/kernel";
+import type { PlatformConfig } from "../config";
+import { subgraphs } from "../subgraphs";
+import { ProcessGroup, waitUntilHealthy } from "./children";
+import { prepareSharedDatabase } from "./shared-database";
+
+export const distributedPorts = (basePort: number) => ({
+  gateway: basePort,
+  subgraph: (index: number) => basePort + 1 + index,
+  rest: basePort + 10,
+  database: basePort + 20,
+});
+
+/** Each subgraph, the gateway and rest-compat in their own processes, talking HTTP to each other. */
+export async function runDistributed(config: PlatformConfig, logger: Logger): Promise<{ stop(): Promise<void>; urls: Record<string, string> }> {
+  const ports = distributedPorts(config.port);
+  const database = await prepareSharedDatabase(config.database, ports.database, logger);
+  const group = new ProcessGroup(logger);
+  const base = { DATABASE_URL: database.url, HOST: config.host };
+  const subgraphUrls: Record<string, string> = {};
+  subgraphs.forEach((subgraph, index) => {
+    const port = ports.subgraph(index);
+    subgraphUrls[subgraph.name] = `http://${config.host}:${port}/graphql`;
+    group.start(`subgraph ${subgraph.name}`, path.join(__dirname, "subgraph-process.js"), [subgraph.name], { ...base, PORT: String(port) });
+  });
+  const gatewayUrl = `http://${config.host}:${ports.gateway}`;
+  group.start("gateway", path.join(__dirname, "gateway-process.js"), [], { ...base, PORT: String(ports.gateway), SUBGRAPH_URLS: JSON.stringify(subgraphUrls) });
+  const restUrl = `http://${config.host}:${ports.rest}`;
+  group.start("rest-compat", path.join(__dirname, "rest-process.js"), [], { ...base, PORT: String(ports.rest), GRAPHQL_URL: `${gatewayUrl}/graphql` });
+  const stop = async () => {
+    await group.stop();
+    await database.close();
+  };
+  try {
+    await Promise.all([...Object.values(subgraphUrls).map((url) => url.replace("/graphql", "/healthz")), `${gatewayUrl}/healthz`, `${restUrl}/healthz`].map((url) => waitUntilHealthy(url)));
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { stop, urls: { graphql: `${gatewayUrl}/graphql`, rest: restUrl, ...Object.fromEntries(Object.entries(subgraphUrls).map(([name, url]) => [`subgraph ${name}`, url])) } };
+}

@@ -1,0 +1,23 @@
+import "../telemetry-off";
+import { createLogger } from "@pap/kernel";
+import { createGraphServer } from "../graph/server";
+import { createHttpApp } from "../http-app";
+import { stopOnSignals } from "./signals";
+
+// The gateway alone (distributed mode), routing to subgraphs over HTTP: SUBGRAPH_URLS is a JSON map.
+async function main() {
+  const logger = createLogger("gateway");
+  const urls = JSON.parse(process.env.SUBGRAPH_URLS ?? "{}") as Record<string, string>;
+  const graph = await createGraphServer({ kind: "remote", urls }, logger);
+  const app = await createHttpApp({ logger, graph, ready: async () => true });
+  await app.listen({ host: process.env.HOST ?? "127.0.0.1", port: Number(process.env.PORT) });
+  stopOnSignals(async () => {
+    await app.close();
+    await graph.stop();
+  });
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,19 @@
+import "../telemetry-off";
+import { createLogger, httpGraphExecutor } from "@pap/kernel";
+import { createHttpApp } from "../http-app";
+import { stopOnSignals } from "./signals";
+
+// rest-compat alone (distributed mode), translating REST into operations on the gateway at GRAPHQL_URL.
+async function main() {
+  const logger = createLogger("rest-compat");
+  const graphqlUrl = process.env.GRAPHQL_URL;
+  if (!graphqlUrl) throw new Error("GRAPHQL_URL is required");
+  const app = await createHttpApp({ logger, rest: httpGraphExecutor(graphqlUrl), ready: async () => (await fetch(graphqlUrl.replace(/\/graphql$/, "/healthz"))).ok });
+  await app.listen({ host: process.env.HOST ?? "127.0.0.1", port: Number(process.env.PORT) });
+  stopOnSignals(() => app.close());
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

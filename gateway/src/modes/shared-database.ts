@@ -1,0 +1,28 @@
+import { openDatabase, shareEmbeddedDatabase, type DatabaseConfig } from "@pap/db";
+import type { Logger } from "@pap/kernel";
+
+/**
+ * Multi-process deployments need one database every process can reach. With PostgreSQL that is the
+ * server itself (migrated once here); with embedded PGlite this process keeps the store open and serves
+ * it on loopback. Returns the URL for the other processes.
+ */
+export async function prepareSharedDatabase(
+  config: DatabaseConfig,
+  sharePort: number,
+  logger: Logger,
+): Promise<{ url: string; close(): Promise<void> }> {
+  const database = await openDatabase(config, { log: (message) => logger.info(message) });
+  if (config.kind === "postgres") {
+    await database.close();
+    return { url: config.url, close: async () => {} };
+  }
+  const share = await shareEmbeddedDatabase(database, sharePort);
+  logger.info(`embedded database shared with the other processes at 127.0.0.1:${sharePort}`);
+  return {
+    url: share.url,
+    async close() {
+      await share.stop();
+      await database.close();
+    },
+  };
+}

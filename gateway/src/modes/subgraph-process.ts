@@ -1,0 +1,25 @@
+import "../telemetry-off";
+import { databaseConfigFromEnv, openDatabase } from "@pap/db";
+import { createLogger, createSubgraphServer } from "@pap/kernel";
+import { subgraphs } from "../subgraphs";
+import { stopOnSignals } from "./signals";
+
+// One subgraph served alone (distributed mode): `node subgraph-process.js <name>` with PORT and DATABASE_URL.
+async function main() {
+  const name = process.argv[2];
+  const subgraph = subgraphs.find((candidate) => candidate.name === name);
+  if (!subgraph) throw new Error(`unknown subgraph '${name}'; known: ${subgraphs.map((s) => s.name).join(", ")}`);
+  const logger = createLogger(`subgraph-${subgraph.name}`);
+  const database = await openDatabase(databaseConfigFromEnv(), { migrate: false });
+  const app = await createSubgraphServer(subgraph, database.prisma, logger);
+  await app.listen({ host: process.env.HOST ?? "127.0.0.1", port: Number(process.env.PORT) });
+  stopOnSignals(async () => {
+    await app.close();
+    await database.close();
+  });
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,47 @@
+import { describeDatabase, openDatabase, type Database, type DatabaseConfig } from "@pap/db";
+import type { Logger } from "@pap/kernel";
+import type { FastifyInstance } from "fastify";
+import { createGraphServer } from "./graph/server";
+import { inProcessExecutor } from "./graph/in-process-executor";
+import { createHttpApp } from "./http-app";
+import { subgraphs } from "./subgraphs";
+
+export type RunningPlatform = { app: FastifyInstance; database: Database; url: string; close(): Promise<void> };
+
+/**
+ * The whole platform in one process: database, every subgraph in-process behind the gateway, GraphQL
+ * at /graphql and the REST surface, on one port. `npm start`, each cluster worker and the tests use it.
+ */
+export async function startPlatform(options: {
+  database: DatabaseConfig;
+  host: string;
+  port: number;
+  logger: Logger;
+  migrate?: boolean;
+  /** Sees every SQL statement (diagnostics, and the test that proves there is no N+1). */
+  onQuery?: (sql: string) => void;
+}): Promise<RunningPlatform> {
+  const { logger } = options;
+  const database = await openDatabase(options.database, { migrate: options.migrate, onQuery: options.onQuery, log: (message) => logger.info(message) });
+  logger.debug(`database: ${describeDatabase(options.database)}`);
+  const graph = await createGraphServer({ kind: "in-process", db: database.prisma, subgraphs }, logger);
+  const app = await createHttpApp({
+    logger,
+    graph,
+    rest: inProcessExecutor(graph),
+    ready: async () => (await database.prisma.$queryRaw`SELECT 1`, true),
+  });
+  await app.listen({ host: options.host, port: options.port });
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : options.port;
+  return {
+    app,
+    database,
+    url: `http://${options.host}:${port}`,
+    async close() {
+      await app.close();
+      await graph.stop();
+      await database.close();
+    },
+  };
+}

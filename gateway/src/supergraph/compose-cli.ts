@@ -1,0 +1,14 @@
+import { writeFileSync } from "node:fs";
+import { subgraphs } from "../subgraphs";
+import { composeSupergraph } from "./compose";
+import { supergraphPath } from "./location";
+
+// Build step: a composition error fails `npm run build` (and so `npm start` and `npm test`).
+try {
+  writeFileSync(supergraphPath, composeSupergraph(subgraphs));
+  console.log(`supergraph composed from ${subgraphs.map((subgraph) => subgraph.name).join(", ")} → ${supergraphPath}`);
+  process.exit(0);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}

@@ -1,0 +1,27 @@
+/**
+ * One Jest run for the whole workspace. Workspace packages resolve to their TypeScript sources, so tests
+ * never run against stale builds; @swc/jest strips types (type checking is the build's job: `tsc -b`).
+ * @type {import('jest').Config}
+ */
+const workspacePackages = {
+  "@pap/kernel": "packages/kernel/src",
+  "@pap/db": "prisma/src",
+  "@pap/persons": "subgraphs/persons/src",
+  "@pap/case-management": "subgraphs/case-management/src",
+  "@pap/scheduling": "subgraphs/scheduling/src",
+  "@pap/gateway": "gateway/src",
+  "@pap/rest-compat": "rest-compat/src",
+};
+
+module.exports = {
+  testEnvironment: "node",
+  roots: ["<rootDir>/packages", "<rootDir>/prisma/src", "<rootDir>/subgraphs", "<rootDir>/gateway/src", "<rootDir>/rest-compat/src", "<rootDir>/test"],
+  testMatch: ["**/*.test.ts"],
+  transform: { "^.+\\.ts$": ["@swc/jest", { jsc: { target: "es2022", parser: { syntax: "typescript" } } }] },
+  moduleNameMapper: Object.fromEntries(
+    Object.entries(workspacePackages).map(([name, dir]) => [`^${name.replace("/", "\\/")}$`, `<rootDir>/${dir}`]),
+  ),
+  globalSetup: "<rootDir>/test/support/global-setup.js",
+  globalTeardown: "<rootDir>/test/support/global-teardown.js",
+  testTimeout: 30000,
+};

@@ -1,0 +1,32 @@
+import { pickForwardedHeaders } from "../http/forwarded-headers";
+
+/** A GraphQL result as any executor returns it. */
+export type GraphResult = {
+  data?: Record<string, unknown> | null;
+  errors?: ReadonlyArray<{ message: string; extensions?: Record<string, unknown> | null }>;
+};
+
+export type GraphRequest = {
+  query: string;
+  variables?: Record<string, unknown>;
+  /** Caller headers to pass on (identity, trace context). */
+  headers: Record<string, string | string[] | undefined>;
+};
+
+/**
+ * How rest-compat reaches the graph: in the same process (Apollo's executeOperation, no HTTP hop) or
+ * over HTTP to a gateway elsewhere. Both give the same result shape.
+ */
+export type GraphExecutor = (request: GraphRequest) => Promise<GraphResult>;
+
+/** Executor for a gateway in another process. */
+export function httpGraphExecutor(url: string): GraphExecutor {
+  return async ({ query, variables, headers }) => {
+    const response = await fetch(url, {
+      method: "POST",
+      headers: { ...pickForwardedHeaders(headers), "content-type": "application/json" },
+      body: JSON.stringify({ query, variables }),
+    });
+    return (await response.json()) as GraphResult;
+  };
+}

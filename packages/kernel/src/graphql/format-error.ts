@@ -1,0 +1,26 @@
+import type { GraphQLFormattedError } from "graphql";
+import { envelopeFromGraphQLError } from "../errors";
+
+export type ErrorLogger = (error: unknown, message: string) => void;
+
+/**
+ * Apollo `formatError` for the gateway and every subgraph server. Domain errors keep their code,
+ * status and details; request errors get status 400; anything unexpected is logged and masked so that
+ * no stack trace, SQL or internal message reaches a client.
+ */
+export function createErrorFormatter(log: ErrorLogger) {
+  return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
+    const { status, envelope } = envelopeFromGraphQLError(formatted);
+    const base = { locations: formatted.locations, path: formatted.path };
+    if (status >= 500) {
+      log(error, "unexpected error while executing a GraphQL operation");
+      return { ...base, message: envelope.message, extensions: { code: envelope.code, status } };
+    }
+    const code = typeof formatted.extensions?.code === "string" ? formatted.extensions.code : envelope.code;
+    return {
+      ...base,
+      message: formatted.message,
+      extensions: envelope.details ? { code, status, details: envelope.details } : { code, status },
+    };
+  };
+}

@@ -1,0 +1,5 @@
+export * from "./scalars";
+export * from "./format-error";
+export * from "./loaders";
+export * from "./list-fields";
+export * from "./executor";

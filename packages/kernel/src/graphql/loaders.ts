@@ -1,0 +1,25 @@
+import DataLoader from "dataloader";
+
+/**
+ * One-to-one batch loader: all `load(key)` calls of one tick become one `fetch(keys)` (one SQL
+ * statement), and keys with no row resolve to null. This is what keeps entity references across
+ * subgraphs free of N+1 queries.
+ */
+export function createByKeyLoader<K, T>(fetch: (keys: readonly K[]) => Promise<T[]>, keyOf: (item: T) => K): DataLoader<K, T | null> {
+  return new DataLoader<K, T | null>(async (keys) => {
+    const byKey = new Map<K, T>();
+    for (const item of await fetch(keys)) byKey.set(keyOf(item), item);
+    return keys.map((key) => byKey.get(key) ?? null);
+  });
+}
+
+/** One-to-many batch loader: every key gets the (possibly empty) list of rows whose group key it is. */
+export function createGroupLoader<K, T>(fetch: (keys: readonly K[]) => Promise<T[]>, groupsOf: (item: T) => K[]): DataLoader<K, T[]> {
+  return new DataLoader<K, T[]>(async (keys) => {
+    const groups = new Map<K, T[]>(keys.map((key) => [key, []]));
+    for (const item of await fetch(keys)) {
+      for (const key of groupsOf(item)) groups.get(key)?.push(item);
+    }
+    return keys.map((key) => groups.get(key) ?? []);
+  });
+}

@@ -1,0 +1,43 @@
+import { HeaderMap, type ApolloServer, type BaseContext } from "@apollo/server";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+
+/**
+ * Serves an Apollo Server through Fastify using Apollo's own HTTP entry point
+ * (`executeHTTPGraphQLRequest`), so the gateway and the subgraph servers share one HTTP stack,
+ * one logger and one error envelope with the REST routes.
+ */
+export function mountApollo<C extends BaseContext>(
+  app: FastifyInstance,
+  server: ApolloServer<C>,
+  options: { path: string; context: (request: FastifyRequest) => Promise<C> },
+): void {
+  app.route({
+    method: ["GET", "POST"],
+    url: options.path,
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      const headers = new HeaderMap();
+      for (const [name, value] of Object.entries(request.headers)) {
+        if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+      }
+      const response = await server.executeHTTPGraphQLRequest({
+        httpGraphQLRequest: {
+          method: request.method.toUpperCase(),
+          headers,
+          search: request.url.includes("?") ? request.url.slice(request.url.indexOf("?")) : "",
+          body: request.body,
+        },
+        context: () => options.context(request),
+      });
+      for (const [name, value] of response.headers) reply.header(name, value);
+      reply.code(response.status ?? 200);
+      if (response.body.kind === "complete") return reply.send(response.body.string);
+      // Incremental delivery (@defer) streams chunks as Apollo produces them.
+      const chunks = response.body.asyncIterator;
+      reply.hijack();
+      reply.raw.writeHead(response.status ?? 200, Object.fromEntries(response.headers));
+      for await (const chunk of chunks) reply.raw.write(chunk);
+      reply.raw.end();
+      return reply;
+    },
+  });
+}

@@ -1,0 +1,11 @@
+/** Request headers that follow a request through every hop: caller identity and W3C trace context. */
+export const forwardedHeaderNames = ["authorization", "traceparent", "tracestate", "x-caller-id", "x-caller-roles", "x-request-id"] as const;
+
+export function pickForwardedHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const picked: Record<string, string> = {};
+  for (const name of forwardedHeaderNames) {
+    const value = headers[name];
+    if (value !== undefined) picked[name] = Array.isArray(value) ? value.join(", ") : value;
+  }
+  return picked;
+}

@@ -1,0 +1,26 @@
+import { ApolloServer } from "@apollo/server";
+import type { FastifyInstance } from "fastify";
+import type { Logger } from "pino";
+import { createErrorFormatter } from "../graphql/format-error";
+import type { SubgraphDefinition } from "../subgraph";
+import { mountApollo } from "./apollo-route";
+import { createHttpServer } from "./fastify-app";
+import { pickForwardedHeaders } from "./forwarded-headers";
+
+/** A subgraph served on its own over HTTP, for the distributed deployment (the gateway calls it). */
+export async function createSubgraphServer<Db>(definition: SubgraphDefinition<Db>, db: Db, logger: Logger): Promise<FastifyInstance> {
+  const apollo = new ApolloServer<object>({
+    schema: definition.schema,
+    includeStacktraceInErrorResponses: false,
+    formatError: createErrorFormatter((error, message) => logger.error({ err: error }, message)),
+  });
+  await apollo.start();
+  const app = createHttpServer(logger);
+  mountApollo(app, apollo, {
+    path: "/graphql",
+    context: async (request) => definition.createContext({ db, headers: pickForwardedHeaders(request.headers) }),
+  });
+  app.get("/healthz", async () => ({ status: "ok", subgraph: definition.name }));
+  app.addHook("onClose", () => apollo.stop());
+  return app;
+}

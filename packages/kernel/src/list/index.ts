@@ -1,0 +1,8 @@
+export * from "./spec";
+export { parseQuery } from "./query-parser";
+export type { QueryNode, TermNode, MatchNode, CompareNode, ExistsNode, QueryValue, ValueMatch, ComparisonOperator } from "./query-parser";
+export { compileWhere, type Where } from "./where-compiler";
+export { parseSort, toOrderBy, type SortTerm, type SortDirection } from "./sort";
+export { resolvePaging, listParamsFromQuery, listEnvelope } from "./paging";
+export { defineListSpec, buildListQuery, type ListQuery } from "./list-query";
+export { FIELD_NAME_PATTERN } from "./fields";

@@ -1,0 +1,71 @@
+import { ApiError } from "../errors/api-error";
+import { declaredField, FIELD_NAME_PATTERN, lookupField, tieBreakerOf } from "./fields";
+import { resolvePaging } from "./paging";
+import { parseQuery } from "./query-parser";
+import { parseSort, toOrderBy } from "./sort";
+import type { ListArgs, ListSpec, Page } from "./spec";
+import { compileWhere, type Where } from "./where-compiler";
+
+export type ListQuery = { where: Where; orderBy: Array<Record<string, unknown>>; skip: number; take: number; page: Page };
+
+/**
+ * Checks a list declaration once, at startup, so a mistake in it fails the boot instead of surfacing
+ * as a 400 or 500 on some later request. Returns the spec unchanged.
+ */
+export function defineListSpec(spec: ListSpec): ListSpec {
+  const fail = (message: string): never => {
+    throw new Error(`list spec '${spec.resource}': ${message}`);
+  };
+
+  for (const [name, def] of Object.entries(spec.fields)) {
+    if (!FIELD_NAME_PATTERN.test(name)) fail(`'${name}' is not a valid field name`);
+    if (name.includes(".") && !def.column) fail(`'${name}' is dotted, so it needs an explicit column`);
+    if (def.kind === "json" && !def.path?.length) fail(`json field '${name}' needs a path`);
+    if (def.kind !== "json" && def.path) fail(`'${name}' has a path but is not a json field`);
+    if (def.kind === "enum" && !def.values?.length) fail(`enum field '${name}' needs values`);
+    if (def.kind !== "enum" && def.values) fail(`'${name}' has values but is not an enum field`);
+    for (const column of def.sortBy ?? []) if (!FIELD_NAME_PATTERN.test(column)) fail(`'${name}' has an invalid sortBy entry '${column}'`);
+  }
+
+  const usesJson = spec.freeForm !== undefined || Object.values(spec.fields).some((def) => def.kind === "json");
+  if (usesJson && spec.anyNull === undefined) fail("filters JSON paths, so it needs anyNull: Prisma.AnyNull (from @pap/db)");
+
+  for (const name of spec.fullText) {
+    if (!lookupField(spec, name)) fail(`full-text field '${name}' is not a field`);
+  }
+
+  const tieBreaker = tieBreakerOf(spec);
+  for (const name of [...spec.sortable, tieBreaker]) {
+    const def = declaredField(spec, name);
+    if (!def) {
+      if (name === tieBreaker) continue;
+      fail(`sortable field '${name}' is not declared in fields`);
+    } else if (def.kind === "json") {
+      fail(`'${name}' is a JSON path; Prisma cannot order by it, so it cannot be sortable`);
+    } else if (def.relation?.many) {
+      fail(`'${name}' lives on a to-many relation; Prisma cannot order by it, so it cannot be sortable`);
+    }
+  }
+  if (new Set(spec.sortable).size !== spec.sortable.length) fail("sortable lists a field twice");
+
+  try {
+    toOrderBy(parseSort(spec.defaultSort, spec), spec);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    const detail = error.details?.[0]?.message;
+    fail(`defaultSort '${spec.defaultSort}' is invalid: ${error.message}${detail ? ` (${detail})` : ""}`);
+  }
+  return spec;
+}
+
+/**
+ * Everything a list resolver passes to Prisma, from the list arguments as the client gave them:
+ * `findMany({ where, orderBy, skip, take })` and `count({ where })`, then `listEnvelope(items, total, page)`.
+ * Invalid arguments throw ApiErrors (400).
+ */
+export function buildListQuery(spec: ListSpec, args: ListArgs): ListQuery {
+  const where = compileWhere(parseQuery(args.q ?? ""), spec);
+  const orderBy = toOrderBy(parseSort(args.sort, spec), spec);
+  const page = resolvePaging(args);
+  return { where, orderBy, skip: page.offset, take: page.limit, page };
+}

@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { badRequest, validationFailed, type ErrorDetail } from "../errors";
+
+/** Server-set fields: a client that sends back what it read must not be refused for them. */
+export const readOnlyFields = ["id", "createdAt", "updatedAt"] as const;
+
+export function withoutReadOnlyFields(body: Record<string, unknown>): Record<string, unknown> {
+  const copy = { ...body };
+  for (const field of readOnlyFields) delete copy[field];
+  return copy;
+}
+
+/** A request body must be a JSON object (400 otherwise, per the error table), and PATCH bodies non-empty. */
+export function requireObjectBody(body: unknown, options: { nonEmpty?: boolean } = {}): Record<string, unknown> {
+  if (body === null || typeof body !== "object" || Array.isArray(body)) {
+    throw badRequest("The request body must be a JSON object.", [{ field: "body", message: "must be a JSON object" }]);
+  }
+  if (options.nonEmpty && Object.keys(body).length === 0) {
+    throw badRequest("The request body must name at least one field to change.", [{ field: "body", message: "must not be empty" }]);
+  }
+  return body as Record<string, unknown>;
+}
+
+export function detailsFromZod(error: z.ZodError): ErrorDetail[] {
+  return error.issues.map((issue) => ({ field: issue.path.length ? issue.path.join(".") : "body", message: issue.message }));
+}
+
+/** Validates with a zod schema; failures become one 422 listing every problem. */
+export function parseBody<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw validationFailed(detailsFromZod(result.error));
+  return result.data;
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Ids are uuids; anything else cannot name a stored record (and would make PostgreSQL fail on the cast). */
+export const isUuid = (value: unknown): value is string => typeof value === "string" && uuidPattern.test(value);

@@ -1,0 +1,80 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PGlite } from "@electric-sql/pglite";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import pg from "pg";
+import { PrismaClient } from "../generated/client/client";
+import type { DatabaseConfig } from "./config";
+import { applyMigrations } from "./migrations";
+
+export type Database = {
+  prisma: PrismaClient;
+  config: DatabaseConfig;
+  /** Present on PostgreSQL: the pool Prisma uses, for LISTEN/NOTIFY and diagnostics. */
+  pool?: pg.Pool;
+  /** Present on PGlite: the embedded engine, so it can be shared over a socket with other processes. */
+  pglite?: PGlite;
+  adapterFactory: SqlMigrationAwareDriverAdapterFactory;
+  close(): Promise<void>;
+};
+
+export type OpenOptions = {
+  migrate?: boolean;
+  log?: (message: string) => void;
+  /** Called with every SQL statement Prisma sends (diagnostics and the N+1 test); off unless given. */
+  onQuery?: (sql: string) => void;
+};
+
+/** Opens the database, applying pending migrations first unless told not to. */
+export async function openDatabase(config: DatabaseConfig, options: OpenOptions = {}): Promise<Database> {
+  const db = config.kind === "postgres" ? openPostgres(config, options) : await openPglite(config, options);
+  if (options.migrate !== false) {
+    const applied = await applyMigrations(db.adapterFactory);
+    if (applied.length) options.log?.(`applied migrations: ${applied.join(", ")}`);
+  }
+  return db;
+}
+
+function createClient(adapter: SqlMigrationAwareDriverAdapterFactory, options: OpenOptions): PrismaClient {
+  if (!options.onQuery) return new PrismaClient({ adapter });
+  const onQuery = options.onQuery;
+  const client = new PrismaClient({ adapter, log: [{ emit: "event", level: "query" }] });
+  client.$on("query", (event) => onQuery(event.query));
+  return client;
+}
+
+function openPostgres(config: Extract<DatabaseConfig, { kind: "postgres" }>, options: OpenOptions): Database {
+  const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize });
+  const adapterFactory = new PrismaPg(pool);
+  const prisma = createClient(adapterFactory, options);
+  return {
+    prisma,
+    config,
+    pool,
+    adapterFactory,
+    async close() {
+      await prisma.$disconnect();
+      await pool.end().catch(() => {});
+    },
+  };
+}
+
+async function openPglite(config: Extract<DatabaseConfig, { kind: "pglite" }>, options: OpenOptions): Promise<Database> {
+  if (config.dataDir !== "memory") mkdirSync(path.dirname(path.resolve(config.dataDir)), { recursive: true });
+  const pglite = new PGlite(config.dataDir === "memory" ? undefined : config.dataDir);
+  await pglite.waitReady;
+  const adapterFactory = new PrismaPGlite(pglite);
+  const prisma = createClient(adapterFactory, options);
+  return {
+    prisma,
+    config,
+    pglite,
+    adapterFactory,
+    async close() {
+      await prisma.$disconnect();
+      await pglite.close();
+    },
+  };
+}

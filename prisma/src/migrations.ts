@@ -1,0 +1,103 @@
+import { existsSync } from "node:fs";
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import {
+  bindMigrationAwareSqlAdapterFactory,
+  type SqlMigrationAwareDriverAdapterFactory,
+} from "@prisma/driver-adapter-utils";
+import { repositoryRoot } from "./config";
+
+// Prisma's migration commands need a native engine that cannot be downloaded on offline machines.
+// The same engine ships as WebAssembly; driving it through a driver adapter applies the committed
+// migrations and records them in `_prisma_migrations` exactly as `prisma migrate deploy` would.
+
+export const schemaDir = path.join(repositoryRoot, "prisma", "schema");
+export const migrationsDir = path.join(repositoryRoot, "prisma", "migrations");
+const noFilters = { externalTables: [], externalEnums: [] };
+
+type WasmEngine = {
+  applyMigrations(input: unknown): Promise<{ appliedMigrationNames: string[] }>;
+  diff(input: unknown): Promise<{ exitCode: number; stdout: string }>;
+  diagnoseMigrationHistory(input: unknown): Promise<unknown>;
+  free(): void;
+};
+
+// Only the few WebAssembly members used here; the DOM lib that declares them would drag in browser globals.
+declare const WebAssembly: {
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object, imports: Record<string, unknown>) => { exports: Record<string, unknown> };
+};
+
+async function loadEngineModule() {
+  // The package is ESM-only and must be instantiated by hand: it has no Node loader of its own.
+  const bindings = await import("@prisma/schema-engine-wasm/schema_engine_bg");
+  const wasmPath = path.join(path.dirname(require.resolve("@prisma/schema-engine-wasm/schema_engine_bg")), "schema_engine_bg.wasm");
+  const module = new WebAssembly.Module(await readFile(wasmPath));
+  const instance = new WebAssembly.Instance(module, { "./schema_engine_bg.js": bindings });
+  (bindings as unknown as { __wbg_set_wasm(exports: unknown): void }).__wbg_set_wasm(instance.exports);
+  (instance.exports.__wbindgen_start as () => void)();
+  return bindings as unknown as { SchemaEngine: { new: (...args: unknown[]) => Promise<WasmEngine> } };
+}
+
+export async function withSchemaEngine<T>(
+  factory: SqlMigrationAwareDriverAdapterFactory,
+  work: (engine: WasmEngine) => Promise<T>,
+): Promise<T> {
+  const { SchemaEngine } = await loadEngineModule();
+  const engine = await SchemaEngine.new({ datamodels: undefined }, () => {}, bindMigrationAwareSqlAdapterFactory(factory));
+  try {
+    return await work(engine);
+  } finally {
+    engine.free();
+  }
+}
+
+export async function schemaFiles() {
+  const names = (await readdir(schemaDir)).filter((name) => name.endsWith(".prisma")).sort();
+  return Promise.all(names.map(async (name) => ({ path: path.join(schemaDir, name), content: await readFile(path.join(schemaDir, name), "utf8") })));
+}
+
+export async function committedMigrations() {
+  const names = existsSync(migrationsDir)
+    ? (await readdir(migrationsDir, { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort()
+    : [];
+  const lockPath = path.join(migrationsDir, "migration_lock.toml");
+  return {
+    baseDir: migrationsDir,
+    lockfile: { path: "migration_lock.toml", content: existsSync(lockPath) ? await readFile(lockPath, "utf8") : null },
+    shadowDbInitScript: "",
+    migrationDirectories: await Promise.all(
+      names.map(async (name) => ({
+        path: name,
+        migrationFile: {
+          path: "migration.sql",
+          content: { tag: "ok", value: await readFile(path.join(migrationsDir, name, "migration.sql"), "utf8") },
+        },
+      })),
+    ),
+  };
+}
+
+/** Applies every committed migration not yet recorded in the database; returns the names applied. */
+export async function applyMigrations(factory: SqlMigrationAwareDriverAdapterFactory): Promise<string[]> {
+  const migrationsList = await committedMigrations();
+  const result = await withSchemaEngine(factory, (engine) => engine.applyMigrations({ migrationsList, filters: noFilters }));
+  return result.appliedMigrationNames;
+}
+
+/** SQL that takes a database holding the committed migrations to the current schema, or null if none. */
+export async function pendingSchemaChangeSql(scratchFactory: SqlMigrationAwareDriverAdapterFactory): Promise<string | null> {
+  const files = await schemaFiles();
+  const migrationsList = await committedMigrations();
+  return withSchemaEngine(scratchFactory, async (engine) => {
+    if (migrationsList.migrationDirectories.length) await engine.applyMigrations({ migrationsList, filters: noFilters });
+    const result = await engine.diff({
+      from: { tag: "schemaDatasource", files, configDir: schemaDir },
+      to: { tag: "schemaDatamodel", files },
+      script: true,
+      exitCode: true,
+      filters: noFilters,
+    });
+    return result.exitCode === 2 ? result.stdout : null;
+  });
+}

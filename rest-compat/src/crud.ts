@@ -1,0 +1,108 @@
+import { listParamsFromQuery, notFound, parseBody, requireObjectBody, withoutReadOnlyFields, type ListSpec } from "@pap/kernel";
+import { z } from "zod";
+import type { RestRequest, RestRoute } from "./route";
+
+type MutationSpec = { field: string; inputType: string; inputArg: string };
+
+/** A resource with the spec's CRUD shape: list, create, get, partial update, delete (§4.5). */
+export type CrudResource = {
+  /** Singular name for messages and docs ("Case"). */
+  name: string;
+  tag: string;
+  collectionPath: string;
+  idParam: string;
+  /** GraphQL selection of one record in its REST shape (before `toRest`). */
+  selection: string;
+  queries: { get: string; list: string };
+  mutations: { create: MutationSpec; update: MutationSpec; delete: string };
+  listSpec: ListSpec;
+  createBody: z.ZodType;
+  updateBody: z.ZodType;
+  response: z.ZodType;
+  /** Reshapes a graph record into the REST representation (default: unchanged). */
+  toRest?: (record: Record<string, unknown>) => unknown;
+};
+
+const listArgs = "$q: String, $sort: String, $limit: Int, $offset: Int";
+const listCall = "q: $q, sort: $sort, limit: $limit, offset: $offset";
+
+export function crudRoutes(resource: CrudResource): RestRoute[] {
+  const { collectionPath, idParam, selection, queries, mutations, name, tag } = resource;
+  const itemPath = `${collectionPath}/{${idParam}}`;
+  const toRest = (record: unknown) => (resource.toRest ? resource.toRest(record as Record<string, unknown>) : record);
+  const idOf = (request: RestRequest) => request.params[idParam] ?? "";
+  const body = (schema: z.ZodType, request: RestRequest, nonEmpty: boolean) =>
+    parseBody(schema, withoutReadOnlyFields(requireObjectBody(request.body, { nonEmpty })));
+  const found = (record: unknown, request: RestRequest) => {
+    if (record === null || record === undefined) throw notFound(name, idOf(request));
+    return toRest(record);
+  };
+  const plural = listSpecName(resource.listSpec);
+
+  return [
+    {
+      method: "GET",
+      path: collectionPath,
+      operationId: `list${capitalize(plural)}`,
+      summary: `List ${plural}`,
+      tag,
+      document: `query (${listArgs}) { result: ${queries.list}(${listCall}) { items { ${selection} } total limit offset hasNext } }`,
+      variables: (request) => listParamsFromQuery(request.query),
+      respond: (result) => {
+        const list = result as { items: unknown[] };
+        return { status: 200, body: { ...list, items: list.items.map(toRest) } };
+      },
+      docs: { list: resource.listSpec, response: resource.response, successStatus: 200, errorStatuses: [400, 500] },
+    },
+    {
+      method: "POST",
+      path: collectionPath,
+      operationId: `create${name}`,
+      summary: `Create a ${name.toLowerCase()}`,
+      tag,
+      document: `mutation ($input: ${mutations.create.inputType}) { result: ${mutations.create.field}(${mutations.create.inputArg}: $input) { ${selection} } }`,
+      variables: (request) => ({ input: body(resource.createBody, request, false) }),
+      respond: (result, request) => {
+        const created = toRest(result) as { id: string };
+        return { status: 201, body: created, headers: { location: `${request.url.split("?")[0]}/${created.id}` } };
+      },
+      docs: { body: resource.createBody, response: resource.response, successStatus: 201, errorStatuses: [400, 422, 500] },
+    },
+    {
+      method: "GET",
+      path: itemPath,
+      operationId: `get${name}`,
+      summary: `Get a ${name.toLowerCase()}`,
+      tag,
+      document: `query ($id: ID!) { result: ${queries.get}(id: $id) { ${selection} } }`,
+      variables: (request) => ({ id: idOf(request) }),
+      respond: (result, request) => ({ status: 200, body: found(result, request) }),
+      docs: { response: resource.response, successStatus: 200, errorStatuses: [404, 500] },
+    },
+    {
+      method: "PATCH",
+      path: itemPath,
+      operationId: `update${name}`,
+      summary: `Update a ${name.toLowerCase()}`,
+      tag,
+      document: `mutation ($id: ID!, $input: ${mutations.update.inputType}) { result: ${mutations.update.field}(id: $id, ${mutations.update.inputArg}: $input) { ${selection} } }`,
+      variables: (request) => ({ id: idOf(request), input: body(resource.updateBody, request, true) }),
+      respond: (result, request) => ({ status: 200, body: found(result, request) }),
+      docs: { body: resource.updateBody, response: resource.response, successStatus: 200, errorStatuses: [400, 404, 422, 500] },
+    },
+    {
+      method: "DELETE",
+      path: itemPath,
+      operationId: `delete${name}`,
+      summary: `Delete a ${name.toLowerCase()} permanently`,
+      tag,
+      document: `mutation ($id: ID!) { result: ${mutations.delete}(id: $id) }`,
+      variables: (request) => ({ id: idOf(request) }),
+      respond: () => ({ status: 204 }),
+      docs: { successStatus: 204, errorStatuses: [404, 500] },
+    },
+  ];
+}
+
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const listSpecName = (spec: ListSpec) => spec.resource.replace(/[^a-zA-Z]+(.)/g, (_match, next: string) => next.toUpperCase());

@@ -1,0 +1,41 @@
+import { envelopeFromGraphQLError, type GraphExecutor } from "@pap/kernel";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { openApiDocument } from "./openapi";
+import type { RestRequest, RestRoute } from "./route";
+import { restRoutes } from "./routes";
+
+const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ":$1");
+
+/** Serves the REST surface on a Fastify app, each request becoming one operation on the graph. */
+export function registerRestRoutes(app: FastifyInstance, execute: GraphExecutor, routes: readonly RestRoute[] = restRoutes): void {
+  for (const route of routes) {
+    app.route({
+      method: route.method,
+      url: fastifyPath(route.path),
+      handler: async (request, reply) => {
+        const restRequest = toRestRequest(request);
+        const result = await execute({ query: route.document, variables: route.variables(restRequest), headers: request.headers });
+        const firstError = result.errors?.[0];
+        if (firstError) {
+          const { status, envelope } = envelopeFromGraphQLError(firstError);
+          if (status >= 500) request.log.error({ graphqlErrors: result.errors }, "graph operation failed");
+          return reply.code(status).send(envelope);
+        }
+        const answer = route.respond(result.data?.result, { ...restRequest, url: request.url });
+        if (answer.headers) reply.headers(answer.headers);
+        reply.code(answer.status);
+        return answer.body === undefined ? reply.send() : reply.send(answer.body);
+      },
+    });
+  }
+  const document = openApiDocument(routes);
+  app.get("/openapi.json", async () => document);
+}
+
+function toRestRequest(request: FastifyRequest): RestRequest {
+  return {
+    params: request.params as Record<string, string>,
+    query: request.query as Record<string, unknown>,
+    body: request.body,
+  };
+}

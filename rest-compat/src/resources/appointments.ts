@@ -1,0 +1,32 @@
+import { appointmentCreateBody, appointmentListSpec, appointmentUpdateBody } from "@pap/scheduling";
+import { z } from "zod";
+import { crudRoutes } from "../crud";
+
+export const appointmentRoutes = crudRoutes({
+  name: "Appointment",
+  tag: "Scheduling",
+  collectionPath: "/scheduling/appointments",
+  idParam: "appointmentId",
+  selection: "id startAt endAt appointmentType status personId assignedToId notes createdAt updatedAt",
+  queries: { get: "appointment", list: "appointments" },
+  mutations: {
+    create: { field: "createAppointment", inputType: "AppointmentCreateInput!", inputArg: "input" },
+    update: { field: "updateAppointment", inputType: "AppointmentUpdateInput!", inputArg: "input" },
+    delete: "deleteAppointment",
+  },
+  listSpec: appointmentListSpec,
+  createBody: appointmentCreateBody,
+  updateBody: appointmentUpdateBody,
+  response: z.object({
+    id: z.uuid(),
+    startAt: z.iso.datetime(),
+    endAt: z.iso.datetime(),
+    appointmentType: z.string(),
+    status: z.enum(["scheduled", "completed", "canceled", "no_show"]),
+    personId: z.uuid(),
+    assignedToId: z.uuid().nullable(),
+    notes: z.string().nullable(),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  }),
+});

@@ -1,0 +1,31 @@
+import { caseCreateBody, caseListSpec, caseUpdateBody } from "@pap/case-management";
+import { z } from "zod";
+import { crudRoutes } from "../crud";
+
+export const caseRoutes = crudRoutes({
+  name: "Case",
+  tag: "Case management",
+  collectionPath: "/case-management/cases",
+  idParam: "caseId",
+  selection: "id status effectiveStartDate effectiveEndDate primaryApplicantId members { personId relationship } assignedToId createdAt updatedAt",
+  queries: { get: "case", list: "cases" },
+  mutations: {
+    create: { field: "createCase", inputType: "CaseCreateInput!", inputArg: "input" },
+    update: { field: "updateCase", inputType: "CaseUpdateInput!", inputArg: "input" },
+    delete: "deleteCase",
+  },
+  listSpec: caseListSpec,
+  createBody: caseCreateBody,
+  updateBody: caseUpdateBody,
+  response: z.object({
+    id: z.uuid(),
+    status: z.enum(["active", "closed"]),
+    effectiveStartDate: z.iso.date().nullable(),
+    effectiveEndDate: z.iso.date().nullable(),
+    primaryApplicantId: z.uuid(),
+    members: z.array(z.object({ personId: z.uuid(), relationship: z.string() })),
+    assignedToId: z.uuid().nullable(),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  }),
+});

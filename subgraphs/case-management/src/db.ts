@@ -1,0 +1,31 @@
+import type { Case, CaseMember, PrismaClient } from "@pap/db";
+import { createByKeyLoader, createGroupLoader, type RequestScope } from "@pap/kernel";
+
+export type CaseWithMembers = Case & { members: CaseMember[] };
+
+const membersInOrder = { members: { orderBy: { position: "asc" } } } as const;
+
+function loaders(db: PrismaClient) {
+  return {
+    caseById: createByKeyLoader<string, CaseWithMembers>(
+      (ids) => db.case.findMany({ where: { id: { in: [...ids] } }, include: membersInOrder }),
+      (found) => found.id,
+    ),
+    /** Cases a person belongs to, as primary applicant or as a member, newest first. */
+    casesByPerson: createGroupLoader<string, CaseWithMembers>(
+      (personIds) =>
+        db.case.findMany({
+          where: { OR: [{ primaryApplicantId: { in: [...personIds] } }, { members: { some: { personId: { in: [...personIds] } } } }] },
+          include: membersInOrder,
+          orderBy: [{ updatedAt: "desc" }, { id: "asc" }],
+        }),
+      (found) => [...new Set([found.primaryApplicantId, ...found.members.map((member) => member.personId)])],
+    ),
+  };
+}
+
+export type CaseManagementContext = RequestScope<PrismaClient> & { loaders: ReturnType<typeof loaders> };
+
+export function createContext(scope: RequestScope<PrismaClient>): CaseManagementContext {
+  return { ...scope, loaders: loaders(scope.db) };
+}

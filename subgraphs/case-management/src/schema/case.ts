@@ -1,0 +1,178 @@
+import {
+  buildListQuery,
+  defineListType,
+  isUuid,
+  listArguments,
+  listEnvelope,
+  notFound,
+  parseBody,
+} from "@pap/kernel";
+import type { Prisma } from "@pap/db";
+import { queryFromInfo } from "@pothos/plugin-prisma";
+import { builder } from "../builder";
+import { caseCreateBody, caseListSpec, caseStatuses, caseUpdateBody, checkMembers, settleCaseDates } from "../domain/case";
+import { PersonRef } from "./person";
+import { dateOnly, todayUtc, toDbDate } from "./dates";
+
+const CaseStatus = builder.enumType("CaseStatus", { values: caseStatuses });
+
+export const CaseMemberRef = builder.prismaObject("CaseMember", {
+  description: "A person in the household of a case, with their relationship to the primary applicant.",
+  fields: (t) => ({
+    personId: t.exposeID("personId"),
+    relationship: t.exposeString("relationship"),
+    person: t.field({ type: PersonRef, resolve: (member) => ({ id: member.personId }) }),
+  }),
+});
+
+export const CaseRef = builder.prismaObject("Case", {
+  description: "A long-lived case spanning years, applications and programs.",
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    status: t.expose("status", { type: CaseStatus }),
+    effectiveStartDate: t.expose("effectiveStartDate", { type: "Date", nullable: true }),
+    effectiveEndDate: t.expose("effectiveEndDate", { type: "Date", nullable: true }),
+    primaryApplicantId: t.exposeID("primaryApplicantId"),
+    primaryApplicant: t.field({ type: PersonRef, resolve: (found) => ({ id: found.primaryApplicantId }) }),
+    members: t.relation("members", { query: { orderBy: { position: "asc" } } }),
+    assignedToId: t.exposeID("assignedToId", { nullable: true }),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+    updatedAt: t.expose("updatedAt", { type: "DateTime" }),
+  }),
+});
+
+builder.asEntity(CaseRef, {
+  key: builder.selection<{ id: string }>("id"),
+  resolveReference: (reference, context) => (isUuid(reference.id) ? context.loaders.caseById.load(reference.id) : null),
+});
+
+const CaseList = defineListType(builder, "CaseList", CaseRef);
+
+const CaseMemberInput = builder.inputType("CaseMemberInput", {
+  fields: (t) => ({ personId: t.id({ required: true }), relationship: t.string({ required: true }) }),
+});
+
+const caseInputFields = (required: boolean) =>
+  builder.inputType(required ? "CaseCreateInput" : "CaseUpdateInput", {
+    fields: (t) => ({
+      status: t.field({ type: CaseStatus }),
+      effectiveStartDate: t.field({ type: "Date" }),
+      effectiveEndDate: t.field({ type: "Date" }),
+      primaryApplicantId: t.id({ required }),
+      members: t.field({ type: [CaseMemberInput] }),
+      assignedToId: t.id(),
+    }),
+  });
+const CaseCreateInput = caseInputFields(true);
+const CaseUpdateInput = caseInputFields(false);
+
+/** GraphQL hands dates over as Date objects; the domain rules (and REST bodies) speak ISO dates. */
+const asBody = (input: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined).map(([key, value]) => [key, value instanceof Date ? dateOnly(value) : value]));
+
+const membersData = (members: readonly { personId: string; relationship: string }[]) =>
+  members.map((member, position) => ({ position, personId: member.personId, relationship: member.relationship }));
+
+builder.queryFields((t) => ({
+  case: t.prismaField({
+    type: CaseRef,
+    nullable: true,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (query, _root, { id }, context) => (isUuid(id) ? context.db.case.findUnique({ ...query, where: { id: String(id) } }) : null),
+  }),
+  cases: t.field({
+    type: CaseList,
+    args: listArguments(t.arg),
+    resolve: async (_root, args, context, info) => {
+      const { where, orderBy, skip, take, page } = buildListQuery(caseListSpec, args);
+      const [items, total] = await Promise.all([
+        context.db.case.findMany({ ...queryForItems(context, info), where, orderBy, skip, take }),
+        context.db.case.count({ where }),
+      ]);
+      return listEnvelope(items, total, page);
+    },
+  }),
+}));
+
+/** Includes for the relations the client selected under `items`, so members load in the same round trip. */
+function queryForItems(context: Parameters<typeof queryFromInfo>[0]["context"], info: Parameters<typeof queryFromInfo>[0]["info"]) {
+  return queryFromInfo({ context, info, path: ["items"] }) as { include?: Prisma.CaseInclude; select?: Prisma.CaseSelect };
+}
+
+builder.mutationFields((t) => ({
+  createCase: t.prismaField({
+    type: CaseRef,
+    args: { input: t.arg({ type: CaseCreateInput, required: true }) },
+    resolve: async (query, _root, args, context) => {
+      const body = parseBody(caseCreateBody, asBody(args.input));
+      const members = body.members ?? [];
+      checkMembers(members);
+      const dates = settleCaseDates(
+        { status: body.status ?? "active", effectiveStartDate: body.effectiveStartDate ?? null, effectiveEndDate: body.effectiveEndDate ?? null },
+        todayUtc(),
+      );
+      return context.db.case.create({
+        ...query,
+        data: {
+          status: dates.status,
+          effectiveStartDate: toDbDate(dates.effectiveStartDate),
+          effectiveEndDate: toDbDate(dates.effectiveEndDate),
+          primaryApplicantId: body.primaryApplicantId,
+          assignedToId: body.assignedToId ?? null,
+          members: { create: membersData(members) },
+        },
+      });
+    },
+  }),
+  updateCase: t.prismaField({
+    type: CaseRef,
+    description: "Changes the given fields; `members`, when given, replaces the member list.",
+    args: { id: t.arg.id({ required: true }), input: t.arg({ type: CaseUpdateInput, required: true }) },
+    resolve: async (query, _root, args, context) => {
+      const id = String(args.id);
+      const body = parseBody(caseUpdateBody, asBody(args.input));
+      if (body.members) checkMembers(body.members);
+      return context.db.$transaction(async (tx) => {
+        const locked = isUuid(id) ? await tx.$queryRaw<unknown[]>`SELECT 1 FROM "case" WHERE id = ${id}::uuid FOR UPDATE` : [];
+        const current = locked.length ? await tx.case.findUnique({ where: { id } }) : null;
+        if (!current) throw notFound("Case", id);
+        const dates = settleCaseDates(
+          {
+            status: body.status ?? current.status,
+            effectiveStartDate: body.effectiveStartDate !== undefined ? body.effectiveStartDate : current.effectiveStartDate && dateOnly(current.effectiveStartDate),
+            effectiveEndDate:
+              body.effectiveEndDate !== undefined
+                ? body.effectiveEndDate
+                : body.status === "closed" || current.status === "closed"
+                  ? current.effectiveEndDate && dateOnly(current.effectiveEndDate)
+                  : null,
+          },
+          todayUtc(),
+        );
+        if (body.members) await tx.caseMember.deleteMany({ where: { caseId: id } });
+        return tx.case.update({
+          ...query,
+          where: { id },
+          data: {
+            status: dates.status,
+            effectiveStartDate: toDbDate(dates.effectiveStartDate),
+            effectiveEndDate: toDbDate(dates.effectiveEndDate),
+            ...(body.primaryApplicantId !== undefined && { primaryApplicantId: body.primaryApplicantId }),
+            ...(body.assignedToId !== undefined && { assignedToId: body.assignedToId }),
+            ...(body.members && { members: { create: membersData(body.members) } }),
+          },
+        });
+      });
+    },
+  }),
+  deleteCase: t.id({
+    description: "Deletes the case and its member list permanently; returns the id deleted.",
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, args, context) => {
+      const id = String(args.id);
+      const { count } = isUuid(id) ? await context.db.case.deleteMany({ where: { id } }) : { count: 0 };
+      if (count === 0) throw notFound("Case", id);
+      return id;
+    },
+  }),
+}));

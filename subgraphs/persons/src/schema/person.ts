@@ -1,0 +1,85 @@
+import { applyMergePatch, buildListQuery, defineListType, isUuid, listArguments, listEnvelope, notFound, parseBody, withoutReadOnlyFields } from "@pap/kernel";
+import { builder } from "../builder";
+import { nameColumns, personBody, personListSpec, type PersonAttributes } from "../domain/person";
+
+export const PersonRef = builder.prismaObject("Person", {
+  description: "A person known to the agency. Apart from the server-set fields the record is free-form.",
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    attributes: t.field({
+      type: "JSONObject",
+      description: "The free-form person record as the client wrote it.",
+      resolve: (person) => person.attributes as Record<string, unknown>,
+    }),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+    updatedAt: t.expose("updatedAt", { type: "DateTime" }),
+  }),
+});
+
+builder.asEntity(PersonRef, {
+  key: builder.selection<{ id: string }>("id"),
+  resolveReference: (reference, context) => (isUuid(reference.id) ? context.loaders.personById.load(reference.id) : null),
+});
+
+const PersonList = defineListType(builder, "PersonList", PersonRef);
+
+builder.queryFields((t) => ({
+  person: t.field({
+    type: PersonRef,
+    nullable: true,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, { id }, context) => (isUuid(id) ? context.loaders.personById.load(String(id)) : null),
+  }),
+  persons: t.field({
+    type: PersonList,
+    args: listArguments(t.arg),
+    resolve: async (_root, args, context) => {
+      const { where, orderBy, skip, take, page } = buildListQuery(personListSpec, args);
+      const [items, total] = await Promise.all([
+        context.db.person.findMany({ where, orderBy, skip, take }),
+        context.db.person.count({ where }),
+      ]);
+      return listEnvelope(items, total, page);
+    },
+  }),
+}));
+
+const attributesFrom = (value: unknown): PersonAttributes => withoutReadOnlyFields(parseBody(personBody, value));
+
+builder.mutationFields((t) => ({
+  createPerson: t.field({
+    type: PersonRef,
+    args: { attributes: t.arg({ type: "JSONObject", required: true }) },
+    resolve: (_root, args, context) => {
+      const attributes = attributesFrom(args.attributes);
+      return context.db.person.create({ data: { attributes: attributes as object, ...nameColumns(attributes) } });
+    },
+  }),
+  updatePerson: t.field({
+    type: PersonRef,
+    description: "Applies a JSON merge patch to the person's attributes (null removes a field).",
+    args: { id: t.arg.id({ required: true }), patch: t.arg({ type: "JSONObject", required: true }) },
+    resolve: async (_root, args, context) => {
+      const id = String(args.id);
+      const patch = attributesFrom(args.patch);
+      return context.db.$transaction(async (tx) => {
+        // Lock the row: two concurrent patches must both apply, not overwrite one another.
+        const locked = isUuid(id) ? await tx.$queryRaw<unknown[]>`SELECT 1 FROM person WHERE id = ${id}::uuid FOR UPDATE` : [];
+        const current = locked.length ? await tx.person.findUnique({ where: { id } }) : null;
+        if (!current) throw notFound("Person", id);
+        const attributes = applyMergePatch(current.attributes, patch) as PersonAttributes;
+        return tx.person.update({ where: { id }, data: { attributes: attributes as object, ...nameColumns(attributes) } });
+      });
+    },
+  }),
+  deletePerson: t.id({
+    description: "Deletes the person permanently; returns the id deleted.",
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, args, context) => {
+      const id = String(args.id);
+      const { count } = isUuid(id) ? await context.db.person.deleteMany({ where: { id } }) : { count: 0 };
+      if (count === 0) throw notFound("Person", id);
+      return id;
+    },
+  }),
+}));

@@ -1,0 +1,132 @@
+import { buildListQuery, defineListType, isUuid, listArguments, listEnvelope, notFound, parseBody } from "@pap/kernel";
+import { builder } from "../builder";
+import { appointmentCreateBody, appointmentListSpec, appointmentStatuses, appointmentUpdateBody, checkTimeSpan } from "../domain/appointment";
+import { PersonRef } from "./person";
+
+const AppointmentStatus = builder.enumType("AppointmentStatus", { values: appointmentStatuses });
+
+export const AppointmentRef = builder.prismaObject("Appointment", {
+  description: "An appointment between a staff member and a person.",
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    startAt: t.expose("startAt", { type: "DateTime" }),
+    endAt: t.expose("endAt", { type: "DateTime" }),
+    appointmentType: t.exposeString("appointmentType"),
+    status: t.expose("status", { type: AppointmentStatus }),
+    personId: t.exposeID("personId"),
+    person: t.field({ type: PersonRef, resolve: (appointment) => ({ id: appointment.personId }) }),
+    assignedToId: t.exposeID("assignedToId", { nullable: true }),
+    notes: t.exposeString("notes", { nullable: true }),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+    updatedAt: t.expose("updatedAt", { type: "DateTime" }),
+  }),
+});
+
+builder.asEntity(AppointmentRef, {
+  key: builder.selection<{ id: string }>("id"),
+  resolveReference: (reference, context) => (isUuid(reference.id) ? context.loaders.appointmentById.load(reference.id) : null),
+});
+
+const AppointmentList = defineListType(builder, "AppointmentList", AppointmentRef);
+
+const appointmentInput = (required: boolean) =>
+  builder.inputType(required ? "AppointmentCreateInput" : "AppointmentUpdateInput", {
+    fields: (t) => ({
+      startAt: t.field({ type: "DateTime", required }),
+      endAt: t.field({ type: "DateTime", required }),
+      appointmentType: t.string({ required }),
+      status: t.field({ type: AppointmentStatus }),
+      personId: t.id({ required }),
+      assignedToId: t.id(),
+      notes: t.string(),
+    }),
+  });
+const AppointmentCreateInput = appointmentInput(true);
+const AppointmentUpdateInput = appointmentInput(false);
+
+/** GraphQL hands instants over as Date objects; the domain rules (and REST bodies) speak ISO strings. */
+const asBody = (input: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value]));
+
+builder.queryFields((t) => ({
+  appointment: t.field({
+    type: AppointmentRef,
+    nullable: true,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, { id }, context) => (isUuid(id) ? context.loaders.appointmentById.load(String(id)) : null),
+  }),
+  appointments: t.field({
+    type: AppointmentList,
+    args: listArguments(t.arg),
+    resolve: async (_root, args, context) => {
+      const { where, orderBy, skip, take, page } = buildListQuery(appointmentListSpec, args);
+      const [items, total] = await Promise.all([
+        context.db.appointment.findMany({ where, orderBy, skip, take }),
+        context.db.appointment.count({ where }),
+      ]);
+      return listEnvelope(items, total, page);
+    },
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  createAppointment: t.field({
+    type: AppointmentRef,
+    args: { input: t.arg({ type: AppointmentCreateInput, required: true }) },
+    resolve: (_root, args, context) => {
+      const body = parseBody(appointmentCreateBody, asBody(args.input));
+      const startAt = new Date(body.startAt);
+      const endAt = new Date(body.endAt);
+      checkTimeSpan(startAt, endAt);
+      return context.db.appointment.create({
+        data: {
+          startAt,
+          endAt,
+          appointmentType: body.appointmentType,
+          status: body.status ?? "scheduled",
+          personId: body.personId,
+          assignedToId: body.assignedToId ?? null,
+          notes: body.notes ?? null,
+        },
+      });
+    },
+  }),
+  updateAppointment: t.field({
+    type: AppointmentRef,
+    args: { id: t.arg.id({ required: true }), input: t.arg({ type: AppointmentUpdateInput, required: true }) },
+    resolve: async (_root, args, context) => {
+      const id = String(args.id);
+      const body = parseBody(appointmentUpdateBody, asBody(args.input));
+      return context.db.$transaction(async (tx) => {
+        const locked = isUuid(id) ? await tx.$queryRaw<unknown[]>`SELECT 1 FROM appointment WHERE id = ${id}::uuid FOR UPDATE` : [];
+        const current = locked.length ? await tx.appointment.findUnique({ where: { id } }) : null;
+        if (!current) throw notFound("Appointment", id);
+        const startAt = body.startAt ? new Date(body.startAt) : current.startAt;
+        const endAt = body.endAt ? new Date(body.endAt) : current.endAt;
+        checkTimeSpan(startAt, endAt);
+        return tx.appointment.update({
+          where: { id },
+          data: {
+            startAt,
+            endAt,
+            ...(body.appointmentType !== undefined && { appointmentType: body.appointmentType }),
+            ...(body.status !== undefined && { status: body.status }),
+            ...(body.personId !== undefined && { personId: body.personId }),
+            ...(body.assignedToId !== undefined && { assignedToId: body.assignedToId }),
+            ...(body.notes !== undefined && { notes: body.notes }),
+          },
+        });
+      });
+    },
+  }),
+  deleteAppointment: t.id({
+    description: "Deletes the appointment permanently; returns the id deleted.",
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, args, context) => {
+      const id = String(args.id);
+      const { count } = isUuid(id) ? await context.db.appointment.deleteMany({ where: { id } }) : { count: 0 };
+      if (count === 0) throw notFound("Appointment", id);
+      return id;
+    },
+  }),
+}));

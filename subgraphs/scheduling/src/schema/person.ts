@@ -1,0 +1,18 @@
+import type { ObjectRef } from "@pothos/core";
+import { builder, type Types } from "../builder";
+import { AppointmentRef } from "./appointment";
+
+/**
+ * Person is owned by the persons subgraph; here it is referenced by id and extended with the person's
+ * appointments. The explicit type breaks the Person ↔ Appointment inference cycle.
+ */
+export const PersonRef: ObjectRef<Types, { id: string }> = builder.externalRef("Person", builder.selection<{ id: string }>("id")).implement({
+  externalFields: (t) => ({ id: t.id() }),
+  fields: (t) => ({
+    appointments: t.field({
+      type: [AppointmentRef],
+      description: "The person's appointments, earliest first.",
+      resolve: (person, _args, context) => context.loaders.appointmentsByPerson.load(person.id),
+    }),
+  }),
+});

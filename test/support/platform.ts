@@ -1,0 +1,59 @@
+import { Client } from "pg";
+import { startPlatform, type RunningPlatform } from "@pap/gateway";
+import { createLogger } from "@pap/kernel";
+
+/**
+ * A fresh database cloned from the run's migrated template (see global-setup.js), so each test file
+ * starts empty and files can run in parallel.
+ */
+export async function createTestDatabase(label: string): Promise<string> {
+  const adminUrl = process.env.TEST_PG_ADMIN_URL;
+  const template = process.env.TEST_TEMPLATE_DATABASE;
+  if (!adminUrl || !template) throw new Error("integration tests need the Jest global setup (run them with `npm test`)");
+  const name = `${template}_${label.replace(/\W+/g, "_").toLowerCase()}_${Math.random().toString(36).slice(2, 8)}`.slice(0, 63);
+  const admin = new Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** The whole platform on a real port against a fresh PostgreSQL database. */
+export async function startTestPlatform(label: string, options: { onQuery?: (sql: string) => void } = {}): Promise<RunningPlatform> {
+  const url = await createTestDatabase(label);
+  process.env.LOG_LEVEL ??= "silent";
+  return startPlatform({
+    database: { kind: "postgres", url, poolSize: 5 },
+    host: "127.0.0.1",
+    port: 0,
+    logger: createLogger("test"),
+    migrate: false,
+    onQuery: options.onQuery,
+  });
+}
+
+/** Small HTTP helpers against a running platform. */
+export function httpClient(baseUrl: string) {
+  const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: body === undefined ? headers : { "content-type": "application/json", ...headers },
+      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, body: text ? (JSON.parse(text) as any) : undefined };
+  };
+  return {
+    get: (path: string) => call("GET", path),
+    post: (path: string, body?: unknown, headers?: Record<string, string>) => call("POST", path, body, headers),
+    patch: (path: string, body?: unknown) => call("PATCH", path, body),
+    delete: (path: string) => call("DELETE", path),
+    graphql: async (query: string, variables?: Record<string, unknown>) => (await call("POST", "/graphql", { query, variables })).body,
+    raw: call,
+  };
+}
