@@ -18,9 +18,11 @@ module.exports = {
   roots: ["<rootDir>/packages", "<rootDir>/prisma/src", "<rootDir>/subgraphs", "<rootDir>/gateway/src", "<rootDir>/rest-compat/src", "<rootDir>/test"],
   testMatch: ["**/*.test.ts"],
   transform: { "^.+\\.ts$": ["@swc/jest", { jsc: { target: "es2022", parser: { syntax: "typescript" } } }] },
-  moduleNameMapper: Object.fromEntries(
-    Object.entries(workspacePackages).map(([name, dir]) => [`^${name.replace("/", "\\/")}$`, `<rootDir>/${dir}`]),
-  ),
+  moduleNameMapper: {
+    ...Object.fromEntries(Object.entries(workspacePackages).map(([name, dir]) => [`^${name.replace("/", "\\/")}$`, `<rootDir>/${dir}`])),
+    // The generated Prisma client imports its siblings as `./x.js`; Jest resolves the `.ts` sources.
+    "^(\\.{1,2}/.*)\\.js$": "$1",
+  },
   globalSetup: "<rootDir>/test/support/global-setup.js",
   globalTeardown: "<rootDir>/test/support/global-teardown.js",
   testTimeout: 30000,

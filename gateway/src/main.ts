@@ -52,7 +52,7 @@ function printBanner(mode: string, config: ReturnType<typeof platformConfig>, ur
     `  health      ${rest}/healthz, ${rest}/readyz`,
     ...Object.entries(urls)
       .filter(([name]) => name.startsWith("subgraph "))
-      .map(([name, url]) => `  ${name.padEnd(11)} ${url}`),
+      .map(([name, url]) => `  ${name.padEnd(24)} ${url}`),
     "",
   ];
   process.stdout.write(`${lines.join("\n")}\n`);

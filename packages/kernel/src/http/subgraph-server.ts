@@ -1,4 +1,5 @@
 import { ApolloServer } from "@apollo/server";
+import { ApolloServerPluginInlineTraceDisabled } from "@apollo/server/plugin/disabled";
 import type { FastifyInstance } from "fastify";
 import type { Logger } from "pino";
 import { createErrorFormatter } from "../graphql/format-error";
@@ -12,6 +13,8 @@ export async function createSubgraphServer<Db>(definition: SubgraphDefinition<Db
   const apollo = new ApolloServer<object>({
     schema: definition.schema,
     includeStacktraceInErrorResponses: false,
+    // Traces would only feed Apollo's hosted reporting, which the platform never uses.
+    plugins: [ApolloServerPluginInlineTraceDisabled()],
     formatError: createErrorFormatter((error, message) => logger.error({ err: error }, message)),
   });
   await apollo.start();

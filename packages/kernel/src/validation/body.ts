@@ -21,8 +21,15 @@ export function requireObjectBody(body: unknown, options: { nonEmpty?: boolean }
   return body as Record<string, unknown>;
 }
 
+const fieldName = (path: readonly PropertyKey[]) => (path.length ? path.map(String).join(".") : "body");
+
+/** One detail per problem; an unknown key is reported under its own name so the client sees which. */
 export function detailsFromZod(error: z.ZodError): ErrorDetail[] {
-  return error.issues.map((issue) => ({ field: issue.path.length ? issue.path.join(".") : "body", message: issue.message }));
+  return error.issues.flatMap((issue) =>
+    issue.code === "unrecognized_keys"
+      ? issue.keys.map((key) => ({ field: fieldName([...issue.path, key]), message: "is not allowed (unknown field)" }))
+      : [{ field: fieldName(issue.path), message: issue.message }],
+  );
 }
 
 /** Validates with a zod schema; failures become one 422 listing every problem. */
