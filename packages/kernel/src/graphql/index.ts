@@ -3,3 +3,4 @@ export * from "./format-error";
 export * from "./loaders";
 export * from "./list-fields";
 export * from "./executor";
+export * from "./subgraph-builder";

@@ -4,5 +4,5 @@ export type { QueryNode, TermNode, MatchNode, CompareNode, ExistsNode, QueryValu
 export { compileWhere, type Where } from "./where-compiler";
 export { parseSort, toOrderBy, type SortTerm, type SortDirection } from "./sort";
 export { resolvePaging, listParamsFromQuery, listEnvelope } from "./paging";
-export { defineListSpec, buildListQuery, type ListQuery } from "./list-query";
+export { defineListSpec, buildListQuery, findPage, type ListQuery, type PageQuery } from "./list-query";
 export { FIELD_NAME_PATTERN } from "./fields";

@@ -170,25 +170,28 @@ describe("buildListQuery", () => {
   });
 });
 
-describe("list index", () => {
-  it("exports the public API", () => {
-    expect(Object.keys(list).sort()).toEqual(
-      [
-        "DEFAULT_LIMIT",
-        "FIELD_NAME_PATTERN",
-        "MAX_LIMIT",
-        "MAX_SORT_FIELDS",
-        "buildListQuery",
-        "compileWhere",
-        "defineListSpec",
-        "listEnvelope",
-        "listParamsFromQuery",
-        "parseQuery",
-        "parseSort",
-        "resolvePaging",
-        "toOrderBy",
-      ].sort(),
-    );
+describe("findPage", () => {
+  it("filters the page and the total with the same where, and answers the envelope", async () => {
+    const spec = list.defineListSpec({
+      resource: "things",
+      fields: { id: { kind: "uuid" }, name: { kind: "string" }, createdAt: { kind: "datetime" } },
+      fullText: ["name"],
+      sortable: ["createdAt", "name"],
+      defaultSort: "-createdAt",
+    });
+    const seen: { items?: unknown; total?: unknown } = {};
+    const envelope = await list.findPage(spec, { q: "name:ana", limit: 2, offset: 4 }, {
+      items: async (query) => ((seen.items = query), [{ id: "a" }, { id: "b" }]),
+      total: async (where) => ((seen.total = where), 7),
+    });
+    expect(envelope).toEqual({ items: [{ id: "a" }, { id: "b" }], total: 7, limit: 2, offset: 4, hasNext: true });
+    expect(seen.items).toEqual({
+      where: seen.total,
+      orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+      skip: 4,
+      take: 2,
+    });
+    expect(seen.total).toEqual({ AND: [{ name: { contains: "ana", mode: "insensitive" } }] });
     expect([list.DEFAULT_LIMIT, list.MAX_LIMIT, list.MAX_SORT_FIELDS]).toEqual([25, 100, 5]);
   });
 });

@@ -1,9 +1,9 @@
 import { ApiError } from "../errors/api-error";
 import { declaredField, FIELD_NAME_PATTERN, lookupField, tieBreakerOf } from "./fields";
-import { resolvePaging } from "./paging";
+import { listEnvelope, resolvePaging } from "./paging";
 import { parseQuery } from "./query-parser";
 import { parseSort, toOrderBy } from "./sort";
-import type { ListArgs, ListSpec, Page } from "./spec";
+import type { ListArgs, ListEnvelope, ListSpec, Page } from "./spec";
 import { compileWhere, type Where } from "./where-compiler";
 
 export type ListQuery = { where: Where; orderBy: Array<Record<string, unknown>>; skip: number; take: number; page: Page };
@@ -68,4 +68,21 @@ export function buildListQuery(spec: ListSpec, args: ListArgs): ListQuery {
   const orderBy = toOrderBy(parseSort(args.sort, spec), spec);
   const page = resolvePaging(args);
   return { where, orderBy, skip: page.offset, take: page.limit, page };
+}
+
+/** The query for one page, in the shape Prisma's `findMany` takes. */
+export type PageQuery = Omit<ListQuery, "page">;
+
+/**
+ * Runs a list operation: the page and the total count of matches, both filtered in SQL by the same
+ * `where`, returned in the list envelope. Every list field of every subgraph goes through here.
+ */
+export async function findPage<T>(
+  spec: ListSpec,
+  args: ListArgs,
+  fetch: { items(query: PageQuery): Promise<T[]>; total(where: Where): Promise<number> },
+): Promise<ListEnvelope<T>> {
+  const { page, ...query } = buildListQuery(spec, args);
+  const [items, total] = await Promise.all([fetch.items(query), fetch.total(query.where)]);
+  return listEnvelope(items, total, page);
 }

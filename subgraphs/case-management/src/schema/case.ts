@@ -1,12 +1,4 @@
-import {
-  buildListQuery,
-  defineListType,
-  isUuid,
-  listArguments,
-  listEnvelope,
-  notFound,
-  parseBody,
-} from "@pap/kernel";
+import { defineListType, findPage, isUuid, listArguments, notFound, parseBody } from "@pap/kernel";
 import type { Prisma } from "@pap/db";
 import { queryFromInfo } from "@pothos/plugin-prisma";
 import { builder } from "../builder";
@@ -83,14 +75,11 @@ builder.queryFields((t) => ({
   cases: t.field({
     type: CaseList,
     args: listArguments(t.arg),
-    resolve: async (_root, args, context, info) => {
-      const { where, orderBy, skip, take, page } = buildListQuery(caseListSpec, args);
-      const [items, total] = await Promise.all([
-        context.db.case.findMany({ ...queryForItems(context, info), where, orderBy, skip, take }),
-        context.db.case.count({ where }),
-      ]);
-      return listEnvelope(items, total, page);
-    },
+    resolve: (_root, args, context, info) =>
+      findPage(caseListSpec, args, {
+        items: (query) => context.db.case.findMany({ ...queryForItems(context, info), ...query }),
+        total: (where) => context.db.case.count({ where }),
+      }),
   }),
 }));
 

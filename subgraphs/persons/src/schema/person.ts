@@ -1,4 +1,4 @@
-import { applyMergePatch, buildListQuery, defineListType, isUuid, listArguments, listEnvelope, notFound, parseBody, withoutReadOnlyFields } from "@pap/kernel";
+import { applyMergePatch, defineListType, findPage, isUuid, listArguments, notFound, parseBody, withoutReadOnlyFields } from "@pap/kernel";
 import { builder } from "../builder";
 import { nameColumns, personBody, personListSpec, type PersonAttributes } from "../domain/person";
 
@@ -33,14 +33,8 @@ builder.queryFields((t) => ({
   persons: t.field({
     type: PersonList,
     args: listArguments(t.arg),
-    resolve: async (_root, args, context) => {
-      const { where, orderBy, skip, take, page } = buildListQuery(personListSpec, args);
-      const [items, total] = await Promise.all([
-        context.db.person.findMany({ where, orderBy, skip, take }),
-        context.db.person.count({ where }),
-      ]);
-      return listEnvelope(items, total, page);
-    },
+    resolve: (_root, args, context) =>
+      findPage(personListSpec, args, { items: (query) => context.db.person.findMany(query), total: (where) => context.db.person.count({ where }) }),
   }),
 }));
 

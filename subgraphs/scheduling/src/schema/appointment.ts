@@ -1,4 +1,4 @@
-import { buildListQuery, defineListType, isUuid, listArguments, listEnvelope, notFound, parseBody } from "@pap/kernel";
+import { defineListType, findPage, isUuid, listArguments, notFound, parseBody } from "@pap/kernel";
 import { builder } from "../builder";
 import { appointmentCreateBody, appointmentListSpec, appointmentStatuses, appointmentUpdateBody, checkTimeSpan } from "../domain/appointment";
 import { PersonRef } from "./person";
@@ -58,14 +58,11 @@ builder.queryFields((t) => ({
   appointments: t.field({
     type: AppointmentList,
     args: listArguments(t.arg),
-    resolve: async (_root, args, context) => {
-      const { where, orderBy, skip, take, page } = buildListQuery(appointmentListSpec, args);
-      const [items, total] = await Promise.all([
-        context.db.appointment.findMany({ where, orderBy, skip, take }),
-        context.db.appointment.count({ where }),
-      ]);
-      return listEnvelope(items, total, page);
-    },
+    resolve: (_root, args, context) =>
+      findPage(appointmentListSpec, args, {
+        items: (query) => context.db.appointment.findMany(query),
+        total: (where) => context.db.appointment.count({ where }),
+      }),
   }),
 }));
 
