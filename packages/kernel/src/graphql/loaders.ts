@@ -1,4 +1,5 @@
 import DataLoader from "dataloader";
+import { isUuid } from "../validation/body";
 
 /**
  * One-to-one batch loader: all `load(key)` calls of one tick become one `fetch(keys)` (one SQL
@@ -22,4 +23,12 @@ export function createGroupLoader<K, T>(fetch: (keys: readonly K[]) => Promise<T
     }
     return keys.map((key) => groups.get(key) ?? []);
   });
+}
+
+/**
+ * Loads a record by an id from a client. Uuids are case-insensitive but PostgreSQL answers in lower
+ * case, so keys are lower-cased to match; a value that cannot be a uuid names nothing (null).
+ */
+export function loadByUuid<T>(loader: DataLoader<string, T | null>, id: unknown): Promise<T | null> | null {
+  return isUuid(id) ? loader.load(id.toLowerCase()) : null;
 }

@@ -1,4 +1,4 @@
-import { defineListType, findPage, isUuid, listArguments, notFound, parseBody } from "@pap/kernel";
+import { defineListType, findPage, isUuid, listArguments, loadByUuid, notFound, parseBody } from "@pap/kernel";
 import type { Prisma } from "@pap/db";
 import { queryFromInfo } from "@pothos/plugin-prisma";
 import { builder } from "../builder";
@@ -13,7 +13,7 @@ export const CaseMemberRef = builder.prismaObject("CaseMember", {
   fields: (t) => ({
     personId: t.exposeID("personId"),
     relationship: t.exposeString("relationship"),
-    person: t.field({ type: PersonRef, resolve: (member) => ({ id: member.personId }) }),
+    person: t.field({ type: PersonRef, nullable: true, description: "The person (null if their record has been deleted).", resolve: (member) => ({ id: member.personId }) }),
   }),
 });
 
@@ -25,7 +25,7 @@ export const CaseRef = builder.prismaObject("Case", {
     effectiveStartDate: t.expose("effectiveStartDate", { type: "Date", nullable: true }),
     effectiveEndDate: t.expose("effectiveEndDate", { type: "Date", nullable: true }),
     primaryApplicantId: t.exposeID("primaryApplicantId"),
-    primaryApplicant: t.field({ type: PersonRef, resolve: (found) => ({ id: found.primaryApplicantId }) }),
+    primaryApplicant: t.field({ type: PersonRef, nullable: true, description: "The primary applicant (null if their record has been deleted).", resolve: (found) => ({ id: found.primaryApplicantId }) }),
     members: t.relation("members", { query: { orderBy: { position: "asc" } } }),
     assignedToId: t.exposeID("assignedToId", { nullable: true }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
@@ -35,7 +35,7 @@ export const CaseRef = builder.prismaObject("Case", {
 
 builder.asEntity(CaseRef, {
   key: builder.selection<{ id: string }>("id"),
-  resolveReference: (reference, context) => (isUuid(reference.id) ? context.loaders.caseById.load(reference.id) : null),
+  resolveReference: (reference, context) => loadByUuid(context.loaders.caseById, reference.id),
 });
 
 const CaseList = defineListType(builder, "CaseList", CaseRef);

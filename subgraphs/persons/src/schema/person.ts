@@ -1,4 +1,4 @@
-import { applyMergePatch, defineListType, findPage, isUuid, listArguments, notFound, parseBody, withoutReadOnlyFields } from "@pap/kernel";
+import { applyMergePatch, defineListType, findPage, isUuid, listArguments, loadByUuid, notFound, parseBody, withoutReadOnlyFields } from "@pap/kernel";
 import { builder } from "../builder";
 import { nameColumns, personBody, personListSpec, type PersonAttributes } from "../domain/person";
 
@@ -18,7 +18,7 @@ export const PersonRef = builder.prismaObject("Person", {
 
 builder.asEntity(PersonRef, {
   key: builder.selection<{ id: string }>("id"),
-  resolveReference: (reference, context) => (isUuid(reference.id) ? context.loaders.personById.load(reference.id) : null),
+  resolveReference: (reference, context) => loadByUuid(context.loaders.personById, reference.id),
 });
 
 const PersonList = defineListType(builder, "PersonList", PersonRef);
@@ -28,7 +28,7 @@ builder.queryFields((t) => ({
     type: PersonRef,
     nullable: true,
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, { id }, context) => (isUuid(id) ? context.loaders.personById.load(String(id)) : null),
+    resolve: (_root, { id }, context) => loadByUuid(context.loaders.personById, id),
   }),
   persons: t.field({
     type: PersonList,

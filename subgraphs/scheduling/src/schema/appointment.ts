@@ -1,4 +1,4 @@
-import { defineListType, findPage, isUuid, listArguments, notFound, parseBody } from "@pap/kernel";
+import { defineListType, findPage, isUuid, listArguments, loadByUuid, notFound, parseBody } from "@pap/kernel";
 import { builder } from "../builder";
 import { appointmentCreateBody, appointmentListSpec, appointmentStatuses, appointmentUpdateBody, checkTimeSpan } from "../domain/appointment";
 import { PersonRef } from "./person";
@@ -14,7 +14,7 @@ export const AppointmentRef = builder.prismaObject("Appointment", {
     appointmentType: t.exposeString("appointmentType"),
     status: t.expose("status", { type: AppointmentStatus }),
     personId: t.exposeID("personId"),
-    person: t.field({ type: PersonRef, resolve: (appointment) => ({ id: appointment.personId }) }),
+    person: t.field({ type: PersonRef, nullable: true, description: "The person (null if their record has been deleted).", resolve: (appointment) => ({ id: appointment.personId }) }),
     assignedToId: t.exposeID("assignedToId", { nullable: true }),
     notes: t.exposeString("notes", { nullable: true }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
@@ -24,7 +24,7 @@ export const AppointmentRef = builder.prismaObject("Appointment", {
 
 builder.asEntity(AppointmentRef, {
   key: builder.selection<{ id: string }>("id"),
-  resolveReference: (reference, context) => (isUuid(reference.id) ? context.loaders.appointmentById.load(reference.id) : null),
+  resolveReference: (reference, context) => loadByUuid(context.loaders.appointmentById, reference.id),
 });
 
 const AppointmentList = defineListType(builder, "AppointmentList", AppointmentRef);
@@ -53,7 +53,7 @@ builder.queryFields((t) => ({
     type: AppointmentRef,
     nullable: true,
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, { id }, context) => (isUuid(id) ? context.loaders.appointmentById.load(String(id)) : null),
+    resolve: (_root, { id }, context) => loadByUuid(context.loaders.appointmentById, id),
   }),
   appointments: t.field({
     type: AppointmentList,
