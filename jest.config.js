@@ -17,7 +17,11 @@ module.exports = {
   testEnvironment: "node",
   roots: ["<rootDir>/packages", "<rootDir>/prisma/src", "<rootDir>/subgraphs", "<rootDir>/gateway/src", "<rootDir>/rest-compat/src", "<rootDir>/test"],
   testMatch: ["**/*.test.ts"],
-  transform: { "^.+\\.ts$": ["@swc/jest", { jsc: { target: "es2022", parser: { syntax: "typescript" } } }] },
+  // `ignoreDynamic` keeps `import()` as is, so ESM-only packages (the WebAssembly migration engine) load
+  // through Jest's ESM support (NODE_OPTIONS=--experimental-vm-modules in `npm test`).
+  transform: {
+    "^.+\\.ts$": ["@swc/jest", { jsc: { target: "es2022", parser: { syntax: "typescript" } }, module: { type: "commonjs", ignoreDynamic: true } }],
+  },
   moduleNameMapper: {
     ...Object.fromEntries(Object.entries(workspacePackages).map(([name, dir]) => [`^${name.replace("/", "\\/")}$`, `<rootDir>/${dir}`])),
     // The generated Prisma client imports its siblings as `./x.js`; Jest resolves the `.ts` sources.

@@ -5,6 +5,10 @@ import { subgraphs } from "../subgraphs";
 import { ProcessGroup, waitUntilHealthy } from "./children";
 import { prepareSharedDatabase } from "./shared-database";
 
+// Child processes run the compiled entry points; when this module runs from sources (the tests), they
+// are found in the build output beside them.
+const entryPoints = __dirname.includes(`${path.sep}dist${path.sep}`) ? __dirname : path.resolve(__dirname, "../../dist/modes");
+
 export const distributedPorts = (basePort: number) => ({
   gateway: basePort,
   subgraph: (index: number) => basePort + 1 + index,
@@ -22,12 +26,12 @@ export async function runDistributed(config: PlatformConfig, logger: Logger): Pr
   subgraphs.forEach((subgraph, index) => {
     const port = ports.subgraph(index);
     subgraphUrls[subgraph.name] = `http://${config.host}:${port}/graphql`;
-    group.start(`subgraph ${subgraph.name}`, path.join(__dirname, "subgraph-process.js"), [subgraph.name], { ...base, PORT: String(port) });
+    group.start(`subgraph ${subgraph.name}`, path.join(entryPoints, "subgraph-process.js"), [subgraph.name], { ...base, PORT: String(port) });
   });
   const gatewayUrl = `http://${config.host}:${ports.gateway}`;
-  group.start("gateway", path.join(__dirname, "gateway-process.js"), [], { ...base, PORT: String(ports.gateway), SUBGRAPH_URLS: JSON.stringify(subgraphUrls) });
+  group.start("gateway", path.join(entryPoints, "gateway-process.js"), [], { ...base, PORT: String(ports.gateway), SUBGRAPH_URLS: JSON.stringify(subgraphUrls) });
   const restUrl = `http://${config.host}:${ports.rest}`;
-  group.start("rest-compat", path.join(__dirname, "rest-process.js"), [], { ...base, PORT: String(ports.rest), GRAPHQL_URL: `${gatewayUrl}/graphql` });
+  group.start("rest-compat", path.join(entryPoints, "rest-process.js"), [], { ...base, PORT: String(ports.rest), GRAPHQL_URL: `${gatewayUrl}/graphql` });
   const stop = async () => {
     await group.stop();
     await database.close();

@@ -1,0 +1,80 @@
+import autocannon from "autocannon";
+import type { HttpCall, Scenario } from "./scenarios";
+
+export type Measurement = {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  /** Non-2xx answers, socket errors, timeouts and 200s that carry an error: each one fails the run. */
+  errors: number;
+  errorDetail: string;
+};
+
+type LoadOptions = { connections: number; durationSeconds: number; warmupSeconds: number };
+
+/**
+ * A warm-up pass (discarded from the figures, not from the error count), then the measured pass.
+ * Every connection cycles through the scenario's calls, each connection from its own offset.
+ */
+export async function measure(base: string, scenario: Scenario, calls: HttpCall[], options: LoadOptions): Promise<Measurement> {
+  const bodyFailures = { count: 0 };
+  if (options.warmupSeconds > 0) {
+    const warm = await fire(base, scenario, calls, options.connections, options.warmupSeconds, bodyFailures);
+    const problems = problemsOf(warm, bodyFailures.count);
+    bodyFailures.count = 0;
+    if (problems.count) return { requestsPerSecond: 0, p50: 0, p99: 0, requests: 0, errors: problems.count, errorDetail: `during warm-up: ${problems.detail}` };
+  }
+  const result = await fire(base, scenario, calls, options.connections, options.durationSeconds, bodyFailures);
+  const problems = problemsOf(result, bodyFailures.count);
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    errors: problems.count,
+    errorDetail: problems.detail,
+  };
+}
+
+function fire(base: string, scenario: Scenario, calls: HttpCall[], connections: number, seconds: number, bodyFailures: { count: number }) {
+  let next = 0;
+  const failedBody = scenario.failedBody;
+  const first = calls[0]!;
+  return autocannon({
+    url: base,
+    connections,
+    duration: seconds,
+    // Loopback only and bounded: a hung server fails the scenario instead of stalling the run.
+    timeout: 10,
+    method: first.method,
+    headers: first.headers,
+    body: first.body,
+    requests: [
+      {
+        path: first.path,
+        // autocannon tests for the presence of these keys, not their value: add them only when used.
+        // A fresh call per request: `next` is shared, so concurrent connections hit different rows.
+        ...(calls.length > 1 && { setupRequest: (request: autocannon.Request) => ({ ...request, path: calls[next++ % calls.length]!.path }) }),
+        ...(failedBody && {
+          onResponse: (status: number, body: string) => {
+            if (status >= 200 && status < 300 && failedBody(body)) bodyFailures.count++;
+          },
+        }),
+      },
+    ],
+  });
+}
+
+function problemsOf(result: autocannon.Result, bodyFailures: number): { count: number; detail: string } {
+  const statusCodes = Object.entries(result.statusCodeStats ?? {})
+    .filter(([code]) => !code.startsWith("2"))
+    .map(([code, stats]) => `${stats.count ?? 0}× ${code}`);
+  const parts = [
+    ...statusCodes,
+    result.errors - result.timeouts > 0 ? `${result.errors - result.timeouts} socket errors` : "",
+    result.timeouts > 0 ? `${result.timeouts} timeouts` : "",
+    bodyFailures > 0 ? `${bodyFailures} responses with errors in the body` : "",
+  ].filter(Boolean);
+  return { count: result.non2xx + result.errors + bodyFailures, detail: parts.join(", ") };
+}

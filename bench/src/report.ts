@@ -1,0 +1,89 @@
+import { readFileSync } from "node:fs";
+import { mkdir, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type { Measurement } from "./load";
+import type { Scenario } from "./scenarios";
+import type { ModeName, Settings } from "./settings";
+
+export type Row = { mode: ModeName; scenario: Scenario; measurement: Measurement | null; failure?: string };
+
+export type RunFacts = {
+  settings: Settings;
+  seeded: string;
+  seedSeconds: number;
+  totalSeconds: number;
+  startedAt: Date;
+};
+
+/** Figures mean little without the machine they came from. */
+export function machineFacts(): Record<string, string> {
+  let cpu = os.cpus()[0]?.model ?? "unknown";
+  try {
+    cpu = /^model name\s*:\s*(.+)$/m.exec(readFileSync("/proc/cpuinfo", "utf8"))?.[1]?.trim() ?? cpu;
+  } catch {
+    // not Linux: os.cpus() is the best there is
+  }
+  return {
+    CPU: cpu,
+    cores: String(os.availableParallelism()),
+    memory: `${(os.totalmem() / 2 ** 30).toFixed(1)} GiB`,
+    node: process.version,
+    OS: `${os.type()} ${os.release()} (${os.arch()})`,
+  };
+}
+
+const rate = (m: Measurement | null) => (m ? m.requestsPerSecond.toFixed(0) : "–");
+const ms = (value: number | undefined) => (value === undefined ? "–" : String(Math.round(value)));
+const errorsOf = (row: Row) => (row.failure ? "FAILED" : String(row.measurement?.errors ?? 0));
+
+export function printTable(rows: Row[]): void {
+  const header = ["mode", "scenario", "req/s", "p50 ms", "p99 ms", "errors"];
+  const body = rows.map((row) => [row.mode, row.scenario.id, rate(row.measurement), ms(row.measurement?.p50), ms(row.measurement?.p99), errorsOf(row)]);
+  const widths = header.map((title, column) => Math.max(title.length, ...body.map((line) => line[column]!.length)));
+  // Text left, numbers right, as people read tables.
+  const format = (line: string[]) => line.map((cell, column) => (column < 2 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join("  ");
+  const lines = [format(header), widths.map((width) => "-".repeat(width)).join("  "), ...body.map(format)];
+  process.stdout.write(`\n${lines.join("\n")}\n`);
+  for (const row of rows) {
+    if (row.failure) process.stdout.write(`\n${row.mode} / ${row.scenario.id} FAILED: ${row.failure}\n`);
+    else if (row.measurement?.errors) process.stdout.write(`\n${row.mode} / ${row.scenario.id}: ${row.measurement.errors} errors (${row.measurement.errorDetail})\n`);
+  }
+}
+
+export async function writeMarkdown(file: string, rows: Row[], facts: RunFacts): Promise<void> {
+  const { settings } = facts;
+  const scenarios = [...new Map(rows.map((row) => [row.scenario.id, row.scenario])).values()];
+  const lines = [
+    "# Benchmark results",
+    "",
+    `Run ${facts.startedAt.toISOString()}; total wall time ${facts.totalSeconds.toFixed(1)} s (seeding ${facts.seedSeconds.toFixed(1)} s).`,
+    "",
+    "## Machine",
+    "",
+    ...Object.entries(machineFacts()).map(([name, value]) => `- ${name}: ${value}`),
+    "",
+    "## Method",
+    "",
+    `- Data: ${facts.seeded}, in a fresh PostgreSQL database.`,
+    `- Load: autocannon on loopback, ${settings.connections} connections, ${settings.warmupSeconds} s warm-up then ${settings.durationSeconds} s measured per scenario, in the same machine as the server (it competes for the same cores).`,
+    "- Modes: `single` (one process), `cluster` (`--mode=cluster`, CLUSTER_WORKERS=2), `distributed` (`--mode=distributed`: three subgraphs, gateway and rest-compat in their own processes); each started as a child process with LOG_LEVEL=warn, NODE_ENV=production.",
+    "- req/s is the average over the measured seconds; p50/p99 are response latencies. Errors count non-2xx answers, socket errors, timeouts and GraphQL responses carrying `errors`, warm-up included.",
+    "",
+    "## Scenarios",
+    "",
+    ...scenarios.map((scenario) => `- \`${scenario.id}\`: ${scenario.title}`),
+    "",
+    "## Results",
+    "",
+    "| mode | scenario | req/s | p50 ms | p99 ms | errors |",
+    "| --- | --- | ---: | ---: | ---: | ---: |",
+    ...rows.map((row) => `| ${row.mode} | ${row.scenario.id} | ${rate(row.measurement)} | ${ms(row.measurement?.p50)} | ${ms(row.measurement?.p99)} | ${errorsOf(row)} |`),
+    "",
+    ...rows
+      .filter((row) => row.failure || row.measurement?.errors)
+      .map((row) => `- **${row.mode} / ${row.scenario.id}**: ${row.failure ?? row.measurement?.errorDetail}`),
+  ];
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, `${lines.join("\n").trimEnd()}\n`);
+}

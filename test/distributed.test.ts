@@ -1,0 +1,142 @@
+// The distributed deployment: each subgraph, the gateway and rest-compat in their own child processes,
+// talking HTTP to each other, on a fresh PostgreSQL database. Needs the build (children run gateway/dist).
+import net from "node:net";
+import { runDistributed, type platformConfig } from "@pap/gateway";
+import { createLogger } from "@pap/kernel";
+import { createTestDatabase, httpClient } from "./support/platform";
+
+type PlatformConfig = ReturnType<typeof platformConfig>;
+
+let running: { stop(): Promise<void>; urls: Record<string, string> } | undefined;
+
+/** True when nothing listens on the port (on the loopback interface the children bind to). */
+const portIsFree = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const server = net.createServer();
+    server.once("error", () => resolve(false));
+    server.listen({ host: "127.0.0.1", port }, () => server.close(() => resolve(true)));
+  });
+
+/** A random base port in 20000–40000 whose whole range (gateway, subgraphs, rest-compat) is free. */
+async function freeBasePort(): Promise<number> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const base = 20000 + Math.floor(Math.random() * 20000);
+    const used = [base, base + 1, base + 2, base + 3, base + 10, base + 20];
+    if ((await Promise.all(used.map(portIsFree))).every(Boolean)) return base;
+  }
+  throw new Error("no free port range found");
+}
+
+/**
+ * The launcher treats a child that dies as fatal and calls process.exit(1), which is right for the CLI
+ * but would take the Jest worker down with it. Turn that into a test failure instead.
+ */
+let exitSpy: jest.SpyInstance;
+let childDied: Promise<never>;
+
+beforeAll(async () => {
+  process.env.LOG_LEVEL ??= "silent";
+  childDied = new Promise<never>((_resolve, reject) => {
+    exitSpy = jest.spyOn(process, "exit").mockImplementation(((code?: number) => {
+      reject(new Error(`a child process of the distributed platform exited during the test; the launcher called process.exit(${code ?? ""})`));
+      return undefined as never;
+    }) as typeof process.exit);
+  });
+  childDied.catch(() => {});
+
+  const config: PlatformConfig = {
+    mode: "distributed",
+    host: "127.0.0.1",
+    port: await freeBasePort(),
+    database: { kind: "postgres", url: await createTestDatabase("distributed"), poolSize: 5 },
+    workers: 0,
+  };
+  running = await Promise.race([runDistributed(config, createLogger("test-distributed")), childDied]);
+}, 90_000);
+
+afterAll(async () => {
+  await running?.stop();
+  exitSpy?.mockRestore();
+}, 30_000);
+
+describe("distributed deployment", () => {
+  it("serves REST at the rest-compat URL and GraphQL at the gateway URL, each subgraph in its own process", async () => {
+    expect(running).toBeDefined();
+    const urls = running!.urls as Record<string, string>;
+    expect(Object.keys(urls).sort()).toEqual(["graphql", "rest", "subgraph case-management", "subgraph persons", "subgraph scheduling"]);
+    for (const url of [urls.graphql, urls["subgraph persons"], urls["subgraph case-management"], urls["subgraph scheduling"]]) {
+      expect((await fetch((url as string).replace(/\/graphql$/, "/healthz"))).status).toBe(200);
+    }
+    expect((await fetch(`${urls.rest}/readyz`)).status).toBe(200);
+  });
+
+  it("creates a person and a case through REST and reads them, linked, through the gateway", async () => {
+    const urls = running!.urls as Record<string, string>;
+    const rest = httpClient(urls.rest as string);
+    const person = await rest.post("/persons", { name: { firstName: "Grace", lastName: "Hopper" }, email: "grace@example.org" });
+    expect(person.status).toBe(201);
+    expect((await rest.get(`/persons/${person.body.id}`)).body).toEqual(person.body);
+    const created = await rest.post("/case-management/cases", {
+      effectiveStartDate: "2025-10-01",
+      primaryApplicantId: person.body.id,
+      members: [{ personId: person.body.id, relationship: "self" }],
+    });
+    expect(created.status).toBe(201);
+    const visit = await rest.post("/scheduling/appointments", {
+      personId: person.body.id,
+      startAt: "2026-01-10T15:00:00Z",
+      endAt: "2026-01-10T15:30:00Z",
+      appointmentType: "Intake interview",
+    });
+    expect(visit.status).toBe(201);
+
+    const response = await fetch(urls.graphql as string, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        query: `query ($person: ID!, $case: ID!) {
+          person(id: $person) { id attributes cases { id } appointments { id appointmentType } }
+          case(id: $case) { id status primaryApplicant { attributes } members { relationship person { id } } }
+        }`,
+        variables: { person: person.body.id, case: created.body.id },
+      }),
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      data: {
+        person: {
+          id: person.body.id,
+          attributes: { name: { firstName: "Grace", lastName: "Hopper" }, email: "grace@example.org" },
+          cases: [{ id: created.body.id }],
+          appointments: [{ id: visit.body.id, appointmentType: "Intake interview" }],
+        },
+        case: {
+          id: created.body.id,
+          status: "active",
+          primaryApplicant: { attributes: { name: { firstName: "Grace", lastName: "Hopper" }, email: "grace@example.org" } },
+          members: [{ relationship: "self", person: { id: person.body.id } }],
+        },
+      },
+    });
+  });
+
+  it("passes errors from a subgraph process through the gateway and rest-compat unchanged", async () => {
+    const urls = running!.urls as Record<string, string>;
+    const rest = httpClient(urls.rest as string);
+    const missing = await rest.get("/case-management/cases/00000000-0000-4000-8000-000000000000");
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ code: "NOT_FOUND", message: expect.any(String) });
+    const invalid = await rest.get(`/case-management/cases?q=${encodeURIComponent("status:")}`);
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.code).toBe("INVALID_QUERY");
+  });
+
+  it("stops every process", async () => {
+    const urls = running!.urls as Record<string, string>;
+    await running!.stop();
+    running = undefined;
+    for (const url of [urls.graphql, urls.rest, urls["subgraph persons"]]) {
+      await expect(fetch((url as string).replace(/\/graphql$/, "/healthz"))).rejects.toThrow();
+    }
+  });
+});

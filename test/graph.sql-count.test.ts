@@ -1,0 +1,162 @@
+// The N+1 proof: the same GraphQL query over 10 and over 100 cases (each with 2–3 members, each member a
+// person with appointments and cases in other subgraphs) sends the same, small number of SQL statements.
+import type { RunningPlatform } from "@pap/gateway";
+import { httpClient, startTestPlatform } from "./support/platform";
+
+let platform: RunningPlatform;
+let api: ReturnType<typeof httpClient>;
+const statements: string[] = [];
+
+beforeAll(async () => {
+  platform = await startTestPlatform("graph_sql_count", { onQuery: (sql) => statements.push(sql) });
+  api = httpClient(platform.url);
+});
+
+afterAll(async () => {
+  await platform?.close();
+});
+
+/** Transaction control and health probes are not data access. */
+const NOISE = /^\s*(BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE|DEALLOCATE|SET |SHOW |SELECT 1\s*$)/i;
+
+/** The SQL statements a GraphQL request sends, in order (transaction noise removed). */
+async function statementsOf(query: string, variables?: Record<string, unknown>): Promise<{ result: any; sql: string[] }> {
+  const start = statements.length;
+  const result = await api.graphql(query, variables);
+  // Prisma reports a statement after it completes; let any last event land.
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  return { result, sql: statements.slice(start).filter((sql) => !NOISE.test(sql)) };
+}
+
+/** A statement's shape: the same statement over 10 or 100 keys differs only in its parameter list. */
+const shape = (sql: string) => sql.replace(/\(\s*\$\d+(\s*,\s*\$\d+)*\s*\)/g, "($…)").replace(/\$\d+/g, "$?");
+
+const listing = (label: string, sql: string[]) => `${label}: ${sql.length} statements\n${sql.map((text, index) => `  ${index + 1}. ${text}`).join("\n")}`;
+
+/** Fails with every statement printed when the count is not what it must be. */
+function expectStatementCount(label: string, sql: string[], atMost: number) {
+  if (sql.length > atMost) throw new Error(`expected at most ${atMost} SQL statements\n${listing(label, sql)}`);
+}
+
+let seeded = 0;
+
+/**
+ * Adds `count` cases through aliased GraphQL mutations (one request per kind): case i has 2 or 3
+ * members, all of them distinct new persons, each with one or two appointments.
+ */
+async function seedCases(count: number): Promise<void> {
+  const personAliases: string[] = [];
+  const personFields: string[] = [];
+  const plan: Array<{ members: string[] }> = [];
+  for (let index = 0; index < count; index++) {
+    const number = seeded + index;
+    const members: string[] = [];
+    for (let member = 0; member < 2 + (number % 2); member++) {
+      const alias = `p${number}_${member}`;
+      members.push(alias);
+      personAliases.push(alias);
+      personFields.push(`${alias}: createPerson(attributes: { name: { firstName: "Person ${number}.${member}", lastName: "Family ${number}" }, householdIndex: ${member} }) { id }`);
+    }
+    plan.push({ members });
+  }
+  const persons = await api.graphql(`mutation { ${personFields.join("\n")} }`);
+  if (persons.errors) throw new Error(`seeding persons failed: ${JSON.stringify(persons.errors)}`);
+  const idOf = (alias: string) => persons.data[alias].id as string;
+
+  const caseFields = plan.map(({ members }, index) => {
+    const memberList = members.map((alias, position) => `{ personId: "${idOf(alias)}", relationship: "${position === 0 ? "self" : "household"}" }`).join(", ");
+    return `c${seeded + index}: createCase(input: { primaryApplicantId: "${idOf(members[0] as string)}", effectiveStartDate: "2025-01-01", members: [${memberList}] }) { id }`;
+  });
+  const cases = await api.graphql(`mutation { ${caseFields.join("\n")} }`);
+  if (cases.errors) throw new Error(`seeding cases failed: ${JSON.stringify(cases.errors)}`);
+
+  const appointmentFields = personAliases.flatMap((alias, index) =>
+    Array.from({ length: 1 + (index % 2) }, (_unused, visit) =>
+      `a_${alias}_${visit}: createAppointment(input: { personId: "${idOf(alias)}", startAt: "2026-06-0${visit + 1}T09:00:00Z", endAt: "2026-06-0${visit + 1}T09:30:00Z", appointmentType: "Interview" }) { id }`,
+    ),
+  );
+  const appointments = await api.graphql(`mutation { ${appointmentFields.join("\n")} }`);
+  if (appointments.errors) throw new Error(`seeding appointments failed: ${JSON.stringify(appointments.errors)}`);
+  seeded += count;
+}
+
+const CASES_WITH_PEOPLE = /* GraphQL */ `
+  query CasesWithPeople {
+    cases(limit: 100) {
+      total
+      items {
+        id
+        members { person { id attributes appointments { id } cases { id } } }
+        primaryApplicant { id attributes }
+      }
+    }
+  }
+`;
+
+const PERSONS_WITH_LINKS = /* GraphQL */ `
+  query PersonsWithLinks {
+    persons(limit: 100, sort: "createdAt") {
+      items {
+        id
+        attributes
+        appointments { id startAt person { id } }
+        cases { id members { personId person { id attributes } } }
+      }
+    }
+  }
+`;
+
+/** Checks a CasesWithPeople result is complete, so the count is of a query that really resolved everything. */
+function expectCompleteCases(result: any, count: number) {
+  expect(result.errors).toBeUndefined();
+  expect(result.data.cases.total).toBe(count);
+  const items = result.data.cases.items as any[];
+  expect(items).toHaveLength(count);
+  for (const item of items) {
+    expect(item.members.length === 2 || item.members.length === 3).toBe(true);
+    expect(item.primaryApplicant).toEqual(item.members[0].person && { id: item.members[0].person.id, attributes: item.members[0].person.attributes });
+    for (const member of item.members) {
+      expect(member.person.attributes.name.lastName).toMatch(/^Family \d+$/);
+      expect(member.person.appointments.length).toBeGreaterThanOrEqual(1);
+      expect(member.person.cases).toEqual([{ id: item.id }]);
+    }
+  }
+}
+
+describe("no N+1: SQL statements per GraphQL query do not grow with the data", () => {
+  const counted: Record<string, { cases: string[]; persons: string[] }> = {};
+
+  it("lists 10 cases with members → person → appointments/cases and the primary applicant in a few statements", async () => {
+    await seedCases(10);
+    const cases = await statementsOf(CASES_WITH_PEOPLE);
+    expectCompleteCases(cases.result, 10);
+    expectStatementCount("10 cases", cases.sql, 10);
+
+    const persons = await statementsOf(PERSONS_WITH_LINKS);
+    expect(persons.result.errors).toBeUndefined();
+    expect(persons.result.data.persons.items).toHaveLength(25);
+    expectStatementCount("persons of 10 cases", persons.sql, 10);
+    counted.ten = { cases: cases.sql, persons: persons.sql };
+  });
+
+  it("sends exactly the same statements for 100 cases as for 10", async () => {
+    expect(counted.ten).toBeDefined();
+    await seedCases(90);
+    const cases = await statementsOf(CASES_WITH_PEOPLE);
+    expectCompleteCases(cases.result, 100);
+    expectStatementCount("100 cases", cases.sql, 10);
+    const ten = counted.ten as { cases: string[]; persons: string[] };
+    if (cases.sql.length !== ten.cases.length) {
+      throw new Error(`statement count grew with the data (N+1)\n${listing("10 cases", ten.cases)}\n${listing("100 cases", cases.sql)}`);
+    }
+    expect(cases.sql.map(shape).sort()).toEqual(ten.cases.map(shape).sort());
+
+    const persons = await statementsOf(PERSONS_WITH_LINKS);
+    expect(persons.result.errors).toBeUndefined();
+    expect(persons.result.data.persons.items).toHaveLength(100);
+    if (persons.sql.length !== ten.persons.length) {
+      throw new Error(`statement count grew with the data (N+1)\n${listing("persons, 10 cases", ten.persons)}\n${listing("persons, 100 cases", persons.sql)}`);
+    }
+    expect(persons.sql.map(shape).sort()).toEqual(ten.persons.map(shape).sort());
+  });
+});
