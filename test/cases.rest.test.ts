@@ -223,6 +223,13 @@ describe("PATCH /case-management/cases/{caseId}", () => {
     expect(response.body).toEqual(expect.objectContaining({ status: "active", effectiveEndDate: null }));
   });
 
+  it("reopening a case with status active alone clears its end date", async () => {
+    const created = await createCase({ ...fullCase, status: "closed", effectiveEndDate: "2025-09-30" });
+    const response = await api.patch(`/case-management/cases/${created.id}`, { status: "active" });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual(expect.objectContaining({ status: "active", effectiveEndDate: null }));
+  });
+
   it("rejects an end date on an active case with 422 and leaves the case unchanged", async () => {
     const created = await createCase();
     expectValidationError(await api.patch(`/case-management/cases/${created.id}`, { effectiveEndDate: "2025-12-31" }), "effectiveEndDate");

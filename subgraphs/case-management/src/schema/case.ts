@@ -129,10 +129,11 @@ builder.mutationFields((t) => ({
           {
             status: body.status ?? current.status,
             effectiveStartDate: body.effectiveStartDate !== undefined ? body.effectiveStartDate : current.effectiveStartDate && dateOnly(current.effectiveStartDate),
+            // Reopening (status back to active) clears the end date unless the caller sets one.
             effectiveEndDate:
               body.effectiveEndDate !== undefined
                 ? body.effectiveEndDate
-                : body.status === "closed" || current.status === "closed"
+                : (body.status ?? current.status) === "closed"
                   ? current.effectiveEndDate && dateOnly(current.effectiveEndDate)
                   : null,
           },
