@@ -16,8 +16,13 @@ export type RunningMode = {
   lastLines(count: number): string[];
   /** Set when the server exited on its own (a crash under load must not pass as a slow run). */
   exit(): string | null;
-  stop(): Promise<void>;
+  /** Stops the server; repeated calls return the first outcome. */
+  stop(): Promise<StopOutcome>;
+  /** Seconds from spawning to serving. */
+  startSeconds: number;
 };
+
+export type StopOutcome = { seconds: number; killed: boolean };
 
 const startTimeoutMs = 90_000;
 // Short: a graceful stop takes milliseconds when it works, and the run has a time budget to keep.
@@ -45,6 +50,7 @@ export async function startMode(mode: ModeName, options: { repositoryRoot: strin
   delete env.PLATFORM_MODE;
   delete env.PGLITE_DATA_DIR;
   const args = mode === "single" ? [main] : [main, `--mode=${mode}`];
+  const spawnedAt = Date.now();
   const child = spawn(process.execPath, args, { cwd: options.repositoryRoot, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
 
   const lines: string[] = [];
@@ -65,6 +71,7 @@ export async function startMode(mode: ModeName, options: { repositoryRoot: strin
     }),
   );
 
+  let stopping: Promise<StopOutcome> | undefined;
   const base = `http://127.0.0.1:${options.port}`;
   const running: RunningMode = {
     mode,
@@ -74,7 +81,8 @@ export async function startMode(mode: ModeName, options: { repositoryRoot: strin
     linesPrinted: () => printed,
     lastLines: (count) => (count > 0 ? lines.slice(-count) : []),
     exit: () => exitedWith,
-    stop: () => stopGroup(child, exited),
+    stop: () => (stopping ??= stopGroup(child, exited)),
+    startSeconds: 0,
   };
 
   try {
@@ -88,6 +96,7 @@ export async function startMode(mode: ModeName, options: { repositoryRoot: strin
     await running.stop();
     throw new Error(`${(error as Error).message}\n--- server output ---\n${running.output()}`);
   }
+  running.startSeconds = (Date.now() - spawnedAt) / 1000;
   return running;
 }
 
@@ -122,7 +131,8 @@ async function answers(url: string): Promise<boolean> {
 }
 
 /** SIGTERM to the whole group (graceful stop), SIGKILL if it lingers, so no process outlives the run. */
-async function stopGroup(child: ChildProcess, exited: Promise<void>): Promise<void> {
+async function stopGroup(child: ChildProcess, exited: Promise<void>): Promise<StopOutcome> {
+  const started = Date.now();
   const signalGroup = (signal: NodeJS.Signals) => {
     try {
       process.kill(-child.pid!, signal);
@@ -131,17 +141,13 @@ async function stopGroup(child: ChildProcess, exited: Promise<void>): Promise<vo
     }
   };
   signalGroup("SIGTERM");
-  const timer = new Promise<"timeout">((resolve) => setTimeout(() => resolve("timeout"), stopTimeoutMs).unref());
-  if ((await Promise.race([exited.then(() => "exited" as const), timer])) === "timeout") {
-    // Worth seeing: an orchestrator would hit the same wall and kill the pod the same way.
-    process.stderr.write(`warning: the server did not exit within ${stopTimeoutMs / 1000} s of SIGTERM; killed\n`);
-    signalGroup("SIGKILL");
-  }
+  // The whole group, not only the launcher: a cluster worker or distributed child stuck in its stop holds resources too.
+  while (groupAlive(child.pid!) && Date.now() - started < stopTimeoutMs) await sleep(50);
+  const killed = groupAlive(child.pid!);
+  // Reported by the caller: an orchestrator would hit the same wall and kill the pod the same way.
+  if (killed) signalGroup("SIGKILL");
   await exited;
-  // The launcher may exit before its children finish their own graceful stop: wait for the group to empty, then make sure.
-  const groupDeadline = Date.now() + stopTimeoutMs;
-  while (groupAlive(child.pid!) && Date.now() < groupDeadline) await sleep(100);
-  signalGroup("SIGKILL");
+  return { seconds: (Date.now() - started) / 1000, killed };
 }
 
 function groupAlive(pid: number): boolean {

@@ -2,7 +2,7 @@ import path from "node:path";
 import { createDatabase, migrate } from "./database";
 import { measure } from "./load";
 import { startMode, type RunningMode } from "./modes";
-import { machineFacts, printTable, writeMarkdown, type Row } from "./report";
+import { machineFacts, printTable, writeMarkdown, type ModeLife, type Row } from "./report";
 import { sanityCheck, scenarios, type Scenario } from "./scenarios";
 import { seed, type SeededData } from "./seed";
 import { settingsFromEnv, type Settings } from "./settings";
@@ -25,6 +25,7 @@ async function main(): Promise<number> {
   });
 
   const rows: Row[] = [];
+  const lives: ModeLife[] = [];
   let seeded = "";
   let seedSeconds = 0;
   try {
@@ -48,14 +49,16 @@ async function main(): Promise<number> {
         continue;
       }
       const running = current;
-      log(`${mode}: ready`);
+      log(`${mode}: ready in ${running.startSeconds.toFixed(1)} s`);
       try {
         for (const scenario of scenarios) {
           rows.push(await runScenario(running, scenario, data, settings, log));
         }
       } finally {
-        await running.stop();
+        const stop = await running.stop();
         current = null;
+        lives.push({ mode, startSeconds: running.startSeconds, stop });
+        log(`${mode}: ${stop.killed ? `still running ${stop.seconds.toFixed(1)} s after SIGTERM, killed` : `stopped in ${stop.seconds.toFixed(1)} s`}`);
       }
     }
   } finally {
@@ -64,9 +67,9 @@ async function main(): Promise<number> {
   }
 
   const totalSeconds = elapsed();
-  printTable(rows);
+  printTable(rows, lives);
   const file = path.join(settings.repositoryRoot, "bench", "results", "latest.md");
-  await writeMarkdown(file, rows, { settings, seeded, seedSeconds, totalSeconds, startedAt });
+  await writeMarkdown(file, rows, { settings, seeded, seedSeconds, totalSeconds, startedAt, lives });
   process.stdout.write(`\nwritten ${path.relative(process.cwd(), file)}\ntotal wall time ${totalSeconds.toFixed(1)} s\n`);
 
   const failed = rows.filter((row) => row.failure || row.measurement?.errors);

@@ -26,8 +26,12 @@ export async function runClusterPrimary(config: PlatformConfig, logger: Logger):
     workers,
     async stop() {
       stopping = true;
-      await Promise.all(Object.values(cluster.workers ?? {}).map((worker) => new Promise<void>((resolve) => (worker ? (worker.once("exit", () => resolve()), worker.kill()) : resolve()))));
-      await database.close();
+      const workers = Object.values(cluster.workers ?? {}).filter((worker) => worker !== undefined);
+      const exited = Promise.all(workers.map((worker) => new Promise<void>((resolve) => (worker.once("exit", () => resolve()), worker.kill()))));
+      // A worker stuck on an open connection must not keep the platform from stopping.
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
+      for (const worker of workers) if (!worker.isDead()) worker.process.kill("SIGKILL");
+      await Promise.race([database.close(), new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
     },
   };
 }
