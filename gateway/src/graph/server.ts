@@ -35,6 +35,8 @@ export async function createGraphServer(placement: SubgraphPlacement, logger: Lo
   const server = new ApolloServer<GatewayContext>({
     gateway,
     includeStacktraceInErrorResponses: false,
+    // The platform stops Apollo itself on SIGTERM; a second, concurrent stop() never settles.
+    stopOnTerminationSignals: false,
     introspection: process.env.GRAPHQL_INTROSPECTION !== "false",
     formatError: createErrorFormatter((error, message) => logger.error({ err: error }, message)),
   });

@@ -13,6 +13,8 @@ export async function createSubgraphServer<Db>(definition: SubgraphDefinition<Db
   const apollo = new ApolloServer<object>({
     schema: definition.schema,
     includeStacktraceInErrorResponses: false,
+    // The platform stops Apollo itself on SIGTERM; a second, concurrent stop() never settles.
+    stopOnTerminationSignals: false,
     // Traces would only feed Apollo's hosted reporting, which the platform never uses.
     plugins: [ApolloServerPluginInlineTraceDisabled()],
     formatError: createErrorFormatter((error, message) => logger.error({ err: error }, message)),
