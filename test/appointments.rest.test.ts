@@ -1,20 +1,9 @@
 // /scheduling/appointments over real HTTP against PostgreSQL (SPEC §2.9, §4.5, §7; resources.md §1, §9).
 import { randomUUID } from "node:crypto";
-import type { RunningPlatform } from "@pap/gateway";
-import { httpClient, startTestPlatform } from "./support/platform";
+import { useTestPlatform } from "./support/platform";
 import { detailFields, expectErrorEnvelope, expectValidationError, ISO_DATE_TIME, MISSING_ID, sleep, UUID_PATTERN } from "./support/expectations";
 
-let platform: RunningPlatform;
-let api: ReturnType<typeof httpClient>;
-
-beforeAll(async () => {
-  platform = await startTestPlatform("appointments_rest");
-  api = httpClient(platform.url);
-});
-
-afterAll(async () => {
-  await platform?.close();
-});
+const { api, url } = useTestPlatform("appointments_rest");
 
 const person = randomUUID();
 const caseworker = randomUUID();
@@ -46,7 +35,7 @@ describe("POST /scheduling/appointments", () => {
     expect(id).toMatch(UUID_PATTERN);
     expect(createdAt).toMatch(ISO_DATE_TIME);
     expect(updatedAt).toBe(createdAt);
-    expect(new URL(response.headers.get("location") ?? "", platform.url).toString()).toBe(`${platform.url}/scheduling/appointments/${id}`);
+    expect(new URL(response.headers.get("location") ?? "", url()).toString()).toBe(`${url()}/scheduling/appointments/${id}`);
   });
 
   it("defaults status to scheduled and assignedToId/notes to null", async () => {

@@ -1,20 +1,9 @@
 // /case-management/cases over real HTTP against PostgreSQL (SPEC §2.7, §4.5, §7; resources.md §1, §9).
 import { randomUUID } from "node:crypto";
-import type { RunningPlatform } from "@pap/gateway";
-import { httpClient, startTestPlatform } from "./support/platform";
+import { useTestPlatform } from "./support/platform";
 import { detailFields, expectErrorEnvelope, expectValidationError, ISO_DATE_TIME, MISSING_ID, sleep, utcToday, UUID_PATTERN } from "./support/expectations";
 
-let platform: RunningPlatform;
-let api: ReturnType<typeof httpClient>;
-
-beforeAll(async () => {
-  platform = await startTestPlatform("cases_rest");
-  api = httpClient(platform.url);
-});
-
-afterAll(async () => {
-  await platform?.close();
-});
+const { api, url } = useTestPlatform("cases_rest");
 
 // Person and user ids are references into other domains; cases do not require them to exist.
 const applicant = randomUUID();
@@ -54,7 +43,7 @@ describe("POST /case-management/cases", () => {
     expect(id).toMatch(UUID_PATTERN);
     expect(createdAt).toMatch(ISO_DATE_TIME);
     expect(updatedAt).toBe(createdAt);
-    expect(new URL(response.headers.get("location") ?? "", platform.url).toString()).toBe(`${platform.url}/case-management/cases/${id}`);
+    expect(new URL(response.headers.get("location") ?? "", url()).toString()).toBe(`${url()}/case-management/cases/${id}`);
   });
 
   it("needs only the primary applicant: status defaults to active, dates, assignee to null, members to []", async () => {

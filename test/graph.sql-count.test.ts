@@ -1,20 +1,9 @@
 // The N+1 proof: the same GraphQL query over 10 and over 100 cases (each with 2–3 members, each member a
 // person with appointments and cases in other subgraphs) sends the same, small number of SQL statements.
-import type { RunningPlatform } from "@pap/gateway";
-import { httpClient, startTestPlatform } from "./support/platform";
+import { useTestPlatform } from "./support/platform";
 
-let platform: RunningPlatform;
-let api: ReturnType<typeof httpClient>;
 const statements: string[] = [];
-
-beforeAll(async () => {
-  platform = await startTestPlatform("graph_sql_count", { onQuery: (sql) => statements.push(sql) });
-  api = httpClient(platform.url);
-});
-
-afterAll(async () => {
-  await platform?.close();
-});
+const { api } = useTestPlatform("graph_sql_count", { onQuery: (sql) => statements.push(sql) });
 
 /** Transaction control and health probes are not data access. */
 const NOISE = /^\s*(BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE|DEALLOCATE|SET |SHOW |SELECT 1\s*$)/i;

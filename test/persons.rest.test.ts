@@ -1,19 +1,8 @@
 // /persons over real HTTP against PostgreSQL (SPEC §2.8, §4.5, §7): a free-form record plus server fields.
-import type { RunningPlatform } from "@pap/gateway";
-import { httpClient, startTestPlatform } from "./support/platform";
+import { useTestPlatform } from "./support/platform";
 import { expectErrorEnvelope, ISO_DATE_TIME, MISSING_ID, sleep, UUID_PATTERN } from "./support/expectations";
 
-let platform: RunningPlatform;
-let api: ReturnType<typeof httpClient>;
-
-beforeAll(async () => {
-  platform = await startTestPlatform("persons_rest");
-  api = httpClient(platform.url);
-});
-
-afterAll(async () => {
-  await platform?.close();
-});
+const { api, url } = useTestPlatform("persons_rest");
 
 const maria = {
   name: { firstName: "Maria", lastName: "Garcia", middleName: "Luz" },
@@ -42,7 +31,7 @@ describe("POST /persons", () => {
     expect(updatedAt).toBe(createdAt);
     expect(Math.abs(Date.parse(createdAt) - Date.now())).toBeLessThan(60_000);
     expect(response.headers.get("content-type")).toMatch(/^application\/json/);
-    expect(new URL(response.headers.get("location") ?? "", platform.url).toString()).toBe(`${platform.url}/persons/${id}`);
+    expect(new URL(response.headers.get("location") ?? "", url()).toString()).toBe(`${url()}/persons/${id}`);
   });
 
   it("gives every person its own id", async () => {

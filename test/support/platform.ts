@@ -38,9 +38,10 @@ export async function startTestPlatform(label: string, options: { onQuery?: (sql
 }
 
 /** Small HTTP helpers against a running platform. */
-export function httpClient(baseUrl: string) {
+export function httpClient(baseUrl: string | (() => string)) {
+  const base = typeof baseUrl === "string" ? () => baseUrl : baseUrl;
   const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const response = await fetch(`${baseUrl}${path}`, {
+    const response = await fetch(`${base()}${path}`, {
       method,
       headers: body === undefined ? headers : { "content-type": "application/json", ...headers },
       body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
@@ -56,4 +57,23 @@ export function httpClient(baseUrl: string) {
     graphql: async (query: string, variables?: Record<string, unknown>) => (await call("POST", "/graphql", { query, variables })).body,
     raw: call,
   };
+}
+
+/**
+ * Starts the platform before a test file's tests and stops it after them. `api` may be captured at
+ * module level: it reaches whichever platform is running.
+ */
+export function useTestPlatform(label: string, options: { onQuery?: (sql: string) => void } = {}) {
+  let platform: RunningPlatform | undefined;
+  const url = () => {
+    if (!platform) throw new Error("the platform is not running (used outside a test?)");
+    return platform.url;
+  };
+  beforeAll(async () => {
+    platform = await startTestPlatform(label, options);
+  });
+  afterAll(async () => {
+    await platform?.close();
+  });
+  return { api: httpClient(url), url };
 }
