@@ -6,3 +6,4 @@ export * from "./config";
 export * from "./connect";
 export { applyMigrations, pendingSchemaChangeSql } from "./migrations";
 export { shareEmbeddedDatabase } from "./share";
+export { lockRowForUpdate } from "./row-lock";

@@ -4,8 +4,8 @@ import { composeSupergraph } from "./compose";
 import { supergraphPath } from "./location";
 
 /**
- * The build's supergraph. Tests run from sources without a build step in between, so when the file
- * is missing or older than nothing can tell, composing in memory gives the same result.
+ * The supergraph written by the build. When it is missing (sources run without a build, as in a
+ * quick test run), or SUPERGRAPH_COMPOSE_AT_START=true, it is composed in memory from the same subgraphs.
  */
 export function loadSupergraph(): string {
   if (process.env.SUPERGRAPH_COMPOSE_AT_START === "true" || !existsSync(supergraphPath)) return composeSupergraph(subgraphs);

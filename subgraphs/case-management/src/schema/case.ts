@@ -1,5 +1,5 @@
 import { defineListType, findPage, isUuid, listArguments, loadByUuid, notFound, parseBody } from "@pap/kernel";
-import type { Prisma } from "@pap/db";
+import { type Prisma, lockRowForUpdate } from "@pap/db";
 import { queryFromInfo } from "@pothos/plugin-prisma";
 import { builder } from "../builder";
 import { caseCreateBody, caseListSpec, caseStatuses, caseUpdateBody, checkMembers, settleCaseDates } from "../domain/case";
@@ -122,8 +122,7 @@ builder.mutationFields((t) => ({
       const body = parseBody(caseUpdateBody, asBody(args.input));
       if (body.members) checkMembers(body.members);
       return context.db.$transaction(async (tx) => {
-        const locked = isUuid(id) ? await tx.$queryRaw<unknown[]>`SELECT 1 FROM "case" WHERE id = ${id}::uuid FOR UPDATE` : [];
-        const current = locked.length ? await tx.case.findUnique({ where: { id } }) : null;
+        const current = (await lockRowForUpdate(tx, "case", id)) ? await tx.case.findUnique({ where: { id } }) : null;
         if (!current) throw notFound("Case", id);
         const dates = settleCaseDates(
           {

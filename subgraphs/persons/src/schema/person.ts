@@ -1,3 +1,4 @@
+import { lockRowForUpdate } from "@pap/db";
 import { applyMergePatch, defineListType, findPage, isUuid, listArguments, loadByUuid, notFound, parseBody, withoutReadOnlyFields } from "@pap/kernel";
 import { builder } from "../builder";
 import { nameColumns, personBody, personListSpec, type PersonAttributes } from "../domain/person";
@@ -57,9 +58,7 @@ builder.mutationFields((t) => ({
       const id = String(args.id);
       const patch = attributesFrom(args.patch);
       return context.db.$transaction(async (tx) => {
-        // Lock the row: two concurrent patches must both apply, not overwrite one another.
-        const locked = isUuid(id) ? await tx.$queryRaw<unknown[]>`SELECT 1 FROM person WHERE id = ${id}::uuid FOR UPDATE` : [];
-        const current = locked.length ? await tx.person.findUnique({ where: { id } }) : null;
+        const current = (await lockRowForUpdate(tx, "person", id)) ? await tx.person.findUnique({ where: { id } }) : null;
         if (!current) throw notFound("Person", id);
         const attributes = applyMergePatch(current.attributes, patch) as PersonAttributes;
         return tx.person.update({ where: { id }, data: { attributes: attributes as object, ...nameColumns(attributes) } });

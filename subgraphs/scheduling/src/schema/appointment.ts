@@ -1,3 +1,4 @@
+import { lockRowForUpdate } from "@pap/db";
 import { defineListType, findPage, isUuid, listArguments, loadByUuid, notFound, parseBody } from "@pap/kernel";
 import { builder } from "../builder";
 import { appointmentCreateBody, appointmentListSpec, appointmentStatuses, appointmentUpdateBody, checkTimeSpan } from "../domain/appointment";
@@ -95,8 +96,7 @@ builder.mutationFields((t) => ({
       const id = String(args.id);
       const body = parseBody(appointmentUpdateBody, asBody(args.input));
       return context.db.$transaction(async (tx) => {
-        const locked = isUuid(id) ? await tx.$queryRaw<unknown[]>`SELECT 1 FROM appointment WHERE id = ${id}::uuid FOR UPDATE` : [];
-        const current = locked.length ? await tx.appointment.findUnique({ where: { id } }) : null;
+        const current = (await lockRowForUpdate(tx, "appointment", id)) ? await tx.appointment.findUnique({ where: { id } }) : null;
         if (!current) throw notFound("Appointment", id);
         const startAt = body.startAt ? new Date(body.startAt) : current.startAt;
         const endAt = body.endAt ? new Date(body.endAt) : current.endAt;
