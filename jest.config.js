@@ -6,6 +6,8 @@
 const workspacePackages = {
   "@pap/kernel": "packages/kernel/src",
   "@pap/db": "prisma/src",
+  "@pap/events": "packages/events/src",
+  "@pap/platform": "subgraphs/platform/src",
   "@pap/persons": "subgraphs/persons/src",
   "@pap/case-management": "subgraphs/case-management/src",
   "@pap/scheduling": "subgraphs/scheduling/src",

@@ -63,8 +63,8 @@ describe("distributed deployment", () => {
   it("serves REST at the rest-compat URL and GraphQL at the gateway URL, each subgraph in its own process", async () => {
     expect(running).toBeDefined();
     const urls = running!.urls as Record<string, string>;
-    expect(Object.keys(urls).sort()).toEqual(["graphql", "rest", "subgraph case-management", "subgraph persons", "subgraph scheduling"]);
-    for (const url of [urls.graphql, urls["subgraph persons"], urls["subgraph case-management"], urls["subgraph scheduling"]]) {
+    expect(Object.keys(urls).sort()).toEqual(["graphql", "rest", "subgraph case-management", "subgraph persons", "subgraph platform", "subgraph scheduling"]);
+    for (const url of [urls.graphql, urls["subgraph platform"], urls["subgraph persons"], urls["subgraph case-management"], urls["subgraph scheduling"]]) {
       expect((await fetch((url as string).replace(/\/graphql$/, "/healthz"))).status).toBe(200);
     }
     expect((await fetch(`${urls.rest}/readyz`)).status).toBe(200);

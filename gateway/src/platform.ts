@@ -1,12 +1,14 @@
-import { describeDatabase, openDatabase, type Database, type DatabaseConfig } from "@pap/db";
+import { describeDatabase, type Database, type DatabaseConfig } from "@pap/db";
+import type { DomainServices } from "@pap/events";
 import type { Logger } from "@pap/kernel";
 import type { FastifyInstance } from "fastify";
 import { createGraphServer } from "./graph/server";
 import { inProcessExecutor } from "./graph/in-process-executor";
 import { createHttpApp } from "./http-app";
+import { openProcessServices } from "./services";
 import { subgraphs } from "./subgraphs";
 
-export type RunningPlatform = { app: FastifyInstance; database: Database; url: string; close(): Promise<void> };
+export type RunningPlatform = { app: FastifyInstance; database: Database; services: DomainServices; url: string; close(): Promise<void> };
 
 /**
  * The whole platform in one process: database, every subgraph in-process behind the gateway, GraphQL
@@ -22,9 +24,9 @@ export async function startPlatform(options: {
   onQuery?: (sql: string) => void;
 }): Promise<RunningPlatform> {
   const { logger } = options;
-  const database = await openDatabase(options.database, { migrate: options.migrate, onQuery: options.onQuery, log: (message) => logger.info(message) });
+  const { services, database, close } = await openProcessServices({ database: options.database, logger, hosted: subgraphs, migrate: options.migrate, onQuery: options.onQuery });
   logger.debug(`database: ${describeDatabase(options.database)}`);
-  const graph = await createGraphServer({ kind: "in-process", db: database.prisma, subgraphs }, logger);
+  const graph = await createGraphServer({ kind: "in-process", services, subgraphs }, logger);
   const app = await createHttpApp({
     logger,
     graph,
@@ -37,11 +39,12 @@ export async function startPlatform(options: {
   return {
     app,
     database,
+    services,
     url: `http://${options.host}:${port}`,
     async close() {
       await app.close();
       await graph.stop();
-      await database.close();
+      await close();
     },
   };
 }

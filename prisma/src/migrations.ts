@@ -39,12 +39,35 @@ async function loadEngineModule() {
   return bindings as unknown as { SchemaEngine: { new: (...args: unknown[]) => Promise<WasmEngine> } };
 }
 
+type ScriptAdapter = { executeScript(script: string): Promise<void>; client?: { query(sql: string): Promise<unknown> } };
+
+/**
+ * The PostgreSQL adapter runs a migration script by splitting it at every `;`, which breaks function
+ * bodies; PostgreSQL's simple-query protocol runs a multi-statement script as it is, so scripts are
+ * sent whole. (The PGlite adapter already does so.)
+ */
+function wholeScripts(factory: SqlMigrationAwareDriverAdapterFactory): SqlMigrationAwareDriverAdapterFactory {
+  const patch = <A>(adapter: A): A => {
+    const client = (adapter as ScriptAdapter).client;
+    if (factory.adapterName === "@prisma/adapter-pg" && client && typeof client.query === "function") {
+      (adapter as ScriptAdapter).executeScript = async (script) => void (await client.query(script));
+    }
+    return adapter;
+  };
+  return {
+    provider: factory.provider,
+    adapterName: factory.adapterName,
+    connect: async () => patch(await factory.connect()),
+    connectToShadowDb: async () => patch(await factory.connectToShadowDb()),
+  } as SqlMigrationAwareDriverAdapterFactory;
+}
+
 export async function withSchemaEngine<T>(
   factory: SqlMigrationAwareDriverAdapterFactory,
   work: (engine: WasmEngine) => Promise<T>,
 ): Promise<T> {
   const { SchemaEngine } = await loadEngineModule();
-  const engine = await SchemaEngine.new({ datamodels: undefined }, () => {}, bindMigrationAwareSqlAdapterFactory(factory));
+  const engine = await SchemaEngine.new({ datamodels: undefined }, () => {}, bindMigrationAwareSqlAdapterFactory(wholeScripts(factory)));
   try {
     return await work(engine);
   } finally {

@@ -1,5 +1,5 @@
 import type { GraphQLDataSource, GraphQLDataSourceProcessOptions } from "@apollo/gateway";
-import type { PrismaClient } from "@pap/db";
+import type { DomainServices } from "@pap/events";
 import { execute, parse, type DocumentNode } from "graphql";
 import type { PlatformSubgraph } from "../subgraphs";
 import type { GatewayContext } from "./context";
@@ -15,7 +15,7 @@ export class InProcessDataSource implements GraphQLDataSource<GatewayContext> {
 
   constructor(
     private readonly subgraph: PlatformSubgraph,
-    private readonly db: PrismaClient,
+    private readonly services: DomainServices,
     private readonly maxCachedDocuments = 1000,
   ) {}
 
@@ -35,7 +35,7 @@ export class InProcessDataSource implements GraphQLDataSource<GatewayContext> {
     const key = gatewayContext ?? {};
     let context = this.contexts.get(key);
     if (!context) {
-      context = this.subgraph.createContext({ db: this.db, headers: gatewayContext?.headers ?? {} });
+      context = this.subgraph.createContext({ ...this.services, headers: gatewayContext?.headers ?? {} });
       this.contexts.set(key, context);
     }
     return context;

@@ -1,6 +1,6 @@
 import { ApolloGateway } from "@apollo/gateway";
 import { ApolloServer } from "@apollo/server";
-import type { PrismaClient } from "@pap/db";
+import type { DomainServices } from "@pap/events";
 import { createErrorFormatter } from "@pap/kernel";
 import type { Logger } from "pino";
 import type { PlatformSubgraph } from "../subgraphs";
@@ -10,7 +10,7 @@ import { InProcessDataSource } from "./in-process-data-source";
 import { RemoteSubgraph } from "./remote-data-source";
 
 export type SubgraphPlacement =
-  | { kind: "in-process"; db: PrismaClient; subgraphs: readonly PlatformSubgraph[] }
+  | { kind: "in-process"; services: DomainServices; subgraphs: readonly PlatformSubgraph[] }
   | { kind: "remote"; urls: Record<string, string> };
 
 /**
@@ -29,7 +29,7 @@ export async function createGraphServer(placement: SubgraphPlacement, logger: Lo
       }
       const subgraph = placement.subgraphs.find((candidate) => candidate.name === name);
       if (!subgraph) throw new Error(`supergraph names subgraph ${name}, which this build does not contain`);
-      return new InProcessDataSource(subgraph, placement.db);
+      return new InProcessDataSource(subgraph, placement.services);
     },
   });
   const server = new ApolloServer<GatewayContext>({

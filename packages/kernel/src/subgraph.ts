@@ -1,18 +1,26 @@
 import type { GraphQLSchema } from "graphql";
 
-/** What every request brings to every subgraph, whichever process runs it. */
-export type RequestScope<Db> = {
-  db: Db;
-  /** Incoming HTTP headers (lower-case names), for trace context and, later, the caller's identity. */
-  headers: Record<string, string | undefined>;
-};
+/**
+ * What every request brings to every subgraph, whichever process runs it: the process's shared
+ * services (database, event runtime…) and the request's headers (lower-case names), which carry the
+ * trace context and the caller's identity.
+ */
+export type RequestScope<Services> = Services & { headers: Record<string, string | undefined> };
+
+/** An event type a domain emits, as the platform's catalog lists it. */
+export type DeclaredEventType = { type: string; source: string; description: string };
 
 /**
- * A subgraph as the gateway and the standalone subgraph server see it: a name, a federated schema and
- * a way to build its per-request context (fresh DataLoaders each time).
+ * A subgraph as the gateway and the standalone subgraph server see it: a name, a federated schema,
+ * a way to build its per-request context (fresh DataLoaders each time), and what it contributes to
+ * the platform beside its schema.
  */
-export type SubgraphDefinition<Db, Context extends object = object> = {
+export type SubgraphDefinition<Services, Context extends object = object> = {
   name: string;
   schema: GraphQLSchema;
-  createContext(scope: RequestScope<Db>): Context;
+  createContext(scope: RequestScope<Services>): Context;
+  /** The event types this domain emits. */
+  events?: { declarations: readonly DeclaredEventType[] };
+  /** Writes the domain's configuration-seeded records; run at every start, so it must be idempotent. */
+  seed?(services: Services): Promise<void>;
 };

@@ -1,5 +1,6 @@
 import type { Case, CaseMember, PrismaClient } from "@pap/db";
 import { createByKeyLoader, createGroupLoader, type RequestScope } from "@pap/kernel";
+import { domainContext, type DomainContext, type DomainServices } from "@pap/events";
 
 export type CaseWithMembers = Case & { members: CaseMember[] };
 
@@ -24,8 +25,8 @@ function loaders(db: PrismaClient) {
   };
 }
 
-export type CaseManagementContext = RequestScope<PrismaClient> & { loaders: ReturnType<typeof loaders> };
+export type CaseManagementContext = DomainContext & { loaders: ReturnType<typeof loaders> };
 
-export function createContext(scope: RequestScope<PrismaClient>): CaseManagementContext {
-  return { ...scope, loaders: loaders(scope.db) };
+export function createContext(scope: RequestScope<DomainServices>): CaseManagementContext {
+  return { ...domainContext(scope), loaders: loaders(scope.db) };
 }

@@ -1,12 +1,15 @@
-import type { PrismaClient } from "@pap/db";
+import type { DomainServices } from "@pap/events";
 import type { SubgraphDefinition } from "@pap/kernel";
 import { createContext, type CaseManagementContext } from "./db";
+import { caseEvents } from "./domain/events";
 import { schema } from "./schema";
 
 export { caseCreateBody, caseUpdateBody, caseListSpec } from "./domain/case";
+export { caseEvents } from "./domain/events";
 
-export const caseManagementSubgraph: SubgraphDefinition<PrismaClient, CaseManagementContext> = {
+export const caseManagementSubgraph: SubgraphDefinition<DomainServices, CaseManagementContext> = {
   name: "case-management",
   schema,
   createContext,
+  events: caseEvents,
 };

@@ -1,8 +1,10 @@
-import type { PrismaClient } from "@pap/db";
+import type { DomainServices } from "@pap/events";
 import type { SubgraphDefinition } from "@pap/kernel";
 import { createContext, type PersonsContext } from "./db";
+import { personEvents } from "./domain/events";
 import { schema } from "./schema";
 
 export { personBody, personListSpec } from "./domain/person";
+export { personEvents } from "./domain/events";
 
-export const personsSubgraph: SubgraphDefinition<PrismaClient, PersonsContext> = { name: "persons", schema, createContext };
+export const personsSubgraph: SubgraphDefinition<DomainServices, PersonsContext> = { name: "persons", schema, createContext, events: personEvents };

@@ -1,5 +1,6 @@
 import type { Appointment, PrismaClient } from "@pap/db";
 import { createByKeyLoader, createGroupLoader, type RequestScope } from "@pap/kernel";
+import { domainContext, type DomainContext, type DomainServices } from "@pap/events";
 
 function loaders(db: PrismaClient) {
   return {
@@ -14,8 +15,8 @@ function loaders(db: PrismaClient) {
   };
 }
 
-export type SchedulingContext = RequestScope<PrismaClient> & { loaders: ReturnType<typeof loaders> };
+export type SchedulingContext = DomainContext & { loaders: ReturnType<typeof loaders> };
 
-export function createContext(scope: RequestScope<PrismaClient>): SchedulingContext {
-  return { ...scope, loaders: loaders(scope.db) };
+export function createContext(scope: RequestScope<DomainServices>): SchedulingContext {
+  return { ...domainContext(scope), loaders: loaders(scope.db) };
 }

@@ -1,8 +1,15 @@
-import type { PrismaClient } from "@pap/db";
+import type { DomainServices } from "@pap/events";
 import type { SubgraphDefinition } from "@pap/kernel";
 import { createContext, type SchedulingContext } from "./db";
+import { appointmentEvents } from "./domain/events";
 import { schema } from "./schema";
 
 export { appointmentCreateBody, appointmentUpdateBody, appointmentListSpec } from "./domain/appointment";
+export { appointmentEvents } from "./domain/events";
 
-export const schedulingSubgraph: SubgraphDefinition<PrismaClient, SchedulingContext> = { name: "scheduling", schema, createContext };
+export const schedulingSubgraph: SubgraphDefinition<DomainServices, SchedulingContext> = {
+  name: "scheduling",
+  schema,
+  createContext,
+  events: appointmentEvents,
+};

@@ -9,7 +9,7 @@ import { createHttpServer } from "./fastify-app";
 import { pickForwardedHeaders } from "./forwarded-headers";
 
 /** A subgraph served on its own over HTTP, for the distributed deployment (the gateway calls it). */
-export async function createSubgraphServer<Db>(definition: SubgraphDefinition<Db>, db: Db, logger: Logger): Promise<FastifyInstance> {
+export async function createSubgraphServer<Services extends object>(definition: SubgraphDefinition<Services>, services: Services, logger: Logger): Promise<FastifyInstance> {
   const apollo = new ApolloServer<object>({
     schema: definition.schema,
     includeStacktraceInErrorResponses: false,
@@ -23,7 +23,7 @@ export async function createSubgraphServer<Db>(definition: SubgraphDefinition<Db
   const app = createHttpServer(logger);
   mountApollo(app, apollo, {
     path: "/graphql",
-    context: async (request) => definition.createContext({ db, headers: pickForwardedHeaders(request.headers) }),
+    context: async (request) => definition.createContext({ ...services, headers: pickForwardedHeaders(request.headers) }),
   });
   app.get("/healthz", async () => ({ status: "ok", subgraph: definition.name }));
   app.addHook("onClose", () => apollo.stop());

@@ -1,10 +1,12 @@
 import { defineListType, findPage, isUuid, listArguments, loadByUuid, notFound, parseBody } from "@pap/kernel";
+import { deleteRecorded } from "@pap/events";
 import { type Prisma, lockRowForUpdate } from "@pap/db";
 import { queryFromInfo } from "@pothos/plugin-prisma";
 import { builder } from "../builder";
 import { caseCreateBody, caseListSpec, caseStatuses, caseUpdateBody, checkMembers, settleCaseDates } from "../domain/case";
 import { PersonRef } from "./person";
-import { dateOnly, todayUtc, toDbDate } from "./dates";
+import { dateOnly, todayUtc, toDbDate } from "../domain/dates";
+import { caseChanges, caseSnapshot } from "../domain/events";
 
 const CaseStatus = builder.enumType("CaseStatus", { values: caseStatuses });
 
@@ -100,16 +102,20 @@ builder.mutationFields((t) => ({
         { status: body.status ?? "active", effectiveStartDate: body.effectiveStartDate ?? null, effectiveEndDate: body.effectiveEndDate ?? null },
         todayUtc(),
       );
-      return context.db.case.create({
-        ...query,
-        data: {
-          status: dates.status,
-          effectiveStartDate: toDbDate(dates.effectiveStartDate),
-          effectiveEndDate: toDbDate(dates.effectiveEndDate),
-          primaryApplicantId: body.primaryApplicantId,
-          assignedToId: body.assignedToId ?? null,
-          members: { create: membersData(members) },
-        },
+      return context.db.$transaction(async (tx) => {
+        const created = await tx.case.create({
+          ...query,
+          data: {
+            status: dates.status,
+            effectiveStartDate: toDbDate(dates.effectiveStartDate),
+            effectiveEndDate: toDbDate(dates.effectiveEndDate),
+            primaryApplicantId: body.primaryApplicantId,
+            assignedToId: body.assignedToId ?? null,
+            members: { create: membersData(members) },
+          },
+        });
+        await context.events.record(tx, caseChanges.created(created.id, caseSnapshot(created, members)));
+        return created;
       });
     },
   }),
@@ -122,7 +128,7 @@ builder.mutationFields((t) => ({
       const body = parseBody(caseUpdateBody, asBody(args.input));
       if (body.members) checkMembers(body.members);
       return context.db.$transaction(async (tx) => {
-        const current = (await lockRowForUpdate(tx, "case", id)) ? await tx.case.findUnique({ where: { id } }) : null;
+        const current = (await lockRowForUpdate(tx, "case", id)) ? await tx.case.findUnique({ where: { id }, include: { members: { orderBy: { position: "asc" } } } }) : null;
         if (!current) throw notFound("Case", id);
         const dates = settleCaseDates(
           {
@@ -139,7 +145,7 @@ builder.mutationFields((t) => ({
           todayUtc(),
         );
         if (body.members) await tx.caseMember.deleteMany({ where: { caseId: id } });
-        return tx.case.update({
+        const updated = await tx.case.update({
           ...query,
           where: { id },
           data: {
@@ -151,17 +157,20 @@ builder.mutationFields((t) => ({
             ...(body.members && { members: { create: membersData(body.members) } }),
           },
         });
+        await context.events.record(tx, caseChanges.updated(id, caseSnapshot(current, current.members), caseSnapshot(updated, body.members ?? current.members)));
+        return updated;
       });
     },
   }),
   deleteCase: t.id({
     description: "Deletes the case and its member list permanently; returns the id deleted.",
     args: { id: t.arg.id({ required: true }) },
-    resolve: async (_root, args, context) => {
-      const id = String(args.id);
-      const { count } = isUuid(id) ? await context.db.case.deleteMany({ where: { id } }) : { count: 0 };
-      if (count === 0) throw notFound("Case", id);
-      return id;
-    },
+    resolve: (_root, args, context) =>
+      deleteRecorded(context, {
+        resource: "Case",
+        id: String(args.id),
+        remove: (tx, id) => tx.case.deleteMany({ where: { id } }),
+        event: caseChanges.deleted,
+      }),
   }),
 }));

@@ -36,3 +36,8 @@ export const personListSpec = defineListSpec({
   sortable: ["createdAt", "updatedAt", "name", "name.lastName", "name.firstName"],
   defaultSort: "-updatedAt",
 });
+
+/** The record as the API shows it (and as events carry it): the attributes plus the server fields. */
+export function personSnapshot(person: { id: string; attributes: unknown; createdAt: Date; updatedAt: Date }): Record<string, unknown> {
+  return { ...(person.attributes as PersonAttributes), id: person.id, createdAt: person.createdAt.toISOString(), updatedAt: person.updatedAt.toISOString() };
+}

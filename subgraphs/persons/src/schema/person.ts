@@ -1,7 +1,9 @@
 import { lockRowForUpdate } from "@pap/db";
 import { applyMergePatch, defineListType, findPage, isUuid, listArguments, loadByUuid, notFound, parseBody, withoutReadOnlyFields } from "@pap/kernel";
+import { deleteRecorded } from "@pap/events";
 import { builder } from "../builder";
-import { nameColumns, personBody, personListSpec, type PersonAttributes } from "../domain/person";
+import { personChanges } from "../domain/events";
+import { nameColumns, personBody, personListSpec, personSnapshot, type PersonAttributes } from "../domain/person";
 
 export const PersonRef = builder.prismaObject("Person", {
   description: "A person known to the agency. Apart from the server-set fields the record is free-form.",
@@ -47,7 +49,11 @@ builder.mutationFields((t) => ({
     args: { attributes: t.arg({ type: "JSONObject", required: true }) },
     resolve: (_root, args, context) => {
       const attributes = attributesFrom(args.attributes);
-      return context.db.person.create({ data: { attributes: attributes as object, ...nameColumns(attributes) } });
+      return context.db.$transaction(async (tx) => {
+        const person = await tx.person.create({ data: { attributes: attributes as object, ...nameColumns(attributes) } });
+        await context.events.record(tx, personChanges.created(person.id, personSnapshot(person)));
+        return person;
+      });
     },
   }),
   updatePerson: t.field({
@@ -61,18 +67,21 @@ builder.mutationFields((t) => ({
         const current = (await lockRowForUpdate(tx, "person", id)) ? await tx.person.findUnique({ where: { id } }) : null;
         if (!current) throw notFound("Person", id);
         const attributes = applyMergePatch(current.attributes, patch) as PersonAttributes;
-        return tx.person.update({ where: { id }, data: { attributes: attributes as object, ...nameColumns(attributes) } });
+        const updated = await tx.person.update({ where: { id }, data: { attributes: attributes as object, ...nameColumns(attributes) } });
+        await context.events.record(tx, personChanges.updated(id, personSnapshot(current), personSnapshot(updated)));
+        return updated;
       });
     },
   }),
   deletePerson: t.id({
     description: "Deletes the person permanently; returns the id deleted.",
     args: { id: t.arg.id({ required: true }) },
-    resolve: async (_root, args, context) => {
-      const id = String(args.id);
-      const { count } = isUuid(id) ? await context.db.person.deleteMany({ where: { id } }) : { count: 0 };
-      if (count === 0) throw notFound("Person", id);
-      return id;
-    },
+    resolve: (_root, args, context) =>
+      deleteRecorded(context, {
+        resource: "Person",
+        id: String(args.id),
+        remove: (tx, id) => tx.person.deleteMany({ where: { id } }),
+        event: personChanges.deleted,
+      }),
   }),
 }));

@@ -1,5 +1,7 @@
 import { lockRowForUpdate } from "@pap/db";
 import { defineListType, findPage, isUuid, listArguments, loadByUuid, notFound, parseBody } from "@pap/kernel";
+import { deleteRecorded } from "@pap/events";
+import { appointmentChanges, appointmentSaved } from "../domain/events";
 import { builder } from "../builder";
 import { appointmentCreateBody, appointmentListSpec, appointmentStatuses, appointmentUpdateBody, checkTimeSpan } from "../domain/appointment";
 import { PersonRef } from "./person";
@@ -76,16 +78,20 @@ builder.mutationFields((t) => ({
       const startAt = new Date(body.startAt);
       const endAt = new Date(body.endAt);
       checkTimeSpan(startAt, endAt);
-      return context.db.appointment.create({
-        data: {
-          startAt,
-          endAt,
-          appointmentType: body.appointmentType,
-          status: body.status ?? "scheduled",
-          personId: body.personId,
-          assignedToId: body.assignedToId ?? null,
-          notes: body.notes ?? null,
-        },
+      return context.db.$transaction(async (tx) => {
+        const created = await tx.appointment.create({
+          data: {
+            startAt,
+            endAt,
+            appointmentType: body.appointmentType,
+            status: body.status ?? "scheduled",
+            personId: body.personId,
+            assignedToId: body.assignedToId ?? null,
+            notes: body.notes ?? null,
+          },
+        });
+        await context.events.record(tx, ...appointmentSaved(null, created));
+        return created;
       });
     },
   }),
@@ -101,7 +107,7 @@ builder.mutationFields((t) => ({
         const startAt = body.startAt ? new Date(body.startAt) : current.startAt;
         const endAt = body.endAt ? new Date(body.endAt) : current.endAt;
         checkTimeSpan(startAt, endAt);
-        return tx.appointment.update({
+        const updated = await tx.appointment.update({
           where: { id },
           data: {
             startAt,
@@ -113,17 +119,20 @@ builder.mutationFields((t) => ({
             ...(body.notes !== undefined && { notes: body.notes }),
           },
         });
+        await context.events.record(tx, ...appointmentSaved(current, updated));
+        return updated;
       });
     },
   }),
   deleteAppointment: t.id({
     description: "Deletes the appointment permanently; returns the id deleted.",
     args: { id: t.arg.id({ required: true }) },
-    resolve: async (_root, args, context) => {
-      const id = String(args.id);
-      const { count } = isUuid(id) ? await context.db.appointment.deleteMany({ where: { id } }) : { count: 0 };
-      if (count === 0) throw notFound("Appointment", id);
-      return id;
-    },
+    resolve: (_root, args, context) =>
+      deleteRecorded(context, {
+        resource: "Appointment",
+        id: String(args.id),
+        remove: (tx, id) => tx.appointment.deleteMany({ where: { id } }),
+        event: appointmentChanges.deleted,
+      }),
   }),
 }));

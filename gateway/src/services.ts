@@ -1,0 +1,38 @@
+import { openDatabase, type Database, type DatabaseConfig } from "@pap/db";
+import { eventSettingsFromEnv, startEventRuntime, type DomainServices, type EventSettings } from "@pap/events";
+import type { Logger } from "@pap/kernel";
+import type { PlatformSubgraph } from "./subgraphs";
+
+export type ProcessServices = { services: DomainServices; database: Database; close(): Promise<void> };
+
+/**
+ * What a process needs to host subgraphs: the database (migrated when asked), the event runtime that
+ * follows the log, and each hosted subgraph's seeded configuration.
+ */
+export async function openProcessServices(options: {
+  database: DatabaseConfig;
+  logger: Logger;
+  hosted: readonly PlatformSubgraph[];
+  migrate?: boolean;
+  onQuery?: (sql: string) => void;
+  events?: EventSettings;
+}): Promise<ProcessServices> {
+  const { logger } = options;
+  const database = await openDatabase(options.database, { migrate: options.migrate, onQuery: options.onQuery, log: (message) => logger.info(message) });
+  try {
+    const eventRuntime = await startEventRuntime(database, options.events ?? eventSettingsFromEnv(), { logger: logger.child({ component: "events" }) });
+    const services: DomainServices = { db: database.prisma, eventRuntime };
+    for (const subgraph of options.hosted) await subgraph.seed?.(services);
+    return {
+      services,
+      database,
+      async close() {
+        await eventRuntime.close();
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}

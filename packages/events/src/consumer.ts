@@ -1,0 +1,256 @@
+import { Prisma, type PrismaClient } from "@pap/db";
+import type { Logger } from "@pap/kernel";
+import { eventRecorder, type EventRecorder } from "./append";
+import { loggedFromRow, type EventRow, type LoggedEvent, type PlatformEvent } from "./envelope";
+import type { EventFilter } from "./filter";
+import { headOfLog } from "./log";
+import { reactionOrigin } from "./origin";
+import type { EventRuntime } from "./runtime";
+import type { EventSettings } from "./settings";
+
+/** What a consumer's handler is given for one event. */
+export type ConsumerContext = {
+  /** The transaction the consumer's position advances in: write through it, or the effect is not exactly-once. */
+  tx: Prisma.TransactionClient;
+  event: PlatformEvent;
+  position: bigint;
+  /** Records follow-up events caused by `event`: same trace, causationid = event.id, actor "system". */
+  events: EventRecorder;
+};
+
+/** A durable reaction to events: it resumes where it left off and sees each matching event once, in log order. */
+export type ConsumerDefinition = {
+  /** Its row in `event_consumer`; renaming a consumer starts it over from the beginning of the log. */
+  name: string;
+  /** Which events it reacts to; types as stored, i.e. with the deployment's type prefix. */
+  filter: EventFilter;
+  handle(context: ConsumerContext): Promise<void>;
+};
+
+export type ConsumerOptions = {
+  logger?: Logger;
+  /** Safety net beside the hub's wake-ups: how often each consumer looks at the log anyway. */
+  pollIntervalMs?: number;
+  /** Backoff between attempts at an event whose handler failed (doubling from initialMs up to maxMs). */
+  retry?: { initialMs: number; maxMs: number };
+  /** How long one handler's transaction may run. */
+  transactionTimeoutMs?: number;
+};
+
+export type RunningConsumers = {
+  /** Stops waking consumers and waits for the handlers in flight to finish. */
+  stop(): Promise<void>;
+  /**
+   * Resolves once every consumer's position has reached the log's current head, whichever process did
+   * the work. A consumer whose handler keeps failing holds it up: drain waits, it never skips.
+   */
+  drain(): Promise<void>;
+};
+
+const defaults = { pollIntervalMs: 1000, retry: { initialMs: 100, maxMs: 30_000 }, transactionTimeoutMs: 30_000 };
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The SQL condition for a filter (the same semantics as matchesFilter). */
+function filterSql(filter: EventFilter): Prisma.Sql {
+  const conditions: Prisma.Sql[] = [];
+  if (filter.types?.length) {
+    const types = filter.types.map((pattern) => (pattern.endsWith("*") ? Prisma.sql`starts_with(type, ${pattern.slice(0, -1)})` : Prisma.sql`type = ${pattern}`));
+    conditions.push(Prisma.sql`(${Prisma.join(types, " OR ")})`);
+  }
+  if (filter.source !== undefined) conditions.push(Prisma.sql`source = ${filter.source}`);
+  // subject is a uuid column: a subject that is not a uuid names no event (rather than failing the cast).
+  if (filter.subject !== undefined) conditions.push(uuidPattern.test(filter.subject) ? Prisma.sql`subject = ${filter.subject}::uuid` : Prisma.sql`false`);
+  return conditions.length ? Prisma.join(conditions, " AND ") : Prisma.sql`true`;
+}
+
+type NextRow = { head: bigint | null } & ({ [K in keyof EventRow]: EventRow[K] } | { [K in keyof EventRow]: null });
+
+type Round = { kind: "processed" | "idle" | "busy" } | { kind: "failed"; error: unknown; event?: LoggedEvent };
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 4000);
+
+/** One consumer in this process: a single catch-up loop at a time, however many wake-ups arrive. */
+class ConsumerRunner {
+  private running?: Promise<void>;
+  private again = false;
+  private failures = 0;
+  private retryTimer?: NodeJS.Timeout;
+  private registered = false;
+  private stopped = false;
+  private readonly matches: Prisma.Sql;
+
+  constructor(
+    private readonly definition: ConsumerDefinition,
+    private readonly db: PrismaClient,
+    private readonly settings: EventSettings,
+    private readonly options: typeof defaults & { logger?: Logger },
+  ) {
+    this.matches = filterSql(definition.filter);
+  }
+
+  get name() {
+    return this.definition.name;
+  }
+
+  wake(): Promise<void> {
+    // While backing off after a failure, only the retry timer may start the next attempt.
+    if (this.stopped || this.retryTimer) return this.running ?? Promise.resolve();
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = this.catchUp().finally(() => {
+      this.running = undefined;
+      if (this.again) {
+        this.again = false;
+        void this.wake();
+      }
+    });
+    return this.running;
+  }
+
+  /** Waits until this consumer's stored position reaches `target`, whichever process advances it. */
+  async reach(target: bigint): Promise<void> {
+    for (;;) {
+      if (this.stopped) throw new Error(`event consumer '${this.name}' was stopped before it reached position ${target}`);
+      await this.wake();
+      const row = await this.db.eventConsumer.findUnique({ where: { name: this.name }, select: { position: true } });
+      if ((row?.position ?? 0n) >= target) return;
+      await sleep(Math.min(this.options.pollIntervalMs, 50));
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+    await this.running;
+  }
+
+  private async catchUp(): Promise<void> {
+    while (!this.stopped) {
+      const round = await this.round();
+      if (round.kind === "failed") return this.retryLater(round.error, round.event);
+      if (round.kind !== "busy") this.failures = 0;
+      if (round.kind !== "processed") return;
+    }
+  }
+
+  private retryLater(error: unknown, event?: LoggedEvent) {
+    this.failures++;
+    const { initialMs, maxMs } = this.options.retry;
+    const delay = Math.min(initialMs * 2 ** (this.failures - 1), maxMs);
+    this.options.logger?.warn(
+      { err: error, consumer: this.name, eventId: event?.event.id, position: event?.position.toString(), attempt: this.failures, retryInMs: delay },
+      event ? "event consumer failed to handle an event; retrying it" : "event consumer failed to read the log; retrying",
+    );
+    if (this.stopped) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      void this.wake();
+    }, delay);
+    this.retryTimer.unref();
+  }
+
+  /** Handles the next matching event, if any, in one transaction with the position advance. */
+  private async round(): Promise<Round> {
+    let from = 0n;
+    let handling: LoggedEvent | undefined;
+    try {
+      if (!this.registered) {
+        await this.db.$executeRaw`INSERT INTO event_consumer (name, "updatedAt") VALUES (${this.name}, now()) ON CONFLICT (name) DO NOTHING`;
+        this.registered = true;
+      }
+      const kind = await this.db.$transaction(
+        async (tx) => {
+          // SKIP LOCKED: when another process holds the row it is running this consumer now, so leave it to it.
+          const [locked] = await tx.$queryRaw<Array<{ position: bigint }>>`SELECT position FROM event_consumer WHERE name = ${this.name} FOR UPDATE SKIP LOCKED`;
+          if (!locked) return "busy" as const;
+          from = locked.position;
+          // One statement, one snapshot: the head it sees has nothing matching between `from` and it, so the
+          // position may jump to the head and the non-matching events are never scanned again. Positions
+          // become visible in order (see appendToLog), so nothing can later appear below that head.
+          const [next] = await tx.$queryRaw<NextRow[]>(Prisma.sql`
+            SELECT h.head, e.*
+            FROM (SELECT max(position) AS head FROM platform_event) h
+            LEFT JOIN LATERAL (
+              SELECT position, id, type, source, subject, time, specversion, datacontenttype, data, traceparent, causationid, authid, authtype
+              FROM platform_event
+              WHERE position > ${from} AND ${this.matches}
+              ORDER BY position
+              LIMIT 1
+            ) e ON true`);
+          if (!next || next.position === null) {
+            if (next?.head != null && next.head > from) {
+              await tx.$executeRaw`UPDATE event_consumer SET position = ${next.head}, "updatedAt" = now() WHERE name = ${this.name}`;
+            }
+            return "idle" as const;
+          }
+          handling = loggedFromRow(next);
+          const { event, position } = handling;
+          await this.definition.handle({ tx, event, position, events: eventRecorder(this.settings, reactionOrigin(event)) });
+          await tx.$executeRaw`
+            UPDATE event_consumer SET position = ${position}, attempts = 0, "lastError" = NULL, "updatedAt" = now() WHERE name = ${this.name}`;
+          return "processed" as const;
+        },
+        { timeout: this.options.transactionTimeoutMs, maxWait: 10_000 },
+      );
+      return { kind };
+    } catch (error) {
+      if (handling) await this.recordFailure(from, error);
+      return { kind: "failed", error, event: handling };
+    }
+  }
+
+  /** Notes the failure for operators; only if no other process has moved past the event meanwhile. */
+  private async recordFailure(from: bigint, error: unknown) {
+    try {
+      await this.db.$executeRaw`
+        UPDATE event_consumer SET attempts = attempts + 1, "lastError" = ${messageOf(error)}, "lastFailedAt" = now(), "updatedAt" = now()
+        WHERE name = ${this.name} AND position = ${from}`;
+    } catch (recordError) {
+      this.options.logger?.warn({ err: recordError, consumer: this.name }, "could not record an event consumer's failure");
+    }
+  }
+}
+
+/**
+ * Runs durable consumers in this process. Each one handles its matching events in log order, each in
+ * one transaction with the advance of its position, so a crash between events neither loses nor
+ * repeats an effect; a failing event is retried with backoff and never skipped. Any number of
+ * processes may run the same consumers: a row lock lets one of them work on a consumer at a time.
+ */
+export function startConsumers(
+  runtime: { db: PrismaClient; eventRuntime: EventRuntime },
+  consumers: readonly ConsumerDefinition[],
+  options: ConsumerOptions = {},
+): RunningConsumers {
+  const names = consumers.map((consumer) => consumer.name);
+  const duplicate = names.find((name, index) => names.indexOf(name) !== index);
+  if (duplicate) throw new Error(`two event consumers are named '${duplicate}'`);
+
+  const settings = { ...defaults, ...options, retry: options.retry ?? defaults.retry };
+  const runners = consumers.map((consumer) => new ConsumerRunner(consumer, runtime.db, runtime.eventRuntime.settings, settings));
+  const wakeAll = () => {
+    for (const runner of runners) void runner.wake();
+  };
+  const unsubscribe = runtime.eventRuntime.hub.onAdvance(wakeAll);
+  const timer = setInterval(wakeAll, settings.pollIntervalMs);
+  timer.unref();
+  wakeAll();
+
+  return {
+    async stop() {
+      clearInterval(timer);
+      unsubscribe();
+      await Promise.all(runners.map((runner) => runner.stop()));
+    },
+    async drain() {
+      const head = await headOfLog(runtime.db);
+      await Promise.all(runners.map((runner) => runner.reach(head)));
+    },
+  };
+}

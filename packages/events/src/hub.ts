@@ -1,0 +1,143 @@
+import type { PrismaClient } from "@pap/db";
+import type { Logger } from "@pap/kernel";
+import type { LoggedEvent } from "./envelope";
+import { matchesFilter, type EventFilter } from "./filter";
+import { headOfLog, readLogAfter } from "./log";
+import type { CommitNotifier } from "./notifier/notifier";
+import { EventSubscription } from "./subscription";
+
+export type HubOptions = {
+  /** Safety net beside the notifier: how often the log is read even without a wake-up. */
+  pollIntervalMs: number;
+  /** Events read per query while following the log. */
+  pageSize: number;
+  /** Recent events kept in memory, so per-event lookups by id (subscriptions) skip the database. */
+  recentEvents: number;
+};
+
+const defaults: HubOptions = { pollIntervalMs: 1000, pageSize: 500, recentEvents: 5000 };
+
+/**
+ * This process's view of the live log. It follows the log from the position it started at, waking on
+ * the notifier (events committed by any process) and on a timer, and hands each new event, in order,
+ * to every subscriber whose filter matches and to every advance listener (durable consumers).
+ */
+export class EventHub {
+  private readonly subscriptions = new Set<EventSubscription>();
+  private readonly advanceListeners = new Set<(head: bigint) => void>();
+  private readonly recent = new Map<string, LoggedEvent>();
+  private readonly options: HubOptions;
+  private head = 0n;
+  private reading?: Promise<void>;
+  private readAgain = false;
+  private timer?: NodeJS.Timeout;
+  private closed = false;
+
+  constructor(
+    private readonly db: PrismaClient,
+    private readonly notifier: CommitNotifier,
+    private readonly logger?: Logger,
+    options: Partial<HubOptions> = {},
+  ) {
+    this.options = { ...defaults, ...options };
+  }
+
+  async start(): Promise<void> {
+    this.head = await headOfLog(this.db);
+    await this.notifier.start(() => this.wake());
+    this.timer = setInterval(() => this.wake(), this.options.pollIntervalMs);
+    this.timer.unref();
+  }
+
+  /** The newest position this hub has delivered. */
+  get position(): bigint {
+    return this.head;
+  }
+
+  /**
+   * Live events matching `filter`. With `after`, every matching event after that position comes
+   * first, read from the permanent log; without it, events committed from now on.
+   */
+  subscribe(filter: EventFilter, after?: bigint): EventSubscription {
+    if (this.closed) throw new Error("the event hub is closed");
+    const subscription = new EventSubscription(
+      filter,
+      after === undefined ? { after: this.head, catchUp: false } : { after, catchUp: true },
+      (from, limit, catchUpFilter) => readLogAfter(this.db, from, limit, catchUpFilter),
+      (closed) => this.subscriptions.delete(closed),
+      { pageSize: this.options.pageSize, maxPending: 10_000 },
+    );
+    this.subscriptions.add(subscription);
+    return subscription;
+  }
+
+  /** Calls `listener` after each batch of new events (with the new head); returns the unsubscriber. */
+  onAdvance(listener: (head: bigint) => void): () => void {
+    this.advanceListeners.add(listener);
+    return () => this.advanceListeners.delete(listener);
+  }
+
+  /** A recently seen event, without a database read. */
+  recentEvent(id: string): LoggedEvent | undefined {
+    return this.recent.get(id.toLowerCase());
+  }
+
+  get subscriberCount(): number {
+    return this.subscriptions.size;
+  }
+
+  /** Reads whatever was committed since the last read (coalescing wake-ups that arrive meanwhile). */
+  wake(): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    if (this.reading) {
+      this.readAgain = true;
+      return this.reading;
+    }
+    this.reading = this.follow().finally(() => {
+      this.reading = undefined;
+      if (this.readAgain) {
+        this.readAgain = false;
+        void this.wake();
+      }
+    });
+    return this.reading;
+  }
+
+  private async follow(): Promise<void> {
+    try {
+      for (;;) {
+        const batch = await readLogAfter(this.db, this.head, this.options.pageSize);
+        if (batch.length === 0) return;
+        for (const logged of batch) this.dispatch(logged);
+        this.head = batch[batch.length - 1]!.position;
+        for (const listener of this.advanceListeners) listener(this.head);
+        if (batch.length < this.options.pageSize) return;
+      }
+    } catch (error) {
+      if (!this.closed) this.logger?.warn({ err: error }, "reading the event log failed; retrying on the next wake-up");
+    }
+  }
+
+  private dispatch(logged: LoggedEvent) {
+    this.remember(logged);
+    for (const subscription of this.subscriptions) {
+      if (matchesFilter(subscription.filter, logged.event)) subscription.offer(logged);
+    }
+  }
+
+  private remember(logged: LoggedEvent) {
+    this.recent.set(logged.event.id, logged);
+    if (this.recent.size > this.options.recentEvents) {
+      const oldest = this.recent.keys().next().value;
+      if (oldest !== undefined) this.recent.delete(oldest);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.notifier.close();
+    await this.reading;
+    for (const subscription of [...this.subscriptions]) subscription.close();
+  }
+}

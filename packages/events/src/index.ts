@@ -1,0 +1,17 @@
+export * from "./envelope";
+export * from "./trace";
+export * from "./origin";
+export * from "./catalog";
+export * from "./settings";
+export * from "./append";
+export * from "./filter";
+export * from "./log";
+export * from "./notifier/notifier";
+export { PostgresNotifier } from "./notifier/postgres";
+export { PgliteNotifier } from "./notifier/pglite";
+export * from "./subscription";
+export * from "./hub";
+export * from "./runtime";
+export * from "./scope";
+export * from "./delete";
+export * from "./consumer";

@@ -1,0 +1,20 @@
+import { EVENT_CHANNEL } from "../append";
+import type { CommitNotifier } from "./notifier";
+
+/** The part of embedded PGlite used here (kept structural so this package does not load PGlite). */
+export type ListeningDatabase = { listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>> };
+
+/** Embedded PGlite delivers NOTIFY to listeners in its own process. */
+export class PgliteNotifier implements CommitNotifier {
+  private unlisten?: () => Promise<void>;
+
+  constructor(private readonly pglite: ListeningDatabase) {}
+
+  async start(onCommit: () => void): Promise<void> {
+    this.unlisten = await this.pglite.listen(EVENT_CHANNEL, () => onCommit());
+  }
+
+  async close(): Promise<void> {
+    await this.unlisten?.().catch(() => {});
+  }
+}

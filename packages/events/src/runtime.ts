@@ -1,0 +1,40 @@
+import type { Database } from "@pap/db";
+import type { Logger } from "@pap/kernel";
+import { EventHub, type HubOptions } from "./hub";
+import type { CommitNotifier } from "./notifier/notifier";
+import { PgliteNotifier } from "./notifier/pglite";
+import { PostgresNotifier } from "./notifier/postgres";
+import { eventRecorder, type EventRecorder } from "./append";
+import { originFromHeaders } from "./origin";
+import type { EventSettings } from "./settings";
+
+/** The event machinery one process shares among all its requests. */
+export type EventRuntime = {
+  settings: EventSettings;
+  hub: EventHub;
+  /** The recorder for one request's changes, stamped with its trace and caller. */
+  recorderFor(headers: Record<string, string | undefined>): EventRecorder;
+  close(): Promise<void>;
+};
+
+/** LISTEN/NOTIFY on PostgreSQL; PGlite's own in-process notifications when it runs embedded here. */
+export function notifierFor(database: Database, logger?: Logger): CommitNotifier {
+  if (database.pglite) return new PgliteNotifier(database.pglite);
+  if (database.config.kind === "postgres") return new PostgresNotifier(database.config.url, logger);
+  throw new Error("no commit notifier for this database");
+}
+
+export async function startEventRuntime(
+  database: Database,
+  settings: EventSettings,
+  options: { logger?: Logger; hub?: Partial<HubOptions> } = {},
+): Promise<EventRuntime> {
+  const hub = new EventHub(database.prisma, notifierFor(database, options.logger), options.logger, options.hub);
+  await hub.start();
+  return {
+    settings,
+    hub,
+    recorderFor: (headers) => eventRecorder(settings, originFromHeaders(headers)),
+    close: () => hub.close(),
+  };
+}

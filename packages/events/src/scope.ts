@@ -1,0 +1,26 @@
+import type { PrismaClient } from "@pap/db";
+import type { RequestScope } from "@pap/kernel";
+import type { EventRecorder } from "./append";
+import type { EventHub } from "./hub";
+import type { EventRuntime } from "./runtime";
+import type { EventSettings } from "./settings";
+
+/** The services every domain subgraph is given by the process that runs it. */
+export type DomainServices = { db: PrismaClient; eventRuntime: EventRuntime };
+
+/**
+ * What every domain's request context starts from: the database, the headers, the request's event
+ * recorder, and the live hub (for subscriptions) with the settings its types are written under.
+ */
+export type DomainContext = {
+  db: PrismaClient;
+  headers: Record<string, string | undefined>;
+  events: EventRecorder;
+  hub: EventHub;
+  eventSettings: EventSettings;
+};
+
+export function domainContext(scope: RequestScope<DomainServices>): DomainContext {
+  const runtime = scope.eventRuntime;
+  return { db: scope.db, headers: scope.headers, events: runtime.recorderFor(scope.headers), hub: runtime.hub, eventSettings: runtime.settings };
+}

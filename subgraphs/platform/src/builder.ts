@@ -1,0 +1,9 @@
+// The plugins' builder methods (prismaObject, asEntity…) are type augmentations: load them here.
+import type {} from "@pothos/plugin-federation";
+import type {} from "@pothos/plugin-prisma";
+import { getDatamodel, type PrismaTypes } from "@pap/db";
+import { createSubgraphBuilder } from "@pap/kernel";
+import type { PlatformContext } from "./db";
+
+export const builder = createSubgraphBuilder<PlatformContext, PrismaTypes>(getDatamodel());
+builder.subscriptionType({});

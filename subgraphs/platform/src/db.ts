@@ -1,0 +1,30 @@
+import type { Policy, PrismaClient } from "@pap/db";
+import { domainContext, loggedFromRow, type DomainContext, type DomainServices, type EventCatalog, type EventHub, type LoggedEvent } from "@pap/events";
+import { createByKeyLoader, type RequestScope } from "@pap/kernel";
+
+export type PlatformContext = DomainContext & {
+  /** Event types of every domain, for checking published events. */
+  catalog: EventCatalog;
+  loaders: ReturnType<typeof loaders>;
+};
+
+function loaders(db: PrismaClient, hub: EventHub) {
+  return {
+    // Events just committed are usually still in the hub's memory (subscriptions look them up by id).
+    eventById: createByKeyLoader<string, LoggedEvent>(
+      async (ids) => {
+        const recent = ids.flatMap((id) => hub.recentEvent(id) ?? []);
+        const missing = ids.filter((id) => !hub.recentEvent(id));
+        const rows = missing.length ? await db.platformEvent.findMany({ where: { id: { in: [...missing] } } }) : [];
+        return [...recent, ...rows.map(loggedFromRow)];
+      },
+      (logged) => logged.event.id,
+    ),
+    policyById: createByKeyLoader<string, Policy>((ids) => db.policy.findMany({ where: { id: { in: [...ids] } } }), (policy) => policy.id),
+  };
+}
+
+export function createContext(scope: RequestScope<DomainServices>, catalog: EventCatalog): PlatformContext {
+  const base = domainContext(scope);
+  return { ...base, catalog, loaders: loaders(base.db, base.hub) };
+}

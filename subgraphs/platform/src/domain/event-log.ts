@@ -1,0 +1,82 @@
+import type { Prisma } from "@pap/db";
+import { badRequest, defineListSpec, isUuid } from "@pap/kernel";
+import { isTraceId, type EventFilter } from "@pap/events";
+
+/** `GET /events`: sortable by time, type and source; oldest first, so clients can poll forward. */
+export const eventListSpec = defineListSpec({
+  resource: "events",
+  fields: {
+    id: { kind: "uuid" },
+    type: { kind: "string" },
+    source: { kind: "string" },
+    subject: { kind: "uuid" },
+    time: { kind: "datetime" },
+    specversion: { kind: "string" },
+    datacontenttype: { kind: "string" },
+    traceparent: { kind: "string", nullable: true },
+    causationid: { kind: "uuid", nullable: true },
+    authid: { kind: "string", nullable: true },
+    authtype: { kind: "string", nullable: true },
+  },
+  fullText: ["type", "source"],
+  sortable: ["time", "type", "source"],
+  defaultSort: "time",
+});
+
+/** The log's own filters, beside `q`: each given one narrows the list. */
+export type EventLogFilters = {
+  type?: string | null;
+  source?: string | null;
+  subject?: string | null;
+  traceid?: string | null;
+  start?: string | null;
+  end?: string | null;
+};
+
+const parameterError = (field: string, message: string) => badRequest(`Invalid '${field}' parameter.`, [{ field, message }]);
+
+function instant(field: string, value: string): Date {
+  // ISO 8601 with a date at least; Date.parse alone would also take "1" or "March 3".
+  const parsed = /^\d{4}-\d{2}-\d{2}([Tt ][\d:.]+([Zz]|[+-]\d{2}:?\d{2})?)?$/.test(value) ? new Date(value) : new Date(NaN);
+  if (Number.isNaN(parsed.getTime())) throw parameterError(field, "must be an ISO 8601 date-time");
+  return parsed;
+}
+
+/** The Prisma `where` for the filters; malformed values are 400s naming the parameter. */
+export function eventLogWhere(filters: EventLogFilters): Prisma.PlatformEventWhereInput {
+  const and: Prisma.PlatformEventWhereInput[] = [];
+  const { type, source, subject, traceid, start, end } = filters;
+  if (type) and.push(type.endsWith("*") ? { type: { startsWith: type.slice(0, -1) } } : { type });
+  if (source) and.push({ source });
+  if (subject) {
+    if (!isUuid(subject)) throw parameterError("subject", "must be a uuid");
+    and.push({ subject: subject.toLowerCase() });
+  }
+  if (traceid) {
+    if (!isTraceId(traceid.toLowerCase())) throw parameterError("traceid", "must be a W3C trace id (32 hex digits)");
+    and.push({ traceid: traceid.toLowerCase() });
+  }
+  const from = start ? instant("start", start) : undefined;
+  const to = end ? instant("end", end) : undefined;
+  if (from && to && from > to) throw parameterError("start", "must not be after end");
+  if (from || to) and.push({ time: { ...(from && { gte: from }), ...(to && { lte: to }) } });
+  return and.length ? { AND: and } : {};
+}
+
+/** A live-stream filter from the stream's parameters: `type` may list several types or prefixes, comma-separated. */
+export function streamFilter(parameters: { type?: string | null; source?: string | null; subject?: string | null }): EventFilter {
+  const types = parameters.type?.split(",").map((type) => type.trim()).filter(Boolean);
+  if (parameters.subject && !isUuid(parameters.subject)) throw parameterError("subject", "must be a uuid");
+  return {
+    ...(types?.length && { types }),
+    ...(parameters.source && { source: parameters.source }),
+    ...(parameters.subject && { subject: parameters.subject.toLowerCase() }),
+  };
+}
+
+/** A resume cursor: the decimal log position of the last event the client received. */
+export function positionFrom(value: string | null | undefined, field = "after"): bigint | undefined {
+  if (value === null || value === undefined || value === "") return undefined;
+  if (!/^\d{1,19}$/.test(value)) throw parameterError(field, "must be a log position (the id of a received event)");
+  return BigInt(value);
+}

@@ -1,0 +1,14 @@
+import { defineListSpec } from "@pap/kernel";
+
+export const policyListSpec = defineListSpec({
+  resource: "policies",
+  fields: {
+    id: { kind: "string" },
+    citation: { kind: "string" },
+    citationUrl: { kind: "string", nullable: true },
+    description: { kind: "string" },
+  },
+  fullText: ["id", "citation", "description"],
+  sortable: ["id", "citation"],
+  defaultSort: "id",
+});

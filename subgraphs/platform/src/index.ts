@@ -1,0 +1,30 @@
+import { EventCatalog, type DomainServices } from "@pap/events";
+import type { DeclaredEventType, SubgraphDefinition } from "@pap/kernel";
+import { createContext, type PlatformContext } from "./db";
+import { schema } from "./schema";
+import { seedPolicies } from "./seed";
+
+export { eventListSpec, eventLogWhere, streamFilter, positionFrom } from "./domain/event-log";
+export { publishedEventBody } from "./domain/publish";
+export { policyListSpec } from "./domain/policy";
+export { seededPolicies } from "./config/policies";
+
+/**
+ * The platform subgraph, given the domains whose events it accepts: a published event's type must be
+ * declared by the domain that is its source.
+ */
+export function createPlatformSubgraph(domains: readonly { events?: { declarations: readonly DeclaredEventType[] } }[]): SubgraphDefinition<DomainServices, PlatformContext> {
+  const declarations = domains.flatMap((domain) => (domain.events ? [domain.events] : []));
+  const catalogs = new Map<string, EventCatalog>();
+  const catalogFor = (prefix: string) => {
+    let catalog = catalogs.get(prefix);
+    if (!catalog) catalogs.set(prefix, (catalog = new EventCatalog(declarations, prefix)));
+    return catalog;
+  };
+  return {
+    name: "platform",
+    schema,
+    createContext: (scope) => createContext(scope, catalogFor(scope.eventRuntime.settings.typePrefix)),
+    seed: (services) => seedPolicies(services.db),
+  };
+}

@@ -1,0 +1,5 @@
+import { builder } from "../builder";
+import "./event";
+import "./policy";
+
+export const schema = builder.toSubGraphSchema({ linkUrl: "https://specs.apollo.dev/federation/v2.6" });
