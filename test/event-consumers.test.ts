@@ -122,6 +122,25 @@ describe("durable event consumers", () => {
     expect((await consumerRow(`${ns}-ordered`))?.position).toBe(more[3]!.position);
   });
 
+  it("filters on source and subject as live subscriptions do", async () => {
+    const ns = namespace();
+    const subject = randomUUID();
+    const seen: Record<string, string[]> = { bySubject: [], notAUuid: [] };
+    const consumers = run([
+      { name: `${ns}-by-subject`, filter: { types: [`${ns}.*`], source: "/test", subject: subject.toUpperCase() }, handle: async ({ event }) => void seen.bySubject!.push(event.id) },
+      { name: `${ns}-not-a-uuid`, filter: { subject: "not-a-uuid" }, handle: async ({ event }) => void seen.notAUuid!.push(event.id) },
+    ]);
+    const events = await append([
+      { type: `${ns}.thing.happened`, source: "/test", subject },
+      { type: `${ns}.thing.happened`, source: "/elsewhere", subject },
+      draft(`${ns}.thing.happened`),
+      { type: `${ns}.other.happened`, source: "/test", subject },
+    ]);
+    await consumers.drain();
+    expect(seen).toEqual({ bySubject: [events[0]!.id, events[3]!.id], notAUuid: [] });
+    expect((await consumerRow(`${ns}-not-a-uuid`))?.position).toBe(events[3]!.position);
+  });
+
   it("commits a handler's writes with its position: a failing handler leaves no effect, is retried with backoff and never skipped", async () => {
     const ns = namespace();
     const name = `${ns}-faulty`;
@@ -260,30 +279,50 @@ describe("durable event consumers", () => {
     const ids = appended.map((event) => event.id);
     const effects = async () => [...(await effectCounts(ids)).values()].reduce((sum, count) => sum + count, 0);
 
-    const first = startWorker(name, `${ns}.thing.*`);
-    await Promise.race([
-      waitFor(async () => (await effects()) >= 40, "the first worker to make progress"),
-      first.exited.then((exit) => Promise.reject(new Error(`the first worker exited early: ${JSON.stringify(exit)}`))),
-    ]);
-    first.child.kill("SIGKILL");
-    expect((await first.exited).signal).toBe("SIGKILL");
-    const beforeRestart = await effects();
-    expect(beforeRestart).toBeLessThan(appended.length);
+    // Killed three times, each time while an event's effect is written but not yet committed (the worker
+    // says so from inside the transaction), then a fourth process finishes the job.
+    let interruptedEffects = 0;
+    for (let kill = 0; kill < 3; kill++) {
+      const worker = startWorker(name, `${ns}.thing.*`, { killAfterHandling: 30 });
+      const exit = await worker.exited;
+      expect(exit).toMatchObject({ signal: "SIGKILL" });
+      if ((await effectCounts([worker.killedDuring()!])).get(worker.killedDuring()!) === 0) interruptedEffects++;
+    }
+    // At least one kill landed before its transaction committed (almost always all three do).
+    expect(interruptedEffects).toBeGreaterThan(0);
+    expect(await effects()).toBeGreaterThanOrEqual(3 * 29);
+    expect(await effects()).toBeLessThan(appended.length);
 
-    const second = await startWorker(name, `${ns}.thing.*`).exited;
-    expect(second).toMatchObject({ code: 0, stdout: "drained\n" });
+    const last = await startWorker(name, `${ns}.thing.*`).exited;
+    expect(last).toMatchObject({ code: 0 });
+    expect(last.stdout.endsWith("drained\n")).toBe(true);
 
     const counts = await effectCounts(ids);
     expect([...counts.entries()].filter(([, count]) => count !== 1)).toEqual([]);
     expect((await consumerRow(name))?.position).toBe(appended[appended.length - 1]!.position);
-  }, 60_000);
+  }, 90_000);
 });
 
-function startWorker(name: string, typePattern: string) {
+/**
+ * Runs test/support/consumer-worker.js. With `killAfterHandling`, SIGKILLs it as soon as it reports
+ * being inside the transaction of its n-th event.
+ */
+function startWorker(name: string, typePattern: string, options: { killAfterHandling?: number } = {}) {
   const child = spawn(process.execPath, [path.join(__dirname, "support/consumer-worker.js"), url, name, typePattern], { stdio: ["ignore", "pipe", "pipe"] });
   let stdout = "";
   let stderr = "";
-  child.stdout.on("data", (chunk) => (stdout += chunk));
+  let handled = 0;
+  let killedDuring: string | undefined;
+  child.stdout.on("data", (chunk: Buffer) => {
+    const text = chunk.toString();
+    for (const [, id] of text.matchAll(/^handling (\S+)$/gm)) {
+      if (++handled === options.killAfterHandling) {
+        killedDuring = id;
+        child.kill("SIGKILL");
+      }
+    }
+    stdout += text;
+  });
   child.stderr.on("data", (chunk) => (stderr += chunk));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>((resolve) =>
     child.on("close", (code, signal) => resolve({ code, signal, stdout, stderr })),
@@ -292,5 +331,5 @@ function startWorker(name: string, typePattern: string) {
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
     await exited;
   });
-  return { child, exited };
+  return { child, exited, killedDuring: () => killedDuring };
 }

@@ -1,15 +1,16 @@
-import type { ApolloServer } from "@apollo/server";
-import { createHttpServer, mountApollo, type GraphExecutor, type Logger } from "@pap/kernel";
+import { createHttpServer, mountApollo, type GraphExecutor, type GraphSubscriber, type Logger } from "@pap/kernel";
 import { registerRestRoutes } from "@pap/rest-compat";
 import type { FastifyInstance } from "fastify";
-import { gatewayContextFromHeaders, type GatewayContext } from "./graph/context";
+import { gatewayContextFromHeaders } from "./graph/context";
+import type { FederatedGraph } from "./graph/server";
+import { serveGatewayWebSocket } from "./subscriptions/websocket";
 
 export type HttpAppParts = {
   logger: Logger;
-  /** The federated graph, served at /graphql when present. */
-  graph?: ApolloServer<GatewayContext>;
-  /** Where REST requests are sent, when this process serves the REST surface. */
-  rest?: GraphExecutor;
+  /** The federated graph, served at /graphql (HTTP and graphql-ws) when present. */
+  graph?: FederatedGraph;
+  /** Where REST requests and the event stream go, when this process serves the REST surface. */
+  rest?: { execute: GraphExecutor; subscribe: GraphSubscriber };
   /** Readiness probe: true when the process can serve (database reachable). */
   ready: () => Promise<boolean>;
 };
@@ -18,7 +19,10 @@ export type HttpAppParts = {
 export async function createHttpApp(parts: HttpAppParts): Promise<FastifyInstance> {
   const app = createHttpServer(parts.logger);
   if (parts.graph) {
-    mountApollo(app, parts.graph, { path: "/graphql", context: async (request) => gatewayContextFromHeaders(request.headers) });
+    const graph = parts.graph;
+    mountApollo(app, graph.server, { path: "/graphql", context: async (request) => gatewayContextFromHeaders(request.headers) });
+    const closeSockets = serveGatewayWebSocket(app.server, graph);
+    app.addHook("preClose", closeSockets);
   }
   if (parts.rest) registerRestRoutes(app, parts.rest);
   app.get("/healthz", async () => ({ status: "ok" }));

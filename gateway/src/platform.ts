@@ -30,7 +30,7 @@ export async function startPlatform(options: {
   const app = await createHttpApp({
     logger,
     graph,
-    rest: inProcessExecutor(graph),
+    rest: { execute: inProcessExecutor(graph.server), subscribe: graph.subscriptions.asGraphSubscriber() },
     ready: async () => (await database.prisma.$queryRaw`SELECT 1`, true),
   });
   await app.listen({ host: options.host, port: options.port });

@@ -1,4 +1,4 @@
 export { registerRestRoutes } from "./register";
-export { restRoutes } from "./routes";
+export { restRoutes, restOptionsFromEnv, type RestOptions } from "./routes";
 export { openApiDocument } from "./openapi";
 export type { RestRoute } from "./route";

@@ -73,7 +73,11 @@ export function openApiDocument(routes: readonly RestRoute[]) {
       operationId: route.operationId,
       summary: route.summary,
       tags: [route.tag],
-      parameters: [...pathParameters, ...listParameters(route)],
+      parameters: [
+        ...pathParameters,
+        ...listParameters(route),
+        ...(route.docs.queryParameters ?? []).map(({ name, description }) => ({ name, in: "query", schema: { type: "string" }, description })),
+      ],
       ...(route.docs.body && { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(route.docs.body, "input") } } } }),
       responses,
     };

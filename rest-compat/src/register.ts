@@ -1,13 +1,21 @@
-import { envelopeFromGraphQLError, type GraphExecutor } from "@pap/kernel";
+import { envelopeFromGraphQLError, type GraphExecutor, type GraphSubscriber } from "@pap/kernel";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { openApiDocument } from "./openapi";
 import type { RestRequest, RestRoute } from "./route";
-import { restRoutes } from "./routes";
+import { registerEventStream } from "./event-stream";
+import { restOptionsFromEnv, restRoutes, type RestOptions } from "./routes";
 
 const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ":$1");
 
-/** Serves the REST surface on a Fastify app, each request becoming one operation on the graph. */
-export function registerRestRoutes(app: FastifyInstance, execute: GraphExecutor, routes: readonly RestRoute[] = restRoutes): void {
+/**
+ * Serves the REST surface on a Fastify app, each request becoming one operation on the graph, and
+ * the event stream as one subscription on it.
+ */
+export function registerRestRoutes(app: FastifyInstance, graph: { execute: GraphExecutor; subscribe: GraphSubscriber }, options: RestOptions = restOptionsFromEnv()): void {
+  const routes = restRoutes(options);
+  const execute = graph.execute;
+  // The router prefers the static `stream` segment to the `{eventId}` parameter, so the two never clash.
+  registerEventStream(app, graph.subscribe, { path: `${options.platformBasePath}/events/stream`, heartbeatMs: options.heartbeatMs });
   for (const route of routes) {
     app.route({
       method: route.method,

@@ -33,6 +33,8 @@ export type RestRoute = {
   /** For the OpenAPI document. */
   docs: {
     list?: ListSpec;
+    /** Query parameters beside the list ones (filters). */
+    queryParameters?: { name: string; description: string }[];
     body?: z.ZodType;
     response?: z.ZodType;
     successStatus: number;

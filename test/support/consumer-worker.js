@@ -5,7 +5,8 @@
 //   node consumer-worker.js <postgres url> <consumer name> <event type pattern>
 //
 // Each event's effect is a row in consumer_effect (no unique constraint: a repeated effect shows as a
-// second row). Prints "drained" and exits 0 once the consumer's position reaches the log's head.
+// second row). Prints "handling <event id>" inside each event's transaction, and "drained" (then exits 0)
+// once the consumer's position reaches the log's head.
 const path = require("node:path");
 const { startConsumers, startEventRuntime } = require(path.resolve(__dirname, "../../packages/events/dist/index.js"));
 const { openDatabase } = require(path.resolve(__dirname, "../../prisma/dist/src/index.js"));
@@ -22,7 +23,8 @@ async function main() {
       filter: { types: [typePattern] },
       async handle({ tx, event }) {
         await tx.$executeRaw`INSERT INTO consumer_effect (event_id) VALUES (${event.id}::uuid)`;
-        // Keeps each transaction open a while, so a kill lands mid-stream (often mid-transaction).
+        // Tells the test an effect is written but not committed: killing the process now must discard it.
+        process.stdout.write(`handling ${event.id}\n`);
         await sleep(5);
       },
     },

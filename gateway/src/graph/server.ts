@@ -2,9 +2,13 @@ import { ApolloGateway } from "@apollo/gateway";
 import { ApolloServer } from "@apollo/server";
 import type { DomainServices } from "@pap/events";
 import { createErrorFormatter } from "@pap/kernel";
+import type { GraphQLSchema } from "graphql";
 import type { Logger } from "pino";
 import type { PlatformSubgraph } from "../subgraphs";
+import { subgraphs as allSubgraphs } from "../subgraphs";
 import { loadSupergraph } from "../supergraph/load";
+import { SubscriptionEngine } from "../subscriptions/engine";
+import { inProcessSourceStreams, remoteSourceStreams } from "../subscriptions/source-streams";
 import type { GatewayContext } from "./context";
 import { InProcessDataSource } from "./in-process-data-source";
 import { RemoteSubgraph } from "./remote-data-source";
@@ -13,11 +17,20 @@ export type SubgraphPlacement =
   | { kind: "in-process"; services: DomainServices; subgraphs: readonly PlatformSubgraph[] }
   | { kind: "remote"; urls: Record<string, string> };
 
+/** The federated graph: Apollo Server over Apollo Gateway for queries and mutations, and the subscription engine beside it. */
+export type FederatedGraph = {
+  server: ApolloServer<GatewayContext>;
+  subscriptions: SubscriptionEngine;
+  /** The client-facing schema, as composed. */
+  schema(): GraphQLSchema;
+  stop(): Promise<void>;
+};
+
 /**
- * The federated graph: Apollo Gateway over the build-time supergraph, served by Apollo Server.
- * Only the data sources differ between the single-process and the distributed deployments.
+ * The federated graph over the build-time supergraph. Only the data sources (and where subscriptions
+ * are opened) differ between the single-process and the distributed deployments.
  */
-export async function createGraphServer(placement: SubgraphPlacement, logger: Logger): Promise<ApolloServer<GatewayContext>> {
+export async function createGraphServer(placement: SubgraphPlacement, logger: Logger): Promise<FederatedGraph> {
   const gateway = new ApolloGateway({
     supergraphSdl: loadSupergraph(),
     logger: logger.child({ component: "gateway" }),
@@ -32,6 +45,8 @@ export async function createGraphServer(placement: SubgraphPlacement, logger: Lo
       return new InProcessDataSource(subgraph, placement.services);
     },
   });
+  let apiSchema: GraphQLSchema | undefined;
+  gateway.onSchemaLoadOrUpdate(({ apiSchema: loaded }) => (apiSchema = loaded));
   const server = new ApolloServer<GatewayContext>({
     gateway,
     includeStacktraceInErrorResponses: false,
@@ -41,5 +56,19 @@ export async function createGraphServer(placement: SubgraphPlacement, logger: Lo
     formatError: createErrorFormatter((error, message) => logger.error({ err: error }, message)),
   });
   await server.start();
-  return server;
+  const schema = () => {
+    if (!apiSchema) throw new Error("the gateway has not loaded its schema");
+    return apiSchema;
+  };
+  const sources = placement.kind === "in-process" ? inProcessSourceStreams(placement.subgraphs, placement.services) : remoteSourceStreams(allSubgraphs, placement.urls);
+  const subscriptions = new SubscriptionEngine(server, schema, sources);
+  return {
+    server,
+    subscriptions,
+    schema,
+    async stop() {
+      await subscriptions.close();
+      await server.stop();
+    },
+  };
 }

@@ -1,5 +1,5 @@
 import "../telemetry-off";
-import { createLogger, httpGraphExecutor } from "@pap/kernel";
+import { createLogger, httpGraphExecutor, webSocketGraphSubscriber } from "@pap/kernel";
 import { createHttpApp } from "../http-app";
 import { stopOnSignals } from "./signals";
 
@@ -8,9 +8,17 @@ async function main() {
   const logger = createLogger("rest-compat");
   const graphqlUrl = process.env.GRAPHQL_URL;
   if (!graphqlUrl) throw new Error("GRAPHQL_URL is required");
-  const app = await createHttpApp({ logger, rest: httpGraphExecutor(graphqlUrl), ready: async () => (await fetch(graphqlUrl.replace(/\/graphql$/, "/healthz"))).ok });
+  const subscribe = webSocketGraphSubscriber(graphqlUrl);
+  const app = await createHttpApp({
+    logger,
+    rest: { execute: httpGraphExecutor(graphqlUrl), subscribe },
+    ready: async () => (await fetch(graphqlUrl.replace(/\/graphql$/, "/healthz"))).ok,
+  });
   await app.listen({ host: process.env.HOST ?? "127.0.0.1", port: Number(process.env.PORT) });
-  stopOnSignals(() => app.close());
+  stopOnSignals(async () => {
+    await app.close();
+    await subscribe.close();
+  });
 }
 
 main().catch((error) => {

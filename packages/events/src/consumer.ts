@@ -64,7 +64,8 @@ function filterSql(filter: EventFilter): Prisma.Sql {
   return conditions.length ? Prisma.join(conditions, " AND ") : Prisma.sql`true`;
 }
 
-type NextRow = { head: bigint | null } & ({ [K in keyof EventRow]: EventRow[K] } | { [K in keyof EventRow]: null });
+/** The next matching event (all null when there is none) beside the log's head. */
+type NextRow = { head: bigint | null } & (EventRow | Record<keyof EventRow, null>);
 
 type Round = { kind: "processed" | "idle" | "busy" } | { kind: "failed"; error: unknown; event?: LoggedEvent };
 

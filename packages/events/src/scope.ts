@@ -1,5 +1,5 @@
 import type { PrismaClient } from "@pap/db";
-import type { RequestScope } from "@pap/kernel";
+import { badRequest, isUuid, type RequestScope } from "@pap/kernel";
 import type { EventRecorder } from "./append";
 import type { EventHub } from "./hub";
 import type { EventRuntime } from "./runtime";
@@ -23,4 +23,13 @@ export type DomainContext = {
 export function domainContext(scope: RequestScope<DomainServices>): DomainContext {
   const runtime = scope.eventRuntime;
   return { db: scope.db, headers: scope.headers, events: runtime.recorderFor(scope.headers), hub: runtime.hub, eventSettings: runtime.settings };
+}
+
+/**
+ * The live changes of a domain's entities (all of them, or the one with `id`), for the typed
+ * subscriptions (`personChanged(id)`, `caseChanged(id)` …): every event the domain records about them.
+ */
+export function entityChanges(context: Pick<DomainContext, "hub">, source: string, id?: string | null) {
+  if (id !== undefined && id !== null && !isUuid(id)) throw badRequest("Invalid 'id' argument.", [{ field: "id", message: "must be a uuid" }]);
+  return context.hub.subscribe({ source, ...(id && { subject: id.toLowerCase() }) });
 }

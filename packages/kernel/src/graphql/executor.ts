@@ -30,3 +30,10 @@ export function httpGraphExecutor(url: string): GraphExecutor {
     return (await response.json()) as GraphResult;
   };
 }
+
+/**
+ * How rest-compat subscribes to the graph (the SSE stream): a GraphQL subscription whose results
+ * arrive one by one until the iterator is returned. Either an in-process call into the gateway's
+ * subscription engine or a graphql-ws connection to a gateway elsewhere.
+ */
+export type GraphSubscriber = (request: GraphRequest) => Promise<AsyncIterableIterator<GraphResult>>;

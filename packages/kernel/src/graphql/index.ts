@@ -4,3 +4,4 @@ export * from "./loaders";
 export * from "./list-fields";
 export * from "./executor";
 export * from "./subgraph-builder";
+export * from "./ws-subscriber";

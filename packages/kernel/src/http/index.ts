@@ -3,3 +3,4 @@ export * from "./error-envelope";
 export * from "./forwarded-headers";
 export * from "./subgraph-server";
 export * from "./fastify-app";
+export * from "./graphql-websocket";

@@ -7,6 +7,7 @@ import type { SubgraphDefinition } from "../subgraph";
 import { mountApollo } from "./apollo-route";
 import { createHttpServer } from "./fastify-app";
 import { pickForwardedHeaders } from "./forwarded-headers";
+import { serveGraphqlWebSocket, subscriptionHeaders } from "./graphql-websocket";
 
 /** A subgraph served on its own over HTTP, for the distributed deployment (the gateway calls it). */
 export async function createSubgraphServer<Services extends object>(definition: SubgraphDefinition<Services>, services: Services, logger: Logger): Promise<FastifyInstance> {
@@ -26,6 +27,15 @@ export async function createSubgraphServer<Services extends object>(definition: 
     context: async (request) => definition.createContext({ ...services, headers: pickForwardedHeaders(request.headers) }),
   });
   app.get("/healthz", async () => ({ status: "ok", subgraph: definition.name }));
+  // Subscriptions a subgraph declares are served over graphql-ws on the same path; the gateway opens
+  // its source streams here in the distributed deployment.
+  const closeSockets = definition.schema.getSubscriptionType()
+    ? serveGraphqlWebSocket(app.server, "/graphql", {
+        schema: definition.schema,
+        context: (ctx, _id, payload) => definition.createContext({ ...services, headers: subscriptionHeaders(ctx.extra.request.headers, payload.extensions) }),
+      })
+    : undefined;
+  app.addHook("preClose", async () => closeSockets?.());
   app.addHook("onClose", () => apollo.stop());
   return app;
 }

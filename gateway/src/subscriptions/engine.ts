@@ -1,0 +1,111 @@
+import type { ApolloServer } from "@apollo/server";
+import type { GraphResult, GraphSubscriber } from "@pap/kernel";
+import { GraphQLError, parse, validate, type DocumentNode, type ExecutionResult, type GraphQLSchema } from "graphql";
+import { gatewayContextFromHeaders, type GatewayContext } from "../graph/context";
+import { ENTITY_ID_VARIABLE, splitSubscription, SubscriptionShapeError } from "./operation-split";
+import type { SourceStreams } from "./source-streams";
+
+export type SubscribeArgs = {
+  document: DocumentNode;
+  variableValues?: Record<string, unknown> | null;
+  operationName?: string | null;
+  contextValue: GatewayContext;
+};
+
+/**
+ * Subscriptions across the federated graph, which Apollo Gateway does not execute. The root field is
+ * subscribed to on the subgraph that owns it (in this process or over graphql-ws), which yields the
+ * id of each payload; every payload is then resolved with the client's full selection as a query
+ * through the gateway, so the client may select linked fields from any subgraph.
+ */
+export class SubscriptionEngine {
+  constructor(
+    private readonly apollo: ApolloServer<GatewayContext>,
+    readonly schema: () => GraphQLSchema,
+    private readonly sources: SourceStreams,
+  ) {}
+
+  async subscribe(args: SubscribeArgs): Promise<AsyncIterableIterator<ExecutionResult> | ExecutionResult> {
+    let split;
+    try {
+      split = splitSubscription(this.schema(), args.document, args.operationName);
+    } catch (error) {
+      if (error instanceof SubscriptionShapeError) return { errors: [new GraphQLError(error.message, { extensions: { code: "BAD_REQUEST", status: 400 } })] };
+      throw error;
+    }
+    const owner = this.sources.ownerOf(split.rootField);
+    if (!owner) return { errors: [new GraphQLError(`no subgraph serves the subscription field '${split.rootField}'`)] };
+    const variables = args.variableValues ?? {};
+    const source = await this.sources.open(owner, split.sourceDocument, variables, args.contextValue.headers);
+    return new PayloadIterator(source, async (result) => {
+      if (result.errors?.length) return { errors: result.errors } as ExecutionResult;
+      const id = (result.data?.[split.responseKey] as { id?: unknown } | null | undefined)?.id;
+      // A fresh context per payload: DataLoader caches must not serve one event's entities to the next.
+      const response = await this.apollo.executeOperation(
+        { query: split.payloadDocument, variables: { ...variables, [ENTITY_ID_VARIABLE]: id } },
+        { contextValue: { headers: args.contextValue.headers } },
+      );
+      if (response.body.kind !== "single") throw new Error("incremental delivery is not used by subscriptions");
+      return response.body.singleResult as ExecutionResult;
+    });
+  }
+
+  /** The engine as rest-compat's subscriber: a query string and HTTP headers in, results out. */
+  asGraphSubscriber(): GraphSubscriber {
+    return async ({ query, variables, headers }) => {
+      const document = parse(query);
+      const invalid = validate(this.schema(), document);
+      if (invalid.length) return once({ errors: invalid });
+      const result = await this.subscribe({ document, variableValues: variables, contextValue: gatewayContextFromHeaders(headers) });
+      return Symbol.asyncIterator in result ? (result as AsyncIterableIterator<GraphResult>) : once(result as GraphResult);
+    };
+  }
+
+  close(): Promise<void> {
+    return this.sources.close();
+  }
+}
+
+/**
+ * Maps source results to payloads. Written by hand rather than as an async generator: a generator
+ * cannot be returned while it awaits the next source result, and an idle subscription must close at
+ * once when its client leaves, not on the next event.
+ */
+class PayloadIterator implements AsyncIterableIterator<ExecutionResult> {
+  private finished = false;
+
+  constructor(
+    private readonly source: AsyncIterableIterator<GraphResult>,
+    private readonly resolve: (result: GraphResult) => Promise<ExecutionResult>,
+  ) {}
+
+  async next(): Promise<IteratorResult<ExecutionResult>> {
+    if (this.finished) return { value: undefined, done: true };
+    const next = await this.source.next();
+    if (next.done || this.finished) return this.return();
+    return { value: await this.resolve(next.value), done: false };
+  }
+
+  async return(): Promise<IteratorResult<ExecutionResult>> {
+    if (!this.finished) {
+      this.finished = true;
+      await this.source.return?.();
+    }
+    return { value: undefined, done: true };
+  }
+
+  [Symbol.asyncIterator]() {
+    return this;
+  }
+}
+
+function once<T>(value: T): AsyncIterableIterator<T> {
+  let delivered = false;
+  return {
+    next: async () => (delivered ? { value: undefined, done: true } : ((delivered = true), { value, done: false })),
+    return: async () => ({ value: undefined, done: true }),
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import { serveGraphqlWebSocket, subscriptionHeaders } from "@pap/kernel";
+import type { Server } from "node:http";
+import type { ExecutionResult } from "graphql";
+import type { FederatedGraph } from "../graph/server";
+import { gatewayContextFromHeaders, type GatewayContext } from "../graph/context";
+
+/**
+ * graphql-ws on the gateway's /graphql: subscriptions through the engine, and queries and mutations
+ * (which some clients send over the same socket) through Apollo as over HTTP.
+ */
+export function serveGatewayWebSocket(server: Server, graph: FederatedGraph): () => Promise<void> {
+  return serveGraphqlWebSocket(server, "/graphql", {
+    schema: () => graph.schema(),
+    context: (ctx, _id, payload) => gatewayContextFromHeaders(subscriptionHeaders(ctx.extra.request.headers, payload.extensions)),
+    subscribe: (args) => graph.subscriptions.subscribe({ ...args, variableValues: args.variableValues, contextValue: args.contextValue as GatewayContext }),
+    execute: async (args) => {
+      const response = await graph.server.executeOperation(
+        { query: args.document, variables: args.variableValues ?? undefined, operationName: args.operationName ?? undefined },
+        { contextValue: args.contextValue as GatewayContext },
+      );
+      if (response.body.kind !== "single") throw new Error("incremental delivery is not supported over WebSocket");
+      return response.body.singleResult as ExecutionResult;
+    },
+  });
+}

@@ -1,0 +1,80 @@
+import type { GraphResult, GraphSubscriber } from "@pap/kernel";
+import { positionFrom, streamFilter } from "@pap/platform";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { EVENT_SELECTION, eventToRest } from "./resources/platform";
+
+const STREAM_DOCUMENT = `subscription ($filter: EventStreamFilter, $after: String) {
+  result: events(filter: $filter, after: $after) { position ${EVENT_SELECTION} } }`;
+
+export type EventStreamOptions = { path: string; heartbeatMs: number };
+
+/**
+ * `GET …/events/stream`: the live log as server-sent events. Each event is one frame with `id:` set
+ * to its log position and one `data:` line of JSON. A client that reconnects with `Last-Event-ID`
+ * (which EventSource sends by itself) first receives every event it missed, read from the log.
+ */
+export function registerEventStream(app: FastifyInstance, subscribe: GraphSubscriber, options: EventStreamOptions): void {
+  // Open streams never go idle, so the server could not close while one is open: end them first.
+  const open = new Set<() => void>();
+  app.addHook("preClose", async () => {
+    for (const end of open) end();
+  });
+  app.get(options.path, async (request, reply) => {
+    const query = request.query as Record<string, unknown>;
+    const text = (name: string) => (typeof query[name] === "string" ? (query[name] as string) : undefined);
+    const lastEventId = headerValue(request, "last-event-id") ?? text("lastEventId");
+    // Checked here, before the stream opens, so that bad parameters get a 400 and not a broken stream.
+    const filter = streamFilter({ type: text("type"), source: text("source"), subject: text("subject") });
+    const after = positionFrom(lastEventId, headerValue(request, "last-event-id") ? "Last-Event-ID" : "lastEventId");
+    const variables = { filter: { type: filter.types?.join(","), source: filter.source, subject: filter.subject }, after: after?.toString() };
+    const results = await subscribe({ query: STREAM_DOCUMENT, variables, headers: request.headers });
+    const end = () => void results.return?.();
+    open.add(end);
+    try {
+      await stream(request, reply, results, options.heartbeatMs);
+    } finally {
+      open.delete(end);
+    }
+  });
+}
+
+function headerValue(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+async function stream(request: FastifyRequest, reply: FastifyReply, results: AsyncIterableIterator<GraphResult>, heartbeatMs: number) {
+  reply.hijack();
+  const out = reply.raw;
+  out.writeHead(200, {
+    "content-type": "text/event-stream; charset=utf-8",
+    "cache-control": "no-cache",
+    connection: "keep-alive",
+    // Proxies such as nginx would otherwise buffer the stream.
+    "x-accel-buffering": "no",
+  });
+  out.write(": connected\n\n");
+  const heartbeat = setInterval(() => out.write(": heartbeat\n\n"), heartbeatMs);
+  const closed = new Promise<void>((resolve) => request.raw.once("close", resolve));
+  void closed.then(() => results.return?.());
+  try {
+    for await (const result of results) {
+      const error = result.errors?.[0];
+      if (error) {
+        // The client reconnects with Last-Event-ID and resumes where this stream stopped.
+        out.write(`event: error\ndata: ${JSON.stringify({ code: error.extensions?.code ?? "INTERNAL_ERROR", message: error.message })}\n\n`);
+        break;
+      }
+      const { position, ...event } = (result.data?.result ?? {}) as Record<string, unknown>;
+      const written = out.write(`id: ${String(position)}\ndata: ${JSON.stringify(eventToRest(event))}\n\n`);
+      // A slow reader holds the next event back instead of growing this process's buffers.
+      if (!written) await Promise.race([new Promise((resolve) => out.once("drain", resolve)), closed]);
+    }
+  } catch (error) {
+    request.log.warn({ err: error }, "event stream ended with an error");
+    out.write(`event: error\ndata: ${JSON.stringify({ code: "STREAM_INTERRUPTED", message: "The stream was interrupted; reconnect with Last-Event-ID to resume." })}\n\n`);
+  } finally {
+    clearInterval(heartbeat);
+    out.end();
+  }
+}
