@@ -9,3 +9,4 @@ export const builder = createSubgraphBuilder<CaseManagementContext, PrismaTypes>
 
 /** The builder's resolved schema types, for the few refs that need an explicit type annotation. */
 export type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
+builder.subscriptionType({});

@@ -1,5 +1,6 @@
 import { builder } from "../builder";
 import "./appointment";
 import "./person";
+import "./event";
 
 export const schema = builder.toSubGraphSchema({ linkUrl: "https://specs.apollo.dev/federation/v2.6" });
