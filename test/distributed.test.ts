@@ -21,7 +21,7 @@ const portIsFree = (port: number) =>
 async function freeBasePort(): Promise<number> {
   for (let attempt = 0; attempt < 20; attempt++) {
     const base = 20000 + Math.floor(Math.random() * 20000);
-    const used = [base, base + 1, base + 2, base + 3, base + 10, base + 20];
+    const used = [base, base + 1, base + 2, base + 3, base + 4, base + 10, base + 20];
     if ((await Promise.all(used.map(portIsFree))).every(Boolean)) return base;
   }
   throw new Error("no free port range found");
