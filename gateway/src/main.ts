@@ -2,6 +2,7 @@ import cluster from "node:cluster";
 import "./telemetry-off";
 import { describeDatabase, databaseConfigFromEnv } from "@pap/db";
 import { createLogger } from "@pap/kernel";
+import { restOptionsFromEnv } from "@pap/rest-compat";
 import { platformConfig } from "./config";
 import { runClusterPrimary } from "./modes/cluster";
 import { runDistributed } from "./modes/distributed";
@@ -41,13 +42,15 @@ async function main() {
 
 function printBanner(mode: string, config: ReturnType<typeof platformConfig>, urls: Record<string, string>) {
   const rest = urls.rest ?? "";
+  const platformBase = restOptionsFromEnv().platformBasePath;
   const lines = [
     "",
     "Public Assistance Platform is running",
     `  mode        ${mode}`,
     `  database    ${describeDatabase(config.database)}`,
-    `  GraphQL     ${urls.graphql}`,
-    `  REST        ${rest}/persons, ${rest}/case-management/cases, ${rest}/scheduling/appointments`,
+    `  GraphQL     ${urls.graphql} (subscriptions: ${urls.graphql?.replace(/^http/, "ws")})`,
+    `  REST        ${rest}/persons, ${rest}/case-management/cases, ${rest}/scheduling/appointments, ${rest}${platformBase}/events`,
+    `  events      ${rest}${platformBase}/events/stream (server-sent events)`,
     `  OpenAPI     ${rest}/openapi.json`,
     `  health      ${rest}/healthz, ${rest}/readyz`,
     ...Object.entries(urls)

@@ -22,7 +22,7 @@ export type ConsumerContext = {
 export type ConsumerDefinition = {
   /** Its row in `event_consumer`; renaming a consumer starts it over from the beginning of the log. */
   name: string;
-  /** Which events it reacts to; types as stored, i.e. with the deployment's type prefix. */
+  /** Which events it reacts to; types as the domains declare them (the deployment's type prefix is added here). */
   filter: EventFilter;
   handle(context: ConsumerContext): Promise<void>;
 };
@@ -89,7 +89,8 @@ class ConsumerRunner {
     private readonly settings: EventSettings,
     private readonly options: typeof defaults & { logger?: Logger },
   ) {
-    this.matches = filterSql(definition.filter);
+    const { types } = definition.filter;
+    this.matches = filterSql({ ...definition.filter, ...(types && { types: types.map((type) => settings.typePrefix + type) }) });
   }
 
   get name() {
