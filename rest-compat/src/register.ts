@@ -1,7 +1,7 @@
 import { envelopeFromGraphQLError, type GraphExecutor, type GraphSubscriber } from "@pap/kernel";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { openApiDocument } from "./openapi";
-import type { RestRequest, RestRoute } from "./route";
+import type { RestRequest } from "./route";
 import { registerEventStream } from "./event-stream";
 import { restOptionsFromEnv, restRoutes, type RestOptions } from "./routes";
 

@@ -1,8 +1,8 @@
 import type { ApolloServer } from "@apollo/server";
 import type { GraphResult, GraphSubscriber } from "@pap/kernel";
-import { GraphQLError, parse, validate, type DocumentNode, type ExecutionResult, type GraphQLSchema } from "graphql";
+import { GraphQLError, parse, print, validate, type DocumentNode, type ExecutionResult, type GraphQLSchema } from "graphql";
 import { gatewayContextFromHeaders, type GatewayContext } from "../graph/context";
-import { ENTITY_ID_VARIABLE, splitSubscription, SubscriptionShapeError } from "./operation-split";
+import { ENTITY_ID_VARIABLE, splitSubscription, SubscriptionShapeError, type SplitSubscription } from "./operation-split";
 import type { SourceStreams } from "./source-streams";
 
 export type SubscribeArgs = {
@@ -36,6 +36,10 @@ export class SubscriptionEngine {
     const owner = this.sources.ownerOf(split.rootField);
     if (!owner) return { errors: [new GraphQLError(`no subgraph serves the subscription field '${split.rootField}'`)] };
     const variables = args.variableValues ?? {};
+    if (this.ownerAnswersAlone(owner, split)) {
+      // The owner serves the payload type itself and every selected field: its stream is the answer.
+      return this.sources.open(owner, print(split.wholeDocument), variables, args.contextValue.headers) as Promise<AsyncIterableIterator<ExecutionResult>>;
+    }
     const source = await this.sources.open(owner, split.sourceDocument, variables, args.contextValue.headers);
     return new PayloadIterator(source, async (result) => {
       if (result.errors?.length) return { errors: result.errors } as ExecutionResult;
@@ -48,6 +52,17 @@ export class SubscriptionEngine {
       if (response.body.kind !== "single") throw new Error("incremental delivery is not used by subscriptions");
       return response.body.singleResult as ExecutionResult;
     });
+  }
+
+  /**
+   * True when the owning subgraph looks the payload type up itself (so it owns its fields rather than
+   * extending it) and the client's selection is valid against that subgraph alone, so no field of
+   * another subgraph is asked for. The event stream (SSE, `events { … }` without links) takes this path.
+   */
+  private ownerAnswersAlone(owner: string, split: SplitSubscription): boolean {
+    const schema = this.sources.schemaOf(owner);
+    if (!schema?.getQueryType()?.getFields()[split.lookupField]) return false;
+    return validate(schema, split.wholeDocument).length === 0;
   }
 
   /** The engine as rest-compat's subscriber: a query string and HTTP headers in, results out. */

@@ -24,8 +24,12 @@ export type SplitSubscription = {
   rootField: string;
   /** The key the payload appears under in the client's result (alias or field name). */
   responseKey: string;
+  /** The root query field that looks a payload up by id (`event` for `Event`). */
+  lookupField: string;
   sourceDocument: string;
   payloadDocument: string;
+  /** The client's operation alone (with the fragments it uses), for a subgraph that can answer all of it. */
+  wholeDocument: DocumentNode;
 };
 
 export class SubscriptionShapeError extends Error {}
@@ -70,9 +74,12 @@ export function splitSubscription(schema: GraphQLSchema, document: DocumentNode,
   const usedFragments = fragmentsUsedBy(payloadSelection, fragments);
   const payloadOperation = withUsedVariables(operation, payloadSelection, "query", usedFragments, ENTITY_ID_VARIABLE);
 
+  const wholeOperation = withUsedVariables(operation, operation.selectionSet, "subscription", fragmentsUsedBy(operation.selectionSet, fragments));
   return {
     rootField: field.name.value,
     responseKey,
+    lookupField: lookupName,
+    wholeDocument: { kind: Kind.DOCUMENT, definitions: [wholeOperation, ...fragmentsUsedBy(operation.selectionSet, fragments)] },
     sourceDocument: print({ kind: Kind.DOCUMENT, definitions: [sourceOperation] }),
     payloadDocument: print({ kind: Kind.DOCUMENT, definitions: [payloadOperation, ...usedFragments] }),
   };

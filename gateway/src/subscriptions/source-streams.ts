@@ -1,17 +1,21 @@
 import type { DomainServices } from "@pap/events";
 import { webSocketGraphSubscriber, type GraphResult } from "@pap/kernel";
-import { parse, subscribe } from "graphql";
+import { parse, subscribe, type GraphQLSchema } from "graphql";
 import type { PlatformSubgraph } from "../subgraphs";
 
 /** Opens a subscription on the subgraph that owns its root field. */
 export type SourceStreams = {
   ownerOf(rootField: string): string | undefined;
+  /** The owning subgraph's own schema, to tell whether it can answer a whole subscription alone. */
+  schemaOf(subgraph: string): GraphQLSchema | undefined;
   open(subgraph: string, document: string, variables: Record<string, unknown>, headers: Record<string, string | undefined>): Promise<AsyncIterableIterator<GraphResult>>;
   close(): Promise<void>;
 };
 
 const ownerLookup = (subgraphs: readonly PlatformSubgraph[]) => (rootField: string) =>
   subgraphs.find((subgraph) => subgraph.schema.getSubscriptionType()?.getFields()[rootField])?.name;
+
+const schemaLookup = (subgraphs: readonly PlatformSubgraph[]) => (name: string) => subgraphs.find((subgraph) => subgraph.name === name)?.schema;
 
 const single = (result: GraphResult): AsyncIterableIterator<GraphResult> => {
   const results = [result];
@@ -28,6 +32,7 @@ const single = (result: GraphResult): AsyncIterableIterator<GraphResult> => {
 export function inProcessSourceStreams(subgraphs: readonly PlatformSubgraph[], services: DomainServices): SourceStreams {
   return {
     ownerOf: ownerLookup(subgraphs),
+    schemaOf: schemaLookup(subgraphs),
     async open(name, document, variables, headers) {
       const subgraph = subgraphs.find((candidate) => candidate.name === name)!;
       const result = await subscribe({
@@ -47,6 +52,7 @@ export function remoteSourceStreams(subgraphs: readonly PlatformSubgraph[], urls
   const connections = new Map<string, ReturnType<typeof webSocketGraphSubscriber>>();
   return {
     ownerOf: ownerLookup(subgraphs),
+    schemaOf: schemaLookup(subgraphs),
     async open(name, document, variables, headers) {
       let connection = connections.get(name);
       if (!connection) {

@@ -1,5 +1,5 @@
 import { lockRowForUpdate } from "@pap/db";
-import { applyMergePatch, defineListType, findPage, isUuid, listArguments, loadByUuid, notFound, parseBody, withoutReadOnlyFields } from "@pap/kernel";
+import { applyMergePatch, defineListType, findPage, listArguments, loadByUuid, notFound, parseBody, withoutReadOnlyFields } from "@pap/kernel";
 import { deleteRecorded } from "@pap/events";
 import { builder } from "../builder";
 import { personChanges } from "../domain/events";

@@ -1,5 +1,5 @@
 import { lockRowForUpdate } from "@pap/db";
-import { defineListType, findPage, isUuid, listArguments, loadByUuid, notFound, parseBody } from "@pap/kernel";
+import { defineListType, findPage, listArguments, loadByUuid, notFound, parseBody } from "@pap/kernel";
 import { deleteRecorded } from "@pap/events";
 import { appointmentChanges, appointmentSaved } from "../domain/events";
 import { builder } from "../builder";

@@ -1,0 +1,46 @@
+import path from "node:path";
+
+export type EventSettings = {
+  /** Server where a throwaway database is created (and dropped) for the run; shared with the main bench. */
+  adminUrl: string;
+  repositoryRoot: string;
+  port: number;
+  /** Measured seconds of the publish-throughput pass, and length of the fixed-rate delivery pass. */
+  seconds: number;
+  /** Unmeasured seconds of publishing first, so JIT, pools and the hub are warm when measuring starts. */
+  warmupSeconds: number;
+  /** autocannon connections for the throughput pass. */
+  connections: number;
+  /** Events per second the delivery pass publishes on its timetable. */
+  rate: number;
+  /** Idle server-sent-event streams opened for the memory measurement. */
+  sseConnections: number;
+  /** Streams among those checked to receive an event published once they are all open. */
+  sampleConnections: number;
+};
+
+// Defaults keep the whole run under about two minutes on two cores.
+export function eventSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): EventSettings {
+  const sseConnections = positive(env, "EVENTS_BENCH_SSE_CONNECTIONS", 5_000);
+  return {
+    adminUrl: env.BENCH_DATABASE_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres",
+    // Compiled to bench/dist/events/*.js, so the repository root is three levels up.
+    repositoryRoot: path.resolve(__dirname, "../../.."),
+    // Away from the main bench's ports (4600, 4700, 4800 …) so both can run on one machine.
+    port: positive(env, "EVENTS_BENCH_PORT", 4950),
+    seconds: positive(env, "EVENTS_BENCH_SECONDS", 10),
+    warmupSeconds: positive(env, "EVENTS_BENCH_WARMUP", 2, true),
+    connections: positive(env, "EVENTS_BENCH_CONNECTIONS", 50),
+    rate: positive(env, "EVENTS_BENCH_RATE", 1_000),
+    sseConnections,
+    sampleConnections: Math.min(50, sseConnections),
+  };
+}
+
+function positive(env: NodeJS.ProcessEnv, name: string, fallback: number, zeroAllowed = false): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < (zeroAllowed ? 0 : 1)) throw new Error(`${name} must be a ${zeroAllowed ? "non-negative" : "positive"} integer, got '${raw}'`);
+  return value;
+}
