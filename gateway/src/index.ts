@@ -6,3 +6,5 @@ export { composeSupergraph } from "./supergraph/compose";
 export { subgraphs } from "./subgraphs";
 export { runDistributed, distributedPorts } from "./modes/distributed";
 export { platformConfig } from "./config";
+export { openProcessServices } from "./services";
+export type { PlatformSubgraph } from "./subgraphs";
