@@ -58,9 +58,36 @@ function successContent(route: RestRoute) {
   return { "application/json": { schema } };
 }
 
+/** The event stream is not a graph operation with a JSON answer, so it is described by hand. */
+function eventStreamOperation() {
+  const parameter = (name: string, description: string, where = "query") => ({ name, in: where, schema: { type: "string" }, description });
+  return {
+    get: {
+      operationId: "streamEvents",
+      summary: "Live events as server-sent events, resumable with Last-Event-ID",
+      tags: ["Platform"],
+      parameters: [
+        parameter("Last-Event-ID", "Position (the `id:` of the last frame received): missed events are replayed first.", "header"),
+        parameter("lastEventId", "Same as the Last-Event-ID header, for clients that cannot set headers."),
+        parameter("type", "Exact types or prefixes ending in '*', comma-separated."),
+        parameter("source", "Producing domain's base path."),
+        parameter("subject", "Id of the entity."),
+      ],
+      responses: {
+        200: {
+          description: "An open stream: `: connected`, then one frame per event (`id: <position>`, `data: <Event JSON>`), and a `: heartbeat` comment every 30 s.",
+          content: { "text/event-stream": { schema: { type: "string" } } },
+        },
+        400: { description: statusDescriptions[400], content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } },
+      },
+    },
+  };
+}
+
 /** OpenAPI 3.1 of the REST surface, generated from the same route table that serves it. */
-export function openApiDocument(routes: readonly RestRoute[]) {
+export function openApiDocument(routes: readonly RestRoute[], eventStreamPath?: string) {
   const paths: Record<string, Record<string, unknown>> = {};
+  if (eventStreamPath) paths[eventStreamPath] = eventStreamOperation();
   for (const route of routes) {
     const pathParameters = [...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: "path", required: true, schema: { type: "string" } }));
     const responses: Record<string, unknown> = {

@@ -15,7 +15,8 @@ export function registerRestRoutes(app: FastifyInstance, graph: { execute: Graph
   const routes = restRoutes(options);
   const execute = graph.execute;
   // The router prefers the static `stream` segment to the `{eventId}` parameter, so the two never clash.
-  registerEventStream(app, graph.subscribe, { path: `${options.platformBasePath}/events/stream`, heartbeatMs: options.heartbeatMs });
+  const streamPath = `${options.platformBasePath}/events/stream`;
+  registerEventStream(app, graph.subscribe, { path: streamPath, heartbeatMs: options.heartbeatMs });
   for (const route of routes) {
     app.route({
       method: route.method,
@@ -36,7 +37,7 @@ export function registerRestRoutes(app: FastifyInstance, graph: { execute: Graph
       },
     });
   }
-  const document = openApiDocument(routes);
+  const document = openApiDocument(routes, streamPath);
   app.get("/openapi.json", async () => document);
 }
 
