@@ -239,6 +239,11 @@ describe("GET /platform/events filters", () => {
     expect((await list({ type: "persons_person*" })).total).toBe(0);
   });
 
+  it("q treats '%' and '_' literally as well", async () => {
+    expect((await list({ q: "type:%*" })).total).toBe(0);
+    expect((await list({ q: "type:_*" })).total).toBe(0);
+  });
+
   it("source: the producing domain's base path, exactly", async () => {
     const page = await list({ source: "/scheduling", limit: 100 });
     expect(page.total).toBe(3);
@@ -657,12 +662,15 @@ describe("POST /platform/events", () => {
     });
 
     it("stores exactly one of several concurrent posts of the same id; the others get 409 (not 500)", async () => {
-      const event = envelope();
-      const responses = await Promise.all(Array.from({ length: 6 }, () => api.post(EVENTS, event)));
-      const statuses = responses.map((response) => response.status).sort();
-      expect(statuses).toEqual([201, 409, 409, 409, 409, 409]);
-      for (const response of responses.filter((r) => r.status === 409)) expectErrorEnvelope(response, 409, "CONFLICT");
-      expect((await list({ subject: event.subject })).total).toBe(1);
+      // Several rounds: the race between the duplicate check and the insert does not show every time.
+      for (let round = 0; round < 3; round++) {
+        const event = envelope();
+        const responses = await Promise.all(Array.from({ length: 8 }, () => api.post(EVENTS, event)));
+        const statuses = responses.map((response) => response.status).sort();
+        expect(statuses).toEqual([201, ...Array(7).fill(409)]);
+        for (const response of responses.filter((r) => r.status === 409)) expectErrorEnvelope(response, 409, "CONFLICT");
+        expect((await list({ subject: event.subject })).total).toBe(1);
+      }
     });
   });
 });

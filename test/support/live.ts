@@ -3,6 +3,8 @@
  * a server-sent-events reader over fetch (frames parsed by hand, no dependency), a graphql-ws
  * subscription collector, and helpers that read the log (with positions) through GraphQL.
  */
+import { startPlatform, type RunningPlatform } from "@pap/gateway";
+import { createLogger } from "@pap/kernel";
 import { createClient, type Client } from "graphql-ws/client";
 import WebSocket from "ws";
 
@@ -14,6 +16,28 @@ export async function waitFor(condition: () => boolean | Promise<boolean>, what:
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await sleep(5);
+  }
+}
+
+/**
+ * A whole platform on `databaseUrl` (several may share one database, each with its own hub and LISTEN
+ * connection: separate processes in all but name). `env` is applied while it starts (settings such as
+ * EVENT_STREAM_HEARTBEAT_MS are read then; `undefined` unsets one) and restored afterwards.
+ */
+export async function startPlatformOn(databaseUrl: string, env: Record<string, string | undefined> = {}): Promise<RunningPlatform> {
+  process.env.LOG_LEVEL ??= "silent";
+  const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
+  const apply = (values: Record<string, string | undefined>) => {
+    for (const [name, value] of Object.entries(values)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  };
+  apply(env);
+  try {
+    return await startPlatform({ database: { kind: "postgres", url: databaseUrl, poolSize: 5 }, host: "127.0.0.1", port: 0, logger: createLogger("test"), migrate: false });
+  } finally {
+    apply(saved);
   }
 }
 

@@ -33,6 +33,9 @@ export type Delivery = {
   refusedDetail: string;
   maxInFlight: number;
   maxScheduleLagMs: number;
+  /** Send-to-2xx of the acknowledged publishes, in ms: compare with publish-to-receipt to see what delivery adds. */
+  answerP50: number;
+  answerP99: number;
   clients: ClientDelivery[];
 };
 
@@ -65,6 +68,7 @@ export async function measureDelivery(base: string, options: { rate: number; sec
       clientDelivery("SSE /platform/events/stream", sse, output, stream.failure()),
       clientDelivery("graphql-ws subscription", subscription, output, subscriber.failure()),
     ];
+    const answers = output.answeredAt.map((at, index) => at - output.sentAt[index]!).sort((a, b) => a - b);
     const refused = Object.values(output.refused).reduce((sum, count) => sum + count, 0);
     return {
       targetRate: options.rate,
@@ -76,6 +80,8 @@ export async function measureDelivery(base: string, options: { rate: number; sec
       refusedDetail: Object.entries(output.refused).map(([outcome, count]) => `${count}× ${outcome}`).join(", "),
       maxInFlight: output.maxInFlight,
       maxScheduleLagMs: output.maxScheduleLagMs,
+      answerP50: percentile(answers, 50),
+      answerP99: percentile(answers, 99),
       clients,
     };
   } finally {

@@ -10,6 +10,8 @@ export type PublisherOutput = {
   /** Ids and send times of the events the server acknowledged with a 2xx, in send order. */
   ids: string[];
   sentAt: number[];
+  /** When each of those was answered: the part of publish-to-receipt spent before the commit was confirmed. */
+  answeredAt: number[];
   sent: number;
   /** Answers other than 2xx, by status, and transport failures, by message. */
   refused: Record<string, number>;
@@ -35,7 +37,7 @@ const interval = 1_000 / input.rate;
 const url = new URL(publishPath, input.base);
 
 const sentAt: number[] = [];
-const accepted: { id: string; at: number; order: number }[] = [];
+const accepted: { id: string; at: number; answeredAt: number; order: number }[] = [];
 const refused: Record<string, number> = {};
 const unacknowledged: string[] = [];
 let sent = 0;
@@ -67,7 +69,7 @@ function send(order: number) {
     inFlight--;
     answered++;
     lastAnsweredAt = now();
-    if (outcome === null) accepted.push({ id, at, order });
+    if (outcome === null) accepted.push({ id, at, answeredAt: lastAnsweredAt, order });
     else {
       refused[outcome] = (refused[outcome] ?? 0) + 1;
       unacknowledged.push(id);
@@ -91,6 +93,7 @@ function finish() {
   const output: PublisherOutput = {
     ids: accepted.map((event) => event.id),
     sentAt: accepted.map((event) => event.at),
+    answeredAt: accepted.map((event) => event.answeredAt),
     sent,
     refused,
     unacknowledged,

@@ -1,0 +1,164 @@
+import path from "node:path";
+import pg from "pg";
+import { createDatabase, migrate } from "../database";
+import { startMode, type RunningMode, type StopOutcome } from "../modes";
+import { machineFacts } from "../report";
+import { measureDelivery } from "./delivery";
+import { measureIdleMemory } from "./idle";
+import { platformPid } from "./platform-process";
+import { problemsOf, resultTables, writeEventMarkdown, type EventResults, type Outcome } from "./report";
+import { eventSettingsFromEnv } from "./settings";
+import { measureThroughput } from "./throughput";
+
+// `npm run bench:events`: publish throughput, delivery latency to live readers, and what an idle
+// event stream costs the server, against the platform in single mode on a fresh database.
+async function main(): Promise<number> {
+  const startedAt = new Date();
+  const settings = eventSettingsFromEnv();
+  const elapsed = () => (Date.now() - startedAt.getTime()) / 1000;
+  const log = (message: string) => process.stdout.write(`[${elapsed().toFixed(1).padStart(5)} s] ${message}\n`);
+
+  log(`machine: ${Object.entries(machineFacts()).map(([name, value]) => `${name} ${value}`).join(", ")}`);
+  log(
+    `publish: ${settings.connections} connections, ${settings.warmupSeconds} s warm-up + ${settings.seconds} s; delivery: ${settings.rate} events/s for ${settings.seconds} s; idle: ${settings.sseConnections} SSE streams`,
+  );
+
+  const database = await createDatabase(settings.adminUrl);
+  let running: RunningMode | null = null;
+  let db: pg.Client | null = null;
+  // Kept so the run, whose phases fail fast once the server is gone, waits for the drop instead of
+  // exiting half-way through it and leaving the database behind.
+  let interruption: Promise<void> | null = null;
+  const cleanUp = onInterrupt(
+    () =>
+      (interruption ??= (async () => {
+        // Our own connection first: the forced drop would otherwise end it with an unhandled error.
+        await db?.end().catch(() => {});
+        await running?.stop();
+        await database.drop();
+      })()),
+  );
+
+  const notRun: Outcome<never> = { failure: "not run: the platform did not start" };
+  const results: EventResults = { throughput: notRun, delivery: notRun, idle: notRun };
+  let startSeconds = 0;
+  let stop: StopOutcome | null = null;
+  try {
+    log(`database ${database.name}: migrating`);
+    await migrate(settings.repositoryRoot, database.url);
+    log("single: starting");
+    running = await startMode("single", { repositoryRoot: settings.repositoryRoot, databaseUrl: database.url, port: settings.port });
+    startSeconds = running.startSeconds;
+    const pid = platformPid(settings.repositoryRoot);
+    log(`single: ready in ${startSeconds.toFixed(1)} s (pid ${pid})`);
+    db = new pg.Client({ connectionString: database.url });
+    // A broken connection fails the phase using it (its query rejects); it must not crash the run unhandled.
+    db.on("error", (error) => process.stderr.write(`database connection: ${error.message}\n`));
+    await db.connect();
+    const base = running.graphqlBase;
+    const server = running;
+    const client = db;
+
+    // Idle memory first: later, the heap still holds garbage from thousands of publish requests, and
+    // collecting it while the streams open would shrink the delta below what the streams cost.
+    results.idle = await phase(server, "idle SSE memory", log, () =>
+      measureIdleMemory(base, pid, { connections: settings.sseConnections, sample: settings.sampleConnections }),
+    );
+    if (results.idle.value) {
+      const m = results.idle.value;
+      log(`idle SSE memory: +${((m.open - m.before) / 1024).toFixed(1)} MiB for ${m.connections} streams, ${m.perConnectionKiB.toFixed(1)} KiB each; event reached ${m.sampleReached}/${m.sampled} sampled`);
+    }
+
+    results.throughput = await phase(server, "publish throughput", log, () => measureThroughput(base, client, settings));
+    if (results.throughput.value) {
+      const t = results.throughput.value;
+      log(`publish throughput: ${t.acceptedPerSecond.toFixed(0)} accepted events/s, p50 ${t.p50} ms, p99 ${t.p99} ms, ${t.problems} non-2xx/errors; log ${t.log.ok ? "ok" : "MISMATCH"}`);
+    }
+
+    results.delivery = await phase(server, "delivery", log, () => measureDelivery(base, settings));
+    if (results.delivery.value) {
+      const d = results.delivery.value;
+      log(
+        `delivery: ${d.acknowledged} acknowledged at ${d.acknowledgedPerSecond.toFixed(0)}/s; ` +
+          d.clients.map((c) => `${c.client} ${c.received}/${d.acknowledged}, p50 ${c.p50.toFixed(1)} ms, p99 ${c.p99.toFixed(1)} ms`).join("; "),
+      );
+    }
+  } catch (error) {
+    const message = (error as Error).message;
+    process.stderr.write(`${message}\n`);
+    for (const key of Object.keys(results) as (keyof EventResults)[]) {
+      if (results[key] === notRun) results[key] = { failure: `not run: ${firstLine(message)}` };
+    }
+  } finally {
+    if (interruption) await (interruption as Promise<void>).catch(() => {});
+    await db?.end().catch(() => {});
+    if (running) {
+      stop = await running.stop();
+      log(`single: ${stop.killed ? `still running ${stop.seconds.toFixed(1)} s after SIGTERM, killed` : `stopped in ${stop.seconds.toFixed(1)} s`}`);
+    }
+    await database.drop().catch((error) => process.stderr.write(`could not drop ${database.name}: ${(error as Error).message}\n`));
+    cleanUp();
+  }
+
+  // Interrupted: the figures are partial, and the last complete results file is worth keeping.
+  if (interruption) return 130;
+  const totalSeconds = elapsed();
+  const problems = problemsOf(results);
+  process.stdout.write(`\n${resultTables(results, settings).join("\n")}\n`);
+  const file = path.join(settings.repositoryRoot, "bench", "results", "events-latest.md");
+  await writeEventMarkdown(file, results, { settings, startedAt, totalSeconds, startSeconds, stop });
+  process.stdout.write(`\nwritten ${path.relative(process.cwd(), file)}\ntotal wall time ${totalSeconds.toFixed(1)} s\n`);
+  if (problems.length) {
+    process.stderr.write(`\nFAILED: these figures are not valid:\n${problems.map((problem) => `- ${problem}`).join("\n")}\n`);
+    return 1;
+  }
+  return 0;
+}
+
+/** Runs one measurement; a failure is recorded so the other phases still run and report. */
+async function phase<T>(running: RunningMode, name: string, log: (message: string) => void, work: () => Promise<T>): Promise<Outcome<T>> {
+  log(`${name}: running`);
+  const printedBefore = running.linesPrinted();
+  try {
+    const value = await work();
+    const exit = running.exit();
+    if (exit) throw new Error(`the server exited during the phase (${exit})\n--- server output ---\n${running.output()}`);
+    return { value };
+  } catch (error) {
+    const message = (error as Error).message;
+    log(`${name}: FAILED ${message}`);
+    return { failure: firstLine(message) };
+  } finally {
+    // At LOG_LEVEL=warn, anything the server prints under load is worth seeing next to the figures.
+    const logged = running.linesPrinted() - printedBefore;
+    // The last few, cut short: under overload it may be thousands of stack traces.
+    if (logged) {
+      const shown = running.lastLines(Math.min(logged, 5)).map((line) => (line.length > 400 ? `${line.slice(0, 400)}…` : line));
+      process.stderr.write(`--- ${name}: the server logged ${logged} line(s); the last ${shown.length}: ---\n${shown.join("\n")}\n`);
+    }
+  }
+}
+
+const firstLine = (text: string) => (text.split("\n")[0] ?? "").slice(0, 400);
+
+/** Ctrl-C must not leave a server running or a database behind. Returns the function that unhooks it. */
+function onInterrupt(cleanUp: () => Promise<void>): () => void {
+  const handler = (signal: NodeJS.Signals) => {
+    process.stderr.write(`\n${signal}: stopping the server and dropping the database\n`);
+    cleanUp().finally(() => process.exit(130));
+  };
+  process.once("SIGINT", handler);
+  process.once("SIGTERM", handler);
+  return () => {
+    process.off("SIGINT", handler);
+    process.off("SIGTERM", handler);
+  };
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
