@@ -9,6 +9,7 @@ import {
   appendToLog,
   envelopeFor,
   newTraceparent,
+  sequenceLog,
   startConsumers,
   startEventRuntime,
   traceIdOf,
@@ -63,11 +64,13 @@ const draft = (type: string, data?: unknown): EventDraft => ({ type, source: "/t
 
 /** Appends events in one transaction, as a domain write would. */
 async function append(drafts: EventDraft[], origin: EventOrigin = { traceparent: newTraceparent() }, db: Database = database) {
-  return db.prisma.$transaction(async (tx) => {
-    const events = drafts.map((each) => envelopeFor(each, origin, settings));
-    const positions = await appendToLog(tx, events);
-    return events.map((event, index) => ({ id: event.id, type: event.type, position: positions[index]! }));
-  });
+  const events = drafts.map((each) => envelopeFor(each, origin, settings));
+  await db.prisma.$transaction((tx) => appendToLog(tx, events));
+  // Number them now rather than on some process's next wake-up, so the test knows their positions.
+  await sequenceLog(db.prisma);
+  const rows = await db.prisma.platformEvent.findMany({ where: { id: { in: events.map((event) => event.id) } }, select: { id: true, position: true } });
+  const positionOf = new Map(rows.map((row) => [row.id, row.position!]));
+  return events.map((event) => ({ id: event.id, type: event.type, position: positionOf.get(event.id)! }));
 }
 
 function run(consumers: ConsumerDefinition[], options: ConsumerOptions = {}, services = { db: database.prisma, eventRuntime }): RunningConsumers {
@@ -198,6 +201,8 @@ describe("durable event consumers", () => {
     ]);
     const [cause] = await append([draft(`${ns}.thing.happened`)], { traceparent, authid: "caseworker-7", authtype: "user" });
     await consumers.drain();
+    // The reaction committed with the consumer's position; it is numbered a moment later.
+    await sequenceLog(database.prisma);
 
     const reactions = await database.prisma.platformEvent.findMany({ where: { type: `${ns}.reaction.happened` } });
     expect(reactions).toHaveLength(1);

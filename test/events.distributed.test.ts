@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import net from "node:net";
 import { openDatabase, type Database } from "@pap/db";
-import { appendToLog, type PlatformEvent } from "@pap/events";
+import { announceWrites, appendToLog, type PlatformEvent } from "@pap/events";
 import { runDistributed, type platformConfig } from "@pap/gateway";
 import { createLogger } from "@pap/kernel";
 import type { Client } from "graphql-ws/client";
@@ -217,9 +217,11 @@ describe("live events in the distributed deployment", () => {
         datacontenttype: "application/json",
         data: { changes: [] },
       };
-      const [position] = await producer!.prisma.$transaction((tx) => appendToLog(tx, [event]));
+      await producer!.prisma.$transaction((tx) => appendToLog(tx, [event]));
+      await announceWrites(producer!.prisma);
       try {
         const [received] = await stream.events(1, 1_000);
+        const { position } = await producer!.prisma.platformEvent.findUniqueOrThrow({ where: { id: event.id } });
         expect([received!.id, received!.data.id]).toEqual([position!.toString(), event.id]);
       } catch {
         missedOn.push(attempt + 1);

@@ -43,9 +43,19 @@ const traceIdOf = (event: Event) => TRACEPARENT.exec(event.traceparent ?? "")?.[
 const newTraceId = () => randomBytes(16).toString("hex");
 const traceparentFor = (traceId: string) => `00-${traceId}-${randomBytes(8).toString("hex")}-01`;
 
+/** The newest row's write order: rows get their log position a moment after commit, their insertion number at once. */
 async function head(): Promise<bigint> {
-  const newest = await db().platformEvent.findFirst({ orderBy: { position: "desc" }, select: { position: true } });
-  return newest?.position ?? 0n;
+  const newest = await db().platformEvent.findFirst({ orderBy: { insertion: "desc" }, select: { insertion: true } });
+  return newest?.insertion ?? 0n;
+}
+
+/** The rows matching `where` once the sequencer has given each its log position, in log order. */
+async function numbered(where: Record<string, unknown>) {
+  for (let attempt = 0; ; attempt++) {
+    const rows = await db().platformEvent.findMany({ where, orderBy: { insertion: "asc" } });
+    if (rows.every((row) => row.position !== null) || attempt > 100) return rows.sort((a, b) => (a.position! < b.position! ? -1 : 1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 /** Runs a request and returns its response with the events it appended to the log (as REST shows them), in log order. */
@@ -54,7 +64,7 @@ async function recorded<T extends HttpResponse>(action: () => Promise<T>): Promi
   const before = Date.now();
   const response = await action();
   const after = Date.now();
-  const rows = await db().platformEvent.findMany({ where: { position: { gt: from } }, orderBy: { position: "asc" }, select: { id: true } });
+  const rows = await numbered({ insertion: { gt: from } });
   const events: Event[] = [];
   for (const row of rows) {
     const got = await api.get(`/platform/events/${row.id}`);
@@ -131,7 +141,7 @@ describe("persons", () => {
     const person = await createPerson({ n: 1 });
     expect((await api.patch(`/persons/${person.id}`, { n: 2 })).status).toBe(200);
     expect((await api.delete(`/persons/${person.id}`)).status).toBe(204);
-    const rows = await db().platformEvent.findMany({ where: { subject: person.id }, orderBy: { position: "asc" } });
+    const rows = await numbered({ subject: person.id });
     expect(rows.map((row) => row.type)).toEqual(["persons.person.created", "persons.person.updated", "persons.person.deleted"]);
     expect((rows[1]!.data as any).changes).toEqual([{ field: "n", before: 1, after: 2 }]);
   });
@@ -467,7 +477,7 @@ describe("concurrency", () => {
     const from = await head();
     const responses = await Promise.all(Array.from({ length: N }, (_, i) => api.post("/persons", { i })));
     expect(responses.map((response) => response.status)).toEqual(Array(N).fill(201));
-    const rows = await db().platformEvent.findMany({ where: { position: { gt: from } }, orderBy: { position: "asc" } });
+    const rows = await numbered({ insertion: { gt: from } });
     expect(rows).toHaveLength(N);
     const positions = rows.map((row) => row.position);
     expect(new Set(positions.map(String)).size).toBe(N);
@@ -481,7 +491,7 @@ describe("concurrency", () => {
     const N = 12;
     const responses = await Promise.all(Array.from({ length: N }, (_, i) => api.patch(`/persons/${person.id}`, { counter: i + 1 })));
     expect(responses.map((response) => response.status)).toEqual(Array(N).fill(200));
-    const rows = await db().platformEvent.findMany({ where: { subject: person.id, type: "persons.person.updated" }, orderBy: { position: "asc" } });
+    const rows = await numbered({ subject: person.id, type: "persons.person.updated" });
     expect(rows).toHaveLength(N);
     let previous: unknown = 0;
     for (const row of rows) {
@@ -540,8 +550,11 @@ describe("recording inside a Prisma transaction", () => {
 describe("the log is append-only in the database", () => {
   it("refuses UPDATE of an event row", async () => {
     const person = await createPerson({ n: 1 });
-    const row = await db().platformEvent.findFirstOrThrow({ where: { subject: person.id } });
+    const [row] = await numbered({ subject: person.id });
+    if (!row) throw new Error("the person's event was not recorded");
     await expect(db().$executeRawUnsafe(`UPDATE platform_event SET type = 'tampered' WHERE id = $1::uuid`, row.id)).rejects.toThrow(/append-only/);
+    // Its position was given once, by the sequencer, and cannot be given again.
+    await expect(db().$executeRawUnsafe(`UPDATE platform_event SET position = position + 1000 WHERE id = $1::uuid`, row.id)).rejects.toThrow(/append-only/);
     await expect(db().$executeRawUnsafe(`UPDATE platform_event SET data = NULL`)).rejects.toThrow(/append-only/);
     await expect(db().platformEvent.update({ where: { id: row.id }, data: { authid: "someone-else" } })).rejects.toThrow(/append-only/);
     expect(await db().platformEvent.findUniqueOrThrow({ where: { id: row.id } })).toEqual(row);
@@ -549,7 +562,8 @@ describe("the log is append-only in the database", () => {
 
   it("refuses DELETE of event rows", async () => {
     const person = await createPerson({ n: 1 });
-    const row = await db().platformEvent.findFirstOrThrow({ where: { subject: person.id } });
+    const [row] = await numbered({ subject: person.id });
+    if (!row) throw new Error("the person's event was not recorded");
     const total = await db().platformEvent.count();
     await expect(db().$executeRawUnsafe(`DELETE FROM platform_event WHERE id = $1::uuid`, row.id)).rejects.toThrow(/append-only/);
     await expect(db().$executeRawUnsafe(`DELETE FROM platform_event`)).rejects.toThrow(/append-only/);

@@ -161,8 +161,9 @@ describe("GET /platform/events/stream", () => {
         datacontenttype: "application/json",
         data: { changes: [] },
       };
-      const [position] = await platform.database.prisma.$transaction((tx) => appendToLog(tx, [event]));
+      await platform.services.eventRuntime.transaction((tx) => appendToLog(tx, [event]));
       const [received] = await stream.events(1, 2_000);
+      const { position } = await platform.database.prisma.platformEvent.findUniqueOrThrow({ where: { id: event.id } });
       expect([received!.id, received!.data]).toEqual([position!.toString(), event]);
       stream.close();
     }

@@ -7,3 +7,4 @@ export * from "./connect";
 export { applyMigrations, pendingSchemaChangeSql } from "./migrations";
 export { shareEmbeddedDatabase } from "./share";
 export { lockRowForUpdate } from "./row-lock";
+export { isUniqueViolation } from "./errors";

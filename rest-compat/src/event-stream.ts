@@ -1,4 +1,4 @@
-import type { GraphResult, GraphSubscriber } from "@pap/kernel";
+import { ApiError, envelopeFromGraphQLError, type GraphExecutor, type GraphResult, type GraphSubscriber } from "@pap/kernel";
 import { positionFrom, streamFilter } from "@pap/platform";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { EVENT_SELECTION, eventToRest } from "./resources/platform";
@@ -13,7 +13,7 @@ export type EventStreamOptions = { path: string; heartbeatMs: number };
  * to its log position and one `data:` line of JSON. A client that reconnects with `Last-Event-ID`
  * (which EventSource sends by itself) first receives every event it missed, read from the log.
  */
-export function registerEventStream(app: FastifyInstance, subscribe: GraphSubscriber, options: EventStreamOptions): void {
+export function registerEventStream(app: FastifyInstance, graph: { execute: GraphExecutor; subscribe: GraphSubscriber }, options: EventStreamOptions): void {
   // Open streams never go idle, so the server could not close while one is open: end them first.
   const open = new Set<() => void>();
   app.addHook("preClose", async () => {
@@ -26,8 +26,11 @@ export function registerEventStream(app: FastifyInstance, subscribe: GraphSubscr
     // Checked here, before the stream opens, so that bad parameters get a 400 and not a broken stream.
     const filter = streamFilter({ type: text("type"), source: text("source"), subject: text("subject") });
     const after = positionFrom(lastEventId, headerValue(request, "last-event-id") ? "Last-Event-ID" : "lastEventId");
-    const variables = { filter: { type: filter.types?.join(","), source: filter.source, subject: filter.subject }, after: after?.toString() };
-    const results = await subscribe({ query: STREAM_DOCUMENT, variables, headers: request.headers });
+    // A new stream starts at the log's head as it is now, not whenever the subscription reaches the hub
+    // (in the distributed mode that is a few hops away): no event committed after `: connected` is lost.
+    const start = after ?? (await logHead(graph.execute, request.headers));
+    const variables = { filter: { type: filter.types?.join(","), source: filter.source, subject: filter.subject }, after: start.toString() };
+    const results = await graph.subscribe({ query: STREAM_DOCUMENT, variables, headers: request.headers });
     const end = () => void results.return?.();
     open.add(end);
     try {
@@ -36,6 +39,16 @@ export function registerEventStream(app: FastifyInstance, subscribe: GraphSubscr
       open.delete(end);
     }
   });
+}
+
+async function logHead(execute: GraphExecutor, headers: FastifyRequest["headers"]): Promise<bigint> {
+  const result = await execute({ query: "query { result: eventLogPosition }", headers });
+  const error = result.errors?.[0];
+  if (error) {
+    const { status, envelope } = envelopeFromGraphQLError(error);
+    throw new ApiError(status, envelope.code, envelope.message, envelope.details);
+  }
+  return BigInt(result.data?.result as string);
 }
 
 function headerValue(request: FastifyRequest, name: string): string | undefined {

@@ -16,7 +16,7 @@ export function registerRestRoutes(app: FastifyInstance, graph: { execute: Graph
   const execute = graph.execute;
   // The router prefers the static `stream` segment to the `{eventId}` parameter, so the two never clash.
   const streamPath = `${options.platformBasePath}/events/stream`;
-  registerEventStream(app, graph.subscribe, { path: streamPath, heartbeatMs: options.heartbeatMs });
+  registerEventStream(app, graph, { path: streamPath, heartbeatMs: options.heartbeatMs });
   for (const route of routes) {
     app.route({
       method: route.method,

@@ -293,9 +293,22 @@ export function collect(client: Client, query: string, variables?: Record<string
 
 export type LogEntry = { id: string; position: bigint; type: string; source: string; subject: string };
 
-/** The whole log in position order, read through GraphQL at `graphqlUrl` (pages of 100). */
+/**
+ * The whole log in position order, read through GraphQL at `graphqlUrl` (pages of 100). Events get
+ * their position a moment after they commit, so the read is repeated until every one has it.
+ */
 export async function readLog(graphqlUrl: string): Promise<LogEntry[]> {
-  const entries: LogEntry[] = [];
+  for (let attempt = 0; ; attempt++) {
+    const entries = await readLogOnce(graphqlUrl);
+    if (entries.every((entry) => entry.position !== null) || attempt >= 100) {
+      return (entries as LogEntry[]).sort((a, b) => (a.position < b.position ? -1 : a.position > b.position ? 1 : 0));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+async function readLogOnce(graphqlUrl: string): Promise<Array<Omit<LogEntry, "position"> & { position: bigint | null }>> {
+  const entries: Array<Omit<LogEntry, "position"> & { position: bigint | null }> = [];
   for (let offset = 0; ; offset += 100) {
     const response = await fetch(graphqlUrl, {
       method: "POST",
@@ -304,10 +317,10 @@ export async function readLog(graphqlUrl: string): Promise<LogEntry[]> {
     });
     const body = (await response.json()) as any;
     if (body.errors) throw new Error(`reading the log failed: ${JSON.stringify(body.errors)}`);
-    for (const item of body.data.events.items) entries.push({ ...item, position: BigInt(item.position) });
+    for (const item of body.data.events.items) entries.push({ ...item, position: item.position === null ? null : BigInt(item.position) });
     if (!body.data.events.hasNext) break;
   }
-  return entries.sort((a, b) => (a.position < b.position ? -1 : a.position > b.position ? 1 : 0));
+  return entries;
 }
 
 /** Log entries after `after` (and up to `upTo`, when given), in position order. */

@@ -88,6 +88,8 @@ class ConsumerRunner {
     private readonly db: PrismaClient,
     private readonly settings: EventSettings,
     private readonly options: typeof defaults & { logger?: Logger },
+    /** Has the events a handler recorded numbered and delivered once its transaction commits. */
+    private readonly announce: () => void,
   ) {
     const { types } = definition.filter;
     this.matches = filterSql({ ...definition.filter, ...(types && { types: types.map((type) => settings.typePrefix + type) }) });
@@ -174,7 +176,7 @@ class ConsumerRunner {
           from = locked.position;
           // One statement, one snapshot: the head it sees has nothing matching between `from` and it, so the
           // position may jump to the head and the non-matching events are never scanned again. Positions
-          // become visible in order (see appendToLog), so nothing can later appear below that head.
+          // become visible in order (see sequencer.ts), so nothing can later appear below that head.
           const [next] = await tx.$queryRaw<NextRow[]>(Prisma.sql`
             SELECT h.head, e.*
             FROM (SELECT max(position) AS head FROM platform_event) h
@@ -200,6 +202,7 @@ class ConsumerRunner {
         },
         { timeout: this.options.transactionTimeoutMs, maxWait: 10_000 },
       );
+      if (kind === "processed") this.announce();
       return { kind };
     } catch (error) {
       if (handling) await this.recordFailure(from, error);
@@ -235,7 +238,7 @@ export function startConsumers(
   if (duplicate) throw new Error(`two event consumers are named '${duplicate}'`);
 
   const settings = { ...defaults, ...options, retry: options.retry ?? defaults.retry };
-  const runners = consumers.map((consumer) => new ConsumerRunner(consumer, runtime.db, runtime.eventRuntime.settings, settings));
+  const runners = consumers.map((consumer) => new ConsumerRunner(consumer, runtime.db, runtime.eventRuntime.settings, settings, runtime.eventRuntime.announce));
   const wakeAll = () => {
     for (const runner of runners) void runner.wake();
   };

@@ -27,9 +27,9 @@ export type LoggedEvent = { position: bigint; event: PlatformEvent };
 export const SPEC_VERSION = "1.0";
 export const JSON_CONTENT_TYPE = "application/json";
 
-/** The log's row as Prisma returns it. */
+/** The log's row as Prisma returns it (position null until the sequencer has numbered it). */
 export type EventRow = {
-  position: bigint;
+  position: bigint | null;
   id: string;
   type: string;
   source: string;
@@ -62,4 +62,13 @@ export function eventFromRow(row: EventRow): PlatformEvent {
   return event;
 }
 
-export const loggedFromRow = (row: EventRow): LoggedEvent => ({ position: row.position, event: eventFromRow(row) });
+/** An event as read from the log, with its position (or null if not numbered yet). */
+export type LogEntry = { position: bigint | null; event: PlatformEvent };
+
+export const entryFromRow = (row: EventRow): LogEntry => ({ position: row.position, event: eventFromRow(row) });
+
+/** A numbered row: readers of the log only ever ask for rows after some position. */
+export function loggedFromRow(row: EventRow): LoggedEvent {
+  if (row.position === null) throw new Error(`event ${row.id} has no position yet`);
+  return { position: row.position, event: eventFromRow(row) };
+}

@@ -4,6 +4,7 @@ import type { LoggedEvent } from "./envelope";
 import { matchesFilter, type EventFilter } from "./filter";
 import { headOfLog, readLogAfter } from "./log";
 import type { CommitNotifier } from "./notifier/notifier";
+import { sequenceLog, SEQUENCER_BATCH } from "./sequencer";
 import { EventSubscription } from "./subscription";
 
 export type HubOptions = {
@@ -19,8 +20,9 @@ const defaults: HubOptions = { pollIntervalMs: 1000, pageSize: 500, recentEvents
 
 /**
  * This process's view of the live log. It follows the log from the position it started at, waking on
- * the notifier (events committed by any process) and on a timer, and hands each new event, in order,
- * to every subscriber whose filter matches and to every advance listener (durable consumers).
+ * the notifier (events written or numbered by any process), on this process's own commits, and on a
+ * timer; it numbers newly written events (the sequencer) before reading, and hands each new event, in
+ * order, to every subscriber whose filter matches and to every advance listener (durable consumers).
  */
 export class EventHub {
   private readonly subscriptions = new Set<EventSubscription>();
@@ -30,6 +32,7 @@ export class EventHub {
   private head = 0n;
   private reading?: Promise<void>;
   private readAgain = false;
+  private sequencePending = true;
   private timer?: NodeJS.Timeout;
   private closed = false;
 
@@ -44,8 +47,9 @@ export class EventHub {
 
   async start(): Promise<void> {
     this.head = await headOfLog(this.db);
-    await this.notifier.start(() => this.wake());
-    this.timer = setInterval(() => this.wake(), this.options.pollIntervalMs);
+    await this.notifier.start((change) => this.wake(change === "written"));
+    // The timer also numbers: events written by a process that died before numbering them still get in.
+    this.timer = setInterval(() => this.wake(true), this.options.pollIntervalMs);
     this.timer.unref();
   }
 
@@ -56,13 +60,19 @@ export class EventHub {
 
   /**
    * Live events matching `filter`. With `after`, every matching event after that position comes
-   * first, read from the permanent log; without it, events committed from now on.
+   * first, read from the permanent log; without it, every event committed after this call (what
+   * has committed is numbered first, so "from now on" is exact, not "from whenever this hub next reads").
    */
-  subscribe(filter: EventFilter, after?: bigint): EventSubscription {
+  async subscribe(filter: EventFilter, after?: bigint): Promise<EventSubscription> {
     if (this.closed) throw new Error("the event hub is closed");
+    let start = after;
+    if (start === undefined) {
+      await sequenceLog(this.db);
+      start = await headOfLog(this.db);
+    }
     const subscription = new EventSubscription(
       filter,
-      after === undefined ? { after: this.head, catchUp: false } : { after, catchUp: true },
+      { after: start, catchUp: true },
       (from, limit, catchUpFilter) => readLogAfter(this.db, from, limit, catchUpFilter),
       (closed) => this.subscriptions.delete(closed),
       { pageSize: this.options.pageSize, maxPending: 10_000 },
@@ -86,9 +96,14 @@ export class EventHub {
     return this.subscriptions.size;
   }
 
-  /** Reads whatever was committed since the last read (coalescing wake-ups that arrive meanwhile). */
-  wake(): Promise<void> {
+  /**
+   * Reads whatever became readable since the last read, numbering written events first when
+   * `sequence` is set (coalescing the wake-ups that arrive meanwhile). Called with `true` after this
+   * process commits events, so its own writes are numbered without a round trip through NOTIFY.
+   */
+  wake(sequence = false): Promise<void> {
     if (this.closed) return Promise.resolve();
+    if (sequence) this.sequencePending = true;
     if (this.reading) {
       this.readAgain = true;
       return this.reading;
@@ -105,6 +120,10 @@ export class EventHub {
 
   private async follow(): Promise<void> {
     try {
+      if (this.sequencePending) {
+        this.sequencePending = false;
+        while ((await sequenceLog(this.db)) === SEQUENCER_BATCH);
+      }
       for (;;) {
         const batch = await readLogAfter(this.db, this.head, this.options.pageSize);
         if (batch.length === 0) return;
@@ -114,7 +133,7 @@ export class EventHub {
         if (batch.length < this.options.pageSize) return;
       }
     } catch (error) {
-      if (!this.closed) this.logger?.warn({ err: error }, "reading the event log failed; retrying on the next wake-up");
+      if (!this.closed) this.logger?.warn({ err: error }, "following the event log failed; retrying on the next wake-up");
     }
   }
 

@@ -15,3 +15,4 @@ export * from "./runtime";
 export * from "./scope";
 export * from "./delete";
 export * from "./consumer";
+export * from "./sequencer";

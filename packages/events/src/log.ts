@@ -1,4 +1,5 @@
 import type { Prisma, PrismaClient } from "@pap/db";
+import { escapeLike } from "@pap/kernel";
 import { loggedFromRow, type LoggedEvent } from "./envelope";
 import type { EventFilter } from "./filter";
 
@@ -6,7 +7,7 @@ import type { EventFilter } from "./filter";
 export function whereOfFilter(filter: EventFilter): Prisma.PlatformEventWhereInput {
   const and: Prisma.PlatformEventWhereInput[] = [];
   if (filter.types?.length) {
-    and.push({ OR: filter.types.map((pattern) => (pattern.endsWith("*") ? { type: { startsWith: pattern.slice(0, -1) } } : { type: pattern })) });
+    and.push({ OR: filter.types.map((pattern) => (pattern.endsWith("*") ? { type: { startsWith: escapeLike(pattern.slice(0, -1)) } } : { type: pattern })) });
   }
   if (filter.source !== undefined) and.push({ source: filter.source });
   if (filter.subject !== undefined) and.push({ subject: filter.subject.toLowerCase() });
@@ -19,8 +20,8 @@ export async function readLogAfter(db: Pick<PrismaClient, "platformEvent">, afte
   return rows.map(loggedFromRow);
 }
 
-/** The position of the newest committed event (0 for an empty log). */
+/** The position of the newest numbered event (0 for an empty log). */
 export async function headOfLog(db: Pick<PrismaClient, "platformEvent">): Promise<bigint> {
-  const newest = await db.platformEvent.findFirst({ orderBy: { position: "desc" }, select: { position: true } });
+  const newest = await db.platformEvent.findFirst({ where: { position: { not: null } }, orderBy: { position: "desc" }, select: { position: true } });
   return newest?.position ?? 0n;
 }

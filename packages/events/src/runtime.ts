@@ -1,4 +1,4 @@
-import type { Database } from "@pap/db";
+import type { Database, PrismaClient } from "@pap/db";
 import type { Logger } from "@pap/kernel";
 import { EventHub, type HubOptions } from "./hub";
 import type { CommitNotifier } from "./notifier/notifier";
@@ -14,8 +14,17 @@ export type EventRuntime = {
   hub: EventHub;
   /** The recorder for one request's changes, stamped with its trace and caller. */
   recorderFor(headers: Record<string, string | undefined>): EventRecorder;
+  /**
+   * Runs `work` in one database transaction (a change and the events it records) and, once committed,
+   * has the events numbered and delivered at once. Every write that records events goes through here.
+   */
+  transaction<T>(work: (tx: Transaction) => Promise<T>, options?: { timeout?: number; maxWait?: number }): Promise<T>;
+  /** Events were committed outside `transaction` (a durable consumer's own transaction): number and deliver them. */
+  announce(): void;
   close(): Promise<void>;
 };
+
+export type Transaction = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
 
 /** LISTEN/NOTIFY on PostgreSQL; PGlite's own in-process notifications when it runs embedded here. */
 export function notifierFor(database: Database, logger?: Logger): CommitNotifier {
@@ -31,10 +40,17 @@ export async function startEventRuntime(
 ): Promise<EventRuntime> {
   const hub = new EventHub(database.prisma, notifierFor(database, options.logger), options.logger, options.hub);
   await hub.start();
+  const announce = () => void hub.wake(true);
   return {
     settings,
     hub,
     recorderFor: (headers) => eventRecorder(settings, originFromHeaders(headers)),
+    async transaction(work, transactionOptions) {
+      const result = await database.prisma.$transaction(work, transactionOptions);
+      announce();
+      return result;
+    },
+    announce,
     close: () => hub.close(),
   };
 }

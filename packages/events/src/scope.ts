@@ -14,6 +14,8 @@ export type DomainServices = { db: PrismaClient; eventRuntime: EventRuntime };
  */
 export type DomainContext = {
   db: PrismaClient;
+  /** One transaction for a change and its events; the events are delivered once it commits. */
+  transaction: EventRuntime["transaction"];
   headers: Record<string, string | undefined>;
   events: EventRecorder;
   hub: EventHub;
@@ -22,7 +24,14 @@ export type DomainContext = {
 
 export function domainContext(scope: RequestScope<DomainServices>): DomainContext {
   const runtime = scope.eventRuntime;
-  return { db: scope.db, headers: scope.headers, events: runtime.recorderFor(scope.headers), hub: runtime.hub, eventSettings: runtime.settings };
+  return {
+    db: scope.db,
+    transaction: runtime.transaction,
+    headers: scope.headers,
+    events: runtime.recorderFor(scope.headers),
+    hub: runtime.hub,
+    eventSettings: runtime.settings,
+  };
 }
 
 /**

@@ -59,7 +59,14 @@ export class EventSubscription implements AsyncIterableIterator<LoggedEvent> {
     if (this.ready.length) return { value: this.advance(this.ready.shift()!), done: false };
     if (this.done) return { value: undefined, done: true };
     if (this.catchingUp) {
-      const page = await this.readLog(this.horizon, this.limits.pageSize, this.filter);
+      let page: LoggedEvent[];
+      try {
+        page = await this.readLog(this.horizon, this.limits.pageSize, this.filter);
+      } catch (error) {
+        // Whoever iterates may not return() after a rejection: unregister here, or the hub keeps feeding us.
+        this.fail(error);
+        throw error;
+      }
       if (page.length < this.limits.pageSize) this.catchingUp = false;
       for (const logged of page) this.enqueue(logged);
       return this.next();

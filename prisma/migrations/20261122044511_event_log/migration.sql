@@ -1,6 +1,7 @@
 -- CreateTable
 CREATE TABLE "platform_event" (
-    "position" BIGSERIAL NOT NULL,
+    "position" BIGINT,
+    "insertion" BIGSERIAL NOT NULL,
     "id" UUID NOT NULL,
     "type" TEXT COLLATE "C" NOT NULL,
     "source" TEXT NOT NULL,
@@ -63,12 +64,20 @@ CREATE INDEX "platform_event_traceid_idx" ON "platform_event"("traceid");
 -- CreateIndex
 CREATE INDEX "policy_citation_idx" ON "policy"("citation");
 
--- The log is a permanent audit trail: rows can be added, never changed or removed.
+-- The log is a permanent audit trail: rows can be added, never changed, removed or truncated. The
+-- one write allowed is the sequencer numbering a row once: setting its position from NULL, nothing else.
 CREATE FUNCTION "platform_event_is_append_only"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF TG_OP = 'UPDATE' AND OLD."position" IS NULL AND NEW."position" IS NOT NULL
+     AND (to_jsonb(NEW) - 'position') = (to_jsonb(OLD) - 'position') THEN
+    RETURN NEW;
+  END IF;
   RAISE EXCEPTION 'platform_event is append-only: % is not allowed', TG_OP USING ERRCODE = 'insufficient_privilege';
 END
 $$;
 
 CREATE TRIGGER "platform_event_append_only" BEFORE UPDATE OR DELETE ON "platform_event"
   FOR EACH ROW EXECUTE FUNCTION "platform_event_is_append_only"();
+
+CREATE TRIGGER "platform_event_no_truncate" BEFORE TRUNCATE ON "platform_event"
+  FOR EACH STATEMENT EXECUTE FUNCTION "platform_event_is_append_only"();

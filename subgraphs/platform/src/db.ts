@@ -1,5 +1,5 @@
 import type { Policy, PrismaClient } from "@pap/db";
-import { domainContext, loggedFromRow, type DomainContext, type DomainServices, type EventCatalog, type EventHub, type LoggedEvent } from "@pap/events";
+import { domainContext, entryFromRow, type DomainContext, type DomainServices, type EventCatalog, type EventHub, type LogEntry } from "@pap/events";
 import { createByKeyLoader, type RequestScope } from "@pap/kernel";
 
 export type PlatformContext = DomainContext & {
@@ -11,12 +11,12 @@ export type PlatformContext = DomainContext & {
 function loaders(db: PrismaClient, hub: EventHub) {
   return {
     // Events just committed are usually still in the hub's memory (subscriptions look them up by id).
-    eventById: createByKeyLoader<string, LoggedEvent>(
+    eventById: createByKeyLoader<string, LogEntry>(
       async (ids) => {
         const recent = ids.flatMap((id) => hub.recentEvent(id) ?? []);
         const missing = ids.filter((id) => !hub.recentEvent(id));
         const rows = missing.length ? await db.platformEvent.findMany({ where: { id: { in: [...missing] } } }) : [];
-        return [...recent, ...rows.map(loggedFromRow)];
+        return [...recent, ...rows.map(entryFromRow)];
       },
       (logged) => logged.event.id,
     ),

@@ -1,5 +1,5 @@
 import { EVENT_CHANNEL } from "../append";
-import type { CommitNotifier } from "./notifier";
+import { changeFromPayload, type CommitNotifier, type LogChange } from "./notifier";
 
 /** The part of embedded PGlite used here (kept structural so this package does not load PGlite). */
 export type ListeningDatabase = { listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>> };
@@ -10,8 +10,8 @@ export class PgliteNotifier implements CommitNotifier {
 
   constructor(private readonly pglite: ListeningDatabase) {}
 
-  async start(onCommit: () => void): Promise<void> {
-    this.unlisten = await this.pglite.listen(EVENT_CHANNEL, () => onCommit());
+  async start(onChange: (change: LogChange) => void): Promise<void> {
+    this.unlisten = await this.pglite.listen(EVENT_CHANNEL, (payload) => onChange(changeFromPayload(payload)));
   }
 
   async close(): Promise<void> {

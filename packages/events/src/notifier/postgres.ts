@@ -1,7 +1,7 @@
 import pg from "pg";
 import type { Logger } from "@pap/kernel";
 import { EVENT_CHANNEL } from "../append";
-import type { CommitNotifier } from "./notifier";
+import { changeFromPayload, type CommitNotifier, type LogChange } from "./notifier";
 
 /**
  * LISTEN on a dedicated connection (a pooled one would drop the subscription). On a broken
@@ -17,16 +17,16 @@ export class PostgresNotifier implements CommitNotifier {
     private readonly logger?: Logger,
   ) {}
 
-  async start(onCommit: () => void): Promise<void> {
-    await this.connect(onCommit);
+  async start(onChange: (change: LogChange) => void): Promise<void> {
+    await this.connect(onChange);
   }
 
-  private async connect(onCommit: () => void, attempt = 0): Promise<void> {
+  private async connect(onChange: (change: LogChange) => void, attempt = 0): Promise<void> {
     const client = new pg.Client({ connectionString: this.connectionString, application_name: "pap-event-listener" });
-    client.on("notification", () => onCommit());
+    client.on("notification", (message) => onChange(changeFromPayload(message.payload)));
     client.on("error", (error) => {
       this.logger?.warn({ err: error }, "event listener connection failed; reconnecting");
-      this.reconnect(onCommit, 0);
+      this.reconnect(onChange, 0);
     });
     try {
       await client.connect();
@@ -34,7 +34,7 @@ export class PostgresNotifier implements CommitNotifier {
     } catch (error) {
       await client.end().catch(() => {});
       if (attempt === 0 && !this.client) throw error;
-      this.reconnect(onCommit, attempt + 1);
+      this.reconnect(onChange, attempt + 1);
       return;
     }
     if (this.closed) {
@@ -42,17 +42,18 @@ export class PostgresNotifier implements CommitNotifier {
       return;
     }
     this.client = client;
-    onCommit();
+    // Whatever happened while not listening is read (and numbered) now.
+    onChange("written");
   }
 
-  private reconnect(onCommit: () => void, attempt: number) {
+  private reconnect(onChange: (change: LogChange) => void, attempt: number) {
     if (this.closed || this.retryTimer) return;
     const old = this.client;
     this.client = undefined;
     void old?.end().catch(() => {});
     this.retryTimer = setTimeout(() => {
       this.retryTimer = undefined;
-      void this.connect(onCommit, attempt + 1);
+      void this.connect(onChange, attempt + 1);
     }, Math.min(100 * 2 ** attempt, 5000));
     this.retryTimer.unref();
   }

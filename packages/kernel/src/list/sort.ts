@@ -40,7 +40,8 @@ export function parseSort(sort: string | null | undefined, spec: ListSpec): Sort
 }
 
 // The tie-breaker (`id`) is on every resource even when no filter declares it.
-const existsOnResource = (spec: ListSpec, field: string) => field === tieBreakerOf(spec) || lookupField(spec, field) !== undefined;
+const existsOnResource = (spec: ListSpec, field: string) =>
+  field === tieBreakerOf(spec) || spec.unfilterable?.includes(field) === true || lookupField(spec, field) !== undefined;
 
 /**
  * Turns sort terms into Prisma `orderBy`, one entry per Prisma field. Nullable fields state where NULLs

@@ -30,6 +30,11 @@ export type ListSpec = {
    * (`name.lastName` → attributes #> '{name,lastName}').
    */
   freeForm?: { column: string };
+  /**
+   * Fields the resource has that lists neither filter nor sort by (a JSON payload, a string array):
+   * named here so that sorting by one is FIELD_NOT_SORTABLE, not INVALID_SORT_FIELD.
+   */
+  unfilterable?: readonly string[];
   /** Fields a bare term (no `field:`) searches; a row matches when any of them matches. */
   fullText: readonly string[];
   /** Field names accepted by `sort`. */

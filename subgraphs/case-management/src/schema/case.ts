@@ -102,7 +102,7 @@ builder.mutationFields((t) => ({
         { status: body.status ?? "active", effectiveStartDate: body.effectiveStartDate ?? null, effectiveEndDate: body.effectiveEndDate ?? null },
         todayUtc(),
       );
-      return context.db.$transaction(async (tx) => {
+      return context.transaction(async (tx) => {
         const created = await tx.case.create({
           ...query,
           data: {
@@ -127,7 +127,7 @@ builder.mutationFields((t) => ({
       const id = String(args.id);
       const body = parseBody(caseUpdateBody, asBody(args.input));
       if (body.members) checkMembers(body.members);
-      return context.db.$transaction(async (tx) => {
+      return context.transaction(async (tx) => {
         const current = (await lockRowForUpdate(tx, "case", id)) ? await tx.case.findUnique({ where: { id }, include: { members: { orderBy: { position: "asc" } } } }) : null;
         if (!current) throw notFound("Case", id);
         const dates = settleCaseDates(

@@ -49,7 +49,7 @@ builder.mutationFields((t) => ({
     args: { attributes: t.arg({ type: "JSONObject", required: true }) },
     resolve: (_root, args, context) => {
       const attributes = attributesFrom(args.attributes);
-      return context.db.$transaction(async (tx) => {
+      return context.transaction(async (tx) => {
         const person = await tx.person.create({ data: { attributes: attributes as object, ...nameColumns(attributes) } });
         await context.events.record(tx, personChanges.created(person.id, personSnapshot(person)));
         return person;
@@ -63,7 +63,7 @@ builder.mutationFields((t) => ({
     resolve: async (_root, args, context) => {
       const id = String(args.id);
       const patch = attributesFrom(args.patch);
-      return context.db.$transaction(async (tx) => {
+      return context.transaction(async (tx) => {
         const current = (await lockRowForUpdate(tx, "person", id)) ? await tx.person.findUnique({ where: { id } }) : null;
         if (!current) throw notFound("Person", id);
         const attributes = applyMergePatch(current.attributes, patch) as PersonAttributes;

@@ -1,5 +1,6 @@
 import type { Prisma } from "@pap/db";
-import { badRequest, defineListSpec, isUuid } from "@pap/kernel";
+import { badRequest, defineListSpec, escapeLike, isUuid } from "@pap/kernel";
+import { z } from "zod";
 import { isTraceId, type EventFilter } from "@pap/events";
 
 /** `GET /events`: sortable by time, type and source; oldest first, so clients can poll forward. */
@@ -18,6 +19,7 @@ export const eventListSpec = defineListSpec({
     authid: { kind: "string", nullable: true },
     authtype: { kind: "string", nullable: true },
   },
+  unfilterable: ["data"],
   fullText: ["type", "source"],
   sortable: ["time", "type", "source"],
   defaultSort: "time",
@@ -35,18 +37,19 @@ export type EventLogFilters = {
 
 const parameterError = (field: string, message: string) => badRequest(`Invalid '${field}' parameter.`, [{ field, message }]);
 
+// ISO 8601: a calendar date, or a date-time with a zone; impossible dates (February 30) are refused.
+const isoInstant = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+
 function instant(field: string, value: string): Date {
-  // ISO 8601 with a date at least; Date.parse alone would also take "1" or "March 3".
-  const parsed = /^\d{4}-\d{2}-\d{2}([Tt ][\d:.]+([Zz]|[+-]\d{2}:?\d{2})?)?$/.test(value) ? new Date(value) : new Date(NaN);
-  if (Number.isNaN(parsed.getTime())) throw parameterError(field, "must be an ISO 8601 date-time");
-  return parsed;
+  if (!isoInstant.safeParse(value).success) throw parameterError(field, "must be an ISO 8601 date or date-time with a time zone");
+  return new Date(value);
 }
 
 /** The Prisma `where` for the filters; malformed values are 400s naming the parameter. */
 export function eventLogWhere(filters: EventLogFilters): Prisma.PlatformEventWhereInput {
   const and: Prisma.PlatformEventWhereInput[] = [];
   const { type, source, subject, traceid, start, end } = filters;
-  if (type) and.push(type.endsWith("*") ? { type: { startsWith: type.slice(0, -1) } } : { type });
+  if (type) and.push(type.endsWith("*") ? { type: { startsWith: escapeLike(type.slice(0, -1)) } } : { type });
   if (source) and.push({ source });
   if (subject) {
     if (!isUuid(subject)) throw parameterError("subject", "must be a uuid");
@@ -74,9 +77,13 @@ export function streamFilter(parameters: { type?: string | null; source?: string
   };
 }
 
+const MAX_POSITION = 9223372036854775807n;
+
 /** A resume cursor: the decimal log position of the last event the client received. */
 export function positionFrom(value: string | null | undefined, field = "after"): bigint | undefined {
   if (value === null || value === undefined || value === "") return undefined;
-  if (!/^\d{1,19}$/.test(value)) throw parameterError(field, "must be a log position (the id of a received event)");
-  return BigInt(value);
+  const position = /^\d{1,19}$/.test(value) ? BigInt(value) : -1n;
+  // Positions are PostgreSQL bigints.
+  if (position < 0n || position > MAX_POSITION) throw parameterError(field, "must be a log position (the id of a received event)");
+  return position;
 }

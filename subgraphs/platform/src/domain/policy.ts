@@ -8,6 +8,7 @@ export const policyListSpec = defineListSpec({
     citationUrl: { kind: "string", nullable: true },
     description: { kind: "string" },
   },
+  unfilterable: ["programs"],
   fullText: ["id", "citation", "description"],
   sortable: ["id", "citation"],
   defaultSort: "id",

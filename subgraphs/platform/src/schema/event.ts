@@ -1,10 +1,11 @@
-import { appendToLog, loggedFromRow, traceIdOf, type LoggedEvent } from "@pap/events";
+import { isUniqueViolation } from "@pap/db";
+import { appendToLog, entryFromRow, headOfLog, sequenceLog, traceIdOf, type LogEntry } from "@pap/events";
 import { conflict, defineListType, findPage, listArguments, loadByUuid } from "@pap/kernel";
 import { builder } from "../builder";
 import { eventListSpec, eventLogWhere, positionFrom, streamFilter } from "../domain/event-log";
 import { publishedEvent } from "../domain/publish";
 
-export const EventRef = builder.objectRef<LoggedEvent>("Event").implement({
+export const EventRef = builder.objectRef<LogEntry>("Event").implement({
   description: "One entry of the permanent platform log: a CloudEvents 1.0 envelope describing a change in some domain.",
   fields: (t) => ({
     id: t.id({ resolve: ({ event }) => event.id }),
@@ -21,8 +22,10 @@ export const EventRef = builder.objectRef<LoggedEvent>("Event").implement({
     authid: t.string({ nullable: true, description: "The acting principal's id (no personal data).", resolve: ({ event }) => event.authid ?? null }),
     authtype: t.string({ nullable: true, description: "The acting principal's kind.", resolve: ({ event }) => event.authtype ?? null }),
     position: t.string({
-      description: "Place in the log (decimal). Increases with every committed event; resume a stream after it.",
-      resolve: ({ position }) => position.toString(),
+      nullable: true,
+      description:
+        "Place in the log (decimal): given in commit order a few milliseconds after the event commits, and only ever increasing. Resume a stream after it. Null until given.",
+      resolve: ({ position }) => position?.toString() ?? null,
     }),
   }),
 });
@@ -40,6 +43,14 @@ builder.queryFields((t) => ({
     nullable: true,
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, { id }, context) => loadByUuid(context.loaders.eventById, id),
+  }),
+  eventLogPosition: t.string({
+    description: "The position of the newest event in the log: subscribe with `after` set to it to receive everything from now on.",
+    resolve: async (_root, _args, context) => {
+      // Number what has committed so far first: everything committed before this call is then at or below the answer.
+      await sequenceLog(context.db);
+      return (await headOfLog(context.db)).toString();
+    },
   }),
   events: t.field({
     type: EventList,
@@ -59,7 +70,7 @@ builder.queryFields((t) => ({
         items: (query) => context.db.platformEvent.findMany({ ...query, where: { AND: [query.where, filters] } }),
         total: (where) => context.db.platformEvent.count({ where: { AND: [where, filters] } }),
       });
-      return { ...page, items: page.items.map(loggedFromRow) };
+      return { ...page, items: page.items.map(entryFromRow) };
     },
   }),
 }));
@@ -71,13 +82,17 @@ builder.mutationFields((t) => ({
     args: { event: t.arg({ type: "JSONObject", required: true }) },
     resolve: async (_root, args, context) => {
       const event = publishedEvent(args.event, context.catalog);
-      return context.db.$transaction(async (tx) => {
-        if (await tx.platformEvent.findUnique({ where: { id: event.id }, select: { id: true } })) {
-          throw conflict(`An event with id ${event.id} is already in the log.`, [{ field: "id", message: "is already used by another event" }]);
-        }
-        const [position] = await appendToLog(tx, [event]);
-        return { position: position!, event };
-      });
+      const taken = () => conflict(`An event with id ${event.id} is already in the log.`, [{ field: "id", message: "is already used by another event" }]);
+      if (await context.db.platformEvent.findUnique({ where: { id: event.id }, select: { id: true } })) throw taken();
+      try {
+        await context.transaction((tx) => appendToLog(tx, [event]));
+        // Numbered a moment after commit; the stream and the log list show it in its place.
+        return { position: null, event };
+      } catch (error) {
+        // Two producers racing with the same id: the primary key lets one in.
+        if (isUniqueViolation(error)) throw taken();
+        throw error;
+      }
     },
   }),
 }));

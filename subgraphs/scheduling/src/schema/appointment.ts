@@ -78,7 +78,7 @@ builder.mutationFields((t) => ({
       const startAt = new Date(body.startAt);
       const endAt = new Date(body.endAt);
       checkTimeSpan(startAt, endAt);
-      return context.db.$transaction(async (tx) => {
+      return context.transaction(async (tx) => {
         const created = await tx.appointment.create({
           data: {
             startAt,
@@ -101,7 +101,7 @@ builder.mutationFields((t) => ({
     resolve: async (_root, args, context) => {
       const id = String(args.id);
       const body = parseBody(appointmentUpdateBody, asBody(args.input));
-      return context.db.$transaction(async (tx) => {
+      return context.transaction(async (tx) => {
         const current = (await lockRowForUpdate(tx, "appointment", id)) ? await tx.appointment.findUnique({ where: { id } }) : null;
         if (!current) throw notFound("Appointment", id);
         const startAt = body.startAt ? new Date(body.startAt) : current.startAt;
