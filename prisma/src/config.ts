@@ -16,7 +16,7 @@ export const defaultPgliteDir = path.join(repositoryRoot, ".data", "pglite");
  */
 export function databaseConfigFromEnv(env: NodeJS.ProcessEnv = process.env): DatabaseConfig {
   if (env.DATABASE_URL) {
-    return { kind: "postgres", url: env.DATABASE_URL, poolSize: Number(env.DATABASE_POOL_SIZE ?? 10) };
+    return { kind: "postgres", url: env.DATABASE_URL, poolSize: Number(env.DATABASE_POOL_SIZE ?? 20) };
   }
   return { kind: "pglite", dataDir: env.PGLITE_DATA_DIR ?? defaultPgliteDir };
 }

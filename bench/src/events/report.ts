@@ -78,16 +78,16 @@ export function resultTables(results: EventResults, settings: EventSettings): st
   else {
     const d = delivery.value;
     lines.push(
-      `Sent ${d.sent} at ${fixed(d.sentPerSecond, 0)}/s (publisher's worst lag behind its timetable ${fixed(d.maxScheduleLagMs)} ms); ` +
-        `${d.acknowledged} acknowledged, ${fixed(d.acknowledgedPerSecond, 0)}/s from first send to last answer; ` +
-        `${d.refused} refused${d.refused ? ` (${d.refusedDetail})` : ""}; at most ${d.maxInFlight} requests in flight; ` +
-        `publish answered (send to 2xx) p50 ${fixed(d.answerP50)} ms, p99 ${fixed(d.answerP99)} ms.`,
+      `Written ${d.sent} at ${fixed(d.sentPerSecond, 0)}/s (publisher's worst lag behind its timetable ${fixed(d.maxScheduleLagMs)} ms); ` +
+        `${d.acknowledged} committed, ${fixed(d.acknowledgedPerSecond, 0)}/s from first write to last commit; ` +
+        `${d.refused} failed${d.refused ? ` (${d.refusedDetail})` : ""}; at most ${d.maxInFlight} writes in flight; ` +
+        `write to commit p50 ${fixed(d.answerP50)} ms, p99 ${fixed(d.answerP99)} ms.`,
       "",
-      // Past its capacity the server queues requests, and the figures then measure the queue.
+      // Past the database's capacity writes queue, and the rate the clients see is then lower.
       ...(d.refused || d.acknowledgedPerSecond < 0.95 * d.targetRate
-        ? ["**The server did not keep up with this rate**: the latencies below are mostly time spent queued behind earlier requests, not delivery time. Lower EVENTS_BENCH_RATE below the publish throughput above to measure delivery itself.", ""]
+        ? ["**The writes did not keep up with this rate**: the clients were offered fewer events per second than asked.", ""]
         : []),
-      "| client | received / published | missing | duplicates | publish-to-receipt p50 ms | p99 ms | max ms |",
+      "| client | received / published | missing | duplicates | commit-to-receipt p50 ms | p99 ms | max ms |",
       "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
       ...d.clients.map(
         (c) => `| ${c.client} | ${c.received} / ${d.acknowledged} | ${c.missing} | ${c.duplicates} | ${fixed(c.p50)} | ${fixed(c.p99)} | ${fixed(c.max)} |`,
@@ -125,7 +125,7 @@ export async function writeEventMarkdown(file: string, results: EventResults, fa
     `- Platform: \`single\` mode (one process), started as a child process with LOG_LEVEL=warn, NODE_ENV=production on a fresh, migrated PostgreSQL database; ready in ${facts.startSeconds.toFixed(1)} s, ${stop}. The load generator runs on the same machine and competes for the same cores.`,
     `- Events: \`persons.person.updated\` from \`/persons\`, a CloudEvents envelope of about 300 bytes with a new id (and subject) per request.`,
     `- Publish throughput: autocannon, ${settings.connections} connections, ${settings.warmupSeconds} s warm-up then ${settings.seconds} s measured. Accepted events/s counts 2xx answers only; latencies are of 2xx answers. Afterwards the log is read back: every acknowledged id must be in it, nothing else may be, except requests autocannon cut off when its timer ended (at most one per connection per pass), which the server may still have committed.`,
-    `- Delivery: one SSE reader (\`GET /platform/events/stream?type=persons.*\`) and one graphql-ws client (\`subscription { events(filter: {type: "persons.*"}) { id } }\`) connected first and proven live with probe events. A worker thread then publishes on a fixed timetable of ${settings.rate} events/s for ${settings.seconds} s without waiting for answers, stamping each send; the clients stamp each receipt. Publish-to-receipt = receipt − send, an upper bound on commit-to-receipt (it includes the request and the commit). Every acknowledged event must reach both clients.`,
+    `- Delivery: one SSE reader (\`GET /platform/events/stream?type=persons.*\`) and one graphql-ws client (\`subscription { events(filter: {type: "persons.*"}) { id } }\`) connected first and proven live with probe events. A worker thread then commits events straight to the log on a fixed timetable of ${settings.rate} events/s for ${settings.seconds} s (one commit per event, not waiting for earlier ones, and announcing each commit as a producer without a hub of its own does), stamping each confirmed commit; the clients stamp each receipt. Commit-to-receipt = receipt − commit: numbering by the platform's sequencer, its hub reading the log, and the trip to each client. Every committed event must reach both clients.`,
     `- Idle SSE memory (measured first, before any load fills the heap with garbage, after opening and closing ${openConcurrency} streams once so one-time costs are in the baseline): server VmRSS (/proc/<pid>/status) after a ${settleMs / 1000} s pause, before and after opening ${settings.sseConnections} idle streams (${openConcurrency} at a time), and after closing them. No collection can be forced from outside, so the delta is an upper bound. Then one event is published and must reach ${settings.sampleConnections} streams spread over the opening order.`,
     "",
     "## Results",

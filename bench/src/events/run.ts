@@ -75,7 +75,7 @@ async function main(): Promise<number> {
       log(`publish throughput: ${t.acceptedPerSecond.toFixed(0)} accepted events/s, p50 ${t.p50} ms, p99 ${t.p99} ms, ${t.problems} non-2xx/errors; log ${t.log.ok ? "ok" : "MISMATCH"}`);
     }
 
-    results.delivery = await phase(server, "delivery", log, () => measureDelivery(base, settings));
+    results.delivery = await phase(server, "delivery", log, () => measureDelivery(base, database.url, settings));
     if (results.delivery.value) {
       const d = results.delivery.value;
       log(

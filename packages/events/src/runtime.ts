@@ -4,7 +4,8 @@ import { EventHub, type HubOptions } from "./hub";
 import type { CommitNotifier } from "./notifier/notifier";
 import { PgliteNotifier } from "./notifier/pglite";
 import { PostgresNotifier } from "./notifier/postgres";
-import { eventRecorder, type EventRecorder } from "./append";
+import { appendToLog, eventRecorder, type EventRecorder } from "./append";
+import type { PlatformEvent } from "./envelope";
 import { originFromHeaders } from "./origin";
 import type { EventSettings } from "./settings";
 
@@ -19,6 +20,8 @@ export type EventRuntime = {
    * has the events numbered and delivered at once. Every write that records events goes through here.
    */
   transaction<T>(work: (tx: Transaction) => Promise<T>, options?: { timeout?: number; maxWait?: number }): Promise<T>;
+  /** Appends events produced elsewhere (POST /events) in one statement of their own, and delivers them. */
+  publish(events: readonly PlatformEvent[]): Promise<void>;
   /** Events were committed outside `transaction` (a durable consumer's own transaction): number and deliver them. */
   announce(): void;
   close(): Promise<void>;
@@ -49,6 +52,10 @@ export async function startEventRuntime(
       const result = await database.prisma.$transaction(work, transactionOptions);
       announce();
       return result;
+    },
+    async publish(events) {
+      await appendToLog(database.prisma, events);
+      announce();
     },
     announce,
     close: () => hub.close(),

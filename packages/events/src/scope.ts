@@ -16,6 +16,8 @@ export type DomainContext = {
   db: PrismaClient;
   /** One transaction for a change and its events; the events are delivered once it commits. */
   transaction: EventRuntime["transaction"];
+  /** Records events produced elsewhere, on their own. */
+  publish: EventRuntime["publish"];
   headers: Record<string, string | undefined>;
   events: EventRecorder;
   hub: EventHub;
@@ -27,6 +29,7 @@ export function domainContext(scope: RequestScope<DomainServices>): DomainContex
   return {
     db: scope.db,
     transaction: runtime.transaction,
+    publish: runtime.publish,
     headers: scope.headers,
     events: runtime.recorderFor(scope.headers),
     hub: runtime.hub,

@@ -1,5 +1,5 @@
 import { Prisma, type PrismaClient } from "@pap/db";
-import { EVENT_CHANNEL } from "./append";
+import { EVENT_CHANNEL, type SqlTransaction } from "./append";
 
 // Arbitrary, fixed: the advisory lock that lets one sequencer at a time number the log (ASCII "PAPLOG").
 const SEQUENCER_LOCK = 0x5041504c4f47;
@@ -45,6 +45,6 @@ export async function sequenceLog(db: PrismaClient): Promise<number> {
  * that events await numbering. Sent after the writing transaction has committed, outside it, because a
  * NOTIFY inside a transaction serializes its commit with every other notifying commit in the database.
  */
-export async function announceWrites(db: Pick<PrismaClient, "$executeRaw">): Promise<void> {
-  await db.$executeRaw`SELECT pg_notify(${EVENT_CHANNEL}, 'w')`;
+export async function announceWrites(db: Pick<SqlTransaction, "$executeRaw">): Promise<void> {
+  await db.$executeRaw(Prisma.sql`SELECT pg_notify(${EVENT_CHANNEL}, 'w')`);
 }

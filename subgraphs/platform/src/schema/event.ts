@@ -1,5 +1,5 @@
 import { isUniqueViolation } from "@pap/db";
-import { appendToLog, entryFromRow, headOfLog, sequenceLog, traceIdOf, type LogEntry } from "@pap/events";
+import { entryFromRow, headOfLog, sequenceLog, traceIdOf, type LogEntry } from "@pap/events";
 import { conflict, defineListType, findPage, listArguments, loadByUuid } from "@pap/kernel";
 import { builder } from "../builder";
 import { eventListSpec, eventLogWhere, positionFrom, streamFilter } from "../domain/event-log";
@@ -82,15 +82,13 @@ builder.mutationFields((t) => ({
     args: { event: t.arg({ type: "JSONObject", required: true }) },
     resolve: async (_root, args, context) => {
       const event = publishedEvent(args.event, context.catalog);
-      const taken = () => conflict(`An event with id ${event.id} is already in the log.`, [{ field: "id", message: "is already used by another event" }]);
-      if (await context.db.platformEvent.findUnique({ where: { id: event.id }, select: { id: true } })) throw taken();
       try {
-        await context.transaction((tx) => appendToLog(tx, [event]));
+        await context.publish([event]);
         // Numbered a moment after commit; the stream and the log list show it in its place.
         return { position: null, event };
       } catch (error) {
-        // Two producers racing with the same id: the primary key lets one in.
-        if (isUniqueViolation(error)) throw taken();
+        // The id is the primary key: a second event with it (even one racing the first) is refused.
+        if (isUniqueViolation(error)) throw conflict(`An event with id ${event.id} is already in the log.`, [{ field: "id", message: "is already used by another event" }]);
         throw error;
       }
     },
