@@ -32,4 +32,6 @@ module.exports = {
   globalSetup: "<rootDir>/test/support/global-setup.js",
   globalTeardown: "<rootDir>/test/support/global-teardown.js",
   testTimeout: 30000,
+  // Integration files mostly wait on PostgreSQL and sockets, so more files than cores run well side by side.
+  maxWorkers: 3,
 };

@@ -1,8 +1,9 @@
 import type { GraphQLDataSource, GraphQLDataSourceProcessOptions } from "@apollo/gateway";
 import type { DomainServices } from "@pap/events";
-import { execute, parse, type DocumentNode } from "graphql";
+import { execute } from "graphql";
 import type { PlatformSubgraph } from "../subgraphs";
 import type { GatewayContext } from "./context";
+import { DocumentCache } from "./document-cache";
 
 /**
  * Runs a subgraph in the gateway's own process: no HTTP hop, no serialization. Each gateway request
@@ -10,18 +11,17 @@ import type { GatewayContext } from "./context";
  * gateway's generated subgraph queries are parsed once and reused.
  */
 export class InProcessDataSource implements GraphQLDataSource<GatewayContext> {
-  private readonly documents = new Map<string, DocumentNode>();
+  private readonly documents = new DocumentCache();
   private readonly contexts = new WeakMap<object, object>();
 
   constructor(
     private readonly subgraph: PlatformSubgraph,
     private readonly services: DomainServices,
-    private readonly maxCachedDocuments = 1000,
   ) {}
 
   async process(options: GraphQLDataSourceProcessOptions<GatewayContext>) {
     const { request } = options;
-    const document = this.document(request.query ?? "");
+    const document = this.documents.parse(request.query ?? "");
     return (await execute({
       schema: this.subgraph.schema,
       document,
@@ -39,17 +39,5 @@ export class InProcessDataSource implements GraphQLDataSource<GatewayContext> {
       this.contexts.set(key, context);
     }
     return context;
-  }
-
-  private document(query: string): DocumentNode {
-    let document = this.documents.get(query);
-    if (!document) {
-      document = parse(query);
-      // The gateway's query planner yields a bounded set of subgraph queries per client operation
-      // shape; the bound only guards against clients that generate endless shapes.
-      if (this.documents.size >= this.maxCachedDocuments) this.documents.clear();
-      this.documents.set(query, document);
-    }
-    return document;
   }
 }

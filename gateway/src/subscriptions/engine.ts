@@ -1,7 +1,8 @@
 import type { ApolloServer } from "@apollo/server";
 import type { GraphResult, GraphSubscriber } from "@pap/kernel";
-import { GraphQLError, parse, print, validate, type DocumentNode, type ExecutionResult, type GraphQLSchema } from "graphql";
+import { GraphQLError, print, validate, type DocumentNode, type ExecutionResult, type GraphQLSchema } from "graphql";
 import { gatewayContextFromHeaders, type GatewayContext } from "../graph/context";
+import { DocumentCache } from "../graph/document-cache";
 import { ENTITY_ID_VARIABLE, splitSubscription, SubscriptionShapeError, type SplitSubscription } from "./operation-split";
 import type { SourceStreams } from "./source-streams";
 
@@ -19,6 +20,8 @@ export type SubscribeArgs = {
  * through the gateway, so the client may select linked fields from any subgraph.
  */
 export class SubscriptionEngine {
+  private readonly documents = new DocumentCache();
+
   constructor(
     private readonly apollo: ApolloServer<GatewayContext>,
     readonly schema: () => GraphQLSchema,
@@ -68,7 +71,7 @@ export class SubscriptionEngine {
   /** The engine as rest-compat's subscriber: a query string and HTTP headers in, results out. */
   asGraphSubscriber(): GraphSubscriber {
     return async ({ query, variables, headers }) => {
-      const document = parse(query);
+      const document = this.documents.parse(query);
       const invalid = validate(this.schema(), document);
       if (invalid.length) return once({ errors: invalid });
       const result = await this.subscribe({ document, variableValues: variables, contextValue: gatewayContextFromHeaders(headers) });

@@ -1,6 +1,7 @@
 import type { DomainServices } from "@pap/events";
 import { webSocketGraphSubscriber, type GraphResult } from "@pap/kernel";
-import { parse, subscribe, type GraphQLSchema } from "graphql";
+import { subscribe, type GraphQLSchema } from "graphql";
+import { DocumentCache } from "../graph/document-cache";
 import type { PlatformSubgraph } from "../subgraphs";
 
 /** Opens a subscription on the subgraph that owns its root field. */
@@ -30,6 +31,7 @@ const single = (result: GraphResult): AsyncIterableIterator<GraphResult> => {
 
 /** Subgraphs in this process: graphql-js `subscribe` on the subgraph's own schema and context. */
 export function inProcessSourceStreams(subgraphs: readonly PlatformSubgraph[], services: DomainServices): SourceStreams {
+  const documents = new DocumentCache();
   return {
     ownerOf: ownerLookup(subgraphs),
     schemaOf: schemaLookup(subgraphs),
@@ -37,7 +39,7 @@ export function inProcessSourceStreams(subgraphs: readonly PlatformSubgraph[], s
       const subgraph = subgraphs.find((candidate) => candidate.name === name)!;
       const result = await subscribe({
         schema: subgraph.schema,
-        document: parse(document),
+        document: documents.parse(document),
         variableValues: variables,
         contextValue: subgraph.createContext({ ...services, headers }),
       });
