@@ -1,62 +1,18 @@
 // The distributed deployment: each subgraph, the gateway and rest-compat in their own child processes,
 // talking HTTP to each other, on a fresh PostgreSQL database. Needs the build (children run gateway/dist).
-import net from "node:net";
-import { runDistributed, type platformConfig } from "@pap/gateway";
-import { createLogger } from "@pap/kernel";
-import { createTestDatabase, httpClient } from "./support/platform";
+import { startDistributedForTest, type RunningDistributed } from "./support/distributed";
+import { httpClient } from "./support/platform";
 
-type PlatformConfig = ReturnType<typeof platformConfig>;
-
-let running: { stop(): Promise<void>; urls: Record<string, string> } | undefined;
-
-/** True when nothing listens on the port (on the loopback interface the children bind to). */
-const portIsFree = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const server = net.createServer();
-    server.once("error", () => resolve(false));
-    server.listen({ host: "127.0.0.1", port }, () => server.close(() => resolve(true)));
-  });
-
-/** A random base port in 20000–40000 whose whole range (gateway, subgraphs, rest-compat) is free. */
-async function freeBasePort(): Promise<number> {
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const base = 20000 + Math.floor(Math.random() * 20000);
-    const used = [base, base + 1, base + 2, base + 3, base + 4, base + 10, base + 20];
-    if ((await Promise.all(used.map(portIsFree))).every(Boolean)) return base;
-  }
-  throw new Error("no free port range found");
-}
-
-/**
- * The launcher treats a child that dies as fatal and calls process.exit(1), which is right for the CLI
- * but would take the Jest worker down with it. Turn that into a test failure instead.
- */
-let exitSpy: jest.SpyInstance;
-let childDied: Promise<never>;
+let running: RunningDistributed | undefined;
+let restore = () => {};
 
 beforeAll(async () => {
-  process.env.LOG_LEVEL ??= "silent";
-  childDied = new Promise<never>((_resolve, reject) => {
-    exitSpy = jest.spyOn(process, "exit").mockImplementation(((code?: number) => {
-      reject(new Error(`a child process of the distributed platform exited during the test; the launcher called process.exit(${code ?? ""})`));
-      return undefined as never;
-    }) as typeof process.exit);
-  });
-  childDied.catch(() => {});
-
-  const config: PlatformConfig = {
-    mode: "distributed",
-    host: "127.0.0.1",
-    port: await freeBasePort(),
-    database: { kind: "postgres", url: await createTestDatabase("distributed"), poolSize: 5 },
-    workers: 0,
-  };
-  running = await Promise.race([runDistributed(config, createLogger("test-distributed")), childDied]);
+  ({ running, restore } = await startDistributedForTest("distributed"));
 }, 90_000);
 
 afterAll(async () => {
   await running?.stop();
-  exitSpy?.mockRestore();
+  restore();
 }, 30_000);
 
 describe("distributed deployment", () => {

@@ -209,7 +209,7 @@ describe("durable event consumers", () => {
     const [reaction] = reactions;
     expect(reaction).toMatchObject({ causationid: cause!.id, traceid: traceIdOf(traceparent), authtype: "system", authid: null, data: { to: cause!.id } });
     expect(reaction!.traceparent).not.toBe(traceparent);
-    expect(reaction!.position > cause!.position).toBe(true);
+    expect(reaction!.position! > cause!.position).toBe(true);
   });
 
   it("lets only one of two runners with the same consumer name handle each event", async () => {

@@ -3,21 +3,16 @@
 // rest-compat URL) reaches a graphql-ws subscription at the gateway URL, with linked fields resolved
 // across subgraph processes, and the SSE stream at the rest-compat URL, where Last-Event-ID resumes too.
 // Needs the build (children run gateway/dist).
-import { randomUUID } from "node:crypto";
-import net from "node:net";
 import { openDatabase, type Database } from "@pap/db";
-import { announceWrites, appendToLog, type PlatformEvent } from "@pap/events";
-import { runDistributed, type platformConfig } from "@pap/gateway";
-import { createLogger } from "@pap/kernel";
+import { announceWrites, appendToLog } from "@pap/events";
 import type { Client } from "graphql-ws/client";
-import { caseBody, collect, logAfter, logHead, openStream, personBody, sleep, wsClient, type Collected, type LogEntry, type SseEvent, type SseStream } from "./support/live";
-import { createTestDatabase, httpClient } from "./support/platform";
-
-type PlatformConfig = ReturnType<typeof platformConfig>;
+import { caseBody, collect, rawEvent, logAfter, logHead, openStream, personBody, sleep, wsClient, type Collected, type LogEntry, type SseEvent, type SseStream } from "./support/live";
+import { startDistributedForTest, type RunningDistributed } from "./support/distributed";
+import { httpClient } from "./support/platform";
 
 const GRACE_MS = 200;
 
-let running: { stop(): Promise<void>; urls: Record<string, string> } | undefined;
+let running: RunningDistributed | undefined;
 /** The test's own connection to the shared database: a producer committing to the log directly. */
 let producer: Database | undefined;
 const clients: Client[] = [];
@@ -27,44 +22,11 @@ const urls = () => running!.urls as Record<string, string>;
 const gatewayGraphql = () => urls().graphql!;
 const rest = httpClient(() => urls().rest!);
 
-const portIsFree = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const server = net.createServer();
-    server.once("error", () => resolve(false));
-    server.listen({ host: "127.0.0.1", port }, () => server.close(() => resolve(true)));
-  });
-
-/** A random base port whose whole range (gateway, subgraphs, rest-compat, database share) is free. */
-async function freeBasePort(): Promise<number> {
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const base = 20000 + Math.floor(Math.random() * 20000);
-    const used = [base, base + 1, base + 2, base + 3, base + 4, base + 10, base + 20];
-    if ((await Promise.all(used.map(portIsFree))).every(Boolean)) return base;
-  }
-  throw new Error("no free port range found");
-}
-
-// The launcher calls process.exit(1) when a child dies; in Jest that becomes a test failure instead.
-let exitSpy: jest.SpyInstance;
+let restore = () => {};
 
 beforeAll(async () => {
-  process.env.LOG_LEVEL ??= "silent";
-  const childDied = new Promise<never>((_resolve, reject) => {
-    exitSpy = jest.spyOn(process, "exit").mockImplementation(((code?: number) => {
-      reject(new Error(`a child process of the distributed platform exited during the test; the launcher called process.exit(${code ?? ""})`));
-      return undefined as never;
-    }) as typeof process.exit);
-  });
-  childDied.catch(() => {});
-  const databaseUrl = await createTestDatabase("events_distributed");
-  const config: PlatformConfig = {
-    mode: "distributed",
-    host: "127.0.0.1",
-    port: await freeBasePort(),
-    database: { kind: "postgres", url: databaseUrl, poolSize: 5 },
-    workers: 0,
-  };
-  running = await Promise.race([runDistributed(config, createLogger("test-distributed")), childDied]);
+  let databaseUrl: string;
+  ({ running, databaseUrl, restore } = await startDistributedForTest("events_distributed"));
   producer = await openDatabase({ kind: "postgres", url: databaseUrl, poolSize: 2 }, { migrate: false });
 }, 90_000);
 
@@ -76,7 +38,7 @@ afterEach(async () => {
 afterAll(async () => {
   await producer?.close();
   await running?.stop();
-  exitSpy?.mockRestore();
+  restore();
 }, 30_000);
 
 const createPerson = async (label: string) => {
@@ -207,16 +169,7 @@ describe("live events in the distributed deployment", () => {
     const missedOn: number[] = [];
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
       const stream = await connect();
-      const event: PlatformEvent = {
-        id: randomUUID(),
-        specversion: "1.0",
-        type: "persons.person.updated",
-        source: "/persons",
-        subject: randomUUID(),
-        time: new Date().toISOString(),
-        datacontenttype: "application/json",
-        data: { changes: [] },
-      };
+      const event = rawEvent();
       await producer!.prisma.$transaction((tx) => appendToLog(tx, [event]));
       await announceWrites(producer!.prisma);
       try {

@@ -3,6 +3,7 @@
 // (plus `scheduling.appointment.scheduled` when an appointment is booked or rescheduled), with the
 // envelope, trace and actor of the request. A rejected change writes none; concurrent changes get
 // distinct, ordered log positions; and the log itself refuses UPDATE, DELETE and TRUNCATE.
+import type { PlatformEvent } from "@pap/events";
 import { randomBytes, randomUUID } from "node:crypto";
 import type { RunningPlatform } from "@pap/gateway";
 import { eventRecorder, newTraceparent, type SqlTransaction } from "@pap/events";
@@ -23,20 +24,8 @@ afterAll(async () => {
 
 const db = () => platform.services.db;
 
-type Event = {
-  id: string;
-  specversion: string;
-  type: string;
-  source: string;
-  subject: string;
-  time: string;
-  datacontenttype: string;
-  data?: any;
-  traceparent?: string;
-  causationid?: string;
-  authid?: string;
-  authtype?: string;
-};
+/** An event as REST returns it (data typed loosely, for reading fields in assertions). */
+type Event = Omit<PlatformEvent, "data"> & { data?: any };
 
 const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-[0-9a-f]{2}$/;
 const traceIdOf = (event: Event) => TRACEPARENT.exec(event.traceparent ?? "")?.[1];

@@ -6,6 +6,7 @@
 // so their events carry a known trace id and actor) and a few events POSTed with fixed times in 2001,
 // in scrambled order, so that ordering and the time-range boundaries can be checked exactly. The GET
 // tests run first and assert exact result sets; the POST tests that follow add events of their own.
+import type { PlatformEvent } from "@pap/events";
 import { randomBytes, randomUUID } from "node:crypto";
 import { useTestPlatform } from "./support/platform";
 import { detailFields, expectErrorEnvelope, expectListEnvelope, ISO_DATE_TIME, listPath, MISSING_ID, UUID_PATTERN } from "./support/expectations";
@@ -17,20 +18,8 @@ const EVENTS = "/platform/events";
 const newTraceId = () => randomBytes(16).toString("hex");
 const traceparentFor = (traceId: string) => `00-${traceId}-${randomBytes(8).toString("hex")}-01`;
 
-type Event = {
-  id: string;
-  specversion: string;
-  type: string;
-  source: string;
-  subject: string;
-  time: string;
-  datacontenttype: string;
-  data?: unknown;
-  traceparent?: string;
-  causationid?: string;
-  authid?: string;
-  authtype?: string;
-};
+/** An event as REST returns it (data typed loosely, for reading fields in assertions). */
+type Event = Omit<PlatformEvent, "data"> & { data?: any };
 
 /** A complete, valid envelope for POST /platform/events. */
 function envelope(overrides: Partial<Event> = {}): Event {

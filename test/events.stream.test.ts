@@ -2,8 +2,7 @@
 // framing, one frame per committed event (id = log position, data = the stored envelope), filters,
 // the heartbeat, resuming with Last-Event-ID / ?lastEventId= without gap or duplicate, malformed
 // cursors, and fan-out to a second platform process on the same database (LISTEN/NOTIFY).
-import { randomUUID } from "node:crypto";
-import { appendToLog, type PlatformEvent } from "@pap/events";
+import { appendToLog } from "@pap/events";
 import type { RunningPlatform } from "@pap/gateway";
 import { expectErrorEnvelope } from "./support/expectations";
 import {
@@ -14,6 +13,7 @@ import {
   openSse,
   openStream,
   personBody,
+  rawEvent,
   sleep,
   startPlatformOn,
   waitFor,
@@ -151,16 +151,7 @@ describe("GET /platform/events/stream", () => {
     // The quickest possible commit: straight into the log, right after the stream says it is connected.
     for (let attempt = 0; attempt < 5; attempt++) {
       const stream = await connect();
-      const event: PlatformEvent = {
-        id: randomUUID(),
-        specversion: "1.0",
-        type: "persons.person.updated",
-        source: "/persons",
-        subject: randomUUID(),
-        time: new Date().toISOString(),
-        datacontenttype: "application/json",
-        data: { changes: [] },
-      };
+      const event = rawEvent();
       await platform.services.eventRuntime.transaction((tx) => appendToLog(tx, [event]));
       const [received] = await stream.events(1, 2_000);
       const { position } = await platform.database.prisma.platformEvent.findUniqueOrThrow({ where: { id: event.id } });

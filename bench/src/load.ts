@@ -66,7 +66,8 @@ function fire(base: string, scenario: Scenario, calls: HttpCall[], connections: 
   });
 }
 
-function problemsOf(result: autocannon.Result, bodyFailures: number): { count: number; detail: string } {
+/** Everything in an autocannon run that was not a clean 2xx, counted and described. */
+export function problemsOf(result: autocannon.Result, bodyFailures = 0): { count: number; detail: string } {
   const statusCodes = Object.entries(result.statusCodeStats ?? {})
     .filter(([code]) => !code.startsWith("2"))
     .map(([code, stats]) => `${stats.count ?? 0}× ${code}`);

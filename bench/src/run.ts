@@ -1,4 +1,5 @@
 import path from "node:path";
+import { firstLine, onInterrupt, runMain } from "./process";
 import { createDatabase, migrate } from "./database";
 import { measure } from "./load";
 import { startMode, type RunningMode } from "./modes";
@@ -107,26 +108,4 @@ async function runScenario(
   }
 }
 
-const firstLine = (text: string) => (text.split("\n")[0] ?? "").slice(0, 400);
-
-/** Ctrl-C must not leave a server running or a database behind. Returns the function that unhooks it. */
-function onInterrupt(cleanUp: () => Promise<void>): () => void {
-  const handler = (signal: NodeJS.Signals) => {
-    process.stderr.write(`\n${signal}: stopping the server and dropping the database\n`);
-    cleanUp().finally(() => process.exit(130));
-  };
-  process.once("SIGINT", handler);
-  process.once("SIGTERM", handler);
-  return () => {
-    process.off("SIGINT", handler);
-    process.off("SIGTERM", handler);
-  };
-}
-
-main().then(
-  (code) => process.exit(code),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runMain(main);

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { positive } from "./process";
 
 export const modeNames = ["single", "cluster", "distributed"] as const;
 export type ModeName = (typeof modeNames)[number];
@@ -35,12 +36,4 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
     // Compiled to bench/dist/*.js, so the repository root is two levels up.
     repositoryRoot: path.resolve(__dirname, "../.."),
   };
-}
-
-function positive(env: NodeJS.ProcessEnv, name: string, fallback: number, zeroAllowed = false): number {
-  const raw = env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < (zeroAllowed ? 0 : 1)) throw new Error(`${name} must be a ${zeroAllowed ? "non-negative" : "positive"} integer, got '${raw}'`);
-  return value;
 }

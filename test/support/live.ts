@@ -3,12 +3,44 @@
  * a server-sent-events reader over fetch (frames parsed by hand, no dependency), a graphql-ws
  * subscription collector, and helpers that read the log (with positions) through GraphQL.
  */
+import { randomUUID } from "node:crypto";
+import type { PlatformEvent } from "@pap/events";
 import { startPlatform, type RunningPlatform } from "@pap/gateway";
 import { createLogger } from "@pap/kernel";
 import { createClient, type Client } from "graphql-ws/client";
 import WebSocket from "ws";
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Lets a reader wait for the next arrival (or a timeout) without polling: `notify()` on each arrival. */
+function arrivals() {
+  let wake: (() => void) | undefined;
+  return {
+    notify: () => wake?.(),
+    next: async (timeoutMs: number) => {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, timeoutMs);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wake = undefined;
+    },
+  };
+}
+
+/** A fresh envelope of a declared type, as a producer writing straight to the log would make it. */
+export const rawEvent = (): PlatformEvent => ({
+  id: randomUUID(),
+  specversion: "1.0",
+  type: "persons.person.updated",
+  source: "/persons",
+  subject: randomUUID(),
+  time: new Date().toISOString(),
+  datacontenttype: "application/json",
+  data: { changes: [] },
+});
 
 /** Polls `condition` every few milliseconds until it holds; fails naming `what` after `timeoutMs`. */
 export async function waitFor(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 5_000): Promise<void> {
@@ -128,7 +160,7 @@ export async function openSse(url: string, headers: Record<string, string> = {})
   const opened = Date.now();
   const frames: SseFrame[] = [];
   let taken = 0;
-  let wake: (() => void) | undefined;
+  const arrived = arrivals();
   let finished = false;
   let failure: unknown;
   const reader = response.body!.getReader();
@@ -144,14 +176,14 @@ export async function openSse(url: string, headers: Record<string, string> = {})
         while ((boundary = buffer.indexOf("\n\n")) !== -1) {
           frames.push(parseFrame(buffer.slice(0, boundary), Date.now() - opened));
           buffer = buffer.slice(boundary + 2);
-          wake?.();
+          arrived.notify();
         }
       }
     } catch (error) {
       if (!abort.signal.aborted) failure = error;
     } finally {
       finished = true;
-      wake?.();
+      arrived.notify();
     }
   })();
 
@@ -162,14 +194,7 @@ export async function openSse(url: string, headers: Record<string, string> = {})
       if (finished) throw new Error(`the stream ended${failure ? ` with ${String(failure)}` : ""} while a frame was awaited (received: ${JSON.stringify(frames.map((f) => f.raw))})`);
       const remaining = deadline - Date.now();
       if (remaining <= 0) throw new Error(`no SSE frame within ${timeoutMs} ms (received so far: ${frames.length} frames)`);
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, remaining);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      wake = undefined;
+      await arrived.next(remaining);
     }
   };
   const nextEvent = async (timeoutMs = 5_000): Promise<SseEvent> => {
@@ -233,7 +258,7 @@ export type Collected = {
 
 export function collect(client: Client, query: string, variables?: Record<string, unknown>): Collected {
   let taken = 0;
-  let wake: (() => void) | undefined;
+  const arrived = arrivals();
   const collected: Collected = {
     results: [],
     completed: false,
@@ -246,14 +271,7 @@ export function collect(client: Client, query: string, variables?: Record<string
         }
         const remaining = deadline - Date.now();
         if (remaining <= 0) throw new Error(`no subscription payload within ${timeoutMs} ms (received: ${JSON.stringify(collected.results)})`);
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, remaining);
-          wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-        wake = undefined;
+        await arrived.next(remaining);
       }
     },
     async take(count, timeoutMs = 5_000) {
@@ -273,15 +291,15 @@ export function collect(client: Client, query: string, variables?: Record<string
     {
       next: (value) => {
         collected.results.push(value as Collected["results"][number]);
-        wake?.();
+        arrived.notify();
       },
       error: (error) => {
         collected.error = error ?? "error";
-        wake?.();
+        arrived.notify();
       },
       complete: () => {
         collected.completed = true;
-        wake?.();
+        arrived.notify();
       },
     },
   );

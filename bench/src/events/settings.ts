@@ -1,4 +1,5 @@
 import path from "node:path";
+import { positive } from "../process";
 
 export type EventSettings = {
   /** Server where a throwaway database is created (and dropped) for the run; shared with the main bench. */
@@ -35,12 +36,4 @@ export function eventSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): Even
     sseConnections,
     sampleConnections: Math.min(50, sseConnections),
   };
-}
-
-function positive(env: NodeJS.ProcessEnv, name: string, fallback: number, zeroAllowed = false): number {
-  const raw = env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < (zeroAllowed ? 0 : 1)) throw new Error(`${name} must be a ${zeroAllowed ? "non-negative" : "positive"} integer, got '${raw}'`);
-  return value;
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import autocannon from "autocannon";
 import type pg from "pg";
+import { problemsOf } from "../load";
 import { sleep } from "./clock";
 import { envelope, jsonHeaders, publishPath } from "./envelope";
 
@@ -87,7 +88,7 @@ export async function measureThroughput(base: string, db: pg.Client, options: Op
   const measured = await pass(options.seconds);
   passes.push(measured);
 
-  const problems = passes.map(problemsOf);
+  const problems = passes.map((pass) => problemsOf(pass));
   const problemCount = problems.reduce((sum, p) => sum + p.count, 0) + unreadable;
   const problemDetail = [
     ...problems.map((p, index) => (p.detail ? `${index === passes.length - 1 ? "measured" : "warm-up"}: ${p.detail}` : "")),
@@ -132,16 +133,4 @@ async function checkLog(db: pg.Client, after: string, generated: Set<string>, ac
     foreign,
     ok: found === acknowledged.size && foreign === 0 && cutOff <= maxCutOff,
   };
-}
-
-function problemsOf(result: autocannon.Result): { count: number; detail: string } {
-  const statusCodes = Object.entries(result.statusCodeStats ?? {})
-    .filter(([code]) => !code.startsWith("2"))
-    .map(([code, stats]) => `${stats.count ?? 0}× ${code}`);
-  const parts = [
-    ...statusCodes,
-    result.errors - result.timeouts > 0 ? `${result.errors - result.timeouts} socket errors` : "",
-    result.timeouts > 0 ? `${result.timeouts} timeouts` : "",
-  ].filter(Boolean);
-  return { count: result.non2xx + result.errors, detail: parts.join(", ") };
 }
