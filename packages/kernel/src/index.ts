@@ -5,3 +5,4 @@ export * from "./graphql";
 export * from "./http";
 export * from "./subgraph";
 export * from "./logger";
+export * from "./auth";

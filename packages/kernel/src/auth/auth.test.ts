@@ -1,0 +1,74 @@
+import { ApiError } from "../errors/api-error";
+import { createAuthenticator, signToken } from "./authenticate";
+import { permissionsOf, roleWithInherited, type PermissionTable } from "./roles";
+import { authSettingsFromEnv, rolesFrom } from "./settings";
+
+const table: PermissionTable = {
+  "persons:read": ["case_worker", "partner_readonly", "applicant"],
+  "persons:update": ["case_worker"],
+  "users:create": ["county_admin"],
+  "users:deactivate": [],
+};
+
+describe("roles and permissions", () => {
+  it("follow the staff hierarchy, with state_admin holding everything", () => {
+    expect(roleWithInherited("county_admin").sort()).toEqual(["case_worker", "county_admin", "supervisor"]);
+    expect([...permissionsOf(["supervisor"], [table])].sort()).toEqual(["persons:read", "persons:update"]);
+    expect([...permissionsOf(["county_admin"], [table])].sort()).toEqual(["persons:read", "persons:update", "users:create"]);
+    expect([...permissionsOf(["state_admin"], [table])].sort()).toEqual(["persons:read", "persons:update", "users:create", "users:deactivate"]);
+  });
+
+  it("give partners and applicants only what is granted to them by name", () => {
+    expect([...permissionsOf(["partner_readonly"], [table])]).toEqual(["persons:read"]);
+    expect([...permissionsOf(["applicant"], [table])]).toEqual(["persons:read"]);
+    expect([...permissionsOf([], [table])]).toEqual([]);
+  });
+
+  it("read role names from tokens and headers, ignoring unknown ones", () => {
+    expect(rolesFrom([{ name: "supervisor", permissions: [] }, "case_worker", "root"])).toEqual(["supervisor", "case_worker"]);
+    expect(rolesFrom(" system , nobody")).toEqual(["system"]);
+  });
+});
+
+describe("authentication", () => {
+  const settings = authSettingsFromEnv({ AUTH_SECRET: "test-secret-of-enough-length-0123456789", AUTH_ISSUER: "https://idp.test" });
+  const authenticate = createAuthenticator(settings);
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+  const statusOf = async (work: Promise<unknown>) => work.then(() => 200, (error) => (error instanceof ApiError ? `${error.status} ${error.code}` : String(error)));
+
+  it("accepts a token signed with the configured key, for its issuer and audience", async () => {
+    const token = await signToken(settings, { sub: "idp|42", userId: "8d3c0000-0000-4000-8000-000000000042", roles: ["case_worker"], counties: ["06037"] });
+    expect(await authenticate(bearer(token))).toEqual({
+      kind: "user",
+      id: "8d3c0000-0000-4000-8000-000000000042",
+      subject: "idp|42",
+      roles: ["case_worker"],
+      counties: ["06037"],
+    });
+  });
+
+  it("treats a request without credentials as anonymous, and answers 401 for a bad one", async () => {
+    expect((await authenticate({})).kind).toBe("unauthenticated");
+    const other = authSettingsFromEnv({ AUTH_SECRET: "another-secret-of-enough-length-012345", AUTH_ISSUER: "https://idp.test" });
+    expect(await statusOf(authenticate(bearer(await signToken(other, { sub: "x", roles: [] }))))).toBe("401 UNAUTHORIZED");
+    expect(await statusOf(authenticate(bearer(await signToken({ ...settings, audience: "someone-else" }, { sub: "x", roles: [] }))))).toBe("401 UNAUTHORIZED");
+    expect(await statusOf(authenticate(bearer(await signToken({ ...settings, issuer: "https://evil.test" }, { sub: "x", roles: [] }))))).toBe("401 UNAUTHORIZED");
+    expect(await statusOf(authenticate(bearer(await signToken(settings, { sub: "x", roles: [] }, -120))))).toBe("401 UNAUTHORIZED");
+    expect(await statusOf(authenticate(bearer("not.a.token")))).toBe("401 UNAUTHORIZED");
+    expect(await statusOf(authenticate({ authorization: "Basic dXNlcjpwYXNz" }))).toBe("401 UNAUTHORIZED");
+  });
+
+  it("believes X-Caller headers only in trusted-header mode", async () => {
+    const headers = { "x-caller-id": "u-1", "x-caller-roles": "supervisor" };
+    expect((await authenticate(headers)).kind).toBe("unauthenticated");
+    const behindProxy = createAuthenticator(authSettingsFromEnv({ AUTH_MODE: "trusted-headers" }));
+    expect(await behindProxy(headers)).toEqual({ kind: "user", id: "u-1", roles: ["supervisor"], counties: [] });
+    expect((await behindProxy({ "x-caller-id": "svc", "x-caller-roles": "system" })).kind).toBe("service_account");
+  });
+
+  it("chooses development mode only when nothing is configured, and refuses a jwt mode without a key", () => {
+    expect(authSettingsFromEnv({}).mode).toBe("development");
+    expect(authSettingsFromEnv({ AUTH_JWKS_URI: "https://idp.test/jwks" })).toMatchObject({ mode: "jwt", algorithms: ["RS256", "ES256"] });
+    expect(() => authSettingsFromEnv({ AUTH_MODE: "jwt" })).toThrow(/needs/);
+  });
+});

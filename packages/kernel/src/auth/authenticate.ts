@@ -1,0 +1,104 @@
+import { ApiError } from "../errors/api-error";
+import { anonymous, type Principal } from "./principal";
+import { rolesFrom, type AuthSettings } from "./settings";
+
+// jose is published as ECMAScript modules only; the kernel compiles to CommonJS, so it is loaded once, on first use.
+type Jose = typeof import("jose", { with: { "resolution-mode": "import" } });
+let jose: Promise<Jose> | undefined;
+const loadJose = () => (jose ??= import("jose"));
+
+export const unauthenticated = (message: string, reason = "invalid_token") =>
+  new ApiError(401, "UNAUTHORIZED", message, [{ field: "authorization", message: reason }]);
+export const forbidden = (permission: string) =>
+  new ApiError(403, "FORBIDDEN", `This requires the permission '${permission}', which the caller's roles do not grant.`, [
+    { field: "authorization", message: `missing permission ${permission}` },
+  ]);
+
+/** The WWW-Authenticate challenge that goes with every 401. */
+export const bearerChallenge = (error?: string) => `Bearer realm="public-assistance-platform"${error ? `, error="${error}"` : ""}`;
+
+export type Authenticator = (headers: Record<string, string | undefined>) => Promise<Principal>;
+
+/**
+ * Establishes the caller from a request's headers, the same way in the gateway and in every subgraph
+ * (each domain evaluates the credential itself, so a subgraph reached directly is as protected as the
+ * gateway). No credential gives the anonymous principal (authorization then answers 401); a bad one
+ * throws 401 at once. Verified tokens are remembered until they expire, so the subgraphs of one
+ * request do not verify the same signature again.
+ */
+export function createAuthenticator(settings: AuthSettings): Authenticator {
+  if (settings.mode === "trusted-headers") return async (headers) => principalFromTrustedHeaders(headers);
+  const verify = tokenVerifier(settings);
+  const cache = new Map<string, { principal: Principal; expiresAt: number }>();
+  return async (headers) => {
+    const authorization = headers.authorization;
+    if (!authorization) return anonymous;
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+    if (!match) throw unauthenticated("The Authorization header must be 'Bearer <token>'.", "invalid_request");
+    const token = match[1]!;
+    const cached = cache.get(token);
+    if (cached && cached.expiresAt > Date.now()) return cached.principal;
+    const { principal, expiresAt } = await verify(token);
+    if (cache.size >= 10_000) cache.delete(cache.keys().next().value!);
+    cache.set(token, { principal, expiresAt });
+    return principal;
+  };
+}
+
+function principalFromTrustedHeaders(headers: Record<string, string | undefined>): Principal {
+  const id = headers["x-caller-id"]?.trim();
+  if (!id) return anonymous;
+  const roles = rolesFrom(headers["x-caller-roles"] ?? "");
+  return { kind: roles.includes("system") ? "service_account" : "user", id, roles, counties: [] };
+}
+
+function tokenVerifier(settings: AuthSettings) {
+  let key: Promise<Parameters<Jose["jwtVerify"]>[1]> | undefined;
+  const keyFor = async () => {
+    const { createRemoteJWKSet, importSPKI } = await loadJose();
+    if (settings.jwksUrl) return createRemoteJWKSet(new URL(settings.jwksUrl));
+    if (settings.publicKey) return importSPKI(settings.publicKey, settings.algorithms[0] ?? "RS256");
+    if (settings.secret) return new TextEncoder().encode(settings.secret);
+    throw new Error("no key to verify tokens with");
+  };
+  return async (token: string): Promise<{ principal: Principal; expiresAt: number }> => {
+    const { jwtVerify, errors } = await loadJose();
+    try {
+      const { payload } = await jwtVerify(token, await (key ??= keyFor()), {
+        issuer: settings.issuer || undefined,
+        audience: settings.audience,
+        algorithms: settings.algorithms,
+        clockTolerance: settings.clockSkewSeconds,
+        requiredClaims: ["sub", "exp"],
+      });
+      const roles = rolesFrom(payload.roles);
+      const id = typeof payload.userId === "string" ? payload.userId : payload.sub!;
+      const counties = Array.isArray(payload.counties) ? payload.counties.filter((county): county is string => typeof county === "string") : [];
+      const principal: Principal = { kind: roles.includes("system") ? "service_account" : "user", id, subject: payload.sub, roles, counties };
+      return { principal, expiresAt: payload.exp! * 1000 };
+    } catch (error) {
+      if (error instanceof errors.JWTExpired) throw unauthenticated("The token has expired.");
+      if (error instanceof errors.JWTClaimValidationFailed) throw unauthenticated(`The token's '${error.claim}' claim is not accepted here.`);
+      if (error instanceof errors.JOSEError) throw unauthenticated("The token could not be verified.");
+      throw error;
+    }
+  };
+}
+
+/** Signs a token for local development and tests: the claims the identity provider would embed. */
+export async function signToken(
+  settings: Pick<AuthSettings, "secret" | "issuer" | "audience">,
+  claims: { sub: string; userId?: string; roles: readonly string[]; counties?: readonly string[] },
+  lifetimeSeconds = 3600,
+): Promise<string> {
+  if (!settings.secret) throw new Error("signing tokens here needs a shared secret (development mode or AUTH_SECRET)");
+  const { SignJWT } = await loadJose();
+  return new SignJWT({ userId: claims.userId ?? claims.sub, roles: [...claims.roles], counties: [...(claims.counties ?? [])] })
+    .setProtectedHeader({ alg: "HS256" })
+    .setSubject(claims.sub)
+    .setIssuer(settings.issuer)
+    .setAudience(settings.audience)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(Date.now() / 1000) + lifetimeSeconds)
+    .sign(new TextEncoder().encode(settings.secret));
+}

@@ -1,0 +1,4 @@
+export * from "./roles";
+export * from "./principal";
+export * from "./settings";
+export * from "./authenticate";

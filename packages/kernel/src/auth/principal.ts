@@ -1,0 +1,24 @@
+import type { Role } from "./roles";
+
+/** The kinds of actor an event may name (SPEC §2.2 authtype). */
+export type PrincipalKind = "user" | "service_account" | "api_key" | "system" | "unauthenticated";
+
+/**
+ * Who is calling, as established by authentication: an id (the platform's user id, never personal
+ * data), a kind, the roles the credential carries, and the counties it is scoped to.
+ */
+export type Principal = {
+  kind: PrincipalKind;
+  id?: string;
+  /** The identity provider's subject, when the caller is a user with a token. */
+  subject?: string;
+  roles: readonly Role[];
+  counties: readonly string[];
+};
+
+export const anonymous: Principal = { kind: "unauthenticated", roles: [], counties: [] };
+
+/** The system itself, acting in reactions to events. */
+export const systemPrincipal: Principal = { kind: "system", id: "system", roles: ["system"], counties: [] };
+
+export const isAuthenticated = (principal: Principal) => principal.kind !== "unauthenticated";

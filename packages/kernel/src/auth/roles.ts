@@ -1,0 +1,51 @@
+/** The roles a user may hold (SPEC §5). */
+export const roles = ["applicant", "case_worker", "supervisor", "county_admin", "state_admin", "partner_readonly", "system"] as const;
+export type Role = (typeof roles)[number];
+
+export const isRole = (value: unknown): value is Role => typeof value === "string" && (roles as readonly string[]).includes(value);
+
+/**
+ * The staff hierarchy: each role holds every permission of the roles it inherits
+ * (state_admin > county_admin > supervisor > case_worker). Applicants, partners and the system
+ * account stand apart and hold only what is granted to them by name.
+ */
+const inherits: Record<Role, readonly Role[]> = {
+  applicant: [],
+  case_worker: [],
+  supervisor: ["case_worker"],
+  county_admin: ["supervisor"],
+  state_admin: ["county_admin", "partner_readonly"],
+  partner_readonly: [],
+  system: [],
+};
+
+/** The roles whose grants a role holds: itself and everything it inherits. */
+export function roleWithInherited(role: Role): Role[] {
+  const seen = new Set<Role>();
+  const visit = (current: Role) => {
+    if (seen.has(current)) return;
+    seen.add(current);
+    for (const parent of inherits[current]) visit(parent);
+  };
+  visit(role);
+  return [...seen];
+}
+
+/**
+ * One domain's permissions: each permission (`{resource}:{action}`) and the roles granted it
+ * directly. Domains declare theirs beside their code; the platform's table is their union.
+ */
+export type PermissionTable = Readonly<Record<string, readonly Role[]>>;
+
+/** Every permission the given roles hold under the tables, inherited grants included. */
+export function permissionsOf(heldRoles: readonly Role[], tables: readonly PermissionTable[]): Set<string> {
+  const effective = new Set(heldRoles.flatMap(roleWithInherited));
+  const granted = new Set<string>();
+  for (const table of tables) {
+    for (const [permission, grantedTo] of Object.entries(table)) {
+      // state_admin holds every permission there is.
+      if (effective.has("state_admin") || grantedTo.some((role) => effective.has(role))) granted.add(permission);
+    }
+  }
+  return granted;
+}
