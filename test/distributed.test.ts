@@ -1,6 +1,7 @@
 // The distributed deployment: each subgraph, the gateway and rest-compat in their own child processes,
 // talking HTTP to each other, on a fresh PostgreSQL database. Needs the build (children run gateway/dist).
 import { startDistributedForTest, type RunningDistributed } from "./support/distributed";
+import { adminHeaders } from "./support/auth";
 import { httpClient } from "./support/platform";
 
 let running: RunningDistributed | undefined;
@@ -48,7 +49,7 @@ describe("distributed deployment", () => {
 
     const response = await fetch(urls.graphql as string, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", ...(await adminHeaders()) },
       body: JSON.stringify({
         query: `query ($person: ID!, $case: ID!) {
           person(id: $person) { id attributes cases { id } appointments { id appointmentType } }

@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { defineDomainEvents, type ConsumerDefinition } from "@pap/events";
 import { openProcessServices, type PlatformSubgraph } from "@pap/gateway";
-import { createLogger } from "@pap/kernel";
+import { anonymous, createLogger } from "@pap/kernel";
 import { buildSchema } from "graphql";
 import { createTestDatabase } from "./support/platform";
 
@@ -23,6 +23,7 @@ const widgetDomain: PlatformSubgraph = {
   schema: buildSchema("type Query { ping: String }"),
   createContext: () => ({}),
   events: widgets,
+  permissions: {},
   consumers: [countWidgets],
 };
 
@@ -38,7 +39,7 @@ it("runs the hosted domains' consumers, reacting to prefixed types and recording
   try {
     const { db, eventRuntime } = hosted.services;
     const subject = randomUUID();
-    const [made] = await db.$transaction((tx) => eventRuntime.recorderFor({}).record(tx, widgets.draft("widget.made", subject)));
+    const [made] = await db.$transaction((tx) => eventRuntime.recorderFor({}, async () => anonymous).record(tx, widgets.draft("widget.made", subject)));
     let counted = null;
     for (let attempt = 0; attempt < 100 && !counted; attempt++) {
       counted = await db.platformEvent.findFirst({ where: { type: "org.example.widgets.widget.counted" } });

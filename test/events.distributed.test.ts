@@ -8,6 +8,7 @@ import { announceWrites, appendToLog } from "@pap/events";
 import type { Client } from "graphql-ws/client";
 import { caseBody, collect, rawEvent, logAfter, logHead, openStream, personBody, sleep, wsClient, type Collected, type LogEntry, type SseEvent, type SseStream } from "./support/live";
 import { startDistributedForTest, type RunningDistributed } from "./support/distributed";
+import { adminHeaders } from "./support/auth";
 import { httpClient } from "./support/platform";
 
 const GRACE_MS = 200;
@@ -223,7 +224,7 @@ describe("live events in the distributed deployment", () => {
   });
 
   it("answers a malformed Last-Event-ID with 400 at rest-compat too", async () => {
-    const response = await fetch(`${urls().rest}/platform/events/stream`, { headers: { accept: "text/event-stream", "Last-Event-ID": "abc" } });
+    const response = await fetch(`${urls().rest}/platform/events/stream`, { headers: { accept: "text/event-stream", "Last-Event-ID": "abc", ...(await adminHeaders()) } });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ code: "BAD_REQUEST", message: expect.any(String), details: [{ field: "Last-Event-ID", message: expect.any(String) }] });
   });

@@ -3,6 +3,8 @@
 // (plus `scheduling.appointment.scheduled` when an appointment is booked or rescheduled), with the
 // envelope, trace and actor of the request. A rejected change writes none; concurrent changes get
 // distinct, ordered log positions; and the log itself refuses UPDATE, DELETE and TRUNCATE.
+import type { Role } from "@pap/kernel";
+import { bearer } from "./support/auth";
 import type { PlatformEvent } from "@pap/events";
 import { randomBytes, randomUUID } from "node:crypto";
 import type { RunningPlatform } from "@pap/gateway";
@@ -75,7 +77,10 @@ function expectEnvelope(event: Event, expected: { type: string; source: string; 
   expect(Date.parse(event.time)).toBeGreaterThanOrEqual(expected.before - 1000);
   expect(Date.parse(event.time)).toBeLessThanOrEqual(expected.after + 1000);
   expect(event.traceparent).toMatch(TRACEPARENT);
-  expect(Object.keys(event).sort()).toEqual(["datacontenttype", "id", "source", "specversion", "subject", "time", "traceparent", "type", ...extra].sort());
+  // Every change through the API has a signed-in caller: the test helpers' state administrator unless a test says otherwise.
+  expect(event.authid).toEqual(expect.any(String));
+  expect(event.authtype).toBe("user");
+  expect(Object.keys(event).sort()).toEqual(["authid", "authtype", "datacontenttype", "id", "source", "specversion", "subject", "time", "traceparent", "type", ...extra].sort());
 }
 
 const byField = (changes: Array<{ field: string }>) => [...changes].sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0));
@@ -346,36 +351,35 @@ describe("trace context", () => {
 });
 
 describe("actor (authid / authtype)", () => {
-  it.each<[string, Record<string, string>, { authid: string; authtype: string } | undefined]>([
-    ["an ordinary role gives authtype user", { "x-caller-id": "cw-1001", "x-caller-roles": "case_worker" }, { authid: "cw-1001", authtype: "user" }],
-    ["several ordinary roles give user", { "x-caller-id": "sup-7", "x-caller-roles": "case_worker,supervisor" }, { authid: "sup-7", authtype: "user" }],
-    ["role system gives authtype system", { "x-caller-id": "svc-intake", "x-caller-roles": "system" }, { authid: "svc-intake", authtype: "system" }],
-    ["system among other roles gives system", { "x-caller-id": "svc-2", "x-caller-roles": "case_worker, system" }, { authid: "svc-2", authtype: "system" }],
-    ["role service_account gives service_account", { "x-caller-id": "sa-1", "x-caller-roles": "service_account" }, { authid: "sa-1", authtype: "service_account" }],
-    ["a caller id without roles gives user", { "x-caller-id": "u-9" }, { authid: "u-9", authtype: "user" }],
-    ["no caller leaves both attributes out", {}, undefined],
-    ["roles without a caller id leave both out", { "x-caller-roles": "system" }, undefined],
-  ])("%s", async (_label, headers, actor) => {
-    const { events } = await recorded(() => api.raw("POST", "/persons", { a: 1 }, headers));
+  it.each<[string, Role[], string, { authid: string; authtype: string }]>([
+    ["a case worker's token gives authtype user and their user id", ["case_worker"], "cw-1001", { authid: "cw-1001", authtype: "user" }],
+    ["several staff roles give user", ["case_worker", "supervisor"], "sup-7", { authid: "sup-7", authtype: "user" }],
+    ["a service account's token (role system) gives service_account", ["system"], "svc-intake", { authid: "svc-intake", authtype: "service_account" }],
+  ])("%s", async (_label, roles, userId, actor) => {
+    const { events } = await recorded(async () => api.raw("POST", "/persons", { a: 1 }, await bearer(roles, { sub: `idp|${userId}`, userId })));
     expect(events).toHaveLength(1);
-    if (actor) {
-      expect({ authid: events[0]!.authid, authtype: events[0]!.authtype }).toEqual(actor);
-    } else {
-      expect(events[0]).not.toHaveProperty("authid");
-      expect(events[0]).not.toHaveProperty("authtype");
-    }
+    expect({ authid: events[0]!.authid, authtype: events[0]!.authtype }).toEqual(actor);
+  });
+
+  it("records nothing for a caller without a token (401) or without the permission (403)", async () => {
+    const anonymous = await recorded(() => api.raw("POST", "/persons", { a: 1 }, { authorization: "" }));
+    expect(anonymous.response.status).toBe(401);
+    expect(anonymous.events).toEqual([]);
+    const applicant = await recorded(async () => api.raw("POST", "/persons", { a: 1 }, await bearer(["applicant"])));
+    expect(applicant.response.status).toBe(403);
+    expect(applicant.events).toEqual([]);
   });
 
   it("carries the actor on every event of a request and on updates and deletes", async () => {
-    const headers = { "x-caller-id": "cw-2002", "x-caller-roles": "case_worker" };
+    const headers = await bearer(["case_worker"], { sub: "idp|cw-2002", userId: "cw-2002" });
     const booking = await recorded(() => api.raw("POST", "/scheduling/appointments", { ...slot("2031-06-01T09:00:00.000Z"), appointmentType: "Interview", personId: randomUUID() }, headers));
     expect(booking.events.map((event) => [event.authid, event.authtype])).toEqual([
       ["cw-2002", "user"],
       ["cw-2002", "user"],
     ]);
     const id = booking.response.body.id;
-    const update = await recorded(() => api.raw("PATCH", `/scheduling/appointments/${id}`, { notes: "x" }, { "x-caller-id": "svc-1", "x-caller-roles": "system" }));
-    expect(update.events.map((event) => [event.authid, event.authtype])).toEqual([["svc-1", "system"]]);
+    const update = await recorded(async () => api.raw("PATCH", `/scheduling/appointments/${id}`, { notes: "x" }, await bearer(["system"], { sub: "svc-1", userId: "svc-1" })));
+    expect(update.events.map((event) => [event.authid, event.authtype])).toEqual([["svc-1", "service_account"]]);
     const removal = await recorded(() => api.raw("DELETE", `/scheduling/appointments/${id}`, undefined, headers));
     expect(removal.events.map((event) => [event.authid, event.authtype])).toEqual([["cw-2002", "user"]]);
   });

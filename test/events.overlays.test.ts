@@ -2,6 +2,7 @@
 // PLATFORM_BASE_PATH the platform domain moves to another base path, and with EVENT_TYPE_PREFIX every
 // event type is prefixed verbatim: emitted types, the `type` filter and the types POST accepts. Both
 // are read when the platform starts, so they are set before it starts and restored after it stops.
+import { adminHeaders } from "./support/auth";
 import { randomUUID } from "node:crypto";
 import type { RunningPlatform } from "@pap/gateway";
 import { httpClient, startTestPlatform } from "./support/platform";
@@ -103,7 +104,7 @@ describe("PLATFORM_BASE_PATH moves the platform domain", () => {
     const controller = new AbortController();
     try {
       const response = await fetch(`${platform.url}${listPath(`${EVENTS}/stream`, { type: `${PREFIX}persons.*` })}`, {
-        headers: { accept: "text/event-stream" },
+        headers: { accept: "text/event-stream", ...(await adminHeaders()) },
         signal: controller.signal,
       });
       expect(response.status).toBe(200);

@@ -6,6 +6,7 @@
 // so their events carry a known trace id and actor) and a few events POSTed with fixed times in 2001,
 // in scrambled order, so that ordering and the time-range boundaries can be checked exactly. The GET
 // tests run first and assert exact result sets; the POST tests that follow add events of their own.
+import { bearer } from "./support/auth";
 import type { PlatformEvent } from "@pap/events";
 import { randomBytes, randomUUID } from "node:crypto";
 import { useTestPlatform } from "./support/platform";
@@ -79,6 +80,10 @@ const old = {
 };
 delete old.d.data;
 
+/** The case worker of the seed: their events carry their user id. */
+const ADMIN_ID = "00000000-0000-4000-8000-00000000ad01";
+const caseWorker = () => bearer(["case_worker"], { sub: "idp|cw-1001", userId: "cw-1001" });
+
 /** Number of events the seed writes: 7 from domain changes, 4 posted. */
 const SEEDED_TOTAL = 11;
 
@@ -93,17 +98,15 @@ beforeAll(async () => {
   seeded.p1 = (
     await seedCall("POST", "/persons", { name: { firstName: "Ada", lastName: "Lovelace" } }, {
       traceparent: traceparentFor(trace.personCreated),
-      "x-caller-id": "cw-1001",
-      "x-caller-roles": "case_worker",
+      ...(await caseWorker()),
     })
   ).id;
-  await seedCall("PATCH", `/persons/${seeded.p1}`, { nickname: "Countess" }, { traceparent: traceparentFor(trace.personUpdated), "x-caller-id": "cw-1001" }, 200);
+  await seedCall("PATCH", `/persons/${seeded.p1}`, { nickname: "Countess" }, { traceparent: traceparentFor(trace.personUpdated), ...(await caseWorker()) }, 200);
   seeded.p2 = (await seedCall("POST", "/persons", { name: { firstName: "Charles", lastName: "Babbage" } })).id;
   seeded.c1 = (
     await seedCall("POST", "/case-management/cases", { primaryApplicantId: seeded.p1, members: [{ personId: seeded.p1, relationship: "self" }] }, {
       traceparent: traceparentFor(trace.caseCreated),
-      "x-caller-id": "svc-intake",
-      "x-caller-roles": "system",
+      ...(await bearer(["system"], { sub: "svc-intake", userId: "svc-intake" })),
     })
   ).id;
   seeded.a1 = (
@@ -189,10 +192,10 @@ describe("GET /platform/events: the seeded log", () => {
     expect(p1Created).toEqual(expect.objectContaining({ source: "/persons", authid: "cw-1001", authtype: "user" }));
     expect(p1Created.traceparent?.slice(3, 35)).toBe(trace.personCreated);
     const caseCreated = bySubjectType.get(`case_management.case.created ${seeded.c1}`)!;
-    expect(caseCreated).toEqual(expect.objectContaining({ source: "/case-management", authid: "svc-intake", authtype: "system" }));
+    expect(caseCreated).toEqual(expect.objectContaining({ source: "/case-management", authid: "svc-intake", authtype: "service_account" }));
+    // Made with the test helpers' default token: a state administrator.
     const p2Created = bySubjectType.get(`persons.person.created ${seeded.p2}`)!;
-    expect(p2Created).not.toHaveProperty("authid");
-    expect(p2Created).not.toHaveProperty("authtype");
+    expect(p2Created).toEqual(expect.objectContaining({ authid: ADMIN_ID, authtype: "user" }));
   });
 });
 
@@ -316,11 +319,12 @@ describe("GET /platform/events q", () => {
   });
 
   it("authtype, ends-with, negation and existence", async () => {
-    expect((await list({ q: "authtype:system" })).items.map((item) => item.subject)).toEqual([seeded.c1]);
+    expect((await list({ q: "authtype:service_account" })).items.map((item) => item.subject)).toEqual([seeded.c1]);
     const deleted = await list({ q: "type:*deleted" });
     expect(typesAndSubjects(deleted.items)).toEqual([`persons.person.deleted ${seeded.oldSubject2}`, `persons.person.deleted ${seeded.p2}`].sort());
-    expect((await list({ q: "authid:*" })).total).toBe(4);
-    expect((await list({ q: "-authid:*" })).total).toBe(SEEDED_TOTAL - 4);
+    // Every domain change has its caller; of the posted events, one names an actor.
+    expect((await list({ q: "authid:*" })).total).toBe(8);
+    expect((await list({ q: "-authid:*" })).total).toBe(SEEDED_TOTAL - 8);
     expect((await list({ q: "type:persons* -type:*deleted" })).total).toBe(4);
   });
 

@@ -1,8 +1,9 @@
-import { createHttpServer, mountApollo, type GraphExecutor, type GraphSubscriber, type Logger } from "@pap/kernel";
+import { createHttpServer, mountApollo, type AuthSettings, type GraphExecutor, type GraphSubscriber, type Logger } from "@pap/kernel";
 import { registerRestRoutes } from "@pap/rest-compat";
 import type { FastifyInstance } from "fastify";
 import { gatewayContextFromHeaders } from "./graph/context";
 import type { FederatedGraph } from "./graph/server";
+import { registerDevelopmentTokens } from "./dev-tokens";
 import { serveGatewayWebSocket } from "./subscriptions/websocket";
 
 export type HttpAppParts = {
@@ -13,6 +14,8 @@ export type HttpAppParts = {
   rest?: { execute: GraphExecutor; subscribe: GraphSubscriber };
   /** Readiness probe: true when the process can serve (database reachable). */
   ready: () => Promise<boolean>;
+  /** In development mode, where the REST surface is served: `GET /dev/token` issues local tokens. */
+  auth?: AuthSettings;
 };
 
 /** One Fastify app holding whichever of the platform's HTTP faces this process serves. */
@@ -25,6 +28,7 @@ export async function createHttpApp(parts: HttpAppParts): Promise<FastifyInstanc
     app.addHook("preClose", closeSockets);
   }
   if (parts.rest) registerRestRoutes(app, parts.rest);
+  if (parts.rest && parts.auth?.mode === "development") registerDevelopmentTokens(app, parts.auth);
   app.get("/healthz", async () => ({ status: "ok" }));
   app.get("/readyz", async (_request, reply) => {
     const ready = await parts.ready().catch(() => false);

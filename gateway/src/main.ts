@@ -1,7 +1,8 @@
 import cluster from "node:cluster";
 import "./telemetry-off";
 import { describeDatabase, databaseConfigFromEnv } from "@pap/db";
-import { createLogger } from "@pap/kernel";
+import { createLogger, type AuthSettings } from "@pap/kernel";
+import { prepareAuthSettings } from "./auth";
 import { restOptionsFromEnv } from "@pap/rest-compat";
 import { platformConfig } from "./config";
 import { runClusterPrimary } from "./modes/cluster";
@@ -13,6 +14,8 @@ import { startPlatform } from "./platform";
 async function main() {
   const config = platformConfig();
   const logger = createLogger("platform");
+  // Before any child process starts: in development mode they inherit the local signing key.
+  const auth = prepareAuthSettings();
 
   if (cluster.isWorker) {
     const platform = await startPlatform({ database: databaseConfigFromEnv(), host: config.host, port: config.port, logger, migrate: false });
@@ -22,7 +25,7 @@ async function main() {
 
   if (config.mode === "distributed") {
     const running = await runDistributed(config, logger);
-    printBanner("distributed: each subgraph, the gateway and rest-compat in their own process", config, running.urls);
+    printBanner("distributed: each subgraph, the gateway and rest-compat in their own process", config, running.urls, auth);
     stopOnSignals(() => running.stop());
     return;
   }
@@ -30,17 +33,17 @@ async function main() {
   if (config.mode === "cluster") {
     const running = await runClusterPrimary(config, logger);
     const base = `http://${config.host}:${config.port}`;
-    printBanner(`cluster: ${running.workers} workers, each running the whole stack`, config, { graphql: `${base}/graphql`, rest: base });
+    printBanner(`cluster: ${running.workers} workers, each running the whole stack`, config, { graphql: `${base}/graphql`, rest: base }, auth);
     stopOnSignals(() => running.stop());
     return;
   }
 
   const platform = await startPlatform({ database: config.database, host: config.host, port: config.port, logger });
-  printBanner("single process: gateway, subgraphs and REST together", config, { graphql: `${platform.url}/graphql`, rest: platform.url });
+  printBanner("single process: gateway, subgraphs and REST together", config, { graphql: `${platform.url}/graphql`, rest: platform.url }, auth);
   stopOnSignals(() => platform.close());
 }
 
-function printBanner(mode: string, config: ReturnType<typeof platformConfig>, urls: Record<string, string>) {
+function printBanner(mode: string, config: ReturnType<typeof platformConfig>, urls: Record<string, string>, auth: AuthSettings) {
   const rest = urls.rest ?? "";
   const platformBase = restOptionsFromEnv().platformBasePath;
   const lines = [
@@ -53,6 +56,9 @@ function printBanner(mode: string, config: ReturnType<typeof platformConfig>, ur
     `  events      ${rest}${platformBase}/events/stream (server-sent events)`,
     `  OpenAPI     ${rest}/openapi.json`,
     `  health      ${rest}/healthz, ${rest}/readyz`,
+    auth.mode === "development"
+      ? `  auth        DEVELOPMENT mode: tokens signed with a key local to this machine; get one with\n              curl '${rest}/dev/token?role=case_worker' and send it as 'Authorization: Bearer <token>'`
+      : `  auth        ${auth.mode}${auth.mode === "jwt" ? ` (issuer ${auth.issuer || "any"}, audience ${auth.audience})` : " (X-Caller-Id / X-Caller-Roles from the trusted proxy)"}`,
     ...Object.entries(urls)
       .filter(([name]) => name.startsWith("subgraph "))
       .map(([name, url]) => `  ${name.padEnd(24)} ${url}`),

@@ -5,6 +5,7 @@ import type { FastifyInstance } from "fastify";
 import { createGraphServer } from "./graph/server";
 import { inProcessExecutor } from "./graph/in-process-executor";
 import { createHttpApp } from "./http-app";
+import { prepareAuthSettings } from "./auth";
 import { openProcessServices } from "./services";
 import { subgraphs } from "./subgraphs";
 
@@ -24,7 +25,8 @@ export async function startPlatform(options: {
   onQuery?: (sql: string) => void;
 }): Promise<RunningPlatform> {
   const { logger } = options;
-  const { services, database, close } = await openProcessServices({ database: options.database, logger, hosted: subgraphs, migrate: options.migrate, onQuery: options.onQuery });
+  const auth = prepareAuthSettings();
+  const { services, database, close } = await openProcessServices({ database: options.database, logger, hosted: subgraphs, migrate: options.migrate, onQuery: options.onQuery, auth });
   logger.debug(`database: ${describeDatabase(options.database)}`);
   const graph = await createGraphServer({ kind: "in-process", services, subgraphs }, logger);
   const app = await createHttpApp({
@@ -32,6 +34,7 @@ export async function startPlatform(options: {
     graph,
     rest: { execute: inProcessExecutor(graph.server), subscribe: graph.subscriptions.asGraphSubscriber() },
     ready: async () => (await database.prisma.$queryRaw`SELECT 1`, true),
+    auth,
   });
   await app.listen({ host: options.host, port: options.port });
   const address = app.server.address();

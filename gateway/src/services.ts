@@ -1,6 +1,6 @@
 import { openDatabase, type Database, type DatabaseConfig } from "@pap/db";
 import { eventSettingsFromEnv, startConsumers, startEventRuntime, type DomainServices, type EventSettings } from "@pap/events";
-import type { Logger } from "@pap/kernel";
+import { authSettingsFromEnv, createAuthenticator, type AuthSettings, type Logger } from "@pap/kernel";
 import type { PlatformSubgraph } from "./subgraphs";
 
 export type ProcessServices = { services: DomainServices; database: Database; close(): Promise<void> };
@@ -17,13 +17,14 @@ export async function openProcessServices(options: {
   migrate?: boolean;
   onQuery?: (sql: string) => void;
   events?: EventSettings;
+  auth?: AuthSettings;
 }): Promise<ProcessServices> {
   const { logger } = options;
   const database = await openDatabase(options.database, { migrate: options.migrate, onQuery: options.onQuery, log: (message) => logger.info(message) });
   let eventRuntime: Awaited<ReturnType<typeof startEventRuntime>> | undefined;
   try {
     eventRuntime = await startEventRuntime(database, options.events ?? eventSettingsFromEnv(), { logger: logger.child({ component: "events" }) });
-    const services: DomainServices = { db: database.prisma, eventRuntime };
+    const services: DomainServices = { db: database.prisma, eventRuntime, authenticate: createAuthenticator(options.auth ?? authSettingsFromEnv()) };
     for (const subgraph of options.hosted) await subgraph.seed?.(services);
     const consumers = startConsumers(services, options.hosted.flatMap((subgraph) => subgraph.consumers ?? []), { logger: logger.child({ component: "consumers" }) });
     const runtime = eventRuntime;

@@ -1,4 +1,4 @@
-import { envelopeFromGraphQLError, type GraphExecutor, type GraphSubscriber } from "@pap/kernel";
+import { bearerChallenge, envelopeFromGraphQLError, type GraphExecutor, type GraphSubscriber } from "@pap/kernel";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { openApiDocument } from "./openapi";
 import type { RestRequest } from "./route";
@@ -28,6 +28,7 @@ export function registerRestRoutes(app: FastifyInstance, graph: { execute: Graph
         if (firstError) {
           const { status, envelope } = envelopeFromGraphQLError(firstError);
           if (status >= 500) request.log.error({ graphqlErrors: result.errors }, "graph operation failed");
+          if (status === 401) reply.header("www-authenticate", bearerChallenge(envelope.details?.[0]?.message));
           return reply.code(status).send(envelope);
         }
         const answer = route.respond(result.data?.result, { ...restRequest, url: request.url });

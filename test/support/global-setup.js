@@ -23,4 +23,8 @@ module.exports = async () => {
   });
   process.env.TEST_PG_ADMIN_URL = adminUrl;
   process.env.TEST_TEMPLATE_DATABASE = template;
+  // Every platform the tests start verifies tokens signed with this key (test/support/auth.ts signs them).
+  process.env.AUTH_SECRET = "test-only-signing-key-0123456789abcdef";
+  process.env.AUTH_ISSUER = "https://idp.test.local";
+  process.env.AUTH_AUDIENCE = "public-assistance-platform";
 };

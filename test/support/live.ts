@@ -8,6 +8,7 @@ import type { PlatformEvent } from "@pap/events";
 import { startPlatform, type RunningPlatform } from "@pap/gateway";
 import { createLogger } from "@pap/kernel";
 import { createClient, type Client } from "graphql-ws/client";
+import { adminHeaders } from "./auth";
 import WebSocket from "ws";
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -146,7 +147,7 @@ function toEvent(frame: SseFrame): SseEvent {
  */
 export async function openSse(url: string, headers: Record<string, string> = {}): Promise<SseStream | { status: number; headers: Headers; body: any }> {
   const abort = new AbortController();
-  const response = await fetch(url, { headers: { accept: "text/event-stream", ...headers }, signal: abort.signal });
+  const response = await fetch(url, { headers: { accept: "text/event-stream", ...(await adminHeaders()), ...headers }, signal: abort.signal });
   if (!response.ok) {
     const text = await response.text();
     let body: unknown = text;
@@ -236,7 +237,8 @@ export async function openStream(url: string, headers: Record<string, string> = 
 /** A graphql-ws client for a platform's (or gateway's) base URL or /graphql URL. */
 export function wsClient(url: string): Client {
   const graphqlUrl = url.endsWith("/graphql") ? url : `${url}/graphql`;
-  return createClient({ url: graphqlUrl.replace(/^http/, "ws"), webSocketImpl: WebSocket, lazy: true, retryAttempts: 0 });
+  // Browsers cannot set headers on a WebSocket: the token travels in the connection's init payload.
+  return createClient({ url: graphqlUrl.replace(/^http/, "ws"), webSocketImpl: WebSocket, lazy: true, retryAttempts: 0, connectionParams: () => adminHeaders() });
 }
 
 export type Collected = {
@@ -330,7 +332,7 @@ async function readLogOnce(graphqlUrl: string): Promise<Array<Omit<LogEntry, "po
   for (let offset = 0; ; offset += 100) {
     const response = await fetch(graphqlUrl, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", ...(await adminHeaders()) },
       body: JSON.stringify({ query: `query ($offset: Int) { events(limit: 100, offset: $offset) { items { id position type source subject } hasNext } }`, variables: { offset } }),
     });
     const body = (await response.json()) as any;

@@ -1,6 +1,7 @@
 import { Client } from "pg";
 import { startPlatform, type RunningPlatform } from "@pap/gateway";
 import { createLogger } from "@pap/kernel";
+import { adminHeaders } from "./auth";
 
 /**
  * A fresh database cloned from the run's migrated template (see global-setup.js), so each test file
@@ -37,10 +38,15 @@ export async function startTestPlatform(label: string, options: { onQuery?: (sql
   });
 }
 
-/** Small HTTP helpers against a running platform. */
+/**
+ * Small HTTP helpers against a running platform. Requests carry a state administrator's token unless
+ * the headers give another `authorization` (an empty one sends none).
+ */
 export function httpClient(baseUrl: string | (() => string)) {
   const base = typeof baseUrl === "string" ? () => baseUrl : baseUrl;
-  const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+  const call = async (method: string, path: string, body?: unknown, given: Record<string, string> = {}) => {
+    const headers: Record<string, string> = { ...(await adminHeaders()), ...given };
+    if (!headers.authorization) delete headers.authorization;
     const response = await fetch(`${base()}${path}`, {
       method,
       headers: body === undefined ? headers : { "content-type": "application/json", ...headers },
@@ -52,8 +58,8 @@ export function httpClient(baseUrl: string | (() => string)) {
   return {
     get: (path: string) => call("GET", path),
     post: (path: string, body?: unknown, headers?: Record<string, string>) => call("POST", path, body, headers),
-    patch: (path: string, body?: unknown) => call("PATCH", path, body),
-    delete: (path: string) => call("DELETE", path),
+    patch: (path: string, body?: unknown, headers?: Record<string, string>) => call("PATCH", path, body, headers),
+    delete: (path: string, headers?: Record<string, string>) => call("DELETE", path, undefined, headers),
     graphql: async (query: string, variables?: Record<string, unknown>) => (await call("POST", "/graphql", { query, variables })).body,
     raw: call,
   };

@@ -1,5 +1,6 @@
 import "../telemetry-off";
 import { createLogger, httpGraphExecutor, webSocketGraphSubscriber } from "@pap/kernel";
+import { prepareAuthSettings } from "../auth";
 import { createHttpApp } from "../http-app";
 import { stopOnSignals } from "./signals";
 
@@ -13,6 +14,7 @@ async function main() {
     logger,
     rest: { execute: httpGraphExecutor(graphqlUrl), subscribe },
     ready: async () => (await fetch(graphqlUrl.replace(/\/graphql$/, "/healthz"))).ok,
+    auth: prepareAuthSettings(),
   });
   await app.listen({ host: process.env.HOST ?? "127.0.0.1", port: Number(process.env.PORT) });
   stopOnSignals(async () => {

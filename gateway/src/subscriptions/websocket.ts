@@ -11,7 +11,7 @@ import { gatewayContextFromHeaders, type GatewayContext } from "../graph/context
 export function serveGatewayWebSocket(server: Server, graph: FederatedGraph): () => Promise<void> {
   return serveGraphqlWebSocket(server, "/graphql", {
     schema: () => graph.schema(),
-    context: (ctx, _id, payload) => gatewayContextFromHeaders(subscriptionHeaders(ctx.extra.request.headers, payload.extensions)),
+    context: (ctx, _id, payload) => gatewayContextFromHeaders(subscriptionHeaders(ctx.extra.request.headers, payload.extensions, ctx.connectionParams)),
     subscribe: (args) => graph.subscriptions.subscribe({ ...args, variableValues: args.variableValues, contextValue: args.contextValue as GatewayContext }),
     execute: async (args) => {
       const response = await graph.server.executeOperation(

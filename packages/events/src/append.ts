@@ -53,16 +53,16 @@ export function envelopeFor(draft: EventDraft, origin: EventOrigin, settings: Ev
 
 /** Records the events of a change in the change's own transaction: they commit together or not at all. */
 export type EventRecorder = {
-  readonly origin: EventOrigin;
   record(tx: SqlTransaction, ...drafts: EventDraft[]): Promise<PlatformEvent[]>;
 };
 
-export function eventRecorder(settings: EventSettings, origin: EventOrigin): EventRecorder {
+/** A recorder for changes of one origin (given, or worked out on first use: a request's caller is established lazily). */
+export function eventRecorder(settings: EventSettings, origin: EventOrigin | (() => Promise<EventOrigin>)): EventRecorder {
   return {
-    origin,
     async record(tx, ...drafts) {
       const now = new Date();
-      const events = drafts.map((draft) => envelopeFor(draft, origin, settings, now));
+      const resolved = typeof origin === "function" ? await origin() : origin;
+      const events = drafts.map((draft) => envelopeFor(draft, resolved, settings, now));
       await appendToLog(tx, events);
       return events;
     },

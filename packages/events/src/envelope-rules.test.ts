@@ -1,6 +1,7 @@
 import { changesBetween, crudDrafts, crudEventTypes, defineDomainEvents, EventCatalog } from "./catalog";
 import { matchesFilter } from "./filter";
-import { actorFromHeaders, originFromHeaders, reactionOrigin } from "./origin";
+import { anonymous } from "@pap/kernel";
+import { actorOf, originOf, reactionOrigin } from "./origin";
 import { envelopeFor } from "./append";
 import { continueTrace, isTraceparent, newTraceparent, traceIdOf } from "./trace";
 
@@ -30,9 +31,9 @@ describe("event types and catalog", () => {
 describe("trace context and actor", () => {
   it("keeps a valid incoming traceparent and starts a trace otherwise", () => {
     const incoming = "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01";
-    expect(originFromHeaders({ traceparent: incoming }).traceparent).toBe(incoming);
+    expect(originOf({ traceparent: incoming }, anonymous).traceparent).toBe(incoming);
     for (const bad of [undefined, "garbage", "00-00000000000000000000000000000000-b7ad6b7169203331-01"]) {
-      const started = originFromHeaders({ traceparent: bad }).traceparent;
+      const started = originOf({ traceparent: bad }, anonymous).traceparent;
       expect(isTraceparent(started)).toBe(true);
       expect(started).not.toBe(bad);
     }
@@ -47,11 +48,10 @@ describe("trace context and actor", () => {
     expect(traceIdOf(continueTrace(undefined))).toHaveLength(32);
   });
 
-  it("derives the actor kind from the caller's roles", () => {
-    expect(actorFromHeaders({})).toEqual({});
-    expect(actorFromHeaders({ "x-caller-id": "u1", "x-caller-roles": "case_worker, supervisor" })).toEqual({ authid: "u1", authtype: "user" });
-    expect(actorFromHeaders({ "x-caller-id": "svc", "x-caller-roles": "system" })).toEqual({ authid: "svc", authtype: "system" });
-    expect(actorFromHeaders({ "x-caller-id": "k", "x-caller-roles": "api_key" })).toEqual({ authid: "k", authtype: "api_key" });
+  it("names the caller as the actor: its id and kind, and no actor for an anonymous caller", () => {
+    expect(actorOf(anonymous)).toEqual({});
+    expect(actorOf({ kind: "user", id: "u1", roles: ["case_worker"], counties: [] })).toEqual({ authid: "u1", authtype: "user" });
+    expect(actorOf({ kind: "service_account", id: "svc", roles: ["system"], counties: [] })).toEqual({ authid: "svc", authtype: "service_account" });
   });
 
   it("builds a complete envelope, leaving absent attributes out", () => {

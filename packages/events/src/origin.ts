@@ -1,3 +1,4 @@
+import type { Principal } from "@pap/kernel";
 import type { AuthType, PlatformEvent } from "./envelope";
 import { continueTrace, isTraceparent, newTraceparent } from "./trace";
 
@@ -9,25 +10,16 @@ export type EventOrigin = {
   authtype?: AuthType;
 };
 
-const principalRoles: readonly AuthType[] = ["system", "service_account", "api_key", "unauthenticated", "unknown"];
-
-/**
- * The actor of a request. Until identity and access verifies tokens, the caller is what the
- * X-Caller-Id / X-Caller-Roles headers say: a role naming a principal kind gives that kind, any other
- * role a `user`, and no caller id no actor at all.
- */
-export function actorFromHeaders(headers: Record<string, string | undefined>): Pick<EventOrigin, "authid" | "authtype"> {
-  const id = headers["x-caller-id"]?.trim();
-  if (!id) return {};
-  const roles = (headers["x-caller-roles"] ?? "").split(",").map((role) => role.trim()).filter(Boolean);
-  const kind = principalRoles.find((candidate) => roles.includes(candidate));
-  return { authid: id, authtype: kind ?? "user" };
+/** The actor attributes of an event for the caller who made the change (no actor for an anonymous one). */
+export function actorOf(principal: Principal): Pick<EventOrigin, "authid" | "authtype"> {
+  if (principal.kind === "unauthenticated" || !principal.id) return {};
+  return { authid: principal.id, authtype: principal.kind };
 }
 
 /** The origin of a request's changes: its traceparent (or a new trace) and its caller. */
-export function originFromHeaders(headers: Record<string, string | undefined>): EventOrigin {
+export function originOf(headers: Record<string, string | undefined>, principal: Principal): EventOrigin {
   const traceparent = headers.traceparent;
-  return { traceparent: isTraceparent(traceparent) ? traceparent : newTraceparent(), ...actorFromHeaders(headers) };
+  return { traceparent: isTraceparent(traceparent) ? traceparent : newTraceparent(), ...actorOf(principal) };
 }
 
 /** The origin of a system reaction to an event: same trace, caused by that event, acted by the system. */

@@ -1,12 +1,12 @@
 import type { Database, PrismaClient } from "@pap/db";
-import type { Logger } from "@pap/kernel";
+import type { Logger, Principal } from "@pap/kernel";
 import { EventHub, type HubOptions } from "./hub";
 import type { CommitNotifier } from "./notifier/notifier";
 import { PgliteNotifier } from "./notifier/pglite";
 import { PostgresNotifier } from "./notifier/postgres";
 import { appendToLog, eventRecorder, type EventRecorder } from "./append";
 import type { PlatformEvent } from "./envelope";
-import { originFromHeaders } from "./origin";
+import { originOf, type EventOrigin } from "./origin";
 import type { EventSettings } from "./settings";
 
 /** The event machinery one process shares among all its requests. */
@@ -14,7 +14,7 @@ export type EventRuntime = {
   settings: EventSettings;
   hub: EventHub;
   /** The recorder for one request's changes, stamped with its trace and caller. */
-  recorderFor(headers: Record<string, string | undefined>): EventRecorder;
+  recorderFor(headers: Record<string, string | undefined>, principal: () => Promise<Principal>): EventRecorder;
   /**
    * Runs `work` in one database transaction (a change and the events it records) and, once committed,
    * has the events numbered and delivered at once. Every write that records events goes through here.
@@ -47,7 +47,10 @@ export async function startEventRuntime(
   return {
     settings,
     hub,
-    recorderFor: (headers) => eventRecorder(settings, originFromHeaders(headers)),
+    recorderFor: (headers, principal) => {
+      let origin: Promise<EventOrigin> | undefined;
+      return eventRecorder(settings, () => (origin ??= principal().then((caller) => originOf(headers, caller))));
+    },
     async transaction(work, transactionOptions) {
       const result = await database.prisma.$transaction(work, transactionOptions);
       announce();

@@ -1,18 +1,19 @@
 import type { PrismaClient } from "@pap/db";
-import { badRequest, isUuid, type RequestScope } from "@pap/kernel";
+import { badRequest, callerContext, isUuid, type Authenticator, type CallerContext, type PermissionTable, type RequestScope } from "@pap/kernel";
 import type { EventRecorder } from "./append";
 import type { EventHub } from "./hub";
 import type { EventRuntime } from "./runtime";
 import type { EventSettings } from "./settings";
 
 /** The services every domain subgraph is given by the process that runs it. */
-export type DomainServices = { db: PrismaClient; eventRuntime: EventRuntime };
+export type DomainServices = { db: PrismaClient; eventRuntime: EventRuntime; authenticate: Authenticator };
 
 /**
- * What every domain's request context starts from: the database, the headers, the request's event
- * recorder, and the live hub (for subscriptions) with the settings its types are written under.
+ * What every domain's request context starts from: the caller (established on first use, with what
+ * this domain's permission table lets them do), the database, the headers, the request's event
+ * recorder (stamped with the caller), and the live hub (for subscriptions) with its type settings.
  */
-export type DomainContext = {
+export type DomainContext = CallerContext & {
   db: PrismaClient;
   /** One transaction for a change and its events; the events are delivered once it commits. */
   transaction: EventRuntime["transaction"];
@@ -24,14 +25,16 @@ export type DomainContext = {
   eventSettings: EventSettings;
 };
 
-export function domainContext(scope: RequestScope<DomainServices>): DomainContext {
+export function domainContext(scope: RequestScope<DomainServices>, permissions: PermissionTable): DomainContext {
   const runtime = scope.eventRuntime;
+  const caller = callerContext(scope.headers, scope.authenticate, permissions);
   return {
+    ...caller,
     db: scope.db,
     transaction: runtime.transaction,
     publish: runtime.publish,
     headers: scope.headers,
-    events: runtime.recorderFor(scope.headers),
+    events: runtime.recorderFor(scope.headers, caller.principal),
     hub: runtime.hub,
     eventSettings: runtime.settings,
   };

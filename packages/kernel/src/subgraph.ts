@@ -1,4 +1,5 @@
 import type { GraphQLSchema } from "graphql";
+import type { PermissionTable } from "./auth/roles";
 
 /**
  * What every request brings to every subgraph, whichever process runs it: the process's shared
@@ -21,6 +22,8 @@ export type SubgraphDefinition<Services, Context extends object = object> = {
   createContext(scope: RequestScope<Services>): Context;
   /** The event types this domain emits. */
   events?: { declarations: readonly DeclaredEventType[] };
+  /** Who may do what in this domain: its permissions and the roles granted each. */
+  permissions: PermissionTable;
   /** Writes the domain's configuration-seeded records; run at every start, so it must be idempotent. */
   seed?(services: Services): Promise<void>;
 };

@@ -1,5 +1,6 @@
 import type { Case, CaseMember, PrismaClient } from "@pap/db";
 import { createByKeyLoader, createGroupLoader, type RequestScope } from "@pap/kernel";
+import { casePermissions } from "./domain/permissions";
 import { domainContext, type DomainContext, type DomainServices } from "@pap/events";
 
 export type CaseWithMembers = Case & { members: CaseMember[] };
@@ -28,5 +29,5 @@ function loaders(db: PrismaClient) {
 export type CaseManagementContext = DomainContext & { loaders: ReturnType<typeof loaders> };
 
 export function createContext(scope: RequestScope<DomainServices>): CaseManagementContext {
-  return { ...domainContext(scope), loaders: loaders(scope.db) };
+  return { ...domainContext(scope, casePermissions), loaders: loaders(scope.db) };
 }

@@ -2,6 +2,7 @@ import type { DomainServices } from "@pap/events";
 import type { SubgraphDefinition } from "@pap/kernel";
 import { createContext, type CaseManagementContext } from "./db";
 import { caseEvents } from "./domain/events";
+import { casePermissions } from "./domain/permissions";
 import { schema } from "./schema";
 
 export { caseCreateBody, caseUpdateBody, caseListSpec } from "./domain/case";
@@ -12,4 +13,5 @@ export const caseManagementSubgraph: SubgraphDefinition<DomainServices, CaseMana
   schema,
   createContext,
   events: caseEvents,
+  permissions: casePermissions,
 };

@@ -2,9 +2,16 @@ import type { DomainServices } from "@pap/events";
 import type { SubgraphDefinition } from "@pap/kernel";
 import { createContext, type PersonsContext } from "./db";
 import { personEvents } from "./domain/events";
+import { personPermissions } from "./domain/permissions";
 import { schema } from "./schema";
 
 export { personBody, personListSpec } from "./domain/person";
 export { personEvents } from "./domain/events";
 
-export const personsSubgraph: SubgraphDefinition<DomainServices, PersonsContext> = { name: "persons", schema, createContext, events: personEvents };
+export const personsSubgraph: SubgraphDefinition<DomainServices, PersonsContext> = {
+  name: "persons",
+  schema,
+  createContext,
+  events: personEvents,
+  permissions: personPermissions,
+};

@@ -1,4 +1,5 @@
 import type { Policy, PrismaClient } from "@pap/db";
+import { platformPermissions } from "./domain/permissions";
 import { domainContext, entryFromRow, type DomainContext, type DomainServices, type EventCatalog, type EventHub, type LogEntry } from "@pap/events";
 import { createByKeyLoader, type RequestScope } from "@pap/kernel";
 
@@ -25,6 +26,6 @@ function loaders(db: PrismaClient, hub: EventHub) {
 }
 
 export function createContext(scope: RequestScope<DomainServices>, catalog: EventCatalog): PlatformContext {
-  const base = domainContext(scope);
+  const base = domainContext(scope, platformPermissions);
   return { ...base, catalog, loaders: loaders(base.db, base.hub) };
 }

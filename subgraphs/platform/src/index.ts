@@ -1,6 +1,7 @@
 import { EventCatalog, type DomainServices } from "@pap/events";
 import type { DeclaredEventType, SubgraphDefinition } from "@pap/kernel";
 import { createContext, type PlatformContext } from "./db";
+import { platformPermissions } from "./domain/permissions";
 import { schema } from "./schema";
 import { seedPolicies } from "./seed";
 
@@ -26,5 +27,6 @@ export function createPlatformSubgraph(domains: readonly { events?: { declaratio
     schema,
     createContext: (scope) => createContext(scope, catalogFor(scope.eventRuntime.settings.typePrefix)),
     seed: (services) => seedPolicies(services.db),
+    permissions: platformPermissions,
   };
 }

@@ -1,5 +1,6 @@
 import type { Appointment, PrismaClient } from "@pap/db";
 import { createByKeyLoader, createGroupLoader, type RequestScope } from "@pap/kernel";
+import { appointmentPermissions } from "./domain/permissions";
 import { domainContext, type DomainContext, type DomainServices } from "@pap/events";
 
 function loaders(db: PrismaClient) {
@@ -18,5 +19,5 @@ function loaders(db: PrismaClient) {
 export type SchedulingContext = DomainContext & { loaders: ReturnType<typeof loaders> };
 
 export function createContext(scope: RequestScope<DomainServices>): SchedulingContext {
-  return { ...domainContext(scope), loaders: loaders(scope.db) };
+  return { ...domainContext(scope, appointmentPermissions), loaders: loaders(scope.db) };
 }

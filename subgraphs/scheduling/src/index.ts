@@ -2,6 +2,7 @@ import type { DomainServices } from "@pap/events";
 import type { SubgraphDefinition } from "@pap/kernel";
 import { createContext, type SchedulingContext } from "./db";
 import { appointmentEvents } from "./domain/events";
+import { appointmentPermissions } from "./domain/permissions";
 import { schema } from "./schema";
 
 export { appointmentCreateBody, appointmentUpdateBody, appointmentListSpec } from "./domain/appointment";
@@ -12,4 +13,5 @@ export const schedulingSubgraph: SubgraphDefinition<DomainServices, SchedulingCo
   schema,
   createContext,
   events: appointmentEvents,
+  permissions: appointmentPermissions,
 };

@@ -2,3 +2,4 @@ export * from "./roles";
 export * from "./principal";
 export * from "./settings";
 export * from "./authenticate";
+export * from "./caller";

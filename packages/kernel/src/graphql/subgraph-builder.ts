@@ -2,23 +2,52 @@ import SchemaBuilder from "@pothos/core";
 import DirectivesPlugin from "@pothos/plugin-directives";
 import FederationPlugin from "@pothos/plugin-federation";
 import PrismaPlugin, { type PothosPrismaDatamodel } from "@pothos/plugin-prisma";
+import ScopeAuthPlugin, { type AuthFailure } from "@pothos/plugin-scope-auth";
+import { forbidden, unauthenticated } from "../auth/authenticate";
+import type { CallerContext } from "../auth/caller";
 import { addSharedScalars, type SharedScalars } from "./scalars";
 
+/** The permission a failed check asked for, to name it in the 403. */
+function permissionIn(failure: AuthFailure): string | undefined {
+  if (failure.kind === "AuthScope" && failure.scope === "permission") return String(failure.parameter);
+  if (failure.kind === "AnyAuthScopes" || failure.kind === "AllAuthScopes") return failure.failures.map(permissionIn).find(Boolean);
+  return undefined;
+}
+
 /**
- * The plugin set and defaults every domain subgraph is built with: Prisma-backed objects, federation
+ * The plugin set and defaults every domain subgraph is built with: authorization by permission
+ * (scope-auth: `authScopes: { permission: "persons:read" }` on every root field and entity type, 401
+ * for an anonymous caller, 403 for one without the permission), Prisma-backed objects, federation
  * keys, the shared scalars, non-null by default, and empty Query/Mutation roots to extend. Each
  * subgraph's `builder.ts` calls this with its context type and the generated Prisma types.
  */
-export function createSubgraphBuilder<Context extends { db: object }, PrismaTypes extends object>(datamodel: PothosPrismaDatamodel) {
+export function createSubgraphBuilder<Context extends { db: object } & CallerContext, PrismaTypes extends object>(datamodel: PothosPrismaDatamodel) {
   const builder = new SchemaBuilder<{
     Context: Context;
     PrismaTypes: PrismaTypes;
     Scalars: SharedScalars;
     DefaultFieldNullability: false;
+    AuthScopes: { permission: string; authenticated: boolean };
   }>({
-    plugins: [PrismaPlugin, DirectivesPlugin, FederationPlugin],
+    // Authorization first, so no other plugin's wrapper runs for a caller who may not see the field.
+    plugins: [ScopeAuthPlugin, PrismaPlugin, DirectivesPlugin, FederationPlugin],
     defaultFieldNullability: false,
     prisma: { client: (context: Context) => context.db as never, dmmf: datamodel },
+    scopeAuth: {
+      authorizeOnSubscribe: true,
+      authScopes: async (context: Context) => {
+        const principal = await context.principal();
+        const permissions = await context.permissions();
+        return { authenticated: principal.kind !== "unauthenticated", permission: (permission: string) => permissions.has(permission) };
+      },
+      unauthorizedError: (_parent, context, _info, result) => {
+        const principal = context.knownPrincipal();
+        if (!principal || principal.kind === "unauthenticated") {
+          return unauthenticated("This needs a signed-in caller: send 'Authorization: Bearer <token>'.", "missing_token");
+        }
+        return forbidden(permissionIn(result.failure) ?? "(unnamed)");
+      },
+    },
   });
   addSharedScalars(builder as never);
   builder.queryType({});

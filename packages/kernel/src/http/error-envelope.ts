@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from "fastify";
+import { bearerChallenge } from "../auth/authenticate";
 import { ApiError } from "../errors";
 
 /**
@@ -8,7 +9,10 @@ import { ApiError } from "../errors";
  */
 export function useErrorEnvelope(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError | Error, request, reply) => {
-    if (error instanceof ApiError) return reply.code(error.status).send(error.toEnvelope());
+    if (error instanceof ApiError) {
+      if (error.status === 401) reply.header("www-authenticate", bearerChallenge(error.details?.[0]?.message));
+      return reply.code(error.status).send(error.toEnvelope());
+    }
     const fastifyError = error as FastifyError;
     if (fastifyError.code === "FST_ERR_CTP_INVALID_JSON_BODY" || (fastifyError.statusCode === 400 && fastifyError instanceof SyntaxError)) {
       return reply.code(400).send({ code: "BAD_REQUEST", message: "Invalid JSON in request body." });

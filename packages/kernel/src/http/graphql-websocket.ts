@@ -25,11 +25,20 @@ export function serveGraphqlWebSocket(server: Server, path: string, options: Web
 }
 
 /**
- * The headers a subscription carries: those of the upgrade request, overridden by any the client put
- * in the subscribe message's `extensions.headers` (how the gateway forwards each subscriber's own
- * identity and trace over one shared connection).
+ * The headers a subscription carries: those of the upgrade request, then the connection's init
+ * payload (browsers cannot set headers on a WebSocket, so they send `{ authorization: "Bearer …" }`
+ * there), then any the subscribe message carries in `extensions.headers` (how the gateway forwards
+ * each subscriber's own identity and trace over one shared connection).
  */
-export function subscriptionHeaders(upgradeHeaders: Record<string, string | string[] | undefined>, extensions: unknown): Record<string, string> {
+export function subscriptionHeaders(
+  upgradeHeaders: Record<string, string | string[] | undefined>,
+  extensions: unknown,
+  connectionParams?: Readonly<Record<string, unknown>>,
+): Record<string, string> {
+  const fromInit = connectionParams ? pickForwardedHeaders(lowerCaseStrings(connectionParams)) : {};
   const forwarded = (extensions as { headers?: Record<string, string> } | undefined)?.headers;
-  return { ...pickForwardedHeaders(upgradeHeaders), ...(forwarded ? pickForwardedHeaders(forwarded) : {}) };
+  return { ...pickForwardedHeaders(upgradeHeaders), ...fromInit, ...(forwarded ? pickForwardedHeaders(forwarded) : {}) };
 }
+
+const lowerCaseStrings = (values: Readonly<Record<string, unknown>>) =>
+  Object.fromEntries(Object.entries(values).flatMap(([name, value]) => (typeof value === "string" ? [[name.toLowerCase(), value]] : [])));

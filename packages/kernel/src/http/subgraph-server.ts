@@ -32,7 +32,7 @@ export async function createSubgraphServer<Services extends object>(definition: 
   const closeSockets = definition.schema.getSubscriptionType()
     ? serveGraphqlWebSocket(app.server, "/graphql", {
         schema: definition.schema,
-        context: (ctx, _id, payload) => definition.createContext({ ...services, headers: subscriptionHeaders(ctx.extra.request.headers, payload.extensions) }),
+        context: (ctx, _id, payload) => definition.createContext({ ...services, headers: subscriptionHeaders(ctx.extra.request.headers, payload.extensions, ctx.connectionParams) }),
       })
     : undefined;
   app.addHook("preClose", async () => closeSockets?.());

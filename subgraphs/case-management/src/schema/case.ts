@@ -11,6 +11,7 @@ import { caseChanges, caseSnapshot } from "../domain/events";
 const CaseStatus = builder.enumType("CaseStatus", { values: caseStatuses });
 
 export const CaseMemberRef = builder.prismaObject("CaseMember", {
+  authScopes: { permission: "cases:read" },
   description: "A person in the household of a case, with their relationship to the primary applicant.",
   fields: (t) => ({
     personId: t.exposeID("personId"),
@@ -20,6 +21,7 @@ export const CaseMemberRef = builder.prismaObject("CaseMember", {
 });
 
 export const CaseRef = builder.prismaObject("Case", {
+  authScopes: { permission: "cases:read" },
   description: "A long-lived case spanning years, applications and programs.",
   fields: (t) => ({
     id: t.exposeID("id"),
@@ -69,12 +71,14 @@ const membersData = (members: readonly { personId: string; relationship: string 
 
 builder.queryFields((t) => ({
   case: t.prismaField({
+    authScopes: { permission: "cases:read" },
     type: CaseRef,
     nullable: true,
     args: { id: t.arg.id({ required: true }) },
     resolve: (query, _root, { id }, context) => (isUuid(id) ? context.db.case.findUnique({ ...query, where: { id: String(id) } }) : null),
   }),
   cases: t.field({
+    authScopes: { permission: "cases:read" },
     type: CaseList,
     args: listArguments(t.arg),
     resolve: (_root, args, context, info) =>
@@ -92,6 +96,7 @@ function queryForItems(context: Parameters<typeof queryFromInfo>[0]["context"], 
 
 builder.mutationFields((t) => ({
   createCase: t.prismaField({
+    authScopes: { permission: "cases:create" },
     type: CaseRef,
     args: { input: t.arg({ type: CaseCreateInput, required: true }) },
     resolve: async (query, _root, args, context) => {
@@ -120,6 +125,7 @@ builder.mutationFields((t) => ({
     },
   }),
   updateCase: t.prismaField({
+    authScopes: { permission: "cases:update" },
     type: CaseRef,
     description: "Changes the given fields; `members`, when given, replaces the member list.",
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: CaseUpdateInput, required: true }) },
@@ -163,6 +169,7 @@ builder.mutationFields((t) => ({
     },
   }),
   deleteCase: t.id({
+    authScopes: { permission: "cases:delete" },
     description: "Deletes the case and its member list permanently; returns the id deleted.",
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, args, context) =>

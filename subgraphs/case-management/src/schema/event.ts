@@ -9,6 +9,7 @@ const EventRef = builder.externalRef("Event", builder.selection<{ id: string }>(
   externalFields: (t) => ({ id: t.id(), source: t.string(), subject: t.id() }),
   fields: (t) => ({
     case: t.field({
+      authScopes: { permission: "cases:read" },
       type: CaseRef,
       nullable: true,
       description: "The case this event concerns, when it is one of the case-management domain's events (null once the case is deleted).",
@@ -20,6 +21,7 @@ const EventRef = builder.externalRef("Event", builder.selection<{ id: string }>(
 
 builder.subscriptionFields((t) => ({
   caseChanged: t.field({
+    authScopes: { permission: "cases:read" },
     type: EventRef,
     description: "Every change to cases (or to the one with `id`) as it commits; select `case { … }` for the record as it is now.",
     args: { id: t.arg.id() },

@@ -10,6 +10,7 @@ export const PersonRef: ObjectRef<Types, { id: string }> = builder.externalRef("
   externalFields: (t) => ({ id: t.id() }),
   fields: (t) => ({
     cases: t.field({
+      authScopes: { permission: "cases:read" },
       type: [CaseRef],
       description: "Cases this person is the primary applicant of or a member of, most recently updated first.",
       resolve: (person, _args, context) => context.loaders.casesByPerson.load(person.id),

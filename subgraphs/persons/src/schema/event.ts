@@ -9,6 +9,7 @@ const EventRef = builder.externalRef("Event", builder.selection<{ id: string }>(
   externalFields: (t) => ({ id: t.id(), source: t.string(), subject: t.id() }),
   fields: (t) => ({
     person: t.field({
+      authScopes: { permission: "persons:read" },
       type: PersonRef,
       nullable: true,
       description: "The person this event concerns, when it is one of the persons domain's events (null once the person is deleted).",
@@ -20,6 +21,7 @@ const EventRef = builder.externalRef("Event", builder.selection<{ id: string }>(
 
 builder.subscriptionFields((t) => ({
   personChanged: t.field({
+    authScopes: { permission: "persons:read" },
     type: EventRef,
     description: "Every change to persons (or to the one with `id`) as it commits; select `person { … }` for the record as it is now.",
     args: { id: t.arg.id() },

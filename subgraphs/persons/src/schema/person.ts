@@ -6,6 +6,7 @@ import { personChanges } from "../domain/events";
 import { nameColumns, personBody, personListSpec, personSnapshot, type PersonAttributes } from "../domain/person";
 
 export const PersonRef = builder.prismaObject("Person", {
+  authScopes: { permission: "persons:read" },
   description: "A person known to the agency. Apart from the server-set fields the record is free-form.",
   fields: (t) => ({
     id: t.exposeID("id"),
@@ -28,12 +29,14 @@ const PersonList = defineListType(builder, "PersonList", PersonRef);
 
 builder.queryFields((t) => ({
   person: t.field({
+    authScopes: { permission: "persons:read" },
     type: PersonRef,
     nullable: true,
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, { id }, context) => loadByUuid(context.loaders.personById, id),
   }),
   persons: t.field({
+    authScopes: { permission: "persons:read" },
     type: PersonList,
     args: listArguments(t.arg),
     resolve: (_root, args, context) =>
@@ -45,6 +48,7 @@ const attributesFrom = (value: unknown): PersonAttributes => withoutReadOnlyFiel
 
 builder.mutationFields((t) => ({
   createPerson: t.field({
+    authScopes: { permission: "persons:create" },
     type: PersonRef,
     args: { attributes: t.arg({ type: "JSONObject", required: true }) },
     resolve: (_root, args, context) => {
@@ -57,6 +61,7 @@ builder.mutationFields((t) => ({
     },
   }),
   updatePerson: t.field({
+    authScopes: { permission: "persons:update" },
     type: PersonRef,
     description: "Applies a JSON merge patch to the person's attributes (null removes a field).",
     args: { id: t.arg.id({ required: true }), patch: t.arg({ type: "JSONObject", required: true }) },
@@ -74,6 +79,7 @@ builder.mutationFields((t) => ({
     },
   }),
   deletePerson: t.id({
+    authScopes: { permission: "persons:delete" },
     description: "Deletes the person permanently; returns the id deleted.",
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, args, context) =>

@@ -6,6 +6,7 @@ import { eventListSpec, eventLogWhere, positionFrom, streamFilter } from "../dom
 import { publishedEvent } from "../domain/publish";
 
 export const EventRef = builder.objectRef<LogEntry>("Event").implement({
+  authScopes: { permission: "events:read" },
   description: "One entry of the permanent platform log: a CloudEvents 1.0 envelope describing a change in some domain.",
   fields: (t) => ({
     id: t.id({ resolve: ({ event }) => event.id }),
@@ -39,12 +40,14 @@ const EventList = defineListType(builder, "EventList", EventRef);
 
 builder.queryFields((t) => ({
   event: t.field({
+    authScopes: { permission: "events:read" },
     type: EventRef,
     nullable: true,
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, { id }, context) => loadByUuid(context.loaders.eventById, id),
   }),
   eventLogPosition: t.string({
+    authScopes: { permission: "events:read" },
     description: "The position of the newest event in the log: subscribe with `after` set to it to receive everything from now on.",
     resolve: async (_root, _args, context) => {
       // Number what has committed so far first: everything committed before this call is then at or below the answer.
@@ -53,6 +56,7 @@ builder.queryFields((t) => ({
     },
   }),
   events: t.field({
+    authScopes: { permission: "events:read" },
     type: EventList,
     description: "The log, oldest first unless sorted otherwise.",
     args: {
@@ -77,6 +81,7 @@ builder.queryFields((t) => ({
 
 builder.mutationFields((t) => ({
   publishEvent: t.field({
+    authScopes: { permission: "events:publish" },
     type: EventRef,
     description: "Records an event produced elsewhere. Its type must be declared for its source; events are never changed or removed.",
     args: { event: t.arg({ type: "JSONObject", required: true }) },
@@ -105,6 +110,7 @@ const EventStreamFilter = builder.inputType("EventStreamFilter", {
 
 builder.subscriptionFields((t) => ({
   events: t.field({
+    authScopes: { permission: "events:read" },
     type: EventRef,
     description: "Events as they are committed. With `after` (the position of the last event received), every missed event comes first, in order.",
     args: { filter: t.arg({ type: EventStreamFilter }), after: t.arg.string() },

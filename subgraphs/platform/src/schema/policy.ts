@@ -3,6 +3,7 @@ import { builder } from "../builder";
 import { policyListSpec } from "../domain/policy";
 
 export const PolicyRef = builder.prismaObject("Policy", {
+  authScopes: { permission: "policies:read" },
   description: "A regulation the platform's rules rely on, with its citation.",
   fields: (t) => ({
     id: t.exposeID("id", { description: "Stable slug." }),
@@ -17,12 +18,14 @@ const PolicyList = defineListType(builder, "PolicyList", PolicyRef);
 
 builder.queryFields((t) => ({
   policy: t.field({
+    authScopes: { permission: "policies:read" },
     type: PolicyRef,
     nullable: true,
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, { id }, context) => context.loaders.policyById.load(String(id)),
   }),
   policies: t.field({
+    authScopes: { permission: "policies:read" },
     type: PolicyList,
     args: listArguments(t.arg),
     resolve: (_root, args, context) =>

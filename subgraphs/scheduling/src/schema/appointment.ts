@@ -9,6 +9,7 @@ import { PersonRef } from "./person";
 const AppointmentStatus = builder.enumType("AppointmentStatus", { values: appointmentStatuses });
 
 export const AppointmentRef = builder.prismaObject("Appointment", {
+  authScopes: { permission: "appointments:read" },
   description: "An appointment between a staff member and a person.",
   fields: (t) => ({
     id: t.exposeID("id"),
@@ -53,12 +54,14 @@ const asBody = (input: Record<string, unknown>) =>
 
 builder.queryFields((t) => ({
   appointment: t.field({
+    authScopes: { permission: "appointments:read" },
     type: AppointmentRef,
     nullable: true,
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, { id }, context) => loadByUuid(context.loaders.appointmentById, id),
   }),
   appointments: t.field({
+    authScopes: { permission: "appointments:read" },
     type: AppointmentList,
     args: listArguments(t.arg),
     resolve: (_root, args, context) =>
@@ -71,6 +74,7 @@ builder.queryFields((t) => ({
 
 builder.mutationFields((t) => ({
   createAppointment: t.field({
+    authScopes: { permission: "appointments:create" },
     type: AppointmentRef,
     args: { input: t.arg({ type: AppointmentCreateInput, required: true }) },
     resolve: (_root, args, context) => {
@@ -96,6 +100,7 @@ builder.mutationFields((t) => ({
     },
   }),
   updateAppointment: t.field({
+    authScopes: { permission: "appointments:update" },
     type: AppointmentRef,
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: AppointmentUpdateInput, required: true }) },
     resolve: async (_root, args, context) => {
@@ -125,6 +130,7 @@ builder.mutationFields((t) => ({
     },
   }),
   deleteAppointment: t.id({
+    authScopes: { permission: "appointments:delete" },
     description: "Deletes the appointment permanently; returns the id deleted.",
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, args, context) =>

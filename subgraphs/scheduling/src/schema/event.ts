@@ -9,6 +9,7 @@ const EventRef = builder.externalRef("Event", builder.selection<{ id: string }>(
   externalFields: (t) => ({ id: t.id(), source: t.string(), subject: t.id() }),
   fields: (t) => ({
     appointment: t.field({
+      authScopes: { permission: "appointments:read" },
       type: AppointmentRef,
       nullable: true,
       description: "The appointment this event concerns, when it is one of the scheduling domain's events (null once the appointment is deleted).",
@@ -20,6 +21,7 @@ const EventRef = builder.externalRef("Event", builder.selection<{ id: string }>(
 
 builder.subscriptionFields((t) => ({
   appointmentChanged: t.field({
+    authScopes: { permission: "appointments:read" },
     type: EventRef,
     description: "Every change to appointments (or to the one with `id`) as it commits; select `appointment { … }` for the record as it is now.",
     args: { id: t.arg.id() },

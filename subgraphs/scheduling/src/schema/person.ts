@@ -10,6 +10,7 @@ export const PersonRef: ObjectRef<Types, { id: string }> = builder.externalRef("
   externalFields: (t) => ({ id: t.id() }),
   fields: (t) => ({
     appointments: t.field({
+      authScopes: { permission: "appointments:read" },
       type: [AppointmentRef],
       description: "The person's appointments, earliest first.",
       resolve: (person, _args, context) => context.loaders.appointmentsByPerson.load(person.id),

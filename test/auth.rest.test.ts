@@ -1,0 +1,90 @@
+// Authentication and authorization over REST and GraphQL: 401 with a challenge for a missing or bad
+// token, 403 for a role without the permission, and what each role may do with persons, cases,
+// appointments and the event log.
+import { randomUUID } from "node:crypto";
+import type { Role } from "@pap/kernel";
+import { bearer, tokenFor } from "./support/auth";
+import { expectErrorEnvelope } from "./support/expectations";
+import { useTestPlatform } from "./support/platform";
+
+const { api } = useTestPlatform("auth_rest");
+const as = (roles: Role[]) => bearer(roles, { sub: `idp|${roles.join("+")}`, userId: randomUUID() });
+const NONE = { authorization: "" };
+
+describe("authentication", () => {
+  it("answers 401 with a Bearer challenge when there is no token", async () => {
+    const response = await api.raw("GET", "/persons", undefined, NONE);
+    expectErrorEnvelope(response, 401, "UNAUTHORIZED");
+    expect(response.headers.get("www-authenticate")).toMatch(/^Bearer realm="public-assistance-platform"/);
+  });
+
+  it.each([
+    ["a malformed header", async () => ({ authorization: "Token abc" })],
+    ["a token that is not a JWT", async () => ({ authorization: "Bearer nonsense" })],
+    ["an expired token", async () => ({ authorization: `Bearer ${await tokenFor(["state_admin"], { lifetimeSeconds: -600 })}` })],
+    ["a token with a forged signature", async () => ({ authorization: `Bearer ${await tokenFor(["state_admin"])}`.replace(/\.[^.]+$/, ".c2lnbmF0dXJl") })],
+  ])("answers 401 for %s", async (_label, headers) => {
+    const response = await api.raw("GET", "/persons", undefined, await headers());
+    expectErrorEnvelope(response, 401, "UNAUTHORIZED");
+    expect(response.headers.get("www-authenticate")).toMatch(/error="/);
+  });
+
+  it("ignores X-Caller headers outside trusted-header mode", async () => {
+    expectErrorEnvelope(await api.raw("GET", "/persons", undefined, { ...NONE, "x-caller-id": "u1", "x-caller-roles": "state_admin" }), 401, "UNAUTHORIZED");
+  });
+
+  it("guards GraphQL the same way", async () => {
+    const response = await api.raw("POST", "/graphql", { query: "{ persons { total } }" }, NONE);
+    expect(response.body.errors[0].extensions).toMatchObject({ code: "UNAUTHORIZED", status: 401 });
+    const partner = await api.raw("POST", "/graphql", { query: "{ cases { total } }" }, await as(["partner_readonly"]));
+    expect(partner.body.errors[0].extensions).toMatchObject({ code: "FORBIDDEN", status: 403 });
+  });
+
+  it("guards the event stream before it opens", async () => {
+    expectErrorEnvelope(await api.raw("GET", "/platform/events/stream", undefined, NONE), 401, "UNAUTHORIZED");
+  });
+});
+
+describe("authorization by role", () => {
+  const person = { name: { firstName: "Role", lastName: "Check" } };
+
+  it("lets a partner read persons but never write", async () => {
+    const headers = await as(["partner_readonly"]);
+    expect((await api.raw("GET", "/persons", undefined, headers)).status).toBe(200);
+    expectErrorEnvelope(await api.raw("POST", "/persons", person, headers), 403, "FORBIDDEN");
+    expectErrorEnvelope(await api.raw("GET", "/case-management/cases", undefined, headers), 403, "FORBIDDEN");
+    expectErrorEnvelope(await api.raw("POST", "/platform/events", {}, headers), 403, "FORBIDDEN");
+  });
+
+  it("lets an applicant read the policy registry and nothing about other people", async () => {
+    const headers = await as(["applicant"]);
+    expect((await api.raw("GET", "/platform/registry/policies", undefined, headers)).status).toBe(200);
+    expectErrorEnvelope(await api.raw("GET", "/persons", undefined, headers), 403, "FORBIDDEN");
+    expectErrorEnvelope(await api.raw("GET", "/platform/events", undefined, headers), 403, "FORBIDDEN");
+  });
+
+  it("lets a case worker work cases and read the log, but not publish to it", async () => {
+    const headers = await as(["case_worker"]);
+    const created = await api.raw("POST", "/persons", person, headers);
+    expect(created.status).toBe(201);
+    expect((await api.raw("POST", "/case-management/cases", { primaryApplicantId: created.body.id }, headers)).status).toBe(201);
+    expect((await api.raw("GET", "/platform/events", undefined, headers)).status).toBe(200);
+    expectErrorEnvelope(await api.raw("POST", "/platform/events", {}, headers), 403, "FORBIDDEN");
+  });
+
+  it("inherits down the staff hierarchy", async () => {
+    for (const role of ["supervisor", "county_admin", "state_admin"] as Role[]) {
+      expect((await api.raw("POST", "/persons", person, await as([role]))).status).toBe(201);
+    }
+  });
+
+  it("lets a service account publish events", async () => {
+    const response = await api.raw(
+      "POST",
+      "/platform/events",
+      { id: randomUUID(), specversion: "1.0", type: "persons.person.updated", source: "/persons", subject: randomUUID(), time: new Date().toISOString(), datacontenttype: "application/json" },
+      await as(["system"]),
+    );
+    expect(response.status).toBe(201);
+  });
+});
