@@ -1,3 +1,4 @@
+import { authorization } from "./auth";
 import autocannon from "autocannon";
 import type { HttpCall, Scenario } from "./scenarios";
 
@@ -48,7 +49,7 @@ function fire(base: string, scenario: Scenario, calls: HttpCall[], connections: 
     // Loopback only and bounded: a hung server fails the scenario instead of stalling the run.
     timeout: 10,
     method: first.method,
-    headers: first.headers,
+    headers: { ...first.headers, ...authorization },
     body: first.body,
     requests: [
       {

@@ -49,6 +49,8 @@ export async function startMode(mode: ModeName, options: { repositoryRoot: strin
   // The mode comes from the flag only; an inherited PLATFORM_MODE or PGlite directory must not leak in.
   delete env.PLATFORM_MODE;
   delete env.PGLITE_DATA_DIR;
+  // Development-mode authentication, so the load generator can ask the platform itself for a token.
+  for (const name of ["AUTH_MODE", "AUTH_SECRET", "AUTH_JWKS_URI", "AUTH_PUBLIC_KEY", "AUTH_ISSUER", "AUTH_AUDIENCE"]) delete env[name];
   const args = mode === "single" ? [main] : [main, `--mode=${mode}`];
   const spawnedAt = Date.now();
   const child = spawn(process.execPath, args, { cwd: options.repositoryRoot, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });

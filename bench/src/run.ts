@@ -1,4 +1,5 @@
 import path from "node:path";
+import { authorize } from "./auth";
 import { firstLine, onInterrupt, runMain } from "./process";
 import { createDatabase, migrate } from "./database";
 import { measure } from "./load";
@@ -43,6 +44,7 @@ async function main(): Promise<number> {
       log(`${mode}: starting`);
       try {
         current = await startMode(mode, { repositoryRoot: settings.repositoryRoot, databaseUrl: database.url, port: settings.basePort + index * 100 });
+        await authorize(current.restBase);
       } catch (error) {
         const message = (error as Error).message;
         process.stderr.write(`${message}\n`);

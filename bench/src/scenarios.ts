@@ -1,3 +1,4 @@
+import { authorization } from "./auth";
 import type { SeededData } from "./seed";
 
 export type HttpCall = { method: "GET" | "POST"; path: string; headers?: Record<string, string>; body?: string };
@@ -123,7 +124,7 @@ function fail(message: string): never {
 
 /** Fetches one call the way the load will, returning the parsed body for the scenario's check. */
 export async function sanityCheck(base: string, scenario: Scenario, call: HttpCall): Promise<void> {
-  const response = await fetch(base + call.path, { method: call.method, headers: call.headers, body: call.body, signal: AbortSignal.timeout(15_000) });
+  const response = await fetch(base + call.path, { method: call.method, headers: { ...call.headers, ...authorization }, body: call.body, signal: AbortSignal.timeout(15_000) });
   const text = await response.text();
   let body: unknown;
   try {

@@ -7,7 +7,8 @@ import { authSettingsFromEnv, type AuthSettings } from "@pap/kernel";
 /**
  * The process's authentication settings. In development mode (nothing configured) tokens are signed
  * with a key generated once on this machine and kept in `.data/dev-auth-secret`, so tokens survive a
- * restart; it is put in AUTH_SECRET so that the processes this one starts verify with the same key.
+ * restart; it is put in AUTH_SECRET (with AUTH_MODE=development) so that the processes this one
+ * starts verify with the same key.
  */
 export function prepareAuthSettings(env: NodeJS.ProcessEnv = process.env): AuthSettings {
   const settings = authSettingsFromEnv(env);
@@ -18,5 +19,7 @@ export function prepareAuthSettings(env: NodeJS.ProcessEnv = process.env): AuthS
     writeFileSync(file, randomBytes(32).toString("hex"), { mode: 0o600 });
   }
   env.AUTH_SECRET = readFileSync(file, "utf8").trim();
+  // Stated, so this process (again) and the ones it starts stay in development mode with the key set.
+  env.AUTH_MODE = "development";
   return { ...settings, secret: env.AUTH_SECRET };
 }

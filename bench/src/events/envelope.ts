@@ -27,4 +27,5 @@ export function envelope(id: string = randomUUID()): string {
   });
 }
 
-export const jsonHeaders = { "content-type": "application/json" };
+/** JSON requests, with the run's credential (filled in once the platform is up). */
+export const jsonHeaders: Record<string, string> = { "content-type": "application/json" };

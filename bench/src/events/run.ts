@@ -1,4 +1,6 @@
 import path from "node:path";
+import { authorization, authorize } from "../auth";
+import { jsonHeaders } from "./envelope";
 import { firstLine, onInterrupt, runMain } from "../process";
 import pg from "pg";
 import { createDatabase, migrate } from "../database";
@@ -49,6 +51,8 @@ async function main(): Promise<number> {
     await migrate(settings.repositoryRoot, database.url);
     log("single: starting");
     running = await startMode("single", { repositoryRoot: settings.repositoryRoot, databaseUrl: database.url, port: settings.port });
+    await authorize(running.restBase);
+    Object.assign(jsonHeaders, authorization);
     startSeconds = running.startSeconds;
     const pid = platformPid(settings.repositoryRoot);
     log(`single: ready in ${startSeconds.toFixed(1)} s (pid ${pid})`);

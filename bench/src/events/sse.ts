@@ -1,3 +1,4 @@
+import { authorization } from "../auth";
 import http from "node:http";
 import { now } from "./clock";
 
@@ -20,7 +21,7 @@ export function openSse(url: string, onEvent: (id: string, receivedAt: number) =
   return new Promise((resolve, reject) => {
     let failure: string | null = null;
     let opened = false;
-    const request = http.get(url, { agent: false, headers: { accept: "text/event-stream" } }, (response) => {
+    const request = http.get(url, { agent: false, headers: { accept: "text/event-stream", ...authorization } }, (response) => {
       if (response.statusCode !== 200) {
         response.resume();
         request.destroy();

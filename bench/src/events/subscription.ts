@@ -1,4 +1,5 @@
 import { createClient } from "graphql-ws";
+import { authorization } from "../auth";
 import WebSocket from "ws";
 import { now } from "./clock";
 import { eventTypeFilter } from "./envelope";
@@ -13,7 +14,7 @@ const document = `subscription ($filter: EventStreamFilter) { events(filter: $fi
  */
 export async function openSubscription(url: string, onEvent: (id: string, receivedAt: number) => void): Promise<GraphqlSubscription> {
   let failure: string | null = null;
-  const client = createClient({ url, webSocketImpl: WebSocket, retryAttempts: 0, lazy: false });
+  const client = createClient({ url, webSocketImpl: WebSocket, retryAttempts: 0, lazy: false, connectionParams: () => authorization });
   // graphql-ws acknowledges the connection, not the subscription: the caller proves the subscription
   // is live by publishing probe events until one arrives.
   await new Promise<void>((resolve, reject) => {
