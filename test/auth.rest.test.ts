@@ -88,3 +88,18 @@ describe("authorization by role", () => {
     expect(response.status).toBe(201);
   });
 });
+
+describe("GraphQL limits at the gateway", () => {
+  it("refuses an operation nested too deep, before running it", async () => {
+    const deep = `{ cases { items { members { person { cases { members { person { cases { members { person { cases { members { id } } } } } } } } } } } } }`;
+    const response = await api.raw("POST", "/graphql", { query: deep });
+    expect(response.status).toBe(400);
+    expect(response.body.errors.map((error: { extensions: { code: string } }) => error.extensions.code)).toContain("QUERY_TOO_DEEP");
+  });
+
+  it("refuses an operation that could resolve too many fields", async () => {
+    const wide = `{ persons(limit: 100) { items { cases { members { person { cases { members { person { id } } } } } } } } }`;
+    const response = await api.raw("POST", "/graphql", { query: wide });
+    expect(response.body.errors[0].extensions).toMatchObject({ code: "QUERY_TOO_COMPLEX" });
+  });
+});

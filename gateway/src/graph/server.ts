@@ -1,7 +1,7 @@
 import { ApolloGateway } from "@apollo/gateway";
 import { ApolloServer } from "@apollo/server";
 import type { DomainServices } from "@pap/events";
-import { createErrorFormatter } from "@pap/kernel";
+import { createErrorFormatter, queryLimitsFromEnv, queryLimitsRule } from "@pap/kernel";
 import type { GraphQLSchema } from "graphql";
 import type { Logger } from "pino";
 import type { PlatformSubgraph } from "../subgraphs";
@@ -12,6 +12,10 @@ import { inProcessSourceStreams, remoteSourceStreams } from "../subscriptions/so
 import type { GatewayContext } from "./context";
 import { InProcessDataSource } from "./in-process-data-source";
 import { RemoteSubgraph } from "./remote-data-source";
+
+/** Introspection is on in development and off in production, unless GRAPHQL_INTROSPECTION says otherwise. */
+export const introspectionEnabled = (env: NodeJS.ProcessEnv = process.env) =>
+  env.GRAPHQL_INTROSPECTION ? env.GRAPHQL_INTROSPECTION === "true" : env.NODE_ENV !== "production";
 
 export type SubgraphPlacement =
   | { kind: "in-process"; services: DomainServices; subgraphs: readonly PlatformSubgraph[] }
@@ -52,7 +56,8 @@ export async function createGraphServer(placement: SubgraphPlacement, logger: Lo
     includeStacktraceInErrorResponses: false,
     // The platform stops Apollo itself on SIGTERM; a second, concurrent stop() never settles.
     stopOnTerminationSignals: false,
-    introspection: process.env.GRAPHQL_INTROSPECTION !== "false",
+    introspection: introspectionEnabled(),
+    validationRules: [queryLimitsRule(queryLimitsFromEnv())],
     formatError: createErrorFormatter((error, message) => logger.error({ err: error }, message)),
   });
   await server.start();

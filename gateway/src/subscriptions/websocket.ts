@@ -1,7 +1,7 @@
-import { serveGraphqlWebSocket, subscriptionHeaders } from "@pap/kernel";
+import { queryLimitsFromEnv, queryLimitsRule, serveGraphqlWebSocket, subscriptionHeaders } from "@pap/kernel";
 import type { Server } from "node:http";
-import type { ExecutionResult } from "graphql";
-import type { FederatedGraph } from "../graph/server";
+import { NoSchemaIntrospectionCustomRule, specifiedRules, validate, type ExecutionResult } from "graphql";
+import { introspectionEnabled, type FederatedGraph } from "../graph/server";
 import { gatewayContextFromHeaders, type GatewayContext } from "../graph/context";
 
 /**
@@ -9,8 +9,11 @@ import { gatewayContextFromHeaders, type GatewayContext } from "../graph/context
  * (which some clients send over the same socket) through Apollo as over HTTP.
  */
 export function serveGatewayWebSocket(server: Server, graph: FederatedGraph): () => Promise<void> {
+  const rules = [...specifiedRules, queryLimitsRule(queryLimitsFromEnv())];
   return serveGraphqlWebSocket(server, "/graphql", {
     schema: () => graph.schema(),
+    // The same limits as over HTTP (and introspection only where it is switched on).
+    validate: (schema, document) => validate(schema, document, introspectionEnabled() ? rules : [...rules, NoSchemaIntrospectionCustomRule]),
     context: (ctx, _id, payload) => gatewayContextFromHeaders(subscriptionHeaders(ctx.extra.request.headers, payload.extensions, ctx.connectionParams)),
     subscribe: (args) => graph.subscriptions.subscribe({ ...args, variableValues: args.variableValues, contextValue: args.contextValue as GatewayContext }),
     execute: async (args) => {

@@ -16,7 +16,15 @@ export function createErrorFormatter(log: ErrorLogger) {
       log(error, "unexpected error while executing a GraphQL operation");
       return { ...base, message: envelope.message, extensions: { code: envelope.code, status } };
     }
-    const code = typeof formatted.extensions?.code === "string" ? formatted.extensions.code : envelope.code;
+    // Apollo files every validation failure under GRAPHQL_VALIDATION_FAILED; a rule's own code (a refused
+    // query's QUERY_TOO_DEEP) says more, so it is kept.
+    const ruleCode = (error as { originalError?: { extensions?: { code?: unknown } } } | undefined)?.originalError?.extensions?.code;
+    const code =
+      formatted.extensions?.code === "GRAPHQL_VALIDATION_FAILED" && typeof ruleCode === "string"
+        ? ruleCode
+        : typeof formatted.extensions?.code === "string"
+          ? formatted.extensions.code
+          : envelope.code;
     return {
       ...base,
       message: formatted.message,

@@ -5,3 +5,4 @@ export * from "./list-fields";
 export * from "./executor";
 export * from "./subgraph-builder";
 export * from "./ws-subscriber";
+export * from "./limits";

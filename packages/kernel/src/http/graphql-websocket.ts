@@ -11,7 +11,8 @@ import { pickForwardedHeaders } from "./forwarded-headers";
 export type WebSocketGraphqlOptions = ServerOptions<Record<string, unknown> | undefined, Extra>;
 
 export function serveGraphqlWebSocket(server: Server, path: string, options: WebSocketGraphqlOptions): () => Promise<void> {
-  const sockets = new WebSocketServer({ noServer: true });
+  // The same bound on a message as on an HTTP body.
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
   server.on("upgrade", (request, socket, head) => {
     if (new URL(request.url ?? "/", "http://localhost").pathname !== path) return;
     sockets.handleUpgrade(request, socket, head, (client) => sockets.emit("connection", client, request));

@@ -1,0 +1,36 @@
+import { buildSchema, parse, validate } from "graphql";
+import { queryLimitsRule } from "./limits";
+
+const schema = buildSchema(`
+  type Person { id: ID! name: String cases(limit: Int): [Case!]! friend: Person }
+  type Case { id: ID! members: [Person!]! }
+  type Query { persons(limit: Int): [Person!]! person(id: ID!): Person }
+`);
+
+const codes = (query: string, limits = { maxDepth: 4, maxCost: 1000 }) =>
+  validate(schema, parse(query), [queryLimitsRule(limits)]).map((error) => error.extensions.code);
+
+describe("query limits", () => {
+  it("let ordinary queries through", () => {
+    expect(codes(`{ persons(limit: 10) { id name cases(limit: 5) { id } } }`)).toEqual([]);
+  });
+
+  it("refuse nesting deeper than allowed, through fragments too", () => {
+    expect(codes(`{ person(id: 1) { friend { friend { friend { friend { id } } } } } }`)).toEqual(["QUERY_TOO_DEEP"]);
+    expect(codes(`{ person(id: 1) { ...F } } fragment F on Person { friend { friend { friend { friend { id } } } } }`)).toEqual(["QUERY_TOO_DEEP"]);
+  });
+
+  it("multiply the cost of nested lists by their page sizes", () => {
+    // 100 persons × (1 + 100 cases × (1 + 25 members × 1)): far past 1,000.
+    expect(codes(`{ persons(limit: 100) { cases(limit: 100) { members { id } } } }`)).toEqual(["QUERY_TOO_COMPLEX"]);
+    expect(codes(`{ persons(limit: 2) { cases(limit: 2) { members { id } } } }`)).toEqual([]);
+  });
+
+  it("count a page size given by a variable as the largest page", () => {
+    expect(codes(`query ($n: Int) { persons(limit: $n) { cases(limit: $n) { id } } }`)).toEqual(["QUERY_TOO_COMPLEX"]);
+  });
+
+  it("leave introspection fields out of the measure", () => {
+    expect(codes(`{ __schema { types { fields { type { ofType { ofType { ofType { name } } } } } } } }`)).toEqual([]);
+  });
+});

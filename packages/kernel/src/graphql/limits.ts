@@ -1,0 +1,97 @@
+import {
+  GraphQLError,
+  getNamedType,
+  getNullableType,
+  isListType,
+  Kind,
+  type ASTVisitor,
+  type FieldNode,
+  type FragmentDefinitionNode,
+  type GraphQLField,
+  type GraphQLNamedType,
+  type GraphQLType,
+  type SelectionSetNode,
+  type ValidationContext,
+  isObjectType,
+  isInterfaceType,
+} from "graphql";
+import { DEFAULT_LIMIT, MAX_LIMIT } from "../list/spec";
+
+/** How much one operation may ask for; past either bound it is refused before anything runs. */
+export type QueryLimits = {
+  /** Deepest chain of nested fields. */
+  maxDepth: number;
+  /** Fields it may resolve, counting each field once per item of the lists around it. */
+  maxCost: number;
+};
+
+export const defaultQueryLimits: QueryLimits = { maxDepth: 12, maxCost: 20_000 };
+
+export function queryLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): QueryLimits {
+  return {
+    maxDepth: Number(env.GRAPHQL_MAX_DEPTH ?? defaultQueryLimits.maxDepth),
+    maxCost: Number(env.GRAPHQL_MAX_COST ?? defaultQueryLimits.maxCost),
+  };
+}
+
+const refused = (code: string, message: string) => new GraphQLError(message, { extensions: { code, status: 400 } });
+
+type Measure = { depth: number; cost: number };
+
+/**
+ * One validation rule for both limits. Lists multiply the cost of what they contain by the page size
+ * the field was asked for (`limit: 50`; the largest page when it is a variable) or the default one; a
+ * list field without a `limit` argument (a person's cases) counts as a page too. Introspection is
+ * measured apart from this (it is switched off where that matters).
+ */
+export function queryLimitsRule(limits: QueryLimits): (context: ValidationContext) => ASTVisitor {
+  return (context) => {
+    const fragments = new Map<string, FragmentDefinitionNode>();
+    for (const definition of context.getDocument().definitions) {
+      if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+    }
+    const measure = (selectionSet: SelectionSetNode, type: GraphQLNamedType | undefined, seen: Set<string>): Measure => {
+      let depth = 0;
+      let cost = 0;
+      for (const selection of selectionSet.selections) {
+        let inner: Measure;
+        if (selection.kind === Kind.FIELD) {
+          if (selection.name.value.startsWith("__")) continue;
+          inner = measureField(selection, type, seen);
+        } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+          const condition = selection.typeCondition ? context.getSchema().getType(selection.typeCondition.name.value) : type;
+          inner = measure(selection.selectionSet, condition ?? type, seen);
+        } else {
+          const fragment = fragments.get(selection.name.value);
+          if (!fragment || seen.has(fragment.name.value)) continue;
+          inner = measure(fragment.selectionSet, context.getSchema().getType(fragment.typeCondition.name.value) ?? type, new Set([...seen, fragment.name.value]));
+        }
+        depth = Math.max(depth, inner.depth);
+        cost += inner.cost;
+      }
+      return { depth, cost };
+    };
+    const measureField = (field: FieldNode, parent: GraphQLNamedType | undefined, seen: Set<string>): Measure => {
+      const definition: GraphQLField<unknown, unknown> | undefined = parent && (isObjectType(parent) || isInterfaceType(parent)) ? parent.getFields()[field.name.value] : undefined;
+      const type: GraphQLType | undefined = definition?.type;
+      const inner = field.selectionSet ? measure(field.selectionSet, type ? getNamedType(type) : undefined, seen) : { depth: 0, cost: 0 };
+      const items = type && isListType(getNullableType(type)) ? pageSize(field) : 1;
+      return { depth: inner.depth + 1, cost: 1 + items * inner.cost };
+    };
+    return {
+      OperationDefinition(operation) {
+        const root = context.getSchema().getRootType(operation.operation) ?? undefined;
+        const { depth, cost } = measure(operation.selectionSet, root, new Set());
+        if (depth > limits.maxDepth) context.reportError(refused("QUERY_TOO_DEEP", `The operation nests ${depth} levels of fields; at most ${limits.maxDepth} are allowed.`));
+        if (cost > limits.maxCost) context.reportError(refused("QUERY_TOO_COMPLEX", `The operation could resolve about ${cost} fields; at most ${limits.maxCost} are allowed. Ask for smaller pages or fewer nested lists.`));
+      },
+    };
+  };
+}
+
+/** The page size a list field was asked for: as written, the largest allowed when it comes from a variable, else the default. */
+function pageSize(field: FieldNode): number {
+  const limit = field.arguments?.find((argument) => argument.name.value === "limit")?.value;
+  if (limit?.kind === Kind.INT) return Number(limit.value);
+  return limit?.kind === Kind.VARIABLE ? MAX_LIMIT : DEFAULT_LIMIT;
+}
