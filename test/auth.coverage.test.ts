@@ -2,6 +2,7 @@
 // every field a subgraph adds to another's entity declares the permission it needs, and the
 // permission exists in that domain's table. A new operation without one fails here.
 import { subgraphs } from "@pap/gateway";
+import { permissionsOf } from "@pap/kernel";
 import type { GraphQLField } from "graphql";
 
 type ScopedField = GraphQLField<unknown, unknown> & { extensions: { pothosOptions?: { authScopes?: { permission?: string } } } };
@@ -33,5 +34,13 @@ describe("every type a domain owns is guarded", () => {
     const type = subgraph.schema.getType(name);
     const permission = (type?.extensions as { pothosOptions?: { authScopes?: { permission?: string } } } | undefined)?.pothosOptions?.authScopes?.permission;
     expect(Object.keys(subgraph.permissions)).toContain(permission);
+  });
+});
+
+describe("read-only roles", () => {
+  it("partner_readonly holds no permission that writes, in any domain", () => {
+    const granted = [...permissionsOf(["partner_readonly"], subgraphs.map((subgraph) => subgraph.permissions))];
+    expect(granted.length).toBeGreaterThan(0);
+    expect(granted.filter((permission) => !permission.endsWith(":read"))).toEqual([]);
   });
 });
