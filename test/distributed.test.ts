@@ -1,7 +1,7 @@
 // The distributed deployment: each subgraph, the gateway and rest-compat in their own child processes,
 // talking HTTP to each other, on a fresh PostgreSQL database. Needs the build (children run gateway/dist).
 import { startDistributedForTest, type RunningDistributed } from "./support/distributed";
-import { adminHeaders } from "./support/auth";
+import { adminHeaders, bearer } from "./support/auth";
 import { httpClient } from "./support/platform";
 
 let running: RunningDistributed | undefined;
@@ -17,6 +17,18 @@ afterAll(async () => {
 }, 30_000);
 
 describe("distributed deployment", () => {
+  it("protects a subgraph reached directly, not only through the gateway", async () => {
+    const urls = running!.urls as Record<string, string>;
+    const ask = async (headers: Record<string, string>) => {
+      const response = await fetch(urls["subgraph persons"] as string, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify({ query: "{ persons { total } }" }) });
+      return (await response.json()) as { data?: unknown; errors?: Array<{ extensions: { code: string } }> };
+    };
+    expect((await ask({})).errors?.[0]?.extensions.code).toBe("UNAUTHORIZED");
+    expect((await ask({ "x-caller-id": "u1", "x-caller-roles": "state_admin" })).errors?.[0]?.extensions.code).toBe("UNAUTHORIZED");
+    expect((await ask(await bearer(["applicant"]))).errors?.[0]?.extensions.code).toBe("FORBIDDEN");
+    expect((await ask(await adminHeaders())).data).toEqual({ persons: { total: expect.any(Number) } });
+  });
+
   it("serves REST at the rest-compat URL and GraphQL at the gateway URL, each subgraph in its own process", async () => {
     expect(running).toBeDefined();
     const urls = running!.urls as Record<string, string>;
