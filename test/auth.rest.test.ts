@@ -98,6 +98,7 @@ describe("GraphQL limits at the gateway", () => {
   });
 
   it("refuses an operation that could resolve too many fields", async () => {
+    // 100 persons × 25 cases × 25 members × 25 cases × 25 members: millions of fields at worst.
     const wide = `{ persons(limit: 100) { items { cases { members { person { cases { members { person { id } } } } } } } } }`;
     const response = await api.raw("POST", "/graphql", { query: wide });
     expect(response.body.errors[0].extensions).toMatchObject({ code: "QUERY_TOO_COMPLEX" });

@@ -25,7 +25,7 @@ export type QueryLimits = {
   maxCost: number;
 };
 
-export const defaultQueryLimits: QueryLimits = { maxDepth: 12, maxCost: 20_000 };
+export const defaultQueryLimits: QueryLimits = { maxDepth: 12, maxCost: 100_000 };
 
 export function queryLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): QueryLimits {
   return {
