@@ -104,3 +104,13 @@ describe("GraphQL limits at the gateway", () => {
     expect(response.body.errors[0].extensions).toMatchObject({ code: "QUERY_TOO_COMPLEX" });
   });
 });
+
+describe("introspection", () => {
+  it("answers only a signed-in caller", async () => {
+    const anonymous = await api.raw("POST", "/graphql", { query: "{ __schema { queryType { name } } }" }, { authorization: "" });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body.errors[0].extensions).toMatchObject({ code: "UNAUTHORIZED" });
+    const signedIn = await api.raw("POST", "/graphql", { query: "{ __schema { queryType { name } } }" }, await as(["applicant"]));
+    expect(signedIn.body).toEqual({ data: { __schema: { queryType: { name: "Query" } } } });
+  });
+});

@@ -1,7 +1,7 @@
 import { ApolloGateway } from "@apollo/gateway";
 import { ApolloServer } from "@apollo/server";
 import type { DomainServices } from "@pap/events";
-import { createErrorFormatter, queryLimitsFromEnv, queryLimitsRule } from "@pap/kernel";
+import { authSettingsFromEnv, createAuthenticator, createErrorFormatter, queryLimitsFromEnv, queryLimitsRule } from "@pap/kernel";
 import type { GraphQLSchema } from "graphql";
 import type { Logger } from "pino";
 import type { PlatformSubgraph } from "../subgraphs";
@@ -11,6 +11,7 @@ import { SubscriptionEngine } from "../subscriptions/engine";
 import { inProcessSourceStreams, remoteSourceStreams } from "../subscriptions/source-streams";
 import type { GatewayContext } from "./context";
 import { InProcessDataSource } from "./in-process-data-source";
+import { introspectionGuard } from "./introspection-guard";
 import { RemoteSubgraph } from "./remote-data-source";
 
 /** Introspection is on in development and off in production, unless GRAPHQL_INTROSPECTION says otherwise. */
@@ -58,6 +59,7 @@ export async function createGraphServer(placement: SubgraphPlacement, logger: Lo
     stopOnTerminationSignals: false,
     introspection: introspectionEnabled(),
     validationRules: [queryLimitsRule(queryLimitsFromEnv())],
+    plugins: [introspectionGuard(createAuthenticator(authSettingsFromEnv()))],
     formatError: createErrorFormatter((error, message) => logger.error({ err: error }, message)),
   });
   await server.start();
