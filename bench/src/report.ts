@@ -63,23 +63,19 @@ export function printTable(rows: Row[], lives: ModeLife[]): void {
   }
 }
 
+/** The opening of a results file: title, when it ran, the machine, and the heading of the method. */
+export function reportOpening(title: string, run: string): string[] {
+  return [`# ${title}`, "", run, "", "## Machine", "", ...Object.entries(machineFacts()).map(([name, value]) => `- ${name}: ${value}`), "", "## Method", ""];
+}
+
 export async function writeMarkdown(file: string, rows: Row[], facts: RunFacts): Promise<void> {
   const { settings } = facts;
   const scenarios = [...new Map(rows.map((row) => [row.scenario.id, row.scenario])).values()];
   const lines = [
-    "# Benchmark results",
-    "",
-    `Run ${facts.startedAt.toISOString()}; total wall time ${facts.totalSeconds.toFixed(1)} s (seeding ${facts.seedSeconds.toFixed(1)} s).`,
-    "",
-    "## Machine",
-    "",
-    ...Object.entries(machineFacts()).map(([name, value]) => `- ${name}: ${value}`),
-    "",
-    "## Method",
-    "",
+    ...reportOpening("Benchmark results", `Run ${facts.startedAt.toISOString()}; total wall time ${facts.totalSeconds.toFixed(1)} s (seeding ${facts.seedSeconds.toFixed(1)} s).`),
     `- Data: ${facts.seeded}, in a fresh PostgreSQL database.`,
     `- Load: autocannon on loopback, ${settings.connections} connections, ${settings.warmupSeconds} s warm-up then ${settings.durationSeconds} s measured per scenario, in the same machine as the server (it competes for the same cores).`,
-    "- Modes: `single` (one process), `cluster` (`--mode=cluster`, CLUSTER_WORKERS=2), `distributed` (`--mode=distributed`: three subgraphs, gateway and rest-compat in their own processes); each started as a child process with LOG_LEVEL=warn, NODE_ENV=production.",
+    "- Modes: `single` (one process), `cluster` (`--mode=cluster`, CLUSTER_WORKERS=2), `distributed` (`--mode=distributed`: each subgraph, the gateway and rest-compat in their own processes); each started as a child process with LOG_LEVEL=warn, NODE_ENV=production.",
     "- req/s is the average over the measured seconds; p50/p99 are response latencies. Errors count non-2xx answers, socket errors, timeouts and GraphQL responses carrying `errors`, warm-up included.",
     "",
     ...facts.lives.map((life) => `- ${lifeLine(life)}`),

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { StopOutcome } from "../modes";
-import { machineFacts } from "../report";
+import { reportOpening } from "../report";
 import type { Delivery } from "./delivery";
 import { openConcurrency, settleMs, type IdleMemory } from "./idle";
 import type { EventSettings } from "./settings";
@@ -112,16 +112,7 @@ export async function writeEventMarkdown(file: string, results: EventResults, fa
   const problems = problemsOf(results);
   const stop = facts.stop ? (facts.stop.killed ? `still running ${facts.stop.seconds.toFixed(1)} s after SIGTERM, killed` : `stopped ${facts.stop.seconds.toFixed(1)} s after SIGTERM`) : "not started";
   const lines = [
-    "# Event log benchmark results",
-    "",
-    `Run ${facts.startedAt.toISOString()}; total wall time ${facts.totalSeconds.toFixed(1)} s.`,
-    "",
-    "## Machine",
-    "",
-    ...Object.entries(machineFacts()).map(([name, value]) => `- ${name}: ${value}`),
-    "",
-    "## Method",
-    "",
+    ...reportOpening("Event log benchmark results", `Run ${facts.startedAt.toISOString()}; total wall time ${facts.totalSeconds.toFixed(1)} s.`),
     `- Platform: \`single\` mode (one process), started as a child process with LOG_LEVEL=warn, NODE_ENV=production on a fresh, migrated PostgreSQL database; ready in ${facts.startSeconds.toFixed(1)} s, ${stop}. The load generator runs on the same machine and competes for the same cores.`,
     `- Events: \`persons.person.updated\` from \`/persons\`, a CloudEvents envelope of about 300 bytes with a new id (and subject) per request.`,
     `- Publish throughput: autocannon, ${settings.connections} connections, ${settings.warmupSeconds} s warm-up then ${settings.seconds} s measured. Accepted events/s counts 2xx answers only; latencies are of 2xx answers. Afterwards the log is read back: every acknowledged id must be in it, nothing else may be, except requests autocannon cut off when its timer ended (at most one per connection per pass), which the server may still have committed.`,
