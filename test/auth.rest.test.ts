@@ -114,3 +114,10 @@ describe("introspection", () => {
     expect(signedIn.body).toEqual({ data: { __schema: { queryType: { name: "Query" } } } });
   });
 });
+
+describe("order of checks", () => {
+  it("turns away a caller without a token before looking at the body", async () => {
+    expectErrorEnvelope(await api.raw("POST", "/case-management/cases", { nonsense: true }, { authorization: "" }), 401, "UNAUTHORIZED");
+    expectErrorEnvelope(await api.raw("POST", "/persons", "not json at all", { authorization: "", "content-type": "application/json" }), 400, "BAD_REQUEST");
+  });
+});

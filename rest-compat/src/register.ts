@@ -1,4 +1,4 @@
-import { bearerChallenge, envelopeFromGraphQLError, type GraphExecutor, type GraphSubscriber } from "@pap/kernel";
+import { authSettingsFromEnv, bearerChallenge, createAuthenticator, envelopeFromGraphQLError, pickForwardedHeaders, unauthenticated, type GraphExecutor, type GraphSubscriber } from "@pap/kernel";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { openApiDocument } from "./openapi";
 import type { RestRequest } from "./route";
@@ -14,6 +14,9 @@ const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ":$1");
 export function registerRestRoutes(app: FastifyInstance, graph: { execute: GraphExecutor; subscribe: GraphSubscriber }, options: RestOptions = restOptionsFromEnv()): void {
   const routes = restRoutes(options);
   const execute = graph.execute;
+  // The graph decides what a caller may do; a caller with no credential at all is turned away here
+  // first, so that it learns nothing from how its request would have been validated.
+  const authenticate = createAuthenticator(authSettingsFromEnv());
   // The router prefers the static `stream` segment to the `{eventId}` parameter, so the two never clash.
   const streamPath = `${options.platformBasePath}/events/stream`;
   registerEventStream(app, graph, { path: streamPath, heartbeatMs: options.heartbeatMs });
@@ -22,6 +25,9 @@ export function registerRestRoutes(app: FastifyInstance, graph: { execute: Graph
       method: route.method,
       url: fastifyPath(route.path),
       handler: async (request, reply) => {
+        if ((await authenticate(pickForwardedHeaders(request.headers))).kind === "unauthenticated") {
+          throw unauthenticated("This needs a signed-in caller: send 'Authorization: Bearer <token>'.", "missing_token");
+        }
         const restRequest = toRestRequest(request);
         const result = await execute({ query: route.document, variables: route.variables(restRequest), headers: request.headers });
         const firstError = result.errors?.[0];
