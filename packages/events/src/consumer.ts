@@ -1,11 +1,12 @@
-import { Prisma, type PrismaClient } from "@pap/db";
+import type { Prisma, PrismaClient } from "@pap/db";
 import type { Logger } from "@pap/kernel";
 import { eventRecorder, type EventRecorder } from "./append";
-import { loggedFromRow, type EventRow, type LoggedEvent, type PlatformEvent } from "./envelope";
+import { loggedFromRow, type LoggedEvent, type PlatformEvent } from "./envelope";
 import type { EventFilter } from "./filter";
-import { headOfLog } from "./log";
+import { headOfLog, whereOfFilter } from "./log";
 import { reactionOrigin } from "./origin";
 import type { EventRuntime } from "./runtime";
+import { serialized } from "./serialized";
 import type { EventSettings } from "./settings";
 
 /** What a consumer's handler is given for one event. */
@@ -49,24 +50,6 @@ export type RunningConsumers = {
 
 const defaults = { pollIntervalMs: 1000, retry: { initialMs: 100, maxMs: 30_000 }, transactionTimeoutMs: 30_000 };
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The SQL condition for a filter (the same semantics as matchesFilter). */
-function filterSql(filter: EventFilter): Prisma.Sql {
-  const conditions: Prisma.Sql[] = [];
-  if (filter.types?.length) {
-    const types = filter.types.map((pattern) => (pattern.endsWith("*") ? Prisma.sql`starts_with(type, ${pattern.slice(0, -1)})` : Prisma.sql`type = ${pattern}`));
-    conditions.push(Prisma.sql`(${Prisma.join(types, " OR ")})`);
-  }
-  if (filter.source !== undefined) conditions.push(Prisma.sql`source = ${filter.source}`);
-  // subject is a uuid column: a subject that is not a uuid names no event (rather than failing the cast).
-  if (filter.subject !== undefined) conditions.push(uuidPattern.test(filter.subject) ? Prisma.sql`subject = ${filter.subject}::uuid` : Prisma.sql`false`);
-  return conditions.length ? Prisma.join(conditions, " AND ") : Prisma.sql`true`;
-}
-
-/** The next matching event (all null when there is none) beside the log's head. */
-type NextRow = { head: bigint | null } & (EventRow | Record<keyof EventRow, null>);
-
 type Round = { kind: "processed" | "idle" | "busy" } | { kind: "failed"; error: unknown; event?: LoggedEvent };
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -75,13 +58,13 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 
 /** One consumer in this process: a single catch-up loop at a time, however many wake-ups arrive. */
 class ConsumerRunner {
-  private running?: Promise<void>;
-  private again = false;
+  private readonly loop = serialized(() => this.catchUp());
   private failures = 0;
   private retryTimer?: NodeJS.Timeout;
   private registered = false;
   private stopped = false;
-  private readonly matches: Prisma.Sql;
+  /** The definition's filter, with the deployment's type prefix. */
+  private readonly filter: EventFilter;
 
   constructor(
     private readonly definition: ConsumerDefinition,
@@ -92,7 +75,7 @@ class ConsumerRunner {
     private readonly announce: () => void,
   ) {
     const { types } = definition.filter;
-    this.matches = filterSql({ ...definition.filter, ...(types && { types: types.map((type) => settings.typePrefix + type) }) });
+    this.filter = { ...definition.filter, ...(types && { types: types.map((type) => settings.typePrefix + type) }) };
   }
 
   get name() {
@@ -101,19 +84,8 @@ class ConsumerRunner {
 
   wake(): Promise<void> {
     // While backing off after a failure, only the retry timer may start the next attempt.
-    if (this.stopped || this.retryTimer) return this.running ?? Promise.resolve();
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = this.catchUp().finally(() => {
-      this.running = undefined;
-      if (this.again) {
-        this.again = false;
-        void this.wake();
-      }
-    });
-    return this.running;
+    if (this.stopped || this.retryTimer) return this.loop.current() ?? Promise.resolve();
+    return this.loop.run();
   }
 
   /** Waits until this consumer's stored position reaches `target`, whichever process advances it. */
@@ -131,7 +103,7 @@ class ConsumerRunner {
     this.stopped = true;
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = undefined;
-    await this.running;
+    await this.loop.current();
   }
 
   private async catchUp(): Promise<void> {
@@ -174,23 +146,13 @@ class ConsumerRunner {
           const [locked] = await tx.$queryRaw<Array<{ position: bigint }>>`SELECT position FROM event_consumer WHERE name = ${this.name} FOR UPDATE SKIP LOCKED`;
           if (!locked) return "busy" as const;
           from = locked.position;
-          // One statement, one snapshot: the head it sees has nothing matching between `from` and it, so the
-          // position may jump to the head and the non-matching events are never scanned again. Positions
-          // become visible in order (see sequencer.ts), so nothing can later appear below that head.
-          const [next] = await tx.$queryRaw<NextRow[]>(Prisma.sql`
-            SELECT h.head, e.*
-            FROM (SELECT max(position) AS head FROM platform_event) h
-            LEFT JOIN LATERAL (
-              SELECT position, id, type, source, subject, time, specversion, datacontenttype, data, traceparent, causationid, authid, authtype
-              FROM platform_event
-              WHERE position > ${from} AND ${this.matches}
-              ORDER BY position
-              LIMIT 1
-            ) e ON true`);
-          if (!next || next.position === null) {
-            if (next?.head != null && next.head > from) {
-              await tx.$executeRaw`UPDATE event_consumer SET position = ${next.head}, "updatedAt" = now() WHERE name = ${this.name}`;
-            }
+          // Everything numbered up to the head is visible to the next statement too, and nothing can be
+          // numbered below it later (see sequencer.ts): when no matching event lies between `from` and the
+          // head, the position may jump to the head, and the events skipped are never scanned again.
+          const head = await headOfLog(tx);
+          const next = await tx.platformEvent.findFirst({ where: { position: { gt: from, lte: head }, ...whereOfFilter(this.filter) }, orderBy: { position: "asc" } });
+          if (!next) {
+            if (head > from) await tx.$executeRaw`UPDATE event_consumer SET position = ${head}, "updatedAt" = now() WHERE name = ${this.name}`;
             return "idle" as const;
           }
           handling = loggedFromRow(next);

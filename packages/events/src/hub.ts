@@ -5,6 +5,7 @@ import { matchesFilter, type EventFilter } from "./filter";
 import { headOfLog, readLogAfter } from "./log";
 import type { CommitNotifier } from "./notifier/notifier";
 import { sequenceLog, SEQUENCER_BATCH } from "./sequencer";
+import { serialized } from "./serialized";
 import { EventSubscription } from "./subscription";
 
 export type HubOptions = {
@@ -30,8 +31,7 @@ export class EventHub {
   private readonly recent = new Map<string, LoggedEvent>();
   private readonly options: HubOptions;
   private head = 0n;
-  private reading?: Promise<void>;
-  private readAgain = false;
+  private readonly follower = serialized(() => this.follow());
   private sequencePending = true;
   private timer?: NodeJS.Timeout;
   private closed = false;
@@ -104,18 +104,7 @@ export class EventHub {
   wake(sequence = false): Promise<void> {
     if (this.closed) return Promise.resolve();
     if (sequence) this.sequencePending = true;
-    if (this.reading) {
-      this.readAgain = true;
-      return this.reading;
-    }
-    this.reading = this.follow().finally(() => {
-      this.reading = undefined;
-      if (this.readAgain) {
-        this.readAgain = false;
-        void this.wake();
-      }
-    });
-    return this.reading;
+    return this.follower.run();
   }
 
   private async follow(): Promise<void> {
@@ -156,7 +145,7 @@ export class EventHub {
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
     await this.notifier.close();
-    await this.reading;
+    await this.follower.current();
     for (const subscription of [...this.subscriptions]) subscription.close();
   }
 }

@@ -1,5 +1,5 @@
 import type { Prisma, PrismaClient } from "@pap/db";
-import { escapeLike } from "@pap/kernel";
+import { escapeLike, isUuid } from "@pap/kernel";
 import { loggedFromRow, type LoggedEvent } from "./envelope";
 import type { EventFilter } from "./filter";
 
@@ -10,7 +10,8 @@ export function whereOfFilter(filter: EventFilter): Prisma.PlatformEventWhereInp
     and.push({ OR: filter.types.map((pattern) => (pattern.endsWith("*") ? { type: { startsWith: escapeLike(pattern.slice(0, -1)) } } : { type: pattern })) });
   }
   if (filter.source !== undefined) and.push({ source: filter.source });
-  if (filter.subject !== undefined) and.push({ subject: filter.subject.toLowerCase() });
+  // subject is a uuid column: a subject that is not a uuid names no event (rather than failing the cast).
+  if (filter.subject !== undefined) and.push(isUuid(filter.subject) ? { subject: filter.subject.toLowerCase() } : { id: { in: [] } });
   return and.length ? { AND: and } : {};
 }
 
