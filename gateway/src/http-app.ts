@@ -1,5 +1,5 @@
-import { createHttpServer, mountApollo, type AuthSettings, type GraphExecutor, type GraphSubscriber, type Logger } from "@pap/kernel";
-import { registerRestRoutes } from "@pap/rest-compat";
+import { createHttpServer, mountApollo, type AuthSettings, type Logger } from "@pap/kernel";
+import { registerRestRoutes, type RestGraph } from "@pap/rest-compat";
 import type { FastifyInstance } from "fastify";
 import { gatewayContextFromHeaders } from "./graph/context";
 import type { FederatedGraph } from "./graph/server";
@@ -11,7 +11,7 @@ export type HttpAppParts = {
   /** The federated graph, served at /graphql (HTTP and graphql-ws) when present. */
   graph?: FederatedGraph;
   /** Where REST requests and the event stream go, when this process serves the REST surface. */
-  rest?: { execute: GraphExecutor; subscribe: GraphSubscriber };
+  rest?: RestGraph;
   /** Readiness probe: true when the process can serve (database reachable). */
   ready: () => Promise<boolean>;
   /** In development mode, where the REST surface is served: `GET /dev/token` issues local tokens. */

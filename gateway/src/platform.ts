@@ -28,11 +28,11 @@ export async function startPlatform(options: {
   const auth = prepareAuthSettings();
   const { services, database, close } = await openProcessServices({ database: options.database, logger, hosted: subgraphs, migrate: options.migrate, onQuery: options.onQuery, auth });
   logger.debug(`database: ${describeDatabase(options.database)}`);
-  const graph = await createGraphServer({ kind: "in-process", services, subgraphs }, logger);
+  const graph = await createGraphServer({ kind: "in-process", services, subgraphs }, logger, services.authenticate);
   const app = await createHttpApp({
     logger,
     graph,
-    rest: { execute: inProcessExecutor(graph.server), subscribe: graph.subscriptions.asGraphSubscriber() },
+    rest: { execute: inProcessExecutor(graph.server), subscribe: graph.subscriptions.asGraphSubscriber(), authenticate: services.authenticate },
     ready: async () => (await database.prisma.$queryRaw`SELECT 1`, true),
     auth,
   });

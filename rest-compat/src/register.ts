@@ -1,4 +1,4 @@
-import { authSettingsFromEnv, bearerChallenge, createAuthenticator, envelopeFromGraphQLError, pickForwardedHeaders, unauthenticated, type GraphExecutor, type GraphSubscriber } from "@pap/kernel";
+import { bearerChallenge, envelopeFromGraphQLError, pickForwardedHeaders, unauthenticated, type Authenticator, type GraphExecutor, type GraphSubscriber } from "@pap/kernel";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { openApiDocument } from "./openapi";
 import type { RestRequest } from "./route";
@@ -7,16 +7,20 @@ import { restOptionsFromEnv, restRoutes, type RestOptions } from "./routes";
 
 const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ":$1");
 
+/** What rest-compat needs of the platform: the graph to run operations on, and the process's authenticator. */
+export type RestGraph = { execute: GraphExecutor; subscribe: GraphSubscriber; authenticate: Authenticator };
+
 /**
  * Serves the REST surface on a Fastify app, each request becoming one operation on the graph, and
  * the event stream as one subscription on it.
  */
-export function registerRestRoutes(app: FastifyInstance, graph: { execute: GraphExecutor; subscribe: GraphSubscriber }, options: RestOptions = restOptionsFromEnv()): void {
+
+export function registerRestRoutes(app: FastifyInstance, graph: RestGraph, options: RestOptions = restOptionsFromEnv()): void {
   const routes = restRoutes(options);
   const execute = graph.execute;
   // The graph decides what a caller may do; a caller with no credential at all is turned away here
   // first, so that it learns nothing from how its request would have been validated.
-  const authenticate = createAuthenticator(authSettingsFromEnv());
+  const authenticate = graph.authenticate;
   // The router prefers the static `stream` segment to the `{eventId}` parameter, so the two never clash.
   const streamPath = `${options.platformBasePath}/events/stream`;
   registerEventStream(app, graph, { path: streamPath, heartbeatMs: options.heartbeatMs });

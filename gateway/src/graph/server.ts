@@ -1,7 +1,7 @@
 import { ApolloGateway } from "@apollo/gateway";
 import { ApolloServer } from "@apollo/server";
 import type { DomainServices } from "@pap/events";
-import { authSettingsFromEnv, createAuthenticator, createErrorFormatter, queryLimitsFromEnv, queryLimitsRule } from "@pap/kernel";
+import { createErrorFormatter, queryLimitsFromEnv, queryLimitsRule, type Authenticator } from "@pap/kernel";
 import type { GraphQLSchema } from "graphql";
 import type { Logger } from "pino";
 import type { PlatformSubgraph } from "../subgraphs";
@@ -35,7 +35,7 @@ export type FederatedGraph = {
  * The federated graph over the build-time supergraph. Only the data sources (and where subscriptions
  * are opened) differ between the single-process and the distributed deployments.
  */
-export async function createGraphServer(placement: SubgraphPlacement, logger: Logger): Promise<FederatedGraph> {
+export async function createGraphServer(placement: SubgraphPlacement, logger: Logger, authenticate: Authenticator): Promise<FederatedGraph> {
   const gateway = new ApolloGateway({
     supergraphSdl: loadSupergraph(),
     logger: logger.child({ component: "gateway" }),
@@ -59,7 +59,7 @@ export async function createGraphServer(placement: SubgraphPlacement, logger: Lo
     stopOnTerminationSignals: false,
     introspection: introspectionEnabled(),
     validationRules: [queryLimitsRule(queryLimitsFromEnv())],
-    plugins: [introspectionGuard(createAuthenticator(authSettingsFromEnv()))],
+    plugins: [introspectionGuard(authenticate)],
     formatError: createErrorFormatter((error, message) => logger.error({ err: error }, message)),
   });
   await server.start();

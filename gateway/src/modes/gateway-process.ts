@@ -1,5 +1,5 @@
 import "../telemetry-off";
-import { createLogger } from "@pap/kernel";
+import { authSettingsFromEnv, createAuthenticator, createLogger } from "@pap/kernel";
 import { createGraphServer } from "../graph/server";
 import { createHttpApp } from "../http-app";
 import { stopOnSignals } from "./signals";
@@ -8,7 +8,7 @@ import { stopOnSignals } from "./signals";
 async function main() {
   const logger = createLogger("gateway");
   const urls = JSON.parse(process.env.SUBGRAPH_URLS ?? "{}") as Record<string, string>;
-  const graph = await createGraphServer({ kind: "remote", urls }, logger);
+  const graph = await createGraphServer({ kind: "remote", urls }, logger, createAuthenticator(authSettingsFromEnv()));
   const app = await createHttpApp({ logger, graph, ready: async () => true });
   await app.listen({ host: process.env.HOST ?? "127.0.0.1", port: Number(process.env.PORT) });
   stopOnSignals(async () => {

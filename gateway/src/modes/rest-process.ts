@@ -1,5 +1,5 @@
 import "../telemetry-off";
-import { createLogger, httpGraphExecutor, webSocketGraphSubscriber } from "@pap/kernel";
+import { createAuthenticator, createLogger, httpGraphExecutor, webSocketGraphSubscriber } from "@pap/kernel";
 import { prepareAuthSettings } from "../auth";
 import { createHttpApp } from "../http-app";
 import { stopOnSignals } from "./signals";
@@ -10,11 +10,12 @@ async function main() {
   const graphqlUrl = process.env.GRAPHQL_URL;
   if (!graphqlUrl) throw new Error("GRAPHQL_URL is required");
   const subscribe = webSocketGraphSubscriber(graphqlUrl);
+  const auth = prepareAuthSettings();
   const app = await createHttpApp({
     logger,
-    rest: { execute: httpGraphExecutor(graphqlUrl), subscribe },
+    rest: { execute: httpGraphExecutor(graphqlUrl), subscribe, authenticate: createAuthenticator(auth) },
     ready: async () => (await fetch(graphqlUrl.replace(/\/graphql$/, "/healthz"))).ok,
-    auth: prepareAuthSettings(),
+    auth,
   });
   await app.listen({ host: process.env.HOST ?? "127.0.0.1", port: Number(process.env.PORT) });
   stopOnSignals(async () => {
