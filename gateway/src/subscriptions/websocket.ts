@@ -9,11 +9,12 @@ import { gatewayContextFromHeaders, type GatewayContext } from "../graph/context
  * (which some clients send over the same socket) through Apollo as over HTTP.
  */
 export function serveGatewayWebSocket(server: Server, graph: FederatedGraph): () => Promise<void> {
-  const rules = [...specifiedRules, queryLimitsRule(queryLimitsFromEnv())];
+  const limited = [...specifiedRules, queryLimitsRule(queryLimitsFromEnv())];
+  const rules = introspectionEnabled() ? limited : [...limited, NoSchemaIntrospectionCustomRule];
   return serveGraphqlWebSocket(server, "/graphql", {
     schema: () => graph.schema(),
     // The same limits as over HTTP (and introspection only where it is switched on).
-    validate: (schema, document) => validate(schema, document, introspectionEnabled() ? rules : [...rules, NoSchemaIntrospectionCustomRule]),
+    validate: (schema, document) => validate(schema, document, rules),
     context: (ctx, _id, payload) => gatewayContextFromHeaders(subscriptionHeaders(ctx.extra.request.headers, payload.extensions, ctx.connectionParams)),
     subscribe: (args) => graph.subscriptions.subscribe({ ...args, variableValues: args.variableValues, contextValue: args.contextValue as GatewayContext }),
     execute: async (args) => {

@@ -14,10 +14,10 @@ function loaders(db: PrismaClient, hub: EventHub) {
     // Events just committed are usually still in the hub's memory (subscriptions look them up by id).
     eventById: createByKeyLoader<string, LogEntry>(
       async (ids) => {
-        const recent = ids.flatMap((id) => hub.recentEvent(id) ?? []);
-        const missing = ids.filter((id) => !hub.recentEvent(id));
-        const rows = missing.length ? await db.platformEvent.findMany({ where: { id: { in: [...missing] } } }) : [];
-        return [...recent, ...rows.map(entryFromRow)];
+        const recent = ids.map((id) => hub.recentEvent(id));
+        const missing = ids.filter((_id, index) => !recent[index]);
+        const rows = missing.length ? await db.platformEvent.findMany({ where: { id: { in: missing } } }) : [];
+        return [...recent.filter((entry) => entry !== undefined), ...rows.map(entryFromRow)];
       },
       (logged) => logged.event.id,
     ),
