@@ -11,6 +11,7 @@ const workspacePackages = {
   "@pap/persons": "subgraphs/persons/src",
   "@pap/case-management": "subgraphs/case-management/src",
   "@pap/scheduling": "subgraphs/scheduling/src",
+  "@pap/identity": "subgraphs/identity/src",
   "@pap/gateway": "gateway/src",
   "@pap/rest-compat": "rest-compat/src",
 };

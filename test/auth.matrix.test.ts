@@ -1,29 +1,24 @@
-// Every REST operation × every role (and no token at all), generated from the route table and the
-// permission each operation's GraphQL field declares: 401 without a token, 403 when the role's
-// permissions (by its domain's table, hierarchy included) lack it, success when they include it.
+// Every REST operation × every role (and no token at all, and the identity provider's API key),
+// generated from the route table and what each operation's GraphQL field declares: 401 without a
+// credential, 403 when the role's permissions (by its domain's table, hierarchy included) lack it,
+// success when they include it; `me` needs any signed-in user, token claims only the API key.
 // A route added later is covered without touching this file.
 import { randomUUID } from "node:crypto";
-import { subgraphs } from "@pap/gateway";
-import { permissionsOf, roles, type Role } from "@pap/kernel";
+import { roles } from "@pap/kernel";
 import { restRoutes, type RestRoute } from "@pap/rest-compat";
 import { Kind, parse, type OperationDefinitionNode } from "graphql";
 import { bearer } from "./support/auth";
+import { expectedStatus, rootFieldRequirement, type Caller, type Requirement } from "./support/requirements";
 import { useTestPlatform } from "./support/platform";
 
 const { api } = useTestPlatform("auth_matrix");
 
-/** The permission of the GraphQL field a route runs, and the domain table it belongs to. */
-function permissionOf(route: RestRoute): { permission: string; table: Record<string, readonly Role[]> } {
+/** What the GraphQL field a route runs requires of its caller. */
+function requirementOf(route: RestRoute): Requirement {
   const operation = parse(route.document).definitions.find((definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION)!;
   const field = operation.selectionSet.selections[0];
   if (field?.kind !== Kind.FIELD) throw new Error(`${route.operationId}: no root field`);
-  for (const subgraph of subgraphs) {
-    const root = operation.operation === "mutation" ? subgraph.schema.getMutationType() : subgraph.schema.getQueryType();
-    const definition = root?.getFields()[field.name.value];
-    const permission = (definition?.extensions as { pothosOptions?: { authScopes?: { permission?: string } } } | undefined)?.pothosOptions?.authScopes?.permission;
-    if (permission) return { permission, table: subgraph.permissions };
-  }
-  throw new Error(`${route.operationId}: no subgraph declares a permission for ${field.name.value}`);
+  return rootFieldRequirement(operation.operation, field.name.value);
 }
 
 const slot = () => {
@@ -41,6 +36,8 @@ async function requestFor(route: RestRoute): Promise<{ path: string; body?: unkn
     appointmentId: async () => (await admin("POST", "/scheduling/appointments", { ...slot(), appointmentType: "Interview", personId: await person() })).body.id,
     eventId: async () => (await admin("GET", "/platform/events?limit=1")).body.items[0].id,
     policyId: async () => "snap-expedited-processing",
+    userId: async () => (await admin("POST", "/identity-access/users", newUser())).body.id,
+    sub: async () => (await admin("POST", "/identity-access/users", newUser())).body.idpSubject,
   };
   let path = route.path;
   for (const [, name] of route.path.matchAll(/\{(\w+)\}/g)) {
@@ -55,6 +52,9 @@ async function requestFor(route: RestRoute): Promise<{ path: string; body?: unkn
     updateCase: async () => ({ status: "closed" }),
     createAppointment: async () => ({ ...slot(), appointmentType: "Interview", personId: await person() }),
     updateAppointment: async () => ({ notes: "moved" }),
+    createUser: async () => newUser(),
+    updateUser: async () => ({ name: "Renamed" }),
+    updateMe: async () => ({ preferences: { theme: "dark" } }),
     publishEvent: async () => ({ id: randomUUID(), specversion: "1.0", type: "persons.person.updated", source: "/persons", subject: randomUUID(), time: new Date().toISOString(), datacontenttype: "application/json" }),
   };
   const body = route.method === "POST" || route.method === "PATCH" ? await bodies[route.operationId]?.() : undefined;
@@ -62,7 +62,12 @@ async function requestFor(route: RestRoute): Promise<{ path: string; body?: unkn
   return { path, body };
 }
 
-const callers: Array<Role | "anonymous"> = ["anonymous", ...roles];
+const newUser = () => ({ idpSubject: `idp|${randomUUID()}`, email: "matrix@agency.example.gov", role: "case_worker" });
+/** Each role's caller has an account (found by its token's subject), so that `me` has one to show. */
+const subjectOf = (role: string) => `idp|matrix-${role}`;
+const API_KEY = { authorization: "", "x-api-key": "test-idp-api-key-1" };
+
+const callers: Caller[] = ["anonymous", "api_key", ...roles];
 const routes = restRoutes({ platformBasePath: "/platform" });
 const matrix = routes.flatMap((route) => callers.map((caller) => [`${route.method} ${route.path} as ${caller}`, route, caller] as const));
 
@@ -70,14 +75,14 @@ describe("REST operations × roles", () => {
   beforeAll(async () => {
     // So that listing and reading events has something to show.
     await api.post("/persons", { name: { firstName: "Seed" } });
+    for (const role of roles) await api.post("/identity-access/users", { ...newUser(), idpSubject: subjectOf(role), role });
   });
 
   it.each(matrix)("%s", async (_name, route, caller) => {
-    const { permission, table } = permissionOf(route);
     const { path, body } = await requestFor(route);
-    const headers = caller === "anonymous" ? { authorization: "" } : await bearer([caller], { sub: `idp|matrix-${caller}`, userId: randomUUID() });
+    const headers = caller === "anonymous" ? { authorization: "" } : caller === "api_key" ? API_KEY : await bearer([caller], { sub: subjectOf(caller), userId: randomUUID() });
     const response = await api.raw(route.method, path, body, headers);
-    const expected = caller === "anonymous" ? 401 : permissionsOf([caller], [table]).has(permission) ? route.docs.successStatus : 403;
+    const expected = expectedStatus(requirementOf(route), caller, route.docs.successStatus);
     expect({ status: response.status, code: response.body?.code }).toEqual({
       status: expected,
       code: expected === 401 ? "UNAUTHORIZED" : expected === 403 ? "FORBIDDEN" : response.body?.code,

@@ -1,5 +1,6 @@
 // The distributed deployment: each subgraph, the gateway and rest-compat in their own child processes,
 // talking HTTP to each other, on a fresh PostgreSQL database. Needs the build (children run gateway/dist).
+import { subgraphs } from "@pap/gateway";
 import { startDistributedForTest, type RunningDistributed } from "./support/distributed";
 import { adminHeaders, bearer } from "./support/auth";
 import { httpClient } from "./support/platform";
@@ -32,8 +33,9 @@ describe("distributed deployment", () => {
   it("serves REST at the rest-compat URL and GraphQL at the gateway URL, each subgraph in its own process", async () => {
     expect(running).toBeDefined();
     const urls = running!.urls as Record<string, string>;
-    expect(Object.keys(urls).sort()).toEqual(["graphql", "rest", "subgraph case-management", "subgraph persons", "subgraph platform", "subgraph scheduling"]);
-    for (const url of [urls.graphql, urls["subgraph platform"], urls["subgraph persons"], urls["subgraph case-management"], urls["subgraph scheduling"]]) {
+    const subgraphUrls = subgraphs.map((subgraph) => `subgraph ${subgraph.name}`);
+    expect(Object.keys(urls).sort()).toEqual(["graphql", "rest", ...subgraphUrls].sort());
+    for (const url of [urls.graphql, ...subgraphUrls.map((name) => urls[name])]) {
       expect((await fetch((url as string).replace(/\/graphql$/, "/healthz"))).status).toBe(200);
     }
     expect((await fetch(`${urls.rest}/readyz`)).status).toBe(200);
@@ -87,6 +89,14 @@ describe("distributed deployment", () => {
         },
       },
     });
+  });
+
+  it("carries the identity provider's API key through rest-compat and the gateway to the identity process", async () => {
+    const rest = httpClient((running!.urls as Record<string, string>).rest as string);
+    const created = await rest.post("/identity-access/users", { idpSubject: "idp|distributed", email: "d@agency.example.gov", role: "supervisor" });
+    expect(created.status).toBe(201);
+    const claims = await rest.raw("GET", "/identity-access/token/claims/idp%7Cdistributed", undefined, { authorization: "", "x-api-key": "test-idp-api-key-1" });
+    expect(claims.body).toMatchObject({ userId: created.body.id, role: "supervisor" });
   });
 
   it("passes errors from a subgraph process through the gateway and rest-compat unchanged", async () => {

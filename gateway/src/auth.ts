@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { repositoryRoot } from "@pap/db";
@@ -8,7 +8,8 @@ import { authSettingsFromEnv, type AuthSettings } from "@pap/kernel";
  * The process's authentication settings. In development mode (nothing configured) tokens are signed
  * with a key generated once on this machine and kept in `.data/dev-auth-secret`, so tokens survive a
  * restart; it is put in AUTH_SECRET (with AUTH_MODE=development) so that the processes this one
- * starts verify with the same key.
+ * starts verify with the same key. Unless AUTH_API_KEYS is set, an API key for the token-claims
+ * lookup is derived from the same secret (stable across restarts, printed at start).
  */
 export function prepareAuthSettings(env: NodeJS.ProcessEnv = process.env): AuthSettings {
   const settings = authSettingsFromEnv(env);
@@ -21,5 +22,6 @@ export function prepareAuthSettings(env: NodeJS.ProcessEnv = process.env): AuthS
   env.AUTH_SECRET = readFileSync(file, "utf8").trim();
   // Stated, so this process (again) and the ones it starts stay in development mode with the key set.
   env.AUTH_MODE = "development";
-  return { ...settings, secret: env.AUTH_SECRET };
+  env.AUTH_API_KEYS ||= `dev-${createHmac("sha256", env.AUTH_SECRET).update("token-claims api key").digest("hex").slice(0, 32)}`;
+  return authSettingsFromEnv(env);
 }

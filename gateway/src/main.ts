@@ -52,12 +52,12 @@ function printBanner(mode: string, config: ReturnType<typeof platformConfig>, ur
     `  mode        ${mode}`,
     `  database    ${describeDatabase(config.database)}`,
     `  GraphQL     ${urls.graphql} (subscriptions: ${urls.graphql?.replace(/^http/, "ws")})`,
-    `  REST        ${rest}/persons, ${rest}/case-management/cases, ${rest}/scheduling/appointments, ${rest}${platformBase}/events`,
+    `  REST        ${rest}/persons, ${rest}/case-management/cases, ${rest}/scheduling/appointments, ${rest}/identity-access/users, ${rest}${platformBase}/events`,
     `  events      ${rest}${platformBase}/events/stream (server-sent events)`,
     `  OpenAPI     ${rest}/openapi.json`,
     `  health      ${rest}/healthz, ${rest}/readyz`,
     auth.mode === "development"
-      ? `  auth        DEVELOPMENT mode: tokens signed with a key local to this machine; get one with\n              curl '${rest}/dev/token?role=case_worker' and send it as 'Authorization: Bearer <token>'`
+      ? `  auth        DEVELOPMENT mode: tokens signed with a key local to this machine; get one with\n              curl '${rest}/dev/token?role=case_worker' and send it as 'Authorization: Bearer <token>'\n              (token claims: X-API-Key: ${auth.apiKeys[0]})`
       : `  auth        ${auth.mode}${auth.mode === "jwt" ? ` (issuer ${auth.issuer || "any"}, audience ${auth.audience})` : " (X-Caller-Id / X-Caller-Roles from the trusted proxy)"}`,
     ...Object.entries(urls)
       .filter(([name]) => name.startsWith("subgraph "))

@@ -1,5 +1,6 @@
 import { appointmentRoutes } from "./resources/appointments";
 import { caseRoutes } from "./resources/cases";
+import { identityRoutes } from "./resources/identity";
 import { personRoutes } from "./resources/persons";
 import { platformRoutes } from "./resources/platform";
 import type { RestRoute } from "./route";
@@ -19,5 +20,5 @@ export function restOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): RestOp
 
 /** Every REST operation served; the Fastify routes and /openapi.json are both generated from it. */
 export function restRoutes(options: Pick<RestOptions, "platformBasePath">): RestRoute[] {
-  return [...platformRoutes(options.platformBasePath), ...personRoutes, ...caseRoutes, ...appointmentRoutes];
+  return [...platformRoutes(options.platformBasePath), ...personRoutes, ...caseRoutes, ...appointmentRoutes, ...identityRoutes];
 }

@@ -27,4 +27,6 @@ module.exports = async () => {
   process.env.AUTH_SECRET = "test-only-signing-key-0123456789abcdef";
   process.env.AUTH_ISSUER = "https://idp.test.local";
   process.env.AUTH_AUDIENCE = "public-assistance-platform";
+  // The identity provider's key for the token-claims lookup (X-API-Key).
+  process.env.AUTH_API_KEYS = "test-idp-api-key-1,test-idp-api-key-2";
 };

@@ -9,6 +9,7 @@ export { eventListSpec, eventLogWhere, streamFilter, positionFrom } from "./doma
 export { publishedEventBody } from "./domain/publish";
 export { policyListSpec } from "./domain/policy";
 export { seededPolicies } from "./config/policies";
+export { platformPermissions } from "./domain/permissions";
 
 /**
  * The platform subgraph, given the domains whose events it accepts: a published event's type must be

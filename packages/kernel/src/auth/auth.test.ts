@@ -27,6 +27,7 @@ describe("roles and permissions", () => {
   it("read role names from tokens and headers, ignoring unknown ones", () => {
     expect(rolesFrom([{ name: "supervisor", permissions: [] }, "case_worker", "root"])).toEqual(["supervisor", "case_worker"]);
     expect(rolesFrom(" system , nobody")).toEqual(["system"]);
+    expect(rolesFrom({ name: "county_admin", permissions: ["users:create"] })).toEqual(["county_admin"]);
   });
 });
 
@@ -64,6 +65,19 @@ describe("authentication", () => {
     const behindProxy = createAuthenticator(authSettingsFromEnv({ AUTH_MODE: "trusted-headers" }));
     expect(await behindProxy(headers)).toEqual({ kind: "user", id: "u-1", roles: ["supervisor"], counties: [] });
     expect((await behindProxy({ "x-caller-id": "svc", "x-caller-roles": "system" })).kind).toBe("service_account");
+  });
+
+  it("accepts a configured API key as an api_key principal holding no role, naming it by a digest", async () => {
+    const withKeys = createAuthenticator(authSettingsFromEnv({ AUTH_SECRET: "test-secret-of-enough-length-0123456789", AUTH_API_KEYS: "key-one, key-two" }));
+    const principal = await withKeys({ "x-api-key": "key-two" });
+    expect(principal).toEqual({ kind: "api_key", id: expect.stringMatching(/^api-key:[0-9a-f]{12}$/), roles: [], counties: [] });
+    expect(principal.id).not.toContain("key-two");
+    expect(await statusOf(withKeys({ "x-api-key": "key-three" }))).toBe("401 UNAUTHORIZED");
+    // With no keys configured, no key is accepted.
+    expect(await statusOf(authenticate({ "x-api-key": "" }))).toBe("401 UNAUTHORIZED");
+    // A user credential wins over a key sent beside it.
+    const token = await signToken(settings, { sub: "idp|7", roles: ["case_worker"] });
+    expect((await withKeys({ ...bearer(token), "x-api-key": "key-one" })).kind).toBe("user");
   });
 
   it("chooses development mode only when nothing is configured, and refuses a jwt mode without a key", () => {

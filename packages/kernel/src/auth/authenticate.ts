@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from "node:crypto";
 import { ApiError } from "../errors/api-error";
 import { anonymous, type Principal } from "./principal";
 import { rolesFrom, type AuthSettings } from "./settings";
@@ -27,6 +28,17 @@ export type Authenticator = (headers: Record<string, string | undefined>) => Pro
  * request do not verify the same signature again.
  */
 export function createAuthenticator(settings: AuthSettings): Authenticator {
+  const byCredential = credentialAuthenticator(settings);
+  const byApiKey = apiKeyAuthenticator(settings.apiKeys);
+  return async (headers) => {
+    // An API key stands in only where no user credential is offered (the identity provider's calls).
+    const apiKey = headers["x-api-key"];
+    if (apiKey !== undefined && !headers.authorization && !headers["x-caller-id"]) return byApiKey(apiKey);
+    return byCredential(headers);
+  };
+}
+
+function credentialAuthenticator(settings: AuthSettings): Authenticator {
   if (settings.mode === "trusted-headers") return async (headers) => principalFromTrustedHeaders(headers);
   const verify = tokenVerifier(settings);
   const cache = new Map<string, { principal: Principal; expiresAt: number }>();
@@ -42,6 +54,23 @@ export function createAuthenticator(settings: AuthSettings): Authenticator {
     if (cache.size >= 10_000) cache.delete(cache.keys().next().value!);
     cache.set(token, { principal, expiresAt });
     return principal;
+  };
+}
+
+const sha256 = (text: string) => createHash("sha256").update(text).digest();
+
+/**
+ * API keys (AUTH_API_KEYS) authenticate as an `api_key` principal holding no role: the one operation
+ * that accepts it asks for it by name. Keys are compared by digest in constant time, and the
+ * principal's id is a digest prefix, so neither the log nor an event ever holds a key.
+ */
+function apiKeyAuthenticator(keys: readonly string[]): (key: string) => Promise<Principal> {
+  const known = keys.map((key) => ({ digest: sha256(key), id: `api-key:${sha256(key).toString("hex").slice(0, 12)}` }));
+  return async (key) => {
+    const digest = sha256(key.trim());
+    const match = known.find((candidate) => timingSafeEqual(candidate.digest, digest));
+    if (!match) throw unauthenticated("The API key is not accepted.", "invalid_api_key");
+    return { kind: "api_key", id: match.id, roles: [], counties: [] };
   };
 }
 

@@ -47,8 +47,9 @@ export function authSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): AuthS
   };
 }
 
-/** Roles named in a token or header, keeping only the platform's own. */
+/** Roles named in a token or header (names, Role objects, or one Role object), keeping only the platform's own. */
 export function rolesFrom(value: unknown): Role[] {
+  if (typeof value === "object" && value !== null && !Array.isArray(value)) return rolesFrom([value]);
   const names = Array.isArray(value)
     ? value.map((entry) => (typeof entry === "object" && entry !== null ? (entry as { name?: unknown }).name : entry))
     : typeof value === "string"

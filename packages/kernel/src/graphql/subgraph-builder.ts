@@ -4,6 +4,7 @@ import FederationPlugin from "@pothos/plugin-federation";
 import PrismaPlugin, { type PothosPrismaDatamodel } from "@pothos/plugin-prisma";
 import ScopeAuthPlugin, { type AuthFailure } from "@pothos/plugin-scope-auth";
 import { forbidden, unauthenticated } from "../auth/authenticate";
+import { ApiError } from "../errors/api-error";
 import type { CallerContext } from "../auth/caller";
 import { addSharedScalars, type SharedScalars } from "./scalars";
 
@@ -12,6 +13,12 @@ function permissionIn(failure: AuthFailure): string | undefined {
   if (failure.kind === "AuthScope" && failure.scope === "permission") return String(failure.parameter);
   if (failure.kind === "AnyAuthScopes" || failure.kind === "AllAuthScopes") return failure.failures.map(permissionIn).find(Boolean);
   return undefined;
+}
+
+function asksFor(failure: AuthFailure, scope: string): boolean {
+  if (failure.kind === "AuthScope") return failure.scope === scope;
+  if (failure.kind === "AnyAuthScopes" || failure.kind === "AllAuthScopes") return failure.failures.some((inner) => asksFor(inner, scope));
+  return false;
 }
 
 /**
@@ -27,7 +34,11 @@ export function createSubgraphBuilder<Context extends { db: object } & CallerCon
     PrismaTypes: PrismaTypes;
     Scalars: SharedScalars;
     DefaultFieldNullability: false;
-    AuthScopes: { permission: string; authenticated: boolean };
+    /**
+     * `permission`: the caller's roles grant it; `authenticated`: a signed-in user or service (what
+     * `me` needs); `apiKey`: the identity provider's API key (only the token-claims lookup).
+     */
+    AuthScopes: { permission: string; authenticated: boolean; apiKey: boolean };
   }>({
     // Authorization first, so no other plugin's wrapper runs for a caller who may not see the field.
     plugins: [ScopeAuthPlugin, PrismaPlugin, DirectivesPlugin, FederationPlugin],
@@ -38,14 +49,23 @@ export function createSubgraphBuilder<Context extends { db: object } & CallerCon
       authScopes: async (context: Context) => {
         const principal = await context.principal();
         const permissions = await context.permissions();
-        return { authenticated: principal.kind !== "unauthenticated", permission: (permission: string) => permissions.has(permission) };
+        return {
+          authenticated: principal.kind !== "unauthenticated" && principal.kind !== "api_key",
+          apiKey: principal.kind === "api_key",
+          permission: (permission: string) => permissions.has(permission),
+        };
       },
       unauthorizedError: (_parent, context, _info, result) => {
+        if (asksFor(result.failure, "apiKey")) {
+          return unauthenticated("This operation authenticates with the identity provider's API key: send 'X-API-Key: <key>'.", "missing_api_key");
+        }
         const principal = context.knownPrincipal();
         if (!principal || principal.kind === "unauthenticated") {
           return unauthenticated("This needs a signed-in caller: send 'Authorization: Bearer <token>'.", "missing_token");
         }
-        return forbidden(permissionIn(result.failure) ?? "(unnamed)");
+        const permission = permissionIn(result.failure);
+        if (!permission) return new ApiError(403, "FORBIDDEN", "This needs a signed-in user or service; an API key opens only the token-claims lookup.", [{ field: "authorization", message: "not a user credential" }]);
+        return forbidden(permission);
       },
     },
   });

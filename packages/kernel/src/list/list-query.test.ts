@@ -48,7 +48,7 @@ describe("defineListSpec", () => {
     ["a json field without a path", { fields: { ...cases.fields, extra: { kind: "json" } }, anyNull: ANY_NULL }, "json field 'extra' needs a path"],
     ["a path on a non-json field", { fields: { ...cases.fields, notes: { kind: "string", path: ["x"] } } }, "'notes' has a path but is not a json field"],
     ["an enum without values", { fields: { ...cases.fields, status: { kind: "enum" } } }, "enum field 'status' needs values"],
-    ["values on a non-enum field", { fields: { ...cases.fields, notes: { kind: "string", values: ["a"] } } }, "'notes' has values but is not an enum field"],
+    ["values on a non-enum field", { fields: { ...cases.fields, notes: { kind: "string", values: ["a"] } } }, "'notes' has values but is neither an enum nor a tags field"],
     [
       "an invalid sortBy entry",
       { fields: { ...cases.fields, notes: { kind: "string", sortBy: ["a-b"] } } },

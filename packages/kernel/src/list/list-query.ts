@@ -23,7 +23,7 @@ export function defineListSpec(spec: ListSpec): ListSpec {
     if (def.kind === "json" && !def.path?.length) fail(`json field '${name}' needs a path`);
     if (def.kind !== "json" && def.path) fail(`'${name}' has a path but is not a json field`);
     if (def.kind === "enum" && !def.values?.length) fail(`enum field '${name}' needs values`);
-    if (def.kind !== "enum" && def.values) fail(`'${name}' has values but is not an enum field`);
+    if (def.kind !== "enum" && def.kind !== "tags" && def.values) fail(`'${name}' has values but is neither an enum nor a tags field`);
     for (const column of def.sortBy ?? []) if (!FIELD_NAME_PATTERN.test(column)) fail(`'${name}' has an invalid sortBy entry '${column}'`);
   }
 
@@ -40,8 +40,8 @@ export function defineListSpec(spec: ListSpec): ListSpec {
     if (!def) {
       if (name === tieBreaker) continue;
       fail(`sortable field '${name}' is not declared in fields`);
-    } else if (def.kind === "json") {
-      fail(`'${name}' is a JSON path; Prisma cannot order by it, so it cannot be sortable`);
+    } else if (def.kind === "json" || def.kind === "tags") {
+      fail(`'${name}' is a ${def.kind === "json" ? "JSON path" : "string array"}; Prisma cannot order by it, so it cannot be sortable`);
     } else if (def.relation?.many) {
       fail(`'${name}' lives on a to-many relation; Prisma cannot order by it, so it cannot be sortable`);
     }

@@ -57,7 +57,7 @@ function orderByFor(term: SortTerm, spec: ListSpec): Array<Record<string, unknow
     if (term.field === tieBreakerOf(spec)) return [nested(term.field, term.direction)];
     throw new Error(`list spec '${spec.resource}': cannot order by undeclared field '${term.field}'`);
   }
-  if (def.kind === "json") throw new Error(`list spec '${spec.resource}': '${term.field}' is a JSON path, which Prisma cannot order by`);
+  if (def.kind === "json" || def.kind === "tags") throw new Error(`list spec '${spec.resource}': '${term.field}' is a ${def.kind === "json" ? "JSON path" : "string array"}, which Prisma cannot order by`);
   if (def.relation?.many) throw new Error(`list spec '${spec.resource}': '${term.field}' lives on a to-many relation, which cannot be ordered by`);
 
   const sort: unknown = def.nullable ? { sort: term.direction, nulls: term.direction === "asc" ? "last" : "first" } : term.direction;

@@ -2,15 +2,19 @@
  * How one list operation's resource is filtered and sorted. Each subgraph declares one of these per
  * list; the query language, sort parser and pager read nothing else, so every list behaves the same.
  */
-export type FieldKind = "string" | "enum" | "uuid" | "datetime" | "date" | "integer" | "number" | "boolean" | "json";
+export type FieldKind = "string" | "enum" | "uuid" | "datetime" | "date" | "integer" | "number" | "boolean" | "json" | "tags";
 
+/**
+ * Kind "tags" is a string-array column (a user's roles, their counties): `field:v` matches rows whose
+ * array holds a value matching v, `field:v1,v2` any of them, `field:*` a non-empty array.
+ */
 export type FieldDef = {
   kind: FieldKind;
   /** Prisma field holding the value; defaults to the public name (must be given for dotted names). */
   column?: string;
   /** For kind "json": the path inside the JSON column. */
   path?: readonly string[];
-  /** For kind "enum": the allowed values. */
+  /** For kind "enum": the allowed values; for kind "tags", the values the array may hold (optional). */
   values?: readonly string[];
   /** The column may hold NULL (negations then keep NULL rows, since "not X" is true of a missing value). */
   nullable?: boolean;

@@ -26,6 +26,8 @@ const spec: ListSpec = {
     memberId: { kind: "uuid", column: "personId", relation: { name: "members", many: true } },
     relationship: { kind: "string", relation: { name: "members", many: true } },
     "owner.email": { kind: "string", column: "email", nullable: true, relation: { name: "owner", many: false } },
+    labels: { kind: "tags", values: ["case_worker", "supervisor", "county_admin", "state_admin"] },
+    counties: { kind: "tags" },
   },
   fullText: ["title", "note", "id"],
   sortable: ["createdAt"],
@@ -84,7 +86,7 @@ describe("compileWhere: structure", () => {
   it("rejects unknown fields, naming the known ones", () => {
     const error = queryError("nope:1");
     expect(error.message).toBe(
-      "unknown field 'nope' for things; known fields: id, title, note, status, ownerId, createdAt, dueDate, priority, score, urgent, name.lastName, memberId, relationship, owner.email",
+      "unknown field 'nope' for things; known fields: id, title, note, status, ownerId, createdAt, dueDate, priority, score, urgent, name.lastName, memberId, relationship, owner.email, labels, counties",
     );
     expect(error.details).toEqual([{ field: "q", message: `${error.message} (at character 1)` }]);
   });
@@ -175,6 +177,36 @@ describe("compileWhere: enum fields", () => {
 
   it("rejects comparisons", () => {
     expect(queryError("status:>open").message).toBe("'status' cannot be compared with >; use 'status:value' or 'status:v1,v2'");
+  });
+});
+
+describe("compileWhere: tags fields", () => {
+  it.each([
+    ["labels:supervisor", ["supervisor"]],
+    ["labels:ADMIN", ["county_admin", "state_admin"]],
+    ["labels:case*", ["case_worker"]],
+    ["labels:case_worker,state_admin", ["case_worker", "state_admin"]],
+    ["labels:nobody", []],
+  ])("matches %s against the declared values the array may hold", (q, values) => {
+    expect(cond(q)).toEqual({ labels: { hasSome: values } });
+  });
+
+  it("compares undeclared values exactly", () => {
+    expect(cond("counties:06001,06075")).toEqual({ counties: { hasSome: ["06001", "06075"] } });
+    expect(queryError("counties:060*").message).toBe("'counties' matches exact values only; wildcards are not supported");
+  });
+
+  it("negates to 'holds none of them'", () => {
+    expect(cond("-counties:06001")).toEqual({ NOT: { counties: { hasSome: ["06001"] } } });
+  });
+
+  it("treats an empty array as the field being absent", () => {
+    expect(cond("counties:*")).toEqual({ counties: { isEmpty: false } });
+    expect(cond("-counties:*")).toEqual({ counties: { isEmpty: true } });
+  });
+
+  it("rejects comparisons", () => {
+    expect(queryError("labels:>a").message).toBe("'labels' cannot be compared with >; use 'labels:value' or 'labels:v1,v2'");
   });
 });
 

@@ -67,6 +67,7 @@ function compileField(field: ResolvedField, node: FieldNode, negated: boolean, s
 function compileOnRow(field: ResolvedField, node: FieldNode, negated: boolean, spec: ListSpec): Where {
   if (field.kind === "json") return compileJson(field, node, negated, spec);
   const column = field.column;
+  if (node.kind === "exists" && field.kind === "tags") return negated ? { [column]: { isEmpty: true } } : { [column]: { isEmpty: false } };
   if (node.kind === "exists") {
     // Prisma rejects null checks on required columns, and there the answer is known anyway.
     if (!field.nullable) return negated ? { OR: [] } : {};
@@ -119,9 +120,21 @@ function matchColumn(field: ResolvedField, node: MatchNode): Where {
           return { [column]: { equals: parsed.instant } };
         }),
       );
+    case "tags":
+      return { [column]: { hasSome: tagsMatching(field, node) } };
     case "json":
       throw new Error("json fields are compiled by compileJson");
   }
+}
+
+/**
+ * The array values a tags condition looks for. With declared values it matches like an enum
+ * (`role:admin` finds county_admin and state_admin); without, values are compared exactly, since
+ * Prisma offers no contains-match inside an array.
+ */
+function tagsMatching(field: ResolvedField, node: MatchNode): string[] {
+  if (field.values.length) return field.values.filter((candidate) => node.values.some((value) => textMatches(candidate, value)));
+  return node.values.map((value) => exactText(field, value, node.position));
 }
 
 function compareColumn(field: ResolvedField, node: CompareNode): Where {
@@ -138,6 +151,7 @@ function compareColumn(field: ResolvedField, node: CompareNode): Where {
     case "enum":
     case "uuid":
     case "boolean":
+    case "tags":
       throw invalidQuery(`'${field.name}' cannot be compared with ${OPERATOR_TEXT[node.operator]}; use '${field.name}:value' or '${field.name}:v1,v2'`, node.position);
     case "json":
       throw new Error("json fields are compiled by compileJson");

@@ -1,0 +1,10 @@
+// The plugins' builder methods (prismaObject, asEntity, externalRef…) are type augmentations: load them here.
+import type {} from "@pothos/plugin-federation";
+import type {} from "@pothos/plugin-prisma";
+import type {} from "@pothos/plugin-scope-auth";
+import { getDatamodel, type PrismaTypes } from "@pap/db";
+import { createSubgraphBuilder } from "@pap/kernel";
+import type { IdentityContext } from "./db";
+
+export const builder = createSubgraphBuilder<IdentityContext, PrismaTypes>(getDatamodel());
+builder.subscriptionType({});
