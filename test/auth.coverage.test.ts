@@ -3,7 +3,7 @@
 // permission exists in that domain's table. A new operation without one fails here.
 import { subgraphs } from "@pap/gateway";
 import { permissionsOf } from "@pap/kernel";
-import { requirementFrom, scopesOf } from "./support/requirements";
+import { declaredScopes, requirementFrom } from "./support/requirements";
 
 const FEDERATION_FIELDS = new Set(["_service", "_entities"]);
 
@@ -17,7 +17,7 @@ const cases = subgraphs.flatMap((subgraph) => {
 describe("every operation declares its permission", () => {
   it.each(cases)("%s", (_name, permissions, field) => {
     // A permission of the domain's table; or, for `me` and token claims, a signed-in user or the API key.
-    expect(requirementFrom(scopesOf(field.extensions), permissions)).toBeDefined();
+    expect(requirementFrom(declaredScopes(field.extensions), permissions)).toBeDefined();
   });
 
   it("covers every subgraph", () => {
@@ -30,7 +30,7 @@ describe("every type a domain owns is guarded", () => {
   const types = subgraphs.flatMap((subgraph) => (owned[subgraph.name] ?? []).map((name) => [`${subgraph.name} ${name}`, subgraph, name] as const));
   it.each(types)("%s needs a permission of its domain to be read", (_label, subgraph, name) => {
     const type = subgraph.schema.getType(name);
-    expect(requirementFrom(scopesOf(type?.extensions), subgraph.permissions)).toMatchObject({ kind: "permission" });
+    expect(requirementFrom(declaredScopes(type?.extensions), subgraph.permissions)).toMatchObject({ kind: "permission" });
   });
 });
 

@@ -93,3 +93,28 @@ describe("REST operations × roles", () => {
     expect(new Set(matrix.map(([, route]) => route.operationId)).size).toBe(routes.length);
   });
 });
+
+// A caller the operation refuses learns that before anything about its request: whatever the body
+// (not JSON, the wrong shape, invalid values) or the parameters, it gets the 401/403 it would get
+// with a valid request, never a 400/422 that would tell it how the request is checked.
+const writes = routes.filter((route) => route.method === "POST" || route.method === "PATCH");
+const refusedCallers = (route: RestRoute) => callers.filter((caller) => expectedStatus(requirementOf(route), caller, 200) !== 200);
+const malformed = writes.flatMap((route) =>
+  refusedCallers(route).flatMap((caller) =>
+    ["{not json", "[1]", JSON.stringify({ unexpected: "field" })].map((body) => [`${route.method} ${route.path} as ${caller} with ${body}`, route, caller, body] as const),
+  ),
+);
+
+describe("refused before validated", () => {
+  it.each(malformed)("%s", async (_name, route, caller, body) => {
+    const headers = caller === "anonymous" ? { authorization: "" } : caller === "api_key" ? API_KEY : await bearer([caller], { sub: subjectOf(caller), userId: randomUUID() });
+    const path = route.path.replace(/\{\w+\}/g, "not-a-valid-id");
+    const response = await api.raw(route.method, path, body, headers);
+    expect(response.status).toBe(expectedStatus(requirementOf(route), caller, 200));
+  });
+
+  it("checks every write route for at least one refused caller", () => {
+    expect(new Set(malformed.map(([, route]) => route.operationId)).size).toBe(writes.length);
+  });
+});
+

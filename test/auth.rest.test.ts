@@ -118,6 +118,16 @@ describe("introspection", () => {
 describe("order of checks", () => {
   it("turns away a caller without a token before looking at the body", async () => {
     expectErrorEnvelope(await api.raw("POST", "/case-management/cases", { nonsense: true }, { authorization: "" }), 401, "UNAUTHORIZED");
-    expectErrorEnvelope(await api.raw("POST", "/persons", "not json at all", { authorization: "", "content-type": "application/json" }), 400, "BAD_REQUEST");
+    expectErrorEnvelope(await api.raw("POST", "/persons", "not json at all", { authorization: "", "content-type": "application/json" }), 401, "UNAUTHORIZED");
+  });
+
+  it("turns away a signed-in caller without the permission before parsing or validating the body", async () => {
+    const partner = await as(["partner_readonly"]);
+    expectErrorEnvelope(await api.raw("POST", "/persons", "not json at all", { ...partner, "content-type": "application/json" }), 403, "FORBIDDEN");
+    expectErrorEnvelope(await api.raw("POST", "/scheduling/appointments", { startAt: "yesterday" }, partner), 403, "FORBIDDEN");
+    // With the permission, the same requests are judged on their content.
+    const worker = await as(["case_worker"]);
+    expectErrorEnvelope(await api.raw("POST", "/persons", "not json at all", { ...worker, "content-type": "application/json" }), 400, "BAD_REQUEST");
+    expect((await api.raw("POST", "/scheduling/appointments", { startAt: "yesterday" }, worker)).status).toBe(422);
   });
 });

@@ -6,6 +6,7 @@ import { createGraphServer } from "./graph/server";
 import { inProcessExecutor } from "./graph/in-process-executor";
 import { createHttpApp } from "./http-app";
 import { prepareAuthSettings } from "./auth";
+import { platformRequirements } from "./requirements";
 import { openProcessServices } from "./services";
 import { subgraphs } from "./subgraphs";
 
@@ -32,7 +33,7 @@ export async function startPlatform(options: {
   const app = await createHttpApp({
     logger,
     graph,
-    rest: { execute: inProcessExecutor(graph.server), subscribe: graph.subscriptions.asGraphSubscriber(), authenticate: services.authenticate },
+    rest: { execute: inProcessExecutor(graph.server), subscribe: graph.subscriptions.asGraphSubscriber(), authenticate: services.authenticate, requirementOf: platformRequirements },
     ready: async () => (await database.prisma.$queryRaw`SELECT 1`, true),
     auth,
   });

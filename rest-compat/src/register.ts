@@ -1,4 +1,16 @@
-import { bearerChallenge, envelopeFromGraphQLError, pickForwardedHeaders, unauthenticated, type Authenticator, type GraphExecutor, type GraphSubscriber } from "@pap/kernel";
+import {
+  bearerChallenge,
+  envelopeFromGraphQLError,
+  notSignedIn,
+  pickForwardedHeaders,
+  refusal,
+  type Authenticator,
+  type GraphExecutor,
+  type GraphSubscriber,
+  type OperationType,
+  type RequirementLookup,
+} from "@pap/kernel";
+import { Kind, parse, type OperationDefinitionNode } from "graphql";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { openApiDocument } from "./openapi";
 import type { RestRequest } from "./route";
@@ -7,8 +19,19 @@ import { restOptionsFromEnv, restRoutes, type RestOptions } from "./routes";
 
 const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ":$1");
 
-/** What rest-compat needs of the platform: the graph to run operations on, and the process's authenticator. */
-export type RestGraph = { execute: GraphExecutor; subscribe: GraphSubscriber; authenticate: Authenticator };
+/**
+ * What rest-compat needs of the platform: the graph to run operations on, the process's
+ * authenticator, and what each root field requires of its caller (as the subgraphs declare it).
+ */
+export type RestGraph = { execute: GraphExecutor; subscribe: GraphSubscriber; authenticate: Authenticator; requirementOf: RequirementLookup };
+
+/** The root field a route's operation runs. */
+function rootFieldOf(document: string): { operation: OperationType; field: string } {
+  const definition = parse(document).definitions.find((node): node is OperationDefinitionNode => node.kind === Kind.OPERATION_DEFINITION);
+  const selection = definition?.selectionSet.selections[0];
+  if (!definition || selection?.kind !== Kind.FIELD) throw new Error(`a REST route's operation has no root field: ${document}`);
+  return { operation: definition.operation, field: selection.name.value };
+}
 
 /**
  * Serves the REST surface on a Fastify app, each request becoming one operation on the graph, and
@@ -18,20 +41,26 @@ export type RestGraph = { execute: GraphExecutor; subscribe: GraphSubscriber; au
 export function registerRestRoutes(app: FastifyInstance, graph: RestGraph, options: RestOptions = restOptionsFromEnv()): void {
   const routes = restRoutes(options);
   const execute = graph.execute;
-  // The graph decides what a caller may do; a caller with no credential at all is turned away here
-  // first, so that it learns nothing from how its request would have been validated.
+  // The graph decides what a caller may do. The same requirement is checked here first, before the
+  // request is validated, so that a caller who may not run the operation learns nothing from how
+  // its request would have been validated (401/403 before 400/422).
   const authenticate = graph.authenticate;
   // The router prefers the static `stream` segment to the `{eventId}` parameter, so the two never clash.
   const streamPath = `${options.platformBasePath}/events/stream`;
   registerEventStream(app, graph, { path: streamPath, heartbeatMs: options.heartbeatMs });
   for (const route of routes) {
+    const { operation, field } = rootFieldOf(route.document);
     app.route({
       method: route.method,
       url: fastifyPath(route.path),
+      // On request, before the body is even read: a refused caller's body is never parsed.
+      onRequest: async (request) => {
+        const principal = await authenticate(pickForwardedHeaders(request.headers));
+        const requirement = graph.requirementOf(operation, field);
+        const refused = requirement ? refusal(requirement, principal) : principal.kind === "unauthenticated" ? notSignedIn() : undefined;
+        if (refused) throw refused;
+      },
       handler: async (request, reply) => {
-        if ((await authenticate(pickForwardedHeaders(request.headers))).kind === "unauthenticated") {
-          throw unauthenticated("This needs a signed-in caller: send 'Authorization: Bearer <token>'.", "missing_token");
-        }
         const restRequest = toRestRequest(request);
         const result = await execute({ query: route.document, variables: route.variables(restRequest), headers: request.headers });
         const firstError = result.errors?.[0];

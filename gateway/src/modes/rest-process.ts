@@ -1,6 +1,7 @@
 import "../telemetry-off";
 import { createAuthenticator, createLogger, httpGraphExecutor, webSocketGraphSubscriber } from "@pap/kernel";
 import { prepareAuthSettings } from "../auth";
+import { platformRequirements } from "../requirements";
 import { createHttpApp } from "../http-app";
 import { stopOnSignals } from "./signals";
 
@@ -13,7 +14,7 @@ async function main() {
   const auth = prepareAuthSettings();
   const app = await createHttpApp({
     logger,
-    rest: { execute: httpGraphExecutor(graphqlUrl), subscribe, authenticate: createAuthenticator(auth) },
+    rest: { execute: httpGraphExecutor(graphqlUrl), subscribe, authenticate: createAuthenticator(auth), requirementOf: platformRequirements },
     ready: async () => (await fetch(graphqlUrl.replace(/\/graphql$/, "/healthz"))).ok,
     auth,
   });

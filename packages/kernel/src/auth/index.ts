@@ -3,3 +3,4 @@ export * from "./principal";
 export * from "./settings";
 export * from "./authenticate";
 export * from "./caller";
+export * from "./requirements";

@@ -3,8 +3,8 @@ import DirectivesPlugin from "@pothos/plugin-directives";
 import FederationPlugin from "@pothos/plugin-federation";
 import PrismaPlugin, { type PothosPrismaDatamodel } from "@pothos/plugin-prisma";
 import ScopeAuthPlugin, { type AuthFailure } from "@pothos/plugin-scope-auth";
-import { forbidden, unauthenticated } from "../auth/authenticate";
-import { ApiError } from "../errors/api-error";
+import { forbidden } from "../auth/authenticate";
+import { apiKeyRequired, notSignedIn, userCredentialRequired } from "../auth/requirements";
 import type { CallerContext } from "../auth/caller";
 import { addSharedScalars, type SharedScalars } from "./scalars";
 
@@ -56,16 +56,11 @@ export function createSubgraphBuilder<Context extends { db: object } & CallerCon
         };
       },
       unauthorizedError: (_parent, context, _info, result) => {
-        if (asksFor(result.failure, "apiKey")) {
-          return unauthenticated("This operation authenticates with the identity provider's API key: send 'X-API-Key: <key>'.", "missing_api_key");
-        }
+        if (asksFor(result.failure, "apiKey")) return apiKeyRequired();
         const principal = context.knownPrincipal();
-        if (!principal || principal.kind === "unauthenticated") {
-          return unauthenticated("This needs a signed-in caller: send 'Authorization: Bearer <token>'.", "missing_token");
-        }
+        if (!principal || principal.kind === "unauthenticated") return notSignedIn();
         const permission = permissionIn(result.failure);
-        if (!permission) return new ApiError(403, "FORBIDDEN", "This needs a signed-in user or service; an API key opens only the token-claims lookup.", [{ field: "authorization", message: "not a user credential" }]);
-        return forbidden(permission);
+        return permission ? forbidden(permission) : userCredentialRequired();
       },
     },
   });

@@ -1,0 +1,66 @@
+import type { GraphQLSchema } from "graphql";
+import { ApiError } from "../errors/api-error";
+import { forbidden, unauthenticated } from "./authenticate";
+import type { Principal } from "./principal";
+import { permissionsOf, type PermissionTable } from "./roles";
+
+/**
+ * What an operation asks of its caller, as its subgraph declared it with scope-auth (`authScopes`):
+ * a permission of the domain's table, any signed-in user or service (`me`), or the identity
+ * provider's API key (token claims). The subgraph builder enforces these; reading them here lets
+ * rest-compat turn away a caller before it validates the request, with the same answer.
+ */
+export type Requirement = { kind: "permission"; permission: string; table: PermissionTable } | { kind: "authenticated" } | { kind: "apiKey" };
+
+export type DeclaredScopes = { permission?: string; authenticated?: boolean; apiKey?: boolean; $any?: DeclaredScopes };
+
+/** The scopes Pothos keeps in a field's or type's extensions, if any. */
+export function declaredScopes(extensions: unknown): DeclaredScopes | undefined {
+  const scopes = (extensions as { pothosOptions?: { authScopes?: unknown } } | undefined)?.pothosOptions?.authScopes;
+  return typeof scopes === "object" && scopes !== null ? (scopes as DeclaredScopes) : undefined;
+}
+
+/** The requirement the scopes declare against a domain's table; undefined when they declare none it knows. */
+export function requirementFrom(scopes: DeclaredScopes | undefined, table: PermissionTable): Requirement | undefined {
+  if (!scopes) return undefined;
+  const permission = scopes.permission ?? scopes.$any?.permission;
+  if (typeof permission === "string") return Object.hasOwn(table, permission) ? { kind: "permission", permission, table } : undefined;
+  if (scopes.authenticated === true) return { kind: "authenticated" };
+  if (scopes.apiKey === true) return { kind: "apiKey" };
+  return undefined;
+}
+
+export type OperationType = "query" | "mutation" | "subscription";
+export type RequirementLookup = (operation: OperationType, field: string) => Requirement | undefined;
+
+/** Every root field's requirement across the given subgraphs. */
+export function operationRequirements(subgraphs: readonly { schema: GraphQLSchema; permissions: PermissionTable }[]): RequirementLookup {
+  const found = new Map<string, Requirement>();
+  for (const { schema, permissions } of subgraphs) {
+    const roots = { query: schema.getQueryType(), mutation: schema.getMutationType(), subscription: schema.getSubscriptionType() };
+    for (const [operation, root] of Object.entries(roots)) {
+      for (const field of Object.values(root?.getFields() ?? {})) {
+        const requirement = requirementFrom(declaredScopes(field.extensions), permissions);
+        if (requirement) found.set(`${operation} ${field.name}`, requirement);
+      }
+    }
+  }
+  return (operation, field) => found.get(`${operation} ${field}`);
+}
+
+export const notSignedIn = () => unauthenticated("This needs a signed-in caller: send 'Authorization: Bearer <token>'.", "missing_token");
+export const apiKeyRequired = () =>
+  unauthenticated("This operation authenticates with the identity provider's API key: send 'X-API-Key: <key>'.", "missing_api_key");
+export const userCredentialRequired = () =>
+  new ApiError(403, "FORBIDDEN", "This needs a signed-in user or service; an API key opens only the token-claims lookup.", [
+    { field: "authorization", message: "not a user credential" },
+  ]);
+
+/** Why the principal may not run an operation with this requirement (401 or 403), or undefined when it may. */
+export function refusal(requirement: Requirement, principal: Principal): ApiError | undefined {
+  if (requirement.kind === "apiKey") return principal.kind === "api_key" ? undefined : apiKeyRequired();
+  if (principal.kind === "unauthenticated") return notSignedIn();
+  if (principal.kind === "api_key") return userCredentialRequired();
+  if (requirement.kind === "authenticated") return undefined;
+  return permissionsOf(principal.roles, [requirement.table]).has(requirement.permission) ? undefined : forbidden(requirement.permission);
+}
