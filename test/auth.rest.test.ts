@@ -59,8 +59,25 @@ describe("authorization by role", () => {
   it("lets an applicant read the policy registry and nothing about other people", async () => {
     const headers = await as(["applicant"]);
     expect((await api.raw("GET", "/platform/registry/policies", undefined, headers)).status).toBe(200);
-    expectErrorEnvelope(await api.raw("GET", "/persons", undefined, headers), 403, "FORBIDDEN");
+    // No person record of their own in the token: an empty list, not everyone's.
+    await api.post("/persons", person);
+    expect((await api.raw("GET", "/persons", undefined, headers)).body).toMatchObject({ items: [], total: 0 });
     expectErrorEnvelope(await api.raw("GET", "/platform/events", undefined, headers), 403, "FORBIDDEN");
+  });
+
+  it("lets an applicant read their own person record, and only that one", async () => {
+    const own = (await api.post("/persons", { name: { firstName: "Own", lastName: "Record" } })).body;
+    const other = (await api.post("/persons", { name: { firstName: "Some", lastName: "One Else" } })).body;
+    const headers = await bearer(["applicant"], { sub: `idp|${randomUUID()}`, userId: randomUUID(), personId: own.id });
+    expect((await api.raw("GET", `/persons/${own.id}`, undefined, headers)).body).toEqual(own);
+    expectErrorEnvelope(await api.raw("GET", `/persons/${other.id}`, undefined, headers), 403, "FORBIDDEN");
+    const list = await api.raw("GET", "/persons?limit=100", undefined, headers);
+    expect(list.body).toMatchObject({ total: 1, items: [own] });
+    // Reached through the graph from elsewhere, another person is refused all the same.
+    const graph = await api.raw("POST", "/graphql", { query: `query ($a: ID!, $b: ID!) { a: person(id: $a) { id } b: person(id: $b) { id } }`, variables: { a: own.id, b: other.id } }, headers);
+    expect(graph.body.data).toEqual({ a: { id: own.id }, b: null });
+    expect(graph.body.errors).toEqual([expect.objectContaining({ path: ["b", "id"], extensions: expect.objectContaining({ code: "FORBIDDEN" }) })]);
+    expectErrorEnvelope(await api.raw("PATCH", `/persons/${own.id}`, { nickname: "x" }, headers), 403, "FORBIDDEN");
   });
 
   it("lets a case worker work cases and read the log, but not publish to it", async () => {

@@ -324,4 +324,16 @@ describe("the graph", () => {
     const result = await api.graphql(`query ($id: ID!) { user(id: $id) { email person { id attributes } } }`, { id: user.id });
     expect(result.data.user).toEqual({ email: user.email, person: { id: person.id, attributes: { name: { firstName: "Ana", lastName: "Linked" } } } });
   });
+
+  it("gives an applicant, through the claims' personId, their own person record and no one else's", async () => {
+    const own = (await api.post("/persons", { name: { firstName: "Ana", lastName: "Own" } })).body;
+    const user = await createUser({ role: "applicant", personId: own.id });
+    const claims = (await api.raw("GET", `/identity-access/token/claims/${encodeURIComponent(user.idpSubject)}`, undefined, API_KEY)).body;
+    expect(claims).toMatchObject({ role: "applicant", personId: own.id, permissions: expect.arrayContaining(["persons:read:own"]) });
+    expect(claims.permissions).not.toContain("persons:read");
+    const headers = await bearer(["applicant"], { sub: claims.sub, userId: claims.userId, personId: claims.personId });
+    const mine = await api.raw("POST", "/graphql", { query: "{ me { id person { attributes } } }" }, headers);
+    expect(mine.body).toEqual({ data: { me: { id: user.id, person: { attributes: { name: { firstName: "Ana", lastName: "Own" } } } } } });
+    expect((await api.raw("GET", "/persons", undefined, headers)).body.items.map((person: { id: string }) => person.id)).toEqual([own.id]);
+  });
 });

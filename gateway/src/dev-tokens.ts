@@ -2,7 +2,7 @@ import { badRequest, isRole, roles, signToken, type AuthSettings } from "@pap/ke
 import type { FastifyInstance } from "fastify";
 
 /**
- * Development mode only: `GET /dev/token?role=case_worker[,supervisor]&sub=…&userId=…&counties=…`
+ * Development mode only: `GET /dev/token?role=case_worker[,supervisor]&sub=…&userId=…&counties=…&personId=…`
  * answers a token signed with this machine's development key, so a newcomer can call every API.
  * Never registered when a real identity provider is configured.
  */
@@ -13,7 +13,13 @@ export function registerDevelopmentTokens(app: FastifyInstance, settings: AuthSe
     const unknown = requested.filter((role) => !isRole(role));
     if (unknown.length) throw badRequest(`Unknown role: ${unknown.join(", ")}.`, [{ field: "role", message: `must be among ${roles.join(", ")}` }]);
     const sub = query.sub ?? `dev|${requested.join("+")}`;
-    const claims = { sub, userId: query.userId ?? sub, roles: requested, counties: query.counties?.split(",").filter(Boolean) ?? [] };
+    const claims = {
+      sub,
+      userId: query.userId ?? sub,
+      roles: requested,
+      counties: query.counties?.split(",").filter(Boolean) ?? [],
+      ...(query.personId && { personId: query.personId }),
+    };
     const lifetimeSeconds = 8 * 3600;
     return { token: await signToken(settings, claims, lifetimeSeconds), tokenType: "Bearer", expiresIn: lifetimeSeconds, claims };
   });

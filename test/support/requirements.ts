@@ -18,15 +18,23 @@ export function rootFieldRequirement(operation: OperationType, field: string): R
   return requirement;
 }
 
-/** 401 without a credential, 403 without the grant, the operation's own status with it. */
-export function expectedStatus(requirement: Requirement, caller: Caller, success: number): number {
+/**
+ * 401 without a credential, 403 without the grant, the operation's own status with it. A caller who
+ * may see only their own records (persons:read:own) is refused a record that is not theirs.
+ */
+export function expectedStatus(requirement: Requirement, caller: Caller, success: number, request: { namesOthersRecord?: boolean } = {}): number {
   if (caller === "anonymous") return 401;
   switch (requirement.kind) {
     case "apiKey":
       return caller === "api_key" ? success : 401;
     case "authenticated":
       return caller === "api_key" ? 403 : success;
-    case "permission":
-      return caller !== "api_key" && permissionsOf([caller], [requirement.table]).has(requirement.permission) ? success : 403;
+    case "permission": {
+      if (caller === "api_key") return 403;
+      const held = permissionsOf([caller], [requirement.table]);
+      if (held.has(requirement.permission)) return success;
+      if (requirement.ownOnly && held.has(requirement.ownOnly)) return request.namesOthersRecord ? 403 : success;
+      return 403;
+    }
   }
 }

@@ -34,6 +34,7 @@ const claimsResponse = z.object({
   permissions: z.array(z.string()),
   counties: z.array(z.string()),
   organizationId: z.uuid().nullable(),
+  personId: z.uuid().nullable(),
   email: z.string(),
   name: z.string().nullable(),
 });
@@ -123,7 +124,7 @@ const claimsRoute: RestRoute = {
   operationId: "getTokenClaims",
   summary: "Claims to embed in a user's token at login (identity provider only; authenticated by X-API-Key)",
   tag,
-  document: `query ($sub: String!) { result: tokenClaims(sub: $sub) { sub userId role roles { name permissions } permissions counties organizationId email name } }`,
+  document: `query ($sub: String!) { result: tokenClaims(sub: $sub) { sub userId role roles { name permissions } permissions counties organizationId personId email name } }`,
   variables: (request) => ({ sub: request.params.sub ?? "" }),
   respond: (result) => ({ status: 200, body: result }),
   docs: { response: claimsResponse, successStatus: 200, errorStatuses: [401, 404, 500] },

@@ -103,7 +103,14 @@ function tokenVerifier(settings: AuthSettings) {
       const roles = rolesFrom(payload.roles);
       const id = typeof payload.userId === "string" ? payload.userId : payload.sub!;
       const counties = Array.isArray(payload.counties) ? payload.counties.filter((county): county is string => typeof county === "string") : [];
-      const principal: Principal = { kind: roles.includes("system") ? "service_account" : "user", id, subject: payload.sub, roles, counties };
+      const principal: Principal = {
+        kind: roles.includes("system") ? "service_account" : "user",
+        id,
+        subject: payload.sub,
+        roles,
+        counties,
+        ...(typeof payload.personId === "string" && { personId: payload.personId.toLowerCase() }),
+      };
       return { principal, expiresAt: payload.exp! * 1000 };
     } catch (error) {
       if (error instanceof errors.JWTExpired) throw unauthenticated("The token has expired.");
@@ -117,12 +124,17 @@ function tokenVerifier(settings: AuthSettings) {
 /** Signs a token for local development and tests: the claims the identity provider would embed. */
 export async function signToken(
   settings: Pick<AuthSettings, "secret" | "issuer" | "audience">,
-  claims: { sub: string; userId?: string; roles: readonly string[]; counties?: readonly string[] },
+  claims: { sub: string; userId?: string; roles: readonly string[]; counties?: readonly string[]; personId?: string },
   lifetimeSeconds = 3600,
 ): Promise<string> {
   if (!settings.secret) throw new Error("signing tokens here needs a shared secret (development mode or AUTH_SECRET)");
   const { SignJWT } = await loadJose();
-  return new SignJWT({ userId: claims.userId ?? claims.sub, roles: [...claims.roles], counties: [...(claims.counties ?? [])] })
+  return new SignJWT({
+    userId: claims.userId ?? claims.sub,
+    roles: [...claims.roles],
+    counties: [...(claims.counties ?? [])],
+    ...(claims.personId && { personId: claims.personId }),
+  })
     .setProtectedHeader({ alg: "HS256" })
     .setSubject(claims.sub)
     .setIssuer(settings.issuer)

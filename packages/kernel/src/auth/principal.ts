@@ -14,6 +14,8 @@ export type Principal = {
   subject?: string;
   roles: readonly Role[];
   counties: readonly string[];
+  /** The person record that is the caller's own (an applicant's), from the token's `personId` claim. */
+  personId?: string;
 };
 
 export const anonymous: Principal = { kind: "unauthenticated", roles: [], counties: [] };

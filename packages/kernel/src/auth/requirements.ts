@@ -10,9 +10,18 @@ import { permissionsOf, type PermissionTable } from "./roles";
  * provider's API key (token claims). The subgraph builder enforces these; reading them here lets
  * rest-compat turn away a caller before it validates the request, with the same answer.
  */
-export type Requirement = { kind: "permission"; permission: string; table: PermissionTable } | { kind: "authenticated" } | { kind: "apiKey" };
+export type Requirement =
+  | {
+      kind: "permission";
+      permission: string;
+      /** A permission that opens the operation for the caller's own records only (`persons:read:own`). */
+      ownOnly?: string;
+      table: PermissionTable;
+    }
+  | { kind: "authenticated" }
+  | { kind: "apiKey" };
 
-export type DeclaredScopes = { permission?: string; authenticated?: boolean; apiKey?: boolean; $any?: DeclaredScopes };
+export type DeclaredScopes = { permission?: string; authenticated?: boolean; apiKey?: boolean; $any?: DeclaredScopes; $all?: DeclaredScopes };
 
 /** The scopes Pothos keeps in a field's or type's extensions, if any. */
 export function declaredScopes(extensions: unknown): DeclaredScopes | undefined {
@@ -23,8 +32,13 @@ export function declaredScopes(extensions: unknown): DeclaredScopes | undefined 
 /** The requirement the scopes declare against a domain's table; undefined when they declare none it knows. */
 export function requirementFrom(scopes: DeclaredScopes | undefined, table: PermissionTable): Requirement | undefined {
   if (!scopes) return undefined;
+  // `{ $any: { permission: "persons:read", $all: { permission: "persons:read:own" } } }`: all records, or one's own.
   const permission = scopes.permission ?? scopes.$any?.permission;
-  if (typeof permission === "string") return Object.hasOwn(table, permission) ? { kind: "permission", permission, table } : undefined;
+  const ownOnly = scopes.$any?.$all?.permission;
+  if (typeof permission === "string") {
+    if (!Object.hasOwn(table, permission) || (ownOnly !== undefined && !Object.hasOwn(table, ownOnly))) return undefined;
+    return { kind: "permission", permission, table, ...(ownOnly !== undefined && { ownOnly }) };
+  }
   if (scopes.authenticated === true) return { kind: "authenticated" };
   if (scopes.apiKey === true) return { kind: "apiKey" };
   return undefined;
@@ -62,5 +76,7 @@ export function refusal(requirement: Requirement, principal: Principal): ApiErro
   if (principal.kind === "unauthenticated") return notSignedIn();
   if (principal.kind === "api_key") return userCredentialRequired();
   if (requirement.kind === "authenticated") return undefined;
-  return permissionsOf(principal.roles, [requirement.table]).has(requirement.permission) ? undefined : forbidden(requirement.permission);
+  const held = permissionsOf(principal.roles, [requirement.table]);
+  if (held.has(requirement.permission) || (requirement.ownOnly !== undefined && held.has(requirement.ownOnly))) return undefined;
+  return forbidden(requirement.permission);
 }

@@ -36,9 +36,11 @@ export function createSubgraphBuilder<Context extends { db: object } & CallerCon
     DefaultFieldNullability: false;
     /**
      * `permission`: the caller's roles grant it; `authenticated`: a signed-in user or service (what
-     * `me` needs); `apiKey`: the identity provider's API key (only the token-claims lookup).
+     * `me` needs); `apiKey`: the identity provider's API key (only the token-claims lookup);
+     * `ownPerson`: the given person id is the caller's own (the token's personId), which with a
+     * `…:own` permission lets an applicant see their own record and no one else's.
      */
-    AuthScopes: { permission: string; authenticated: boolean; apiKey: boolean };
+    AuthScopes: { permission: string; authenticated: boolean; apiKey: boolean; ownPerson: string };
   }>({
     // Authorization first, so no other plugin's wrapper runs for a caller who may not see the field.
     plugins: [ScopeAuthPlugin, PrismaPlugin, DirectivesPlugin, FederationPlugin],
@@ -53,6 +55,7 @@ export function createSubgraphBuilder<Context extends { db: object } & CallerCon
           authenticated: principal.kind !== "unauthenticated" && principal.kind !== "api_key",
           apiKey: principal.kind === "api_key",
           permission: (permission: string) => permissions.has(permission),
+          ownPerson: (personId: string) => principal.personId !== undefined && principal.personId === personId.toLowerCase(),
         };
       },
       unauthorizedError: (_parent, context, _info, result) => {

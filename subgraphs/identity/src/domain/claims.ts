@@ -8,11 +8,21 @@ export function roleGrants(roleNames: readonly string[], catalog: readonly Permi
   return roleNames.filter(isRole).map((name) => ({ name, permissions: [...permissionsOf([name], catalog)].sort() }));
 }
 
-type Account = { id: string; idpSubject: string; email: string; name: string | null; roles: string[]; status: string; counties: string[]; organizationId: string | null };
+type Account = {
+  id: string;
+  idpSubject: string;
+  email: string;
+  name: string | null;
+  roles: string[];
+  status: string;
+  counties: string[];
+  organizationId: string | null;
+  personId: string | null;
+};
 
 /**
  * What the identity provider embeds in a user's token at login: the account's id, its roles and the
- * permissions they add up to, and its county scope. Only an active account gets claims; a pending,
+ * permissions they add up to, its county scope, and its own person record. Only an active account gets claims; a pending,
  * suspended or deactivated one is refused, so it cannot sign in with its old grants.
  */
 export function tokenClaimsFor(account: Account | null, subject: string, catalog: readonly PermissionTable[]) {
@@ -29,6 +39,8 @@ export function tokenClaimsFor(account: Account | null, subject: string, catalog
     permissions: [...permissionsOf(roles.map((role) => role.name), catalog)].sort(),
     counties: account.counties,
     organizationId: account.organizationId,
+    /** An applicant's own person record: what their `:own` permissions reach. */
+    personId: account.personId,
     email: account.email,
     name: account.name,
   };

@@ -14,6 +14,7 @@ const TokenClaimsRef = builder.objectRef<Claims>("TokenClaims").implement({
     permissions: t.exposeStringList("permissions", { description: "Every permission the roles grant, across the platform." }),
     counties: t.exposeStringList("counties"),
     organizationId: t.exposeID("organizationId", { nullable: true }),
+    personId: t.exposeID("personId", { nullable: true, description: "The account's own person record (an applicant's); embed it as the `personId` claim." }),
     email: t.exposeString("email"),
     name: t.exposeString("name", { nullable: true }),
   }),

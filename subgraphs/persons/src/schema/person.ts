@@ -1,12 +1,17 @@
-import { lockRowForUpdate } from "@pap/db";
-import { applyMergePatch, defineListType, findPage, listArguments, loadByUuid, notFound, parseBody, withoutReadOnlyFields } from "@pap/kernel";
+import { lockRowForUpdate, type Prisma } from "@pap/db";
+import { applyMergePatch, isUuid, defineListType, findPage, listArguments, loadByUuid, notFound, parseBody, withoutReadOnlyFields } from "@pap/kernel";
 import { deleteRecorded } from "@pap/events";
 import { builder } from "../builder";
+import type { PersonsContext } from "../db";
 import { personChanges } from "../domain/events";
 import { nameColumns, personBody, personListSpec, personSnapshot, type PersonAttributes } from "../domain/person";
 
+/** Everyone's records with persons:read; only one's own with persons:read:own. */
+const readScopes = { $any: { permission: "persons:read", $all: { permission: "persons:read:own" } } } as const;
+
 export const PersonRef = builder.prismaObject("Person", {
-  authScopes: { permission: "persons:read" },
+  // However a person is reached (by id, in a list, through a case), an own-records reader sees only their own.
+  authScopes: (person) => ({ $any: { permission: "persons:read", $all: { permission: "persons:read:own", ownPerson: person.id } } }),
   description: "A person known to the agency. Apart from the server-set fields the record is free-form.",
   fields: (t) => ({
     id: t.exposeID("id"),
@@ -29,20 +34,32 @@ const PersonList = defineListType(builder, "PersonList", PersonRef);
 
 builder.queryFields((t) => ({
   person: t.field({
-    authScopes: { permission: "persons:read" },
+    authScopes: readScopes,
     type: PersonRef,
     nullable: true,
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, { id }, context) => loadByUuid(context.loaders.personById, id),
   }),
   persons: t.field({
-    authScopes: { permission: "persons:read" },
+    authScopes: readScopes,
     type: PersonList,
     args: listArguments(t.arg),
-    resolve: (_root, args, context) =>
-      findPage(personListSpec, args, { items: (query) => context.db.person.findMany(query), total: (where) => context.db.person.count({ where }) }),
+    resolve: async (_root, args, context) => {
+      const scope = await visiblePersons(context);
+      return findPage(personListSpec, args, {
+        items: (query) => context.db.person.findMany({ ...query, where: { AND: [query.where, scope] } }),
+        total: (where) => context.db.person.count({ where: { AND: [where, scope] } }),
+      });
+    },
   }),
 }));
+
+/** The rows a caller's list may hold: all of them, or (an own-records reader) only their own. */
+async function visiblePersons(context: PersonsContext): Promise<Prisma.PersonWhereInput> {
+  if ((await context.permissions()).has("persons:read")) return {};
+  const { personId } = await context.principal();
+  return personId && isUuid(personId) ? { id: personId } : { id: { in: [] } };
+}
 
 const attributesFrom = (value: unknown): PersonAttributes => withoutReadOnlyFields(parseBody(personBody, value));
 
