@@ -1,4 +1,5 @@
 import type { Server } from "node:http";
+import type { GraphQLError, GraphQLFormattedError } from "graphql";
 import type { ServerOptions } from "graphql-ws";
 import { useServer, type Extra } from "graphql-ws/use/ws";
 import { WebSocketServer } from "ws";
@@ -17,12 +18,25 @@ export function serveGraphqlWebSocket(server: Server, path: string, options: Web
     if (new URL(request.url ?? "/", "http://localhost").pathname !== path) return;
     sockets.handleUpgrade(request, socket, head, (client) => sockets.emit("connection", client, request));
   });
-  const disposable = useServer(options, sockets);
+  const disposable = useServer(
+    {
+      // Results resolved through Apollo (or received from another process) carry errors as plain
+      // objects, without the toJSON graphql-ws calls: sent as they are, they would break the socket.
+      onNext: (_ctx, _id, _payload, _args, result) => (result.errors?.length ? { ...result, errors: result.errors.map(formattedError) } : undefined),
+      onError: (_ctx, _id, _payload, errors) => errors.map(formattedError),
+      ...options,
+    },
+    sockets,
+  );
   return async () => {
     for (const client of sockets.clients) client.terminate();
     await disposable.dispose();
     await new Promise<void>((resolve) => sockets.close(() => resolve()));
   };
+}
+
+function formattedError(error: GraphQLError | GraphQLFormattedError): GraphQLFormattedError {
+  return typeof (error as GraphQLError).toJSON === "function" ? (error as GraphQLError).toJSON() : (error as GraphQLFormattedError);
 }
 
 /**

@@ -6,7 +6,7 @@ const catalog: PermissionTable[] = [
   { "users:read": ["county_admin"], "users:deactivate": ["state_admin"] },
   { "persons:read": ["case_worker", "partner_readonly"], "persons:delete": ["case_worker"] },
 ];
-const account = { id: "0b7c7c58-7a2c-4a55-9d43-7b7f9e0e0001", idpSubject: "idp|9", email: "a@b.gov", name: null, roles: ["supervisor", "partner_readonly"], status: "active", counties: ["06075"], organizationId: null, personId: null };
+const account = { id: "0b7c7c58-7a2c-4a55-9d43-7b7f9e0e0001", idpSubject: "idp|9", email: "a@b.gov", name: null, roles: ["supervisor", "partner_readonly"], status: "active" as const, counties: ["06075"], organizationId: null, personId: null };
 
 describe("token claims", () => {
   it("describe each role by what it grants, inherited grants included", () => {
@@ -34,7 +34,7 @@ describe("token claims", () => {
       }
     };
     expect(status(() => tokenClaimsFor(null, "idp|x", catalog))).toBe(404);
-    for (const state of ["inactive", "pending", "suspended"]) expect(status(() => tokenClaimsFor({ ...account, status: state }, "idp|9", catalog))).toBe(404);
+    for (const state of ["inactive", "pending", "suspended"] as const) expect(status(() => tokenClaimsFor({ ...account, status: state }, "idp|9", catalog))).toBe(404);
   });
 });
 

@@ -1,3 +1,4 @@
+import type { User } from "@pap/db";
 import { ApiError, isRole, permissionsOf, type PermissionTable, type Role } from "@pap/kernel";
 
 /** A role with what it grants across the platform (the User and TokenClaims `Role` object). */
@@ -8,17 +9,7 @@ export function roleGrants(roleNames: readonly string[], catalog: readonly Permi
   return roleNames.filter(isRole).map((name) => ({ name, permissions: [...permissionsOf([name], catalog)].sort() }));
 }
 
-type Account = {
-  id: string;
-  idpSubject: string;
-  email: string;
-  name: string | null;
-  roles: string[];
-  status: string;
-  counties: string[];
-  organizationId: string | null;
-  personId: string | null;
-};
+type Account = Pick<User, "id" | "idpSubject" | "email" | "name" | "roles" | "status" | "counties" | "organizationId" | "personId">;
 
 /**
  * What the identity provider embeds in a user's token at login: the account's id, its roles and the

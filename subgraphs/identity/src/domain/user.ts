@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { User } from "@pap/db";
 import { defineListSpec, roles } from "@pap/kernel";
 
 export const userStatuses = ["active", "inactive", "pending", "suspended"] as const;
@@ -91,24 +92,9 @@ export const userListSpec = defineListSpec({
   defaultSort: "-updatedAt",
 });
 
-type UserRecord = {
-  id: string;
-  idpSubject: string;
-  email: string;
-  name: string | null;
-  roles: string[];
-  status: string;
-  counties: string[];
-  organizationId: string | null;
-  personId: string | null;
-  caseWorkerId: string | null;
-  preferences: unknown;
-  createdAt: Date;
-  updatedAt: Date;
-};
 
 /** The account as its events carry it: the grants and links, without the UI state. */
-export const userSnapshot = (user: UserRecord) => ({
+export const userSnapshot = (user: User) => ({
   id: user.id,
   idpSubject: user.idpSubject,
   email: user.email,

@@ -11,4 +11,9 @@ export const personPermissions: PermissionTable = {
   "persons:create": ["case_worker", "system"],
   "persons:update": ["case_worker", "system"],
   "persons:delete": ["case_worker"],
+  /**
+   * The live feed of changes (personChanged): it delivers log events, so it goes to the roles that
+   * read the log, not to partners, who read records but not the log.
+   */
+  "persons:subscribe": ["case_worker", "system"],
 };

@@ -21,7 +21,7 @@ const EventRef = builder.externalRef("Event", builder.selection<{ id: string }>(
 
 builder.subscriptionFields((t) => ({
   personChanged: t.field({
-    authScopes: { permission: "persons:read" },
+    authScopes: { permission: "persons:subscribe" },
     type: EventRef,
     description: "Every change to persons (or to the one with `id`) as it commits; select `person { … }` for the record as it is now.",
     args: { id: t.arg.id() },
