@@ -50,13 +50,13 @@ export function registerRestRoutes(app: FastifyInstance, graph: RestGraph, optio
   registerEventStream(app, graph, { path: streamPath, heartbeatMs: options.heartbeatMs });
   for (const route of routes) {
     const { operation, field } = rootFieldOf(route.document);
+    const requirement = graph.requirementOf(operation, field);
     app.route({
       method: route.method,
       url: fastifyPath(route.path),
       // On request, before the body is even read: a refused caller's body is never parsed.
       onRequest: async (request) => {
         const principal = await authenticate(pickForwardedHeaders(request.headers));
-        const requirement = graph.requirementOf(operation, field);
         const refused = requirement ? refusal(requirement, principal) : principal.kind === "unauthenticated" ? notSignedIn() : undefined;
         if (refused) throw refused;
       },
