@@ -12,6 +12,7 @@ const workspacePackages = {
   "@pap/case-management": "subgraphs/case-management/src",
   "@pap/scheduling": "subgraphs/scheduling/src",
   "@pap/identity": "subgraphs/identity/src",
+  "@pap/workflow": "subgraphs/workflow/src",
   "@pap/gateway": "gateway/src",
   "@pap/rest-compat": "rest-compat/src",
 };

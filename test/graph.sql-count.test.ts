@@ -7,8 +7,11 @@ const { api } = useTestPlatform("graph_sql_count", { onQuery: (sql) => statement
 
 /** Transaction control and health probes are not data access. */
 const NOISE = /^\s*(BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE|DEALLOCATE|SET |SHOW |SELECT 1\s*$)/i;
-/** The event hub numbers and reads the log on its own schedule, whatever the request does. */
-const BACKGROUND = /platform_event|pg_advisory_xact_lock/;
+/**
+ * The event hub numbers and reads the log, the durable consumers look for work and the timer runner
+ * for due timers, each on its own schedule, whatever the request does.
+ */
+const BACKGROUND = /platform_event|pg_advisory_xact_lock|event_consumer|platform_timer/;
 
 /** The SQL statements a GraphQL request sends, in order (transaction noise removed). */
 async function statementsOf(query: string, variables?: Record<string, unknown>): Promise<{ result: any; sql: string[] }> {

@@ -1,6 +1,6 @@
 import { describeDatabase, type Database, type DatabaseConfig } from "@pap/db";
 import type { DomainServices } from "@pap/events";
-import type { Logger } from "@pap/kernel";
+import type { Clock, Logger } from "@pap/kernel";
 import type { FastifyInstance } from "fastify";
 import { createGraphServer } from "./graph/server";
 import { inProcessExecutor } from "./graph/in-process-executor";
@@ -10,7 +10,15 @@ import { platformRequirements } from "./requirements";
 import { openProcessServices } from "./services";
 import { subgraphs } from "./subgraphs";
 
-export type RunningPlatform = { app: FastifyInstance; database: Database; services: DomainServices; url: string; close(): Promise<void> };
+export type RunningPlatform = {
+  app: FastifyInstance;
+  database: Database;
+  services: DomainServices;
+  /** Waits until due timers have fired and every reaction has run (tests call it after moving a manual clock). */
+  settle(): Promise<void>;
+  url: string;
+  close(): Promise<void>;
+};
 
 /**
  * The whole platform in one process: database, every subgraph in-process behind the gateway, GraphQL
@@ -24,10 +32,20 @@ export async function startPlatform(options: {
   migrate?: boolean;
   /** Sees every SQL statement (diagnostics, and the test that proves there is no N+1). */
   onQuery?: (sql: string) => void;
+  /** Where "now" comes from (SLA clocks, timers, event times); the system clock unless a test moves time itself. */
+  clock?: Clock;
 }): Promise<RunningPlatform> {
   const { logger } = options;
   const auth = prepareAuthSettings();
-  const { services, database, close } = await openProcessServices({ database: options.database, logger, hosted: subgraphs, migrate: options.migrate, onQuery: options.onQuery, auth });
+  const { services, database, settle, close } = await openProcessServices({
+    database: options.database,
+    logger,
+    hosted: subgraphs,
+    migrate: options.migrate,
+    onQuery: options.onQuery,
+    auth,
+    clock: options.clock,
+  });
   logger.debug(`database: ${describeDatabase(options.database)}`);
   const graph = await createGraphServer({ kind: "in-process", services, subgraphs }, logger, services.authenticate);
   const app = await createHttpApp({
@@ -44,6 +62,7 @@ export async function startPlatform(options: {
     app,
     database,
     services,
+    settle,
     url: `http://${options.host}:${port}`,
     async close() {
       await app.close();

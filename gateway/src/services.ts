@@ -1,14 +1,24 @@
 import { openDatabase, type Database, type DatabaseConfig } from "@pap/db";
-import { eventSettingsFromEnv, startConsumers, startEventRuntime, type DomainServices, type EventSettings } from "@pap/events";
-import { authSettingsFromEnv, createAuthenticator, type AuthSettings, type Logger } from "@pap/kernel";
+import { eventSettingsFromEnv, startConsumers, startEventRuntime, startTimers, headOfLog, sequenceLog, SEQUENCER_BATCH, type DomainServices, type EventSettings } from "@pap/events";
+import { authSettingsFromEnv, createAuthenticator, systemClock, type AuthSettings, type Clock, type Logger } from "@pap/kernel";
 import type { PlatformSubgraph } from "./subgraphs";
 
-export type ProcessServices = { services: DomainServices; database: Database; close(): Promise<void> };
+export type ProcessServices = {
+  services: DomainServices;
+  database: Database;
+  /**
+   * Resolves once every timer due by now has fired and every consumer has caught up with the log,
+   * the reactions' own timers and events included: what a test waits on after moving a manual clock.
+   */
+  settle(): Promise<void>;
+  close(): Promise<void>;
+};
 
 /**
  * What a process needs to host subgraphs: the database (migrated when asked), the event runtime that
- * follows the log, each hosted subgraph's seeded configuration, and its durable consumers (every
- * process hosting a domain runs them; a row lock lets one process at a time work each consumer).
+ * follows the log, each hosted subgraph's seeded configuration, its durable consumers (every process
+ * hosting a domain runs them; a row lock lets one process at a time work each consumer), and the
+ * durable timers (fired by whichever process gets to each first).
  */
 export async function openProcessServices(options: {
   database: DatabaseConfig;
@@ -18,20 +28,38 @@ export async function openProcessServices(options: {
   onQuery?: (sql: string) => void;
   events?: EventSettings;
   auth?: AuthSettings;
+  /** Where "now" comes from: the system clock, or a test's manual one. */
+  clock?: Clock;
 }): Promise<ProcessServices> {
   const { logger } = options;
   const database = await openDatabase(options.database, { migrate: options.migrate, onQuery: options.onQuery, log: (message) => logger.info(message) });
   let eventRuntime: Awaited<ReturnType<typeof startEventRuntime>> | undefined;
   try {
-    eventRuntime = await startEventRuntime(database, options.events ?? eventSettingsFromEnv(), { logger: logger.child({ component: "events" }) });
+    const clock = options.clock ?? systemClock;
+    eventRuntime = await startEventRuntime(database, { ...(options.events ?? eventSettingsFromEnv()), clock }, { logger: logger.child({ component: "events" }) });
     const services: DomainServices = { db: database.prisma, eventRuntime, authenticate: createAuthenticator(options.auth ?? authSettingsFromEnv()) };
     for (const subgraph of options.hosted) await subgraph.seed?.(services);
     const consumers = startConsumers(services, options.hosted.flatMap((subgraph) => subgraph.consumers ?? []), { logger: logger.child({ component: "consumers" }) });
+    const timers = startTimers(services, { clock, logger: logger.child({ component: "timers" }) });
     const runtime = eventRuntime;
     return {
       services,
       database,
+      async settle() {
+        // A reaction may set a timer that is already due, whose event another reaction handles: go round until quiet.
+        const sequencedHead = async () => {
+          while ((await sequenceLog(database.prisma)) === SEQUENCER_BATCH);
+          return headOfLog(database.prisma);
+        };
+        for (let round = 0; round < 10; round++) {
+          await timers.settle();
+          const head = await sequencedHead();
+          await consumers.drain();
+          if ((await sequencedHead()) === head) return;
+        }
+      },
       async close() {
+        await timers.stop();
         await consumers.stop();
         await runtime.close();
         await database.close();

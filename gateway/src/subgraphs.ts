@@ -5,11 +5,12 @@ import { personsSubgraph } from "@pap/persons";
 import { createIdentitySubgraph } from "@pap/identity";
 import { createPlatformSubgraph, platformPermissions } from "@pap/platform";
 import { schedulingSubgraph } from "@pap/scheduling";
+import { workflowSubgraph } from "@pap/workflow";
 
 /** A domain as the platform runs it: its subgraph, and the durable consumers through which it reacts to other domains' events. */
 export type PlatformSubgraph = SubgraphDefinition<DomainServices, object> & { consumers?: readonly ConsumerDefinition[] };
 
-const businessDomains: readonly PlatformSubgraph[] = [personsSubgraph, caseManagementSubgraph, schedulingSubgraph];
+const businessDomains: readonly PlatformSubgraph[] = [personsSubgraph, caseManagementSubgraph, schedulingSubgraph, workflowSubgraph];
 
 /** Identity describes each role by what it grants in every other domain. */
 const identity = createIdentitySubgraph([{ permissions: platformPermissions }, ...businessDomains]);

@@ -3,6 +3,7 @@ import { caseRoutes } from "./resources/cases";
 import { identityRoutes } from "./resources/identity";
 import { personRoutes } from "./resources/persons";
 import { platformRoutes } from "./resources/platform";
+import { workflowRoutes } from "./resources/workflow";
 import type { RestRoute } from "./route";
 
 /** Deployment choices of the REST surface (SPEC §9 overlays and stream timing). */
@@ -20,5 +21,5 @@ export function restOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): RestOp
 
 /** Every REST operation served; the Fastify routes and /openapi.json are both generated from it. */
 export function restRoutes(options: Pick<RestOptions, "platformBasePath">): RestRoute[] {
-  return [...platformRoutes(options.platformBasePath), ...personRoutes, ...caseRoutes, ...appointmentRoutes, ...identityRoutes];
+  return [...platformRoutes(options.platformBasePath), ...personRoutes, ...caseRoutes, ...appointmentRoutes, ...identityRoutes, ...workflowRoutes];
 }

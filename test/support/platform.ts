@@ -1,6 +1,6 @@
 import { Client } from "pg";
 import { startPlatform, type RunningPlatform } from "@pap/gateway";
-import { createLogger } from "@pap/kernel";
+import { createLogger, type Clock } from "@pap/kernel";
 import { adminHeaders } from "./auth";
 
 /**
@@ -25,7 +25,9 @@ export async function createTestDatabase(label: string): Promise<string> {
 }
 
 /** The whole platform on a real port against a fresh PostgreSQL database. */
-export async function startTestPlatform(label: string, options: { onQuery?: (sql: string) => void } = {}): Promise<RunningPlatform> {
+export type TestPlatformOptions = { onQuery?: (sql: string) => void; clock?: Clock };
+
+export async function startTestPlatform(label: string, options: TestPlatformOptions = {}): Promise<RunningPlatform> {
   const url = await createTestDatabase(label);
   process.env.LOG_LEVEL ??= "silent";
   return startPlatform({
@@ -35,6 +37,7 @@ export async function startTestPlatform(label: string, options: { onQuery?: (sql
     logger: createLogger("test"),
     migrate: false,
     onQuery: options.onQuery,
+    clock: options.clock,
   });
 }
 
@@ -69,7 +72,7 @@ export function httpClient(baseUrl: string | (() => string)) {
  * Starts the platform before a test file's tests and stops it after them. `api` may be captured at
  * module level: it reaches whichever platform is running.
  */
-export function useTestPlatform(label: string, options: { onQuery?: (sql: string) => void } = {}) {
+export function useTestPlatform(label: string, options: TestPlatformOptions = {}) {
   let platform: RunningPlatform | undefined;
   const url = () => {
     if (!platform) throw new Error("the platform is not running (used outside a test?)");
@@ -81,5 +84,11 @@ export function useTestPlatform(label: string, options: { onQuery?: (sql: string
   afterAll(async () => {
     await platform?.close();
   });
-  return { api: httpClient(url), url };
+  const running = () => {
+    if (!platform) throw new Error("the platform is not running (used outside a test?)");
+    return platform;
+  };
+  /** Waits until due timers have fired and every reaction has run (after moving a manual clock). */
+  const settle = () => running().settle();
+  return { api: httpClient(url), url, settle, platform: running };
 }

@@ -45,7 +45,8 @@ export function envelopeFor(draft: EventDraft, origin: EventOrigin, settings: Ev
     traceparent: origin.traceparent,
   };
   if (draft.data !== undefined && draft.data !== null) event.data = draft.data;
-  if (origin.causationid) event.causationid = origin.causationid;
+  const causationid = draft.causationid ?? origin.causationid;
+  if (causationid) event.causationid = causationid;
   if (origin.authid) event.authid = origin.authid;
   if (origin.authtype) event.authtype = origin.authtype;
   return event;
@@ -60,7 +61,7 @@ export type EventRecorder = {
 export function eventRecorder(settings: EventSettings, origin: EventOrigin | (() => Promise<EventOrigin>)): EventRecorder {
   return {
     async record(tx, ...drafts) {
-      const now = new Date();
+      const now = settings.clock?.now() ?? new Date();
       const resolved = typeof origin === "function" ? await origin() : origin;
       const events = drafts.map((draft) => envelopeFor(draft, resolved, settings, now));
       await appendToLog(tx, events);

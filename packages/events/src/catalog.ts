@@ -1,5 +1,12 @@
 /** A change a domain is about to record; the recorder adds id, time, trace and actor. */
-export type EventDraft = { type: string; source: string; subject: string; data?: unknown };
+export type EventDraft = {
+  type: string;
+  source: string;
+  subject: string;
+  data?: unknown;
+  /** The event that caused this one, when it is not the recorder's own cause (an action a timer's event asked for). */
+  causationid?: string;
+};
 
 export type EventTypeDeclaration = { type: string; source: string; description: string };
 

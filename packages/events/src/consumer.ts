@@ -1,5 +1,5 @@
 import type { Prisma, PrismaClient } from "@pap/db";
-import type { Logger } from "@pap/kernel";
+import { systemClock, type Clock, type Logger } from "@pap/kernel";
 import { eventRecorder, type EventRecorder } from "./append";
 import { loggedFromRow, type LoggedEvent, type PlatformEvent } from "./envelope";
 import type { EventFilter } from "./filter";
@@ -17,6 +17,8 @@ export type ConsumerContext = {
   position: bigint;
   /** Records follow-up events caused by `event`: same trace, causationid = event.id, actor "system". */
   events: EventRecorder;
+  /** The process's clock (a test's manual one, or the system's). */
+  clock: Clock;
 };
 
 /** A durable reaction to events: it resumes where it left off and sees each matching event once, in log order. */
@@ -157,7 +159,7 @@ class ConsumerRunner {
           }
           handling = loggedFromRow(next);
           const { event, position } = handling;
-          await this.definition.handle({ tx, event, position, events: eventRecorder(this.settings, reactionOrigin(event)) });
+          await this.definition.handle({ tx, event, position, events: eventRecorder(this.settings, reactionOrigin(event)), clock: this.settings.clock ?? systemClock });
           await tx.$executeRaw`
             UPDATE event_consumer SET position = ${position}, attempts = 0, "lastError" = NULL, "updatedAt" = now() WHERE name = ${this.name}`;
           return "processed" as const;

@@ -16,3 +16,4 @@ export * from "./scope";
 export * from "./delete";
 export * from "./consumer";
 export * from "./sequencer";
+export * from "./timers";

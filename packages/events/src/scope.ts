@@ -1,5 +1,5 @@
 import type { PrismaClient } from "@pap/db";
-import { badRequest, callerContext, isUuid, type Authenticator, type CallerContext, type PermissionTable, type RequestScope } from "@pap/kernel";
+import { badRequest, callerContext, isUuid, systemClock, type Authenticator, type CallerContext, type Clock, type PermissionTable, type RequestScope } from "@pap/kernel";
 import type { EventRecorder } from "./append";
 import type { EventHub } from "./hub";
 import type { EventRuntime } from "./runtime";
@@ -23,6 +23,8 @@ export type DomainContext = CallerContext & {
   events: EventRecorder;
   hub: EventHub;
   eventSettings: EventSettings;
+  /** Now, as the process's clock says (a test's manual clock, or the system's). */
+  clock: Clock;
 };
 
 export function domainContext(scope: RequestScope<DomainServices>, permissions: PermissionTable): DomainContext {
@@ -37,6 +39,7 @@ export function domainContext(scope: RequestScope<DomainServices>, permissions: 
     events: runtime.recorderFor(scope.headers, caller.principal),
     hub: runtime.hub,
     eventSettings: runtime.settings,
+    clock: runtime.settings.clock ?? systemClock,
   };
 }
 

@@ -1,7 +1,11 @@
-/** Deployment choices about events (SPEC §9 overlays). */
+import type { Clock } from "@pap/kernel";
+
+/** Deployment choices about events (SPEC §9 overlays), and the clock that stamps them. */
 export type EventSettings = {
   /** Prepended verbatim to every event type (e.g. "org.example."); empty by default. */
   typePrefix: string;
+  /** Gives each event its `time`; the system clock unless a test or benchmark moves time itself. */
+  clock?: Clock;
 };
 
 export function eventSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): EventSettings {

@@ -6,3 +6,6 @@ export * from "./http";
 export * from "./subgraph";
 export * from "./logger";
 export * from "./auth";
+export * from "./clock";
+export * from "./state-machine";
+export * from "./calendar";

@@ -191,3 +191,12 @@ class Parser {
     return this.atEnd() || isSpace(this.peek());
   }
 }
+
+/**
+ * `field:me` names the caller (`assignedToId:me`: my tasks). Replaced before parsing; a caller
+ * without an id leaves it as it is, to be refused like any other bad value.
+ */
+export function substituteMe(q: string, callerId: string | undefined): string {
+  if (!callerId) return q;
+  return q.replace(/(^|\s)(-?[A-Za-z_][\w.]*):me(?=\s|$)/g, (_match, space: string, field: string) => `${space}${field}:${callerId}`);
+}

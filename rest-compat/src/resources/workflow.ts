@@ -1,0 +1,191 @@
+import {
+  metricGroupings,
+  metricListSpec,
+  programTypes,
+  queueBody,
+  queueListSpec,
+  queueSources,
+  queueUpdateBody,
+  slaStatuses,
+  taskCreateBody,
+  taskListSpec,
+  taskMachine,
+  taskStatuses,
+  taskUpdateBody,
+} from "@pap/workflow";
+import { badRequest, detailsFromZod, listParamsFromQuery, notFound, requireObjectBody, type ListSpec } from "@pap/kernel";
+import { z } from "zod";
+import { crudRoutes } from "../crud";
+import type { RestRequest, RestRoute } from "../route";
+
+const tag = "Workflow";
+const base = "/workflow";
+
+const TASK_SELECTION = `id name description status taskType subjectType subjectId programType isExpedited queueId priority
+  startedAt completedAt escalatedAt cancelledAt blockedAt assignedToId outcome completionNotes
+  slaInfo { slaTypeCode status clockStartedAt deadline } slaDeadline createdAt updatedAt`;
+const QUEUE_SELECTION = "id name description source createdAt updatedAt";
+const METRIC_SELECTION = "id name aggregate value breakdown targets { stat operator amount unit label direction } computedAt";
+
+const instant = z.iso.datetime();
+const taskResponse = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  description: z.string().nullable(),
+  status: z.enum(taskStatuses),
+  taskType: z.string().nullable(),
+  subjectType: z.string().nullable(),
+  subjectId: z.uuid().nullable(),
+  programType: z.enum(programTypes).nullable(),
+  isExpedited: z.boolean(),
+  queueId: z.uuid().nullable(),
+  priority: z.number().int().min(1).max(4),
+  startedAt: instant.nullable(),
+  completedAt: instant.nullable(),
+  escalatedAt: instant.nullable(),
+  cancelledAt: instant.nullable(),
+  blockedAt: instant.nullable(),
+  assignedToId: z.uuid().nullable(),
+  outcome: z.string().nullable(),
+  completionNotes: z.string().nullable(),
+  slaInfo: z.array(z.object({ slaTypeCode: z.string(), status: z.enum(slaStatuses), clockStartedAt: instant, deadline: instant })),
+  slaDeadline: instant.nullable(),
+  createdAt: instant,
+  updatedAt: instant,
+});
+const queueResponse = z.object({ id: z.uuid(), name: z.string(), description: z.string().nullable(), source: z.enum(queueSources), createdAt: instant, updatedAt: instant });
+const metricResponse = z.object({
+  id: z.string(),
+  name: z.string(),
+  aggregate: z.enum(["count", "ratio", "duration"]),
+  value: z.number().nullable(),
+  breakdown: z.record(z.string(), z.number().nullable()).nullable(),
+  targets: z.array(z.object({ stat: z.string(), operator: z.string().nullable(), amount: z.number().nullable(), unit: z.string().nullable(), label: z.string().nullable(), direction: z.string().nullable() })),
+  computedAt: instant,
+});
+
+/** Targets leave out what they do not state; a metric without groupBy has no breakdown. */
+const withoutNulls = (record: Record<string, unknown>) => Object.fromEntries(Object.entries(record).filter(([, value]) => value !== null));
+const metricToRest = (metric: Record<string, unknown>) => {
+  const { breakdown, targets, ...rest } = metric;
+  return { ...rest, ...(breakdown !== null && { breakdown }), targets: (targets as Record<string, unknown>[]).map(withoutNulls) };
+};
+
+const queueRoutes = crudRoutes({
+  name: "Queue",
+  tag,
+  collectionPath: `${base}/queues`,
+  idParam: "queueId",
+  selection: QUEUE_SELECTION,
+  queries: { get: "queue", list: "queues" },
+  mutations: {
+    create: { field: "createQueue", inputType: "QueueCreateInput!", inputArg: "input" },
+    update: { field: "updateQueue", inputType: "QueueUpdateInput!", inputArg: "input" },
+    delete: "deleteQueue",
+  },
+  listSpec: queueListSpec,
+  createBody: queueBody,
+  updateBody: queueUpdateBody,
+  response: queueResponse,
+}).map((route) =>
+  // A taken name conflicts on create and update; a configured queue, or one open tasks wait in, cannot be deleted.
+  route.method === "GET" ? route : { ...route, docs: { ...route.docs, errorStatuses: [...new Set([...route.docs.errorStatuses, 409])].sort() } },
+);
+
+const taskRoutes = crudRoutes({
+  name: "Task",
+  tag,
+  collectionPath: `${base}/tasks`,
+  idParam: "taskId",
+  selection: TASK_SELECTION,
+  queries: { get: "task", list: "tasks" },
+  mutations: {
+    create: { field: "createTask", inputType: "TaskCreateInput!", inputArg: "input" },
+    update: { field: "updateTask", inputType: "TaskUpdateInput!", inputArg: "input" },
+    delete: "deleteTask",
+  },
+  listSpec: taskListSpec,
+  createBody: taskCreateBody,
+  updateBody: taskUpdateBody,
+  response: taskResponse,
+});
+
+/** An action's body is optional; when sent it must be a JSON object. Its fields are judged by the task machine, after the state and the caller's role. */
+const actionBody = (request: RestRequest) => (request.body === undefined || request.body === null || request.body === "" ? {} : requireObjectBody(request.body));
+
+const actionRoutes: RestRoute[] = Object.entries(taskMachine.actions).map(([action, definition]) => ({
+  method: "POST",
+  path: `${base}/tasks/{taskId}/${action}`,
+  operationId: `${action.replace(/-(\w)/g, (_match, letter: string) => letter.toUpperCase())}Task`,
+  summary: definition.description,
+  tag,
+  document: `mutation ($id: ID!, $action: TaskAction!, $body: JSONObject) { result: performTaskAction(id: $id, action: $action, body: $body) { ${TASK_SELECTION} } }`,
+  variables: (request) => ({ id: request.params.taskId ?? "", action: action.replace(/-/g, "_"), body: actionBody(request) }),
+  respond: (result, request) => {
+    if (!result) throw notFound("Task", request.params.taskId ?? "");
+    return { status: 200, body: result };
+  },
+  docs: { ...(definition.body && { body: definition.body }), response: taskResponse, successStatus: 200, errorStatuses: [400, 403, 404, 409, 422, 500] },
+}));
+
+const metricParams = z.strictObject({
+  groupBy: z.enum(metricGroupings, { message: `must be one of: ${metricGroupings.join(", ")}` }).optional(),
+  from: z.iso.datetime({ offset: true, message: "must be a date-time (ISO 8601 with time zone)" }).optional(),
+  to: z.iso.datetime({ offset: true, message: "must be a date-time (ISO 8601 with time zone)" }).optional(),
+  queueId: z.uuid({ message: "must be a uuid" }).optional(),
+  program: z.enum(programTypes, { message: `must be one of: ${programTypes.join(", ")}` }).optional(),
+});
+const metricParamNames = Object.keys(metricParams.shape);
+
+/** The metric filters from the query string: malformed ones are 400 with the parameter named. */
+function metricFilters(request: RestRequest) {
+  const given = Object.fromEntries(metricParamNames.filter((name) => request.query[name] !== undefined).map((name) => [name, request.query[name]]));
+  const parsed = metricParams.safeParse(given);
+  if (!parsed.success) throw badRequest("Invalid metric parameters.", detailsFromZod(parsed.error));
+  return parsed.data;
+}
+
+const filterDeclarations = "$groupBy: MetricGrouping, $from: DateTime, $to: DateTime, $queueId: ID, $program: ProgramType";
+const filterArguments = "groupBy: $groupBy, from: $from, to: $to, queueId: $queueId, program: $program";
+const metricQueryParameters = [
+  { name: "groupBy", description: "queueId or programType: the value is null and breakdown maps each group to its value." },
+  { name: "from", description: "Only events (and tasks created) at or after this instant (ISO 8601)." },
+  { name: "to", description: "Only events (and tasks created) at or before this instant (ISO 8601)." },
+  { name: "queueId", description: "Only tasks in this queue." },
+  { name: "program", description: "Only tasks of this program." },
+];
+
+const metricRoutes: RestRoute[] = [
+  {
+    method: "GET",
+    path: `${base}/metrics`,
+    operationId: "listMetrics",
+    summary: "Compute the supervisor metrics",
+    tag,
+    document: `query ($q: String, $sort: String, $limit: Int, $offset: Int, ${filterDeclarations}) {
+      result: metrics(q: $q, sort: $sort, limit: $limit, offset: $offset, ${filterArguments}) { items { ${METRIC_SELECTION} } total limit offset hasNext } }`,
+    variables: (request) => ({ ...listParamsFromQuery(request.query), ...metricFilters(request) }),
+    respond: (result) => {
+      const list = result as { items: Record<string, unknown>[] };
+      return { status: 200, body: { ...list, items: list.items.map(metricToRest) } };
+    },
+    docs: { list: metricListSpec as ListSpec, response: metricResponse, queryParameters: metricQueryParameters, successStatus: 200, errorStatuses: [400, 500] },
+  },
+  {
+    method: "GET",
+    path: `${base}/metrics/{metricId}`,
+    operationId: "getMetric",
+    summary: "Compute one supervisor metric",
+    tag,
+    document: `query ($id: ID!, ${filterDeclarations}) { result: metric(id: $id, ${filterArguments}) { ${METRIC_SELECTION} } }`,
+    variables: (request) => ({ id: request.params.metricId ?? "", ...metricFilters(request) }),
+    respond: (result, request) => {
+      if (!result) throw notFound("Metric", request.params.metricId ?? "");
+      return { status: 200, body: metricToRest(result as Record<string, unknown>) };
+    },
+    docs: { response: metricResponse, queryParameters: metricQueryParameters, successStatus: 200, errorStatuses: [400, 404, 500] },
+  },
+];
+
+/** The workflow domain (SPEC §4.4): queues, tasks and their actions, metrics. */
+export const workflowRoutes: RestRoute[] = [...queueRoutes, ...taskRoutes, ...actionRoutes, ...metricRoutes];

@@ -1,0 +1,57 @@
+import type { PrismaClient, Queue, Task } from "@pap/db";
+import { createByKeyLoader, createGroupLoader, type RequestScope } from "@pap/kernel";
+import { domainContext, type DomainContext, type DomainServices } from "@pap/events";
+import { seededSlaTypes } from "./config/sla-types";
+import { workflowPermissions } from "./domain/permissions";
+import type { WorkflowWork } from "./operations/work";
+
+/** Tasks are found by their subject as `<subjectType>:<subjectId>`. */
+export const subjectKey = (subjectType: string, subjectId: string) => `${subjectType}:${subjectId.toLowerCase()}`;
+
+const openStatuses = ["pending", "in_progress", "escalated", "awaiting_client", "awaiting_verification", "pending_review"] as const;
+
+function loaders(db: PrismaClient) {
+  return {
+    taskById: createByKeyLoader<string, Task>(
+      (ids) => db.task.findMany({ where: { id: { in: [...ids] } } }),
+      (task) => task.id,
+    ),
+    queueById: createByKeyLoader<string, Queue>(
+      (ids) => db.queue.findMany({ where: { id: { in: [...ids] } } }),
+      (queue) => queue.id,
+    ),
+    /** Every task concerning each subject, most urgent first. */
+    tasksBySubject: createGroupLoader<string, Task>(
+      (keys) => {
+        const pairs = keys.map((key) => key.split(":") as [string, string]);
+        return db.task.findMany({
+          where: { subjectId: { in: [...new Set(pairs.map(([, id]) => id))] }, subjectType: { in: [...new Set(pairs.map(([type]) => type))] } },
+          orderBy: [{ priority: "asc" }, { createdAt: "asc" }, { id: "asc" }],
+        });
+      },
+      (task) => (task.subjectType && task.subjectId ? [subjectKey(task.subjectType, task.subjectId)] : []),
+    ),
+    /** Each worker's open tasks, most urgent first. */
+    openTasksByAssignee: createGroupLoader<string, Task>(
+      (ids) =>
+        db.task.findMany({
+          where: { assignedToId: { in: [...ids] }, status: { in: [...openStatuses] } },
+          orderBy: [{ priority: "asc" }, { slaDeadline: { sort: "asc", nulls: "last" } }, { createdAt: "asc" }, { id: "asc" }],
+        }),
+      (task) => (task.assignedToId ? [task.assignedToId] : []),
+    ),
+  };
+}
+
+export type WorkflowContext = DomainContext & { loaders: ReturnType<typeof loaders> };
+
+export function createContext(scope: RequestScope<DomainServices>): WorkflowContext {
+  return { ...domainContext(scope, workflowPermissions), loaders: loaders(scope.db) };
+}
+
+/** Runs a workflow write in one transaction with the request's events and the process's clock. */
+export function inTransaction<T>(context: WorkflowContext, write: (work: WorkflowWork) => Promise<T>): Promise<T> {
+  return context.transaction((tx) => write({ tx, events: context.events, clock: context.clock, slaTypes: seededSlaTypes }));
+}
+
+export const isOpen = (task: Task) => (openStatuses as readonly string[]).includes(task.status);

@@ -1,0 +1,112 @@
+import { DAY_MS, HOUR_MS } from "@pap/kernel";
+import { seededSlaTypes, type SlaType } from "../config/sla-types";
+import { evaluateClock, nextSlaMoments, slaDeadline, slaTypesForNewTask, startClocks, warningTime, type SlaEntry } from "./sla";
+
+const types = seededSlaTypes;
+const t0 = new Date("2026-11-02T12:00:00.000Z");
+const at = (ms: number) => new Date(t0.getTime() + ms);
+const snap = (): SlaEntry => startClocks(["snap_standard"], types, t0)[0]!;
+const type = types.find((candidate) => candidate.code === "snap_standard")!;
+const evaluate = (entry: SlaEntry, state: string, ms: number) =>
+  evaluateClock(entry, type, state, state === "completed" || state === "cancelled" ? "stopped" : state.startsWith("awaiting") ? "paused" : "running", at(ms));
+
+describe("starting clocks", () => {
+  it("starts each clock now with its type's duration", () => {
+    expect(snap()).toEqual({ slaTypeCode: "snap_standard", status: "active", clockStartedAt: t0.toISOString(), deadline: at(30 * DAY_MS).toISOString(), pausedAt: null, pausedMs: 0 });
+  });
+
+  it("merges the client's types with rule-assigned ones, each once", () => {
+    const withRule: SlaType[] = [...types.filter((each) => each.code !== "snap_expedited"), { ...types[0]!, autoAssignWhen: { programType: "snap", isExpedited: true } }];
+    expect(slaTypesForNewTask(["snap_standard"], { programType: "snap", isExpedited: true }, withRule)).toEqual(["snap_standard", "snap_expedited"]);
+    expect(slaTypesForNewTask(["snap_expedited"], { programType: "snap", isExpedited: true }, withRule)).toEqual(["snap_expedited"]);
+    expect(slaTypesForNewTask([], { programType: "medicaid", isExpedited: true }, withRule)).toEqual([]);
+  });
+
+  it("assigns nothing by rule in the baseline configuration", () => {
+    expect(slaTypesForNewTask([], { programType: "snap", isExpedited: true, taskType: "application_review" }, types)).toEqual([]);
+  });
+});
+
+describe("a running clock", () => {
+  it("is active before 75 % of its time, warning from then, breached at the deadline", () => {
+    expect(evaluate(snap(), "in_progress", 22 * DAY_MS).status).toBe("active");
+    expect(evaluate(snap(), "in_progress", 22.5 * DAY_MS).status).toBe("warning");
+    expect(evaluate(snap(), "in_progress", 30 * DAY_MS - 1).status).toBe("warning");
+    expect(evaluate(snap(), "in_progress", 30 * DAY_MS).status).toBe("breached");
+  });
+
+  it("completes when the task closes in time, and is breached when it closes late", () => {
+    expect(evaluate(snap(), "completed", 29 * DAY_MS).status).toBe("completed");
+    expect(evaluate(snap(), "cancelled", 31 * DAY_MS).status).toBe("breached");
+  });
+
+  it("never leaves completed or breached", () => {
+    const breached = evaluate(snap(), "in_progress", 31 * DAY_MS);
+    expect(evaluate(breached, "completed", 32 * DAY_MS)).toBe(breached);
+    const completed = evaluate(snap(), "completed", DAY_MS);
+    expect(evaluate(completed, "in_progress", 40 * DAY_MS)).toBe(completed);
+  });
+});
+
+describe("pausing", () => {
+  it("pauses while the task waits on the client, keeping the deadline until it resumes", () => {
+    const paused = evaluate(snap(), "awaiting_client", 10 * DAY_MS);
+    expect(paused).toEqual({ ...snap(), status: "paused", pausedAt: at(10 * DAY_MS).toISOString() });
+    // Still paused later: nothing moves, not even past the original deadline.
+    expect(evaluate(paused, "awaiting_client", 35 * DAY_MS)).toBe(paused);
+  });
+
+  it("pushes the deadline out by exactly the time paused on resume", () => {
+    const paused = evaluate(snap(), "awaiting_verification", 10 * DAY_MS);
+    const resumed = evaluate(paused, "in_progress", 14 * DAY_MS + 6 * HOUR_MS);
+    expect(resumed).toEqual({
+      ...snap(),
+      status: "active",
+      pausedAt: null,
+      pausedMs: 4 * DAY_MS + 6 * HOUR_MS,
+      deadline: at(34 * DAY_MS + 6 * HOUR_MS).toISOString(),
+    });
+  });
+
+  it("adds up several pauses, and the warning moves with the deadline", () => {
+    let entry = evaluate(snap(), "awaiting_client", DAY_MS);
+    entry = evaluate(entry, "in_progress", 3 * DAY_MS); // 2 days
+    entry = evaluate(entry, "awaiting_verification", 5 * DAY_MS);
+    entry = evaluate(entry, "in_progress", 6 * DAY_MS); // 1 day
+    expect(entry.pausedMs).toBe(3 * DAY_MS);
+    expect(entry.deadline).toBe(at(33 * DAY_MS).toISOString());
+    expect(warningTime(entry, type)).toBe(at(25.5 * DAY_MS).getTime());
+    expect(evaluate(entry, "in_progress", 25 * DAY_MS).status).toBe("active");
+    expect(evaluate(entry, "in_progress", 25.5 * DAY_MS).status).toBe("warning");
+  });
+
+  it("judges a clock that stops while paused against its pushed-out deadline", () => {
+    const paused = evaluate(snap(), "awaiting_client", 20 * DAY_MS);
+    // Cancelled at day 40 after 20 paused days: the deadline had moved to day 50.
+    expect(evaluate(paused, "cancelled", 40 * DAY_MS)).toEqual(expect.objectContaining({ status: "completed", deadline: at(50 * DAY_MS).toISOString() }));
+  });
+});
+
+describe("slaDeadline and the next moments", () => {
+  const two = () => startClocks(["snap_expedited", "snap_standard"], types, t0);
+
+  it("is the earliest deadline among running clocks, and null when none runs", () => {
+    expect(slaDeadline(two())).toEqual(at(7 * DAY_MS));
+    const paused = two().map((entry) => evaluate(entry, "awaiting_client", DAY_MS));
+    expect(slaDeadline(paused)).toBeNull();
+    expect(slaDeadline([])).toBeNull();
+  });
+
+  it("skips a breached clock: the next running deadline counts", () => {
+    const [expedited, standard] = two();
+    const breached = { ...expedited!, status: "breached" as const };
+    expect(slaDeadline([breached, standard!])).toEqual(at(30 * DAY_MS));
+  });
+
+  it("names the next warning (active clocks only) and the next breach", () => {
+    const [expedited, standard] = two();
+    expect(nextSlaMoments(two(), types)).toEqual({ warningAt: at(5.25 * DAY_MS), breachAt: at(7 * DAY_MS) });
+    const warned = { ...expedited!, status: "warning" as const };
+    expect(nextSlaMoments([warned, standard!], types)).toEqual({ warningAt: at(22.5 * DAY_MS), breachAt: at(7 * DAY_MS) });
+  });
+});

@@ -1,0 +1,117 @@
+import { lockRowForUpdate, type Task } from "@pap/db";
+import { cancelTimers } from "@pap/events";
+import { notFound, planTransition, type MachineCaller } from "@pap/kernel";
+import { taskChanges, workflowEvents } from "../domain/events";
+import { routinePriority } from "../domain/routing";
+import { evaluateClocks, slaColumns, slaEntriesOf, slaTypesForNewTask, startClocks } from "../domain/sla";
+import { taskSnapshot, type TaskCreate, type TaskUpdate } from "../domain/task";
+import { slaClockOf, taskMachine } from "../domain/task-machine";
+import { allTaskTimers, startTaskTimers, syncTaskTimers } from "./timers";
+import { taskEnv, type WorkflowWork } from "./work";
+
+/**
+ * Creates a task: routed to its queue and given its routine priority when the body names neither,
+ * with its SLA clocks (named, plus rule-assigned) started now, its `created` event, and its timers.
+ */
+export async function createTask(work: WorkflowWork, body: TaskCreate): Promise<Task> {
+  const { tx } = work;
+  const now = work.clock.now();
+  const env = taskEnv(tx);
+  const described = {
+    name: body.name,
+    description: body.description ?? null,
+    taskType: body.taskType ?? null,
+    subjectType: body.subjectType ?? null,
+    subjectId: body.subjectId?.toLowerCase() ?? null,
+    programType: body.programType ?? null,
+    isExpedited: body.isExpedited ?? false,
+  };
+  if (body.queueId) await env.requireQueue(body.queueId);
+  const codes = slaTypesForNewTask(body.slaInfo?.map((entry) => entry.slaTypeCode) ?? [], described, work.slaTypes);
+  const clocks = evaluateClocks(startClocks(codes, work.slaTypes, now), work.slaTypes, "pending", slaClockOf("pending"), now);
+  const draft = { ...described, status: "pending", assignedToId: body.assignedToId ?? null } as const;
+  const task = await tx.task.create({
+    data: {
+      ...draft,
+      queueId: body.queueId ?? (await env.routedQueueId(draft as unknown as Task)),
+      priority: body.priority ?? routinePriority(draft),
+      ...slaColumns(clocks),
+      createdAt: now,
+      updatedAt: now,
+    },
+  });
+  const [created] = await work.events.record(tx, taskChanges.created(task.id, taskSnapshot(task)));
+  await startTaskTimers(work, task, created!);
+  return task;
+}
+
+async function lockedTask(work: WorkflowWork, id: string): Promise<Task> {
+  const task = (await lockRowForUpdate(work.tx, "workflow_task", id)) ? await work.tx.task.findUnique({ where: { id } }) : null;
+  if (!task) throw notFound("Task", id);
+  return task;
+}
+
+/** A pending copy of a completed task, for `complete` with `createFollowUp` (its SLA clocks are not carried over). */
+const followUpOf = (task: Task): TaskCreate => ({
+  name: task.name,
+  description: task.description,
+  taskType: task.taskType,
+  subjectType: task.subjectType,
+  subjectId: task.subjectId,
+  programType: task.programType,
+  isExpedited: task.isExpedited,
+  queueId: task.queueId,
+  priority: task.priority,
+});
+
+/**
+ * Runs one action of the task machine on the task, under its row lock: two callers racing on the same
+ * task act one after the other, and the second sees the first's result (so one of two claims gets
+ * 409). The SLA clocks are brought up to date for the new state, and the change, its events and its
+ * timers commit together.
+ */
+export async function transitionTask(work: WorkflowWork, id: string, action: string, caller: MachineCaller, body: unknown): Promise<Task> {
+  const { tx } = work;
+  const before = await lockedTask(work, id);
+  const now = work.clock.now();
+  const plan = await planTransition(taskMachine, action, before, caller, body, taskEnv(tx), now);
+  const clocks = evaluateClocks(slaEntriesOf(before.slaInfo), work.slaTypes, plan.to, slaClockOf(plan.to), now);
+  const { id: _id, ...changes } = plan.changes as Partial<Task>;
+  const after = await tx.task.update({ where: { id }, data: { ...changes, ...slaColumns(clocks), updatedAt: now } });
+  const events = await work.events.record(
+    tx,
+    ...plan.emissions.map((emission) => ({ ...workflowEvents.draft(emission.name as never, emission.subject ?? id, emission.data), causationid: emission.causationid })),
+  );
+  await syncTaskTimers(work, before, after, events[0]);
+  if (action === "complete" && (body as { createFollowUp?: unknown } | null)?.createFollowUp === true) await createTask(work, followUpOf(after));
+  return after;
+}
+
+/** PATCH: the descriptive fields; a change of expedited flag or program re-derives priority and routing as the contract's reactions do. */
+export async function updateTask(work: WorkflowWork, id: string, body: TaskUpdate): Promise<Task> {
+  const { tx } = work;
+  const before = await lockedTask(work, id);
+  const now = work.clock.now();
+  const described = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) as Partial<Task>;
+  if (described.subjectId) described.subjectId = described.subjectId.toLowerCase();
+  const merged = { ...before, ...described };
+  const expeditedChanged = described.isExpedited !== undefined && described.isExpedited !== before.isExpedited;
+  const programChanged = described.programType !== undefined && described.programType !== before.programType;
+  const derived: Partial<Task> = {
+    ...((expeditedChanged || programChanged) && { priority: routinePriority(merged) }),
+    ...(programChanged && { queueId: await taskEnv(tx).routedQueueId(merged) }),
+  };
+  const clocks = evaluateClocks(slaEntriesOf(before.slaInfo), work.slaTypes, before.status, slaClockOf(before.status), now);
+  const after = await tx.task.update({ where: { id }, data: { ...described, ...derived, ...slaColumns(clocks), updatedAt: now } });
+  const [updated] = await work.events.record(tx, taskChanges.updated(id, taskSnapshot(before), taskSnapshot(after)));
+  await syncTaskTimers(work, before, after, updated);
+  return after;
+}
+
+/** Deletes a task for good, with its timers; answers whether there was one. */
+export async function deleteTask(work: WorkflowWork, id: string): Promise<void> {
+  await lockedTask(work, id);
+  await work.tx.task.delete({ where: { id } });
+  await work.events.record(work.tx, taskChanges.deleted(id));
+  await cancelTimers(work.tx, allTaskTimers(id));
+}

@@ -1,0 +1,58 @@
+import type { Task } from "@pap/db";
+import { cancelTimers, scheduleTimer, type PlatformEvent } from "@pap/events";
+import { addBusinessTime, HOUR_MS } from "@pap/kernel";
+import { timerId, workflowEvents, type TimerType } from "../domain/events";
+import { nextSlaMoments, slaEntriesOf } from "../domain/sla";
+import { slaClockOf, taskMachine } from "../domain/task-machine";
+import type { TaskStatus } from "../domain/task";
+import type { WorkflowWork } from "./work";
+
+/** A task must be acted on within 72 business hours of its creation, or it is escalated. */
+export const CREATION_DEADLINE_MS = 72 * HOUR_MS;
+
+const sameMoment = (a: Date | null, b: Date | null) => (a?.getTime() ?? null) === (b?.getTime() ?? null);
+
+async function setTimer(work: WorkflowWork, type: TimerType, task: Task, fireAt: Date, cause?: PlatformEvent) {
+  await scheduleTimer(work.tx, {
+    id: timerId(type, task.id),
+    fireAt,
+    callback: workflowEvents.draft(type, task.id),
+    ...(cause && { traceparent: cause.traceparent, causationid: cause.id }),
+  });
+}
+
+/** The timers a new task starts with: its creation deadline and its SLA warning and breach. */
+export async function startTaskTimers(work: WorkflowWork, task: Task, cause: PlatformEvent): Promise<void> {
+  await setTimer(work, "creation_deadline", task, addBusinessTime(task.createdAt, CREATION_DEADLINE_MS), cause);
+  const moments = nextSlaMoments(slaEntriesOf(task.slaInfo), work.slaTypes);
+  if (moments.warningAt) await setTimer(work, "sla_warning", task, moments.warningAt, cause);
+  if (moments.breachAt) await setTimer(work, "sla_breach", task, moments.breachAt, cause);
+}
+
+/**
+ * Brings a task's timers in line with a change: a waiting state's timeout is set on entry and
+ * cancelled on exit, a task that stops loses all its timers, and the SLA warning and breach timers
+ * move whenever the clocks' next moments do (a pause cancels them, a resume sets them later).
+ */
+export async function syncTaskTimers(work: WorkflowWork, before: Task, after: Task, cause?: PlatformEvent): Promise<void> {
+  const cancelled: string[] = [];
+  for (const [state, info] of Object.entries(taskMachine.states) as Array<[TaskStatus, (typeof taskMachine.states)[TaskStatus]]>) {
+    if (!info.wait) continue;
+    if (after.status === state && before.status !== state) await setTimer(work, info.wait.timer, after, new Date(work.clock.now().getTime() + info.wait.afterMs), cause);
+    if (before.status === state && after.status !== state) cancelled.push(timerId(info.wait.timer, after.id));
+  }
+  if (slaClockOf(after.status) === "stopped" && slaClockOf(before.status) !== "stopped") cancelled.push(timerId("creation_deadline", after.id));
+
+  const was = nextSlaMoments(slaEntriesOf(before.slaInfo), work.slaTypes);
+  const now = nextSlaMoments(slaEntriesOf(after.slaInfo), work.slaTypes);
+  for (const [type, previous, next] of [["sla_warning", was.warningAt, now.warningAt], ["sla_breach", was.breachAt, now.breachAt]] as const) {
+    if (sameMoment(previous, next)) continue;
+    if (next) await setTimer(work, type, after, next, cause);
+    else cancelled.push(timerId(type, after.id));
+  }
+  await cancelTimers(work.tx, cancelled);
+}
+
+/** Every timer a task may have, for when it is deleted. */
+export const allTaskTimers = (taskId: string) =>
+  (["creation_deadline", "sla_warning", "sla_breach", "client_timeout", "verification_timeout"] as const).map((type) => timerId(type, taskId));

@@ -1,0 +1,35 @@
+import type { Prisma, Task } from "@pap/db";
+import type { EventRecorder } from "@pap/events";
+import { validationFailed, type Clock } from "@pap/kernel";
+import { DEFAULT_QUEUE, SNAP_QUEUE } from "../config/queues";
+import type { SlaType } from "../config/sla-types";
+import { routingQueueName } from "../domain/routing";
+import type { TaskEnv } from "../domain/task-machine";
+
+/**
+ * What every workflow write is given: the transaction it runs in, the recorder its events go through
+ * (a request's, stamped with the caller, or a reaction's, caused by an event), the clock, and the SLA
+ * catalog. The GraphQL resolvers and the event reactions build one of these and call the same operations.
+ */
+export type WorkflowWork = {
+  tx: Prisma.TransactionClient;
+  events: EventRecorder;
+  clock: Clock;
+  slaTypes: readonly SlaType[];
+};
+
+/** Routing and queue checks, answered from the database inside the work's transaction. */
+export function taskEnv(tx: Prisma.TransactionClient): TaskEnv {
+  return {
+    async routedQueueId(task: Task) {
+      const queues = await tx.queue.findMany({ where: { name: { in: [SNAP_QUEUE, DEFAULT_QUEUE] } }, select: { id: true, name: true } });
+      // Applications live in intake; until a task's application can be looked up, its programType decides.
+      const name = routingQueueName({ programType: task.programType }, queues.some((queue) => queue.name === SNAP_QUEUE));
+      return queues.find((queue) => queue.name === name)?.id ?? null;
+    },
+    async requireQueue(queueId: string) {
+      const queue = await tx.queue.findUnique({ where: { id: queueId }, select: { id: true } });
+      if (!queue) throw validationFailed([{ field: "queueId", message: `names no queue (${queueId})` }]);
+    },
+  };
+}

@@ -1,0 +1,9 @@
+import { builder } from "../builder";
+import "./queue";
+import "./task";
+import "./task-actions";
+import "./links";
+import "./metric";
+import "./event";
+
+export const schema = builder.toSubGraphSchema({ linkUrl: "https://specs.apollo.dev/federation/v2.6" });

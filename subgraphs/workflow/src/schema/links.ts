@@ -1,0 +1,65 @@
+import type { Task } from "@pap/db";
+import { builder } from "../builder";
+import { isOpen, subjectKey } from "../db";
+import { TaskRef } from "./task";
+
+/**
+ * The entities tasks concern, owned by other domains and known here by id only; the gateway fetches
+ * the rest of each from its own subgraph. Application and document have no subgraph yet: until they
+ * do, only their id can be selected.
+ */
+const reference = (name: string) =>
+  builder.externalRef(name, builder.selection<{ id: string }>("id")).implement({ externalFields: (t) => ({ id: t.id() }) });
+const ApplicationRef = reference("Application");
+const CaseRef = reference("Case");
+const DocumentRef = reference("Document");
+const AppointmentRef = reference("Appointment");
+const UserRef = reference("User");
+
+const subjectTypes = { application: ApplicationRef, case: CaseRef, document: DocumentRef, appointment: AppointmentRef } as const;
+type Subject = { id: string; subjectType: keyof typeof subjectTypes };
+
+const TaskSubject = builder.unionType("TaskSubject", {
+  description: "What a task concerns.",
+  types: Object.values(subjectTypes),
+  resolveType: (subject) => subjectTypes[(subject as Subject).subjectType].name,
+});
+
+const openOnly = (tasks: readonly Task[], only: boolean | null | undefined) => (only ? tasks.filter(isOpen) : [...tasks]);
+
+builder.objectFields(TaskRef, (t) => ({
+  subject: t.field({
+    type: TaskSubject,
+    nullable: true,
+    description: "The application, case, document or appointment the task concerns (null for other subject types, or none).",
+    resolve: (task) => (task.subjectId && task.subjectType && task.subjectType in subjectTypes ? ({ id: task.subjectId, subjectType: task.subjectType } as Subject) : null),
+  }),
+  assignedTo: t.field({
+    type: UserRef,
+    nullable: true,
+    description: "The user the task is assigned to.",
+    resolve: (task) => (task.assignedToId ? { id: task.assignedToId } : null),
+  }),
+}));
+
+/** `Case.tasks`, `Appointment.tasks` …: a subject's tasks, most urgent first. */
+for (const [subjectType, ref] of Object.entries(subjectTypes)) {
+  builder.objectField(ref, "tasks", (t) =>
+    t.field({
+      authScopes: { permission: "tasks:read" },
+      type: [TaskRef],
+      description: `The tasks concerning this ${subjectType}, most urgent first; \`openOnly\` leaves out completed and cancelled ones.`,
+      args: { openOnly: t.arg.boolean({ defaultValue: false }) },
+      resolve: async (subject, args, context) => openOnly(await context.loaders.tasksBySubject.load(subjectKey(subjectType, subject.id)), args.openOnly),
+    }),
+  );
+}
+
+builder.objectField(UserRef, "assignedTasks", (t) =>
+  t.field({
+    authScopes: { permission: "tasks:read" },
+    type: [TaskRef],
+    description: "The user's open tasks, most urgent first (then the nearest SLA deadline).",
+    resolve: (user, _args, context) => context.loaders.openTasksByAssignee.load(user.id.toLowerCase()),
+  }),
+);
