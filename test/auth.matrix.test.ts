@@ -6,8 +6,10 @@
 import { randomUUID } from "node:crypto";
 import { roles } from "@pap/kernel";
 import { restRoutes, type RestRoute } from "@pap/rest-compat";
+import { taskMachine } from "@pap/workflow";
 import { Kind, parse, type OperationDefinitionNode } from "graphql";
 import { bearer } from "./support/auth";
+import { MISSING_ID } from "./support/expectations";
 import { expectedStatus, rootFieldRequirement, type Caller, type Requirement } from "./support/requirements";
 import { useTestPlatform } from "./support/platform";
 
@@ -26,6 +28,14 @@ const slot = () => {
   return { startAt: new Date(start).toISOString(), endAt: new Date(start + 1_800_000).toISOString() };
 };
 
+/**
+ * Task actions: which one a caller may take depends on the task's state, then on the machine's own
+ * role rules, which workflow.actions.rest.test.ts checks. Here the task does not exist, so a caller
+ * the operation admits gets as far as looking it up (404), and one it refuses never does (401/403).
+ */
+const isTaskAction = (route: RestRoute) => Object.keys(taskMachine.actions).some((action) => route.path === `/workflow/tasks/{taskId}/${action}`);
+const successOf = (route: RestRoute) => (isTaskAction(route) ? 404 : route.docs.successStatus);
+
 /** A valid request for a route: path parameters naming records that exist, and a valid body. */
 async function requestFor(route: RestRoute): Promise<{ path: string; body?: unknown }> {
   const admin = (method: string, path: string, body?: unknown) => api.raw(method, path, body);
@@ -38,6 +48,9 @@ async function requestFor(route: RestRoute): Promise<{ path: string; body?: unkn
     policyId: async () => "snap-expedited-processing",
     userId: async () => (await admin("POST", "/identity-access/users", newUser())).body.id,
     sub: async () => (await admin("POST", "/identity-access/users", newUser())).body.idpSubject,
+    queueId: async () => (await admin("POST", "/workflow/queues", { name: `matrix-${randomUUID()}` })).body.id,
+    taskId: async () => (isTaskAction(route) ? MISSING_ID : (await admin("POST", "/workflow/tasks", { name: "Matrix task" })).body.id),
+    metricId: async () => "release_rate",
   };
   let path = route.path;
   for (const [, name] of route.path.matchAll(/\{(\w+)\}/g)) {
@@ -55,6 +68,11 @@ async function requestFor(route: RestRoute): Promise<{ path: string; body?: unkn
     createUser: async () => newUser(),
     updateUser: async () => ({ name: "Renamed" }),
     updateMe: async () => ({ preferences: { theme: "dark" } }),
+    createQueue: async () => ({ name: `matrix-${randomUUID()}` }),
+    updateQueue: async () => ({ description: "Renamed" }),
+    createTask: async () => ({ name: "Matrix task", programType: "snap", slaInfo: [{ slaTypeCode: "snap_standard" }] }),
+    updateTask: async () => ({ description: "Described" }),
+    ...Object.fromEntries(restRoutes({ platformBasePath: "/platform" }).filter(isTaskAction).map((action) => [action.operationId, async () => ({})])),
     publishEvent: async () => ({ id: randomUUID(), specversion: "1.0", type: "persons.person.updated", source: "/persons", subject: randomUUID(), time: new Date().toISOString(), datacontenttype: "application/json" }),
   };
   const body = route.method === "POST" || route.method === "PATCH" ? await bodies[route.operationId]?.() : undefined;
@@ -83,7 +101,7 @@ describe("REST operations × roles", () => {
     const headers = caller === "anonymous" ? { authorization: "" } : caller === "api_key" ? API_KEY : await bearer([caller], { sub: subjectOf(caller), userId: randomUUID() });
     const response = await api.raw(route.method, path, body, headers);
     // Path parameters name fixtures the admin created: never the caller's own records.
-    const expected = expectedStatus(requirementOf(route), caller, route.docs.successStatus, { namesOthersRecord: route.path.includes("{") });
+    const expected = expectedStatus(requirementOf(route), caller, successOf(route), { namesOthersRecord: route.path.includes("{") });
     expect({ status: response.status, code: response.body?.code }).toEqual({
       status: expected,
       code: expected === 401 ? "UNAUTHORIZED" : expected === 403 ? "FORBIDDEN" : response.body?.code,
