@@ -1,0 +1,70 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { Task } from "@pap/db";
+import { actionTable, mermaidDiagram, planTransition } from "@pap/kernel";
+import { taskMachine, type TaskEnv } from "./task-machine";
+
+const now = new Date("2026-11-23T09:00:00.000Z");
+const worker = { id: "6f1c2a8e-0d5b-4c1e-9a77-3b2d4e5f6a70", roles: ["case_worker"] as const };
+const env: TaskEnv = { routedQueueId: async () => "routed-queue", requireQueue: async () => undefined };
+
+const task = (overrides: Partial<Task> = {}): Task =>
+  ({
+    id: "9b2f0c3e-1111-4a2b-8c3d-000000000001",
+    name: "Review",
+    status: "pending",
+    assignedToId: null,
+    isExpedited: false,
+    priority: 2,
+    queueId: "custom",
+    escalatedAt: null,
+    ...overrides,
+  }) as Task;
+
+describe("the task machine", () => {
+  it("lets the worker a supervisor assigned claim the pending task, and nobody else", async () => {
+    const assigned = task({ assignedToId: worker.id });
+    await expect(planTransition(taskMachine, "claim", assigned, worker, {}, env, now)).resolves.toMatchObject({ to: "in_progress" });
+    await expect(planTransition(taskMachine, "claim", assigned, { id: "0c0c0c0c-0000-4000-8000-000000000000", roles: ["case_worker"] }, {}, env, now)).rejects.toMatchObject({
+      status: 409,
+      message: "Cannot claim: the task is assigned to someone else.",
+    });
+  });
+
+  it("refuses a claim from a credential that names no user account", async () => {
+    await expect(planTransition(taskMachine, "claim", task(), { id: "service-x", roles: ["case_worker"] }, {}, env, now)).rejects.toMatchObject({ status: 409 });
+  });
+
+  it("records an SLA breach as sla_breached and other deadline escalations as escalated, keeping the first escalatedAt", async () => {
+    const system = { id: "system", roles: ["system"] as const };
+    const earlier = new Date("2026-11-20T00:00:00.000Z");
+    const breach = await planTransition(taskMachine, "sla-escalate", task({ status: "escalated", escalatedAt: earlier }), system, { reason: "sla_deadline_exceeded" }, env, now);
+    expect(breach.emissions).toEqual([{ name: "task.sla_breached", data: { reason: "sla_deadline_exceeded" } }]);
+    expect(breach.changes.escalatedAt).toEqual(earlier);
+    const warning = await planTransition(taskMachine, "sla-escalate", task(), system, { reason: "sla_deadline_approaching" }, env, now);
+    expect(warning.emissions).toEqual([{ name: "task.escalated", data: { reason: "sla_deadline_approaching" } }]);
+    expect(warning.changes).toMatchObject({ escalatedAt: now, priority: 3 });
+  });
+
+  it("requeues a released task at routine priority, unassigned", async () => {
+    const plan = await planTransition(taskMachine, "release", task({ status: "in_progress", assignedToId: worker.id, isExpedited: true }), worker, { reason: "out sick" }, env, now);
+    expect(plan.changes).toEqual({ assignedToId: null, queueId: "routed-queue", priority: 1, status: "pending" });
+  });
+
+  it("keeps the queue when assign names none", async () => {
+    const supervisor = { id: "s", roles: ["supervisor"] as const };
+    const plan = await planTransition(taskMachine, "assign", task(), supervisor, { assignedToId: worker.id }, env, now);
+    expect(plan.changes).toEqual({ assignedToId: worker.id });
+    expect(plan.emissions).toEqual([{ name: "task.assigned", data: { assignedToId: worker.id, queueId: "custom" } }]);
+  });
+});
+
+describe("the README's lifecycle section", () => {
+  it("is the diagram and table generated from the machine", () => {
+    const readme = readFileSync(path.join(__dirname, "../../../../README.md"), "utf8");
+    const section = readme.split("<!-- task-machine:start -->\n")[1]?.split("\n<!-- task-machine:end -->")[0];
+    const generated = `\`\`\`mermaid\n${mermaidDiagram(taskMachine)}\n\`\`\`\n\n${actionTable(taskMachine)}`;
+    // On failure, paste the generated text between the README's task-machine markers.
+    expect(section).toBe(generated);
+  });
+});
