@@ -1,5 +1,6 @@
 // The N+1 proof: the same GraphQL query over 10 and over 100 cases (each with 2–3 members, each member a
-// person with appointments and cases in other subgraphs) sends the same, small number of SQL statements.
+// person with appointments and cases in other subgraphs, each case with open tasks in their queues)
+// sends the same, small number of SQL statements.
 import { useTestPlatform } from "./support/platform";
 
 const statements: string[] = [];
@@ -64,6 +65,15 @@ async function seedCases(count: number): Promise<void> {
   const cases = await api.graphql(`mutation { ${caseFields.join("\n")} }`);
   if (cases.errors) throw new Error(`seeding cases failed: ${JSON.stringify(cases.errors)}`);
 
+  // Two tasks per case, one of them in a SNAP queue with an SLA clock: the caseworker's view of a case.
+  const caseIds = plan.map((_unused, index) => cases.data[`c${seeded + index}`].id as string);
+  const taskFields = caseIds.flatMap((caseId, index) => [
+    `t${seeded + index}_a: createTask(input: { name: "Review", subjectType: "case", subjectId: "${caseId}", programType: snap, slaInfo: [{ slaTypeCode: snap_standard }] }) { id }`,
+    `t${seeded + index}_b: createTask(input: { name: "Interview", subjectType: "case", subjectId: "${caseId}" }) { id }`,
+  ]);
+  const tasks = await api.graphql(`mutation { ${taskFields.join("\n")} }`);
+  if (tasks.errors) throw new Error(`seeding tasks failed: ${JSON.stringify(tasks.errors)}`);
+
   const appointmentFields = personAliases.flatMap((alias, index) =>
     Array.from({ length: 1 + (index % 2) }, (_unused, visit) =>
       `a_${alias}_${visit}: createAppointment(input: { personId: "${idOf(alias)}", startAt: "2026-06-0${visit + 1}T09:00:00Z", endAt: "2026-06-0${visit + 1}T09:30:00Z", appointmentType: "Interview" }) { id }`,
@@ -82,6 +92,7 @@ const CASES_WITH_PEOPLE = /* GraphQL */ `
         id
         members { person { id attributes appointments { id } cases { id } } }
         primaryApplicant { id attributes }
+        tasks(openOnly: true) { id status priority slaDeadline slaInfo { slaTypeCode status } queue { name } assignedTo { id } subject { ... on Case { id } } }
       }
     }
   }
@@ -109,6 +120,10 @@ function expectCompleteCases(result: any, count: number) {
   for (const item of items) {
     expect(item.members.length === 2 || item.members.length === 3).toBe(true);
     expect(item.primaryApplicant).toEqual(item.members[0].person && { id: item.members[0].person.id, attributes: item.members[0].person.attributes });
+    expect(item.tasks.map((task: any) => [task.queue.name, task.slaInfo.length, task.subject.id]).sort()).toEqual([
+      ["general-intake", 0, item.id],
+      ["snap-intake", 1, item.id],
+    ]);
     for (const member of item.members) {
       expect(member.person.attributes.name.lastName).toMatch(/^Family \d+$/);
       expect(member.person.appointments.length).toBeGreaterThanOrEqual(1);
@@ -120,7 +135,7 @@ function expectCompleteCases(result: any, count: number) {
 describe("no N+1: SQL statements per GraphQL query do not grow with the data", () => {
   const counted: Record<string, { cases: string[]; persons: string[] }> = {};
 
-  it("lists 10 cases with members → person → appointments/cases and the primary applicant in a few statements", async () => {
+  it("lists 10 cases with members → person → appointments/cases, the primary applicant and open tasks with their queues in a few statements", async () => {
     await seedCases(10);
     const cases = await statementsOf(CASES_WITH_PEOPLE);
     expectCompleteCases(cases.result, 10);
