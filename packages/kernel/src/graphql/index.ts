@@ -6,3 +6,4 @@ export * from "./executor";
 export * from "./subgraph-builder";
 export * from "./ws-subscriber";
 export * from "./limits";
+export * from "./change-feed";

@@ -1,31 +1,19 @@
 import { entityChanges } from "@pap/events";
-import { loadByUuid } from "@pap/kernel";
+import { addChangeFeed, loadByUuid } from "@pap/kernel";
 import { builder } from "../builder";
 import { personEvents } from "../domain/events";
 import { PersonRef } from "./person";
 
-/** The platform's Event, extended with the person it concerns, so a change can be followed to the record. */
-const EventRef = builder.externalRef("Event", builder.selection<{ id: string }>("id")).implement({
-  externalFields: (t) => ({ id: t.id(), source: t.string(), subject: t.id() }),
-  fields: (t) => ({
-    person: t.field({
-      authScopes: { permission: "persons:read" },
-      type: PersonRef,
-      nullable: true,
-      description: "The person this event concerns, when it is one of the persons domain's events (null once the person is deleted).",
-      requires: builder.selection<{ source: string; subject: string }>("source subject"),
-      resolve: (event, _args, context) => (event.source === personEvents.source ? loadByUuid(context.loaders.personById, event.subject) : null),
-    }),
-  }),
+// The feed delivers log events, which partners do not read: subscribing needs its own permission.
+addChangeFeed(builder, {
+  entity: PersonRef,
+  field: "person",
+  subscription: "personChanged",
+  noun: "person",
+  domain: "persons domain",
+  source: personEvents.source,
+  permission: "persons:read",
+  subscribePermission: "persons:subscribe",
+  load: (context, id) => loadByUuid(context.loaders.personById, id),
+  changes: (context, id) => entityChanges(context, personEvents.source, id),
 });
-
-builder.subscriptionFields((t) => ({
-  personChanged: t.field({
-    authScopes: { permission: "persons:subscribe" },
-    type: EventRef,
-    description: "Every change to persons (or to the one with `id`) as it commits; select `person { … }` for the record as it is now.",
-    args: { id: t.arg.id() },
-    subscribe: (_root, args, context) => entityChanges(context, personEvents.source, args.id?.toString()),
-    resolve: (logged) => ({ id: logged.event.id }),
-  }),
-}));

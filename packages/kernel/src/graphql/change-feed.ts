@@ -1,0 +1,64 @@
+import type { SchemaTypes } from "@pothos/core";
+
+/** What a domain says about the live feed of its entity's changes. */
+export type ChangeFeed<Context, Entity> = {
+  /** The entity's GraphQL type. */
+  entity: object;
+  /** The field on Event that leads to the record ("case"), and the subscription ("caseChanged"). */
+  field: string;
+  subscription: string;
+  /** How the record is named in descriptions ("case", "account"), and the domain ("case-management domain"). */
+  noun: string;
+  domain: string;
+  /** The domain's event source: only its own events lead to one of its records. */
+  source: string;
+  /** Reading the record through an event; subscribing (defaults to the same). */
+  permission: string;
+  subscribePermission?: string;
+  load(context: Context, id: string): Promise<Entity | null> | null;
+  /** The domain's log events about all its records, or the one with `id` (validated there), as they commit. */
+  changes(context: Context, id: string | undefined): AsyncIterable<{ event: { id: string } }> | Promise<AsyncIterable<{ event: { id: string } }>>;
+};
+
+type FieldBuilder = { field(options: object): unknown; id(options?: object): unknown; string(options?: object): unknown; arg: { id(options?: object): unknown } };
+type LooseBuilder = {
+  externalRef(name: string, key: unknown): { implement(options: object): object };
+  selection(fields: string): unknown;
+  subscriptionFields(fields: (t: FieldBuilder) => Record<string, unknown>): void;
+};
+
+/**
+ * The platform's Event, extended in a domain's subgraph with the record it concerns, and the
+ * `<entity>Changed(id)` subscription delivering the domain's changes as events (select the record
+ * through the event for it as it is now). Every domain with live changes declares it through here.
+ */
+export function addChangeFeed<Types extends SchemaTypes, Entity>(builder: PothosSchemaTypes.SchemaBuilder<Types>, feed: ChangeFeed<Types["Context"], Entity>): object {
+  // Pothos cannot check field options against a builder whose schema types are generic here; the
+  // fields are fixed and few, so they are written against a structural view of the builder.
+  const loose = builder as unknown as LooseBuilder;
+  const EventRef = loose.externalRef("Event", loose.selection("id")).implement({
+    externalFields: (t: FieldBuilder) => ({ id: t.id(), source: t.string(), subject: t.id() }),
+    fields: (t: FieldBuilder) => ({
+      [feed.field]: t.field({
+        authScopes: { permission: feed.permission },
+        type: feed.entity,
+        nullable: true,
+        description: `The ${feed.noun} this event concerns, when it is one of the ${feed.domain}'s events (null once the ${feed.noun} is deleted).`,
+        requires: loose.selection("source subject"),
+        resolve: (event: { source: string; subject: string }, _args: unknown, context: Types["Context"]) =>
+          event.source === feed.source ? feed.load(context, event.subject) : null,
+      }),
+    }),
+  });
+  loose.subscriptionFields((t) => ({
+    [feed.subscription]: t.field({
+      authScopes: { permission: feed.subscribePermission ?? feed.permission },
+      type: EventRef,
+      description: `Every change of the ${feed.domain} (or of the ${feed.noun} with \`id\`) as it commits; select \`${feed.field} { … }\` for the ${feed.noun} as it is now.`,
+      args: { id: t.arg.id() },
+      subscribe: (_root: unknown, args: { id?: string | number | null }, context: Types["Context"]) => feed.changes(context, args.id?.toString()),
+      resolve: (logged: { event: { id: string } }) => ({ id: logged.event.id }),
+    }),
+  }));
+  return EventRef;
+}
