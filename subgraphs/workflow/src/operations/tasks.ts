@@ -51,18 +51,9 @@ async function lockedTask(work: WorkflowWork, id: string): Promise<Task> {
   return task;
 }
 
-/** A pending copy of a completed task, for `complete` with `createFollowUp` (its SLA clocks are not carried over). */
-const followUpOf = (task: Task): TaskCreate => ({
-  name: task.name,
-  description: task.description,
-  taskType: task.taskType,
-  subjectType: task.subjectType,
-  subjectId: task.subjectId,
-  programType: task.programType,
-  isExpedited: task.isExpedited,
-  queueId: task.queueId,
-  priority: task.priority,
-});
+/** What a follow-up copies of the completed task: the work it describes and where it waits, not its assignment, outcome or SLA clocks. */
+const copiedToFollowUp = ["name", "description", "taskType", "subjectType", "subjectId", "programType", "isExpedited", "queueId", "priority"] as const;
+const followUpOf = (task: Task): TaskCreate => Object.fromEntries(copiedToFollowUp.map((field) => [field, task[field]])) as unknown as TaskCreate;
 
 /**
  * Runs one action of the task machine on the task, under its row lock: two callers racing on the same
