@@ -20,20 +20,29 @@ export type TimerRequest = {
  * Sets a timer inside the caller's transaction, so it exists exactly when the change that asked for it
  * commits. A timer with the same id is replaced (moved), which is how a deadline that shifts is kept.
  */
-export async function scheduleTimer(tx: SqlTransaction, request: TimerRequest): Promise<void> {
+export async function scheduleTimer(tx: SqlTransaction, request: TimerRequest, options: DueTimers = {}): Promise<void> {
   const { callback } = request;
+  const keepDue = options.leaveDueAt ? Prisma.sql`WHERE platform_timer."fireAt" > ${options.leaveDueAt}` : Prisma.empty;
   await tx.$executeRaw(Prisma.sql`
     INSERT INTO platform_timer (id, "fireAt", type, source, subject, data, traceparent, causationid)
     VALUES (${request.id}, ${request.fireAt}, ${callback.type}, ${callback.source}, ${callback.subject}::uuid, ${JSON.stringify(callback.data ?? {})}::jsonb,
             ${request.traceparent ?? null}, ${request.causationid ?? null}::uuid)
     ON CONFLICT (id) DO UPDATE SET "fireAt" = excluded."fireAt", type = excluded.type, source = excluded.source, subject = excluded.subject,
-      data = excluded.data, traceparent = excluded.traceparent, causationid = excluded.causationid`);
+      data = excluded.data, traceparent = excluded.traceparent, causationid = excluded.causationid ${keepDue}`);
 }
 
+/**
+ * With `leaveDueAt`, a timer already due at that moment is neither moved nor cancelled: it fires, and
+ * its reaction decides with the record as it is then. A change that finds a deadline already passed
+ * (the timer not yet fired) must not swallow the deadline's consequence.
+ */
+export type DueTimers = { leaveDueAt?: Date };
+
 /** Cancels timers (inside the caller's transaction); an id that has fired or never existed is ignored. */
-export async function cancelTimers(tx: SqlTransaction, ids: readonly string[]): Promise<void> {
+export async function cancelTimers(tx: SqlTransaction, ids: readonly string[], options: DueTimers = {}): Promise<void> {
   if (ids.length === 0) return;
-  await tx.$executeRaw(Prisma.sql`DELETE FROM platform_timer WHERE id IN (${Prisma.join(ids)})`);
+  const keepDue = options.leaveDueAt ? Prisma.sql`AND "fireAt" > ${options.leaveDueAt}` : Prisma.empty;
+  await tx.$executeRaw(Prisma.sql`DELETE FROM platform_timer WHERE id IN (${Prisma.join(ids)}) ${keepDue}`);
 }
 
 type DueTimer = { id: string; type: string; source: string; subject: string; data: Record<string, unknown> | null; traceparent: string | null; causationid: string | null };

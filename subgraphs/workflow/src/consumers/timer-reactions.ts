@@ -38,8 +38,10 @@ async function reactToSlaMoment(work: WorkflowWork, taskId: string, reached: rea
     await run();
     return;
   }
-  const after = await tx.task.update({ where: { id: taskId }, data: { ...slaColumns(clocks), ...(due && { updatedAt: now }) } });
-  const [updated] = due ? await work.events.record(tx, taskChanges.updated(taskId, taskSnapshot(before), taskSnapshot(after))) : [];
+  // Only a change of the clocks themselves is news (an action may already have recorded what they show).
+  const changed = JSON.stringify(clocks) !== JSON.stringify(slaEntriesOf(before.slaInfo));
+  const after = changed ? await tx.task.update({ where: { id: taskId }, data: { ...slaColumns(clocks), updatedAt: now } }) : before;
+  const [updated] = changed ? await work.events.record(tx, taskChanges.updated(taskId, taskSnapshot(before), taskSnapshot(after))) : [];
   await syncTaskTimers(work, before, after, updated);
 }
 

@@ -1,5 +1,5 @@
 import type { Task } from "@pap/db";
-import { cancelTimers, scheduleTimer, type PlatformEvent } from "@pap/events";
+import { cancelTimers, scheduleTimer, type DueTimers, type PlatformEvent } from "@pap/events";
 import { addBusinessTime, HOUR_MS } from "@pap/kernel";
 import { timerId, workflowEvents, type TimerType } from "../domain/events";
 import { nextSlaMoments, slaEntriesOf } from "../domain/sla";
@@ -10,15 +10,13 @@ import type { WorkflowWork } from "./work";
 /** A task must be acted on within 72 business hours of its creation, or it is escalated. */
 export const CREATION_DEADLINE_MS = 72 * HOUR_MS;
 
-const sameMoment = (a: Date | null, b: Date | null) => (a?.getTime() ?? null) === (b?.getTime() ?? null);
-
-async function setTimer(work: WorkflowWork, type: TimerType, task: Task, fireAt: Date, cause?: PlatformEvent) {
+async function setTimer(work: WorkflowWork, type: TimerType, task: Task, fireAt: Date, cause?: PlatformEvent, options?: DueTimers) {
   await scheduleTimer(work.tx, {
     id: timerId(type, task.id),
     fireAt,
     callback: workflowEvents.draft(type, task.id),
     ...(cause && { traceparent: cause.traceparent, causationid: cause.id }),
-  });
+  }, options);
 }
 
 /** The timers a new task starts with: its creation deadline and its SLA warning and breach. */
@@ -32,25 +30,29 @@ export async function startTaskTimers(work: WorkflowWork, task: Task, cause: Pla
 /**
  * Brings a task's timers in line with a change: a waiting state's timeout is set on entry and
  * cancelled on exit, a task that stops loses all its timers, and the SLA warning and breach timers
- * move whenever the clocks' next moments do (a pause cancels them, a resume sets them later).
+ * are set to the clocks' next moments (a pause cancels them, a resume sets them later). Timers are set
+ * from the clocks as they are now rather than by difference, since one that fired is gone. A timer
+ * already due is left to fire: a change that finds a clock past its warning or deadline before the
+ * timer fired must not cancel the escalation that timer brings.
  */
 export async function syncTaskTimers(work: WorkflowWork, before: Task, after: Task, cause?: PlatformEvent): Promise<void> {
+  const now = work.clock.now();
+  const due = { leaveDueAt: now };
   const cancelled: string[] = [];
   for (const [state, info] of Object.entries(taskMachine.states) as Array<[TaskStatus, (typeof taskMachine.states)[TaskStatus]]>) {
     if (!info.wait) continue;
-    if (after.status === state && before.status !== state) await setTimer(work, info.wait.timer, after, new Date(work.clock.now().getTime() + info.wait.afterMs), cause);
+    if (after.status === state && before.status !== state) await setTimer(work, info.wait.timer, after, new Date(now.getTime() + info.wait.afterMs), cause);
     if (before.status === state && after.status !== state) cancelled.push(timerId(info.wait.timer, after.id));
   }
-  if (slaClockOf(after.status) === "stopped" && slaClockOf(before.status) !== "stopped") cancelled.push(timerId("creation_deadline", after.id));
+  const stopped = slaClockOf(after.status) === "stopped";
+  if (stopped && slaClockOf(before.status) !== "stopped") cancelled.push(timerId("creation_deadline", after.id));
 
-  const was = nextSlaMoments(slaEntriesOf(before.slaInfo), work.slaTypes);
-  const now = nextSlaMoments(slaEntriesOf(after.slaInfo), work.slaTypes);
-  for (const [type, previous, next] of [["sla_warning", was.warningAt, now.warningAt], ["sla_breach", was.breachAt, now.breachAt]] as const) {
-    if (sameMoment(previous, next)) continue;
-    if (next) await setTimer(work, type, after, next, cause);
+  const next = stopped ? { warningAt: null, breachAt: null } : nextSlaMoments(slaEntriesOf(after.slaInfo), work.slaTypes);
+  for (const [type, at] of [["sla_warning", next.warningAt], ["sla_breach", next.breachAt]] as const) {
+    if (at) await setTimer(work, type, after, at, cause, due);
     else cancelled.push(timerId(type, after.id));
   }
-  await cancelTimers(work.tx, cancelled);
+  await cancelTimers(work.tx, cancelled, due);
 }
 
 /** Every timer a task may have, for when it is deleted. */
