@@ -221,6 +221,15 @@ describe("appointments", () => {
     expect(created.id).not.toBe(scheduled.id);
   });
 
+  it("GET /platform/events lists events of one instant in the order they were recorded, not in their ids' order", async () => {
+    for (let round = 0; round < 8; round++) {
+      const { response } = await recorded(() => api.post("/scheduling/appointments", { ...slot("2031-03-05T09:00:00.000Z"), appointmentType: "Interview", personId: randomUUID() }));
+      const listed = (await api.get(`/platform/events?subject=${response.body.id}`)).body.items as Event[];
+      expect(listed.map((event) => event.type)).toEqual(["scheduling.appointment.created", "scheduling.appointment.scheduled"]);
+      expect(listed[0]!.time).toBe(listed[1]!.time);
+    }
+  });
+
   it("creating an appointment that is not scheduled records only created", async () => {
     const { response, events } = await recorded(() =>
       api.post("/scheduling/appointments", { ...slot("2031-03-04T09:00:00.000Z"), appointmentType: "Interview", personId: randomUUID(), status: "completed" }),

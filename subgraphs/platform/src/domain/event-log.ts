@@ -11,7 +11,8 @@ export const eventListSpec = defineListSpec({
     type: { kind: "string" },
     source: { kind: "string" },
     subject: { kind: "uuid" },
-    time: { kind: "datetime" },
+    // Events of one instant keep the order they were recorded in (their log position), not their ids' random order.
+    time: { kind: "datetime", sortBy: ["time", "position"] },
     specversion: { kind: "string" },
     datacontenttype: { kind: "string" },
     traceparent: { kind: "string", nullable: true },
