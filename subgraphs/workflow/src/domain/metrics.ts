@@ -33,14 +33,15 @@ const window = (column: Prisma.Sql, filters: MetricFilters) => [
 const ratio = (matching: Prisma.Sql) => Prisma.sql`COALESCE(count(*) FILTER (WHERE ${matching})::float8 / NULLIF(count(*), 0), 0)`;
 
 /**
- * Task events in the window, each with the task it concerns (when the task still exists), for the
- * ratios over events. The task is joined only when a filter or grouping needs it.
+ * Task events in the window, each with the task it concerns, for the ratios over events. The task is
+ * joined only when a filter or grouping needs it, and outer-joined: the events of a deleted task still
+ * count, under the group "none", so a breakdown adds up to the value without it.
  */
 function overTaskEvents(filters: MetricFilters, typePrefix: string, value: Prisma.Sql): Prisma.Sql {
   const needsTask = Boolean(filters.queueId || filters.program || filters.groupBy);
   return Prisma.sql`
     SELECT ${groupOf(filters)} AS grp, ${value} AS value
-    FROM platform_event e ${needsTask ? Prisma.sql`JOIN workflow_task t ON t.id = e.subject` : Prisma.empty}
+    FROM platform_event e ${needsTask ? Prisma.sql`LEFT JOIN workflow_task t ON t.id = e.subject` : Prisma.empty}
     ${where([Prisma.sql`e.source = '/workflow'`, Prisma.sql`e.type LIKE ${`${typePrefix}workflow.task.%`}`, ...window(Prisma.sql`e.time`, filters), ...taskFilters(filters)])}
     ${groupClause(filters)}`;
 }
@@ -74,7 +75,7 @@ function metricSql(id: MetricId, filters: MetricFilters, typePrefix: string): Pr
           SELECT e.subject, min(e.time) AS at FROM platform_event e JOIN created c ON c.subject = e.subject AND e.time > c.at
           ${where([Prisma.sql`e.type = ${type("claimed")}`, ...window(Prisma.sql`e.time`, filters)])} GROUP BY e.subject)
         SELECT ${groupOf(filters)} AS grp, percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM cl.at - c.at)) AS value
-        FROM created c JOIN claimed cl ON cl.subject = c.subject ${needsTask ? Prisma.sql`JOIN workflow_task t ON t.id = c.subject` : Prisma.empty}
+        FROM created c JOIN claimed cl ON cl.subject = c.subject ${needsTask ? Prisma.sql`LEFT JOIN workflow_task t ON t.id = c.subject` : Prisma.empty}
         ${where(taskFilters(filters))}
         ${groupClause(filters)}`;
     }
