@@ -1,0 +1,176 @@
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { authorize } from "../auth";
+import { createDatabase, migrate } from "../database";
+import { sleep } from "../events/clock";
+import type { Outcome } from "../events/report";
+import { startMode, type RunningMode, type StopOutcome } from "../modes";
+import { firstLine, onInterrupt, runMain } from "../process";
+import { machineFacts } from "../report";
+import { timeMetrics } from "./metrics";
+import { problemsOf, resultTables, writeWorkflowMarkdown, type WorkflowResults } from "./report";
+import { seedMetricData } from "./seed";
+import { workflowSettingsFromEnv } from "./settings";
+import { createPendingTasks, measureClaimComplete, type TaskPool } from "./throughput";
+
+// `npm run bench:workflow`: the supervisor metrics over 100,000 tasks and 1,000,000 events, then
+// claim/complete throughput of concurrent case workers, against the platform in single mode on a fresh database.
+async function main(): Promise<number> {
+  const startedAt = new Date();
+  const settings = workflowSettingsFromEnv();
+  const elapsed = () => (Date.now() - startedAt.getTime()) / 1000;
+  const log = (message: string) => process.stdout.write(`[${elapsed().toFixed(1).padStart(5)} s] ${message}\n`);
+
+  log(`machine: ${Object.entries(machineFacts()).map(([name, value]) => `${name} ${value}`).join(", ")}`);
+  log(
+    `metrics: ${settings.metricTasks} tasks, ${settings.metricEvents} events, ${settings.repetitions} timed requests each; ` +
+      `claim/complete: ${settings.workers.join(", ")} workers, ${settings.warmupSeconds} s warm-up + ${settings.seconds} s each, over ${settings.pendingTasks} pending tasks`,
+  );
+
+  const database = await createDatabase(settings.adminUrl);
+  let running: RunningMode | null = null;
+  let db: pg.Client | null = null;
+  // Kept so the run, whose phases fail fast once the server is gone, waits for the drop instead of
+  // exiting half-way through it and leaving the database behind.
+  let interruption: Promise<void> | null = null;
+  const cleanUp = onInterrupt(
+    () =>
+      (interruption ??= (async () => {
+        await db?.end().catch(() => {});
+        await running?.stop();
+        await database.drop();
+      })()),
+  );
+
+  const notRun: Outcome<never> = { failure: "not run" };
+  const results: WorkflowResults = { seed: notRun, metrics: notRun, pending: notRun, throughput: settings.workers.map((workers) => ({ workers, outcome: notRun })) };
+  // The load generator and the server share the machine; whatever else runs on it shows here.
+  const loadBefore = os.loadavg();
+  log(`load average before: ${loadBefore.map((load) => load.toFixed(2)).join(", ")} (1, 5, 15 min)`);
+  let startSeconds = 0;
+  let stop: StopOutcome | null = null;
+  try {
+    log(`database ${database.name}: migrating`);
+    await migrate(settings.repositoryRoot, database.url);
+    // Before the platform starts: its hub then begins at the head of the log and never reads the seeded
+    // million back, as a platform started on a long-lived database would not.
+    log(`seeding ${settings.metricTasks} tasks and ${settings.metricEvents} events`);
+    try {
+      const data = await seedMetricData(database.url, { tasks: settings.metricTasks, events: settings.metricEvents }, process.env.EVENT_TYPE_PREFIX ?? "");
+      results.seed = { value: data };
+      log(`seeded in ${data.seconds.toFixed(1)} s (log positions ${data.positions[0]}–${data.positions[1]}, ${data.breachedTasks} breached tasks)`);
+    } catch (error) {
+      results.seed = { failure: firstLine((error as Error).message) };
+      throw error;
+    }
+
+    log("single: starting");
+    running = await startMode("single", { repositoryRoot: settings.repositoryRoot, databaseUrl: database.url, port: settings.port });
+    await authorize(running.restBase);
+    startSeconds = running.startSeconds;
+    log(`single: ready in ${startSeconds.toFixed(1)} s`);
+    db = new pg.Client({ connectionString: database.url });
+    // A broken connection fails the phase using it (its query rejects); it must not crash the run unhandled.
+    db.on("error", (error) => process.stderr.write(`database connection: ${error.message}\n`));
+    await db.connect();
+    const server = running;
+    const client = db;
+    await consumersCaughtUp(client);
+
+    results.metrics = await phase(server, "metrics", log, () => timeMetrics(server.restBase, client, settings));
+    if (results.metrics.value) {
+      for (const timing of results.metrics.value.timings) log(`  GET ${timing.path}: median ${timing.median.toFixed(0)} ms, p95 ${timing.p95.toFixed(0)} ms`);
+    }
+
+    results.pending = await phase(server, "creating pending tasks", log, () => createPendingTasks(server.graphqlBase, settings.pendingTasks));
+    if (results.pending.value) {
+      const pending = results.pending.value;
+      log(`created ${pending.ids.length} pending tasks in ${pending.seconds.toFixed(1)} s`);
+      const pool: TaskPool = { ids: pending.ids, next: 0 };
+      for (const pass of results.throughput) {
+        await consumersCaughtUp(client);
+        const options = { ...settings, workers: pass.workers };
+        pass.outcome = await phase(server, `claim/complete, ${pass.workers} workers`, log, () => measureClaimComplete(server.restBase, client, pool, options));
+        const t = pass.outcome.value;
+        if (t) {
+          log(
+            `claim/complete: ${t.transitionsPerSecond.toFixed(0)} transitions/s with ${t.workers} workers; claim p50 ${t.claim.p50.toFixed(1)} ms, p99 ${t.claim.p99.toFixed(1)} ms; ` +
+              `complete p50 ${t.complete.p50.toFixed(1)} ms, p99 ${t.complete.p99.toFixed(1)} ms; ${t.failures} failures; state ${t.check.ok ? "ok" : "MISMATCH"}`,
+          );
+        }
+      }
+    } else for (const pass of results.throughput) pass.outcome = { failure: "not run: the pending tasks could not be created" };
+  } catch (error) {
+    const message = (error as Error).message;
+    process.stderr.write(`${message}\n`);
+    const instead = { failure: `not run: ${firstLine(message)}` };
+    for (const key of ["seed", "metrics", "pending"] as const) if (results[key] === notRun) results[key] = instead;
+    for (const pass of results.throughput) if (pass.outcome === notRun) pass.outcome = instead;
+  } finally {
+    if (interruption) await (interruption as Promise<void>).catch(() => {});
+    await db?.end().catch(() => {});
+    if (running) {
+      stop = await running.stop();
+      log(`single: ${stop.killed ? `still running ${stop.seconds.toFixed(1)} s after SIGTERM, killed` : `stopped in ${stop.seconds.toFixed(1)} s`}`);
+    }
+    await database.drop().catch((error) => process.stderr.write(`could not drop ${database.name}: ${(error as Error).message}\n`));
+    cleanUp();
+  }
+
+  // Interrupted: the figures are partial, and the last complete results file is worth keeping.
+  if (interruption) return 130;
+  const totalSeconds = elapsed();
+  const problems = problemsOf(results);
+  process.stdout.write(`\n${resultTables(results, settings).join("\n")}\n`);
+  if (results.metrics.value?.explain) process.stdout.write(`\nplan of GET ${results.metrics.value.explain.label}:\n${results.metrics.value.explain.plan}\n`);
+  const file = path.join(settings.repositoryRoot, "bench", "results", "workflow-latest.md");
+  await writeWorkflowMarkdown(file, results, { settings, startedAt, totalSeconds, startSeconds, stop, load: [loadBefore, os.loadavg()] });
+  process.stdout.write(`\nwritten ${path.relative(process.cwd(), file)}\ntotal wall time ${totalSeconds.toFixed(1)} s\n`);
+  if (problems.length) {
+    process.stderr.write(`\nFAILED: these figures are not valid:\n${problems.map((problem) => `- ${problem}`).join("\n")}\n`);
+    return 1;
+  }
+  return 0;
+}
+
+/**
+ * Waits (up to a minute) until every durable consumer has reached the head of the log: on its first
+ * start each one scans what the seed wrote, and the timer reactions fire for new tasks; neither
+ * should run under a measurement.
+ */
+async function consumersCaughtUp(db: pg.Client): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const { rows } = await db.query<{ behind: number }>(
+      `SELECT count(*)::int AS behind FROM event_consumer WHERE position < (SELECT coalesce(max(position), 0) FROM platform_event)`,
+    );
+    if (rows[0]!.behind === 0 || Date.now() > deadline) return;
+    await sleep(200);
+  }
+}
+
+/** Runs one measurement; a failure is recorded so the other phases still run and report. */
+async function phase<T>(running: RunningMode, name: string, log: (message: string) => void, work: () => Promise<T>): Promise<Outcome<T>> {
+  log(`${name}: running`);
+  const printedBefore = running.linesPrinted();
+  try {
+    const value = await work();
+    const exit = running.exit();
+    if (exit) throw new Error(`the server exited during the phase (${exit})\n--- server output ---\n${running.output()}`);
+    return { value };
+  } catch (error) {
+    const message = (error as Error).message;
+    log(`${name}: FAILED ${message}`);
+    return { failure: firstLine(message) };
+  } finally {
+    // At LOG_LEVEL=warn, anything the server prints under load is worth seeing next to the figures.
+    const logged = running.linesPrinted() - printedBefore;
+    if (logged) {
+      const shown = running.lastLines(Math.min(logged, 5)).map((line) => (line.length > 400 ? `${line.slice(0, 400)}…` : line));
+      process.stderr.write(`--- ${name}: the server logged ${logged} line(s); the last ${shown.length}: ---\n${shown.join("\n")}\n`);
+    }
+  }
+}
+
+runMain(main);

@@ -1,0 +1,54 @@
+import path from "node:path";
+import { positive } from "../process";
+
+export type WorkflowSettings = {
+  /** Server where a throwaway database is created (and dropped) for the run; shared with the other benches. */
+  adminUrl: string;
+  repositoryRoot: string;
+  port: number;
+  /** Concurrent case workers of each claim/complete pass, each worker with a token of its own. */
+  workers: number[];
+  /** Measured seconds of each claim/complete pass (it ends sooner if the pending tasks run out). */
+  seconds: number;
+  /** Unmeasured seconds of claiming and completing first, so JIT, pools and caches are warm. */
+  warmupSeconds: number;
+  /** Pending tasks created before the passes, which take them in turn: enough for all at the expected rates. */
+  pendingTasks: number;
+  /** Size of the data set the metrics are computed over. */
+  metricTasks: number;
+  metricEvents: number;
+  /** Timed requests per metric and grouping, after one untimed request that warms caches. */
+  repetitions: number;
+};
+
+// Defaults keep the whole run (seed included) to about two and a half minutes on two cores.
+export function workflowSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): WorkflowSettings {
+  const metricTasks = positive(env, "WORKFLOW_BENCH_TASKS", 100_000);
+  const metricEvents = positive(env, "WORKFLOW_BENCH_EVENTS", 1_000_000);
+  // The seed gives every task one creation event and at least one more.
+  if (metricEvents < 2 * metricTasks) throw new Error(`WORKFLOW_BENCH_EVENTS (${metricEvents}) must be at least twice WORKFLOW_BENCH_TASKS (${metricTasks})`);
+  return {
+    adminUrl: env.BENCH_DATABASE_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres",
+    // Compiled to bench/dist/workflow/*.js, so the repository root is three levels up.
+    repositoryRoot: path.resolve(__dirname, "../../.."),
+    // Away from the main bench's ports (4600, 4700, 4800 …) and the event bench's (4950).
+    port: positive(env, "WORKFLOW_BENCH_PORT", 5050),
+    // One worker shows a transition's own latency; more show where the throughput levels off.
+    workers: workerCounts(env.WORKFLOW_BENCH_WORKERS ?? "1,4,16"),
+    seconds: positive(env, "WORKFLOW_BENCH_SECONDS", 10),
+    warmupSeconds: positive(env, "WORKFLOW_BENCH_WARMUP", 2, true),
+    // About 20 % more than the three default passes use on two cores; a pass that runs out says so.
+    pendingTasks: positive(env, "WORKFLOW_BENCH_PENDING", 6_000),
+    metricTasks,
+    metricEvents,
+    repetitions: positive(env, "WORKFLOW_BENCH_REPETITIONS", 7),
+  };
+}
+
+function workerCounts(raw: string): number[] {
+  const counts = raw.split(",").map((part) => part.trim()).filter(Boolean).map(Number);
+  if (!counts.length || counts.some((count) => !Number.isInteger(count) || count < 1)) {
+    throw new Error(`WORKFLOW_BENCH_WORKERS must be positive integers separated by commas, got '${raw}'`);
+  }
+  return counts;
+}
