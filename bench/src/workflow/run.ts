@@ -5,6 +5,7 @@ import { authorize } from "../auth";
 import { createDatabase, migrate } from "../database";
 import { sleep } from "../events/clock";
 import type { Outcome } from "../events/report";
+import { phase } from "../phase";
 import { startMode, type RunningMode, type StopOutcome } from "../modes";
 import { firstLine, onInterrupt, runMain } from "../process";
 import { machineFacts } from "../report";
@@ -147,29 +148,6 @@ async function consumersCaughtUp(db: pg.Client): Promise<void> {
     );
     if (rows[0]!.behind === 0 || Date.now() > deadline) return;
     await sleep(200);
-  }
-}
-
-/** Runs one measurement; a failure is recorded so the other phases still run and report. */
-async function phase<T>(running: RunningMode, name: string, log: (message: string) => void, work: () => Promise<T>): Promise<Outcome<T>> {
-  log(`${name}: running`);
-  const printedBefore = running.linesPrinted();
-  try {
-    const value = await work();
-    const exit = running.exit();
-    if (exit) throw new Error(`the server exited during the phase (${exit})\n--- server output ---\n${running.output()}`);
-    return { value };
-  } catch (error) {
-    const message = (error as Error).message;
-    log(`${name}: FAILED ${message}`);
-    return { failure: firstLine(message) };
-  } finally {
-    // At LOG_LEVEL=warn, anything the server prints under load is worth seeing next to the figures.
-    const logged = running.linesPrinted() - printedBefore;
-    if (logged) {
-      const shown = running.lastLines(Math.min(logged, 5)).map((line) => (line.length > 400 ? `${line.slice(0, 400)}…` : line));
-      process.stderr.write(`--- ${name}: the server logged ${logged} line(s); the last ${shown.length}: ---\n${shown.join("\n")}\n`);
-    }
   }
 }
 
