@@ -135,7 +135,10 @@ export function startTimers(runtime: { db: PrismaClient; eventRuntime: EventRunt
       await arm();
     } catch (error) {
       options.logger?.warn({ err: error }, "could not look up the next timer");
-      if (!stopped) sleeper = setTimeout(() => void loop.run(), pollIntervalMs);
+      if (!stopped) {
+        sleeper = setTimeout(() => void loop.run(), pollIntervalMs);
+        sleeper.unref();
+      }
     }
   });
 
