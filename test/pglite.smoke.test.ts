@@ -1,10 +1,12 @@
 // The embedded path: the whole platform on PGlite in memory, migrated at start, with nothing installed.
 import { startPlatform, type RunningPlatform } from "@pap/gateway";
-import { createLogger } from "@pap/kernel";
+import { createLogger, DAY_MS, ManualClock } from "@pap/kernel";
 import { httpClient } from "./support/platform";
 
 let platform: RunningPlatform;
 let api: ReturnType<typeof httpClient>;
+/** So the workflow's durable timers can be seen firing on the embedded store without waiting days. */
+const clock = new ManualClock("2026-11-23T09:00:00.000Z");
 
 /**
  * PGlite and the migration engine load WebAssembly through dynamic `import()`. Under Jest that needs
@@ -24,6 +26,7 @@ beforeAll(async () => {
       port: 0,
       logger: createLogger("test-pglite"),
       migrate: true,
+      clock,
     });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
@@ -77,5 +80,20 @@ describe("platform on embedded PGlite (in memory)", () => {
         persons: { total: 1, items: [{ id: person.body.id }] },
       },
     });
+  });
+
+  it("routes a task to a seeded queue, claims it, and fires its SLA timers when the clock passes them", async () => {
+    const queues = await api.get("/workflow/queues");
+    expect(queues.body.items.map((queue: { name: string }) => queue.name)).toEqual(["general-intake", "snap-intake"]);
+    const task = await api.post("/workflow/tasks", { name: "Expedited review", programType: "snap", slaInfo: [{ slaTypeCode: "snap_expedited" }] });
+    expect(task.body).toMatchObject({ status: "pending", queueId: "ae5ed10f-657d-55f3-b53c-b381ec583a1e", slaDeadline: "2026-11-30T09:00:00.000Z" });
+    expect((await api.post(`/workflow/tasks/${task.body.id}/claim`)).body.status).toBe("in_progress");
+
+    clock.advance(8 * DAY_MS);
+    await platform.settle();
+    const after = await api.get(`/workflow/tasks/${task.body.id}`);
+    expect(after.body).toMatchObject({ status: "escalated", slaInfo: [{ slaTypeCode: "snap_expedited", status: "breached" }] });
+    const events = await api.get(`/platform/events?subject=${task.body.id}&type=workflow.task.sla_breached`);
+    expect(events.body.items).toEqual([expect.objectContaining({ authtype: "system", data: { reason: "sla_deadline_exceeded" } })]);
   });
 });
