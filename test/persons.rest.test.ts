@@ -68,8 +68,14 @@ describe("POST /persons", () => {
     expect(envelope.details).toEqual([{ field: "body", message: expect.any(String) }]);
   });
 
-  it("rejects a request without a body with 400 BAD_REQUEST", async () => {
+  it("rejects a request without a body with 400 BAD_REQUEST, with or without a JSON content type", async () => {
     expectErrorEnvelope(await api.post("/persons"), 400, "BAD_REQUEST");
+    const empty = await api.raw("POST", "/persons", "", { "content-type": "application/json" });
+    expect(expectErrorEnvelope(empty, 400, "BAD_REQUEST").details).toEqual([{ field: "body", message: "must be a JSON object" }]);
+  });
+
+  it("still refuses a JSON body that would set an object's prototype", async () => {
+    expectErrorEnvelope(await api.post("/persons", '{"name": {"firstName": "Eve"}, "__proto__": {"admin": true}}'), 400, "BAD_REQUEST");
   });
 
   it("rejects malformed JSON with 400 BAD_REQUEST and creates nothing", async () => {

@@ -589,6 +589,16 @@ describe("assign without a queueId", () => {
   });
 });
 
+describe("actions that take no body", () => {
+  it("accept an empty body sent with a JSON content type, as clients that always send the header do", async () => {
+    const { task } = await reach("pending");
+    const worker = await caseWorker();
+    tick();
+    const response = await api.raw("POST", `${TASKS}/${task.id}/claim`, "", { ...worker.headers, "content-type": "application/json" });
+    expect({ status: response.status, assignedToId: response.body?.assignedToId }).toEqual({ status: 200, assignedToId: worker.id });
+  });
+});
+
 describe("racing callers: the task's row lock lets exactly one win", () => {
   it("two case workers claiming the same pending task at once: one 200, one 409, one claimed event", async () => {
     for (let round = 0; round < 10; round++) {

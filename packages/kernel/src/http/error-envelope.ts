@@ -17,9 +17,6 @@ export function useErrorEnvelope(app: FastifyInstance): void {
     if (fastifyError.code === "FST_ERR_CTP_INVALID_JSON_BODY" || (fastifyError.statusCode === 400 && fastifyError instanceof SyntaxError)) {
       return reply.code(400).send({ code: "BAD_REQUEST", message: "Invalid JSON in request body." });
     }
-    if (fastifyError.code === "FST_ERR_CTP_EMPTY_JSON_BODY") {
-      return reply.code(400).send({ code: "BAD_REQUEST", message: "The request body is empty but its content type is JSON." });
-    }
     if (fastifyError.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
       return reply.code(413).send({ code: "PAYLOAD_TOO_LARGE", message: "The request body is too large." });
     }
