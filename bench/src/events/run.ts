@@ -1,11 +1,9 @@
 import path from "node:path";
-import { authorization, authorize } from "../auth";
+import { authorization } from "../auth";
 import { jsonHeaders } from "./envelope";
-import { firstLine, onInterrupt, runMain } from "../process";
-import pg from "pg";
-import { createDatabase, migrate } from "../database";
+import { runMain } from "../process";
 import { phase } from "../phase";
-import { startMode, type RunningMode, type StopOutcome } from "../modes";
+import { inSingleSession } from "../single-session";
 import { machineFacts } from "../report";
 import { measureDelivery } from "./delivery";
 import { measureIdleMemory } from "./idle";
@@ -27,87 +25,51 @@ async function main(): Promise<number> {
     `publish: ${settings.connections} connections, ${settings.warmupSeconds} s warm-up + ${settings.seconds} s; delivery: ${settings.rate} events/s for ${settings.seconds} s; idle: ${settings.sseConnections} SSE streams`,
   );
 
-  const database = await createDatabase(settings.adminUrl);
-  let running: RunningMode | null = null;
-  let db: pg.Client | null = null;
-  // Kept so the run, whose phases fail fast once the server is gone, waits for the drop instead of
-  // exiting half-way through it and leaving the database behind.
-  let interruption: Promise<void> | null = null;
-  const cleanUp = onInterrupt(
-    () =>
-      (interruption ??= (async () => {
-        // Our own connection first: the forced drop would otherwise end it with an unhandled error.
-        await db?.end().catch(() => {});
-        await running?.stop();
-        await database.drop();
-      })()),
-  );
-
   const notRun: Outcome<never> = { failure: "not run: the platform did not start" };
   const results: EventResults = { throughput: notRun, delivery: notRun, idle: notRun };
-  let startSeconds = 0;
-  let stop: StopOutcome | null = null;
-  try {
-    log(`database ${database.name}: migrating`);
-    await migrate(settings.repositoryRoot, database.url);
-    log("single: starting");
-    running = await startMode("single", { repositoryRoot: settings.repositoryRoot, databaseUrl: database.url, port: settings.port });
-    await authorize(running.restBase);
-    Object.assign(jsonHeaders, authorization);
-    startSeconds = running.startSeconds;
-    const pid = platformPid(settings.repositoryRoot);
-    log(`single: ready in ${startSeconds.toFixed(1)} s (pid ${pid})`);
-    db = new pg.Client({ connectionString: database.url });
-    // A broken connection fails the phase using it (its query rejects); it must not crash the run unhandled.
-    db.on("error", (error) => process.stderr.write(`database connection: ${error.message}\n`));
-    await db.connect();
-    const base = running.graphqlBase;
-    const server = running;
-    const client = db;
+  const { interrupted, startSeconds, stop } = await inSingleSession({
+    ...settings,
+    log,
+    failed: (reason) => {
+      for (const key of Object.keys(results) as (keyof EventResults)[]) {
+        if (results[key] === notRun) results[key] = { failure: `not run: ${reason}` };
+      }
+    },
+    measure: async ({ server, db: client, database }) => {
+      Object.assign(jsonHeaders, authorization);
+      const pid = platformPid(settings.repositoryRoot);
+      log(`platform pid ${pid}`);
+      const base = server.graphqlBase;
 
-    // Idle memory first: later, the heap still holds garbage from thousands of publish requests, and
-    // collecting it while the streams open would shrink the delta below what the streams cost.
-    results.idle = await phase(server, "idle SSE memory", log, () =>
-      measureIdleMemory(base, pid, { connections: settings.sseConnections, sample: settings.sampleConnections }),
-    );
-    if (results.idle.value) {
-      const m = results.idle.value;
-      log(`idle SSE memory: +${((m.open - m.before) / 1024).toFixed(1)} MiB for ${m.connections} streams, ${m.perConnectionKiB.toFixed(1)} KiB each; event reached ${m.sampleReached}/${m.sampled} sampled`);
-    }
-
-    results.throughput = await phase(server, "publish throughput", log, () => measureThroughput(base, client, settings));
-    if (results.throughput.value) {
-      const t = results.throughput.value;
-      log(`publish throughput: ${t.acceptedPerSecond.toFixed(0)} accepted events/s, p50 ${t.p50} ms, p99 ${t.p99} ms, ${t.problems} non-2xx/errors; log ${t.log.ok ? "ok" : "MISMATCH"}`);
-    }
-
-    results.delivery = await phase(server, "delivery", log, () => measureDelivery(base, database.url, settings));
-    if (results.delivery.value) {
-      const d = results.delivery.value;
-      log(
-        `delivery: ${d.acknowledged} acknowledged at ${d.acknowledgedPerSecond.toFixed(0)}/s; ` +
-          d.clients.map((c) => `${c.client} ${c.received}/${d.acknowledged}, p50 ${c.p50.toFixed(1)} ms, p99 ${c.p99.toFixed(1)} ms`).join("; "),
+      // Idle memory first: later, the heap still holds garbage from thousands of publish requests, and
+      // collecting it while the streams open would shrink the delta below what the streams cost.
+      results.idle = await phase(server, "idle SSE memory", log, () =>
+        measureIdleMemory(base, pid, { connections: settings.sseConnections, sample: settings.sampleConnections }),
       );
-    }
-  } catch (error) {
-    const message = (error as Error).message;
-    process.stderr.write(`${message}\n`);
-    for (const key of Object.keys(results) as (keyof EventResults)[]) {
-      if (results[key] === notRun) results[key] = { failure: `not run: ${firstLine(message)}` };
-    }
-  } finally {
-    if (interruption) await (interruption as Promise<void>).catch(() => {});
-    await db?.end().catch(() => {});
-    if (running) {
-      stop = await running.stop();
-      log(`single: ${stop.killed ? `still running ${stop.seconds.toFixed(1)} s after SIGTERM, killed` : `stopped in ${stop.seconds.toFixed(1)} s`}`);
-    }
-    await database.drop().catch((error) => process.stderr.write(`could not drop ${database.name}: ${(error as Error).message}\n`));
-    cleanUp();
-  }
+      if (results.idle.value) {
+        const m = results.idle.value;
+        log(`idle SSE memory: +${((m.open - m.before) / 1024).toFixed(1)} MiB for ${m.connections} streams, ${m.perConnectionKiB.toFixed(1)} KiB each; event reached ${m.sampleReached}/${m.sampled} sampled`);
+      }
+
+      results.throughput = await phase(server, "publish throughput", log, () => measureThroughput(base, client, settings));
+      if (results.throughput.value) {
+        const t = results.throughput.value;
+        log(`publish throughput: ${t.acceptedPerSecond.toFixed(0)} accepted events/s, p50 ${t.p50} ms, p99 ${t.p99} ms, ${t.problems} non-2xx/errors; log ${t.log.ok ? "ok" : "MISMATCH"}`);
+      }
+
+      results.delivery = await phase(server, "delivery", log, () => measureDelivery(base, database.url, settings));
+      if (results.delivery.value) {
+        const d = results.delivery.value;
+        log(
+          `delivery: ${d.acknowledged} acknowledged at ${d.acknowledgedPerSecond.toFixed(0)}/s; ` +
+            d.clients.map((c) => `${c.client} ${c.received}/${d.acknowledged}, p50 ${c.p50.toFixed(1)} ms, p99 ${c.p99.toFixed(1)} ms`).join("; "),
+        );
+      }
+    },
+  });
 
   // Interrupted: the figures are partial, and the last complete results file is worth keeping.
-  if (interruption) return 130;
+  if (interrupted) return 130;
   const totalSeconds = elapsed();
   const problems = problemsOf(results);
   process.stdout.write(`\n${resultTables(results, settings).join("\n")}\n`);

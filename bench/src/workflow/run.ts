@@ -1,14 +1,12 @@
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { authorize } from "../auth";
-import { createDatabase, migrate } from "../database";
 import { sleep } from "../events/clock";
 import type { Outcome } from "../events/report";
 import { phase } from "../phase";
-import { startMode, type RunningMode, type StopOutcome } from "../modes";
-import { firstLine, onInterrupt, runMain } from "../process";
+import { firstLine, runMain } from "../process";
 import { machineFacts } from "../report";
+import { inSingleSession } from "../single-session";
 import { timeMetrics } from "./metrics";
 import { problemsOf, resultTables, writeWorkflowMarkdown, type WorkflowResults } from "./report";
 import { seedMetricData } from "./seed";
@@ -29,63 +27,44 @@ async function main(): Promise<number> {
       `claim/complete: ${settings.workers.join(", ")} workers, ${settings.warmupSeconds} s warm-up + ${settings.seconds} s each, over ${settings.pendingTasks} pending tasks`,
   );
 
-  const database = await createDatabase(settings.adminUrl);
-  let running: RunningMode | null = null;
-  let db: pg.Client | null = null;
-  // Kept so the run, whose phases fail fast once the server is gone, waits for the drop instead of
-  // exiting half-way through it and leaving the database behind.
-  let interruption: Promise<void> | null = null;
-  const cleanUp = onInterrupt(
-    () =>
-      (interruption ??= (async () => {
-        await db?.end().catch(() => {});
-        await running?.stop();
-        await database.drop();
-      })()),
-  );
-
   const notRun: Outcome<never> = { failure: "not run" };
   const results: WorkflowResults = { seed: notRun, metrics: notRun, pending: notRun, throughput: settings.workers.map((workers) => ({ workers, outcome: notRun })) };
   // The load generator and the server share the machine; whatever else runs on it shows here.
   const loadBefore = os.loadavg();
   log(`load average before: ${loadBefore.map((load) => load.toFixed(2)).join(", ")} (1, 5, 15 min)`);
-  let startSeconds = 0;
-  let stop: StopOutcome | null = null;
-  try {
-    log(`database ${database.name}: migrating`);
-    await migrate(settings.repositoryRoot, database.url);
+  const { interrupted, startSeconds, stop } = await inSingleSession({
+    ...settings,
+    log,
+    failed: (reason) => {
+      const instead = { failure: `not run: ${reason}` };
+      for (const key of ["seed", "metrics", "pending"] as const) if (results[key] === notRun) results[key] = instead;
+      for (const pass of results.throughput) if (pass.outcome === notRun) pass.outcome = instead;
+    },
     // Before the platform starts: its hub then begins at the head of the log and never reads the seeded
     // million back, as a platform started on a long-lived database would not.
-    log(`seeding ${settings.metricTasks} tasks and ${settings.metricEvents} events`);
-    try {
-      const data = await seedMetricData(database.url, { tasks: settings.metricTasks, events: settings.metricEvents }, process.env.EVENT_TYPE_PREFIX ?? "");
-      results.seed = { value: data };
-      log(`seeded in ${data.seconds.toFixed(1)} s (log positions ${data.positions[0]}–${data.positions[1]}, ${data.breachedTasks} breached tasks)`);
-    } catch (error) {
-      results.seed = { failure: firstLine((error as Error).message) };
-      throw error;
-    }
+    prepare: async (database) => {
+      log(`seeding ${settings.metricTasks} tasks and ${settings.metricEvents} events`);
+      try {
+        const data = await seedMetricData(database.url, { tasks: settings.metricTasks, events: settings.metricEvents }, process.env.EVENT_TYPE_PREFIX ?? "");
+        results.seed = { value: data };
+        log(`seeded in ${data.seconds.toFixed(1)} s (log positions ${data.positions[0]}–${data.positions[1]}, ${data.breachedTasks} breached tasks)`);
+      } catch (error) {
+        results.seed = { failure: firstLine((error as Error).message) };
+        throw error;
+      }
+    },
+    measure: async ({ server, db: client }) => {
+      await consumersCaughtUp(client);
+      results.metrics = await phase(server, "metrics", log, () => timeMetrics(server.restBase, client, settings));
+      if (results.metrics.value) {
+        for (const timing of results.metrics.value.timings) log(`  GET ${timing.path}: median ${timing.median.toFixed(0)} ms, p95 ${timing.p95.toFixed(0)} ms`);
+      }
 
-    log("single: starting");
-    running = await startMode("single", { repositoryRoot: settings.repositoryRoot, databaseUrl: database.url, port: settings.port });
-    await authorize(running.restBase);
-    startSeconds = running.startSeconds;
-    log(`single: ready in ${startSeconds.toFixed(1)} s`);
-    db = new pg.Client({ connectionString: database.url });
-    // A broken connection fails the phase using it (its query rejects); it must not crash the run unhandled.
-    db.on("error", (error) => process.stderr.write(`database connection: ${error.message}\n`));
-    await db.connect();
-    const server = running;
-    const client = db;
-    await consumersCaughtUp(client);
-
-    results.metrics = await phase(server, "metrics", log, () => timeMetrics(server.restBase, client, settings));
-    if (results.metrics.value) {
-      for (const timing of results.metrics.value.timings) log(`  GET ${timing.path}: median ${timing.median.toFixed(0)} ms, p95 ${timing.p95.toFixed(0)} ms`);
-    }
-
-    results.pending = await phase(server, "creating pending tasks", log, () => createPendingTasks(server.graphqlBase, settings.pendingTasks));
-    if (results.pending.value) {
+      results.pending = await phase(server, "creating pending tasks", log, () => createPendingTasks(server.graphqlBase, settings.pendingTasks));
+      if (!results.pending.value) {
+        for (const pass of results.throughput) pass.outcome = { failure: "not run: the pending tasks could not be created" };
+        return;
+      }
       const pending = results.pending.value;
       log(`created ${pending.ids.length} pending tasks in ${pending.seconds.toFixed(1)} s`);
       const pool: TaskPool = { ids: pending.ids, next: 0 };
@@ -101,26 +80,11 @@ async function main(): Promise<number> {
           );
         }
       }
-    } else for (const pass of results.throughput) pass.outcome = { failure: "not run: the pending tasks could not be created" };
-  } catch (error) {
-    const message = (error as Error).message;
-    process.stderr.write(`${message}\n`);
-    const instead = { failure: `not run: ${firstLine(message)}` };
-    for (const key of ["seed", "metrics", "pending"] as const) if (results[key] === notRun) results[key] = instead;
-    for (const pass of results.throughput) if (pass.outcome === notRun) pass.outcome = instead;
-  } finally {
-    if (interruption) await (interruption as Promise<void>).catch(() => {});
-    await db?.end().catch(() => {});
-    if (running) {
-      stop = await running.stop();
-      log(`single: ${stop.killed ? `still running ${stop.seconds.toFixed(1)} s after SIGTERM, killed` : `stopped in ${stop.seconds.toFixed(1)} s`}`);
-    }
-    await database.drop().catch((error) => process.stderr.write(`could not drop ${database.name}: ${(error as Error).message}\n`));
-    cleanUp();
-  }
+    },
+  });
 
   // Interrupted: the figures are partial, and the last complete results file is worth keeping.
-  if (interruption) return 130;
+  if (interrupted) return 130;
   const totalSeconds = elapsed();
   const problems = problemsOf(results);
   process.stdout.write(`\n${resultTables(results, settings).join("\n")}\n`);
