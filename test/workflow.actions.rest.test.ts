@@ -589,6 +589,36 @@ describe("assign without a queueId", () => {
   });
 });
 
+describe("/openapi.json", () => {
+  it("describes every action, with a body it may leave out exactly when every field of it is optional", async () => {
+    const { paths } = (await api.get("/openapi.json")).body;
+    const described = Object.keys(taskMachine.actions).map((action) => {
+      const operation = paths[`${TASKS}/{taskId}/${action}`]?.post;
+      return [action, operation ? (operation.requestBody ? (operation.requestBody.required ? "required" : "optional") : "none") : "missing"];
+    });
+    expect(Object.fromEntries(described)).toEqual({
+      claim: "none",
+      complete: "required",
+      release: "required",
+      escalate: "required",
+      "de-escalate": "optional",
+      cancel: "required",
+      reopen: "required",
+      "await-client": "optional",
+      "await-verification": "optional",
+      resume: "none",
+      "auto-resume": "optional",
+      "sla-escalate": "required",
+      "auto-cancel": "none",
+      "submit-for-review": "none",
+      approve: "required",
+      "return-to-worker": "required",
+      assign: "required",
+      "set-priority": "required",
+    });
+  });
+});
+
 describe("actions that take no body", () => {
   it("accept an empty body sent with a JSON content type, as clients that always send the header do", async () => {
     const { task } = await reach("pending");

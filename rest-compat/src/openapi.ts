@@ -105,7 +105,7 @@ export function openApiDocument(routes: readonly RestRoute[], eventStreamPath?: 
         ...listParameters(route),
         ...(route.docs.queryParameters ?? []).map(({ name, description }) => ({ name, in: "query", schema: { type: "string" }, description })),
       ],
-      ...(route.docs.body && { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(route.docs.body, "input") } } } }),
+      ...(route.docs.body && { requestBody: { required: !route.docs.bodyOptional, content: { "application/json": { schema: jsonSchema(route.docs.body, "input") } } } }),
       responses,
     };
   }

@@ -36,6 +36,8 @@ export type RestRoute = {
     /** Query parameters beside the list ones (filters). */
     queryParameters?: { name: string; description: string }[];
     body?: z.ZodType;
+    /** The body may be left out altogether (a task action whose fields are all optional). */
+    bodyOptional?: boolean;
     response?: z.ZodType;
     successStatus: number;
     errorStatuses: number[];

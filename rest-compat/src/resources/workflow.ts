@@ -125,7 +125,12 @@ const actionRoutes: RestRoute[] = Object.entries(taskMachine.actions).map(([acti
     if (!result) throw notFound("Task", request.params.taskId ?? "");
     return { status: 200, body: result };
   },
-  docs: { ...(definition.body && { body: definition.body }), response: taskResponse, successStatus: 200, errorStatuses: [400, 403, 404, 409, 422, 500] },
+  docs: {
+    ...(definition.body && { body: definition.body, bodyOptional: definition.body.safeParse({}).success }),
+    response: taskResponse,
+    successStatus: 200,
+    errorStatuses: [400, 403, 404, 409, 422, 500],
+  },
 }));
 
 const metricParams = z.strictObject({
