@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { AnyAction, MachineDefinition } from "./machine";
 
-// biome-ignore lint: a machine of any record, state and action types.
+// `any`: a machine of any record, state and action types.
 type AnyMachine = MachineDefinition<any, any, any, any, any, any>;
 
 const actionsOf = (machine: AnyMachine) => Object.entries<AnyAction<unknown, string, string, unknown>>(machine.actions);

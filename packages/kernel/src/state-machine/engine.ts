@@ -16,7 +16,7 @@ export type Transition<Record, State extends string> = {
   emissions: Emission[];
 };
 
-// biome-ignore lint: a machine of any record, state and action types.
+// `any`: a machine of any record, state and action types.
 type AnyMachine = MachineDefinition<any, any, any, any, any, any>;
 type RecordOf<M> = M extends MachineDefinition<infer R, any, any, any, any, any> ? R : never;
 type StateOf<M> = M extends MachineDefinition<any, infer S, any, any, any, any> ? S : never;

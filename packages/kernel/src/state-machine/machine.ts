@@ -58,7 +58,7 @@ export type ActionDefinition<Record, State extends string, GuardName extends str
 };
 
 /** Any action of a machine, whatever its body. */
-// biome-ignore lint: the body type of each action is its own; the machine holds them side by side.
+// `any`: the body type of each action is its own; the machine holds them side by side.
 export type AnyAction<Record, State extends string, GuardName extends string, Env> = ActionDefinition<Record, State, GuardName, Env, any>;
 
 export type MachineDefinition<
