@@ -6,10 +6,13 @@ import { routinePriority } from "./routing";
 import type { SlaClock } from "./sla";
 import type { TaskStatus } from "./task";
 
+/** What routing looks at: the task's program, and (once intake can be asked) the application it concerns. */
+export type RoutedTask = Pick<Task, "programType" | "subjectType" | "subjectId">;
+
 /** What the task's actions borrow from the domain: routing needs the queues in the database. */
 export type TaskEnv = {
-  /** The id of the queue routing puts this task in (assignToQueue). */
-  routedQueueId(task: Task): Promise<string | null>;
+  /** The id of the queue routing puts this task in (assignToQueue), from what it concerns. */
+  routedQueueId(task: RoutedTask): Promise<string | null>;
   /** Refuses (422) a queue id that names no queue. */
   requireQueue(queueId: string): Promise<void>;
 };

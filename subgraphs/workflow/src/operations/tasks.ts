@@ -33,7 +33,7 @@ export async function createTask(work: WorkflowWork, body: TaskCreate): Promise<
   const task = await tx.task.create({
     data: {
       ...draft,
-      queueId: body.queueId ?? (await env.routedQueueId(draft as unknown as Task)),
+      queueId: body.queueId ?? (await env.routedQueueId(draft)),
       priority: body.priority ?? routinePriority(draft),
       ...slaColumns(clocks),
       createdAt: now,

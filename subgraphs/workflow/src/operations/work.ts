@@ -1,10 +1,10 @@
-import type { Prisma, Task } from "@pap/db";
+import type { Prisma } from "@pap/db";
 import type { EventRecorder } from "@pap/events";
 import { validationFailed, type Clock } from "@pap/kernel";
 import { DEFAULT_QUEUE, SNAP_QUEUE } from "../config/queues";
 import type { SlaType } from "../config/sla-types";
 import { routingQueueName } from "../domain/routing";
-import type { TaskEnv } from "../domain/task-machine";
+import type { RoutedTask, TaskEnv } from "../domain/task-machine";
 
 /**
  * What every workflow write is given: the transaction it runs in, the recorder its events go through
@@ -21,7 +21,7 @@ export type WorkflowWork = {
 /** Routing and queue checks, answered from the database inside the work's transaction. */
 export function taskEnv(tx: Prisma.TransactionClient): TaskEnv {
   return {
-    async routedQueueId(task: Task) {
+    async routedQueueId(task: RoutedTask) {
       const queues = await tx.queue.findMany({ where: { name: { in: [SNAP_QUEUE, DEFAULT_QUEUE] } }, select: { id: true, name: true } });
       // Applications live in intake; until a task's application can be looked up, its programType decides.
       const name = routingQueueName({ programType: task.programType }, queues.some((queue) => queue.name === SNAP_QUEUE));
