@@ -100,6 +100,13 @@ describe("back to the tasks", () => {
     ]);
   });
 
+  it("gives a person's tasks: those on their cases and appointments, most urgent first", async () => {
+    const data = await graph(`query ($id: ID!) { person(id: $id) { open: tasks(openOnly: true) { id } all: tasks { id } } }`, { id: world.person.id });
+    // Both open tasks are at routine priority 3: the older one (the case's review) comes first.
+    expect(data.person.open).toEqual([{ id: world.open.id }, { id: world.onAppointment.id }]);
+    expect(data.person.all.map((task: Created) => task.id).sort()).toEqual([world.open.id, world.done.id, world.onAppointment.id].sort());
+  });
+
   it("includes closed tasks unless openOnly is asked for", async () => {
     const data = await graph(`query ($id: ID!) { case(id: $id) { all: tasks { id status } open: tasks(openOnly: true) { id } } }`, { id: world.case.id });
     expect(data.case.all.map((task: Created) => task.id).sort()).toEqual([world.open.id, world.done.id].sort());

@@ -27,6 +27,10 @@ const TaskSubject = builder.unionType("TaskSubject", {
 
 const openOnly = (tasks: readonly Task[], only: boolean | null | undefined) => (only ? tasks.filter(isOpen) : [...tasks]);
 
+/** The order of every task list of a subject: most urgent first, then oldest first. */
+const byUrgency = (tasks: readonly Task[]) =>
+  [...tasks].sort((a, b) => a.priority - b.priority || a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
+
 builder.objectFields(TaskRef, (t) => ({
   subject: t.field({
     type: TaskSubject,
@@ -54,6 +58,32 @@ for (const [subjectType, ref] of Object.entries(subjectTypes)) {
     }),
   );
 }
+
+/**
+ * A person's tasks: those concerning their cases and appointments. Which cases and appointments are a
+ * person's is known to case management and scheduling, so the gateway fetches them first (@requires)
+ * and this subgraph looks the tasks up by those subjects, in one batch.
+ */
+builder.externalRef("Person", builder.selection<{ id: string }>("id")).implement({
+  externalFields: (t) => ({ id: t.id(), cases: t.field({ type: [CaseRef] }), appointments: t.field({ type: [AppointmentRef] }) }),
+  fields: (t) => ({
+    tasks: t.field({
+      authScopes: { permission: "tasks:read" },
+      type: [TaskRef],
+      description: "The tasks concerning this person's cases and appointments, most urgent first; `openOnly` leaves out completed and cancelled ones.",
+      args: { openOnly: t.arg.boolean({ defaultValue: false }) },
+      requires: builder.selection<{ cases: { id: string }[]; appointments: { id: string }[] }>("cases { id } appointments { id }"),
+      resolve: async (person, args, context) => {
+        const keys = [...person.cases.map((each) => subjectKey("case", each.id)), ...person.appointments.map((each) => subjectKey("appointment", each.id))];
+        const tasks = (await context.loaders.tasksBySubject.loadMany(keys)).flatMap((found) => {
+          if (found instanceof Error) throw found;
+          return found;
+        });
+        return openOnly(byUrgency(tasks), args.openOnly);
+      },
+    }),
+  }),
+});
 
 builder.objectField(UserRef, "assignedTasks", (t) =>
   t.field({
