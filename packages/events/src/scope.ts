@@ -1,5 +1,5 @@
 import type { PrismaClient } from "@pap/db";
-import { badRequest, callerContext, isUuid, systemClock, type Authenticator, type CallerContext, type Clock, type PermissionTable, type RequestScope } from "@pap/kernel";
+import { callerContext, systemClock, type Authenticator, type CallerContext, type Clock, type PermissionTable, type RequestScope } from "@pap/kernel";
 import type { EventRecorder } from "./append";
 import type { EventHub } from "./hub";
 import type { EventRuntime } from "./runtime";
@@ -41,13 +41,4 @@ export function domainContext(scope: RequestScope<DomainServices>, permissions: 
     eventSettings: runtime.settings,
     clock: runtime.settings.clock ?? systemClock,
   };
-}
-
-/**
- * The live changes of a domain's entities (all of them, or the one with `id`), for the typed
- * subscriptions (`personChanged(id)`, `caseChanged(id)` …): every event the domain records about them.
- */
-export function entityChanges(context: Pick<DomainContext, "hub">, source: string, id?: string | null) {
-  if (id !== undefined && id !== null && !isUuid(id)) throw badRequest("Invalid 'id' argument.", [{ field: "id", message: "must be a uuid" }]);
-  return context.hub.subscribe({ source, ...(id && { subject: id.toLowerCase() }) });
 }

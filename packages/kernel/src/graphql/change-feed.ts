@@ -1,4 +1,11 @@
 import type { SchemaTypes } from "@pothos/core";
+import type DataLoader from "dataloader";
+import { badRequest } from "../errors/api-error";
+import { isUuid } from "../validation/body";
+import { loadByUuid } from "./loaders";
+
+/** The live hub every domain context carries, as far as a change feed needs it. */
+type LiveHub = { hub: { subscribe(filter: { source: string; subject?: string }): Promise<AsyncIterable<{ event: { id: string } }>> } };
 
 /** What a domain says about the live feed of its entity's changes. */
 export type ChangeFeed<Context, Entity> = {
@@ -15,9 +22,8 @@ export type ChangeFeed<Context, Entity> = {
   /** Reading the record through an event; subscribing (defaults to the same). */
   permission: string;
   subscribePermission?: string;
-  load(context: Context, id: string): Promise<Entity | null> | null;
-  /** The domain's log events about all its records, or the one with `id` (validated there), as they commit. */
-  changes(context: Context, id: string | undefined): AsyncIterable<{ event: { id: string } }> | Promise<AsyncIterable<{ event: { id: string } }>>;
+  /** The request's batch loader of the entity by id. */
+  loader(context: Context): DataLoader<string, Entity | null>;
 };
 
 type FieldBuilder = { field(options: object): unknown; id(options?: object): unknown; string(options?: object): unknown; arg: { id(options?: object): unknown } };
@@ -32,7 +38,7 @@ type LooseBuilder = {
  * `<entity>Changed(id)` subscription delivering the domain's changes as events (select the record
  * through the event for it as it is now). Every domain with live changes declares it through here.
  */
-export function addChangeFeed<Types extends SchemaTypes, Entity>(builder: PothosSchemaTypes.SchemaBuilder<Types>, feed: ChangeFeed<Types["Context"], Entity>): object {
+export function addChangeFeed<Types extends SchemaTypes & { Context: LiveHub }, Entity>(builder: PothosSchemaTypes.SchemaBuilder<Types>, feed: ChangeFeed<Types["Context"], Entity>): object {
   // Pothos cannot check field options against a builder whose schema types are generic here; the
   // fields are fixed and few, so they are written against a structural view of the builder.
   const loose = builder as unknown as LooseBuilder;
@@ -46,7 +52,7 @@ export function addChangeFeed<Types extends SchemaTypes, Entity>(builder: Pothos
         description: `The ${feed.noun} this event concerns, when it is one of the ${feed.domain}'s events (null once the ${feed.noun} is deleted).`,
         requires: loose.selection("source subject"),
         resolve: (event: { source: string; subject: string }, _args: unknown, context: Types["Context"]) =>
-          event.source === feed.source ? feed.load(context, event.subject) : null,
+          event.source === feed.source ? loadByUuid(feed.loader(context), event.subject) : null,
       }),
     }),
   });
@@ -56,7 +62,12 @@ export function addChangeFeed<Types extends SchemaTypes, Entity>(builder: Pothos
       type: EventRef,
       description: `Every change of the ${feed.domain} (or of the ${feed.noun} with \`id\`) as it commits; select \`${feed.field} { … }\` for the ${feed.noun} as it is now.`,
       args: { id: t.arg.id() },
-      subscribe: (_root: unknown, args: { id?: string | number | null }, context: Types["Context"]) => feed.changes(context, args.id?.toString()),
+      // Every event the domain records about its entities, or about the one with `id`, as it commits.
+      subscribe: (_root: unknown, args: { id?: string | number | null }, context: Types["Context"]) => {
+        const id = args.id?.toString();
+        if (id !== undefined && !isUuid(id)) throw badRequest("Invalid 'id' argument.", [{ field: "id", message: "must be a uuid" }]);
+        return context.hub.subscribe({ source: feed.source, ...(id && { subject: id.toLowerCase() }) });
+      },
       resolve: (logged: { event: { id: string } }) => ({ id: logged.event.id }),
     }),
   }));

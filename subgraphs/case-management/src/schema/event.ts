@@ -1,5 +1,4 @@
-import { entityChanges } from "@pap/events";
-import { addChangeFeed, loadByUuid } from "@pap/kernel";
+import { addChangeFeed } from "@pap/kernel";
 import { builder } from "../builder";
 import { caseEvents } from "../domain/events";
 import { CaseRef } from "./case";
@@ -12,6 +11,5 @@ addChangeFeed(builder, {
   domain: "case-management domain",
   source: caseEvents.source,
   permission: "cases:read",
-  load: (context, id) => loadByUuid(context.loaders.caseById, id),
-  changes: (context, id) => entityChanges(context, caseEvents.source, id),
+  loader: (context) => context.loaders.caseById,
 });

@@ -1,5 +1,4 @@
-import { entityChanges } from "@pap/events";
-import { addChangeFeed, loadByUuid } from "@pap/kernel";
+import { addChangeFeed } from "@pap/kernel";
 import { builder } from "../builder";
 import { userEvents } from "../domain/events";
 import { UserRef } from "./user";
@@ -12,6 +11,5 @@ addChangeFeed(builder, {
   domain: "identity domain",
   source: userEvents.source,
   permission: "users:read",
-  load: (context, id) => loadByUuid(context.loaders.userById, id),
-  changes: (context, id) => entityChanges(context, userEvents.source, id),
+  loader: (context) => context.loaders.userById,
 });

@@ -1,5 +1,4 @@
-import { entityChanges } from "@pap/events";
-import { addChangeFeed, loadByUuid } from "@pap/kernel";
+import { addChangeFeed } from "@pap/kernel";
 import { builder } from "../builder";
 import { personEvents } from "../domain/events";
 import { PersonRef } from "./person";
@@ -14,6 +13,5 @@ addChangeFeed(builder, {
   source: personEvents.source,
   permission: "persons:read",
   subscribePermission: "persons:subscribe",
-  load: (context, id) => loadByUuid(context.loaders.personById, id),
-  changes: (context, id) => entityChanges(context, personEvents.source, id),
+  loader: (context) => context.loaders.personById,
 });

@@ -1,5 +1,4 @@
-import { entityChanges } from "@pap/events";
-import { addChangeFeed, loadByUuid } from "@pap/kernel";
+import { addChangeFeed } from "@pap/kernel";
 import { builder } from "../builder";
 import { appointmentEvents } from "../domain/events";
 import { AppointmentRef } from "./appointment";
@@ -12,6 +11,5 @@ addChangeFeed(builder, {
   domain: "scheduling domain",
   source: appointmentEvents.source,
   permission: "appointments:read",
-  load: (context, id) => loadByUuid(context.loaders.appointmentById, id),
-  changes: (context, id) => entityChanges(context, appointmentEvents.source, id),
+  loader: (context) => context.loaders.appointmentById,
 });

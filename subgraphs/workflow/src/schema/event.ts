@@ -1,5 +1,4 @@
-import { entityChanges } from "@pap/events";
-import { addChangeFeed, loadByUuid } from "@pap/kernel";
+import { addChangeFeed } from "@pap/kernel";
 import { builder } from "../builder";
 import { workflowEvents } from "../domain/events";
 import { TaskRef } from "./task";
@@ -13,6 +12,5 @@ addChangeFeed(builder, {
   domain: "workflow domain",
   source: workflowEvents.source,
   permission: "tasks:read",
-  load: (context, id) => loadByUuid(context.loaders.taskById, id),
-  changes: (context, id) => entityChanges(context, workflowEvents.source, id),
+  loader: (context) => context.loaders.taskById,
 });
