@@ -1,8 +1,22 @@
+import path from "node:path";
 import pg from "pg";
 import { authorize } from "./auth";
 import { createDatabase, migrate, type BenchDatabase } from "./database";
 import { startMode, type RunningMode, type StopOutcome } from "./modes";
-import { firstLine, onInterrupt } from "./process";
+import { firstLine, onInterrupt, positive } from "./process";
+
+/** Where a single-mode benchmark runs: the server its throwaway database lives on, the repository, the platform's port. */
+export type SessionTarget = { adminUrl: string; repositoryRoot: string; port: number };
+
+/** The target from the environment; each benchmark keeps a port of its own, so they can run side by side. */
+export function sessionTargetFromEnv(env: NodeJS.ProcessEnv, port: { variable: string; fallback: number }): SessionTarget {
+  return {
+    adminUrl: env.BENCH_DATABASE_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres",
+    // Compiled to bench/dist/*.js: the repository root is two levels up.
+    repositoryRoot: path.resolve(__dirname, "../.."),
+    port: positive(env, port.variable, port.fallback),
+  };
+}
 
 /** What a benchmark's measurements are given: the running platform and a connection to its database. */
 export type SingleSession = { server: RunningMode; db: pg.Client; database: BenchDatabase };
@@ -16,10 +30,7 @@ export type SessionOutcome = { interrupted: boolean; startSeconds: number; stop:
  * (handed to `failed` with its first line, so unmeasured phases can say why), or Ctrl-C — the
  * platform is stopped and the database dropped.
  */
-export async function inSingleSession(options: {
-  adminUrl: string;
-  repositoryRoot: string;
-  port: number;
+export async function inSingleSession(options: SessionTarget & {
   log(message: string): void;
   prepare?(database: BenchDatabase): Promise<void>;
   measure(session: SingleSession): Promise<void>;

@@ -1,11 +1,7 @@
-import path from "node:path";
 import { positive } from "../process";
+import { sessionTargetFromEnv, type SessionTarget } from "../single-session";
 
-export type EventSettings = {
-  /** Server where a throwaway database is created (and dropped) for the run; shared with the main bench. */
-  adminUrl: string;
-  repositoryRoot: string;
-  port: number;
+export type EventSettings = SessionTarget & {
   /** Measured seconds of the publish-throughput pass, and length of the fixed-rate delivery pass. */
   seconds: number;
   /** Unmeasured seconds of publishing first, so JIT, pools and the hub are warm when measuring starts. */
@@ -24,11 +20,8 @@ export type EventSettings = {
 export function eventSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): EventSettings {
   const sseConnections = positive(env, "EVENTS_BENCH_SSE_CONNECTIONS", 5_000);
   return {
-    adminUrl: env.BENCH_DATABASE_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres",
-    // Compiled to bench/dist/events/*.js, so the repository root is three levels up.
-    repositoryRoot: path.resolve(__dirname, "../../.."),
     // Away from the main bench's ports (4600, 4700, 4800 …) so both can run on one machine.
-    port: positive(env, "EVENTS_BENCH_PORT", 4950),
+    ...sessionTargetFromEnv(env, { variable: "EVENTS_BENCH_PORT", fallback: 4950 }),
     seconds: positive(env, "EVENTS_BENCH_SECONDS", 10),
     warmupSeconds: positive(env, "EVENTS_BENCH_WARMUP", 2, true),
     connections: positive(env, "EVENTS_BENCH_CONNECTIONS", 50),

@@ -1,11 +1,7 @@
-import path from "node:path";
 import { positive } from "../process";
+import { sessionTargetFromEnv, type SessionTarget } from "../single-session";
 
-export type WorkflowSettings = {
-  /** Server where a throwaway database is created (and dropped) for the run; shared with the other benches. */
-  adminUrl: string;
-  repositoryRoot: string;
-  port: number;
+export type WorkflowSettings = SessionTarget & {
   /** Concurrent case workers of each claim/complete pass, each worker with a token of its own. */
   workers: number[];
   /** Measured seconds of each claim/complete pass (it ends sooner if the pending tasks run out). */
@@ -28,11 +24,8 @@ export function workflowSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): W
   // The seed gives every task one creation event and at least one more.
   if (metricEvents < 2 * metricTasks) throw new Error(`WORKFLOW_BENCH_EVENTS (${metricEvents}) must be at least twice WORKFLOW_BENCH_TASKS (${metricTasks})`);
   return {
-    adminUrl: env.BENCH_DATABASE_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres",
-    // Compiled to bench/dist/workflow/*.js, so the repository root is three levels up.
-    repositoryRoot: path.resolve(__dirname, "../../.."),
     // Away from the main bench's ports (4600, 4700, 4800 …) and the event bench's (4950).
-    port: positive(env, "WORKFLOW_BENCH_PORT", 5050),
+    ...sessionTargetFromEnv(env, { variable: "WORKFLOW_BENCH_PORT", fallback: 5050 }),
     // One worker shows a transition's own latency; more show where the throughput levels off.
     workers: workerCounts(env.WORKFLOW_BENCH_WORKERS ?? "1,4,16"),
     seconds: positive(env, "WORKFLOW_BENCH_SECONDS", 10),
