@@ -42,7 +42,7 @@ async function reactToSlaMoment(work: WorkflowWork, taskId: string, reached: rea
   const changed = JSON.stringify(clocks) !== JSON.stringify(slaEntriesOf(before.slaInfo));
   const after = changed ? await tx.task.update({ where: { id: taskId }, data: { ...slaColumns(clocks), updatedAt: now } }) : before;
   const [updated] = changed ? await work.events.record(tx, taskChanges.updated(taskId, taskSnapshot(before), taskSnapshot(after))) : [];
-  await syncTaskTimers(work, before, after, updated);
+  await syncTaskTimers(work, before, after, updated, { timerFired: true });
 }
 
 /**
@@ -59,7 +59,7 @@ export function timerReactions(options: { slaTypes: readonly SlaType[]; logger?:
       if (!type) return;
       const reaction = reactions[type];
       const work: WorkflowWork = { tx, events, clock, slaTypes: options.slaTypes };
-      const run = () => transitionTask(work, event.subject, reaction.action, system, reaction.body(event.id));
+      const run = () => transitionTask(work, event.subject, reaction.action, system, reaction.body(event.id), { timerFired: true });
       try {
         if (reaction.slaReached) await reactToSlaMoment(work, event.subject, reaction.slaReached, run);
         else await run();

@@ -61,7 +61,14 @@ const followUpOf = (task: Task): TaskCreate => Object.fromEntries(copiedToFollow
  * 409). The SLA clocks are brought up to date for the new state, and the change, its events and its
  * timers commit together.
  */
-export async function transitionTask(work: WorkflowWork, id: string, action: string, caller: MachineCaller, body: unknown): Promise<Task> {
+export async function transitionTask(
+  work: WorkflowWork,
+  id: string,
+  action: string,
+  caller: MachineCaller,
+  body: unknown,
+  options: { timerFired?: boolean } = {},
+): Promise<Task> {
   const { tx } = work;
   const before = await lockedTask(work, id);
   const now = work.clock.now();
@@ -73,7 +80,7 @@ export async function transitionTask(work: WorkflowWork, id: string, action: str
     tx,
     ...plan.emissions.map((emission) => ({ ...workflowEvents.draft(emission.name as never, emission.subject ?? id, emission.data), causationid: emission.causationid })),
   );
-  await syncTaskTimers(work, before, after, events[0]);
+  await syncTaskTimers(work, before, after, events[0], options);
   if (action === "complete" && (body as { createFollowUp?: unknown } | null)?.createFollowUp === true) await createTask(work, followUpOf(after));
   return after;
 }

@@ -19,23 +19,38 @@ async function setTimer(work: WorkflowWork, type: TimerType, task: Task, fireAt:
   }, options);
 }
 
+type SlaTimer = "sla_warning" | "sla_breach";
+type SlaMoments = Record<SlaTimer, Date | null>;
+
+/** When a task's SLA timers should fire: its clocks' next warning and breach, none once it has stopped. */
+function slaMomentsOf(work: WorkflowWork, task: Task): SlaMoments {
+  if (slaClockOf(task.status) === "stopped") return { sla_warning: null, sla_breach: null };
+  const next = nextSlaMoments(slaEntriesOf(task.slaInfo), work.slaTypes);
+  return { sla_warning: next.warningAt, sla_breach: next.breachAt };
+}
+
+const sameMoment = (a: Date | null, b: Date | null) => (a?.getTime() ?? null) === (b?.getTime() ?? null);
+
 /** The timers a new task starts with: its creation deadline and its SLA warning and breach. */
 export async function startTaskTimers(work: WorkflowWork, task: Task, cause: PlatformEvent): Promise<void> {
   await setTimer(work, "creation_deadline", task, addBusinessTime(task.createdAt, CREATION_DEADLINE_MS), cause);
-  const moments = nextSlaMoments(slaEntriesOf(task.slaInfo), work.slaTypes);
-  if (moments.warningAt) await setTimer(work, "sla_warning", task, moments.warningAt, cause);
-  if (moments.breachAt) await setTimer(work, "sla_breach", task, moments.breachAt, cause);
+  const moments = slaMomentsOf(work, task);
+  for (const type of ["sla_warning", "sla_breach"] as const) {
+    const at = moments[type];
+    if (at) await setTimer(work, type, task, at, cause);
+  }
 }
 
 /**
  * Brings a task's timers in line with a change: a waiting state's timeout is set on entry and
  * cancelled on exit, a task that stops loses all its timers, and the SLA warning and breach timers
- * are set to the clocks' next moments (a pause cancels them, a resume sets them later). Timers are set
- * from the clocks as they are now rather than by difference, since one that fired is gone. A timer
- * already due is left to fire: a change that finds a clock past its warning or deadline before the
- * timer fired must not cancel the escalation that timer brings.
+ * move when the clocks' next moments do (a pause cancels them, a resume sets them later). The stored
+ * clocks say where the SLA timers stand, so only a moment that moved is written; after a timer fired
+ * (`timerFired`, a timer's reaction) its row is gone, and both are set again. A timer already due is
+ * left to fire: a change that finds a clock past its warning or deadline before the timer fired must
+ * not cancel the escalation that timer brings.
  */
-export async function syncTaskTimers(work: WorkflowWork, before: Task, after: Task, cause?: PlatformEvent): Promise<void> {
+export async function syncTaskTimers(work: WorkflowWork, before: Task, after: Task, cause?: PlatformEvent, options: { timerFired?: boolean } = {}): Promise<void> {
   const now = work.clock.now();
   const due = { leaveDueAt: now };
   const cancelled: string[] = [];
@@ -44,11 +59,13 @@ export async function syncTaskTimers(work: WorkflowWork, before: Task, after: Ta
     if (after.status === state && before.status !== state) await setTimer(work, info.wait.timer, after, new Date(now.getTime() + info.wait.afterMs), cause);
     if (before.status === state && after.status !== state) cancelled.push(timerId(info.wait.timer, after.id));
   }
-  const stopped = slaClockOf(after.status) === "stopped";
-  if (stopped && slaClockOf(before.status) !== "stopped") cancelled.push(timerId("creation_deadline", after.id));
+  if (slaClockOf(after.status) === "stopped" && slaClockOf(before.status) !== "stopped") cancelled.push(timerId("creation_deadline", after.id));
 
-  const next = stopped ? { warningAt: null, breachAt: null } : nextSlaMoments(slaEntriesOf(after.slaInfo), work.slaTypes);
-  for (const [type, at] of [["sla_warning", next.warningAt], ["sla_breach", next.breachAt]] as const) {
+  const was = slaMomentsOf(work, before);
+  const next = slaMomentsOf(work, after);
+  for (const type of ["sla_warning", "sla_breach"] as const) {
+    if (!options.timerFired && sameMoment(was[type], next[type])) continue;
+    const at = next[type];
     if (at) await setTimer(work, type, after, at, cause, due);
     else cancelled.push(timerId(type, after.id));
   }
