@@ -43,3 +43,7 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 /** Ids are uuids; anything else cannot name a stored record (and would make PostgreSQL fail on the cast). */
 export const isUuid = (value: unknown): value is string => typeof value === "string" && uuidPattern.test(value);
+
+/** The fields an input names: GraphQL hands absent input fields over as undefined, which a body leaves out. */
+export const givenFields = <T extends object>(input: T): Partial<T> =>
+  Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as Partial<T>;

@@ -1,5 +1,5 @@
 import { isUniqueViolation, lockRowForUpdate, type Prisma, type User } from "@pap/db";
-import { conflict, defineListType, findPage, listArguments, loadByUuid, notFound, parseBody, roles } from "@pap/kernel";
+import { conflict, defineListType, findPage, givenFields, listArguments, loadByUuid, notFound, parseBody, roles } from "@pap/kernel";
 import { builder } from "../builder";
 import type { IdentityContext } from "../db";
 import { roleGrants } from "../domain/claims";
@@ -83,7 +83,6 @@ const MyAccountInput = builder.inputType("MyAccountInput", {
 });
 
 /** GraphQL leaves unset input fields undefined; the domain's validation reads them as absent. */
-const given = (input: object) => Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
 
 /** The caller's own account: by the token's userId, else by its subject. */
 async function ownAccount(context: IdentityContext): Promise<User | null> {
@@ -159,7 +158,7 @@ builder.mutationFields((t) => ({
     description: "Links an identity-provider subject (which must already exist there) to roles and county assignments.",
     args: { input: t.arg({ type: UserCreateInput, required: true }) },
     resolve: async (_root, args, context) => {
-      const body = parseBody(userCreateBody, given(args.input));
+      const body = parseBody(userCreateBody, givenFields(args.input));
       const caller = await context.principal();
       const wanted = requestedRoles(body) ?? [];
       checkRolesGrantable(caller, wanted);
@@ -196,7 +195,7 @@ builder.mutationFields((t) => ({
     description: "Changes an account's roles, status, counties, links or preferences.",
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: UserUpdateInput, required: true }) },
     resolve: async (_root, args, context) => {
-      const body = parseBody(userUpdateBody, given(args.input));
+      const body = parseBody(userUpdateBody, givenFields(args.input));
       const caller = await context.principal();
       const wanted = requestedRoles(body);
       if (wanted) checkRolesGrantable(caller, wanted);
@@ -217,7 +216,7 @@ builder.mutationFields((t) => ({
     description: "Changes the caller's own preferences; roles, status and counties are changed only by an administrator.",
     args: { input: t.arg({ type: MyAccountInput, required: true }) },
     resolve: async (_root, args, context) => {
-      const body = parseBody(selfUpdateBody, given(args.input));
+      const body = parseBody(selfUpdateBody, givenFields(args.input));
       const account = await requireOwnAccount(context);
       return changeAccount(context, account.id, async () => ({ preferences: body.preferences as Prisma.InputJsonObject }));
     },

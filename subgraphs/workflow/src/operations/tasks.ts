@@ -1,6 +1,6 @@
 import { lockRowForUpdate, type Task } from "@pap/db";
 import { cancelTimers } from "@pap/events";
-import { notFound, planTransition, type MachineCaller } from "@pap/kernel";
+import { givenFields, notFound, planTransition, type MachineCaller } from "@pap/kernel";
 import { taskChanges, workflowEvents } from "../domain/events";
 import { routinePriority } from "../domain/routing";
 import { evaluateClocks, slaColumns, slaEntriesOf, slaTypesForNewTask, startClocks } from "../domain/sla";
@@ -90,7 +90,7 @@ export async function updateTask(work: WorkflowWork, id: string, body: TaskUpdat
   const { tx } = work;
   const before = await lockedTask(work, id);
   const now = work.clock.now();
-  const described = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) as Partial<Task>;
+  const described = givenFields(body) as Partial<Task>;
   if (described.subjectId) described.subjectId = described.subjectId.toLowerCase();
   const merged = { ...before, ...described };
   const expeditedChanged = described.isExpedited !== undefined && described.isExpedited !== before.isExpedited;

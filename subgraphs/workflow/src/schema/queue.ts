@@ -1,5 +1,5 @@
 import { isUniqueViolation, lockRowForUpdate, type Queue } from "@pap/db";
-import { ApiError, defineListType, findPage, listArguments, loadByUuid, notFound, parseBody, type ErrorDetail } from "@pap/kernel";
+import { ApiError, defineListType, givenFields, findPage, listArguments, loadByUuid, notFound, parseBody, type ErrorDetail } from "@pap/kernel";
 import { builder } from "../builder";
 import { inTransaction, type WorkflowContext } from "../db";
 import { queueChanges } from "../domain/events";
@@ -89,7 +89,7 @@ builder.mutationFields((t) => ({
     type: QueueRef,
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: QueueUpdateInput, required: true }) },
     resolve: (_root, args, context) => {
-      const body = parseBody(queueUpdateBody, Object.fromEntries(Object.entries(args.input).filter(([, value]) => value !== undefined)));
+      const body = parseBody(queueUpdateBody, givenFields(args.input));
       const id = String(args.id);
       return savingQueue(context, body.name, async (work) => {
         const before = await lockedQueue(work, id);

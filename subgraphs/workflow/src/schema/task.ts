@@ -1,5 +1,5 @@
 import type { Task } from "@pap/db";
-import { availableActions, defineListType, findPage, listArguments, loadByUuid, parseBody, substituteMe } from "@pap/kernel";
+import { availableActions, defineListType, givenFields, findPage, listArguments, loadByUuid, parseBody, substituteMe } from "@pap/kernel";
 import { builder } from "../builder";
 import { inTransaction, type WorkflowContext } from "../db";
 import { slaTypeCodes } from "../config/sla-types";
@@ -101,7 +101,6 @@ const TaskCreateInput = builder.inputType("TaskCreateInput", {
 });
 const TaskUpdateInput = builder.inputType("TaskUpdateInput", { fields: (t) => describedInputFields(t, false) });
 
-const defined = (input: object) => Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
 
 builder.queryFields((t) => ({
   task: t.field({
@@ -129,7 +128,7 @@ builder.mutationFields((t) => ({
     type: TaskRef,
     args: { input: t.arg({ type: TaskCreateInput, required: true }) },
     resolve: (_root, args, context) => {
-      const body = parseBody(taskCreateBody, defined(args.input));
+      const body = parseBody(taskCreateBody, givenFields(args.input));
       return inTransaction(context, (work) => createTask(work, body));
     },
   }),
@@ -139,7 +138,7 @@ builder.mutationFields((t) => ({
     description: "Changes what describes the task; its status, assignment, queue and priority change through its actions.",
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: TaskUpdateInput, required: true }) },
     resolve: (_root, args, context) => {
-      const body = parseBody(taskUpdateBody, defined(args.input));
+      const body = parseBody(taskUpdateBody, givenFields(args.input));
       return inTransaction(context, (work) => updateTask(work, String(args.id), body));
     },
   }),
