@@ -1,6 +1,7 @@
 import {
   metricGroupings,
   metricListSpec,
+  mutationNameOf,
   programTypes,
   queueBody,
   queueListSpec,
@@ -116,7 +117,7 @@ const actionBody = (request: RestRequest) => (request.body === undefined || requ
 const actionRoutes: RestRoute[] = Object.entries(taskMachine.actions).map(([action, definition]) => ({
   method: "POST",
   path: `${base}/tasks/{taskId}/${action}`,
-  operationId: `${action.replace(/-(\w)/g, (_match, letter: string) => letter.toUpperCase())}Task`,
+  operationId: mutationNameOf(action),
   summary: definition.description,
   tag,
   document: `mutation ($id: ID!, $action: TaskAction!, $body: JSONObject) { result: performTaskAction(id: $id, action: $action, body: $body) { ${TASK_SELECTION} } }`,
