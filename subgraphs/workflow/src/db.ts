@@ -3,12 +3,11 @@ import { createByKeyLoader, createGroupLoader, type RequestScope } from "@pap/ke
 import { domainContext, type DomainContext, type DomainServices } from "@pap/events";
 import { seededSlaTypes } from "./config/sla-types";
 import { workflowPermissions } from "./domain/permissions";
+import { openTaskStatuses } from "./domain/task-machine";
 import type { WorkflowWork } from "./operations/work";
 
 /** Tasks are found by their subject as `<subjectType>:<subjectId>`. */
 export const subjectKey = (subjectType: string, subjectId: string) => `${subjectType}:${subjectId.toLowerCase()}`;
-
-const openStatuses = ["pending", "in_progress", "escalated", "awaiting_client", "awaiting_verification", "pending_review"] as const;
 
 function loaders(db: PrismaClient) {
   return {
@@ -35,7 +34,7 @@ function loaders(db: PrismaClient) {
     openTasksByAssignee: createGroupLoader<string, Task>(
       (ids) =>
         db.task.findMany({
-          where: { assignedToId: { in: [...ids] }, status: { in: [...openStatuses] } },
+          where: { assignedToId: { in: [...ids] }, status: { in: openTaskStatuses } },
           orderBy: [{ priority: "asc" }, { slaDeadline: { sort: "asc", nulls: "last" } }, { createdAt: "asc" }, { id: "asc" }],
         }),
       (task) => (task.assignedToId ? [task.assignedToId] : []),
@@ -53,5 +52,3 @@ export function createContext(scope: RequestScope<DomainServices>): WorkflowCont
 export function inTransaction<T>(context: WorkflowContext, write: (work: WorkflowWork) => Promise<T>): Promise<T> {
   return context.transaction((tx) => write({ tx, events: context.events, clock: context.clock, slaTypes: seededSlaTypes }));
 }
-
-export const isOpen = (task: Task) => (openStatuses as readonly string[]).includes(task.status);

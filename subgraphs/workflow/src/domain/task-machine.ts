@@ -228,3 +228,7 @@ export const taskMachine = defineMachine<Task, TaskStatus, string, Guards, TaskE
 
 export const taskActionNames = Object.keys(taskMachine.actions);
 export const slaClockOf = (status: TaskStatus): SlaClock => taskMachine.states[status].slaClock;
+
+/** A task is open until it reaches a state that stops its clocks (completed, cancelled). */
+export const openTaskStatuses = (Object.keys(taskMachine.states) as TaskStatus[]).filter((status) => slaClockOf(status) !== "stopped");
+export const isOpen = (task: { status: string }) => (openTaskStatuses as readonly string[]).includes(task.status);

@@ -1,6 +1,7 @@
 import type { Task } from "@pap/db";
 import { builder } from "../builder";
-import { isOpen, subjectKey } from "../db";
+import { subjectKey } from "../db";
+import { isOpen } from "../domain/task-machine";
 import { TaskRef } from "./task";
 
 /**

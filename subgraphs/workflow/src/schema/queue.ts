@@ -4,6 +4,7 @@ import { builder } from "../builder";
 import { inTransaction, type WorkflowContext } from "../db";
 import { queueChanges } from "../domain/events";
 import { queueBody, queueListSpec, queueSnapshot, queueSources, queueUpdateBody } from "../domain/queue";
+import { openTaskStatuses } from "../domain/task-machine";
 import type { WorkflowWork } from "../operations/work";
 
 const QueueSource = builder.enumType("QueueSource", { values: queueSources, description: "system: seeded from configuration, cannot be deleted; user: created through the API." });
@@ -110,7 +111,7 @@ builder.mutationFields((t) => ({
         if (queue.source === "system") {
           throw new ApiError(409, "CONFIG_MANAGED", `Queue '${queue.name}' comes from the platform's configuration and cannot be deleted.`);
         }
-        const waiting = await work.tx.task.count({ where: { queueId: id, status: { notIn: ["completed", "cancelled"] } } });
+        const waiting = await work.tx.task.count({ where: { queueId: id, status: { in: openTaskStatuses } } });
         if (waiting > 0) {
           const details: ErrorDetail[] = [{ field: "queueId", message: `${waiting} open task(s) are in this queue; assign them elsewhere first` }];
           throw new ApiError(409, "CONFLICT", `Queue '${queue.name}' still holds open tasks.`, details);
