@@ -1,4 +1,3 @@
-import { lockRowForUpdate } from "@pap/db";
 import type { ConsumerContext, ConsumerDefinition } from "@pap/events";
 import { ApiError, isAllowedFrom, systemPrincipal, type Logger } from "@pap/kernel";
 import type { SlaType } from "../config/sla-types";
@@ -7,7 +6,7 @@ import { evaluateClocks, slaColumns, slaEntriesOf, type SlaStatus } from "../dom
 import { taskSnapshot } from "../domain/task";
 import { slaClockOf, taskMachine } from "../domain/task-machine";
 import { syncTaskTimers } from "../operations/timers";
-import { transitionTask } from "../operations/tasks";
+import { findLockedTask, transitionTask } from "../operations/tasks";
 import type { WorkflowWork } from "../operations/work";
 
 const system = { id: systemPrincipal.id, roles: systemPrincipal.roles };
@@ -29,7 +28,7 @@ const reactions: Record<TimerType, { action: string; body: (cause: string) => un
  */
 async function reactToSlaMoment(work: WorkflowWork, taskId: string, reached: readonly SlaStatus[], run: () => Promise<unknown>) {
   const { tx } = work;
-  const before = (await lockRowForUpdate(tx, "workflow_task", taskId)) ? await tx.task.findUnique({ where: { id: taskId } }) : null;
+  const before = await findLockedTask(work, taskId);
   if (!before) return;
   const now = work.clock.now();
   const clocks = evaluateClocks(slaEntriesOf(before.slaInfo), work.slaTypes, before.status, slaClockOf(before.status), now);

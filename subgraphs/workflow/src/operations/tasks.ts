@@ -45,8 +45,13 @@ export async function createTask(work: WorkflowWork, body: TaskCreate): Promise<
   return task;
 }
 
+/** The task, its row locked for the rest of the transaction; null when there is none. */
+export async function findLockedTask(work: WorkflowWork, id: string): Promise<Task | null> {
+  return (await lockRowForUpdate(work.tx, "workflow_task", id)) ? work.tx.task.findUnique({ where: { id } }) : null;
+}
+
 async function lockedTask(work: WorkflowWork, id: string): Promise<Task> {
-  const task = (await lockRowForUpdate(work.tx, "workflow_task", id)) ? await work.tx.task.findUnique({ where: { id } }) : null;
+  const task = await findLockedTask(work, id);
   if (!task) throw notFound("Task", id);
   return task;
 }
