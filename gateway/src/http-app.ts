@@ -1,4 +1,4 @@
-import { createHttpServer, mountApollo, type AuthSettings, type Logger } from "@pap/kernel";
+import { ConnectionLimiter, createHttpServer, mountApollo, rateLimitSettingsFromEnv, useRateLimits, type AuthSettings, type Logger } from "@pap/kernel";
 import { registerRestRoutes, type RestGraph } from "@pap/rest-compat";
 import type { FastifyInstance } from "fastify";
 import { gatewayContextFromHeaders } from "./graph/context";
@@ -21,13 +21,17 @@ export type HttpAppParts = {
 /** One Fastify app holding whichever of the platform's HTTP faces this process serves. */
 export async function createHttpApp(parts: HttpAppParts): Promise<FastifyInstance> {
   const app = createHttpServer(parts.logger);
+  // Per-caller limits belong to the faces clients reach; subgraph servers behind the gateway have none.
+  const limits = rateLimitSettingsFromEnv();
+  await useRateLimits(app, limits);
+  const connections = new ConnectionLimiter(limits);
   if (parts.graph) {
     const graph = parts.graph;
     mountApollo(app, graph.server, { path: "/graphql", context: async (request) => gatewayContextFromHeaders(request.headers) });
-    const closeSockets = serveGatewayWebSocket(app.server, graph);
+    const closeSockets = serveGatewayWebSocket(app.server, graph, connections);
     app.addHook("preClose", closeSockets);
   }
-  if (parts.rest) registerRestRoutes(app, parts.rest);
+  if (parts.rest) registerRestRoutes(app, parts.rest, { connections });
   if (parts.rest && parts.auth?.mode === "development") registerDevelopmentTokens(app, parts.auth);
   app.get("/healthz", async () => ({ status: "ok" }));
   app.get("/readyz", async (_request, reply) => {

@@ -1,4 +1,4 @@
-import { ApiError, envelopeFromGraphQLError, type GraphExecutor, type GraphResult, type GraphSubscriber } from "@pap/kernel";
+import { ApiError, callerKey, envelopeFromGraphQLError, type ConnectionLimiter, type GraphExecutor, type GraphResult, type GraphSubscriber } from "@pap/kernel";
 import { positionFrom, streamFilter } from "@pap/platform";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { EVENT_SELECTION, eventToRest } from "./resources/platform";
@@ -6,7 +6,7 @@ import { EVENT_SELECTION, eventToRest } from "./resources/platform";
 const STREAM_DOCUMENT = `subscription ($filter: EventStreamFilter, $after: String) {
   result: events(filter: $filter, after: $after) { position ${EVENT_SELECTION} } }`;
 
-export type EventStreamOptions = { path: string; heartbeatMs: number };
+export type EventStreamOptions = { path: string; heartbeatMs: number; connections?: ConnectionLimiter };
 
 /**
  * `GET …/events/stream`: the live log as server-sent events. Each event is one frame with `id:` set
@@ -30,13 +30,22 @@ export function registerEventStream(app: FastifyInstance, graph: { execute: Grap
     // (in the distributed mode that is a few hops away): no event committed after `: connected` is lost.
     const start = after ?? (await logHead(graph.execute, request.headers));
     const variables = { filter: { type: filter.types?.join(","), source: filter.source, subject: filter.subject }, after: start.toString() };
-    const results = await graph.subscribe({ query: STREAM_DOCUMENT, variables, headers: request.headers });
-    const end = () => void results.return?.();
-    open.add(end);
+    const release = options.connections ? options.connections.acquire(callerKey(request.headers, request.ip)) : () => {};
+    if (!release) {
+      reply.header("retry-after", "5");
+      throw options.connections!.refusal();
+    }
     try {
-      await stream(request, reply, results, options.heartbeatMs);
+      const results = await graph.subscribe({ query: STREAM_DOCUMENT, variables, headers: request.headers });
+      const end = () => void results.return?.();
+      open.add(end);
+      try {
+        await stream(request, reply, results, options.heartbeatMs);
+      } finally {
+        open.delete(end);
+      }
     } finally {
-      open.delete(end);
+      release();
     }
   });
 }

@@ -5,6 +5,7 @@ import {
   pickForwardedHeaders,
   refusal,
   type Authenticator,
+  type ConnectionLimiter,
   type GraphExecutor,
   type GraphSubscriber,
   type OperationType,
@@ -38,7 +39,11 @@ function rootFieldOf(document: string): { operation: OperationType; field: strin
  * the event stream as one subscription on it.
  */
 
-export function registerRestRoutes(app: FastifyInstance, graph: RestGraph, options: RestOptions = restOptionsFromEnv()): void {
+export function registerRestRoutes(
+  app: FastifyInstance,
+  graph: RestGraph,
+  { options = restOptionsFromEnv(), connections }: { options?: RestOptions; connections?: ConnectionLimiter } = {},
+): void {
   const routes = restRoutes(options);
   const execute = graph.execute;
   // The graph decides what a caller may do. The same requirement is checked here first, before the
@@ -47,7 +52,7 @@ export function registerRestRoutes(app: FastifyInstance, graph: RestGraph, optio
   const authenticate = graph.authenticate;
   // The router prefers the static `stream` segment to the `{eventId}` parameter, so the two never clash.
   const streamPath = `${options.platformBasePath}/events/stream`;
-  registerEventStream(app, graph, { path: streamPath, heartbeatMs: options.heartbeatMs });
+  registerEventStream(app, graph, { path: streamPath, heartbeatMs: options.heartbeatMs, connections });
   for (const route of routes) {
     const { operation, field } = rootFieldOf(route.document);
     const requirement = graph.requirementOf(operation, field);

@@ -1,7 +1,7 @@
 import { ApolloGateway } from "@apollo/gateway";
 import { ApolloServer } from "@apollo/server";
 import type { DomainServices } from "@pap/events";
-import { createErrorFormatter, queryLimitsFromEnv, queryLimitsRule, type Authenticator } from "@pap/kernel";
+import { createErrorFormatter, queryLimitsFromEnv, queryLimitsRule, requireOneOperation, type Authenticator } from "@pap/kernel";
 import type { GraphQLSchema } from "graphql";
 import type { Logger } from "pino";
 import type { PlatformSubgraph } from "../subgraphs";
@@ -52,14 +52,16 @@ export async function createGraphServer(placement: SubgraphPlacement, logger: Lo
   });
   let apiSchema: GraphQLSchema | undefined;
   gateway.onSchemaLoadOrUpdate(({ apiSchema: loaded }) => (apiSchema = loaded));
+  const limits = queryLimitsFromEnv();
   const server = new ApolloServer<GatewayContext>({
     gateway,
     includeStacktraceInErrorResponses: false,
     // The platform stops Apollo itself on SIGTERM; a second, concurrent stop() never settles.
     stopOnTerminationSignals: false,
     introspection: introspectionEnabled(),
-    validationRules: [queryLimitsRule(queryLimitsFromEnv())],
-    plugins: [introspectionGuard(authenticate)],
+    parseOptions: { maxTokens: limits.maxTokens },
+    validationRules: [queryLimitsRule(limits)],
+    plugins: [requireOneOperation(), introspectionGuard(authenticate)],
     formatError: createErrorFormatter((error, message) => logger.error({ err: error }, message)),
   });
   await server.start();

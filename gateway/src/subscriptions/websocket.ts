@@ -1,4 +1,12 @@
-import { queryLimitsFromEnv, queryLimitsRule, serveGraphqlWebSocket, subscriptionHeaders } from "@pap/kernel";
+import {
+  callerKey,
+  queryLimitsFromEnv,
+  queryLimitsRule,
+  refuseDeepText,
+  serveGraphqlWebSocket,
+  subscriptionHeaders,
+  type ConnectionLimiter,
+} from "@pap/kernel";
 import type { Server } from "node:http";
 import { NoSchemaIntrospectionCustomRule, specifiedRules, validate, type ExecutionResult } from "graphql";
 import { introspectionEnabled, type FederatedGraph } from "../graph/server";
@@ -8,11 +16,31 @@ import { gatewayContextFromHeaders, type GatewayContext } from "../graph/context
  * graphql-ws on the gateway's /graphql: subscriptions through the engine, and queries and mutations
  * (which some clients send over the same socket) through Apollo as over HTTP.
  */
-export function serveGatewayWebSocket(server: Server, graph: FederatedGraph): () => Promise<void> {
-  const limited = [...specifiedRules, queryLimitsRule(queryLimitsFromEnv())];
+export function serveGatewayWebSocket(server: Server, graph: FederatedGraph, connections?: ConnectionLimiter): () => Promise<void> {
+  // Each socket holds one of its caller's live-connection places from init until it closes.
+  const releases = new WeakMap<object, () => void>();
+  const limits = queryLimitsFromEnv();
+  const limited = [...specifiedRules, queryLimitsRule(limits)];
   const rules = introspectionEnabled() ? limited : [...limited, NoSchemaIntrospectionCustomRule];
   return serveGraphqlWebSocket(server, "/graphql", {
     schema: () => graph.schema(),
+    onConnect: (ctx) => {
+      if (!connections) return true;
+      const headers = subscriptionHeaders(ctx.extra.request.headers, undefined, ctx.connectionParams);
+      const release = connections.acquire(callerKey(headers, ctx.extra.request.socket.remoteAddress ?? "unknown"));
+      if (!release) {
+        ctx.extra.socket.close(4429, "Too many live connections for this caller");
+        return false;
+      }
+      releases.set(ctx, release);
+      return true;
+    },
+    onClose: (ctx) => releases.get(ctx)?.(),
+    // Before graphql-ws parses the document, which recurses: the same refusal as over HTTP.
+    onSubscribe: (_ctx, _id, payload) => {
+      const tooDeep = typeof payload.query === "string" ? refuseDeepText(payload.query, limits) : undefined;
+      return tooDeep ? [tooDeep] : undefined;
+    },
     // The same limits as over HTTP (and introspection only where it is switched on).
     validate: (schema, document) => validate(schema, document, rules),
     context: (ctx, _id, payload) => gatewayContextFromHeaders(subscriptionHeaders(ctx.extra.request.headers, payload.extensions, ctx.connectionParams)),

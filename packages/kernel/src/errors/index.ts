@@ -1,2 +1,3 @@
 export * from "./api-error";
+export * from "./database-refusal";
 export * from "./status";

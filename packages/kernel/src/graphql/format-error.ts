@@ -1,11 +1,12 @@
 import type { GraphQLFormattedError } from "graphql";
-import { envelopeFromGraphQLError } from "../errors";
+import { clientErrorFromDatabase, envelopeFromGraphQLError } from "../errors";
 
 export type ErrorLogger = (error: unknown, message: string) => void;
 
 /**
  * Apollo `formatError` for the gateway and every subgraph server. Domain errors keep their code,
- * status and details; request errors get status 400; anything unexpected is logged and masked so that
+ * status and details; request errors get status 400; a value the database refused is the client's
+ * error (4xx); anything unexpected is logged and masked so that
  * no stack trace, SQL or internal message reaches a client.
  */
 export function createErrorFormatter(log: ErrorLogger) {
@@ -13,6 +14,8 @@ export function createErrorFormatter(log: ErrorLogger) {
     const { status, envelope } = envelopeFromGraphQLError(formatted);
     const base = { locations: formatted.locations, path: formatted.path };
     if (status >= 500) {
+      const refused = clientErrorFromDatabase(error);
+      if (refused) return { ...base, message: refused.message, extensions: refused.extensions };
       log(error, "unexpected error while executing a GraphQL operation");
       return { ...base, message: envelope.message, extensions: { code: envelope.code, status } };
     }

@@ -7,3 +7,4 @@ export * from "./subgraph-builder";
 export * from "./ws-subscriber";
 export * from "./limits";
 export * from "./change-feed";
+export * from "./request-guards";

@@ -1,5 +1,5 @@
 import { buildSchema, parse, validate } from "graphql";
-import { queryLimitsRule } from "./limits";
+import { queryLimitsRule, refuseDeepText, textNestingDepth } from "./limits";
 
 const schema = buildSchema(`
   type Person { id: ID! name: String cases(limit: Int): [Case!]! friend: Person }
@@ -7,7 +7,7 @@ const schema = buildSchema(`
   type Query { persons(limit: Int): [Person!]! person(id: ID!): Person }
 `);
 
-const codes = (query: string, limits = { maxDepth: 4, maxCost: 1000 }) =>
+const codes = (query: string, limits = { maxDepth: 4, maxCost: 1000, maxSelections: 10, maxTokens: 1000 }) =>
   validate(schema, parse(query), [queryLimitsRule(limits)]).map((error) => error.extensions.code);
 
 describe("query limits", () => {
@@ -32,5 +32,26 @@ describe("query limits", () => {
 
   it("leave introspection fields out of the measure", () => {
     expect(codes(`{ __schema { types { fields { type { ofType { ofType { ofType { name } } } } } } } }`)).toEqual([]);
+  });
+
+  it("refuse a selection set naming more fields than allowed, aliases counted one by one", () => {
+    const aliases = (count: number) => `{ ${Array.from({ length: count }, (_, index) => `a${index}: person(id: 1) { id }`).join(" ")} }`;
+    expect(codes(aliases(10))).toEqual([]);
+    expect(codes(aliases(11))).toEqual(["QUERY_TOO_COMPLEX"]);
+  });
+});
+
+describe("text nesting", () => {
+  it("counts brackets, braces and parentheses, not those inside strings or comments", () => {
+    expect(textNestingDepth(`{ person(id: 1) { cases(limit: [1]) { id } } }`)).toBe(4);
+    expect(textNestingDepth(`{ person(id: "{{{{((") { id } } # {{{{{{`)).toBe(2);
+    expect(textNestingDepth(`{ person(id: """ {{{{ "" """) { id } }`)).toBe(2);
+    expect(textNestingDepth(`{ a(s: "esc \\" {{{{ ") }`)).toBe(2);
+  });
+
+  it("refuses a document nested thousands of levels deep without parsing it", () => {
+    const deep = `{${"me {".repeat(5000)} id ${"}".repeat(5001)}`;
+    expect(refuseDeepText(deep, { maxDepth: 12, maxCost: 1, maxSelections: 1, maxTokens: 1 })?.extensions.code).toBe("QUERY_TOO_DEEP");
+    expect(refuseDeepText(`{ me { id } }`, { maxDepth: 12, maxCost: 1, maxSelections: 1, maxTokens: 1 })).toBeUndefined();
   });
 });

@@ -23,14 +23,25 @@ export type QueryLimits = {
   maxDepth: number;
   /** Fields it may resolve, counting each field once per item of the lists around it. */
   maxCost: number;
+  /** Fields (aliases included) one selection set may name: a thousand aliases of one field are a thousand fetches. */
+  maxSelections: number;
+  /** Tokens a document may hold: the parser stops there, so a huge document costs no more than a large one. */
+  maxTokens: number;
 };
 
-export const defaultQueryLimits: QueryLimits = { maxDepth: 12, maxCost: 100_000 };
+export const defaultQueryLimits: QueryLimits = { maxDepth: 12, maxCost: 100_000, maxSelections: 100, maxTokens: 10_000 };
+
+const positiveInteger = (value: string | undefined, fallback: number) => {
+  const number = Number(value);
+  return value !== undefined && Number.isInteger(number) && number > 0 ? number : fallback;
+};
 
 export function queryLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): QueryLimits {
   return {
-    maxDepth: Number(env.GRAPHQL_MAX_DEPTH ?? defaultQueryLimits.maxDepth),
-    maxCost: Number(env.GRAPHQL_MAX_COST ?? defaultQueryLimits.maxCost),
+    maxDepth: positiveInteger(env.GRAPHQL_MAX_DEPTH, defaultQueryLimits.maxDepth),
+    maxCost: positiveInteger(env.GRAPHQL_MAX_COST, defaultQueryLimits.maxCost),
+    maxSelections: positiveInteger(env.GRAPHQL_MAX_SELECTIONS, defaultQueryLimits.maxSelections),
+    maxTokens: positiveInteger(env.GRAPHQL_MAX_TOKENS, defaultQueryLimits.maxTokens),
   };
 }
 
@@ -50,7 +61,9 @@ export function queryLimitsRule(limits: QueryLimits): (context: ValidationContex
     for (const definition of context.getDocument().definitions) {
       if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
     }
+    let crowded = 0;
     const measure = (selectionSet: SelectionSetNode, type: GraphQLNamedType | undefined, seen: Set<string>): Measure => {
+      crowded = Math.max(crowded, selectionSet.selections.length);
       let depth = 0;
       let cost = 0;
       for (const selection of selectionSet.selections) {
@@ -81,7 +94,11 @@ export function queryLimitsRule(limits: QueryLimits): (context: ValidationContex
     return {
       OperationDefinition(operation) {
         const root = context.getSchema().getRootType(operation.operation) ?? undefined;
+        crowded = 0;
         const { depth, cost } = measure(operation.selectionSet, root, new Set());
+        if (crowded > limits.maxSelections) {
+          context.reportError(refused("QUERY_TOO_COMPLEX", `One selection set names ${crowded} fields; at most ${limits.maxSelections} are allowed (aliases count).`));
+        }
         if (depth > limits.maxDepth) context.reportError(refused("QUERY_TOO_DEEP", `The operation nests ${depth} levels of fields; at most ${limits.maxDepth} are allowed.`));
         if (cost > limits.maxCost) context.reportError(refused("QUERY_TOO_COMPLEX", `The operation could resolve about ${cost} fields; at most ${limits.maxCost} are allowed. Ask for smaller pages or fewer nested lists.`));
       },
@@ -94,4 +111,48 @@ function pageSize(field: FieldNode): number {
   const limit = field.arguments?.find((argument) => argument.name.value === "limit")?.value;
   if (limit?.kind === Kind.INT) return Number(limit.value);
   return limit?.kind === Kind.VARIABLE ? MAX_LIMIT : DEFAULT_LIMIT;
+}
+
+/**
+ * How deeply a document's text nests brackets, braces and parentheses (strings and comments aside),
+ * counted without parsing: a document nested thousands of levels deep is refused before the parser
+ * or any validation rule recurses into it. Stops counting once past `stopAfter`.
+ */
+export function textNestingDepth(source: string, stopAfter = Number.POSITIVE_INFINITY): number {
+  let depth = 0;
+  let deepest = 0;
+  for (let index = 0; index < source.length; index++) {
+    const char = source[index];
+    if (char === "#") {
+      while (index < source.length && source[index] !== "\n" && source[index] !== "\r") index++;
+    } else if (char === '"') {
+      if (source.startsWith('"""', index)) {
+        const end = source.indexOf('"""', index + 3);
+        index = end < 0 ? source.length : end + 2;
+      } else {
+        for (index++; index < source.length && source[index] !== '"' && source[index] !== "\n"; index++) if (source[index] === "\\") index++;
+      }
+    } else if (char === "{" || char === "(" || char === "[") {
+      deepest = Math.max(deepest, ++depth);
+      if (deepest > stopAfter) return deepest;
+    } else if (char === "}" || char === ")" || char === "]") {
+      depth = Math.max(0, depth - 1);
+    }
+  }
+  return deepest;
+}
+
+/**
+ * The nesting a document's text may have: its fields' depth, plus room for arguments, input objects
+ * and lists around them. Past it, the document is refused as too deep without being parsed.
+ */
+export const maxTextNesting = (limits: QueryLimits) => limits.maxDepth * 2 + 32;
+
+/** QUERY_TOO_DEEP for a document whose text nests past what the limits could ever accept. */
+export function refuseDeepText(source: string, limits: QueryLimits): GraphQLError | undefined {
+  const bound = maxTextNesting(limits);
+  if (textNestingDepth(source, bound) <= bound) return undefined;
+  return new GraphQLError(`The operation nests more than ${bound} levels of brackets; at most ${limits.maxDepth} levels of fields are allowed.`, {
+    extensions: { code: "QUERY_TOO_DEEP", status: 400, http: { status: 400 } },
+  });
 }

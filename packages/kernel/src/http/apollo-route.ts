@@ -1,20 +1,31 @@
 import { HeaderMap, type ApolloServer, type BaseContext } from "@apollo/server";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { queryLimitsFromEnv, refuseDeepText } from "../graphql/limits";
+
+/** The document text a GraphQL HTTP request carries: in the body (one operation or a batch) or in the query string. */
+function documentsOf(request: FastifyRequest): string[] {
+  const fromBody = (Array.isArray(request.body) ? request.body : [request.body]).map((entry) => (entry as { query?: unknown } | undefined)?.query);
+  return [...fromBody, (request.query as { query?: unknown } | undefined)?.query].filter((query): query is string => typeof query === "string");
+}
 
 /**
  * Serves an Apollo Server through Fastify using Apollo's own HTTP entry point
  * (`executeHTTPGraphQLRequest`), so the gateway and the subgraph servers share one HTTP stack,
- * one logger and one error envelope with the REST routes.
+ * one logger and one error envelope with the REST routes. A document nested absurdly deep is refused
+ * here, before Apollo parses it (parsing recurses, and Apollo would answer a failure there with 500).
  */
 export function mountApollo<C extends BaseContext>(
   app: FastifyInstance,
   server: ApolloServer<C>,
   options: { path: string; context: (request: FastifyRequest) => Promise<C> },
 ): void {
+  const limits = queryLimitsFromEnv();
   app.route({
     method: ["GET", "POST"],
     url: options.path,
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      const tooDeep = documentsOf(request).map((query) => refuseDeepText(query, limits)).find(Boolean);
+      if (tooDeep) return reply.code(400).send({ errors: [{ message: tooDeep.message, extensions: { code: "QUERY_TOO_DEEP", status: 400 } }] });
       const headers = new HeaderMap();
       for (const [name, value] of Object.entries(request.headers)) {
         if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);

@@ -1,34 +1,56 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { Logger } from "pino";
-import { useErrorEnvelope } from "./error-envelope";
+import { badRequest } from "../errors";
+import { maxBodyDepthFromEnv, unacceptableJson } from "../validation/json-shape";
+import { envelopeServerOptions, useErrorEnvelope } from "./error-envelope";
 
 /**
  * The one way the platform creates an HTTP server: the process logger, per-request logs only when
- * LOG_REQUESTS=true (they dominate the cost of small requests), a 1 MiB JSON body limit, and the error
- * envelope on every failure.
+ * LOG_REQUESTS=true (they dominate the cost of small requests), a 1 MiB JSON body limit, bodies
+ * checked for depth and storable text as they are parsed, and the error envelope on every failure,
+ * the framework's own included.
  */
-export function createHttpServer(logger: Logger, options: { bodyLimit?: number } = {}): FastifyInstance {
+export function createHttpServer(logger: Logger, options: { bodyLimit?: number; maxBodyDepth?: number } = {}): FastifyInstance {
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     logController: new LogController({ disableRequestLogging: process.env.LOG_REQUESTS !== "true" }),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    ...envelopeServerOptions,
   });
   useErrorEnvelope(app);
-  acceptEmptyJsonBodies(app);
+  refuseNulInUrls(app);
+  parseJsonBodies(app, options.maxBodyDepth ?? maxBodyDepthFromEnv());
   return app;
 }
 
 /**
- * An empty body sent with `Content-Type: application/json` is no body at all, as if the header were
- * absent (many clients send the header on every POST): an operation that needs a body still answers
- * 400, and one whose body is optional (a task's `claim`) goes ahead. Non-empty bodies keep Fastify's
- * own parser, with its protection against prototype poisoning.
+ * A NUL can name nothing stored (PostgreSQL refuses it in text), so a URL that carries one, in its
+ * path or its query, is refused before any route sees it.
  */
-function acceptEmptyJsonBodies(app: FastifyInstance): void {
+function refuseNulInUrls(app: FastifyInstance): void {
+  app.addHook("onRequest", async (request) => {
+    if (/%00|\u0000/i.test(request.url)) {
+      throw badRequest("The request URL must not contain the NUL character (%00).", [{ field: "url", message: "must not contain %00" }]);
+    }
+  });
+}
+
+/**
+ * JSON bodies: an empty one with `Content-Type: application/json` is no body at all, as if the header
+ * were absent (many clients send the header on every POST), so an operation that needs a body still
+ * answers 400 and one whose body is optional (a task's `claim`) goes ahead. Non-empty bodies keep
+ * Fastify's own parser, with its protection against prototype poisoning, and are then checked for
+ * nesting and for text the database cannot store, before any handler recurses over them.
+ */
+function parseJsonBodies(app: FastifyInstance, maxDepth: number): void {
   const parseJson = app.getDefaultJsonParser("error", "error");
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
-    if (body === "") done(null, undefined);
-    else parseJson(request, body.toString(), done);
+    if (body === "") return done(null, undefined);
+    parseJson(request, body.toString(), (error, parsed) => {
+      if (error) return done(error, undefined);
+      const refusal = unacceptableJson(parsed, maxDepth);
+      return refusal ? done(refusal, undefined) : done(null, parsed);
+    });
   });
 }

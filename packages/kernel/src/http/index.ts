@@ -4,3 +4,4 @@ export * from "./forwarded-headers";
 export * from "./subgraph-server";
 export * from "./fastify-app";
 export * from "./graphql-websocket";
+export * from "./rate-limits";

@@ -3,6 +3,7 @@ import { ApolloServerPluginInlineTraceDisabled } from "@apollo/server/plugin/dis
 import type { FastifyInstance } from "fastify";
 import type { Logger } from "pino";
 import { createErrorFormatter } from "../graphql/format-error";
+import { requireOneOperation } from "../graphql/request-guards";
 import type { SubgraphDefinition } from "../subgraph";
 import { mountApollo } from "./apollo-route";
 import { createHttpServer } from "./fastify-app";
@@ -17,7 +18,7 @@ export async function createSubgraphServer<Services extends object>(definition: 
     // The platform stops Apollo itself on SIGTERM; a second, concurrent stop() never settles.
     stopOnTerminationSignals: false,
     // Traces would only feed Apollo's hosted reporting, which the platform never uses.
-    plugins: [ApolloServerPluginInlineTraceDisabled()],
+    plugins: [ApolloServerPluginInlineTraceDisabled(), requireOneOperation()],
     formatError: createErrorFormatter((error, message) => logger.error({ err: error }, message)),
   });
   await apollo.start();

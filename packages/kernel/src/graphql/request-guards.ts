@@ -1,0 +1,24 @@
+import type { ApolloServerPlugin, BaseContext } from "@apollo/server";
+import { GraphQLError, Kind } from "graphql";
+
+const badRequest = (message: string) => new GraphQLError(message, { extensions: { code: "BAD_REQUEST", status: 400, http: { status: 400 } } });
+
+/**
+ * A request must name one operation its document holds: several operations need `operationName`, and
+ * it must be one of theirs (else 400, where the gateway would fail the request as its own error).
+ */
+export function requireOneOperation<C extends BaseContext>(): ApolloServerPlugin<C> {
+  return {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ operation, document, request }) {
+          if (operation) return;
+          const names = document.definitions.flatMap((definition) => (definition.kind === Kind.OPERATION_DEFINITION && definition.name ? [definition.name.value] : []));
+          throw request.operationName
+            ? badRequest(`The document holds no operation named '${request.operationName}'${names.length ? ` (it holds ${names.join(", ")})` : ""}.`)
+            : badRequest("The document holds several operations: name the one to run in 'operationName'.");
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,92 @@
+import { createHash } from "node:crypto";
+import rateLimit from "@fastify/rate-limit";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { ApiError } from "../errors";
+
+/** Per-caller limits at the platform's edge (the processes clients reach). */
+export type RateLimitSettings = {
+  enabled: boolean;
+  /** Requests one caller may make per window. */
+  max: number;
+  windowMs: number;
+  /** Live connections (event streams and GraphQL WebSockets) one caller may hold open at once. */
+  maxConnections: number;
+};
+
+const positiveInteger = (value: string | undefined, fallback: number) => {
+  const number = Number(value);
+  return value !== undefined && Number.isInteger(number) && number > 0 ? number : fallback;
+};
+
+/** Off unless `RATE_LIMIT=true`, or `NODE_ENV=production` and `RATE_LIMIT` is not `false`. */
+export function rateLimitSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): RateLimitSettings {
+  return {
+    enabled: env.RATE_LIMIT ? env.RATE_LIMIT === "true" : env.NODE_ENV === "production",
+    max: positiveInteger(env.RATE_LIMIT_MAX, 1200),
+    windowMs: positiveInteger(env.RATE_LIMIT_WINDOW_MS, 60_000),
+    maxConnections: positiveInteger(env.RATE_LIMIT_MAX_CONNECTIONS, 10),
+  };
+}
+
+const digest = (text: string) => createHash("sha256").update(text).digest("hex").slice(0, 24);
+
+/**
+ * Who a request counts against: its credential (a token, a trusted caller id, an API key), kept only
+ * as a digest, else its address. Keying by the credential as sent, without verifying it first, costs
+ * nothing per request; a forged credential is refused by authentication all the same.
+ */
+export function callerKey(headers: Record<string, string | string[] | undefined>, address: string): string {
+  for (const name of ["authorization", "x-caller-id", "x-api-key"]) {
+    const value = headers[name];
+    const text = Array.isArray(value) ? value[0] : value;
+    if (text) return `${name}:${digest(text)}`;
+  }
+  return `address:${address}`;
+}
+
+const tooManyRequests = (message: string) => new ApiError(429, "RATE_LIMITED", message);
+
+/**
+ * Limits how many requests each caller makes per window: past it, 429 in the envelope with
+ * `Retry-After` (seconds). Health and readiness probes are never limited.
+ */
+export async function useRateLimits(app: FastifyInstance, settings: RateLimitSettings): Promise<void> {
+  if (!settings.enabled) return;
+  await app.register(rateLimit, {
+    global: true,
+    max: settings.max,
+    timeWindow: settings.windowMs,
+    keyGenerator: (request: FastifyRequest) => callerKey(request.headers, request.ip),
+    allowList: (request: FastifyRequest) => request.url === "/healthz" || request.url === "/readyz",
+    errorResponseBuilder: (_request, context) =>
+      tooManyRequests(`Too many requests: at most ${context.max} per ${context.after}. Retry after ${Math.ceil(context.ttl / 1000)} s.`),
+  });
+}
+
+/** Counts each caller's open live connections, refusing one past the limit. */
+export class ConnectionLimiter {
+  private readonly open = new Map<string, number>();
+
+  constructor(private readonly settings: Pick<RateLimitSettings, "enabled" | "maxConnections">) {}
+
+  /** Takes a place for the caller: the function that gives it back, or undefined when the caller holds the most allowed. */
+  acquire(key: string): (() => void) | undefined {
+    if (!this.settings.enabled) return () => {};
+    const held = this.open.get(key) ?? 0;
+    if (held >= this.settings.maxConnections) return undefined;
+    this.open.set(key, held + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const remaining = (this.open.get(key) ?? 1) - 1;
+      if (remaining > 0) this.open.set(key, remaining);
+      else this.open.delete(key);
+    };
+  }
+
+  /** The 429 for a caller who already holds the most live connections allowed. */
+  refusal(): ApiError {
+    return tooManyRequests(`Too many live connections: at most ${this.settings.maxConnections} event streams and GraphQL WebSockets per caller at once.`);
+  }
+}
