@@ -1,6 +1,7 @@
 // The embedded path: the whole platform on PGlite in memory, migrated at start, with nothing installed.
 import { startPlatform, type RunningPlatform } from "@pap/gateway";
 import { createLogger, DAY_MS, ManualClock } from "@pap/kernel";
+import { workerAccount } from "./support/auth";
 import { httpClient } from "./support/platform";
 
 let platform: RunningPlatform;
@@ -87,7 +88,8 @@ describe("platform on embedded PGlite (in memory)", () => {
     expect(queues.body.items.map((queue: { name: string }) => queue.name)).toEqual(["general-intake", "snap-intake"]);
     const task = await api.post("/workflow/tasks", { name: "Expedited review", programType: "snap", slaInfo: [{ slaTypeCode: "snap_expedited" }] });
     expect(task.body).toMatchObject({ status: "pending", queueId: "ae5ed10f-657d-55f3-b53c-b381ec583a1e", slaDeadline: "2026-11-30T09:00:00.000Z" });
-    expect((await api.post(`/workflow/tasks/${task.body.id}/claim`)).body.status).toBe("in_progress");
+    const worker = await workerAccount(api);
+    expect((await api.post(`/workflow/tasks/${task.body.id}/claim`, undefined, worker.headers)).body).toMatchObject({ status: "in_progress", assignedToId: worker.id });
 
     clock.advance(8 * DAY_MS);
     await platform.settle();

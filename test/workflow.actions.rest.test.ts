@@ -13,7 +13,7 @@
 import { randomUUID } from "node:crypto";
 import { ManualClock, type Role } from "@pap/kernel";
 import { taskMachine } from "@pap/workflow";
-import { bearer } from "./support/auth";
+import { bearer, workerAccount } from "./support/auth";
 import { useTestPlatform } from "./support/platform";
 import { detailFields, expectErrorEnvelope, MISSING_ID, type HttpResponse } from "./support/expectations";
 
@@ -41,21 +41,31 @@ const CLOCK_STATUS: Record<Status, string> = {
 /** Who calls: the id the token carries and what events record as authid/authtype. */
 type Caller = { id: string; authtype: string; headers: Record<string, string> };
 
-const person = async (roles: Role[], id: string = randomUUID()): Promise<Caller> => ({
-  id,
+/** A staff member with a real, active account (the workflow gives work only to those). */
+const person = async (roles: Role[]): Promise<Caller> => {
+  const account = await workerAccount(api, roles);
+  return { id: account.id, authtype: "user", headers: account.headers };
+};
+const caseWorker = () => person(["case_worker"]);
+/** A token alone, naming `userId`: a valid credential, whether or not any account has that id. */
+const tokenOnly = async (roles: Role[], userId: string): Promise<Caller> => ({
+  id: userId,
   authtype: roles.includes("system") ? "service_account" : "user",
-  headers: await bearer(roles, { userId: id, sub: `test|${roles.join("+")}-${id}` }),
+  headers: await bearer(roles, { userId, sub: `test|${roles.join("+")}-${userId}` }),
 });
-const caseWorker = (id?: string) => person(["case_worker"], id);
 
 let supervisor: Caller;
+/** A service account: no user account behind it, and none needed for the system's actions. */
 let system: Caller;
+/** A case worker that tasks are assigned to (assign's `assignedToId`) without taking part otherwise. */
+let bystander: Caller;
 /** A user queue assign moves tasks to, and that requeueing actions must move them out of. */
 let sideQueue: { id: string };
 
 beforeAll(async () => {
   supervisor = await person(["supervisor"]);
-  system = await person(["system"], "svc-workflow-tests");
+  system = await tokenOnly(["system"], "svc-workflow-tests");
+  bystander = await caseWorker();
   const response = await api.post("/workflow/queues", { name: `side-${randomUUID()}` });
   if (response.status !== 201) throw new Error(`create queue failed: ${response.status} ${JSON.stringify(response.body)}`);
   sideQueue = response.body;
@@ -105,7 +115,7 @@ async function reach(state: Status, options: { disturb?: boolean; program?: Prog
   if (created.status !== 201) throw new Error(`create task failed: ${created.status} ${JSON.stringify(created.body)}`);
   let task = created.body;
   const disturb = async () => {
-    task = await act(task.id, "assign", supervisor, { assignedToId: task.assignedToId ?? randomUUID(), queueId: sideQueue.id });
+    task = await act(task.id, "assign", supervisor, { assignedToId: task.assignedToId ?? bystander.id, queueId: sideQueue.id });
     task = await act(task.id, "set-priority", supervisor, { priority: 4 });
   };
   if (state === "cancelled") {
@@ -336,7 +346,7 @@ async function contextFor(action: string, state: Status): Promise<Context> {
   const spec = caseOf(action);
   const fixture = await reach(state, { disturb: spec.disturb, program: spec.program });
   const events = await eventsOf(fixture.task.id);
-  return { ...fixture, state, at: "", other: randomUUID(), lastEventId: events.at(-1).id };
+  return { ...fixture, state, at: "", other: bystander.id, lastEventId: events.at(-1).id };
 }
 
 describe("every action of the task machine has a case here, with the contract's from-states", () => {
@@ -458,9 +468,66 @@ describe("the assigned-worker guard: a worker the task is not assigned to gets 4
 
   it("claim refuses a caller whose credential names no user account (a non-uuid userId) with 409", async () => {
     const { task } = await reach("pending");
-    const nameless = { id: "jdoe", authtype: "user", headers: await bearer(["case_worker"], { userId: "jdoe", sub: "test|jdoe" }) };
+    const nameless = await tokenOnly(["case_worker"], "jdoe");
     expectErrorEnvelope(await call(task.id, "claim", nameless), 409, "CONFLICT");
     expect(await read(task.id)).toEqual(task);
+  });
+});
+
+describe("work goes only to real, active accounts", () => {
+  const NO_ACCOUNT = /credential names no active user account/;
+
+  it("claim refuses a valid token whose userId names no account (409), and the task stays unclaimed", async () => {
+    const { task } = await reach("pending");
+    const phantom = await tokenOnly(["case_worker"], randomUUID());
+    const refused = expectErrorEnvelope(await call(task.id, "claim", phantom), 409, "CONFLICT");
+    expect(refused.message).toMatch(NO_ACCOUNT);
+    expect(await read(task.id)).toEqual(task);
+    expect(await eventsOf(task.id, "workflow.task.claimed")).toEqual([]);
+  });
+
+  it("claim refuses the still-valid token of an account that was deactivated (409); the account claimed before it was", async () => {
+    const { task } = await reach("pending");
+    const account = await workerAccount(api, ["case_worker"]);
+    const worker: Caller = { id: account.id, authtype: "user", headers: account.headers };
+    const first = await act(task.id, "claim", worker);
+    expect(first.assignedToId).toBe(account.id);
+    await act(task.id, "release", worker, { reason: "Leaving the unit" });
+    expect((await api.delete(`/identity-access/users/${account.id}`)).status).toBe(204);
+    const refused = expectErrorEnvelope(await call(task.id, "claim", worker), 409, "CONFLICT");
+    expect(refused.message).toMatch(NO_ACCOUNT);
+    expect(await read(task.id)).toEqual(expect.objectContaining({ status: "pending", assignedToId: null }));
+  });
+
+  it("claim by an administrator's token is refused the same way when it names no account", async () => {
+    const { task } = await reach("pending");
+    expectErrorEnvelope(await call(task.id, "claim", await tokenOnly(["state_admin"], randomUUID())), 409, "CONFLICT");
+    expect(await read(task.id)).toEqual(task);
+  });
+
+  it.each([
+    ["names no account", async () => randomUUID(), "names no user account"],
+    [
+      "names a deactivated account",
+      async () => {
+        const account = await workerAccount(api, ["case_worker"]);
+        expect((await api.delete(`/identity-access/users/${account.id}`)).status).toBe(204);
+        return account.id;
+      },
+      "inactive",
+    ],
+  ] as const)("assign refuses an assignedToId that %s with 422 naming assignedToId, and nothing changes", async (_label, assignee, message) => {
+    const { task } = await reach("in_progress");
+    const envelope = expectErrorEnvelope(await call(task.id, "assign", supervisor, { assignedToId: await assignee() }), 422, "VALIDATION_ERROR");
+    expect(envelope.details).toEqual([{ field: "assignedToId", message: expect.stringContaining(message) }]);
+    expect(await read(task.id)).toEqual(task);
+    expect(await eventsOf(task.id, "workflow.task.assigned")).toEqual([]);
+  });
+
+  it("assign to an active account is 200 as before", async () => {
+    const { task } = await reach("pending");
+    const assigned = await act(task.id, "assign", supervisor, { assignedToId: bystander.id });
+    expect(assigned.assignedToId).toBe(bystander.id);
   });
 
   it("an administrator holds the supervisor's clauses (inherited role)", async () => {
@@ -511,6 +578,7 @@ describe("evaluation order: 401/403 permission → 404 → 409 state → 403 rol
     ["approve without an outcome", "pending_review", "approve", "supervisor", {}, "outcome"],
     ["assign to a non-uuid", "pending", "assign", "supervisor", { assignedToId: "bob" }, "assignedToId"],
     ["assign to a queue that does not exist", "pending", "assign", "supervisor", { assignedToId: MISSING_ID, queueId: MISSING_ID }, "queueId"],
+    ["assign to a user id that names no account", "pending", "assign", "supervisor", { assignedToId: MISSING_ID }, "assignedToId"],
     ["sla-escalate with an unknown reason", "pending", "sla-escalate", "system", { reason: "because" }, "reason"],
     ["auto-resume with a causationid that is not a uuid", "awaiting_verification", "auto-resume", "system", { causationid: "timer-1" }, "causationid"],
   ] as const)("a bad body is 422 VALIDATION_ERROR naming the field, last: %s", async (_label, state, action, who, body, field) => {
@@ -581,7 +649,7 @@ describe("complete with createFollowUp", () => {
 describe("assign without a queueId", () => {
   it("changes the assignee and keeps the task in its queue", async () => {
     const { task } = await reach("in_progress");
-    const next = randomUUID();
+    const next = bystander.id;
     const assigned = await act(task.id, "assign", supervisor, { assignedToId: next });
     expect(assigned).toEqual({ ...task, assignedToId: next, updatedAt: clock.now().toISOString() });
     const [event] = await eventsOf(task.id, "workflow.task.assigned");
@@ -690,6 +758,8 @@ describe("GraphQL", () => {
     const pending = (await reach("pending")).task;
     const asWorker = await graphql(await caseWorker(), `query ($id: ID!) { task(id: $id) { availableActions } }`, { id: pending.id });
     expect(asWorker.data.task.availableActions).toEqual(["claim"]);
+    const asPhantom = await graphql(await tokenOnly(["case_worker"], randomUUID()), `query ($id: ID!) { task(id: $id) { availableActions } }`, { id: pending.id });
+    expect(asPhantom.data.task.availableActions).toEqual([]);
 
     const reviewed = (await reach("pending_review")).task;
     const asSupervisor = await graphql(supervisor, `query ($id: ID!) { task(id: $id) { availableActions } }`, { id: reviewed.id });

@@ -1,12 +1,12 @@
 // A deleted task's events stay in the log, so they stay in the event ratios: without grouping, and
 // grouped under "none" (the task and its queue and program are gone), so a breakdown adds up.
-import { bearer } from "./support/auth";
+import { workerAccount } from "./support/auth";
 import { useTestPlatform } from "./support/platform";
 
 const { api } = useTestPlatform("workflow_metrics_deleted");
 
 it("counts a deleted task's events, under 'none' when grouped", async () => {
-  const worker = await bearer(["case_worker"], { userId: "5d1e6a3c-2b1f-4c8e-9a0d-7e6f5a4b3c2d" });
+  const worker = (await workerAccount(api)).headers;
   const kept = (await api.post("/workflow/tasks", { name: "Kept", programType: "snap" })).body.id as string;
   const gone = (await api.post("/workflow/tasks", { name: "Gone", programType: "medicaid" })).body.id as string;
   expect((await api.post(`/workflow/tasks/${kept}/claim`, {}, worker)).status).toBe(200);

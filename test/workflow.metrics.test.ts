@@ -1,7 +1,7 @@
 // /workflow/metrics over real HTTP against PostgreSQL (SPEC §2.6, §4.4): every metric checked against
 // values worked out by hand from a small world built on a manual clock, so event times and gaps are exact.
 import { DAY_MS, HOUR_MS, ManualClock } from "@pap/kernel";
-import { bearer } from "./support/auth";
+import { bearer, workerAccount, type Account } from "./support/auth";
 import { detailFields, expectErrorEnvelope, expectListEnvelope, listPath } from "./support/expectations";
 import { useTestPlatform } from "./support/platform";
 
@@ -16,9 +16,10 @@ const { api, settle } = useTestPlatform("workflow_metrics", { clock });
 
 const SNAP_QUEUE = "ae5ed10f-657d-55f3-b53c-b381ec583a1e";
 const GENERAL_QUEUE = "f46c5c87-b1fe-55c2-9166-873c2748d4f4";
-const W1 = "7a1c0d3e-1111-4a6b-9c0d-000000000001";
-const W2 = "7a1c0d3e-2222-4a6b-9c0d-000000000002";
-const W3 = "7a1c0d3e-3333-4a6b-9c0d-000000000003";
+/** The three case workers of phase B, with real accounts (claiming needs one). */
+let W1: Account;
+let W2: Account;
+let W3: Account;
 
 type Task = { id: string; status: string; queueId: string | null; programType: string | null; slaInfo: Array<{ status: string }> };
 type Metric = { id: string; name: string; aggregate: string; value: number | null; breakdown?: Record<string, number | null>; targets: unknown[]; computedAt: string };
@@ -32,9 +33,8 @@ async function createTask(body: Record<string, unknown>): Promise<Task> {
   return response.body as Task;
 }
 
-async function act(task: Task, action: string, body: Record<string, unknown> = {}, worker?: string): Promise<Task> {
-  const headers = worker ? await bearer(["case_worker"], { sub: `test|${worker}`, userId: worker }) : undefined;
-  const response = await api.post(`/workflow/tasks/${task.id}/${action}`, body, headers);
+async function act(task: Task, action: string, body: Record<string, unknown> = {}, worker?: Account): Promise<Task> {
+  const response = await api.post(`/workflow/tasks/${task.id}/${action}`, body, worker?.headers);
   if (response.status !== 200) throw new Error(`${action} on ${task.id} failed: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body as Task;
 }
@@ -77,6 +77,7 @@ async function valuesOf(params: Record<string, string> = {}): Promise<Record<str
  * First-claim gaps: B1 1 h, B2 4 h, B7 2 h, B3 12 h (B1's second claim does not count): median 3 h.
  */
 beforeAll(async () => {
+  [W1, W2, W3] = [await workerAccount(api), await workerAccount(api), await workerAccount(api)];
   const queue = await api.post("/workflow/queues", { name: "Metrics review", description: "Hand-picked work" });
   if (queue.status !== 201) throw new Error(`create queue failed: ${queue.status} ${JSON.stringify(queue.body)}`);
   world.userQueue = queue.body.id;
@@ -394,7 +395,7 @@ describe("GET /workflow/metrics", () => {
 
 describe("permissions (metrics:read is supervisor and up)", () => {
   it("a case worker gets 403 FORBIDDEN on the list and on one metric", async () => {
-    const headers = await bearer(["case_worker"], { sub: `test|${W1}`, userId: W1 });
+    const headers = W1.headers;
     expectErrorEnvelope(await api.raw("GET", "/workflow/metrics", undefined, headers), 403, "FORBIDDEN");
     expectErrorEnvelope(await api.raw("GET", "/workflow/metrics/tasks_in_queue", undefined, headers), 403, "FORBIDDEN");
   });

@@ -3,10 +3,9 @@
 // platform and one clock, so each creates its own tasks, only ever moves the clock forward, and reckons
 // its expectations from the clock's time when it starts. Timers of earlier tests' tasks keep firing as
 // the clock moves; every assertion therefore looks at one task's own events.
-import { randomUUID } from "node:crypto";
 import { startPlatform, type RunningPlatform } from "@pap/gateway";
 import { createLogger, DAY_MS, HOUR_MS, ManualClock } from "@pap/kernel";
-import { bearer } from "./support/auth";
+import { workerAccount, type Account } from "./support/auth";
 import { createTestDatabase, httpClient, useTestPlatform } from "./support/platform";
 
 const SECOND_MS = 1000;
@@ -22,8 +21,11 @@ type SlaEntry = { slaTypeCode: string; status: string; clockStartedAt: string; d
 type Task = { id: string; status: string; slaInfo: SlaEntry[]; slaDeadline: string | null; blockedAt: string | null; escalatedAt: string | null; cancelledAt: string | null; updatedAt: string };
 type LoggedEvent = { id: string; type: string; time: string; subject: string; data?: Record<string, unknown>; causationid?: string; authtype?: string };
 
-const workerId = randomUUID();
-const workerHeaders = () => bearer(["case_worker"], { sub: "test|sla-worker", userId: workerId });
+/** The case worker who claims every task of the suite's platform (an account in its database). */
+let worker: Account;
+beforeAll(async () => {
+  worker = await workerAccount(api);
+});
 
 const iso = (time: number | Date) => new Date(time).toISOString();
 const at = (start: Date, offsetMs: number) => new Date(start.getTime() + offsetMs);
@@ -53,9 +55,12 @@ async function createTask(client: Api, slaTypeCodes: string[] = [], name = "Revi
   return response.body as Task;
 }
 
-/** An action as the claiming case worker (or, with `asAdmin`, the suite's state administrator); it must succeed. */
-async function act(client: Api, taskId: string, action: string, body?: unknown, options: { asAdmin?: boolean } = {}): Promise<Task> {
-  const response = await client.post(`/workflow/tasks/${taskId}/${action}`, body, options.asAdmin ? {} : await workerHeaders());
+/**
+ * An action as the claiming case worker (`as`, by default the suite's worker; or, with `asAdmin`, the
+ * suite's state administrator); it must succeed.
+ */
+async function act(client: Api, taskId: string, action: string, body?: unknown, options: { asAdmin?: boolean; as?: Account } = {}): Promise<Task> {
+  const response = await client.post(`/workflow/tasks/${taskId}/${action}`, body, options.asAdmin ? {} : (options.as ?? worker).headers);
   if (response.status !== 200) throw new Error(`${action} failed: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body as Task;
 }
@@ -427,8 +432,11 @@ describe("timers are durable", () => {
 
     const t0 = new Date(START);
     const first = await start(databaseUrl, new ManualClock(t0));
+    // This database is not the suite's: its worker needs an account here.
+    const restartWorker = await workerAccount(first.api);
+    const asWorker = { as: restartWorker };
     const expedited = await createTask(first.api, ["snap_expedited"]);
-    await act(first.api, expedited.id, "claim");
+    await act(first.api, expedited.id, "claim", undefined, asWorker);
     await stop(first.platform);
 
     // Back a day after the deadline: the creation deadline, the warning and the breach all fell due meanwhile.
@@ -450,13 +458,13 @@ describe("timers are durable", () => {
     const clockB = new ManualClock(restartedAt);
     const b = await start(databaseUrl, clockB);
     const sla = await createTask(a.api, ["snap_expedited"]);
-    await act(b.api, sla.id, "claim");
+    await act(b.api, sla.id, "claim", undefined, asWorker);
     const verifying = await createTask(b.api);
-    await act(a.api, verifying.id, "claim");
-    await act(a.api, verifying.id, "await-verification");
+    await act(a.api, verifying.id, "claim", undefined, asWorker);
+    await act(a.api, verifying.id, "await-verification", undefined, asWorker);
     const client = await createTask(a.api);
-    await act(b.api, client.id, "claim");
-    await act(b.api, client.id, "await-client");
+    await act(b.api, client.id, "claim", undefined, asWorker);
+    await act(b.api, client.id, "await-client", undefined, asWorker);
 
     clockA.advance(31 * DAY_MS);
     clockB.advance(31 * DAY_MS);

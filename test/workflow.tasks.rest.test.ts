@@ -7,7 +7,7 @@
 // A manual clock makes every timestamp exact: each write happens one second after the previous one.
 import { randomUUID } from "node:crypto";
 import { DAY_MS, ManualClock } from "@pap/kernel";
-import { bearer } from "./support/auth";
+import { bearer, workerAccount, type Account } from "./support/auth";
 import { useTestPlatform } from "./support/platform";
 import { detailFields, expectErrorEnvelope, expectListEnvelope, expectValidationError, ISO_DATE_TIME, listPath, MISSING_ID, UUID_PATTERN } from "./support/expectations";
 
@@ -27,7 +27,8 @@ const tick = () => clock.advance(1000).toISOString();
 /** A marker only one test's tasks carry, so list assertions see exactly those tasks. */
 const marker = () => `t${randomUUID().replace(/-/g, "").slice(0, 12)}`;
 
-const worker = async (userId = randomUUID()) => ({ userId, headers: await bearer(["case_worker"], { userId, sub: `test|worker-${userId}` }) });
+/** A case worker with a real, active account (claiming needs one). */
+const worker = () => workerAccount(api, ["case_worker"]);
 
 async function createTask(body: Record<string, unknown>): Promise<any> {
   tick();
@@ -230,7 +231,7 @@ describe("POST /workflow/tasks", () => {
 
   it("keeps a queueId, priority and assignee given on create", async () => {
     const queue = await createQueue();
-    const assignee = randomUUID();
+    const assignee = (await worker()).id;
     const task = await createTask({ name: "Placed by hand", programType: "snap", queueId: queue.id, priority: 2, assignedToId: assignee, status: "pending" });
     expect(task).toEqual(expect.objectContaining({ status: "pending", queueId: queue.id, priority: 2, assignedToId: assignee }));
   });
@@ -267,6 +268,8 @@ describe("POST /workflow/tasks", () => {
       ["an unknown programType", { name: "x", programType: "wic" }, "programType"],
       ["a queueId that is not a uuid", { name: "x", queueId: "snap-intake" }, "queueId"],
       ["a queueId naming no queue", { name: "x", queueId: MISSING_ID }, "queueId"],
+      ["an assignedToId that is not a uuid", { name: "x", assignedToId: "worker-1" }, "assignedToId"],
+      ["an assignedToId naming no user account", { name: "x", assignedToId: MISSING_ID }, "assignedToId"],
       ["status in_progress", { name: "x", status: "in_progress" }, "status"],
       ["status completed", { name: "x", status: "completed" }, "status"],
       ["an outcome (set by complete/approve)", { name: "x", outcome: "approved" }, "outcome"],
@@ -278,6 +281,15 @@ describe("POST /workflow/tasks", () => {
       expectValidationError(await api.post(TASKS, { subjectId, ...body }), field);
       expect((await api.get(listPath(TASKS, { q: `subjectId:${subjectId}` }))).body.total).toBe(0);
     });
+  });
+
+  it("refuses an assignedToId naming an account that is no longer active (422), and nothing is created", async () => {
+    const gone = await worker();
+    expect((await api.delete(`/identity-access/users/${gone.id}`)).status).toBe(204);
+    const subjectId = randomUUID();
+    const envelope = expectErrorEnvelope(await api.post(TASKS, { name: "For a leaver", subjectId, assignedToId: gone.id }), 422, "VALIDATION_ERROR");
+    expect(envelope.details).toEqual([{ field: "assignedToId", message: expect.stringContaining("inactive") }]);
+    expect((await api.get(listPath(TASKS, { q: `subjectId:${subjectId}` }))).body.total).toBe(0);
   });
 
   it("records workflow.task.created carrying the new task, by the caller", async () => {
@@ -428,20 +440,21 @@ describe("GET /workflow/tasks", () => {
 
   describe("q filters", () => {
     const taskType = marker();
-    const me = randomUUID();
-    const other = randomUUID();
+    let me: Account;
+    let other: Account;
     const made: Record<string, any> = {};
 
     beforeAll(async () => {
+      [me, other] = [await worker(), await worker()];
       made.snapPending = await createTask({ name: "snap pending", taskType, programType: "snap", slaInfo: [{ slaTypeCode: "snap_standard" }] });
       made.medicaidPending = await createTask({ name: "medicaid pending", taskType, programType: "medicaid", slaInfo: [{ slaTypeCode: "medicaid_standard" }] });
       made.mine = await createTask({ name: "mine", taskType, programType: "snap", slaInfo: [{ slaTypeCode: "snap_expedited" }] });
       made.theirs = await createTask({ name: "theirs", taskType, programType: "medicaid" });
-      made.mine = await act(made.mine.id, "claim", {}, (await worker(me)).headers);
-      made.theirs = await act(made.theirs.id, "claim", {}, (await worker(other)).headers);
+      made.mine = await act(made.mine.id, "claim", {}, me.headers);
+      made.theirs = await act(made.theirs.id, "claim", {}, other.headers);
       made.waiting = await createTask({ name: "waiting", taskType, programType: "snap", slaInfo: [{ slaTypeCode: "snap_expedited" }] });
-      made.waiting = await act(made.waiting.id, "claim", {}, (await worker(me)).headers);
-      made.waiting = await act(made.waiting.id, "await-client", {}, (await worker(me)).headers);
+      made.waiting = await act(made.waiting.id, "claim", {}, me.headers);
+      made.waiting = await act(made.waiting.id, "await-client", {}, me.headers);
       made.cancelled = await createTask({ name: "cancelled", taskType, programType: "snap", slaInfo: [{ slaTypeCode: "snap_standard" }] });
       made.cancelled = await act(made.cancelled.id, "cancel", { reason: "duplicate" });
     });
@@ -461,10 +474,10 @@ describe("GET /workflow/tasks", () => {
     });
 
     it("assignedToId:me means the worker whose token asks", async () => {
-      const mine = await listTasks(`taskType:${taskType} assignedToId:me`, { headers: (await worker(me)).headers });
+      const mine = await listTasks(`taskType:${taskType} assignedToId:me`, { headers: me.headers });
       expect(names(mine)).toEqual(["mine", "waiting"]);
-      expect(mine.every((task) => task.assignedToId === me)).toBe(true);
-      expect(names(await listTasks(`taskType:${taskType} assignedToId:me`, { headers: (await worker(other)).headers }))).toEqual(["theirs"]);
+      expect(mine.every((task) => task.assignedToId === me.id)).toBe(true);
+      expect(names(await listTasks(`taskType:${taskType} assignedToId:me`, { headers: other.headers }))).toEqual(["theirs"]);
       expect(names(await listTasks(`taskType:${taskType} -assignedToId:*`))).toEqual(["cancelled", "medicaid pending", "snap pending"]);
     });
 

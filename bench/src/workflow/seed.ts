@@ -18,6 +18,10 @@ export type MetricData = {
 
 const day = 86_400;
 
+/** The case workers the seeded history names, each with an active account: the claim/complete passes work as them. */
+export const benchWorkerCount = 250;
+export const benchWorkerSubject = (index: number) => `bench-worker-${index}`;
+
 /**
  * A uuid of version-4 shape derived from a label, so the same seed gives the same ids everywhere
  * (gen_random_uuid would not), and strict uuid validators accept them.
@@ -32,7 +36,9 @@ const uuidOf = (label: string) => `overlay(overlay(md5(${label}) placing '4' fro
  * what happens to tasks (releases, waits, escalations, some because an SLA deadline approached…),
  * and, for completed and cancelled tasks, the closing event. The events are numbered in time order,
  * right after the log's head, as the sequencer would have numbered them, and the platform is started
- * only afterwards: its hub starts following at the head, so it never reads the million back.
+ * only afterwards: its hub starts following at the head, so it never reads the million back. The
+ * workers the history names get active user accounts (the workflow gives work only to those), as
+ * whom the claim/complete passes then work.
  */
 export async function seedMetricData(databaseUrl: string, sizes: { tasks: number; events: number }, typePrefix = ""): Promise<MetricData> {
   const started = Date.now();
@@ -42,6 +48,13 @@ export async function seedMetricData(databaseUrl: string, sizes: { tasks: number
     await client.query("BEGIN");
     // random() is then the same sequence on every run (one backend, sequential plans).
     await client.query("SELECT setseed(0.2026)");
+    await client.query(
+      `INSERT INTO app_user (id, "idpSubject", email, name, roles, status, "createdAt", "updatedAt")
+       SELECT ${uuidOf("'workflow-bench-worker-' || w")}, 'bench-worker-' || w, 'bench-worker-' || w || '@agency.example.gov', 'Bench worker ' || w,
+         ARRAY['case_worker'], 'active', now(), now()
+       FROM generate_series(0, $1::int - 1) AS w`,
+      [benchWorkerCount],
+    );
     const base = Math.floor(sizes.events / sizes.tasks);
     const extra = sizes.events - base * sizes.tasks;
     await client.query(
@@ -81,7 +94,7 @@ export async function seedMetricData(databaseUrl: string, sizes: { tasks: number
        )
        SELECT n, events, status, program, expedited, created_at, gap, step, sla_code, sla_status,
          ${uuidOf("'workflow-bench-task-' || n")} AS id,
-         ${uuidOf("'workflow-bench-worker-' || floor(r_worker * 250)")} AS worker,
+         ${uuidOf(`'workflow-bench-worker-' || floor(r_worker * ${benchWorkerCount})`)} AS worker,
          r_claim < 0.97 AS claimed_first,
          created_at + make_interval(secs => gap + greatest(events - 2, 0) * step) AS last_at,
          created_at + make_interval(days => CASE sla_code WHEN 'snap_expedited' THEN 7 WHEN 'snap_standard' THEN 30

@@ -1,5 +1,6 @@
 import { positive } from "../process";
 import { sessionTargetFromEnv, type SessionTarget } from "../single-session";
+import { benchWorkerCount } from "./seed";
 
 export type WorkflowSettings = SessionTarget & {
   /** Concurrent case workers of each claim/complete pass, each worker with a token of its own. */
@@ -40,8 +41,8 @@ export function workflowSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): W
 
 function workerCounts(raw: string): number[] {
   const counts = raw.split(",").map((part) => part.trim()).filter(Boolean).map(Number);
-  if (!counts.length || counts.some((count) => !Number.isInteger(count) || count < 1)) {
-    throw new Error(`WORKFLOW_BENCH_WORKERS must be positive integers separated by commas, got '${raw}'`);
+  if (!counts.length || counts.some((count) => !Number.isInteger(count) || count < 1 || count > benchWorkerCount)) {
+    throw new Error(`WORKFLOW_BENCH_WORKERS must be integers from 1 to ${benchWorkerCount} (the seeded worker accounts) separated by commas, got '${raw}'`);
   }
   return counts;
 }

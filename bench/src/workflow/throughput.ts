@@ -1,7 +1,7 @@
-import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import { authorization } from "../auth";
 import { now, percentile } from "../events/clock";
+import { benchWorkerCount, benchWorkerSubject } from "./seed";
 
 export type ActionLatency = { count: number; p50: number; p95: number; p99: number; max: number };
 
@@ -95,13 +95,28 @@ export async function createPendingTasks(graphqlBase: string, count: number): Pr
   return { ids, seconds: (now() - started) / 1000 };
 }
 
-/** A case worker's token from the platform's development endpoint, with a uuid userId as claiming requires. */
-async function workerToken(restBase: string, index: number): Promise<{ userId: string; headers: Record<string, string> }> {
-  const userId = randomUUID();
-  const response = await fetch(`${restBase}/dev/token?role=case_worker&sub=bench-worker-${index}&userId=${userId}`);
-  if (!response.ok) throw new Error(`GET /dev/token (case_worker) answered ${response.status}`);
-  const { token } = (await response.json()) as { token: string };
-  return { userId, headers: { authorization: `Bearer ${token}` } };
+/**
+ * The tokens of the first `count` seeded case workers (seed.ts), from the platform's development
+ * endpoint, each naming the worker's account: claiming needs a real, active one.
+ */
+async function workerTokens(restBase: string, db: pg.Client, count: number): Promise<Array<{ userId: string; headers: Record<string, string> }>> {
+  if (count > benchWorkerCount) throw new Error(`${count} workers, but the seed makes ${benchWorkerCount} worker accounts`);
+  const subjects = Array.from({ length: count }, (_, index) => benchWorkerSubject(index));
+  const { rows } = await db.query<{ id: string; subject: string }>(
+    `SELECT id::text, "idpSubject" AS subject FROM app_user WHERE "idpSubject" = ANY($1::text[]) AND status = 'active'`,
+    [subjects],
+  );
+  const idOf = new Map(rows.map((row) => [row.subject, row.id]));
+  return Promise.all(
+    subjects.map(async (subject) => {
+      const userId = idOf.get(subject);
+      if (!userId) throw new Error(`no active account for the seeded worker ${subject}`);
+      const response = await fetch(`${restBase}/dev/token?${new URLSearchParams({ role: "case_worker", sub: subject, userId })}`);
+      if (!response.ok) throw new Error(`GET /dev/token (case_worker) answered ${response.status}`);
+      const { token } = (await response.json()) as { token: string };
+      return { userId, headers: { authorization: `Bearer ${token}` } };
+    }),
+  );
 }
 
 /**
@@ -115,7 +130,7 @@ export async function measureClaimComplete(
   pool: TaskPool,
   options: { workers: number; seconds: number; warmupSeconds: number },
 ): Promise<ClaimComplete> {
-  const tokens = await Promise.all(Array.from({ length: options.workers }, (_, index) => workerToken(restBase, index)));
+  const tokens = await workerTokens(restBase, db, options.workers);
   const samples: Sample[] = [];
   const failures = new Map<string, number>();
   const fail = (what: string) => failures.set(what, (failures.get(what) ?? 0) + 1);

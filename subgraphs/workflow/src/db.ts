@@ -19,6 +19,11 @@ function loaders(db: PrismaClient) {
       (ids) => db.queue.findMany({ where: { id: { in: [...ids] } } }),
       (queue) => queue.id,
     ),
+    /** Active user accounts by id: whether the caller may work tasks (`Task.availableActions`), asked once per request. */
+    activeUserById: createByKeyLoader<string, { id: string }>(
+      (ids) => db.user.findMany({ where: { id: { in: [...ids] }, status: "active" }, select: { id: true } }),
+      (user) => user.id,
+    ),
     /** Every task concerning each subject, most urgent first. */
     tasksBySubject: createGroupLoader<string, Task>(
       (keys) => {

@@ -2,11 +2,11 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Task } from "@pap/db";
 import { actionTable, mermaidDiagram, planTransition } from "@pap/kernel";
-import { taskMachine, type TaskEnv } from "./task-machine";
+import { needsCallerAccount, taskMachine, withAccount, type TaskEnv } from "./task-machine";
 
 const now = new Date("2026-11-23T09:00:00.000Z");
 const worker = { id: "6f1c2a8e-0d5b-4c1e-9a77-3b2d4e5f6a70", roles: ["case_worker"] as const };
-const env: TaskEnv = { routedQueueId: async () => "routed-queue", requireQueue: async () => undefined };
+const env: TaskEnv = { routedQueueId: async () => "routed-queue", requireQueue: async () => undefined, requireActiveUser: async () => undefined };
 
 const task = (overrides: Partial<Task> = {}): Task =>
   ({
@@ -33,6 +33,41 @@ describe("the task machine", () => {
 
   it("refuses a claim from a credential that names no user account", async () => {
     await expect(planTransition(taskMachine, "claim", task(), { id: "service-x", roles: ["case_worker"] }, {}, env, now)).rejects.toMatchObject({ status: 409 });
+  });
+
+  it("refuses a claim from a caller whose account was not found active (no id once looked up), saying so", async () => {
+    const nobody = withAccount(worker, null);
+    expect(nobody).toEqual({ roles: ["case_worker"] });
+    await expect(planTransition(taskMachine, "claim", task(), nobody, {}, env, now)).rejects.toMatchObject({
+      status: 409,
+      message: "Cannot claim: the caller's credential names no active user account to assign the task to.",
+    });
+    await expect(planTransition(taskMachine, "claim", task(), withAccount(worker, { id: worker.id }), {}, env, now)).resolves.toMatchObject({ changes: { assignedToId: worker.id } });
+  });
+
+  it("looks the caller's account up only for an action, from a state, whose clause for their roles needs it", () => {
+    const supervisor = { id: "s", roles: ["supervisor"] as const };
+    const system = { id: "system", roles: ["system"] as const };
+    expect(needsCallerAccount("pending", worker, ["claim"])).toBe(true);
+    expect(needsCallerAccount("pending", { id: "a", roles: ["state_admin"] }, ["claim"])).toBe(true);
+    expect(needsCallerAccount("in_progress", worker, ["claim"])).toBe(false);
+    expect(needsCallerAccount("pending", system, ["claim"])).toBe(false);
+    expect(needsCallerAccount("in_progress", worker, ["complete", "release"])).toBe(false);
+    expect(needsCallerAccount("pending", supervisor, ["assign", "set-priority", "cancel"])).toBe(false);
+    expect(needsCallerAccount("pending", worker)).toBe(true);
+    expect(needsCallerAccount("completed", worker)).toBe(false);
+  });
+
+  it("asks the environment whether assign's assignedToId names an active account, after the queue", async () => {
+    const supervisor = { id: "s", roles: ["supervisor"] as const };
+    const asked: string[] = [];
+    const checking: TaskEnv = {
+      ...env,
+      requireQueue: async (queueId) => void asked.push(`queue ${queueId}`),
+      requireActiveUser: async (userId, field) => void asked.push(`${field} ${userId}`),
+    };
+    await planTransition(taskMachine, "assign", task(), supervisor, { assignedToId: worker.id, queueId: "0c0c0c0c-0000-4000-8000-000000000001" }, checking, now);
+    expect(asked).toEqual(["queue 0c0c0c0c-0000-4000-8000-000000000001", `assignedToId ${worker.id}`]);
   });
 
   it("records an SLA breach as sla_breached and other deadline escalations as escalated, keeping the first escalatedAt", async () => {

@@ -1,5 +1,5 @@
 import type { Task } from "@pap/db";
-import { DAY_MS, defineMachine, isUuid, type Clause } from "@pap/kernel";
+import { DAY_MS, defineMachine, isAllowedFrom, isUuid, roleWithInherited, type Clause, type MachineCaller } from "@pap/kernel";
 import { z } from "zod";
 import type { TimerType } from "./events";
 import { routinePriority } from "./routing";
@@ -15,6 +15,8 @@ export type TaskEnv = {
   routedQueueId(task: RoutedTask): Promise<string | null>;
   /** Refuses (422) a queue id that names no queue. */
   requireQueue(queueId: string): Promise<void>;
+  /** Refuses (422, naming `field`) a user id that names no active user account: work goes only to real, active accounts. */
+  requireActiveUser(userId: string, field: string): Promise<void>;
 };
 
 /** A waiting state gives up after a while: the timer it sets on entry, cancelled when the task leaves it. */
@@ -60,7 +62,8 @@ export const taskMachine = defineMachine<Task, TaskStatus, string, Guards, TaskE
     cancelled: { slaClock: "stopped", description: "Dropped; a supervisor may reopen it." },
   },
   guards: {
-    callerHasAccount: { test: (_task, caller) => isUuid(caller.id), refusal: "the caller's credential names no user account to assign the task to" },
+    // The id the machine sees is one the operations layer found to be an active account (see `withAccount`).
+    callerHasAccount: { test: (_task, caller) => isUuid(caller.id), refusal: "the caller's credential names no active user account to assign the task to" },
     // The contract says "unassigned"; a task a supervisor assigned to you (assign keeps it pending) must be claimable by you too.
     claimableByCaller: { test: (task, caller) => task.assignedToId === null || task.assignedToId === caller.id, refusal: "the task is assigned to someone else" },
     callerIsAssignedWorker: { test: (task, caller) => task.assignedToId !== null && task.assignedToId === caller.id, refusal: "only the worker the task is assigned to may do this" },
@@ -211,6 +214,7 @@ export const taskMachine = defineMachine<Task, TaskStatus, string, Guards, TaskE
       body: z.strictObject({ assignedToId: z.uuid({ message: "must be a uuid" }), queueId: z.uuid({ message: "must be a uuid" }).optional() }),
       effects: async (_task, { body, env }) => {
         if (body.queueId) await env.requireQueue(body.queueId);
+        await env.requireActiveUser(body.assignedToId, "assignedToId");
         return { assignedToId: body.assignedToId, ...(body.queueId && { queueId: body.queueId }) };
       },
       emits: (task) => ({ name: "task.assigned", data: { assignedToId: task.assignedToId, queueId: task.queueId } }),
@@ -227,6 +231,30 @@ export const taskMachine = defineMachine<Task, TaskStatus, string, Guards, TaskE
 });
 
 export const taskActionNames = Object.keys(taskMachine.actions);
+
+/**
+ * Whether any of `actions`, from `state`, would take the caller as a worker: a clause the caller's
+ * roles qualify for requires `callerHasAccount`. Only then need the caller's account be looked up
+ * (the guards themselves are synchronous tests of the task and the caller); other actions, and
+ * callers no such clause names (the system), cost no query.
+ */
+export function needsCallerAccount(state: string, caller: MachineCaller, actions: readonly string[] = taskActionNames): boolean {
+  const roles = new Set(caller.roles.flatMap(roleWithInherited));
+  return actions.some(
+    (action) =>
+      isAllowedFrom(taskMachine, action, state) &&
+      taskMachine.actions[action]!.who.some((clause) => clause.guards?.includes("callerHasAccount") && clause.actors.some((actor) => roles.has(actor))),
+  );
+}
+
+/**
+ * The caller as the machine sees them once their account has been looked up: the account's id when
+ * the credential names an active user account; otherwise no id at all, so `callerHasAccount` refuses
+ * (409). A token naming no user, or outliving its account's deactivation, is still a valid credential,
+ * but names nobody to give work to.
+ */
+export const withAccount = (caller: MachineCaller, account: { id: string } | null): MachineCaller => (account ? { ...caller, id: account.id } : { roles: caller.roles });
+
 export const slaClockOf = (status: TaskStatus): SlaClock => taskMachine.states[status].slaClock;
 
 /** A task is open until it reaches a state that stops its clocks (completed, cancelled). */

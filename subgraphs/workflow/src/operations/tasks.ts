@@ -5,9 +5,9 @@ import { taskChanges, workflowEvents } from "../domain/events";
 import { routinePriority } from "../domain/routing";
 import { evaluateClocks, slaColumns, slaEntriesOf, slaTypesForNewTask, startClocks } from "../domain/sla";
 import { taskSnapshot, type TaskCreate, type TaskUpdate } from "../domain/task";
-import { slaClockOf, taskMachine } from "../domain/task-machine";
+import { needsCallerAccount, slaClockOf, taskMachine, withAccount } from "../domain/task-machine";
 import { allTaskTimers, startTaskTimers, syncTaskTimers } from "./timers";
-import { taskEnv, type WorkflowWork } from "./work";
+import { activeAccount, taskEnv, type WorkflowWork } from "./work";
 
 /**
  * Creates a task: routed to its queue and given its routine priority when the body names neither,
@@ -27,6 +27,7 @@ export async function createTask(work: WorkflowWork, body: TaskCreate): Promise<
     isExpedited: body.isExpedited ?? false,
   };
   if (body.queueId) await env.requireQueue(body.queueId);
+  if (body.assignedToId) await env.requireActiveUser(body.assignedToId, "assignedToId");
   const codes = slaTypesForNewTask(body.slaInfo?.map((entry) => entry.slaTypeCode) ?? [], described, work.slaTypes);
   const clocks = evaluateClocks(startClocks(codes, work.slaTypes, now), work.slaTypes, "pending", slaClockOf("pending"), now);
   const draft = { ...described, status: "pending", assignedToId: body.assignedToId ?? null } as const;
@@ -63,8 +64,9 @@ const followUpOf = (task: Task): TaskCreate => Object.fromEntries(copiedToFollow
 /**
  * Runs one action of the task machine on the task, under its row lock: two callers racing on the same
  * task act one after the other, and the second sees the first's result (so one of two claims gets
- * 409). The SLA clocks are brought up to date for the new state, and the change, its events and its
- * timers commit together.
+ * 409). An action that takes the caller as a worker (claim) sees them by their active user account,
+ * looked up here; without one the machine's `callerHasAccount` refuses. The SLA clocks are brought up
+ * to date for the new state, and the change, its events and its timers commit together.
  */
 export async function transitionTask(
   work: WorkflowWork,
@@ -77,7 +79,8 @@ export async function transitionTask(
   const { tx } = work;
   const before = await lockedTask(work, id);
   const now = work.clock.now();
-  const plan = await planTransition(taskMachine, action, before, caller, body, taskEnv(tx), now);
+  const actor = needsCallerAccount(before.status, caller, [action]) ? withAccount(caller, await activeAccount(tx, caller.id)) : caller;
+  const plan = await planTransition(taskMachine, action, before, actor, body, taskEnv(tx), now);
   const clocks = evaluateClocks(slaEntriesOf(before.slaInfo), work.slaTypes, plan.to, slaClockOf(plan.to), now);
   const { id: _id, ...changes } = plan.changes as Partial<Task>;
   const after = await tx.task.update({ where: { id }, data: { ...changes, ...slaColumns(clocks), updatedAt: now } });

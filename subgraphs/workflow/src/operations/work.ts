@@ -1,6 +1,6 @@
 import type { Prisma } from "@pap/db";
 import type { EventRecorder } from "@pap/events";
-import { validationFailed, type Clock } from "@pap/kernel";
+import { isUuid, validationFailed, type Clock } from "@pap/kernel";
 import { DEFAULT_QUEUE, SNAP_QUEUE } from "../config/queues";
 import type { SlaType } from "../config/sla-types";
 import { routingQueueName } from "../domain/routing";
@@ -18,7 +18,14 @@ export type WorkflowWork = {
   slaTypes: readonly SlaType[];
 };
 
-/** Routing and queue checks, answered from the database inside the work's transaction. */
+type UserReader = Pick<Prisma.TransactionClient, "user">;
+
+/** The active user account `id` names (identity's users, in the same database), or null: a credential's id counts only if it names one. */
+export async function activeAccount(db: UserReader, id: string | undefined): Promise<{ id: string } | null> {
+  return isUuid(id) ? db.user.findFirst({ where: { id, status: "active" }, select: { id: true } }) : null;
+}
+
+/** Routing, queue and assignee checks, answered from the database inside the work's transaction. */
 export function taskEnv(tx: Prisma.TransactionClient): TaskEnv {
   return {
     async routedQueueId(task: RoutedTask) {
@@ -30,6 +37,11 @@ export function taskEnv(tx: Prisma.TransactionClient): TaskEnv {
     async requireQueue(queueId: string) {
       const queue = await tx.queue.findUnique({ where: { id: queueId }, select: { id: true } });
       if (!queue) throw validationFailed([{ field: "queueId", message: `names no queue (${queueId})` }]);
+    },
+    async requireActiveUser(userId: string, field: string) {
+      const user = isUuid(userId) ? await tx.user.findUnique({ where: { id: userId }, select: { status: true } }) : null;
+      if (!user) throw validationFailed([{ field, message: `names no user account (${userId})` }]);
+      if (user.status !== "active") throw validationFailed([{ field, message: `names a user account that is ${user.status}: work goes only to active accounts` }]);
     },
   };
 }

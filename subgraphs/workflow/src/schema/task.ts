@@ -5,7 +5,7 @@ import { inTransaction, type WorkflowContext } from "../db";
 import { slaTypeCodes } from "../config/sla-types";
 import { publicSlaInfo, slaEntriesOf, slaStatuses, type PublicSlaEntry } from "../domain/sla";
 import { programTypes, taskCreateBody, taskListSpec, taskStatuses, taskUpdateBody } from "../domain/task";
-import { taskMachine } from "../domain/task-machine";
+import { needsCallerAccount, taskMachine, withAccount } from "../domain/task-machine";
 import { createTask, deleteTask, updateTask } from "../operations/tasks";
 import { QueueRef } from "./queue";
 
@@ -63,7 +63,12 @@ export const TaskRef = builder.prismaObject("Task", {
     slaDeadline: t.expose("slaDeadline", { type: "DateTime", nullable: true, description: "The earliest deadline among running SLA clocks." }),
     availableActions: t.stringList({
       description: "The actions the caller could take on the task now (its state, their roles and the guards), e.g. to show the right buttons.",
-      resolve: async (task, _args, context) => availableActions(taskMachine, task, await machineCaller(context)),
+      resolve: async (task, _args, context) => {
+        // As the actions themselves judge it: claim is offered only to an active account (looked up once per request, when it matters).
+        const caller = await machineCaller(context);
+        const seen = needsCallerAccount(task.status, caller) ? withAccount(caller, await loadByUuid(context.loaders.activeUserById, caller.id)) : caller;
+        return availableActions(taskMachine, task, seen);
+      },
     }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
     updatedAt: t.expose("updatedAt", { type: "DateTime" }),
