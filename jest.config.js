@@ -33,7 +33,9 @@ module.exports = {
   },
   globalSetup: "<rootDir>/test/support/global-setup.js",
   globalTeardown: "<rootDir>/test/support/global-teardown.js",
-  testTimeout: 30000,
-  // Integration files mostly wait on PostgreSQL and sockets, so more files than cores run well side by side.
-  maxWorkers: 3,
+  // A budget, not an expectation: tests wait for conditions, and on a loaded 2-core CI machine starting
+  // a platform or a child process can take tens of seconds.
+  testTimeout: 120_000,
+  // One test file per core: more would only make each file's waits longer on a small machine.
+  maxWorkers: Math.max(1, require("node:os").availableParallelism()),
 };

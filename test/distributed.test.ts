@@ -10,12 +10,12 @@ let restore = () => {};
 
 beforeAll(async () => {
   ({ running, restore } = await startDistributedForTest("distributed"));
-}, 90_000);
+}, 300_000);
 
 afterAll(async () => {
   await running?.stop();
   restore();
-}, 30_000);
+}, 120_000);
 
 describe("distributed deployment", () => {
   it("protects a subgraph reached directly, not only through the gateway", async () => {

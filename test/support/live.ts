@@ -13,6 +13,13 @@ import WebSocket from "ws";
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/**
+ * How long a reader waits for something that should arrive before giving up. A wait ends as soon as
+ * the thing arrives, so a long budget costs nothing when all is well; it only has to outlast a busy
+ * CI machine (2 cores, other work running), where a delivery can take seconds.
+ */
+export const WAIT_MS = 30_000;
+
 /** Lets a reader wait for the next arrival (or a timeout) without polling: `notify()` on each arrival. */
 function arrivals() {
   let wake: (() => void) | undefined;
@@ -44,7 +51,7 @@ export const rawEvent = (): PlatformEvent => ({
 });
 
 /** Polls `condition` every few milliseconds until it holds; fails naming `what` after `timeoutMs`. */
-export async function waitFor(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 5_000): Promise<void> {
+export async function waitFor(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = WAIT_MS): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
@@ -188,7 +195,7 @@ export async function openSse(url: string, headers: Record<string, string> = {})
     }
   })();
 
-  const next = async (timeoutMs = 5_000): Promise<SseFrame> => {
+  const next = async (timeoutMs = WAIT_MS): Promise<SseFrame> => {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       if (taken < frames.length) return frames[taken++]!;
@@ -198,7 +205,7 @@ export async function openSse(url: string, headers: Record<string, string> = {})
       await arrived.next(remaining);
     }
   };
-  const nextEvent = async (timeoutMs = 5_000): Promise<SseEvent> => {
+  const nextEvent = async (timeoutMs = WAIT_MS): Promise<SseEvent> => {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const frame = await next(Math.max(1, deadline - Date.now()));
@@ -212,7 +219,7 @@ export async function openSse(url: string, headers: Record<string, string> = {})
     frames,
     next,
     nextEvent,
-    async events(count, timeoutMs = 5_000) {
+    async events(count, timeoutMs = WAIT_MS) {
       const deadline = Date.now() + timeoutMs;
       const events: SseEvent[] = [];
       while (events.length < count) events.push(await nextEvent(Math.max(1, deadline - Date.now())));
@@ -264,7 +271,7 @@ export function collect(client: Client, query: string, variables?: Record<string
   const collected: Collected = {
     results: [],
     completed: false,
-    async next(timeoutMs = 5_000) {
+    async next(timeoutMs = WAIT_MS) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         if (taken < collected.results.length) return collected.results[taken++]!;
@@ -276,13 +283,13 @@ export function collect(client: Client, query: string, variables?: Record<string
         await arrived.next(remaining);
       }
     },
-    async take(count, timeoutMs = 5_000) {
+    async take(count, timeoutMs = WAIT_MS) {
       const deadline = Date.now() + timeoutMs;
       const results: Collected["results"] = [];
       while (results.length < count) results.push(await collected.next(Math.max(1, deadline - Date.now())));
       return results;
     },
-    async finished(timeoutMs = 5_000) {
+    async finished(timeoutMs = WAIT_MS) {
       await waitFor(() => collected.completed || collected.error !== undefined, "the subscription to end", timeoutMs);
     },
     untaken: () => collected.results.slice(taken),

@@ -33,8 +33,17 @@ export class ProcessGroup {
   }
 }
 
+/**
+ * How long a child process has to answer its health check (`PLATFORM_START_TIMEOUT_MS`): starting a
+ * Node process that builds a GraphQL schema can take a minute on a busy small machine.
+ */
+const startTimeoutMs = () => {
+  const configured = Number(process.env.PLATFORM_START_TIMEOUT_MS);
+  return Number.isInteger(configured) && configured > 0 ? configured : 180_000;
+};
+
 /** Polls a health URL until it answers 200, so URLs are printed only once they work. */
-export async function waitUntilHealthy(url: string, timeoutMs = 60_000): Promise<void> {
+export async function waitUntilHealthy(url: string, timeoutMs = startTimeoutMs()): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
