@@ -173,6 +173,33 @@ describe("GraphQL documents", () => {
     expect(response.body.errors[0].message).toContain("'Z'");
   });
 
+  it("a subscription sent over HTTP is 400, pointing to the WebSocket", async () => {
+    const response = await api.post("/graphql", { query: "subscription { events { id } }" });
+    expect(response.status).toBe(400);
+    expect(response.body.errors[0]).toMatchObject({ message: expect.stringContaining("WebSocket"), extensions: { code: "BAD_REQUEST" } });
+  });
+
+  it("a persisted query whose hash does not match is 400 with a code", async () => {
+    const response = await api.post("/graphql", { query: "{ __typename }", extensions: { persistedQuery: { version: 1, sha256Hash: "x" } } });
+    expect(response.status).toBe(400);
+    expect(response.body.errors[0].extensions.code).toBe("BAD_REQUEST");
+  });
+
+  it.each([
+    ['mutation { createPerson(attributes: "x") { id } }', "a JSON object argument given a string"],
+    ["mutation { updatePerson(id: \"00000000-0000-4000-8000-000000000001\", patch: -2147483649) { id } }", "a JSON object argument given a number"],
+    ['{ metrics(from: "true") { items { id } } }', "a DateTime argument that is no date"],
+    ['{ metrics(to: "2026-13-45") { items { id } } }', "a DateTime argument out of range"],
+  ])("%s (%s) is BAD_REQUEST, not an internal error", async (query) => {
+    const result = await api.graphql(query);
+    expect(result.errors[0].extensions).toMatchObject({ code: "BAD_REQUEST", status: 400 });
+  });
+
+  it("a variable of a custom scalar with a bad value is BAD_REQUEST", async () => {
+    const result = await api.graphql("mutation ($a: JSONObject!) { createPerson(attributes: $a) { id } }", { a: "not an object" });
+    expect(result.errors[0].extensions.code).toMatch(/BAD_REQUEST|BAD_USER_INPUT/);
+  });
+
   it("a document nested 5,000 levels deep is QUERY_TOO_DEEP", async () => {
     const response = await api.post("/graphql", { query: `{${"me {".repeat(5000)} id ${"}".repeat(5001)}` });
     expect(response.status).toBe(400);

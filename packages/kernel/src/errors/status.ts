@@ -14,6 +14,13 @@ const clientErrorCodes: Record<string, { status: number; code: string }> = {
 type GraphQLErrorLike = { message: string; extensions?: Record<string, unknown> | null };
 
 /**
+ * graphql-js's own refusals of an argument or variable value, raised while a subgraph coerces it (the
+ * gateway validates against the supergraph, whose custom scalars such as DateTime and JSONObject accept
+ * anything, so a bad value is first caught there). They carry no code, only this wording.
+ */
+const coercionFailure = /^(Argument|Variable) "\$?[_A-Za-z][_0-9A-Za-z]*" (has invalid value|got invalid value|of required type|of non-null type)/;
+
+/**
  * Reads the status and envelope back out of a GraphQL error, whichever layer produced it: a domain
  * ApiError (carries `status`), a GraphQL syntax/validation failure, or anything else (a 500 whose
  * message is not shown, because it may hold internals).
@@ -27,5 +34,6 @@ export function envelopeFromGraphQLError(error: GraphQLErrorLike): { status: num
   }
   const known = code ? clientErrorCodes[code] : undefined;
   if (known) return { status: known.status, envelope: { code: known.code, message: error.message } };
+  if (coercionFailure.test(error.message)) return { status: 400, envelope: { code: "BAD_REQUEST", message: error.message } };
   return { status: 500, envelope: { code: "INTERNAL_ERROR", message: "An unexpected error occurred." } };
 }

@@ -16,16 +16,22 @@ export function createErrorFormatter(log: ErrorLogger) {
     if (status >= 500) {
       const refused = clientErrorFromDatabase(error);
       if (refused) return { ...base, message: refused.message, extensions: refused.extensions };
+      // Apollo's own request errors (a persisted query whose hash does not match) say their HTTP status, not a code.
+      const httpStatus = (error as { extensions?: { http?: { status?: unknown } } } | undefined)?.extensions?.http?.status;
+      if (typeof httpStatus === "number" && httpStatus >= 400 && httpStatus < 500) {
+        return { ...base, message: formatted.message, extensions: { code: "BAD_REQUEST", status: httpStatus } };
+      }
       log(error, "unexpected error while executing a GraphQL operation");
       return { ...base, message: envelope.message, extensions: { code: envelope.code, status } };
     }
     // Apollo files every validation failure under GRAPHQL_VALIDATION_FAILED; a rule's own code (a refused
     // query's QUERY_TOO_DEEP) says more, so it is kept.
     const ruleCode = (error as { originalError?: { extensions?: { code?: unknown } } } | undefined)?.originalError?.extensions?.code;
+    // The gateway files a subgraph's refusal of a value under DOWNSTREAM_SERVICE_ERROR, which says nothing to a client.
     const code =
       formatted.extensions?.code === "GRAPHQL_VALIDATION_FAILED" && typeof ruleCode === "string"
         ? ruleCode
-        : typeof formatted.extensions?.code === "string"
+        : typeof formatted.extensions?.code === "string" && formatted.extensions.code !== "DOWNSTREAM_SERVICE_ERROR"
           ? formatted.extensions.code
           : envelope.code;
     return {

@@ -4,14 +4,18 @@ import { GraphQLError, Kind } from "graphql";
 const badRequest = (message: string) => new GraphQLError(message, { extensions: { code: "BAD_REQUEST", status: 400, http: { status: 400 } } });
 
 /**
- * A request must name one operation its document holds: several operations need `operationName`, and
- * it must be one of theirs (else 400, where the gateway would fail the request as its own error).
+ * A request over HTTP must name one operation its document holds: several operations need
+ * `operationName`, and it must be one of theirs; and a subscription belongs on the WebSocket. Each is
+ * 400 here, where the gateway would otherwise fail the request as its own error (500).
  */
 export function requireOneOperation<C extends BaseContext>(): ApolloServerPlugin<C> {
   return {
     async requestDidStart() {
       return {
         async didResolveOperation({ operation, document, request }) {
+          if (operation?.operation === "subscription") {
+            throw badRequest("Subscriptions are served over WebSocket (the graphql-ws protocol) at /graphql, not over HTTP.");
+          }
           if (operation) return;
           const names = document.definitions.flatMap((definition) => (definition.kind === Kind.OPERATION_DEFINITION && definition.name ? [definition.name.value] : []));
           throw request.operationName
