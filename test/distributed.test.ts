@@ -37,6 +37,26 @@ describe("distributed deployment", () => {
     expect((await ask(await adminHeaders())).data).toEqual({ persons: { total: expect.any(Number) } });
   });
 
+  it("answers hostile input in the error envelope in every process, and a NUL or a bad value with 4xx", async () => {
+    const urls = running!.urls as Record<string, string>;
+    const base = (url: string) => url.replace(/\/graphql$/, "");
+    const headers = { ...(await adminHeaders()), "content-type": "application/json" };
+    for (const origin of [urls.rest!, base(urls.graphql!), base(urls["subgraph persons"]!)]) {
+      const badUrl = await fetch(`${origin}/persons/%FF%FE`, { headers });
+      expect([badUrl.status, ((await badUrl.json()) as { code: string }).code]).toEqual([400, "BAD_REQUEST"]);
+      const deep = await fetch(`${origin}/graphql`, { method: "POST", headers, body: `${'{"a":'.repeat(10_000)}1${"}".repeat(10_000)}` });
+      expect([deep.status, ((await deep.json()) as { code: string }).code]).toEqual([400, "BAD_REQUEST"]);
+    }
+    const rest = httpClient(urls.rest!);
+    const nul = await rest.post("/persons", { name: "\u0000" });
+    expect([nul.status, nul.body.details]).toEqual([422, [{ field: "name", message: expect.stringContaining("NUL") }]]);
+    const literal = await httpClient(base(urls.graphql!)).graphql(`mutation { createPerson(attributes: { name: "a\\u0000" }) { id } }`);
+    expect(literal.errors[0].extensions).toMatchObject({ code: "VALIDATION_ERROR", status: 422 });
+    const badDate = await httpClient(base(urls.graphql!)).graphql(`{ metrics(from: "true") { total } }`);
+    // The subgraph's own validation refuses the literal here (it was sent inline), so the code is its.
+    expect(badDate.errors[0].extensions).toMatchObject({ code: expect.stringMatching(/^(BAD_REQUEST|GRAPHQL_VALIDATION_FAILED)$/), status: 400 });
+  });
+
   it("serves REST at the rest-compat URL and GraphQL at the gateway URL, each subgraph in its own process", async () => {
     expect(running).toBeDefined();
     const urls = running!.urls as Record<string, string>;

@@ -27,12 +27,14 @@ export function createErrorFormatter(log: ErrorLogger) {
     // Apollo files every validation failure under GRAPHQL_VALIDATION_FAILED; a rule's own code (a refused
     // query's QUERY_TOO_DEEP) says more, so it is kept.
     const ruleCode = (error as { originalError?: { extensions?: { code?: unknown } } } | undefined)?.originalError?.extensions?.code;
-    // The gateway files a subgraph's refusal of a value under DOWNSTREAM_SERVICE_ERROR, which says nothing to a client.
+    // Apollo files an uncoded error under INTERNAL_SERVER_ERROR, and the gateway a subgraph's under
+    // DOWNSTREAM_SERVICE_ERROR: for a refusal of the client's value neither says anything true.
+    const given = formatted.extensions?.code;
     const code =
-      formatted.extensions?.code === "GRAPHQL_VALIDATION_FAILED" && typeof ruleCode === "string"
+      given === "GRAPHQL_VALIDATION_FAILED" && typeof ruleCode === "string"
         ? ruleCode
-        : typeof formatted.extensions?.code === "string" && formatted.extensions.code !== "DOWNSTREAM_SERVICE_ERROR"
-          ? formatted.extensions.code
+        : typeof given === "string" && given !== "DOWNSTREAM_SERVICE_ERROR" && given !== "INTERNAL_SERVER_ERROR"
+          ? given
           : envelope.code;
     return {
       ...base,
