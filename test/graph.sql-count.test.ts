@@ -35,8 +35,19 @@ function expectStatementCount(label: string, sql: string[], atMost: number) {
 
 let seeded = 0;
 
+/** Runs aliased mutations in requests of at most 100 fields (the gateway's cap on one selection set), merging their data. */
+async function mutateAll(fields: string[], what: string): Promise<Record<string, any>> {
+  const data: Record<string, any> = {};
+  for (let start = 0; start < fields.length; start += 100) {
+    const result = await api.graphql(`mutation { ${fields.slice(start, start + 100).join("\n")} }`);
+    if (result.errors) throw new Error(`seeding ${what} failed: ${JSON.stringify(result.errors)}`);
+    Object.assign(data, result.data);
+  }
+  return data;
+}
+
 /**
- * Adds `count` cases through aliased GraphQL mutations (one request per kind): case i has 2 or 3
+ * Adds `count` cases through aliased GraphQL mutations (a few requests per kind): case i has 2 or 3
  * members, all of them distinct new persons, each with one or two appointments.
  */
 async function seedCases(count: number): Promise<void> {
@@ -54,33 +65,29 @@ async function seedCases(count: number): Promise<void> {
     }
     plan.push({ members });
   }
-  const persons = await api.graphql(`mutation { ${personFields.join("\n")} }`);
-  if (persons.errors) throw new Error(`seeding persons failed: ${JSON.stringify(persons.errors)}`);
-  const idOf = (alias: string) => persons.data[alias].id as string;
+  const persons = await mutateAll(personFields, "persons");
+  const idOf = (alias: string) => persons[alias].id as string;
 
   const caseFields = plan.map(({ members }, index) => {
     const memberList = members.map((alias, position) => `{ personId: "${idOf(alias)}", relationship: "${position === 0 ? "self" : "household"}" }`).join(", ");
     return `c${seeded + index}: createCase(input: { primaryApplicantId: "${idOf(members[0] as string)}", effectiveStartDate: "2025-01-01", members: [${memberList}] }) { id }`;
   });
-  const cases = await api.graphql(`mutation { ${caseFields.join("\n")} }`);
-  if (cases.errors) throw new Error(`seeding cases failed: ${JSON.stringify(cases.errors)}`);
+  const cases = await mutateAll(caseFields, "cases");
 
   // Two tasks per case, one of them in a SNAP queue with an SLA clock: the caseworker's view of a case.
-  const caseIds = plan.map((_unused, index) => cases.data[`c${seeded + index}`].id as string);
+  const caseIds = plan.map((_unused, index) => cases[`c${seeded + index}`].id as string);
   const taskFields = caseIds.flatMap((caseId, index) => [
     `t${seeded + index}_a: createTask(input: { name: "Review", subjectType: "case", subjectId: "${caseId}", programType: snap, slaInfo: [{ slaTypeCode: snap_standard }] }) { id }`,
     `t${seeded + index}_b: createTask(input: { name: "Interview", subjectType: "case", subjectId: "${caseId}" }) { id }`,
   ]);
-  const tasks = await api.graphql(`mutation { ${taskFields.join("\n")} }`);
-  if (tasks.errors) throw new Error(`seeding tasks failed: ${JSON.stringify(tasks.errors)}`);
+  await mutateAll(taskFields, "tasks");
 
   const appointmentFields = personAliases.flatMap((alias, index) =>
     Array.from({ length: 1 + (index % 2) }, (_unused, visit) =>
       `a_${alias}_${visit}: createAppointment(input: { personId: "${idOf(alias)}", startAt: "2026-06-0${visit + 1}T09:00:00Z", endAt: "2026-06-0${visit + 1}T09:30:00Z", appointmentType: "Interview" }) { id }`,
     ),
   );
-  const appointments = await api.graphql(`mutation { ${appointmentFields.join("\n")} }`);
-  if (appointments.errors) throw new Error(`seeding appointments failed: ${JSON.stringify(appointments.errors)}`);
+  await mutateAll(appointmentFields, "appointments");
   seeded += count;
 }
 
