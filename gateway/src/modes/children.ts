@@ -1,5 +1,5 @@
 import { fork, type ChildProcess } from "node:child_process";
-import type { Logger } from "@pap/kernel";
+import { positiveIntegerSetting, type Logger } from "@pap/kernel";
 
 /** Child processes of the distributed launcher: started together, stopped together. */
 export class ProcessGroup {
@@ -37,10 +37,7 @@ export class ProcessGroup {
  * How long a child process has to answer its health check (`PLATFORM_START_TIMEOUT_MS`): starting a
  * Node process that builds a GraphQL schema can take a minute on a busy small machine.
  */
-const startTimeoutMs = () => {
-  const configured = Number(process.env.PLATFORM_START_TIMEOUT_MS);
-  return Number.isInteger(configured) && configured > 0 ? configured : 180_000;
-};
+const startTimeoutMs = () => positiveIntegerSetting(process.env.PLATFORM_START_TIMEOUT_MS, 180_000);
 
 /** Polls a health URL until it answers 200, so URLs are printed only once they work. */
 export async function waitUntilHealthy(url: string, timeoutMs = startTimeoutMs()): Promise<void> {

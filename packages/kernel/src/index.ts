@@ -9,3 +9,4 @@ export * from "./auth";
 export * from "./clock";
 export * from "./state-machine";
 export * from "./calendar";
+export * from "./settings";

@@ -16,6 +16,7 @@ import {
   isInterfaceType,
 } from "graphql";
 import { DEFAULT_LIMIT, MAX_LIMIT } from "../list/spec";
+import { positiveIntegerSetting as positiveInteger } from "../settings";
 
 /** How much one operation may ask for; past either bound it is refused before anything runs. */
 export type QueryLimits = {
@@ -30,11 +31,6 @@ export type QueryLimits = {
 };
 
 export const defaultQueryLimits: QueryLimits = { maxDepth: 12, maxCost: 100_000, maxSelections: 100, maxTokens: 10_000 };
-
-const positiveInteger = (value: string | undefined, fallback: number) => {
-  const number = Number(value);
-  return value !== undefined && Number.isInteger(number) && number > 0 ? number : fallback;
-};
 
 export function queryLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): QueryLimits {
   return {

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { ApiError } from "../errors";
+import { positiveIntegerSetting as positiveInteger } from "../settings";
 
 /** Per-caller limits at the platform's edge (the processes clients reach). */
 export type RateLimitSettings = {
@@ -11,11 +12,6 @@ export type RateLimitSettings = {
   windowMs: number;
   /** Live connections (event streams and GraphQL WebSockets) one caller may hold open at once. */
   maxConnections: number;
-};
-
-const positiveInteger = (value: string | undefined, fallback: number) => {
-  const number = Number(value);
-  return value !== undefined && Number.isInteger(number) && number > 0 ? number : fallback;
 };
 
 /** Off unless `RATE_LIMIT=true`, or `NODE_ENV=production` and `RATE_LIMIT` is not `false`. */

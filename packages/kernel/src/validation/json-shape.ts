@@ -1,12 +1,10 @@
 import { badRequest, validationFailed, type ApiError } from "../errors";
+import { positiveIntegerSetting } from "../settings";
 
 /** How deeply a request body may nest objects and arrays (`REQUEST_MAX_DEPTH`, default 32). */
 export const defaultMaxBodyDepth = 32;
 
-export const maxBodyDepthFromEnv = (env: NodeJS.ProcessEnv = process.env) => {
-  const configured = Number(env.REQUEST_MAX_DEPTH);
-  return Number.isInteger(configured) && configured > 0 ? configured : defaultMaxBodyDepth;
-};
+export const maxBodyDepthFromEnv = (env: NodeJS.ProcessEnv = process.env) => positiveIntegerSetting(env.REQUEST_MAX_DEPTH, defaultMaxBodyDepth);
 
 // A NUL cannot be stored in PostgreSQL text or jsonb, and a lone UTF-16 surrogate is not a character
 // at all: neither can be kept, so both are refused before anything is written.
