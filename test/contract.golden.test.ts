@@ -1,0 +1,29 @@
+/**
+ * What clients see of the platform, held still: the OpenAPI document the REST surface serves and the
+ * supergraph SDL the gateway composes, compared with the copies committed in `test/golden/`. A change
+ * to either is a change of the public contract and must be made on purpose: rerun with
+ * UPDATE_GOLDEN=true to write the new copies, and review their diff like code.
+ */
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { useTestPlatform } from "./support/platform";
+
+const { api } = useTestPlatform("golden");
+const golden = (name: string) => path.join(__dirname, "golden", name);
+const updating = process.env.UPDATE_GOLDEN === "true";
+
+function expectGolden(name: string, actual: string): void {
+  if (updating || !existsSync(golden(name))) writeFileSync(golden(name), actual);
+  expect(actual).toBe(readFileSync(golden(name), "utf8"));
+}
+
+describe("the public contract", () => {
+  it("serves the OpenAPI document held in test/golden/openapi.json", async () => {
+    const document = (await api.get("/openapi.json")).body;
+    expectGolden("openapi.json", `${JSON.stringify(document, null, 2)}\n`);
+  });
+
+  it("composes the supergraph held in test/golden/supergraph.graphql", () => {
+    expectGolden("supergraph.graphql", readFileSync(path.join(__dirname, "../gateway/supergraph.graphql"), "utf8"));
+  });
+});
