@@ -39,6 +39,20 @@ async function eventsAbout(userId: string) {
 }
 
 describe("creating users", () => {
+  it("accepts a user sent back as the API shows it: userId, status, roles as { name, permissions }, preferences and ui are ignored or read", async () => {
+    const read = (await api.post(USERS, newUser({ role: "case_worker", roles: ["supervisor"] }))).body;
+    const { idpSubject: _subject, email: _email, ...shown } = read;
+    const copy = await api.post(USERS, { ...shown, ...newUser({}) });
+    expect(copy.status).toBe(201);
+    expect(copy.body.id).not.toBe(read.id);
+    expect(copy.body.userId).toBe(copy.body.id);
+    expect(copy.body.roles.map((role: { name: string }) => role.name).sort()).toEqual(["case_worker", "supervisor"]);
+    expect(copy.body.status).toBe("active");
+    const updated = await api.patch(`${USERS}/${read.id}`, { ...read, name: "Renamed" });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ id: read.id, name: "Renamed", status: "active" });
+  });
+
   it("links a subject to roles and counties, answering 201 with Location and the roles' permissions", async () => {
     const body = newUser({ name: "Dana Reyes", role: "case_worker", roles: ["supervisor"], counties: ["06075", "06001"] });
     const response = await api.post(USERS, body);

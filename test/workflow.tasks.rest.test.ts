@@ -91,10 +91,22 @@ describe("queues", () => {
     expect(events).toEqual([expect.objectContaining({ type: "workflow.queue.created", source: "/workflow", time: at, authid: ADMIN_ID, authtype: "user", data: response.body })]);
   });
 
-  it("refuses a source sent on create with 422: only configuration makes system queues", async () => {
+  it("ignores a source sent on create (a client sending back what it read): only configuration makes system queues", async () => {
     const name = `q-${marker()}`;
-    expectValidationError(await api.post(QUEUES, { name, source: "system" }), "source");
-    expect((await api.get(listPath(QUEUES, { q: `name:${name}` }))).body.total).toBe(0);
+    const response = await api.post(QUEUES, { name, source: "system" });
+    expect(response.status).toBe(201);
+    expect(response.body.source).toBe("user");
+  });
+
+  it("accepts a queue sent back as it was read, on create and on update", async () => {
+    const read = (await api.post(QUEUES, { name: `q-${marker()}`, description: "as read" })).body;
+    const copy = await api.post(QUEUES, { ...read, name: `q-${marker()}` });
+    expect(copy.status).toBe(201);
+    expect(copy.body).toMatchObject({ description: "as read", source: "user" });
+    expect(copy.body.id).not.toBe(read.id);
+    const updated = await api.patch(`${QUEUES}/${read.id}`, { ...read, description: "changed" });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ id: read.id, name: read.name, description: "changed", source: "user" });
   });
 
   it("refuses a second queue with a taken name with 409 CONFLICT naming name, on create and on rename", async () => {

@@ -1,4 +1,4 @@
-import { listParamsFromQuery, notFound, parseBody, requireObjectBody, withoutReadOnlyFields, type ListSpec } from "@pap/kernel";
+import { listParamsFromQuery, notFound, parseBody, requireObjectBody, serverSetFields, withoutReadOnlyFields, type ListSpec } from "@pap/kernel";
 import { z } from "zod";
 import type { RestRequest, RestRoute } from "./route";
 
@@ -32,7 +32,7 @@ export function crudRoutes(resource: CrudResource): RestRoute[] {
   const toRest = (record: unknown) => (resource.toRest ? resource.toRest(record as Record<string, unknown>) : record);
   const idOf = (request: RestRequest) => request.params[idParam] ?? "";
   const body = (schema: z.ZodType, request: RestRequest, nonEmpty: boolean) =>
-    parseBody(schema, withoutReadOnlyFields(requireObjectBody(request.body, { nonEmpty })));
+    parseBody(schema, withoutReadOnlyFields(requireObjectBody(request.body, { nonEmpty }), serverSetFields(resource.response, schema)));
   const found = (record: unknown, request: RestRequest) => {
     if (record === null || record === undefined) throw notFound(name, idOf(request));
     return toRest(record);

@@ -4,11 +4,24 @@ import { badRequest, validationFailed, type ErrorDetail } from "../errors";
 /** Server-set fields: a client that sends back what it read must not be refused for them. */
 export const readOnlyFields = ["id", "createdAt", "updatedAt"] as const;
 
-export function withoutReadOnlyFields(body: Record<string, unknown>): Record<string, unknown> {
+export function withoutReadOnlyFields(body: Record<string, unknown>, alsoServerSet: readonly string[] = []): Record<string, unknown> {
   const copy = { ...body };
-  for (const field of readOnlyFields) delete copy[field];
+  for (const field of [...readOnlyFields, ...alsoServerSet]) delete copy[field];
   return copy;
 }
+
+/** The fields a zod object schema declares (none for any other schema). */
+export const declaredFields = (schema: z.ZodType): string[] => (schema instanceof z.ZodObject ? Object.keys(schema.shape) : []);
+
+/**
+ * What the server sets on a resource: the fields its representation shows that a body cannot write
+ * (a queue's `source`, a user's `userId`). A body carrying them is a client sending back what it read,
+ * so they are dropped before validation rather than refused as unknown.
+ */
+export const serverSetFields = (representation: z.ZodType, body: z.ZodType): string[] => {
+  const writable = new Set(declaredFields(body));
+  return declaredFields(representation).filter((field) => !writable.has(field));
+};
 
 /** A request body must be a JSON object (400 otherwise, per the error table), and PATCH bodies non-empty. */
 export function requireObjectBody(body: unknown, options: { nonEmpty?: boolean } = {}): Record<string, unknown> {

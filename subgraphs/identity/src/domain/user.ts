@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { User } from "@pap/db";
-import { defineListSpec, roles } from "@pap/kernel";
+import { defineListSpec, roles, validationFailed } from "@pap/kernel";
 
 export const userStatuses = ["active", "inactive", "pending", "suspended"] as const;
 export type UserStatus = (typeof userStatuses)[number];
@@ -43,7 +43,15 @@ export const userCreateBody = z
   })
   .refine((body) => body.role !== undefined || body.roles !== undefined, { path: ["role"], message: "is required (or give 'roles')" });
 
-const idpSubjectIsFixed = z.never({ message: "cannot be changed: it links the account to the identity provider" }).optional();
+/** Fixed once linked; a body may still carry it unchanged (a client sending back what it read): the account's own is compared with it. */
+const idpSubjectAsRead = z.string().max(255);
+
+/** Refuses an update whose `idpSubject` differs from the account's. */
+export function requireSameSubject(body: { idpSubject?: string }, current: { idpSubject: string }): void {
+  if (body.idpSubject !== undefined && body.idpSubject !== current.idpSubject) {
+    throw validationFailed([{ field: "idpSubject", message: "cannot be changed: it links the account to the identity provider" }]);
+  }
+}
 
 /** UserUpdate, as an administrator applies it to any account. */
 export const userUpdateBody = z
@@ -51,7 +59,7 @@ export const userUpdateBody = z
     ...userFields,
     status: z.enum(userStatuses, { message: `must be one of: ${userStatuses.join(", ")}` }),
     preferences: z.record(z.string(), z.unknown()),
-    idpSubject: idpSubjectIsFixed,
+    idpSubject: idpSubjectAsRead,
   })
   .partial();
 

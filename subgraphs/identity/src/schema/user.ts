@@ -5,7 +5,7 @@ import type { IdentityContext } from "../db";
 import { roleGrants } from "../domain/claims";
 import { userChanges } from "../domain/events";
 import { checkAccountInScope, checkCountiesAssignable, checkNotOwnGrants, checkRolesGrantable } from "../domain/grants";
-import { requestedRoles, selfUpdateBody, userCreateBody, userListSpec, userSnapshot, userStatuses, userUpdateBody, type UserUpdate } from "../domain/user";
+import { requestedRoles, requireSameSubject, selfUpdateBody, userCreateBody, userListSpec, userSnapshot, userStatuses, userUpdateBody, type UserUpdate } from "../domain/user";
 
 export const RoleName = builder.enumType("RoleName", { values: roles });
 const UserStatus = builder.enumType("UserStatus", { values: userStatuses });
@@ -74,6 +74,7 @@ const UserUpdateInput = builder.inputType("UserUpdateInput", {
     personId: t.id(),
     caseWorkerId: t.id(),
     preferences: t.field({ type: "JSONObject" }),
+    idpSubject: t.string({ description: "Fixed once linked: accepted only as the account has it (a client sending back what it read)." }),
   }),
 });
 
@@ -202,6 +203,7 @@ builder.mutationFields((t) => ({
       if (body.counties) checkCountiesAssignable(caller, body.counties);
       return changeAccount(context, String(args.id), async (current) => {
         checkAccountInScope(caller, current);
+        requireSameSubject(body, current);
         checkNotOwnGrants(caller, current, Object.keys(body));
         // Taking a role away is granting in reverse: nobody removes a role they could not grant.
         if (wanted) checkRolesGrantable(caller, current.roles.filter((role) => !wanted.includes(role)));
