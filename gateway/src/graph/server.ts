@@ -1,7 +1,7 @@
 import { ApolloGateway } from "@apollo/gateway";
 import { ApolloServer } from "@apollo/server";
 import type { DomainServices } from "@pap/events";
-import { createErrorFormatter, queryLimitsFromEnv, queryLimitsRule, requireOneOperation, type Authenticator } from "@pap/kernel";
+import { createErrorFormatter, queryLimitsFromEnv, requireOneOperation, type Authenticator } from "@pap/kernel";
 import type { GraphQLSchema } from "graphql";
 import type { Logger } from "pino";
 import type { PlatformSubgraph } from "../subgraphs";
@@ -12,6 +12,7 @@ import { inProcessSourceStreams, remoteSourceStreams } from "../subscriptions/so
 import type { GatewayContext } from "./context";
 import { InProcessDataSource } from "./in-process-data-source";
 import { introspectionGuard } from "./introspection-guard";
+import { platformLimitsRule } from "./limits";
 import { RemoteSubgraph } from "./remote-data-source";
 
 /** Introspection is on in development and off in production, unless GRAPHQL_INTROSPECTION says otherwise. */
@@ -60,7 +61,7 @@ export async function createGraphServer(placement: SubgraphPlacement, logger: Lo
     stopOnTerminationSignals: false,
     introspection: introspectionEnabled(),
     parseOptions: { maxTokens: limits.maxTokens },
-    validationRules: [queryLimitsRule(limits)],
+    validationRules: [platformLimitsRule(limits)],
     plugins: [requireOneOperation(), introspectionGuard(authenticate)],
     formatError: createErrorFormatter((error, message) => logger.error({ err: error }, message)),
   });

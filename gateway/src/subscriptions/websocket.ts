@@ -1,7 +1,6 @@
 import {
   callerKey,
   queryLimitsFromEnv,
-  queryLimitsRule,
   refuseDeepText,
   serveGraphqlWebSocket,
   subscriptionHeaders,
@@ -9,6 +8,7 @@ import {
 } from "@pap/kernel";
 import type { Server } from "node:http";
 import { NoSchemaIntrospectionCustomRule, specifiedRules, validate, type ExecutionResult } from "graphql";
+import { platformLimitsRule } from "../graph/limits";
 import { introspectionEnabled, type FederatedGraph } from "../graph/server";
 import { gatewayContextFromHeaders, type GatewayContext } from "../graph/context";
 
@@ -20,7 +20,7 @@ export function serveGatewayWebSocket(server: Server, graph: FederatedGraph, con
   // Each socket holds one of its caller's live-connection places from init until it closes.
   const releases = new WeakMap<object, () => void>();
   const limits = queryLimitsFromEnv();
-  const limited = [...specifiedRules, queryLimitsRule(limits)];
+  const limited = [...specifiedRules, platformLimitsRule(limits)];
   const rules = introspectionEnabled() ? limited : [...limited, NoSchemaIntrospectionCustomRule];
   return serveGraphqlWebSocket(server, "/graphql", {
     schema: () => graph.schema(),

@@ -41,6 +41,31 @@ describe("query limits", () => {
   });
 });
 
+describe("list sizes", () => {
+  const paged = buildSchema(`
+    type Person { id: ID! cases: [Case!]! }
+    type Case { id: ID! members: [Person!]! }
+    type PersonList { total: Int! items: [Person!]! }
+    type Query { persons(limit: Int): PersonList! }
+  `);
+  const cost = (query: string, relationSizes: Record<string, number> = {}) => {
+    const [error] = validate(paged, parse(query), [queryLimitsRule({ maxDepth: 20, maxCost: 1, maxSelections: 100, maxTokens: 1000 }, relationSizes)]);
+    return Number(/about (\d+) fields/.exec(error?.message ?? "")?.[1]);
+  };
+
+  it("count a page's items by the page asked for, not by the default page", () => {
+    // persons 1 + total 1 + items (1 + 5 × id 1)
+    expect(cost(`{ persons(limit: 5) { total items { id } } }`)).toBe(8);
+    expect(cost(`{ persons { items { id } } }`)).toBe(1 + 1 + 25);
+  });
+
+  it("count a relation list by its declared size, else a handful", () => {
+    // items (1 + 2 × (cases 1 + 5 × (id 1)))
+    expect(cost(`{ persons(limit: 2) { items { cases { id } } } }`)).toBe(1 + 1 + 2 * (1 + 5));
+    expect(cost(`{ persons(limit: 2) { items { cases { id } } } }`, { "Person.cases": 3 })).toBe(1 + 1 + 2 * (1 + 3));
+  });
+});
+
 describe("text nesting", () => {
   it("counts brackets, braces and parentheses, not those inside strings or comments", () => {
     expect(textNestingDepth(`{ person(id: 1) { cases(limit: [1]) { id } } }`)).toBe(4);

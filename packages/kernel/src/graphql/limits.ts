@@ -9,6 +9,7 @@ import {
   type FragmentDefinitionNode,
   type GraphQLField,
   type GraphQLNamedType,
+  type GraphQLSchema,
   type GraphQLType,
   type SelectionSetNode,
   type ValidationContext,
@@ -41,24 +42,53 @@ export function queryLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): QueryL
   };
 }
 
+/**
+ * How many items a relation list (a list field that takes no `limit`: a person's cases, a case's
+ * members) is expected to hold, by `Type.field`, as each domain declares it with the relation. A
+ * relation nobody declared counts as a handful.
+ */
+export type RelationSizes = Readonly<Record<string, number>>;
+export const DEFAULT_RELATION_SIZE = 5;
+
+/**
+ * Declares, on a relation list field, how many items it is expected to hold: `t.field({ …,
+ * extensions: expectedSize(10) })`. The gateway reads these from the subgraphs' schemas.
+ */
+export const expectedSize = (items: number) => ({ expectedSize: items });
+
+/** The sizes a schema's relation fields declare (`expectedSize`), by `Type.field`. */
+export function relationSizesOf(schema: GraphQLSchema): Record<string, number> {
+  const sizes: Record<string, number> = {};
+  for (const type of Object.values(schema.getTypeMap())) {
+    if (!isObjectType(type) || type.name.startsWith("__")) continue;
+    for (const field of Object.values(type.getFields())) {
+      const declared = (field.extensions as { expectedSize?: unknown }).expectedSize;
+      if (typeof declared === "number") sizes[`${type.name}.${field.name}`] = declared;
+    }
+  }
+  return sizes;
+}
+
 const refused = (code: string, message: string) => new GraphQLError(message, { extensions: { code, status: 400 } });
 
 type Measure = { depth: number; cost: number };
 
 /**
- * One validation rule for both limits. Lists multiply the cost of what they contain by the page size
- * the field was asked for (`limit: 50`; the largest page when it is a variable) or the default one; a
- * list field without a `limit` argument (a person's cases) counts as a page too. Introspection is
- * measured apart from this (it is switched off where that matters).
+ * One validation rule for all the limits. Lists multiply the cost of what they contain by how many
+ * items they may hold: a paged list by the page it was asked for (`limit: 50`; the largest page when
+ * it is a variable, the default page when not given), the `items` of a page by that page's size, and
+ * a relation list by the size declared with the relation. Introspection is measured apart from this
+ * (it is switched off where that matters).
  */
-export function queryLimitsRule(limits: QueryLimits): (context: ValidationContext) => ASTVisitor {
+export function queryLimitsRule(limits: QueryLimits, relationSizes: RelationSizes = {}): (context: ValidationContext) => ASTVisitor {
   return (context) => {
     const fragments = new Map<string, FragmentDefinitionNode>();
     for (const definition of context.getDocument().definitions) {
       if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
     }
     let crowded = 0;
-    const measure = (selectionSet: SelectionSetNode, type: GraphQLNamedType | undefined, seen: Set<string>): Measure => {
+    // `page`: the page size of the field around this selection when that field is a page (`persons(limit: 5) { items … }`).
+    const measure = (selectionSet: SelectionSetNode, type: GraphQLNamedType | undefined, seen: Set<string>, page?: number): Measure => {
       crowded = Math.max(crowded, selectionSet.selections.length);
       let depth = 0;
       let cost = 0;
@@ -66,25 +96,27 @@ export function queryLimitsRule(limits: QueryLimits): (context: ValidationContex
         let inner: Measure;
         if (selection.kind === Kind.FIELD) {
           if (selection.name.value.startsWith("__")) continue;
-          inner = measureField(selection, type, seen);
+          inner = measureField(selection, type, seen, page);
         } else if (selection.kind === Kind.INLINE_FRAGMENT) {
           const condition = selection.typeCondition ? context.getSchema().getType(selection.typeCondition.name.value) : type;
-          inner = measure(selection.selectionSet, condition ?? type, seen);
+          inner = measure(selection.selectionSet, condition ?? type, seen, page);
         } else {
           const fragment = fragments.get(selection.name.value);
           if (!fragment || seen.has(fragment.name.value)) continue;
-          inner = measure(fragment.selectionSet, context.getSchema().getType(fragment.typeCondition.name.value) ?? type, new Set([...seen, fragment.name.value]));
+          inner = measure(fragment.selectionSet, context.getSchema().getType(fragment.typeCondition.name.value) ?? type, new Set([...seen, fragment.name.value]), page);
         }
         depth = Math.max(depth, inner.depth);
         cost += inner.cost;
       }
       return { depth, cost };
     };
-    const measureField = (field: FieldNode, parent: GraphQLNamedType | undefined, seen: Set<string>): Measure => {
+    const measureField = (field: FieldNode, parent: GraphQLNamedType | undefined, seen: Set<string>, page: number | undefined): Measure => {
       const definition: GraphQLField<unknown, unknown> | undefined = parent && (isObjectType(parent) || isInterfaceType(parent)) ? parent.getFields()[field.name.value] : undefined;
       const type: GraphQLType | undefined = definition?.type;
-      const inner = field.selectionSet ? measure(field.selectionSet, type ? getNamedType(type) : undefined, seen) : { depth: 0, cost: 0 };
-      const items = type && isListType(getNullableType(type)) ? pageSize(field) : 1;
+      const isList = type !== undefined && isListType(getNullableType(type));
+      const paged = definition ? definition.args.some((argument) => argument.name === "limit") : field.arguments?.some((argument) => argument.name.value === "limit");
+      const items = !isList ? 1 : paged ? pageSize(field) : (page ?? relationSizes[`${parent?.name}.${field.name.value}`] ?? DEFAULT_RELATION_SIZE);
+      const inner = field.selectionSet ? measure(field.selectionSet, type ? getNamedType(type) : undefined, seen, paged && !isList ? pageSize(field) : undefined) : { depth: 0, cost: 0 };
       return { depth: inner.depth + 1, cost: 1 + items * inner.cost };
     };
     return {

@@ -1,4 +1,4 @@
-import { defineListType, findPage, isUuid, listArguments, loadByUuid, notFound, parseBody } from "@pap/kernel";
+import { defineListType, expectedSize, findPage, isUuid, listArguments, loadByUuid, notFound, parseBody } from "@pap/kernel";
 import { deleteRecorded } from "@pap/events";
 import { type Prisma, lockRowForUpdate } from "@pap/db";
 import { queryFromInfo } from "@pothos/plugin-prisma";
@@ -30,7 +30,7 @@ export const CaseRef = builder.prismaObject("Case", {
     effectiveEndDate: t.expose("effectiveEndDate", { type: "Date", nullable: true }),
     primaryApplicantId: t.exposeID("primaryApplicantId"),
     primaryApplicant: t.field({ type: PersonRef, nullable: true, description: "The primary applicant (null if their record has been deleted).", resolve: (found) => ({ id: found.primaryApplicantId }) }),
-    members: t.relation("members", { query: { orderBy: { position: "asc" } } }),
+    members: t.relation("members", { query: { orderBy: { position: "asc" } }, extensions: expectedSize(10) }),
     assignedToId: t.exposeID("assignedToId", { nullable: true }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
     updatedAt: t.expose("updatedAt", { type: "DateTime" }),

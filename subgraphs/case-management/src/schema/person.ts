@@ -1,3 +1,4 @@
+import { expectedSize } from "@pap/kernel";
 import type { ObjectRef } from "@pothos/core";
 import { builder, type Types } from "../builder";
 import { CaseRef } from "./case";
@@ -12,6 +13,7 @@ export const PersonRef: ObjectRef<Types, { id: string }> = builder.externalRef("
     cases: t.field({
       authScopes: { permission: "cases:read" },
       type: [CaseRef],
+      extensions: expectedSize(5),
       description: "Cases this person is the primary applicant of or a member of, most recently updated first.",
       resolve: (person, _args, context) => context.loaders.casesByPerson.load(person.id),
     }),

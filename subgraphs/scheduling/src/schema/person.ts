@@ -1,3 +1,4 @@
+import { expectedSize } from "@pap/kernel";
 import type { ObjectRef } from "@pothos/core";
 import { builder, type Types } from "../builder";
 import { AppointmentRef } from "./appointment";
@@ -12,6 +13,7 @@ export const PersonRef: ObjectRef<Types, { id: string }> = builder.externalRef("
     appointments: t.field({
       authScopes: { permission: "appointments:read" },
       type: [AppointmentRef],
+      extensions: expectedSize(10),
       description: "The person's appointments, earliest first.",
       resolve: (person, _args, context) => context.loaders.appointmentsByPerson.load(person.id),
     }),

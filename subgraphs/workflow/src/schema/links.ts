@@ -1,3 +1,4 @@
+import { expectedSize } from "@pap/kernel";
 import type { Task } from "@pap/db";
 import { builder } from "../builder";
 import { subjectKey } from "../db";
@@ -53,6 +54,7 @@ for (const [subjectType, ref] of Object.entries(subjectTypes)) {
     t.field({
       authScopes: { permission: "tasks:read" },
       type: [TaskRef],
+      extensions: expectedSize(20),
       description: `The tasks concerning this ${subjectType}, most urgent first; \`openOnly\` leaves out completed and cancelled ones.`,
       args: { openOnly: t.arg.boolean({ defaultValue: false }) },
       resolve: async (subject, args, context) => openOnly(await context.loaders.tasksBySubject.load(subjectKey(subjectType, subject.id)), args.openOnly),
@@ -71,6 +73,7 @@ builder.externalRef("Person", builder.selection<{ id: string }>("id")).implement
     tasks: t.field({
       authScopes: { permission: "tasks:read" },
       type: [TaskRef],
+      extensions: expectedSize(20),
       description: "The tasks concerning this person's cases and appointments, most urgent first; `openOnly` leaves out completed and cancelled ones.",
       args: { openOnly: t.arg.boolean({ defaultValue: false }) },
       requires: builder.selection<{ cases: { id: string }[]; appointments: { id: string }[] }>("cases { id } appointments { id }"),
@@ -90,6 +93,7 @@ builder.objectField(UserRef, "assignedTasks", (t) =>
   t.field({
     authScopes: { permission: "tasks:read" },
     type: [TaskRef],
+    extensions: expectedSize(50),
     description: "The user's open tasks, most urgent first (then the nearest SLA deadline).",
     resolve: (user, _args, context) => context.loaders.openTasksByAssignee.load(user.id.toLowerCase()),
   }),
