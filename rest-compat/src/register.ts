@@ -62,7 +62,7 @@ export function registerRestRoutes(
       // On request, before the body is even read: a refused caller's body is never parsed.
       onRequest: async (request) => {
         const principal = await authenticate(pickForwardedHeaders(request.headers));
-        const refused = requirement ? refusal(requirement, principal) : principal.kind === "unauthenticated" ? notSignedIn() : undefined;
+        const refused = requirement ? refusal(requirement, principal) : principal.kind === "unauthenticated" ? notSignedIn(principal) : undefined;
         if (refused) throw refused;
       },
       handler: async (request, reply) => {

@@ -1,5 +1,5 @@
 import type { ApolloServerPlugin } from "@apollo/server";
-import type { Authenticator } from "@pap/kernel";
+import { BEARER_CREDENTIAL, type Authenticator } from "@pap/kernel";
 import { GraphQLError, visit, type DocumentNode } from "graphql";
 import type { GatewayContext } from "./context";
 
@@ -21,7 +21,7 @@ export function introspectionGuard(authenticate: Authenticator): ApolloServerPlu
           if (!asksForSchema(document)) return;
           const caller = await authenticate(contextValue.headers);
           if (caller.kind === "unauthenticated") {
-            throw new GraphQLError("Reading the schema needs a signed-in caller: send 'Authorization: Bearer <token>'.", {
+            throw new GraphQLError(`Reading the schema needs a signed-in caller: send '${caller.expects ?? BEARER_CREDENTIAL}'.`, {
               extensions: { code: "UNAUTHORIZED", status: 401, http: { status: 401 } },
             });
           }

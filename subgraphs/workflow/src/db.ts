@@ -1,10 +1,11 @@
 import type { PrismaClient, Queue, Task } from "@pap/db";
+import DataLoader from "dataloader";
 import { createByKeyLoader, createGroupLoader, type RequestScope } from "@pap/kernel";
 import { domainContext, type DomainContext, type DomainServices } from "@pap/events";
 import { seededSlaTypes } from "./config/sla-types";
 import { workflowPermissions } from "./domain/permissions";
 import { openTaskStatuses } from "./domain/task-machine";
-import type { WorkflowWork } from "./operations/work";
+import { activeAccount, type WorkflowWork } from "./operations/work";
 
 /** Tasks are found by their subject as `<subjectType>:<subjectId>`. */
 export const subjectKey = (subjectType: string, subjectId: string) => `${subjectType}:${subjectId.toLowerCase()}`;
@@ -19,11 +20,8 @@ function loaders(db: PrismaClient) {
       (ids) => db.queue.findMany({ where: { id: { in: [...ids] } } }),
       (queue) => queue.id,
     ),
-    /** Active user accounts by id: whether the caller may work tasks (`Task.availableActions`), asked once per request. */
-    activeUserById: createByKeyLoader<string, { id: string }>(
-      (ids) => db.user.findMany({ where: { id: { in: [...ids] }, status: "active" }, select: { id: true } }),
-      (user) => user.id,
-    ),
+    /** The active account a caller's credential names (by user id or identity-provider subject): whether they may work tasks (`Task.availableActions`), asked once per request. */
+    activeAccountOf: new DataLoader<string, { id: string } | null>(async (ids) => Promise.all(ids.map((id) => activeAccount(db, id)))),
     /** Every task concerning each subject, most urgent first. */
     tasksBySubject: createGroupLoader<string, Task>(
       (keys) => {

@@ -74,9 +74,12 @@ function apiKeyAuthenticator(keys: readonly string[]): (key: string) => Promise<
   };
 }
 
+/** Behind an authenticating proxy the caller is named by headers, not a token: a 401 says which. */
+const anonymousBehindProxy: Principal = { ...anonymous, expects: "X-Caller-Id: <user id or identity-provider subject>" };
+
 function principalFromTrustedHeaders(headers: Record<string, string | undefined>): Principal {
   const id = headers["x-caller-id"]?.trim();
-  if (!id) return anonymous;
+  if (!id) return anonymousBehindProxy;
   const roles = rolesFrom(headers["x-caller-roles"] ?? "");
   return { kind: roles.includes("system") ? "service_account" : "user", id, roles, counties: [] };
 }

@@ -16,9 +16,14 @@ export type Principal = {
   counties: readonly string[];
   /** The person record that is the caller's own (an applicant's), from the token's `personId` claim. */
   personId?: string;
+  /** For a caller who sent no credential: the one the authentication mode in force expects, for the 401 to name. */
+  expects?: string;
 };
 
 export const anonymous: Principal = { kind: "unauthenticated", roles: [], counties: [] };
+
+/** What a caller who sent nothing is told to send, unless the mode in force says otherwise. */
+export const BEARER_CREDENTIAL = "Authorization: Bearer <token>";
 
 /** The system itself, acting in reactions to events. */
 export const systemPrincipal: Principal = { kind: "system", id: "system", roles: ["system"], counties: [] };

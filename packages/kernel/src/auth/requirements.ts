@@ -1,7 +1,7 @@
 import type { GraphQLSchema } from "graphql";
 import { ApiError } from "../errors/api-error";
 import { forbidden, unauthenticated } from "./authenticate";
-import type { Principal } from "./principal";
+import { BEARER_CREDENTIAL, type Principal } from "./principal";
 import { permissionsOf, type PermissionTable } from "./roles";
 
 /**
@@ -62,7 +62,9 @@ export function operationRequirements(subgraphs: readonly { schema: GraphQLSchem
   return (operation, field) => found.get(`${operation} ${field}`);
 }
 
-export const notSignedIn = () => unauthenticated("This needs a signed-in caller: send 'Authorization: Bearer <token>'.", "missing_token");
+/** The 401 for a caller who sent no credential, naming the one the authentication mode in force expects. */
+export const notSignedIn = (principal?: Principal) =>
+  unauthenticated(`This needs a signed-in caller: send '${principal?.expects ?? BEARER_CREDENTIAL}'.`, "missing_token");
 export const apiKeyRequired = () =>
   unauthenticated("This operation authenticates with the identity provider's API key: send 'X-API-Key: <key>'.", "missing_api_key");
 export const userCredentialRequired = () =>
@@ -73,7 +75,7 @@ export const userCredentialRequired = () =>
 /** Why the principal may not run an operation with this requirement (401 or 403), or undefined when it may. */
 export function refusal(requirement: Requirement, principal: Principal): ApiError | undefined {
   if (requirement.kind === "apiKey") return principal.kind === "api_key" ? undefined : apiKeyRequired();
-  if (principal.kind === "unauthenticated") return notSignedIn();
+  if (principal.kind === "unauthenticated") return notSignedIn(principal);
   if (principal.kind === "api_key") return userCredentialRequired();
   if (requirement.kind === "authenticated") return undefined;
   const held = permissionsOf(principal.roles, [requirement.table]);

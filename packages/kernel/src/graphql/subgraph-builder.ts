@@ -61,7 +61,7 @@ export function createSubgraphBuilder<Context extends { db: object } & CallerCon
       unauthorizedError: (_parent, context, _info, result) => {
         if (asksFor(result.failure, "apiKey")) return apiKeyRequired();
         const principal = context.knownPrincipal();
-        if (!principal || principal.kind === "unauthenticated") return notSignedIn();
+        if (!principal || principal.kind === "unauthenticated") return notSignedIn(principal);
         const permission = permissionIn(result.failure);
         return permission ? forbidden(permission) : userCredentialRequired();
       },

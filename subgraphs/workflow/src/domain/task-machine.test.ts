@@ -45,14 +45,15 @@ describe("the task machine", () => {
     await expect(planTransition(taskMachine, "claim", task(), withAccount(worker, { id: worker.id }), {}, env, now)).resolves.toMatchObject({ changes: { assignedToId: worker.id } });
   });
 
-  it("looks the caller's account up only for an action, from a state, whose clause for their roles needs it", () => {
+  it("looks the caller's account up only for an action, from a state, whose clause for their roles judges who they are", () => {
     const supervisor = { id: "s", roles: ["supervisor"] as const };
     const system = { id: "system", roles: ["system"] as const };
     expect(needsCallerAccount("pending", worker, ["claim"])).toBe(true);
     expect(needsCallerAccount("pending", { id: "a", roles: ["state_admin"] }, ["claim"])).toBe(true);
     expect(needsCallerAccount("in_progress", worker, ["claim"])).toBe(false);
     expect(needsCallerAccount("pending", system, ["claim"])).toBe(false);
-    expect(needsCallerAccount("in_progress", worker, ["complete", "release"])).toBe(false);
+    expect(needsCallerAccount("in_progress", worker, ["complete", "release"])).toBe(true);
+    expect(needsCallerAccount("in_progress", system, ["complete"])).toBe(false);
     expect(needsCallerAccount("pending", supervisor, ["assign", "set-priority", "cancel"])).toBe(false);
     expect(needsCallerAccount("pending", worker)).toBe(true);
     expect(needsCallerAccount("completed", worker)).toBe(false);

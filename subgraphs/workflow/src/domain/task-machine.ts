@@ -232,26 +232,32 @@ export const taskMachine = defineMachine<Task, TaskStatus, string, Guards, TaskE
 
 export const taskActionNames = Object.keys(taskMachine.actions);
 
+/** The guards that compare the task with who the caller is: they must see the caller's account, not the credential's id. */
+const callerIdentityGuards: ReadonlySet<Guards> = new Set(["callerHasAccount", "claimableByCaller", "callerIsAssignedWorker"]);
+
 /**
- * Whether any of `actions`, from `state`, would take the caller as a worker: a clause the caller's
- * roles qualify for requires `callerHasAccount`. Only then need the caller's account be looked up
- * (the guards themselves are synchronous tests of the task and the caller); other actions, and
- * callers no such clause names (the system), cost no query.
+ * Whether any of `actions`, from `state`, judges the caller as a worker: a clause the caller's roles
+ * qualify for has a guard on who the caller is. Only then need the caller's account be looked up (the
+ * guards themselves are synchronous tests of the task and the caller); other actions, and callers no
+ * such clause names (the system, a supervisor assigning), cost no query.
  */
 export function needsCallerAccount(state: string, caller: MachineCaller, actions: readonly string[] = taskActionNames): boolean {
   const roles = new Set(caller.roles.flatMap(roleWithInherited));
   return actions.some(
     (action) =>
       isAllowedFrom(taskMachine, action, state) &&
-      taskMachine.actions[action]!.who.some((clause) => clause.guards?.includes("callerHasAccount") && clause.actors.some((actor) => roles.has(actor))),
+      taskMachine.actions[action]!.who.some(
+        (clause) => clause.guards?.some((guard) => callerIdentityGuards.has(guard)) && clause.actors.some((actor) => roles.has(actor)),
+      ),
   );
 }
 
 /**
  * The caller as the machine sees them once their account has been looked up: the account's id when
- * the credential names an active user account; otherwise no id at all, so `callerHasAccount` refuses
- * (409). A token naming no user, or outliving its account's deactivation, is still a valid credential,
- * but names nobody to give work to.
+ * the credential names an active user account (by user id, or by the identity provider's subject as
+ * a proxy's X-Caller-Id does); otherwise no id at all, so `callerHasAccount` refuses (409) and no task
+ * is theirs. A token naming no user, or outliving its account's deactivation, is still a valid
+ * credential, but names nobody to give work to.
  */
 export const withAccount = (caller: MachineCaller, account: { id: string } | null): MachineCaller => (account ? { ...caller, id: account.id } : { roles: caller.roles });
 

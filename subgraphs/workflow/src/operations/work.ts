@@ -20,9 +20,19 @@ export type WorkflowWork = {
 
 type UserReader = Pick<Prisma.TransactionClient, "user">;
 
-/** The active user account `id` names (identity's users, in the same database), or null: a credential's id counts only if it names one. */
+/**
+ * The active user account a caller's credential names (identity's users, in the same database), or
+ * null. The credential's id is the platform's user id when the token carries one; otherwise, as with
+ * an authenticating proxy's `X-Caller-Id`, it is the identity provider's subject, which the account
+ * links (`idpSubject`). Either counts only if it names an active account.
+ */
 export async function activeAccount(db: UserReader, id: string | undefined): Promise<{ id: string } | null> {
-  return isUuid(id) ? db.user.findFirst({ where: { id, status: "active" }, select: { id: true } }) : null;
+  if (!id) return null;
+  const accounts = await db.user.findMany({
+    where: { status: "active", OR: [...(isUuid(id) ? [{ id: id.toLowerCase() }] : []), { idpSubject: id }] },
+    select: { id: true, idpSubject: true },
+  });
+  return accounts.find((account) => account.id === id.toLowerCase()) ?? accounts[0] ?? null;
 }
 
 /** Routing, queue and assignee checks, answered from the database inside the work's transaction. */

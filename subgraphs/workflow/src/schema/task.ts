@@ -66,7 +66,7 @@ export const TaskRef = builder.prismaObject("Task", {
       resolve: async (task, _args, context) => {
         // As the actions themselves judge it: claim is offered only to an active account (looked up once per request, when it matters).
         const caller = await machineCaller(context);
-        const seen = needsCallerAccount(task.status, caller) ? withAccount(caller, await loadByUuid(context.loaders.activeUserById, caller.id)) : caller;
+        const seen = needsCallerAccount(task.status, caller) ? withAccount(caller, caller.id ? await context.loaders.activeAccountOf.load(caller.id) : null) : caller;
         return availableActions(taskMachine, task, seen);
       },
     }),
