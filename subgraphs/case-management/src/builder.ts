@@ -4,7 +4,7 @@ import type {} from "@pothos/plugin-prisma";
 import type {} from "@pothos/plugin-scope-auth";
 import { getDatamodel, type PrismaTypes } from "@pap/db";
 import { createSubgraphBuilder } from "@pap/kernel";
-import type { CaseManagementContext } from "./db";
+import type { CaseManagementContext } from "./context";
 
 export const builder = createSubgraphBuilder<CaseManagementContext, PrismaTypes>(getDatamodel());
 

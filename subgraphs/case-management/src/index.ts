@@ -1,6 +1,6 @@
 import type { DomainServices } from "@pap/events";
 import type { SubgraphDefinition } from "@pap/kernel";
-import { createContext, type CaseManagementContext } from "./db";
+import { createContext, type CaseManagementContext } from "./context";
 import { caseEvents } from "./domain/events";
 import { casePermissions } from "./domain/permissions";
 import { schema } from "./schema";

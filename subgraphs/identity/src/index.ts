@@ -1,6 +1,6 @@
 import type { DomainServices } from "@pap/events";
 import type { PermissionTable, SubgraphDefinition } from "@pap/kernel";
-import { createContext, type IdentityContext } from "./db";
+import { createContext, type IdentityContext } from "./context";
 import { userEvents } from "./domain/events";
 import { userPermissions } from "./domain/permissions";
 import { schema } from "./schema";

@@ -1,6 +1,6 @@
 import type { DomainServices } from "@pap/events";
 import type { SubgraphDefinition } from "@pap/kernel";
-import { createContext, type PersonsContext } from "./db";
+import { createContext, type PersonsContext } from "./context";
 import { personEvents } from "./domain/events";
 import { personPermissions } from "./domain/permissions";
 import { schema } from "./schema";

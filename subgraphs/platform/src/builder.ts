@@ -4,7 +4,7 @@ import type {} from "@pothos/plugin-prisma";
 import type {} from "@pothos/plugin-scope-auth";
 import { getDatamodel, type PrismaTypes } from "@pap/db";
 import { createSubgraphBuilder } from "@pap/kernel";
-import type { PlatformContext } from "./db";
+import type { PlatformContext } from "./context";
 
 export const builder = createSubgraphBuilder<PlatformContext, PrismaTypes>(getDatamodel());
 builder.subscriptionType({});

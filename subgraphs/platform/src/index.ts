@@ -1,6 +1,6 @@
 import { EventCatalog, type DomainServices } from "@pap/events";
 import type { DeclaredEventType, SubgraphDefinition } from "@pap/kernel";
-import { createContext, type PlatformContext } from "./db";
+import { createContext, type PlatformContext } from "./context";
 import { platformPermissions } from "./domain/permissions";
 import { schema } from "./schema";
 import { seedPolicies } from "./seed";

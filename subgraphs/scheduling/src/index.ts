@@ -1,6 +1,6 @@
 import type { DomainServices } from "@pap/events";
 import type { SubgraphDefinition } from "@pap/kernel";
-import { createContext, type SchedulingContext } from "./db";
+import { createContext, type SchedulingContext } from "./context";
 import { appointmentEvents } from "./domain/events";
 import { appointmentPermissions } from "./domain/permissions";
 import { schema } from "./schema";

@@ -2,7 +2,7 @@ import type { ConsumerDefinition, DomainServices } from "@pap/events";
 import type { SubgraphDefinition } from "@pap/kernel";
 import { seededSlaTypes } from "./config/sla-types";
 import { timerReactions } from "./consumers/timer-reactions";
-import { createContext, type WorkflowContext } from "./db";
+import { createContext, type WorkflowContext } from "./context";
 import { workflowEvents } from "./domain/events";
 import { workflowPermissions } from "./domain/permissions";
 import { schema } from "./schema";

@@ -4,7 +4,7 @@ import { type Prisma, lockRowForUpdate } from "@pap/db";
 import { queryFromInfo } from "@pothos/plugin-prisma";
 import { builder } from "../builder";
 import { caseCreateBody, caseListSpec, caseStatuses, caseUpdateBody, checkMembers, settleCaseDates } from "../domain/case";
-import { PersonRef } from "./person";
+import { PersonRef } from "./links";
 import { dateOnly, todayUtc, toDbDate } from "../domain/dates";
 import { caseChanges, caseSnapshot } from "../domain/events";
 

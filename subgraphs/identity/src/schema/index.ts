@@ -1,7 +1,7 @@
 import { builder } from "../builder";
 import "./user";
 import "./claims";
-import "./person";
-import "./event";
+import "./links";
+import "./change-feed";
 
 export const schema = builder.toSubGraphSchema({ linkUrl: "https://specs.apollo.dev/federation/v2.6" });

@@ -1,7 +1,7 @@
 import { isUniqueViolation, lockRowForUpdate, type Prisma, type User } from "@pap/db";
 import { conflict, defineListType, findPage, givenFields, listArguments, loadByUuid, notFound, parseBody, roles } from "@pap/kernel";
 import { builder } from "../builder";
-import type { IdentityContext } from "../db";
+import type { IdentityContext } from "../context";
 import { roleGrants } from "../domain/claims";
 import { userChanges } from "../domain/events";
 import { checkAccountInScope, checkCountiesAssignable, checkNotOwnGrants, checkRolesGrantable } from "../domain/grants";

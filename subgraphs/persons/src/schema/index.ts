@@ -1,5 +1,5 @@
 import { builder } from "../builder";
 import "./person";
-import "./event";
+import "./change-feed";
 
 export const schema = builder.toSubGraphSchema({ linkUrl: "https://specs.apollo.dev/federation/v2.6" });

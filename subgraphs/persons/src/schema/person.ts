@@ -2,7 +2,7 @@ import { lockRowForUpdate, type Prisma } from "@pap/db";
 import { applyMergePatch, isUuid, defineListType, findPage, listArguments, loadByUuid, notFound, parseBody, withoutReadOnlyFields } from "@pap/kernel";
 import { deleteRecorded } from "@pap/events";
 import { builder } from "../builder";
-import type { PersonsContext } from "../db";
+import type { PersonsContext } from "../context";
 import { personChanges } from "../domain/events";
 import { nameColumns, personBody, personListSpec, personSnapshot, type PersonAttributes } from "../domain/person";
 

@@ -4,7 +4,7 @@ import { deleteRecorded } from "@pap/events";
 import { appointmentChanges, appointmentSaved } from "../domain/events";
 import { builder } from "../builder";
 import { appointmentCreateBody, appointmentListSpec, appointmentStatuses, appointmentUpdateBody, checkTimeSpan } from "../domain/appointment";
-import { PersonRef } from "./person";
+import { PersonRef } from "./links";
 
 const AppointmentStatus = builder.enumType("AppointmentStatus", { values: appointmentStatuses });
 

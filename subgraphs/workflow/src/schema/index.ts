@@ -4,6 +4,6 @@ import "./task";
 import "./task-actions";
 import "./links";
 import "./metric";
-import "./event";
+import "./change-feed";
 
 export const schema = builder.toSubGraphSchema({ linkUrl: "https://specs.apollo.dev/federation/v2.6" });

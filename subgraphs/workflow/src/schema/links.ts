@@ -1,7 +1,7 @@
 import { expectedSize } from "@pap/kernel";
 import type { Task } from "@pap/db";
 import { builder } from "../builder";
-import { subjectKey } from "../db";
+import { subjectKey } from "../context";
 import { isOpen } from "../domain/task-machine";
 import { TaskRef } from "./task";
 

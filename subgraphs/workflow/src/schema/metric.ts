@@ -1,6 +1,6 @@
 import { badRequest, defineListSpec, findPageInMemory, isUuid, listArguments, defineListType } from "@pap/kernel";
 import { builder } from "../builder";
-import type { WorkflowContext } from "../db";
+import type { WorkflowContext } from "../context";
 import { metricDefinitions, type MetricDefinition, type MetricTarget } from "../config/metrics";
 import { computeMetric, metricAggregates, metricGroupings, type MetricFilters } from "../domain/metrics";
 import { ProgramType } from "./task";

@@ -1,7 +1,7 @@
 import { isUniqueViolation, lockRowForUpdate, type Queue } from "@pap/db";
 import { ApiError, defineListType, givenFields, findPage, listArguments, loadByUuid, notFound, parseBody, type ErrorDetail } from "@pap/kernel";
 import { builder } from "../builder";
-import { inTransaction, type WorkflowContext } from "../db";
+import { inTransaction, type WorkflowContext } from "../context";
 import { queueChanges } from "../domain/events";
 import { queueBody, queueListSpec, queueSnapshot, queueSources, queueUpdateBody } from "../domain/queue";
 import { openTaskStatuses } from "../domain/task-machine";

@@ -1,5 +1,5 @@
 import { builder } from "../builder";
-import { inTransaction } from "../db";
+import { inTransaction } from "../context";
 import { taskMachine } from "../domain/task-machine";
 import { transitionTask } from "../operations/tasks";
 import { machineCaller, TaskRef } from "./task";

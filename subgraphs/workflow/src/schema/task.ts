@@ -1,7 +1,7 @@
 import type { Task } from "@pap/db";
 import { availableActions, defineListType, givenFields, findPage, listArguments, loadByUuid, parseBody, substituteMe } from "@pap/kernel";
 import { builder } from "../builder";
-import { inTransaction, type WorkflowContext } from "../db";
+import { inTransaction, type WorkflowContext } from "../context";
 import { slaTypeCodes } from "../config/sla-types";
 import { publicSlaInfo, slaEntriesOf, slaStatuses, type PublicSlaEntry } from "../domain/sla";
 import { programTypes, taskCreateBody, taskListSpec, taskStatuses, taskUpdateBody } from "../domain/task";
