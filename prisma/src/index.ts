@@ -6,5 +6,5 @@ export * from "./config";
 export * from "./connect";
 export { applyMigrations, pendingSchemaChangeSql } from "./migrations";
 export { shareEmbeddedDatabase } from "./share";
-export { lockRowForUpdate } from "./row-lock";
+export { findLocked, lockRowForUpdate } from "./row-lock";
 export { isUniqueViolation } from "./errors";

@@ -1,8 +1,7 @@
+import { isUuid } from "@pap/kernel";
 import { Prisma } from "../generated/client/client";
 
 type RawQueryClient = { $queryRaw<T>(query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]): Promise<T> };
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Locks one row for the rest of the transaction (SELECT … FOR UPDATE), so concurrent read-modify-write
@@ -10,7 +9,15 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
  * whether the row exists; an id that is not a uuid names no row. `table` is a table name from code.
  */
 export async function lockRowForUpdate(tx: RawQueryClient, table: string, id: string): Promise<boolean> {
-  if (!uuidPattern.test(id)) return false;
+  if (!isUuid(id)) return false;
   const rows = await tx.$queryRaw<unknown[]>(Prisma.sql`SELECT 1 FROM ${Prisma.raw(`"${table}"`)} WHERE id = ${id}::uuid FOR UPDATE`);
   return rows.length > 0;
+}
+
+/**
+ * Locks one row, then reads it with `read` (a read in the same transaction, after the lock, sees the
+ * row as no one else can change it until the transaction ends): null when there is no such row.
+ */
+export async function findLocked<T>(tx: RawQueryClient, table: string, id: string, read: () => Promise<T | null>): Promise<T | null> {
+  return (await lockRowForUpdate(tx, table, id)) ? read() : null;
 }

@@ -1,4 +1,5 @@
 import { ApiError, invalidQuery } from "../errors/api-error";
+import { isUuid } from "../validation/body";
 import { lookupField, type ResolvedField } from "./fields";
 import type { CompareNode, ComparisonOperator, ExistsNode, MatchNode, QueryNode, QueryValue, TermNode, ValueMatch } from "./query-parser";
 import type { ListSpec } from "./spec";
@@ -96,7 +97,7 @@ function matchColumn(field: ResolvedField, node: MatchNode): Where {
         column,
         node.values.map((value) => {
           const text = exactText(field, value, node.position);
-          if (!UUID.test(text)) throw invalidQuery(`'${field.name}' expects a UUID such as 123e4567-e89b-12d3-a456-426614174000; got '${text}'`, node.position);
+          if (!isUuid(text)) throw invalidQuery(`'${field.name}' expects a UUID such as 123e4567-e89b-12d3-a456-426614174000; got '${text}'`, node.position);
           return text.toLowerCase();
         }),
       );
@@ -242,7 +243,6 @@ function exactText(field: ResolvedField, value: QueryValue, position: number): s
   return value.text;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const INTEGER = /^[+-]?\d+$/;
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 const BOOLEAN_TEXT: Record<string, boolean | undefined> = { true: true, false: false };

@@ -1,6 +1,6 @@
 import { defineListType, expectedSize, findPage, isUuid, listArguments, loadByUuid, notFound, parseBody } from "@pap/kernel";
 import { deleteRecorded } from "@pap/events";
-import { type Prisma, lockRowForUpdate } from "@pap/db";
+import { type Prisma, findLocked } from "@pap/db";
 import { queryFromInfo } from "@pothos/plugin-prisma";
 import { builder } from "../builder";
 import { caseCreateBody, caseListSpec, caseStatuses, caseUpdateBody, checkMembers, settleCaseDates } from "../domain/case";
@@ -134,7 +134,7 @@ builder.mutationFields((t) => ({
       const body = parseBody(caseUpdateBody, asBody(args.input));
       if (body.members) checkMembers(body.members);
       return context.transaction(async (tx) => {
-        const current = (await lockRowForUpdate(tx, "case", id)) ? await tx.case.findUnique({ where: { id }, include: { members: { orderBy: { position: "asc" } } } }) : null;
+        const current = await findLocked(tx, "case", id, () => tx.case.findUnique({ where: { id }, include: { members: { orderBy: { position: "asc" } } } }));
         if (!current) throw notFound("Case", id);
         const dates = settleCaseDates(
           {

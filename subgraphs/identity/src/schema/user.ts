@@ -1,4 +1,4 @@
-import { isUniqueViolation, lockRowForUpdate, type Prisma, type User } from "@pap/db";
+import { isUniqueViolation, findLocked, type Prisma, type User } from "@pap/db";
 import { conflict, defineListType, findPage, givenFields, listArguments, loadByUuid, notFound, parseBody, roles } from "@pap/kernel";
 import { builder } from "../builder";
 import type { IdentityContext } from "../context";
@@ -117,7 +117,7 @@ function updateData(body: UserUpdate): Prisma.UserUpdateInput {
 /** Applies a change to one account under a row lock, with its event, in one transaction. */
 function changeAccount(context: IdentityContext, id: string, change: (current: User) => Promise<Prisma.UserUpdateInput>) {
   return context.transaction(async (tx) => {
-    const current = (await lockRowForUpdate(tx, "app_user", id)) ? await tx.user.findUnique({ where: { id } }) : null;
+    const current = await findLocked(tx, "app_user", id, () => tx.user.findUnique({ where: { id } }));
     if (!current) throw notFound("User", id);
     const updated = await tx.user.update({ where: { id }, data: await change(current) });
     const before = userSnapshot(current);
@@ -232,7 +232,7 @@ builder.mutationFields((t) => ({
       const caller = await context.principal();
       const id = String(args.id);
       return context.transaction(async (tx) => {
-        const current = (await lockRowForUpdate(tx, "app_user", id)) ? await tx.user.findUnique({ where: { id } }) : null;
+        const current = await findLocked(tx, "app_user", id, () => tx.user.findUnique({ where: { id } }));
         if (!current) throw notFound("User", id);
         checkAccountInScope(caller, current);
         checkNotOwnGrants(caller, current, ["status"]);

@@ -1,4 +1,4 @@
-import { lockRowForUpdate, type Prisma } from "@pap/db";
+import { findLocked, type Prisma } from "@pap/db";
 import { applyMergePatch, isUuid, defineListType, findPage, listArguments, loadByUuid, notFound, parseBody, withoutReadOnlyFields } from "@pap/kernel";
 import { deleteRecorded } from "@pap/events";
 import { builder } from "../builder";
@@ -86,7 +86,7 @@ builder.mutationFields((t) => ({
       const id = String(args.id);
       const patch = attributesFrom(args.patch);
       return context.transaction(async (tx) => {
-        const current = (await lockRowForUpdate(tx, "person", id)) ? await tx.person.findUnique({ where: { id } }) : null;
+        const current = await findLocked(tx, "person", id, () => tx.person.findUnique({ where: { id } }));
         if (!current) throw notFound("Person", id);
         const attributes = applyMergePatch(current.attributes, patch) as PersonAttributes;
         const updated = await tx.person.update({ where: { id }, data: { attributes: attributes as object, ...nameColumns(attributes) } });

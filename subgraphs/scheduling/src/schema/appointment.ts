@@ -1,4 +1,4 @@
-import { lockRowForUpdate } from "@pap/db";
+import { findLocked } from "@pap/db";
 import { defineListType, findPage, listArguments, loadByUuid, notFound, parseBody } from "@pap/kernel";
 import { deleteRecorded } from "@pap/events";
 import { appointmentChanges, appointmentSaved } from "../domain/events";
@@ -107,7 +107,7 @@ builder.mutationFields((t) => ({
       const id = String(args.id);
       const body = parseBody(appointmentUpdateBody, asBody(args.input));
       return context.transaction(async (tx) => {
-        const current = (await lockRowForUpdate(tx, "appointment", id)) ? await tx.appointment.findUnique({ where: { id } }) : null;
+        const current = await findLocked(tx, "appointment", id, () => tx.appointment.findUnique({ where: { id } }));
         if (!current) throw notFound("Appointment", id);
         const startAt = body.startAt ? new Date(body.startAt) : current.startAt;
         const endAt = body.endAt ? new Date(body.endAt) : current.endAt;

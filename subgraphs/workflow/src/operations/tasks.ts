@@ -1,4 +1,4 @@
-import { lockRowForUpdate, type Task } from "@pap/db";
+import { findLocked, type Task } from "@pap/db";
 import { cancelTimers } from "@pap/events";
 import { givenFields, notFound, planTransition, type MachineCaller } from "@pap/kernel";
 import { taskChanges, workflowEvents } from "../domain/events";
@@ -48,7 +48,7 @@ export async function createTask(work: WorkflowWork, body: TaskCreate): Promise<
 
 /** The task, its row locked for the rest of the transaction; null when there is none. */
 export async function findLockedTask(work: WorkflowWork, id: string): Promise<Task | null> {
-  return (await lockRowForUpdate(work.tx, "workflow_task", id)) ? work.tx.task.findUnique({ where: { id } }) : null;
+  return findLocked(work.tx, "workflow_task", id, () => work.tx.task.findUnique({ where: { id } }));
 }
 
 async function lockedTask(work: WorkflowWork, id: string): Promise<Task> {

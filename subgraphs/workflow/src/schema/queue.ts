@@ -1,4 +1,4 @@
-import { isUniqueViolation, lockRowForUpdate, type Queue } from "@pap/db";
+import { isUniqueViolation, findLocked, type Queue } from "@pap/db";
 import { ApiError, defineListType, givenFields, findPage, listArguments, loadByUuid, notFound, parseBody, type ErrorDetail } from "@pap/kernel";
 import { builder } from "../builder";
 import { inTransaction, type WorkflowContext } from "../context";
@@ -48,7 +48,7 @@ async function savingQueue<T>(context: WorkflowContext, name: string | undefined
 }
 
 async function lockedQueue(work: WorkflowWork, id: string): Promise<Queue> {
-  const queue = (await lockRowForUpdate(work.tx, "workflow_queue", id)) ? await work.tx.queue.findUnique({ where: { id } }) : null;
+  const queue = await findLocked(work.tx, "workflow_queue", id, () => work.tx.queue.findUnique({ where: { id } }));
   if (!queue) throw notFound("Queue", id);
   return queue;
 }
