@@ -31,7 +31,7 @@ async function reactToSlaMoment(work: WorkflowWork, taskId: string, reached: rea
   const before = await findLockedTask(work, taskId);
   if (!before) return;
   const now = work.clock.now();
-  const clocks = evaluateClocks(slaEntriesOf(before.slaInfo), work.slaTypes, before.status, slaClockOf(before.status), now);
+  const clocks = evaluateClocks(slaEntriesOf(before.slaInfo), work.slaTypes, slaClockOf(before.status), now);
   const due = clocks.some((clock) => reached.includes(clock.status));
   if (due && isAllowedFrom(taskMachine, "sla-escalate", before.status)) {
     await run();

@@ -33,5 +33,8 @@ export const queueChanges = crudDrafts(workflowEvents, "queue");
 export const timerTypes = ["creation_deadline", "sla_warning", "sla_breach", "client_timeout", "verification_timeout"] as const;
 export type TimerType = (typeof timerTypes)[number];
 
+/** The timers that follow a task's SLA clocks: their next warning and breach. */
+export const slaTimerTypes = ["sla_warning", "sla_breach"] as const satisfies readonly TimerType[];
+
 /** A task's timer of one kind has one id, so setting it again moves it and cancelling needs nothing but the id. */
 export const timerId = (type: TimerType, taskId: string) => `workflow.${type}.${taskId}`;

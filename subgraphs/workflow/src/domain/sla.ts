@@ -61,15 +61,15 @@ export function warningTime(entry: SlaEntry, type: SlaType): number {
 }
 
 /**
- * One clock brought up to `now` for a task in a state with the given clock behaviour: a stopped state
+ * One clock brought up to `now` for a task in a state with the given clock behaviour (the task machine says which): a stopped state
  * ends it (completed in time, or breached if the deadline has passed), a pausing state pauses it, and
  * a running state resumes it (the deadline pushed out by the time it stood still) and rates it:
  * breached past the deadline, warning past the threshold, active before. Completed and breached are final.
  */
-export function evaluateClock(entry: SlaEntry, type: SlaType, state: string, clock: SlaClock, now: Date): SlaEntry {
+export function evaluateClock(entry: SlaEntry, type: SlaType, clock: SlaClock, now: Date): SlaEntry {
   if (isFinal(entry.status)) return entry;
   const at = now.getTime();
-  const pausing = clock !== "stopped" && type.pauseWhen.includes(state);
+  const pausing = clock === "paused";
   if (pausing) return entry.pausedAt ? entry : { ...entry, status: "paused", pausedAt: now.toISOString() };
 
   let current = entry;
@@ -83,8 +83,8 @@ export function evaluateClock(entry: SlaEntry, type: SlaType, state: string, clo
   return status === current.status ? current : { ...current, status };
 }
 
-export function evaluateClocks(entries: readonly SlaEntry[], types: readonly SlaType[], state: string, clock: SlaClock, now: Date): SlaEntry[] {
-  return entries.map((entry) => evaluateClock(entry, slaTypeOf(types, entry.slaTypeCode), state, clock, now));
+export function evaluateClocks(entries: readonly SlaEntry[], types: readonly SlaType[], clock: SlaClock, now: Date): SlaEntry[] {
+  return entries.map((entry) => evaluateClock(entry, slaTypeOf(types, entry.slaTypeCode), clock, now));
 }
 
 const running = (entry: SlaEntry) => entry.status === "active" || entry.status === "warning";

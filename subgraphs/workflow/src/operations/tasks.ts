@@ -29,7 +29,7 @@ export async function createTask(work: WorkflowWork, body: TaskCreate): Promise<
   if (body.queueId) await env.requireQueue(body.queueId);
   if (body.assignedToId) await env.requireActiveUser(body.assignedToId, "assignedToId");
   const codes = slaTypesForNewTask(body.slaInfo?.map((entry) => entry.slaTypeCode) ?? [], described, work.slaTypes);
-  const clocks = evaluateClocks(startClocks(codes, work.slaTypes, now), work.slaTypes, "pending", slaClockOf("pending"), now);
+  const clocks = evaluateClocks(startClocks(codes, work.slaTypes, now), work.slaTypes, slaClockOf("pending"), now);
   const draft = { ...described, status: "pending", assignedToId: body.assignedToId ?? null } as const;
   const task = await tx.task.create({
     data: {
@@ -81,7 +81,7 @@ export async function transitionTask(
   const now = work.clock.now();
   const actor = needsCallerAccount(before.status, caller, [action]) ? withAccount(caller, await activeAccount(tx, caller.id)) : caller;
   const plan = await planTransition(taskMachine, action, before, actor, body, taskEnv(tx), now);
-  const clocks = evaluateClocks(slaEntriesOf(before.slaInfo), work.slaTypes, plan.to, slaClockOf(plan.to), now);
+  const clocks = evaluateClocks(slaEntriesOf(before.slaInfo), work.slaTypes, slaClockOf(plan.to), now);
   const { id: _id, ...changes } = plan.changes as Partial<Task>;
   const after = await tx.task.update({ where: { id }, data: { ...changes, ...slaColumns(clocks), updatedAt: now } });
   const events = await work.events.record(
@@ -107,7 +107,7 @@ export async function updateTask(work: WorkflowWork, id: string, body: TaskUpdat
     ...((expeditedChanged || programChanged) && { priority: routinePriority(merged) }),
     ...(programChanged && { queueId: await taskEnv(tx).routedQueueId(merged) }),
   };
-  const clocks = evaluateClocks(slaEntriesOf(before.slaInfo), work.slaTypes, before.status, slaClockOf(before.status), now);
+  const clocks = evaluateClocks(slaEntriesOf(before.slaInfo), work.slaTypes, slaClockOf(before.status), now);
   const after = await tx.task.update({ where: { id }, data: { ...described, ...derived, ...slaColumns(clocks), updatedAt: now } });
   const [updated] = await work.events.record(tx, taskChanges.updated(id, taskSnapshot(before), taskSnapshot(after)));
   await syncTaskTimers(work, before, after, updated);

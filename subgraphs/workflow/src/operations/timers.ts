@@ -1,7 +1,7 @@
 import type { Task } from "@pap/db";
 import { cancelTimers, scheduleTimer, type DueTimers, type PlatformEvent } from "@pap/events";
 import { addBusinessTime, HOUR_MS } from "@pap/kernel";
-import { timerId, workflowEvents, type TimerType } from "../domain/events";
+import { slaTimerTypes, timerId, timerTypes, workflowEvents, type TimerType } from "../domain/events";
 import { nextSlaMoments, slaEntriesOf } from "../domain/sla";
 import { slaClockOf, taskMachine } from "../domain/task-machine";
 import type { TaskStatus } from "../domain/task";
@@ -19,7 +19,7 @@ async function setTimer(work: WorkflowWork, type: TimerType, task: Task, fireAt:
   }, options);
 }
 
-type SlaTimer = "sla_warning" | "sla_breach";
+type SlaTimer = (typeof slaTimerTypes)[number];
 type SlaMoments = Record<SlaTimer, Date | null>;
 
 /** When a task's SLA timers should fire: its clocks' next warning and breach, none once it has stopped. */
@@ -35,7 +35,7 @@ const sameMoment = (a: Date | null, b: Date | null) => (a?.getTime() ?? null) ==
 export async function startTaskTimers(work: WorkflowWork, task: Task, cause: PlatformEvent): Promise<void> {
   await setTimer(work, "creation_deadline", task, addBusinessTime(task.createdAt, CREATION_DEADLINE_MS), cause);
   const moments = slaMomentsOf(work, task);
-  for (const type of ["sla_warning", "sla_breach"] as const) {
+  for (const type of slaTimerTypes) {
     const at = moments[type];
     if (at) await setTimer(work, type, task, at, cause);
   }
@@ -63,7 +63,7 @@ export async function syncTaskTimers(work: WorkflowWork, before: Task, after: Ta
 
   const was = slaMomentsOf(work, before);
   const next = slaMomentsOf(work, after);
-  for (const type of ["sla_warning", "sla_breach"] as const) {
+  for (const type of slaTimerTypes) {
     if (!options.timerFired && sameMoment(was[type], next[type])) continue;
     const at = next[type];
     if (at) await setTimer(work, type, after, at, cause, due);
@@ -74,4 +74,4 @@ export async function syncTaskTimers(work: WorkflowWork, before: Task, after: Ta
 
 /** Every timer a task may have, for when it is deleted. */
 export const allTaskTimers = (taskId: string) =>
-  (["creation_deadline", "sla_warning", "sla_breach", "client_timeout", "verification_timeout"] as const).map((type) => timerId(type, taskId));
+  timerTypes.map((type) => timerId(type, taskId));
