@@ -13,7 +13,7 @@ export * from "./subscription";
 export * from "./hub";
 export * from "./runtime";
 export * from "./scope";
-export * from "./delete";
+export * from "./recorded-writes";
 export * from "./consumer";
 export * from "./sequencer";
 export * from "./timers";

@@ -1,10 +1,9 @@
-import { findLocked, type Prisma } from "@pap/db";
-import { applyMergePatch, isUuid, defineListType, findPage, listArguments, loadByUuid, notFound, parseBody, withoutReadOnlyFields } from "@pap/kernel";
-import { deleteRecorded } from "@pap/events";
+import type { Prisma } from "@pap/db";
+import { isUuid, defineListType, findPage, listArguments, loadByUuid, parseBody, withoutReadOnlyFields } from "@pap/kernel";
 import { builder } from "../builder";
 import type { PersonsContext } from "../context";
-import { personChanges } from "../domain/events";
-import { nameColumns, personBody, personListSpec, personSnapshot, type PersonAttributes } from "../domain/person";
+import { personBody, personListSpec, type PersonAttributes } from "../domain/person";
+import { createPerson, deletePerson, updatePerson } from "../operations/persons";
 
 /** Everyone's records with persons:read; only one's own with persons:read:own. */
 const readScopes = { $any: { permission: "persons:read", $all: { permission: "persons:read:own" } } } as const;
@@ -68,43 +67,19 @@ builder.mutationFields((t) => ({
     authScopes: { permission: "persons:create" },
     type: PersonRef,
     args: { attributes: t.arg({ type: "JSONObject", required: true }) },
-    resolve: (_root, args, context) => {
-      const attributes = attributesFrom(args.attributes);
-      return context.transaction(async (tx) => {
-        const person = await tx.person.create({ data: { attributes: attributes as object, ...nameColumns(attributes) } });
-        await context.events.record(tx, personChanges.created(person.id, personSnapshot(person)));
-        return person;
-      });
-    },
+    resolve: (_root, args, context) => createPerson(context, attributesFrom(args.attributes)),
   }),
   updatePerson: t.field({
     authScopes: { permission: "persons:update" },
     type: PersonRef,
     description: "Applies a JSON merge patch to the person's attributes (null removes a field).",
     args: { id: t.arg.id({ required: true }), patch: t.arg({ type: "JSONObject", required: true }) },
-    resolve: async (_root, args, context) => {
-      const id = String(args.id);
-      const patch = attributesFrom(args.patch);
-      return context.transaction(async (tx) => {
-        const current = await findLocked(tx, "person", id, () => tx.person.findUnique({ where: { id } }));
-        if (!current) throw notFound("Person", id);
-        const attributes = applyMergePatch(current.attributes, patch) as PersonAttributes;
-        const updated = await tx.person.update({ where: { id }, data: { attributes: attributes as object, ...nameColumns(attributes) } });
-        await context.events.record(tx, personChanges.updated(id, personSnapshot(current), personSnapshot(updated)));
-        return updated;
-      });
-    },
+    resolve: (_root, args, context) => updatePerson(context, String(args.id), attributesFrom(args.patch)),
   }),
   deletePerson: t.id({
     authScopes: { permission: "persons:delete" },
     description: "Deletes the person permanently; returns the id deleted.",
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, args, context) =>
-      deleteRecorded(context, {
-        resource: "Person",
-        id: String(args.id),
-        remove: (tx, id) => tx.person.deleteMany({ where: { id } }),
-        event: personChanges.deleted,
-      }),
+    resolve: (_root, args, context) => deletePerson(context, String(args.id)),
   }),
 }));

@@ -1,0 +1,69 @@
+import { isUuid, notFound } from "@pap/kernel";
+import type { EventRecorder, SqlTransaction } from "./append";
+import type { EventDraft } from "./catalog";
+import type { EventRuntime, Transaction } from "./runtime";
+
+/**
+ * The three writes most resources need, each with its event in the same transaction: a change and
+ * its event commit together or not at all. A domain gives what is its own (how to create, find,
+ * change or remove the row, its snapshot, its event drafts); the lock, the order and the 404 are here.
+ */
+type WriteContext = { transaction: EventRuntime["transaction"]; events: EventRecorder };
+type Snapshot = Record<string, unknown>;
+
+/** Creates one record and records its `created` event carrying the record's snapshot. */
+export async function createRecorded<R extends { id: string }>(
+  context: WriteContext,
+  target: { create(tx: Transaction): Promise<R>; snapshot(record: R): Snapshot; event(id: string, snapshot: Snapshot): EventDraft },
+): Promise<R> {
+  return context.transaction(async (tx) => {
+    const created = await target.create(tx);
+    await context.events.record(tx as SqlTransaction, target.event(created.id, target.snapshot(created)));
+    return created;
+  });
+}
+
+/**
+ * Changes one record under its row lock (`find` locks and reads it: a concurrent change of the same
+ * record waits, and nothing is lost) and records its `updated` event with what changed; 404 when
+ * there is no such record. `change` may refuse (throw) after seeing the record as it is.
+ */
+export async function updateRecorded<R extends { id: string }>(
+  context: WriteContext,
+  target: {
+    resource: string;
+    id: string;
+    find(tx: Transaction, id: string): Promise<R | null>;
+    change(tx: Transaction, current: R): Promise<R>;
+    snapshot(record: R): Snapshot;
+    event(id: string, before: Snapshot, after: Snapshot): EventDraft;
+  },
+): Promise<R> {
+  const { resource, id } = target;
+  if (!isUuid(id)) throw notFound(resource, id);
+  return context.transaction(async (tx) => {
+    const current = await target.find(tx, id);
+    if (!current) throw notFound(resource, id);
+    const updated = await target.change(tx, current);
+    await context.events.record(tx as SqlTransaction, target.event(id, target.snapshot(current), target.snapshot(updated)));
+    return updated;
+  });
+}
+
+/**
+ * Deletes one record and records its `deleted` event in the same transaction; 404 when there is no
+ * such record (an id that is not a uuid names none). Returns the id deleted.
+ */
+export async function deleteRecorded(
+  context: WriteContext,
+  target: { resource: string; id: string; remove(tx: Transaction, id: string): Promise<{ count: number }>; event(id: string): EventDraft },
+): Promise<string> {
+  const { resource, id } = target;
+  if (!isUuid(id)) throw notFound(resource, id);
+  return context.transaction(async (tx) => {
+    const { count } = await target.remove(tx, id);
+    if (count === 0) throw notFound(resource, id);
+    await context.events.record(tx as SqlTransaction, target.event(id));
+    return id;
+  });
+}

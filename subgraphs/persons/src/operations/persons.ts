@@ -1,0 +1,26 @@
+import { findLocked, type Person } from "@pap/db";
+import { createRecorded, deleteRecorded, updateRecorded, type DomainContext } from "@pap/events";
+import { applyMergePatch } from "@pap/kernel";
+import { personChanges } from "../domain/events";
+import { nameColumns, personSnapshot, type PersonAttributes } from "../domain/person";
+
+/** The persons domain's writes, each with its event; the GraphQL resolvers only call these. */
+
+const columns = (attributes: PersonAttributes) => ({ attributes: attributes as object, ...nameColumns(attributes) });
+
+export const createPerson = (context: DomainContext, attributes: PersonAttributes): Promise<Person> =>
+  createRecorded<Person>(context, { create: (tx) => tx.person.create({ data: columns(attributes) }), snapshot: personSnapshot, event: personChanges.created });
+
+/** Applies a JSON merge patch to the person's attributes (null removes a field). */
+export const updatePerson = (context: DomainContext, id: string, patch: PersonAttributes): Promise<Person> =>
+  updateRecorded<Person>(context, {
+    resource: "Person",
+    id,
+    find: (tx) => findLocked(tx, "person", id, () => tx.person.findUnique({ where: { id } })),
+    change: (tx, current) => tx.person.update({ where: { id }, data: columns(applyMergePatch(current.attributes, patch) as PersonAttributes) }),
+    snapshot: personSnapshot,
+    event: personChanges.updated,
+  });
+
+export const deletePerson = (context: DomainContext, id: string): Promise<string> =>
+  deleteRecorded(context, { resource: "Person", id, remove: (tx) => tx.person.deleteMany({ where: { id } }), event: personChanges.deleted });
