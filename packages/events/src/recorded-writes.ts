@@ -4,28 +4,31 @@ import type { EventDraft } from "./catalog";
 import type { EventRuntime, Transaction } from "./runtime";
 
 /**
- * The three writes most resources need, each with its event in the same transaction: a change and
- * its event commit together or not at all. A domain gives what is its own (how to create, find,
- * change or remove the row, its snapshot, its event drafts); the lock, the order and the 404 are here.
+ * The three writes most resources need, each with its events in the same transaction: a change and
+ * its events commit together or not at all. A domain gives what is its own (how to create, find,
+ * change or remove the row, and the events that say so); the lock, the order and the 404 are here.
  */
 type WriteContext = { transaction: EventRuntime["transaction"]; events: EventRecorder };
-type Snapshot = Record<string, unknown>;
+type Drafts = EventDraft | readonly EventDraft[];
 
-/** Creates one record and records its `created` event carrying the record's snapshot. */
+const record = (context: WriteContext, tx: Transaction, drafts: Drafts) =>
+  context.events.record(tx as SqlTransaction, ...(Array.isArray(drafts) ? drafts : [drafts as EventDraft]));
+
+/** Creates one record and records the events of its creation (its `created` event, and any the domain adds). */
 export async function createRecorded<R extends { id: string }>(
   context: WriteContext,
-  target: { create(tx: Transaction): Promise<R>; snapshot(record: R): Snapshot; event(id: string, snapshot: Snapshot): EventDraft },
+  target: { create(tx: Transaction): Promise<R>; events(created: R): Drafts },
 ): Promise<R> {
   return context.transaction(async (tx) => {
     const created = await target.create(tx);
-    await context.events.record(tx as SqlTransaction, target.event(created.id, target.snapshot(created)));
+    await record(context, tx, target.events(created));
     return created;
   });
 }
 
 /**
  * Changes one record under its row lock (`find` locks and reads it: a concurrent change of the same
- * record waits, and nothing is lost) and records its `updated` event with what changed; 404 when
+ * record waits, and nothing is lost) and records the events of the change; 404 when
  * there is no such record. `change` may refuse (throw) after seeing the record as it is.
  */
 export async function updateRecorded<R extends { id: string }>(
@@ -35,8 +38,7 @@ export async function updateRecorded<R extends { id: string }>(
     id: string;
     find(tx: Transaction, id: string): Promise<R | null>;
     change(tx: Transaction, current: R): Promise<R>;
-    snapshot(record: R): Snapshot;
-    event(id: string, before: Snapshot, after: Snapshot): EventDraft;
+    events(before: R, after: R): Drafts;
   },
 ): Promise<R> {
   const { resource, id } = target;
@@ -45,7 +47,7 @@ export async function updateRecorded<R extends { id: string }>(
     const current = await target.find(tx, id);
     if (!current) throw notFound(resource, id);
     const updated = await target.change(tx, current);
-    await context.events.record(tx as SqlTransaction, target.event(id, target.snapshot(current), target.snapshot(updated)));
+    await record(context, tx, target.events(current, updated));
     return updated;
   });
 }

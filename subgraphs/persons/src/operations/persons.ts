@@ -9,7 +9,10 @@ import { nameColumns, personSnapshot, type PersonAttributes } from "../domain/pe
 const columns = (attributes: PersonAttributes) => ({ attributes: attributes as object, ...nameColumns(attributes) });
 
 export const createPerson = (context: DomainContext, attributes: PersonAttributes): Promise<Person> =>
-  createRecorded<Person>(context, { create: (tx) => tx.person.create({ data: columns(attributes) }), snapshot: personSnapshot, event: personChanges.created });
+  createRecorded<Person>(context, {
+    create: (tx) => tx.person.create({ data: columns(attributes) }),
+    events: (person) => personChanges.created(person.id, personSnapshot(person)),
+  });
 
 /** Applies a JSON merge patch to the person's attributes (null removes a field). */
 export const updatePerson = (context: DomainContext, id: string, patch: PersonAttributes): Promise<Person> =>
@@ -18,8 +21,7 @@ export const updatePerson = (context: DomainContext, id: string, patch: PersonAt
     id,
     find: (tx) => findLocked(tx, "person", id, () => tx.person.findUnique({ where: { id } })),
     change: (tx, current) => tx.person.update({ where: { id }, data: columns(applyMergePatch(current.attributes, patch) as PersonAttributes) }),
-    snapshot: personSnapshot,
-    event: personChanges.updated,
+    events: (before, after) => personChanges.updated(id, personSnapshot(before), personSnapshot(after)),
   });
 
 export const deletePerson = (context: DomainContext, id: string): Promise<string> =>

@@ -1,9 +1,7 @@
-import { findLocked } from "@pap/db";
-import { defineListType, findPage, listArguments, loadByUuid, notFound, parseBody } from "@pap/kernel";
-import { deleteRecorded } from "@pap/events";
-import { appointmentChanges, appointmentSaved } from "../domain/events";
+import { defineListType, findPage, listArguments, loadByUuid, parseBody } from "@pap/kernel";
 import { builder } from "../builder";
-import { appointmentCreateBody, appointmentListSpec, appointmentStatuses, appointmentUpdateBody, checkTimeSpan } from "../domain/appointment";
+import { appointmentCreateBody, appointmentListSpec, appointmentStatuses, appointmentUpdateBody } from "../domain/appointment";
+import { createAppointment, deleteAppointment, updateAppointment } from "../operations/appointments";
 import { PersonRef } from "./links";
 
 const AppointmentStatus = builder.enumType("AppointmentStatus", { values: appointmentStatuses });
@@ -77,68 +75,18 @@ builder.mutationFields((t) => ({
     authScopes: { permission: "appointments:create" },
     type: AppointmentRef,
     args: { input: t.arg({ type: AppointmentCreateInput, required: true }) },
-    resolve: (_root, args, context) => {
-      const body = parseBody(appointmentCreateBody, asBody(args.input));
-      const startAt = new Date(body.startAt);
-      const endAt = new Date(body.endAt);
-      checkTimeSpan(startAt, endAt);
-      return context.transaction(async (tx) => {
-        const created = await tx.appointment.create({
-          data: {
-            startAt,
-            endAt,
-            appointmentType: body.appointmentType,
-            status: body.status ?? "scheduled",
-            personId: body.personId,
-            assignedToId: body.assignedToId ?? null,
-            notes: body.notes ?? null,
-          },
-        });
-        await context.events.record(tx, ...appointmentSaved(null, created));
-        return created;
-      });
-    },
+    resolve: (_root, args, context) => createAppointment(context, parseBody(appointmentCreateBody, asBody(args.input))),
   }),
   updateAppointment: t.field({
     authScopes: { permission: "appointments:update" },
     type: AppointmentRef,
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: AppointmentUpdateInput, required: true }) },
-    resolve: async (_root, args, context) => {
-      const id = String(args.id);
-      const body = parseBody(appointmentUpdateBody, asBody(args.input));
-      return context.transaction(async (tx) => {
-        const current = await findLocked(tx, "appointment", id, () => tx.appointment.findUnique({ where: { id } }));
-        if (!current) throw notFound("Appointment", id);
-        const startAt = body.startAt ? new Date(body.startAt) : current.startAt;
-        const endAt = body.endAt ? new Date(body.endAt) : current.endAt;
-        checkTimeSpan(startAt, endAt);
-        const updated = await tx.appointment.update({
-          where: { id },
-          data: {
-            startAt,
-            endAt,
-            ...(body.appointmentType !== undefined && { appointmentType: body.appointmentType }),
-            ...(body.status !== undefined && { status: body.status }),
-            ...(body.personId !== undefined && { personId: body.personId }),
-            ...(body.assignedToId !== undefined && { assignedToId: body.assignedToId }),
-            ...(body.notes !== undefined && { notes: body.notes }),
-          },
-        });
-        await context.events.record(tx, ...appointmentSaved(current, updated));
-        return updated;
-      });
-    },
+    resolve: (_root, args, context) => updateAppointment(context, String(args.id), parseBody(appointmentUpdateBody, asBody(args.input))),
   }),
   deleteAppointment: t.id({
     authScopes: { permission: "appointments:delete" },
     description: "Deletes the appointment permanently; returns the id deleted.",
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, args, context) =>
-      deleteRecorded(context, {
-        resource: "Appointment",
-        id: String(args.id),
-        remove: (tx, id) => tx.appointment.deleteMany({ where: { id } }),
-        event: appointmentChanges.deleted,
-      }),
+    resolve: (_root, args, context) => deleteAppointment(context, String(args.id)),
   }),
 }));

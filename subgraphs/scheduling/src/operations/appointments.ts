@@ -1,0 +1,56 @@
+import { findLocked, type Appointment } from "@pap/db";
+import { createRecorded, deleteRecorded, updateRecorded, type DomainContext } from "@pap/events";
+import { checkTimeSpan, type AppointmentCreate, type AppointmentUpdate } from "../domain/appointment";
+import { appointmentChanges, appointmentSaved } from "../domain/events";
+
+/** The scheduling domain's writes, each with its events; the GraphQL resolvers only call these. */
+
+export async function createAppointment(context: DomainContext, body: AppointmentCreate): Promise<Appointment> {
+  const startAt = new Date(body.startAt);
+  const endAt = new Date(body.endAt);
+  checkTimeSpan(startAt, endAt);
+  return createRecorded<Appointment>(context, {
+    create: (tx) =>
+      tx.appointment.create({
+        data: {
+          startAt,
+          endAt,
+          appointmentType: body.appointmentType,
+          status: body.status ?? "scheduled",
+          personId: body.personId,
+          assignedToId: body.assignedToId ?? null,
+          notes: body.notes ?? null,
+        },
+      }),
+    events: (created) => appointmentSaved(null, created),
+  });
+}
+
+/** Changes what the body names; the time span is checked as it will be, the unchanged end or start included. */
+export const updateAppointment = (context: DomainContext, id: string, body: AppointmentUpdate): Promise<Appointment> =>
+  updateRecorded<Appointment>(context, {
+    resource: "Appointment",
+    id,
+    find: (tx) => findLocked(tx, "appointment", id, () => tx.appointment.findUnique({ where: { id } })),
+    change: (tx, current) => {
+      const startAt = body.startAt ? new Date(body.startAt) : current.startAt;
+      const endAt = body.endAt ? new Date(body.endAt) : current.endAt;
+      checkTimeSpan(startAt, endAt);
+      return tx.appointment.update({
+        where: { id },
+        data: {
+          startAt,
+          endAt,
+          ...(body.appointmentType !== undefined && { appointmentType: body.appointmentType }),
+          ...(body.status !== undefined && { status: body.status }),
+          ...(body.personId !== undefined && { personId: body.personId }),
+          ...(body.assignedToId !== undefined && { assignedToId: body.assignedToId }),
+          ...(body.notes !== undefined && { notes: body.notes }),
+        },
+      });
+    },
+    events: (before, after) => appointmentSaved(before, after),
+  });
+
+export const deleteAppointment = (context: DomainContext, id: string): Promise<string> =>
+  deleteRecorded(context, { resource: "Appointment", id, remove: (tx) => tx.appointment.deleteMany({ where: { id } }), event: appointmentChanges.deleted });
