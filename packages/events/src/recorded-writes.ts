@@ -31,16 +31,16 @@ export async function createRecorded<R extends { id: string }>(
  * record waits, and nothing is lost) and records the events of the change; 404 when
  * there is no such record. `change` may refuse (throw) after seeing the record as it is.
  */
-export async function updateRecorded<R extends { id: string }>(
+export async function updateRecorded<Found extends { id: string }, Updated = Found>(
   context: WriteContext,
   target: {
     resource: string;
     id: string;
-    find(tx: Transaction, id: string): Promise<R | null>;
-    change(tx: Transaction, current: R): Promise<R>;
-    events(before: R, after: R): Drafts;
+    find(tx: Transaction, id: string): Promise<Found | null>;
+    change(tx: Transaction, current: Found): Promise<Updated>;
+    events(before: Found, after: Updated): Drafts;
   },
-): Promise<R> {
+): Promise<Updated> {
   const { resource, id } = target;
   if (!isUuid(id)) throw notFound(resource, id);
   return context.transaction(async (tx) => {

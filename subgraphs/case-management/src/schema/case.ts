@@ -1,12 +1,11 @@
-import { defineListType, expectedSize, findPage, isUuid, listArguments, loadByUuid, notFound, parseBody } from "@pap/kernel";
-import { deleteRecorded } from "@pap/events";
-import { type Prisma, findLocked } from "@pap/db";
+import { defineListType, expectedSize, findPage, isUuid, listArguments, loadByUuid, parseBody } from "@pap/kernel";
+import type { Prisma } from "@pap/db";
 import { queryFromInfo } from "@pothos/plugin-prisma";
 import { builder } from "../builder";
-import { caseCreateBody, caseListSpec, caseStatuses, caseUpdateBody, checkMembers, settleCaseDates } from "../domain/case";
+import { caseCreateBody, caseListSpec, caseStatuses, caseUpdateBody } from "../domain/case";
+import { createCase, deleteCase, updateCase } from "../operations/cases";
 import { PersonRef } from "./links";
-import { dateOnly, todayUtc, toDbDate } from "../domain/dates";
-import { caseChanges, caseSnapshot } from "../domain/events";
+import { dateOnly } from "../domain/dates";
 
 const CaseStatus = builder.enumType("CaseStatus", { values: caseStatuses });
 
@@ -66,8 +65,6 @@ const CaseUpdateInput = caseInputFields(false);
 const asBody = (input: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined).map(([key, value]) => [key, value instanceof Date ? dateOnly(value) : value]));
 
-const membersData = (members: readonly { personId: string; relationship: string }[]) =>
-  members.map((member, position) => ({ position, personId: member.personId, relationship: member.relationship }));
 
 builder.queryFields((t) => ({
   case: t.prismaField({
@@ -99,85 +96,19 @@ builder.mutationFields((t) => ({
     authScopes: { permission: "cases:create" },
     type: CaseRef,
     args: { input: t.arg({ type: CaseCreateInput, required: true }) },
-    resolve: async (query, _root, args, context) => {
-      const body = parseBody(caseCreateBody, asBody(args.input));
-      const members = body.members ?? [];
-      checkMembers(members);
-      const dates = settleCaseDates(
-        { status: body.status ?? "active", effectiveStartDate: body.effectiveStartDate ?? null, effectiveEndDate: body.effectiveEndDate ?? null },
-        todayUtc(),
-      );
-      return context.transaction(async (tx) => {
-        const created = await tx.case.create({
-          ...query,
-          data: {
-            status: dates.status,
-            effectiveStartDate: toDbDate(dates.effectiveStartDate),
-            effectiveEndDate: toDbDate(dates.effectiveEndDate),
-            primaryApplicantId: body.primaryApplicantId,
-            assignedToId: body.assignedToId ?? null,
-            members: { create: membersData(members) },
-          },
-        });
-        await context.events.record(tx, caseChanges.created(created.id, caseSnapshot(created, members)));
-        return created;
-      });
-    },
+    resolve: (query, _root, args, context) => createCase(context, parseBody(caseCreateBody, asBody(args.input)), query),
   }),
   updateCase: t.prismaField({
     authScopes: { permission: "cases:update" },
     type: CaseRef,
     description: "Changes the given fields; `members`, when given, replaces the member list.",
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: CaseUpdateInput, required: true }) },
-    resolve: async (query, _root, args, context) => {
-      const id = String(args.id);
-      const body = parseBody(caseUpdateBody, asBody(args.input));
-      if (body.members) checkMembers(body.members);
-      return context.transaction(async (tx) => {
-        const current = await findLocked(tx, "case", id, () => tx.case.findUnique({ where: { id }, include: { members: { orderBy: { position: "asc" } } } }));
-        if (!current) throw notFound("Case", id);
-        const dates = settleCaseDates(
-          {
-            status: body.status ?? current.status,
-            effectiveStartDate: body.effectiveStartDate !== undefined ? body.effectiveStartDate : current.effectiveStartDate && dateOnly(current.effectiveStartDate),
-            // Reopening (status back to active) clears the end date unless the caller sets one.
-            effectiveEndDate:
-              body.effectiveEndDate !== undefined
-                ? body.effectiveEndDate
-                : (body.status ?? current.status) === "closed"
-                  ? current.effectiveEndDate && dateOnly(current.effectiveEndDate)
-                  : null,
-          },
-          todayUtc(),
-        );
-        if (body.members) await tx.caseMember.deleteMany({ where: { caseId: id } });
-        const updated = await tx.case.update({
-          ...query,
-          where: { id },
-          data: {
-            status: dates.status,
-            effectiveStartDate: toDbDate(dates.effectiveStartDate),
-            effectiveEndDate: toDbDate(dates.effectiveEndDate),
-            ...(body.primaryApplicantId !== undefined && { primaryApplicantId: body.primaryApplicantId }),
-            ...(body.assignedToId !== undefined && { assignedToId: body.assignedToId }),
-            ...(body.members && { members: { create: membersData(body.members) } }),
-          },
-        });
-        await context.events.record(tx, caseChanges.updated(id, caseSnapshot(current, current.members), caseSnapshot(updated, body.members ?? current.members)));
-        return updated;
-      });
-    },
+    resolve: (query, _root, args, context) => updateCase(context, String(args.id), parseBody(caseUpdateBody, asBody(args.input)), query),
   }),
   deleteCase: t.id({
     authScopes: { permission: "cases:delete" },
     description: "Deletes the case and its member list permanently; returns the id deleted.",
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, args, context) =>
-      deleteRecorded(context, {
-        resource: "Case",
-        id: String(args.id),
-        remove: (tx, id) => tx.case.deleteMany({ where: { id } }),
-        event: caseChanges.deleted,
-      }),
+    resolve: (_root, args, context) => deleteCase(context, String(args.id)),
   }),
 }));

@@ -1,0 +1,83 @@
+import { findLocked, type Case, type Prisma } from "@pap/db";
+import { createRecorded, deleteRecorded, updateRecorded, type DomainContext } from "@pap/events";
+import { checkMembers, settleCaseDates, type CaseCreate, type CaseUpdate } from "../domain/case";
+import { dateOnly, todayUtc, toDbDate } from "../domain/dates";
+import { caseChanges, caseSnapshot } from "../domain/events";
+
+/**
+ * The case management domain's writes, each with its event; the GraphQL resolvers only call these.
+ * `query` is what the caller will read of the record (its relations), loaded by the same statement.
+ */
+type CaseQuery = Pick<Prisma.CaseCreateArgs, "include" | "select">;
+
+const membersData = (members: readonly { personId: string; relationship: string }[]) =>
+  members.map((member, position) => ({ position, personId: member.personId, relationship: member.relationship }));
+
+export function createCase(context: DomainContext, body: CaseCreate, query: CaseQuery = {}): Promise<Case> {
+  const members = body.members ?? [];
+  checkMembers(members);
+  const dates = settleCaseDates(
+    { status: body.status ?? "active", effectiveStartDate: body.effectiveStartDate ?? null, effectiveEndDate: body.effectiveEndDate ?? null },
+    todayUtc(),
+  );
+  return createRecorded<Case>(context, {
+    create: (tx) =>
+      tx.case.create({
+        ...query,
+        data: {
+          status: dates.status,
+          effectiveStartDate: toDbDate(dates.effectiveStartDate),
+          effectiveEndDate: toDbDate(dates.effectiveEndDate),
+          primaryApplicantId: body.primaryApplicantId,
+          assignedToId: body.assignedToId ?? null,
+          members: { create: membersData(members) },
+        },
+      }),
+    events: (created) => caseChanges.created(created.id, caseSnapshot(created, members)),
+  });
+}
+
+type CaseWithMembers = Case & { members: { personId: string; relationship: string }[] };
+
+/** Changes the given fields; `members`, when given, replaces the member list. */
+export function updateCase(context: DomainContext, id: string, body: CaseUpdate, query: CaseQuery = {}): Promise<Case> {
+  if (body.members) checkMembers(body.members);
+  return updateRecorded<CaseWithMembers, Case>(context, {
+    resource: "Case",
+    id,
+    find: (tx) => findLocked(tx, "case", id, () => tx.case.findUnique({ where: { id }, include: { members: { orderBy: { position: "asc" } } } })),
+    change: async (tx, current) => {
+      const dates = settleCaseDates(
+        {
+          status: body.status ?? current.status,
+          effectiveStartDate: body.effectiveStartDate !== undefined ? body.effectiveStartDate : current.effectiveStartDate && dateOnly(current.effectiveStartDate),
+          // Reopening (status back to active) clears the end date unless the caller sets one.
+          effectiveEndDate:
+            body.effectiveEndDate !== undefined
+              ? body.effectiveEndDate
+              : (body.status ?? current.status) === "closed"
+                ? current.effectiveEndDate && dateOnly(current.effectiveEndDate)
+                : null,
+        },
+        todayUtc(),
+      );
+      if (body.members) await tx.caseMember.deleteMany({ where: { caseId: id } });
+      return tx.case.update({
+        ...query,
+        where: { id },
+        data: {
+          status: dates.status,
+          effectiveStartDate: toDbDate(dates.effectiveStartDate),
+          effectiveEndDate: toDbDate(dates.effectiveEndDate),
+          ...(body.primaryApplicantId !== undefined && { primaryApplicantId: body.primaryApplicantId }),
+          ...(body.assignedToId !== undefined && { assignedToId: body.assignedToId }),
+          ...(body.members && { members: { create: membersData(body.members) } }),
+        },
+      });
+    },
+    events: (current, updated) => caseChanges.updated(id, caseSnapshot(current, current.members), caseSnapshot(updated, body.members ?? current.members)),
+  });
+}
+
+export const deleteCase = (context: DomainContext, id: string): Promise<string> =>
+  deleteRecorded(context, { resource: "Case", id, remove: (tx) => tx.case.deleteMany({ where: { id } }), event: caseChanges.deleted });
