@@ -1,11 +1,8 @@
-import { isUniqueViolation, findLocked, type Prisma, type User } from "@pap/db";
-import { conflict, defineListType, findPage, givenFields, listArguments, loadByUuid, notFound, parseBody, roles } from "@pap/kernel";
+import { defineListType, findPage, givenFields, listArguments, loadByUuid, parseBody, roles } from "@pap/kernel";
 import { builder } from "../builder";
-import type { IdentityContext } from "../context";
 import { roleGrants } from "../domain/claims";
-import { userChanges } from "../domain/events";
-import { checkAccountInScope, checkCountiesAssignable, checkNotOwnGrants, checkRolesGrantable } from "../domain/grants";
-import { requestedRoles, requireSameSubject, selfUpdateBody, userCreateBody, userListSpec, userSnapshot, userStatuses, userUpdateBody, type UserUpdate } from "../domain/user";
+import { selfUpdateBody, userCreateBody, userListSpec, userStatuses, userUpdateBody } from "../domain/user";
+import { createUser, deactivateUser, ownAccount, updateOwnPreferences, updateUser } from "../operations/users";
 
 export const RoleName = builder.enumType("RoleName", { values: roles });
 const UserStatus = builder.enumType("UserStatus", { values: userStatuses });
@@ -83,50 +80,6 @@ const MyAccountInput = builder.inputType("MyAccountInput", {
   fields: (t) => ({ preferences: t.field({ type: "JSONObject", required: true }) }),
 });
 
-/** GraphQL leaves unset input fields undefined; the domain's validation reads them as absent. */
-
-/** The caller's own account: by the token's userId, else by its subject. */
-async function ownAccount(context: IdentityContext): Promise<User | null> {
-  const caller = await context.principal();
-  const byId = caller.id ? await loadByUuid(context.loaders.userById, caller.id) : null;
-  if (byId) return byId;
-  return caller.subject ? context.db.user.findUnique({ where: { idpSubject: caller.subject } }) : null;
-}
-
-async function requireOwnAccount(context: IdentityContext): Promise<User> {
-  const account = await ownAccount(context);
-  if (!account) throw notFound("User", "me");
-  return account;
-}
-
-function updateData(body: UserUpdate): Prisma.UserUpdateInput {
-  const wanted = requestedRoles(body);
-  return {
-    ...(body.email !== undefined && { email: body.email }),
-    ...(body.name !== undefined && { name: body.name }),
-    ...(wanted !== undefined && { roles: wanted }),
-    ...(body.status !== undefined && { status: body.status }),
-    ...(body.counties !== undefined && { counties: [...new Set(body.counties)] }),
-    ...(body.organizationId !== undefined && { organizationId: body.organizationId }),
-    ...(body.personId !== undefined && { personId: body.personId }),
-    ...(body.caseWorkerId !== undefined && { caseWorkerId: body.caseWorkerId }),
-    ...(body.preferences !== undefined && { preferences: body.preferences as Prisma.InputJsonObject }),
-  };
-}
-
-/** Applies a change to one account under a row lock, with its event, in one transaction. */
-function changeAccount(context: IdentityContext, id: string, change: (current: User) => Promise<Prisma.UserUpdateInput>) {
-  return context.transaction(async (tx) => {
-    const current = await findLocked(tx, "app_user", id, () => tx.user.findUnique({ where: { id } }));
-    if (!current) throw notFound("User", id);
-    const updated = await tx.user.update({ where: { id }, data: await change(current) });
-    const before = userSnapshot(current);
-    const after = userSnapshot(updated);
-    if (JSON.stringify({ ...before, updatedAt: null }) !== JSON.stringify({ ...after, updatedAt: null })) await context.events.record(tx, userChanges.updated(before, after));
-    return updated;
-  });
-}
-
 builder.queryFields((t) => ({
   users: t.field({
     authScopes: { permission: "users:read" },
@@ -158,58 +111,14 @@ builder.mutationFields((t) => ({
     type: UserRef,
     description: "Links an identity-provider subject (which must already exist there) to roles and county assignments.",
     args: { input: t.arg({ type: UserCreateInput, required: true }) },
-    resolve: async (_root, args, context) => {
-      const body = parseBody(userCreateBody, givenFields(args.input));
-      const caller = await context.principal();
-      const wanted = requestedRoles(body) ?? [];
-      checkRolesGrantable(caller, wanted);
-      checkCountiesAssignable(caller, body.counties ?? []);
-      const duplicate = () => conflict(`A user is already linked to the subject '${body.idpSubject}'.`, [{ field: "idpSubject", message: "is already linked to a user" }]);
-      try {
-        return await context.transaction(async (tx) => {
-          if (await tx.user.findUnique({ where: { idpSubject: body.idpSubject }, select: { id: true } })) throw duplicate();
-          const created = await tx.user.create({
-            data: {
-              idpSubject: body.idpSubject,
-              email: body.email,
-              name: body.name ?? null,
-              roles: wanted,
-              counties: [...new Set(body.counties ?? [])],
-              organizationId: body.organizationId ?? null,
-              personId: body.personId ?? null,
-              caseWorkerId: body.caseWorkerId ?? null,
-            },
-          });
-          await context.events.record(tx, userChanges.created(userSnapshot(created)));
-          return created;
-        });
-      } catch (error) {
-        // Two creates for one subject racing past the check: the unique index refuses the second.
-        if (isUniqueViolation(error)) throw duplicate();
-        throw error;
-      }
-    },
+    resolve: (_root, args, context) => createUser(context, parseBody(userCreateBody, givenFields(args.input))),
   }),
   updateUser: t.field({
     authScopes: { permission: "users:update" },
     type: UserRef,
     description: "Changes an account's roles, status, counties, links or preferences.",
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: UserUpdateInput, required: true }) },
-    resolve: async (_root, args, context) => {
-      const body = parseBody(userUpdateBody, givenFields(args.input));
-      const caller = await context.principal();
-      const wanted = requestedRoles(body);
-      if (wanted) checkRolesGrantable(caller, wanted);
-      if (body.counties) checkCountiesAssignable(caller, body.counties);
-      return changeAccount(context, String(args.id), async (current) => {
-        checkAccountInScope(caller, current);
-        requireSameSubject(body, current);
-        checkNotOwnGrants(caller, current, Object.keys(body));
-        // Taking a role away is granting in reverse: nobody removes a role they could not grant.
-        if (wanted) checkRolesGrantable(caller, current.roles.filter((role) => !wanted.includes(role)));
-        return updateData(body);
-      });
-    },
+    resolve: (_root, args, context) => updateUser(context, String(args.id), parseBody(userUpdateBody, givenFields(args.input))),
   }),
   updateMe: t.field({
     authScopes: { authenticated: true },
@@ -217,30 +126,13 @@ builder.mutationFields((t) => ({
     type: UserRef,
     description: "Changes the caller's own preferences; roles, status and counties are changed only by an administrator.",
     args: { input: t.arg({ type: MyAccountInput, required: true }) },
-    resolve: async (_root, args, context) => {
-      const body = parseBody(selfUpdateBody, givenFields(args.input));
-      const account = await requireOwnAccount(context);
-      return changeAccount(context, account.id, async () => ({ preferences: body.preferences as Prisma.InputJsonObject }));
-    },
+    resolve: (_root, args, context) => updateOwnPreferences(context, parseBody(selfUpdateBody, givenFields(args.input))),
   }),
   deactivateUser: t.field({
     authScopes: { permission: "users:deactivate" },
     type: UserRef,
     description: "Soft delete: the account becomes inactive (the identity provider keeps the subject). Deactivating an inactive account changes nothing.",
     args: { id: t.arg.id({ required: true }) },
-    resolve: async (_root, args, context) => {
-      const caller = await context.principal();
-      const id = String(args.id);
-      return context.transaction(async (tx) => {
-        const current = await findLocked(tx, "app_user", id, () => tx.user.findUnique({ where: { id } }));
-        if (!current) throw notFound("User", id);
-        checkAccountInScope(caller, current);
-        checkNotOwnGrants(caller, current, ["status"]);
-        if (current.status === "inactive") return current;
-        const updated = await tx.user.update({ where: { id }, data: { status: "inactive" } });
-        await context.events.record(tx, userChanges.deactivated(id, current.status));
-        return updated;
-      });
-    },
+    resolve: (_root, args, context) => deactivateUser(context, String(args.id)),
   }),
 }));
