@@ -1,9 +1,8 @@
-import { isUniqueViolation } from "@pap/db";
 import { entryFromRow, headOfLog, sequenceLog, traceIdOf, type LogEntry } from "@pap/events";
-import { conflict, defineListType, findPage, listArguments, loadByUuid } from "@pap/kernel";
+import { defineListType, findPage, listArguments, loadByUuid } from "@pap/kernel";
 import { builder } from "../builder";
 import { eventListSpec, eventLogWhere, positionFrom, streamFilter } from "../domain/event-log";
-import { publishedEvent } from "../domain/publish";
+import { publishEvent } from "../operations/events";
 
 export const EventRef = builder.objectRef<LogEntry>("Event").implement({
   authScopes: { permission: "events:read" },
@@ -85,18 +84,7 @@ builder.mutationFields((t) => ({
     type: EventRef,
     description: "Records an event produced elsewhere. Its type must be declared for its source; events are never changed or removed.",
     args: { event: t.arg({ type: "JSONObject", required: true }) },
-    resolve: async (_root, args, context) => {
-      const event = publishedEvent(args.event, context.catalog);
-      try {
-        await context.publish([event]);
-        // Numbered a moment after commit; the stream and the log list show it in its place.
-        return { position: null, event };
-      } catch (error) {
-        // The id is the primary key: a second event with it (even one racing the first) is refused.
-        if (isUniqueViolation(error)) throw conflict(`An event with id ${event.id} is already in the log.`, [{ field: "id", message: "is already used by another event" }]);
-        throw error;
-      }
-    },
+    resolve: (_root, args, context) => publishEvent(context, args.event),
   }),
 }));
 
