@@ -28,6 +28,8 @@ module.exports = {
   },
   moduleNameMapper: {
     ...Object.fromEntries(Object.entries(workspacePackages).map(([name, dir]) => [`^${name.replace("/", "\\/")}$`, `<rootDir>/${dir}`])),
+    // A domain's side-effect-free entry (`@pap/<domain>/contract`), as its package.json exports it.
+    ...Object.fromEntries(Object.entries(workspacePackages).map(([name, dir]) => [`^${name.replace("/", "\\/")}\\/contract$`, `<rootDir>/${dir}/contract`])),
     // The generated Prisma client imports its siblings as `./x.js`; Jest resolves the `.ts` sources.
     "^(\\.{1,2}/.*)\\.js$": "$1",
   },

@@ -1,10 +1,8 @@
 import { ConnectionLimiter, createHttpServer, mountApollo, rateLimitSettingsFromEnv, useRateLimits, type AuthSettings, type Logger } from "@pap/kernel";
 import { registerRestRoutes, type RestGraph } from "@pap/rest-compat";
 import type { FastifyInstance } from "fastify";
-import { gatewayContextFromHeaders } from "./graph/context";
 import type { FederatedGraph } from "./graph/server";
 import { registerDevelopmentTokens } from "./dev-tokens";
-import { serveGatewayWebSocket } from "./subscriptions/websocket";
 
 export type HttpAppParts = {
   logger: Logger;
@@ -27,6 +25,9 @@ export async function createHttpApp(parts: HttpAppParts): Promise<FastifyInstanc
   const connections = new ConnectionLimiter(limits);
   if (parts.graph) {
     const graph = parts.graph;
+    // Loaded only where the graph is served: a process serving only REST never builds the subgraphs' schemas.
+    const { gatewayContextFromHeaders } = require("./graph/context") as typeof import("./graph/context");
+    const { serveGatewayWebSocket } = require("./subscriptions/websocket") as typeof import("./subscriptions/websocket");
     mountApollo(app, graph.server, { path: "/graphql", context: async (request) => gatewayContextFromHeaders(request.headers) });
     const closeSockets = serveGatewayWebSocket(app.server, graph, connections);
     app.addHook("preClose", closeSockets);

@@ -1,5 +1,5 @@
 import { ApiError, callerKey, envelopeFromGraphQLError, type ConnectionLimiter, type GraphExecutor, type GraphResult, type GraphSubscriber } from "@pap/kernel";
-import { positionFrom, streamFilter } from "@pap/platform";
+import { positionFrom, streamFilter } from "@pap/platform/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { EVENT_SELECTION, eventToRest } from "./resources/platform";
 

@@ -1,4 +1,4 @@
-import { appointmentCreateBody, appointmentListSpec, appointmentUpdateBody } from "@pap/scheduling";
+import { appointmentCreateBody, appointmentListSpec, appointmentUpdateBody } from "@pap/scheduling/contract";
 import { z } from "zod";
 import { crudRoutes } from "../crud";
 

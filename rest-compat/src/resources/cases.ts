@@ -1,4 +1,4 @@
-import { caseCreateBody, caseListSpec, caseUpdateBody } from "@pap/case-management";
+import { caseCreateBody, caseListSpec, caseUpdateBody } from "@pap/case-management/contract";
 import { z } from "zod";
 import { crudRoutes } from "../crud";
 

@@ -1,4 +1,4 @@
-import { selfUpdateBody, userCreateBody, userListSpec, userStatuses, userUpdateBody } from "@pap/identity";
+import { selfUpdateBody, userCreateBody, userListSpec, userStatuses, userUpdateBody } from "@pap/identity/contract";
 import { ApiError, notFound, parseBody, requireObjectBody, roles, withoutReadOnlyFields } from "@pap/kernel";
 import { z } from "zod";
 import { crudRoutes } from "../crud";

@@ -1,4 +1,4 @@
-import { personBody, personListSpec } from "@pap/persons";
+import { personBody, personListSpec } from "@pap/persons/contract";
 import { z } from "zod";
 import { crudRoutes } from "../crud";
 

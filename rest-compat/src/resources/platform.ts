@@ -1,4 +1,4 @@
-import { eventListSpec, policyListSpec, publishedEventBody } from "@pap/platform";
+import { eventListSpec, policyListSpec, publishedEventBody } from "@pap/platform/contract";
 import { listParamsFromQuery, notFound, requireObjectBody } from "@pap/kernel";
 import { z } from "zod";
 import type { RestRequest, RestRoute } from "../route";

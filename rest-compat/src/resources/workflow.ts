@@ -13,7 +13,7 @@ import {
   taskMachine,
   taskStatuses,
   taskUpdateBody,
-} from "@pap/workflow";
+} from "@pap/workflow/contract";
 import { badRequest, detailsFromZod, listParamsFromQuery, notFound, requireObjectBody, type ListSpec } from "@pap/kernel";
 import { z } from "zod";
 import { crudRoutes } from "../crud";

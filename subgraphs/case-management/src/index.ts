@@ -5,8 +5,8 @@ import { caseEvents } from "./domain/events";
 import { casePermissions } from "./domain/permissions";
 import { schema } from "./schema";
 
-export { caseCreateBody, caseUpdateBody, caseListSpec } from "./domain/case";
-export { caseEvents } from "./domain/events";
+
+export * from "./contract";
 
 export const caseManagementSubgraph: SubgraphDefinition<DomainServices, CaseManagementContext> = {
   name: "case-management",

@@ -5,14 +5,13 @@ import { userEvents } from "./domain/events";
 import { userPermissions } from "./domain/permissions";
 import { schema } from "./schema";
 
-export { userCreateBody, userUpdateBody, selfUpdateBody, userListSpec, userStatuses } from "./domain/user";
-export { userEvents } from "./domain/events";
-export { userPermissions } from "./domain/permissions";
 
 /**
  * The identity subgraph, given the other domains' permission tables: the roles it hands out are
  * described by what they grant everywhere (the User's roles, and the claims embedded in tokens).
  */
+export * from "./contract";
+
 export function createIdentitySubgraph(otherDomains: readonly { permissions: PermissionTable }[]): SubgraphDefinition<DomainServices, IdentityContext> {
   const catalog = [userPermissions, ...otherDomains.map((domain) => domain.permissions)];
   return {

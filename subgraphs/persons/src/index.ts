@@ -5,8 +5,8 @@ import { personEvents } from "./domain/events";
 import { personPermissions } from "./domain/permissions";
 import { schema } from "./schema";
 
-export { personBody, personListSpec } from "./domain/person";
-export { personEvents } from "./domain/events";
+
+export * from "./contract";
 
 export const personsSubgraph: SubgraphDefinition<DomainServices, PersonsContext> = {
   name: "persons",

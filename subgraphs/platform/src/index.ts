@@ -5,16 +5,13 @@ import { platformPermissions } from "./domain/permissions";
 import { schema } from "./schema";
 import { seedPolicies } from "./seed";
 
-export { eventListSpec, eventLogWhere, streamFilter, positionFrom } from "./domain/event-log";
-export { publishedEventBody } from "./domain/publish";
-export { policyListSpec } from "./domain/policy";
-export { seededPolicies } from "./config/policies";
-export { platformPermissions } from "./domain/permissions";
 
 /**
  * The platform subgraph, given the domains whose events it accepts: a published event's type must be
  * declared by the domain that is its source.
  */
+export * from "./contract";
+
 export function createPlatformSubgraph(domains: readonly { events?: { declarations: readonly DeclaredEventType[] } }[]): SubgraphDefinition<DomainServices, PlatformContext> {
   const declarations = domains.flatMap((domain) => (domain.events ? [domain.events] : []));
   const catalogs = new Map<string, EventCatalog>();

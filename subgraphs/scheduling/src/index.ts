@@ -5,8 +5,8 @@ import { appointmentEvents } from "./domain/events";
 import { appointmentPermissions } from "./domain/permissions";
 import { schema } from "./schema";
 
-export { appointmentCreateBody, appointmentUpdateBody, appointmentListSpec } from "./domain/appointment";
-export { appointmentEvents } from "./domain/events";
+
+export * from "./contract";
 
 export const schedulingSubgraph: SubgraphDefinition<DomainServices, SchedulingContext> = {
   name: "scheduling",

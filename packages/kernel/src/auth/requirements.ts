@@ -47,20 +47,33 @@ export function requirementFrom(scopes: DeclaredScopes | undefined, table: Permi
 export type OperationType = "query" | "mutation" | "subscription";
 export type RequirementLookup = (operation: OperationType, field: string) => Requirement | undefined;
 
-/** Every root field's requirement across the given subgraphs. */
-export function operationRequirements(subgraphs: readonly { schema: GraphQLSchema; permissions: PermissionTable }[]): RequirementLookup {
-  const found = new Map<string, Requirement>();
+/**
+ * Every root field's requirement across the given subgraphs, by `"<operation> <field>"`: plain data,
+ * which the build writes out so that a process serving only REST never builds a subgraph schema.
+ */
+export function requirementsTable(subgraphs: readonly { schema: GraphQLSchema; permissions: PermissionTable }[]): Record<string, Requirement> {
+  const found: Record<string, Requirement> = {};
   for (const { schema, permissions } of subgraphs) {
     const roots = { query: schema.getQueryType(), mutation: schema.getMutationType(), subscription: schema.getSubscriptionType() };
     for (const [operation, root] of Object.entries(roots)) {
       for (const field of Object.values(root?.getFields() ?? {})) {
         const requirement = requirementFrom(declaredScopes(field.extensions), permissions);
-        if (requirement) found.set(`${operation} ${field.name}`, requirement);
+        if (requirement) found[`${operation} ${field.name}`] = requirement;
       }
     }
   }
-  return (operation, field) => found.get(`${operation} ${field}`);
+  return found;
 }
+
+/** Looks requirements up in a table made by `requirementsTable`. */
+export const requirementLookup =
+  (table: Readonly<Record<string, Requirement>>): RequirementLookup =>
+  (operation, field) =>
+    Object.hasOwn(table, `${operation} ${field}`) ? table[`${operation} ${field}`] : undefined;
+
+/** Every root field's requirement across the given subgraphs. */
+export const operationRequirements = (subgraphs: readonly { schema: GraphQLSchema; permissions: PermissionTable }[]): RequirementLookup =>
+  requirementLookup(requirementsTable(subgraphs));
 
 /** The 401 for a caller who sent no credential, naming the one the authentication mode in force expects. */
 export const notSignedIn = (principal?: Principal) =>

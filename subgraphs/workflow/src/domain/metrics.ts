@@ -1,3 +1,4 @@
+import { defineListSpec } from "@pap/kernel";
 import type { Prisma } from "@pap/db";
 import type { MetricDefinition } from "../config/metrics";
 import type { MetricFilters } from "./metric-sql";
@@ -36,3 +37,19 @@ export async function computeMetric(db: Database, definition: MetricDefinition, 
 }
 
 export const metricAggregates = ["count", "ratio", "duration"] as const;
+
+/** The list rules of `GET /workflow/metrics` (computed rows, filtered and sorted in memory). */
+export const metricListSpec = defineListSpec({
+  resource: "metrics",
+  fields: {
+    id: { kind: "string" },
+    name: { kind: "string" },
+    aggregate: { kind: "enum", values: metricAggregates },
+    value: { kind: "number", nullable: true },
+    computedAt: { kind: "datetime" },
+  },
+  fullText: ["id", "name"],
+  sortable: ["name", "aggregate", "value", "computedAt"],
+  defaultSort: "name",
+});
+

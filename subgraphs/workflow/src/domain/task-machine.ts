@@ -232,6 +232,9 @@ export const taskMachine = defineMachine<Task, TaskStatus, string, Guards, TaskE
 
 export const taskActionNames = Object.keys(taskMachine.actions);
 
+/** `await-client` → `awaitClientTask`: one GraphQL mutation per action, named after it (REST's operation ids too). */
+export const mutationNameOf = (action: string) => `${action.replace(/-(\w)/g, (_match, letter: string) => letter.toUpperCase())}Task`;
+
 /** The guards that compare the task with who the caller is: they must see the caller's account, not the credential's id. */
 const callerIdentityGuards: ReadonlySet<Guards> = new Set(["callerHasAccount", "claimableByCaller", "callerIsAssignedWorker"]);
 

@@ -1,25 +1,12 @@
-import { badRequest, defineListSpec, findPageInMemory, isUuid, listArguments, defineListType } from "@pap/kernel";
+import { badRequest, findPageInMemory, isUuid, listArguments, defineListType } from "@pap/kernel";
 import { builder } from "../builder";
 import type { WorkflowContext } from "../context";
 import { metricDefinitions, type MetricDefinition, type MetricTarget } from "../config/metrics";
-import { computeMetric, metricAggregates, metricGroupings, type MetricFilters } from "../domain/metrics";
+import { computeMetric, metricAggregates, metricGroupings, metricListSpec, type MetricFilters } from "../domain/metrics";
 import { ProgramType } from "./task";
 
 type ComputedMetric = { id: string; name: string; aggregate: string; value: number | null; breakdown?: Record<string, number | null>; targets: readonly MetricTarget[]; computedAt: Date };
 
-export const metricListSpec = defineListSpec({
-  resource: "metrics",
-  fields: {
-    id: { kind: "string" },
-    name: { kind: "string" },
-    aggregate: { kind: "enum", values: metricAggregates },
-    value: { kind: "number", nullable: true },
-    computedAt: { kind: "datetime" },
-  },
-  fullText: ["id", "name"],
-  sortable: ["name", "aggregate", "value", "computedAt"],
-  defaultSort: "name",
-});
 
 const MetricAggregate = builder.enumType("MetricAggregate", { values: metricAggregates });
 const MetricGrouping = builder.enumType("MetricGrouping", { values: metricGroupings });

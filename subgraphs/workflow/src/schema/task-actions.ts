@@ -1,6 +1,6 @@
 import { builder } from "../builder";
 import { inTransaction } from "../context";
-import { taskMachine } from "../domain/task-machine";
+import { taskMachine, mutationNameOf } from "../domain/task-machine";
 import { transitionTask } from "../operations/tasks";
 import { machineCaller, TaskRef } from "./task";
 
@@ -28,8 +28,6 @@ const argumentFor = (t: Parameters<Parameters<typeof builder.mutationFields>[0]>
 
 const bodyFieldsOf = (action: string): string[] => Object.keys((taskMachine.actions[action]!.body as { shape?: object } | undefined)?.shape ?? {});
 
-/** `await-client` → `awaitClientTask`: one mutation per action, named after it. */
-export const mutationNameOf = (action: string) => `${action.replace(/-(\w)/g, (_match, letter: string) => letter.toUpperCase())}Task`;
 
 const defined = (args: object) => Object.fromEntries(Object.entries(args).filter(([name, value]) => name !== "id" && value !== undefined && value !== null));
 

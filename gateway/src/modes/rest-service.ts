@@ -1,0 +1,30 @@
+import { createAuthenticator, createLogger, httpGraphExecutor, webSocketGraphSubscriber } from "@pap/kernel";
+import type { FastifyInstance } from "fastify";
+import { prepareAuthSettings } from "../auth";
+import { createHttpApp } from "../http-app";
+import { platformRequirements } from "../requirements";
+
+/**
+ * rest-compat on its own (the distributed mode's REST process): every REST call becomes an operation
+ * on the gateway at `graphqlUrl`. It needs the domains' contracts and the requirements table the
+ * build wrote, never a subgraph's schema.
+ */
+export async function startRestService(options: { graphqlUrl: string; host: string; port: number }): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  const logger = createLogger("rest-compat");
+  const subscribe = webSocketGraphSubscriber(options.graphqlUrl);
+  const auth = prepareAuthSettings();
+  const app = await createHttpApp({
+    logger,
+    rest: { execute: httpGraphExecutor(options.graphqlUrl), subscribe, authenticate: createAuthenticator(auth), requirementOf: platformRequirements },
+    ready: async () => (await fetch(options.graphqlUrl.replace(/\/graphql$/, "/healthz"))).ok,
+    auth,
+  });
+  await app.listen({ host: options.host, port: options.port });
+  return {
+    app,
+    async close() {
+      await app.close();
+      await subscribe.close();
+    },
+  };
+}
