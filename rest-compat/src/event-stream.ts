@@ -1,7 +1,6 @@
 import { ApiError, callerKey, envelopeFromGraphQLError, type ConnectionLimiter, type GraphExecutor, type GraphResult, type GraphSubscriber } from "@pap/kernel";
-import { positionFrom, streamFilter } from "@pap/platform/contract";
+import { EVENT_SELECTION, eventToRest, positionFrom, streamFilter } from "@pap/platform/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { EVENT_SELECTION, eventToRest } from "./resources/platform";
 
 const STREAM_DOCUMENT = `subscription ($filter: EventStreamFilter, $after: String) {
   result: events(filter: $filter, after: $after) { position ${EVENT_SELECTION} } }`;

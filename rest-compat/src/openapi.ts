@@ -1,6 +1,6 @@
 import { DEFAULT_LIMIT, MAX_LIMIT } from "@pap/kernel";
 import { z } from "zod";
-import type { RestRoute } from "./route";
+import type { RestRoute } from "@pap/kernel";
 
 const errorEnvelope = {
   type: "object",

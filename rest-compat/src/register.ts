@@ -6,6 +6,7 @@ import {
   refusal,
   type Authenticator,
   type ConnectionLimiter,
+  type DomainContract,
   type GraphExecutor,
   type GraphSubscriber,
   type OperationType,
@@ -14,7 +15,7 @@ import {
 import { Kind, parse, type OperationDefinitionNode } from "graphql";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { openApiDocument } from "./openapi";
-import type { RestRequest } from "./route";
+import type { RestRequest } from "@pap/kernel";
 import { registerEventStream } from "./event-stream";
 import { restOptionsFromEnv, restRoutes, type RestOptions } from "./routes";
 
@@ -35,16 +36,16 @@ function rootFieldOf(document: string): { operation: OperationType; field: strin
 }
 
 /**
- * Serves the REST surface on a Fastify app, each request becoming one operation on the graph, and
- * the event stream as one subscription on it.
+ * Serves the REST surface of the registered domains on a Fastify app, each request becoming one
+ * operation on the graph, and the event stream as one subscription on it.
  */
-
 export function registerRestRoutes(
   app: FastifyInstance,
   graph: RestGraph,
+  domains: readonly DomainContract[],
   { options = restOptionsFromEnv(), connections }: { options?: RestOptions; connections?: ConnectionLimiter } = {},
 ): void {
-  const routes = restRoutes(options);
+  const routes = restRoutes(domains, options);
   const execute = graph.execute;
   // The graph decides what a caller may do. The same requirement is checked here first, before the
   // request is validated, so that a caller who may not run the operation learns nothing from how

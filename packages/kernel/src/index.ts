@@ -10,3 +10,4 @@ export * from "./clock";
 export * from "./state-machine";
 export * from "./calendar";
 export * from "./settings";
+export * from "./rest";

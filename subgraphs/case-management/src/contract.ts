@@ -5,3 +5,4 @@
  */
 export { caseCreateBody, caseUpdateBody, caseListSpec } from "./domain/case";
 export { caseEvents } from "./domain/events";
+export * from "./rest";

@@ -6,3 +6,4 @@
 export { userCreateBody, userUpdateBody, selfUpdateBody, userListSpec, userStatuses } from "./domain/user";
 export { userEvents } from "./domain/events";
 export { userPermissions } from "./domain/permissions";
+export * from "./rest";

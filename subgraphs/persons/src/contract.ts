@@ -5,3 +5,4 @@
  */
 export { personBody, personListSpec } from "./domain/person";
 export { personEvents } from "./domain/events";
+export * from "./rest";

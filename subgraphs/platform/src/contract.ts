@@ -8,3 +8,4 @@ export { publishedEventBody } from "./domain/publish";
 export { policyListSpec } from "./domain/policy";
 export { seededPolicies } from "./config/policies";
 export { platformPermissions } from "./domain/permissions";
+export * from "./rest";

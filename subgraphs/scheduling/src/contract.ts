@@ -5,3 +5,4 @@
  */
 export { appointmentCreateBody, appointmentUpdateBody, appointmentListSpec } from "./domain/appointment";
 export { appointmentEvents } from "./domain/events";
+export * from "./rest";

@@ -12,3 +12,4 @@ export { seededQueues } from "./config/queues";
 export { seededSlaTypes } from "./config/sla-types";
 export { workflowEvents } from "./domain/events";
 export { slaStatuses } from "./domain/sla";
+export * from "./rest";

@@ -1,6 +1,7 @@
-import { personBody, personListSpec } from "@pap/persons/contract";
+import type { DomainContract } from "@pap/kernel";
+import { crudRoutes } from "@pap/kernel";
+import { personBody, personListSpec } from "./domain/person";
 import { z } from "zod";
-import { crudRoutes } from "../crud";
 
 /** Persons sit at the API root (`/persons`); the record is the free-form attributes plus server fields. */
 export const personRoutes = crudRoutes({
@@ -21,3 +22,6 @@ export const personRoutes = crudRoutes({
   response: z.looseObject({ id: z.uuid(), createdAt: z.iso.datetime(), updatedAt: z.iso.datetime() }),
   toRest: ({ attributes, id, createdAt, updatedAt }) => ({ ...(attributes as object), id, createdAt, updatedAt }),
 });
+
+/** This domain as the REST surface registers it. */
+export const restContract: DomainContract = { name: "persons", restRoutes: () => personRoutes };

@@ -1,8 +1,8 @@
-import { selfUpdateBody, userCreateBody, userListSpec, userStatuses, userUpdateBody } from "@pap/identity/contract";
-import { ApiError, notFound, parseBody, requireObjectBody, roles, withoutReadOnlyFields } from "@pap/kernel";
+import type { DomainContract } from "@pap/kernel";
+import { selfUpdateBody, userCreateBody, userListSpec, userStatuses, userUpdateBody } from "./domain/user";
+import { crudRoutes, ApiError, notFound, parseBody, requireObjectBody, roles, withoutReadOnlyFields } from "@pap/kernel";
 import { z } from "zod";
-import { crudRoutes } from "../crud";
-import type { RestRoute } from "../route";
+import type { RestRoute } from "@pap/kernel";
 
 const tag = "Identity and access";
 const base = "/identity-access";
@@ -132,3 +132,6 @@ const claimsRoute: RestRoute = {
 
 /** The identity domain (SPEC §4.8): accounts, the caller's own, and token enrichment. */
 export const identityRoutes: RestRoute[] = [...meRoutes, ...userCrud.map((route) => withAuthErrors(route)), claimsRoute];
+
+/** This domain as the REST surface registers it. */
+export const restContract: DomainContract = { name: "identity", restRoutes: () => identityRoutes };

@@ -1,23 +1,12 @@
-import {
-  metricGroupings,
-  metricListSpec,
-  mutationNameOf,
-  programTypes,
-  queueBody,
-  queueListSpec,
-  queueSources,
-  queueUpdateBody,
-  slaStatuses,
-  taskCreateBody,
-  taskListSpec,
-  taskMachine,
-  taskStatuses,
-  taskUpdateBody,
-} from "@pap/workflow/contract";
-import { badRequest, detailsFromZod, listParamsFromQuery, notFound, requireObjectBody, type ListSpec } from "@pap/kernel";
+import type { DomainContract } from "@pap/kernel";
+import { metricGroupings, metricListSpec } from "./domain/metrics";
+import { mutationNameOf, taskMachine } from "./domain/task-machine";
+import { programTypes, taskCreateBody, taskListSpec, taskStatuses, taskUpdateBody } from "./domain/task";
+import { queueBody, queueListSpec, queueSources, queueUpdateBody } from "./domain/queue";
+import { slaStatuses } from "./domain/sla";
+import { crudRoutes, badRequest, detailsFromZod, listParamsFromQuery, notFound, requireObjectBody, type ListSpec } from "@pap/kernel";
 import { z } from "zod";
-import { crudRoutes } from "../crud";
-import type { RestRequest, RestRoute } from "../route";
+import type { RestRequest, RestRoute } from "@pap/kernel";
 
 const tag = "Workflow";
 const base = "/workflow";
@@ -195,3 +184,6 @@ const metricRoutes: RestRoute[] = [
 
 /** The workflow domain (SPEC §4.4): queues, tasks and their actions, metrics. */
 export const workflowRoutes: RestRoute[] = [...queueRoutes, ...taskRoutes, ...actionRoutes, ...metricRoutes];
+
+/** This domain as the REST surface registers it. */
+export const restContract: DomainContract = { name: "workflow", restRoutes: () => workflowRoutes };

@@ -1,4 +1,6 @@
-import { listParamsFromQuery, notFound, parseBody, requireObjectBody, serverSetFields, withoutReadOnlyFields, type ListSpec } from "@pap/kernel";
+import { notFound } from "../errors";
+import { listParamsFromQuery, type ListSpec } from "../list";
+import { parseBody, requireObjectBody, serverSetFields, withoutReadOnlyFields } from "../validation";
 import { z } from "zod";
 import type { RestRequest, RestRoute } from "./route";
 

@@ -1,6 +1,7 @@
-import { appointmentCreateBody, appointmentListSpec, appointmentUpdateBody } from "@pap/scheduling/contract";
+import type { DomainContract } from "@pap/kernel";
+import { crudRoutes } from "@pap/kernel";
+import { appointmentCreateBody, appointmentListSpec, appointmentUpdateBody } from "./domain/appointment";
 import { z } from "zod";
-import { crudRoutes } from "../crud";
 
 export const appointmentRoutes = crudRoutes({
   name: "Appointment",
@@ -30,3 +31,6 @@ export const appointmentRoutes = crudRoutes({
     updatedAt: z.iso.datetime(),
   }),
 });
+
+/** This domain as the REST surface registers it. */
+export const restContract: DomainContract = { name: "scheduling", restRoutes: () => appointmentRoutes };

@@ -1,6 +1,7 @@
-import { caseCreateBody, caseListSpec, caseUpdateBody } from "@pap/case-management/contract";
+import type { DomainContract } from "@pap/kernel";
+import { crudRoutes } from "@pap/kernel";
+import { caseCreateBody, caseListSpec, caseUpdateBody } from "./domain/case";
 import { z } from "zod";
-import { crudRoutes } from "../crud";
 
 export const caseRoutes = crudRoutes({
   name: "Case",
@@ -29,3 +30,6 @@ export const caseRoutes = crudRoutes({
     updatedAt: z.iso.datetime(),
   }),
 });
+
+/** This domain as the REST surface registers it. */
+export const restContract: DomainContract = { name: "case-management", restRoutes: () => caseRoutes };

@@ -1,4 +1,4 @@
-import type { ListSpec } from "@pap/kernel";
+import type { ListSpec } from "../list";
 import type { z } from "zod";
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
@@ -43,3 +43,12 @@ export type RestRoute = {
     errorStatuses: number[];
   };
 };
+
+/** What a deployment chooses of the REST surface (SPEC §9 overlays). */
+export type RestSurfaceOptions = { platformBasePath: string };
+
+/**
+ * A domain as the REST surface sees it, from its contract alone: its name and its REST operations.
+ * The platform passes the registered domains to rest-compat, which maps over them.
+ */
+export type DomainContract = { name: string; restRoutes(options: RestSurfaceOptions): RestRoute[] };

@@ -1,7 +1,10 @@
-import { eventListSpec, policyListSpec, publishedEventBody } from "@pap/platform/contract";
+import type { DomainContract } from "@pap/kernel";
+import { eventListSpec } from "./domain/event-log";
+import { policyListSpec } from "./domain/policy";
+import { publishedEventBody } from "./domain/publish";
 import { listParamsFromQuery, notFound, requireObjectBody } from "@pap/kernel";
 import { z } from "zod";
-import type { RestRequest, RestRoute } from "../route";
+import type { RestRequest, RestRoute } from "@pap/kernel";
 
 /** The envelope fields of an event, as the graph names them. */
 export const EVENT_SELECTION = "id specversion type source subject time datacontenttype data traceparent causationid authid authtype";
@@ -116,3 +119,6 @@ export function platformRoutes(basePath: string): RestRoute[] {
     },
   ];
 }
+
+/** This domain as the REST surface registers it. */
+export const restContract: DomainContract = { name: "platform", restRoutes: (options) => platformRoutes(options.platformBasePath) };
