@@ -76,7 +76,10 @@ async function stream(request: FastifyRequest, reply: FastifyReply, results: Asy
   });
   out.write(": connected\n\n");
   const heartbeat = setInterval(() => out.write(": heartbeat\n\n"), heartbeatMs);
-  const closed = new Promise<void>((resolve) => request.raw.once("close", resolve));
+  let gone = false;
+  const closed = new Promise<void>((resolve) => request.raw.once("close", resolve)).then(() => {
+    gone = true;
+  });
   void closed.then(() => results.return?.());
   try {
     for await (const result of results) {
@@ -90,6 +93,8 @@ async function stream(request: FastifyRequest, reply: FastifyReply, results: Asy
       const written = out.write(`id: ${String(position)}\ndata: ${JSON.stringify(eventToRest(event))}\n\n`);
       // A slow reader holds the next event back instead of growing this process's buffers.
       if (!written) await Promise.race([new Promise((resolve) => out.once("drain", resolve)), closed]);
+      // A client that went away while events were still queued gets no more writes (nor a listener per write).
+      if (gone) break;
     }
   } catch (error) {
     request.log.warn({ err: error }, "event stream ended with an error");
