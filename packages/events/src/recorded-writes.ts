@@ -65,7 +65,7 @@ export async function deleteRecorded(
   return context.transaction(async (tx) => {
     const { count } = await target.remove(tx, id);
     if (count === 0) throw notFound(resource, id);
-    await context.events.record(tx as SqlTransaction, target.event(id));
+    await record(context, tx, target.event(id));
     return id;
   });
 }

@@ -4,6 +4,12 @@ import { clientErrorFromDatabase, envelopeFromGraphQLError } from "../errors";
 export type ErrorLogger = (error: unknown, message: string) => void;
 
 /**
+ * Codes that say only who failed, not why: Apollo's for an uncoded error and the gateway's for a
+ * subgraph's. On a client error the envelope's own code is kept instead.
+ */
+const uninformativeCodes = new Set(["INTERNAL_SERVER_ERROR", "DOWNSTREAM_SERVICE_ERROR"]);
+
+/**
  * Apollo `formatError` for the gateway and every subgraph server. Domain errors keep their code,
  * status and details; request errors get status 400; a value the database refused is the client's
  * error (4xx); anything unexpected is logged and masked so that
@@ -27,13 +33,11 @@ export function createErrorFormatter(log: ErrorLogger) {
     // Apollo files every validation failure under GRAPHQL_VALIDATION_FAILED; a rule's own code (a refused
     // query's QUERY_TOO_DEEP) says more, so it is kept.
     const ruleCode = (error as { originalError?: { extensions?: { code?: unknown } } } | undefined)?.originalError?.extensions?.code;
-    // Apollo files an uncoded error under INTERNAL_SERVER_ERROR, and the gateway a subgraph's under
-    // DOWNSTREAM_SERVICE_ERROR: for a refusal of the client's value neither says anything true.
     const given = formatted.extensions?.code;
     const code =
       given === "GRAPHQL_VALIDATION_FAILED" && typeof ruleCode === "string"
         ? ruleCode
-        : typeof given === "string" && given !== "DOWNSTREAM_SERVICE_ERROR" && given !== "INTERNAL_SERVER_ERROR"
+        : typeof given === "string" && !uninformativeCodes.has(given)
           ? given
           : envelope.code;
     return {

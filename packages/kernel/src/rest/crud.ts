@@ -33,8 +33,10 @@ export function crudRoutes(resource: CrudResource): RestRoute[] {
   const itemPath = `${collectionPath}/{${idParam}}`;
   const toRest = (record: unknown) => (resource.toRest ? resource.toRest(record as Record<string, unknown>) : record);
   const idOf = (request: RestRequest) => request.params[idParam] ?? "";
+  // What the representation shows but a body cannot write, worked out once per body rather than per request.
+  const serverSet = new Map([resource.createBody, resource.updateBody].map((schema) => [schema, serverSetFields(resource.response, schema)]));
   const body = (schema: z.ZodType, request: RestRequest, nonEmpty: boolean) =>
-    parseBody(schema, withoutReadOnlyFields(requireObjectBody(request.body, { nonEmpty }), serverSetFields(resource.response, schema)));
+    parseBody(schema, withoutReadOnlyFields(requireObjectBody(request.body, { nonEmpty }), serverSet.get(schema)));
   const found = (record: unknown, request: RestRequest) => {
     if (record === null || record === undefined) throw notFound(name, idOf(request));
     return toRest(record);
