@@ -9,12 +9,6 @@ export const caseRoutes = crudRoutes({
   collectionPath: "/case-management/cases",
   idParam: "caseId",
   selection: "id status effectiveStartDate effectiveEndDate primaryApplicantId members { personId relationship } assignedToId createdAt updatedAt",
-  queries: { get: "case", list: "cases" },
-  mutations: {
-    create: { field: "createCase", inputType: "CaseCreateInput!", inputArg: "input" },
-    update: { field: "updateCase", inputType: "CaseUpdateInput!", inputArg: "input" },
-    delete: "deleteCase",
-  },
   listSpec: caseListSpec,
   createBody: caseCreateBody,
   updateBody: caseUpdateBody,

@@ -51,12 +51,7 @@ const userCrud = crudRoutes({
   collectionPath: `${base}/users`,
   idParam: "userId",
   selection: USER_SELECTION,
-  queries: { get: "user", list: "users" },
-  mutations: {
-    create: { field: "createUser", inputType: "UserCreateInput!", inputArg: "input" },
-    update: { field: "updateUser", inputType: "UserUpdateInput!", inputArg: "input" },
-    delete: "deactivateUser",
-  },
+  mutations: { delete: "deactivateUser" },
   listSpec: userListSpec,
   createBody: userCreateBody,
   updateBody: userUpdateBody,

@@ -10,7 +10,6 @@ export const personRoutes = crudRoutes({
   collectionPath: "/persons",
   idParam: "personId",
   selection: "id attributes createdAt updatedAt",
-  queries: { get: "person", list: "persons" },
   mutations: {
     create: { field: "createPerson", inputType: "JSONObject!", inputArg: "attributes" },
     update: { field: "updatePerson", inputType: "JSONObject!", inputArg: "patch" },

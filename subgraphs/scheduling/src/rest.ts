@@ -9,12 +9,6 @@ export const appointmentRoutes = crudRoutes({
   collectionPath: "/scheduling/appointments",
   idParam: "appointmentId",
   selection: "id startAt endAt appointmentType status personId assignedToId notes createdAt updatedAt",
-  queries: { get: "appointment", list: "appointments" },
-  mutations: {
-    create: { field: "createAppointment", inputType: "AppointmentCreateInput!", inputArg: "input" },
-    update: { field: "updateAppointment", inputType: "AppointmentUpdateInput!", inputArg: "input" },
-    delete: "deleteAppointment",
-  },
   listSpec: appointmentListSpec,
   createBody: appointmentCreateBody,
   updateBody: appointmentUpdateBody,

@@ -15,8 +15,10 @@ export type CrudResource = {
   idParam: string;
   /** GraphQL selection of one record in its REST shape (before `toRest`). */
   selection: string;
-  queries: { get: string; list: string };
-  mutations: { create: MutationSpec; update: MutationSpec; delete: string };
+  /** The graph's fields, by the platform's naming unless given: `case`, `cases` (the list spec's resource). */
+  queries?: { get: string; list: string };
+  /** By the platform's naming unless given: `createCase(input: CaseCreateInput!)`, `updateCase(id, input: CaseUpdateInput!)`, `deleteCase(id)`. */
+  mutations?: { create?: MutationSpec; update?: MutationSpec; delete?: string };
   listSpec: ListSpec;
   createBody: z.ZodType;
   updateBody: z.ZodType;
@@ -28,8 +30,16 @@ export type CrudResource = {
 const listArgs = "$q: String, $sort: String, $limit: Int, $offset: Int";
 const listCall = "q: $q, sort: $sort, limit: $limit, offset: $offset";
 
+const writeBy = (verb: "create" | "update", name: string): MutationSpec => ({ field: `${verb}${name}`, inputType: `${name}${capitalize(verb)}Input!`, inputArg: "input" });
+
 export function crudRoutes(resource: CrudResource): RestRoute[] {
-  const { collectionPath, idParam, selection, queries, mutations, name, tag } = resource;
+  const { collectionPath, idParam, selection, name, tag } = resource;
+  const queries = resource.queries ?? { get: name.charAt(0).toLowerCase() + name.slice(1), list: listSpecName(resource.listSpec) };
+  const mutations = {
+    create: resource.mutations?.create ?? writeBy("create", name),
+    update: resource.mutations?.update ?? writeBy("update", name),
+    delete: resource.mutations?.delete ?? `delete${name}`,
+  };
   const itemPath = `${collectionPath}/{${idParam}}`;
   const toRest = (record: unknown) => (resource.toRest ? resource.toRest(record as Record<string, unknown>) : record);
   const idOf = (request: RestRequest) => request.params[idParam] ?? "";
