@@ -9,7 +9,7 @@ import net from "node:net";
 import path from "node:path";
 import { Client } from "pg";
 import { adminHeaders } from "./support/auth";
-import { openStream, sleep, type SseStream } from "./support/live";
+import { openStream, waitFor, type SseStream } from "./support/live";
 import { createTestDatabase } from "./support/platform";
 
 const WRITERS = 8;
@@ -18,6 +18,8 @@ const ACKNOWLEDGED_BEFORE_KILL = 200;
 const WRITES_AFTER_RESTART = 30;
 // As long as the platform's own launcher gives a child (PLATFORM_START_TIMEOUT_MS): a loaded 2-core machine is slow to start node.
 const START_BUDGET_MS = Number(process.env.PLATFORM_START_TIMEOUT_MS) || 180_000;
+/** Polls a tenth of a second apart: the conditions here ask PostgreSQL or a starting process. */
+const untilPolled = (what: string, condition: () => Promise<boolean> | boolean, timeoutMs: number) => waitFor(condition, what, timeoutMs, 100);
 
 let databaseUrl: string;
 let db: Client;
@@ -34,15 +36,6 @@ const freePort = () =>
       server.close(() => resolve(port));
     });
   });
-
-/** Polls until `condition` holds; fails naming `what` after `timeoutMs`. */
-async function until(what: string, condition: () => Promise<boolean> | boolean, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await sleep(100);
-  }
-}
 
 /** Starts the compiled platform on the test's database and waits until it is ready. */
 async function startChild(): Promise<{ process: ChildProcess; url: string }> {
@@ -74,7 +67,7 @@ async function startChild(): Promise<{ process: ChildProcess; url: string }> {
     const response = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2_000) }).catch(() => undefined);
     return response?.status === 200;
   };
-  await until("the platform to answer /readyz", ready, START_BUDGET_MS);
+  await untilPolled("the platform to answer /readyz", ready, START_BUDGET_MS);
   return { process: started, url };
 }
 
@@ -144,13 +137,13 @@ describe("a platform killed mid-load", () => {
 
       try {
         // A position that is numbered before the kill: the stream resumes after it once restarted.
-        await until("a quarter of the writes before the kill", () => acknowledged.length >= ACKNOWLEDGED_BEFORE_KILL / 4, 120_000);
-        await until("the log to number an event", async () => {
+        await untilPolled("a quarter of the writes before the kill", () => acknowledged.length >= ACKNOWLEDGED_BEFORE_KILL / 4, 120_000);
+        await untilPolled("the log to number an event", async () => {
           const { rows } = await db.query<{ head: string | null }>("SELECT max(position)::text AS head FROM platform_event");
           positionBeforeKill = BigInt(rows[0]!.head ?? 0);
           return positionBeforeKill > 0n;
         }, 30_000);
-        await until(`${ACKNOWLEDGED_BEFORE_KILL} acknowledged writes`, () => acknowledged.length >= ACKNOWLEDGED_BEFORE_KILL, 120_000);
+        await untilPolled(`${ACKNOWLEDGED_BEFORE_KILL} acknowledged writes`, () => acknowledged.length >= ACKNOWLEDGED_BEFORE_KILL, 120_000);
         failedBeforeKill = failed;
         await kill(running);
       } finally {
@@ -195,7 +188,7 @@ describe("a platform killed mid-load", () => {
       expect(writes.filter((write) => write === undefined)).toEqual([]);
 
       // The log as it stands once every committed event (those the kill left unnumbered too) has its position.
-      await until("every event to be numbered", async () => (await db.query("SELECT 1 FROM platform_event WHERE position IS NULL LIMIT 1")).rows.length === 0, 60_000);
+      await untilPolled("every event to be numbered", async () => (await db.query("SELECT 1 FROM platform_event WHERE position IS NULL LIMIT 1")).rows.length === 0, 60_000);
       const { rows: log } = await db.query<{ position: string; id: string; subject: string }>(
         "SELECT e.position::text AS position, e.id::text AS id, e.subject::text AS subject FROM platform_event e WHERE e.position > $1 ORDER BY e.position",
         [positionBeforeKill.toString()],

@@ -50,12 +50,12 @@ export const rawEvent = (): PlatformEvent => ({
   data: { changes: [] },
 });
 
-/** Polls `condition` every few milliseconds until it holds; fails naming `what` after `timeoutMs`. */
-export async function waitFor(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = WAIT_MS): Promise<void> {
+/** Polls `condition` every `intervalMs` until it holds; fails naming `what` after `timeoutMs`. */
+export async function waitFor(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = WAIT_MS, intervalMs = 5): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await sleep(5);
+    await sleep(intervalMs);
   }
 }
 
