@@ -1,5 +1,5 @@
 import type { ApolloServerPlugin } from "@apollo/server";
-import { BEARER_CREDENTIAL, type Authenticator } from "@pap/kernel";
+import { notSignedIn, type Authenticator } from "@pap/kernel";
 import { GraphQLError, visit, type DocumentNode } from "graphql";
 import type { GatewayContext } from "./context";
 
@@ -21,9 +21,9 @@ export function introspectionGuard(authenticate: Authenticator): ApolloServerPlu
           if (!asksForSchema(document)) return;
           const caller = await authenticate(contextValue.headers);
           if (caller.kind === "unauthenticated") {
-            throw new GraphQLError(`Reading the schema needs a signed-in caller: send '${caller.expects ?? BEARER_CREDENTIAL}'.`, {
-              extensions: { code: "UNAUTHORIZED", status: 401, http: { status: 401 } },
-            });
+            // The same 401 every operation gives a caller without a credential, with Apollo's HTTP status.
+            const refused = notSignedIn(caller);
+            throw new GraphQLError(refused.message, { extensions: { ...refused.extensions, http: { status: 401 } } });
           }
         },
       };
