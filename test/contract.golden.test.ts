@@ -2,10 +2,12 @@
  * What clients see of the platform, held still: the OpenAPI document the REST surface serves and the
  * supergraph SDL the gateway composes, compared with the copies committed in `test/golden/`. A change
  * to either is a change of the public contract and must be made on purpose: rerun with
- * UPDATE_GOLDEN=true to write the new copies, and review their diff like code.
+ * UPDATE_GOLDEN=true to write the new copies, and review their diff like code. Both are compared in
+ * canonical form (keys, fields and definitions in name order), since clients cannot see the order.
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { canonicalJson, canonicalSdl } from "./support/canonical";
 import { useTestPlatform } from "./support/platform";
 
 const { api } = useTestPlatform("golden");
@@ -20,10 +22,10 @@ function expectGolden(name: string, actual: string): void {
 describe("the public contract", () => {
   it("serves the OpenAPI document held in test/golden/openapi.json", async () => {
     const document = (await api.get("/openapi.json")).body;
-    expectGolden("openapi.json", `${JSON.stringify(document, null, 2)}\n`);
+    expectGolden("openapi.json", `${JSON.stringify(canonicalJson(document), null, 2)}\n`);
   });
 
   it("composes the supergraph held in test/golden/supergraph.graphql", () => {
-    expectGolden("supergraph.graphql", readFileSync(path.join(__dirname, "../gateway/supergraph.graphql"), "utf8"));
+    expectGolden("supergraph.graphql", canonicalSdl(readFileSync(path.join(__dirname, "../gateway/supergraph.graphql"), "utf8")));
   });
 });
