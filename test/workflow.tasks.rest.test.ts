@@ -284,15 +284,24 @@ describe("POST /workflow/tasks", () => {
       ["an assignedToId naming no user account", { name: "x", assignedToId: MISSING_ID }, "assignedToId"],
       ["status in_progress", { name: "x", status: "in_progress" }, "status"],
       ["status completed", { name: "x", status: "completed" }, "status"],
-      ["an outcome (set by complete/approve)", { name: "x", outcome: "approved" }, "outcome"],
-      ["a completedAt", { name: "x", completedAt: "2026-11-23T09:00:00Z" }, "completedAt"],
-      ["a slaDeadline", { name: "x", slaDeadline: "2026-12-01T09:00:00Z" }, "slaDeadline"],
       ["an unknown field", { name: "x", owner: "me" }, "owner"],
     ])("rejects %s", async (_label, body, field) => {
       const subjectId = randomUUID();
       expectValidationError(await api.post(TASKS, { subjectId, ...body }), field);
       expect((await api.get(listPath(TASKS, { q: `subjectId:${subjectId}` }))).body.total).toBe(0);
     });
+  });
+
+  it("ignores what only the task's lifecycle sets (outcome, completedAt, slaDeadline …): a task sent back as it was read is created", async () => {
+    const read = await createTask({ name: "Template", programType: "snap", slaInfo: [{ slaTypeCode: "snap_standard" }] });
+    expect(read.slaInfo[0]).toEqual(expect.objectContaining({ status: "active", deadline: expect.any(String) }));
+    const { id: _id, status: _status, ...sentBack } = read;
+    const response = await api.post(TASKS, { ...sentBack, name: "Copy", outcome: "approved", completedAt: "2026-11-23T09:00:00Z", slaDeadline: "2026-12-01T09:00:00Z" });
+    expect(response.status).toBe(201);
+    expect(response.body).toEqual(expect.objectContaining({ name: "Copy", status: "pending", outcome: null, completedAt: null }));
+    // Its clocks start anew: the copy's own deadline, not the one sent.
+    expect(response.body.slaInfo).toEqual([expect.objectContaining({ slaTypeCode: "snap_standard", status: "active" })]);
+    expect(response.body.slaDeadline).not.toBe("2026-12-01T09:00:00Z");
   });
 
   it("refuses an assignedToId naming an account that is no longer active (422), and nothing is created", async () => {
@@ -386,12 +395,13 @@ describe("PATCH /workflow/tasks/{taskId}", () => {
     ["outcome", { outcome: "done" }],
     ["completedAt", { completedAt: "2026-11-23T10:00:00Z" }],
     ["slaInfo", { slaInfo: [{ slaTypeCode: "snap_standard" }] }],
-  ])("refuses %s (changed only through actions or the SLA engine) with 422 naming it, leaving the task unchanged", async (field, patch) => {
+  ])("ignores %s (changed only through actions or the SLA engine): the rest of the patch applies and the field stays as it was", async (field, patch) => {
     const task = await createTask({ name: "Governed", programType: "snap" });
-    const envelope = expectErrorEnvelope(await api.patch(`${TASKS}/${task.id}`, { description: "also this", ...patch }), 422, "VALIDATION_ERROR");
-    expect(detailFields(envelope)).toEqual([field]);
-    expect((await api.get(`${TASKS}/${task.id}`)).body).toEqual(task);
-    expect(await eventsOf(task.id, "workflow.task.updated")).toEqual([]);
+    const response = await api.patch(`${TASKS}/${task.id}`, { description: "also this", ...patch });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual(expect.objectContaining({ description: "also this", [field]: task[field] }));
+    const [updated] = await eventsOf(task.id, "workflow.task.updated");
+    expect((updated!.data as { changes: { field: string }[] }).changes.map((change) => change.field)).toEqual(["description"]);
   });
 
   it.each([

@@ -11,3 +11,4 @@ export * from "./state-machine";
 export * from "./calendar";
 export * from "./settings";
 export * from "./rest";
+export * from "./resource";

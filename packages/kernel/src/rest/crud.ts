@@ -2,12 +2,28 @@ import { notFound } from "../errors";
 import { listParamsFromQuery, type ListSpec } from "../list";
 import { parseBody, requireObjectBody, serverSetFields, withoutReadOnlyFields } from "../validation";
 import { z } from "zod";
+import type { Resource } from "../resource";
 import type { RestRequest, RestRoute } from "./route";
 
 type MutationSpec = { field: string; inputType: string; inputArg: string };
 
 /** A resource with the spec's CRUD shape: list, create, get, partial update, delete (§4.5). */
-export type CrudResource = {
+export type CrudResource = DeclaredCrud | RestatedCrud;
+
+/** Where a declared resource sits in the REST surface; everything else comes from its declaration. */
+export type DeclaredCrud = {
+  resource: Resource;
+  tag: string;
+  collectionPath: string;
+  idParam: string;
+  queries?: RestatedCrud["queries"];
+  mutations?: RestatedCrud["mutations"];
+  toRest?: RestatedCrud["toRest"];
+  /** The representation's schema, when it is not the declaration's (a free-form record). */
+  response?: z.ZodType;
+};
+
+type RestatedCrud = {
   /** Singular name for messages and docs ("Case"). */
   name: string;
   tag: string;
@@ -32,7 +48,19 @@ const listCall = "q: $q, sort: $sort, limit: $limit, offset: $offset";
 
 const writeBy = (verb: "create" | "update", name: string): MutationSpec => ({ field: `${verb}${name}`, inputType: `${name}${capitalize(verb)}Input!`, inputArg: "input" });
 
-export function crudRoutes(resource: CrudResource): RestRoute[] {
+/** The CRUD shape of a declared resource, everything read from its declaration. */
+const fromDeclaration = (crud: DeclaredCrud): RestatedCrud => ({
+  ...crud,
+  name: crud.resource.name,
+  selection: crud.resource.selection,
+  listSpec: crud.resource.listSpec,
+  createBody: crud.resource.createBody,
+  updateBody: crud.resource.updateBody,
+  response: crud.response ?? crud.resource.response,
+});
+
+export function crudRoutes(crud: CrudResource): RestRoute[] {
+  const resource = "resource" in crud ? fromDeclaration(crud) : crud;
   const { collectionPath, idParam, selection, name, tag } = resource;
   const queries = resource.queries ?? { get: name.charAt(0).toLowerCase() + name.slice(1), list: listSpecName(resource.listSpec) };
   const mutations = {

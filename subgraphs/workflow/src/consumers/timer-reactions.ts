@@ -3,7 +3,7 @@ import { ApiError, isAllowedFrom, systemPrincipal, type Logger } from "@pap/kern
 import type { SlaType } from "../config/sla-types";
 import { taskChanges, timerTypes, workflowEvents, type TimerType } from "../domain/events";
 import { evaluateClocks, slaColumns, slaEntriesOf, type SlaStatus } from "../domain/sla";
-import { taskSnapshot } from "../domain/task";
+import { task as taskResource } from "../contract/task";
 import { slaClockOf, taskMachine } from "../domain/task-machine";
 import { syncTaskTimers } from "../operations/timers";
 import { findLockedTask, transitionTask } from "../operations/tasks";
@@ -40,7 +40,7 @@ async function reactToSlaMoment(work: WorkflowWork, taskId: string, reached: rea
   // Only a change of the clocks themselves is news (an action may already have recorded what they show).
   const changed = JSON.stringify(clocks) !== JSON.stringify(slaEntriesOf(before.slaInfo));
   const after = changed ? await tx.task.update({ where: { id: taskId }, data: { ...slaColumns(clocks), updatedAt: now } }) : before;
-  const [updated] = changed ? await work.events.record(tx, taskChanges.updated(taskId, taskSnapshot(before), taskSnapshot(after))) : [];
+  const [updated] = changed ? await work.events.record(tx, taskChanges.updated(taskId, taskResource.snapshot(before), taskResource.snapshot(after))) : [];
   await syncTaskTimers(work, before, after, updated, { timerFired: true });
 }
 

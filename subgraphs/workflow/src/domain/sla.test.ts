@@ -1,6 +1,6 @@
 import { DAY_MS, HOUR_MS } from "@pap/kernel";
 import { seededSlaTypes, type SlaType } from "../config/sla-types";
-import type { TaskStatus } from "./task";
+import type { TaskStatus } from "../contract/task";
 import { slaClockOf } from "./task-machine";
 import { evaluateClock, nextSlaMoments, slaDeadline, slaTypesForNewTask, startClocks, warningTime, type SlaEntry } from "./sla";
 

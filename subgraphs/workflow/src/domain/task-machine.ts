@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { TimerType } from "./events";
 import { routinePriority } from "./routing";
 import type { SlaClock } from "./sla";
-import type { TaskStatus } from "./task";
+import type { TaskStatus } from "../contract/task";
 
 /** What routing looks at: the task's program, and (once intake can be asked) the application it concerns. */
 export type RoutedTask = Pick<Task, "programType" | "subjectType" | "subjectId">;

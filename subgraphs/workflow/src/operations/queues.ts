@@ -1,8 +1,7 @@
 import { findLocked, isUniqueViolation, type Queue } from "@pap/db";
 import { ApiError, notFound, type ErrorDetail } from "@pap/kernel";
-import type { z } from "zod";
 import { queueChanges } from "../domain/events";
-import { queueSnapshot, type queueBody, type queueUpdateBody } from "../domain/queue";
+import { queue as queueResource, type QueueCreate, type QueueUpdate } from "../contract/queue";
 import { openTaskStatuses } from "../domain/task-machine";
 import type { WorkflowWork } from "./work";
 
@@ -27,19 +26,19 @@ async function lockedQueue(work: WorkflowWork, id: string): Promise<Queue> {
   return queue;
 }
 
-export async function createQueue(work: WorkflowWork, body: z.infer<typeof queueBody>): Promise<Queue> {
+export async function createQueue(work: WorkflowWork, body: QueueCreate): Promise<Queue> {
   const now = work.clock.now();
   const queue = await withUniqueName(body.name, () =>
     work.tx.queue.create({ data: { name: body.name, description: body.description ?? null, source: "user", createdAt: now, updatedAt: now } }),
   );
-  await work.events.record(work.tx, queueChanges.created(queue.id, queueSnapshot(queue)));
+  await work.events.record(work.tx, queueChanges.created(queue.id, queueResource.snapshot(queue)));
   return queue;
 }
 
-export async function updateQueue(work: WorkflowWork, id: string, body: z.infer<typeof queueUpdateBody>): Promise<Queue> {
+export async function updateQueue(work: WorkflowWork, id: string, body: QueueUpdate): Promise<Queue> {
   const before = await lockedQueue(work, id);
   const after = await withUniqueName(body.name, () => work.tx.queue.update({ where: { id }, data: { ...body, updatedAt: work.clock.now() } }));
-  await work.events.record(work.tx, queueChanges.updated(id, queueSnapshot(before), queueSnapshot(after)));
+  await work.events.record(work.tx, queueChanges.updated(id, queueResource.snapshot(before), queueResource.snapshot(after)));
   return after;
 }
 

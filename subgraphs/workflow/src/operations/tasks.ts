@@ -4,7 +4,7 @@ import { givenFields, notFound, planTransition, type MachineCaller } from "@pap/
 import { taskChanges, workflowEvents } from "../domain/events";
 import { routinePriority } from "../domain/routing";
 import { evaluateClocks, slaColumns, slaEntriesOf, slaTypesForNewTask, startClocks } from "../domain/sla";
-import { taskSnapshot, type TaskCreate, type TaskUpdate } from "../domain/task";
+import { copiedToFollowUp, task as taskResource, type TaskCreate, type TaskUpdate } from "../contract/task";
 import { needsCallerAccount, slaClockOf, taskMachine, withAccount } from "../domain/task-machine";
 import { allTaskTimers, startTaskTimers, syncTaskTimers } from "./timers";
 import { activeAccount, taskEnv, type WorkflowWork } from "./work";
@@ -41,7 +41,7 @@ export async function createTask(work: WorkflowWork, body: TaskCreate): Promise<
       updatedAt: now,
     },
   });
-  const [created] = await work.events.record(tx, taskChanges.created(task.id, taskSnapshot(task)));
+  const [created] = await work.events.record(tx, taskChanges.created(task.id, taskResource.snapshot(task)));
   await startTaskTimers(work, task, created!);
   return task;
 }
@@ -57,8 +57,6 @@ async function lockedTask(work: WorkflowWork, id: string): Promise<Task> {
   return task;
 }
 
-/** What a follow-up copies of the completed task: the work it describes and where it waits, not its assignment, outcome or SLA clocks. */
-const copiedToFollowUp = ["name", "description", "taskType", "subjectType", "subjectId", "programType", "isExpedited", "queueId", "priority"] as const;
 const followUpOf = (task: Task): TaskCreate => Object.fromEntries(copiedToFollowUp.map((field) => [field, task[field]])) as unknown as TaskCreate;
 
 /**
@@ -109,7 +107,7 @@ export async function updateTask(work: WorkflowWork, id: string, body: TaskUpdat
   };
   const clocks = evaluateClocks(slaEntriesOf(before.slaInfo), work.slaTypes, slaClockOf(before.status), now);
   const after = await tx.task.update({ where: { id }, data: { ...described, ...derived, ...slaColumns(clocks), updatedAt: now } });
-  const [updated] = await work.events.record(tx, taskChanges.updated(id, taskSnapshot(before), taskSnapshot(after)));
+  const [updated] = await work.events.record(tx, taskChanges.updated(id, taskResource.snapshot(before), taskResource.snapshot(after)));
   await syncTaskTimers(work, before, after, updated);
   return after;
 }

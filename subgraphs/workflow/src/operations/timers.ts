@@ -4,7 +4,7 @@ import { addBusinessTime, HOUR_MS } from "@pap/kernel";
 import { slaTimerTypes, timerId, timerTypes, workflowEvents, type TimerType } from "../domain/events";
 import { nextSlaMoments, slaEntriesOf } from "../domain/sla";
 import { slaClockOf, taskMachine } from "../domain/task-machine";
-import type { TaskStatus } from "../domain/task";
+import type { TaskStatus } from "../contract/task";
 import type { WorkflowWork } from "./work";
 
 /** A task must be acted on within 72 business hours of its creation, or it is escalated. */

@@ -1,22 +1,13 @@
-import { defineListType, givenFields, findPage, listArguments, loadByUuid, parseBody } from "@pap/kernel";
-import { builder } from "../builder";
+import { defineListType, findPage, graphFieldsOf, inputTypeOf, listArguments, loadByUuid, parseBody } from "@pap/kernel";
+import { builder, type Types } from "../builder";
 import { inTransaction } from "../context";
-import { queueBody, queueListSpec, queueSources, queueUpdateBody } from "../domain/queue";
+import { queue, type QueueCreate, type QueueUpdate } from "../contract/queue";
 import { createQueue, deleteQueue, updateQueue } from "../operations/queues";
-
-const QueueSource = builder.enumType("QueueSource", { values: queueSources, description: "system: seeded from configuration, cannot be deleted; user: created through the API." });
 
 export const QueueRef = builder.prismaObject("Queue", {
   authScopes: { permission: "queues:read" },
-  description: "A routing queue tasks wait in.",
-  fields: (t) => ({
-    id: t.exposeID("id"),
-    name: t.exposeString("name", { description: "Machine name, unique (routing finds queues by it)." }),
-    description: t.exposeString("description", { nullable: true }),
-    source: t.expose("source", { type: QueueSource }),
-    createdAt: t.expose("createdAt", { type: "DateTime" }),
-    updatedAt: t.expose("updatedAt", { type: "DateTime" }),
-  }),
+  description: queue.declaration.description,
+  fields: (t) => graphFieldsOf(builder, t, queue.declaration.fields) as never,
 });
 
 builder.asEntity(QueueRef, {
@@ -26,10 +17,8 @@ builder.asEntity(QueueRef, {
 
 const QueueList = defineListType(builder, "QueueList", QueueRef);
 
-const QueueInput = (name: string, required: boolean) =>
-  builder.inputType(name, { fields: (t) => ({ name: t.string({ required }), description: t.string() }) });
-const QueueCreateInput = QueueInput("QueueCreateInput", true);
-const QueueUpdateInput = QueueInput("QueueUpdateInput", false);
+const QueueCreateInput = inputTypeOf(builder, queue.declaration, "create") as PothosSchemaTypes.InputObjectRef<Types, QueueCreate>;
+const QueueUpdateInput = inputTypeOf(builder, queue.declaration, "update") as PothosSchemaTypes.InputObjectRef<Types, QueueUpdate>;
 
 builder.queryFields((t) => ({
   queue: t.field({
@@ -44,7 +33,7 @@ builder.queryFields((t) => ({
     type: QueueList,
     args: listArguments(t.arg),
     resolve: (_root, args, context) =>
-      findPage(queueListSpec, args, { items: (query) => context.db.queue.findMany(query), total: (where) => context.db.queue.count({ where }) }),
+      findPage(queue.listSpec, args, { items: (query) => context.db.queue.findMany(query), total: (where) => context.db.queue.count({ where }) }),
   }),
 }));
 
@@ -54,7 +43,7 @@ builder.mutationFields((t) => ({
     type: QueueRef,
     args: { input: t.arg({ type: QueueCreateInput, required: true }) },
     resolve: (_root, args, context) => {
-      const body = parseBody(queueBody, args.input);
+      const body = parseBody(queue.createBody, queue.bodyFromInput(args.input));
       return inTransaction(context, (work) => createQueue(work, body));
     },
   }),
@@ -63,7 +52,7 @@ builder.mutationFields((t) => ({
     type: QueueRef,
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: QueueUpdateInput, required: true }) },
     resolve: (_root, args, context) => {
-      const body = parseBody(queueUpdateBody, givenFields(args.input));
+      const body = parseBody(queue.updateBody, queue.bodyFromInput(args.input));
       return inTransaction(context, (work) => updateQueue(work, String(args.id), body));
     },
   }),

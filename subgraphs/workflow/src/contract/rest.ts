@@ -1,9 +1,8 @@
 import type { DomainContract } from "@pap/kernel";
-import { metricGroupings, metricListSpec } from "./domain/metrics";
-import { mutationNameOf, taskMachine } from "./domain/task-machine";
-import { programTypes, taskCreateBody, taskListSpec, taskStatuses, taskUpdateBody } from "./domain/task";
-import { queueBody, queueListSpec, queueSources, queueUpdateBody } from "./domain/queue";
-import { slaStatuses } from "./domain/sla";
+import { metricGroupings, metricListSpec } from "../domain/metrics";
+import { mutationNameOf, taskMachine } from "../domain/task-machine";
+import { programTypes, task } from "./task";
+import { queue } from "./queue";
 import { crudRoutes, badRequest, detailsFromZod, listParamsFromQuery, notFound, requireObjectBody, type ListSpec } from "@pap/kernel";
 import { z } from "zod";
 import type { RestRequest, RestRoute } from "@pap/kernel";
@@ -11,39 +10,9 @@ import type { RestRequest, RestRoute } from "@pap/kernel";
 const tag = "Workflow";
 const base = "/workflow";
 
-const TASK_SELECTION = `id name description status taskType subjectType subjectId programType isExpedited queueId priority
-  startedAt completedAt escalatedAt cancelledAt blockedAt assignedToId outcome completionNotes
-  slaInfo { slaTypeCode status clockStartedAt deadline } slaDeadline createdAt updatedAt`;
-const QUEUE_SELECTION = "id name description source createdAt updatedAt";
 const METRIC_SELECTION = "id name aggregate value breakdown targets { stat operator amount unit label direction } computedAt";
 
 const instant = z.iso.datetime();
-const taskResponse = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  description: z.string().nullable(),
-  status: z.enum(taskStatuses),
-  taskType: z.string().nullable(),
-  subjectType: z.string().nullable(),
-  subjectId: z.uuid().nullable(),
-  programType: z.enum(programTypes).nullable(),
-  isExpedited: z.boolean(),
-  queueId: z.uuid().nullable(),
-  priority: z.number().int().min(1).max(4),
-  startedAt: instant.nullable(),
-  completedAt: instant.nullable(),
-  escalatedAt: instant.nullable(),
-  cancelledAt: instant.nullable(),
-  blockedAt: instant.nullable(),
-  assignedToId: z.uuid().nullable(),
-  outcome: z.string().nullable(),
-  completionNotes: z.string().nullable(),
-  slaInfo: z.array(z.object({ slaTypeCode: z.string(), status: z.enum(slaStatuses), clockStartedAt: instant, deadline: instant })),
-  slaDeadline: instant.nullable(),
-  createdAt: instant,
-  updatedAt: instant,
-});
-const queueResponse = z.object({ id: z.uuid(), name: z.string(), description: z.string().nullable(), source: z.enum(queueSources), createdAt: instant, updatedAt: instant });
 const metricResponse = z.object({
   id: z.string(),
   name: z.string(),
@@ -61,32 +30,12 @@ const metricToRest = (metric: Record<string, unknown>) => {
   return { ...rest, ...(breakdown !== null && { breakdown }), targets: (targets as Record<string, unknown>[]).map(withoutNulls) };
 };
 
-const queueRoutes = crudRoutes({
-  name: "Queue",
-  tag,
-  collectionPath: `${base}/queues`,
-  idParam: "queueId",
-  selection: QUEUE_SELECTION,
-  listSpec: queueListSpec,
-  createBody: queueBody,
-  updateBody: queueUpdateBody,
-  response: queueResponse,
-}).map((route) =>
+const queueRoutes = crudRoutes({ resource: queue, tag, collectionPath: `${base}/queues`, idParam: "queueId" }).map((route) =>
   // A taken name conflicts on create and update; a configured queue, or one open tasks wait in, cannot be deleted.
   route.method === "GET" ? route : { ...route, docs: { ...route.docs, errorStatuses: [...new Set([...route.docs.errorStatuses, 409])].sort() } },
 );
 
-const taskRoutes = crudRoutes({
-  name: "Task",
-  tag,
-  collectionPath: `${base}/tasks`,
-  idParam: "taskId",
-  selection: TASK_SELECTION,
-  listSpec: taskListSpec,
-  createBody: taskCreateBody,
-  updateBody: taskUpdateBody,
-  response: taskResponse,
-});
+const taskRoutes = crudRoutes({ resource: task, tag, collectionPath: `${base}/tasks`, idParam: "taskId" });
 
 /** An action's body is optional; when sent it must be a JSON object. Its fields are judged by the task machine, after the state and the caller's role. */
 const actionBody = (request: RestRequest) => (request.body === undefined || request.body === null || request.body === "" ? {} : requireObjectBody(request.body));
@@ -97,7 +46,7 @@ const actionRoutes: RestRoute[] = Object.entries(taskMachine.actions).map(([acti
   operationId: mutationNameOf(action),
   summary: definition.description,
   tag,
-  document: `mutation ($id: ID!, $action: TaskAction!, $body: JSONObject) { result: performTaskAction(id: $id, action: $action, body: $body) { ${TASK_SELECTION} } }`,
+  document: `mutation ($id: ID!, $action: TaskAction!, $body: JSONObject) { result: performTaskAction(id: $id, action: $action, body: $body) { ${task.selection} } }`,
   variables: (request) => ({ id: request.params.taskId ?? "", action: action.replace(/-/g, "_"), body: actionBody(request) }),
   respond: (result, request) => {
     if (!result) throw notFound("Task", request.params.taskId ?? "");
@@ -105,7 +54,7 @@ const actionRoutes: RestRoute[] = Object.entries(taskMachine.actions).map(([acti
   },
   docs: {
     ...(definition.body && { body: definition.body, bodyOptional: definition.body.safeParse({}).success }),
-    response: taskResponse,
+    response: task.response,
     successStatus: 200,
     errorStatuses: [400, 403, 404, 409, 422, 500],
   },

@@ -1,0 +1,85 @@
+import { z } from "zod";
+import { declaredInput, writableFields, type FieldDeclaration, type Fields } from "./declaration";
+
+/** The check a written value gets from its kind alone, when the declaration names none. */
+function kindCheck(field: FieldDeclaration): z.ZodType {
+  switch (field.kind) {
+    case "uuid":
+      return z.uuid({ message: "must be a uuid" });
+    case "datetime":
+      return z.iso.datetime({ offset: true, message: "must be a date-time (ISO 8601 with time zone)" });
+    case "date":
+      return z.iso.date({ message: "must be a date (YYYY-MM-DD)" });
+    case "enum":
+      return z.enum(field.values as [string, ...string[]], { message: `must be one of: ${(field.values ?? []).join(", ")}` });
+    case "integer":
+      return z.number().int("must be an integer");
+    case "number":
+      return z.number();
+    case "boolean":
+      return z.boolean();
+    case "json":
+      return z.record(z.string(), z.unknown());
+    case "jsonValue":
+      return z.unknown();
+    case "object":
+      return nestedCheck(field.fields ?? {});
+    default:
+      return z.string();
+  }
+}
+
+/**
+ * A nested record: its written fields checked, required as declared; the ones the server sets are
+ * accepted and dropped (a client sending back a clock it read), anything else refused as unknown.
+ */
+function nestedCheck(fields: Fields) {
+  const entries = Object.entries(fields);
+  const written = entries.filter(([, field]) => field.write !== undefined);
+  const serverSet = entries.filter(([, field]) => field.write === undefined).map(([name]) => name);
+  const shape = {
+    ...Object.fromEntries(serverSet.map((name) => [name, z.unknown().optional()])),
+    ...Object.fromEntries(written.map(([name, field]) => [name, optionalUnless(field.required, valueCheck(field, "create"))])),
+  };
+  if (!serverSet.length) return z.strictObject(shape);
+  return z.strictObject(shape).transform((value) => Object.fromEntries(Object.entries(value).filter(([name]) => !serverSet.includes(name))));
+}
+
+const optionalUnless = (required: boolean | undefined, check: z.ZodType) => (required ? check : check.optional());
+
+/** The whole check of one field's value: the declared one, else its kind's (an array of them for a list), then null if nullable. */
+function valueCheck(field: FieldDeclaration, on: "create" | "update"): z.ZodType {
+  const declared = declaredInput(field, on);
+  const written = field.inputAs ?? field;
+  const check = declared ?? (written.list ? z.array(kindCheck(written)) : kindCheck(written));
+  return field.nullable ? check.nullable() : check;
+}
+
+/** The create body: every field writable on create, required ones required; anything else sent is refused as unknown. */
+export const createBodyOf = (fields: Fields) =>
+  z.strictObject(Object.fromEntries(writableFields(fields, "create").map(([name, field]) => [name, optionalUnless(field.required, valueCheck(field, "create"))])));
+
+/** The update body: any subset of the fields writable on update. */
+export const updateBodyOf = (fields: Fields) =>
+  z.strictObject(Object.fromEntries(writableFields(fields, "update").map(([name, field]) => [name, valueCheck(field, "update").optional()])));
+
+const dateOnly = (value: Date) => value.toISOString().slice(0, 10);
+
+/**
+ * A GraphQL input as the body the REST surface would have sent: absent fields left out, and the
+ * DateTime and Date scalars' Date objects written back as the ISO strings bodies carry, so one
+ * validation serves both.
+ */
+export function bodyFromInput(fields: Fields, input: Record<string, unknown>): Record<string, unknown> {
+  const asBody = (field: FieldDeclaration | undefined, value: unknown): unknown => {
+    if (value instanceof Date) return field?.kind === "date" ? dateOnly(value) : value.toISOString();
+    if (Array.isArray(value)) return value.map((item) => asBody(field, item));
+    if (field?.kind === "object" && value !== null && typeof value === "object") return bodyFromInput(field.fields ?? {}, value as Record<string, unknown>);
+    return value;
+  };
+  return Object.fromEntries(
+    Object.entries(input)
+      .filter(([, value]) => value !== undefined)
+      .map(([name, value]) => [name, asBody(Object.hasOwn(fields, name) ? fields[name] : undefined, value)]),
+  );
+}

@@ -1,0 +1,74 @@
+import { z } from "zod";
+import { columnOf, declaredInput, representedFields, type FieldDeclaration, type Fields } from "./declaration";
+
+/**
+ * The GraphQL selection of a record in its REST shape: every represented field, nested records with
+ * their own fields; links to other entities are left out (REST represents them by their ids).
+ */
+export function selectionOf(fields: Fields): string {
+  return representedFields(fields)
+    .map(([name, field]) => (field.kind === "object" ? `${name} { ${selectionOf(field.fields ?? {})} }` : name))
+    .join(" ");
+}
+
+function shownAs(field: FieldDeclaration): z.ZodType {
+  switch (field.kind) {
+    case "uuid":
+      return z.uuid();
+    case "datetime":
+      return z.iso.datetime();
+    case "date":
+      return z.iso.date();
+    case "enum":
+      return z.enum(field.values as [string, ...string[]]);
+    // A number's bounds are a fact about every value it holds, not only the written ones.
+    case "integer":
+      return declaredInput(field, "create") ?? z.number().int();
+    case "number":
+      return declaredInput(field, "create") ?? z.number();
+    case "boolean":
+      return z.boolean();
+    case "json":
+      return z.record(z.string(), z.unknown());
+    case "jsonValue":
+      return z.unknown();
+    case "object":
+      return responseOf(field.fields ?? {});
+    default:
+      return z.string();
+  }
+}
+
+/** The representation's schema, for the OpenAPI document. */
+export function responseOf(fields: Fields): z.ZodObject {
+  return z.object(
+    Object.fromEntries(
+      representedFields(fields).map(([name, field]) => {
+        const shown = field.list ? z.array(shownAs(field)) : shownAs(field);
+        return [name, field.nullable ? shown.nullable() : shown];
+      }),
+    ),
+  );
+}
+
+const dateOnly = (value: Date) => value.toISOString().slice(0, 10);
+
+function serialized(field: FieldDeclaration, value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  if (Array.isArray(value)) return value.map((item) => serialized({ ...field, list: false }, item));
+  if (value instanceof Date) return field.kind === "date" ? dateOnly(value) : value.toISOString();
+  if (field.kind === "object") return snapshotOf(field.fields ?? {}, value as Record<string, unknown>);
+  return value;
+}
+
+/**
+ * A stored record as the API shows it and its events carry it: each represented field read from its
+ * column (or by its `read`), instants and dates as ISO strings. Fields kept out of events are left out.
+ */
+export function snapshotOf(fields: Fields, record: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    representedFields(fields)
+      .filter(([, field]) => field.inEvents !== false)
+      .map(([name, field]) => [name, serialized(field, field.read ? (field.read as (record: unknown) => unknown)(record) : record[columnOf(name, field)])]),
+  );
+}

@@ -1,0 +1,37 @@
+import { defineResource, type BodyOf } from "@pap/kernel";
+import { z } from "zod";
+
+export const queueSources = ["system", "user"] as const;
+
+/** A routing queue, declared once. Its source says who made it: the platform's configuration, or a client. */
+export const queue = defineResource({
+  name: "Queue",
+  plural: "queues",
+  model: "Queue",
+  description: "A routing queue tasks wait in.",
+  fields: {
+    id: { kind: "uuid" },
+    name: {
+      kind: "string",
+      write: "always",
+      required: true,
+      input: z.string().min(1, "must not be empty").max(200),
+      description: "Machine name, unique (routing finds queues by it).",
+      search: true,
+      sort: true,
+    },
+    description: { kind: "string", nullable: true, write: "always", input: z.string().max(2000), search: true },
+    source: {
+      kind: "enum",
+      values: queueSources,
+      enumName: "QueueSource",
+      enumDescription: "system: seeded from configuration, cannot be deleted; user: created through the API.",
+    },
+    createdAt: { kind: "datetime", sort: true },
+    updatedAt: { kind: "datetime", sort: true },
+  },
+  list: { defaultSort: "name" },
+});
+
+export type QueueCreate = BodyOf<typeof queue.declaration.fields, "create">;
+export type QueueUpdate = BodyOf<typeof queue.declaration.fields, "update">;

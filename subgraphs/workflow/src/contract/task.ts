@@ -1,0 +1,110 @@
+import { defineResource, type BodyOf } from "@pap/kernel";
+import { z } from "zod";
+import { slaTypeCodes } from "../config/sla-types";
+import { slaStatuses } from "../domain/sla";
+
+export const taskStatuses = ["pending", "in_progress", "completed", "escalated", "cancelled", "awaiting_client", "awaiting_verification", "pending_review"] as const;
+export type TaskStatus = (typeof taskStatuses)[number];
+
+export const programTypes = ["snap", "medicaid", "chip", "tanf", "aca"] as const;
+
+/** Subject types the platform knows; deployments extend the list (SPEC §9), so any lower-case name is accepted. */
+export const knownSubjectTypes = ["application", "case", "document", "appointment"] as const;
+
+const instant = { kind: "datetime", nullable: true } as const;
+const programType = { kind: "enum", values: programTypes, enumName: "ProgramType" } as const;
+
+/**
+ * A task, declared once. What describes the work is written by create and update; routing, priority,
+ * assignment and SLA clocks only by create (afterwards through the task's actions); the lifecycle's
+ * own fields (status, outcome, the instants) only by the actions, so a body carrying them is ignored.
+ */
+export const task = defineResource({
+  name: "Task",
+  plural: "tasks",
+  model: "Task",
+  description: "A unit of work in a queue, with its lifecycle and SLA clocks.",
+  fields: {
+    id: { kind: "uuid" },
+    name: { kind: "string", write: "always", required: true, input: z.string().min(1, "must not be empty").max(200), search: true },
+    description: { kind: "string", nullable: true, write: "always", input: z.string().max(2000), search: true },
+    status: {
+      kind: "enum",
+      values: taskStatuses,
+      enumName: "TaskStatus",
+      write: "create",
+      input: z.literal("pending", { message: "a new task is pending; its status then changes through its actions" }),
+      inputDescription: "Only pending: a task starts pending.",
+      sort: true,
+    },
+    taskType: { kind: "string", nullable: true, write: "always", input: z.string().min(1, "must not be empty").max(100), search: true },
+    subjectType: {
+      kind: "string",
+      nullable: true,
+      write: "always",
+      input: z.string().regex(/^[a-z][a-z0-9_]{0,49}$/, "must be a lower-case name such as application, case, document or appointment"),
+      description: "application, case, document, appointment (deployments add more).",
+    },
+    subjectId: { kind: "uuid", nullable: true, write: "always" },
+    programType: { ...programType, nullable: true, write: "always" },
+    isExpedited: { kind: "boolean", write: "always" },
+    queueId: { kind: "uuid", nullable: true, write: "create", inputDescription: "Routed by program when not given." },
+    queue: { kind: "reference", target: "Queue", nullable: true, description: "The queue the task waits in (null if none, or the queue was deleted)." },
+    priority: {
+      kind: "integer",
+      write: "create",
+      input: z.number().int("must be an integer").min(1, "must be 1 to 4").max(4, "must be 1 to 4"),
+      description: "1 expedited, 2 high, 3 normal, 4 low.",
+      inputDescription: "1 to 4; 1 when expedited, else 3, when not given.",
+      sort: true,
+    },
+    startedAt: { ...instant, sort: true },
+    completedAt: instant,
+    escalatedAt: instant,
+    cancelledAt: instant,
+    blockedAt: instant,
+    assignedToId: { kind: "uuid", nullable: true, write: "create" },
+    outcome: { kind: "string", nullable: true },
+    completionNotes: { kind: "string", nullable: true },
+    slaInfo: {
+      kind: "object",
+      list: true,
+      objectName: "SlaEntry",
+      objectDescription: "One SLA clock on a task, kept by the SLA engine.",
+      inputName: "SlaInfoInput",
+      write: "create",
+      inputDescription: "SLA clocks to start (rule-assigned ones are added).",
+      fields: {
+        slaTypeCode: { kind: "enum", values: slaTypeCodes, enumName: "SlaTypeCode", write: "create", required: true },
+        status: {
+          kind: "enum",
+          values: slaStatuses,
+          enumName: "SlaStatus",
+          description: "active, warning (threshold passed), paused (waiting on the client or a verification), breached, completed (in time).",
+        },
+        clockStartedAt: { kind: "datetime" },
+        deadline: { kind: "datetime", description: "Pushed out by the time the clock stood paused." },
+      },
+    },
+    slaDeadline: { ...instant, description: "The earliest deadline among running SLA clocks.", sort: true },
+    availableActions: {
+      kind: "string",
+      list: true,
+      visibility: "graph",
+      resolvedBy: "schema",
+      description: "The actions the caller could take on the task now (its state, their roles and the guards), e.g. to show the right buttons.",
+    },
+    createdAt: { kind: "datetime", sort: true },
+    updatedAt: { kind: "datetime", sort: true },
+  },
+  list: {
+    defaultSort: "priority,-createdAt",
+    extra: { "slaInfo.status": { kind: "tags", column: "slaStatuses", values: slaStatuses } },
+  },
+});
+
+export type TaskCreate = BodyOf<typeof task.declaration.fields, "create">;
+export type TaskUpdate = BodyOf<typeof task.declaration.fields, "update">;
+
+/** What a follow-up copies of the completed task: the work it describes and where it waits, not its assignment, outcome or SLA clocks. */
+export const copiedToFollowUp = ["name", "description", "taskType", "subjectType", "subjectId", "programType", "isExpedited", "queueId", "priority"] as const satisfies readonly (keyof TaskCreate)[];
