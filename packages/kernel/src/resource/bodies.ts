@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { declaredInput, writableFields, type FieldDeclaration, type Fields } from "./declaration";
+import { declaredInput, representedFields, writableFields, type FieldDeclaration, type Fields } from "./declaration";
 
 /** The check a written value gets from its kind alone, when the declaration names none. */
 function kindCheck(field: FieldDeclaration): z.ZodType {
@@ -34,9 +34,8 @@ function kindCheck(field: FieldDeclaration): z.ZodType {
  * accepted and dropped (a client sending back a clock it read), anything else refused as unknown.
  */
 function nestedCheck(fields: Fields) {
-  const entries = Object.entries(fields);
-  const written = entries.filter(([, field]) => field.write !== undefined);
-  const serverSet = entries.filter(([, field]) => field.write === undefined).map(([name]) => name);
+  const written = Object.entries(fields).filter(([, field]) => field.write !== undefined);
+  const serverSet = representedFields(fields).filter(([, field]) => field.write === undefined).map(([name]) => name);
   const shape = {
     ...Object.fromEntries(serverSet.map((name) => [name, z.unknown().optional()])),
     ...Object.fromEntries(written.map(([name, field]) => [name, optionalUnless(field.required, valueCheck(field, "create"))])),
@@ -45,13 +44,15 @@ function nestedCheck(fields: Fields) {
   return z.strictObject(shape).transform((value) => Object.fromEntries(Object.entries(value).filter(([name]) => !serverSet.includes(name))));
 }
 
+const listCheck = (field: FieldDeclaration) => (field.maxItems === undefined ? z.array(kindCheck(field)) : z.array(kindCheck(field)).max(field.maxItems));
+
 const optionalUnless = (required: boolean | undefined, check: z.ZodType) => (required ? check : check.optional());
 
 /** The whole check of one field's value: the declared one, else its kind's (an array of them for a list), then null if nullable. */
 function valueCheck(field: FieldDeclaration, on: "create" | "update"): z.ZodType {
   const declared = declaredInput(field, on);
   const written = field.inputAs ?? field;
-  const check = declared ?? (written.list ? z.array(kindCheck(written)) : kindCheck(written));
+  const check = declared ?? (written.list ? listCheck(written) : kindCheck(written));
   return field.nullable ? check.nullable() : check;
 }
 

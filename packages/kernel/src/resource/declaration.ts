@@ -45,8 +45,9 @@ export type FieldDeclaration = {
   /** kind reference: the GraphQL type reached, and how many a client should expect per record (limits). */
   target?: string;
   expectedSize?: number;
-  /** An array of the kind. */
+  /** An array of the kind, of at most `maxItems` when written. */
   list?: boolean;
+  maxItems?: number;
   nullable?: boolean;
   description?: string;
   /** Said of the field in input types, when it differs from what the representation says. */

@@ -1,38 +1,5 @@
-import { z } from "zod";
-import { defineListSpec, validationFailed } from "@pap/kernel";
-
-export const caseStatuses = ["active", "closed"] as const;
-
-const isoDate = z.iso.date({ message: "must be a date (YYYY-MM-DD)" });
-const member = z.strictObject({
-  personId: z.uuid({ message: "must be a uuid" }),
-  relationship: z.string().min(1, "must not be empty").max(100),
-});
-
-const caseFields = {
-  status: z.enum(caseStatuses),
-  effectiveStartDate: isoDate.nullable(),
-  effectiveEndDate: isoDate.nullable(),
-  primaryApplicantId: z.uuid({ message: "must be a uuid" }),
-  members: z.array(member).max(100),
-  assignedToId: z.uuid({ message: "must be a uuid" }).nullable(),
-};
-
-/** POST body: the primary applicant is required; everything else has a sensible default. */
-export const caseCreateBody = z.strictObject({
-  ...caseFields,
-  status: caseFields.status.optional(),
-  effectiveStartDate: caseFields.effectiveStartDate.optional(),
-  effectiveEndDate: caseFields.effectiveEndDate.optional(),
-  members: caseFields.members.optional(),
-  assignedToId: caseFields.assignedToId.optional(),
-});
-
-/** PATCH body: any subset; `members`, when given, replaces the whole list. */
-export const caseUpdateBody = z.strictObject(caseFields).partial();
-
-export type CaseCreate = z.infer<typeof caseCreateBody>;
-export type CaseUpdate = z.infer<typeof caseUpdateBody>;
+import { validationFailed } from "@pap/kernel";
+import type { caseStatuses } from "../contract/case";
 
 type CaseDates = { status: (typeof caseStatuses)[number]; effectiveStartDate: string | null; effectiveEndDate: string | null };
 
@@ -60,22 +27,3 @@ export function checkMembers(members: readonly { personId: string }[]): void {
     seen.add(member.personId);
   });
 }
-
-export const caseListSpec = defineListSpec({
-  resource: "cases",
-  fields: {
-    id: { kind: "uuid" },
-    status: { kind: "enum", values: caseStatuses },
-    effectiveStartDate: { kind: "date", nullable: true },
-    effectiveEndDate: { kind: "date", nullable: true },
-    primaryApplicantId: { kind: "uuid" },
-    assignedToId: { kind: "uuid", nullable: true },
-    "members.personId": { kind: "uuid", column: "personId", relation: { name: "members", many: true } },
-    "members.relationship": { kind: "string", column: "relationship", relation: { name: "members", many: true } },
-    createdAt: { kind: "datetime" },
-    updatedAt: { kind: "datetime" },
-  },
-  fullText: ["id", "status", "members.relationship"],
-  sortable: ["createdAt", "updatedAt", "effectiveStartDate", "effectiveEndDate", "status"],
-  defaultSort: "-updatedAt",
-});

@@ -1,8 +1,9 @@
 import { findLocked, type Case, type Prisma } from "@pap/db";
 import { createRecorded, deleteRecorded, updateRecorded, type DomainContext } from "@pap/events";
-import { checkMembers, settleCaseDates, type CaseCreate, type CaseUpdate } from "../domain/case";
+import { caseResource, type CaseCreate, type CaseUpdate } from "../contract/case";
+import { checkMembers, settleCaseDates } from "../domain/case";
 import { dateOnly, todayUtc, toDbDate } from "../domain/dates";
-import { caseChanges, caseSnapshot } from "../domain/events";
+import { caseChanges } from "../domain/events";
 
 /**
  * The case management domain's writes, each with its event; the GraphQL resolvers only call these.
@@ -33,7 +34,7 @@ export function createCase(context: DomainContext, body: CaseCreate, query: Case
           members: { create: membersData(members) },
         },
       }),
-    events: (created) => caseChanges.created(created.id, caseSnapshot(created, members)),
+    events: (created) => caseChanges.created(created.id, caseResource.snapshot({ ...created, members })),
   });
 }
 
@@ -75,7 +76,7 @@ export function updateCase(context: DomainContext, id: string, body: CaseUpdate,
         },
       });
     },
-    events: (current, updated) => caseChanges.updated(id, caseSnapshot(current, current.members), caseSnapshot(updated, body.members ?? current.members)),
+    events: (current, updated) => caseChanges.updated(id, caseResource.snapshot(current), caseResource.snapshot({ ...updated, members: body.members ?? current.members })),
   });
 }
 

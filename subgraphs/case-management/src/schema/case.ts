@@ -1,39 +1,35 @@
-import { defineListType, expectedSize, findPage, isUuid, listArguments, loadByUuid, parseBody } from "@pap/kernel";
+import { defineListType, expectedSize, findPage, graphFieldsOf, inputTypeOf, isUuid, listArguments, loadByUuid, parseBody } from "@pap/kernel";
 import type { Prisma } from "@pap/db";
 import { queryFromInfo } from "@pothos/plugin-prisma";
-import { builder } from "../builder";
-import { caseCreateBody, caseListSpec, caseStatuses, caseUpdateBody } from "../domain/case";
+import { builder, type Types } from "../builder";
+import { caseResource, type CaseCreate, type CaseUpdate } from "../contract/case";
 import { createCase, deleteCase, updateCase } from "../operations/cases";
 import { PersonRef } from "./links";
-import { dateOnly } from "../domain/dates";
 
-const CaseStatus = builder.enumType("CaseStatus", { values: caseStatuses });
+const members = caseResource.declaration.fields.members;
 
 export const CaseMemberRef = builder.prismaObject("CaseMember", {
   authScopes: { permission: "cases:read" },
-  description: "A person in the household of a case, with their relationship to the primary applicant.",
-  fields: (t) => ({
-    personId: t.exposeID("personId"),
-    relationship: t.exposeString("relationship"),
-    person: t.field({ type: PersonRef, nullable: true, description: "The person (null if their record has been deleted).", resolve: (member) => ({ id: member.personId }) }),
-  }),
+  description: members.objectDescription,
+  fields: (t) =>
+    graphFieldsOf(builder, t, members.fields, {
+      person: t.field({ type: PersonRef, nullable: true, description: members.fields.person.description, resolve: (member) => ({ id: member.personId }) }),
+    }) as never,
 });
 
 export const CaseRef = builder.prismaObject("Case", {
   authScopes: { permission: "cases:read" },
-  description: "A long-lived case spanning years, applications and programs.",
-  fields: (t) => ({
-    id: t.exposeID("id"),
-    status: t.expose("status", { type: CaseStatus }),
-    effectiveStartDate: t.expose("effectiveStartDate", { type: "Date", nullable: true }),
-    effectiveEndDate: t.expose("effectiveEndDate", { type: "Date", nullable: true }),
-    primaryApplicantId: t.exposeID("primaryApplicantId"),
-    primaryApplicant: t.field({ type: PersonRef, nullable: true, description: "The primary applicant (null if their record has been deleted).", resolve: (found) => ({ id: found.primaryApplicantId }) }),
-    members: t.relation("members", { query: { orderBy: { position: "asc" } }, extensions: expectedSize(10) }),
-    assignedToId: t.exposeID("assignedToId", { nullable: true }),
-    createdAt: t.expose("createdAt", { type: "DateTime" }),
-    updatedAt: t.expose("updatedAt", { type: "DateTime" }),
-  }),
+  description: caseResource.declaration.description,
+  fields: (t) =>
+    graphFieldsOf(builder, t, caseResource.declaration.fields, {
+      primaryApplicant: t.field({
+        type: PersonRef,
+        nullable: true,
+        description: caseResource.declaration.fields.primaryApplicant.description,
+        resolve: (found) => ({ id: found.primaryApplicantId }),
+      }),
+      members: t.relation("members", { query: { orderBy: { position: "asc" } }, extensions: expectedSize(10) }),
+    }) as never,
 });
 
 builder.asEntity(CaseRef, {
@@ -43,28 +39,8 @@ builder.asEntity(CaseRef, {
 
 const CaseList = defineListType(builder, "CaseList", CaseRef);
 
-const CaseMemberInput = builder.inputType("CaseMemberInput", {
-  fields: (t) => ({ personId: t.id({ required: true }), relationship: t.string({ required: true }) }),
-});
-
-const caseInputFields = (required: boolean) =>
-  builder.inputType(required ? "CaseCreateInput" : "CaseUpdateInput", {
-    fields: (t) => ({
-      status: t.field({ type: CaseStatus }),
-      effectiveStartDate: t.field({ type: "Date" }),
-      effectiveEndDate: t.field({ type: "Date" }),
-      primaryApplicantId: t.id({ required }),
-      members: t.field({ type: [CaseMemberInput] }),
-      assignedToId: t.id(),
-    }),
-  });
-const CaseCreateInput = caseInputFields(true);
-const CaseUpdateInput = caseInputFields(false);
-
-/** GraphQL hands dates over as Date objects; the domain rules (and REST bodies) speak ISO dates. */
-const asBody = (input: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined).map(([key, value]) => [key, value instanceof Date ? dateOnly(value) : value]));
-
+const CaseCreateInput = inputTypeOf(builder, caseResource.declaration, "create") as PothosSchemaTypes.InputObjectRef<Types, CaseCreate>;
+const CaseUpdateInput = inputTypeOf(builder, caseResource.declaration, "update") as PothosSchemaTypes.InputObjectRef<Types, CaseUpdate>;
 
 builder.queryFields((t) => ({
   case: t.prismaField({
@@ -79,7 +55,7 @@ builder.queryFields((t) => ({
     type: CaseList,
     args: listArguments(t.arg),
     resolve: (_root, args, context, info) =>
-      findPage(caseListSpec, args, {
+      findPage(caseResource.listSpec, args, {
         items: (query) => context.db.case.findMany({ ...queryForItems(context, info), ...query }),
         total: (where) => context.db.case.count({ where }),
       }),
@@ -96,14 +72,14 @@ builder.mutationFields((t) => ({
     authScopes: { permission: "cases:create" },
     type: CaseRef,
     args: { input: t.arg({ type: CaseCreateInput, required: true }) },
-    resolve: (query, _root, args, context) => createCase(context, parseBody(caseCreateBody, asBody(args.input)), query),
+    resolve: (query, _root, args, context) => createCase(context, parseBody(caseResource.createBody, caseResource.bodyFromInput(args.input)), query),
   }),
   updateCase: t.prismaField({
     authScopes: { permission: "cases:update" },
     type: CaseRef,
     description: "Changes the given fields; `members`, when given, replaces the member list.",
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: CaseUpdateInput, required: true }) },
-    resolve: (query, _root, args, context) => updateCase(context, String(args.id), parseBody(caseUpdateBody, asBody(args.input)), query),
+    resolve: (query, _root, args, context) => updateCase(context, String(args.id), parseBody(caseResource.updateBody, caseResource.bodyFromInput(args.input)), query),
   }),
   deleteCase: t.id({
     authScopes: { permission: "cases:delete" },

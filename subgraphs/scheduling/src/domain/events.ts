@@ -1,3 +1,4 @@
+import { appointment } from "../contract/appointment";
 import { crudDrafts, crudEventTypes, defineDomainEvents } from "@pap/events";
 
 /** The scheduling domain's events; subject = the appointment's id. */
@@ -26,22 +27,8 @@ export const bookingEvent = (appointment: Booking) =>
 
 type AppointmentRecord = Booking & { endAt: Date; appointmentType: string; assignedToId: string | null; notes: string | null; createdAt: Date; updatedAt: Date };
 
-/** The appointment as the API shows it (and as its events carry it). */
-export const appointmentSnapshot = (appointment: AppointmentRecord): Record<string, unknown> => ({
-  id: appointment.id,
-  startAt: appointment.startAt.toISOString(),
-  endAt: appointment.endAt.toISOString(),
-  appointmentType: appointment.appointmentType,
-  status: appointment.status,
-  personId: appointment.personId,
-  assignedToId: appointment.assignedToId,
-  notes: appointment.notes,
-  createdAt: appointment.createdAt.toISOString(),
-  updatedAt: appointment.updatedAt.toISOString(),
-});
-
 /** Every event one save of an appointment records: the CRUD event, and the booking when there is one. */
 export function appointmentSaved(before: AppointmentRecord | null, after: AppointmentRecord) {
-  const change = before ? appointmentChanges.updated(after.id, appointmentSnapshot(before), appointmentSnapshot(after)) : appointmentChanges.created(after.id, appointmentSnapshot(after));
+  const change = before ? appointmentChanges.updated(after.id, appointment.snapshot(before), appointment.snapshot(after)) : appointmentChanges.created(after.id, appointment.snapshot(after));
   return isNewBooking(before, after) ? [change, bookingEvent(after)] : [change];
 }

@@ -1,6 +1,7 @@
 import { findLocked, type Appointment } from "@pap/db";
 import { createRecorded, deleteRecorded, updateRecorded, type DomainContext } from "@pap/events";
-import { checkTimeSpan, type AppointmentCreate, type AppointmentUpdate } from "../domain/appointment";
+import type { AppointmentCreate, AppointmentUpdate } from "../contract/appointment";
+import { checkTimeSpan } from "../domain/appointment";
 import { appointmentChanges, appointmentSaved } from "../domain/events";
 
 /** The scheduling domain's writes, each with its events; the GraphQL resolvers only call these. */

@@ -1,27 +1,16 @@
-import { defineListType, findPage, listArguments, loadByUuid, parseBody } from "@pap/kernel";
-import { builder } from "../builder";
-import { appointmentCreateBody, appointmentListSpec, appointmentStatuses, appointmentUpdateBody } from "../domain/appointment";
+import { defineListType, findPage, graphFieldsOf, inputTypeOf, listArguments, loadByUuid, parseBody } from "@pap/kernel";
+import { builder, type Types } from "../builder";
+import { appointment, type AppointmentCreate, type AppointmentUpdate } from "../contract/appointment";
 import { createAppointment, deleteAppointment, updateAppointment } from "../operations/appointments";
 import { PersonRef } from "./links";
 
-const AppointmentStatus = builder.enumType("AppointmentStatus", { values: appointmentStatuses });
-
 export const AppointmentRef = builder.prismaObject("Appointment", {
   authScopes: { permission: "appointments:read" },
-  description: "An appointment between a staff member and a person.",
-  fields: (t) => ({
-    id: t.exposeID("id"),
-    startAt: t.expose("startAt", { type: "DateTime" }),
-    endAt: t.expose("endAt", { type: "DateTime" }),
-    appointmentType: t.exposeString("appointmentType"),
-    status: t.expose("status", { type: AppointmentStatus }),
-    personId: t.exposeID("personId"),
-    person: t.field({ type: PersonRef, nullable: true, description: "The person (null if their record has been deleted).", resolve: (appointment) => ({ id: appointment.personId }) }),
-    assignedToId: t.exposeID("assignedToId", { nullable: true }),
-    notes: t.exposeString("notes", { nullable: true }),
-    createdAt: t.expose("createdAt", { type: "DateTime" }),
-    updatedAt: t.expose("updatedAt", { type: "DateTime" }),
-  }),
+  description: appointment.declaration.description,
+  fields: (t) =>
+    graphFieldsOf(builder, t, appointment.declaration.fields, {
+      person: t.field({ type: PersonRef, nullable: true, description: appointment.declaration.fields.person.description, resolve: (found) => ({ id: found.personId }) }),
+    }) as never,
 });
 
 builder.asEntity(AppointmentRef, {
@@ -30,25 +19,8 @@ builder.asEntity(AppointmentRef, {
 });
 
 const AppointmentList = defineListType(builder, "AppointmentList", AppointmentRef);
-
-const appointmentInput = (required: boolean) =>
-  builder.inputType(required ? "AppointmentCreateInput" : "AppointmentUpdateInput", {
-    fields: (t) => ({
-      startAt: t.field({ type: "DateTime", required }),
-      endAt: t.field({ type: "DateTime", required }),
-      appointmentType: t.string({ required }),
-      status: t.field({ type: AppointmentStatus }),
-      personId: t.id({ required }),
-      assignedToId: t.id(),
-      notes: t.string(),
-    }),
-  });
-const AppointmentCreateInput = appointmentInput(true);
-const AppointmentUpdateInput = appointmentInput(false);
-
-/** GraphQL hands instants over as Date objects; the domain rules (and REST bodies) speak ISO strings. */
-const asBody = (input: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value]));
+const AppointmentCreateInput = inputTypeOf(builder, appointment.declaration, "create") as PothosSchemaTypes.InputObjectRef<Types, AppointmentCreate>;
+const AppointmentUpdateInput = inputTypeOf(builder, appointment.declaration, "update") as PothosSchemaTypes.InputObjectRef<Types, AppointmentUpdate>;
 
 builder.queryFields((t) => ({
   appointment: t.field({
@@ -63,7 +35,7 @@ builder.queryFields((t) => ({
     type: AppointmentList,
     args: listArguments(t.arg),
     resolve: (_root, args, context) =>
-      findPage(appointmentListSpec, args, {
+      findPage(appointment.listSpec, args, {
         items: (query) => context.db.appointment.findMany(query),
         total: (where) => context.db.appointment.count({ where }),
       }),
@@ -75,13 +47,13 @@ builder.mutationFields((t) => ({
     authScopes: { permission: "appointments:create" },
     type: AppointmentRef,
     args: { input: t.arg({ type: AppointmentCreateInput, required: true }) },
-    resolve: (_root, args, context) => createAppointment(context, parseBody(appointmentCreateBody, asBody(args.input))),
+    resolve: (_root, args, context) => createAppointment(context, parseBody(appointment.createBody, appointment.bodyFromInput(args.input))),
   }),
   updateAppointment: t.field({
     authScopes: { permission: "appointments:update" },
     type: AppointmentRef,
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: AppointmentUpdateInput, required: true }) },
-    resolve: (_root, args, context) => updateAppointment(context, String(args.id), parseBody(appointmentUpdateBody, asBody(args.input))),
+    resolve: (_root, args, context) => updateAppointment(context, String(args.id), parseBody(appointment.updateBody, appointment.bodyFromInput(args.input))),
   }),
   deleteAppointment: t.id({
     authScopes: { permission: "appointments:delete" },

@@ -1,0 +1,8 @@
+/**
+ * What other packages may know of this domain without loading its GraphQL schema: its resource
+ * declarations, its event declarations and its REST surface. The REST surface and tools import this
+ * (`@pap/<domain>/contract`); the subgraph itself is the package's main entry.
+ */
+export { caseResource, caseStatuses } from "./case";
+export { caseEvents } from "../domain/events";
+export * from "./rest";
