@@ -8,3 +8,6 @@ import type { IdentityContext } from "./context";
 
 export const builder = createSubgraphBuilder<IdentityContext, PrismaTypes>(getDatamodel());
 builder.subscriptionType({});
+
+/** The builder's resolved schema types, for the few refs that need an explicit type annotation. */
+export type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;

@@ -51,7 +51,7 @@ export type FieldDeclaration = {
   nullable?: boolean;
   description?: string;
   /** Said of the field in input types, when it differs from what the representation says. */
-  inputDescription?: string;
+  inputDescription?: string | { create?: string; update?: string };
   write?: WriteAccess;
   /** Must be given on create. */
   required?: boolean;
@@ -116,6 +116,10 @@ export const writableFields = (fields: Fields, on: "create" | "update"): [string
 export const graphFields = (fields: Fields): [string, FieldDeclaration][] => Object.entries(fields).filter(([, field]) => (field.visibility ?? "everywhere") !== "input");
 
 export const columnOf = (name: string, field: FieldDeclaration) => field.column ?? name;
+
+/** What input types say of the field, on create or on update. */
+export const inputDescriptionOf = (field: FieldDeclaration, on: "create" | "update") =>
+  typeof field.inputDescription === "object" ? field.inputDescription[on] : field.inputDescription;
 
 /** The validator a write of the field uses, on create or on update. */
 export function declaredInput(field: FieldDeclaration, on: "create" | "update"): z.ZodType | undefined {

@@ -1,4 +1,4 @@
-import { columnOf, graphFields, writableFields, type FieldDeclaration, type Fields, type ResourceDeclaration } from "./declaration";
+import { columnOf, graphFields, inputDescriptionOf, writableFields, type FieldDeclaration, type Fields, type ResourceDeclaration } from "./declaration";
 
 /**
  * The graph types of a declaration, built on a subgraph's Pothos builder. The kernel knows each
@@ -111,7 +111,7 @@ function inputFieldsOf(builder: object, t: LooseFieldBuilder, fields: Fields, on
       t.field({
         type: inputFieldType(builder, field),
         required: on === "create" && field.required === true,
-        ...(field.inputDescription && { description: field.inputDescription }),
+        ...(inputDescriptionOf(field, on) && { description: inputDescriptionOf(field, on) }),
       }),
     ]),
   );

@@ -61,7 +61,7 @@ export function listRulesOf(resource: ResourceDeclaration) {
   return {
     resource: resource.plural,
     fields: Object.fromEntries(Object.entries(entries).map(([name, entry]) => [name, entry.def])),
-    ...(unfilterable.length && { unfilterable }),
+    ...(unfilterable.some((name) => !entries[name]) && { unfilterable: unfilterable.filter((name) => !entries[name]) }),
     ...(resource.list.freeForm && { freeForm: resource.list.freeForm }),
     ...(resource.list.anyNull !== undefined && { anyNull: resource.list.anyNull }),
     ...(resource.list.tieBreaker && { tieBreaker: resource.list.tieBreaker }),

@@ -1,6 +1,7 @@
 import { ApiError, type PermissionTable } from "@pap/kernel";
 import { roleGrants, tokenClaimsFor } from "./claims";
-import { requestedRoles, userCreateBody } from "./user";
+import { requestedRoles } from "./user";
+import { user } from "../contract/user";
 
 const catalog: PermissionTable[] = [
   { "users:read": ["county_admin"], "users:deactivate": ["state_admin"] },
@@ -41,7 +42,7 @@ describe("token claims", () => {
 describe("UserCreate", () => {
   it("takes one role, several, or both, each named once", () => {
     const base = { idpSubject: "idp|1", email: "a@b.gov" };
-    expect(requestedRoles(userCreateBody.parse({ ...base, role: "case_worker", roles: ["case_worker", { name: "supervisor", permissions: [] }] }))).toEqual(["case_worker", "supervisor"]);
-    expect(userCreateBody.safeParse(base).success).toBe(false);
+    expect(requestedRoles(user.createBody.parse({ ...base, role: "case_worker", roles: ["case_worker", { name: "supervisor", permissions: [] }] }))).toEqual(["case_worker", "supervisor"]);
+    expect(user.createBody.safeParse(base).success).toBe(false);
   });
 });

@@ -8,8 +8,8 @@ export const userEvents = defineDomainEvents("identity", "/identity-access", {
 });
 
 export const userChanges = {
-  created: (snapshot: Record<string, unknown> & { id: string }) => userEvents.draft("user.created", snapshot.id, snapshot),
-  updated: (before: Record<string, unknown>, after: Record<string, unknown> & { id: string }) =>
-    userEvents.draft("user.updated", after.id, { changes: changesBetween(before, after) }),
+  created: (userId: string, snapshot: Record<string, unknown>) => userEvents.draft("user.created", userId, snapshot),
+  updated: (userId: string, before: Record<string, unknown>, after: Record<string, unknown>) =>
+    userEvents.draft("user.updated", userId, { changes: changesBetween(before, after) }),
   deactivated: (userId: string, previousStatus: string) => userEvents.draft("user.deactivated", userId, { userId, previousStatus }),
 };

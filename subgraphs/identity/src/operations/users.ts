@@ -3,7 +3,8 @@ import { conflict, loadByUuid, notFound } from "@pap/kernel";
 import type { IdentityContext } from "../context";
 import { userChanges } from "../domain/events";
 import { checkAccountInScope, checkCountiesAssignable, checkNotOwnGrants, checkRolesGrantable } from "../domain/grants";
-import { requestedRoles, requireSameSubject, userSnapshot, type UserCreate, type UserUpdate } from "../domain/user";
+import { user as userResource, type UserCreate, type UserUpdate } from "../contract/user";
+import { requestedRoles, requireSameSubject } from "../domain/user";
 
 /**
  * The identity domain's writes, each with its event and the grant rules an administrator is held to;
@@ -45,9 +46,9 @@ function changeAccount(context: IdentityContext, id: string, change: (current: U
     const current = await findLocked(tx, "app_user", id, () => tx.user.findUnique({ where: { id } }));
     if (!current) throw notFound("User", id);
     const updated = await tx.user.update({ where: { id }, data: await change(current) });
-    const before = userSnapshot(current);
-    const after = userSnapshot(updated);
-    if (JSON.stringify({ ...before, updatedAt: null }) !== JSON.stringify({ ...after, updatedAt: null })) await context.events.record(tx, userChanges.updated(before, after));
+    const before = userResource.snapshot(current);
+    const after = userResource.snapshot(updated);
+    if (JSON.stringify({ ...before, updatedAt: null }) !== JSON.stringify({ ...after, updatedAt: null })) await context.events.record(tx, userChanges.updated(id, before, after));
     return updated;
   });
 }
@@ -74,7 +75,7 @@ export async function createUser(context: IdentityContext, body: UserCreate): Pr
           caseWorkerId: body.caseWorkerId ?? null,
         },
       });
-      await context.events.record(tx, userChanges.created(userSnapshot(created)));
+      await context.events.record(tx, userChanges.created(created.id, userResource.snapshot(created)));
       return created;
     });
   } catch (error) {

@@ -1,31 +1,12 @@
 import type { DomainContract } from "@pap/kernel";
-import { selfUpdateBody, userCreateBody, userListSpec, userStatuses, userUpdateBody } from "./domain/user";
-import { crudRoutes, ApiError, notFound, parseBody, requireObjectBody, roles, withoutReadOnlyFields } from "@pap/kernel";
+import { selfUpdateBody, user } from "./user";
+import { crudRoutes, declaredFields, ApiError, notFound, parseBody, requireObjectBody, roles, withoutReadOnlyFields } from "@pap/kernel";
 import { z } from "zod";
 import type { RestRoute } from "@pap/kernel";
 
 const tag = "Identity and access";
 const base = "/identity-access";
-const USER_SELECTION = "id userId idpSubject email name roles { name permissions } status counties organizationId personId caseWorkerId preferences ui createdAt updatedAt";
-
 const roleResponse = z.object({ name: z.enum(roles), permissions: z.array(z.string()) });
-const userResponse = z.object({
-  id: z.uuid(),
-  userId: z.uuid(),
-  idpSubject: z.string(),
-  email: z.string(),
-  name: z.string().nullable(),
-  roles: z.array(roleResponse),
-  status: z.enum(userStatuses),
-  counties: z.array(z.string()),
-  organizationId: z.uuid().nullable(),
-  personId: z.uuid().nullable(),
-  caseWorkerId: z.uuid().nullable(),
-  preferences: z.record(z.string(), z.unknown()),
-  ui: z.record(z.string(), z.unknown()),
-  createdAt: z.iso.datetime(),
-  updatedAt: z.iso.datetime(),
-});
 const claimsResponse = z.object({
   sub: z.string(),
   userId: z.uuid(),
@@ -45,18 +26,7 @@ const withAuthErrors = (route: RestRoute, statuses = [401, 403]): RestRoute => (
   docs: { ...route.docs, errorStatuses: [...new Set([...route.docs.errorStatuses, ...statuses])].sort() },
 });
 
-const userCrud = crudRoutes({
-  name: "User",
-  tag,
-  collectionPath: `${base}/users`,
-  idParam: "userId",
-  selection: USER_SELECTION,
-  mutations: { delete: "deactivateUser" },
-  listSpec: userListSpec,
-  createBody: userCreateBody,
-  updateBody: userUpdateBody,
-  response: userResponse,
-}).map((route) =>
+const userCrud = crudRoutes({ resource: user, tag, collectionPath: `${base}/users`, idParam: "userId", mutations: { delete: "deactivateUser" } }).map((route) =>
   // Deleting a user is a soft delete: the account stays, inactive.
   route.method === "DELETE"
     ? { ...route, summary: "Deactivate a user (soft delete: status becomes inactive)", document: `mutation ($id: ID!) { result: deactivateUser(id: $id) { id } }` }
@@ -70,13 +40,16 @@ const found = (result: unknown) => {
   return result;
 };
 
+/** What an administrator may change on an account. */
+const administeredFields = declaredFields(user.updateBody);
+
 /**
  * `PATCH /users/me` changes preferences only; a body naming an administered field (roles, status,
  * counties…) asks for what only users:update on /users/{userId} may change.
  */
 function ownPreferences(body: unknown): z.infer<typeof selfUpdateBody> {
   const fields = withoutReadOnlyFields(requireObjectBody(body, { nonEmpty: true }));
-  const administered = Object.keys(fields).filter((field) => field !== "preferences" && field in userUpdateBody.shape);
+  const administered = Object.keys(fields).filter((field) => field !== "preferences" && administeredFields.includes(field));
   if (administered.length) {
     throw new ApiError(
       403,
@@ -95,10 +68,10 @@ const meRoutes: RestRoute[] = [
     operationId: "getMe",
     summary: "Get the caller's own account",
     tag,
-    document: `query { result: me { ${USER_SELECTION} } }`,
+    document: `query { result: me { ${user.selection} } }`,
     variables: () => ({}),
     respond: (result) => ({ status: 200, body: found(result) }),
-    docs: { response: userResponse, successStatus: 200, errorStatuses: [401, 404, 500] },
+    docs: { response: user.response, successStatus: 200, errorStatuses: [401, 404, 500] },
   },
   {
     method: "PATCH",
@@ -106,10 +79,10 @@ const meRoutes: RestRoute[] = [
     operationId: "updateMe",
     summary: "Change the caller's own preferences",
     tag,
-    document: `mutation ($input: MyAccountInput!) { result: updateMe(input: $input) { ${USER_SELECTION} } }`,
+    document: `mutation ($input: MyAccountInput!) { result: updateMe(input: $input) { ${user.selection} } }`,
     variables: (request) => ({ input: ownPreferences(request.body) }),
     respond: (result) => ({ status: 200, body: found(result) }),
-    docs: { body: selfUpdateBody, response: userResponse, successStatus: 200, errorStatuses: [400, 401, 403, 404, 422, 500] },
+    docs: { body: selfUpdateBody, response: user.response, successStatus: 200, errorStatuses: [400, 401, 403, 404, 422, 500] },
   },
 ];
 
