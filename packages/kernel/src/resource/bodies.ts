@@ -1,11 +1,13 @@
 import { z } from "zod";
-import { declaredInput, representedFields, writableFields, type FieldDeclaration, type Fields } from "./declaration";
+import { declaredInput, representedFields, spreadFieldOf, writableFields, type FieldDeclaration, type Fields } from "./declaration";
 
 /** The check a written value gets from its kind alone, when the declaration names none. */
 function kindCheck(field: FieldDeclaration): z.ZodType {
   switch (field.kind) {
     case "uuid":
       return z.uuid({ message: "must be a uuid" });
+    case "url":
+      return z.url({ message: "must be an absolute URL" });
     case "datetime":
       return z.iso.datetime({ offset: true, message: "must be a date-time (ISO 8601 with time zone)" });
     case "date":
@@ -56,13 +58,16 @@ function valueCheck(field: FieldDeclaration, on: "create" | "update"): z.ZodType
   return field.nullable ? check.nullable() : check;
 }
 
+/** A free-form resource's body is the record itself. */
+const freeFormBody = z.record(z.string(), z.unknown());
+
 /** The create body: every field writable on create, required ones required; anything else sent is refused as unknown. */
 export const createBodyOf = (fields: Fields) =>
-  z.strictObject(Object.fromEntries(writableFields(fields, "create").map(([name, field]) => [name, optionalUnless(field.required, valueCheck(field, "create"))])));
+  spreadFieldOf(fields) ? freeFormBody : z.strictObject(Object.fromEntries(writableFields(fields, "create").map(([name, field]) => [name, optionalUnless(field.required, valueCheck(field, "create"))])));
 
 /** The update body: any subset of the fields writable on update. */
 export const updateBodyOf = (fields: Fields) =>
-  z.strictObject(Object.fromEntries(writableFields(fields, "update").map(([name, field]) => [name, valueCheck(field, "update").optional()])));
+  spreadFieldOf(fields) ? freeFormBody : z.strictObject(Object.fromEntries(writableFields(fields, "update").map(([name, field]) => [name, valueCheck(field, "update").optional()])));
 
 const dateOnly = (value: Date) => value.toISOString().slice(0, 10);
 

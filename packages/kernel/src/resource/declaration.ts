@@ -3,7 +3,7 @@ import type { FieldDef } from "../list/spec";
 
 /**
  * What a field holds. `uuid` and `identifier` are GraphQL IDs (a uuid, or any other key such as a
- * policy's slug); `json` is a JSON object, `jsonValue` any JSON; `object` a nested record with
+ * policy's slug); `url` a string holding an absolute URL; `json` is a JSON object, `jsonValue` any JSON; `object` a nested record with
  * fields of its own; `reference` another entity, reached only through the graph (its id is a field
  * of its own), and so left out of REST representations and event snapshots.
  */
@@ -11,6 +11,7 @@ export type ValueKind =
   | "uuid"
   | "identifier"
   | "string"
+  | "url"
   | "integer"
   | "number"
   | "boolean"
@@ -76,6 +77,11 @@ export type FieldDeclaration = {
   search?: boolean;
   /** Left out of the event snapshot (UI state that says nothing about the record). */
   inEvents?: boolean;
+  /**
+   * A free-form record (kind json): its keys are the resource's own in REST and in events, beside the
+   * server-set fields; bodies are such records, and list names not declared are paths into it.
+   */
+  spread?: boolean;
 };
 
 export type Fields = Record<string, FieldDeclaration>;
@@ -96,8 +102,6 @@ export type ResourceDeclaration = {
     defaultSort: string;
     /** List-only names that are not fields (an alias such as `county` for `counties`, a derived column). */
     extra?: Record<string, FieldDef & { sort?: boolean; search?: boolean }>;
-    /** Free-form resources: undeclared names are paths into this JSON column. */
-    freeForm?: { column: string };
     anyNull?: unknown;
     tieBreaker?: string;
   };
@@ -107,6 +111,9 @@ const shown = (field: FieldDeclaration) => (field.visibility ?? "everywhere") ==
 
 /** The fields a REST representation and an event snapshot carry. */
 export const representedFields = (fields: Fields): [string, FieldDeclaration][] => Object.entries(fields).filter(([, field]) => shown(field));
+
+/** The free-form record of a resource whose body is one (a person), if it has one. */
+export const spreadFieldOf = (fields: Fields): [string, FieldDeclaration] | undefined => Object.entries(fields).find(([, field]) => field.spread === true);
 
 /** The fields a body may write on create or on update. */
 export const writableFields = (fields: Fields, on: "create" | "update"): [string, FieldDeclaration][] =>

@@ -45,6 +45,7 @@ const scalarTypes: Partial<Record<FieldDeclaration["kind"], string>> = {
   uuid: "ID",
   identifier: "ID",
   string: "String",
+  url: "String",
   integer: "Int",
   number: "Float",
   boolean: "Boolean",
@@ -65,20 +66,27 @@ function outputType(builder: object, field: FieldDeclaration): Ref {
  * other entities, per-caller views) come from `resolvers` by name; a declared one left unresolved is
  * an error when the schema is built, not a null at run time.
  */
-export function graphFieldsOf(builder: object, t: LooseFieldBuilder, fields: Fields, resolvers: Record<string, unknown> = {}): Record<string, unknown> {
+export function graphFieldsOf(
+  builder: object,
+  t: LooseFieldBuilder,
+  fields: Fields,
+  resolvers: Record<string, unknown> = {},
+  options: { from?: (parent: never) => Record<string, unknown> } = {},
+): Record<string, unknown> {
+  const recordOf = (options.from as ((parent: unknown) => Record<string, unknown>) | undefined) ?? ((parent: unknown) => parent as Record<string, unknown>);
   return Object.fromEntries(
     graphFields(fields).map(([name, field]) => {
       if (Object.hasOwn(resolvers, name)) return [name, resolvers[name]];
       if (field.kind === "reference" || field.resolvedBy === "schema") throw new Error(`field '${name}' is resolved by its schema file, which gave no resolver for it`);
       const column = columnOf(name, field);
-      const read = (field.read as ((record: unknown) => unknown) | undefined) ?? ((record: Record<string, unknown>) => record[column]);
+      const read = (field.read as ((record: unknown) => unknown) | undefined) ?? ((record: Record<string, unknown>) => record[column] ?? null);
       return [
         name,
         t.field({
           type: outputType(builder, field),
           nullable: field.nullable ?? false,
           ...(field.description && { description: field.description }),
-          resolve: read,
+          resolve: (parent: unknown) => read(recordOf(parent)),
         }),
       ];
     }),

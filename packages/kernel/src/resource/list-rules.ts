@@ -1,10 +1,11 @@
 import type { FieldDef, FieldKind as ListKind } from "../list/spec";
-import { type FieldDeclaration, type Fields, type ResourceDeclaration } from "./declaration";
+import { columnOf, spreadFieldOf, type FieldDeclaration, type Fields, type ResourceDeclaration } from "./declaration";
 
 const listKinds: Partial<Record<FieldDeclaration["kind"], ListKind>> = {
   uuid: "uuid",
   identifier: "string",
   string: "string",
+  url: "string",
   enum: "enum",
   datetime: "datetime",
   date: "date",
@@ -39,7 +40,8 @@ function entryOf(name: string, field: FieldDeclaration, relation?: FieldDef["rel
 export function listRulesOf(resource: ResourceDeclaration) {
   const entries: Record<string, ListEntry> = {};
   const unfilterable: string[] = [];
-  const visible = Object.entries(resource.fields).filter(([, field]) => field.visibility !== "input" && field.kind !== "reference");
+  const visible = Object.entries(resource.fields).filter(([, field]) => field.visibility !== "input" && field.kind !== "reference" && !field.spread);
+  const spread = spreadFieldOf(resource.fields);
   for (const [name, field] of visible) {
     const relation = typeof field.filter === "object" ? field.filter.relation : undefined;
     if (field.kind === "object" && relation) {
@@ -62,7 +64,7 @@ export function listRulesOf(resource: ResourceDeclaration) {
     resource: resource.plural,
     fields: Object.fromEntries(Object.entries(entries).map(([name, entry]) => [name, entry.def])),
     ...(unfilterable.some((name) => !entries[name]) && { unfilterable: unfilterable.filter((name) => !entries[name]) }),
-    ...(resource.list.freeForm && { freeForm: resource.list.freeForm }),
+    ...(spread && { freeForm: { column: columnOf(...spread) } }),
     ...(resource.list.anyNull !== undefined && { anyNull: resource.list.anyNull }),
     ...(resource.list.tieBreaker && { tieBreaker: resource.list.tieBreaker }),
     fullText: named((entry) => entry.search),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { columnOf, declaredInput, representedFields, type FieldDeclaration, type Fields } from "./declaration";
+import { columnOf, declaredInput, representedFields, spreadFieldOf, type FieldDeclaration, type Fields } from "./declaration";
 
 /**
  * The GraphQL selection of a record in its REST shape: every represented field, nested records with
@@ -15,6 +15,8 @@ function shownAs(field: FieldDeclaration): z.ZodType {
   switch (field.kind) {
     case "uuid":
       return z.uuid();
+    case "url":
+      return z.url();
     case "datetime":
       return z.iso.datetime();
     case "date":
@@ -39,11 +41,11 @@ function shownAs(field: FieldDeclaration): z.ZodType {
   }
 }
 
-/** The representation's schema, for the OpenAPI document. */
+/** The representation's schema, for the OpenAPI document (open to any key, for a free-form record). */
 export function responseOf(fields: Fields): z.ZodObject {
-  return z.object(
+  return (spreadFieldOf(fields) ? z.looseObject : z.object)(
     Object.fromEntries(
-      representedFields(fields).map(([name, field]) => {
+      representedFields(fields).filter(([, field]) => !field.spread).map(([name, field]) => {
         const shown = field.list ? z.array(shownAs(field)) : shownAs(field);
         return [name, field.nullable ? shown.nullable() : shown];
       }),
@@ -68,9 +70,22 @@ function serialized(field: FieldDeclaration, value: unknown): unknown {
  * recorded as written, since what it is shown with is derived.
  */
 export function snapshotOf(fields: Fields, record: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(
+  const spread = spreadFieldOf(fields);
+  const own = Object.fromEntries(
     representedFields(fields)
-      .filter(([, field]) => field.inEvents !== false)
+      .filter(([, field]) => field.inEvents !== false && !field.spread)
       .map(([name, field]) => [name, serialized(field.inputAs ?? field, field.read ? (field.read as (record: unknown) => unknown)(record) : record[columnOf(name, field)])]),
   );
+  return spread ? { ...(record[columnOf(...spread)] as Record<string, unknown>), ...own } : own;
+}
+
+/**
+ * The graph record (selected by `selectionOf`) as REST shows it: a free-form record's keys beside
+ * the server-set fields, which win; any other record as it is.
+ */
+export function restShapeOf(fields: Fields): ((record: Record<string, unknown>) => Record<string, unknown>) | undefined {
+  const spread = spreadFieldOf(fields);
+  if (!spread) return undefined;
+  const [name] = spread;
+  return ({ [name]: free, ...own }) => ({ ...(free as Record<string, unknown>), ...own });
 }

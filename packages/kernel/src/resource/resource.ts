@@ -5,7 +5,7 @@ import { bodyFromInput, createBodyOf, updateBodyOf } from "./bodies";
 import type { ResourceDeclaration } from "./declaration";
 import type { BodyOf } from "./types";
 import { listRulesOf } from "./list-rules";
-import { responseOf, selectionOf, snapshotOf } from "./representation";
+import { responseOf, restShapeOf, selectionOf, snapshotOf } from "./representation";
 
 /** A declared resource with everything derived from its declaration. */
 export type Resource<D extends ResourceDeclaration = ResourceDeclaration> = {
@@ -22,6 +22,8 @@ export type Resource<D extends ResourceDeclaration = ResourceDeclaration> = {
   response: z.ZodObject;
   /** The stored record in its API shape, as `…created` events carry it and `…updated` events compare it. */
   snapshot(record: object): Record<string, unknown>;
+  /** The graph record as REST shows it, when that is not as it is (a free-form record spread out). */
+  toRest?: (record: Record<string, unknown>) => Record<string, unknown>;
   /** A GraphQL input as a body: absent fields dropped, Date scalars written back as ISO strings. */
   bodyFromInput(input: object): Record<string, unknown>;
 };
@@ -38,11 +40,12 @@ export function defineResource<const D extends ResourceDeclaration>(declaration:
     name: declaration.name,
     plural: declaration.plural,
     // The derived schemas check exactly what BodyOf describes; TypeScript cannot follow the mapping itself.
-    createBody: (declaration.refineCreate ? declaration.refineCreate(createBody) : createBody) as unknown as z.ZodType<BodyOf<D["fields"], "create">>,
+    createBody: (declaration.refineCreate ? declaration.refineCreate(createBody as z.ZodObject) : createBody) as unknown as z.ZodType<BodyOf<D["fields"], "create">>,
     updateBody: updateBodyOf(fields) as unknown as z.ZodType<BodyOf<D["fields"], "update">>,
     listSpec: defineListSpec(listRulesOf(declaration)),
     selection: selectionOf(fields),
     response: responseOf(fields),
+    ...(restShapeOf(fields) && { toRest: restShapeOf(fields) }),
     snapshot: (record) => snapshotOf(fields, record as Record<string, unknown>),
     bodyFromInput: (input) => bodyFromInput(fields, input as Record<string, unknown>),
   };

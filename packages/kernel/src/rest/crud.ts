@@ -19,9 +19,15 @@ export type DeclaredCrud = {
   queries?: RestatedCrud["queries"];
   mutations?: RestatedCrud["mutations"];
   toRest?: RestatedCrud["toRest"];
-  /** The representation's schema, when it is not the declaration's (a free-form record). */
+  /** The representation's schema, when it is not the declaration's (an event is shown as it was published). */
   response?: z.ZodType;
+  /** The operations the resource offers, when not all five (a read-only registry lists and gets). */
+  only?: readonly CrudOperation[];
+  /** What the OpenAPI document says an operation does, where the generic wording says too little. */
+  summaries?: Partial<Record<CrudOperation, string>>;
 };
+
+export type CrudOperation = "list" | "create" | "get" | "update" | "delete";
 
 type RestatedCrud = {
   /** Singular name for messages and docs ("Case"). */
@@ -57,6 +63,7 @@ const fromDeclaration = (crud: DeclaredCrud): RestatedCrud => ({
   createBody: crud.resource.createBody,
   updateBody: crud.resource.updateBody,
   response: crud.response ?? crud.resource.response,
+  toRest: crud.toRest ?? crud.resource.toRest,
 });
 
 export function crudRoutes(crud: CrudResource): RestRoute[] {
@@ -81,7 +88,7 @@ export function crudRoutes(crud: CrudResource): RestRoute[] {
   };
   const plural = listSpecName(resource.listSpec);
 
-  return [
+  const routes: RestRoute[] = [
     {
       method: "GET",
       path: collectionPath,
@@ -144,7 +151,15 @@ export function crudRoutes(crud: CrudResource): RestRoute[] {
       docs: { successStatus: 204, errorStatuses: [404, 500] },
     },
   ];
+  const { only, summaries } = "resource" in crud ? crud : { only: undefined, summaries: undefined };
+  return routes
+    .map((route, index) => ({ route, operation: crudOperations[index]! }))
+    .filter(({ operation }) => !only || only.includes(operation))
+    .map(({ route, operation }) => (summaries?.[operation] ? { ...route, summary: summaries[operation] } : route));
 }
+
+/** The five operations, in the order `crudRoutes` lists them. */
+const crudOperations: readonly CrudOperation[] = ["list", "create", "get", "update", "delete"];
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const listSpecName = (spec: ListSpec) => spec.resource.replace(/[^a-zA-Z]+(.)/g, (_match, next: string) => next.toUpperCase());

@@ -2,7 +2,8 @@ import { findLocked, type Person } from "@pap/db";
 import { createRecorded, deleteRecorded, updateRecorded, type DomainContext } from "@pap/events";
 import { applyMergePatch } from "@pap/kernel";
 import { personChanges } from "../domain/events";
-import { nameColumns, personSnapshot, type PersonAttributes } from "../domain/person";
+import { person as personResource, type PersonAttributes } from "../contract/person";
+import { nameColumns } from "../domain/person";
 
 /** The persons domain's writes, each with its event; the GraphQL resolvers only call these. */
 
@@ -11,7 +12,7 @@ const columns = (attributes: PersonAttributes) => ({ attributes: attributes as o
 export const createPerson = (context: DomainContext, attributes: PersonAttributes): Promise<Person> =>
   createRecorded<Person>(context, {
     create: (tx) => tx.person.create({ data: columns(attributes) }),
-    events: (person) => personChanges.created(person.id, personSnapshot(person)),
+    events: (person) => personChanges.created(person.id, personResource.snapshot(person)),
   });
 
 /** Applies a JSON merge patch to the person's attributes (null removes a field). */
@@ -21,7 +22,7 @@ export const updatePerson = (context: DomainContext, id: string, patch: PersonAt
     id,
     find: (tx) => findLocked(tx, "person", id, () => tx.person.findUnique({ where: { id } })),
     change: (tx, current) => tx.person.update({ where: { id }, data: columns(applyMergePatch(current.attributes, patch) as PersonAttributes) }),
-    events: (before, after) => personChanges.updated(id, personSnapshot(before), personSnapshot(after)),
+    events: (before, after) => personChanges.updated(id, personResource.snapshot(before), personResource.snapshot(after)),
   });
 
 export const deletePerson = (context: DomainContext, id: string): Promise<string> =>

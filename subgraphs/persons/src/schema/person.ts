@@ -1,8 +1,8 @@
 import type { Prisma } from "@pap/db";
-import { isUuid, defineListType, findPage, listArguments, loadByUuid, parseBody, withoutReadOnlyFields } from "@pap/kernel";
+import { isUuid, defineListType, graphFieldsOf, findPage, listArguments, loadByUuid, parseBody, withoutReadOnlyFields } from "@pap/kernel";
 import { builder } from "../builder";
 import type { PersonsContext } from "../context";
-import { personBody, personListSpec, type PersonAttributes } from "../domain/person";
+import { person as personResource, type PersonAttributes } from "../contract/person";
 import { createPerson, deletePerson, updatePerson } from "../operations/persons";
 
 /** Everyone's records with persons:read; only one's own with persons:read:own. */
@@ -11,17 +11,8 @@ const readScopes = { $any: { permission: "persons:read", $all: { permission: "pe
 export const PersonRef = builder.prismaObject("Person", {
   // However a person is reached (by id, in a list, through a case), an own-records reader sees only their own.
   authScopes: (person) => ({ $any: { permission: "persons:read", $all: { permission: "persons:read:own", ownPerson: person.id } } }),
-  description: "A person known to the agency. Apart from the server-set fields the record is free-form.",
-  fields: (t) => ({
-    id: t.exposeID("id"),
-    attributes: t.field({
-      type: "JSONObject",
-      description: "The free-form person record as the client wrote it.",
-      resolve: (person) => person.attributes as Record<string, unknown>,
-    }),
-    createdAt: t.expose("createdAt", { type: "DateTime" }),
-    updatedAt: t.expose("updatedAt", { type: "DateTime" }),
-  }),
+  description: personResource.declaration.description,
+  fields: (t) => graphFieldsOf(builder, t, personResource.declaration.fields) as never,
 });
 
 builder.asEntity(PersonRef, {
@@ -45,7 +36,7 @@ builder.queryFields((t) => ({
     args: listArguments(t.arg),
     resolve: async (_root, args, context) => {
       const scope = await visiblePersons(context);
-      return findPage(personListSpec, args, {
+      return findPage(personResource.listSpec, args, {
         items: (query) => context.db.person.findMany({ ...query, where: { AND: [query.where, scope] } }),
         total: (where) => context.db.person.count({ where: { AND: [where, scope] } }),
       });
@@ -60,7 +51,7 @@ async function visiblePersons(context: PersonsContext): Promise<Prisma.PersonWhe
   return personId && isUuid(personId) ? { id: personId } : { id: { in: [] } };
 }
 
-const attributesFrom = (value: unknown): PersonAttributes => withoutReadOnlyFields(parseBody(personBody, value));
+const attributesFrom = (value: unknown): PersonAttributes => withoutReadOnlyFields(parseBody(personResource.createBody, value));
 
 builder.mutationFields((t) => ({
   createPerson: t.field({

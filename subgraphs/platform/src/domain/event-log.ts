@@ -1,30 +1,7 @@
 import type { Prisma } from "@pap/db";
-import { badRequest, defineListSpec, escapeLike, isUuid } from "@pap/kernel";
+import { badRequest, escapeLike, isUuid } from "@pap/kernel";
 import { z } from "zod";
 import { isTraceId, type EventFilter } from "@pap/events";
-
-/** `GET /events`: sortable by time, type and source; oldest first, so clients can poll forward. */
-export const eventListSpec = defineListSpec({
-  resource: "events",
-  fields: {
-    id: { kind: "uuid" },
-    type: { kind: "string" },
-    source: { kind: "string" },
-    subject: { kind: "uuid" },
-    // Events of one instant keep the order they were recorded in (their log position), not their ids' random order.
-    time: { kind: "datetime", sortBy: ["time", "position"] },
-    specversion: { kind: "string" },
-    datacontenttype: { kind: "string" },
-    traceparent: { kind: "string", nullable: true },
-    causationid: { kind: "uuid", nullable: true },
-    authid: { kind: "string", nullable: true },
-    authtype: { kind: "string", nullable: true },
-  },
-  unfilterable: ["data"],
-  fullText: ["type", "source"],
-  sortable: ["time", "type", "source"],
-  defaultSort: "time",
-});
 
 /** The log's own filters, beside `q`: each given one narrows the list. */
 export type EventLogFilters = {

@@ -1,33 +1,24 @@
 import { entryFromRow, headOfLog, sequenceLog, traceIdOf, type LogEntry } from "@pap/events";
-import { defineListType, findPage, listArguments, loadByUuid } from "@pap/kernel";
+import { defineListType, findPage, graphFieldsOf, listArguments, loadByUuid } from "@pap/kernel";
 import { builder } from "../builder";
-import { eventListSpec, eventLogWhere, positionFrom, streamFilter } from "../domain/event-log";
+import { event } from "../contract/event";
+import { eventLogWhere, positionFrom, streamFilter } from "../domain/event-log";
 import { publishEvent } from "../operations/events";
 
 export const EventRef = builder.objectRef<LogEntry>("Event").implement({
   authScopes: { permission: "events:read" },
-  description: "One entry of the permanent platform log: a CloudEvents 1.0 envelope describing a change in some domain.",
-  fields: (t) => ({
-    id: t.id({ resolve: ({ event }) => event.id }),
-    specversion: t.string({ resolve: ({ event }) => event.specversion }),
-    type: t.string({ description: "{domain}.{entity}.{action}, with the deployment's prefix.", resolve: ({ event }) => event.type }),
-    source: t.string({ description: "Base path of the producing domain.", resolve: ({ event }) => event.source }),
-    subject: t.id({ description: "Id of the entity the event concerns.", resolve: ({ event }) => event.subject }),
-    time: t.field({ type: "DateTime", resolve: ({ event }) => event.time }),
-    datacontenttype: t.string({ resolve: ({ event }) => event.datacontenttype }),
-    data: t.field({ type: "JSON", nullable: true, resolve: ({ event }) => event.data ?? null }),
-    traceparent: t.string({ nullable: true, resolve: ({ event }) => event.traceparent ?? null }),
-    traceid: t.string({ nullable: true, description: "The trace-id part of traceparent.", resolve: ({ event }) => traceIdOf(event.traceparent) ?? null }),
-    causationid: t.id({ nullable: true, description: "Id of the event that directly caused this one.", resolve: ({ event }) => event.causationid ?? null }),
-    authid: t.string({ nullable: true, description: "The acting principal's id (no personal data).", resolve: ({ event }) => event.authid ?? null }),
-    authtype: t.string({ nullable: true, description: "The acting principal's kind.", resolve: ({ event }) => event.authtype ?? null }),
-    position: t.string({
-      nullable: true,
-      description:
-        "Place in the log (decimal): given in commit order a few milliseconds after the event commits, and only ever increasing. Resume a stream after it. Null until given.",
-      resolve: ({ position }) => position?.toString() ?? null,
-    }),
-  }),
+  description: event.declaration.description,
+  fields: (t) =>
+    graphFieldsOf(
+      builder,
+      t,
+      event.declaration.fields,
+      {
+        traceid: t.string({ nullable: true, description: event.declaration.fields.traceid.description, resolve: (entry) => traceIdOf(entry.event.traceparent) ?? null }),
+        position: t.string({ nullable: true, description: event.declaration.fields.position.description, resolve: ({ position }) => position?.toString() ?? null }),
+      },
+      { from: (entry: LogEntry) => entry.event as unknown as Record<string, unknown> },
+    ) as never,
 });
 
 builder.asEntity(EventRef, {
@@ -69,7 +60,7 @@ builder.queryFields((t) => ({
     },
     resolve: async (_root, args, context) => {
       const filters = eventLogWhere(args);
-      const page = await findPage(eventListSpec, args, {
+      const page = await findPage(event.listSpec, args, {
         items: (query) => context.db.platformEvent.findMany({ ...query, where: { AND: [query.where, filters] } }),
         total: (where) => context.db.platformEvent.count({ where: { AND: [where, filters] } }),
       });

@@ -1,17 +1,11 @@
-import { defineListType, findPage, listArguments } from "@pap/kernel";
+import { defineListType, findPage, graphFieldsOf, listArguments } from "@pap/kernel";
 import { builder } from "../builder";
-import { policyListSpec } from "../domain/policy";
+import { policy } from "../contract/policy";
 
 export const PolicyRef = builder.prismaObject("Policy", {
   authScopes: { permission: "policies:read" },
-  description: "A regulation the platform's rules rely on, with its citation.",
-  fields: (t) => ({
-    id: t.exposeID("id", { description: "Stable slug." }),
-    citation: t.exposeString("citation"),
-    citationUrl: t.exposeString("citationUrl", { nullable: true }),
-    description: t.exposeString("description", { description: "The requirement in plain language." }),
-    programs: t.exposeStringList("programs"),
-  }),
+  description: policy.declaration.description,
+  fields: (t) => graphFieldsOf(builder, t, policy.declaration.fields) as never,
 });
 
 const PolicyList = defineListType(builder, "PolicyList", PolicyRef);
@@ -29,6 +23,6 @@ builder.queryFields((t) => ({
     type: PolicyList,
     args: listArguments(t.arg),
     resolve: (_root, args, context) =>
-      findPage(policyListSpec, args, { items: (query) => context.db.policy.findMany(query), total: (where) => context.db.policy.count({ where }) }),
+      findPage(policy.listSpec, args, { items: (query) => context.db.policy.findMany(query), total: (where) => context.db.policy.count({ where }) }),
   }),
 }));

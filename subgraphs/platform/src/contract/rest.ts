@@ -1,25 +1,17 @@
 import type { DomainContract } from "@pap/kernel";
-import { eventListSpec } from "./domain/event-log";
-import { policyListSpec } from "./domain/policy";
-import { publishedEventBody } from "./domain/publish";
-import { listParamsFromQuery, notFound, requireObjectBody } from "@pap/kernel";
-import { z } from "zod";
+import { event, publishedEventBody } from "./event";
+import { policy } from "./policy";
+import { crudRoutes, listParamsFromQuery, notFound, requireObjectBody } from "@pap/kernel";
 import type { RestRequest, RestRoute } from "@pap/kernel";
 
 /** The envelope fields of an event, as the graph names them. */
-export const EVENT_SELECTION = "id specversion type source subject time datacontenttype data traceparent causationid authid authtype";
+export const EVENT_SELECTION = event.selection;
 
 /** CloudEvents' JSON format leaves absent attributes out rather than writing null. */
 export const eventToRest = (event: Record<string, unknown>) => Object.fromEntries(Object.entries(event).filter(([, value]) => value !== null));
 
+/** An event is shown as it was published. */
 const eventResponse = publishedEventBody;
-const policyResponse = z.object({
-  id: z.string(),
-  citation: z.string(),
-  citationUrl: z.url().nullable(),
-  description: z.string(),
-  programs: z.array(z.string()),
-});
 
 const text = (request: RestRequest, name: string) => {
   const value = request.query[name];
@@ -49,7 +41,7 @@ export function platformRoutes(basePath: string): RestRoute[] {
       variables: (request) => ({ ...listParamsFromQuery(request.query), ...Object.fromEntries(eventFilters.map((name) => [name, text(request, name)])) }),
       respond: listResponse(eventToRest),
       docs: {
-        list: eventListSpec,
+        list: event.listSpec,
         response: eventResponse,
         queryParameters: [
           { name: "type", description: "Exact type, or a prefix ending in '*' (intake.*)." },
@@ -91,32 +83,16 @@ export function platformRoutes(basePath: string): RestRoute[] {
       },
       docs: { response: eventResponse, successStatus: 200, errorStatuses: [404, 500] },
     },
-    {
-      method: "GET",
-      path: `${basePath}/registry/policies`,
-      operationId: "listPolicies",
-      summary: "List the policies the platform's rules cite",
+    ...crudRoutes({
+      resource: policy,
       tag,
-      document: `query ($q: String, $sort: String, $limit: Int, $offset: Int) {
-        result: policies(q: $q, sort: $sort, limit: $limit, offset: $offset) { items { id citation citationUrl description programs } total limit offset hasNext } }`,
-      variables: (request) => listParamsFromQuery(request.query),
-      respond: listResponse(eventToRest),
-      docs: { list: policyListSpec, response: policyResponse, successStatus: 200, errorStatuses: [400, 500] },
-    },
-    {
-      method: "GET",
-      path: `${basePath}/registry/policies/{policyId}`,
-      operationId: "getPolicy",
-      summary: "Get one policy by its slug",
-      tag,
-      document: `query ($id: ID!) { result: policy(id: $id) { id citation citationUrl description programs } }`,
-      variables: (request) => ({ id: request.params.policyId ?? "" }),
-      respond: (result, request) => {
-        if (!result) throw notFound("Policy", request.params.policyId ?? "");
-        return { status: 200, body: eventToRest(result as Record<string, unknown>) };
-      },
-      docs: { response: policyResponse, successStatus: 200, errorStatuses: [404, 500] },
-    },
+      collectionPath: `${basePath}/registry/policies`,
+      idParam: "policyId",
+      only: ["list", "get"],
+      summaries: { list: "List the policies the platform's rules cite", get: "Get one policy by its slug" },
+      // Like an event's, a policy's absent attributes (no citation URL) are left out rather than written null.
+      toRest: eventToRest,
+    }),
   ];
 }
 
