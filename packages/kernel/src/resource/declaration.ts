@@ -66,6 +66,8 @@ export type FieldDeclaration = {
   visibility?: Visibility;
   /** The storage column when it differs from the public name. */
   column?: string;
+  /** The representation's schema of one value where the kind says too little (a JSON object of numbers); nullability and lists are added. */
+  shape?: z.ZodType;
   /** Reads the API value from the stored record (default: the column as it is). */
   read?: (record: never) => unknown;
   /** The graph field is written by the schema file (it needs loaders, the caller or the catalog). */

@@ -46,7 +46,7 @@ export function responseOf(fields: Fields): z.ZodObject {
   return (spreadFieldOf(fields) ? z.looseObject : z.object)(
     Object.fromEntries(
       representedFields(fields).filter(([, field]) => !field.spread).map(([name, field]) => {
-        const shown = field.list ? z.array(shownAs(field)) : shownAs(field);
+        const shown = field.list ? z.array(field.shape ?? shownAs(field)) : (field.shape ?? shownAs(field));
         return [name, field.nullable ? shown.nullable() : shown];
       }),
     ),

@@ -1,13 +1,14 @@
 /**
- * What other packages may know of this domain without loading its GraphQL schema: request bodies,
- * list rules, statuses, its event declarations and configuration. The REST surface and tools import
- * this (`@pap/<domain>/contract`); the subgraph itself is the package's main entry.
+ * What other packages may know of this domain without loading its GraphQL schema: its resource
+ * declarations, its task machine, configuration and event declarations, and its REST surface. The REST
+ * surface and tools import this (`@pap/<domain>/contract`); the subgraph itself is the package's main
+ * entry.
  */
 export { task, taskStatuses, programTypes } from "./task";
 export { queue, queueSources } from "./queue";
 export { mutationNameOf, taskMachine } from "../domain/task-machine";
 export { metricDefinitions } from "../config/metrics";
-export { metricGroupings, metricListSpec } from "../domain/metrics";
+export { metric, metricGroupings, metricAggregates } from "./metric";
 export { seededQueues } from "../config/queues";
 export { seededSlaTypes } from "../config/sla-types";
 export { workflowEvents } from "../domain/events";

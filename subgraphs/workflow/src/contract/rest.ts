@@ -1,27 +1,14 @@
 import type { DomainContract } from "@pap/kernel";
-import { metricGroupings, metricListSpec } from "../domain/metrics";
+import { metric, metricGroupings } from "./metric";
 import { mutationNameOf, taskMachine } from "../domain/task-machine";
 import { programTypes, task } from "./task";
 import { queue } from "./queue";
-import { crudRoutes, badRequest, detailsFromZod, listParamsFromQuery, notFound, requireObjectBody, type ListSpec } from "@pap/kernel";
+import { crudRoutes, badRequest, detailsFromZod, listParamsFromQuery, notFound, requireObjectBody } from "@pap/kernel";
 import { z } from "zod";
 import type { RestRequest, RestRoute } from "@pap/kernel";
 
 const tag = "Workflow";
 const base = "/workflow";
-
-const METRIC_SELECTION = "id name aggregate value breakdown targets { stat operator amount unit label direction } computedAt";
-
-const instant = z.iso.datetime();
-const metricResponse = z.object({
-  id: z.string(),
-  name: z.string(),
-  aggregate: z.enum(["count", "ratio", "duration"]),
-  value: z.number().nullable(),
-  breakdown: z.record(z.string(), z.number().nullable()).nullable(),
-  targets: z.array(z.object({ stat: z.string(), operator: z.string().nullable(), amount: z.number().nullable(), unit: z.string().nullable(), label: z.string().nullable(), direction: z.string().nullable() })),
-  computedAt: instant,
-});
 
 /** Targets leave out what they do not state; a metric without groupBy has no breakdown. */
 const withoutNulls = (record: Record<string, unknown>) => Object.fromEntries(Object.entries(record).filter(([, value]) => value !== null));
@@ -95,13 +82,13 @@ const metricRoutes: RestRoute[] = [
     summary: "Compute the supervisor metrics",
     tag,
     document: `query ($q: String, $sort: String, $limit: Int, $offset: Int, ${filterDeclarations}) {
-      result: metrics(q: $q, sort: $sort, limit: $limit, offset: $offset, ${filterArguments}) { items { ${METRIC_SELECTION} } total limit offset hasNext } }`,
+      result: metrics(q: $q, sort: $sort, limit: $limit, offset: $offset, ${filterArguments}) { items { ${metric.selection} } total limit offset hasNext } }`,
     variables: (request) => ({ ...listParamsFromQuery(request.query), ...metricFilters(request) }),
     respond: (result) => {
       const list = result as { items: Record<string, unknown>[] };
       return { status: 200, body: { ...list, items: list.items.map(metricToRest) } };
     },
-    docs: { list: metricListSpec as ListSpec, response: metricResponse, queryParameters: metricQueryParameters, successStatus: 200, errorStatuses: [400, 500] },
+    docs: { list: metric.listSpec, response: metric.response, queryParameters: metricQueryParameters, successStatus: 200, errorStatuses: [400, 500] },
   },
   {
     method: "GET",
@@ -109,13 +96,13 @@ const metricRoutes: RestRoute[] = [
     operationId: "getMetric",
     summary: "Compute one supervisor metric",
     tag,
-    document: `query ($id: ID!, ${filterDeclarations}) { result: metric(id: $id, ${filterArguments}) { ${METRIC_SELECTION} } }`,
+    document: `query ($id: ID!, ${filterDeclarations}) { result: metric(id: $id, ${filterArguments}) { ${metric.selection} } }`,
     variables: (request) => ({ id: request.params.metricId ?? "", ...metricFilters(request) }),
     respond: (result, request) => {
       if (!result) throw notFound("Metric", request.params.metricId ?? "");
       return { status: 200, body: metricToRest(result as Record<string, unknown>) };
     },
-    docs: { response: metricResponse, queryParameters: metricQueryParameters, successStatus: 200, errorStatuses: [400, 404, 500] },
+    docs: { response: metric.response, queryParameters: metricQueryParameters, successStatus: 200, errorStatuses: [400, 404, 500] },
   },
 ];
 

@@ -1,11 +1,8 @@
-import { defineListSpec } from "@pap/kernel";
 import type { Prisma } from "@pap/db";
 import type { MetricDefinition } from "../config/metrics";
 import type { MetricFilters } from "./metric-sql";
 
 export type { MetricFilters } from "./metric-sql";
-
-export const metricGroupings = ["queueId", "programType"] as const;
 
 /** Tasks with no value for the grouping field are reported under this key. */
 export const NO_GROUP = "none";
@@ -35,21 +32,3 @@ export async function computeMetric(db: Database, definition: MetricDefinition, 
   }
   return { value: null, breakdown: Object.fromEntries(rows.map((row) => [row.grp ?? NO_GROUP, numberOf(row.value)])) };
 }
-
-export const metricAggregates = ["count", "ratio", "duration"] as const;
-
-/** The list rules of `GET /workflow/metrics` (computed rows, filtered and sorted in memory). */
-export const metricListSpec = defineListSpec({
-  resource: "metrics",
-  fields: {
-    id: { kind: "string" },
-    name: { kind: "string" },
-    aggregate: { kind: "enum", values: metricAggregates },
-    value: { kind: "number", nullable: true },
-    computedAt: { kind: "datetime" },
-  },
-  fullText: ["id", "name"],
-  sortable: ["name", "aggregate", "value", "computedAt"],
-  defaultSort: "name",
-});
-

@@ -1,39 +1,19 @@
-import { badRequest, findPageInMemory, isUuid, listArguments, defineListType } from "@pap/kernel";
+import { badRequest, findPageInMemory, graphFieldsOf, isUuid, listArguments, defineListType } from "@pap/kernel";
 import { builder } from "../builder";
 import type { WorkflowContext } from "../context";
 import { metricDefinitions, type MetricDefinition, type MetricTarget } from "../config/metrics";
-import { computeMetric, metricAggregates, metricGroupings, metricListSpec, type MetricFilters } from "../domain/metrics";
+import { metric, metricGroupings } from "../contract/metric";
+import { computeMetric, type MetricFilters } from "../domain/metrics";
 import { ProgramType } from "./task";
 
 type ComputedMetric = { id: string; name: string; aggregate: string; value: number | null; breakdown?: Record<string, number | null>; targets: readonly MetricTarget[]; computedAt: Date };
 
 
-const MetricAggregate = builder.enumType("MetricAggregate", { values: metricAggregates });
 const MetricGrouping = builder.enumType("MetricGrouping", { values: metricGroupings });
 
-const Target = builder.objectRef<MetricTarget>("MetricTarget").implement({
-  description: "A goal the metric is read against.",
-  fields: (t) => ({
-    stat: t.exposeString("stat"),
-    operator: t.exposeString("operator", { nullable: true }),
-    amount: t.exposeFloat("amount", { nullable: true }),
-    unit: t.exposeString("unit", { nullable: true }),
-    label: t.exposeString("label", { nullable: true }),
-    direction: t.exposeString("direction", { nullable: true }),
-  }),
-});
-
 const MetricRef = builder.objectRef<ComputedMetric>("Metric").implement({
-  description: "A supervisor metric, computed when asked for.",
-  fields: (t) => ({
-    id: t.exposeID("id"),
-    name: t.exposeString("name"),
-    aggregate: t.field({ type: MetricAggregate, resolve: (metric) => metric.aggregate as never }),
-    value: t.exposeFloat("value", { nullable: true, description: "count: records; ratio: 0 to 1; duration: median seconds. Null with groupBy, or a duration with nothing to measure." }),
-    breakdown: t.field({ type: "JSONObject", nullable: true, description: "With groupBy: each group's value ('none' for tasks without one).", resolve: (metric) => metric.breakdown ?? null }),
-    targets: t.field({ type: [Target], resolve: (metric) => [...metric.targets] }),
-    computedAt: t.field({ type: "DateTime", resolve: (metric) => metric.computedAt }),
-  }),
+  description: metric.declaration.description,
+  fields: (t) => graphFieldsOf(builder, t, metric.declaration.fields) as never,
 });
 
 const MetricList = defineListType(builder, "MetricList", MetricRef);
@@ -73,7 +53,7 @@ builder.queryFields((t) => {
       resolve: async (_root, args, context) => {
         const filters = filtersOf(args);
         const all = await Promise.all(metricDefinitions.map((definition) => computed(context, definition, filters)));
-        return findPageInMemory(metricListSpec, args, all);
+        return findPageInMemory(metric.listSpec, args, all);
       },
     }),
     metric: t.field({
