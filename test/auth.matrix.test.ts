@@ -5,7 +5,7 @@
 // A route added later is covered without touching this file.
 import { randomUUID } from "node:crypto";
 import { roles } from "@pap/kernel";
-import { domainContracts } from "@pap/gateway";
+import { domains } from "@pap/gateway";
 import { restRoutes, type RestRoute } from "@pap/rest-compat";
 import { taskMachine } from "@pap/workflow";
 import { Kind, parse, type OperationDefinitionNode } from "graphql";
@@ -73,7 +73,7 @@ async function requestFor(route: RestRoute): Promise<{ path: string; body?: unkn
     updateQueue: async () => ({ description: "Renamed" }),
     createTask: async () => ({ name: "Matrix task", programType: "snap", slaInfo: [{ slaTypeCode: "snap_standard" }] }),
     updateTask: async () => ({ description: "Described" }),
-    ...Object.fromEntries(restRoutes(domainContracts, { platformBasePath: "/platform" }).filter(isTaskAction).map((action) => [action.operationId, async () => ({})])),
+    ...Object.fromEntries(restRoutes(domains, { platformBasePath: "/platform" }).filter(isTaskAction).map((action) => [action.operationId, async () => ({})])),
     publishEvent: async () => ({ id: randomUUID(), specversion: "1.0", type: "persons.person.updated", source: "/persons", subject: randomUUID(), time: new Date().toISOString(), datacontenttype: "application/json" }),
   };
   const body = route.method === "POST" || route.method === "PATCH" ? await bodies[route.operationId]?.() : undefined;
@@ -87,7 +87,7 @@ const subjectOf = (role: string) => `idp|matrix-${role}`;
 const API_KEY = { authorization: "", "x-api-key": "test-idp-api-key-1" };
 
 const callers: Caller[] = ["anonymous", "api_key", ...roles];
-const routes = restRoutes(domainContracts, { platformBasePath: "/platform" });
+const routes = restRoutes(domains, { platformBasePath: "/platform" });
 const matrix = routes.flatMap((route) => callers.map((caller) => [`${route.method} ${route.path} as ${caller}`, route, caller] as const));
 
 describe("REST operations × roles", () => {

@@ -1,13 +1,14 @@
 import type { DomainContract } from "@pap/kernel";
-import { restContract as caseManagement } from "@pap/case-management/contract";
-import { restContract as identity } from "@pap/identity/contract";
-import { restContract as persons } from "@pap/persons/contract";
-import { restContract as platform } from "@pap/platform/contract";
-import { restContract as scheduling } from "@pap/scheduling/contract";
-import { restContract as workflow } from "@pap/workflow/contract";
+import { caseManagementDomain } from "@pap/case-management/contract";
+import { identityDomain } from "@pap/identity/contract";
+import { personsDomain } from "@pap/persons/contract";
+import { platformDomain } from "@pap/platform/contract";
+import { schedulingDomain } from "@pap/scheduling/contract";
+import { workflowDomain } from "@pap/workflow/contract";
 
 /**
- * The domains whose REST surface the platform serves, by their contracts alone (no subgraph schema
- * is built by importing these), in the order their operations are listed.
+ * Every domain of the platform, registered once, in the order their REST operations are listed.
+ * Importing this builds no GraphQL schema: the REST surface reads the domains' contracts, and the
+ * graph's processes load each subgraph from it (`subgraphs.ts`). Adding a domain is adding it here.
  */
-export const domainContracts: readonly DomainContract[] = [platform, persons, caseManagement, scheduling, identity, workflow];
+export const domains: readonly DomainContract[] = [platformDomain, personsDomain, caseManagementDomain, schedulingDomain, identityDomain, workflowDomain];

@@ -3,7 +3,7 @@ import { registerRestRoutes, type RestGraph } from "@pap/rest-compat";
 import type { FastifyInstance } from "fastify";
 import type { FederatedGraph } from "./graph/server";
 import { registerDevelopmentTokens } from "./dev-tokens";
-import { domainContracts } from "./domains";
+import { domains } from "./domains";
 
 export type HttpAppParts = {
   logger: Logger;
@@ -33,7 +33,7 @@ export async function createHttpApp(parts: HttpAppParts): Promise<FastifyInstanc
     const closeSockets = serveGatewayWebSocket(app.server, graph, connections);
     app.addHook("preClose", closeSockets);
   }
-  if (parts.rest) registerRestRoutes(app, parts.rest, domainContracts, { connections });
+  if (parts.rest) registerRestRoutes(app, parts.rest, domains, { connections });
   if (parts.rest && parts.auth?.mode === "development") registerDevelopmentTokens(app, parts.auth);
   app.get("/healthz", async () => ({ status: "ok" }));
   app.get("/readyz", async (_request, reply) => {

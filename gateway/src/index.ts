@@ -8,4 +8,4 @@ export { runDistributed, distributedPorts } from "./modes/distributed";
 export { platformConfig } from "./config";
 export { openProcessServices } from "./services";
 export type { PlatformSubgraph } from "./subgraphs";
-export { domainContracts } from "./domains";
+export { domains } from "./domains";

@@ -8,3 +8,5 @@ export { applyMigrations, pendingSchemaChangeSql } from "./migrations";
 export { shareEmbeddedDatabase } from "./share";
 export { findLocked, lockRowForUpdate } from "./row-lock";
 export { isUniqueViolation } from "./errors";
+/** The enums as stored (values per Prisma enum), for checks that the API's declarations agree with storage. */
+export * as storedEnums from "../generated/client/enums";

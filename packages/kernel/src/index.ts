@@ -12,3 +12,4 @@ export * from "./calendar";
 export * from "./settings";
 export * from "./rest";
 export * from "./resource";
+export * from "./domain";

@@ -98,6 +98,8 @@ export type ResourceDeclaration = {
   model?: string;
   description?: string;
   fields: Fields;
+  /** Columns of the model the API never shows (bookkeeping such as a list position). */
+  storedOnly?: readonly string[];
   /** A rule across fields of the create body (a user needs `role` or `roles`). */
   refineCreate?: (body: z.ZodObject) => z.ZodObject;
   list: {

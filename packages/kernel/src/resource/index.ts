@@ -5,3 +5,4 @@ export { selectionOf, responseOf, snapshotOf } from "./representation";
 export { listRulesOf } from "./list-rules";
 export { graphFieldsOf, inputTypeOf, enumTypeOf, objectTypeOf } from "./graph";
 export type { BodyOf } from "./types";
+export { storageDisagreements, type StoredModel, type StoredField } from "./storage-agreement";

@@ -47,8 +47,3 @@ export type RestRoute = {
 /** What a deployment chooses of the REST surface (SPEC §9 overlays). */
 export type RestSurfaceOptions = { platformBasePath: string };
 
-/**
- * A domain as the REST surface sees it, from its contract alone: its name and its REST operations.
- * The platform passes the registered domains to rest-compat, which maps over them.
- */
-export type DomainContract = { name: string; restRoutes(options: RestSurfaceOptions): RestRoute[] };

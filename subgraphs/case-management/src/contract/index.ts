@@ -6,3 +6,4 @@
 export { caseResource, caseStatuses } from "./case";
 export { caseEvents } from "../domain/events";
 export * from "./rest";
+export * from "./domain";

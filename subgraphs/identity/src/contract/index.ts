@@ -7,3 +7,4 @@ export { user, selfUpdateBody, userStatuses } from "./user";
 export { userEvents } from "../domain/events";
 export { userPermissions } from "../domain/permissions";
 export * from "./rest";
+export * from "./domain";

@@ -1,4 +1,3 @@
-import type { DomainContract } from "@pap/kernel";
 import { selfUpdateBody, user } from "./user";
 import { crudRoutes, declaredFields, ApiError, notFound, parseBody, requireObjectBody, roles, withoutReadOnlyFields } from "@pap/kernel";
 import { z } from "zod";
@@ -100,6 +99,3 @@ const claimsRoute: RestRoute = {
 
 /** The identity domain (SPEC §4.8): accounts, the caller's own, and token enrichment. */
 export const identityRoutes: RestRoute[] = [...meRoutes, ...userCrud.map((route) => withAuthErrors(route)), claimsRoute];
-
-/** This domain as the REST surface registers it. */
-export const restContract: DomainContract = { name: "identity", restRoutes: () => identityRoutes };

@@ -6,3 +6,4 @@
 export { person, type PersonAttributes } from "./person";
 export { personEvents } from "../domain/events";
 export * from "./rest";
+export * from "./domain";

@@ -1,4 +1,4 @@
-import { crudRoutes, type DomainContract } from "@pap/kernel";
+import { crudRoutes } from "@pap/kernel";
 import { person } from "./person";
 
 /** Persons sit at the API root (`/persons`); a create writes the record, an update merges a patch into it. */
@@ -13,6 +13,3 @@ export const personRoutes = crudRoutes({
     delete: "deletePerson",
   },
 });
-
-/** This domain as the REST surface registers it. */
-export const restContract: DomainContract = { name: "persons", restRoutes: () => personRoutes };

@@ -62,6 +62,8 @@ export const event = defineResource({
         "Place in the log (decimal): given in commit order a few milliseconds after the event commits, and only ever increasing. Resume a stream after it. Null until given.",
     },
   },
+  // The log's own bookkeeping: the order rows were inserted in (positions are given by it) and when.
+  storedOnly: ["insertion", "recordedAt"],
   list: { defaultSort: "time" },
 });
 

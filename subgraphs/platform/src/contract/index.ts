@@ -9,3 +9,4 @@ export { eventLogWhere, streamFilter, positionFrom } from "../domain/event-log";
 export { seededPolicies } from "../config/policies";
 export { platformPermissions } from "../domain/permissions";
 export * from "./rest";
+export * from "./domain";

@@ -1,4 +1,3 @@
-import type { DomainContract } from "@pap/kernel";
 import { event, publishedEventBody } from "./event";
 import { policy } from "./policy";
 import { crudRoutes, listParamsFromQuery, notFound, requireObjectBody } from "@pap/kernel";
@@ -95,6 +94,3 @@ export function platformRoutes(basePath: string): RestRoute[] {
     }),
   ];
 }
-
-/** This domain as the REST surface registers it. */
-export const restContract: DomainContract = { name: "platform", restRoutes: (options) => platformRoutes(options.platformBasePath) };

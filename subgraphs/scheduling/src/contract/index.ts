@@ -6,3 +6,4 @@
 export { appointment, appointmentStatuses } from "./appointment";
 export { appointmentEvents } from "../domain/events";
 export * from "./rest";
+export * from "./domain";

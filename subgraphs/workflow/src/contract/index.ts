@@ -14,3 +14,4 @@ export { seededSlaTypes } from "../config/sla-types";
 export { workflowEvents } from "../domain/events";
 export { slaStatuses } from "../domain/sla";
 export * from "./rest";
+export * from "./domain";

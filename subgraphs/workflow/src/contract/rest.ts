@@ -1,4 +1,3 @@
-import type { DomainContract } from "@pap/kernel";
 import { metric, metricGroupings } from "./metric";
 import { mutationNameOf, taskMachine } from "../domain/task-machine";
 import { programTypes, task } from "./task";
@@ -108,6 +107,3 @@ const metricRoutes: RestRoute[] = [
 
 /** The workflow domain (SPEC §4.4): queues, tasks and their actions, metrics. */
 export const workflowRoutes: RestRoute[] = [...queueRoutes, ...taskRoutes, ...actionRoutes, ...metricRoutes];
-
-/** This domain as the REST surface registers it. */
-export const restContract: DomainContract = { name: "workflow", restRoutes: () => workflowRoutes };

@@ -1,0 +1,16 @@
+import type { DomainContract } from "@pap/kernel";
+import { personEvents } from "../domain/events";
+import { personPermissions } from "../domain/permissions";
+import { person } from "./person";
+import { personRoutes } from "./rest";
+
+/** The persons domain as the platform registers it (see `gateway/src/domains.ts`). */
+export const personsDomain: DomainContract = {
+  name: "persons",
+  resources: [person],
+  events: personEvents,
+  permissions: personPermissions,
+  restRoutes: () => personRoutes,
+  // Required here, not imported: loading the subgraph builds its schema, which the REST process never needs.
+  subgraph: () => (require("../index") as typeof import("../index")).personsSubgraph,
+};

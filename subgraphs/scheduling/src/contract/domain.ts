@@ -1,0 +1,16 @@
+import type { DomainContract } from "@pap/kernel";
+import { appointmentEvents } from "../domain/events";
+import { appointmentPermissions } from "../domain/permissions";
+import { appointment } from "./appointment";
+import { appointmentRoutes } from "./rest";
+
+/** The scheduling domain as the platform registers it (see `gateway/src/domains.ts`). */
+export const schedulingDomain: DomainContract = {
+  name: "scheduling",
+  resources: [appointment],
+  events: appointmentEvents,
+  permissions: appointmentPermissions,
+  restRoutes: () => appointmentRoutes,
+  // Required here, not imported: loading the subgraph builds its schema, which the REST process never needs.
+  subgraph: () => (require("../index") as typeof import("../index")).schedulingSubgraph,
+};
