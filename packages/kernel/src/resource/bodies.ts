@@ -1,34 +1,12 @@
 import { z } from "zod";
+import { kinds } from "./kinds";
 import { declaredInput, representedFields, spreadFieldOf, writableFields, type FieldDeclaration, type Fields } from "./declaration";
 
 /** The check a written value gets from its kind alone, when the declaration names none. */
 function kindCheck(field: FieldDeclaration): z.ZodType {
-  switch (field.kind) {
-    case "uuid":
-      return z.uuid({ message: "must be a uuid" });
-    case "url":
-      return z.url({ message: "must be an absolute URL" });
-    case "datetime":
-      return z.iso.datetime({ offset: true, message: "must be a date-time (ISO 8601 with time zone)" });
-    case "date":
-      return z.iso.date({ message: "must be a date (YYYY-MM-DD)" });
-    case "enum":
-      return z.enum(field.values as [string, ...string[]], { message: `must be one of: ${(field.values ?? []).join(", ")}` });
-    case "integer":
-      return z.number().int("must be an integer");
-    case "number":
-      return z.number();
-    case "boolean":
-      return z.boolean();
-    case "json":
-      return z.record(z.string(), z.unknown());
-    case "jsonValue":
-      return z.unknown();
-    case "object":
-      return nestedCheck(field.fields ?? {});
-    default:
-      return z.string();
-  }
+  if (field.kind === "enum") return z.enum(field.values as [string, ...string[]], { message: `must be one of: ${(field.values ?? []).join(", ")}` });
+  if (field.kind === "object") return nestedCheck(field.fields ?? {});
+  return kinds[field.kind].written?.() ?? z.string();
 }
 
 /**

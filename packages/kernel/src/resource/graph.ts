@@ -1,3 +1,4 @@
+import { kinds } from "./kinds";
 import { columnOf, graphFields, inputDescriptionOf, writableFields, type FieldDeclaration, type Fields, type ResourceDeclaration } from "./declaration";
 
 /**
@@ -41,22 +42,8 @@ export function objectTypeOf(builder: object, field: FieldDeclaration, resolvers
   );
 }
 
-const scalarTypes: Partial<Record<FieldDeclaration["kind"], string>> = {
-  uuid: "ID",
-  identifier: "ID",
-  string: "String",
-  url: "String",
-  integer: "Int",
-  number: "Float",
-  boolean: "Boolean",
-  datetime: "DateTime",
-  date: "Date",
-  json: "JSONObject",
-  jsonValue: "JSON",
-};
-
 function outputType(builder: object, field: FieldDeclaration): Ref {
-  const type = field.kind === "enum" ? enumTypeOf(builder, field) : field.kind === "object" ? objectTypeOf(builder, field) : scalarTypes[field.kind];
+  const type = field.kind === "enum" ? enumTypeOf(builder, field) : field.kind === "object" ? objectTypeOf(builder, field) : kinds[field.kind].graph;
   if (!type) throw new Error(`no output type for a ${field.kind} field`);
   return field.list ? [type] : type;
 }
@@ -100,7 +87,7 @@ function inputFieldType(builder: object, field: FieldDeclaration): Ref {
       ? enumTypeOf(builder, written)
       : written.kind === "object"
         ? nestedInputType(builder, written)
-        : scalarTypes[written.kind];
+        : kinds[written.kind].graph;
   if (!type) throw new Error(`no input type for a ${written.kind} field`);
   return written.list ? [type] : type;
 }

@@ -6,3 +6,4 @@ export { listRulesOf } from "./list-rules";
 export { graphFieldsOf, inputTypeOf, enumTypeOf, objectTypeOf } from "./graph";
 export type { BodyOf } from "./types";
 export { storageDisagreements, type StoredModel, type StoredField } from "./storage-agreement";
+export { columnsOf } from "./columns";

@@ -1,24 +1,12 @@
-import type { FieldDef, FieldKind as ListKind } from "../list/spec";
+import type { FieldDef } from "../list/spec";
+import { kinds } from "./kinds";
 import { columnOf, spreadFieldOf, type FieldDeclaration, type Fields, type ResourceDeclaration } from "./declaration";
-
-const listKinds: Partial<Record<FieldDeclaration["kind"], ListKind>> = {
-  uuid: "uuid",
-  identifier: "string",
-  string: "string",
-  url: "string",
-  enum: "enum",
-  datetime: "datetime",
-  date: "date",
-  integer: "integer",
-  number: "number",
-  boolean: "boolean",
-};
 
 type ListEntry = { def: FieldDef; sort: boolean; search: boolean };
 
 /** How `q` and `sort` see one declared field, or nothing when it cannot be filtered. */
 function entryOf(name: string, field: FieldDeclaration, relation?: FieldDef["relation"]): ListEntry | undefined {
-  const kind = listKinds[field.kind];
+  const kind = kinds[field.kind].list;
   if (!kind || field.filter === false) return undefined;
   const tuned = typeof field.filter === "object" ? field.filter : {};
   const def: FieldDef = {

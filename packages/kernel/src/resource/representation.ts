@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { kinds } from "./kinds";
 import { columnOf, declaredInput, representedFields, spreadFieldOf, type FieldDeclaration, type Fields } from "./declaration";
 
 /**
@@ -12,33 +13,11 @@ export function selectionOf(fields: Fields): string {
 }
 
 function shownAs(field: FieldDeclaration): z.ZodType {
-  switch (field.kind) {
-    case "uuid":
-      return z.uuid();
-    case "url":
-      return z.url();
-    case "datetime":
-      return z.iso.datetime();
-    case "date":
-      return z.iso.date();
-    case "enum":
-      return z.enum(field.values as [string, ...string[]]);
-    // A number's bounds are a fact about every value it holds, not only the written ones.
-    case "integer":
-      return declaredInput(field, "create") ?? z.number().int();
-    case "number":
-      return declaredInput(field, "create") ?? z.number();
-    case "boolean":
-      return z.boolean();
-    case "json":
-      return z.record(z.string(), z.unknown());
-    case "jsonValue":
-      return z.unknown();
-    case "object":
-      return responseOf(field.fields ?? {});
-    default:
-      return z.string();
-  }
+  // A number's bounds are a fact about every value it holds, not only the written ones.
+  if (field.kind === "integer" || field.kind === "number") return declaredInput(field, "create") ?? kinds[field.kind].shown!();
+  if (field.kind === "enum") return z.enum(field.values as [string, ...string[]]);
+  if (field.kind === "object") return responseOf(field.fields ?? {});
+  return kinds[field.kind].shown?.() ?? z.string();
 }
 
 /** The representation's schema, for the OpenAPI document (open to any key, for a free-form record). */

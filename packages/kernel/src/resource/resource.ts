@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { defineListSpec } from "../list/list-query";
 import type { ListSpec } from "../list/spec";
 import { bodyFromInput, createBodyOf, updateBodyOf } from "./bodies";
+import { columnsOf } from "./columns";
 import type { ResourceDeclaration } from "./declaration";
 import type { BodyOf } from "./types";
 import { listRulesOf } from "./list-rules";
@@ -24,6 +25,8 @@ export type Resource<D extends ResourceDeclaration = ResourceDeclaration> = {
   snapshot(record: object): Record<string, unknown>;
   /** The graph record as REST shows it, when that is not as it is (a free-form record spread out). */
   toRest?: (record: Record<string, unknown>) => Record<string, unknown>;
+  /** A validated body's plainly stored fields as Prisma data (see `columnsOf`). */
+  columnsOf(body: object): Record<string, unknown>;
   /** A GraphQL input as a body: absent fields dropped, Date scalars written back as ISO strings. */
   bodyFromInput(input: object): Record<string, unknown>;
 };
@@ -47,6 +50,7 @@ export function defineResource<const D extends ResourceDeclaration>(declaration:
     response: responseOf(fields),
     ...(restShapeOf(fields) && { toRest: restShapeOf(fields) }),
     snapshot: (record) => snapshotOf(fields, record as Record<string, unknown>),
+    columnsOf: (body) => columnsOf(fields, body as Record<string, unknown>),
     bodyFromInput: (input) => bodyFromInput(fields, input as Record<string, unknown>),
   };
 }

@@ -1,23 +1,9 @@
+import { kinds } from "./kinds";
 import { columnOf, type FieldDeclaration, type ResourceDeclaration } from "./declaration";
 
 /** A model field as Prisma's datamodel describes it (the shape Pothos' Prisma plugin receives). */
 export type StoredField = { name: string; kind: string; type: string; isRequired: boolean; isList: boolean };
 export type StoredModel = { fields: readonly StoredField[] };
-
-const storedTypes: Partial<Record<FieldDeclaration["kind"], readonly string[]>> = {
-  uuid: ["String"],
-  identifier: ["String"],
-  string: ["String"],
-  url: ["String"],
-  integer: ["Int", "BigInt"],
-  number: ["Float", "Decimal", "Int"],
-  boolean: ["Boolean"],
-  datetime: ["DateTime"],
-  date: ["DateTime"],
-  json: ["Json"],
-  jsonValue: ["Json"],
-  object: ["Json"],
-};
 
 /** Fields kept in storage: not links, not per-caller views, not only written. */
 const isStored = (field: FieldDeclaration) => field.kind !== "reference" && field.resolvedBy !== "schema" && field.visibility !== "input" && !field.read;
@@ -62,7 +48,7 @@ export function storageDisagreements(
       if (values && [...values].sort().join() !== [...(field.values ?? [])].sort().join()) {
         problems.push(`${at}: values ${[...(field.values ?? [])].join(", ")}, stored enum ${stored.type} has ${values.join(", ")}`);
       }
-    } else if (!storedTypes[field.kind]?.includes(stored.type)) {
+    } else if (!kinds[field.kind].stored.includes(stored.type)) {
       problems.push(`${at}: a ${field.kind}, stored as ${stored.type}`);
     }
     // A list kept in a JSON column is one JSON value; only a scalar list is a list column.

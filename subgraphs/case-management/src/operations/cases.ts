@@ -14,6 +14,13 @@ type CaseQuery = Pick<Prisma.CaseCreateArgs, "include" | "select">;
 const membersData = (members: readonly { personId: string; relationship: string }[]) =>
   members.map((member, position) => ({ position, personId: member.personId, relationship: member.relationship }));
 
+/** The status and dates as the case's date rules settled them. */
+const settled = (dates: ReturnType<typeof settleCaseDates>) => ({
+  status: dates.status,
+  effectiveStartDate: toDbDate(dates.effectiveStartDate),
+  effectiveEndDate: toDbDate(dates.effectiveEndDate),
+});
+
 export function createCase(context: DomainContext, body: CaseCreate, query: CaseQuery = {}): Promise<Case> {
   const members = body.members ?? [];
   checkMembers(members);
@@ -25,14 +32,7 @@ export function createCase(context: DomainContext, body: CaseCreate, query: Case
     create: (tx) =>
       tx.case.create({
         ...query,
-        data: {
-          status: dates.status,
-          effectiveStartDate: toDbDate(dates.effectiveStartDate),
-          effectiveEndDate: toDbDate(dates.effectiveEndDate),
-          primaryApplicantId: body.primaryApplicantId,
-          assignedToId: body.assignedToId ?? null,
-          members: { create: membersData(members) },
-        },
+        data: { ...(caseResource.columnsOf(body) as Prisma.CaseUncheckedCreateInput), ...settled(dates), members: { create: membersData(members) } },
       }),
     events: (created) => caseChanges.created(created.id, caseResource.snapshot({ ...created, members })),
   });
@@ -66,14 +66,7 @@ export function updateCase(context: DomainContext, id: string, body: CaseUpdate,
       return tx.case.update({
         ...query,
         where: { id },
-        data: {
-          status: dates.status,
-          effectiveStartDate: toDbDate(dates.effectiveStartDate),
-          effectiveEndDate: toDbDate(dates.effectiveEndDate),
-          ...(body.primaryApplicantId !== undefined && { primaryApplicantId: body.primaryApplicantId }),
-          ...(body.assignedToId !== undefined && { assignedToId: body.assignedToId }),
-          ...(body.members && { members: { create: membersData(body.members) } }),
-        },
+        data: { ...caseResource.columnsOf(body), ...settled(dates), ...(body.members && { members: { create: membersData(body.members) } }) },
       });
     },
     events: (current, updated) => caseChanges.updated(id, caseResource.snapshot(current), caseResource.snapshot({ ...updated, members: body.members ?? current.members })),

@@ -25,18 +25,13 @@ async function requireOwnAccount(context: IdentityContext): Promise<User> {
   return account;
 }
 
+/** The columns an update writes: what it names, roles by name (`role` and `roles` together) and each county once. */
 function updateData(body: UserUpdate): Prisma.UserUpdateInput {
   const wanted = requestedRoles(body);
   return {
-    ...(body.email !== undefined && { email: body.email }),
-    ...(body.name !== undefined && { name: body.name }),
+    ...userResource.columnsOf(body),
     ...(wanted !== undefined && { roles: wanted }),
-    ...(body.status !== undefined && { status: body.status }),
     ...(body.counties !== undefined && { counties: [...new Set(body.counties)] }),
-    ...(body.organizationId !== undefined && { organizationId: body.organizationId }),
-    ...(body.personId !== undefined && { personId: body.personId }),
-    ...(body.caseWorkerId !== undefined && { caseWorkerId: body.caseWorkerId }),
-    ...(body.preferences !== undefined && { preferences: body.preferences as Prisma.InputJsonObject }),
   };
 }
 
@@ -64,16 +59,7 @@ export async function createUser(context: IdentityContext, body: UserCreate): Pr
     return await context.transaction(async (tx) => {
       if (await tx.user.findUnique({ where: { idpSubject: body.idpSubject }, select: { id: true } })) throw duplicate();
       const created = await tx.user.create({
-        data: {
-          idpSubject: body.idpSubject,
-          email: body.email,
-          name: body.name ?? null,
-          roles: wanted,
-          counties: [...new Set(body.counties ?? [])],
-          organizationId: body.organizationId ?? null,
-          personId: body.personId ?? null,
-          caseWorkerId: body.caseWorkerId ?? null,
-        },
+        data: { ...(userResource.columnsOf(body) as Prisma.UserCreateInput), roles: wanted, counties: [...new Set(body.counties ?? [])] },
       });
       await context.events.record(tx, userChanges.created(created.id, userResource.snapshot(created)));
       return created;

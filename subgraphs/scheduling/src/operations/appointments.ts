@@ -1,6 +1,6 @@
-import { findLocked, type Appointment } from "@pap/db";
+import { findLocked, type Appointment, type Prisma } from "@pap/db";
 import { createRecorded, deleteRecorded, updateRecorded, type DomainContext } from "@pap/events";
-import type { AppointmentCreate, AppointmentUpdate } from "../contract/appointment";
+import { appointment, type AppointmentCreate, type AppointmentUpdate } from "../contract/appointment";
 import { checkTimeSpan } from "../domain/appointment";
 import { appointmentChanges, appointmentSaved } from "../domain/events";
 
@@ -11,18 +11,7 @@ export async function createAppointment(context: DomainContext, body: Appointmen
   const endAt = new Date(body.endAt);
   checkTimeSpan(startAt, endAt);
   return createRecorded<Appointment>(context, {
-    create: (tx) =>
-      tx.appointment.create({
-        data: {
-          startAt,
-          endAt,
-          appointmentType: body.appointmentType,
-          status: body.status ?? "scheduled",
-          personId: body.personId,
-          assignedToId: body.assignedToId ?? null,
-          notes: body.notes ?? null,
-        },
-      }),
+    create: (tx) => tx.appointment.create({ data: appointment.columnsOf(body) as Prisma.AppointmentUncheckedCreateInput }),
     events: (created) => appointmentSaved(null, created),
   });
 }
@@ -37,18 +26,7 @@ export const updateAppointment = (context: DomainContext, id: string, body: Appo
       const startAt = body.startAt ? new Date(body.startAt) : current.startAt;
       const endAt = body.endAt ? new Date(body.endAt) : current.endAt;
       checkTimeSpan(startAt, endAt);
-      return tx.appointment.update({
-        where: { id },
-        data: {
-          startAt,
-          endAt,
-          ...(body.appointmentType !== undefined && { appointmentType: body.appointmentType }),
-          ...(body.status !== undefined && { status: body.status }),
-          ...(body.personId !== undefined && { personId: body.personId }),
-          ...(body.assignedToId !== undefined && { assignedToId: body.assignedToId }),
-          ...(body.notes !== undefined && { notes: body.notes }),
-        },
-      });
+      return tx.appointment.update({ where: { id }, data: appointment.columnsOf(body) });
     },
     events: (before, after) => appointmentSaved(before, after),
   });

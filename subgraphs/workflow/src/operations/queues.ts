@@ -29,7 +29,7 @@ async function lockedQueue(work: WorkflowWork, id: string): Promise<Queue> {
 export async function createQueue(work: WorkflowWork, body: QueueCreate): Promise<Queue> {
   const now = work.clock.now();
   const queue = await withUniqueName(body.name, () =>
-    work.tx.queue.create({ data: { name: body.name, description: body.description ?? null, source: "user", createdAt: now, updatedAt: now } }),
+    work.tx.queue.create({ data: { ...(queueResource.columnsOf(body) as QueueCreate), source: "user", createdAt: now, updatedAt: now } }),
   );
   await work.events.record(work.tx, queueChanges.created(queue.id, queueResource.snapshot(queue)));
   return queue;
@@ -37,7 +37,7 @@ export async function createQueue(work: WorkflowWork, body: QueueCreate): Promis
 
 export async function updateQueue(work: WorkflowWork, id: string, body: QueueUpdate): Promise<Queue> {
   const before = await lockedQueue(work, id);
-  const after = await withUniqueName(body.name, () => work.tx.queue.update({ where: { id }, data: { ...body, updatedAt: work.clock.now() } }));
+  const after = await withUniqueName(body.name, () => work.tx.queue.update({ where: { id }, data: { ...queueResource.columnsOf(body), updatedAt: work.clock.now() } }));
   await work.events.record(work.tx, queueChanges.updated(id, queueResource.snapshot(before), queueResource.snapshot(after)));
   return after;
 }

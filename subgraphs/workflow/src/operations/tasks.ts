@@ -1,6 +1,6 @@
 import { findLocked, type Task } from "@pap/db";
 import { cancelTimers } from "@pap/events";
-import { givenFields, notFound, planTransition, type MachineCaller } from "@pap/kernel";
+import { notFound, planTransition, type MachineCaller } from "@pap/kernel";
 import { taskChanges, workflowEvents } from "../domain/events";
 import { routinePriority } from "../domain/routing";
 import { evaluateClocks, slaColumns, slaEntriesOf, slaTypesForNewTask, startClocks } from "../domain/sla";
@@ -8,6 +8,8 @@ import { copiedToFollowUp, task as taskResource, type TaskCreate, type TaskUpdat
 import { needsCallerAccount, slaClockOf, taskMachine, withAccount } from "../domain/task-machine";
 import { allTaskTimers, startTaskTimers, syncTaskTimers } from "./timers";
 import { activeAccount, taskEnv, type WorkflowWork } from "./work";
+
+const unstated = { taskType: null, subjectType: null, subjectId: null, programType: null, isExpedited: false };
 
 /**
  * Creates a task: routed to its queue and given its routine priority when the body names neither,
@@ -17,20 +19,12 @@ export async function createTask(work: WorkflowWork, body: TaskCreate): Promise<
   const { tx } = work;
   const now = work.clock.now();
   const env = taskEnv(tx);
-  const described = {
-    name: body.name,
-    description: body.description ?? null,
-    taskType: body.taskType ?? null,
-    subjectType: body.subjectType ?? null,
-    subjectId: body.subjectId?.toLowerCase() ?? null,
-    programType: body.programType ?? null,
-    isExpedited: body.isExpedited ?? false,
-  };
+  // What routing, priority and SLA rules read of a task that does not say.
+  const draft = { ...unstated, ...(taskResource.columnsOf(body) as Partial<Task>), name: body.name, status: "pending" } as const;
   if (body.queueId) await env.requireQueue(body.queueId);
   if (body.assignedToId) await env.requireActiveUser(body.assignedToId, "assignedToId");
-  const codes = slaTypesForNewTask(body.slaInfo?.map((entry) => entry.slaTypeCode) ?? [], described, work.slaTypes);
+  const codes = slaTypesForNewTask(body.slaInfo?.map((entry) => entry.slaTypeCode) ?? [], draft, work.slaTypes);
   const clocks = evaluateClocks(startClocks(codes, work.slaTypes, now), work.slaTypes, slaClockOf("pending"), now);
-  const draft = { ...described, status: "pending", assignedToId: body.assignedToId ?? null } as const;
   const task = await tx.task.create({
     data: {
       ...draft,
@@ -96,8 +90,7 @@ export async function updateTask(work: WorkflowWork, id: string, body: TaskUpdat
   const { tx } = work;
   const before = await lockedTask(work, id);
   const now = work.clock.now();
-  const described = givenFields(body) as Partial<Task>;
-  if (described.subjectId) described.subjectId = described.subjectId.toLowerCase();
+  const described = taskResource.columnsOf(body) as Partial<Task>;
   const merged = { ...before, ...described };
   const expeditedChanged = described.isExpedited !== undefined && described.isExpedited !== before.isExpedited;
   const programChanged = described.programType !== undefined && described.programType !== before.programType;
