@@ -7,3 +7,4 @@ export { graphFieldsOf, inputTypeOf, enumTypeOf, objectTypeOf } from "./graph";
 export type { BodyOf } from "./types";
 export { storageDisagreements, type StoredModel, type StoredField } from "./storage-agreement";
 export { columnsOf } from "./columns";
+export { graphCrud, type GraphCrud } from "./graph-crud";
