@@ -1,5 +1,5 @@
 export * from "./declaration";
-export { defineResource, type Resource } from "./resource";
+export { defineResource, type Resource, type CreateBody, type UpdateBody } from "./resource";
 export { createBodyOf, updateBodyOf, bodyFromInput } from "./bodies";
 export { selectionOf, responseOf, snapshotOf } from "./representation";
 export { listRulesOf } from "./list-rules";

@@ -54,3 +54,7 @@ export function defineResource<const D extends ResourceDeclaration>(declaration:
     bodyFromInput: (input) => bodyFromInput(fields, input as Record<string, unknown>),
   };
 }
+
+/** The body types of a declared resource: `CreateBody<typeof task>`, `UpdateBody<typeof task>`. */
+export type CreateBody<R> = R extends Resource<infer D> ? BodyOf<D["fields"], "create"> : never;
+export type UpdateBody<R> = R extends Resource<infer D> ? BodyOf<D["fields"], "update"> : never;

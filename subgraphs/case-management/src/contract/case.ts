@@ -1,4 +1,4 @@
-import { defineResource, type BodyOf } from "@pap/kernel";
+import { defineResource, type CreateBody, type UpdateBody } from "@pap/kernel";
 import { z } from "zod";
 
 export const caseStatuses = ["active", "closed"] as const;
@@ -39,5 +39,5 @@ export const caseResource = defineResource({
   list: { defaultSort: "-updatedAt" },
 });
 
-export type CaseCreate = BodyOf<typeof caseResource.declaration.fields, "create">;
-export type CaseUpdate = BodyOf<typeof caseResource.declaration.fields, "update">;
+export type CaseCreate = CreateBody<typeof caseResource>;
+export type CaseUpdate = UpdateBody<typeof caseResource>;

@@ -1,4 +1,4 @@
-import { defineResource, roles, type BodyOf } from "@pap/kernel";
+import { defineResource, roles, type CreateBody, type UpdateBody } from "@pap/kernel";
 import { z } from "zod";
 
 export const userStatuses = ["active", "inactive", "pending", "suspended"] as const;
@@ -71,8 +71,8 @@ export const user = defineResource({
   },
 });
 
-export type UserCreate = BodyOf<typeof user.declaration.fields, "create">;
-export type UserUpdate = BodyOf<typeof user.declaration.fields, "update">;
+export type UserCreate = CreateBody<typeof user>;
+export type UserUpdate = UpdateBody<typeof user>;
 
 /** What a user may change on their own account (`me`): their preferences, nothing that grants access. */
 export const selfUpdateBody = z.strictObject({ preferences: z.record(z.string(), z.unknown()) });

@@ -1,4 +1,4 @@
-import { defineResource, type BodyOf } from "@pap/kernel";
+import { defineResource, type CreateBody, type UpdateBody } from "@pap/kernel";
 import { z } from "zod";
 
 export const appointmentStatuses = ["scheduled", "completed", "canceled", "no_show"] as const;
@@ -25,5 +25,5 @@ export const appointment = defineResource({
   list: { defaultSort: "startAt" },
 });
 
-export type AppointmentCreate = BodyOf<typeof appointment.declaration.fields, "create">;
-export type AppointmentUpdate = BodyOf<typeof appointment.declaration.fields, "update">;
+export type AppointmentCreate = CreateBody<typeof appointment>;
+export type AppointmentUpdate = UpdateBody<typeof appointment>;

@@ -1,4 +1,4 @@
-import { defineResource, type BodyOf } from "@pap/kernel";
+import { defineResource, type CreateBody, type UpdateBody } from "@pap/kernel";
 import { z } from "zod";
 
 export const queueSources = ["system", "user"] as const;
@@ -33,5 +33,5 @@ export const queue = defineResource({
   list: { defaultSort: "name" },
 });
 
-export type QueueCreate = BodyOf<typeof queue.declaration.fields, "create">;
-export type QueueUpdate = BodyOf<typeof queue.declaration.fields, "update">;
+export type QueueCreate = CreateBody<typeof queue>;
+export type QueueUpdate = UpdateBody<typeof queue>;

@@ -1,4 +1,4 @@
-import { defineResource, type BodyOf } from "@pap/kernel";
+import { defineResource, type CreateBody, type UpdateBody } from "@pap/kernel";
 import { z } from "zod";
 import { slaTypeCodes } from "../config/sla-types";
 import { slaStatuses } from "../domain/sla";
@@ -103,8 +103,8 @@ export const task = defineResource({
   },
 });
 
-export type TaskCreate = BodyOf<typeof task.declaration.fields, "create">;
-export type TaskUpdate = BodyOf<typeof task.declaration.fields, "update">;
+export type TaskCreate = CreateBody<typeof task>;
+export type TaskUpdate = UpdateBody<typeof task>;
 
 /** What a follow-up copies of the completed task: the work it describes and where it waits, not its assignment, outcome or SLA clocks. */
 export const copiedToFollowUp = ["name", "description", "taskType", "subjectType", "subjectId", "programType", "isExpedited", "queueId", "priority"] as const satisfies readonly (keyof TaskCreate)[];
