@@ -3,9 +3,10 @@ import type { FieldDef } from "../list/spec";
 
 /**
  * What a field holds. `uuid` and `identifier` are GraphQL IDs (a uuid, or any other key such as a
- * policy's slug); `url` a string holding an absolute URL; `json` is a JSON object, `jsonValue` any JSON; `object` a nested record with
- * fields of its own; `reference` another entity, reached only through the graph (its id is a field
- * of its own), and so left out of REST representations and event snapshots.
+ * policy's slug); `url` is a string holding an absolute URL; `json` a JSON object, `jsonValue` any
+ * JSON; `object` a nested record with fields of its own; `reference` another entity, reached only
+ * through the graph (its id is a field of its own), and so left out of REST representations and
+ * event snapshots. What each kind is in every form is in `kinds.ts`.
  */
 export type ValueKind =
   | "uuid"
@@ -43,9 +44,8 @@ export type FieldDeclaration = {
   objectName?: string;
   objectDescription?: string;
   inputName?: string;
-  /** kind reference: the GraphQL type reached, and how many a client should expect per record (limits). */
+  /** kind reference: the GraphQL type reached (its schema file resolves it). */
   target?: string;
-  expectedSize?: number;
   /** An array of the kind, of at most `maxItems` when written. */
   list?: boolean;
   maxItems?: number;
@@ -68,8 +68,6 @@ export type FieldDeclaration = {
   column?: string;
   /** The representation's schema of one value where the kind says too little (a JSON object of numbers); nullability and lists are added. */
   shape?: z.ZodType;
-  /** Reads the API value from the stored record (default: the column as it is). */
-  read?: (record: never) => unknown;
   /** The graph field is written by the schema file (it needs loaders, the caller or the catalog). */
   resolvedBy?: "schema";
   /** In `q`: by default every scalar and enum field filters; `false` leaves it out; an object tunes it (a relation, a column). */

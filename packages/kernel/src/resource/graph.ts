@@ -66,7 +66,7 @@ export function graphFieldsOf(
       if (Object.hasOwn(resolvers, name)) return [name, resolvers[name]];
       if (field.kind === "reference" || field.resolvedBy === "schema") throw new Error(`field '${name}' is resolved by its schema file, which gave no resolver for it`);
       const column = columnOf(name, field);
-      const read = (field.read as ((record: unknown) => unknown) | undefined) ?? ((record: Record<string, unknown>) => record[column] ?? null);
+      const read = (record: Record<string, unknown>) => record[column] ?? null;
       return [
         name,
         t.field({

@@ -44,7 +44,7 @@ function serialized(field: FieldDeclaration, value: unknown): unknown {
 
 /**
  * A stored record as the API shows it and its events carry it: each represented field read from its
- * column (or by its `read`), instants and dates as ISO strings. Fields kept out of events are left
+ * column, instants and dates as ISO strings. Fields kept out of events are left
  * out; a field written in another shape than it is shown (`inputAs`: a user's roles by name) is
  * recorded as written, since what it is shown with is derived.
  */
@@ -53,7 +53,7 @@ export function snapshotOf(fields: Fields, record: Record<string, unknown>): Rec
   const own = Object.fromEntries(
     representedFields(fields)
       .filter(([, field]) => field.inEvents !== false && !field.spread)
-      .map(([name, field]) => [name, serialized(field.inputAs ?? field, field.read ? (field.read as (record: unknown) => unknown)(record) : record[columnOf(name, field)])]),
+      .map(([name, field]) => [name, serialized(field.inputAs ?? field, record[columnOf(name, field)])]),
   );
   return spread ? { ...(record[columnOf(...spread)] as Record<string, unknown>), ...own } : own;
 }

@@ -6,7 +6,7 @@ export type StoredField = { name: string; kind: string; type: string; isRequired
 export type StoredModel = { fields: readonly StoredField[] };
 
 /** Fields kept in storage: not links, not per-caller views, not only written. */
-const isStored = (field: FieldDeclaration) => field.kind !== "reference" && field.resolvedBy !== "schema" && field.visibility !== "input" && !field.read;
+const isStored = (field: FieldDeclaration) => field.kind !== "reference" && field.resolvedBy !== "schema" && field.visibility !== "input";
 
 /**
  * Where a resource's declaration and the Prisma model storing it disagree: a declared field with no
