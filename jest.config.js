@@ -13,6 +13,7 @@ const workspacePackages = {
   "@pap/scheduling": "subgraphs/scheduling/src",
   "@pap/identity": "subgraphs/identity/src",
   "@pap/workflow": "subgraphs/workflow/src",
+  "@pap/intake": "subgraphs/intake/src",
   "@pap/gateway": "gateway/src",
   "@pap/rest-compat": "rest-compat/src",
 };

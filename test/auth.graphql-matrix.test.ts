@@ -64,6 +64,10 @@ const appointment = once(freshAppointment);
 const user = once(freshUser);
 const freshQueue = async () => (await created("/workflow/queues", { name: `matrix-${randomUUID()}` })).id as string;
 const freshTask = async () => (await created("/workflow/tasks", { name: "Matrix task", programType: "snap" })).id as string;
+const freshApplication = async () => (await created("/intake/applications", { programs: ["snap"] })).id as string;
+const application = once(freshApplication);
+const freshMember = async (applicationId: string) => (await created(`/intake/applications/${applicationId}/members`, { roles: ["household_member"] })).id as string;
+const member = once(async () => freshMember(await application()));
 const queue = once(freshQueue);
 const task = once(freshTask);
 const MISSING_TASK = "00000000-0000-4000-8000-000000000000";
@@ -133,6 +137,19 @@ const argumentsFor: Record<string, () => Promise<Record<string, unknown>>> = {
   deleteTask: async () => ({ id: await freshTask() }),
   metrics: async () => ({}),
   metric: async () => ({ id: "release_rate" }),
+  application: async () => ({ id: await application() }),
+  applications: async () => ({}),
+  createApplication: async () => ({ input: { programs: ["snap"] } }),
+  updateApplication: async () => ({ id: await application(), input: { channel: "mail" } }),
+  deleteApplication: async () => ({ id: await freshApplication() }),
+  applicationMember: async () => ({ applicationId: await application(), id: await member() }),
+  applicationMembers: async () => ({ applicationId: await application() }),
+  createApplicationMember: async () => ({ applicationId: await application(), input: { roles: ["household_member"] } }),
+  updateApplicationMember: async () => ({ applicationId: await application(), id: await member(), input: { isMigrantFarmWorker: true } }),
+  deleteApplicationMember: async () => {
+    const applicationId = await application();
+    return { applicationId, id: await freshMember(applicationId) };
+  },
   ...taskActionFields,
 };
 
@@ -147,6 +164,7 @@ const triggers: Record<string, () => Promise<unknown>> = {
   appointmentChanged: freshAppointment,
   userChanged: freshUser,
   taskChanged: freshTask,
+  applicationChanged: freshApplication,
 };
 
 // ---------------------------------------------------------------------------------------------------
@@ -196,8 +214,9 @@ describe("GraphQL queries and mutations × callers", () => {
     const response = await api.raw("POST", "/graphql", { query: documentFor(operation, field, variables), variables }, await headersOf(caller));
     const errors: GraphError[] = response.body?.errors ?? [];
     const answered = response.body?.data?.[field.name] !== undefined && response.body?.data?.[field.name] !== null;
-    // An `id` names a fixture the administrator made: never the caller's own record.
-    const code = expectedCode(expectedStatus(rootFieldRequirement(operation, field.name), caller, 200, { namesOthersRecord: "id" in variables }));
+    // An `id` (or the application a record belongs to) names a fixture the administrator made: never the caller's own record.
+    const namesOthersRecord = "id" in variables || "applicationId" in variables;
+    const code = expectedCode(expectedStatus(rootFieldRequirement(operation, field.name), caller, 200, { namesOthersRecord }));
     if (code) expect({ code: errors[0]?.extensions?.code, answered }).toEqual({ code, answered: false });
     else if (admittedAnswer(field.name)) expect({ code: errors[0]?.extensions?.code, answered }).toEqual({ code: admittedAnswer(field.name), answered: false });
     // Admitted with valid arguments, nothing may go wrong at all: any error here is a failure of the test's fixtures or of the field.

@@ -40,6 +40,7 @@ const successOf = (route: RestRoute) => (isTaskAction(route) ? 404 : route.docs.
 /** A valid request for a route: path parameters naming records that exist, and a valid body. */
 async function requestFor(route: RestRoute): Promise<{ path: string; body?: unknown }> {
   const admin = (method: string, path: string, body?: unknown) => api.raw(method, path, body);
+  const application = async () => (await admin("POST", "/intake/applications", { programs: ["snap"] })).body.id as string;
   const person = async () => (await admin("POST", "/persons", { name: { firstName: "Matrix", lastName: randomUUID().slice(0, 8) } })).body.id as string;
   const params: Record<string, () => Promise<string>> = {
     personId: person,
@@ -52,6 +53,12 @@ async function requestFor(route: RestRoute): Promise<{ path: string; body?: unkn
     queueId: async () => (await admin("POST", "/workflow/queues", { name: `matrix-${randomUUID()}` })).body.id,
     taskId: async () => (isTaskAction(route) ? MISSING_ID : (await admin("POST", "/workflow/tasks", { name: "Matrix task" })).body.id),
     metricId: async () => "release_rate",
+    applicationId: async () => application(),
+    memberId: async () => {
+      // The member of the application this route's path names, created by the admin.
+      const applicationId = path.match(/\/intake\/applications\/([0-9a-f-]{36})/)![1]!;
+      return (await admin("POST", `/intake/applications/${applicationId}/members`, { roles: ["household_member"] })).body.id;
+    },
   };
   let path = route.path;
   for (const [, name] of route.path.matchAll(/\{(\w+)\}/g)) {
@@ -73,6 +80,10 @@ async function requestFor(route: RestRoute): Promise<{ path: string; body?: unkn
     updateQueue: async () => ({ description: "Renamed" }),
     createTask: async () => ({ name: "Matrix task", programType: "snap", slaInfo: [{ slaTypeCode: "snap_standard" }] }),
     updateTask: async () => ({ description: "Described" }),
+    createApplication: async () => ({ programs: ["snap"] }),
+    updateApplication: async () => ({ channel: "mail" }),
+    createApplicationMember: async () => ({ roles: ["household_member"] }),
+    updateApplicationMember: async () => ({ isMigrantFarmWorker: true }),
     ...Object.fromEntries(restRoutes(domains, { platformBasePath: "/platform" }).filter(isTaskAction).map((action) => [action.operationId, async () => ({})])),
     publishEvent: async () => ({ id: randomUUID(), specversion: "1.0", type: "persons.person.updated", source: "/persons", subject: randomUUID(), time: new Date().toISOString(), datacontenttype: "application/json" }),
   };

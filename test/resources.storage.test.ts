@@ -13,7 +13,7 @@ const stored = domains.flatMap((domain) => domain.resources).filter((resource) =
 describe("resource declarations and their Prisma models", () => {
   it("declares every resource of every domain, and the stored ones name their model", () => {
     expect(domains.flatMap((domain) => domain.resources.map((resource) => resource.name)).sort()).toEqual(
-      ["Appointment", "Case", "Event", "Metric", "Person", "Policy", "Queue", "Task", "User"].sort(),
+      ["Application", "ApplicationMember", "Appointment", "Case", "Event", "Metric", "Person", "Policy", "Queue", "Task", "User"].sort(),
     );
     expect(stored.map((resource) => resource.name)).not.toContain("Metric");
   });

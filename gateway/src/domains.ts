@@ -1,6 +1,7 @@
 import type { DomainContract } from "@pap/kernel";
 import { caseManagementDomain } from "@pap/case-management/contract";
 import { identityDomain } from "@pap/identity/contract";
+import { intakeDomain } from "@pap/intake/contract";
 import { personsDomain } from "@pap/persons/contract";
 import { platformDomain } from "@pap/platform/contract";
 import { schedulingDomain } from "@pap/scheduling/contract";
@@ -11,4 +12,12 @@ import { workflowDomain } from "@pap/workflow/contract";
  * Importing this builds no GraphQL schema: the REST surface reads the domains' contracts, and the
  * graph's processes load each subgraph from it (`subgraphs.ts`). Adding a domain is adding it here.
  */
-export const domains: readonly DomainContract[] = [platformDomain, personsDomain, caseManagementDomain, schedulingDomain, identityDomain, workflowDomain];
+export const domains: readonly DomainContract[] = [
+  platformDomain,
+  personsDomain,
+  caseManagementDomain,
+  schedulingDomain,
+  identityDomain,
+  workflowDomain,
+  intakeDomain,
+];

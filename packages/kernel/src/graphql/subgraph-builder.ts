@@ -38,9 +38,10 @@ export function createSubgraphBuilder<Context extends { db: object } & CallerCon
      * `permission`: the caller's roles grant it; `authenticated`: a signed-in user or service (what
      * `me` needs); `apiKey`: the identity provider's API key (only the token-claims lookup);
      * `ownPerson`: the given person id is the caller's own (the token's personId), which with a
-     * `…:own` permission lets an applicant see their own record and no one else's.
+     * `…:own` permission lets an applicant see their own record and no one else's; `owner`: the
+     * given account id (a record's creator) is the caller's.
      */
-    AuthScopes: { permission: string; authenticated: boolean; apiKey: boolean; ownPerson: string };
+    AuthScopes: { permission: string; authenticated: boolean; apiKey: boolean; ownPerson: string; owner: string };
   }>({
     // Authorization first, so no other plugin's wrapper runs for a caller who may not see the field.
     plugins: [ScopeAuthPlugin, PrismaPlugin, DirectivesPlugin, FederationPlugin],
@@ -56,6 +57,7 @@ export function createSubgraphBuilder<Context extends { db: object } & CallerCon
           apiKey: principal.kind === "api_key",
           permission: (permission: string) => permissions.has(permission),
           ownPerson: (personId: string) => principal.personId !== undefined && principal.personId === personId.toLowerCase(),
+          owner: (accountId: string) => principal.id !== undefined && principal.id === accountId.toLowerCase(),
         };
       },
       unauthorizedError: (_parent, context, _info, result) => {

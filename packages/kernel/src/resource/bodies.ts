@@ -39,13 +39,44 @@ function valueCheck(field: FieldDeclaration, on: "create" | "update"): z.ZodType
 /** A free-form resource's body is the record itself. */
 const freeFormBody = z.record(z.string(), z.unknown());
 
+/**
+ * A body of the given fields, strict; an older name of a field (`aliases`) is accepted in its place
+ * and read as the field, the current name winning when both are sent.
+ */
+function bodyOf(fields: [string, FieldDeclaration][], checkOf: (field: FieldDeclaration) => z.ZodType) {
+  const aliases = fields.flatMap(([name, field]) => (field.aliases ?? []).map((alias) => [alias, name, field] as const));
+  const shape = Object.fromEntries([
+    ...fields.map(([name, field]) => [name, checkOf(field)] as const),
+    ...aliases.map(([alias, , field]) => [alias, valueCheck(field, "create").optional()] as const),
+  ]);
+  if (!aliases.length) return z.strictObject(shape);
+  const required = fields.filter(([, field]) => checkOf(field).safeParse(undefined).success === false).map(([name]) => name);
+  // The field's own check is optional here so that the alias can stand in; a required field is then checked as present either way.
+  const lenient = Object.fromEntries(Object.entries(shape).map(([name, check]) => [name, required.includes(name) ? check.optional() : check]));
+  return z
+    .strictObject(lenient)
+    .superRefine((body, context) => {
+      for (const name of required) {
+        const given = body[name] !== undefined || aliases.some(([alias, of]) => of === name && body[alias] !== undefined);
+        if (!given) context.addIssue({ code: "custom", path: [name], message: "is required" });
+      }
+    })
+    .transform((body) => {
+      const read: Record<string, unknown> = { ...body };
+      for (const [alias, of] of aliases) {
+        if (read[of] === undefined && read[alias] !== undefined) read[of] = read[alias];
+        delete read[alias];
+      }
+      return read;
+    });
+}
+
 /** The create body: every field writable on create, required ones required; anything else sent is refused as unknown. */
 export const createBodyOf = (fields: Fields) =>
-  spreadFieldOf(fields) ? freeFormBody : z.strictObject(Object.fromEntries(writableFields(fields, "create").map(([name, field]) => [name, optionalUnless(field.required, valueCheck(field, "create"))])));
+  spreadFieldOf(fields) ? freeFormBody : bodyOf(writableFields(fields, "create"), (field) => optionalUnless(field.required, valueCheck(field, "create")));
 
 /** The update body: any subset of the fields writable on update. */
-export const updateBodyOf = (fields: Fields) =>
-  spreadFieldOf(fields) ? freeFormBody : z.strictObject(Object.fromEntries(writableFields(fields, "update").map(([name, field]) => [name, valueCheck(field, "update").optional()])));
+export const updateBodyOf = (fields: Fields) => (spreadFieldOf(fields) ? freeFormBody : bodyOf(writableFields(fields, "update"), (field) => valueCheck(field, "update").optional()));
 
 const dateOnly = (value: Date) => value.toISOString().slice(0, 10);
 

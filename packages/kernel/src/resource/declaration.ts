@@ -54,6 +54,8 @@ export type FieldDeclaration = {
   /** Said of the field in input types, when it differs from what the representation says. */
   inputDescription?: string | { create?: string; update?: string };
   write?: WriteAccess;
+  /** Older names a body may still use for the field (a previous contract version's); read as the field. */
+  aliases?: readonly string[];
   /** Must be given on create. */
   required?: boolean;
   /**

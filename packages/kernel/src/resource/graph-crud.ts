@@ -25,12 +25,28 @@ export type GraphCrud<Item, Context, D extends ResourceDeclaration> = {
   ref: Ref;
   /** One record by id (through the request's loader), null when there is none. */
   load(id: string, context: Context): Promise<Item | null> | Item | null;
+  /**
+   * The record this one belongs to (an application's member): every root field takes its id under
+   * `arg`, and a record of another parent is none (null, 404 over REST). The callbacks get that id.
+   */
+  parent?: { arg: string; of(record: Item): string };
   /** One page of the list. */
-  page(args: ListArgs, context: Context): Promise<ListEnvelope<Item>>;
-  create(body: BodyOf<D["fields"], "create">, context: Context): Promise<Item>;
-  update(id: string, body: BodyOf<D["fields"], "update">, context: Context): Promise<Item>;
+  page(args: ListArgs, context: Context, parentId: string): Promise<ListEnvelope<Item>>;
+  create(body: BodyOf<D["fields"], "create">, context: Context, parentId: string): Promise<Item>;
+  update(id: string, body: BodyOf<D["fields"], "update">, context: Context, parentId: string): Promise<Item>;
   /** Deletes for good; the mutation answers the id deleted. */
-  delete(id: string, context: Context): Promise<unknown>;
+  delete(id: string, context: Context, parentId: string): Promise<unknown>;
+  /**
+   * Whose permissions guard it, when not its own plural's, and which of them each operation needs:
+   * an application's members are read with `applications:read` and written with `applications:update`.
+   */
+  permissions?: string;
+  actions?: Partial<Record<Operation, string>>;
+  /**
+   * Callers may hold a permission for their own records only (`applications:read:own`): the root
+   * fields then admit them too, and the callbacks decide which records are theirs.
+   */
+  ownRecords?: boolean;
   /** What the schema says of an operation, where the field name says too little. */
   descriptions?: Partial<Record<Operation, string>>;
 };
@@ -45,10 +61,20 @@ export function graphCrud<Item, Context, const D extends ResourceDeclaration>(bu
   const builder = builderOf as LooseBuilder;
   const { resource, ref } = crud;
   const single = resource.name.charAt(0).toLowerCase() + resource.name.slice(1);
-  const permission = (action: string) => ({ permission: `${resource.plural}:${action}` });
+  const prefix = crud.permissions ?? resource.plural;
+  const permission = (operation: Operation) => {
+    const action = crud.actions?.[operation] ?? (operation === "get" || operation === "list" ? "read" : operation);
+    return crud.ownRecords && action !== "create"
+      ? { $any: { permission: `${prefix}:${action}`, $all: { permission: `${prefix}:${action}:own` } } }
+      : { permission: `${prefix}:${action}` };
+  };
   const described = (operation: Operation) => (crud.descriptions?.[operation] ? { description: crud.descriptions[operation] } : {});
   const list = defineListType(builderOf as never, `${resource.name}List`, ref as never);
   const createInput = inputTypeOf(builderOf, resource.declaration, "create");
+  const parent = crud.parent;
+  const parentArgs = (t: LooseRootBuilder) => (parent ? { [parent.arg]: t.arg.id({ required: true }) } : {});
+  const parentOf = (args: object) => (parent ? String((args as Record<string, unknown>)[parent.arg]) : "");
+  const inParent = async (record: Item | null, args: object) => (record && parent && parent.of(record) !== parentOf(args) ? null : record);
   const updateInput = inputTypeOf(builderOf, resource.declaration, "update");
 
   builder.asEntity(ref, {
@@ -58,19 +84,19 @@ export function graphCrud<Item, Context, const D extends ResourceDeclaration>(bu
 
   builder.queryFields((t) => ({
     [single]: t.field({
-      authScopes: permission("read"),
+      authScopes: permission("get"),
       type: ref,
       nullable: true,
       ...described("get"),
-      args: { id: t.arg.id({ required: true }) },
-      resolve: (_root: unknown, args: { id: string | number }, context: Context) => crud.load(String(args.id), context),
+      args: { ...parentArgs(t), id: t.arg.id({ required: true }) },
+      resolve: async (_root: unknown, args: { id: string | number }, context: Context) => inParent(await crud.load(String(args.id), context), args),
     }),
     [resource.plural]: t.field({
-      authScopes: permission("read"),
+      authScopes: permission("list"),
       type: list,
       ...described("list"),
-      args: listArguments(t.arg as never),
-      resolve: (_root: unknown, args: ListArgs, context: Context) => crud.page(args, context),
+      args: { ...parentArgs(t), ...listArguments(t.arg as never) },
+      resolve: (_root: unknown, args: ListArgs, context: Context) => crud.page(args, context, parentOf(args)),
     }),
   }));
 
@@ -79,24 +105,24 @@ export function graphCrud<Item, Context, const D extends ResourceDeclaration>(bu
       authScopes: permission("create"),
       type: ref,
       ...described("create"),
-      args: { input: t.arg({ type: createInput, required: true }) },
-      resolve: (_root: unknown, args: { input: object }, context: Context) => crud.create(parseBody(resource.createBody, resource.bodyFromInput(args.input)), context),
+      args: { ...parentArgs(t), input: t.arg({ type: createInput, required: true }) },
+      resolve: (_root: unknown, args: { input: object }, context: Context) => crud.create(parseBody(resource.createBody, resource.bodyFromInput(args.input)), context, parentOf(args)),
     }),
     [`update${resource.name}`]: t.field({
       authScopes: permission("update"),
       type: ref,
       ...described("update"),
-      args: { id: t.arg.id({ required: true }), input: t.arg({ type: updateInput, required: true }) },
+      args: { ...parentArgs(t), id: t.arg.id({ required: true }), input: t.arg({ type: updateInput, required: true }) },
       resolve: (_root: unknown, args: { id: string | number; input: object }, context: Context) =>
-        crud.update(String(args.id), parseBody(resource.updateBody, resource.bodyFromInput(args.input)), context),
+        crud.update(String(args.id), parseBody(resource.updateBody, resource.bodyFromInput(args.input)), context, parentOf(args)),
     }),
     [`delete${resource.name}`]: t.id({
       authScopes: permission("delete"),
       description: crud.descriptions?.delete ?? `Deletes the ${single} permanently; returns the id deleted.`,
-      args: { id: t.arg.id({ required: true }) },
+      args: { ...parentArgs(t), id: t.arg.id({ required: true }) },
       resolve: async (_root: unknown, args: { id: string | number }, context: Context) => {
         const id = String(args.id);
-        await crud.delete(id, context);
+        await crud.delete(id, context, parentOf(args));
         return id;
       },
     }),

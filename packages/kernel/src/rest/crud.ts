@@ -21,6 +21,12 @@ export type DeclaredCrud = {
   toRest?: RestatedCrud["toRest"];
   /** The representation's schema, when it is not the declaration's (an event is shown as it was published). */
   response?: z.ZodType;
+  /**
+   * The path parameter naming the record this one belongs to (`applicationId` for an application's
+   * members): every operation passes it to the graph under the same name, which answers 404 for a
+   * record of another parent.
+   */
+  parentParam?: string;
   /** The operations the resource offers, when not all five (a read-only registry lists and gets). */
   only?: readonly CrudOperation[];
   /** What the OpenAPI document says an operation does, where the generic wording says too little. */
@@ -87,6 +93,11 @@ export function crudRoutes(crud: CrudResource): RestRoute[] {
     return toRest(record);
   };
   const plural = listSpecName(resource.listSpec);
+  // A record that belongs to another (a member of an application) is reached through its parent's id.
+  const parentParam = "resource" in crud ? crud.parentParam : undefined;
+  const parentDecl = parentParam ? `$${parentParam}: ID!, ` : "";
+  const parentArg = parentParam ? `${parentParam}: $${parentParam}, ` : "";
+  const withParent = (variables: Record<string, unknown>, request: RestRequest) => (parentParam ? { [parentParam]: request.params[parentParam] ?? "", ...variables } : variables);
 
   const routes: RestRoute[] = [
     {
@@ -95,8 +106,8 @@ export function crudRoutes(crud: CrudResource): RestRoute[] {
       operationId: `list${capitalize(plural)}`,
       summary: `List ${plural}`,
       tag,
-      document: `query (${listArgs}) { result: ${queries.list}(${listCall}) { items { ${selection} } total limit offset hasNext } }`,
-      variables: (request) => listParamsFromQuery(request.query),
+      document: `query (${parentDecl}${listArgs}) { result: ${queries.list}(${parentArg}${listCall}) { items { ${selection} } total limit offset hasNext } }`,
+      variables: (request) => withParent(listParamsFromQuery(request.query), request),
       respond: (result) => {
         const list = result as { items: unknown[] };
         return { status: 200, body: { ...list, items: list.items.map(toRest) } };
@@ -109,8 +120,8 @@ export function crudRoutes(crud: CrudResource): RestRoute[] {
       operationId: `create${name}`,
       summary: `Create a ${name.toLowerCase()}`,
       tag,
-      document: `mutation ($input: ${mutations.create.inputType}) { result: ${mutations.create.field}(${mutations.create.inputArg}: $input) { ${selection} } }`,
-      variables: (request) => ({ input: body(resource.createBody, request, false) }),
+      document: `mutation (${parentDecl}$input: ${mutations.create.inputType}) { result: ${mutations.create.field}(${parentArg}${mutations.create.inputArg}: $input) { ${selection} } }`,
+      variables: (request) => withParent({ input: body(resource.createBody, request, false) }, request),
       respond: (result, request) => {
         const created = toRest(result) as { id: string };
         return { status: 201, body: created, headers: { location: `${request.url.split("?")[0]}/${created.id}` } };
@@ -123,8 +134,8 @@ export function crudRoutes(crud: CrudResource): RestRoute[] {
       operationId: `get${name}`,
       summary: `Get a ${name.toLowerCase()}`,
       tag,
-      document: `query ($id: ID!) { result: ${queries.get}(id: $id) { ${selection} } }`,
-      variables: (request) => ({ id: idOf(request) }),
+      document: `query (${parentDecl}$id: ID!) { result: ${queries.get}(${parentArg}id: $id) { ${selection} } }`,
+      variables: (request) => withParent({ id: idOf(request) }, request),
       respond: (result, request) => ({ status: 200, body: found(result, request) }),
       docs: { response: resource.response, successStatus: 200, errorStatuses: [404, 500] },
     },
@@ -134,8 +145,8 @@ export function crudRoutes(crud: CrudResource): RestRoute[] {
       operationId: `update${name}`,
       summary: `Update a ${name.toLowerCase()}`,
       tag,
-      document: `mutation ($id: ID!, $input: ${mutations.update.inputType}) { result: ${mutations.update.field}(id: $id, ${mutations.update.inputArg}: $input) { ${selection} } }`,
-      variables: (request) => ({ id: idOf(request), input: body(resource.updateBody, request, true) }),
+      document: `mutation (${parentDecl}$id: ID!, $input: ${mutations.update.inputType}) { result: ${mutations.update.field}(${parentArg}id: $id, ${mutations.update.inputArg}: $input) { ${selection} } }`,
+      variables: (request) => withParent({ id: idOf(request), input: body(resource.updateBody, request, true) }, request),
       respond: (result, request) => ({ status: 200, body: found(result, request) }),
       docs: { body: resource.updateBody, response: resource.response, successStatus: 200, errorStatuses: [400, 404, 422, 500] },
     },
@@ -145,8 +156,8 @@ export function crudRoutes(crud: CrudResource): RestRoute[] {
       operationId: `delete${name}`,
       summary: `Delete a ${name.toLowerCase()} permanently`,
       tag,
-      document: `mutation ($id: ID!) { result: ${mutations.delete}(id: $id) }`,
-      variables: (request) => ({ id: idOf(request) }),
+      document: `mutation (${parentDecl}$id: ID!) { result: ${mutations.delete}(${parentArg}id: $id) }`,
+      variables: (request) => withParent({ id: idOf(request) }, request),
       respond: () => ({ status: 204 }),
       docs: { successStatus: 204, errorStatuses: [404, 500] },
     },

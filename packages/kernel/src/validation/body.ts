@@ -10,8 +10,9 @@ export function withoutReadOnlyFields(body: Record<string, unknown>, alsoServerS
   return copy;
 }
 
-/** The fields a zod object schema declares (none for any other schema). */
-export const declaredFields = (schema: z.ZodType): string[] => (schema instanceof z.ZodObject ? Object.keys(schema.shape) : []);
+/** The fields a zod object schema declares (through a transform, the object it reads; none for any other schema). */
+export const declaredFields = (schema: z.ZodType): string[] =>
+  schema instanceof z.ZodObject ? Object.keys(schema.shape) : schema instanceof z.ZodPipe ? declaredFields(schema.in as z.ZodType) : [];
 
 /**
  * What the server sets on a resource: the fields its representation shows that a body cannot write

@@ -1,0 +1,35 @@
+import type { Application, ApplicationMember, PrismaClient } from "@pap/db";
+import { createByKeyLoader, createGroupLoader, type RequestScope } from "@pap/kernel";
+import { domainContext, type DomainContext, type DomainServices } from "@pap/events";
+import { applicationPermissions } from "./domain/permissions";
+
+function loaders(db: PrismaClient) {
+  return {
+    applicationById: createByKeyLoader<string, Application>((ids) => db.application.findMany({ where: { id: { in: [...ids] } } }), (found) => found.id),
+    memberById: createByKeyLoader<string, ApplicationMember>((ids) => db.applicationMember.findMany({ where: { id: { in: [...ids] } } }), (found) => found.id),
+    membersByApplication: createGroupLoader<string, ApplicationMember>(
+      (ids) => db.applicationMember.findMany({ where: { applicationId: { in: [...ids] } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
+      (found) => [found.applicationId],
+    ),
+    /** The applications a person is a member of, newest first. */
+    applicationsByPerson: createGroupLoader<string, Application & { personIds: string[] }>(
+      async (personIds) => {
+        const members = await db.applicationMember.findMany({ where: { personId: { in: [...personIds] } }, select: { personId: true, application: true } });
+        const byApplication = new Map<string, Application & { personIds: string[] }>();
+        for (const { personId, application } of members) {
+          const entry = byApplication.get(application.id) ?? { ...application, personIds: [] };
+          entry.personIds.push(personId!);
+          byApplication.set(application.id, entry);
+        }
+        return [...byApplication.values()].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+      },
+      (found) => found.personIds,
+    ),
+  };
+}
+
+export type IntakeContext = DomainContext & { loaders: ReturnType<typeof loaders> };
+
+export function createContext(scope: RequestScope<DomainServices>): IntakeContext {
+  return { ...domainContext(scope, applicationPermissions), loaders: loaders(scope.db) };
+}

@@ -1,0 +1,17 @@
+import type { DomainContract } from "@pap/kernel";
+import { intakeEvents } from "../domain/events";
+import { applicationPermissions } from "../domain/permissions";
+import { application } from "./application";
+import { member } from "./member";
+import { intakeRoutes } from "./rest";
+
+/** The intake domain as the platform registers it (see `gateway/src/domains.ts`). */
+export const intakeDomain: DomainContract = {
+  name: "intake",
+  resources: [application, member],
+  events: intakeEvents,
+  permissions: applicationPermissions,
+  restRoutes: () => intakeRoutes,
+  // Required here, not imported: loading the subgraph builds its schema, which the REST process never needs.
+  subgraph: () => (require("../index") as typeof import("../index")).intakeSubgraph,
+};

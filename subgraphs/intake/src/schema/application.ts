@@ -1,0 +1,46 @@
+import { findPage, graphCrud, graphFieldsOf, loadByUuid } from "@pap/kernel";
+import type { ObjectRef } from "@pothos/core";
+import type { Application } from "@pap/db";
+import { builder, type Types } from "../builder";
+import type { IntakeContext } from "../context";
+import { application } from "../contract/application";
+import { visibleOwner } from "../domain/access";
+import { createApplication, deleteApplication, updateApplication } from "../operations/applications";
+import { MemberRef } from "./member";
+
+export const ApplicationRef: ObjectRef<Types, Application> = builder.prismaObject("Application", {
+  // However an application is reached (by id, in a list, through a person), an applicant sees only their own.
+  authScopes: (found) => ({ $any: { permission: "applications:read", $all: { permission: "applications:read:own", owner: found.ownerId ?? "" } } }),
+  description: application.declaration.description,
+  fields: (t) =>
+    graphFieldsOf(builder, t, application.declaration.fields, {
+      members: t.field({
+        type: [MemberRef],
+        description: application.declaration.fields.members.description,
+        resolve: (found, _args, context) => context.loaders.membersByApplication.load(found.id),
+      }),
+    }) as never,
+});
+
+graphCrud(builder, {
+  resource: application,
+  ref: ApplicationRef,
+  ownRecords: true,
+  load: (id, context: IntakeContext) => loadByUuid(context.loaders.applicationById, id),
+  page: async (args, context) => {
+    const scope = await visibleOwner(context);
+    return findPage(application.listSpec, args, {
+      items: (query) => context.db.application.findMany({ ...query, where: { AND: [query.where, scope] } }),
+      total: (where) => context.db.application.count({ where: { AND: [where, scope] } }),
+    });
+  },
+  create: (body, context) => createApplication(context, body),
+  update: (id, body, context) => updateApplication(context, id, body),
+  delete: (id, context) => deleteApplication(context, id),
+  descriptions: {
+    list: "Applications, most recently changed first; an applicant sees only their own.",
+    create: "Creates a draft application.",
+    update: "Changes the given fields, while the application is a draft or under review (409 otherwise).",
+    delete: "Deletes a draft application and its records permanently (409 for any other); returns the id deleted.",
+  },
+});

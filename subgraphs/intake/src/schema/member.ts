@@ -1,0 +1,62 @@
+import type { ApplicationMember } from "@pap/db";
+import { findPage, graphCrud, graphFieldsOf, loadByUuid, notFound } from "@pap/kernel";
+import type { ObjectRef } from "@pothos/core";
+import { builder, type Types } from "../builder";
+import type { IntakeContext } from "../context";
+import { member } from "../contract/member";
+import { requireAccess } from "../domain/access";
+import { createMember, deleteMember, updateMember } from "../operations/members";
+import { PersonRef } from "./links";
+
+export const MemberRef: ObjectRef<Types, ApplicationMember> = builder.prismaObject("ApplicationMember", {
+  // Reached through an application the caller may read (the root fields check it; Application.members only follows a readable one).
+  authScopes: { $any: { permission: "applications:read", $all: { permission: "applications:read:own" } } },
+  description: member.declaration.description,
+  fields: (t) =>
+    graphFieldsOf(builder, t, member.declaration.fields, {
+      person: t.field({
+        type: PersonRef,
+        nullable: true,
+        description: member.declaration.fields.person.description,
+        resolve: (found) => (found.personId ? { id: found.personId } : null),
+      }),
+    }) as never,
+});
+
+/** The application a member route names, which the caller must be allowed to read. */
+async function readableApplication(context: IntakeContext, applicationId: string) {
+  const found = await loadByUuid(context.loaders.applicationById, applicationId);
+  if (found) await requireAccess(context, found, "read");
+  return found;
+}
+
+graphCrud(builder, {
+  resource: member,
+  ref: MemberRef,
+  permissions: "applications",
+  // A member is part of its application: adding, changing or removing one changes the application.
+  actions: { get: "read", list: "read", create: "update", update: "update", delete: "update" },
+  ownRecords: true,
+  parent: { arg: "applicationId", of: (found: ApplicationMember) => found.applicationId },
+  load: async (id, context: IntakeContext) => {
+    const found = await loadByUuid(context.loaders.memberById, id);
+    return found && (await readableApplication(context, found.applicationId)) ? found : null;
+  },
+  page: async (args, context, applicationId) => {
+    const parent = await readableApplication(context, applicationId);
+    if (!parent) throw notFound("Application", applicationId);
+    const where = { applicationId: parent.id };
+    return findPage(member.listSpec, args, {
+      items: (query) => context.db.applicationMember.findMany({ ...query, where: { AND: [query.where, where] } }),
+      total: (filter) => context.db.applicationMember.count({ where: { AND: [filter, where] } }),
+    });
+  },
+  create: (body, context, applicationId) => createMember(context, applicationId, body),
+  update: (id, body, context, applicationId) => updateMember(context, applicationId, id, body),
+  delete: (id, context, applicationId) => deleteMember(context, applicationId, id),
+  descriptions: {
+    list: "The application's members, in the order they were added.",
+    create: "Adds a member to the application, while it is a draft or under review (409 otherwise).",
+    delete: "Removes the member from the application, while it is a draft or under review; returns the id deleted.",
+  },
+});
