@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { kinds } from "./kinds";
+import { dateOnly, kinds } from "./kinds";
 import { declaredInput, representedFields, spreadFieldOf, writableFields, type FieldDeclaration, type Fields } from "./declaration";
 
 /** The check a written value gets from its kind alone, when the declaration names none. */
@@ -50,7 +50,7 @@ function bodyOf(fields: [string, FieldDeclaration][], checkOf: (field: FieldDecl
     ...aliases.map(([alias, , field]) => [alias, valueCheck(field, "create").optional()] as const),
   ]);
   if (!aliases.length) return z.strictObject(shape);
-  const required = fields.filter(([, field]) => checkOf(field).safeParse(undefined).success === false).map(([name]) => name);
+  const required = fields.map(([name]) => name).filter((name) => !shape[name]!.safeParse(undefined).success);
   // The field's own check is optional here so that the alias can stand in; a required field is then checked as present either way.
   const lenient = Object.fromEntries(Object.entries(shape).map(([name, check]) => [name, required.includes(name) ? check.optional() : check]));
   return z
@@ -77,8 +77,6 @@ export const createBodyOf = (fields: Fields) =>
 
 /** The update body: any subset of the fields writable on update. */
 export const updateBodyOf = (fields: Fields) => (spreadFieldOf(fields) ? freeFormBody : bodyOf(writableFields(fields, "update"), (field) => valueCheck(field, "update").optional()));
-
-const dateOnly = (value: Date) => value.toISOString().slice(0, 10);
 
 /**
  * A GraphQL input as the body the REST surface would have sent: absent fields left out, and the

@@ -8,3 +8,4 @@ export type { BodyOf } from "./types";
 export { storageDisagreements, type StoredModel, type StoredField } from "./storage-agreement";
 export { columnsOf } from "./columns";
 export { graphCrud, type GraphCrud } from "./graph-crud";
+export { dateOnly } from "./kinds";

@@ -17,8 +17,9 @@ type KindTraits = {
   toColumn?: (value: string) => unknown;
 };
 
-/** A calendar date is stored as UTC midnight. */
+/** A calendar date is stored as UTC midnight, and written back as `YYYY-MM-DD`. */
 const dateColumn = (value: string) => new Date(`${value}T00:00:00.000Z`);
+export const dateOnly = (value: Date): string => value.toISOString().slice(0, 10);
 
 export const kinds: Record<ValueKind, KindTraits> = {
   uuid: { graph: "ID", list: "uuid", stored: ["String"], written: () => z.uuid({ message: "must be a uuid" }), shown: () => z.uuid(), toColumn: (value) => value.toLowerCase() },

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { kinds } from "./kinds";
+import { dateOnly, kinds } from "./kinds";
 import { columnOf, declaredInput, representedFields, spreadFieldOf, type FieldDeclaration, type Fields } from "./declaration";
 
 /**
@@ -31,8 +31,6 @@ export function responseOf(fields: Fields): z.ZodObject {
     ),
   );
 }
-
-const dateOnly = (value: Date) => value.toISOString().slice(0, 10);
 
 function serialized(field: FieldDeclaration, value: unknown): unknown {
   if (value === null || value === undefined) return null;
