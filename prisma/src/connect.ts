@@ -37,16 +37,24 @@ export async function openDatabase(config: DatabaseConfig, options: OpenOptions 
   return db;
 }
 
+/**
+ * How long a transaction may wait for a pooled connection, and run. Prisma's defaults (2 s, 5 s) turn a
+ * busy moment on a small machine into failed requests; these leave room for a loaded two-core host.
+ */
+const transactionOptions = { maxWait: 15_000, timeout: 20_000 };
+
 function createClient(adapter: SqlMigrationAwareDriverAdapterFactory, options: OpenOptions): PrismaClient {
-  if (!options.onQuery) return new PrismaClient({ adapter });
+  if (!options.onQuery) return new PrismaClient({ adapter, transactionOptions });
   const onQuery = options.onQuery;
-  const client = new PrismaClient({ adapter, log: [{ emit: "event", level: "query" }] });
+  const client = new PrismaClient({ adapter, transactionOptions, log: [{ emit: "event", level: "query" }] });
   client.$on("query", (event) => onQuery(event.query));
   return client;
 }
 
 function openPostgres(config: Extract<DatabaseConfig, { kind: "postgres" }>, options: OpenOptions): Database {
-  const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize });
+  // JIT off: the platform's statements are short lookups and a few joins over the event log (the metrics),
+  // whose compile time JIT never repays; off per connection, so no statement needs a transaction to say so.
+  const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize, options: "-c jit=off" });
   const adapterFactory = new PrismaPg(pool);
   const prisma = createClient(adapterFactory, options);
   return {

@@ -144,9 +144,9 @@ function judge(id: string, groupBy: Grouping, body: MetricBody, expected: Expect
   }
 }
 
-type CapturingTransaction = { $executeRaw(): Promise<number>; $queryRaw(query: { text: string; values: unknown[] }): Promise<unknown> };
+type CapturingDatabase = { $queryRaw(query: { text: string; values: unknown[] }): Promise<unknown> };
 type ComputeMetric = (
-  db: { $transaction<T>(work: (tx: CapturingTransaction) => Promise<T>): Promise<T> },
+  db: CapturingDatabase,
   definition: { id: string; aggregate: string },
   filters: { groupBy?: string },
   typePrefix?: string,
@@ -164,21 +164,20 @@ async function explainMetric(db: pg.Client, repositoryRoot: string, timing: Metr
   const definition = metricDefinitions.find((candidate) => candidate.id === timing.metricId);
   if (!definition) return null;
   let captured: { text: string; values: unknown[] } | undefined;
-  const capturing: CapturingTransaction = {
-    $executeRaw: async () => 0,
+  const capturing: CapturingDatabase = {
     $queryRaw: async (query) => {
       captured = query;
       return [];
     },
   };
   await computeMetric(
-    { $transaction: (work) => work(capturing) },
+    capturing,
     definition,
     timing.groupBy ? { groupBy: timing.groupBy } : {},
     process.env.EVENT_TYPE_PREFIX ?? "",
   );
   if (!captured) return null;
-  // As the platform runs it: without JIT compilation (see domain/metrics.ts).
+  // As the platform runs it: without JIT compilation (see prisma/src/connect.ts).
   await db.query("SET jit = off");
   const { rows } = await db.query<{ "QUERY PLAN": string }>(`EXPLAIN (ANALYZE, BUFFERS) ${captured.text}`, captured.values);
   const sql = captured.text.replace(/^\s*\n/gm, "").replace(/\$(\d+)/g, (match, index: string) => {

@@ -7,8 +7,7 @@ export type { MetricFilters } from "./metric-sql";
 /** Tasks with no value for the grouping field are reported under this key. */
 export const NO_GROUP = "none";
 
-type RawQuery = { $queryRaw<T>(query: Prisma.Sql): Promise<T>; $executeRaw(query: TemplateStringsArray): Promise<number> };
-type Database = { $transaction<T>(work: (tx: RawQuery) => Promise<T>): Promise<T> };
+type Database = { $queryRaw<T>(query: Prisma.Sql): Promise<T> };
 type Row = { grp: string | null; value: number | string | bigint | null };
 
 export type MetricValue = { value: number | null; breakdown?: Record<string, number | null> };
@@ -20,11 +19,9 @@ const numberOf = (value: Row["value"]) => (value === null ? null : Number(value)
  * over the tasks and the event log; nothing is loaded row by row into memory.
  */
 export async function computeMetric(db: Database, definition: MetricDefinition, filters: MetricFilters, typePrefix = ""): Promise<MetricValue> {
-  const rows = await db.$transaction(async (tx) => {
-    // Over a large log the planner misjudges the pairing joins and spends longer compiling them (JIT) than running them.
-    await tx.$executeRaw`SET LOCAL jit = off`;
-    return tx.$queryRaw<Row[]>(definition.query(filters, typePrefix));
-  });
+  // One statement, no transaction: a list of metrics must not hold a pooled connection per metric while
+  // it waits for the others (JIT, which these joins do not repay, is off for the platform's connections).
+  const rows = await db.$queryRaw<Row[]>(definition.query(filters, typePrefix));
   if (!filters.groupBy) {
     const value = numberOf(rows[0]?.value ?? null);
     // A count over no rows is 0, a ratio 0; a median of no pairs is null.
