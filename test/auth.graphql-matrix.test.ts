@@ -7,8 +7,8 @@
 // given arguments here.
 import { randomUUID } from "node:crypto";
 import { subgraphs } from "@pap/gateway";
-import { roles } from "@pap/kernel";
-import { mutationNameOf, taskMachine } from "@pap/workflow";
+import { actionMutationName, roles } from "@pap/kernel";
+import { taskMachine } from "@pap/workflow";
 import { getNamedType, isObjectType, type GraphQLField, type GraphQLObjectType, type GraphQLSchema } from "graphql";
 import { createClient, type Client } from "graphql-ws/client";
 import WebSocket from "ws";
@@ -78,7 +78,7 @@ const MISSING_TASK = "00000000-0000-4000-8000-000000000000";
  * as far as looking it up (NOT_FOUND); one it refuses never does.
  */
 const taskActionFields: Record<string, () => Promise<Record<string, unknown>>> = {
-  ...Object.fromEntries(Object.keys(taskMachine.actions).map((action) => [mutationNameOf(action), async () => ({ id: MISSING_TASK })])),
+  ...Object.fromEntries(Object.keys(taskMachine.actions).map((action) => [actionMutationName(action, "Task"), async () => ({ id: MISSING_TASK })])),
   performTaskAction: async () => ({ id: MISSING_TASK, action: "claim" }),
 };
 const admittedAnswer = (field: string) => (field in taskActionFields ? "NOT_FOUND" : undefined);

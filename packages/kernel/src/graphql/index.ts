@@ -8,3 +8,4 @@ export * from "./ws-subscriber";
 export * from "./limits";
 export * from "./change-feed";
 export * from "./request-guards";
+export * from "./machine-mutations";

@@ -1,2 +1,3 @@
 export * from "./route";
 export * from "./crud";
+export * from "./actions";

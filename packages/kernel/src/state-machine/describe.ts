@@ -1,8 +1,6 @@
 import type { z } from "zod";
-import type { AnyAction, MachineDefinition } from "./machine";
+import type { AnyAction, AnyMachine } from "./machine";
 
-// `any`: a machine of any record, state and action types.
-type AnyMachine = MachineDefinition<any, any, any, any, any, any>;
 
 const actionsOf = (machine: AnyMachine) => Object.entries<AnyAction<unknown, string, string, unknown>>(machine.actions);
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { roleWithInherited, type Role } from "../auth/roles";
 import { ApiError, conflict, validationFailed } from "../errors/api-error";
 import { detailsFromZod } from "../validation/body";
-import type { AnyAction, Emission, MachineCaller, MachineDefinition } from "./machine";
+import type { AnyAction, AnyMachine, Emission, MachineCaller, MachineDefinition } from "./machine";
 
 /** What an action does to one record, worked out before anything is written. */
 export type Transition<Record, State extends string> = {
@@ -16,8 +16,6 @@ export type Transition<Record, State extends string> = {
   emissions: Emission[];
 };
 
-// `any`: a machine of any record, state and action types.
-type AnyMachine = MachineDefinition<any, any, any, any, any, any>;
 type RecordOf<M> = M extends MachineDefinition<infer R, any, any, any, any, any> ? R : never;
 type StateOf<M> = M extends MachineDefinition<any, infer S, any, any, any, any> ? S : never;
 type EnvOf<M> = M extends MachineDefinition<any, any, any, any, infer E, any> ? E : never;

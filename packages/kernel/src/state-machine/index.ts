@@ -1,3 +1,4 @@
 export * from "./machine";
 export * from "./engine";
 export * from "./describe";
+export * from "./actions";

@@ -78,6 +78,10 @@ export type MachineDefinition<
   actions: { readonly [A in Action]: AnyAction<Record, State, GuardName, Env> };
 };
 
+/** A machine of any record, state and action types. */
+// `any`: what code that reads any machine (the engine, its descriptions, its routes) takes.
+export type AnyMachine = MachineDefinition<any, any, any, any, any, any>;
+
 /** Declares a machine; the identity function that gives the table its inferred types. */
 export function defineMachine<
   Record extends { id: string; status: State },

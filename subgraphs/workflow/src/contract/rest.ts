@@ -1,8 +1,8 @@
 import { metric, metricGroupings } from "./metric";
-import { mutationNameOf, taskMachine } from "../domain/task-machine";
+import { taskMachine } from "../domain/task-machine";
 import { programTypes, task } from "./task";
 import { queue } from "./queue";
-import { crudRoutes, badRequest, detailsFromZod, listParamsFromQuery, notFound, requireObjectBody } from "@pap/kernel";
+import { crudRoutes, badRequest, detailsFromZod, listParamsFromQuery, machineActionRoutes, notFound } from "@pap/kernel";
 import { z } from "zod";
 import type { RestRequest, RestRoute } from "@pap/kernel";
 
@@ -23,28 +23,7 @@ const queueRoutes = crudRoutes({ resource: queue, tag, collectionPath: `${base}/
 
 const taskRoutes = crudRoutes({ resource: task, tag, collectionPath: `${base}/tasks`, idParam: "taskId" });
 
-/** An action's body is optional; when sent it must be a JSON object. Its fields are judged by the task machine, after the state and the caller's role. */
-const actionBody = (request: RestRequest) => (request.body === undefined || request.body === null || request.body === "" ? {} : requireObjectBody(request.body));
-
-const actionRoutes: RestRoute[] = Object.entries(taskMachine.actions).map(([action, definition]) => ({
-  method: "POST",
-  path: `${base}/tasks/{taskId}/${action}`,
-  operationId: mutationNameOf(action),
-  summary: definition.description,
-  tag,
-  document: `mutation ($id: ID!, $action: TaskAction!, $body: JSONObject) { result: performTaskAction(id: $id, action: $action, body: $body) { ${task.selection} } }`,
-  variables: (request) => ({ id: request.params.taskId ?? "", action: action.replace(/-/g, "_"), body: actionBody(request) }),
-  respond: (result, request) => {
-    if (!result) throw notFound("Task", request.params.taskId ?? "");
-    return { status: 200, body: result };
-  },
-  docs: {
-    ...(definition.body && { body: definition.body, bodyOptional: definition.body.safeParse({}).success }),
-    response: task.response,
-    successStatus: 200,
-    errorStatuses: [400, 403, 404, 409, 422, 500],
-  },
-}));
+const actionRoutes = machineActionRoutes({ machine: taskMachine, resource: task, tag, itemPaths: [`${base}/tasks/{taskId}`], idParam: "taskId" });
 
 const metricParams = z.strictObject({
   groupBy: z.enum(metricGroupings, { message: `must be one of: ${metricGroupings.join(", ")}` }).optional(),

@@ -82,7 +82,7 @@ export const taskMachine = defineMachine<Task, TaskStatus, string, Guards, TaskE
       from: ["in_progress"],
       to: "completed",
       who: [assignedWorker, system],
-      body: z.strictObject({ outcome, notes, createFollowUp: z.boolean().optional() }),
+      body: z.strictObject({ outcome, notes, createFollowUp: z.boolean().optional().describe("Open a pending copy of the task as it completes.") }),
       effects: (_task, { body, now }) => ({ completedAt: now, outcome: body.outcome, completionNotes: body.notes ?? null }),
       emits: (task) => ({ name: "task.completed", data: { outcome: task.outcome } }),
     },
@@ -223,7 +223,7 @@ export const taskMachine = defineMachine<Task, TaskStatus, string, Guards, TaskE
       description: "Sets the priority (1 expedited, 2 high, 3 normal, 4 low).",
       from: ["pending", "in_progress", "escalated", "awaiting_client", "awaiting_verification", "pending_review"],
       who: [supervisor],
-      body: z.strictObject({ priority: z.number({ message: "must be an integer 1 to 4" }).int("must be an integer 1 to 4").min(1, "must be 1 to 4").max(4, "must be 1 to 4"), reason: z.string().max(2000).optional() }),
+      body: z.strictObject({ priority: z.number({ message: "must be an integer 1 to 4" }).int("must be an integer 1 to 4").min(1, "must be 1 to 4").max(4, "must be 1 to 4").describe("1 to 4."), reason: z.string().max(2000).optional() }),
       effects: (_task, { body }) => ({ priority: body.priority }),
       emits: (_task, { body }) => ({ name: "task.priority_changed", data: { priority: body.priority, ...(body.reason !== undefined && { reason: body.reason }) } }),
     },
@@ -231,9 +231,6 @@ export const taskMachine = defineMachine<Task, TaskStatus, string, Guards, TaskE
 });
 
 export const taskActionNames = Object.keys(taskMachine.actions);
-
-/** `await-client` → `awaitClientTask`: one GraphQL mutation per action, named after it (REST's operation ids too). */
-export const mutationNameOf = (action: string) => `${action.replace(/-(\w)/g, (_match, letter: string) => letter.toUpperCase())}Task`;
 
 /** The guards that compare the task with who the caller is: they must see the caller's account, not the credential's id. */
 const callerIdentityGuards: ReadonlySet<Guards> = new Set(["callerHasAccount", "claimableByCaller", "callerIsAssignedWorker"]);
