@@ -5,7 +5,8 @@ import { isUuid } from "../validation/body";
 import { loadByUuid } from "./loaders";
 
 /** The live hub every domain context carries, as far as a change feed needs it. */
-type LiveHub = { hub: { subscribe(filter: { source: string; subject?: string }): Promise<AsyncIterable<{ event: { id: string } }>> } };
+type Logged = { event: { id: string; type?: string } };
+type LiveHub = { hub: { subscribe(filter: { source: string; subject?: string }): Promise<AsyncIterable<Logged>> } };
 
 /** What a domain says about the live feed of its entity's changes. */
 export type ChangeFeed<Context, Entity> = {
@@ -22,6 +23,12 @@ export type ChangeFeed<Context, Entity> = {
   /** Reading the record through an event; subscribing (defaults to the same). */
   permission: string;
   subscribePermission?: string;
+  /**
+   * Which of the source's event types are about the entity (its subject the entity's id): a domain
+   * whose source also records events about something else (a match result about an application's
+   * member) leaves those out of the feed. All of them by default.
+   */
+  concerns?(type: string): boolean;
   /** The request's batch loader of the entity by id. */
   loader(context: Context): DataLoader<string, Entity | null>;
 };
@@ -66,10 +73,31 @@ export function addChangeFeed<Types extends SchemaTypes & { Context: LiveHub }, 
       subscribe: (_root: unknown, args: { id?: string | number | null }, context: Types["Context"]) => {
         const id = args.id?.toString();
         if (id !== undefined && !isUuid(id)) throw badRequest("Invalid 'id' argument.", [{ field: "id", message: "must be a uuid" }]);
-        return context.hub.subscribe({ source: feed.source, ...(id && { subject: id.toLowerCase() }) });
+        const stream = context.hub.subscribe({ source: feed.source, ...(id && { subject: id.toLowerCase() }) });
+        const concerns = feed.concerns;
+        return concerns ? stream.then((events) => filtered(events, (logged) => concerns(logged.event.type ?? ""))) : stream;
       },
-      resolve: (logged: { event: { id: string } }) => ({ id: logged.event.id }),
+      resolve: (logged: Logged) => ({ id: logged.event.id }),
     }),
   }));
   return EventRef;
+}
+
+/** The items of a stream that `keep` accepts; ending it ends the stream it reads (an unsubscribing client frees the hub's listener). */
+function filtered<T>(source: AsyncIterable<T>, keep: (item: T) => boolean): AsyncIterable<T> {
+  return {
+    [Symbol.asyncIterator]() {
+      const inner = source[Symbol.asyncIterator]();
+      return {
+        async next() {
+          for (;;) {
+            const result = await inner.next();
+            if (result.done || keep(result.value)) return result;
+          }
+        },
+        return: (value?: unknown) => (inner.return ? inner.return(value) : Promise.resolve({ done: true as const, value: value as T })),
+        throw: (error?: unknown) => (inner.throw ? inner.throw(error) : Promise.reject(error)),
+      };
+    },
+  };
 }

@@ -44,9 +44,10 @@ export type GraphCrud<Item, Context, D extends ResourceDeclaration> = {
   actions?: Partial<Record<Operation, string>>;
   /**
    * Callers may hold a permission for their own records only (`applications:read:own`): the root
-   * fields then admit them too, and the callbacks decide which records are theirs.
+   * fields then admit them too, and the callbacks decide which records are theirs. A list names the
+   * operations this holds for (a caller may read their own verifications, not create them).
    */
-  ownRecords?: boolean;
+  ownRecords?: boolean | readonly Operation[];
   /** What the schema says of an operation, where the field name says too little. */
   descriptions?: Partial<Record<Operation, string>>;
 };
@@ -64,7 +65,8 @@ export function graphCrud<Item, Context, const D extends ResourceDeclaration>(bu
   const prefix = crud.permissions ?? resource.plural;
   const permission = (operation: Operation) => {
     const action = crud.actions?.[operation] ?? (operation === "get" || operation === "list" ? "read" : operation);
-    return crud.ownRecords && action !== "create"
+    const own = Array.isArray(crud.ownRecords) ? crud.ownRecords.includes(operation) : crud.ownRecords === true && action !== "create";
+    return own
       ? { $any: { permission: `${prefix}:${action}`, $all: { permission: `${prefix}:${action}:own` } } }
       : { permission: `${prefix}:${action}` };
   };
