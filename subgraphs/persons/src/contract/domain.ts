@@ -1,5 +1,5 @@
 import type { DomainContract } from "@pap/kernel";
-import { personEvents } from "../domain/events";
+import { personsDomainEvents } from "../domain/events";
 import { personPermissions } from "../domain/permissions";
 import { person } from "./person";
 import { personRoutes } from "./rest";
@@ -8,7 +8,7 @@ import { personRoutes } from "./rest";
 export const personsDomain: DomainContract = {
   name: "persons",
   resources: [person],
-  events: personEvents,
+  events: personsDomainEvents,
   permissions: personPermissions,
   restRoutes: () => personRoutes,
   // Required here, not imported: loading the subgraph builds its schema, which the REST process never needs.

@@ -4,6 +4,6 @@
  * (`@pap/<domain>/contract`); the subgraph itself is the package's main entry.
  */
 export { person, type PersonAttributes } from "./person";
-export { personEvents } from "../domain/events";
+export { personEvents, personMatchEvents } from "../domain/events";
 export * from "./rest";
 export * from "./domain";

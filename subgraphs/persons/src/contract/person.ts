@@ -5,7 +5,8 @@ import { defineResource } from "@pap/kernel";
  * A person, declared once. The record is free-form: whatever the client writes is kept as it is
  * (`attributes`), and only the server-set fields are the platform's own. The name columns mirror
  * `name.firstName` / `name.lastName`, so lists sort and search by name through an index rather than
- * by scanning JSON.
+ * by scanning JSON. The match keys (`domain/matching.ts`) are never shown: they exist for person
+ * matching's index lookups.
  */
 export const person = defineResource({
   name: "Person",
@@ -18,6 +19,7 @@ export const person = defineResource({
     createdAt: { kind: "datetime", sort: true },
     updatedAt: { kind: "datetime", sort: true },
   },
+  storedOnly: ["ssnKey", "nameBirthKey", "matchKeyVersion"],
   list: {
     defaultSort: "-updatedAt",
     anyNull: Prisma.AnyNull,

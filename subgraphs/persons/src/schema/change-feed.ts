@@ -13,5 +13,7 @@ addChangeFeed(builder, {
   source: personEvents.source,
   permission: "persons:read",
   subscribePermission: "persons:subscribe",
+  // Match results share the persons source but concern an application's member, not a person.
+  concerns: (type) => type.includes("persons.person."),
   loader: (context) => context.loaders.personById,
 });
