@@ -1,6 +1,7 @@
 import type { ConsumerDefinition, DomainServices } from "@pap/events";
 import type { SubgraphDefinition } from "@pap/kernel";
 import { seededSlaTypes } from "./config/sla-types";
+import { applicationReactions } from "./consumers/application-reactions";
 import { timerReactions } from "./consumers/timer-reactions";
 import { createContext, type WorkflowContext } from "./context";
 import { workflowEvents } from "./domain/events";
@@ -17,5 +18,5 @@ export const workflowSubgraph: SubgraphDefinition<DomainServices, WorkflowContex
   events: workflowEvents,
   permissions: workflowPermissions,
   seed: (services) => seedQueues(services.db),
-  consumers: [timerReactions({ slaTypes: seededSlaTypes })],
+  consumers: [timerReactions({ slaTypes: seededSlaTypes }), applicationReactions({ slaTypes: seededSlaTypes })],
 };

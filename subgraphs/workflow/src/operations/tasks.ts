@@ -14,8 +14,10 @@ const unstated = { taskType: null, subjectType: null, subjectId: null, programTy
 /**
  * Creates a task: routed to its queue and given its routine priority when the body names neither,
  * with its SLA clocks (named, plus rule-assigned) started now, its `created` event, and its timers.
+ * A reaction to something that happened earlier (an application's filing) may start the clocks at
+ * that moment instead, as deadlines counted from it require; never later than now.
  */
-export async function createTask(work: WorkflowWork, body: TaskCreate): Promise<Task> {
+export async function createTask(work: WorkflowWork, body: TaskCreate, options: { clocksStartAt?: Date } = {}): Promise<Task> {
   const { tx } = work;
   const now = work.clock.now();
   const env = taskEnv(tx);
@@ -24,7 +26,8 @@ export async function createTask(work: WorkflowWork, body: TaskCreate): Promise<
   if (body.queueId) await env.requireQueue(body.queueId);
   if (body.assignedToId) await env.requireActiveUser(body.assignedToId, "assignedToId");
   const codes = slaTypesForNewTask(body.slaInfo?.map((entry) => entry.slaTypeCode) ?? [], draft, work.slaTypes);
-  const clocks = evaluateClocks(startClocks(codes, work.slaTypes, now), work.slaTypes, slaClockOf("pending"), now);
+  const start = options.clocksStartAt && options.clocksStartAt < now ? options.clocksStartAt : now;
+  const clocks = evaluateClocks(startClocks(codes, work.slaTypes, start), work.slaTypes, slaClockOf("pending"), now);
   const task = await tx.task.create({
     data: {
       ...draft,

@@ -3,7 +3,7 @@ import type { EventRecorder } from "@pap/events";
 import { isUuid, validationFailed, type Clock } from "@pap/kernel";
 import { DEFAULT_QUEUE, SNAP_QUEUE } from "../config/queues";
 import type { SlaType } from "../config/sla-types";
-import { routingQueueName } from "../domain/routing";
+import { routingQueueName, type RoutingFacts } from "../domain/routing";
 import type { RoutedTask, TaskEnv } from "../domain/task-machine";
 
 /**
@@ -35,15 +35,19 @@ export async function activeAccount(db: UserReader, id: string | undefined): Pro
   return accounts.find((account) => account.id === id.toLowerCase()) ?? accounts[0] ?? null;
 }
 
+/** The id of the queue routing picks for what is known of a task (null if that queue is gone). */
+export async function routedQueueId(tx: Prisma.TransactionClient, facts: RoutingFacts): Promise<string | null> {
+  const queues = await tx.queue.findMany({ where: { name: { in: [SNAP_QUEUE, DEFAULT_QUEUE] } }, select: { id: true, name: true } });
+  const name = routingQueueName(facts, queues.some((queue) => queue.name === SNAP_QUEUE));
+  return queues.find((queue) => queue.name === name)?.id ?? null;
+}
+
 /** Routing, queue and assignee checks, answered from the database inside the work's transaction. */
 export function taskEnv(tx: Prisma.TransactionClient): TaskEnv {
   return {
-    async routedQueueId(task: RoutedTask) {
-      const queues = await tx.queue.findMany({ where: { name: { in: [SNAP_QUEUE, DEFAULT_QUEUE] } }, select: { id: true, name: true } });
-      // Applications live in intake; until a task's application can be looked up, its programType decides.
-      const name = routingQueueName({ programType: task.programType }, queues.some((queue) => queue.name === SNAP_QUEUE));
-      return queues.find((queue) => queue.name === name)?.id ?? null;
-    },
+    // Applications live in intake: an existing task is routed again by its programType, which the
+    // application reactions set from the application's programs (domain/application-tasks.ts).
+    routedQueueId: (task: RoutedTask) => routedQueueId(tx, { programType: task.programType }),
     async requireQueue(queueId: string) {
       const queue = await tx.queue.findUnique({ where: { id: queueId }, select: { id: true } });
       if (!queue) throw validationFailed([{ field: "queueId", message: `names no queue (${queueId})` }]);
