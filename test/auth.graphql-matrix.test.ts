@@ -9,10 +9,12 @@ import { randomUUID } from "node:crypto";
 import { subgraphs } from "@pap/gateway";
 import { actionMutationName, roles } from "@pap/kernel";
 import { taskMachine } from "@pap/workflow";
+import { applicationMachine, verificationMachine } from "@pap/intake/contract";
 import { getNamedType, isObjectType, type GraphQLField, type GraphQLObjectType, type GraphQLSchema } from "graphql";
 import { createClient, type Client } from "graphql-ws/client";
 import WebSocket from "ws";
 import { bearer } from "./support/auth";
+import { recordKinds, recordOn, recordRefsOn, recordSamples, type RecordRefs } from "./support/intake-fixtures";
 import { collect, sleep, type Collected } from "./support/live";
 import { expectedStatus, rootFieldRequirement, type Caller } from "./support/requirements";
 import { useTestPlatform } from "./support/platform";
@@ -72,6 +74,36 @@ const queue = once(freshQueue);
 const task = once(freshTask);
 const MISSING_TASK = "00000000-0000-4000-8000-000000000000";
 
+const adminCall = (method: string, path: string, body?: unknown) => api.raw(method, path, body);
+const refs = once(async () => recordRefsOn(adminCall, await application()));
+const verificationOf = async (applicationId: string) => (await created(`/intake/applications/${applicationId}/verifications`, { category: "residency" })).id as string;
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
+/** Each household record kind's root fields, on the shared application (a deleted record made anew). */
+function householdRecordFields(): Record<string, () => Promise<Record<string, unknown>>> {
+  return Object.fromEntries(
+    recordKinds.flatMap((kind) => {
+      const name = kind.resource.name;
+      const single = lowerFirst(name);
+      const body = async () => recordSamples[kind.event]!((await refs()) as RecordRefs);
+      const record = async () => recordOn(adminCall, await application(), kind, await refs());
+      if (kind.singleton) {
+        return [
+          [single, async () => (await record(), { applicationId: await application() })],
+          [`update${name}`, async () => ({ applicationId: await application(), input: await body() })],
+        ];
+      }
+      return [
+        [single, async () => ({ applicationId: await application(), id: await record() })],
+        [kind.resource.plural, async () => ({ applicationId: await application() })],
+        [`create${name}`, async () => ({ applicationId: await application(), input: await body() })],
+        [`update${name}`, async () => ({ applicationId: await application(), id: await record(), input: await body() })],
+        [`delete${name}`, async () => ({ applicationId: await application(), id: await record() })],
+      ];
+    }),
+  );
+}
+
 /**
  * Task actions: whether one succeeds depends on the task's state and then on the machine's own role
  * rules (workflow.actions.rest.test.ts). Here the task does not exist: a caller the field admits gets
@@ -80,6 +112,10 @@ const MISSING_TASK = "00000000-0000-4000-8000-000000000000";
 const taskActionFields: Record<string, () => Promise<Record<string, unknown>>> = {
   ...Object.fromEntries(Object.keys(taskMachine.actions).map((action) => [actionMutationName(action, "Task"), async () => ({ id: MISSING_TASK })])),
   performTaskAction: async () => ({ id: MISSING_TASK, action: "claim" }),
+  ...Object.fromEntries(Object.keys(applicationMachine.actions).map((action) => [actionMutationName(action, "Application"), async () => ({ id: MISSING_TASK })])),
+  performApplicationAction: async () => ({ id: MISSING_TASK, action: "submit" }),
+  ...Object.fromEntries(Object.keys(verificationMachine.actions).map((action) => [actionMutationName(action, "Verification"), async () => ({ id: MISSING_TASK })])),
+  performVerificationAction: async () => ({ id: MISSING_TASK, action: "waive" }),
 };
 const admittedAnswer = (field: string) => (field in taskActionFields ? "NOT_FOUND" : undefined);
 const eventId = once(async () => {
@@ -151,6 +187,12 @@ const argumentsFor: Record<string, () => Promise<Record<string, unknown>>> = {
     return { applicationId, id: await freshMember(applicationId) };
   },
   ...taskActionFields,
+  ...householdRecordFields(),
+  verification: async () => ({ applicationId: await application(), id: await verificationOf(await application()) }),
+  verifications: async () => ({ applicationId: await application() }),
+  createVerification: async () => ({ applicationId: await application(), input: { category: "residency" } }),
+  updateVerification: async () => ({ applicationId: await application(), id: await verificationOf(await application()), input: { verificationType: "document" } }),
+  deleteVerification: async () => ({ applicationId: await application(), id: await verificationOf(await application()) }),
 };
 
 /**

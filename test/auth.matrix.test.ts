@@ -8,9 +8,11 @@ import { roles } from "@pap/kernel";
 import { domains } from "@pap/gateway";
 import { restRoutes, type RestRoute } from "@pap/rest-compat";
 import { taskMachine } from "@pap/workflow";
+import { applicationMachine, verificationMachine } from "@pap/intake/contract";
 import { Kind, parse, type OperationDefinitionNode } from "graphql";
 import { bearer } from "./support/auth";
 import { MISSING_ID } from "./support/expectations";
+import { kindByIdParam, kindBySegment, recordOn, recordRefsOn, recordSamples, type RecordRefs } from "./support/intake-fixtures";
 import { expectedStatus, rootFieldRequirement, type Caller, type Requirement } from "./support/requirements";
 import { useTestPlatform } from "./support/platform";
 
@@ -34,7 +36,12 @@ const slot = () => {
  * role rules, which workflow.actions.rest.test.ts checks. Here the task does not exist, so a caller
  * the operation admits gets as far as looking it up (404), and one it refuses never does (401/403).
  */
-const isTaskAction = (route: RestRoute) => Object.keys(taskMachine.actions).some((action) => route.path === `/workflow/tasks/{taskId}/${action}`);
+const machineActions = [
+  ...Object.keys(taskMachine.actions).map((action) => `/workflow/tasks/{taskId}/${action}`),
+  ...Object.keys(applicationMachine.actions).map((action) => `/intake/applications/{applicationId}/${action}`),
+  ...Object.keys(verificationMachine.actions).flatMap((action) => [`/intake/applications/{applicationId}/verifications/{verificationId}/${action}`, `/intake/applications/verifications/{verificationId}/${action}`]),
+];
+const isTaskAction = (route: RestRoute) => route.method === "POST" && machineActions.includes(route.path);
 const successOf = (route: RestRoute) => (isTaskAction(route) ? 404 : route.docs.successStatus);
 
 /** A valid request for a route: path parameters naming records that exist, and a valid body. */
@@ -53,18 +60,39 @@ async function requestFor(route: RestRoute): Promise<{ path: string; body?: unkn
     queueId: async () => (await admin("POST", "/workflow/queues", { name: `matrix-${randomUUID()}` })).body.id,
     taskId: async () => (isTaskAction(route) ? MISSING_ID : (await admin("POST", "/workflow/tasks", { name: "Matrix task" })).body.id),
     metricId: async () => "release_rate",
-    applicationId: async () => application(),
+    // An application action's own application is missing (the machine decides the rest); a record's parent exists.
+    applicationId: async () => (isTaskAction(route) && !route.path.includes("/verifications/") ? MISSING_ID : application()),
     memberId: async () => {
       // The member of the application this route's path names, created by the admin.
       const applicationId = path.match(/\/intake\/applications\/([0-9a-f-]{36})/)![1]!;
       return (await admin("POST", `/intake/applications/${applicationId}/members`, { roles: ["household_member"] })).body.id;
     },
+    verificationId: async () => {
+      if (isTaskAction(route)) return MISSING_ID;
+      const applicationId = path.match(/\/intake\/applications\/([0-9a-f-]{36})/)![1]!;
+      return (await admin("POST", `/intake/applications/${applicationId}/verifications`, { category: "residency" })).body.id;
+    },
+    ...Object.fromEntries(
+      [...kindByIdParam].map(([param, kind]) => [
+        param,
+        async () => recordOn(admin, path.match(/\/intake\/applications\/([0-9a-f-]{36})/)![1]!, kind),
+      ]),
+    ),
   };
   let path = route.path;
   for (const [, name] of route.path.matchAll(/\{(\w+)\}/g)) {
     const make = params[name!];
     if (!make) throw new Error(`${route.operationId}: no fixture for {${name}}`);
     path = path.replace(`{${name}}`, await make());
+  }
+  // A household record's route: its body names a member and a contact of the application; a singleton's GET reads one already written.
+  const segment = route.path.match(/^\/intake\/applications\/\{applicationId\}\/([a-z-]+)/)?.[1];
+  const kind = segment ? kindBySegment.get(segment) : undefined;
+  const applicationInPath = path.match(/\/intake\/applications\/([0-9a-f-]{36})/)?.[1];
+  let refs: RecordRefs | undefined;
+  if (kind && applicationInPath) {
+    refs = await recordRefsOn(admin, applicationInPath);
+    if (kind.singleton && route.method === "GET") await recordOn(admin, applicationInPath, kind, refs);
   }
   const bodies: Record<string, () => Promise<unknown>> = {
     createPerson: async () => ({ name: { firstName: "New" } }),
@@ -85,6 +113,9 @@ async function requestFor(route: RestRoute): Promise<{ path: string; body?: unkn
     createApplicationMember: async () => ({ roles: ["household_member"] }),
     updateApplicationMember: async () => ({ isMigrantFarmWorker: true }),
     ...Object.fromEntries(restRoutes(domains, { platformBasePath: "/platform" }).filter(isTaskAction).map((action) => [action.operationId, async () => ({})])),
+    ...(kind && refs && { [route.operationId]: async () => recordSamples[kind.event]!(refs!) }),
+    createVerification: async () => ({ category: "residency" }),
+    updateVerification: async () => ({ verificationType: "document" }),
     publishEvent: async () => ({ id: randomUUID(), specversion: "1.0", type: "persons.person.updated", source: "/persons", subject: randomUUID(), time: new Date().toISOString(), datacontenttype: "application/json" }),
   };
   const body = route.method === "POST" || route.method === "PATCH" ? await bodies[route.operationId]?.() : undefined;

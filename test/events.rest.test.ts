@@ -573,7 +573,7 @@ describe("POST /platform/events", () => {
       ["a scheduling type from /persons", { type: "scheduling.appointment.scheduled", source: "/persons" }],
       ["a case type from /persons", { type: "case_management.case.updated", source: "/persons" }],
       ["an unknown action", { type: "persons.person.exploded", source: "/persons" }],
-      ["an unknown domain", { type: "intake.application.submitted", source: "/intake" }],
+      ["an unknown domain", { type: "benefits.card.issued", source: "/benefits" }],
       ["a prefix of a declared type", { type: "persons.person", source: "/persons" }],
       ["a declared type with a wildcard", { type: "persons.*", source: "/persons" }],
       ["a declared type in another case", { type: "Persons.Person.Created", source: "/persons" }],

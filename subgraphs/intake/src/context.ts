@@ -1,7 +1,9 @@
+import type DataLoader from "dataloader";
 import type { Application, ApplicationMember, PrismaClient } from "@pap/db";
 import { createByKeyLoader, createGroupLoader, type RequestScope } from "@pap/kernel";
 import { domainContext, type DomainContext, type DomainServices } from "@pap/events";
 import { applicationPermissions } from "./domain/permissions";
+import type { StoredRecord } from "./operations/records";
 
 function loaders(db: PrismaClient) {
   return {
@@ -28,8 +30,33 @@ function loaders(db: PrismaClient) {
   };
 }
 
-export type IntakeContext = DomainContext & { loaders: ReturnType<typeof loaders> };
+/** A household record kind's loaders (by id, by application), made on first use within a request. */
+export type RecordLoaders = {
+  byId: DataLoader<string, StoredRecord | null>;
+  byApplication: DataLoader<string, StoredRecord[]>;
+};
+
+type RecordTable = { findMany(args: object): Promise<StoredRecord[]> };
+
+function recordLoaders(db: PrismaClient): (delegate: string) => RecordLoaders {
+  const made = new Map<string, RecordLoaders>();
+  return (delegate) => {
+    if (!made.has(delegate)) {
+      const table = (db as unknown as Record<string, RecordTable>)[delegate]!;
+      made.set(delegate, {
+        byId: createByKeyLoader<string, StoredRecord>((ids) => table.findMany({ where: { id: { in: [...ids] } } }), (found) => found.id),
+        byApplication: createGroupLoader<string, StoredRecord>(
+          (ids) => table.findMany({ where: { applicationId: { in: [...ids] } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
+          (found) => [found.applicationId],
+        ),
+      });
+    }
+    return made.get(delegate)!;
+  };
+}
+
+export type IntakeContext = DomainContext & { loaders: ReturnType<typeof loaders>; records: (delegate: string) => RecordLoaders };
 
 export function createContext(scope: RequestScope<DomainServices>): IntakeContext {
-  return { ...domainContext(scope, applicationPermissions), loaders: loaders(scope.db) };
+  return { ...domainContext(scope, applicationPermissions), loaders: loaders(scope.db), records: recordLoaders(scope.db) };
 }

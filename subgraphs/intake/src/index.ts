@@ -1,5 +1,7 @@
-import type { DomainServices } from "@pap/events";
+import type { ConsumerDefinition, DomainServices } from "@pap/events";
 import type { SubgraphDefinition } from "@pap/kernel";
+import { lifecycleReactions } from "./consumers/lifecycle-reactions";
+import { personMatchReactions } from "./consumers/person-match";
 import { createContext, type IntakeContext } from "./context";
 import { intakeEvents } from "./domain/events";
 import { applicationPermissions } from "./domain/permissions";
@@ -7,11 +9,12 @@ import { schema } from "./schema";
 
 export * from "./contract";
 
-/** The intake subgraph: applications and the household records filed with them. */
-export const intakeSubgraph: SubgraphDefinition<DomainServices, IntakeContext> = {
+/** The intake subgraph: applications, their lifecycle and household records, verifications; and its reactions to other domains. */
+export const intakeSubgraph: SubgraphDefinition<DomainServices, IntakeContext> & { consumers: readonly ConsumerDefinition[] } = {
   name: "intake",
   schema,
   createContext,
   events: intakeEvents,
   permissions: applicationPermissions,
+  consumers: [lifecycleReactions(), personMatchReactions()],
 };

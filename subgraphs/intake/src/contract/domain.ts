@@ -3,12 +3,13 @@ import { intakeEvents } from "../domain/events";
 import { applicationPermissions } from "../domain/permissions";
 import { application } from "./application";
 import { member } from "./member";
+import { applicationRecords, verification } from "./records";
 import { intakeRoutes } from "./rest";
 
 /** The intake domain as the platform registers it (see `gateway/src/domains.ts`). */
 export const intakeDomain: DomainContract = {
   name: "intake",
-  resources: [application, member],
+  resources: [application, member, ...applicationRecords.map((kind) => kind.resource), verification],
   events: intakeEvents,
   permissions: applicationPermissions,
   restRoutes: () => intakeRoutes,

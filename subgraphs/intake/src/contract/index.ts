@@ -5,6 +5,9 @@
  */
 export { application, applicationStatuses, applicationPrograms, applicationChannels } from "./application";
 export { member, memberRoles } from "./member";
+export * from "./records";
+export { applicationMachine } from "../domain/application-machine";
+export { verificationMachine } from "../domain/verification-machine";
 export { intakeEvents } from "../domain/events";
 export { applicationPermissions } from "../domain/permissions";
 export * from "./rest";

@@ -13,6 +13,10 @@ export const applicationPermissions: PermissionTable = {
   "applications:update:own": ["applicant"],
   "applications:delete": ["case_worker"],
   "applications:delete:own": ["applicant"],
+  /** Opens the lifecycle actions; the application machine then decides each by role (applicants: their own). */
+  "applications:act": ["case_worker", "applicant", "system"],
+  /** Verifications: created, changed and acted on by caseworkers and the system (the machine decides each action by role). */
+  "applications:verify": ["case_worker", "system"],
   /** The live feed of changes: it delivers log events, so it goes to the roles that read the log. */
   "applications:subscribe": ["case_worker", "system"],
 };

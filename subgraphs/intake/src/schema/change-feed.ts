@@ -11,5 +11,7 @@ addChangeFeed(builder, {
   domain: "intake domain",
   source: intakeEvents.source,
   permission: "applications:subscribe",
+  // An income's events name its member and a verification's itself; every other intake event names the application.
+  concerns: (type) => !type.includes("intake.member_income.") && !type.includes("intake.verification."),
   loader: (context) => context.loaders.applicationById,
 });

@@ -19,3 +19,8 @@ export const PersonRef: ObjectRef<Types, { id: string }> = builder.externalRef("
     }),
   }),
 });
+
+/** Appointment is owned by scheduling; an interview links the ones scheduled for it. */
+export const AppointmentRef: ObjectRef<Types, { id: string }> = builder.externalRef("Appointment", builder.selection<{ id: string }>("id")).implement({
+  externalFields: (t) => ({ id: t.id() }),
+});

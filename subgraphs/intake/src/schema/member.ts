@@ -1,11 +1,11 @@
 import type { ApplicationMember } from "@pap/db";
-import { findPage, graphCrud, graphFieldsOf, loadByUuid, notFound } from "@pap/kernel";
+import { graphCrud, graphFieldsOf, loadByUuid } from "@pap/kernel";
 import type { ObjectRef } from "@pothos/core";
 import { builder, type Types } from "../builder";
 import type { IntakeContext } from "../context";
 import { member } from "../contract/member";
-import { requireAccess } from "../domain/access";
 import { createMember, deleteMember, updateMember } from "../operations/members";
+import { pageOfApplication, readableApplication } from "./application-scope";
 import { PersonRef } from "./links";
 
 export const MemberRef: ObjectRef<Types, ApplicationMember> = builder.prismaObject("ApplicationMember", {
@@ -23,13 +23,6 @@ export const MemberRef: ObjectRef<Types, ApplicationMember> = builder.prismaObje
     }) as never,
 });
 
-/** The application a member route names, which the caller must be allowed to read. */
-async function readableApplication(context: IntakeContext, applicationId: string) {
-  const found = await loadByUuid(context.loaders.applicationById, applicationId);
-  if (found) await requireAccess(context, found, "read");
-  return found;
-}
-
 graphCrud(builder, {
   resource: member,
   ref: MemberRef,
@@ -42,15 +35,7 @@ graphCrud(builder, {
     const found = await loadByUuid(context.loaders.memberById, id);
     return found && (await readableApplication(context, found.applicationId)) ? found : null;
   },
-  page: async (args, context, applicationId) => {
-    const parent = await readableApplication(context, applicationId);
-    if (!parent) throw notFound("Application", applicationId);
-    const where = { applicationId: parent.id };
-    return findPage(member.listSpec, args, {
-      items: (query) => context.db.applicationMember.findMany({ ...query, where: { AND: [query.where, where] } }),
-      total: (filter) => context.db.applicationMember.count({ where: { AND: [filter, where] } }),
-    });
-  },
+  page: (args, context, applicationId) => pageOfApplication(context, applicationId, member.listSpec, args, context.db.applicationMember),
   create: (body, context, applicationId) => createMember(context, applicationId, body),
   update: (id, body, context, applicationId) => updateMember(context, applicationId, id, body),
   delete: (id, context, applicationId) => deleteMember(context, applicationId, id),

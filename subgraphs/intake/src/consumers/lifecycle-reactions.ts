@@ -1,0 +1,70 @@
+import type { ConsumerContext, ConsumerDefinition } from "@pap/events";
+import { ApiError, isAllowedFrom, isUuid, systemPrincipal, type Logger } from "@pap/kernel";
+import { applicationRecords } from "../contract/records";
+import { applicationMachine } from "../domain/application-machine";
+import { intakeEvents } from "../domain/events";
+import { lockedApplication } from "../operations/applications";
+import { transitionApplication } from "../operations/lifecycle";
+import { writeSingleton } from "../operations/records";
+import { createProgramVerifications, createVerificationsForAddition } from "../operations/verifications";
+import type { IntakeWork } from "../operations/work";
+
+const system = { id: systemPrincipal.id, roles: systemPrincipal.roles };
+const interviewKind = applicationRecords.find((kind) => kind.event === "interview")!;
+
+/** Workflow's event, named as workflow declares it (the domains do not import one another). */
+const TASK_CLAIMED = "workflow.task.claimed";
+// The record events' names are made from the record kinds, so they are checked by the catalog, not the compiler.
+const own = (name: string) => intakeEvents.draft(name as never, "").type;
+
+type Reaction = (work: IntakeWork, event: ConsumerContext["event"]) => Promise<unknown>;
+
+/** A claimed review task starts the review: the application opens (once), and its interview record is made (once). */
+const onReviewClaimed: Reaction = async (work, event) => {
+  const task = isUuid(event.subject) ? await work.tx.task.findUnique({ where: { id: event.subject }, select: { taskType: true, subjectType: true, subjectId: true } }) : null;
+  if (!task || task.taskType !== "application_review" || task.subjectType !== "application" || !task.subjectId) return;
+  const application = await lockedApplication(work.tx, task.subjectId);
+  if (isAllowedFrom(applicationMachine, "open", application.status)) {
+    await transitionApplication(work, { id: application.id, action: "open", caller: system, body: {} });
+  }
+  const interview = await work.tx.interview.findUnique({ where: { applicationId: application.id } });
+  if (!interview && application.status !== "withdrawn" && application.status !== "closed") await writeSingleton(work, interviewKind, application.id, {}, undefined, { anyState: true });
+};
+
+/** Intake's reactions, by the event type they answer (the deployment's prefix is added by the consumer). */
+const reactions: Record<string, Reaction> = {
+  // Submission creates the obligations of every program applied for.
+  [own("application.submitted")]: (work, event) => createProgramVerifications(work, event.subject),
+  // A member or an income added after submission brings its own.
+  [own("application_member.created")]: (work, event) => createVerificationsForAddition(work, event.subject, { memberId: String((event.data as { id?: unknown }).id) }),
+  [own("member_income.created")]: (work, event) => {
+    const income = event.data as { id?: unknown; applicationId?: unknown };
+    return createVerificationsForAddition(work, String(income.applicationId), { memberId: event.subject, incomeId: String(income.id) });
+  },
+  [TASK_CLAIMED]: onReviewClaimed,
+};
+
+/**
+ * The application's reactions to events (state-machines §2, "Application event subscriptions"), each
+ * as the system, in the consumer's transaction (so its events carry the trigger as their cause). An
+ * application deleted, or moved on, meanwhile leaves the reaction nothing to do.
+ */
+export function lifecycleReactions(options: { logger?: Logger } = {}): ConsumerDefinition {
+  return {
+    name: "intake.lifecycle",
+    filter: { types: Object.keys(reactions) },
+    async handle({ tx, event, events, clock }: ConsumerContext) {
+      const reaction = Object.entries(reactions).find(([type]) => event.type.endsWith(type))?.[1];
+      if (!reaction) return;
+      try {
+        await reaction({ tx, events, clock }, event);
+      } catch (error) {
+        if (error instanceof ApiError && (error.status === 404 || error.status === 409)) {
+          options.logger?.debug({ eventId: event.id, type: event.type, reason: error.message }, "intake reaction found nothing to do");
+          return;
+        }
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import { defineResource } from "@pap/kernel";
+import { z } from "zod";
+import { enumCheck, flag, nestedList, recordBase } from "./fields";
+
+const roomer = z.looseObject({
+  type: enumCheck(["member", "contact"]),
+  id: z.uuid({ message: "must be a uuid" }),
+  amountPaidForRent: z.number().min(0, "must not be negative").optional(),
+  mealsIncludedWithRent: z.boolean().optional(),
+});
+
+/** The household's living arrangement (resources.md §3.4): one per application. */
+export const householdInfo = defineResource({
+  name: "HouseholdInfo",
+  plural: "householdInfos",
+  model: "HouseholdInfo",
+  description: "The household's living arrangement: roomers, rent and housing help.",
+  fields: {
+    ...recordBase,
+    roomers: nestedList(roomer, "People who pay to live with the household: members or contacts of the same application."),
+    utilitiesIncludedInRent: flag,
+    isSubsidizedHousing: flag,
+    receivedTanfInAnotherState: flag,
+  },
+  list: { defaultSort: "createdAt" },
+});

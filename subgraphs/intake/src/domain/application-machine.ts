@@ -1,0 +1,111 @@
+import type { Application } from "@pap/db";
+import { defineMachine, validationFailed, type Clause } from "@pap/kernel";
+import { z } from "zod";
+import type { ApplicationStatus } from "../contract/application";
+import { screenExpedited, type ExpeditedAnswers } from "../config/expedited-screening";
+
+/** What the application's actions borrow from the domain, gathered under the application's lock before planning. */
+export type ApplicationEnv = {
+  /** Every member of the application, in the order they were added (submit's event names them). */
+  memberIds: readonly string[];
+  /** What the application still lacks for filing, as 422 details (empty: nothing, or the check is off). */
+  filingGaps: readonly { field: string; message: string }[];
+};
+
+/** The application's clock: running from filing until it waits on a supervisor or ends (state-machines §2). */
+export type ApplicationStateInfo = { clock: "stopped" | "running" };
+
+type Guards = "callerIsOwner";
+
+const staff = ["case_worker", "supervisor"] as const;
+const ownApplicant: Clause<Guards> = { actors: ["applicant"], guards: ["callerIsOwner"] };
+const caseworker: Clause<Guards> = { actors: staff };
+const supervisor: Clause<Guards> = { actors: ["supervisor"] };
+const system: Clause<Guards> = { actors: ["system"] };
+
+const reason = z.string().trim().min(1, "is required").max(2000);
+
+/**
+ * The application lifecycle (the intake contract's machine). A `supervisor` includes county and state
+ * administrators, who inherit it; `case_worker` clauses admit supervisors through the hierarchy too.
+ */
+export const applicationMachine = defineMachine<Application, ApplicationStatus, string, Guards, ApplicationEnv, ApplicationStateInfo>({
+  resource: "application",
+  initial: "draft",
+  states: {
+    draft: { clock: "stopped", description: "Being filled in; not filed, no clock." },
+    submitted: { clock: "running", description: "Filed: the processing clock runs." },
+    under_review: { clock: "running", description: "A caseworker is reviewing it (the 30- or 45-day deadline)." },
+    pending_approval: { clock: "stopped", description: "Waiting for a supervisor to sign off the determination." },
+    withdrawn: { clock: "stopped", description: "Withdrawn by the household or on its behalf." },
+    closed: { clock: "stopped", description: "Decided and closed." },
+  },
+  guards: {
+    callerIsOwner: { test: (application, caller) => application.ownerId !== null && application.ownerId === caller.id, refusal: "an applicant may act only on their own application" },
+  },
+  actions: {
+    submit: {
+      description: "Files the application: it must meet the filing minimum (422, one detail per missing item); SNAP applications are screened for expedited service.",
+      from: ["draft"],
+      to: "submitted",
+      who: [ownApplicant, caseworker],
+      effects: (application, { now, env }) => {
+        if (env.filingGaps.length) throw validationFailed([...env.filingGaps], "The application lacks what it needs to be accepted for filing.");
+        return { submittedAt: now, isExpedited: screenExpedited(application.programs, application.expeditedSnap as ExpeditedAnswers | null) };
+      },
+      emits: (application, { env }) => ({ name: "application.submitted", data: { programs: application.programs, channel: application.channel, memberIds: env.memberIds, isExpedited: application.isExpedited } }),
+    },
+    open: {
+      description: "Starts the review (when its review task is claimed).",
+      from: ["submitted"],
+      to: "under_review",
+      who: [system],
+      emits: (application) => ({ name: "application.opened", data: { programs: application.programs } }),
+    },
+    "complete-review": {
+      description: "Records that the caseworker's review is complete; the application stays under review.",
+      from: ["under_review"],
+      who: [caseworker],
+      emits: () => ({ name: "application.review_completed" }),
+    },
+    "submit-for-approval": {
+      description: "Sends the determination to a supervisor for sign-off.",
+      from: ["under_review"],
+      to: "pending_approval",
+      who: [system],
+      emits: () => ({ name: "determination.approval_needed" }),
+    },
+    "approve-determination": {
+      description: "A supervisor signs off the determination: the application closes.",
+      from: ["pending_approval"],
+      to: "closed",
+      who: [supervisor],
+      effects: (_application, { now }) => ({ closedAt: now }),
+      emits: () => ({ name: "application.closed" }),
+    },
+    "reject-determination": {
+      description: "A supervisor sends the determination back: the application returns to review.",
+      from: ["pending_approval"],
+      to: "under_review",
+      who: [supervisor],
+      emits: () => ({ name: "determination.rejected" }),
+    },
+    close: {
+      description: "Closes the application under review.",
+      from: ["under_review"],
+      to: "closed",
+      who: [caseworker, system],
+      effects: (_application, { now }) => ({ closedAt: now }),
+      emits: () => ({ name: "application.closed" }),
+    },
+    withdraw: {
+      description: "Withdraws a filed application, with the reason.",
+      from: ["submitted", "under_review"],
+      to: "withdrawn",
+      who: [ownApplicant, caseworker],
+      body: z.strictObject({ reason }),
+      effects: (_application, { now }) => ({ withdrawnAt: now }),
+      emits: (_application, { body }) => ({ name: "application.withdrawn", data: { reason: body.reason } }),
+    },
+  },
+});

@@ -1,0 +1,62 @@
+import type { Application } from "@pap/db";
+import { planTransition, type MachineCaller } from "@pap/kernel";
+import { filingMinimumEnabled, missingForFiling, type FilingFacts } from "../config/filing-minimum";
+import { applicationMachine, type ApplicationEnv } from "../domain/application-machine";
+import { intakeEvents } from "../domain/events";
+import { lockedApplication } from "./applications";
+import type { IntakeWork } from "./work";
+
+type Tx = IntakeWork["tx"];
+type Contact = { name?: { firstName?: string; lastName?: string }; primaryAddress?: unknown; mailingAddress?: unknown; isExperiencingHomelessness?: boolean } | null;
+
+/** What the filing minimum reads of an application: its primary applicant's contact and its signatures' purposes. */
+async function filingFacts(tx: Tx, application: Application): Promise<FilingFacts> {
+  const [primary, signatures] = await Promise.all([
+    tx.applicationMember.findFirst({ where: { applicationId: application.id, roles: { has: "primary_applicant" } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
+    tx.signature.findMany({ where: { applicationId: application.id }, select: { purpose: true } }),
+  ]);
+  const contact = primary?.contact as Contact;
+  return {
+    programs: application.programs,
+    primaryApplicant: primary
+      ? {
+          firstName: contact?.name?.firstName,
+          lastName: contact?.name?.lastName,
+          hasAddress: Boolean(contact?.primaryAddress || contact?.mailingAddress),
+          isExperiencingHomelessness: contact?.isExperiencingHomelessness === true,
+        }
+      : null,
+    signaturePurposes: new Set(signatures.map((signature) => signature.purpose)),
+  };
+}
+
+async function environment(tx: Tx, application: Application, action: string): Promise<ApplicationEnv> {
+  if (action !== "submit") return { memberIds: [], filingGaps: [] };
+  const members = await tx.applicationMember.findMany({ where: { applicationId: application.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { id: true } });
+  const filingGaps = filingMinimumEnabled() ? missingForFiling(await filingFacts(tx, application)) : [];
+  return { memberIds: members.map((member) => member.id), filingGaps };
+}
+
+export type ApplicationAction = {
+  id: string;
+  action: string;
+  caller: MachineCaller;
+  body: unknown;
+  /** Checks the caller may see this application at all (a request's caller; a reaction runs as the system and skips it). */
+  access?(application: Application): Promise<void>;
+};
+
+/**
+ * Runs one action of the application machine under the application's row lock, in the contract's
+ * order (404 → may the caller see it → 409 state → 403 role → 409 guard → 422 body and filing minimum);
+ * the change and its events commit together.
+ */
+export async function transitionApplication(work: IntakeWork, { id, action, caller, body, access }: ApplicationAction): Promise<Application> {
+  const before = await lockedApplication(work.tx, id);
+  await access?.(before);
+  const plan = await planTransition(applicationMachine, action, before, caller, body, await environment(work.tx, before, action), work.clock.now());
+  const { id: _id, ...changes } = plan.changes as Partial<Application>;
+  const after = await work.tx.application.update({ where: { id: before.id }, data: changes as never });
+  await work.events.record(work.tx, ...plan.emissions.map((emission) => ({ ...intakeEvents.draft(emission.name as never, emission.subject ?? before.id, emission.data), causationid: emission.causationid })));
+  return after;
+}

@@ -1,0 +1,118 @@
+import type { Application } from "@pap/db";
+import { graphCrud, graphFieldsOf, inputTypeOf, loadByUuid, notFound, parseBody } from "@pap/kernel";
+import type { ObjectRef } from "@pothos/core";
+import { builder, type Types } from "../builder";
+import type { IntakeContext } from "../context";
+import { applicationRecords, type ApplicationRecordKind } from "../contract/records";
+import { createRecord, deleteRecord, updateRecord, writeSingleton, type StoredRecord } from "../operations/records";
+import { inTransaction } from "../operations/work";
+import { ApplicationRef } from "./application";
+import { mayChange, pageOfApplication, readableApplication, type PagedTable } from "./application-scope";
+import { AppointmentRef } from "./links";
+
+/** Read with the application: whoever may read it (an applicant: their own) reads its records. */
+const readScopes = { $any: { permission: "applications:read", $all: { permission: "applications:read:own" } } };
+const writeScopes = { $any: { permission: "applications:update", $all: { permission: "applications:update:own" } } };
+
+const lowerFirst = (name: string) => name.charAt(0).toLowerCase() + name.slice(1);
+
+/** Each kind's object type, by its GraphQL name. */
+export const recordRefs = new Map<string, ObjectRef<Types, StoredRecord>>();
+
+/** The object type, and the link from the application to its records of the kind. */
+function recordType(kind: ApplicationRecordKind, resolvers: (t: never) => Record<string, unknown> = () => ({})): ObjectRef<Types, StoredRecord> {
+  const { resource } = kind;
+  const ref = builder.objectRef<StoredRecord>(resource.name).implement({
+    description: resource.declaration.description,
+    authScopes: readScopes,
+    fields: (t: unknown) => graphFieldsOf(builder, t as never, resource.declaration.fields, resolvers(t as never)) as never,
+  } as never);
+  recordRefs.set(resource.name, ref);
+  return ref;
+}
+
+function collection(kind: ApplicationRecordKind): void {
+  const ref = recordType(kind);
+  const { resource } = kind;
+  builder.objectField(ApplicationRef, resource.plural, (t) =>
+    t.field({
+      type: [ref],
+      description: `The application's ${kind.segment.replace(/-/g, " ")}, in the order they were added.`,
+      resolve: (application, _args, context) => context.records(kind.delegate).byApplication.load(application.id),
+    }),
+  );
+  graphCrud(builder, {
+    resource,
+    ref,
+    permissions: "applications",
+    actions: { get: "read", list: "read", create: "update", update: "update", delete: "update" },
+    ownRecords: true,
+    parent: { arg: "applicationId", of: (found: StoredRecord) => found.applicationId },
+    load: async (id, context: IntakeContext) => {
+      const found = await loadByUuid(context.records(kind.delegate).byId, id);
+      return found && (await readableApplication(context, found.applicationId)) ? found : null;
+    },
+    page: (args, context, applicationId) =>
+      pageOfApplication(context, applicationId, resource.listSpec, args, (context.db as unknown as Record<string, PagedTable<StoredRecord>>)[kind.delegate]!),
+    create: (body, context, applicationId) => inTransaction(context, (work) => createRecord(work, kind, applicationId, body, mayChange(context))),
+    update: (id, body, context, applicationId) => inTransaction(context, (work) => updateRecord(work, kind, applicationId, id, body, mayChange(context))),
+    delete: (id, context, applicationId) => inTransaction(context, (work) => deleteRecord(work, kind, applicationId, id, mayChange(context))),
+    descriptions: {
+      create: `Adds a ${resource.name} record to the application, while it is a draft or under review (409 otherwise).`,
+      delete: `Removes the ${resource.name} record, while the application is a draft or under review; returns the id deleted.`,
+    },
+  });
+}
+
+/** A singleton: `Application.<name>`, a root field by application id, and an update that creates it on first write. */
+function singleton(kind: ApplicationRecordKind, resolvers?: (t: never) => Record<string, unknown>): void {
+  const ref = recordType(kind, resolvers);
+  const { resource } = kind;
+  const field = lowerFirst(resource.name);
+  const load = async (context: IntakeContext, applicationId: string) => (await context.records(kind.delegate).byApplication.load(applicationId))[0] ?? null;
+  builder.objectField(ApplicationRef, field, (t) =>
+    t.field({ type: ref, nullable: true, description: `The application's ${kind.segment.replace(/-/g, " ")} (null until first written).`, resolve: (application, _args, context) => load(context, application.id) }),
+  );
+  builder.queryField(field, (t) =>
+    t.field({
+      type: ref,
+      nullable: true,
+      authScopes: readScopes,
+      description: `An application's ${kind.segment.replace(/-/g, " ")}: null until first written (the application itself missing: an error).`,
+      args: { applicationId: t.arg.id({ required: true }) },
+      resolve: async (_root, args, context) => {
+        const parent = await readableApplication(context, String(args.applicationId));
+        if (!parent) throw notFound("Application", String(args.applicationId));
+        return load(context, parent.id);
+      },
+    }),
+  );
+  const input = inputTypeOf(builder, resource.declaration, "update");
+  builder.mutationField(`update${resource.name}`, (t) =>
+    t.field({
+      type: ref,
+      authScopes: writeScopes,
+      description: `Changes the application's ${kind.segment.replace(/-/g, " ")}, creating it on the first write (while the application is a draft or under review).`,
+      args: { applicationId: t.arg.id({ required: true }), input: t.arg({ type: input as never, required: true }) },
+      resolve: (_root, args, context) =>
+        inTransaction(context, (work) => writeSingleton(work, kind, String(args.applicationId), parseBody(resource.updateBody, resource.bodyFromInput(args.input as object)) as Record<string, unknown>, mayChange(context))),
+    }),
+  );
+}
+
+/** Links a record's declaration leaves to the schema: the interview's appointments, owned by scheduling. */
+type LooseField = { field(options: object): unknown };
+const linksOf: Record<string, (t: LooseField) => Record<string, unknown>> = {
+  interview: (t) => ({
+    scheduledAppointments: t.field({
+      type: [AppointmentRef],
+      description: "The appointments scheduled for the interview.",
+      resolve: (found: StoredRecord) => (found.appointments as string[]).map((id) => ({ id })),
+    }),
+  }),
+};
+
+for (const kind of applicationRecords) {
+  if (kind.singleton) singleton(kind, linksOf[kind.event] as never);
+  else collection(kind);
+}

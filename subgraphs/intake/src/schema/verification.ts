@@ -1,0 +1,60 @@
+import type { Verification } from "@pap/db";
+import { graphCrud, graphFieldsOf, loadByUuid, machineMutations } from "@pap/kernel";
+import type { ObjectRef } from "@pothos/core";
+import { builder, type Types } from "../builder";
+import type { IntakeContext } from "../context";
+import { verification } from "../contract/records";
+import { verificationMachine } from "../domain/verification-machine";
+import { createVerification, deleteVerification, transitionVerification, updateVerification } from "../operations/verifications";
+import { inTransaction } from "../operations/work";
+import { ApplicationRef } from "./application";
+import { machineCaller } from "./lifecycle";
+import { mayChange, pageOfApplication, readableApplication } from "./application-scope";
+
+export const VerificationRef: ObjectRef<Types, Verification> = builder.objectRef<Verification>("Verification").implement({
+  description: verification.declaration.description,
+  authScopes: { $any: { permission: "applications:read", $all: { permission: "applications:read:own" } } },
+  fields: (t: unknown) => graphFieldsOf(builder, t as never, verification.declaration.fields) as never,
+} as never);
+
+builder.objectField(ApplicationRef, "verifications", (t) =>
+  t.field({
+    type: [VerificationRef],
+    description: "What must be verified for the application, and how far each check has got.",
+    resolve: async (application, _args, context) => (await context.records("verification").byApplication.load(application.id)) as unknown as Verification[],
+  }),
+);
+
+const loadVerification = async (id: string, context: IntakeContext) => {
+  const found = (await loadByUuid(context.records("verification").byId, id)) as unknown as Verification | null;
+  return found && (await readableApplication(context, found.applicationId)) ? found : null;
+};
+
+graphCrud(builder, {
+  resource: verification,
+  ref: VerificationRef,
+  permissions: "applications",
+  // Caseworkers create and change verifications; an applicant reads their own application's.
+  actions: { get: "read", list: "read", create: "verify", update: "verify", delete: "verify" },
+  ownRecords: ["get", "list"],
+  parent: { arg: "applicationId", of: (found: Verification) => found.applicationId },
+  load: loadVerification,
+  page: (args, context, applicationId) => pageOfApplication(context, applicationId, verification.listSpec, args, context.db.verification),
+  create: (body, context, applicationId) => inTransaction(context, (work) => createVerification(work, applicationId, body, mayChange(context))),
+  update: (id, body, context, applicationId) => inTransaction(context, (work) => updateVerification(work, applicationId, id, body, mayChange(context))),
+  delete: (id, context, applicationId) => inTransaction(context, (work) => deleteVerification(work, applicationId, id, mayChange(context))),
+  descriptions: {
+    create: "Adds a verification obligation to the application (a document one unless verificationType says otherwise), while it is open.",
+  },
+});
+
+machineMutations(builder, {
+  machine: verificationMachine,
+  resourceName: "Verification",
+  ref: VerificationRef,
+  authScopes: { permission: "applications:verify" },
+  caller: machineCaller,
+  parentArg: "applicationId",
+  perform: ({ id, action, caller, body, parentId }, context: IntakeContext) =>
+    inTransaction(context, (work) => transitionVerification(work, { id, applicationId: parentId, action, caller, body, access: mayChange(context) })),
+});

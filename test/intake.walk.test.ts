@@ -1,0 +1,84 @@
+// One caseworker's day with an application, over REST against PostgreSQL (issue 14's end-to-end walk):
+// an applicant creates it with members, an income and a signature, submits it; the review task is
+// created and routed; a caseworker claims it, which opens the application and makes its interview;
+// the caseworker completes the review. Every hop is an event caused by the one before.
+import { bearer, workerAccount } from "./support/auth";
+import { listPath } from "./support/expectations";
+import { waitFor } from "./support/live";
+import { useTestPlatform } from "./support/platform";
+
+const { api } = useTestPlatform("intake_walk");
+
+type Record = { [key: string]: any };
+
+async function eventsOf(subject: string, type: string): Promise<Record[]> {
+  return (await api.get(listPath("/platform/events", { subject, type, limit: 100 }))).body.items;
+}
+
+it("create → members, income, signature → submit → review task routed → claim opens it → complete-review", async () => {
+  const applicant = await bearer(["applicant"], { sub: "walk|applicant", userId: "0b0b0b0b-0000-4000-8000-000000000001" });
+  const created = await api.post("/intake/applications", { programs: ["snap"], channel: "online", expeditedSnap: { totalMoneyExpectedThisMonth: 40, totalCashOnHand: 10 } }, applicant);
+  expect(created.status).toBe(201);
+  const applicationId = created.body.id;
+  const base = `/intake/applications/${applicationId}`;
+
+  const member = await api.post(`${base}/members`, {
+    roles: ["primary_applicant"],
+    programsAppliedFor: ["snap"],
+    contact: { name: { firstName: "Rosa", lastName: "Walker" }, primaryAddress: { addressLine1: "9 Elm St", city: "Springfield", state: "IL", zip: "62701" } },
+    personalInformation: { dateOfBirth: "1985-02-03" },
+  }, applicant);
+  expect(member.status).toBe(201);
+  const child = await api.post(`${base}/members`, { roles: ["household_member"], contact: { name: { firstName: "Tia", lastName: "Walker" } } }, applicant);
+  expect(child.status).toBe(201);
+  const income = await api.post(`${base}/incomes`, { memberId: member.body.id, type: "employed", amount: 320, frequency: "monthly" }, applicant);
+  expect(income.status).toBe(201);
+
+  // Without a signature the application is not accepted for filing.
+  const unsigned = await api.post(`${base}/submit`, undefined, applicant);
+  expect(unsigned.status).toBe(422);
+  expect(unsigned.body.details).toEqual([{ field: "signatures", message: "needs a signature with purpose application" }]);
+
+  const signature = await api.post(`${base}/signatures`, { signer: { type: "member", id: member.body.id, role: "applicant" }, purpose: "application", signedAt: "2026-11-24T10:00:00Z", signatureMethod: "electronic" }, applicant);
+  expect(signature.status).toBe(201);
+
+  const submitted = await api.post(`${base}/submit`, undefined, applicant);
+  expect(submitted.status).toBe(200);
+  expect(submitted.body).toMatchObject({ status: "submitted", isExpedited: true });
+  const [submittedEvent] = await eventsOf(applicationId, "intake.application.submitted");
+  expect(submittedEvent.data).toMatchObject({ programs: ["snap"], memberIds: [member.body.id, child.body.id] });
+
+  // Submission creates SNAP's obligations: identity per member, income per income record, residency for the household.
+  await waitFor(async () => (await api.get(`${base}/verifications`)).body.total === 4, "the program verifications");
+  const verifications = (await api.get(listPath(`${base}/verifications`, { sort: "category" }))).body.items;
+  expect(verifications.map((v: Record) => [v.category, v.sourceType, v.verificationType, v.status])).toEqual([
+    ["identity", "member", "electronic", "pending"],
+    ["identity", "member", "electronic", "pending"],
+    ["income", "income", "electronic", "pending"],
+    ["residency", null, "document", "pending"],
+  ]);
+
+  // Workflow routes the review task.
+  let task: Record | undefined;
+  await waitFor(async () => {
+    task = (await api.get(listPath("/workflow/tasks", { q: `subjectId:${applicationId}` }))).body.items[0];
+    return task !== undefined;
+  }, "the review task");
+  expect(task).toMatchObject({ taskType: "application_review", subjectType: "application", status: "pending" });
+
+  const worker = await workerAccount(api);
+  const claimed = await api.post(`/workflow/tasks/${task!.id}/claim`, undefined, worker.headers);
+  expect(claimed.status).toBe(200);
+  await waitFor(async () => (await api.get(base)).body.status === "under_review", "the application to open");
+  const [claimedEvent] = await eventsOf(task!.id, "workflow.task.claimed");
+  const [opened] = await eventsOf(applicationId, "intake.application.opened");
+  expect(opened.causationid).toBe(claimedEvent.id);
+  const interview = await api.get(`${base}/interview`);
+  expect(interview.status).toBe(200);
+  expect(interview.body).toMatchObject({ applicationId, appointments: [] });
+
+  const reviewed = await api.post(`${base}/complete-review`, undefined, worker.headers);
+  expect(reviewed.status).toBe(200);
+  expect(reviewed.body.status).toBe("under_review");
+  expect(await eventsOf(applicationId, "intake.application.review_completed")).toHaveLength(1);
+});
