@@ -1,3 +1,4 @@
+import type { Emission } from "@pap/kernel";
 /** A change a domain is about to record; the recorder adds id, time, trace and actor. */
 export type EventDraft = {
   type: string;
@@ -17,6 +18,8 @@ export type DomainEvents<Name extends string> = {
   declarations: readonly EventTypeDeclaration[];
   /** A draft of one of the declared events; `subject` is the id of the entity it concerns. */
   draft(name: Name, subject: string, data?: unknown): EventDraft;
+  /** The drafts of what a machine's action emits (`Transition.emissions`); `subject` where an emission names none. */
+  emitted(emissions: readonly Emission[], subject: string): EventDraft[];
 };
 
 /**
@@ -30,11 +33,14 @@ export function defineDomainEvents<const Types extends Record<string, string>>(
   types: Types,
 ): DomainEvents<Extract<keyof Types, string>> {
   const declarations = Object.entries(types).map(([name, description]) => ({ type: `${domain}.${name}`, source, description }));
+  const draft = (name: Extract<keyof Types, string>, subject: string, data?: unknown): EventDraft => ({ type: `${domain}.${name}`, source, subject, ...(data !== undefined && { data }) });
   return {
     domain,
     source,
     declarations,
-    draft: (name, subject, data) => ({ type: `${domain}.${name}`, source, subject, ...(data !== undefined && { data }) }),
+    draft,
+    emitted: (emissions, subject) =>
+      emissions.map((emission) => ({ ...draft(emission.name as Extract<keyof Types, string>, emission.subject ?? subject, emission.data), ...(emission.causationid && { causationid: emission.causationid }) })),
   };
 }
 

@@ -61,7 +61,7 @@ export type GraphCrud<Item, Context, D extends ResourceDeclaration> = {
 export function graphCrud<Item, Context, const D extends ResourceDeclaration>(builderOf: object, crud: GraphCrud<Item, Context, D>): void {
   const builder = builderOf as LooseBuilder;
   const { resource, ref } = crud;
-  const single = resource.name.charAt(0).toLowerCase() + resource.name.slice(1);
+  const single = resource.single;
   const prefix = crud.permissions ?? resource.plural;
   const permission = (operation: Operation) => {
     const action = crud.actions?.[operation] ?? (operation === "get" || operation === "list" ? "read" : operation);

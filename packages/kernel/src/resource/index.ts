@@ -8,4 +8,5 @@ export type { BodyOf } from "./types";
 export { storageDisagreements, type StoredModel, type StoredField } from "./storage-agreement";
 export { columnsOf } from "./columns";
 export { graphCrud, type GraphCrud } from "./graph-crud";
+export { graphSingleton, type GraphSingleton } from "./graph-singleton";
 export { dateOnly } from "./kinds";

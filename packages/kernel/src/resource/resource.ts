@@ -13,6 +13,8 @@ export type Resource<D extends ResourceDeclaration = ResourceDeclaration> = {
   declaration: D;
   name: string;
   plural: string;
+  /** Its root field for one record, and its events' and messages' word for it: the name with a lower-case first letter (`applicationMember`). */
+  single: string;
   /** POST body and PATCH body (zod); GraphQL inputs are checked by the same ones. */
   createBody: z.ZodType<BodyOf<D["fields"], "create">>;
   updateBody: z.ZodType<BodyOf<D["fields"], "update">>;
@@ -42,6 +44,7 @@ export function defineResource<const D extends ResourceDeclaration>(declaration:
     declaration,
     name: declaration.name,
     plural: declaration.plural,
+    single: declaration.name.charAt(0).toLowerCase() + declaration.name.slice(1),
     // The derived schemas check exactly what BodyOf describes; TypeScript cannot follow the mapping itself.
     createBody: (declaration.refineCreate ? declaration.refineCreate(createBody as z.ZodObject) : createBody) as unknown as z.ZodType<BodyOf<D["fields"], "create">>,
     updateBody: updateBodyOf(fields) as unknown as z.ZodType<BodyOf<D["fields"], "update">>,

@@ -1,8 +1,8 @@
 import { notFound } from "../errors";
 import { listParamsFromQuery, type ListSpec } from "../list";
-import { parseBody, requireObjectBody, serverSetFields, withoutReadOnlyFields } from "../validation";
 import { z } from "zod";
 import type { Resource } from "../resource";
+import { bodyReader } from "./body";
 import type { RestRequest, RestRoute } from "./route";
 
 type MutationSpec = { field: string; inputType: string; inputArg: string };
@@ -84,10 +84,8 @@ export function crudRoutes(crud: CrudResource): RestRoute[] {
   const itemPath = `${collectionPath}/{${idParam}}`;
   const toRest = (record: unknown) => (resource.toRest ? resource.toRest(record as Record<string, unknown>) : record);
   const idOf = (request: RestRequest) => request.params[idParam] ?? "";
-  // What the representation shows but a body cannot write, worked out once per body rather than per request.
-  const serverSet = new Map([resource.createBody, resource.updateBody].map((schema) => [schema, serverSetFields(resource.response, schema)]));
-  const body = (schema: z.ZodType, request: RestRequest, nonEmpty: boolean) =>
-    parseBody(schema, withoutReadOnlyFields(requireObjectBody(request.body, { nonEmpty }), serverSet.get(schema)));
+  const createBody = bodyReader(resource.response, resource.createBody, { nonEmpty: false });
+  const updateBody = bodyReader(resource.response, resource.updateBody, { nonEmpty: true });
   const found = (record: unknown, request: RestRequest) => {
     if (record === null || record === undefined) throw notFound(name, idOf(request));
     return toRest(record);
@@ -121,7 +119,7 @@ export function crudRoutes(crud: CrudResource): RestRoute[] {
       summary: `Create a ${name.toLowerCase()}`,
       tag,
       document: `mutation (${parentDecl}$input: ${mutations.create.inputType}) { result: ${mutations.create.field}(${parentArg}${mutations.create.inputArg}: $input) { ${selection} } }`,
-      variables: (request) => withParent({ input: body(resource.createBody, request, false) }, request),
+      variables: (request) => withParent({ input: createBody(request) }, request),
       respond: (result, request) => {
         const created = toRest(result) as { id: string };
         return { status: 201, body: created, headers: { location: `${request.url.split("?")[0]}/${created.id}` } };
@@ -146,7 +144,7 @@ export function crudRoutes(crud: CrudResource): RestRoute[] {
       summary: `Update a ${name.toLowerCase()}`,
       tag,
       document: `mutation (${parentDecl}$id: ID!, $input: ${mutations.update.inputType}) { result: ${mutations.update.field}(${parentArg}id: $id, ${mutations.update.inputArg}: $input) { ${selection} } }`,
-      variables: (request) => withParent({ id: idOf(request), input: body(resource.updateBody, request, true) }, request),
+      variables: (request) => withParent({ id: idOf(request), input: updateBody(request) }, request),
       respond: (result, request) => ({ status: 200, body: found(result, request) }),
       docs: { body: resource.updateBody, response: resource.response, successStatus: 200, errorStatuses: [400, 404, 422, 500] },
     },

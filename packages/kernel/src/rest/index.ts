@@ -1,3 +1,5 @@
 export * from "./route";
 export * from "./crud";
 export * from "./actions";
+export * from "./body";
+export * from "./singleton";

@@ -18,7 +18,6 @@ import { taskMachine } from "../domain/task-machine";
 import { createTask, findLockedTask, transitionTask } from "../operations/tasks";
 import { routedQueueId, type WorkflowWork } from "../operations/work";
 
-const system = { id: systemPrincipal.id, roles: systemPrincipal.roles };
 const closed: readonly TaskStatus[] = ["completed", "cancelled"];
 
 type Reacting = { work: WorkflowWork; event: ConsumerContext["event"]; logger?: Logger };
@@ -51,7 +50,7 @@ async function move({ work, event, logger }: Reacting, applicationId: string, st
     }
     // The steps come from the locked task's own status and are checked against the machine (the unit
     // test of domain/application-tasks.ts), so a refusal here is a fault, left to the consumer's retries.
-    for (const { action, body } of actions) await transitionTask(work, task.id, action, system, body);
+    for (const { action, body } of actions) await transitionTask(work, task.id, action, systemPrincipal, body);
   }
 }
 

@@ -9,7 +9,6 @@ import { syncTaskTimers } from "../operations/timers";
 import { findLockedTask, transitionTask } from "../operations/tasks";
 import type { WorkflowWork } from "../operations/work";
 
-const system = { id: systemPrincipal.id, roles: systemPrincipal.roles };
 
 /** What each timer asks of the task when it fires (the workflow contract's timer subscriptions). */
 const reactions: Record<TimerType, { action: string; body: (cause: string) => unknown; slaReached?: readonly SlaStatus[] }> = {
@@ -58,7 +57,7 @@ export function timerReactions(options: { slaTypes: readonly SlaType[]; logger?:
       if (!type) return;
       const reaction = reactions[type];
       const work: WorkflowWork = { tx, events, clock, slaTypes: options.slaTypes };
-      const run = () => transitionTask(work, event.subject, reaction.action, system, reaction.body(event.id), { timerFired: true });
+      const run = () => transitionTask(work, event.subject, reaction.action, systemPrincipal, reaction.body(event.id), { timerFired: true });
       try {
         if (reaction.slaReached) await reactToSlaMoment(work, event.subject, reaction.slaReached, run);
         else await run();

@@ -81,7 +81,7 @@ export async function transitionTask(
   const after = await tx.task.update({ where: { id }, data: { ...changes, ...slaColumns(clocks), updatedAt: now } });
   const events = await work.events.record(
     tx,
-    ...plan.emissions.map((emission) => ({ ...workflowEvents.draft(emission.name as never, emission.subject ?? id, emission.data), causationid: emission.causationid })),
+    ...workflowEvents.emitted(plan.emissions, id),
   );
   await syncTaskTimers(work, before, after, events[0], options);
   if (action === "complete" && (body as { createFollowUp?: unknown } | null)?.createFollowUp === true) await createTask(work, followUpOf(after));

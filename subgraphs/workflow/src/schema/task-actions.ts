@@ -3,13 +3,13 @@ import { builder } from "../builder";
 import { inTransaction, type WorkflowContext } from "../context";
 import { taskMachine } from "../domain/task-machine";
 import { transitionTask } from "../operations/tasks";
-import { machineCaller, TaskRef } from "./task";
+import { TaskRef } from "./task";
 
 machineMutations(builder, {
   machine: taskMachine,
   resourceName: "Task",
   ref: TaskRef,
   authScopes: { permission: "tasks:act" },
-  caller: machineCaller,
+  caller: (context: WorkflowContext) => context.principal(),
   perform: ({ id, action, caller, body }, context: WorkflowContext) => inTransaction(context, (work) => transitionTask(work, id, action, caller, body)),
 });

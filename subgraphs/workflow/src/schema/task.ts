@@ -8,11 +8,6 @@ import { createTask, deleteTask, updateTask } from "../operations/tasks";
 import { QueueRef } from "./queue";
 
 /** The caller as the task machine sees them. */
-export async function machineCaller(context: WorkflowContext) {
-  const principal = await context.principal();
-  return { id: principal.id, roles: principal.roles };
-}
-
 export const TaskRef = builder.prismaObject("Task", {
   authScopes: { permission: "tasks:read" },
   description: task.declaration.description,
@@ -28,7 +23,7 @@ export const TaskRef = builder.prismaObject("Task", {
         description: task.declaration.fields.availableActions.description,
         resolve: async (found, _args, context) => {
           // As the actions themselves judge it: claim is offered only to an active account (looked up once per request, when it matters).
-          const caller = await machineCaller(context);
+          const caller = await context.principal();
           const seen = needsCallerAccount(found.status, caller) ? withAccount(caller, caller.id ? await context.loaders.activeAccountOf.load(caller.id) : null) : caller;
           return availableActions(taskMachine, found, seen);
         },
