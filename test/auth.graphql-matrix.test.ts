@@ -77,14 +77,13 @@ const MISSING_TASK = "00000000-0000-4000-8000-000000000000";
 const adminCall = (method: string, path: string, body?: unknown) => api.raw(method, path, body);
 const refs = once(async () => recordRefsOn(adminCall, await application()));
 const verificationOf = async (applicationId: string) => (await created(`/intake/applications/${applicationId}/verifications`, { category: "residency" })).id as string;
-const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
 /** Each household record kind's root fields, on the shared application (a deleted record made anew). */
 function householdRecordFields(): Record<string, () => Promise<Record<string, unknown>>> {
   return Object.fromEntries(
     recordKinds.flatMap((kind) => {
       const name = kind.resource.name;
-      const single = lowerFirst(name);
+      const single = kind.resource.single;
       const body = async () => recordSamples[kind.event]!((await refs()) as RecordRefs);
       const record = async () => recordOn(adminCall, await application(), kind, await refs());
       if (kind.singleton) {

@@ -9,7 +9,6 @@ import { writeSingleton } from "../operations/records";
 import { createProgramVerifications, createVerificationsForAddition } from "../operations/verifications";
 import type { IntakeWork } from "../operations/work";
 
-const system = { id: systemPrincipal.id, roles: systemPrincipal.roles };
 const interviewKind = applicationRecords.find((kind) => kind.event === "interview")!;
 
 /** Workflow's event, named as workflow declares it (the domains do not import one another). */
@@ -25,7 +24,7 @@ const onReviewClaimed: Reaction = async (work, event) => {
   if (!task || task.taskType !== "application_review" || task.subjectType !== "application" || !task.subjectId) return;
   const application = await lockedApplication(work.tx, task.subjectId);
   if (isAllowedFrom(applicationMachine, "open", application.status)) {
-    await transitionApplication(work, { id: application.id, action: "open", caller: system, body: {} });
+    await transitionApplication(work, { id: application.id, action: "open", caller: systemPrincipal, body: {} });
   }
   const interview = await work.tx.interview.findUnique({ where: { applicationId: application.id } });
   if (!interview && application.status !== "withdrawn" && application.status !== "closed") await writeSingleton(work, interviewKind, application.id, {}, undefined, { anyState: true });

@@ -1,4 +1,4 @@
-import { crudRoutes, machineActionRoutes, notFound, parseBody, requireObjectBody, serverSetFields, withoutReadOnlyFields, type RestRoute } from "@pap/kernel";
+import { crudRoutes, machineActionRoutes, singletonRoutes, type RestRoute } from "@pap/kernel";
 import { applicationMachine } from "../domain/application-machine";
 import { verificationMachine } from "../domain/verification-machine";
 import { application } from "./application";
@@ -15,49 +15,10 @@ const withStatuses = (route: RestRoute, ...statuses: number[]): RestRoute => ({ 
 /** A record of the application: reached through it (404 for another's), written only while it is a draft or under review (409). */
 const nestedRoutes = (routes: RestRoute[]) => routes.map((route) => (route.method === "GET" ? withStatuses(route, 404) : withStatuses(route, 404, 409)));
 
-const lowerFirst = (name: string) => name.charAt(0).toLowerCase() + name.slice(1);
-
-/** A singleton's GET (404 only when the application is missing; before its first write it is an empty record) and its PATCH that creates it. */
-function singletonRoutes(kind: ApplicationRecordKind): RestRoute[] {
-  const { resource } = kind;
-  const path = `${applicationPath}/${kind.segment}`;
-  const field = lowerFirst(resource.name);
-  const serverSet = serverSetFields(resource.response, resource.updateBody);
-  return [
-    {
-      method: "GET",
-      path,
-      operationId: `get${resource.name}`,
-      summary: `Get the application's ${kind.segment.replace(/-/g, " ")}`,
-      tag,
-      document: `query ($applicationId: ID!) { result: ${field}(applicationId: $applicationId) { ${resource.selection} } }`,
-      variables: (request) => ({ applicationId: request.params.applicationId ?? "" }),
-      respond: (result, request) => {
-        if (!result) throw notFound(resource.name, `of application ${request.params.applicationId ?? ""}`);
-        return { status: 200, body: result };
-      },
-      docs: { response: resource.response, successStatus: 200, errorStatuses: [404, 500] },
-    },
-    {
-      method: "PATCH",
-      path,
-      operationId: `update${resource.name}`,
-      summary: `Change the application's ${kind.segment.replace(/-/g, " ")}, creating it on the first write`,
-      tag,
-      document: `mutation ($applicationId: ID!, $input: ${resource.name}UpdateInput!) { result: update${resource.name}(applicationId: $applicationId, input: $input) { ${resource.selection} } }`,
-      variables: (request) => ({
-        applicationId: request.params.applicationId ?? "",
-        input: parseBody(resource.updateBody, withoutReadOnlyFields(requireObjectBody(request.body, { nonEmpty: true }), serverSet)),
-      }),
-      respond: (result) => ({ status: 200, body: result }),
-      docs: { body: resource.updateBody, response: resource.response, successStatus: 200, errorStatuses: [400, 403, 404, 409, 422, 500] },
-    },
-  ];
-}
-
 function recordRoutes(kind: ApplicationRecordKind): RestRoute[] {
-  if (kind.singleton) return singletonRoutes(kind);
-  return nestedRoutes(crudRoutes({ resource: kind.resource, tag, collectionPath: `${applicationPath}/${kind.segment}`, idParam: kind.idParam!, parentParam: "applicationId" }));
+  const path = `${applicationPath}/${kind.segment}`;
+  if (kind.singleton) return singletonRoutes({ resource: kind.resource, tag, path, parentParam: "applicationId", label: `application's ${kind.segment.replace(/-/g, " ")}` });
+  return nestedRoutes(crudRoutes({ resource: kind.resource, tag, collectionPath: path, idParam: kind.idParam!, parentParam: "applicationId" }));
 }
 
 /** The intake domain (SPEC §4.9): applications and their lifecycle, members, household records, verifications. */

@@ -4,6 +4,7 @@ import { filingMinimumEnabled, missingForFiling, type FilingFacts } from "../con
 import { applicationMachine, type ApplicationEnv } from "../domain/application-machine";
 import { intakeEvents } from "../domain/events";
 import { lockedApplication } from "./applications";
+import { primaryApplicantOf } from "./members";
 import type { IntakeWork } from "./work";
 
 type Tx = IntakeWork["tx"];
@@ -12,7 +13,7 @@ type Contact = { name?: { firstName?: string; lastName?: string }; primaryAddres
 /** What the filing minimum reads of an application: its primary applicant's contact and its signatures' purposes. */
 async function filingFacts(tx: Tx, application: Application): Promise<FilingFacts> {
   const [primary, signatures] = await Promise.all([
-    tx.applicationMember.findFirst({ where: { applicationId: application.id, roles: { has: "primary_applicant" } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
+    primaryApplicantOf(tx, application.id),
     tx.signature.findMany({ where: { applicationId: application.id }, select: { purpose: true } }),
   ]);
   const contact = primary?.contact as Contact;
@@ -57,6 +58,6 @@ export async function transitionApplication(work: IntakeWork, { id, action, call
   const plan = await planTransition(applicationMachine, action, before, caller, body, await environment(work.tx, before, action), work.clock.now());
   const { id: _id, ...changes } = plan.changes as Partial<Application>;
   const after = await work.tx.application.update({ where: { id: before.id }, data: changes as never });
-  await work.events.record(work.tx, ...plan.emissions.map((emission) => ({ ...intakeEvents.draft(emission.name as never, emission.subject ?? before.id, emission.data), causationid: emission.causationid })));
+  await work.events.record(work.tx, ...intakeEvents.emitted(plan.emissions, before.id));
   return after;
 }

@@ -1,10 +1,9 @@
 import type { ApplicationMember, Prisma } from "@pap/db";
 import { isUuid, notFound } from "@pap/kernel";
 import { member as memberResource, type MemberCreate, type MemberUpdate } from "../contract/member";
-import type { IntakeContext } from "../context";
-import { requireAccess, requireChangeable } from "../domain/access";
 import { memberChanges } from "../domain/events";
-import { lockedApplication } from "./applications";
+import { changingApplication, type RecordAccess } from "./records";
+import type { IntakeWork } from "./work";
 
 /** An application's member writes: each under the application's lock, while it can be changed, with its event. */
 
@@ -16,49 +15,40 @@ async function memberOf(tx: Tx, applicationId: string, id: string): Promise<Appl
   return found;
 }
 
-/** The name lists of applications search and sort by: the first primary applicant's, as their contact gives it. */
+/** The application's primary applicant: the first member added with that role (lists name it, filing needs it). */
+export function primaryApplicantOf(tx: Tx, applicationId: string): Promise<ApplicationMember | null> {
+  return tx.applicationMember.findFirst({ where: { applicationId, roles: { has: "primary_applicant" } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+}
+
+/** The name lists of applications search and sort by: the primary applicant's, as their contact gives it. */
 async function keepApplicantName(tx: Tx, applicationId: string): Promise<void> {
-  const primary = await tx.applicationMember.findFirst({ where: { applicationId, roles: { has: "primary_applicant" } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  const primary = await primaryApplicantOf(tx, applicationId);
   const name = (primary?.contact as { name?: { firstName?: unknown; lastName?: unknown } } | null)?.name;
   const text = (value: unknown) => (typeof value === "string" ? value : null);
   await tx.application.update({ where: { id: applicationId }, data: { applicantFirstName: text(name?.firstName), applicantLastName: text(name?.lastName) } });
 }
 
-/** Opens a write to an application's records: the application locked, the caller allowed to change it, and it still changeable. */
-async function changing(context: IntakeContext, tx: Tx, applicationId: string) {
-  const found = await lockedApplication(tx, applicationId);
-  await requireAccess(context, found, "update");
-  requireChangeable(found, "Its members");
-  return found;
+export async function createMember(work: IntakeWork, applicationId: string, body: MemberCreate, access?: RecordAccess): Promise<ApplicationMember> {
+  const parent = await changingApplication(work, applicationId, "Its members", access);
+  const created = await work.tx.applicationMember.create({ data: { ...(memberResource.columnsOf(body) as Prisma.ApplicationMemberUncheckedCreateInput), applicationId: parent.id } });
+  await keepApplicantName(work.tx, parent.id);
+  await work.events.record(work.tx, memberChanges.created(parent.id, memberResource.snapshot(created)));
+  return created;
 }
 
-export async function createMember(context: IntakeContext, applicationId: string, body: MemberCreate): Promise<ApplicationMember> {
-  return context.transaction(async (tx) => {
-    const parent = await changing(context, tx, applicationId);
-    const created = await tx.applicationMember.create({ data: { ...(memberResource.columnsOf(body) as Prisma.ApplicationMemberUncheckedCreateInput), applicationId: parent.id } });
-    await keepApplicantName(tx, parent.id);
-    await context.events.record(tx, memberChanges.created(parent.id, memberResource.snapshot(created)));
-    return created;
-  });
+export async function updateMember(work: IntakeWork, applicationId: string, id: string, body: MemberUpdate, access?: RecordAccess): Promise<ApplicationMember> {
+  const parent = await changingApplication(work, applicationId, "Its members", access);
+  const before = await memberOf(work.tx, parent.id, id);
+  const after = await work.tx.applicationMember.update({ where: { id: before.id }, data: memberResource.columnsOf(body) });
+  await keepApplicantName(work.tx, parent.id);
+  await work.events.record(work.tx, memberChanges.updated(parent.id, after.id, memberResource.snapshot(before), memberResource.snapshot(after)));
+  return after;
 }
 
-export async function updateMember(context: IntakeContext, applicationId: string, id: string, body: MemberUpdate): Promise<ApplicationMember> {
-  return context.transaction(async (tx) => {
-    const parent = await changing(context, tx, applicationId);
-    const before = await memberOf(tx, parent.id, id);
-    const after = await tx.applicationMember.update({ where: { id: before.id }, data: memberResource.columnsOf(body) });
-    await keepApplicantName(tx, parent.id);
-    await context.events.record(tx, memberChanges.updated(parent.id, after.id, memberResource.snapshot(before), memberResource.snapshot(after)));
-    return after;
-  });
-}
-
-export async function deleteMember(context: IntakeContext, applicationId: string, id: string): Promise<void> {
-  await context.transaction(async (tx) => {
-    const parent = await changing(context, tx, applicationId);
-    const found = await memberOf(tx, parent.id, id);
-    await tx.applicationMember.delete({ where: { id: found.id } });
-    await keepApplicantName(tx, parent.id);
-    await context.events.record(tx, memberChanges.deleted(parent.id, found.id));
-  });
+export async function deleteMember(work: IntakeWork, applicationId: string, id: string, access?: RecordAccess): Promise<void> {
+  const parent = await changingApplication(work, applicationId, "Its members", access);
+  const found = await memberOf(work.tx, parent.id, id);
+  await work.tx.applicationMember.delete({ where: { id: found.id } });
+  await keepApplicantName(work.tx, parent.id);
+  await work.events.record(work.tx, memberChanges.deleted(parent.id, found.id));
 }

@@ -25,13 +25,19 @@ const delegateOf = (tx: Tx, kind: ApplicationRecordKind) => (tx as unknown as Re
 /** Who may write: the request's caller is checked against the application (a reaction runs as the system and skips it). */
 export type RecordAccess = (application: Application) => Promise<void>;
 
-/** The application under its lock, the caller allowed to change it, and it still changeable. */
-async function changing(work: IntakeWork, applicationId: string, kind: ApplicationRecordKind, access?: RecordAccess, options: WriteOptions = {}): Promise<Application> {
+/**
+ * The application a write to its records opens: under its lock, the caller allowed to change it, and
+ * it still changeable (`what` names the records in the 409).
+ */
+export async function changingApplication(work: IntakeWork, applicationId: string, what: string, access?: RecordAccess, options: WriteOptions = {}): Promise<Application> {
   const found = await lockedApplication(work.tx, applicationId);
   await access?.(found);
-  if (!options.anyState) requireChangeable(found, `Its ${kind.segment.replace(/-/g, " ")}`);
+  if (!options.anyState) requireChangeable(found, what);
   return found;
 }
+
+const changing = (work: IntakeWork, applicationId: string, kind: ApplicationRecordKind, access?: RecordAccess, options?: WriteOptions) =>
+  changingApplication(work, applicationId, `Its ${kind.segment.replace(/-/g, " ")}`, access, options);
 
 /** `anyState`: a reaction's write (the interview made when review begins) is not held to the states a caller's is. */
 export type WriteOptions = { anyState?: boolean };

@@ -11,11 +11,17 @@ import type { IntakeWork } from "./work";
 type Tx = IntakeWork["tx"];
 type Draft = { sourceId: string | null; sourceType: "member" | "income" | null; category: string; verificationType: "document" | "electronic" };
 
-/** Verifications are kept while an application is open: a withdrawn or closed one takes no new obligations. */
-function requireOpen(application: Application): void {
+/**
+ * The application a caller's write to its verifications opens: under its lock, the caller allowed,
+ * and still open (a withdrawn or closed application takes no new obligations).
+ */
+async function openApplication(work: IntakeWork, applicationId: string, access?: RecordAccess): Promise<Application> {
+  const application = await lockedApplication(work.tx, applicationId);
+  await access?.(application);
   if (application.status === "withdrawn" || application.status === "closed") {
     throw conflict(`Verifications cannot be changed while the application is ${application.status}.`, [{ field: "status", message: `is ${application.status}` }]);
   }
+  return application;
 }
 
 async function requireSource(tx: Tx, applicationId: string, body: { sourceId?: string | null; sourceType?: string | null }): Promise<void> {
@@ -25,20 +31,16 @@ async function requireSource(tx: Tx, applicationId: string, body: { sourceId?: s
   if (!found) throw validationFailed([{ field: "sourceId", message: `must name ${body.sourceType === "income" ? "an income record" : "a member"} of this application` }]);
 }
 
+/** The obligations, written in one statement, each with its `created` event. */
 async function insert(work: IntakeWork, applicationId: string, drafts: readonly Draft[]): Promise<Verification[]> {
-  const created: Verification[] = [];
-  for (const draft of drafts) {
-    const row = await work.tx.verification.create({ data: { ...draft, applicationId } });
-    created.push(row);
-  }
-  if (created.length) await work.events.record(work.tx, ...created.map((row) => verificationChanges.created(row.id, verificationResource.snapshot(row))));
+  if (!drafts.length) return [];
+  const created = await work.tx.verification.createManyAndReturn({ data: drafts.map((draft) => ({ ...draft, applicationId })) });
+  await work.events.record(work.tx, ...created.map((row) => verificationChanges.created(row.id, verificationResource.snapshot(row))));
   return created;
 }
 
 export async function createVerification(work: IntakeWork, applicationId: string, body: Record<string, unknown>, access?: RecordAccess): Promise<Verification> {
-  const application = await lockedApplication(work.tx, applicationId);
-  await access?.(application);
-  requireOpen(application);
+  const application = await openApplication(work, applicationId, access);
   await requireSource(work.tx, application.id, body as { sourceId?: string; sourceType?: string });
   const columns = verificationResource.columnsOf(body) as Partial<Draft> & Pick<Draft, "category">;
   const [created] = await insert(work, application.id, [{ sourceId: null, sourceType: null, verificationType: "document", ...columns }]);
@@ -52,9 +54,7 @@ async function verificationOf(tx: Tx, id: string, applicationId?: string): Promi
 }
 
 export async function updateVerification(work: IntakeWork, applicationId: string, id: string, body: Record<string, unknown>, access?: RecordAccess): Promise<Verification> {
-  const application = await lockedApplication(work.tx, applicationId);
-  await access?.(application);
-  requireOpen(application);
+  const application = await openApplication(work, applicationId, access);
   const before = await verificationOf(work.tx, id, application.id);
   await requireSource(work.tx, application.id, { sourceId: before.sourceId, sourceType: before.sourceType, ...(body as object) });
   const after = await work.tx.verification.update({ where: { id: before.id }, data: verificationResource.columnsOf(body) });
@@ -63,9 +63,7 @@ export async function updateVerification(work: IntakeWork, applicationId: string
 }
 
 export async function deleteVerification(work: IntakeWork, applicationId: string, id: string, access?: RecordAccess): Promise<void> {
-  const application = await lockedApplication(work.tx, applicationId);
-  await access?.(application);
-  requireOpen(application);
+  const application = await openApplication(work, applicationId, access);
   const found = await verificationOf(work.tx, id, application.id);
   await work.tx.verification.delete({ where: { id: found.id } });
   await work.events.record(work.tx, verificationChanges.deleted(found.id));
@@ -82,7 +80,7 @@ export async function transitionVerification(work: IntakeWork, { id, application
   const plan = await planTransition(verificationMachine, action, before as never, caller, body, {}, work.clock.now());
   const { id: _id, ...changes } = plan.changes as Partial<Verification>;
   const after = await work.tx.verification.update({ where: { id: before.id }, data: changes as never });
-  await work.events.record(work.tx, ...plan.emissions.map((emission) => ({ ...intakeEvents.draft(emission.name as never, emission.subject ?? before.id, emission.data), causationid: emission.causationid })));
+  await work.events.record(work.tx, ...intakeEvents.emitted(plan.emissions, before.id));
   return after;
 }
 

@@ -5,7 +5,8 @@ import { builder, type Types } from "../builder";
 import type { IntakeContext } from "../context";
 import { member } from "../contract/member";
 import { createMember, deleteMember, updateMember } from "../operations/members";
-import { pageOfApplication, readableApplication } from "./application-scope";
+import { inTransaction } from "../operations/work";
+import { mayChange, pageOfApplication, readableApplication } from "./application-scope";
 import { PersonRef } from "./links";
 
 export const MemberRef: ObjectRef<Types, ApplicationMember> = builder.prismaObject("ApplicationMember", {
@@ -36,9 +37,9 @@ graphCrud(builder, {
     return found && (await readableApplication(context, found.applicationId)) ? found : null;
   },
   page: (args, context, applicationId) => pageOfApplication(context, applicationId, member.listSpec, args, context.db.applicationMember),
-  create: (body, context, applicationId) => createMember(context, applicationId, body),
-  update: (id, body, context, applicationId) => updateMember(context, applicationId, id, body),
-  delete: (id, context, applicationId) => deleteMember(context, applicationId, id),
+  create: (body, context, applicationId) => inTransaction(context, (work) => createMember(work, applicationId, body, mayChange(context))),
+  update: (id, body, context, applicationId) => inTransaction(context, (work) => updateMember(work, applicationId, id, body, mayChange(context))),
+  delete: (id, context, applicationId) => inTransaction(context, (work) => deleteMember(work, applicationId, id, mayChange(context))),
   descriptions: {
     list: "The application's members, in the order they were added.",
     create: "Adds a member to the application, while it is a draft or under review (409 otherwise).",

@@ -1,5 +1,5 @@
 import type { Application } from "@pap/db";
-import { graphCrud, graphFieldsOf, inputTypeOf, loadByUuid, notFound, parseBody } from "@pap/kernel";
+import { graphCrud, graphFieldsOf, graphSingleton, loadByUuid, notFound } from "@pap/kernel";
 import type { ObjectRef } from "@pothos/core";
 import { builder, type Types } from "../builder";
 import type { IntakeContext } from "../context";
@@ -14,7 +14,6 @@ import { AppointmentRef } from "./links";
 const readScopes = { $any: { permission: "applications:read", $all: { permission: "applications:read:own" } } };
 const writeScopes = { $any: { permission: "applications:update", $all: { permission: "applications:update:own" } } };
 
-const lowerFirst = (name: string) => name.charAt(0).toLowerCase() + name.slice(1);
 
 /** Each kind's object type, by its GraphQL name. */
 export const recordRefs = new Map<string, ObjectRef<Types, StoredRecord>>();
@@ -68,36 +67,27 @@ function collection(kind: ApplicationRecordKind): void {
 function singleton(kind: ApplicationRecordKind, resolvers?: (t: never) => Record<string, unknown>): void {
   const ref = recordType(kind, resolvers);
   const { resource } = kind;
-  const field = lowerFirst(resource.name);
+  const named = kind.segment.replace(/-/g, " ");
+  const label = `the application's ${named}`;
   const load = async (context: IntakeContext, applicationId: string) => (await context.records(kind.delegate).byApplication.load(applicationId))[0] ?? null;
-  builder.objectField(ApplicationRef, field, (t) =>
-    t.field({ type: ref, nullable: true, description: `The application's ${kind.segment.replace(/-/g, " ")} (null until first written).`, resolve: (application, _args, context) => load(context, application.id) }),
+  builder.objectField(ApplicationRef, resource.single, (t) =>
+    t.field({ type: ref, nullable: true, description: `The application's ${named} (null until first written).`, resolve: (application, _args, context) => load(context, application.id) }),
   );
-  builder.queryField(field, (t) =>
-    t.field({
-      type: ref,
-      nullable: true,
-      authScopes: readScopes,
-      description: `An application's ${kind.segment.replace(/-/g, " ")}: null until first written (the application itself missing: an error).`,
-      args: { applicationId: t.arg.id({ required: true }) },
-      resolve: async (_root, args, context) => {
-        const parent = await readableApplication(context, String(args.applicationId));
-        if (!parent) throw notFound("Application", String(args.applicationId));
-        return load(context, parent.id);
-      },
-    }),
-  );
-  const input = inputTypeOf(builder, resource.declaration, "update");
-  builder.mutationField(`update${resource.name}`, (t) =>
-    t.field({
-      type: ref,
-      authScopes: writeScopes,
-      description: `Changes the application's ${kind.segment.replace(/-/g, " ")}, creating it on the first write (while the application is a draft or under review).`,
-      args: { applicationId: t.arg.id({ required: true }), input: t.arg({ type: input as never, required: true }) },
-      resolve: (_root, args, context) =>
-        inTransaction(context, (work) => writeSingleton(work, kind, String(args.applicationId), parseBody(resource.updateBody, resource.bodyFromInput(args.input as object)) as Record<string, unknown>, mayChange(context))),
-    }),
-  );
+  graphSingleton(builder, {
+    resource,
+    ref,
+    parentArg: "applicationId",
+    readScopes,
+    writeScopes,
+    label,
+    descriptions: { update: `Changes ${label}, creating it on the first write (while the application is a draft or under review).` },
+    load: async (applicationId, context: IntakeContext) => {
+      const parent = await readableApplication(context, applicationId);
+      if (!parent) throw notFound("Application", applicationId);
+      return load(context, parent.id);
+    },
+    write: (applicationId, body, context: IntakeContext) => inTransaction(context, (work) => writeSingleton(work, kind, applicationId, body, mayChange(context))),
+  });
 }
 
 /** Links a record's declaration leaves to the schema: the interview's appointments, owned by scheduling. */

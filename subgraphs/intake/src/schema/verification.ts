@@ -8,7 +8,6 @@ import { verificationMachine } from "../domain/verification-machine";
 import { createVerification, deleteVerification, transitionVerification, updateVerification } from "../operations/verifications";
 import { inTransaction } from "../operations/work";
 import { ApplicationRef } from "./application";
-import { machineCaller } from "./lifecycle";
 import { mayChange, pageOfApplication, readableApplication } from "./application-scope";
 
 export const VerificationRef: ObjectRef<Types, Verification> = builder.objectRef<Verification>("Verification").implement({
@@ -53,7 +52,7 @@ machineMutations(builder, {
   resourceName: "Verification",
   ref: VerificationRef,
   authScopes: { permission: "applications:verify" },
-  caller: machineCaller,
+  caller: (context: IntakeContext) => context.principal(),
   parentArg: "applicationId",
   perform: ({ id, action, caller, body, parentId }, context: IntakeContext) =>
     inTransaction(context, (work) => transitionVerification(work, { id, applicationId: parentId, action, caller, body, access: mayChange(context) })),

@@ -1,13 +1,8 @@
 import { defineResource } from "@pap/kernel";
 import { z } from "zod";
-import { enumCheck, flag, nestedList, personRef, recordBase } from "./fields";
+import { flag, nestedList, personRef, personRefWith, recordBase } from "./fields";
 
-const parentOutsideHome = z.looseObject({
-  type: enumCheck(["member", "contact"]),
-  id: z.uuid({ message: "must be a uuid" }),
-  children: z.array(personRef).optional(),
-  attemptedMedicalSupportCooperation: z.boolean().optional(),
-});
+const parentOutsideHome = personRefWith({ children: z.array(personRef).optional(), attemptedMedicalSupportCooperation: z.boolean().optional() });
 
 /** Child support cooperation (resources.md §3.4): one per application. */
 export const childSupport = defineResource({

@@ -50,7 +50,10 @@ export const requiredNested = (shape: z.ZodType, description?: string) => ({ kin
 /** A list of nested objects (or other JSON values), written whole. */
 export const nestedList = (item: z.ZodType, description?: string) => ({ kind: "jsonValue", nullable: true, write: "always", input: z.array(item), shape: z.array(item), ...(description && { description }) }) as const;
 
+const personRefFields = { type: enumCheck(["member", "contact"]), id: z.uuid({ message: "must be a uuid" }) };
 /** A person on the application: one of its members or contacts. */
-export const personRef = z.strictObject({ type: enumCheck(["member", "contact"]), id: z.uuid({ message: "must be a uuid" }) });
+export const personRef = z.strictObject(personRefFields);
+/** A person on the application with what the record says of them (a roomer's rent); open to further keys, as the contract's sub-objects are. */
+export const personRefWith = (fields: z.ZodRawShape) => z.looseObject({ ...personRefFields, ...fields });
 /** Anyone on the application: a member, a contact, or an organization. */
 export const entityRef = z.strictObject({ type: enumCheck(["member", "contact", "organization"]), id: z.uuid({ message: "must be a uuid" }) });

@@ -1,13 +1,8 @@
 import { defineResource } from "@pap/kernel";
 import { z } from "zod";
-import { enumCheck, flag, nestedList, recordBase } from "./fields";
+import { flag, nestedList, personRefWith, recordBase } from "./fields";
 
-const roomer = z.looseObject({
-  type: enumCheck(["member", "contact"]),
-  id: z.uuid({ message: "must be a uuid" }),
-  amountPaidForRent: z.number().min(0, "must not be negative").optional(),
-  mealsIncludedWithRent: z.boolean().optional(),
-});
+const roomer = personRefWith({ amountPaidForRent: z.number().min(0, "must not be negative").optional(), mealsIncludedWithRent: z.boolean().optional() });
 
 /** The household's living arrangement (resources.md §3.4): one per application. */
 export const householdInfo = defineResource({

@@ -90,7 +90,7 @@ export const applicationRecords: readonly ApplicationRecordKind[] = [
     idParam: "sponsorId",
     event: "sponsor",
     delegate: "sponsor",
-    references: [id("sponsoredMemberId", "member"), { path: "", kind: "typed", idField: "sponsorId" }],
+    references: [id("sponsoredMemberId", "member"), { path: "", kind: "typed", idField: "sponsorId" }, person("spouse")],
   },
   { resource: job, segment: "jobs", idParam: "jobId", event: "job", delegate: "job", aboutMember: true, references: [id("employerId", "organization")] },
   { resource: income, segment: "incomes", idParam: "incomeId", event: "member_income", delegate: "income", aboutMember: true, references: [id("jobId", "job")], eventSubject: "member" },
