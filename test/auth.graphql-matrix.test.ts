@@ -206,6 +206,7 @@ const triggers: Record<string, () => Promise<unknown>> = {
   userChanged: freshUser,
   taskChanged: freshTask,
   applicationChanged: freshApplication,
+  applicationsChanged: freshApplication,
 };
 
 // ---------------------------------------------------------------------------------------------------

@@ -2,36 +2,11 @@
 // person with appointments and cases in other subgraphs, each case with open tasks in their queues)
 // sends the same, small number of SQL statements.
 import { useTestPlatform } from "./support/platform";
+import { expectSameStatements, expectStatementCount, sqlRecorder } from "./support/sql-count";
 
-const statements: string[] = [];
-const { api } = useTestPlatform("graph_sql_count", { onQuery: (sql) => statements.push(sql) });
-
-/** Transaction control and health probes are not data access. */
-const NOISE = /^\s*(BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE|DEALLOCATE|SET |SHOW |SELECT 1\s*$)/i;
-/**
- * The event hub numbers and reads the log, the durable consumers look for work and the timer runner
- * for due timers, each on its own schedule, whatever the request does.
- */
-const BACKGROUND = /platform_event|pg_advisory_xact_lock|event_consumer|platform_timer/;
-
-/** The SQL statements a GraphQL request sends, in order (transaction noise removed). */
-async function statementsOf(query: string, variables?: Record<string, unknown>): Promise<{ result: any; sql: string[] }> {
-  const start = statements.length;
-  const result = await api.graphql(query, variables);
-  // Prisma reports a statement after it completes; let any last event land.
-  await new Promise((resolve) => setTimeout(resolve, 20));
-  return { result, sql: statements.slice(start).filter((sql) => !NOISE.test(sql) && !BACKGROUND.test(sql)) };
-}
-
-/** A statement's shape: the same statement over 10 or 100 keys differs only in its parameter list. */
-const shape = (sql: string) => sql.replace(/\(\s*\$\d+(\s*,\s*\$\d+)*\s*\)/g, "($…)").replace(/\$\d+/g, "$?");
-
-const listing = (label: string, sql: string[]) => `${label}: ${sql.length} statements\n${sql.map((text, index) => `  ${index + 1}. ${text}`).join("\n")}`;
-
-/** Fails with every statement printed when the count is not what it must be. */
-function expectStatementCount(label: string, sql: string[], atMost: number) {
-  if (sql.length > atMost) throw new Error(`expected at most ${atMost} SQL statements\n${listing(label, sql)}`);
-}
+const recorder = sqlRecorder();
+const { api } = useTestPlatform("graph_sql_count", { onQuery: recorder.record });
+const statementsOf = (query: string, variables?: Record<string, unknown>) => recorder.statementsOf(api, query, variables);
 
 let seeded = 0;
 
@@ -162,18 +137,12 @@ describe("no N+1: SQL statements per GraphQL query do not grow with the data", (
     expectCompleteCases(cases.result, 100);
     expectStatementCount("100 cases", cases.sql, 10);
     const ten = counted.ten as { cases: string[]; persons: string[] };
-    if (cases.sql.length !== ten.cases.length) {
-      throw new Error(`statement count grew with the data (N+1)\n${listing("10 cases", ten.cases)}\n${listing("100 cases", cases.sql)}`);
-    }
-    expect(cases.sql.map(shape).sort()).toEqual(ten.cases.map(shape).sort());
+    expectSameStatements(["10 cases", "100 cases"], ten.cases, cases.sql);
 
     const persons = await statementsOf(PERSONS_WITH_LINKS);
     expect(persons.result.errors).toBeUndefined();
     expect(persons.result.data.persons.items).toHaveLength(100);
-    if (persons.sql.length !== ten.persons.length) {
-      throw new Error(`statement count grew with the data (N+1)\n${listing("persons, 10 cases", ten.persons)}\n${listing("persons, 100 cases", persons.sql)}`);
-    }
-    expect(persons.sql.map(shape).sort()).toEqual(ten.persons.map(shape).sort());
+    expectSameStatements(["persons, 10 cases", "persons, 100 cases"], ten.persons, persons.sql);
     // Seeding 90 cases with their persons, appointments and tasks is most of the time, and slow on a busy machine.
   }, 120_000);
 });

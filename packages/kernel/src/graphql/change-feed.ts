@@ -6,7 +6,10 @@ import { loadByUuid } from "./loaders";
 
 /** The live hub every domain context carries, as far as a change feed needs it. */
 type Logged = { event: { id: string; type?: string } };
-type LiveHub = { hub: { subscribe(filter: { source: string; subject?: string }): Promise<AsyncIterable<Logged>> } };
+type LiveHub = {
+  hub: { subscribe(filter: { source: string; subject?: string; types?: readonly string[] }): Promise<AsyncIterable<Logged>> };
+  eventSettings: { typePrefix: string };
+};
 
 /** What a domain says about the live feed of its entity's changes. */
 export type ChangeFeed<Context, Entity> = {
@@ -24,11 +27,11 @@ export type ChangeFeed<Context, Entity> = {
   permission: string;
   subscribePermission?: string;
   /**
-   * Which of the source's event types are about the entity (its subject the entity's id): a domain
-   * whose source also records events about something else (a match result about an application's
-   * member) leaves those out of the feed. All of them by default.
+   * The source's event types that are about the entity (its subject the entity's id), as the domain
+   * declares them (a trailing `*` for a prefix): a domain whose source also records events about
+   * something else (a match result about an application's member) leaves those out. All by default.
    */
-  concerns?(type: string): boolean;
+  types?: readonly string[];
   /** The request's batch loader of the entity by id. */
   loader(context: Context): DataLoader<string, Entity | null>;
 };
@@ -73,9 +76,8 @@ export function addChangeFeed<Types extends SchemaTypes & { Context: LiveHub }, 
       subscribe: (_root: unknown, args: { id?: string | number | null }, context: Types["Context"]) => {
         const id = args.id?.toString();
         if (id !== undefined && !isUuid(id)) throw badRequest("Invalid 'id' argument.", [{ field: "id", message: "must be a uuid" }]);
-        const stream = context.hub.subscribe({ source: feed.source, ...(id && { subject: id.toLowerCase() }) });
-        const concerns = feed.concerns;
-        return concerns ? stream.then((events) => filtered(events, (logged) => concerns(logged.event.type ?? ""))) : stream;
+        const types = feed.types?.map((type) => `${context.eventSettings.typePrefix}${type}`);
+        return context.hub.subscribe({ source: feed.source, ...(id && { subject: id.toLowerCase() }), ...(types && { types }) });
       },
       resolve: (logged: Logged) => ({ id: logged.event.id }),
     }),
@@ -83,8 +85,11 @@ export function addChangeFeed<Types extends SchemaTypes & { Context: LiveHub }, 
   return EventRef;
 }
 
-/** The items of a stream that `keep` accepts; ending it ends the stream it reads (an unsubscribing client frees the hub's listener). */
-function filtered<T>(source: AsyncIterable<T>, keep: (item: T) => boolean): AsyncIterable<T> {
+/**
+ * The items of a stream that `keep` accepts, in order; ending it ends the stream it reads (an
+ * unsubscribing client frees the hub's listener).
+ */
+export function filtered<T>(source: AsyncIterable<T>, keep: (item: T) => boolean | Promise<boolean>): AsyncIterable<T> {
   return {
     [Symbol.asyncIterator]() {
       const inner = source[Symbol.asyncIterator]();
@@ -92,7 +97,7 @@ function filtered<T>(source: AsyncIterable<T>, keep: (item: T) => boolean): Asyn
         async next() {
           for (;;) {
             const result = await inner.next();
-            if (result.done || keep(result.value)) return result;
+            if (result.done || (await keep(result.value))) return result;
           }
         },
         return: (value?: unknown) => (inner.return ? inner.return(value) : Promise.resolve({ done: true as const, value: value as T })),

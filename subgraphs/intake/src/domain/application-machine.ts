@@ -25,6 +25,18 @@ const system: Clause<Guards> = { actors: ["system"] };
 
 const reason = z.string().trim().min(1, "is required").max(2000);
 
+/** The event each action emits (the machine's `emits` name them from here; live feeds read which ones move an application). */
+export const actionEvents = {
+  submit: "application.submitted",
+  open: "application.opened",
+  "complete-review": "application.review_completed",
+  "submit-for-approval": "determination.approval_needed",
+  "approve-determination": "application.closed",
+  "reject-determination": "determination.rejected",
+  close: "application.closed",
+  withdraw: "application.withdrawn",
+} as const;
+
 /**
  * The application lifecycle (the intake contract's machine). A `supervisor` includes county and state
  * administrators, who inherit it; `case_worker` clauses admit supervisors through the hierarchy too.
@@ -53,27 +65,27 @@ export const applicationMachine = defineMachine<Application, ApplicationStatus, 
         if (env.filingGaps.length) throw validationFailed([...env.filingGaps], "The application lacks what it needs to be accepted for filing.");
         return { submittedAt: now, isExpedited: screenExpedited(application.programs, application.expeditedSnap as ExpeditedAnswers | null) };
       },
-      emits: (application, { env }) => ({ name: "application.submitted", data: { programs: application.programs, channel: application.channel, memberIds: env.memberIds, isExpedited: application.isExpedited } }),
+      emits: (application, { env }) => ({ name: actionEvents.submit, data: { programs: application.programs, channel: application.channel, memberIds: env.memberIds, isExpedited: application.isExpedited } }),
     },
     open: {
       description: "Starts the review (when its review task is claimed).",
       from: ["submitted"],
       to: "under_review",
       who: [system],
-      emits: (application) => ({ name: "application.opened", data: { programs: application.programs } }),
+      emits: (application) => ({ name: actionEvents.open, data: { programs: application.programs } }),
     },
     "complete-review": {
       description: "Records that the caseworker's review is complete; the application stays under review.",
       from: ["under_review"],
       who: [caseworker],
-      emits: () => ({ name: "application.review_completed" }),
+      emits: () => ({ name: actionEvents["complete-review"] }),
     },
     "submit-for-approval": {
       description: "Sends the determination to a supervisor for sign-off.",
       from: ["under_review"],
       to: "pending_approval",
       who: [system],
-      emits: () => ({ name: "determination.approval_needed" }),
+      emits: () => ({ name: actionEvents["submit-for-approval"] }),
     },
     "approve-determination": {
       description: "A supervisor signs off the determination: the application closes.",
@@ -81,14 +93,14 @@ export const applicationMachine = defineMachine<Application, ApplicationStatus, 
       to: "closed",
       who: [supervisor],
       effects: (_application, { now }) => ({ closedAt: now }),
-      emits: () => ({ name: "application.closed" }),
+      emits: () => ({ name: actionEvents["approve-determination"] }),
     },
     "reject-determination": {
       description: "A supervisor sends the determination back: the application returns to review.",
       from: ["pending_approval"],
       to: "under_review",
       who: [supervisor],
-      emits: () => ({ name: "determination.rejected" }),
+      emits: () => ({ name: actionEvents["reject-determination"] }),
     },
     close: {
       description: "Closes the application under review.",
@@ -96,7 +108,7 @@ export const applicationMachine = defineMachine<Application, ApplicationStatus, 
       to: "closed",
       who: [caseworker, system],
       effects: (_application, { now }) => ({ closedAt: now }),
-      emits: () => ({ name: "application.closed" }),
+      emits: () => ({ name: actionEvents.close }),
     },
     withdraw: {
       description: "Withdraws a filed application, with the reason.",
@@ -105,7 +117,21 @@ export const applicationMachine = defineMachine<Application, ApplicationStatus, 
       who: [ownApplicant, caseworker],
       body: z.strictObject({ reason }),
       effects: (_application, { now }) => ({ withdrawnAt: now }),
-      emits: (_application, { body }) => ({ name: "application.withdrawn", data: { reason: body.reason } }),
+      emits: (_application, { body }) => ({ name: actionEvents.withdraw, data: { reason: body.reason } }),
     },
   },
 });
+
+/**
+ * The events of the actions that move an application into or out of `status`, and of every action
+ * that moves one at all: a live list of one state tells an application's arrival and departure by
+ * the event itself, whatever its state is by the time the event is read.
+ */
+export function movesOf(status: ApplicationStatus): { touching: ReadonlySet<string>; moving: ReadonlySet<string> } {
+  const moves = Object.entries(applicationMachine.actions).filter(([, action]) => action.to !== undefined);
+  const eventOf = ([name]: [string, unknown]) => actionEvents[name as keyof typeof actionEvents];
+  return {
+    touching: new Set(moves.filter(([, action]) => action.to === status || (action.from.includes(status) && action.to !== status)).map(eventOf)),
+    moving: new Set(moves.map(eventOf)),
+  };
+}

@@ -14,6 +14,6 @@ addChangeFeed(builder, {
   permission: "persons:read",
   subscribePermission: "persons:subscribe",
   // Match results share the persons source but concern an application's member, not a person.
-  concerns: (type) => type.includes("persons.person."),
+  types: ["persons.person.*"],
   loader: (context) => context.loaders.personById,
 });
