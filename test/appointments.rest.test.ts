@@ -16,6 +16,8 @@ const interview = {
   personId: person,
   assignedToId: caseworker,
   notes: "Bring pay stubs for the last 30 days.",
+  subjectType: "interview" as string | null,
+  subjectId: "5b2f8c1e-3a4d-4e6f-9a0b-1c2d3e4f5a6b" as string | null,
 };
 
 type Appointment = typeof interview & { id: string; createdAt: string; updatedAt: string; assignedToId: string | null; notes: string | null };
@@ -38,10 +40,10 @@ describe("POST /scheduling/appointments", () => {
     expect(new URL(response.headers.get("location") ?? "", url()).toString()).toBe(`${url()}/scheduling/appointments/${id}`);
   });
 
-  it("defaults status to scheduled and assignedToId/notes to null", async () => {
-    const { status: _status, assignedToId: _assignee, notes: _notes, ...required } = interview;
+  it("defaults status to scheduled and assignedToId, notes and the subject to null", async () => {
+    const { status: _status, assignedToId: _assignee, notes: _notes, subjectType: _for, subjectId: _forId, ...required } = interview;
     const created = await createAppointment(required);
-    expect(created).toEqual(expect.objectContaining({ ...required, status: "scheduled", assignedToId: null, notes: null }));
+    expect(created).toEqual(expect.objectContaining({ ...required, status: "scheduled", assignedToId: null, notes: null, subjectType: null, subjectId: null }));
   });
 
   it("stores instants given with an offset and returns them in UTC", async () => {
@@ -68,6 +70,8 @@ describe("POST /scheduling/appointments", () => {
       ["an empty appointmentType", { ...interview, appointmentType: "" }, "appointmentType"],
       ["an appointmentType over 100 characters", { ...interview, appointmentType: "x".repeat(101) }, "appointmentType"],
       ["notes over 2000 characters", { ...interview, notes: "x".repeat(2001) }, "notes"],
+      ["a subjectType that is not a lower-case name", { ...interview, subjectType: "Interview!" }, "subjectType"],
+      ["a subjectId that is not a uuid", { ...interview, subjectId: "interview-1" }, "subjectId"],
       ["an unknown field", { ...interview, location: "Room 4" }, "location"],
       ["an appointmentType of the wrong type", { ...interview, appointmentType: 42 }, "appointmentType"],
       ["a date without a time", { ...interview, startAt: "2026-05-04" }, "startAt"],

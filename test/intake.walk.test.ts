@@ -1,7 +1,7 @@
 // One caseworker's day with an application, over REST against PostgreSQL (issue 14's end-to-end walk):
 // an applicant creates it with members, an income and a signature, submits it; the review task is
 // created and routed; a caseworker claims it, which opens the application and makes its interview;
-// the caseworker completes the review. Every hop is an event caused by the one before.
+// the interview is booked and lists its appointment; the caseworker completes the review. Every hop is an event caused by the one before.
 import { bearer, workerAccount } from "./support/auth";
 import { listPath } from "./support/expectations";
 import { waitFor } from "./support/live";
@@ -15,7 +15,7 @@ async function eventsOf(subject: string, type: string): Promise<Record[]> {
   return (await api.get(listPath("/platform/events", { subject, type, limit: 100 }))).body.items;
 }
 
-it("create → members, income, signature → submit → review task routed → claim opens it → complete-review", async () => {
+it("create → members, income, signature → submit → review task routed → claim opens it → interview booked → complete-review", async () => {
   const applicant = await bearer(["applicant"], { sub: "walk|applicant", userId: "0b0b0b0b-0000-4000-8000-000000000001" });
   const created = await api.post("/intake/applications", { programs: ["snap"], channel: "online", expeditedSnap: { totalMoneyExpectedThisMonth: 40, totalCashOnHand: 10 } }, applicant);
   expect(created.status).toBe(201);
@@ -76,6 +76,29 @@ it("create → members, income, signature → submit → review task routed → 
   const interview = await api.get(`${base}/interview`);
   expect(interview.status).toBe(200);
   expect(interview.body).toMatchObject({ applicationId, appointments: [] });
+
+  // The interview is booked: the appointment, for the interview, is listed on it and reached through the graph.
+  const person = await api.post("/persons", { name: { firstName: "Rosa", lastName: "Walker" } });
+  const booked = await api.post("/scheduling/appointments", {
+    personId: person.body.id,
+    startAt: "2026-12-01T15:00:00.000Z",
+    endAt: "2026-12-01T15:30:00.000Z",
+    appointmentType: "Eligibility interview",
+    subjectType: "interview",
+    subjectId: interview.body.id,
+  });
+  expect(booked.status).toBe(201);
+  await waitFor(async () => (await api.get(`${base}/interview`)).body.appointments.length === 1, "the appointment on the interview");
+  expect((await api.get(`${base}/interview`)).body.appointments).toEqual([booked.body.id]);
+  const [scheduled] = await eventsOf(booked.body.id, "scheduling.appointment.scheduled");
+  const [linked] = await eventsOf(applicationId, "intake.interview.updated");
+  expect(linked.causationid).toBe(scheduled.id);
+  // Moving it books it again: it stays listed once.
+  expect((await api.patch(`/scheduling/appointments/${booked.body.id}`, { startAt: "2026-12-02T15:00:00.000Z", endAt: "2026-12-02T15:30:00.000Z" })).status).toBe(200);
+  const graph = await api.graphql(`query ($id: ID!) { application(id: $id) { interview { appointments scheduledAppointments { id startAt } } } }`, { id: applicationId });
+  expect(graph.errors).toBeUndefined();
+  await waitFor(async () => (await eventsOf(booked.body.id, "scheduling.appointment.scheduled")).length === 2, "the second booking");
+  expect(graph.data.application.interview.scheduledAppointments).toEqual([{ id: booked.body.id, startAt: expect.any(String) }]);
 
   const reviewed = await api.post(`${base}/complete-review`, undefined, worker.headers);
   expect(reviewed.status).toBe(200);

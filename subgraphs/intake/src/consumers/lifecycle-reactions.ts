@@ -11,8 +11,9 @@ import type { IntakeWork } from "../operations/work";
 
 const interviewKind = applicationRecords.find((kind) => kind.event === "interview")!;
 
-/** Workflow's event, named as workflow declares it (the domains do not import one another). */
+/** Other domains' events, named as they declare them (the domains do not import one another). */
 const TASK_CLAIMED = "workflow.task.claimed";
+const APPOINTMENT_SCHEDULED = "scheduling.appointment.scheduled";
 // The record events' names are made from the record kinds, so they are checked by the catalog, not the compiler.
 const own = (name: string) => intakeEvents.draft(name as never, "").type;
 
@@ -30,6 +31,15 @@ const onReviewClaimed: Reaction = async (work, event) => {
   if (!interview && application.status !== "withdrawn" && application.status !== "closed") await writeSingleton(work, interviewKind, application.id, {}, undefined, { anyState: true });
 };
 
+/** An appointment booked for an interview is listed on it (once, however often it is moved). */
+const onInterviewScheduled: Reaction = async (work, event) => {
+  const booking = event.data as { subjectType?: unknown; subjectId?: unknown };
+  if (booking.subjectType !== "interview" || !isUuid(booking.subjectId) || !isUuid(event.subject)) return;
+  const interview = await work.tx.interview.findUnique({ where: { id: booking.subjectId.toLowerCase() } });
+  if (!interview || interview.appointments.includes(event.subject.toLowerCase())) return;
+  await writeSingleton(work, interviewKind, interview.applicationId, { appointments: [...interview.appointments, event.subject.toLowerCase()] }, undefined, { anyState: true });
+};
+
 /** Intake's reactions, by the event type they answer (the deployment's prefix is added by the consumer). */
 const reactions: Record<string, Reaction> = {
   // Submission creates the obligations of every program applied for.
@@ -41,6 +51,7 @@ const reactions: Record<string, Reaction> = {
     return createVerificationsForAddition(work, String(income.applicationId), { memberId: event.subject, incomeId: String(income.id) });
   },
   [TASK_CLAIMED]: onReviewClaimed,
+  [APPOINTMENT_SCHEDULED]: onInterviewScheduled,
 };
 
 /**

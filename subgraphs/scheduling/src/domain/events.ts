@@ -5,17 +5,23 @@ import { crudDrafts, crudEventTypes, defineDomainEvents } from "@pap/events";
 export const appointmentEvents = defineDomainEvents("scheduling", "/scheduling", {
   ...crudEventTypes("appointment", "appointment"),
   "appointment.scheduled":
-    "An appointment was booked, or moved to a new time while booked; data: appointmentId, scheduledAt (its start), personId.",
+    "An appointment was booked, or moved to a new time or given another subject while booked; data: appointmentId, scheduledAt (its start), personId, and subjectType and subjectId when it is for something (an interview).",
 });
 
 export const appointmentChanges = crudDrafts(appointmentEvents, "appointment");
 
-type Booking = { id: string; status: string; startAt: Date; personId: string };
+type Booking = { id: string; status: string; startAt: Date; personId: string; subjectType: string | null; subjectId: string | null };
 
-/** A booking is news when an appointment becomes scheduled, or a scheduled one moves. */
+/** A booking is news when an appointment becomes scheduled, or a scheduled one moves or is given to another subject (the interview it is for learns of it). */
 export function isNewBooking(before: Booking | null, after: Booking): boolean {
   if (after.status !== "scheduled") return false;
-  return !before || before.status !== "scheduled" || before.startAt.getTime() !== after.startAt.getTime();
+  return (
+    !before ||
+    before.status !== "scheduled" ||
+    before.startAt.getTime() !== after.startAt.getTime() ||
+    before.subjectType !== after.subjectType ||
+    before.subjectId !== after.subjectId
+  );
 }
 
 export const bookingEvent = (appointment: Booking) =>
@@ -23,6 +29,7 @@ export const bookingEvent = (appointment: Booking) =>
     appointmentId: appointment.id,
     scheduledAt: appointment.startAt.toISOString(),
     personId: appointment.personId,
+    ...(appointment.subjectType && { subjectType: appointment.subjectType, subjectId: appointment.subjectId }),
   });
 
 type AppointmentRecord = Booking & { endAt: Date; appointmentType: string; assignedToId: string | null; notes: string | null; createdAt: Date; updatedAt: Date };
