@@ -13,7 +13,8 @@ export type MachineMutations<Item, Context> = {
   ref: object;
   /** The auth scopes every action mutation needs; the machine then checks the caller's roles per action. */
   authScopes: object;
-  caller(context: Context): Promise<MachineCaller>;
+  /** Who acts, as the machine sees them; by default the request's principal. */
+  caller?(context: Context): Promise<MachineCaller>;
   /** Runs the action (its row locked, its events recorded); `parentId` when the route names the record's parent. */
   perform(input: { id: string; action: string; caller: MachineCaller; body: Record<string, unknown>; parentId?: string }, context: Context): Promise<Item>;
   /** The name of the argument naming the record's parent, when it has one (`applicationId`). */
@@ -52,8 +53,9 @@ export function machineMutations<Item, Context>(builderOf: object, spec: Machine
         return t.arg.string(options);
     }
   };
+  const callerOf = spec.caller ?? ((context: Context) => (context as { principal(): Promise<MachineCaller> }).principal());
   const run = async (context: Context, id: string, action: string, body: Record<string, unknown>, args: Record<string, unknown>) =>
-    spec.perform({ id, action, caller: await spec.caller(context), body, ...parentOf(args) }, context);
+    spec.perform({ id, action, caller: await callerOf(context), body, ...parentOf(args) }, context);
 
   builder.mutationFields((t) =>
     Object.fromEntries([

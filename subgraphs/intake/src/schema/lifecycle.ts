@@ -13,7 +13,6 @@ machineMutations(builder, {
   ref: ApplicationRef,
   // The machine decides each action by role; an applicant reaches only their own application.
   authScopes: { permission: "applications:act" },
-  caller: (context: IntakeContext) => context.principal(),
   perform: ({ id, action, caller, body }, context: IntakeContext) =>
     inTransaction(context, (work) => transitionApplication(work, { id, action, caller, body, access: (application) => requireAccess(context, application, "read") })),
 });

@@ -52,7 +52,6 @@ machineMutations(builder, {
   resourceName: "Verification",
   ref: VerificationRef,
   authScopes: { permission: "applications:verify" },
-  caller: (context: IntakeContext) => context.principal(),
   parentArg: "applicationId",
   perform: ({ id, action, caller, body, parentId }, context: IntakeContext) =>
     inTransaction(context, (work) => transitionVerification(work, { id, applicationId: parentId, action, caller, body, access: mayChange(context) })),

@@ -10,6 +10,5 @@ machineMutations(builder, {
   resourceName: "Task",
   ref: TaskRef,
   authScopes: { permission: "tasks:act" },
-  caller: (context: WorkflowContext) => context.principal(),
   perform: ({ id, action, caller, body }, context: WorkflowContext) => inTransaction(context, (work) => transitionTask(work, id, action, caller, body)),
 });
