@@ -57,6 +57,8 @@ it("create → members, income, signature → submit → review task routed → 
     ["income", "income", "electronic", "pending"],
     ["residency", null, "document", "pending"],
   ]);
+  const [obligation] = await eventsOf(verifications[0].id, "intake.verification.created");
+  expect(obligation.causationid).toBe(submittedEvent.id);
 
   // Workflow routes the review task.
   let task: Record | undefined;
