@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { PrismaPg } from "@prisma/adapter-pg";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type Extension } from "@electric-sql/pglite";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import pg from "pg";
 import { PrismaClient } from "../generated/client/client";
@@ -23,8 +23,8 @@ export type Database = {
 export type OpenOptions = {
   migrate?: boolean;
   log?: (message: string) => void;
-  /** Called with every SQL statement Prisma sends (diagnostics and the N+1 test); off unless given. */
-  onQuery?: (sql: string) => void;
+  /** Called with every SQL statement Prisma sends and its parameters as JSON (diagnostics, the N+1 and index tests); off unless given. */
+  onQuery?: (sql: string, params: string) => void;
 };
 
 /** Opens the database, applying pending migrations first unless told not to. */
@@ -47,7 +47,7 @@ function createClient(adapter: SqlMigrationAwareDriverAdapterFactory, options: O
   if (!options.onQuery) return new PrismaClient({ adapter, transactionOptions });
   const onQuery = options.onQuery;
   const client = new PrismaClient({ adapter, transactionOptions, log: [{ emit: "event", level: "query" }] });
-  client.$on("query", (event) => onQuery(event.query));
+  client.$on("query", (event) => onQuery(event.query, event.params));
   return client;
 }
 
@@ -69,9 +69,14 @@ function openPostgres(config: Extract<DatabaseConfig, { kind: "postgres" }>, opt
   };
 }
 
+// The package's types for its contrib modules are ESM-only, though it ships CommonJS builds of them.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { pg_trgm } = require("@electric-sql/pglite/contrib/pg_trgm") as { pg_trgm: Extension };
+
 async function openPglite(config: Extract<DatabaseConfig, { kind: "pglite" }>, options: OpenOptions): Promise<Database> {
   if (config.dataDir !== "memory") mkdirSync(path.dirname(path.resolve(config.dataDir)), { recursive: true });
-  const pglite = new PGlite(config.dataDir === "memory" ? undefined : config.dataDir);
+  // pg_trgm: the lists' trigram indexes (created by a migration) exist on the embedded store too.
+  const pglite = new PGlite(config.dataDir === "memory" ? "memory://" : config.dataDir, { extensions: { pg_trgm } });
   await pglite.waitReady;
   const adapterFactory = new PrismaPGlite(pglite);
   const prisma = createClient(adapterFactory, options);

@@ -39,18 +39,24 @@ async function loadEngineModule() {
   return bindings as unknown as { SchemaEngine: { new: (...args: unknown[]) => Promise<WasmEngine> } };
 }
 
-type ScriptAdapter = { executeScript(script: string): Promise<void>; client?: { query(sql: string): Promise<unknown> } };
+type ScriptAdapter = {
+  executeScript(script: string): Promise<void>;
+  client?: { query?(sql: string): Promise<unknown>; exec?(sql: string): Promise<unknown> };
+};
 
 /**
- * The PostgreSQL adapter runs a migration script by splitting it at every `;`, which breaks function
- * bodies; PostgreSQL's simple-query protocol runs a multi-statement script as it is, so scripts are
- * sent whole. (The PGlite adapter already does so.)
+ * Migration scripts run whole and their failures fail the migration. The PostgreSQL adapter splits a
+ * script at every `;`, which breaks function bodies: PostgreSQL's simple-query protocol runs a
+ * multi-statement script as it is. The PGlite adapter neither awaits the script nor reports its error,
+ * so a failed migration would be recorded as applied: it is awaited here.
  */
 function wholeScripts(factory: SqlMigrationAwareDriverAdapterFactory): SqlMigrationAwareDriverAdapterFactory {
   const patch = <A>(adapter: A): A => {
     const client = (adapter as ScriptAdapter).client;
-    if (factory.adapterName === "@prisma/adapter-pg" && client && typeof client.query === "function") {
-      (adapter as ScriptAdapter).executeScript = async (script) => void (await client.query(script));
+    if (factory.adapterName === "@prisma/adapter-pg" && typeof client?.query === "function") {
+      (adapter as ScriptAdapter).executeScript = async (script) => void (await client.query!(script));
+    } else if (typeof client?.exec === "function") {
+      (adapter as ScriptAdapter).executeScript = async (script) => void (await client.exec!(script));
     }
     return adapter;
   };
@@ -114,6 +120,7 @@ export async function pendingSchemaChangeSql(scratchFactory: SqlMigrationAwareDr
   const migrationsList = await committedMigrations();
   return withSchemaEngine(scratchFactory, async (engine) => {
     if (migrationsList.migrationDirectories.length) await engine.applyMigrations({ migrationsList, filters: noFilters });
+    await withoutUndeclarableObjects(scratchFactory);
     const result = await engine.diff({
       from: { tag: "schemaDatasource", files, configDir: schemaDir },
       to: { tag: "schemaDatamodel", files },
@@ -123,4 +130,14 @@ export async function pendingSchemaChangeSql(scratchFactory: SqlMigrationAwareDr
     });
     return result.exitCode === 2 ? result.stdout : null;
   });
+}
+
+/**
+ * Migrations create what Prisma cannot declare: the pg_trgm extension and the lists' trigram indexes.
+ * A diff against them would only propose dropping the indexes, so the scratch database drops them
+ * (CASCADE takes the indexes) before the comparison: a diff shows exactly what the schema files change.
+ */
+async function withoutUndeclarableObjects(scratchFactory: SqlMigrationAwareDriverAdapterFactory): Promise<void> {
+  const adapter = (await wholeScripts(scratchFactory).connect()) as unknown as ScriptAdapter;
+  await adapter.executeScript("DROP EXTENSION IF EXISTS pg_trgm CASCADE;");
 }

@@ -1,12 +1,50 @@
 import { Prisma } from "@pap/db";
-import { defineResource } from "@pap/kernel";
+import { defineResource, type FieldDef } from "@pap/kernel";
+
+/**
+ * The free-form paths a person list searches most (names, contact, address), each mirrored into a
+ * column of its own: a path inside JSON can only be scanned, a column carries a trigram index that
+ * answers contains, starts-with and ends-with alike. A mirror holds the path's text, or NULL when the
+ * path is missing or holds anything else. Both spellings of the address are kept (`state`/`zip` and
+ * `stateProvince`/`postalCode`), since records written under either are on file.
+ */
+export const personMirrors = {
+  firstName: ["name", "firstName"],
+  lastName: ["name", "lastName"],
+  email: ["email"],
+  phoneNumber: ["phoneNumber"],
+  addressCity: ["address", "city"],
+  addressState: ["address", "state"],
+  addressStateProvince: ["address", "stateProvince"],
+  addressPostalCode: ["address", "postalCode"],
+  addressZip: ["address", "zip"],
+} as const satisfies Record<string, readonly string[]>;
+
+export type PersonMirrorColumn = keyof typeof personMirrors;
+
+// Names and e-mail are what a caseworker types into a search box, so a bare term looks there.
+const bareTermColumns: ReadonlySet<PersonMirrorColumn> = new Set(["firstName", "lastName", "email"]);
+// Sorting is offered where a B-tree keeps it an index walk: the name columns.
+const sortableColumns: ReadonlySet<PersonMirrorColumn> = new Set(["firstName", "lastName"]);
+
+const mirroredListFields = Object.fromEntries(
+  Object.entries(personMirrors).map(([column, path]) => [
+    path.join("."),
+    {
+      kind: "string",
+      column,
+      nullable: true,
+      search: bareTermColumns.has(column as PersonMirrorColumn),
+      sort: sortableColumns.has(column as PersonMirrorColumn),
+    } satisfies FieldDef & { sort: boolean; search: boolean },
+  ]),
+);
 
 /**
  * A person, declared once. The record is free-form: whatever the client writes is kept as it is
- * (`attributes`), and only the server-set fields are the platform's own. The name columns mirror
- * `name.firstName` / `name.lastName`, so lists sort and search by name through an index rather than
- * by scanning JSON. The match keys (`domain/matching.ts`) are never shown: they exist for person
- * matching's index lookups.
+ * (`attributes`), and only the server-set fields are the platform's own. Lists filter and sort the
+ * mirrored paths through their columns and any other path inside the JSON. The match keys
+ * (`domain/matching.ts`) are never shown: they exist for person matching's index lookups.
  */
 export const person = defineResource({
   name: "Person",
@@ -24,8 +62,7 @@ export const person = defineResource({
     defaultSort: "-updatedAt",
     anyNull: Prisma.AnyNull,
     extra: {
-      "name.firstName": { kind: "string", column: "firstName", nullable: true, search: true, sort: true },
-      "name.lastName": { kind: "string", column: "lastName", nullable: true, search: true, sort: true },
+      ...mirroredListFields,
       name: { kind: "string", column: "lastName", nullable: true, sortBy: ["lastName", "firstName"], sort: true },
     },
   },

@@ -1,12 +1,32 @@
-import { nameColumns } from "./person";
+import { personColumns } from "./person";
 
-describe("person name columns", () => {
-  it("mirror name.firstName and name.lastName", () => {
-    expect(nameColumns({ name: { firstName: "Ana", lastName: "Lopez" }, email: "a@b.c" })).toEqual({ firstName: "Ana", lastName: "Lopez" });
+const nothing = { firstName: null, lastName: null, email: null, phoneNumber: null, addressCity: null, addressState: null, addressStateProvince: null, addressPostalCode: null, addressZip: null };
+
+describe("person mirror columns", () => {
+  it("mirror the searched paths of the free-form record", () => {
+    expect(
+      personColumns({
+        name: { firstName: "Ana", lastName: "Lopez" },
+        email: "ana@example.org",
+        phoneNumber: "+1 555 0100",
+        address: { city: "Springfield", state: "IL", zip: "62701", stateProvince: "Illinois", postalCode: "62701-0001" },
+        notes: "not mirrored",
+      }),
+    ).toEqual({
+      firstName: "Ana",
+      lastName: "Lopez",
+      email: "ana@example.org",
+      phoneNumber: "+1 555 0100",
+      addressCity: "Springfield",
+      addressState: "IL",
+      addressStateProvince: "Illinois",
+      addressPostalCode: "62701-0001",
+      addressZip: "62701",
+    });
   });
-  it("are null when the name is missing or not text", () => {
-    expect(nameColumns({})).toEqual({ firstName: null, lastName: null });
-    expect(nameColumns({ name: "Ana Lopez" })).toEqual({ firstName: null, lastName: null });
-    expect(nameColumns({ name: { firstName: 3 } })).toEqual({ firstName: null, lastName: null });
+  it("are null when the path is missing or does not hold text", () => {
+    expect(personColumns({})).toEqual(nothing);
+    expect(personColumns({ name: "Ana Lopez", address: ["Springfield"] })).toEqual(nothing);
+    expect(personColumns({ name: { firstName: 3 }, address: { city: { name: "Springfield" } }, email: null })).toEqual(nothing);
   });
 });

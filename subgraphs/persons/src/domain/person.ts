@@ -1,15 +1,18 @@
-import type { PersonAttributes } from "../contract/person";
+import { personMirrors, type PersonAttributes, type PersonMirrorColumn } from "../contract/person";
+
+const textAt = (record: unknown, path: readonly string[]): string | null => {
+  let value = record;
+  for (const key of path) {
+    if (value === null || typeof value !== "object" || Array.isArray(value)) return null;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return typeof value === "string" ? value : null;
+};
 
 /**
- * Name columns mirror `name.firstName` / `name.lastName` of the free-form attributes so that lists
- * sort and search by name through an index rather than by scanning JSON.
+ * The mirror columns of a person's free-form record (`personMirrors`): the text at each mirrored
+ * path, or null. Written with every create and update, so the indexes that lists use never lag.
  */
-export function nameColumns(attributes: PersonAttributes): { firstName: string | null; lastName: string | null } {
-  const name = attributes.name;
-  const part = (key: string) => {
-    if (name === null || typeof name !== "object") return null;
-    const value = (name as Record<string, unknown>)[key];
-    return typeof value === "string" ? value : null;
-  };
-  return { firstName: part("firstName"), lastName: part("lastName") };
+export function personColumns(attributes: PersonAttributes): Record<PersonMirrorColumn, string | null> {
+  return Object.fromEntries(Object.entries(personMirrors).map(([column, path]) => [column, textAt(attributes, path)])) as Record<PersonMirrorColumn, string | null>;
 }

@@ -3,13 +3,13 @@ import { createRecorded, deleteRecorded, updateRecorded, type DomainContext } fr
 import { applyMergePatch } from "@pap/kernel";
 import { personChanges } from "../domain/events";
 import { person as personResource, type PersonAttributes } from "../contract/person";
-import { nameColumns } from "../domain/person";
+import { personColumns } from "../domain/person";
 import { matchKeyColumns } from "./matching";
 
 /** The persons domain's writes, each with its event; the GraphQL resolvers only call these. */
 
 // The match keys are derived in the write itself, so a person is findable by matching the moment it commits.
-const columns = (attributes: PersonAttributes) => ({ attributes: attributes as object, ...nameColumns(attributes), ...matchKeyColumns(attributes) });
+const columns = (attributes: PersonAttributes) => ({ attributes: attributes as object, ...personColumns(attributes), ...matchKeyColumns(attributes) });
 
 export const createPerson = (context: DomainContext, attributes: PersonAttributes): Promise<Person> =>
   createRecorded<Person>(context, {
