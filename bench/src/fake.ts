@@ -78,17 +78,18 @@ export const lastNames: readonly (readonly [string, number])[] = [
 
 export const middleInitials = "ABCDEFGHJKLMNPRSTW".split("");
 
-export const cities: readonly (readonly [city: string, state: string, zipPrefix: string])[] = [
-  ["Sacramento", "CA", "958"], ["Fresno", "CA", "937"], ["Los Angeles", "CA", "900"], ["Oakland", "CA", "946"],
-  ["Austin", "TX", "787"], ["El Paso", "TX", "799"], ["Houston", "TX", "770"], ["San Antonio", "TX", "782"],
-  ["Columbus", "OH", "432"], ["Cleveland", "OH", "441"], ["Detroit", "MI", "482"], ["Flint", "MI", "485"],
-  ["Atlanta", "GA", "303"], ["Savannah", "GA", "314"], ["Jackson", "MS", "392"], ["Birmingham", "AL", "352"],
-  ["Albuquerque", "NM", "871"], ["Phoenix", "AZ", "850"], ["Tucson", "AZ", "857"], ["Denver", "CO", "802"],
-  ["Portland", "OR", "972"], ["Seattle", "WA", "981"], ["Spokane", "WA", "992"], ["Boise", "ID", "837"],
-  ["Chicago", "IL", "606"], ["Rockford", "IL", "611"], ["Milwaukee", "WI", "532"], ["Minneapolis", "MN", "554"],
-  ["Bronx", "NY", "104"], ["Buffalo", "NY", "142"], ["Newark", "NJ", "071"], ["Philadelphia", "PA", "191"],
-  ["Pittsburgh", "PA", "152"], ["Baltimore", "MD", "212"], ["Richmond", "VA", "232"], ["Charlotte", "NC", "282"],
-  ["Memphis", "TN", "381"], ["Louisville", "KY", "402"], ["New Orleans", "LA", "701"], ["Miami", "FL", "331"],
+/** Weighted roughly by population, so one city is common (a broad filter) and most are not (a selective one). */
+export const cities: readonly (readonly [place: readonly [city: string, state: string, zipPrefix: string], weight: number])[] = [
+  [["Sacramento", "CA", "958"], 2], [["Fresno", "CA", "937"], 4], [["Los Angeles", "CA", "900"], 8], [["Oakland", "CA", "946"], 2],
+  [["Austin", "TX", "787"], 2], [["El Paso", "TX", "799"], 2], [["Houston", "TX", "770"], 10], [["San Antonio", "TX", "782"], 4],
+  [["Columbus", "OH", "432"], 2], [["Cleveland", "OH", "441"], 2], [["Detroit", "MI", "482"], 2], [["Flint", "MI", "485"], 2],
+  [["Atlanta", "GA", "303"], 2], [["Savannah", "GA", "314"], 2], [["Jackson", "MS", "392"], 2], [["Birmingham", "AL", "352"], 2],
+  [["Albuquerque", "NM", "871"], 2], [["Phoenix", "AZ", "850"], 5], [["Tucson", "AZ", "857"], 2], [["Denver", "CO", "802"], 2],
+  [["Portland", "OR", "972"], 2], [["Seattle", "WA", "981"], 2], [["Spokane", "WA", "992"], 2], [["Boise", "ID", "837"], 2],
+  [["Chicago", "IL", "606"], 7], [["Rockford", "IL", "611"], 2], [["Milwaukee", "WI", "532"], 2], [["Minneapolis", "MN", "554"], 2],
+  [["Bronx", "NY", "104"], 2], [["Buffalo", "NY", "142"], 2], [["Newark", "NJ", "071"], 2], [["Philadelphia", "PA", "191"], 4],
+  [["Pittsburgh", "PA", "152"], 2], [["Baltimore", "MD", "212"], 2], [["Richmond", "VA", "232"], 2], [["Charlotte", "NC", "282"], 2],
+  [["Memphis", "TN", "381"], 2], [["Louisville", "KY", "402"], 2], [["New Orleans", "LA", "701"], 2], [["Miami", "FL", "331"], 2],
 ];
 
 export const streets = [

@@ -1,12 +1,14 @@
 import { authorization } from "./auth";
 import autocannon from "autocannon";
-import type { HttpCall, Scenario } from "./scenarios";
+import type { Calls, Scenario } from "./scenarios";
 
 export type Measurement = {
   requestsPerSecond: number;
   p50: number;
   p99: number;
   requests: number;
+  /** 2xx answers, warm-up included: what a write cell's rows are counted against. */
+  succeeded: number;
   /** Non-2xx answers, socket errors, timeouts and 200s that carry an error: each one fails the run. */
   errors: number;
   errorDetail: string;
@@ -18,13 +20,15 @@ type LoadOptions = { connections: number; durationSeconds: number; warmupSeconds
  * A warm-up pass (discarded from the figures, not from the error count), then the measured pass.
  * Every connection cycles through the scenario's calls, each connection from its own offset.
  */
-export async function measure(base: string, scenario: Scenario, calls: HttpCall[], options: LoadOptions): Promise<Measurement> {
+export async function measure(base: string, scenario: Scenario, calls: Calls, options: LoadOptions): Promise<Measurement> {
   const bodyFailures = { count: 0 };
+  let warmSucceeded = 0;
   if (options.warmupSeconds > 0) {
     const warm = await fire(base, scenario, calls, options.connections, options.warmupSeconds, bodyFailures);
     const problems = problemsOf(warm, bodyFailures.count);
     bodyFailures.count = 0;
-    if (problems.count) return { requestsPerSecond: 0, p50: 0, p99: 0, requests: 0, errors: problems.count, errorDetail: `during warm-up: ${problems.detail}` };
+    warmSucceeded = warm["2xx"];
+    if (problems.count) return { requestsPerSecond: 0, p50: 0, p99: 0, requests: 0, succeeded: warmSucceeded, errors: problems.count, errorDetail: `during warm-up: ${problems.detail}` };
   }
   const result = await fire(base, scenario, calls, options.connections, options.durationSeconds, bodyFailures);
   const problems = problemsOf(result, bodyFailures.count);
@@ -33,15 +37,16 @@ export async function measure(base: string, scenario: Scenario, calls: HttpCall[
     p50: result.latency.p50,
     p99: result.latency.p99,
     requests: result.requests.total,
+    succeeded: warmSucceeded + result["2xx"],
     errors: problems.count,
     errorDetail: problems.detail,
   };
 }
 
-function fire(base: string, scenario: Scenario, calls: HttpCall[], connections: number, seconds: number, bodyFailures: { count: number }) {
+function fire(base: string, scenario: Scenario, calls: Calls, connections: number, seconds: number, bodyFailures: { count: number }) {
   let next = 0;
   const failedBody = scenario.failedBody;
-  const first = calls[0]!;
+  const first = calls.at(0)!;
   return autocannon({
     url: base,
     connections,
@@ -56,7 +61,12 @@ function fire(base: string, scenario: Scenario, calls: HttpCall[], connections: 
         path: first.path,
         // autocannon tests for the presence of these keys, not their value: add them only when used.
         // A fresh call per request: `next` is shared, so concurrent connections hit different rows.
-        ...(calls.length > 1 && { setupRequest: (request: autocannon.Request) => ({ ...request, path: calls[next++ % calls.length]!.path }) }),
+        ...(calls.length > 1 && {
+          setupRequest: (request: autocannon.Request) => {
+            const call = calls.at(next++ % calls.length)!;
+            return { ...request, path: call.path, ...(call.body !== undefined && { body: call.body }) };
+          },
+        }),
         ...(failedBody && {
           onResponse: (status: number, body: string) => {
             if (status >= 200 && status < 300 && failedBody(body)) bodyFailures.count++;

@@ -5,18 +5,21 @@ import path from "node:path";
 import type { Measurement } from "./load";
 import type { StopOutcome } from "./modes";
 import type { Scenario } from "./scenarios";
-import type { ModeName, Settings } from "./settings";
+import type { DataSize, ModeName, Settings } from "./settings";
 
-export type Row = { mode: ModeName; scenario: Scenario; measurement: Measurement | null; failure?: string };
+export type Side = "ours" | "floor";
 
-/** How a mode started and stopped: slow starts and stuck stops matter to operators as much as req/s. */
-export type ModeLife = { mode: ModeName; startSeconds: number; stop: StopOutcome };
+/** One measurement: a cell at a data size, on one side, in one round. */
+export type Row = { size: DataSize; mode: ModeName; scenario: Scenario; side: Side; round: number; measurement: Measurement | null; failure?: string };
+
+/** How a server started and stopped: slow starts and stuck stops matter to operators as much as req/s. */
+export type Life = { size: DataSize; name: string; startSeconds: number; stop: StopOutcome };
 
 export type RunFacts = {
-  lives: ModeLife[];
+  lives: Life[];
   settings: Settings;
-  seeded: string;
-  seedSeconds: number;
+  /** One line per data size: what it held and how long it took to write. */
+  seeding: string[];
   totalSeconds: number;
   startedAt: Date;
 };
@@ -42,24 +45,94 @@ export function machineFacts(): Record<string, string> {
   };
 }
 
-const rate = (m: Measurement | null) => (m ? m.requestsPerSecond.toFixed(0) : "–");
-const ms = (value: number | undefined) => (value === undefined ? "–" : String(Math.round(value)));
-const errorsOf = (row: Row) => (row.failure ? "FAILED" : String(row.measurement?.errors ?? 0));
+const sizeLabel = (size: DataSize) => `${size.persons / 1000}k`;
+const fixed = (value: number | undefined, digits = 0) => (value === undefined || Number.isNaN(value) ? "–" : value.toFixed(digits));
 
-const lifeLine = (life: ModeLife) =>
-  `${life.mode}: ready in ${life.startSeconds.toFixed(1)} s; ${life.stop.killed ? `still running ${life.stop.seconds.toFixed(1)} s after SIGTERM, killed` : `stopped ${life.stop.seconds.toFixed(1)} s after SIGTERM`}`;
+/** A side of a cell over its rounds: mean req/s and p50, the worst round's p99 (the figure a target is held to). */
+type Summary = { rps: number; p50: number; p99: number; errors: number; failure?: string } | null;
 
-export function printTable(rows: Row[], lives: ModeLife[]): void {
-  const header = ["mode", "scenario", "req/s", "p50 ms", "p99 ms", "errors"];
-  const body = rows.map((row) => [row.mode, row.scenario.id, rate(row.measurement), ms(row.measurement?.p50), ms(row.measurement?.p99), errorsOf(row)]);
-  const widths = header.map((title, column) => Math.max(title.length, ...body.map((line) => line[column]!.length)));
-  // Text left, numbers right, as people read tables.
-  const format = (line: string[]) => line.map((cell, column) => (column < 2 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join("  ");
-  const lines = [format(header), widths.map((width) => "-".repeat(width)).join("  "), ...body.map(format)];
-  process.stdout.write(`\n${lines.join("\n")}\n\n${lives.map(lifeLine).join("\n")}\n`);
+function summarize(rows: Row[]): Summary {
+  if (!rows.length) return null;
+  const failure = rows.find((row) => row.failure)?.failure;
+  const measured = rows.flatMap((row) => (row.measurement ? [row.measurement] : []));
+  const errors = measured.reduce((sum, m) => sum + m.errors, 0);
+  if (!measured.length) return { rps: NaN, p50: NaN, p99: NaN, errors, failure: failure ?? "no measurement" };
+  const mean = (pick: (m: Measurement) => number) => measured.reduce((sum, m) => sum + pick(m), 0) / measured.length;
+  return { rps: mean((m) => m.requestsPerSecond), p50: mean((m) => m.p50), p99: Math.max(...measured.map((m) => m.p99)), errors, ...(failure && { failure }) };
+}
+
+/** Each cell at each size and mode, both sides summarized, in the order measured. */
+type Cell = { size: DataSize; mode: ModeName; scenario: Scenario; ours: Summary; floor: Summary };
+
+function cellsOf(rows: Row[]): Cell[] {
+  const cells = new Map<string, Cell>();
   for (const row of rows) {
-    if (row.failure) process.stdout.write(`\n${row.mode} / ${row.scenario.id} FAILED: ${row.failure}\n`);
-    else if (row.measurement?.errors) process.stdout.write(`\n${row.mode} / ${row.scenario.id}: ${row.measurement.errors} errors (${row.measurement.errorDetail})\n`);
+    const key = `${sizeLabel(row.size)}|${row.mode}|${row.scenario.id}`;
+    if (!cells.has(key)) {
+      const same = rows.filter((other) => sizeLabel(other.size) === sizeLabel(row.size) && other.mode === row.mode && other.scenario.id === row.scenario.id);
+      cells.set(key, {
+        size: row.size,
+        mode: row.mode,
+        scenario: row.scenario,
+        ours: summarize(same.filter((other) => other.side === "ours")),
+        floor: summarize(same.filter((other) => other.side === "floor")),
+      });
+    }
+  }
+  return [...cells.values()];
+}
+
+const ratio = (ours: Summary, floor: Summary) => (ours && floor && floor.rps > 0 ? fixed(ours.rps / floor.rps, 2) : "–");
+const errorsOf = (cell: Cell) => (cell.ours?.failure || cell.floor?.failure ? "FAILED" : String((cell.ours?.errors ?? 0) + (cell.floor?.errors ?? 0)));
+const sideFigures = (summary: Summary) => [fixed(summary?.rps), fixed(summary?.p50), fixed(summary?.p99)];
+
+const lifeLine = (life: Life) =>
+  `${sizeLabel(life.size)} ${life.name}: ready in ${life.startSeconds.toFixed(1)} s; ${life.stop.killed ? `still running ${life.stop.seconds.toFixed(1)} s after SIGTERM, killed` : `stopped ${life.stop.seconds.toFixed(1)} s after SIGTERM`}`;
+
+const cellHeader = ["data", "mode", "cell", "ours req/s", "p50 ms", "p99 ms", "floor req/s", "p50 ms", "p99 ms", "ours/floor", "errors"];
+const cellLine = (cell: Cell) => [sizeLabel(cell.size), cell.mode, cell.scenario.id, ...sideFigures(cell.ours), ...sideFigures(cell.floor), ratio(cell.ours, cell.floor), errorsOf(cell)];
+
+/** Per cell and side: req/s at each size and the last size's over the first's (1.00: the table's size costs nothing). */
+function growthLines(cells: Cell[]): string[][] {
+  const sizes = [...new Map(cells.map((cell) => [sizeLabel(cell.size), cell.size])).values()];
+  if (sizes.length < 2) return [];
+  const [small, large] = [sizes[0]!, sizes[sizes.length - 1]!];
+  const find = (size: DataSize, mode: ModeName, id: string) => cells.find((cell) => sizeLabel(cell.size) === sizeLabel(size) && cell.mode === mode && cell.scenario.id === id);
+  return cells
+    .filter((cell) => sizeLabel(cell.size) === sizeLabel(small))
+    .map((cell) => {
+      const grown = find(large, cell.mode, cell.scenario.id);
+      const change = (before: Summary, after: Summary | undefined) => (before && after && before.rps > 0 ? fixed(after.rps / before.rps, 2) : "–");
+      return [
+        cell.mode, cell.scenario.id,
+        fixed(cell.ours?.rps), fixed(grown?.ours?.rps), change(cell.ours, grown?.ours), fixed(grown?.ours?.p99),
+        fixed(cell.floor?.rps), fixed(grown?.floor?.rps), change(cell.floor, grown?.floor), fixed(grown?.floor?.p99),
+      ];
+    });
+}
+
+function growthHeader(cells: Cell[]): string[] {
+  const sizes = [...new Set(cells.map((cell) => sizeLabel(cell.size)))];
+  const [small, large] = [sizes[0], sizes[sizes.length - 1]];
+  return ["mode", "cell", `ours ${small} req/s`, `ours ${large} req/s`, `${large}/${small}`, `ours ${large} p99 ms`, `floor ${small} req/s`, `floor ${large} req/s`, `${large}/${small}`, `floor ${large} p99 ms`];
+}
+
+export function printTable(rows: Row[], lives: Life[]): void {
+  const cells = cellsOf(rows);
+  const print = (header: string[], body: string[][], textColumns: number) => {
+    const widths = header.map((title, column) => Math.max(title.length, ...body.map((line) => line[column]!.length)));
+    // Text left, numbers right, as people read tables.
+    const format = (line: string[]) => line.map((cell, column) => (column < textColumns ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join("  ");
+    process.stdout.write(`\n${[format(header), widths.map((width) => "-".repeat(width)).join("  "), ...body.map(format)].join("\n")}\n`);
+  };
+  print(cellHeader, cells.map(cellLine), 3);
+  const growth = growthLines(cells);
+  if (growth.length) print(growthHeader(cells), growth, 2);
+  process.stdout.write(`\n${lives.map(lifeLine).join("\n")}\n`);
+  for (const row of rows) {
+    const name = `${sizeLabel(row.size)} ${row.mode} / ${row.scenario.id} ${row.side} #${row.round}`;
+    if (row.failure) process.stdout.write(`\n${name} FAILED: ${row.failure}\n`);
+    else if (row.measurement?.errors) process.stdout.write(`\n${name}: ${row.measurement.errors} errors (${row.measurement.errorDetail})\n`);
   }
 }
 
@@ -68,31 +141,56 @@ export function reportOpening(title: string, run: string): string[] {
   return [`# ${title}`, "", run, "", "## Machine", "", ...Object.entries(machineFacts()).map(([name, value]) => `- ${name}: ${value}`), "", "## Method", ""];
 }
 
+const markdownRow = (cells: string[]) => `| ${cells.join(" | ")} |`;
+const markdownRule = (header: string[], textColumns: number) => markdownRow(header.map((_, column) => (column < textColumns ? "---" : "---:")));
+
 export async function writeMarkdown(file: string, rows: Row[], facts: RunFacts): Promise<void> {
   const { settings } = facts;
+  const cells = cellsOf(rows);
   const scenarios = [...new Map(rows.map((row) => [row.scenario.id, row.scenario])).values()];
+  const growth = growthLines(cells);
+  const roundHeader = ["data", "mode", "cell", "side", "round", "req/s", "p50 ms", "p99 ms", "errors"];
   const lines = [
-    ...reportOpening("Benchmark results", `Run ${facts.startedAt.toISOString()}; total wall time ${facts.totalSeconds.toFixed(1)} s (seeding ${facts.seedSeconds.toFixed(1)} s).`),
-    `- Data: ${facts.seeded}, in a fresh PostgreSQL database.`,
-    `- Load: autocannon on loopback, ${settings.connections} connections, ${settings.warmupSeconds} s warm-up then ${settings.durationSeconds} s measured per scenario, in the same machine as the server (it competes for the same cores).`,
-    "- Modes: `single` (one process), `cluster` (`--mode=cluster`, CLUSTER_WORKERS=2), `distributed` (`--mode=distributed`: each subgraph, the gateway and rest-compat in their own processes); each started as a child process with LOG_LEVEL=warn, NODE_ENV=production.",
-    "- req/s is the average over the measured seconds; p50/p99 are response latencies. Errors count non-2xx answers, socket errors, timeouts and GraphQL responses carrying `errors`, warm-up included.",
+    ...reportOpening("Benchmark results", `Run ${facts.startedAt.toISOString()}; total wall time ${facts.totalSeconds.toFixed(1)} s.`),
+    "- Data, in a fresh PostgreSQL database, written by SQL (the persons' mirror columns and match keys derived by the persons domain's own functions, as its writes store them); the first size seeded, the next grown from it and analyzed, every server restarted for each size. The creates of a size run after its reads, and growth tops the persons up to the size:",
+    ...facts.seeding.map((line) => `  - ${line}`),
+    `- Load: autocannon on loopback, ${settings.connections} connections, ${settings.warmupSeconds} s warm-up then ${settings.durationSeconds} s measured per measurement, in the same machine as the servers (it competes for the same cores).`,
+    `- ours: the platform (${settings.modes.map((mode) => `\`${mode}\``).join(", ")}), a child process with LOG_LEVEL=warn, NODE_ENV=production. floor: \`bench/src/floor/\`, Fastify and \`pg\` answering the same requests with hand-written SQL over the same tables and indexes (the same list statements: the page ordered by \`"updatedAt" DESC, id\` and its count with the same WHERE; a create inserts the person with the same columns and its event in one transaction, and the log is numbered after commit as the platform does). Same pool size (20), no authentication. Before the load, the floor's first answer must equal the platform's.`,
+    `- Paired cells run ${settings.rounds} round(s) alternating ours, floor, ours, floor…; a side's req/s and p50 are the mean of its rounds, its p99 the worst round's. ours/floor is the ratio of mean req/s. Errors count non-2xx answers, socket errors, timeouts and 2xx answers that are not the answer (GraphQL \`errors\`, a create without its record), warm-up included; after a create cell, every person answered 201 must be stored with its event, every event numbered.`,
     "",
     ...facts.lives.map((life) => `- ${lifeLine(life)}`),
     "",
-    "## Scenarios",
+    "## Cells",
     "",
-    ...scenarios.map((scenario) => `- \`${scenario.id}\`: ${scenario.title}`),
+    ...scenarios.map((scenario) => `- \`${scenario.id}\`${scenario.paired ? "" : " (platform only)"}: ${scenario.title}`),
     "",
-    "## Results",
+    "## Results: ours / floor",
     "",
-    "| mode | scenario | req/s | p50 ms | p99 ms | errors |",
-    "| --- | --- | ---: | ---: | ---: | ---: |",
-    ...rows.map((row) => `| ${row.mode} | ${row.scenario.id} | ${rate(row.measurement)} | ${ms(row.measurement?.p50)} | ${ms(row.measurement?.p99)} | ${errorsOf(row)} |`),
+    markdownRow(cellHeader),
+    markdownRule(cellHeader, 3),
+    ...cells.map((cell) => markdownRow(cellLine(cell))),
+    "",
+    ...(growth.length
+      ? [
+          "## Growth: per-request cost must not grow with the table",
+          "",
+          markdownRow(growthHeader(cells)),
+          markdownRule(growthHeader(cells), 2),
+          ...growth.map(markdownRow),
+          "",
+        ]
+      : []),
+    "## Every measurement",
+    "",
+    markdownRow(roundHeader),
+    markdownRule(roundHeader, 5),
+    ...rows.map((row) =>
+      markdownRow([sizeLabel(row.size), row.mode, row.scenario.id, row.side, String(row.round), fixed(row.measurement?.requestsPerSecond), fixed(row.measurement?.p50), fixed(row.measurement?.p99), row.failure ? "FAILED" : String(row.measurement?.errors ?? 0)]),
+    ),
     "",
     ...rows
       .filter((row) => row.failure || row.measurement?.errors)
-      .map((row) => `- **${row.mode} / ${row.scenario.id}**: ${row.failure ?? row.measurement?.errorDetail}`),
+      .map((row) => `- **${sizeLabel(row.size)} ${row.mode} / ${row.scenario.id} ${row.side} #${row.round}**: ${row.failure ?? row.measurement?.errorDetail}`),
   ];
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, `${lines.join("\n").trimEnd()}\n`);

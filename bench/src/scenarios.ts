@@ -3,6 +3,9 @@ import type { SeededData } from "./seed";
 
 export type HttpCall = { method: "GET" | "POST"; path: string; headers?: Record<string, string>; body?: string };
 
+/** The calls a scenario cycles through: a list of reads, or writes made afresh for each request. */
+export type Calls = { readonly length: number; at(index: number): HttpCall | undefined };
+
 export type Scenario = {
   /** Short column label. */
   id: string;
@@ -10,39 +13,96 @@ export type Scenario = {
   title: string;
   /** Which face of the platform serves it (a different port in distributed mode). */
   face: "rest" | "graphql";
+  /** The floor serves it too: measured side by side with the platform and reported as a ratio. */
+  paired: boolean;
+  /** It creates persons: the run checks afterwards that each one has its event, and every event its position. */
+  createsPersons?: boolean;
   /** The calls to cycle through; one call that never changes would measure a single hot row. */
-  calls(data: SeededData): HttpCall[];
+  calls(data: SeededData): Calls;
   /** Throws unless the response is what a correct server returns, so a fast wrong answer cannot pass. */
   check(status: number, body: unknown, call: HttpCall): void;
-  /** A 200 response that still reports a failure (GraphQL puts resolver errors in the body). */
+  /** A 2xx response that still is not the answer (GraphQL puts resolver errors in the body; a create must return the record). */
   failedBody?(body: string): boolean;
 };
 
 // Enough distinct ids that the run reads across the table rather than re-serving a handful of rows.
 const rotatingIds = 2_000;
 
-const personsByLastName = "/persons?q=" + encodeURIComponent("name.lastName:smi*") + "&limit=25";
+const personList = (q: string) => `/persons?q=${encodeURIComponent(q)}`;
 const upcomingAppointments = "/scheduling/appointments?q=" + encodeURIComponent("status:scheduled startAt:>2026-06-01") + "&sort=-startAt";
 const linkedCasesQuery = `{ cases(limit: 25, q: "status:active") { items { id members { relationship person { id attributes appointments { startAt } } } primaryApplicant { attributes } } } }`;
+
+type ListedPerson = { id?: string; name?: { lastName?: string }; address?: { city?: string } };
+type PersonPage = { items?: ListedPerson[]; total?: number; hasNext?: boolean };
+
+/**
+ * A person list cell: the page must be the first 25 (or all) of `total`, each item matching the
+ * filter, newest change first; `broad` demands more than a page of matches.
+ */
+function personListScenario(id: string, q: string, matches: (person: ListedPerson) => boolean, expected: "selective" | "broad"): Scenario {
+  return {
+    id,
+    title: `REST GET /persons?q=${q}`,
+    face: "rest",
+    paired: true,
+    calls: () => [{ method: "GET" as const, path: personList(q) }],
+    check(status, body) {
+      expectStatus(status, body);
+      const list = body as PersonPage;
+      if (!list.items?.length || typeof list.total !== "number") fail(`no persons matched ${q}`);
+      if (list.items.length !== Math.min(25, list.total)) fail(`expected a page of ${Math.min(25, list.total)} of ${list.total}, got ${list.items.length}`);
+      if (expected === "broad" && list.total <= 25) fail(`a broad filter matched only ${list.total}`);
+      if (expected === "selective" && list.total > 500) fail(`a selective filter matched ${list.total}`);
+      const wrong = list.items.find((item) => !matches(item));
+      if (wrong) fail(`${JSON.stringify(wrong).slice(0, 200)} does not match ${q}`);
+    },
+  };
+}
+
+const contains = (text: string | undefined, part: string) => !!text?.toLowerCase().includes(part.toLowerCase());
+
+/** Persons the create cell writes: each distinct, none matching the list cells' filters. */
+function newPersonCall(serial: number): HttpCall {
+  const body = {
+    name: { firstName: `Load${serial}`, lastName: `Loadtest${serial}` },
+    dateOfBirth: `19${String(50 + (serial % 50)).padStart(2, "0")}-0${1 + (serial % 9)}-1${serial % 10}`,
+    email: `load${serial}@bench.example`,
+    address: { line1: `${serial} Bench St`, city: "Springfield", state: "IL", postalCode: "62701" },
+    preferredLanguage: "en",
+  };
+  return { method: "POST", path: "/persons", headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
+}
+
+// Shared by every run of the create cell, so no two requests of the whole benchmark send the same person.
+let personsSent = 0;
 
 export const scenarios: Scenario[] = [
   {
     id: "person-by-id",
     title: "REST GET /persons/{id}",
     face: "rest",
-    calls: (data) => spread(data.personIds, rotatingIds).map((id) => ({ method: "GET", path: `/persons/${id}` })),
+    paired: true,
+    calls: (data) => spread(data.personIds, rotatingIds).map((id) => ({ method: "GET" as const, path: `/persons/${id}` })),
     check(status, body, call) {
       expectStatus(status, body);
-      const person = body as { id?: string; name?: { lastName?: string } };
+      const person = body as { id?: string; name?: { lastName?: string }; createdAt?: string; updatedAt?: string };
       if (!call.path.endsWith(`/${person.id}`)) fail(`asked for ${call.path}, got id ${person.id}`);
       if (!person.name?.lastName) fail("the person has no name.lastName: attributes were not returned as seeded");
+      if (!person.createdAt || !person.updatedAt) fail("the person has no createdAt/updatedAt");
     },
   },
+  // About 10 matches at 10,000 persons (a weight-4 city of 108, a surname of 2.6 %), 100 at 100,000.
+  personListScenario("persons-selective", "address.city:Fresno name.lastName:Garcia", (p) => contains(p.address?.city, "fresno") && contains(p.name?.lastName, "garcia"), "selective"),
+  // About 1,000 matches at 10,000 persons (the most common city, about 9 %).
+  personListScenario("persons-broad", "address.city:Houston", (p) => contains(p.address?.city, "houston"), "broad"),
+  // About 650 matches at 10,000 persons (Smith, Smithson, Smit, Smiley…).
+  personListScenario("persons-prefix", "name.lastName:smi*", (p) => !!p.name?.lastName?.toLowerCase().startsWith("smi"), "broad"),
   {
     id: "case-by-id",
     title: "REST GET /case-management/cases/{id}",
     face: "rest",
-    calls: (data) => spread(data.caseIds, rotatingIds).map((id) => ({ method: "GET", path: `/case-management/cases/${id}` })),
+    paired: false,
+    calls: (data) => spread(data.caseIds, rotatingIds).map((id) => ({ method: "GET" as const, path: `/case-management/cases/${id}` })),
     check(status, body, call) {
       expectStatus(status, body);
       const found = body as { id?: string; primaryApplicantId?: string; members?: { personId: string }[] };
@@ -52,24 +112,11 @@ export const scenarios: Scenario[] = [
     },
   },
   {
-    id: "persons-q",
-    title: "REST GET /persons?q=name.lastName:smi*&limit=25",
-    face: "rest",
-    calls: () => [{ method: "GET", path: personsByLastName }],
-    check(status, body) {
-      expectStatus(status, body);
-      const list = body as { items?: { name?: { lastName?: string } }[]; total?: number };
-      if (!list.items?.length) fail("no persons matched name.lastName:smi*");
-      if (list.items.length !== 25) fail(`expected a full page of 25, got ${list.items.length}`);
-      const wrong = list.items.find((item) => !item.name?.lastName?.toLowerCase().startsWith("smi"));
-      if (wrong) fail(`'${wrong.name?.lastName}' does not match smi*`);
-    },
-  },
-  {
     id: "appointments-q",
     title: "REST GET /scheduling/appointments?q=status:scheduled startAt:>2026-06-01&sort=-startAt",
     face: "rest",
-    calls: () => [{ method: "GET", path: upcomingAppointments }],
+    paired: false,
+    calls: () => [{ method: "GET" as const, path: upcomingAppointments }],
     check(status, body) {
       expectStatus(status, body);
       const list = body as { items?: { status: string; startAt: string }[] };
@@ -84,7 +131,8 @@ export const scenarios: Scenario[] = [
     id: "graphql-linked",
     title: "GraphQL cases → members → person → appointments, primaryApplicant",
     face: "graphql",
-    calls: () => [{ method: "POST", path: "/graphql", headers: { "content-type": "application/json" }, body: JSON.stringify({ query: linkedCasesQuery }) }],
+    paired: false,
+    calls: () => [{ method: "POST" as const, path: "/graphql", headers: { "content-type": "application/json" }, body: JSON.stringify({ query: linkedCasesQuery }) }],
     check(status, body) {
       expectStatus(status, body);
       const result = body as {
@@ -106,6 +154,22 @@ export const scenarios: Scenario[] = [
     // Cheap enough per response: errors appear as a top-level key, and the seeded data never contains the word.
     failedBody: (body) => body.includes('"errors":'),
   },
+  // Last: its new persons then change no read cell's table at this size.
+  {
+    id: "person-create",
+    title: "REST POST /persons (each body a new person; the person and its event in one transaction)",
+    face: "rest",
+    paired: true,
+    createsPersons: true,
+    calls: () => ({ length: Number.POSITIVE_INFINITY, at: () => newPersonCall(personsSent++) }),
+    check(status, body, call) {
+      if (status !== 201) fail(`status ${status}: ${JSON.stringify(body).slice(0, 500)}`);
+      const person = body as { id?: string; name?: { lastName?: string } };
+      const sent = JSON.parse(call.body!) as { name: { lastName: string } };
+      if (!person.id || person.name?.lastName !== sent.name.lastName) fail(`the answer is not the person sent: ${JSON.stringify(body).slice(0, 300)}`);
+    },
+    failedBody: (body) => !body.includes('"id":"'),
+  },
 ];
 
 /** Evenly spaced picks so the ids cover the whole table rather than its first rows. */
@@ -123,7 +187,7 @@ function fail(message: string): never {
 }
 
 /** Fetches one call the way the load will, returning the parsed body for the scenario's check. */
-export async function sanityCheck(base: string, scenario: Scenario, call: HttpCall): Promise<void> {
+export async function sanityCheck(base: string, scenario: Scenario, call: HttpCall): Promise<unknown> {
   const response = await fetch(base + call.path, { method: call.method, headers: { ...call.headers, ...authorization }, body: call.body, signal: AbortSignal.timeout(15_000) });
   const text = await response.text();
   let body: unknown;
@@ -137,4 +201,5 @@ export async function sanityCheck(base: string, scenario: Scenario, call: HttpCa
   } catch (error) {
     throw new Error(`${scenario.id}: ${call.method} ${call.path}: ${(error as Error).message}`);
   }
+  return body;
 }

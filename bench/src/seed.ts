@@ -1,4 +1,5 @@
 import pg from "pg";
+import type { personColumnsFrom } from "./person-columns";
 import {
   appointmentNotes, appointmentTypes, cities, createRandom, emailDomains, emailPart, firstNames, languages, lastNames,
   middleInitials, programs, relationships, streets, type Random,
@@ -9,8 +10,11 @@ export const seedSizes = { persons: 10_000, cases: 2_000, appointments: 5_000 } 
 export type SeededData = {
   personIds: string[];
   caseIds: string[];
-  counts: { persons: number; cases: number; caseMembers: number; appointments: number };
+  counts: { persons: number; cases: number; caseMembers: number; appointments: number; tasks: number };
 };
+
+/** How the platform derives a person's stored columns from its record (see person-columns.ts). */
+export type PersonColumns = ReturnType<typeof personColumnsFrom>;
 
 /** Appointments before this instant are history (completed, no-show…); after it most are still scheduled. */
 const pivot = Date.parse("2026-06-01T00:00:00Z");
@@ -31,14 +35,14 @@ type Identity = {
  * Writes the data set straight into the tables with one multi-row INSERT per table (arrays expanded
  * by unnest): going through the API would take minutes and measure the write path, not the reads.
  */
-export async function seed(databaseUrl: string, seedValue = 20261122): Promise<SeededData> {
+export async function seed(databaseUrl: string, derived: PersonColumns, seedValue = 20261122): Promise<SeededData> {
   const random = createRandom(seedValue);
   const staff = Array.from({ length: 40 }, () => random.uuid());
 
   const identities = Array.from({ length: seedSizes.persons }, () => newIdentity(random));
   const cases = buildCases(random, identities, staff);
   const primaryApplicants = new Set(cases.map((c) => c.primaryApplicantId));
-  const persons = identities.map((identity) => personRow(random, identity, primaryApplicants.has(identity.id)));
+  const persons = identities.map((identity) => personRow(random, identity, primaryApplicants.has(identity.id), derived));
   const members = cases.flatMap((c) => c.members);
   const appointments = buildAppointments(random, identities, members.map((m) => m.personId), staff);
 
@@ -46,12 +50,7 @@ export async function seed(databaseUrl: string, seedValue = 20261122): Promise<S
   await client.connect();
   try {
     await client.query("BEGIN");
-    await client.query(
-      `INSERT INTO person (id, attributes, "firstName", "lastName", "createdAt", "updatedAt")
-       SELECT id, attributes::jsonb, first, last, created::timestamptz, updated::timestamptz
-       FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) AS t(id, attributes, first, last, created, updated)`,
-      columns(persons, ["id", "attributes", "firstName", "lastName", "createdAt", "updatedAt"]),
-    );
+    await insertPersons(client, persons, derived);
     await client.query(
       `INSERT INTO "case" (id, status, "effectiveStartDate", "effectiveEndDate", "primaryApplicantId", "assignedToId", "createdAt", "updatedAt")
        SELECT id, status::"CaseStatus", start::date, finish::date, applicant, assignee, created::timestamptz, updated::timestamptz
@@ -84,8 +83,24 @@ export async function seed(databaseUrl: string, seedValue = 20261122): Promise<S
   return {
     personIds: identities.map((identity) => identity.id),
     caseIds: cases.map((c) => c.id),
-    counts: { persons: persons.length, cases: cases.length, caseMembers: members.length, appointments: appointments.length },
+    counts: { persons: persons.length, cases: cases.length, caseMembers: members.length, appointments: appointments.length, tasks: 0 },
   };
+}
+
+export type PersonRow = ReturnType<typeof personRow>;
+
+/**
+ * One multi-row INSERT of persons with every column the platform stores: the mirror columns and match
+ * keys as its own write would derive them, so its index-backed filters find the seeded rows.
+ */
+export async function insertPersons(client: pg.Client, persons: readonly PersonRow[], derived: PersonColumns): Promise<void> {
+  const names = ["id", "attributes", "createdAt", "updatedAt", ...derived.names];
+  const types = ["uuid", "jsonb", "timestamptz", "timestamptz", ...derived.names.map(() => "text")];
+  await client.query(
+    `INSERT INTO person (${names.map((name) => `"${name}"`).join(", ")})
+     SELECT * FROM unnest(${types.map((type, index) => `$${index + 1}::${type}[]`).join(", ")})`,
+    names.map((name) => persons.map((row) => (name in row.derived ? row.derived[name] : row[name as keyof PersonRow]) ?? null)),
+  );
 }
 
 /** Row objects to one array per column, in the order the unnest(...) parameters expect. */
@@ -96,8 +111,8 @@ function columns<T extends Record<string, unknown>>(rows: readonly T[], keys: re
 const iso = (ms: number) => new Date(ms).toISOString();
 const isoDate = (ms: number) => iso(ms).slice(0, 10);
 
-function newIdentity(random: Random): Identity {
-  const [city, state, zipPrefix] = random.pick(cities);
+export function newIdentity(random: Random): Identity {
+  const [city, state, zipPrefix] = random.weighted(cities);
   const createdAt = Date.parse("2023-01-01T00:00:00Z") + random.int(0, 1_245) * day + random.int(0, day - 1);
   return {
     id: random.uuid(),
@@ -157,7 +172,7 @@ function buildCases(random: Random, identities: Identity[], staff: string[]) {
   });
 }
 
-function personRow(random: Random, identity: Identity, isApplicant: boolean) {
+export function personRow(random: Random, identity: Identity, isApplicant: boolean, derived: PersonColumns) {
   const { firstName, lastName, middleName } = identity;
   const attributes = {
     name: { firstName, ...(middleName && { middleName }), lastName },
@@ -165,7 +180,7 @@ function personRow(random: Random, identity: Identity, isApplicant: boolean) {
     ...(random.chance(0.85) && {
       email: `${emailPart(firstName)}${random.pick([".", "_", ""])}${emailPart(lastName)}${random.chance(0.5) ? random.int(1, 99) : ""}@${random.pick(emailDomains)}`,
     }),
-    phone: `(${random.int(201, 989)}) ${random.int(200, 999)}-${String(random.int(0, 9999)).padStart(4, "0")}`,
+    phoneNumber: `(${random.int(201, 989)}) ${random.int(200, 999)}-${String(random.int(0, 9999)).padStart(4, "0")}`,
     address: identity.address,
     preferredLanguage: random.weighted(languages),
     ...(isApplicant && {
@@ -178,10 +193,9 @@ function personRow(random: Random, identity: Identity, isApplicant: boolean) {
   return {
     id: identity.id,
     attributes: JSON.stringify(attributes),
-    firstName,
-    lastName,
     createdAt: iso(identity.createdAt),
     updatedAt: iso(identity.updatedAt),
+    derived: derived.of(attributes),
   };
 }
 

@@ -1,0 +1,36 @@
+import type pg from "pg";
+import { sleep } from "./server-process";
+
+/** Persons and their creation events, as counted in the database. */
+export type WriteTally = { persons: number; createdEvents: number };
+
+export async function tallyWrites(db: pg.Client): Promise<WriteTally> {
+  const { rows } = await db.query<WriteTally>(
+    `SELECT (SELECT count(*)::int FROM person) AS persons,
+       (SELECT count(*)::int FROM platform_event WHERE type LIKE '%persons.person.created') AS "createdEvents"`,
+  );
+  return rows[0]!;
+}
+
+/**
+ * After a create cell: every person answered 201 is stored, each new person has its creation event
+ * (they commit together or not at all), and every event has been given its log position. A server
+ * that answered 201 without writing, or wrote the person without its event, fails here however fast it was.
+ */
+export async function checkWrites(db: pg.Client, before: WriteTally, answered: number): Promise<void> {
+  // Numbering happens after commit; a few seconds is ample once the load has stopped.
+  const deadline = Date.now() + 10_000;
+  let unnumbered = 0;
+  do {
+    const { rows } = await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM platform_event WHERE position IS NULL`);
+    unnumbered = rows[0]!.count;
+    if (unnumbered) await sleep(200);
+  } while (unnumbered && Date.now() < deadline);
+  if (unnumbered) throw new Error(`${unnumbered} events still have no log position 10 s after the load`);
+  const after = await tallyWrites(db);
+  const persons = after.persons - before.persons;
+  const events = after.createdEvents - before.createdEvents;
+  if (persons !== events) throw new Error(`${persons} persons were created but ${events} creation events recorded`);
+  // A request cut off when the load stopped may still have committed: more rows than 201s is fine, fewer is not.
+  if (persons < answered) throw new Error(`${answered} creates answered 2xx but only ${persons} persons were stored`);
+}
