@@ -17,6 +17,7 @@ export async function grow(databaseUrl: string, data: SeededData, derived: Perso
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const personIds = [...data.personIds];
+  const taskIds = [...data.taskIds];
   try {
     await client.query("BEGIN");
     // Counted, not taken from the seed: the create cells have added persons of their own.
@@ -28,7 +29,7 @@ export async function grow(databaseUrl: string, data: SeededData, derived: Perso
       await insertPersons(client, identities.map((identity) => personRow(random, identity, false, derived)), derived);
       personIds.push(...identities.map((identity) => identity.id));
     }
-    if (sizes.tasks > data.counts.tasks) await insertTasks(client, data.counts.tasks, sizes.tasks);
+    if (sizes.tasks > data.counts.tasks) taskIds.push(...(await insertTasks(client, data.counts.tasks, sizes.tasks)));
     await client.query("COMMIT");
     // As after the first seed: fresh statistics and visibility before anything is timed.
     await client.query("VACUUM (ANALYZE) person, workflow_task");
@@ -38,17 +39,17 @@ export async function grow(databaseUrl: string, data: SeededData, derived: Perso
   } finally {
     await client.end();
   }
-  return { ...data, personIds, counts: { ...data.counts, persons: Math.max(sizes.persons, data.counts.persons), tasks: Math.max(sizes.tasks, data.counts.tasks) } };
+  return { ...data, personIds, taskIds, counts: { ...data.counts, persons: Math.max(sizes.persons, data.counts.persons), tasks: Math.max(sizes.tasks, data.counts.tasks) } };
 }
 
 /**
  * Application review tasks numbered `from + 1` … `to`, in the two routing queues the workflow
  * configures (ids fixed by its configuration), waiting to be claimed (a pending task needs nothing else set), created over the last 90 days.
  */
-async function insertTasks(client: pg.Client, from: number, to: number): Promise<void> {
+async function insertTasks(client: pg.Client, from: number, to: number): Promise<string[]> {
   const uuidOf = (label: string) => `overlay(overlay(md5(${label}) placing '4' from 13) placing '8' from 17)::uuid`;
   await client.query("SELECT setseed(0.15)");
-  await client.query(
+  const { rows } = await client.query<{ id: string }>(
     `INSERT INTO workflow_task (id, name, status, "taskType", "subjectType", "subjectId", "programType", "isExpedited", "queueId", priority, "createdAt", "updatedAt")
      SELECT ${uuidOf("'growth-task-' || n")}, 'Review ' || program || ' application', 'pending', 'application_review', 'application',
        ${uuidOf("'growth-application-' || n")}, program::"ProgramType", false,
@@ -57,7 +58,9 @@ async function insertTasks(client: pg.Client, from: number, to: number): Promise
        SELECT n, now() - make_interval(secs => random() * 90 * 86400) AS created,
          (ARRAY['snap', 'medicaid', 'chip', 'tanf', 'aca'])[1 + floor(random() * 5)::int] AS program
        FROM generate_series($1::int + 1, $2::int) AS n
-     ) drawn`,
+     ) drawn
+     RETURNING id`,
     [from, to, snapQueueId, generalQueueId],
   );
+  return rows.map((row) => row.id);
 }

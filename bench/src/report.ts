@@ -10,7 +10,17 @@ import type { DataSize, ModeName, Settings } from "./settings";
 export type Side = "ours" | "floor";
 
 /** One measurement: a cell at a data size, on one side, in one round. */
-export type Row = { size: DataSize; mode: ModeName; scenario: Scenario; side: Side; round: number; measurement: Measurement | null; failure?: string };
+export type Row = {
+  size: DataSize;
+  mode: ModeName;
+  scenario: Scenario;
+  side: Side;
+  round: number;
+  /** The machine's 1-minute load average as the measurement began (2 cores: above 2, something else was running too). */
+  load: number;
+  measurement: Measurement | null;
+  failure?: string;
+};
 
 /** How a server started and stopped: slow starts and stuck stops matter to operators as much as req/s. */
 export type Life = { size: DataSize; name: string; startSeconds: number; stop: StopOutcome };
@@ -149,7 +159,7 @@ export async function writeMarkdown(file: string, rows: Row[], facts: RunFacts):
   const cells = cellsOf(rows);
   const scenarios = [...new Map(rows.map((row) => [row.scenario.id, row.scenario])).values()];
   const growth = growthLines(cells);
-  const roundHeader = ["data", "mode", "cell", "side", "round", "req/s", "p50 ms", "p99 ms", "errors"];
+  const roundHeader = ["data", "mode", "cell", "side", "round", "load before", "req/s", "p50 ms", "p99 ms", "errors"];
   const lines = [
     ...reportOpening("Benchmark results", `Run ${facts.startedAt.toISOString()}; total wall time ${facts.totalSeconds.toFixed(1)} s.`),
     "- Data, in a fresh PostgreSQL database, written by SQL (the persons' mirror columns and match keys derived by the persons domain's own functions, as its writes store them); the first size seeded, the next grown from it and analyzed, every server restarted for each size. The creates of a size run after its reads, and growth tops the persons up to the size:",
@@ -185,7 +195,7 @@ export async function writeMarkdown(file: string, rows: Row[], facts: RunFacts):
     markdownRow(roundHeader),
     markdownRule(roundHeader, 5),
     ...rows.map((row) =>
-      markdownRow([sizeLabel(row.size), row.mode, row.scenario.id, row.side, String(row.round), fixed(row.measurement?.requestsPerSecond), fixed(row.measurement?.p50), fixed(row.measurement?.p99), row.failure ? "FAILED" : String(row.measurement?.errors ?? 0)]),
+      markdownRow([sizeLabel(row.size), row.mode, row.scenario.id, row.side, String(row.round), fixed(row.load, 1), fixed(row.measurement?.requestsPerSecond), fixed(row.measurement?.p50), fixed(row.measurement?.p99), row.failure ? "FAILED" : String(row.measurement?.errors ?? 0)]),
     ),
     "",
     ...rows

@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { authorize } from "./auth";
@@ -122,7 +123,7 @@ async function runSize(size: DataSize, data: SeededData, context: RunContext): P
         });
       } catch (error) {
         const failure = `did not start: ${firstLine((error as Error).message)}`;
-        rows.push(...scenarios.map((scenario) => ({ size, mode, scenario, side: "ours" as const, round: 1, measurement: null, failure })));
+        rows.push(...scenarios.map((scenario) => ({ size, mode, scenario, side: "ours" as const, round: 1, load: os.loadavg()[0]!, measurement: null, failure })));
         continue;
       }
       const ours: Target = { side: "ours", mode, server: platform, base: (scenario) => (scenario.face === "rest" ? platform.restBase : platform.graphqlBase) };
@@ -175,7 +176,8 @@ async function runCell(size: DataSize, target: Target, scenario: Scenario, round
   const name = `${label(size)} ${target.mode} ${scenario.id} ${target.side}${scenario.paired ? ` #${round}` : ""}`;
   const base = target.base(scenario);
   const calls = scenario.calls(data);
-  const row = { size, mode: target.mode, scenario, side: target.side, round };
+  // The machine is shared: how busy it was going in says how far to trust the figure.
+  const row = { size, mode: target.mode, scenario, side: target.side, round, load: os.loadavg()[0]! };
   try {
     const first = await sanityCheck(base, scenario, calls.at(0)!);
     if (Number.isFinite(calls.length)) await sanityCheck(base, scenario, calls.at(calls.length - 1)!);
@@ -188,7 +190,7 @@ async function runCell(size: DataSize, target: Target, scenario: Scenario, round
     const exit = target.server.exit();
     if (exit) throw new Error(`the server exited during the load (${exit})\n--- server output ---\n${target.server.output()}`);
     if (before) await checkWrites(db, before, measurement.succeeded);
-    log(`${name}: ${measurement.requestsPerSecond.toFixed(0)} req/s, p50 ${measurement.p50} ms, p99 ${measurement.p99} ms${measurement.errors ? `, ${measurement.errors} ERRORS (${measurement.errorDetail})` : ""}`);
+    log(`${name}: ${measurement.requestsPerSecond.toFixed(0)} req/s, p50 ${measurement.p50} ms, p99 ${measurement.p99} ms (load ${row.load.toFixed(1)} before)${measurement.errors ? `, ${measurement.errors} ERRORS (${measurement.errorDetail})` : ""}`);
     return { ...row, measurement };
   } catch (error) {
     const message = (error as Error).message;

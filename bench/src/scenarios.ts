@@ -112,6 +112,19 @@ export const scenarios: Scenario[] = [
     },
   },
   {
+    id: "task-by-id",
+    title: "REST GET /workflow/tasks/{id}",
+    face: "rest",
+    paired: false,
+    calls: (data) => spread(data.taskIds, rotatingIds).map((id) => ({ method: "GET" as const, path: `/workflow/tasks/${id}` })),
+    check(status, body, call) {
+      expectStatus(status, body);
+      const task = body as { id?: string; status?: string; queueId?: string };
+      if (!call.path.endsWith(`/${task.id}`)) fail(`asked for ${call.path}, got id ${task.id}`);
+      if (task.status !== "pending" || !task.queueId) fail(`the task is not as seeded: ${JSON.stringify(body).slice(0, 300)}`);
+    },
+  },
+  {
     id: "appointments-q",
     title: "REST GET /scheduling/appointments?q=status:scheduled startAt:>2026-06-01&sort=-startAt",
     face: "rest",

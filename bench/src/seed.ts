@@ -10,6 +10,8 @@ export const seedSizes = { persons: 10_000, cases: 2_000, appointments: 5_000 } 
 export type SeededData = {
   personIds: string[];
   caseIds: string[];
+  /** Workflow tasks, written by growth (grow.ts). */
+  taskIds: string[];
   counts: { persons: number; cases: number; caseMembers: number; appointments: number; tasks: number };
 };
 
@@ -83,6 +85,7 @@ export async function seed(databaseUrl: string, derived: PersonColumns, seedValu
   return {
     personIds: identities.map((identity) => identity.id),
     caseIds: cases.map((c) => c.id),
+    taskIds: [],
     counts: { persons: persons.length, cases: cases.length, caseMembers: members.length, appointments: appointments.length, tasks: 0 },
   };
 }
