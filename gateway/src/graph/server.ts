@@ -14,6 +14,7 @@ import { InProcessDataSource } from "./in-process-data-source";
 import { introspectionGuard } from "./introspection-guard";
 import { platformLimitsRule } from "./limits";
 import { RemoteSubgraph } from "./remote-data-source";
+import { createSubgraphFetcher } from "./subgraph-fetcher";
 
 /** Introspection is on in development and off in production, unless GRAPHQL_INTROSPECTION says otherwise. */
 export const introspectionEnabled = (env: NodeJS.ProcessEnv = process.env) =>
@@ -37,6 +38,8 @@ export type FederatedGraph = {
  * are opened) differ between the single-process and the distributed deployments.
  */
 export async function createGraphServer(placement: SubgraphPlacement, logger: Logger, authenticate: Authenticator): Promise<FederatedGraph> {
+  // One connection pool for every remote subgraph; in-flight merging unless SUBGRAPH_MERGE_IN_FLIGHT=false.
+  const fetcher = placement.kind === "remote" ? createSubgraphFetcher({ mergeInFlight: process.env.SUBGRAPH_MERGE_IN_FLIGHT !== "false" }) : null;
   const gateway = new ApolloGateway({
     supergraphSdl: loadSupergraph(),
     logger: logger.child({ component: "gateway" }),
@@ -44,7 +47,7 @@ export async function createGraphServer(placement: SubgraphPlacement, logger: Lo
       if (placement.kind === "remote") {
         const url = placement.urls[name];
         if (!url) throw new Error(`no URL configured for subgraph ${name}`);
-        return new RemoteSubgraph({ url });
+        return new RemoteSubgraph({ url, fetcher: fetcher!.fetch });
       }
       const subgraph = placement.subgraphs.find((candidate) => candidate.name === name);
       if (!subgraph) throw new Error(`supergraph names subgraph ${name}, which this build does not contain`);
@@ -79,6 +82,7 @@ export async function createGraphServer(placement: SubgraphPlacement, logger: Lo
     async stop() {
       await subscriptions.close();
       await server.stop();
+      fetcher?.close();
     },
   };
 }

@@ -1,0 +1,96 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { createSubgraphFetcher, type SubgraphFetcher } from "./subgraph-fetcher";
+
+// A stand-in subgraph over real HTTP that holds every request until released, so calls made one
+// after another are certainly in flight together, and that answers with who asked and what.
+let server: http.Server;
+let url: string;
+let received: { authorization?: string; body: string }[];
+let held: (() => void)[];
+let released: boolean;
+let firstArrival: Promise<void>;
+let arrived: () => void;
+let fetcher: SubgraphFetcher;
+
+beforeAll(async () => {
+  server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      const body = Buffer.concat(chunks).toString("utf8");
+      received.push({ authorization: request.headers.authorization, body });
+      const answer = () => {
+        response.setHeader("content-type", "application/json");
+        response.end(JSON.stringify({ data: { caller: request.headers.authorization ?? null, nested: { seen: received.length } } }));
+      };
+      if (released) answer();
+      else held.push(answer);
+      arrived();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/graphql`;
+});
+
+beforeEach(() => {
+  received = [];
+  held = [];
+  released = false;
+  firstArrival = new Promise((resolve) => (arrived = resolve));
+  fetcher = createSubgraphFetcher();
+});
+
+afterEach(() => fetcher.close());
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const query = JSON.stringify({ query: "query Page__persons__0{persons{items{id}}}", variables: {} });
+const mutation = JSON.stringify({ query: "mutation Remove__persons__0{deletePerson(id:\"1\")}", variables: {} });
+const call = (body: string, headers: Record<string, string>) => fetcher.fetch(url, { method: "POST", headers: { "content-type": "application/json", ...headers }, body });
+
+/** Lets the held requests go once the first has arrived, then collects every caller's parsed answer. */
+async function answersOf(calls: Promise<{ json(): Promise<unknown> }>[]) {
+  await firstArrival;
+  released = true;
+  held.splice(0).forEach((answer) => answer());
+  return Promise.all(calls.map(async (pending) => (await pending).json()));
+}
+
+describe("the remote subgraphs' fetcher", () => {
+  it("sends identical queries of one caller in flight together once, each caller parsing its own copy", async () => {
+    const headers = { authorization: "Bearer same-caller" };
+    const [first, second] = await answersOf([call(query, { ...headers, traceparent: "00-aaaa-01" }), call(query, { ...headers, traceparent: "00-bbbb-01" })]);
+    expect(received).toHaveLength(1);
+    expect(first).toEqual(second);
+    // The gateway merges later fetches into these objects: callers must never share them.
+    expect(first).not.toBe(second);
+    expect((first as { data: object }).data).not.toBe((second as { data: object }).data);
+  });
+
+  it("never merges the same query of different callers", async () => {
+    const answers = await answersOf([call(query, { authorization: "Bearer caller-a" }), call(query, { authorization: "Bearer caller-b" }), call(query, { "x-caller-id": "c", "x-caller-roles": "case_worker" })]);
+    expect(received.map((request) => request.authorization ?? null).sort()).toEqual(["Bearer caller-a", "Bearer caller-b", null]);
+    expect(answers.map((answer) => (answer as { data: { caller: string | null } }).data.caller)).toEqual(["Bearer caller-a", "Bearer caller-b", null]);
+  });
+
+  it("never merges mutations, even identical ones of one caller", async () => {
+    const headers = { authorization: "Bearer same-caller" };
+    await answersOf([call(mutation, headers), call(mutation, headers)]);
+    expect(received).toHaveLength(2);
+  });
+
+  it("keeps nothing once answered: the next identical query goes to the subgraph again", async () => {
+    const headers = { authorization: "Bearer same-caller" };
+    await answersOf([call(query, headers)]);
+    await (await call(query, headers)).json();
+    expect(received).toHaveLength(2);
+  });
+
+  it("can be told not to merge at all", async () => {
+    fetcher.close();
+    fetcher = createSubgraphFetcher({ mergeInFlight: false });
+    const headers = { authorization: "Bearer same-caller" };
+    await answersOf([call(query, headers), call(query, headers)]);
+    expect(received).toHaveLength(2);
+  });
+});
