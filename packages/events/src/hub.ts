@@ -4,7 +4,7 @@ import type { LoggedEvent } from "./envelope";
 import { matchesFilter, type EventFilter } from "./filter";
 import { headOfLog, readLogAfter } from "./log";
 import type { CommitNotifier } from "./notifier/notifier";
-import { sequenceLog, SEQUENCER_BATCH } from "./sequencer";
+import { sequenceAndReadAfter, sequenceLog } from "./sequencer";
 import { serialized } from "./serialized";
 import { EventSubscription } from "./subscription";
 
@@ -32,7 +32,6 @@ export class EventHub {
   private readonly options: HubOptions;
   private head = 0n;
   private readonly follower = serialized(() => this.follow());
-  private sequencePending = true;
   private timer?: NodeJS.Timeout;
   private closed = false;
 
@@ -47,9 +46,9 @@ export class EventHub {
 
   async start(): Promise<void> {
     this.head = await headOfLog(this.db);
-    await this.notifier.start((change) => this.wake(change === "written"));
+    await this.notifier.start(() => this.wake());
     // The timer also numbers: events written by a process that died before numbering them still get in.
-    this.timer = setInterval(() => this.wake(true), this.options.pollIntervalMs);
+    this.timer = setInterval(() => this.wake(), this.options.pollIntervalMs);
     this.timer.unref();
   }
 
@@ -97,24 +96,21 @@ export class EventHub {
   }
 
   /**
-   * Reads whatever became readable since the last read, numbering written events first when
-   * `sequence` is set (coalescing the wake-ups that arrive meanwhile). Called with `true` after this
-   * process commits events, so its own writes are numbered without a round trip through NOTIFY.
+   * Numbers whatever awaits numbering and reads whatever became readable since the last read, in one
+   * round trip per page (wake-ups that arrive meanwhile are coalesced into one more run). Called after
+   * this process commits events, so its own writes are delivered without a round trip through NOTIFY.
+   * Every run numbers: when nothing awaits numbering, finding that out is an index lookup inside the
+   * same round trip, so the kind of change that woke the hub does not matter.
    */
-  wake(sequence = false): Promise<void> {
+  wake(): Promise<void> {
     if (this.closed) return Promise.resolve();
-    if (sequence) this.sequencePending = true;
     return this.follower.run();
   }
 
   private async follow(): Promise<void> {
     try {
-      if (this.sequencePending) {
-        this.sequencePending = false;
-        while ((await sequenceLog(this.db)) === SEQUENCER_BATCH);
-      }
       for (;;) {
-        const batch = await readLogAfter(this.db, this.head, this.options.pageSize);
+        const batch = await sequenceAndReadAfter(this.db, this.head, this.options.pageSize);
         if (batch.length === 0) return;
         for (const logged of batch) this.dispatch(logged);
         this.head = batch[batch.length - 1]!.position;

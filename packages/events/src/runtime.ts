@@ -43,7 +43,7 @@ export async function startEventRuntime(
 ): Promise<EventRuntime> {
   const hub = new EventHub(database.prisma, notifierFor(database, options.logger), options.logger, options.hub);
   await hub.start();
-  const announce = () => void hub.wake(true);
+  const announce = () => void hub.wake();
   return {
     settings,
     hub,

@@ -1,8 +1,6 @@
 import { Prisma, type PrismaClient } from "@pap/db";
 import { EVENT_CHANNEL, type SqlTransaction } from "./append";
-
-// Arbitrary, fixed: the advisory lock that lets one sequencer at a time number the log (ASCII "PAPLOG").
-const SEQUENCER_LOCK = 0x5041504c4f47;
+import { loggedFromRow, type EventRow, type LoggedEvent } from "./envelope";
 
 /** Most rows numbered in one transaction; a longer backlog takes several rounds. */
 export const SEQUENCER_BATCH = 5000;
@@ -11,33 +9,28 @@ export const SEQUENCER_BATCH = 5000;
  * Numbers the committed events that have no position yet, continuing from the highest position, and
  * announces them (NOTIFY `s`). Returns how many it numbered.
  *
- * Every process runs this whenever events may have been written; the advisory lock makes them take
- * turns. The lock is taken by a statement of its own, so the numbering statement's snapshot is taken
- * after the previous sequencer has committed and released it: it sees that sequencer's numbers (no
- * position is given twice) and every event committed before it started. An event committed later is
- * numbered by a later round, above every position already visible, which is what lets readers resume
- * after a position without ever missing one.
+ * Every process runs this whenever events may have been written; an advisory lock makes them take
+ * turns. The numbering runs in the database (`platform_event_number`, see its migration) so that the
+ * lock is taken before the numbering statement's snapshot: that statement sees the previous
+ * sequencer's numbers (no position is given twice) and every event committed before it started. An
+ * event committed later is numbered by a later round, above every position already visible, which is
+ * what lets readers resume after a position without ever missing one. One round trip.
  */
-export async function sequenceLog(db: PrismaClient): Promise<number> {
-  // Most wake-ups (the poll, other processes' announcements) find nothing to number: ask first, cheaply.
-  const waiting = await db.$queryRaw<unknown[]>`SELECT 1 FROM platform_event WHERE position IS NULL LIMIT 1`;
-  if (waiting.length === 0) return 0;
-  const [, numbered] = await db.$transaction([
-    db.$executeRaw`SELECT pg_advisory_xact_lock(${SEQUENCER_LOCK}::bigint)`,
-    db.$queryRaw<Array<{ count: number }>>(Prisma.sql`
-      WITH head AS (SELECT coalesce(max(position), 0) AS position FROM platform_event),
-      pending AS (
-        SELECT id, row_number() OVER (ORDER BY insertion) AS rank
-        FROM (SELECT id, insertion FROM platform_event WHERE position IS NULL ORDER BY insertion LIMIT ${SEQUENCER_BATCH}) oldest
-      ),
-      numbered AS (
-        UPDATE platform_event e SET position = head.position + pending.rank
-        FROM pending, head WHERE e.id = pending.id
-        RETURNING e.position
-      )
-      SELECT count(*)::int AS count, CASE WHEN count(*) > 0 THEN pg_notify(${EVENT_CHANNEL}, 's')::text END AS announced FROM numbered`),
-  ]);
-  return numbered[0]?.count ?? 0;
+export async function sequenceLog(db: Pick<PrismaClient, "$queryRaw">): Promise<number> {
+  const [row] = await db.$queryRaw<Array<{ count: number }>>(Prisma.sql`SELECT platform_event_number(${SEQUENCER_BATCH}::int) AS count`);
+  return Number(row?.count ?? 0);
+}
+
+/**
+ * What a hub does on each wake-up, in one round trip: numbers what awaits numbering (as `sequenceLog`),
+ * then reads up to `limit` numbered events after `after`, in log order. What it returns is always a
+ * gap-free run of the log, the events it numbered itself included.
+ */
+export async function sequenceAndReadAfter(db: Pick<PrismaClient, "$queryRaw">, after: bigint, limit: number): Promise<LoggedEvent[]> {
+  const rows = await db.$queryRaw<EventRow[]>(
+    Prisma.sql`SELECT * FROM platform_event_follow(${after}::bigint, ${limit}::int, ${SEQUENCER_BATCH}::int)`,
+  );
+  return rows.map(loggedFromRow);
 }
 
 /**
