@@ -3,6 +3,7 @@ import path from "node:path";
 import type { StopOutcome } from "../modes";
 import { reportOpening } from "../report";
 import type { Delivery } from "./delivery";
+import { goalChecks } from "./goals";
 import { openConcurrency, settleMs, type IdleMemory } from "./idle";
 import type { EventSettings } from "./settings";
 import type { Throughput } from "./throughput";
@@ -104,6 +105,10 @@ export function resultTables(results: EventResults, settings: EventSettings): st
       `| ${m.connections} | ${mib(m.before)} | ${mib(m.open)} | ${mib(m.open - m.before)} | ${fixed(m.perConnectionKiB)} | ${mib(m.after)} | ${fixed(m.openSeconds)} | ${m.sampleReached} / ${m.sampled} | ${m.allReached} / ${m.connections} |`,
     );
   }
+  const goals = goalChecks(results);
+  if (goals.length) {
+    lines.push("", "### Goals", "", "| goal | measured | met |", "| --- | ---: | --- |", ...goals.map((g) => `| ${g.goal} | ${g.measured} | ${g.met ? "yes" : "**no**"} |`));
+  }
   return lines;
 }
 
@@ -113,7 +118,7 @@ export async function writeEventMarkdown(file: string, results: EventResults, fa
   const stop = facts.stop ? (facts.stop.killed ? `still running ${facts.stop.seconds.toFixed(1)} s after SIGTERM, killed` : `stopped ${facts.stop.seconds.toFixed(1)} s after SIGTERM`) : "not started";
   const lines = [
     ...reportOpening("Event log benchmark results", `Run ${facts.startedAt.toISOString()}; total wall time ${facts.totalSeconds.toFixed(1)} s.`),
-    `- Platform: \`single\` mode (one process), started as a child process with LOG_LEVEL=warn, NODE_ENV=production on a fresh, migrated PostgreSQL database; ready in ${facts.startSeconds.toFixed(1)} s, ${stop}. The load generator runs on the same machine and competes for the same cores.`,
+    `- Platform: \`single\` mode (one process), started as a child process with LOG_LEVEL=warn, NODE_ENV=production and RATE_LIMIT=${process.env.RATE_LIMIT ?? "(unset)"} on a fresh, migrated PostgreSQL database; ready in ${facts.startSeconds.toFixed(1)} s, ${stop}. The load generator runs on the same machine and competes for the same cores.`,
     `- Events: \`persons.person.updated\` from \`/persons\`, a CloudEvents envelope of about 300 bytes with a new id (and subject) per request.`,
     `- Publish throughput: autocannon, ${settings.connections} connections, ${settings.warmupSeconds} s warm-up then ${settings.seconds} s measured. Accepted events/s counts 2xx answers only; latencies are of 2xx answers. Afterwards the log is read back: every acknowledged id must be in it, nothing else may be, except requests autocannon cut off when its timer ended (at most one per connection per pass), which the server may still have committed.`,
     `- Delivery: one SSE reader (\`GET /platform/events/stream?type=persons.*\`) and one graphql-ws client (\`subscription { events(filter: {type: "persons.*"}) { id } }\`) connected first and proven live with probe events. A worker thread then commits events straight to the log on a fixed timetable of ${settings.rate} events/s for ${settings.seconds} s (one commit per event, not waiting for earlier ones, and announcing each commit as a producer without a hub of its own does), stamping each confirmed commit; the clients stamp each receipt. Commit-to-receipt = receipt − commit: numbering by the platform's sequencer, its hub reading the log, and the trip to each client. Every committed event must reach both clients.`,
