@@ -18,6 +18,8 @@ export type Row = {
   round: number;
   /** The machine's 1-minute load average as the measurement began (2 cores: above 2, something else was running too). */
   load: number;
+  /** A list's `total` as first answered: how many rows the filter matches at this size. */
+  matched?: number;
   measurement: Measurement | null;
   failure?: string;
 };
@@ -72,7 +74,23 @@ function summarize(rows: Row[]): Summary {
 }
 
 /** Each cell at each size and mode, both sides summarized, in the order measured. */
-type Cell = { size: DataSize; mode: ModeName; scenario: Scenario; ours: Summary; floor: Summary };
+type Cell = {
+  size: DataSize;
+  mode: ModeName;
+  scenario: Scenario;
+  ours: Summary;
+  floor: Summary;
+  /** ours / floor of each round on its own: how far apart they lie says how much the machine's noise moved the ratio. */
+  roundRatios: number[];
+};
+
+function roundRatios(rows: Row[]): number[] {
+  const rps = (side: Side, round: number) => rows.find((row) => row.side === side && row.round === round)?.measurement?.requestsPerSecond;
+  return [...new Set(rows.map((row) => row.round))].flatMap((round) => {
+    const [ours, floor] = [rps("ours", round), rps("floor", round)];
+    return ours !== undefined && floor ? [ours / floor] : [];
+  });
+}
 
 function cellsOf(rows: Row[]): Cell[] {
   const cells = new Map<string, Cell>();
@@ -86,6 +104,7 @@ function cellsOf(rows: Row[]): Cell[] {
         scenario: row.scenario,
         ours: summarize(same.filter((other) => other.side === "ours")),
         floor: summarize(same.filter((other) => other.side === "floor")),
+        roundRatios: roundRatios(same),
       });
     }
   }
@@ -99,11 +118,16 @@ const sideFigures = (summary: Summary) => [fixed(summary?.rps), fixed(summary?.p
 const lifeLine = (life: Life) =>
   `${sizeLabel(life.size)} ${life.name}: ready in ${life.startSeconds.toFixed(1)} s; ${life.stop.killed ? `still running ${life.stop.seconds.toFixed(1)} s after SIGTERM, killed` : `stopped ${life.stop.seconds.toFixed(1)} s after SIGTERM`}`;
 
-const cellHeader = ["data", "mode", "cell", "ours req/s", "p50 ms", "p99 ms", "floor req/s", "p50 ms", "p99 ms", "ours/floor", "errors"];
-const cellLine = (cell: Cell) => [sizeLabel(cell.size), cell.mode, cell.scenario.id, ...sideFigures(cell.ours), ...sideFigures(cell.floor), ratio(cell.ours, cell.floor), errorsOf(cell)];
+const ratioRange = (ratios: number[]) => (ratios.length < 2 ? "–" : `${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}`);
+
+const cellHeader = ["data", "mode", "cell", "ours req/s", "p50 ms", "p99 ms", "floor req/s", "p50 ms", "p99 ms", "ours/floor", "by round", "errors"];
+const cellLine = (cell: Cell) => [
+  sizeLabel(cell.size), cell.mode, cell.scenario.id, ...sideFigures(cell.ours), ...sideFigures(cell.floor), ratio(cell.ours, cell.floor), ratioRange(cell.roundRatios), errorsOf(cell),
+];
 
 /** Per cell and side: req/s at each size and the last size's over the first's (1.00: the table's size costs nothing). */
-function growthLines(cells: Cell[]): string[][] {
+function growthLines(cells: Cell[], rows: Row[]): string[][] {
+  const rowsMatched = new Map(rows.flatMap((row) => (row.matched === undefined ? [] : [[`${sizeLabel(row.size)}|${row.mode}|${row.scenario.id}`, row.matched] as const])));
   const sizes = [...new Map(cells.map((cell) => [sizeLabel(cell.size), cell.size])).values()];
   if (sizes.length < 2) return [];
   const [small, large] = [sizes[0]!, sizes[sizes.length - 1]!];
@@ -113,8 +137,10 @@ function growthLines(cells: Cell[]): string[][] {
     .map((cell) => {
       const grown = find(large, cell.mode, cell.scenario.id);
       const change = (before: Summary, after: Summary | undefined) => (before && after && before.rps > 0 ? fixed(after.rps / before.rps, 2) : "–");
+      const matched = (size: DataSize) => rowsMatched.get(`${sizeLabel(size)}|${cell.mode}|${cell.scenario.id}`);
+      const matches = matched(small) === undefined ? "–" : `${matched(small)} → ${matched(large) ?? "–"}`;
       return [
-        cell.mode, cell.scenario.id,
+        cell.mode, cell.scenario.id, matches,
         fixed(cell.ours?.rps), fixed(grown?.ours?.rps), change(cell.ours, grown?.ours), fixed(grown?.ours?.p99),
         fixed(cell.floor?.rps), fixed(grown?.floor?.rps), change(cell.floor, grown?.floor), fixed(grown?.floor?.p99),
       ];
@@ -124,7 +150,7 @@ function growthLines(cells: Cell[]): string[][] {
 function growthHeader(cells: Cell[]): string[] {
   const sizes = [...new Set(cells.map((cell) => sizeLabel(cell.size)))];
   const [small, large] = [sizes[0], sizes[sizes.length - 1]];
-  return ["mode", "cell", `ours ${small} req/s`, `ours ${large} req/s`, `${large}/${small}`, `ours ${large} p99 ms`, `floor ${small} req/s`, `floor ${large} req/s`, `${large}/${small}`, `floor ${large} p99 ms`];
+  return ["mode", "cell", "matches", `ours ${small} req/s`, `ours ${large} req/s`, `${large}/${small}`, `ours ${large} p99 ms`, `floor ${small} req/s`, `floor ${large} req/s`, `${large}/${small}`, `floor ${large} p99 ms`];
 }
 
 export function printTable(rows: Row[], lives: Life[]): void {
@@ -136,8 +162,8 @@ export function printTable(rows: Row[], lives: Life[]): void {
     process.stdout.write(`\n${[format(header), widths.map((width) => "-".repeat(width)).join("  "), ...body.map(format)].join("\n")}\n`);
   };
   print(cellHeader, cells.map(cellLine), 3);
-  const growth = growthLines(cells);
-  if (growth.length) print(growthHeader(cells), growth, 2);
+  const growth = growthLines(cells, rows);
+  if (growth.length) print(growthHeader(cells), growth, 3);
   process.stdout.write(`\n${lives.map(lifeLine).join("\n")}\n`);
   for (const row of rows) {
     const name = `${sizeLabel(row.size)} ${row.mode} / ${row.scenario.id} ${row.side} #${row.round}`;
@@ -158,7 +184,7 @@ export async function writeMarkdown(file: string, rows: Row[], facts: RunFacts):
   const { settings } = facts;
   const cells = cellsOf(rows);
   const scenarios = [...new Map(rows.map((row) => [row.scenario.id, row.scenario])).values()];
-  const growth = growthLines(cells);
+  const growth = growthLines(cells, rows);
   const roundHeader = ["data", "mode", "cell", "side", "round", "load before", "req/s", "p50 ms", "p99 ms", "errors"];
   const lines = [
     ...reportOpening("Benchmark results", `Run ${facts.startedAt.toISOString()}; total wall time ${facts.totalSeconds.toFixed(1)} s.`),
@@ -166,7 +192,7 @@ export async function writeMarkdown(file: string, rows: Row[], facts: RunFacts):
     ...facts.seeding.map((line) => `  - ${line}`),
     `- Load: autocannon on loopback, ${settings.connections} connections, ${settings.warmupSeconds} s warm-up then ${settings.durationSeconds} s measured per measurement, in the same machine as the servers (it competes for the same cores).`,
     `- ours: the platform (${settings.modes.map((mode) => `\`${mode}\``).join(", ")}), a child process with LOG_LEVEL=warn, NODE_ENV=production. floor: \`bench/src/floor/\`, Fastify and \`pg\` answering the same requests with hand-written SQL over the same tables and indexes (the same list statements: the page ordered by \`"updatedAt" DESC, id\` and its count with the same WHERE; a create inserts the person with the same columns and its event in one transaction, and the log is numbered after commit as the platform does). Same pool size (20), no authentication. Before the load, the floor's first answer must equal the platform's.`,
-    `- Paired cells run ${settings.rounds} round(s) alternating ours, floor, ours, floor…; a side's req/s and p50 are the mean of its rounds, its p99 the worst round's. ours/floor is the ratio of mean req/s. Errors count non-2xx answers, socket errors, timeouts and 2xx answers that are not the answer (GraphQL \`errors\`, a create without its record), warm-up included; after a create cell, every person answered 201 must be stored with its event, every event numbered.`,
+    `- Paired cells run ${settings.rounds} round(s) alternating ours, floor, ours, floor…; a side's req/s and p50 are the mean of its rounds, its p99 the worst round's. ours/floor is the ratio of mean req/s; "by round" the lowest and highest ratio of one round's pair. Errors count non-2xx answers, socket errors, timeouts and 2xx answers that are not the answer (GraphQL \`errors\`, a create without its record), warm-up included; after a create cell, every person answered 201 must be stored with its event, every event numbered.`,
     "",
     ...facts.lives.map((life) => `- ${lifeLine(life)}`),
     "",
@@ -184,8 +210,10 @@ export async function writeMarkdown(file: string, rows: Row[], facts: RunFacts):
       ? [
           "## Growth: per-request cost must not grow with the table",
           "",
+          "Each cell at the first size against the same cell at the last (1.00: the table's size costs nothing). A by-id read should hold; a list filter matches the same share of a larger table, so its matches grow with it (the `matches` column), and the exact `total` counts every one of them on both sides.",
+          "",
           markdownRow(growthHeader(cells)),
-          markdownRule(growthHeader(cells), 2),
+          markdownRule(growthHeader(cells), 3),
           ...growth.map(markdownRow),
           "",
         ]

@@ -190,8 +190,11 @@ async function runCell(size: DataSize, target: Target, scenario: Scenario, round
     const exit = target.server.exit();
     if (exit) throw new Error(`the server exited during the load (${exit})\n--- server output ---\n${target.server.output()}`);
     if (before) await checkWrites(db, before, measurement.succeeded);
+    // A server too slow to finish one request in the measured seconds has no figure, not a figure of 0.
+    if (!measurement.errors && measurement.requests === 0) throw new Error(`no request completed in ${settings.durationSeconds} s`);
+    const total = (first as { total?: unknown } | null)?.total;
     log(`${name}: ${measurement.requestsPerSecond.toFixed(0)} req/s, p50 ${measurement.p50} ms, p99 ${measurement.p99} ms (load ${row.load.toFixed(1)} before)${measurement.errors ? `, ${measurement.errors} ERRORS (${measurement.errorDetail})` : ""}`);
-    return { ...row, measurement };
+    return { ...row, measurement, ...(typeof total === "number" && { matched: total }) };
   } catch (error) {
     const message = (error as Error).message;
     log(`${name}: FAILED ${message}`);
