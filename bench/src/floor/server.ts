@@ -32,7 +32,7 @@ async function main() {
   const derived = personColumnsFrom(repositoryRoot, env);
   const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: Number(env.DATABASE_POOL_SIZE ?? 20) });
   pool.on("error", (error) => console.error(`floor: idle database connection failed: ${error.message}`));
-  const sequencer = await logSequencer(pool, (error) => console.error(`floor: numbering the event log failed: ${error.message}`));
+  const sequencer = logSequencer(pool, (error) => console.error(`floor: numbering the event log failed: ${error.message}`));
 
   const { rows: present } = await pool.query<{ column_name: string }>(
     `SELECT column_name FROM information_schema.columns WHERE table_name = 'person' AND column_name = ANY($1)`,
