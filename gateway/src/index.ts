@@ -9,3 +9,5 @@ export { platformConfig } from "./config";
 export { openProcessServices } from "./services";
 export type { PlatformSubgraph } from "./subgraphs";
 export { domains } from "./domains";
+export { ownedOperationExecutor } from "./graph/owned-operations";
+export { loadSupergraph } from "./supergraph/load";

@@ -1,9 +1,11 @@
 import { describeDatabase, type Database, type DatabaseConfig } from "@pap/db";
 import type { DomainServices } from "@pap/events";
-import type { Clock, Logger } from "@pap/kernel";
+import { createErrorFormatter, type Clock, type Logger } from "@pap/kernel";
 import type { FastifyInstance } from "fastify";
 import { createGraphServer } from "./graph/server";
 import { inProcessExecutor } from "./graph/in-process-executor";
+import { ownedOperationExecutor } from "./graph/owned-operations";
+import { loadSupergraph } from "./supergraph/load";
 import { createHttpApp } from "./http-app";
 import { prepareAuthSettings } from "./auth";
 import { platformRequirements } from "./requirements";
@@ -48,10 +50,17 @@ export async function startPlatform(options: {
   });
   logger.debug(`database: ${describeDatabase(options.database)}`);
   const graph = await createGraphServer({ kind: "in-process", services, subgraphs }, logger, services.authenticate);
+  const execute = ownedOperationExecutor({
+    supergraphSdl: loadSupergraph(),
+    subgraphs,
+    services,
+    formatError: createErrorFormatter((error, message) => logger.error({ err: error }, message)),
+    throughGateway: inProcessExecutor(graph.server),
+  });
   const app = await createHttpApp({
     logger,
     graph,
-    rest: { execute: inProcessExecutor(graph.server), subscribe: graph.subscriptions.asGraphSubscriber(), authenticate: services.authenticate, requirementOf: platformRequirements },
+    rest: { execute, subscribe: graph.subscriptions.asGraphSubscriber(), authenticate: services.authenticate, requirementOf: platformRequirements },
     ready: async () => (await database.prisma.$queryRaw`SELECT 1`, true),
     auth,
   });
