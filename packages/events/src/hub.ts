@@ -27,7 +27,7 @@ const defaults: HubOptions = { pollIntervalMs: 1000, pageSize: 500, recentEvents
  */
 export class EventHub {
   private readonly subscriptions = new Set<EventSubscription>();
-  private readonly advanceListeners = new Set<(head: bigint) => void>();
+  private readonly advanceListeners = new Set<(head: bigint, events: readonly LoggedEvent[]) => void>();
   private readonly recent = new Map<string, LoggedEvent>();
   private readonly options: HubOptions;
   private head = 0n;
@@ -80,8 +80,8 @@ export class EventHub {
     return subscription;
   }
 
-  /** Calls `listener` after each batch of new events (with the new head); returns the unsubscriber. */
-  onAdvance(listener: (head: bigint) => void): () => void {
+  /** Calls `listener` after each batch of new events (with the new head and the batch); returns the unsubscriber. */
+  onAdvance(listener: (head: bigint, events: readonly LoggedEvent[]) => void): () => void {
     this.advanceListeners.add(listener);
     return () => this.advanceListeners.delete(listener);
   }
@@ -114,7 +114,7 @@ export class EventHub {
         if (batch.length === 0) return;
         for (const logged of batch) this.dispatch(logged);
         this.head = batch[batch.length - 1]!.position;
-        for (const listener of this.advanceListeners) listener(this.head);
+        for (const listener of this.advanceListeners) listener(this.head, batch);
         if (batch.length < this.options.pageSize) return;
       }
     } catch (error) {
