@@ -127,10 +127,10 @@ async function runSize(size: DataSize, data: SeededData, context: RunContext): P
         continue;
       }
       const ours: Target = { side: "ours", mode, server: platform, base: (scenario) => (scenario.face === "rest" ? platform.restBase : platform.graphqlBase) };
-      const theFloor: Target | null = floor && { side: "floor", mode, server: floor, base: () => floor.base };
+      const theFloor: Target = { side: "floor", mode, server: floor, base: () => floor.base };
       try {
         for (const scenario of scenarios) {
-          const sides = scenario.paired && theFloor ? [ours, theFloor] : [ours];
+          const sides = scenario.paired ? [ours, theFloor] : [ours];
           const rounds = scenario.paired ? settings.rounds : 1;
           const answers = new Map<Side, unknown>();
           for (let round = 1; round <= rounds; round++) {
@@ -142,7 +142,7 @@ async function runSize(size: DataSize, data: SeededData, context: RunContext): P
       }
     }
   } finally {
-    if (floor) await stop(size, "floor", floor, context);
+    await stop(size, "floor", floor, context);
   }
 }
 
