@@ -1,7 +1,14 @@
 import { openDatabase, type Database, type DatabaseConfig } from "@pap/db";
-import { eventSettingsFromEnv, startConsumers, startEventRuntime, startTimers, headOfLog, sequenceLog, SEQUENCER_BATCH, type DomainServices, type EventSettings } from "@pap/events";
+import { eventSettingsFromEnv, searchIndexOf, startConsumers, startEventRuntime, startTimers, headOfLog, sequenceLog, SEQUENCER_BATCH, type DomainServices, type EventSettings } from "@pap/events";
 import { authSettingsFromEnv, createAuthenticator, systemClock, type AuthSettings, type Clock, type Logger } from "@pap/kernel";
+import { domains } from "./domains";
 import type { PlatformSubgraph } from "./subgraphs";
+
+/**
+ * Every registered domain's search projection, whichever domains a process hosts: a write keeps its
+ * records' documents current by the event types it records, so knowing them all costs nothing.
+ */
+const searchIndex = searchIndexOf(domains.flatMap((domain) => domain.search ?? []));
 
 export type ProcessServices = {
   services: DomainServices;
@@ -36,7 +43,7 @@ export async function openProcessServices(options: {
   let eventRuntime: Awaited<ReturnType<typeof startEventRuntime>> | undefined;
   try {
     const clock = options.clock ?? systemClock;
-    eventRuntime = await startEventRuntime(database, { ...(options.events ?? eventSettingsFromEnv()), clock }, { logger: logger.child({ component: "events" }) });
+    eventRuntime = await startEventRuntime(database, { searchIndex, ...(options.events ?? eventSettingsFromEnv()), clock }, { logger: logger.child({ component: "events" }) });
     const services: DomainServices = { db: database.prisma, eventRuntime, authenticate: createAuthenticator(options.auth ?? authSettingsFromEnv()) };
     for (const subgraph of options.hosted) await subgraph.seed?.(services);
     const consumers = startConsumers(services, options.hosted.flatMap((subgraph) => subgraph.consumers ?? []), { logger: logger.child({ component: "consumers" }) });

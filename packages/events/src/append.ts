@@ -65,6 +65,8 @@ export function eventRecorder(settings: EventSettings, origin: EventOrigin | (()
       const resolved = typeof origin === "function" ? await origin() : origin;
       const events = drafts.map((draft) => envelopeFor(draft, resolved, settings, now));
       await appendToLog(tx, events);
+      // The records these events describe are searchable as they now are, in the same transaction.
+      await settings.searchIndex?.refresh(tx, events, settings.typePrefix);
       return events;
     },
   };

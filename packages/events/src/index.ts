@@ -17,3 +17,4 @@ export * from "./recorded-writes";
 export * from "./consumer";
 export * from "./sequencer";
 export * from "./timers";
+export * from "./search";

@@ -1,4 +1,5 @@
 import type { Clock } from "@pap/kernel";
+import type { SearchIndex } from "./search";
 
 /** Deployment choices about events (SPEC §9 overlays), and the clock that stamps them. */
 export type EventSettings = {
@@ -6,6 +7,8 @@ export type EventSettings = {
   typePrefix: string;
   /** Gives each event its `time`; the system clock unless a test or benchmark moves time itself. */
   clock?: Clock;
+  /** Keeps the search documents of the records the recorded events describe current (none: search is not kept). */
+  searchIndex?: SearchIndex;
 };
 
 export function eventSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): EventSettings {

@@ -1,6 +1,7 @@
 import type { PermissionTable } from "./auth/roles";
 import type { Resource } from "./resource";
 import type { RestRoute, RestSurfaceOptions } from "./rest/route";
+import type { SearchProjection } from "./search";
 import type { DeclaredEventType, SubgraphDefinition } from "./subgraph";
 
 /**
@@ -15,6 +16,8 @@ export type DomainContract = {
   events?: { declarations: readonly DeclaredEventType[] };
   permissions: PermissionTable;
   restRoutes(options: RestSurfaceOptions): RestRoute[];
+  /** How the domain's records appear in cross-resource search, if they do. */
+  search?: readonly SearchProjection[];
   /**
    * Builds the domain's subgraph (and its schema): only the graph's processes call this. It is given
    * the other registered domains, for those that describe them (identity's roles grant permissions

@@ -13,3 +13,4 @@ export * from "./settings";
 export * from "./rest";
 export * from "./resource";
 export * from "./domain";
+export * from "./search";

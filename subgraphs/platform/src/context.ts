@@ -2,11 +2,16 @@ import type { Policy, PrismaClient } from "@pap/db";
 import { platformPermissions } from "./domain/permissions";
 import { domainContext, entryFromRow, type DomainContext, type DomainServices, type EventCatalog, type EventHub, type LogEntry } from "@pap/events";
 import { createByKeyLoader, type RequestScope } from "@pap/kernel";
+import type { Searchable } from "./domain/search";
 
 export type PlatformContext = DomainContext & {
   /** Event types of every domain, for checking published events. */
   catalog: EventCatalog;
   loaders: ReturnType<typeof loaders>;
+  /** The kinds of record search spans, from every registered domain. */
+  searchables: readonly Searchable[];
+  /** Where clients reach the platform, for absolute links. */
+  publicBaseUrl: string;
 };
 
 function loaders(db: PrismaClient, hub: EventHub) {
@@ -25,7 +30,11 @@ function loaders(db: PrismaClient, hub: EventHub) {
   };
 }
 
-export function createContext(scope: RequestScope<DomainServices>, catalog: EventCatalog): PlatformContext {
+export function createContext(
+  scope: RequestScope<DomainServices>,
+  catalog: EventCatalog,
+  search: { searchables: readonly Searchable[]; publicBaseUrl: string },
+): PlatformContext {
   const base = domainContext(scope, platformPermissions);
-  return { ...base, catalog, loaders: loaders(base.db, base.hub) };
+  return { ...base, catalog, loaders: loaders(base.db, base.hub), ...search };
 }

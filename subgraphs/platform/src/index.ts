@@ -1,7 +1,8 @@
 import { EventCatalog, type DomainServices } from "@pap/events";
-import type { DeclaredEventType, SubgraphDefinition } from "@pap/kernel";
+import type { DeclaredEventType, PermissionTable, SearchProjection, SubgraphDefinition } from "@pap/kernel";
 import { createContext, type PlatformContext } from "./context";
 import { platformPermissions } from "./domain/permissions";
+import { publicBaseUrlFromEnv } from "./domain/public-url";
 import { schema } from "./schema";
 import { seedPolicies } from "./seed";
 
@@ -12,8 +13,15 @@ import { seedPolicies } from "./seed";
  */
 export * from "./contract";
 
-export function createPlatformSubgraph(domains: readonly { events?: { declarations: readonly DeclaredEventType[] } }[]): SubgraphDefinition<DomainServices, PlatformContext> {
+export function createPlatformSubgraph(
+  domains: readonly { events?: { declarations: readonly DeclaredEventType[] }; permissions: PermissionTable; search?: readonly SearchProjection[] }[],
+): SubgraphDefinition<DomainServices, PlatformContext> {
   const declarations = domains.flatMap((domain) => (domain.events ? [domain.events] : []));
+  // Search spans every domain's records, each authorized by its own domain's permissions.
+  const search = {
+    searchables: domains.flatMap((domain) => (domain.search ?? []).map((projection) => ({ projection, permissions: domain.permissions }))),
+    publicBaseUrl: publicBaseUrlFromEnv(),
+  };
   const catalogs = new Map<string, EventCatalog>();
   const catalogFor = (prefix: string) => {
     let catalog = catalogs.get(prefix);
@@ -23,8 +31,12 @@ export function createPlatformSubgraph(domains: readonly { events?: { declaratio
   return {
     name: "platform",
     schema,
-    createContext: (scope) => createContext(scope, catalogFor(scope.eventRuntime.settings.typePrefix)),
-    seed: (services) => seedPolicies(services.db),
+    createContext: (scope) => createContext(scope, catalogFor(scope.eventRuntime.settings.typePrefix), search),
+    seed: async (services) => {
+      await seedPolicies(services.db);
+      // Documents missing (records written before search existed, or by SQL) or derived by an older projection.
+      await services.eventRuntime.settings.searchIndex?.catchUp(services.db);
+    },
     permissions: platformPermissions,
   };
 }

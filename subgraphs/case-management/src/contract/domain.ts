@@ -1,4 +1,5 @@
 import type { DomainContract } from "@pap/kernel";
+import { caseSearch } from "./search";
 import { caseEvents } from "../domain/events";
 import { casePermissions } from "../domain/permissions";
 import { caseResource } from "./case";
@@ -11,6 +12,7 @@ export const caseManagementDomain: DomainContract = {
   events: caseEvents,
   permissions: casePermissions,
   restRoutes: () => caseRoutes,
+  search: [caseSearch],
   // Required here, not imported: loading the subgraph builds its schema, which the REST process never needs.
   subgraph: () => (require("../index") as typeof import("../index")).caseManagementSubgraph,
 };

@@ -1,4 +1,5 @@
 import type { DomainContract } from "@pap/kernel";
+import { applicationSearch } from "./search";
 import { intakeEvents } from "../domain/events";
 import { applicationPermissions } from "../domain/permissions";
 import { application } from "./application";
@@ -13,6 +14,7 @@ export const intakeDomain: DomainContract = {
   events: intakeEvents,
   permissions: applicationPermissions,
   restRoutes: () => intakeRoutes,
+  search: [applicationSearch],
   // Required here, not imported: loading the subgraph builds its schema, which the REST process never needs.
   subgraph: () => (require("../index") as typeof import("../index")).intakeSubgraph,
 };

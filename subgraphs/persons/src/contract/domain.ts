@@ -1,4 +1,5 @@
 import type { DomainContract } from "@pap/kernel";
+import { personSearch } from "./search";
 import { personsDomainEvents } from "../domain/events";
 import { personPermissions } from "../domain/permissions";
 import { person } from "./person";
@@ -11,6 +12,7 @@ export const personsDomain: DomainContract = {
   events: personsDomainEvents,
   permissions: personPermissions,
   restRoutes: () => personRoutes,
+  search: [personSearch],
   // Required here, not imported: loading the subgraph builds its schema, which the REST process never needs.
   subgraph: () => (require("../index") as typeof import("../index")).personsSubgraph,
 };

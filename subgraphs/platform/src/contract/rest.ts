@@ -1,5 +1,6 @@
 import { event, publishedEventBody } from "./event";
 import { policy } from "./policy";
+import { SEARCH_SELECTION, searchHitToRest, searchResultsBody, typesFromQuery } from "./search";
 import { crudRoutes, listParamsFromQuery, notFound, requireObjectBody } from "@pap/kernel";
 import type { RestRequest, RestRoute } from "@pap/kernel";
 
@@ -81,6 +82,35 @@ export function platformRoutes(basePath: string): RestRoute[] {
         return { status: 200, body: eventToRest(result as Record<string, unknown>) };
       },
       docs: { response: eventResponse, successStatus: 200, errorStatuses: [404, 500] },
+    },
+    {
+      method: "GET",
+      path: `${basePath}/search`,
+      operationId: "search",
+      summary: "Search persons, cases, applications, tasks and appointments at once",
+      tag,
+      document: `query ($q: String, $types: [String!], $limit: Int, $offset: Int) {
+        result: search(q: $q, types: $types, limit: $limit, offset: $offset) { ${SEARCH_SELECTION} } }`,
+      variables: (request) => {
+        // Search has no sort (best match first, else newest first): `sort` is read and not used.
+        const { q, limit, offset } = listParamsFromQuery(request.query);
+        return { q, limit, offset, types: typesFromQuery(request.query.types) };
+      },
+      respond: (result) => {
+        const found = result as { items: Parameters<typeof searchHitToRest>[0][] };
+        return { status: 200, body: { ...found, items: found.items.map(searchHitToRest) } };
+      },
+      docs: {
+        queryParameters: [
+          { name: "q", description: "Words to find, each as the beginning of a word, forgiving a typo; results best match first. Without it, the newest records." },
+          { name: "types", description: "Kinds to search: person, case, application, task, appointment (repeated or comma-separated; unknown names ignored)." },
+          { name: "limit", description: "Page size, 1 to 100 (default 25)." },
+          { name: "offset", description: "Results to skip (default 0)." },
+        ],
+        response: searchResultsBody,
+        successStatus: 200,
+        errorStatuses: [400, 500],
+      },
     },
     ...crudRoutes({
       resource: policy,

@@ -1,4 +1,5 @@
 import type { DomainContract } from "@pap/kernel";
+import { appointmentSearch } from "./search";
 import { appointmentEvents } from "../domain/events";
 import { appointmentPermissions } from "../domain/permissions";
 import { appointment } from "./appointment";
@@ -11,6 +12,7 @@ export const schedulingDomain: DomainContract = {
   events: appointmentEvents,
   permissions: appointmentPermissions,
   restRoutes: () => appointmentRoutes,
+  search: [appointmentSearch],
   // Required here, not imported: loading the subgraph builds its schema, which the REST process never needs.
   subgraph: () => (require("../index") as typeof import("../index")).schedulingSubgraph,
 };

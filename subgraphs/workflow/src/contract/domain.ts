@@ -1,4 +1,5 @@
 import type { DomainContract } from "@pap/kernel";
+import { taskSearch } from "./search";
 import { workflowEvents } from "../domain/events";
 import { workflowPermissions } from "../domain/permissions";
 import { metric } from "./metric";
@@ -13,6 +14,7 @@ export const workflowDomain: DomainContract = {
   events: workflowEvents,
   permissions: workflowPermissions,
   restRoutes: () => workflowRoutes,
+  search: [taskSearch],
   // Required here, not imported: loading the subgraph builds its schema, which the REST process never needs.
   subgraph: () => (require("../index") as typeof import("../index")).workflowSubgraph,
 };

@@ -1,0 +1,82 @@
+import { createHash } from "node:crypto";
+import { Prisma } from "@pap/db";
+import type { SearchColumn, SearchProjection } from "@pap/kernel";
+
+// The SQL that derives one kind of record's search documents from its rows, built once from the
+// domain's projection. Names and labels come from the domains' code; they are still checked and
+// quoted, so a mistake in a declaration fails at start rather than producing odd SQL.
+
+const identifier = (name: string): string => {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new Error(`search projection: '${name}' is not a plain SQL name`);
+  return `"${name}"`;
+};
+
+const literal = (text: string): string => `'${text.replace(/'/g, "''")}'`;
+
+/** A column's value as text: enums and ids cast, lists joined, instants as their UTC date. */
+function textOf({ column, as = "text" }: SearchColumn): string {
+  const value = `r.${identifier(column)}`;
+  if (as === "list") return `array_to_string(${value}, ', ')`;
+  if (as === "date") return `to_char(${value} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
+  return `${value}::text`;
+}
+
+/** The attribute's type as SearchResult names it. */
+const attributeType = (column: SearchColumn) => (column.as === "date" ? "date" : "string");
+
+export type DocumentSql = {
+  projection: SearchProjection;
+  /** Names the projection a document was derived with: documents of another version are derived again. */
+  version: string;
+  /** Derives the documents of the given records again (upsert), and drops those whose record is gone. */
+  refresh(ids: readonly string[]): Prisma.Sql;
+  /** Derives every document that is missing or was derived by another version of the projection. */
+  catchUp(): Prisma.Sql;
+  /** Drops documents whose record is gone. */
+  dropOrphans(): Prisma.Sql;
+};
+
+export function documentSql(projection: SearchProjection): DocumentSql {
+  const table = identifier(projection.table);
+  const version = createHash("sha256").update(JSON.stringify(projection)).digest("hex").slice(0, 16);
+  const titleParts = projection.title.columns.map(textOf);
+  const title = titleParts.length
+    ? `coalesce(nullif(concat_ws(${literal(projection.title.separator ?? " ")}, ${titleParts.join(", ")}), ''), r.id::text)`
+    : "r.id::text";
+  const searched = [...projection.attributes, ...(projection.alsoSearched ?? [])].map(textOf);
+  const attributes = projection.attributes.map(
+    (attribute) =>
+      `jsonb_build_object('field', ${literal(attribute.field)}, 'label', ${literal(attribute.label)}, 'value', ${textOf(attribute)}, 'type', ${literal(attributeType(attribute))})`,
+  );
+  const owner = projection.read.own ? `r.${identifier(projection.read.own.owner)}` : "NULL::uuid";
+  const derived = (where: Prisma.Sql) => Prisma.sql`
+    SELECT d.type, d.id, d.title, d.text, search_terms(d.text), d.attributes, d."ownerId", d.version, d."createdAt", d."updatedAt"
+    FROM (
+      SELECT ${Prisma.raw(literal(projection.type))} AS type, r.id, t.title,
+        concat_ws(' ', t.title, ${Prisma.raw([...searched, "r.id::text"].join(", "))}) AS text,
+        jsonb_path_query_array(jsonb_build_array(${Prisma.raw(attributes.join(", "))}), '$[*] ? (@.value != null)') AS attributes,
+        ${Prisma.raw(owner)} AS "ownerId", ${Prisma.raw(literal(version))} AS version, r."createdAt", r."updatedAt"
+      FROM ${Prisma.raw(table)} r CROSS JOIN LATERAL (SELECT ${Prisma.raw(title)} AS title) t
+      WHERE ${where}
+    ) d`;
+  const upsert = (where: Prisma.Sql) => Prisma.sql`
+    INSERT INTO search_document (type, id, title, text, terms, attributes, "ownerId", version, "createdAt", "updatedAt")
+    ${derived(where)}
+    ON CONFLICT (type, id) DO UPDATE SET title = EXCLUDED.title, text = EXCLUDED.text, terms = EXCLUDED.terms,
+      attributes = EXCLUDED.attributes, "ownerId" = EXCLUDED."ownerId", version = EXCLUDED.version,
+      "createdAt" = EXCLUDED."createdAt", "updatedAt" = EXCLUDED."updatedAt"`;
+  return {
+    projection,
+    version,
+    // One statement: the delete and the insert touch different documents (a record either exists or not).
+    refresh: (ids) => Prisma.sql`
+      WITH gone AS (
+        DELETE FROM search_document d WHERE d.type = ${projection.type} AND d.id = ANY(${ids}::uuid[])
+          AND NOT EXISTS (SELECT 1 FROM ${Prisma.raw(table)} r WHERE r.id = d.id))
+      ${upsert(Prisma.sql`r.id = ANY(${ids}::uuid[])`)}`,
+    catchUp: () =>
+      upsert(Prisma.sql`NOT EXISTS (SELECT 1 FROM search_document s WHERE s.type = ${projection.type} AND s.id = r.id AND s.version = ${version})`),
+    dropOrphans: () =>
+      Prisma.sql`DELETE FROM search_document d WHERE d.type = ${projection.type} AND NOT EXISTS (SELECT 1 FROM ${Prisma.raw(table)} r WHERE r.id = d.id)`,
+  };
+}

@@ -1,0 +1,10 @@
+/**
+ * Where clients reach the platform, for the absolute links it hands out (a search result's `url`):
+ * `PUBLIC_BASE_URL` when set (set it wherever the platform sits behind a proxy, or in the distributed
+ * mode, whose REST surface has a port of its own), else the address a single process listens on.
+ */
+export function publicBaseUrlFromEnv(env: NodeJS.ProcessEnv = process.env): string {
+  const configured = env.PUBLIC_BASE_URL?.trim();
+  if (configured) return configured.replace(/\/+$/, "");
+  return `http://${env.HOST || "127.0.0.1"}:${env.PORT || "4000"}`;
+}
