@@ -1,6 +1,7 @@
 import { ApiError, callerKey, envelopeFromGraphQLError, type ConnectionLimiter, type GraphExecutor, type GraphResult, type GraphSubscriber } from "@pap/kernel";
-import { EVENT_SELECTION, eventToRest, positionFrom, streamFilter } from "@pap/platform/contract";
+import { EVENT_SELECTION, positionFrom, streamFilter } from "@pap/platform/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { EventFrames } from "./event-frames";
 
 const STREAM_DOCUMENT = `subscription ($filter: EventStreamFilter, $after: String) {
   result: events(filter: $filter, after: $after) { position ${EVENT_SELECTION} } }`;
@@ -15,6 +16,7 @@ export type EventStreamOptions = { path: string; heartbeatMs: number; connection
 export function registerEventStream(app: FastifyInstance, graph: { execute: GraphExecutor; subscribe: GraphSubscriber }, options: EventStreamOptions): void {
   // Open streams never go idle, so the server could not close while one is open: end them first.
   const open = new Set<() => void>();
+  const frames = new EventFrames();
   app.addHook("preClose", async () => {
     for (const end of open) end();
   });
@@ -39,7 +41,7 @@ export function registerEventStream(app: FastifyInstance, graph: { execute: Grap
       const end = () => void results.return?.();
       open.add(end);
       try {
-        await stream(request, reply, results, options.heartbeatMs);
+        await stream(request, reply, results, options.heartbeatMs, frames);
       } finally {
         open.delete(end);
       }
@@ -64,7 +66,7 @@ function headerValue(request: FastifyRequest, name: string): string | undefined 
   return Array.isArray(value) ? value[0] : value;
 }
 
-async function stream(request: FastifyRequest, reply: FastifyReply, results: AsyncIterableIterator<GraphResult>, heartbeatMs: number) {
+async function stream(request: FastifyRequest, reply: FastifyReply, results: AsyncIterableIterator<GraphResult>, heartbeatMs: number, frames: EventFrames) {
   reply.hijack();
   const out = reply.raw;
   out.writeHead(200, {
@@ -90,7 +92,7 @@ async function stream(request: FastifyRequest, reply: FastifyReply, results: Asy
         break;
       }
       const { position, ...event } = (result.data?.result ?? {}) as Record<string, unknown>;
-      const written = out.write(`id: ${String(position)}\ndata: ${JSON.stringify(eventToRest(event))}\n\n`);
+      const written = out.write(frames.frameOf(String(position), event));
       // A slow reader holds the next event back instead of growing this process's buffers.
       if (!written) await Promise.race([new Promise((resolve) => out.once("drain", resolve)), closed]);
       // A client that went away while events were still queued gets no more writes (nor a listener per write).
