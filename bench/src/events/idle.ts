@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { now, sleep } from "./clock";
+import { now, percentile, sleep } from "./clock";
 import { envelope, eventTypeFilter, jsonHeaders, publishPath, streamPath } from "./envelope";
 import { rssKiB } from "./platform-process";
 import { openSse, type SseStream } from "./sse";
@@ -18,6 +18,9 @@ export type IdleMemory = {
   sampleReached: number;
   /** Every open stream that received it, for information. */
   allReached: number;
+  /** From sending the publish request to each stream's receipt, in ms: how long one event takes to reach every stream. */
+  fanOutP50Ms: number;
+  fanOutMaxMs: number;
   failures: number;
   failureDetail: string;
 };
@@ -36,7 +39,7 @@ export const openConcurrency = 100;
 export async function measureIdleMemory(base: string, pid: number, options: { connections: number; sample: number }): Promise<IdleMemory> {
   const url = `${base}${streamPath}?type=${encodeURIComponent(eventTypeFilter)}`;
   const probeId = randomUUID();
-  const reached = new Set<number>();
+  const reached = new Map<number, number>();
   const streams: SseStream[] = [];
   try {
     await warmUp(url, base, Math.min(openConcurrency, options.connections));
@@ -48,8 +51,8 @@ export async function measureIdleMemory(base: string, pid: number, options: { co
     const opener = async () => {
       while (next < options.connections) {
         const index = next++;
-        streams[index] = await openSse(url, (id) => {
-          if (id === probeId) reached.add(index);
+        streams[index] = await openSse(url, (id, receivedAt) => {
+          if (id === probeId) reached.set(index, receivedAt);
         });
       }
     };
@@ -62,6 +65,7 @@ export async function measureIdleMemory(base: string, pid: number, options: { co
     // Evenly spread over the opening order, so early and late streams are both checked.
     const step = options.connections / options.sample;
     const sample = Array.from({ length: options.sample }, (_, k) => Math.floor(k * step));
+    const publishedAt = now();
     const response = await fetch(base + publishPath, { method: "POST", headers: jsonHeaders, body: envelope(probeId), signal: AbortSignal.timeout(10_000) });
     await response.arrayBuffer();
     if (response.status !== 201) throw new Error(`POST ${publishPath} with ${options.connections} streams open answered ${response.status}`);
@@ -71,6 +75,7 @@ export async function measureIdleMemory(base: string, pid: number, options: { co
     const allDeadline = Date.now() + 2_000;
     while (Date.now() < allDeadline && reached.size < options.connections) await sleep(50);
     const sampleReached = sample.filter((index) => reached.has(index)).length;
+    const fanOut = [...reached.values()].map((at) => at - publishedAt).sort((a, b) => a - b);
 
     const failed = streams.map((stream) => stream.failure()).filter((failure): failure is string => failure !== null);
     for (const stream of streams) stream.close();
@@ -88,6 +93,8 @@ export async function measureIdleMemory(base: string, pid: number, options: { co
       sampled: sample.length,
       sampleReached,
       allReached: reached.size,
+      fanOutP50Ms: percentile(fanOut, 50),
+      fanOutMaxMs: fanOut.length ? fanOut[fanOut.length - 1]! : NaN,
       failures: failed.length,
       failureDetail: [...new Set(failed)].slice(0, 3).join("; "),
     };

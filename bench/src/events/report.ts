@@ -100,9 +100,9 @@ export function resultTables(results: EventResults, settings: EventSettings): st
   else {
     const m = idle.value;
     lines.push(
-      "| idle streams | RSS before MiB | RSS with streams open MiB | delta MiB | KiB per stream | RSS after closing MiB | opened in s | event reached (sample) | event reached (all) |",
-      "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
-      `| ${m.connections} | ${mib(m.before)} | ${mib(m.open)} | ${mib(m.open - m.before)} | ${fixed(m.perConnectionKiB)} | ${mib(m.after)} | ${fixed(m.openSeconds)} | ${m.sampleReached} / ${m.sampled} | ${m.allReached} / ${m.connections} |`,
+      "| idle streams | RSS before MiB | RSS with streams open MiB | delta MiB | KiB per stream | RSS after closing MiB | opened in s | event reached (sample) | event reached (all) | publish-to-receipt p50 / last ms |",
+      "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+      `| ${m.connections} | ${mib(m.before)} | ${mib(m.open)} | ${mib(m.open - m.before)} | ${fixed(m.perConnectionKiB)} | ${mib(m.after)} | ${fixed(m.openSeconds)} | ${m.sampleReached} / ${m.sampled} | ${m.allReached} / ${m.connections} | ${fixed(m.fanOutP50Ms, 0)} / ${fixed(m.fanOutMaxMs, 0)} |`,
     );
   }
   const goals = goalChecks(results);
