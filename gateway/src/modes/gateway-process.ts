@@ -1,12 +1,21 @@
+import cluster from "node:cluster";
 import "../telemetry-off";
-import { authSettingsFromEnv, createAuthenticator, createLogger } from "@pap/kernel";
+import { authSettingsFromEnv, createAuthenticator, createLogger, positiveIntegerSetting } from "@pap/kernel";
 import { createGraphServer } from "../graph/server";
 import { createHttpApp } from "../http-app";
+import { runGatewayWorkers } from "./gateway-workers";
 import { stopOnSignals } from "./signals";
 
 // The gateway alone (distributed mode), routing to subgraphs over HTTP: SUBGRAPH_URLS is a JSON map.
+// GATEWAY_WORKERS > 1 runs that many copies on the one port (node:cluster).
 async function main() {
   const logger = createLogger("gateway");
+  const workers = positiveIntegerSetting(process.env.GATEWAY_WORKERS, 1);
+  if (cluster.isPrimary && workers > 1) {
+    const running = runGatewayWorkers(workers, logger);
+    stopOnSignals(() => running.stop());
+    return;
+  }
   const urls = JSON.parse(process.env.SUBGRAPH_URLS ?? "{}") as Record<string, string>;
   const graph = await createGraphServer({ kind: "remote", urls }, logger, createAuthenticator(authSettingsFromEnv()));
   const app = await createHttpApp({ logger, graph, ready: async () => true });
