@@ -23,6 +23,8 @@ export type EventRunFacts = {
   totalSeconds: number;
   startSeconds: number;
   stop: StopOutcome | null;
+  /** The machine's 1-minute load average when the run started and ended: on a shared machine, what the figures were measured under. */
+  load: { start: number; end: number };
 };
 
 const fixed = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : "–");
@@ -117,7 +119,7 @@ export async function writeEventMarkdown(file: string, results: EventResults, fa
   const problems = problemsOf(results);
   const stop = facts.stop ? (facts.stop.killed ? `still running ${facts.stop.seconds.toFixed(1)} s after SIGTERM, killed` : `stopped ${facts.stop.seconds.toFixed(1)} s after SIGTERM`) : "not started";
   const lines = [
-    ...reportOpening("Event log benchmark results", `Run ${facts.startedAt.toISOString()}; total wall time ${facts.totalSeconds.toFixed(1)} s.`),
+    ...reportOpening("Event log benchmark results", `Run ${facts.startedAt.toISOString()}; total wall time ${facts.totalSeconds.toFixed(1)} s; 1-minute load average ${facts.load.start.toFixed(1)} at the start, ${facts.load.end.toFixed(1)} at the end (2 cores: above 2, other work was waiting for them).`),
     `- Platform: \`single\` mode (one process), started as a child process with LOG_LEVEL=warn, NODE_ENV=production and RATE_LIMIT=${process.env.RATE_LIMIT ?? "(unset)"} on a fresh, migrated PostgreSQL database; ready in ${facts.startSeconds.toFixed(1)} s, ${stop}. The load generator runs on the same machine and competes for the same cores.`,
     `- Events: \`persons.person.updated\` from \`/persons\`, a CloudEvents envelope of about 300 bytes with a new id (and subject) per request.`,
     `- Publish throughput: autocannon, ${settings.connections} connections, ${settings.warmupSeconds} s warm-up then ${settings.seconds} s measured. Accepted events/s counts 2xx answers only; latencies are of 2xx answers. Afterwards the log is read back: every acknowledged id must be in it, nothing else may be, except requests autocannon cut off when its timer ended (at most one per connection per pass), which the server may still have committed.`,

@@ -1,3 +1,4 @@
+import { loadavg } from "node:os";
 import path from "node:path";
 import { authorization } from "../auth";
 import { jsonHeaders } from "./envelope";
@@ -16,6 +17,7 @@ import { measureThroughput } from "./throughput";
 // event stream costs the server, against the platform in single mode on a fresh database.
 async function main(): Promise<number> {
   const startedAt = new Date();
+  const loadAtStart = loadavg()[0]!;
   const settings = eventSettingsFromEnv();
   // The platform runs with NODE_ENV=production, which turns on per-caller limits; the benchmark is one
   // caller making tens of thousands of requests and holding 10,000 streams, which those limits exist to
@@ -24,7 +26,7 @@ async function main(): Promise<number> {
   const elapsed = () => (Date.now() - startedAt.getTime()) / 1000;
   const log = (message: string) => process.stdout.write(`[${elapsed().toFixed(1).padStart(5)} s] ${message}\n`);
 
-  log(`machine: ${Object.entries(machineFacts()).map(([name, value]) => `${name} ${value}`).join(", ")}`);
+  log(`machine: ${Object.entries(machineFacts()).map(([name, value]) => `${name} ${value}`).join(", ")}; load average ${loadAtStart.toFixed(1)}`);
   log(
     `publish: ${settings.connections} connections, ${settings.warmupSeconds} s warm-up + ${settings.seconds} s; delivery: ${settings.rate} events/s for ${settings.seconds} s; idle: ${settings.sseConnections} SSE streams`,
   );
@@ -78,7 +80,7 @@ async function main(): Promise<number> {
   const problems = problemsOf(results);
   process.stdout.write(`\n${resultTables(results, settings).join("\n")}\n`);
   const file = path.join(settings.repositoryRoot, "bench", "results", "events-latest.md");
-  await writeEventMarkdown(file, results, { settings, startedAt, totalSeconds, startSeconds, stop });
+  await writeEventMarkdown(file, results, { settings, startedAt, totalSeconds, startSeconds, stop, load: { start: loadAtStart, end: loadavg()[0]! } });
   process.stdout.write(`\nwritten ${path.relative(process.cwd(), file)}\ntotal wall time ${totalSeconds.toFixed(1)} s\n`);
   if (problems.length) {
     process.stderr.write(`\nFAILED: these figures are not valid:\n${problems.map((problem) => `- ${problem}`).join("\n")}\n`);
