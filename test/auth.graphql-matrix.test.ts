@@ -159,6 +159,7 @@ const argumentsFor: Record<string, () => Promise<Record<string, unknown>>> = {
     event: { id: randomUUID(), specversion: "1.0", type: "persons.person.updated", source: "/persons", subject: randomUUID(), time: new Date().toISOString(), datacontenttype: "application/json" },
   }),
   policies: async () => ({}),
+  search: async () => ({ q: "a" }),
   policy: async () => ({ id: "snap-expedited-processing" }),
   queue: async () => ({ id: await queue() }),
   queues: async () => ({}),

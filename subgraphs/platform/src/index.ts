@@ -12,6 +12,7 @@ import { seedPolicies } from "./seed";
  * declared by the domain that is its source.
  */
 export * from "./contract";
+export { search, type Searchable, type SearchResults } from "./domain/search";
 
 export function createPlatformSubgraph(
   domains: readonly { events?: { declarations: readonly DeclaredEventType[] }; permissions: PermissionTable; search?: readonly SearchProjection[] }[],

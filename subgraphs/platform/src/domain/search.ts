@@ -72,20 +72,24 @@ const visibilitySql = (visible: readonly Visibility[], all: boolean): Prisma.Sql
   return Prisma.sql`(${Prisma.join(clauses, " OR ")})`;
 };
 
-/**
- * A document matches when every word of the query begins one of its words (full text, prefix
- * matching), or when the query is close to some stretch of its text (trigram word similarity, which
- * forgives a typo). Both are answered by the table's GIN indexes.
- */
-const matchSql = (q: string) => Prisma.sql`(d.terms @@ search_prefix_query(${q}) OR ${q} <% d.text)`;
+/** A document matches when every word of the query begins one of its words (full text, prefix matching, its GIN index). */
+const wordsMatch = (q: string) => Prisma.sql`d.terms @@ search_prefix_query(${q})`;
 
 /**
- * Relevance in (0, 1]: how closely the query matches a stretch of the document's text and its title
- * (the mean of the two trigram similarities: a result titled exactly as asked scores 1), or the
- * full-text cover density rank when that is higher; every match scores above 0.
+ * When no document has the words, a typo is forgiven: titles (names) close to the query, by trigram
+ * word similarity (pg_trgm's default threshold, 0.6: "Lopes" finds "Ana Lopez"), from the title's
+ * trigram index.
  */
-const scoreSql = (q: string) =>
-  Prisma.sql`round(greatest(ts_rank_cd(d.terms, search_prefix_query(${q}), 32), (word_similarity(${q}, d.text) + similarity(${q}, d.title)) / 2)::numeric, 4)::float8`;
+const titleNear = (q: string) => Prisma.sql`${q} <% d.title`;
+
+/**
+ * Relevance in (0, 1]. A words match: the trigram similarity of query and title (1 when the title is
+ * the query), or the full-text cover density rank (normalized to below 1) where that is higher, so a
+ * record whose text holds the words close together outranks one that holds them apart. A typo's
+ * match: how close the query is to a stretch of the title. Every match scores above 0.
+ */
+const wordsScore = (q: string) => Prisma.sql`round(greatest(ts_rank_cd(d.terms, search_prefix_query(${q}), 32), similarity(${q}, d.title))::numeric, 4)::float8`;
+const nearScore = (q: string) => Prisma.sql`round(word_similarity(${q}, d.title)::numeric, 4)::float8`;
 
 type Row = { type: SearchType; id: string; title: string; attributes: SearchAttributeValue[]; createdAt: Date; updatedAt: Date; score: number | null };
 
@@ -100,15 +104,18 @@ export async function search(db: PrismaClient, principal: Principal, searchables
   const visible = visibleKinds(principal, searchables, wanted);
   if (!visible.length) return { items: [], total: 0, facets: [], hasNext: false, ...page };
   const everything = visible.length === searchTypes.length && visible.every((kind) => kind.owner === undefined);
-  const where = q ? Prisma.sql`${visibilitySql(visible, everything)} AND ${matchSql(q)}` : visibilitySql(visible, everything);
-  const [rows, counts] = await Promise.all([
-    db.$queryRaw<Row[]>`
-      SELECT d.type, d.id::text AS id, d.title, d.attributes, d."createdAt", d."updatedAt", ${q ? scoreSql(q) : Prisma.sql`NULL::float8`} AS score
-      FROM search_document d WHERE ${where}
-      ORDER BY ${q ? Prisma.sql`score DESC, ` : Prisma.empty}d."createdAt" DESC, d.type, d.id
-      LIMIT ${page.limit} OFFSET ${page.offset}`,
-    db.$queryRaw<{ type: SearchType; count: bigint }[]>`SELECT d.type, count(*) AS count FROM search_document d WHERE ${where} GROUP BY d.type`,
-  ]);
+  const visibility = visibilitySql(visible, everything);
+  const find = (match: Prisma.Sql, score: Prisma.Sql) =>
+    Promise.all([
+      db.$queryRaw<Row[]>`
+        SELECT d.type, d.id::text AS id, d.title, d.attributes, d."createdAt", d."updatedAt", ${score} AS score
+        FROM search_document d WHERE ${visibility} AND ${match}
+        ORDER BY score DESC NULLS LAST, d."createdAt" DESC, d.type, d.id
+        LIMIT ${page.limit} OFFSET ${page.offset}`,
+      db.$queryRaw<{ type: SearchType; count: bigint }[]>`SELECT d.type, count(*) AS count FROM search_document d WHERE ${visibility} AND ${match} GROUP BY d.type`,
+    ]);
+  let [rows, counts] = q ? await find(wordsMatch(q), wordsScore(q)) : await find(Prisma.sql`TRUE`, Prisma.sql`NULL::float8`);
+  if (q && counts.length === 0) [rows, counts] = await find(titleNear(q), nearScore(q));
   const facets = visible.map(({ type }) => ({ type, count: Number(counts.find((row) => row.type === type)?.count ?? 0) }));
   const total = facets.reduce((sum, facet) => sum + facet.count, 0);
   const paths = new Map(searchables.map(({ projection }) => [projection.type, projection.path]));
