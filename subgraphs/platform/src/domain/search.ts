@@ -72,26 +72,65 @@ const visibilitySql = (visible: readonly Visibility[], all: boolean): Prisma.Sql
   return Prisma.sql`(${Prisma.join(clauses, " OR ")})`;
 };
 
-/** A document matches when every word of the query begins one of its words (full text, prefix matching, its GIN index). */
-const wordsMatch = (q: string) => Prisma.sql`d.terms @@ search_prefix_query(${q})`;
-
 /**
- * When no document has the words, a typo is forgiven: titles (names) close to the query, by trigram
- * word similarity (pg_trgm's default threshold, 0.6: "Lopes" finds "Ana Lopez"), from the title's
- * trigram index.
- */
-const titleNear = (q: string) => Prisma.sql`${q} <% d.title`;
-
-/**
+ * How a query's words may match, from the most precise reading to the most forgiving; a search takes
+ * the first that finds anything. Whole words (`ana lopez`), each word as a word's beginning (`ana lop`),
+ * both from the full-text index; then, for a typo, titles (names) close to the query by trigram word
+ * similarity (pg_trgm's threshold, 0.6: "Kowalsky" finds "Kowalski"), from the titles' trigram index.
+ * Trying the precise reading first keeps a common word from costing a pass over the table: whole
+ * words let the index skip through its lists, a prefix has to collect every document it begins.
+ *
  * Relevance in (0, 1]. A words match: the trigram similarity of query and title (1 when the title is
- * the query), or the full-text cover density rank (normalized to below 1) where that is higher, so a
- * record whose text holds the words close together outranks one that holds them apart. A typo's
- * match: how close the query is to a stretch of the title. Every match scores above 0.
+ * the query), or the full-text cover density rank (normalized to below 1) where that is higher. A
+ * typo's match: how close the query is to a stretch of the title. Every match scores above 0.
  */
-const wordsScore = (q: string) => Prisma.sql`round(greatest(ts_rank_cd(d.terms, search_prefix_query(${q}), 32), similarity(${q}, d.title))::numeric, 4)::float8`;
-const nearScore = (q: string) => Prisma.sql`round(word_similarity(${q}, d.title)::numeric, 4)::float8`;
+const readings = [
+  {
+    match: (q: string) => Prisma.sql`d.terms @@ search_words_query(${q})`,
+    score: (q: string) => Prisma.sql`round(greatest(ts_rank_cd(d.terms, search_words_query(${q}), 32), similarity(${q}, d.title))::numeric, 4)::float8`,
+  },
+  {
+    match: (q: string) => Prisma.sql`d.terms @@ search_prefix_query(${q})`,
+    score: (q: string) => Prisma.sql`round(greatest(ts_rank_cd(d.terms, search_prefix_query(${q}), 32), similarity(${q}, d.title))::numeric, 4)::float8`,
+  },
+  {
+    match: (q: string) => Prisma.sql`${q} <% d.title`,
+    score: (q: string) => Prisma.sql`round(word_similarity(${q}, d.title)::numeric, 4)::float8`,
+  },
+];
 
 type Row = { type: SearchType; id: string; title: string; attributes: SearchAttributeValue[]; createdAt: Date; updatedAt: Date; score: number | null };
+type Found = { rows: Row[]; counts: { type: SearchType; count: number }[] };
+
+/**
+ * The matches of one reading, scored, in one statement: the page, best first (newest first among
+ * equals), and the count of each kind, over the same matches read once.
+ */
+async function matching(db: PrismaClient, visibility: Prisma.Sql, match: Prisma.Sql, score: Prisma.Sql, page: Page): Promise<Found> {
+  const [answer] = await db.$queryRaw<{ rows: (Omit<Row, "createdAt" | "updatedAt"> & { createdAt: string; updatedAt: string })[]; counts: Found["counts"] }[]>`
+    WITH m AS MATERIALIZED (
+      SELECT d.type, d.id, d.title, d.attributes, d."createdAt", d."updatedAt", ${score} AS score
+      FROM search_document d WHERE ${visibility} AND ${match})
+    SELECT
+      (SELECT coalesce(json_agg(p ORDER BY p.score DESC, p."createdAt" DESC, p.type, p.id), '[]') FROM (
+        SELECT type, id::text AS id, title, attributes, "createdAt", "updatedAt", score FROM m
+        ORDER BY score DESC, "createdAt" DESC, type, id LIMIT ${page.limit} OFFSET ${page.offset}) p) AS rows,
+      (SELECT coalesce(json_agg(f), '[]') FROM (SELECT type, count(*)::int AS count FROM m GROUP BY type) f) AS counts`;
+  const rows = answer!.rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt), updatedAt: new Date(row.updatedAt) }));
+  return { rows, counts: answer!.counts };
+}
+
+/** Without words: the newest records first (from the creation-time index), and the count of each kind. */
+async function newest(db: PrismaClient, visibility: Prisma.Sql, page: Page): Promise<Found> {
+  const [rows, counts] = await Promise.all([
+    db.$queryRaw<Row[]>`
+      SELECT d.type, d.id::text AS id, d.title, d.attributes, d."createdAt", d."updatedAt", NULL::float8 AS score
+      FROM search_document d WHERE ${visibility}
+      ORDER BY d."createdAt" DESC, d.type, d.id LIMIT ${page.limit} OFFSET ${page.offset}`,
+    db.$queryRaw<Found["counts"]>`SELECT d.type, count(*)::int AS count FROM search_document d WHERE ${visibility} GROUP BY d.type`,
+  ]);
+  return { rows, counts };
+}
 
 /**
  * One page of the documents the caller may find, best match first (newest first among equals, and
@@ -105,18 +144,16 @@ export async function search(db: PrismaClient, principal: Principal, searchables
   if (!visible.length) return { items: [], total: 0, facets: [], hasNext: false, ...page };
   const everything = visible.length === searchTypes.length && visible.every((kind) => kind.owner === undefined);
   const visibility = visibilitySql(visible, everything);
-  const find = (match: Prisma.Sql, score: Prisma.Sql) =>
-    Promise.all([
-      db.$queryRaw<Row[]>`
-        SELECT d.type, d.id::text AS id, d.title, d.attributes, d."createdAt", d."updatedAt", ${score} AS score
-        FROM search_document d WHERE ${visibility} AND ${match}
-        ORDER BY score DESC NULLS LAST, d."createdAt" DESC, d.type, d.id
-        LIMIT ${page.limit} OFFSET ${page.offset}`,
-      db.$queryRaw<{ type: SearchType; count: bigint }[]>`SELECT d.type, count(*) AS count FROM search_document d WHERE ${visibility} AND ${match} GROUP BY d.type`,
-    ]);
-  let [rows, counts] = q ? await find(wordsMatch(q), wordsScore(q)) : await find(Prisma.sql`TRUE`, Prisma.sql`NULL::float8`);
-  if (q && counts.length === 0) [rows, counts] = await find(titleNear(q), nearScore(q));
-  const facets = visible.map(({ type }) => ({ type, count: Number(counts.find((row) => row.type === type)?.count ?? 0) }));
+  let found: Found = { rows: [], counts: [] };
+  if (!q) found = await newest(db, visibility, page);
+  else {
+    for (const reading of readings) {
+      found = await matching(db, visibility, reading.match(q), reading.score(q), page);
+      if (found.counts.length) break;
+    }
+  }
+  const { rows, counts } = found;
+  const facets = visible.map(({ type }) => ({ type, count: counts.find((row) => row.type === type)?.count ?? 0 }));
   const total = facets.reduce((sum, facet) => sum + facet.count, 0);
   const paths = new Map(searchables.map(({ projection }) => [projection.type, projection.path]));
   const items = rows.map((row) => ({ ...row, path: (paths.get(row.type) ?? "").replace("{id}", row.id) }));
