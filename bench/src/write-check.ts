@@ -1,20 +1,22 @@
 import type pg from "pg";
 import { sleep } from "./server-process";
 
-/** Persons and their creation events, as counted in the database. */
-export type WriteTally = { persons: number; createdEvents: number };
+/** Persons, their creation events and their search documents, as counted in the database. */
+export type WriteTally = { persons: number; createdEvents: number; documents: number };
 
 export async function tallyWrites(db: pg.Client): Promise<WriteTally> {
   const { rows } = await db.query<WriteTally>(
     `SELECT (SELECT count(*)::int FROM person) AS persons,
-       (SELECT count(*)::int FROM platform_event WHERE type LIKE '%persons.person.created') AS "createdEvents"`,
+       (SELECT count(*)::int FROM platform_event WHERE type LIKE '%persons.person.created') AS "createdEvents",
+       (SELECT count(*)::int FROM search_document WHERE type = 'person') AS documents`,
   );
   return rows[0]!;
 }
 
 /**
  * After a create cell: every person answered 201 is stored, each new person has its creation event
- * (they commit together or not at all), and every event has been given its log position. A server
+ * and its search document (they commit together or not at all), and every event has been given its
+ * log position. A server
  * that answered 201 without writing, or wrote the person without its event, fails here however fast it was.
  */
 export async function checkWrites(db: pg.Client, before: WriteTally, answered: number): Promise<void> {
@@ -31,6 +33,8 @@ export async function checkWrites(db: pg.Client, before: WriteTally, answered: n
   const persons = after.persons - before.persons;
   const events = after.createdEvents - before.createdEvents;
   if (persons !== events) throw new Error(`${persons} persons were created but ${events} creation events recorded`);
+  const documents = after.documents - before.documents;
+  if (persons !== documents) throw new Error(`${persons} persons were created but ${documents} search documents written`);
   // A request cut off when the load stopped may still have committed: more rows than 201s is fine, fewer is not.
   if (persons < answered) throw new Error(`${answered} creates answered 2xx but only ${persons} persons were stored`);
 }

@@ -4,6 +4,7 @@ import pg from "pg";
 import { personColumnsFrom } from "../person-columns";
 import { logSequencer, recordEvent } from "./event-log";
 import { mirrorColumnNames, personFilter, UnsupportedQuery } from "./person-query";
+import { personSearchDocuments } from "./search-document";
 
 /**
  * The floor: the person reads and writes the benchmark sends, answered by hand-written SQL over the
@@ -30,6 +31,7 @@ async function main() {
   // Compiled to bench/dist/floor/server.js: the repository root is three levels up.
   const repositoryRoot = path.resolve(__dirname, "../../..");
   const derived = personColumnsFrom(repositoryRoot, env);
+  const searchDocuments = personSearchDocuments(repositoryRoot);
   const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: Number(env.DATABASE_POOL_SIZE ?? 20) });
   pool.on("error", (error) => console.error(`floor: idle database connection failed: ${error.message}`));
   const sequencer = logSequencer(pool, (error) => console.error(`floor: numbering the event log failed: ${error.message}`));
@@ -77,6 +79,8 @@ async function main() {
     return { items: page.rows.map(representation), total: count, limit: pageSize, offset: 0, hasNext: page.rows.length < count };
   });
 
+  // The platform's create, statement for statement: the person with every derived column, its event, its
+  // search document, in one transaction; the log numbered after commit.
   app.post("/persons", async (request, reply) => {
     const body = request.body;
     if (body === null || typeof body !== "object" || Array.isArray(body)) return reply.code(400).send({ code: "BAD_REQUEST", message: "The body must be a JSON object." });
@@ -93,7 +97,9 @@ async function main() {
         [JSON.stringify(attributes), ...written.map((name) => columns[name] ?? null)],
       );
       created = rows[0]!;
-      await recordEvent(client, { type: "persons.person.created", source: "/persons", subject: created.id, data: representation(created), authid: "bench" });
+      const event = { type: "persons.person.created", source: "/persons", subject: created.id, data: representation(created), authid: "bench" };
+      await recordEvent(client, event);
+      await searchDocuments.refresh(client, event);
       await client.query("COMMIT");
     } catch (error) {
       await client.query("ROLLBACK").catch(() => {});
