@@ -44,7 +44,7 @@ export async function openProcessServices(options: {
   try {
     const clock = options.clock ?? systemClock;
     eventRuntime = await startEventRuntime(database, { searchIndex, ...(options.events ?? eventSettingsFromEnv()), clock }, { logger: logger.child({ component: "events" }) });
-    const services: DomainServices = { db: database.prisma, eventRuntime, authenticate: createAuthenticator(options.auth ?? authSettingsFromEnv()) };
+    const services: DomainServices = { db: database.prisma, read: database.read, eventRuntime, authenticate: createAuthenticator(options.auth ?? authSettingsFromEnv()) };
     for (const subgraph of options.hosted) await subgraph.seed?.(services);
     const consumers = startConsumers(services, options.hosted.flatMap((subgraph) => subgraph.consumers ?? []), { logger: logger.child({ component: "consumers" }) });
     const timers = startTimers(services, { clock, logger: logger.child({ component: "timers" }) });

@@ -9,8 +9,17 @@ import { PrismaClient } from "../generated/client/client";
 import type { DatabaseConfig } from "./config";
 import { applyMigrations } from "./migrations";
 
+/**
+ * Reads rows with one parameterized statement, straight through the driver. Prisma's model queries cost
+ * several times the statement itself on a lookup by key (measured: about 360 µs against 80 µs for a
+ * person by id), so the hottest reads (records by id) take this way; everything else uses Prisma.
+ */
+export type RowReader = <T>(text: string, params: readonly unknown[]) => Promise<T[]>;
+
 export type Database = {
   prisma: PrismaClient;
+  /** The hot-read path beside Prisma, on the same connections (RowReader). */
+  read: RowReader;
   config: DatabaseConfig;
   /** Present on PostgreSQL: the pool Prisma uses, for LISTEN/NOTIFY and diagnostics. */
   pool?: pg.Pool;
@@ -57,8 +66,13 @@ function openPostgres(config: Extract<DatabaseConfig, { kind: "postgres" }>, opt
   const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize, options: "-c jit=off" });
   const adapterFactory = new PrismaPg(pool);
   const prisma = createClient(adapterFactory, options);
+  const onQuery = options.onQuery;
   return {
     prisma,
+    read: async <T>(text: string, params: readonly unknown[]) => {
+      onQuery?.(text, JSON.stringify(params));
+      return (await pool.query(text, params as unknown[])).rows as T[];
+    },
     config,
     pool,
     adapterFactory,
@@ -80,8 +94,13 @@ async function openPglite(config: Extract<DatabaseConfig, { kind: "pglite" }>, o
   await pglite.waitReady;
   const adapterFactory = new PrismaPGlite(pglite);
   const prisma = createClient(adapterFactory, options);
+  const onQuery = options.onQuery;
   return {
     prisma,
+    read: async <T>(text: string, params: readonly unknown[]) => {
+      onQuery?.(text, JSON.stringify(params));
+      return (await pglite.query<T>(text, params as unknown[])).rows;
+    },
     config,
     pglite,
     adapterFactory,

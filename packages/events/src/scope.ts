@@ -1,12 +1,12 @@
 import type { PrismaClient } from "@pap/db";
-import { callerContext, systemClock, type Authenticator, type CallerContext, type Clock, type PermissionTable, type RequestScope } from "@pap/kernel";
+import { callerContext, systemClock, type Authenticator, type CallerContext, type Clock, type PermissionTable, type RequestScope, type RowReader } from "@pap/kernel";
 import type { EventRecorder } from "./append";
 import type { EventHub } from "./hub";
 import type { EventRuntime } from "./runtime";
 import type { EventSettings } from "./settings";
 
 /** The services every domain subgraph is given by the process that runs it. */
-export type DomainServices = { db: PrismaClient; eventRuntime: EventRuntime; authenticate: Authenticator };
+export type DomainServices = { db: PrismaClient; read: RowReader; eventRuntime: EventRuntime; authenticate: Authenticator };
 
 /**
  * What every domain's request context starts from: the caller (established on first use, with what

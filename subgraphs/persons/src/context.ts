@@ -1,5 +1,5 @@
-import type { Person, PrismaClient } from "@pap/db";
-import { createByKeyLoader, type RequestScope } from "@pap/kernel";
+import type { Person } from "@pap/db";
+import { createRowByIdLoader, type RequestScope } from "@pap/kernel";
 import { personPermissions } from "./domain/permissions";
 import { domainContext, type DomainContext, type DomainServices } from "@pap/events";
 
@@ -7,9 +7,9 @@ export type PersonsContext = DomainContext & {
   loaders: { personById: ReturnType<typeof personByIdLoader> };
 };
 
-const personByIdLoader = (db: PrismaClient) =>
-  createByKeyLoader<string, Person>((ids) => db.person.findMany({ where: { id: { in: [...ids] } } }), (person) => person.id);
+// A person by id is the platform's hottest read (every case, application and appointment leads to one).
+const personByIdLoader = (read: RequestScope<DomainServices>["read"]) => createRowByIdLoader<Person>(read, "person");
 
 export function createContext(scope: RequestScope<DomainServices>): PersonsContext {
-  return { ...domainContext(scope, personPermissions), loaders: { personById: personByIdLoader(scope.db) } };
+  return { ...domainContext(scope, personPermissions), loaders: { personById: personByIdLoader(scope.read) } };
 }

@@ -37,8 +37,28 @@ export function roleWithInherited(role: Role): Role[] {
  */
 export type PermissionTable = Readonly<Record<string, readonly Role[]>>;
 
-/** Every permission the given roles hold under the tables, inherited grants included. */
-export function permissionsOf(heldRoles: readonly Role[], tables: readonly PermissionTable[]): Set<string> {
+// Callers hold a handful of role combinations, and every request asks what one of them may do under
+// one domain's table: the answer is worked out once per table and combination.
+const grantsByTable = new WeakMap<PermissionTable, Map<string, ReadonlySet<string>>>();
+
+/** Every permission the given roles hold under the tables, inherited grants included. The set is shared: read it, never change it. */
+export function permissionsOf(heldRoles: readonly Role[], tables: readonly PermissionTable[]): ReadonlySet<string> {
+  if (tables.length !== 1) return grantedUnder(heldRoles, tables);
+  const table = tables[0]!;
+  let byRoles = grantsByTable.get(table);
+  if (!byRoles) grantsByTable.set(table, (byRoles = new Map()));
+  const key = heldRoles.join(",");
+  let granted = byRoles.get(key);
+  if (!granted) {
+    granted = grantedUnder(heldRoles, tables);
+    // Roles come from credentials; a bound keeps invented combinations from growing the map without end.
+    if (byRoles.size >= 1000) byRoles.clear();
+    byRoles.set(key, granted);
+  }
+  return granted;
+}
+
+function grantedUnder(heldRoles: readonly Role[], tables: readonly PermissionTable[]): Set<string> {
   const effective = new Set(heldRoles.flatMap(roleWithInherited));
   const granted = new Set<string>();
   for (const table of tables) {
