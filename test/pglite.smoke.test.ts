@@ -98,4 +98,11 @@ describe("platform on embedded PGlite (in memory)", () => {
     const events = await api.get(`/platform/events?subject=${task.body.id}&type=workflow.task.sla_breached`);
     expect(events.body.items).toEqual([expect.objectContaining({ authtype: "system", data: { reason: "sla_deadline_exceeded" } })]);
   });
+
+  it("finds records by search on the embedded store too (its full-text and trigram functions)", async () => {
+    const person = await api.post("/persons", { name: { firstName: "Embedded", lastName: "Searchable" } });
+    const found = await api.get("/platform/search?q=embedded%20searchable");
+    expect(found.body).toMatchObject({ total: 1, items: [{ id: person.body.id, type: "person", title: "Embedded Searchable" }] });
+    expect((await api.get("/platform/search?q=Searchabel")).body.items.map((hit: { id: string }) => hit.id)).toEqual([person.body.id]);
+  });
 });

@@ -168,6 +168,25 @@ describe("kept current with every write", () => {
     expect((await search(`?q=${encodeURIComponent(`escalated ${tag}`)}&types=task`)).body.items.map((hit) => hit.id)).toEqual([escalating.id]);
   });
 
+  it("titles an application by its primary applicant, following the member's changes", async () => {
+    const application = await created("/intake/applications", { programs: ["snap", "medicaid"] });
+    const member = await created(`/intake/applications/${application.id}/members`, {
+      roles: ["primary_applicant"],
+      contact: { name: { firstName: "Rosa", lastName: `Applicant${tag}` } },
+    });
+    const first = await search(`?q=Applicant${tag}&types=application`);
+    expect(first.body.items).toEqual([expect.objectContaining({ id: application.id, type: "application", title: `Rosa Applicant${tag}` })]);
+    expect(first.body.items[0]!.attributes).toEqual(
+      expect.arrayContaining([
+        { field: "status", label: "Status", value: "draft", type: "string" },
+        { field: "programs", label: "Programs", value: "snap, medicaid", type: "string" },
+      ]),
+    );
+    expect((await api.patch(`/intake/applications/${application.id}/members/${member.id}`, { contact: { name: { firstName: "Rosa", lastName: `Renamed${tag}` } } })).status).toBe(200);
+    expect((await search(`?q=Applicant${tag}&types=application`)).body.items).toEqual([]);
+    expect((await search(`?q=Renamed${tag}&types=application`)).body.items.map((hit) => hit.title)).toEqual([`Rosa Renamed${tag}`]);
+  });
+
   it("leaves no trace of a write whose transaction fails", async () => {
     const runtime = platform().services.eventRuntime;
     const id = randomUUID();
