@@ -4,6 +4,7 @@ import type { ServerOptions } from "graphql-ws";
 import { useServer, type Extra } from "graphql-ws/use/ws";
 import { WebSocketServer } from "ws";
 import { pickForwardedHeaders } from "./forwarded-headers";
+import { answerSendsEarly } from "./websocket-writes";
 
 /**
  * Serves GraphQL over WebSocket (the graphql-ws protocol) on `path` of an existing HTTP server, beside
@@ -14,6 +15,8 @@ export type WebSocketGraphqlOptions = ServerOptions<Record<string, unknown> | un
 export function serveGraphqlWebSocket(server: Server, path: string, options: WebSocketGraphqlOptions): () => Promise<void> {
   // The same bound on a message as on an HTTP body.
   const sockets = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
+  // Before graphql-ws's own listener, so that it sends through the patched method.
+  sockets.on("connection", answerSendsEarly);
   server.on("upgrade", (request, socket, head) => {
     if (new URL(request.url ?? "/", "http://localhost").pathname !== path) return;
     sockets.handleUpgrade(request, socket, head, (client) => sockets.emit("connection", client, request));
