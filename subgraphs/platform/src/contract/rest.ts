@@ -102,7 +102,7 @@ export function platformRoutes(basePath: string): RestRoute[] {
       },
       docs: {
         queryParameters: [
-          { name: "q", description: "Words to find, each as the beginning of a word, forgiving a typo; results best match first. Without it, the newest records." },
+          { name: "q", description: "Words to find: whole words, else as words' beginnings, else a name close to them (a typo); best match first. Without it, the newest records." },
           { name: "types", description: "Kinds to search: person, case, application, task, appointment (repeated or comma-separated; unknown names ignored)." },
           { name: "limit", description: "Page size, 1 to 100 (default 25)." },
           { name: "offset", description: "Results to skip (default 0)." },

@@ -50,7 +50,7 @@ builder.queryFields((t) => ({
     type: SearchResultsRef,
     description: `Searches persons, cases, applications, tasks and appointments at once, among the records the caller may read.`,
     args: {
-      q: t.arg.string({ required: false, description: "Words to find (each as a word's beginning), forgiving a typo; none lists the newest records." }),
+      q: t.arg.string({ required: false, description: "Words to find: whole words, else as words' beginnings, else a name close to them (a typo); without, the newest records." }),
       types: t.arg.stringList({ required: false, description: `Kinds to search (${searchTypes.join(", ")}); unknown names are ignored.` }),
       limit: t.arg.int({ required: false, description: "Page size, 1 to 100 (default 25)." }),
       offset: t.arg.int({ required: false, description: "Results to skip (default 0)." }),
