@@ -11,10 +11,9 @@ import { openDatabase, type Database } from "@pap/db";
 import { buildListQuery, type ListSpec } from "@pap/kernel";
 import { domains } from "@pap/gateway";
 import { createTestDatabase } from "./support/platform";
+import { indexScanOf as scanOf, planOf, seedPersons, seedTasks, type Statement } from "./support/plans";
 
 jest.setTimeout(180_000);
-
-type Statement = { sql: string; params: unknown[] };
 
 /** Table names by model, from the schema files' `@@map`. */
 function tablesByModel(): Record<string, string> {
@@ -71,37 +70,15 @@ async function listStatements(model: string, spec: ListSpec, q: string): Promise
   return { page, count };
 }
 
-/** A plan step reading the named index (PostgreSQL quotes only mixed-case names). */
-const scanOf = (index: string) => new RegExp(`Bitmap Index Scan on "?${index}"?\\s`);
-
-async function plan(statement: Statement): Promise<string> {
-  const result = await client.query(`EXPLAIN ${statement.sql}`, statement.params as unknown[]);
-  return result.rows.map((row: Record<string, string>) => row["QUERY PLAN"]).join("\n");
-}
+const plan = (statement: Statement) => planOf(client, statement);
 
 beforeAll(async () => {
   const url = await createTestDatabase("list-indexes");
   database = await openDatabase({ kind: "postgres", url, poolSize: 2 }, { migrate: false, onQuery: (sql, params) => void sent.push({ sql, params: JSON.parse(params) }) });
   client = new Client({ connectionString: url });
   await client.connect();
-  // 100,000 persons with realistic spread: 50 surnames × 2,000 numbered variants, 2,000 cities, mirrors filled as the write path fills them.
-  await client.query(`
-    INSERT INTO person (id, attributes, "firstName", "lastName", email, "phoneNumber", "addressCity", "addressState", "addressPostalCode", "createdAt", "updatedAt")
-    SELECT gen_random_uuid(), jsonb_build_object('name', jsonb_build_object('firstName', first, 'lastName', last), 'email', email,
-             'address', jsonb_build_object('city', city, 'state', 'ST', 'postalCode', zip)),
-           first, last, email, '+1 555 ' || lpad((i % 10000)::text, 4, '0'), city, 'ST', zip, now() - (i || ' seconds')::interval, now() - (i || ' seconds')::interval
-    FROM (
-      SELECT i, (ARRAY['Ana','Ben','Carla','Dmitri','Eve','Farid','Gia','Hugo'])[1 + i % 8] AS first,
-             (ARRAY['Smith','Jones','Garcia','Nguyen','Okafor','Larsen','Patel','Kowalski','Haddad','Moreau'])[1 + i % 10] || lpad((i % 5000)::text, 4, '0') AS last,
-             'person' || i || '@example.org' AS email, 'City' || (i % 2000) AS city, lpad((10000 + i % 90000)::text, 5, '0') AS zip
-      FROM generate_series(1, 100000) AS i
-    ) AS rows`);
-  await client.query(`
-    INSERT INTO workflow_task (id, name, description, "taskType", "createdAt", "updatedAt")
-    SELECT gen_random_uuid(), 'Review ' || (ARRAY['income','identity','residency','household'])[1 + i % 4] || ' ' || i,
-           'Check the evidence for application ' || i, (ARRAY['eligibility_review','document_review','interview'])[1 + i % 3],
-           now() - (i || ' seconds')::interval, now() - (i || ' seconds')::interval
-    FROM generate_series(1, 100000) AS i`);
+  await seedPersons(client);
+  await seedTasks(client);
   await client.query("ANALYZE person; ANALYZE workflow_task");
 });
 

@@ -10,10 +10,9 @@ import { domains } from "@pap/gateway";
 import { search, type Searchable } from "@pap/platform";
 import { systemPrincipal, type Principal } from "@pap/kernel";
 import { createTestDatabase } from "./support/platform";
+import { indexScanOf as scanOf, planOf, seedPersons, seedTasks, type Statement } from "./support/plans";
 
 jest.setTimeout(300_000);
-
-type Statement = { sql: string; params: unknown[] };
 
 let database: Database;
 let client: Client;
@@ -29,34 +28,15 @@ async function searchStatements(principal: Principal, request: Parameters<typeof
   return { page: statements.findLast((statement) => /LIMIT/.test(statement.sql))!, facets: statements.findLast((statement) => /GROUP BY/.test(statement.sql))!, result };
 }
 
-async function plan(statement: Statement): Promise<string> {
-  const result = await client.query(`EXPLAIN ${statement.sql}`, statement.params as unknown[]);
-  return result.rows.map((row: Record<string, string>) => row["QUERY PLAN"]).join("\n");
-}
-
-const scanOf = (index: string) => new RegExp(`(Bitmap )?Index Scan( Backward)? (using|on) "?${index}"?\\s`);
+const plan = (statement: Statement) => planOf(client, statement);
 
 beforeAll(async () => {
   const url = await createTestDatabase("search-plan");
   database = await openDatabase({ kind: "postgres", url, poolSize: 2 }, { migrate: false, onQuery: (sql, params) => void sent.push({ sql, params: JSON.parse(params) }) });
   client = new Client({ connectionString: url });
   await client.connect();
-  await client.query(`
-    INSERT INTO person (id, attributes, "firstName", "lastName", email, "phoneNumber", "createdAt", "updatedAt")
-    SELECT gen_random_uuid(), jsonb_build_object('name', jsonb_build_object('firstName', first, 'lastName', last), 'email', email), first, last, email,
-           '+1 555 ' || lpad((i % 10000)::text, 4, '0'), now() - (i || ' seconds')::interval, now() - (i || ' seconds')::interval
-    FROM (
-      SELECT i, (ARRAY['Ana','Ben','Carla','Dmitri','Eve','Farid','Gia','Hugo'])[1 + i % 8] AS first,
-             (ARRAY['Smith','Jones','Garcia','Nguyen','Okafor','Larsen','Patel','Kowalski','Haddad','Moreau'])[1 + i % 10] || lpad((i % 5000)::text, 4, '0') AS last,
-             'person' || i || '@example.org' AS email
-      FROM generate_series(1, 100000) AS i
-    ) AS rows`);
-  await client.query(`
-    INSERT INTO workflow_task (id, name, description, "taskType", "createdAt", "updatedAt")
-    SELECT gen_random_uuid(), 'Review ' || (ARRAY['income','identity','residency','household'])[1 + i % 4] || ' ' || i,
-           'Check the evidence for application ' || i, (ARRAY['eligibility_review','document_review','interview'])[1 + i % 3],
-           now() - (i || ' seconds')::interval, now() - (i || ' seconds')::interval
-    FROM generate_series(1, 100000) AS i`);
+  await seedPersons(client);
+  await seedTasks(client);
   // The documents, derived as the platform derives them at start for records written by SQL.
   await searchIndexOf(searchables.map((searchable) => searchable.projection)).catchUp(database.prisma);
   await client.query("ANALYZE search_document");
