@@ -74,6 +74,10 @@ describe("distributed deployment", () => {
     const person = await rest.post("/persons", { name: { firstName: "Grace", lastName: "Hopper" }, email: "grace@example.org" });
     expect(person.status).toBe(201);
     expect((await rest.get(`/persons/${person.body.id}`)).body).toEqual(person.body);
+    // Links the platform hands out name the REST surface, which here has a port of its own.
+    const found = await rest.get("/platform/search?q=grace%20hopper&types=person");
+    expect(found.body.items).toEqual([expect.objectContaining({ id: person.body.id, url: `${urls.rest}/persons/${person.body.id}` })]);
+    expect((await fetch(found.body.items[0].url, { headers: await adminHeaders() })).status).toBe(200);
     const created = await rest.post("/case-management/cases", {
       effectiveStartDate: "2025-10-01",
       primaryApplicantId: person.body.id,

@@ -21,7 +21,9 @@ export async function runDistributed(config: PlatformConfig, logger: Logger): Pr
   const ports = distributedPorts(config.port);
   const database = await prepareSharedDatabase(config.database, ports.database, logger);
   const group = new ProcessGroup(logger);
-  const base = { DATABASE_URL: database.url, HOST: config.host };
+  const restUrl = `http://${config.host}:${ports.rest}`;
+  // The links the platform hands out (a search result's url) name the REST surface, which here has a port of its own.
+  const base = { DATABASE_URL: database.url, HOST: config.host, PUBLIC_BASE_URL: process.env.PUBLIC_BASE_URL || restUrl };
   const subgraphUrls: Record<string, string> = {};
   subgraphs.forEach((subgraph, index) => {
     const port = ports.subgraph(index);
@@ -35,7 +37,6 @@ export async function runDistributed(config: PlatformConfig, logger: Logger): Pr
     SUBGRAPH_URLS: JSON.stringify(subgraphUrls),
     NODE_OPTIONS: withLargerYoungGeneration(process.env.NODE_OPTIONS),
   });
-  const restUrl = `http://${config.host}:${ports.rest}`;
   group.start("rest-compat", path.join(entryPoints, "rest-process.js"), [], { ...base, PORT: String(ports.rest), GRAPHQL_URL: `${gatewayUrl}/graphql` });
   const stop = async () => {
     await group.stop();

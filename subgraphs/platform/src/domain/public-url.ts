@@ -1,7 +1,7 @@
 /**
  * Where clients reach the platform, for the absolute links it hands out (a search result's `url`):
- * `PUBLIC_BASE_URL` when set (set it wherever the platform sits behind a proxy, or in the distributed
- * mode, whose REST surface has a port of its own), else the address a single process listens on.
+ * `PUBLIC_BASE_URL` when set (set it wherever the platform sits behind a proxy; the distributed
+ * launcher sets it to its REST surface's address unless given one), else the address a single process listens on.
  */
 export function publicBaseUrlFromEnv(env: NodeJS.ProcessEnv = process.env): string {
   const configured = env.PUBLIC_BASE_URL?.trim();
