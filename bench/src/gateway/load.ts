@@ -1,5 +1,6 @@
 import autocannon from "autocannon";
 import { authorization } from "../auth";
+import { problemsOf } from "../load";
 import type { GraphqlCall } from "./queries";
 
 export type Measurement = {
@@ -59,17 +60,4 @@ function fire(base: string, bodies: string[], connections: number, seconds: numb
       },
     ],
   });
-}
-
-function problemsOf(result: autocannon.Result, bodyFailures: number): { count: number; detail: string } {
-  const statuses = Object.entries(result.statusCodeStats ?? {})
-    .filter(([code]) => !code.startsWith("2"))
-    .map(([code, stats]) => `${stats.count ?? 0}× ${code}`);
-  const parts = [
-    ...statuses,
-    result.errors - result.timeouts > 0 ? `${result.errors - result.timeouts} socket errors` : "",
-    result.timeouts > 0 ? `${result.timeouts} timeouts` : "",
-    bodyFailures > 0 ? `${bodyFailures} responses with errors` : "",
-  ].filter(Boolean);
-  return { count: result.non2xx + result.errors + bodyFailures, detail: parts.join(", ") };
 }
