@@ -22,7 +22,7 @@ const searchables: Searchable[] = domains.flatMap((domain) => (domain.search ?? 
 /** The statements one search answers from: the page and the facets. */
 async function searchStatements(principal: Principal, request: Parameters<typeof search>[3]): Promise<{ page: Statement; facets: Statement; result: Awaited<ReturnType<typeof search>> }> {
   const start = sent.length;
-  const result = await search(database.prisma, principal, searchables, request);
+  const result = await search(database.read, principal, searchables, request);
   const statements = sent.slice(start).filter((statement) => /search_document/.test(statement.sql));
   // The last of each: a search that no document has the words of asks again for titles near them.
   return { page: statements.findLast((statement) => /LIMIT/.test(statement.sql))!, facets: statements.findLast((statement) => /GROUP BY/.test(statement.sql))!, result };

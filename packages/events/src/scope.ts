@@ -15,6 +15,8 @@ export type DomainServices = { db: PrismaClient; read: RowReader; eventRuntime: 
  */
 export type DomainContext = CallerContext & {
   db: PrismaClient;
+  /** The driver's direct read path beside Prisma, for the hottest lookups (`Database.read`). */
+  read: RowReader;
   /** One transaction for a change and its events; the events are delivered once it commits. */
   transaction: EventRuntime["transaction"];
   /** Records events produced elsewhere, on their own. */
@@ -33,6 +35,7 @@ export function domainContext(scope: RequestScope<DomainServices>, permissions: 
   return {
     ...caller,
     db: scope.db,
+    read: scope.read,
     transaction: runtime.transaction,
     publish: runtime.publish,
     headers: scope.headers,

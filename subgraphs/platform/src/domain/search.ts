@@ -1,5 +1,5 @@
-import { Prisma, type PrismaClient } from "@pap/db";
-import { badRequest, isUuid, permissionsOf, resolvePaging, searchTypes, type Page, type PermissionTable, type Principal, type SearchProjection, type SearchType } from "@pap/kernel";
+import { Prisma } from "@pap/db";
+import { badRequest, isUuid, permissionsOf, resolvePaging, searchTypes, type Page, type PermissionTable, type Principal, type RowReader, type SearchProjection, type SearchType } from "@pap/kernel";
 
 /** One kind of record search spans, with the permission table of the domain that owns it. */
 export type Searchable = { projection: SearchProjection; permissions: PermissionTable };
@@ -102,12 +102,15 @@ const readings = [
 type Row = { type: SearchType; id: string; title: string; attributes: SearchAttributeValue[]; createdAt: Date; updatedAt: Date; score: number | null };
 type Found = { rows: Row[]; counts: { type: SearchType; count: number }[] };
 
+// Search is a hot read: its statements go through the driver (`Database.read`), not Prisma's raw-query path.
+const run = <T>(read: RowReader, statement: Prisma.Sql) => read<T>(statement.text, statement.values);
+
 /**
  * The matches of one reading, scored, in one statement: the page, best first (newest first among
  * equals), and the count of each kind, over the same matches read once.
  */
-async function matching(db: PrismaClient, visibility: Prisma.Sql, match: Prisma.Sql, score: Prisma.Sql, page: Page): Promise<Found> {
-  const [answer] = await db.$queryRaw<{ rows: (Omit<Row, "createdAt" | "updatedAt"> & { createdAt: string; updatedAt: string })[]; counts: Found["counts"] }[]>`
+async function matching(read: RowReader, visibility: Prisma.Sql, match: Prisma.Sql, score: Prisma.Sql, page: Page): Promise<Found> {
+  const [answer] = await run<{ rows: (Omit<Row, "createdAt" | "updatedAt"> & { createdAt: string; updatedAt: string })[]; counts: Found["counts"] }>(read, Prisma.sql`
     WITH m AS MATERIALIZED (
       SELECT d.type, d.id, d.title, d.attributes, d."createdAt", d."updatedAt", ${score} AS score
       FROM search_document d WHERE ${visibility} AND ${match})
@@ -115,19 +118,19 @@ async function matching(db: PrismaClient, visibility: Prisma.Sql, match: Prisma.
       (SELECT coalesce(json_agg(p ORDER BY p.score DESC, p."createdAt" DESC, p.type, p.id), '[]') FROM (
         SELECT type, id::text AS id, title, attributes, "createdAt", "updatedAt", score FROM m
         ORDER BY score DESC, "createdAt" DESC, type, id LIMIT ${page.limit} OFFSET ${page.offset}) p) AS rows,
-      (SELECT coalesce(json_agg(f), '[]') FROM (SELECT type, count(*)::int AS count FROM m GROUP BY type) f) AS counts`;
+      (SELECT coalesce(json_agg(f), '[]') FROM (SELECT type, count(*)::int AS count FROM m GROUP BY type) f) AS counts`);
   const rows = answer!.rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt), updatedAt: new Date(row.updatedAt) }));
   return { rows, counts: answer!.counts };
 }
 
 /** Without words: the newest records first (from the creation-time index), and the count of each kind. */
-async function newest(db: PrismaClient, visibility: Prisma.Sql, page: Page): Promise<Found> {
+async function newest(read: RowReader, visibility: Prisma.Sql, page: Page): Promise<Found> {
   const [rows, counts] = await Promise.all([
-    db.$queryRaw<Row[]>`
+    run<Row>(read, Prisma.sql`
       SELECT d.type, d.id::text AS id, d.title, d.attributes, d."createdAt", d."updatedAt", NULL::float8 AS score
       FROM search_document d WHERE ${visibility}
-      ORDER BY d."createdAt" DESC, d.type, d.id LIMIT ${page.limit} OFFSET ${page.offset}`,
-    db.$queryRaw<Found["counts"]>`SELECT d.type, count(*)::int AS count FROM search_document d WHERE ${visibility} GROUP BY d.type`,
+      ORDER BY d."createdAt" DESC, d.type, d.id LIMIT ${page.limit} OFFSET ${page.offset}`),
+    run<Found["counts"][number]>(read, Prisma.sql`SELECT d.type, count(*)::int AS count FROM search_document d WHERE ${visibility} GROUP BY d.type`),
   ]);
   return { rows, counts };
 }
@@ -136,7 +139,7 @@ async function newest(db: PrismaClient, visibility: Prisma.Sql, page: Page): Pro
  * One page of the documents the caller may find, best match first (newest first among equals, and
  * without words), with a count per kind over every match; `total` is their sum.
  */
-export async function search(db: PrismaClient, principal: Principal, searchables: readonly Searchable[], request: SearchRequest): Promise<SearchResults> {
+export async function search(read: RowReader, principal: Principal, searchables: readonly Searchable[], request: SearchRequest): Promise<SearchResults> {
   const page = resolvePaging(request);
   const q = queryText(request.q);
   const wanted = wantedTypes(request.types);
@@ -145,10 +148,10 @@ export async function search(db: PrismaClient, principal: Principal, searchables
   const everything = visible.length === searchTypes.length && visible.every((kind) => kind.owner === undefined);
   const visibility = visibilitySql(visible, everything);
   let found: Found = { rows: [], counts: [] };
-  if (!q) found = await newest(db, visibility, page);
+  if (!q) found = await newest(read, visibility, page);
   else {
     for (const reading of readings) {
-      found = await matching(db, visibility, reading.match(q), reading.score(q), page);
+      found = await matching(read, visibility, reading.match(q), reading.score(q), page);
       if (found.counts.length) break;
     }
   }
