@@ -1,6 +1,6 @@
 import type { PrismaClient, Queue, Task } from "@pap/db";
 import DataLoader from "dataloader";
-import { createByKeyLoader, createGroupLoader, type RequestScope } from "@pap/kernel";
+import { createByKeyLoader, createGroupLoader, createRowByIdLoader, type RequestScope, type RowReader } from "@pap/kernel";
 import { domainContext, type DomainContext, type DomainServices } from "@pap/events";
 import { seededSlaTypes } from "./config/sla-types";
 import { workflowPermissions } from "./domain/permissions";
@@ -10,12 +10,10 @@ import { activeAccount, type WorkflowWork } from "./operations/work";
 /** Tasks are found by their subject as `<subjectType>:<subjectId>`. */
 export const subjectKey = (subjectType: string, subjectId: string) => `${subjectType}:${subjectId.toLowerCase()}`;
 
-function loaders(db: PrismaClient) {
+function loaders(db: PrismaClient, read: RowReader) {
   return {
-    taskById: createByKeyLoader<string, Task>(
-      (ids) => db.task.findMany({ where: { id: { in: [...ids] } } }),
-      (task) => task.id,
-    ),
+    // A task by id is a caseworker's hottest read; its columns are all of kinds the driver returns as Prisma does.
+    taskById: createRowByIdLoader<Task>(read, "workflow_task"),
     queueById: createByKeyLoader<string, Queue>(
       (ids) => db.queue.findMany({ where: { id: { in: [...ids] } } }),
       (queue) => queue.id,
@@ -48,7 +46,7 @@ function loaders(db: PrismaClient) {
 export type WorkflowContext = DomainContext & { loaders: ReturnType<typeof loaders> };
 
 export function createContext(scope: RequestScope<DomainServices>): WorkflowContext {
-  return { ...domainContext(scope, workflowPermissions), loaders: loaders(scope.db) };
+  return { ...domainContext(scope, workflowPermissions), loaders: loaders(scope.db, scope.read) };
 }
 
 /** Runs a workflow write in one transaction with the request's events and the process's clock. */
