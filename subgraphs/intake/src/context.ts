@@ -1,13 +1,14 @@
 import type DataLoader from "dataloader";
 import type { Application, ApplicationMember, PrismaClient } from "@pap/db";
-import { createByKeyLoader, createGroupLoader, type RequestScope } from "@pap/kernel";
+import { createByKeyLoader, createGroupLoader, createRowByIdLoader, type RequestScope, type RowReader } from "@pap/kernel";
 import { domainContext, type DomainContext, type DomainServices } from "@pap/events";
 import { applicationPermissions } from "./domain/permissions";
 import type { StoredRecord } from "./operations/records";
 
-function loaders(db: PrismaClient) {
+function loaders(db: PrismaClient, read: RowReader) {
   return {
-    applicationById: createByKeyLoader<string, Application>((ids) => db.application.findMany({ where: { id: { in: [...ids] } } }), (found) => found.id),
+    // The root of every caseworker screen; its columns are all of kinds the driver returns as Prisma does.
+    applicationById: createRowByIdLoader<Application>(read, "intake_application"),
     memberById: createByKeyLoader<string, ApplicationMember>((ids) => db.applicationMember.findMany({ where: { id: { in: [...ids] } } }), (found) => found.id),
     membersByApplication: createGroupLoader<string, ApplicationMember>(
       (ids) => db.applicationMember.findMany({ where: { applicationId: { in: [...ids] } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
@@ -58,5 +59,5 @@ function recordLoaders(db: PrismaClient): (delegate: string) => RecordLoaders {
 export type IntakeContext = DomainContext & { loaders: ReturnType<typeof loaders>; records: (delegate: string) => RecordLoaders };
 
 export function createContext(scope: RequestScope<DomainServices>): IntakeContext {
-  return { ...domainContext(scope, applicationPermissions), loaders: loaders(scope.db), records: recordLoaders(scope.db) };
+  return { ...domainContext(scope, applicationPermissions), loaders: loaders(scope.db, scope.read), records: recordLoaders(scope.db) };
 }
