@@ -14,23 +14,34 @@ export type Measurement = {
   errorDetail: string;
 };
 
-type LoadOptions = { connections: number; durationSeconds: number; warmupSeconds: number };
+export type LoadOptions = { connections: number; durationSeconds: number; warmupSeconds: number };
 
 /**
  * A warm-up pass (discarded from the figures, not from the error count), then the measured pass.
  * Every connection cycles through the scenario's calls, each connection from its own offset.
  */
-export async function measure(base: string, scenario: Scenario, calls: Calls, options: LoadOptions): Promise<Measurement> {
+export function measure(base: string, scenario: Scenario, calls: Calls, options: LoadOptions): Promise<Measurement> {
+  return warmThenMeasure((seconds, bodyFailures) => fire(base, scenario, calls, options.connections, seconds, bodyFailures), options);
+}
+
+/**
+ * How every cell is measured, whatever it sends: `fire` runs autocannon for so many seconds, counting
+ * 2xx answers that carry a failure in `bodyFailures`. Warm-up errors end the measurement at once.
+ */
+export async function warmThenMeasure(
+  fire: (seconds: number, bodyFailures: { count: number }) => Promise<autocannon.Result>,
+  options: Pick<LoadOptions, "durationSeconds" | "warmupSeconds">,
+): Promise<Measurement> {
   const bodyFailures = { count: 0 };
   let warmSucceeded = 0;
   if (options.warmupSeconds > 0) {
-    const warm = await fire(base, scenario, calls, options.connections, options.warmupSeconds, bodyFailures);
+    const warm = await fire(options.warmupSeconds, bodyFailures);
     const problems = problemsOf(warm, bodyFailures.count);
     bodyFailures.count = 0;
     warmSucceeded = warm["2xx"];
     if (problems.count) return { requestsPerSecond: 0, p50: 0, p99: 0, requests: 0, succeeded: warmSucceeded, errors: problems.count, errorDetail: `during warm-up: ${problems.detail}` };
   }
-  const result = await fire(base, scenario, calls, options.connections, options.durationSeconds, bodyFailures);
+  const result = await fire(options.durationSeconds, bodyFailures);
   const problems = problemsOf(result, bodyFailures.count);
   return {
     requestsPerSecond: result.requests.average,

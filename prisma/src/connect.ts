@@ -60,19 +60,23 @@ function createClient(adapter: SqlMigrationAwareDriverAdapterFactory, options: O
   return client;
 }
 
+/** The hot-read path over a driver's own query function, each statement reported as Prisma's are. */
+function rowReader(query: (text: string, params: unknown[]) => Promise<{ rows: unknown[] }>, onQuery: OpenOptions["onQuery"]): RowReader {
+  return async <T>(text: string, params: readonly unknown[]) => {
+    onQuery?.(text, JSON.stringify(params));
+    return (await query(text, [...params])).rows as T[];
+  };
+}
+
 function openPostgres(config: Extract<DatabaseConfig, { kind: "postgres" }>, options: OpenOptions): Database {
   // JIT off: the platform's statements are short lookups and a few joins over the event log (the metrics),
   // whose compile time JIT never repays; off per connection, so no statement needs a transaction to say so.
   const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize, options: "-c jit=off" });
   const adapterFactory = new PrismaPg(pool);
   const prisma = createClient(adapterFactory, options);
-  const onQuery = options.onQuery;
   return {
     prisma,
-    read: async <T>(text: string, params: readonly unknown[]) => {
-      onQuery?.(text, JSON.stringify(params));
-      return (await pool.query(text, params as unknown[])).rows as T[];
-    },
+    read: rowReader((text, params) => pool.query(text, params), options.onQuery),
     config,
     pool,
     adapterFactory,
@@ -94,13 +98,9 @@ async function openPglite(config: Extract<DatabaseConfig, { kind: "pglite" }>, o
   await pglite.waitReady;
   const adapterFactory = new PrismaPGlite(pglite);
   const prisma = createClient(adapterFactory, options);
-  const onQuery = options.onQuery;
   return {
     prisma,
-    read: async <T>(text: string, params: readonly unknown[]) => {
-      onQuery?.(text, JSON.stringify(params));
-      return (await pglite.query<T>(text, params as unknown[])).rows;
-    },
+    read: rowReader((text, params) => pglite.query(text, params), options.onQuery),
     config,
     pglite,
     adapterFactory,
