@@ -49,22 +49,24 @@ export function documentSql(projection: SearchProjection): DocumentSql {
       `jsonb_build_object('field', ${literal(attribute.field)}, 'label', ${literal(attribute.label)}, 'value', ${textOf(attribute)}, 'type', ${literal(attributeType(attribute))})`,
   );
   const owner = projection.read.own ? `r.${identifier(projection.read.own.owner)}` : "NULL::uuid";
-  const derived = (where: Prisma.Sql) => Prisma.sql`
+  // Everything but the rows' filter is fixed for the projection: built once, not on every write.
+  const derivedHead = Prisma.raw(`
     SELECT d.type, d.id, d.title, d.text, search_terms(d.text), d.attributes, d."ownerId", d.version, d."createdAt", d."updatedAt"
     FROM (
-      SELECT ${Prisma.raw(literal(projection.type))} AS type, r.id, t.title,
-        concat_ws(' ', t.title, ${Prisma.raw([...searched, "r.id::text"].join(", "))}) AS text,
-        jsonb_path_query_array(jsonb_build_array(${Prisma.raw(attributes.join(", "))}), '$[*] ? (@.value != null)') AS attributes,
-        ${Prisma.raw(owner)} AS "ownerId", ${Prisma.raw(literal(version))} AS version, r."createdAt", r."updatedAt"
-      FROM ${Prisma.raw(table)} r CROSS JOIN LATERAL (SELECT ${Prisma.raw(title)} AS title) t
-      WHERE ${where}
-    ) d`;
-  const upsert = (where: Prisma.Sql) => Prisma.sql`
-    INSERT INTO search_document (type, id, title, text, terms, attributes, "ownerId", version, "createdAt", "updatedAt")
-    ${derived(where)}
+      SELECT ${literal(projection.type)} AS type, r.id, t.title,
+        concat_ws(' ', t.title, ${[...searched, "r.id::text"].join(", ")}) AS text,
+        jsonb_path_query_array(jsonb_build_array(${attributes.join(", ")}), '$[*] ? (@.value != null)') AS attributes,
+        ${owner} AS "ownerId", ${literal(version)} AS version, r."createdAt", r."updatedAt"
+      FROM ${table} r CROSS JOIN LATERAL (SELECT ${title} AS title) t
+      WHERE`);
+  const upsertTail = Prisma.raw(`
+    ) d
     ON CONFLICT (type, id) DO UPDATE SET title = EXCLUDED.title, text = EXCLUDED.text, terms = EXCLUDED.terms,
       attributes = EXCLUDED.attributes, "ownerId" = EXCLUDED."ownerId", version = EXCLUDED.version,
-      "createdAt" = EXCLUDED."createdAt", "updatedAt" = EXCLUDED."updatedAt"`;
+      "createdAt" = EXCLUDED."createdAt", "updatedAt" = EXCLUDED."updatedAt"`);
+  const upsert = (where: Prisma.Sql) => Prisma.sql`
+    INSERT INTO search_document (type, id, title, text, terms, attributes, "ownerId", version, "createdAt", "updatedAt")
+    ${derivedHead} ${where} ${upsertTail}`;
   return {
     projection,
     version,
