@@ -194,4 +194,24 @@ describe("findPage", () => {
     expect(seen.total).toEqual({ AND: [{ name: { contains: "ana", mode: "insensitive" } }] });
     expect([list.DEFAULT_LIMIT, list.MAX_LIMIT, list.MAX_SORT_FIELDS]).toEqual([25, 100, 5]);
   });
+
+  it("counts only when the page cannot tell the total", async () => {
+    const spec = list.defineListSpec({ resource: "things", fields: { id: { kind: "uuid" } }, fullText: [], sortable: ["id"], defaultSort: "id" });
+    const pageOf = async (rows: number, paging: { limit: number; offset: number }, matches = 99) => {
+      let counted = 0;
+      const envelope = await list.findPage(spec, paging, {
+        items: async () => Array.from({ length: rows }, (_, index) => ({ id: String(index) })),
+        total: async () => (counted++, matches),
+      });
+      return { total: envelope.total, hasNext: envelope.hasNext, counted };
+    };
+    // A short page holds the last match: its total is exact without a count.
+    expect(await pageOf(3, { limit: 10, offset: 0 })).toEqual({ total: 3, hasNext: false, counted: 0 });
+    expect(await pageOf(3, { limit: 10, offset: 20 })).toEqual({ total: 23, hasNext: false, counted: 0 });
+    expect(await pageOf(0, { limit: 10, offset: 0 })).toEqual({ total: 0, hasNext: false, counted: 0 });
+    // A full page may have more after it, and an empty page past the start may have overshot: both count.
+    expect(await pageOf(10, { limit: 10, offset: 0 })).toEqual({ total: 99, hasNext: true, counted: 1 });
+    expect(await pageOf(10, { limit: 10, offset: 0 }, 10)).toEqual({ total: 10, hasNext: false, counted: 1 });
+    expect(await pageOf(0, { limit: 10, offset: 50 }, 7)).toEqual({ total: 7, hasNext: false, counted: 1 });
+  });
 });

@@ -74,8 +74,18 @@ export function buildListQuery(spec: ListSpec, args: ListArgs): ListQuery {
 export type PageQuery = Omit<ListQuery, "page">;
 
 /**
- * Runs a list operation: the page and the total count of matches, both filtered in SQL by the same
- * `where`, returned in the list envelope. Every list field of every subgraph goes through here.
+ * The total a page states by itself: a page that ends short of its limit holds the last match, so
+ * there are exactly `offset + items` matches and no count is needed. Only a full page (more may
+ * follow) or an empty page past the start (the offset may overshoot) leaves the total unknown.
+ */
+export function totalFromPage(itemCount: number, page: Page): number | undefined {
+  return itemCount < page.limit && (itemCount > 0 || page.offset === 0) ? page.offset + itemCount : undefined;
+}
+
+/**
+ * Runs a list operation: the page, then the total count of matches filtered in SQL by the same
+ * `where` when the page cannot tell it (a selective `q`, whose matches fit on one page, costs one
+ * statement, not two), returned in the list envelope. Every list field of every subgraph goes through here.
  */
 export async function findPage<T>(
   spec: ListSpec,
@@ -83,6 +93,7 @@ export async function findPage<T>(
   fetch: { items(query: PageQuery): Promise<T[]>; total(where: Where): Promise<number> },
 ): Promise<ListEnvelope<T>> {
   const { page, ...query } = buildListQuery(spec, args);
-  const [items, total] = await Promise.all([fetch.items(query), fetch.total(query.where)]);
+  const items = await fetch.items(query);
+  const total = totalFromPage(items.length, page) ?? (await fetch.total(query.where));
   return listEnvelope(items, total, page);
 }
