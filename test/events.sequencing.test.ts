@@ -108,8 +108,8 @@ describe("numbering and reading the log in one round trip", () => {
     await database.prisma.$transaction((tx) => appendToLog(tx, events.slice(3)));
 
     // Three already numbered, four numbered by this very call: one run of seven, in recording order.
-    const firstPage = await sequenceAndReadAfter(database.prisma, head, 5);
-    const secondPage = await sequenceAndReadAfter(database.prisma, firstPage[firstPage.length - 1]!.position, 5);
+    const firstPage = await sequenceAndReadAfter(database.read, head, 5);
+    const secondPage = await sequenceAndReadAfter(database.read, firstPage[firstPage.length - 1]!.position, 5);
     const read = [...firstPage, ...secondPage];
     expect(firstPage).toHaveLength(5);
     expect(read.map((logged) => logged.event.id)).toEqual(events.map((event) => event.id));

@@ -12,7 +12,7 @@ export type SqlTransaction = {
   $executeRaw(query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]): Promise<number>;
 };
 
-/** NOTIFY channel that wakes every process's hub: payload `w` after a write, `s` after sequencing. */
+/** NOTIFY channel that wakes every process's hub: payload `w` after a write, `s:<newest position>` after sequencing. */
 export const EVENT_CHANNEL = "platform_events";
 
 /**

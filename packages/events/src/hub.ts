@@ -1,9 +1,9 @@
-import type { PrismaClient } from "@pap/db";
+import type { Database } from "@pap/db";
 import type { Logger } from "@pap/kernel";
 import type { LoggedEvent } from "./envelope";
 import { matchesFilter, type EventFilter } from "./filter";
 import { headOfLog, readLogAfter } from "./log";
-import type { CommitNotifier } from "./notifier/notifier";
+import type { CommitNotifier, LogChange } from "./notifier/notifier";
 import { sequenceAndReadAfter, sequenceLog } from "./sequencer";
 import { serialized } from "./serialized";
 import { EventSubscription } from "./subscription";
@@ -31,22 +31,29 @@ export class EventHub {
   private readonly recent = new Map<string, LoggedEvent>();
   private readonly options: HubOptions;
   private head = 0n;
+  /** The newest position a numbering announced during the current read (see onLogChange). */
+  private announced = 0n;
   private readonly follower = serialized(() => this.follow());
   private timer?: NodeJS.Timeout;
   private closed = false;
 
+  private readonly db: Database["prisma"];
+  private readonly read: Database["read"];
+
   constructor(
-    private readonly db: PrismaClient,
+    database: Pick<Database, "prisma" | "read">,
     private readonly notifier: CommitNotifier,
     private readonly logger?: Logger,
     options: Partial<HubOptions> = {},
   ) {
     this.options = { ...defaults, ...options };
+    this.db = database.prisma;
+    this.read = database.read;
   }
 
   async start(): Promise<void> {
     this.head = await headOfLog(this.db);
-    await this.notifier.start(() => this.wake());
+    await this.notifier.start((change) => this.onLogChange(change));
     // The timer also numbers: events written by a process that died before numbering them still get in.
     this.timer = setInterval(() => this.wake(), this.options.pollIntervalMs);
     this.timer.unref();
@@ -107,15 +114,36 @@ export class EventHub {
     return this.follower.run();
   }
 
+  /**
+   * Every numbering is announced to every process, this one included: the announcement of a numbering
+   * this hub did itself (or has read past) asks for nothing new, and reading again for it would double
+   * the hub's round trips. One that arrives while a read is under way is kept for the end of that read,
+   * since it may be this hub's own numbering, whose events the read is about to return.
+   */
+  private onLogChange(change: LogChange) {
+    if (change.kind === "sequenced" && change.through !== undefined) {
+      if (change.through <= this.head) return;
+      if (this.follower.current()) {
+        if (change.through > this.announced) this.announced = change.through;
+        return;
+      }
+    }
+    void this.wake();
+  }
+
   private async follow(): Promise<void> {
     try {
       for (;;) {
-        const batch = await sequenceAndReadAfter(this.db, this.head, this.options.pageSize);
-        if (batch.length === 0) return;
-        for (const logged of batch) this.dispatch(logged);
-        this.head = batch[batch.length - 1]!.position;
-        for (const listener of this.advanceListeners) listener(this.head, batch);
-        if (batch.length < this.options.pageSize) return;
+        this.announced = 0n;
+        const batch = await sequenceAndReadAfter(this.read, this.head, this.options.pageSize);
+        if (batch.length > 0) {
+          for (const logged of batch) this.dispatch(logged);
+          this.head = batch[batch.length - 1]!.position;
+          for (const listener of this.advanceListeners) listener(this.head, batch);
+        }
+        // A full page may have more behind it. A numbering announced during this read and past what it
+        // returned is another process's, committed after the read's snapshot: the next read sees it.
+        if (batch.length < this.options.pageSize && this.announced <= this.head) return;
       }
     } catch (error) {
       if (!this.closed) this.logger?.warn({ err: error }, "following the event log failed; retrying on the next wake-up");

@@ -41,7 +41,7 @@ export async function startEventRuntime(
   settings: EventSettings,
   options: { logger?: Logger; hub?: Partial<HubOptions> } = {},
 ): Promise<EventRuntime> {
-  const hub = new EventHub(database.prisma, notifierFor(database, options.logger), options.logger, options.hub);
+  const hub = new EventHub(database, notifierFor(database, options.logger), options.logger, options.hub);
   await hub.start();
   const announce = () => void hub.wake();
   return {

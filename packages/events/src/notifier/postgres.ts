@@ -43,7 +43,7 @@ export class PostgresNotifier implements CommitNotifier {
     }
     this.client = client;
     // Whatever happened while not listening is read (and numbered) now.
-    onChange("written");
+    onChange({ kind: "written" });
   }
 
   private reconnect(onChange: (change: LogChange) => void, attempt: number) {
