@@ -16,11 +16,12 @@ const workspacePackages = {
   "@pap/intake": "subgraphs/intake/src",
   "@pap/gateway": "gateway/src",
   "@pap/rest-compat": "rest-compat/src",
+  "@pap/eligibility-reference": "adapters/eligibility-reference/src",
 };
 
 module.exports = {
   testEnvironment: "node",
-  roots: ["<rootDir>/packages", "<rootDir>/prisma/src", "<rootDir>/subgraphs", "<rootDir>/gateway/src", "<rootDir>/rest-compat/src", "<rootDir>/test"],
+  roots: ["<rootDir>/packages", "<rootDir>/prisma/src", "<rootDir>/subgraphs", "<rootDir>/gateway/src", "<rootDir>/rest-compat/src", "<rootDir>/adapters", "<rootDir>/test"],
   testMatch: ["**/*.test.ts"],
   // `ignoreDynamic` keeps `import()` as is, so ESM-only packages (the WebAssembly migration engine) load
   // through Jest's ESM support (NODE_OPTIONS=--experimental-vm-modules in `npm test`).

@@ -1,0 +1,3 @@
+export * from "./engine";
+export * as rules from "./rules";
+export { buildServer, type ServerOptions } from "./http/server";
