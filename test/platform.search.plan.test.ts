@@ -1,7 +1,8 @@
 /**
  * Search is answered by its indexes (issue 15): over the documents of 100,000 persons and 100,000
  * tasks, PostgreSQL's planner reads the full-text index for a search with words, the titles' trigram index for a typo, and the
- * creation-time index for the newest records, in the very statements the platform sends.
+ * creation-time index for the newest records, in the very statements the platform sends: planned for
+ * their values, and as the generic plan a prepared statement settles on.
  */
 import { Client } from "pg";
 import { openDatabase, type Database } from "@pap/db";
@@ -10,7 +11,7 @@ import { domains } from "@pap/gateway";
 import { search, type Searchable } from "@pap/platform";
 import { systemPrincipal, type Principal } from "@pap/kernel";
 import { createTestDatabase } from "./support/platform";
-import { indexScanOf as scanOf, planOf, seedPersons, seedTasks, type Statement } from "./support/plans";
+import { genericPlanOf, indexScanOf as scanOf, planOf, seedPersons, seedTasks, type Statement } from "./support/plans";
 
 jest.setTimeout(300_000);
 
@@ -19,16 +20,18 @@ let client: Client;
 const sent: Statement[] = [];
 const searchables: Searchable[] = domains.flatMap((domain) => (domain.search ?? []).map((projection) => ({ projection, permissions: domain.permissions })));
 
-/** The statements one search answers from: the page and the facets. */
-async function searchStatements(principal: Principal, request: Parameters<typeof search>[3]): Promise<{ page: Statement; facets: Statement; result: Awaited<ReturnType<typeof search>> }> {
+/** The statement one search answers from: the page and the facets at once. */
+async function searchStatements(principal: Principal, request: Parameters<typeof search>[3]): Promise<{ statement: Statement; result: Awaited<ReturnType<typeof search>> }> {
   const start = sent.length;
   const result = await search(database.read, principal, searchables, request);
   const statements = sent.slice(start).filter((statement) => /search_document/.test(statement.sql));
-  // The last of each: a search that no document has the words of asks again for titles near them.
-  return { page: statements.findLast((statement) => /LIMIT/.test(statement.sql))!, facets: statements.findLast((statement) => /GROUP BY/.test(statement.sql))!, result };
+  expect(statements).toHaveLength(1);
+  expect(statements[0]!.sql).toMatch(/LIMIT[\s\S]*GROUP BY/);
+  return { statement: statements[0]!, result };
 }
 
-const plan = (statement: Statement) => planOf(client, statement);
+/** The plan for the statement's values, and the generic one. */
+const plans = async (statement: Statement) => [await planOf(client, statement), await genericPlanOf(client, statement)];
 
 beforeAll(async () => {
   const url = await createTestDatabase("search-plan");
@@ -64,9 +67,8 @@ describe("on 200,000 documents the planner answers search from the indexes", () 
     ["a task's words", "residency 99998", "search_document_terms_idx"],
     ["a typo (no document has the words: titles close to them)", "Kowalsky0007", "search_document_title_trgm"],
   ])("%s (%s)", async (_what, q, index) => {
-    const { page, facets, result } = await searchStatements(systemPrincipal, { q });
-    for (const statement of [page, facets]) {
-      const text = await plan(statement);
+    const { statement, result } = await searchStatements(systemPrincipal, { q });
+    for (const text of await plans(statement)) {
       expect(text).toMatch(scanOf(index));
       expect(text).not.toMatch(/Seq Scan on "?search_document"?/);
     }
@@ -82,15 +84,35 @@ describe("on 200,000 documents the planner answers search from the indexes", () 
   });
 
   it("lists the newest records through the creation-time index", async () => {
-    const { page } = await searchStatements(systemPrincipal, { limit: 25 });
-    expect(await plan(page)).toMatch(scanOf("search_document_createdAt_idx"));
+    const { statement } = await searchStatements(systemPrincipal, { limit: 25 });
+    for (const text of await plans(statement)) expect(text).toMatch(scanOf("search_document_createdAt_idx"));
   });
 
   it("limits a caller to its kinds without leaving the indexes", async () => {
     const partner: Principal = { kind: "user", id: "00000000-0000-4000-8000-0000000000a1", roles: ["partner_readonly"], counties: [] };
-    const { page, result } = await searchStatements(partner, { q: "Kowalski0007" });
-    expect(await plan(page)).toMatch(scanOf("search_document_terms_idx"));
+    const { statement, result } = await searchStatements(partner, { q: "Kowalski0007" });
     expect(result.facets.map((facet) => facet.type)).toEqual(["person", "application"]);
-    expect(await plan(page)).not.toMatch(/Seq Scan on "?search_document"?/);
+    for (const text of await plans(statement)) {
+      expect(text).toMatch(scanOf("search_document_terms_idx"));
+      expect(text).not.toMatch(/Seq Scan on "?search_document"?/);
+    }
+  });
+
+  it("limits an applicant to their own records through the owner index, with words or without", async () => {
+    const { rows } = await client.query<{ id: string }>(`SELECT id::text FROM person WHERE "lastName" = 'Kowalski0007' LIMIT 1`);
+    const applicant: Principal = { kind: "user", id: "00000000-0000-4000-8000-0000000000a2", roles: ["applicant"], counties: [], personId: rows[0]!.id };
+    const words = await searchStatements(applicant, { q: "Kowalski0007" });
+    expect(words.result.items.map((item) => item.id)).toEqual([rows[0]!.id]);
+    expect(words.result.facets).toEqual([
+      { type: "person", count: 1 },
+      { type: "application", count: 0 },
+    ]);
+    const newest = await searchStatements(applicant, {});
+    expect(newest.result.items.map((item) => item.id)).toEqual([rows[0]!.id]);
+    for (const text of [...(await plans(words.statement)), ...(await plans(newest.statement))]) {
+      expect(text).toMatch(scanOf('search_document_(terms_idx|"?ownerId_idx"?)'));
+      expect(text).not.toMatch(/Seq Scan on "?search_document"?/);
+    }
+    for (const text of await plans(newest.statement)) expect(text).toMatch(scanOf('"?search_document_ownerId_idx"?'));
   });
 });

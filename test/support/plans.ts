@@ -12,6 +12,28 @@ export async function planOf(client: Client, statement: Statement): Promise<stri
   return result.rows.map((row: Record<string, string>) => row["QUERY PLAN"]).join("\n");
 }
 
+let prepared = 0;
+
+/**
+ * The plan a prepared statement settles on (`Database.read` prepares every statement): the generic
+ * one, made once for any values, which PostgreSQL uses from the sixth run on unless it is estimated
+ * dearer than planning for the values each time.
+ */
+export async function genericPlanOf(client: Client, statement: Statement): Promise<string> {
+  const name = `generic_plan_${++prepared}`;
+  const literal = (value: unknown): string =>
+    typeof value === "number" ? String(value) : Array.isArray(value) ? client.escapeLiteral(`{${value.map((item) => `"${String(item)}"`).join(",")}}`) : client.escapeLiteral(String(value));
+  await client.query(`PREPARE ${name} AS ${statement.sql}`);
+  try {
+    await client.query("SET plan_cache_mode = force_generic_plan");
+    const result = await client.query(`EXPLAIN EXECUTE ${name}(${statement.params.map(literal).join(", ")})`);
+    return result.rows.map((row: Record<string, string>) => row["QUERY PLAN"]).join("\n");
+  } finally {
+    await client.query("RESET plan_cache_mode");
+    await client.query(`DEALLOCATE ${name}`);
+  }
+}
+
 /** A plan step that reads the named index (PostgreSQL quotes only mixed-case names). */
 export const indexScanOf = (index: string) => new RegExp(`(Bitmap )?Index Scan( Backward)? (using|on) "?${index}"?\\s`);
 

@@ -1,4 +1,3 @@
-import { Prisma } from "@pap/db";
 import { badRequest, isUuid, permissionsOf, resolvePaging, searchTypes, type Page, type PermissionTable, type Principal, type RowReader, type SearchProjection, type SearchType } from "@pap/kernel";
 
 /** One kind of record search spans, with the permission table of the domain that owns it. */
@@ -62,15 +61,29 @@ function queryText(q: string | null | undefined): string | undefined {
   return text;
 }
 
-const visibilitySql = (visible: readonly Visibility[], all: boolean): Prisma.Sql => {
-  if (all) return Prisma.sql`TRUE`;
+/**
+ * The visibility clause for one shape of caller (every kind; whole kinds only; whole kinds and some
+ * kinds limited to the caller's own records), its values as parameters from `first` on. The statement
+ * text depends only on the shape, so each shape is one prepared statement whatever the caller.
+ */
+function visibility(visible: readonly Visibility[], everything: boolean, first: number): { sql: string; values: unknown[] } {
+  if (everything) return { sql: "TRUE", values: [] };
   const whole = visible.filter((kind) => kind.owner === undefined).map((kind) => kind.type);
-  const clauses = [
-    ...(whole.length ? [Prisma.sql`d.type = ANY(${whole}::text[])`] : []),
-    ...visible.filter((kind) => kind.owner !== undefined).map((kind) => Prisma.sql`(d.type = ${kind.type} AND d."ownerId" = ${kind.owner}::uuid)`),
-  ];
-  return Prisma.sql`(${Prisma.join(clauses, " OR ")})`;
-};
+  const owned = visible.filter((kind): kind is Required<Visibility> => kind.owner !== undefined);
+  const clauses: string[] = [];
+  const values: unknown[] = [];
+  if (whole.length) clauses.push(`d.type = ANY($${first + values.push(whole) - 1}::text[])`);
+  for (const kind of owned) clauses.push(`(d.type = $${first + values.push(kind.type) - 1} AND d."ownerId" = $${first + values.push(kind.owner) - 1}::uuid)`);
+  return { sql: `(${clauses.join(" OR ")})`, values };
+}
+
+/** A document as a result shows it; instants as milliseconds since the epoch (cheaper to read than text). */
+const RESULT_COLUMNS = `type, id::text AS id, title, attributes, (extract(epoch FROM "createdAt") * 1000)::float8 AS "createdAt", (extract(epoch FROM "updatedAt") * 1000)::float8 AS "updatedAt", score`;
+
+/** The order of results: best first, newest first among equals (and without words). */
+const ORDER = `score DESC NULLS LAST, "createdAt" DESC, type, id`;
+
+const DOCUMENT = `d.type, d.id, d.title, d.attributes, d."createdAt", d."updatedAt"`;
 
 /**
  * How a query's words may match, from the most precise reading to the most forgiving; a search takes
@@ -80,64 +93,49 @@ const visibilitySql = (visible: readonly Visibility[], all: boolean): Prisma.Sql
  * Trying the precise reading first keeps a common word from costing a pass over the table: whole
  * words let the index skip through its lists, a prefix has to collect every document it begins.
  *
+ * All three readings are one statement: a reading runs only when the ones before it found nothing
+ * (each later one is guarded by `NOT EXISTS` over the earlier ones, which PostgreSQL evaluates once,
+ * before scanning), so a search costs one round trip and, prepared, no planning. Each reading's
+ * query is worked out once per search (a sub-select), not once per matching document.
+ *
  * Relevance in (0, 1]. A words match: the trigram similarity of query and title (1 when the title is
  * the query), or the full-text cover density rank (normalized to below 1) where that is higher. A
  * typo's match: how close the query is to a stretch of the title. Every match scores above 0.
+ * `$1` is the query, `$2`/`$3` the page, the visibility's values follow.
  */
-const readings = [
-  {
-    match: (q: string) => Prisma.sql`d.terms @@ search_words_query(${q})`,
-    score: (q: string) => Prisma.sql`round(greatest(ts_rank_cd(d.terms, search_words_query(${q}), 32), similarity(${q}, d.title))::numeric, 4)::float8`,
-  },
-  {
-    match: (q: string) => Prisma.sql`d.terms @@ search_prefix_query(${q})`,
-    score: (q: string) => Prisma.sql`round(greatest(ts_rank_cd(d.terms, search_prefix_query(${q}), 32), similarity(${q}, d.title))::numeric, 4)::float8`,
-  },
-  {
-    match: (q: string) => Prisma.sql`${q} <% d.title`,
-    score: (q: string) => Prisma.sql`round(word_similarity(${q}, d.title)::numeric, 4)::float8`,
-  },
-];
-
-type Row = { type: SearchType; id: string; title: string; attributes: SearchAttributeValue[]; createdAt: Date; updatedAt: Date; score: number | null };
-type Found = { rows: Row[]; counts: { type: SearchType; count: number }[] };
-
-// Search is a hot read: its statements go through the driver (`Database.read`), not Prisma's raw-query path.
-const run = <T>(read: RowReader, statement: Prisma.Sql) => read<T>(statement.text, statement.values);
+const matchingStatement = (visible: string) => `
+  WITH words AS MATERIALIZED (
+    SELECT ${DOCUMENT}, round(greatest(ts_rank_cd(d.terms, (SELECT search_words_query($1)), 32), similarity($1, d.title))::numeric, 4)::float8 AS score
+    FROM search_document d WHERE ${visible} AND d.terms @@ (SELECT search_words_query($1))),
+  prefixes AS MATERIALIZED (
+    SELECT ${DOCUMENT}, round(greatest(ts_rank_cd(d.terms, (SELECT search_prefix_query($1)), 32), similarity($1, d.title))::numeric, 4)::float8 AS score
+    FROM search_document d WHERE NOT EXISTS (SELECT FROM words) AND ${visible} AND d.terms @@ (SELECT search_prefix_query($1))),
+  near AS MATERIALIZED (
+    SELECT ${DOCUMENT}, round(word_similarity($1, d.title)::numeric, 4)::float8 AS score
+    FROM search_document d WHERE NOT EXISTS (SELECT FROM words) AND NOT EXISTS (SELECT FROM prefixes) AND ${visible} AND $1 <% d.title),
+  m AS (SELECT * FROM words UNION ALL SELECT * FROM prefixes UNION ALL SELECT * FROM near)
+  SELECT
+    (SELECT coalesce(json_agg(p ORDER BY ${ORDER}), '[]') FROM (SELECT ${RESULT_COLUMNS} FROM m ORDER BY ${ORDER} LIMIT $2 OFFSET $3) p) AS rows,
+    (SELECT coalesce(json_agg(f), '[]') FROM (SELECT type, count(*)::int AS count FROM m GROUP BY type) f) AS counts`;
 
 /**
- * The matches of one reading, scored, in one statement: the page, best first (newest first among
- * equals), and the count of each kind, over the same matches read once.
+ * Without words: the newest records first (from the creation-time index), and the count of each
+ * kind, in one statement. `$1`/`$2` are the page, the visibility's values follow.
  */
-async function matching(read: RowReader, visibility: Prisma.Sql, match: Prisma.Sql, score: Prisma.Sql, page: Page): Promise<Found> {
-  const [answer] = await run<{ rows: (Omit<Row, "createdAt" | "updatedAt"> & { createdAt: string; updatedAt: string })[]; counts: Found["counts"] }>(read, Prisma.sql`
-    WITH m AS MATERIALIZED (
-      SELECT d.type, d.id, d.title, d.attributes, d."createdAt", d."updatedAt", ${score} AS score
-      FROM search_document d WHERE ${visibility} AND ${match})
-    SELECT
-      (SELECT coalesce(json_agg(p ORDER BY p.score DESC, p."createdAt" DESC, p.type, p.id), '[]') FROM (
-        SELECT type, id::text AS id, title, attributes, "createdAt", "updatedAt", score FROM m
-        ORDER BY score DESC, "createdAt" DESC, type, id LIMIT ${page.limit} OFFSET ${page.offset}) p) AS rows,
-      (SELECT coalesce(json_agg(f), '[]') FROM (SELECT type, count(*)::int AS count FROM m GROUP BY type) f) AS counts`);
-  const rows = answer!.rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt), updatedAt: new Date(row.updatedAt) }));
-  return { rows, counts: answer!.counts };
-}
+const newestStatement = (visible: string) => `
+  SELECT
+    (SELECT coalesce(json_agg(p ORDER BY ${ORDER}), '[]') FROM (
+      SELECT ${RESULT_COLUMNS} FROM (SELECT ${DOCUMENT}, NULL::float8 AS score FROM search_document d WHERE ${visible}
+        ORDER BY d."createdAt" DESC, d.type, d.id::text LIMIT $1 OFFSET $2) newest) p) AS rows,
+    (SELECT coalesce(json_agg(f), '[]') FROM (SELECT d.type, count(*)::int AS count FROM search_document d WHERE ${visible} GROUP BY d.type) f) AS counts`;
 
-/** Without words: the newest records first (from the creation-time index), and the count of each kind. */
-async function newest(read: RowReader, visibility: Prisma.Sql, page: Page): Promise<Found> {
-  const [rows, counts] = await Promise.all([
-    run<Row>(read, Prisma.sql`
-      SELECT d.type, d.id::text AS id, d.title, d.attributes, d."createdAt", d."updatedAt", NULL::float8 AS score
-      FROM search_document d WHERE ${visibility}
-      ORDER BY d."createdAt" DESC, d.type, d.id LIMIT ${page.limit} OFFSET ${page.offset}`),
-    run<Found["counts"][number]>(read, Prisma.sql`SELECT d.type, count(*)::int AS count FROM search_document d WHERE ${visibility} GROUP BY d.type`),
-  ]);
-  return { rows, counts };
-}
+type Row = { type: SearchType; id: string; title: string; attributes: SearchAttributeValue[]; createdAt: number; updatedAt: number; score: number | null };
+type Found = { rows: Row[]; counts: { type: SearchType; count: number }[] };
 
 /**
  * One page of the documents the caller may find, best match first (newest first among equals, and
- * without words), with a count per kind over every match; `total` is their sum.
+ * without words), with a count per kind over every match; `total` is their sum. One statement, run
+ * through the driver (`Database.read`, prepared on PostgreSQL): search is a hot read.
  */
 export async function search(read: RowReader, principal: Principal, searchables: readonly Searchable[], request: SearchRequest): Promise<SearchResults> {
   const page = resolvePaging(request);
@@ -146,19 +144,36 @@ export async function search(read: RowReader, principal: Principal, searchables:
   const visible = visibleKinds(principal, searchables, wanted);
   if (!visible.length) return { items: [], total: 0, facets: [], hasNext: false, ...page };
   const everything = visible.length === searchTypes.length && visible.every((kind) => kind.owner === undefined);
-  const visibility = visibilitySql(visible, everything);
-  let found: Found = { rows: [], counts: [] };
-  if (!q) found = await newest(read, visibility, page);
-  else {
-    for (const reading of readings) {
-      found = await matching(read, visibility, reading.match(q), reading.score(q), page);
-      if (found.counts.length) break;
-    }
-  }
-  const { rows, counts } = found;
+  const [found] = q
+    ? await answer(read, matchingStatement, visibility(visible, everything, 4), [q, page.limit, page.offset])
+    : await answer(read, newestStatement, visibility(visible, everything, 3), [page.limit, page.offset]);
+  const { rows, counts } = found!;
   const facets = visible.map(({ type }) => ({ type, count: counts.find((row) => row.type === type)?.count ?? 0 }));
   const total = facets.reduce((sum, facet) => sum + facet.count, 0);
-  const paths = new Map(searchables.map(({ projection }) => [projection.type, projection.path]));
-  const items = rows.map((row) => ({ ...row, path: (paths.get(row.type) ?? "").replace("{id}", row.id) }));
+  const items: SearchHit[] = rows.map((row) => ({
+    id: row.id,
+    type: row.type,
+    title: row.title,
+    path: pathOf(searchables, row.type, row.id),
+    score: row.score,
+    attributes: row.attributes,
+    createdAt: new Date(row.createdAt),
+    updatedAt: new Date(row.updatedAt),
+  }));
   return { items, total, facets, hasNext: page.offset + items.length < total, ...page };
 }
+
+const statements = new Map<string, string>();
+
+/** Runs the statement for the caller's shape of visibility, its text made once per shape. */
+function answer(read: RowReader, statement: (visible: string) => string, clause: { sql: string; values: unknown[] }, values: unknown[]) {
+  const key = `${statement === matchingStatement ? "m" : "n"}:${clause.sql}`;
+  let text = statements.get(key);
+  if (text === undefined) statements.set(key, (text = statement(clause.sql)));
+  return read<Found>(text, [...values, ...clause.values]);
+}
+
+const pathOf = (searchables: readonly Searchable[], type: SearchType, id: string) => {
+  for (const { projection } of searchables) if (projection.type === type) return projection.path.replace("{id}", id);
+  return "";
+};
