@@ -32,14 +32,21 @@ export function typesFromQuery(value: unknown): string[] | undefined {
   return values.flatMap((entry) => (typeof entry === "string" ? entry.split(",") : [])).filter((entry) => entry.trim() !== "");
 }
 
-type GraphHit = { score: number | null; attributes: { label: string | null }[] } & Record<string, unknown>;
+type GraphAttribute = { field: string; label: string | null; value: string; type: string };
+/** A result as SEARCH_SELECTION asks for it. */
+type GraphHit = { id: string; type: string; title: string; url: string; score: number | null; attributes: GraphAttribute[]; createdAt: string; updatedAt: string };
 
-/** Fields with nothing to say (no score without a query, an attribute without a label) are left out rather than written null. */
+/**
+ * Fields with nothing to say (no score without a query, an attribute without a label) are left out
+ * rather than written null. Every result of every search passes through here: objects are written
+ * out field by field (spreads of rest objects cost about a tenth of a search's time in the process).
+ */
 export const searchHitToRest = (hit: GraphHit) => {
-  const { score, attributes, ...rest } = hit;
-  return {
-    ...rest,
-    ...(score !== null && { score }),
-    attributes: attributes.map(({ label, ...attribute }) => ({ ...attribute, ...(label !== null && { label }) })),
-  };
+  const attributes = new Array<Omit<GraphAttribute, "label"> & { label?: string }>(hit.attributes.length);
+  for (let i = 0; i < attributes.length; i++) {
+    const { field, label, value, type } = hit.attributes[i]!;
+    attributes[i] = label === null ? { field, value, type } : { field, label, value, type };
+  }
+  const { id, type, title, url, score, createdAt, updatedAt } = hit;
+  return score === null ? { id, type, title, url, attributes, createdAt, updatedAt } : { id, type, title, url, score, attributes, createdAt, updatedAt };
 };
