@@ -65,7 +65,7 @@ export function screenExpedited(request: ExpeditedScreeningRequest, options: Eng
     figures,
   });
   const usd = dollars;
-  const rules_: AppliedRule[] = [
+  const appliedRules: AppliedRule[] = [
     criterion(
       "snap-expedited-low-income",
       "(i)",
@@ -118,7 +118,7 @@ export function screenExpedited(request: ExpeditedScreeningRequest, options: Eng
         destitute,
         sources,
       },
-      rules: rules_,
+      rules: appliedRules,
       warnings,
     },
   };

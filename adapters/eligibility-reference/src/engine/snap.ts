@@ -129,7 +129,7 @@ export function evaluateSnapDetermination(request: SnapDeterminationRequest, opt
   const grossLimit = bySize(rules.grossIncomeTest, size);
   const netLimit = bySize(rules.netIncomeTest, size);
 
-  const rules_: AppliedRule[] = [
+  const appliedRules: AppliedRule[] = [
     {
       id: "snap-household",
       citation: rules.household.citation,
@@ -179,10 +179,10 @@ export function evaluateSnapDetermination(request: SnapDeterminationRequest, opt
     test("snap-resource-test", rules.resourceTest, resources <= resourceLimit, { resources: usd(resources), limit: usd(resourceLimit) }),
   ];
 
-  const outcome = outcomeOf(rules_, (code) => denialCodes[code].status);
+  const outcome = outcomeOf(appliedRules, (code) => denialCodes[code].status);
   const benefit = outcome.status === "approved" ? benefitFor(rules, size, net) : null;
   if (benefit !== null) {
-    rules_.push(
+    appliedRules.push(
       applied("snap-benefit", rules.benefit, {
         maximumAllotment: usd(bySize(rules.benefit, size)),
         reductionPercent: rules.benefit.reductionPercent,
@@ -224,7 +224,7 @@ export function evaluateSnapDetermination(request: SnapDeterminationRequest, opt
       limits: { grossIncome: elderlyOrDisabled ? null : usd(grossLimit), netIncome: usd(netLimit), resources: usd(resourceLimit) },
       monthlyBenefit: benefit,
     },
-    rules: rules_,
+    rules: appliedRules,
     warnings: stalenessWarnings(rules, date),
   };
 
