@@ -17,6 +17,8 @@ async function main() {
   const actualPort = typeof address === "object" && address ? address.port : port;
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${actualPort}`;
   process.stdout.write(`Reference eligibility adapter listening on ${url} (POST ${url}/evaluate/expedited-screening, /evaluate/medicaid-ex-parte, /evaluate/determination)\n`);
+  // Started by the platform's launcher (forked, PORT 0): it learns the address from here, not from the output.
+  process.send?.({ listening: url });
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
@@ -33,6 +35,8 @@ async function main() {
   };
   process.once("SIGTERM", stop);
   process.once("SIGINT", stop);
+  // A launcher that forked it and is gone (stopped, crashed or killed) takes its adapter with it.
+  process.once("disconnect", () => stop("SIGTERM"));
 }
 
 main().catch((error: unknown) => {
