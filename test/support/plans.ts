@@ -15,21 +15,21 @@ export async function planOf(client: Client, statement: Statement): Promise<stri
 let prepared = 0;
 
 /**
- * The plan a prepared statement settles on (`Database.read` prepares every statement): the generic
- * one, made once for any values, which PostgreSQL uses from the sixth run on unless it is estimated
- * dearer than planning for the values each time.
+ * The plan a prepared statement settles on (`Database.read` prepares every statement): after five runs
+ * planned for their values, PostgreSQL plans it once for any values (the generic plan) unless that plan
+ * is estimated dearer, and keeps to what it chose. The statement runs six times, then is explained.
  */
-export async function genericPlanOf(client: Client, statement: Statement): Promise<string> {
-  const name = `generic_plan_${++prepared}`;
+export async function preparedPlanOf(client: Client, statement: Statement): Promise<string> {
+  const name = `prepared_plan_${++prepared}`;
   const literal = (value: unknown): string =>
     typeof value === "number" ? String(value) : Array.isArray(value) ? client.escapeLiteral(`{${value.map((item) => `"${String(item)}"`).join(",")}}`) : client.escapeLiteral(String(value));
+  const values = statement.params.map(literal).join(", ");
   await client.query(`PREPARE ${name} AS ${statement.sql}`);
   try {
-    await client.query("SET plan_cache_mode = force_generic_plan");
-    const result = await client.query(`EXPLAIN EXECUTE ${name}(${statement.params.map(literal).join(", ")})`);
+    for (let run = 0; run < 6; run++) await client.query(`EXECUTE ${name}(${values})`);
+    const result = await client.query(`EXPLAIN EXECUTE ${name}(${values})`);
     return result.rows.map((row: Record<string, string>) => row["QUERY PLAN"]).join("\n");
   } finally {
-    await client.query("RESET plan_cache_mode");
     await client.query(`DEALLOCATE ${name}`);
   }
 }
