@@ -14,7 +14,8 @@ export type ProcessServices = {
   services: DomainServices;
   database: Database;
   /**
-   * Resolves once every timer due by now has fired and every consumer has caught up with the log,
+   * Resolves once the hosted subgraphs' background work (deriving search documents at start) is done,
+   * every timer due by now has fired and every consumer has caught up with the log,
    * the reactions' own timers and events included: what a test waits on after moving a manual clock.
    */
   settle(): Promise<void>;
@@ -46,6 +47,7 @@ export async function openProcessServices(options: {
     eventRuntime = await startEventRuntime(database, { searchIndex, ...(options.events ?? eventSettingsFromEnv()), clock }, { logger: logger.child({ component: "events" }) });
     const services: DomainServices = { db: database.prisma, read: database.read, eventRuntime, authenticate: createAuthenticator(options.auth ?? authSettingsFromEnv()) };
     for (const subgraph of options.hosted) await subgraph.seed?.(services);
+    const background = options.hosted.flatMap((subgraph) => (subgraph.background ? [subgraph.background(services, logger.child({ component: subgraph.name }))] : []));
     const consumers = startConsumers(services, options.hosted.flatMap((subgraph) => subgraph.consumers ?? []), { logger: logger.child({ component: "consumers" }) });
     const timers = startTimers(services, { clock, logger: logger.child({ component: "timers" }) });
     const runtime = eventRuntime;
@@ -58,6 +60,7 @@ export async function openProcessServices(options: {
           while ((await sequenceLog(database.prisma)) === SEQUENCER_BATCH);
           return headOfLog(database.prisma);
         };
+        await Promise.all(background.map((work) => work.done));
         for (let round = 0; round < 10; round++) {
           await timers.settle();
           const head = await sequencedHead();
@@ -66,6 +69,7 @@ export async function openProcessServices(options: {
         }
       },
       async close() {
+        await Promise.all(background.map((work) => work.stop()));
         await timers.stop();
         await consumers.stop();
         await runtime.close();

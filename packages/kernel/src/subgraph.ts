@@ -1,5 +1,6 @@
 import type { GraphQLSchema } from "graphql";
 import type { PermissionTable } from "./auth/roles";
+import type { Logger } from "./logger";
 
 /**
  * What every request brings to every subgraph, whichever process runs it: the process's shared
@@ -26,4 +27,12 @@ export type SubgraphDefinition<Services, Context extends object = object> = {
   permissions: PermissionTable;
   /** Writes the domain's configuration-seeded records; run at every start, so it must be idempotent. */
   seed?(services: Services): Promise<void>;
+  /**
+   * Work that starts after the seed and runs beside serving (deriving what a migration left to derive):
+   * the process waits for `done` when asked to settle, and stops it before closing.
+   */
+  background?(services: Services, logger: Logger): BackgroundWork;
 };
+
+/** Work running beside a process's requests. */
+export type BackgroundWork = { done: Promise<void>; stop(): Promise<void> };

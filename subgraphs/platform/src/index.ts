@@ -33,11 +33,12 @@ export function createPlatformSubgraph(
     name: "platform",
     schema,
     createContext: (scope) => createContext(scope, catalogFor(scope.eventRuntime.settings.typePrefix), search),
-    seed: async (services) => {
-      await seedPolicies(services.db);
-      // Documents missing (records written before search existed, or by SQL) or derived by an older projection.
-      await services.eventRuntime.settings.searchIndex?.catchUp(services.db);
-    },
+    seed: (services) => seedPolicies(services.db),
+    // Documents missing (records written before search existed, or by SQL) or derived by an older
+    // projection are derived beside serving, batch by batch: a first start after a migration serves at
+    // once, search finding such records as their documents are made (every write keeps its own current).
+    background: (services, logger) =>
+      services.eventRuntime.settings.searchIndex?.startCatchUp(services.db, { logger }) ?? { done: Promise.resolve(), stop: async () => {} },
     permissions: platformPermissions,
   };
 }

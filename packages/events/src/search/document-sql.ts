@@ -30,8 +30,14 @@ export type DocumentSql = {
   version: string;
   /** Derives the documents of the given records again (upsert), and drops those whose record is gone. */
   refresh(ids: readonly string[]): Prisma.Sql;
-  /** Derives every document that is missing or was derived by another version of the projection. */
-  catchUp(): Prisma.Sql;
+  /**
+   * Derives the next `limit` documents (by record id, after `after`) that are missing or were derived
+   * by another version of the projection; answers the last record id it took (none: nothing was left).
+   * Safe beside writes: the records it reads are key-share locked, so a record deleted meanwhile is
+   * skipped (or its delete waits for this batch and then drops the document), and a document a write
+   * has derived meanwhile (this version) is left as the write made it.
+   */
+  catchUp(after: string | null, limit: number): Prisma.Sql;
   /** Drops documents whose record is gone. */
   dropOrphans(): Prisma.Sql;
 };
@@ -67,6 +73,8 @@ export function documentSql(projection: SearchProjection): DocumentSql {
   const upsert = (where: Prisma.Sql) => Prisma.sql`
     INSERT INTO search_document (type, id, title, text, terms, attributes, "ownerId", version, "createdAt", "updatedAt")
     ${derivedHead} ${where} ${upsertTail}`;
+  const behind = (alias: string) =>
+    Prisma.sql`NOT EXISTS (SELECT 1 FROM search_document s WHERE s.type = ${projection.type} AND s.id = ${Prisma.raw(alias)}.id AND s.version = ${version})`;
   return {
     projection,
     version,
@@ -76,8 +84,19 @@ export function documentSql(projection: SearchProjection): DocumentSql {
         DELETE FROM search_document d WHERE d.type = ${projection.type} AND d.id = ANY(${ids}::uuid[])
           AND NOT EXISTS (SELECT 1 FROM ${Prisma.raw(table)} r WHERE r.id = d.id))
       ${upsert(Prisma.sql`r.id = ANY(${ids}::uuid[])`)}`,
-    catchUp: () =>
-      upsert(Prisma.sql`NOT EXISTS (SELECT 1 FROM search_document s WHERE s.type = ${projection.type} AND s.id = r.id AND s.version = ${version})`),
+    catchUp: (after, limit) => Prisma.sql`
+      WITH batch AS MATERIALIZED (
+        SELECT b.id FROM ${Prisma.raw(table)} b WHERE (${after}::uuid IS NULL OR b.id > ${after}::uuid) AND ${behind("b")} ORDER BY b.id LIMIT ${limit}),
+      derived AS (
+        INSERT INTO search_document (type, id, title, text, terms, attributes, "ownerId", version, "createdAt", "updatedAt")
+        ${derivedHead} r.id IN (SELECT id FROM batch) FOR KEY SHARE OF r
+        ) d
+        ON CONFLICT (type, id) DO UPDATE SET title = EXCLUDED.title, text = EXCLUDED.text, terms = EXCLUDED.terms,
+          attributes = EXCLUDED.attributes, "ownerId" = EXCLUDED."ownerId", version = EXCLUDED.version,
+          "createdAt" = EXCLUDED."createdAt", "updatedAt" = EXCLUDED."updatedAt"
+        WHERE search_document.version <> EXCLUDED.version
+        RETURNING 1)
+      SELECT (SELECT id::text FROM batch ORDER BY id DESC LIMIT 1) AS last, (SELECT count(*)::int FROM derived) AS derived`,
     dropOrphans: () =>
       Prisma.sql`DELETE FROM search_document d WHERE d.type = ${projection.type} AND NOT EXISTS (SELECT 1 FROM ${Prisma.raw(table)} r WHERE r.id = d.id)`,
   };
