@@ -14,7 +14,7 @@ import { sanityCheck, scenarios, type Scenario } from "./scenarios";
 import { seed, type SeededData } from "./seed";
 import type { ServerProcess } from "./server-process";
 import { settingsFromEnv, type DataSize, type ModeName, type Settings } from "./settings";
-import { checkWrites, tallyWrites } from "./write-check";
+import { checkWrites, tallyWrites, untilSearchDocumentsComplete } from "./write-check";
 
 type Log = (message: string) => void;
 
@@ -119,6 +119,8 @@ async function runSize(size: DataSize, data: SeededData, context: RunContext): P
             await started.stop();
             throw error;
           });
+          const deriving = await untilSearchDocumentsComplete(context.db);
+          if (deriving >= 1) log(`${size.persons} ${mode}: waited ${deriving.toFixed(1)} s for the search documents of the rows seeded by SQL`);
           return started;
         });
       } catch (error) {

@@ -38,3 +38,24 @@ export async function checkWrites(db: pg.Client, before: WriteTally, answered: n
   // A request cut off when the load stopped may still have committed: more rows than 201s is fine, fewer is not.
   if (persons < answered) throw new Error(`${answered} creates answered 2xx but only ${persons} persons were stored`);
 }
+
+/** The tables whose records the platform keeps a search document of, by the document's type. */
+const searchedTables: Record<string, string> = { person: "person", case: `"case"`, application: "intake_application", task: "workflow_task", appointment: "appointment" };
+
+/**
+ * Waits until every record has its search document. A platform started on rows written by SQL derives
+ * their documents beside serving; a measurement taken meanwhile would share the machine with that
+ * work, and a create cell would count its documents as the creates'. Returns the seconds it waited.
+ */
+export async function untilSearchDocumentsComplete(db: pg.Client, timeoutMs = 600_000): Promise<number> {
+  const started = Date.now();
+  const missing = Object.entries(searchedTables)
+    .map(([type, table]) => `greatest(0, (SELECT count(*) FROM ${table}) - (SELECT count(*) FROM search_document WHERE type = '${type}'))`)
+    .join(" + ");
+  for (;;) {
+    const { rows } = await db.query<{ missing: number }>(`SELECT (${missing})::int AS missing`);
+    if (rows[0]!.missing === 0) return (Date.now() - started) / 1000;
+    if (Date.now() - started > timeoutMs) throw new Error(`${rows[0]!.missing} records still have no search document after ${timeoutMs / 1000} s`);
+    await sleep(500);
+  }
+}
