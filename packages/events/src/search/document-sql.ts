@@ -73,8 +73,10 @@ export function documentSql(projection: SearchProjection): DocumentSql {
   const upsert = (where: Prisma.Sql) => Prisma.sql`
     INSERT INTO search_document (type, id, title, text, terms, attributes, "ownerId", version, "createdAt", "updatedAt")
     ${derivedHead} ${where} ${upsertTail}`;
+  // Asked record by record (a look-up by the document's key), as the records are read in id order up
+  // to the batch's size: an anti-join would read every document of the kind for every batch.
   const behind = (alias: string) =>
-    Prisma.sql`NOT EXISTS (SELECT 1 FROM search_document s WHERE s.type = ${projection.type} AND s.id = ${Prisma.raw(alias)}.id AND s.version = ${version})`;
+    Prisma.sql`(SELECT s.version FROM search_document s WHERE s.type = ${projection.type} AND s.id = ${Prisma.raw(alias)}.id) IS DISTINCT FROM ${version}`;
   return {
     projection,
     version,
