@@ -5,12 +5,12 @@
 // the same database, the SSE stream resumed from a position read before the kill must deliver every
 // later event, in log order, with no gap and no duplicate.
 import { spawn, type ChildProcess } from "node:child_process";
-import net from "node:net";
 import path from "node:path";
 import { Client } from "pg";
 import { adminHeaders } from "./support/auth";
 import { openStream, waitFor, type SseStream } from "./support/live";
 import { createTestDatabase } from "./support/platform";
+import { freePort } from "./support/ports";
 
 const WRITERS = 8;
 /** Acknowledged writes before the kill: enough that it lands in the middle of steady load. */
@@ -25,17 +25,6 @@ let databaseUrl: string;
 let db: Client;
 const children: ChildProcess[] = [];
 let stream: SseStream | undefined;
-
-/** A port nothing listens on right now. */
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen({ host: "127.0.0.1", port: 0 }, () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 
 /** Starts the compiled platform on the test's database and waits until it is ready. */
 async function startChild(): Promise<{ process: ChildProcess; url: string }> {

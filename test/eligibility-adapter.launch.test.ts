@@ -2,25 +2,15 @@
 // eligibility adapter beside the platform unless ELIGIBILITY_ADAPTER_URL names another one: the
 // banner prints its address, it answers the adapter contract there, and it stops with the platform.
 import { spawn, type ChildProcess } from "node:child_process";
-import net from "node:net";
 import path from "node:path";
 import { waitFor } from "./support/live";
 import { createTestDatabase } from "./support/platform";
+import { freePort } from "./support/ports";
 
 const START_BUDGET_MS = Number(process.env.PLATFORM_START_TIMEOUT_MS) || 180_000;
 
 let databaseUrl: string;
 const children: ChildProcess[] = [];
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen({ host: "127.0.0.1", port: 0 }, () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 
 /** Runs the launcher in single mode and returns the banner's eligibility line once it is printed. */
 async function launch(env: Record<string, string> = {}): Promise<{ process: ChildProcess; eligibilityLine: string }> {
