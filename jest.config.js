@@ -14,6 +14,7 @@ const workspacePackages = {
   "@pap/identity": "subgraphs/identity/src",
   "@pap/workflow": "subgraphs/workflow/src",
   "@pap/intake": "subgraphs/intake/src",
+  "@pap/eligibility": "subgraphs/eligibility/src",
   "@pap/gateway": "gateway/src",
   "@pap/rest-compat": "rest-compat/src",
   "@pap/eligibility-reference": "adapters/eligibility-reference/src",

@@ -26,7 +26,7 @@ describe("every operation declares its permission", () => {
 });
 
 describe("every type a domain owns is guarded", () => {
-  const owned: Record<string, string[]> = { platform: ["Event", "Policy"], persons: ["Person"], "case-management": ["Case", "CaseMember"], scheduling: ["Appointment"], identity: ["User"], workflow: ["Task", "Queue"] };
+  const owned: Record<string, string[]> = { platform: ["Event", "Policy"], persons: ["Person"], "case-management": ["Case", "CaseMember"], scheduling: ["Appointment"], identity: ["User"], workflow: ["Task", "Queue"], eligibility: ["Determination", "Decision"] };
   const types = subgraphs.flatMap((subgraph) => (owned[subgraph.name] ?? []).map((name) => [`${subgraph.name} ${name}`, subgraph, name] as const));
   it.each(types)("%s needs a permission of its domain to be read", (_label, subgraph, name) => {
     const type = subgraph.schema.getType(name);

@@ -10,16 +10,18 @@ import { subgraphs } from "@pap/gateway";
 import { actionMutationName, roles } from "@pap/kernel";
 import { taskMachine } from "@pap/workflow";
 import { applicationMachine, verificationMachine } from "@pap/intake/contract";
+import { decisionMachine, determinationMachine } from "@pap/eligibility/contract";
 import { getNamedType, isObjectType, type GraphQLField, type GraphQLObjectType, type GraphQLSchema } from "graphql";
 import { createClient, type Client } from "graphql-ws/client";
 import WebSocket from "ws";
 import { bearer } from "./support/auth";
+import { determinationFixture } from "./support/eligibility-fixtures";
 import { recordKinds, recordOn, recordRefsOn, recordSamples, type RecordRefs } from "./support/intake-fixtures";
 import { collect, sleep, type Collected } from "./support/live";
 import { expectedStatus, rootFieldRequirement, type Caller } from "./support/requirements";
 import { useTestPlatform } from "./support/platform";
 
-const { api, url } = useTestPlatform("auth_graphql_matrix");
+const { api, url, platform } = useTestPlatform("auth_graphql_matrix");
 
 type Operation = "query" | "mutation" | "subscription";
 const FEDERATION_FIELDS = new Set(["_service", "_entities"]);
@@ -115,7 +117,12 @@ const taskActionFields: Record<string, () => Promise<Record<string, unknown>>> =
   performApplicationAction: async () => ({ id: MISSING_TASK, action: "submit" }),
   ...Object.fromEntries(Object.keys(verificationMachine.actions).map((action) => [actionMutationName(action, "Verification"), async () => ({ id: MISSING_TASK })])),
   performVerificationAction: async () => ({ id: MISSING_TASK, action: "waive" }),
+  ...Object.fromEntries(Object.keys(determinationMachine.actions).map((action) => [actionMutationName(action, "Determination"), async () => ({ id: MISSING_TASK })])),
+  performDeterminationAction: async () => ({ id: MISSING_TASK, action: "complete" }),
+  ...Object.fromEntries(Object.keys(decisionMachine.actions).map((action) => [actionMutationName(action, "Decision"), async () => ({ id: MISSING_TASK })])),
+  performDecisionAction: async () => ({ id: MISSING_TASK, action: "approve" }),
 };
+const eligibility = once(async () => determinationFixture(platform().database.prisma));
 const admittedAnswer = (field: string) => (field in taskActionFields ? "NOT_FOUND" : undefined);
 const eventId = once(async () => {
   const response = await api.get("/platform/events?limit=1");
@@ -193,6 +200,10 @@ const argumentsFor: Record<string, () => Promise<Record<string, unknown>>> = {
   createVerification: async () => ({ applicationId: await application(), input: { category: "residency" } }),
   updateVerification: async () => ({ applicationId: await application(), id: await verificationOf(await application()), input: { verificationType: "document" } }),
   deleteVerification: async () => ({ applicationId: await application(), id: await verificationOf(await application()) }),
+  determination: async () => ({ id: (await eligibility()).determinationId }),
+  determinations: async () => ({}),
+  decision: async () => ({ determinationId: (await eligibility()).determinationId, id: (await eligibility()).decisionId }),
+  decisions: async () => ({ determinationId: (await eligibility()).determinationId }),
 };
 
 /**
@@ -208,6 +219,12 @@ const triggers: Record<string, () => Promise<unknown>> = {
   taskChanged: freshTask,
   applicationChanged: freshApplication,
   applicationsChanged: freshApplication,
+  // The system flags a fresh determination expedited: an eligibility event about it.
+  determinationChanged: async () => {
+    const { determinationId } = await determinationFixture(platform().database.prisma);
+    const response = await api.raw("POST", `/eligibility/determinations/${determinationId}/flag-expedited`, undefined, await bearer(["system"], { sub: "matrix|system" }));
+    if (response.status !== 200) throw new Error(`trigger answered ${response.status}: ${JSON.stringify(response.body)}`);
+  },
 };
 
 // ---------------------------------------------------------------------------------------------------

@@ -9,14 +9,16 @@ import { domains } from "@pap/gateway";
 import { restRoutes, type RestRoute } from "@pap/rest-compat";
 import { taskMachine } from "@pap/workflow";
 import { applicationMachine, verificationMachine } from "@pap/intake/contract";
+import { decisionMachine, determinationMachine } from "@pap/eligibility/contract";
 import { Kind, parse, type OperationDefinitionNode } from "graphql";
 import { bearer } from "./support/auth";
 import { MISSING_ID } from "./support/expectations";
+import { determinationFixture } from "./support/eligibility-fixtures";
 import { kindByIdParam, kindBySegment, recordOn, recordRefsOn, recordSamples, type RecordRefs } from "./support/intake-fixtures";
 import { expectedStatus, rootFieldRequirement, type Caller, type Requirement } from "./support/requirements";
 import { useTestPlatform } from "./support/platform";
 
-const { api } = useTestPlatform("auth_matrix");
+const { api, platform } = useTestPlatform("auth_matrix");
 
 /** What the GraphQL field a route runs requires of its caller. */
 function requirementOf(route: RestRoute): Requirement {
@@ -40,6 +42,9 @@ const machineActions = [
   ...Object.keys(taskMachine.actions).map((action) => `/workflow/tasks/{taskId}/${action}`),
   ...Object.keys(applicationMachine.actions).map((action) => `/intake/applications/{applicationId}/${action}`),
   ...Object.keys(verificationMachine.actions).flatMap((action) => [`/intake/applications/{applicationId}/verifications/{verificationId}/${action}`, `/intake/applications/verifications/{verificationId}/${action}`]),
+  // Eligibility's: the determination's, its determination-level decision forms, and the decision's (its determination missing too).
+  ...[...Object.keys(determinationMachine.actions), "approve", "deny"].map((action) => `/eligibility/determinations/{determinationId}/${action}`),
+  ...Object.keys(decisionMachine.actions).map((action) => `/eligibility/determinations/{determinationId}/decisions/{decisionId}/${action}`),
 ];
 const isTaskAction = (route: RestRoute) => route.method === "POST" && machineActions.includes(route.path);
 const successOf = (route: RestRoute) => (isTaskAction(route) ? 404 : route.docs.successStatus);
@@ -47,6 +52,7 @@ const successOf = (route: RestRoute) => (isTaskAction(route) ? 404 : route.docs.
 /** A valid request for a route: path parameters naming records that exist, and a valid body. */
 async function requestFor(route: RestRoute): Promise<{ path: string; body?: unknown }> {
   const admin = (method: string, path: string, body?: unknown) => api.raw(method, path, body);
+  let eligibility: Awaited<ReturnType<typeof determinationFixture>> | undefined;
   const application = async () => (await admin("POST", "/intake/applications", { programs: ["snap"] })).body.id as string;
   const person = async () => (await admin("POST", "/persons", { name: { firstName: "Matrix", lastName: randomUUID().slice(0, 8) } })).body.id as string;
   const params: Record<string, () => Promise<string>> = {
@@ -60,6 +66,9 @@ async function requestFor(route: RestRoute): Promise<{ path: string; body?: unkn
     queueId: async () => (await admin("POST", "/workflow/queues", { name: `matrix-${randomUUID()}` })).body.id,
     taskId: async () => (isTaskAction(route) ? MISSING_ID : (await admin("POST", "/workflow/tasks", { name: "Matrix task" })).body.id),
     metricId: async () => "release_rate",
+    // A determination to read, with its decision; an action's determination is missing (the machine decides the rest).
+    determinationId: async () => (isTaskAction(route) ? MISSING_ID : (eligibility = await determinationFixture(platform().database.prisma)).determinationId),
+    decisionId: async () => (isTaskAction(route) ? MISSING_ID : eligibility!.decisionId),
     // An application action's own application is missing (the machine decides the rest); a record's parent exists.
     applicationId: async () => (isTaskAction(route) && !route.path.includes("/verifications/") ? MISSING_ID : application()),
     memberId: async () => {

@@ -8,6 +8,7 @@ import { writeFileSync } from "node:fs";
 import fc from "fast-check";
 import { buildClientSchema, getIntrospectionQuery } from "graphql";
 import { bearer } from "./support/auth";
+import { determinationFixture } from "./support/eligibility-fixtures";
 import { useTestPlatform } from "./support/platform";
 import { forEachBounded, send, type RawRequest } from "./support/fuzz/http";
 import { documentRequests, rootFieldArb, rootFields, type GraphqlRequest } from "./support/fuzz/graphql";
@@ -24,7 +25,7 @@ const CONCURRENCY = 8;
 // The proof's size; a run sized down by hand (FUZZ_RUNS, FUZZ_GRAPHQL_RUNS) is a quick look, not the proof.
 const MIN_REQUESTS = process.env.FUZZ_RUNS || process.env.FUZZ_GRAPHQL_RUNS ? 0 : 10_000;
 
-const { api, url } = useTestPlatform("fuzz");
+const { api, url, platform } = useTestPlatform("fuzz");
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 afterAll(() => agent.destroy());
 
@@ -57,6 +58,8 @@ async function seedRecords(): Promise<SeedSet> {
     task({ name: "Deletable", programType: "tanf" }),
   ]);
   await api.post(`/workflow/tasks/${t2.id}/assign`, { assignedToId: u1.id });
+  // Determinations are made only by the platform's reaction to a submission: written straight to the store here.
+  const [e1, e2] = await Promise.all([determinationFixture(platform().database.prisma), determinationFixture(platform().database.prisma)]);
   const list = async (path: string) => ((await api.get(path)).body?.items ?? []) as Array<Record<string, string>>;
   const ids = async (path: string) => (await list(path)).map((item) => item.id!);
   const [log, policies, metrics, queues] = await Promise.all([list("/platform/events?limit=100"), ids("/platform/registry/policies?limit=3"), ids("/workflow/metrics"), ids("/workflow/queues?limit=5")]);
@@ -86,8 +89,8 @@ async function seedRecords(): Promise<SeedSet> {
     uuids: [...new Set(Object.values(own).flat().filter((id) => /^[0-9a-f-]{36}$/.test(id)))],
   });
   return {
-    kept: seeds({ personId: [p1!.id, p2!.id, p3!.id], caseId: [c1.id], appointmentId: [a1.id], queueId: [q1.id, ...systemQueues], taskId: [t1.id, t2.id], userId: [u1.id], sub: [u1.idpSubject] }),
-    deletable: seeds({ personId: [p4!.id, p5!.id], caseId: [c2.id], appointmentId: [a2.id], queueId: [q2.id, ...systemQueues], taskId: [t3.id], userId: [u2.id], sub: [u2.idpSubject] }),
+    kept: seeds({ personId: [p1!.id, p2!.id, p3!.id], caseId: [c1.id], appointmentId: [a1.id], queueId: [q1.id, ...systemQueues], taskId: [t1.id, t2.id], userId: [u1.id], sub: [u1.idpSubject], determinationId: [e1.determinationId], decisionId: [e1.decisionId] }),
+    deletable: seeds({ personId: [p4!.id, p5!.id], caseId: [c2.id], appointmentId: [a2.id], queueId: [q2.id, ...systemQueues], taskId: [t3.id], userId: [u2.id], sub: [u2.idpSubject], determinationId: [e2.determinationId], decisionId: [e2.decisionId] }),
   };
 }
 

@@ -19,6 +19,8 @@ describe("resource declarations and their Prisma models", () => {
         ...["ApplicationContact", "Asset", "AssetDisposal", "AuthorizedRepresentative", "ChildSupport", "Deduction", "DisabilityBenefit", "Expense"],
         ...["HealthEnrollment", "HealthPlan", "HouseholdInfo", "Income", "Interview", "Job", "Organization", "PersonRelationship", "Signature", "Sponsor", "TaxFiler"],
         "Verification",
+        // Eligibility's determinations and their decisions (SPEC §2.10).
+        ...["Decision", "Determination"],
       ].sort(),
     );
     expect(stored.map((resource) => resource.name)).not.toContain("Metric");

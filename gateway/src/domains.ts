@@ -1,5 +1,6 @@
 import type { DomainContract } from "@pap/kernel";
 import { caseManagementDomain } from "@pap/case-management/contract";
+import { eligibilityDomain } from "@pap/eligibility/contract";
 import { identityDomain } from "@pap/identity/contract";
 import { intakeDomain } from "@pap/intake/contract";
 import { personsDomain } from "@pap/persons/contract";
@@ -20,4 +21,5 @@ export const domains: readonly DomainContract[] = [
   identityDomain,
   workflowDomain,
   intakeDomain,
+  eligibilityDomain,
 ];

@@ -8,6 +8,8 @@ import { screenExpedited, type ExpeditedAnswers } from "../config/expedited-scre
 export type ApplicationEnv = {
   /** Every member of the application, in the order they were added (submit's event names them). */
   memberIds: readonly string[];
+  /** What each member applies for (submit's event names it: eligibility decides per member and program). */
+  members: readonly { memberId: string; programs: readonly string[] }[];
   /** What the application still lacks for filing, as 422 details (empty: nothing, or the check is off). */
   filingGaps: readonly { field: string; message: string }[];
 };
@@ -65,7 +67,7 @@ export const applicationMachine = defineMachine<Application, ApplicationStatus, 
         if (env.filingGaps.length) throw validationFailed([...env.filingGaps], "The application lacks what it needs to be accepted for filing.");
         return { submittedAt: now, isExpedited: screenExpedited(application.programs, application.expeditedSnap as ExpeditedAnswers | null) };
       },
-      emits: (application, { env }) => ({ name: actionEvents.submit, data: { programs: application.programs, channel: application.channel, memberIds: env.memberIds, isExpedited: application.isExpedited } }),
+      emits: (application, { env }) => ({ name: actionEvents.submit, data: { programs: application.programs, channel: application.channel, memberIds: env.memberIds, members: env.members, isExpedited: application.isExpedited } }),
     },
     open: {
       description: "Starts the review (when its review task is claimed).",

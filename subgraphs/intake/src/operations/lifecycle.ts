@@ -31,11 +31,25 @@ async function filingFacts(tx: Tx, application: Application): Promise<FilingFact
   };
 }
 
+/**
+ * The programs a member applies for: those they name, of the application's (a member naming none
+ * applies for all of the application's); a non-applying member applies for none.
+ */
+function programsOf(application: Application, member: { roles: string[]; programsAppliedFor: string[] }): string[] {
+  if (member.roles.length > 0 && member.roles.every((role) => role === "non_applying_member")) return [];
+  if (member.programsAppliedFor.length === 0) return [...application.programs];
+  return application.programs.filter((program) => member.programsAppliedFor.includes(program));
+}
+
 async function environment(tx: Tx, application: Application, action: string): Promise<ApplicationEnv> {
-  if (action !== "submit") return { memberIds: [], filingGaps: [] };
-  const members = await tx.applicationMember.findMany({ where: { applicationId: application.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { id: true } });
+  if (action !== "submit") return { memberIds: [], members: [], filingGaps: [] };
+  const members = await tx.applicationMember.findMany({
+    where: { applicationId: application.id },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: { id: true, roles: true, programsAppliedFor: true },
+  });
   const filingGaps = filingMinimumEnabled() ? missingForFiling(await filingFacts(tx, application)) : [];
-  return { memberIds: members.map((member) => member.id), filingGaps };
+  return { memberIds: members.map((member) => member.id), members: members.map((member) => ({ memberId: member.id, programs: programsOf(application, member) })), filingGaps };
 }
 
 export type ApplicationAction = {

@@ -1,0 +1,70 @@
+import type { ConsumerContext, ConsumerDefinition } from "@pap/events";
+import { ApiError, isAllowedFrom, isUuid, systemPrincipal, type Logger } from "@pap/kernel";
+import { z } from "zod";
+import { eligibilityPrograms, type EligibilityProgram } from "../contract/decision";
+import { determinationMachine } from "../domain/determination-machine";
+import { createDetermination, transitionDetermination } from "../operations/determinations";
+import type { EligibilityWork } from "../operations/work";
+
+/** Intake's events, named as it declares them (the domains do not import one another). */
+const APPLICATION_SUBMITTED = "intake.application.submitted";
+const APPLICATION_WITHDRAWN = "intake.application.withdrawn";
+
+const isProgram = (program: string): program is EligibilityProgram => (eligibilityPrograms as readonly string[]).includes(program);
+
+/** What eligibility reads of a submission: whether it was screened expedited, and what each member applies for. */
+const submitted = z.object({
+  isExpedited: z.boolean().nullish(),
+  members: z.array(z.object({ memberId: z.uuid(), programs: z.array(z.string()) })).default([]),
+});
+
+type Reaction = (work: EligibilityWork, event: ConsumerContext["event"]) => Promise<unknown>;
+
+/** A submitted application gets its determination, pending, and one pending decision per member and program applied for (once). */
+const onSubmitted: Reaction = async (work, event) => {
+  const data = submitted.safeParse(event.data ?? {});
+  if (!isUuid(event.subject) || !data.success) return;
+  await createDetermination(work, {
+    applicationId: event.subject,
+    expeditedFlagged: data.data.isExpedited === true,
+    members: data.data.members.map(({ memberId, programs }) => ({ memberId, programs: programs.filter(isProgram) })),
+  });
+};
+
+/** A withdrawn application withdraws its determination, unless it has already ended. */
+const onWithdrawn: Reaction = async (work, event) => {
+  if (!isUuid(event.subject)) return;
+  const found = await work.tx.determination.findUnique({ where: { applicationId: event.subject.toLowerCase() }, select: { id: true, status: true } });
+  if (!found || !isAllowedFrom(determinationMachine, "withdraw", found.status)) return;
+  await transitionDetermination(work, { id: found.id, action: "withdraw", caller: systemPrincipal, body: {} });
+};
+
+const reactions: Record<string, Reaction> = {
+  [APPLICATION_SUBMITTED]: onSubmitted,
+  [APPLICATION_WITHDRAWN]: onWithdrawn,
+};
+
+/**
+ * Eligibility's reactions to intake (events.md §4), each as the system in the consumer's
+ * transaction, so every event it records names the trigger as its cause. A redelivered event finds
+ * its work done (one determination per application; a withdrawn one is not withdrawn again).
+ */
+export function applicationReactions(options: { logger?: Logger } = {}): ConsumerDefinition {
+  return {
+    name: "eligibility.applications",
+    filter: { types: Object.keys(reactions) },
+    async handle({ tx, event, events, clock }: ConsumerContext) {
+      const reaction = Object.entries(reactions).find(([type]) => event.type.endsWith(type))?.[1];
+      if (!reaction) return;
+      try {
+        await reaction({ tx, events, clock }, event);
+      } catch (error) {
+        if (error instanceof ApiError && (error.status === 404 || error.status === 409)) {
+          options.logger?.debug({ eventId: event.id, type: event.type, reason: error.message }, "eligibility reaction found nothing to do");
+          return;
+        }
+        throw error;
+      }
+    },
+  };
+}

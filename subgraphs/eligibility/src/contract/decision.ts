@@ -1,0 +1,44 @@
+import { defineResource } from "@pap/kernel";
+import { z } from "zod";
+
+export const decisionStatuses = ["pending", "approved", "denied", "ineligible"] as const;
+export type DecisionStatus = (typeof decisionStatuses)[number];
+export const decisionPaths = ["auto", "manual"] as const;
+export const eligibilityPrograms = ["snap", "medicaid", "chip", "tanf", "aca"] as const;
+export type EligibilityProgram = (typeof eligibilityPrograms)[number];
+
+/** A decision's states after which nothing changes it. */
+export const terminalDecisionStatuses: readonly DecisionStatus[] = ["approved", "denied", "ineligible"];
+
+const electronicCheck = z.object({ serviceType: z.string(), result: z.string(), checkedAt: z.iso.datetime() });
+
+/**
+ * One member's decision for one program within a determination (SPEC §2.10). Created `pending` with
+ * its determination; approved, denied or marked ineligible by its actions (domain/decision-machine.ts).
+ */
+export const decision = defineResource({
+  name: "Decision",
+  plural: "decisions",
+  model: "Decision",
+  description: "Whether one household member is eligible for one program, once decided, and how it was decided.",
+  fields: {
+    id: { kind: "uuid", search: true },
+    determinationId: { kind: "uuid", description: "The determination this decision belongs to." },
+    applicationId: { kind: "uuid", search: true, description: "The application determined." },
+    memberId: { kind: "uuid", search: true, description: "The household member (an application member's id)." },
+    program: { kind: "enum", values: eligibilityPrograms, enumName: "EligibilityProgram", search: true, sort: true },
+    status: { kind: "enum", values: decisionStatuses, enumName: "DecisionStatus", search: true, sort: true },
+    path: { kind: "enum", values: decisionPaths, enumName: "DecisionPath", nullable: true, description: "How it was decided: by the rules alone (auto) or by a caseworker (manual)." },
+    decidedAt: { kind: "datetime", nullable: true, sort: true },
+    denialReasonCode: { kind: "string", nullable: true, search: true, description: "The program's code for why it was denied or found ineligible." },
+    electronicChecks: {
+      kind: "jsonValue",
+      shape: z.array(electronicCheck),
+      description: "Summaries of the electronic checks the decision rests on: serviceType, result (conclusive, inconclusive …), checkedAt.",
+    },
+    explanation: { kind: "json", nullable: true, description: "What the eligibility adapter said of how it decided (rules applied, citations), as it said it." },
+    createdAt: { kind: "datetime", sort: true },
+    updatedAt: { kind: "datetime", sort: true },
+  },
+  list: { defaultSort: "createdAt" },
+});

@@ -1,0 +1,20 @@
+import type { ConsumerDefinition, DomainServices } from "@pap/events";
+import type { SubgraphDefinition } from "@pap/kernel";
+import { applicationReactions } from "./consumers/application-reactions";
+import { createContext, type EligibilityContext } from "./context";
+import { eligibilityEvents } from "./domain/events";
+import { eligibilityPermissions } from "./domain/permissions";
+import { schema } from "./schema";
+
+export * from "./contract";
+export { applicationReactions } from "./consumers/application-reactions";
+
+/** The eligibility subgraph: determinations and decisions, their actions, and its reactions to intake's events. */
+export const eligibilitySubgraph: SubgraphDefinition<DomainServices, EligibilityContext> & { consumers: readonly ConsumerDefinition[] } = {
+  name: "eligibility",
+  schema,
+  createContext,
+  events: eligibilityEvents,
+  permissions: eligibilityPermissions,
+  consumers: [applicationReactions()],
+};

@@ -1,0 +1,120 @@
+import type { Decision, Determination } from "@pap/db";
+import { defineListType, expectedSize, findPage, graphFieldsOf, listArguments, loadByUuid, machineMutations, notFound, type ListArgs } from "@pap/kernel";
+import type { ObjectRef } from "@pothos/core";
+import { builder, type Types } from "../builder";
+import type { EligibilityContext } from "../context";
+import { decision } from "../contract/decision";
+import { determination } from "../contract/determination";
+import { decisionMachine } from "../domain/decision-machine";
+import { determinationMachine } from "../domain/determination-machine";
+import { transitionDecision, transitionDetermination } from "../operations/determinations";
+import { inTransaction } from "../operations/work";
+
+const read = { permission: "determinations:read" };
+
+export const DecisionRef: ObjectRef<Types, Decision> = builder.objectRef<Decision>("Decision");
+
+export const DeterminationRef: ObjectRef<Types, Determination> = builder.objectRef<Determination>("Determination").implement({
+  description: determination.declaration.description,
+  authScopes: read,
+  fields: (t) =>
+    graphFieldsOf(builder, t as never, determination.declaration.fields, {
+      decisions: t.field({
+        type: [DecisionRef],
+        extensions: expectedSize(10),
+        description: determination.declaration.fields.decisions.description,
+        resolve: (found, _args, context) => context.loaders.decisionsByDetermination.load(found.id),
+      }),
+    }) as never,
+});
+
+builder.objectType(DecisionRef, {
+  description: decision.declaration.description,
+  authScopes: read,
+  fields: (t) => ({
+    ...(graphFieldsOf(builder, t as never, decision.declaration.fields) as object),
+    determination: t.field({
+      type: DeterminationRef,
+      description: "The determination this decision belongs to.",
+      resolve: async (found, _args, context) => (await context.loaders.determinationById.load(found.determinationId))!,
+    }),
+  }) as never,
+});
+
+const loadDetermination = (id: string, context: EligibilityContext) => loadByUuid(context.loaders.determinationById, id);
+
+builder.asEntity(DeterminationRef, { key: builder.selection<{ id: string }>("id"), resolveReference: (reference, context) => loadDetermination(reference.id, context) });
+builder.asEntity(DecisionRef, { key: builder.selection<{ id: string }>("id"), resolveReference: (reference, context) => loadByUuid(context.loaders.decisionById, reference.id) });
+
+const DeterminationList = defineListType(builder, "DeterminationList", DeterminationRef);
+const DecisionList = defineListType(builder, "DecisionList", DecisionRef);
+
+/** One page of a determination's decisions: the determination must exist (404 otherwise, as REST answers). */
+async function decisionPage(context: EligibilityContext, determinationId: string, args: ListArgs) {
+  const parent = await loadDetermination(determinationId, context);
+  if (!parent) throw notFound("Determination", determinationId);
+  const where = { determinationId: parent.id };
+  return findPage(decision.listSpec, args, {
+    items: (query) => context.db.decision.findMany({ ...query, where: { AND: [query.where, where] } }),
+    total: (filter) => context.db.decision.count({ where: { AND: [filter, where] } }),
+  });
+}
+
+builder.queryFields((t) => ({
+  determination: t.field({
+    authScopes: read,
+    type: DeterminationRef,
+    nullable: true,
+    description: "A determination by id.",
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, args, context) => loadDetermination(String(args.id), context),
+  }),
+  determinations: t.field({
+    authScopes: read,
+    type: DeterminationList,
+    description: "Determinations, most recently changed first; `q` filters them (`applicationId:<id>` finds an application's).",
+    args: listArguments(t.arg),
+    resolve: (_root, args, context) =>
+      findPage(determination.listSpec, args, {
+        items: (query) => context.db.determination.findMany(query),
+        total: (where) => context.db.determination.count({ where }),
+      }),
+  }),
+  decision: t.field({
+    authScopes: read,
+    type: DecisionRef,
+    nullable: true,
+    description: "A decision by id, within its determination (another determination's is none).",
+    args: { determinationId: t.arg.id({ required: true }), id: t.arg.id({ required: true }) },
+    resolve: async (_root, args, context) => {
+      const found = await loadByUuid(context.loaders.decisionById, String(args.id));
+      return found && found.determinationId === String(args.determinationId).toLowerCase() ? found : null;
+    },
+  }),
+  decisions: t.field({
+    authScopes: read,
+    type: DecisionList,
+    description: "A determination's decisions, in the order they were made (404 for an unknown determination).",
+    args: { determinationId: t.arg.id({ required: true }), ...listArguments(t.arg) },
+    resolve: (_root, args, context) => decisionPage(context, String(args.determinationId), args),
+  }),
+}));
+
+machineMutations(builder, {
+  machine: determinationMachine,
+  resourceName: "Determination",
+  ref: DeterminationRef,
+  // The machine allows only the system; the scope lets staff who read reach it, so that a caseworker hears 404/409 before 403.
+  authScopes: { permission: "determinations:act" },
+  perform: ({ id, action, caller, body }, context: EligibilityContext) => inTransaction(context, (work) => transitionDetermination(work, { id, action, caller, body })),
+});
+
+machineMutations(builder, {
+  machine: decisionMachine,
+  resourceName: "Decision",
+  ref: DecisionRef,
+  authScopes: { permission: "determinations:act" },
+  parentArg: "determinationId",
+  perform: ({ id, action, caller, body, parentId }, context: EligibilityContext) =>
+    inTransaction(context, (work) => transitionDecision(work, { id, determinationId: parentId, action, caller, body })),
+});

@@ -1,0 +1,6 @@
+import { builder } from "../builder";
+import "./determination";
+import "./links";
+import "./change-feed";
+
+export const schema = builder.toSubGraphSchema({ linkUrl: "https://specs.apollo.dev/federation/v2.6" });
