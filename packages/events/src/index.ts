@@ -15,6 +15,7 @@ export * from "./runtime";
 export * from "./scope";
 export * from "./recorded-writes";
 export * from "./consumer";
+export * from "./reactions";
 export * from "./sequencer";
 export * from "./timers";
 export * from "./search";

@@ -1,10 +1,9 @@
-import type { ConsumerContext, ConsumerDefinition } from "@pap/events";
-import { ApiError, isAllowedFrom, isUuid, systemPrincipal, type Logger } from "@pap/kernel";
+import { reactionConsumer, type ConsumerDefinition, type Reaction } from "@pap/events";
+import { isAllowedFrom, isUuid, systemPrincipal, type Logger } from "@pap/kernel";
 import { z } from "zod";
 import { eligibilityPrograms, type EligibilityProgram } from "../contract/decision";
 import { determinationMachine } from "../domain/determination-machine";
 import { createDetermination, transitionDetermination } from "../operations/determinations";
-import type { EligibilityWork } from "../operations/work";
 
 /** Intake's events, named as it declares them (the domains do not import one another). */
 const APPLICATION_SUBMITTED = "intake.application.submitted";
@@ -17,8 +16,6 @@ const submitted = z.object({
   isExpedited: z.boolean().nullish(),
   members: z.array(z.object({ memberId: z.uuid(), programs: z.array(z.string()) })).default([]),
 });
-
-type Reaction = (work: EligibilityWork, event: ConsumerContext["event"]) => Promise<unknown>;
 
 /** A submitted application gets its determination, pending, and one pending decision per member and program applied for (once). */
 const onSubmitted: Reaction = async (work, event) => {
@@ -50,21 +47,5 @@ const reactions: Record<string, Reaction> = {
  * its work done (one determination per application; a withdrawn one is not withdrawn again).
  */
 export function applicationReactions(options: { logger?: Logger } = {}): ConsumerDefinition {
-  return {
-    name: "eligibility.applications",
-    filter: { types: Object.keys(reactions) },
-    async handle({ tx, event, events, clock }: ConsumerContext) {
-      const reaction = Object.entries(reactions).find(([type]) => event.type.endsWith(type))?.[1];
-      if (!reaction) return;
-      try {
-        await reaction({ tx, events, clock }, event);
-      } catch (error) {
-        if (error instanceof ApiError && (error.status === 404 || error.status === 409)) {
-          options.logger?.debug({ eventId: event.id, type: event.type, reason: error.message }, "eligibility reaction found nothing to do");
-          return;
-        }
-        throw error;
-      }
-    },
-  };
+  return reactionConsumer({ name: "eligibility.applications", reactions, logger: options.logger });
 }

@@ -1,5 +1,5 @@
-import type { ConsumerContext, ConsumerDefinition } from "@pap/events";
-import { ApiError, isAllowedFrom, isUuid, systemPrincipal, type Logger } from "@pap/kernel";
+import { reactionConsumer, type ConsumerDefinition, type Reaction } from "@pap/events";
+import { isAllowedFrom, isUuid, systemPrincipal, type Logger } from "@pap/kernel";
 import { applicationRecords } from "../contract/records";
 import { applicationMachine } from "../domain/application-machine";
 import { intakeEvents } from "../domain/events";
@@ -7,7 +7,6 @@ import { lockedApplication } from "../operations/applications";
 import { transitionApplication } from "../operations/lifecycle";
 import { writeSingleton } from "../operations/records";
 import { createProgramVerifications, createVerificationsForAddition } from "../operations/verifications";
-import type { IntakeWork } from "../operations/work";
 
 const interviewKind = applicationRecords.find((kind) => kind.event === "interview")!;
 
@@ -16,8 +15,6 @@ const TASK_CLAIMED = "workflow.task.claimed";
 const APPOINTMENT_SCHEDULED = "scheduling.appointment.scheduled";
 // The record events' names are made from the record kinds, so they are checked by the catalog, not the compiler.
 const own = (name: string) => intakeEvents.draft(name as never, "").type;
-
-type Reaction = (work: IntakeWork, event: ConsumerContext["event"]) => Promise<unknown>;
 
 /** A claimed review task starts the review: the application opens (once), and its interview record is made (once). */
 const onReviewClaimed: Reaction = async (work, event) => {
@@ -60,21 +57,5 @@ const reactions: Record<string, Reaction> = {
  * application deleted, or moved on, meanwhile leaves the reaction nothing to do.
  */
 export function lifecycleReactions(options: { logger?: Logger } = {}): ConsumerDefinition {
-  return {
-    name: "intake.lifecycle",
-    filter: { types: Object.keys(reactions) },
-    async handle({ tx, event, events, clock }: ConsumerContext) {
-      const reaction = Object.entries(reactions).find(([type]) => event.type.endsWith(type))?.[1];
-      if (!reaction) return;
-      try {
-        await reaction({ tx, events, clock }, event);
-      } catch (error) {
-        if (error instanceof ApiError && (error.status === 404 || error.status === 409)) {
-          options.logger?.debug({ eventId: event.id, type: event.type, reason: error.message }, "intake reaction found nothing to do");
-          return;
-        }
-        throw error;
-      }
-    },
-  };
+  return reactionConsumer({ name: "intake.lifecycle", reactions, logger: options.logger });
 }

@@ -1,5 +1,5 @@
-import type { ConsumerContext, ConsumerDefinition } from "@pap/events";
-import { ApiError, isAllowedFrom, systemPrincipal, type Logger } from "@pap/kernel";
+import { nothingLeftToDo, type ConsumerContext, type ConsumerDefinition } from "@pap/events";
+import { isAllowedFrom, systemPrincipal, type Logger } from "@pap/kernel";
 import type { SlaType } from "../config/sla-types";
 import { taskChanges, timerTypes, workflowEvents, type TimerType } from "../domain/events";
 import { evaluateClocks, slaColumns, slaEntriesOf, type SlaStatus } from "../domain/sla";
@@ -63,7 +63,7 @@ export function timerReactions(options: { slaTypes: readonly SlaType[]; logger?:
         else await run();
       } catch (error) {
         // The task was deleted or has left the state the timer was for: the timer has nothing left to do.
-        if (error instanceof ApiError && (error.status === 404 || error.status === 409)) {
+        if (nothingLeftToDo(error)) {
           options.logger?.debug({ taskId: event.subject, timer: type, reason: error.message }, "timer found nothing to do");
           return;
         }

@@ -1,0 +1,37 @@
+import { ApiError, type Logger } from "@pap/kernel";
+import type { ConsumerContext, ConsumerDefinition } from "./consumer";
+
+/** What a reaction writes with: the consumer's transaction, its recorder (the trigger as cause) and the clock. */
+export type ReactionWork = Pick<ConsumerContext, "tx" | "events" | "clock">;
+
+/** One domain's answer to one type of event. */
+export type Reaction = (work: ReactionWork, event: ConsumerContext["event"]) => Promise<unknown>;
+
+/**
+ * A refusal that means the reaction has nothing left to do: its record was deleted (404) or has
+ * moved on (409) since the event. Retrying would only refuse again, and stall the consumer.
+ */
+export const nothingLeftToDo = (error: unknown): error is ApiError => error instanceof ApiError && (error.status === 404 || error.status === 409);
+
+/**
+ * A durable consumer made of reactions by event type (the deployment's prefix may stand before the
+ * type). Each runs as the system in the consumer's transaction, so every event it records names the
+ * trigger as its cause, and a redelivered event must find its work done.
+ */
+export function reactionConsumer(options: { name: string; reactions: Record<string, Reaction>; logger?: Logger }): ConsumerDefinition {
+  const entries = Object.entries(options.reactions);
+  return {
+    name: options.name,
+    filter: { types: entries.map(([type]) => type) },
+    async handle({ tx, event, events, clock }: ConsumerContext) {
+      const reaction = entries.find(([type]) => event.type.endsWith(type))?.[1];
+      if (!reaction) return;
+      try {
+        await reaction({ tx, events, clock }, event);
+      } catch (error) {
+        if (!nothingLeftToDo(error)) throw error;
+        options.logger?.debug({ consumer: options.name, eventId: event.id, type: event.type, reason: error.message }, "the reaction found nothing left to do");
+      }
+    },
+  };
+}
