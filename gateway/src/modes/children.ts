@@ -8,7 +8,7 @@ export class ProcessGroup {
 
   constructor(private readonly logger: Logger) {}
 
-  start(name: string, script: string, args: string[], env: NodeJS.ProcessEnv): void {
+  start(name: string, script: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
     const child = fork(script, args, { env: { ...process.env, ...env }, stdio: "inherit" });
     child.on("exit", (code, signal) => {
       if (this.stopping) return;
@@ -16,6 +16,7 @@ export class ProcessGroup {
       void this.stop().then(() => process.exit(1));
     });
     this.children.push(child);
+    return child;
   }
 
   async stop(): Promise<void> {
@@ -38,6 +39,21 @@ export class ProcessGroup {
  * Node process that builds a GraphQL schema can take a minute on a busy small machine.
  */
 const startTimeoutMs = () => positiveIntegerSetting(process.env.PLATFORM_START_TIMEOUT_MS, 180_000);
+
+/**
+ * Resolves when a child says it is wholly ready (`{ ready: true }` over IPC): a process whose port
+ * answers before all of its work is in place (a gateway with several copies, one still starting).
+ */
+export function untilReported(child: ChildProcess, name: string, timeoutMs = startTimeoutMs()): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${name} did not report ready within ${timeoutMs} ms`)), timeoutMs);
+    child.on("message", (message: { ready?: unknown }) => {
+      if (message?.ready !== true) return;
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
 
 /** Polls a health URL until it answers 200, so URLs are printed only once they work. */
 export async function waitUntilHealthy(url: string, timeoutMs = startTimeoutMs()): Promise<void> {

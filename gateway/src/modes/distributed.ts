@@ -2,7 +2,7 @@ import path from "node:path";
 import type { Logger } from "@pap/kernel";
 import type { PlatformConfig } from "../config";
 import { subgraphs } from "../subgraphs";
-import { ProcessGroup, waitUntilHealthy } from "./children";
+import { ProcessGroup, untilReported, waitUntilHealthy } from "./children";
 import { prepareSharedDatabase } from "./shared-database";
 
 // Child processes run the compiled entry points; when this module runs from sources (the tests), they
@@ -31,7 +31,7 @@ export async function runDistributed(config: PlatformConfig, logger: Logger): Pr
     group.start(`subgraph ${subgraph.name}`, path.join(entryPoints, "subgraph-process.js"), [subgraph.name], { ...base, PORT: String(port) });
   });
   const gatewayUrl = `http://${config.host}:${ports.gateway}`;
-  group.start("gateway", path.join(entryPoints, "gateway-process.js"), [], {
+  const gateway = group.start("gateway", path.join(entryPoints, "gateway-process.js"), [], {
     ...base,
     PORT: String(ports.gateway),
     SUBGRAPH_URLS: JSON.stringify(subgraphUrls),
@@ -43,7 +43,11 @@ export async function runDistributed(config: PlatformConfig, logger: Logger): Pr
     await database.close();
   };
   try {
-    await Promise.all([...Object.values(subgraphUrls).map((url) => url.replace("/graphql", "/healthz")), `${gatewayUrl}/healthz`, `${restUrl}/healthz`].map((url) => waitUntilHealthy(url)));
+    await Promise.all([
+      ...[...Object.values(subgraphUrls).map((url) => url.replace("/graphql", "/healthz")), `${gatewayUrl}/healthz`, `${restUrl}/healthz`].map((url) => waitUntilHealthy(url)),
+      // Its port answers once one copy listens; the platform is ready when every copy does.
+      untilReported(gateway, "the gateway"),
+    ]);
   } catch (error) {
     await stop();
     throw error;

@@ -14,12 +14,16 @@ async function main() {
   if (cluster.isPrimary && workers > 1) {
     const running = runGatewayWorkers(workers, logger);
     stopOnSignals(() => running.stop());
+    // The launcher (distributed mode) waits for every copy, not just the first to answer on the port.
+    void running.online.then(() => process.send?.({ ready: true }));
     return;
   }
   const urls = JSON.parse(process.env.SUBGRAPH_URLS ?? "{}") as Record<string, string>;
   const graph = await createGraphServer({ kind: "remote", urls }, logger, createAuthenticator(authSettingsFromEnv()));
   const app = await createHttpApp({ logger, graph, ready: async () => true });
   await app.listen({ host: process.env.HOST ?? "127.0.0.1", port: Number(process.env.PORT) });
+  // A lone gateway (not a cluster worker) tells its launcher itself; with workers, the primary does.
+  if (cluster.isPrimary) process.send?.({ ready: true });
   stopOnSignals(async () => {
     await app.close();
     await graph.stop();

@@ -1,12 +1,12 @@
 import cluster from "node:cluster";
 import type { Logger } from "@pap/kernel";
-import { superviseWorkers } from "./workers";
+import { superviseWorkers, type SupervisedWorkers } from "./workers";
 
 /**
  * The distributed gateway on several cores: the primary only forks workers, each running the whole
  * gateway on the shared port (Node's cluster module hands out the connections), and replaces a
  * worker that dies. The gateway holds no state between requests, so any worker can answer anyone.
  */
-export function runGatewayWorkers(count: number, logger: Logger): { stop(): Promise<void> } {
+export function runGatewayWorkers(count: number, logger: Logger): SupervisedWorkers {
   return superviseWorkers({ count, fork: () => cluster.fork(), logger, name: "gateway worker" });
 }
