@@ -1,8 +1,18 @@
 import { ApiError, type Logger } from "@pap/kernel";
 import type { ConsumerContext, ConsumerDefinition } from "./consumer";
+import type { DomainContext } from "./scope";
 
-/** What a reaction writes with: the consumer's transaction, its recorder (the trigger as cause) and the clock. */
+/**
+ * What a domain's write needs, whether a request or a reaction to an event makes it: one transaction,
+ * the recorder its events go through (a request's, stamped with the caller, or a reaction's, caused by
+ * the event), and the clock.
+ */
 export type ReactionWork = Pick<ConsumerContext, "tx" | "events" | "clock">;
+
+/** Runs a request's write in one transaction with its events. */
+export function inTransaction<T>(context: Pick<DomainContext, "transaction" | "events" | "clock">, write: (work: ReactionWork) => Promise<T>): Promise<T> {
+  return context.transaction((tx) => write({ tx, events: context.events, clock: context.clock }));
+}
 
 /** One domain's answer to one type of event. */
 export type Reaction = (work: ReactionWork, event: ConsumerContext["event"]) => Promise<unknown>;

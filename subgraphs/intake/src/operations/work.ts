@@ -1,12 +1,6 @@
-import type { Prisma } from "@pap/db";
-import type { EventRecorder } from "@pap/events";
-import type { Clock } from "@pap/kernel";
-import type { IntakeContext } from "../context";
+import type { ReactionWork } from "@pap/events";
 
-/** What an intake write needs, whether a request or a reaction to an event makes it: one transaction, its event recorder, the clock. */
-export type IntakeWork = { tx: Prisma.TransactionClient; events: EventRecorder; clock: Clock };
+/** What a intake write needs: the platform's one shape of a write (packages/events/src/reactions.ts). */
+export type IntakeWork = ReactionWork;
 
-/** Runs a request's write in one transaction with its events. */
-export function inTransaction<T>(context: IntakeContext, write: (work: IntakeWork) => Promise<T>): Promise<T> {
-  return context.transaction((tx) => write({ tx, events: context.events, clock: context.clock }));
-}
+export { inTransaction } from "@pap/events";
