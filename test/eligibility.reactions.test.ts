@@ -81,9 +81,17 @@ describe("intake.application.submitted", () => {
     const member = await api.post(`/intake/applications/${id}/members`, { roles: ["primary_applicant"], contact: { name: { firstName: "Rae", lastName: "Quill" }, isExperiencingHomelessness: true } });
     await api.post(`/intake/applications/${id}/signatures`, { signer: { type: "member", id: member.body.id, role: "applicant" }, purpose: "application", signedAt: "2026-11-20T09:00:00Z", signatureMethod: "verbal" });
     const submitted = await api.post(`/intake/applications/${id}/submit`, undefined, await worker());
-    expect(submitted.body).toMatchObject({ status: "submitted", isExpedited: true });
-    await waitFor(async () => (await determinationOf(id)) !== undefined, "the determination");
-    expect((await determinationOf(id))!).toMatchObject({ status: "pending", expeditedFlagged: true });
+    // Filed unscreened: the eligibility adapter screens it after filing.
+    expect(submitted.body).toMatchObject({ status: "submitted", isExpedited: null });
+    await waitFor(async () => (await determinationOf(id))?.expeditedFlagged === true, "the determination flagged expedited");
+    expect((await determinationOf(id))!).toMatchObject({
+      status: "pending",
+      expeditedScreening: { status: "screened", expedited: true, explanation: expect.objectContaining({ program: "snap", rules: expect.any(Array) }) },
+    });
+    await waitFor(async () => (await api.get(`/intake/applications/${id}`)).body.isExpedited === true, "intake to mark the application expedited");
+    const [created] = (await api.get(listPath("/platform/events", { subject: (await determinationOf(id))!.id, type: "eligibility.determination.created" }))).body.items as Row[];
+    const [screened] = (await api.get(listPath("/platform/events", { subject: id, type: "eligibility.determination.screened" }))).body.items as Row[];
+    expect(screened).toMatchObject({ causationid: created.id, data: { expedited: true } });
     const decisions = (await api.get(`/eligibility/determinations/${(await determinationOf(id))!.id}/decisions`)).body.items as Row[];
     expect(decisions.map((decision) => [decision.memberId, decision.program])).toEqual([[member.body.id, "snap"]]);
   });

@@ -32,11 +32,15 @@ async function ok(response: Promise<{ status: number; body?: any }>, status: num
   return result.body;
 }
 
+/** Too much income and cash for expedited SNAP service, as the eligibility adapter screens it. */
+const notExpedited = { totalMoneyExpectedThisMonth: 2400, totalCashOnHand: 300 };
+
 const newApplication = (body: Json) => ok(api.post(APPLICATIONS, { channel: "online", ...body }), 201, "create application");
 
-/** Files an application through intake and waits for the workflow's reaction. */
+/** Files an application through intake (with a primary applicant, whom eligibility decides about) and waits for the reactions. */
 async function submitted(body: Json): Promise<Json> {
   const application = await newApplication(body);
+  await ok(api.post(`${APPLICATIONS}/${application.id}/members`, { roles: ["primary_applicant"] }), 201, "add the primary applicant");
   const filed = await ok(api.post(`${APPLICATIONS}/${application.id}/submit`, {}), 200, "submit");
   await settle();
   return filed;
@@ -79,7 +83,7 @@ beforeAll(async () => {
 
 describe("through intake's lifecycle", () => {
   it("a filed SNAP application gets exactly one review task: pending, in snap-intake, routine priority, on the 30-day SNAP clock from the filing", async () => {
-    const application = await submitted({ programs: ["snap"] });
+    const application = await submitted({ programs: ["snap"], expeditedSnap: notExpedited });
     const task = await theReviewTask(application.id);
     const filing = await theEvent(application.id, "intake.application.submitted");
     expect(task).toEqual(
@@ -111,11 +115,24 @@ describe("through intake's lifecycle", () => {
 
   it("an expedited SNAP application's review task is expedited: priority 1, on the 7-day clock, still in snap-intake", async () => {
     const application = await submitted({ programs: ["snap"], expeditedSnap: { totalMoneyExpectedThisMonth: 50, totalCashOnHand: 20 } });
-    expect(application.isExpedited).toBe(true);
+    // Filed unscreened; eligibility's adapter screens it and the task follows.
+    expect(application.isExpedited).toBeNull();
+    expect((await api.get(`${APPLICATIONS}/${application.id}`)).body.isExpedited).toBe(true);
     const task = await theReviewTask(application.id);
+    const filing = await theEvent(application.id, "intake.application.submitted");
     expect(task).toEqual(
-      expect.objectContaining({ isExpedited: true, priority: 1, queueId: SNAP_INTAKE, slaInfo: [expect.objectContaining({ slaTypeCode: "snap_expedited" })] }),
+      expect.objectContaining({
+        isExpedited: true,
+        priority: 1,
+        queueId: SNAP_INTAKE,
+        slaInfo: [expect.objectContaining({ slaTypeCode: "snap_expedited", status: "active", clockStartedAt: filing.time })],
+      }),
     );
+    // The expedited clock counts from the filing, not from the screening.
+    expect(new Date(task.slaDeadline).getTime() - new Date(filing.time).getTime()).toBe(7 * 24 * 3600 * 1000);
+    const expedited = await theEvent(application.id, "eligibility.application.expedited");
+    const updated = (await eventsOf(task.id, "workflow.task.updated")).find((event) => event.causationid === expedited.id);
+    expect(updated?.data.changes).toEqual(expect.arrayContaining([{ field: "isExpedited", before: false, after: true }, { field: "priority", before: 3, after: 1 }]));
   });
 
   it("a Medicaid-only application's review task goes to general-intake, on the 45-day Medicaid clock", async () => {
@@ -127,7 +144,7 @@ describe("through intake's lifecycle", () => {
   });
 
   it("an application for SNAP and Medicaid is not SNAP-only work: general-intake, both programs' clocks", async () => {
-    const application = await submitted({ programs: ["snap", "medicaid"] });
+    const application = await submitted({ programs: ["snap", "medicaid"], expeditedSnap: notExpedited });
     const task = await theReviewTask(application.id);
     expect(task.queueId).toBe(GENERAL_INTAKE);
     expect(task.programType).toBeNull();

@@ -1,4 +1,5 @@
 import { Client } from "pg";
+import { buildServer as buildReferenceAdapter } from "@pap/eligibility-reference";
 import { startPlatform, type RunningPlatform } from "@pap/gateway";
 import { createLogger, type Clock } from "@pap/kernel";
 import { adminHeaders } from "./auth";
@@ -24,13 +25,19 @@ export async function createTestDatabase(label: string): Promise<string> {
   return url.toString();
 }
 
-/** The whole platform on a real port against a fresh PostgreSQL database. */
-export type TestPlatformOptions = { onQuery?: (sql: string) => void; clock?: Clock };
+/**
+ * The whole platform on a real port against a fresh PostgreSQL database, with the reference
+ * eligibility adapter on a port of its own, as the launcher gives it (`eligibilityAdapterUrl` names
+ * another: a test's scripted adapter).
+ */
+export type TestPlatformOptions = { onQuery?: (sql: string) => void; clock?: Clock; eligibilityAdapterUrl?: string };
 
 export async function startTestPlatform(label: string, options: TestPlatformOptions = {}): Promise<RunningPlatform> {
   const url = await createTestDatabase(label);
   process.env.LOG_LEVEL ??= "silent";
-  return startPlatform({
+  const adapter = options.eligibilityAdapterUrl ? null : buildReferenceAdapter();
+  process.env.ELIGIBILITY_ADAPTER_URL = options.eligibilityAdapterUrl ?? (await adapter!.listen({ host: "127.0.0.1", port: 0 }));
+  const platform = await startPlatform({
     database: { kind: "postgres", url, poolSize: 5 },
     host: "127.0.0.1",
     port: 0,
@@ -38,6 +45,13 @@ export async function startTestPlatform(label: string, options: TestPlatformOpti
     migrate: false,
     onQuery: options.onQuery,
     clock: options.clock,
+  });
+  const close = platform.close.bind(platform);
+  return Object.assign(platform, {
+    close: async () => {
+      await close();
+      await adapter?.close();
+    },
   });
 }
 

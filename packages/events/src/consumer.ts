@@ -19,6 +19,8 @@ export type ConsumerContext = {
   events: EventRecorder;
   /** The process's clock (a test's manual one, or the system's). */
   clock: Clock;
+  /** What the definition's `prepare` returned for this event (undefined without one). */
+  prepared?: unknown;
 };
 
 /** A durable reaction to events: it resumes where it left off and sees each matching event once, in log order. */
@@ -27,6 +29,13 @@ export type ConsumerDefinition = {
   name: string;
   /** Which events it reacts to; types as the domains declare them (the deployment's type prefix is added here). */
   filter: EventFilter;
+  /**
+   * Work for one event that must not hold a transaction open, such as a call to an outside service:
+   * it runs before the handler's transaction, and what it returns reaches the handler as `prepared`.
+   * It may run more than once for the same event (a crash before the commit, another process taking
+   * the event meanwhile), so what it does must be safe to repeat; its effects belong in `handle`.
+   */
+  prepare?(event: PlatformEvent, db: PrismaClient): Promise<unknown>;
   handle(context: ConsumerContext): Promise<void>;
 };
 
@@ -52,7 +61,7 @@ export type RunningConsumers = {
 
 const defaults = { pollIntervalMs: 1000, retry: { initialMs: 100, maxMs: 30_000 }, transactionTimeoutMs: 30_000 };
 
-type Round = { kind: "processed" | "idle" | "busy" } | { kind: "failed"; error: unknown; event?: LoggedEvent };
+type Round = { kind: "processed" | "idle" | "busy" | "stale" } | { kind: "failed"; error: unknown; event?: LoggedEvent };
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -118,7 +127,7 @@ class ConsumerRunner {
       const round = await this.round();
       if (round.kind === "failed") return this.retryLater(round.error, round.event);
       if (round.kind !== "busy") this.failures = 0;
-      if (round.kind !== "processed") return;
+      if (round.kind !== "processed" && round.kind !== "stale") return;
     }
   }
 
@@ -147,6 +156,7 @@ class ConsumerRunner {
         await this.db.$executeRaw`INSERT INTO event_consumer (name, "updatedAt") VALUES (${this.name}, now()) ON CONFLICT (name) DO NOTHING`;
         this.registered = true;
       }
+      const prepared = this.definition.prepare ? await this.prepareNext() : undefined;
       const kind = await this.db.$transaction(
         async (tx) => {
           // SKIP LOCKED: when another process holds the row it is running this consumer now, so leave it to it.
@@ -162,9 +172,12 @@ class ConsumerRunner {
             if (head > from) await tx.$executeRaw`UPDATE event_consumer SET position = ${head}, "updatedAt" = now() WHERE name = ${this.name}`;
             return "idle" as const;
           }
+          // Prepared for another event (another process handled that one meanwhile): prepare this one first.
+          if (this.definition.prepare && prepared?.eventId !== next.id) return "stale" as const;
           handling = loggedFromRow(next);
           const { event, position } = handling;
-          await this.definition.handle({ tx, event, position, events: eventRecorder(this.settings, reactionOrigin(event)), clock: this.settings.clock ?? systemClock });
+          const context = { tx, event, position, events: eventRecorder(this.settings, reactionOrigin(event)), clock: this.settings.clock ?? systemClock };
+          await this.definition.handle(prepared ? { ...context, prepared: prepared.result } : context);
           await tx.$executeRaw`
             UPDATE event_consumer SET position = ${position}, attempts = 0, "lastError" = NULL, "updatedAt" = now() WHERE name = ${this.name}`;
           return "processed" as const;
@@ -177,6 +190,15 @@ class ConsumerRunner {
       if (handling) await this.recordFailure(from, error);
       return { kind: "failed", error, event: handling };
     }
+  }
+
+  /** Runs `prepare` for the next matching event as it stands now, outside any transaction (none waiting: nothing). */
+  private async prepareNext(): Promise<{ eventId: string; result: unknown } | undefined> {
+    const row = await this.db.eventConsumer.findUnique({ where: { name: this.name }, select: { position: true } });
+    const head = await headOfLog(this.db);
+    const next = await this.db.platformEvent.findFirst({ where: { position: { gt: row?.position ?? 0n, lte: head }, ...whereOfFilter(this.filter) }, orderBy: { position: "asc" } });
+    if (!next) return undefined;
+    return { eventId: next.id, result: await this.definition.prepare!(loggedFromRow(next).event, this.db) };
   }
 
   /** Notes the failure for operators; only if no other process has moved past the event meanwhile. */

@@ -14,6 +14,15 @@ export function inTransaction<T>(context: Pick<DomainContext, "transaction" | "e
   return context.transaction((tx) => write({ tx, events: context.events, clock: context.clock }));
 }
 
+/**
+ * A reaction's transaction in the shape a request's write takes (`createRecorded` and its kin): a
+ * domain's write made by a reaction joins the consumer's transaction instead of opening its own, and
+ * its events name the trigger as their cause.
+ */
+export function writingIn(work: ReactionWork): { transaction: DomainContext["transaction"]; events: ReactionWork["events"] } {
+  return { transaction: ((write: (tx: ReactionWork["tx"]) => Promise<unknown>) => write(work.tx)) as DomainContext["transaction"], events: work.events };
+}
+
 /** One domain's answer to one type of event. */
 export type Reaction = (work: ReactionWork, event: ConsumerContext["event"]) => Promise<unknown>;
 

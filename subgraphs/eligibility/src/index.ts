@@ -1,5 +1,6 @@
 import type { ConsumerDefinition, DomainServices } from "@pap/events";
 import type { SubgraphDefinition } from "@pap/kernel";
+import { adapterEvaluations } from "./consumers/adapter-evaluations";
 import { applicationReactions } from "./consumers/application-reactions";
 import { createContext, type EligibilityContext } from "./context";
 import { eligibilityEvents } from "./domain/events";
@@ -7,6 +8,7 @@ import { eligibilityPermissions } from "./domain/permissions";
 import { schema } from "./schema";
 
 export * from "./contract";
+export { adapterEvaluations } from "./consumers/adapter-evaluations";
 export { applicationReactions } from "./consumers/application-reactions";
 
 /** The eligibility subgraph: determinations and decisions, their actions, and its reactions to intake's events. */
@@ -16,5 +18,5 @@ export const eligibilitySubgraph: SubgraphDefinition<DomainServices, Eligibility
   createContext,
   events: eligibilityEvents,
   permissions: eligibilityPermissions,
-  consumers: [applicationReactions()],
+  consumers: [applicationReactions(), adapterEvaluations()],
 };

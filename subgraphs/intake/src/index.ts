@@ -1,5 +1,7 @@
 import type { ConsumerDefinition, DomainServices } from "@pap/events";
 import type { SubgraphDefinition } from "@pap/kernel";
+import { eligibilityReactions } from "./consumers/eligibility-reactions";
+import { caseLinkReactions } from "./consumers/case-links";
 import { lifecycleReactions } from "./consumers/lifecycle-reactions";
 import { personMatchReactions } from "./consumers/person-match";
 import { createContext, type IntakeContext } from "./context";
@@ -16,5 +18,5 @@ export const intakeSubgraph: SubgraphDefinition<DomainServices, IntakeContext> &
   createContext,
   events: intakeEvents,
   permissions: applicationPermissions,
-  consumers: [lifecycleReactions(), personMatchReactions()],
+  consumers: [lifecycleReactions(), personMatchReactions(), eligibilityReactions()],
 };

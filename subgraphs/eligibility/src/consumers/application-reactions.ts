@@ -3,11 +3,14 @@ import { isAllowedFrom, isUuid, systemPrincipal, type Logger } from "@pap/kernel
 import { z } from "zod";
 import { eligibilityPrograms, type EligibilityProgram } from "../contract/decision";
 import { determinationMachine } from "../domain/determination-machine";
+import { eligibilityEvents } from "../domain/events";
 import { createDetermination, transitionDetermination } from "../operations/determinations";
 
 /** Intake's events, named as it declares them (the domains do not import one another). */
 const APPLICATION_SUBMITTED = "intake.application.submitted";
 const APPLICATION_WITHDRAWN = "intake.application.withdrawn";
+
+const DECISION_COMPLETED = eligibilityEvents.draft("application.decision_completed", "").type;
 
 const isProgram = (program: string): program is EligibilityProgram => (eligibilityPrograms as readonly string[]).includes(program);
 
@@ -36,13 +39,24 @@ const onWithdrawn: Reaction = async (work, event) => {
   await transitionDetermination(work, { id: found.id, action: "withdraw", caller: systemPrincipal, body: {} });
 };
 
+/** The last decision made completes its determination (a decision still pending, or one completed meanwhile, leaves it). */
+const onDecisionCompleted: Reaction = async (work, event) => {
+  const { determinationId } = (event.data ?? {}) as { determinationId?: unknown };
+  if (!isUuid(determinationId)) return;
+  const found = await work.tx.determination.findUnique({ where: { id: determinationId.toLowerCase() }, select: { id: true, status: true } });
+  if (!found || !isAllowedFrom(determinationMachine, "complete", found.status)) return;
+  if ((await work.tx.decision.count({ where: { determinationId: found.id, status: "pending" } })) > 0) return;
+  await transitionDetermination(work, { id: found.id, action: "complete", caller: systemPrincipal, body: {} });
+};
+
 const reactions: Record<string, Reaction> = {
   [APPLICATION_SUBMITTED]: onSubmitted,
   [APPLICATION_WITHDRAWN]: onWithdrawn,
+  [DECISION_COMPLETED]: onDecisionCompleted,
 };
 
 /**
- * Eligibility's reactions to intake (events.md §4), each as the system in the consumer's
+ * Eligibility's reactions to intake and to its own decisions (events.md §4), each as the system in the consumer's
  * transaction, so every event it records names the trigger as its cause. A redelivered event finds
  * its work done (one determination per application; a withdrawn one is not withdrawn again).
  */

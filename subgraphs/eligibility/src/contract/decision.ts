@@ -37,6 +37,11 @@ export const decision = defineResource({
       description: "Summaries of the electronic checks the decision rests on: serviceType, result (conclusive, inconclusive …), checkedAt.",
     },
     explanation: { kind: "json", nullable: true, description: "What the eligibility adapter said of how it decided (rules applied, citations), as it said it." },
+    evaluationFailure: {
+      kind: "json",
+      nullable: true,
+      description: "Why the eligibility adapter has not decided it yet (reason, failedAt, attempts, nextAttemptAt); null once it answers. It is tried again by itself.",
+    },
     createdAt: { kind: "datetime", sort: true },
     updatedAt: { kind: "datetime", sort: true },
   },

@@ -19,6 +19,12 @@ export const determination = defineResource({
     applicationId: { kind: "uuid", search: true, description: "The application determined (one determination per application)." },
     status: { kind: "enum", values: determinationStatuses, enumName: "DeterminationStatus", search: true, sort: true },
     expeditedFlagged: { kind: "boolean", description: "Qualifies for expedited processing (the screening at submission, or the flag-expedited action)." },
+    expeditedScreening: {
+      kind: "json",
+      nullable: true,
+      description:
+        "The SNAP expedited screening by the eligibility adapter: status (screened or failed), expedited, screenedAt and explanation, or reason, attempts and nextAttemptAt while it cannot be had. Null when SNAP is not applied for.",
+    },
     completedAt: { kind: "datetime", nullable: true, sort: true },
     withdrawnAt: { kind: "datetime", nullable: true },
     decisions: { kind: "reference", target: "Decision", list: true, description: "The decisions, one per member and program, in the order they were made." },

@@ -12,4 +12,18 @@ export const eligibilityEvents = defineDomainEvents("eligibility", "/eligibility
     "A decision was made; the subject is the decision, data: determinationId, memberId, program, status (approved, denied, ineligible), path, denialReasonCode.",
   "application.determination_completed": "Every decision of the application's determination is made; the subject is the application, data: applicationId, determinationId.",
   "determination.withdrawn": "The determination was withdrawn with its application; the subject is the application, data: applicationId, determinationId.",
+  "determination.screened":
+    "The eligibility adapter's expedited screening answered; the subject is the application, data: applicationId, determinationId, expedited, explanation (the adapter's, or null).",
+  "determination.screening_failed":
+    "The expedited screening could not be had from the eligibility adapter yet and will be tried again; the subject is the application, data: applicationId, determinationId, reason, attempts, nextAttemptAt.",
+  "decision.evaluation_failed":
+    "The eligibility adapter could not decide a pending decision yet and it will be tried again; the subject is the decision, data: determinationId, memberId, program, reason, attempts, nextAttemptAt.",
+  evaluation_retry_due: "Timer: time to ask the eligibility adapter again; the subject is the determination, data: timerId, stage (screening or determination).",
 });
+
+/** The two things eligibility asks its adapter: the expedited screening at submission, the decisions after review. */
+export const evaluationStages = ["screening", "determination"] as const;
+export type EvaluationStage = (typeof evaluationStages)[number];
+
+/** A determination's retry timer of one stage has one id: a failure again moves it, an answer cancels it. */
+export const retryTimerId = (stage: EvaluationStage, determinationId: string) => `eligibility.${stage}.${determinationId}`;

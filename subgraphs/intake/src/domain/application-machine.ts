@@ -2,7 +2,6 @@ import type { Application } from "@pap/db";
 import { defineMachine, validationFailed, type Clause } from "@pap/kernel";
 import { z } from "zod";
 import type { ApplicationStatus } from "../contract/application";
-import { screenExpedited, type ExpeditedAnswers } from "../config/expedited-screening";
 
 /** What the application's actions borrow from the domain, gathered under the application's lock before planning. */
 export type ApplicationEnv = {
@@ -59,13 +58,14 @@ export const applicationMachine = defineMachine<Application, ApplicationStatus, 
   },
   actions: {
     submit: {
-      description: "Files the application: it must meet the filing minimum (422, one detail per missing item); SNAP applications are screened for expedited service.",
+      description:
+        "Files the application: it must meet the filing minimum (422, one detail per missing item). Eligibility screens a SNAP application for expedited service after filing (isExpedited stays null until it answers).",
       from: ["draft"],
       to: "submitted",
       who: [ownApplicant, caseworker],
       effects: (application, { now, env }) => {
         if (env.filingGaps.length) throw validationFailed([...env.filingGaps], "The application lacks what it needs to be accepted for filing.");
-        return { submittedAt: now, isExpedited: screenExpedited(application.programs, application.expeditedSnap as ExpeditedAnswers | null) };
+        return { submittedAt: now };
       },
       emits: (application, { env }) => ({ name: actionEvents.submit, data: { programs: application.programs, channel: application.channel, memberIds: env.memberIds, members: env.members, isExpedited: application.isExpedited } }),
     },

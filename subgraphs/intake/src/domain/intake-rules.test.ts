@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { actionTable, mermaidDiagram } from "@pap/kernel";
-import { screenExpedited } from "../config/expedited-screening";
 import { missingForFiling, type FilingFacts } from "../config/filing-minimum";
 import { obligationsFor } from "../operations/verifications";
 import { applicationMachine } from "./application-machine";
@@ -28,22 +27,6 @@ describe("the filing minimum", () => {
 
   it("asks nothing of an application for programs the rules do not name", () => {
     expect(missingForFiling({ programs: ["medicaid"], primaryApplicant: null, signaturePurposes: new Set() })).toEqual([]);
-  });
-});
-
-describe("expedited SNAP screening", () => {
-  it.each([
-    [{ totalMoneyExpectedThisMonth: 149, totalCashOnHand: 100 }, true],
-    [{ totalMoneyExpectedThisMonth: 150, totalCashOnHand: 0 }, false],
-    [{ totalMoneyExpectedThisMonth: 900, totalCashOnHand: 50, monthlyRent: 800, monthlyUtilities: 200 }, true],
-    [{ totalMoneyExpectedThisMonth: 900, totalCashOnHand: 200, monthlyRent: 800, monthlyUtilities: 200 }, false],
-  ])("%j → %s", (answers, expedited) => {
-    expect(screenExpedited(["snap"], answers)).toBe(expedited);
-  });
-
-  it("is null without SNAP or without answers", () => {
-    expect(screenExpedited(["medicaid"], { totalMoneyExpectedThisMonth: 0 })).toBeNull();
-    expect(screenExpedited(["snap"], null)).toBeNull();
   });
 });
 

@@ -1,4 +1,4 @@
-import type { ApplicationMember, Prisma } from "@pap/db";
+import { findLocked, type ApplicationMember, type Prisma } from "@pap/db";
 import { isUuid, notFound } from "@pap/kernel";
 import { member as memberResource, type MemberCreate, type MemberUpdate } from "../contract/member";
 import { memberChanges } from "../domain/events";
@@ -51,4 +51,21 @@ export async function deleteMember(work: IntakeWork, applicationId: string, id: 
   await work.tx.applicationMember.delete({ where: { id: found.id } });
   await keepApplicantName(work.tx, parent.id);
   await work.events.record(work.tx, memberChanges.deleted(parent.id, found.id));
+}
+
+/**
+ * The system's link of a member to the person another domain holds them as (the case an approved
+ * application opened), in any state of the application: a closed one can no longer be changed by
+ * anyone, yet its members are who the case says. A member already linked keeps their person (a
+ * caseworker's or matching's word stands), and a member removed meanwhile has nothing to link.
+ * Returns the member as it now is, or null.
+ */
+export async function linkMemberToPerson(work: IntakeWork, applicationId: string, id: string, personId: string): Promise<ApplicationMember | null> {
+  if (!isUuid(id)) return null;
+  // Locked so that the event's `before` is the member as this write finds it.
+  const before = await findLocked(work.tx, "intake_application_member", id, () => work.tx.applicationMember.findFirst({ where: { id, applicationId } }));
+  if (!before || before.personId !== null) return before;
+  const after = await work.tx.applicationMember.update({ where: { id: before.id }, data: { personId } });
+  await work.events.record(work.tx, memberChanges.updated(before.applicationId, after.id, memberResource.snapshot(before), memberResource.snapshot(after)));
+  return after;
 }

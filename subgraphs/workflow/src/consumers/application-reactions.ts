@@ -15,10 +15,13 @@ import {
   type TaskMove,
 } from "../domain/application-tasks";
 import { taskMachine } from "../domain/task-machine";
-import { createTask, findLockedTask, transitionTask } from "../operations/tasks";
+import { createTask, expediteTask, findLockedTask, transitionTask } from "../operations/tasks";
 import { routedQueueId, type WorkflowWork } from "../operations/work";
 
 const closed: readonly TaskStatus[] = ["completed", "cancelled"];
+
+/** Eligibility's finding, named as it declares it: the application qualifies for expedited service (its subject). */
+const APPLICATION_EXPEDITED = "eligibility.application.expedited";
 
 type Reacting = { work: WorkflowWork; event: ConsumerContext["event"]; logger?: Logger };
 
@@ -84,19 +87,23 @@ async function openFollowing({ work }: Reacting, applicationId: string, kind: Ap
  * routed by the application's programs and prioritized by its expedited screening; a determination
  * needing approval sends the review to review and opens an approval task; a rejected determination
  * returns the review to its worker and ends the approval; a closed or withdrawn application ends its
- * open tasks. Each acts as the system through the task machine, caused by intake's event, so the
+ * open tasks; an application eligibility finds expedited after filing makes its review task expedited. Each acts as the system through the task machine, caused by intake's event, so the
  * tasks' events, SLA clocks and timers follow as for any action.
  */
 export function applicationReactions(options: { slaTypes: readonly SlaType[]; logger?: Logger }): ConsumerDefinition {
   return {
     name: "workflow.application-tasks",
-    filter: { types: [...intakeEventTypes] },
+    filter: { types: [...intakeEventTypes, APPLICATION_EXPEDITED] },
     async handle({ tx, event, events, clock }: ConsumerContext) {
-      const type = reactionTypeOf(event.type);
-      if (!type) return;
       // Each of these names the application as its subject, the determination's events too.
       const applicationId = event.subject;
       const reacting: Reacting = { work: { tx, events, clock, slaTypes: options.slaTypes }, event, logger: options.logger };
+      if (event.type.endsWith(APPLICATION_EXPEDITED)) {
+        for (const task of await tasksOf(reacting.work, applicationId, "review")) await expediteTask(reacting.work, task.id);
+        return;
+      }
+      const type = reactionTypeOf(event.type);
+      if (!type) return;
       const reaction = applicationTaskReactions[type];
       for (const step of reaction.moves) await move(reacting, applicationId, step);
       if (reaction.opens === "review") await openReview(reacting, applicationId);

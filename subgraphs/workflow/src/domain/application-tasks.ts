@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { applicationTaskKinds, endingSteps, reviewClockRules, type ApplicationTaskKind } from "../config/application-tasks";
 import { programTypes, type TaskCreate, type TaskStatus } from "../contract/task";
+import type { SlaType } from "../config/sla-types";
 import type { RoutingFacts } from "./routing";
+import { slaTypeOf, type SlaEntry } from "./sla";
 
 /**
  * Intake's events the workflow reacts to, named as intake declares them (the consumer adds the
@@ -93,4 +95,19 @@ export function followingTaskOf(kind: ApplicationTaskKind, applicationId: string
     programType: review?.programType ?? null,
     isExpedited: review?.isExpedited ?? false,
   } as unknown as TaskCreate;
+}
+
+/**
+ * A review task's clocks once its application is found expedited after filing: each program's
+ * standard clock becomes that program's expedited one (reviewClockRules), counted from the same
+ * start with the same pauses, so the household's deadline comes from when it filed.
+ */
+export function expeditedClocks(entries: readonly SlaEntry[], types: readonly SlaType[]): SlaEntry[] {
+  return entries.map((entry) => {
+    const standard = reviewClockRules.find((rule) => rule.expedited === false && rule.slaTypeCode === entry.slaTypeCode);
+    const expedited = standard && reviewClockRules.find((rule) => rule.program === standard.program && rule.expedited === true);
+    if (!expedited || entry.status === "completed" || entry.status === "breached") return entry;
+    const deadline = new Date(entry.clockStartedAt).getTime() + slaTypeOf(types, expedited.slaTypeCode).durationMs + entry.pausedMs;
+    return { ...entry, slaTypeCode: expedited.slaTypeCode, deadline: new Date(deadline).toISOString() };
+  });
 }

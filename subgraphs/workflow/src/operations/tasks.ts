@@ -3,6 +3,7 @@ import { cancelTimers } from "@pap/events";
 import { notFound, planTransition, type MachineCaller } from "@pap/kernel";
 import { taskChanges, workflowEvents } from "../domain/events";
 import { routinePriority } from "../domain/routing";
+import { expeditedClocks } from "../domain/application-tasks";
 import { evaluateClocks, slaColumns, slaEntriesOf, slaTypesForNewTask, startClocks } from "../domain/sla";
 import { copiedToFollowUp, task as taskResource, type TaskCreate, type TaskUpdate } from "../contract/task";
 import { needsCallerAccount, slaClockOf, taskMachine, withAccount } from "../domain/task-machine";
@@ -103,6 +104,24 @@ export async function updateTask(work: WorkflowWork, id: string, body: TaskUpdat
   };
   const clocks = evaluateClocks(slaEntriesOf(before.slaInfo), work.slaTypes, slaClockOf(before.status), now);
   const after = await tx.task.update({ where: { id }, data: { ...described, ...derived, ...slaColumns(clocks), updatedAt: now } });
+  const [updated] = await work.events.record(tx, taskChanges.updated(id, taskResource.snapshot(before), taskResource.snapshot(after)));
+  await syncTaskTimers(work, before, after, updated);
+  return after;
+}
+
+/**
+ * Makes an open task expedited, as the system does when its application is found expedited after
+ * filing: priority as routing gives it, and its standard clocks swapped for the expedited ones
+ * (`expeditedClocks`); its timers follow. A task already expedited, or closed, is left as it is.
+ */
+export async function expediteTask(work: WorkflowWork, id: string): Promise<Task | null> {
+  const { tx } = work;
+  const before = await lockedTask(work, id);
+  if (before.isExpedited || before.status === "completed" || before.status === "cancelled") return null;
+  const now = work.clock.now();
+  const swapped = expeditedClocks(slaEntriesOf(before.slaInfo), work.slaTypes);
+  const clocks = evaluateClocks(swapped, work.slaTypes, slaClockOf(before.status), now);
+  const after = await tx.task.update({ where: { id }, data: { isExpedited: true, priority: routinePriority({ isExpedited: true }), ...slaColumns(clocks), updatedAt: now } });
   const [updated] = await work.events.record(tx, taskChanges.updated(id, taskResource.snapshot(before), taskResource.snapshot(after)));
   await syncTaskTimers(work, before, after, updated);
   return after;
