@@ -30,13 +30,14 @@ export async function createTestDatabase(label: string): Promise<string> {
  * eligibility adapter on a port of its own, as the launcher gives it (`eligibilityAdapterUrl` names
  * another: a test's scripted adapter).
  */
-export type TestPlatformOptions = { onQuery?: (sql: string) => void; clock?: Clock; eligibilityAdapterUrl?: string };
+export type TestPlatformOptions = { onQuery?: (sql: string) => void; clock?: Clock; eligibilityAdapterUrl?: string | (() => string) };
 
 export async function startTestPlatform(label: string, options: TestPlatformOptions = {}): Promise<RunningPlatform> {
   const url = await createTestDatabase(label);
   process.env.LOG_LEVEL ??= "silent";
-  const adapter = options.eligibilityAdapterUrl ? null : buildReferenceAdapter();
-  process.env.ELIGIBILITY_ADAPTER_URL = options.eligibilityAdapterUrl ?? (await adapter!.listen({ host: "127.0.0.1", port: 0 }));
+  const given = typeof options.eligibilityAdapterUrl === "function" ? options.eligibilityAdapterUrl() : options.eligibilityAdapterUrl;
+  const adapter = given ? null : buildReferenceAdapter();
+  process.env.ELIGIBILITY_ADAPTER_URL = given ?? (await adapter!.listen({ host: "127.0.0.1", port: 0 }));
   const platform = await startPlatform({
     database: { kind: "postgres", url, poolSize: 5 },
     host: "127.0.0.1",
