@@ -89,8 +89,15 @@ it("determinationChanged(id) delivers that determination's events (about itself,
   });
   expect((await api.post(`/eligibility/determinations/${watched.determinationId}/decisions/${watched.decisionId}/approve`, { path: "auto" }, system)).status).toBe(200);
   const [decided] = await feed.take(1);
+  // The determination is read as it is when the event is delivered: its own reaction may have completed it by then.
   expect(decided).toEqual({
-    data: { determinationChanged: { type: "eligibility.application.decision_completed", subject: watched.decisionId, determination: { id: watched.determinationId, status: "in_progress", expeditedFlagged: true } } },
+    data: {
+      determinationChanged: {
+        type: "eligibility.application.decision_completed",
+        subject: watched.decisionId,
+        determination: { id: watched.determinationId, status: expect.stringMatching(/^(in_progress|completed)$/), expeditedFlagged: true },
+      },
+    },
   });
   // Its last decision made, the determination completes by itself (eligibility's own reaction).
   const [completed] = await feed.take(1);

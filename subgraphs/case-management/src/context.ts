@@ -1,4 +1,4 @@
-import type { Case, CaseMember, PrismaClient } from "@pap/db";
+import type { Case, CaseApplication, CaseMember, PrismaClient } from "@pap/db";
 import { createByKeyLoader, createGroupLoader, type RequestScope } from "@pap/kernel";
 import { casePermissions } from "./domain/permissions";
 import { domainContext, type DomainContext, type DomainServices } from "@pap/events";
@@ -22,6 +22,16 @@ function loaders(db: PrismaClient) {
           orderBy: [{ updatedAt: "desc" }, { id: "asc" }],
         }),
       (found) => [...new Set([found.primaryApplicantId, ...found.members.map((member) => member.personId)])],
+    ),
+    /** The applications linked to each case, in the order they were linked. */
+    applicationsByCase: createGroupLoader<string, CaseApplication>(
+      (caseIds) => db.caseApplication.findMany({ where: { caseId: { in: [...caseIds] } }, orderBy: [{ createdAt: "asc" }, { applicationId: "asc" }] }),
+      (found) => [found.caseId],
+    ),
+    /** The case each application is linked to (its members, when asked for, load as any case's do: batched by the Prisma plugin). */
+    caseByApplication: createByKeyLoader<string, CaseApplication & { case: Case }>(
+      (applicationIds) => db.caseApplication.findMany({ where: { applicationId: { in: [...applicationIds] } }, include: { case: true } }),
+      (found) => found.applicationId,
     ),
   };
 }

@@ -1,17 +1,20 @@
-import type { DomainServices } from "@pap/events";
+import type { ConsumerDefinition, DomainServices } from "@pap/events";
 import type { SubgraphDefinition } from "@pap/kernel";
+import { approvalReactions } from "./consumers/approvals";
 import { createContext, type CaseManagementContext } from "./context";
 import { caseEvents } from "./domain/events";
 import { casePermissions } from "./domain/permissions";
 import { schema } from "./schema";
 
-
 export * from "./contract";
+export { approvalReactions } from "./consumers/approvals";
 
-export const caseManagementSubgraph: SubgraphDefinition<DomainServices, CaseManagementContext> = {
+/** The case-management subgraph: cases, and the cases approved applications open (its reaction to intake). */
+export const caseManagementSubgraph: SubgraphDefinition<DomainServices, CaseManagementContext> & { consumers: readonly ConsumerDefinition[] } = {
   name: "case-management",
   schema,
   createContext,
   events: caseEvents,
   permissions: casePermissions,
+  consumers: [approvalReactions()],
 };

@@ -18,5 +18,5 @@ export const intakeSubgraph: SubgraphDefinition<DomainServices, IntakeContext> &
   createContext,
   events: intakeEvents,
   permissions: applicationPermissions,
-  consumers: [lifecycleReactions(), personMatchReactions(), eligibilityReactions()],
+  consumers: [lifecycleReactions(), personMatchReactions(), eligibilityReactions(), caseLinkReactions()],
 };

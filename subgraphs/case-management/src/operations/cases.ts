@@ -11,6 +11,9 @@ import { caseChanges } from "../domain/events";
  */
 type CaseQuery = Pick<Prisma.CaseCreateArgs, "include" | "select">;
 
+/** What a write needs of its caller: a request's transaction and recorder, or a reaction's (`writingIn`). */
+type WriteContext = Pick<DomainContext, "transaction" | "events">;
+
 const membersData = (members: readonly { personId: string; relationship: string }[]) =>
   members.map((member, position) => ({ position, personId: member.personId, relationship: member.relationship }));
 
@@ -21,7 +24,7 @@ const settled = (dates: ReturnType<typeof settleCaseDates>) => ({
   effectiveEndDate: toDbDate(dates.effectiveEndDate),
 });
 
-export function createCase(context: DomainContext, body: CaseCreate, query: CaseQuery = {}): Promise<Case> {
+export function createCase(context: WriteContext, body: CaseCreate, query: CaseQuery = {}): Promise<Case> {
   const members = body.members ?? [];
   checkMembers(members);
   const dates = settleCaseDates(
@@ -41,7 +44,7 @@ export function createCase(context: DomainContext, body: CaseCreate, query: Case
 type CaseWithMembers = Case & { members: { personId: string; relationship: string }[] };
 
 /** Changes the given fields; `members`, when given, replaces the member list. */
-export function updateCase(context: DomainContext, id: string, body: CaseUpdate, query: CaseQuery = {}): Promise<Case> {
+export function updateCase(context: WriteContext, id: string, body: CaseUpdate, query: CaseQuery = {}): Promise<Case> {
   if (body.members) checkMembers(body.members);
   return updateRecorded<CaseWithMembers, Case>(context, {
     resource: "Case",

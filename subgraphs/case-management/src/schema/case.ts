@@ -4,7 +4,7 @@ import { queryFromInfo } from "@pothos/plugin-prisma";
 import { builder, type Types } from "../builder";
 import { caseResource, type CaseCreate, type CaseUpdate } from "../contract/case";
 import { createCase, deleteCase, updateCase } from "../operations/cases";
-import { PersonRef } from "./links";
+import { ApplicationRef, PersonRef } from "./links";
 
 const members = caseResource.declaration.fields.members;
 
@@ -31,6 +31,17 @@ export const CaseRef = builder.prismaObject("Case", {
       members: t.relation("members", { query: { orderBy: { position: "asc" } }, extensions: expectedSize(10) }),
     }) as never,
 });
+
+// Not a field of the declaration: the applications are intake's, linked to the case when one closes approved.
+builder.objectField(CaseRef, "applications", (t) =>
+  t.field({
+    authScopes: { permission: "cases:read" },
+    type: [ApplicationRef],
+    extensions: expectedSize(5),
+    description: "The applications whose approval opened this case or added to its household, in the order they were linked (intake's records).",
+    resolve: async (found, _args, context) => (await context.loaders.applicationsByCase.load(found.id)).map((link) => ({ id: link.applicationId })),
+  }),
+);
 
 builder.asEntity(CaseRef, {
   key: builder.selection<{ id: string }>("id"),

@@ -11,7 +11,11 @@ import { matchKeyColumns } from "./matching";
 // The match keys are derived in the write itself, so a person is findable by matching the moment it commits.
 const columns = (attributes: PersonAttributes) => ({ attributes: attributes as object, ...personColumns(attributes), ...matchKeyColumns(attributes) });
 
-export const createPerson = (context: DomainContext, attributes: PersonAttributes): Promise<Person> =>
+/**
+ * Creates a person; `context` may be a request's or, for another domain's reaction that makes one
+ * (case management opening a case for an approved household), that reaction's (`writingIn`).
+ */
+export const createPerson = (context: Pick<DomainContext, "transaction" | "events">, attributes: PersonAttributes): Promise<Person> =>
   createRecorded<Person>(context, {
     create: (tx) => tx.person.create({ data: columns(attributes) }),
     events: (person) => personChanges.created(person.id, personResource.snapshot(person)),
