@@ -1,6 +1,7 @@
 import { reactionConsumer, type ConsumerDefinition, type Reaction } from "@pap/events";
 import { isAllowedFrom, isUuid, systemPrincipal, type Logger } from "@pap/kernel";
 import { z } from "zod";
+import { approvalPolicyFromEnv, needsSupervisorApproval, type RecordedDecision } from "../config/determination-approval";
 import { applicationMachine } from "../domain/application-machine";
 import { lockedApplication } from "../operations/applications";
 import { appendProgramDetermination, recordExpedited } from "../operations/eligibility-results";
@@ -39,15 +40,20 @@ const onDecisionCompleted: Reaction = async (work, event) => {
 };
 
 /**
- * Every decision made: the application under review closes (the reference's baseline; a supervisor's
- * sign-off through `submit-for-approval` is not configured yet). One not under review is left to the
- * caseworker, who closes it by hand.
+ * Every decision made: the application under review closes, or, where the deployment's approval
+ * policy asks for a supervisor's sign-off of these decisions, goes to `pending_approval`
+ * (`submit-for-approval`, whose event opens workflow's approval task). One not under review is left to
+ * the caseworker, who closes it by hand.
  */
 const onDeterminationCompleted: Reaction = async (work, event) => {
   if (!isUuid(event.subject)) return;
   const application = await lockedApplication(work.tx, event.subject.toLowerCase());
-  if (!isAllowedFrom(applicationMachine, "close", application.status)) return;
-  await transitionApplication(work, { id: application.id, action: "close", caller: systemPrincipal, body: {} });
+  if (application.status !== "under_review") return;
+  const members = await work.tx.applicationMember.findMany({ where: { applicationId: application.id }, select: { programDeterminations: true } });
+  const decisions = members.flatMap((member) => (member.programDeterminations ?? []) as RecordedDecision[]);
+  const action = needsSupervisorApproval(approvalPolicyFromEnv(), decisions) ? "submit-for-approval" : "close";
+  if (!isAllowedFrom(applicationMachine, action, application.status)) return;
+  await transitionApplication(work, { id: application.id, action, caller: systemPrincipal, body: {} });
 };
 
 /**

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { actionTable, mermaidDiagram } from "@pap/kernel";
+import { approvalPolicyFromEnv, needsSupervisorApproval } from "../config/determination-approval";
 import { missingForFiling, type FilingFacts } from "../config/filing-minimum";
 import { obligationsFor } from "../operations/verifications";
 import { applicationMachine } from "./application-machine";
@@ -75,5 +76,21 @@ describe("the README's lifecycle sections", () => {
     const section = readme.split(`<!-- ${name}-machine:start -->\n`)[1]?.split(`\n<!-- ${name}-machine:end -->`)[0];
     // On failure, paste the generated text between the README's markers.
     expect(section).toBe(`\`\`\`mermaid\n${mermaidDiagram(machine)}\n\`\`\`\n\n${actionTable(machine)}`);
+  });
+});
+
+describe("the determination approval policy (INTAKE_DETERMINATION_APPROVAL)", () => {
+  const approved = { program: "snap", outcome: "approved" } as const;
+  const denied = { program: "tanf", outcome: "denied" } as const;
+  it.each([
+    [undefined, [approved, denied], false],
+    ["off", [denied], false],
+    ["all", [approved], true],
+    ["denials", [approved], false],
+    ["denials", [approved, denied], true],
+    ["snap, medicaid", [denied], false],
+    ["snap, medicaid", [approved], true],
+  ] as const)("%s with %j → %s", (setting, decisions, expected) => {
+    expect(needsSupervisorApproval(approvalPolicyFromEnv(setting === undefined ? {} : { INTAKE_DETERMINATION_APPROVAL: setting }), decisions)).toBe(expected);
   });
 });
