@@ -97,6 +97,35 @@ describe("intake.application.submitted", () => {
   });
 });
 
+describe("the expedited screening through the adapter", () => {
+  /** A filed SNAP application of one member with what the expedited questions and the member say. */
+  async function screened(expeditedSnap: Row, member: Row): Promise<Row> {
+    const application = await api.post("/intake/applications", { programs: ["snap"], expeditedSnap });
+    const id = application.body.id as string;
+    const primary = await api.post(`/intake/applications/${id}/members`, { roles: ["primary_applicant"], contact: { name: { firstName: "Ana", lastName: "Campo" }, isExperiencingHomelessness: true }, ...member });
+    await api.post(`/intake/applications/${id}/signatures`, { signer: { type: "member", id: primary.body.id, role: "applicant" }, purpose: "application", signedAt: "2026-11-20T09:00:00Z", signatureMethod: "verbal" });
+    expect((await api.post(`/intake/applications/${id}/submit`, undefined, await worker())).status).toBe(200);
+    await waitFor(async () => (await determinationOf(id))?.expeditedScreening?.status === "screened", "the screening");
+    return (await determinationOf(id))!;
+  }
+
+  // $2,000 this month and $50 in cash: neither under $150 nor under the shelter costs; only the farmworker ground can apply.
+  const notPoorThisMonth = { totalMoneyExpectedThisMonth: 2000, totalCashOnHand: 50 };
+
+  it("finds a destitute migrant farmworker household expedited (7 CFR 273.2(i)(1)(iii))", async () => {
+    const determination = await screened({ ...notPoorThisMonth, isDestitute: true }, { isMigrantFarmWorker: true });
+    expect(determination).toMatchObject({ expeditedFlagged: true, expeditedScreening: { expedited: true } });
+    const ground = determination.expeditedScreening.explanation.rules.find((rule: Row) => rule.citation.endsWith("(iii)"));
+    expect(ground).toMatchObject({ outcome: "met" });
+  });
+
+  it("does not find the same household expedited when it is not destitute, and intake records the answer", async () => {
+    const determination = await screened({ ...notPoorThisMonth, isDestitute: false }, { isMigrantFarmWorker: true });
+    expect(determination).toMatchObject({ expeditedFlagged: false, expeditedScreening: { expedited: false } });
+    await waitFor(async () => (await api.get(`/intake/applications/${determination.applicationId}`)).body.isExpedited === false, "intake to record the answer");
+  });
+});
+
 describe("intake.application.withdrawn", () => {
   it("withdraws the application's determination, caused by the withdrawal, and a redelivery changes nothing", async () => {
     const { id } = await submittedApplication([{ roles: ["primary_applicant"] }]);

@@ -56,7 +56,13 @@ export async function readApplicationFacts(db: Reader, applicationId: string): P
     expenses: expenses.map(present),
     assets: assets.map(present),
   }));
-  const household = present({ ...application.householdInfo, isMigrantOrSeasonalFarmWorker: application.members.some((member) => member.isMigrantFarmWorker === true) || undefined });
+  // Destitution is asked with the expedited questions; the contract carries it on the household.
+  const isDestitute = (application.expeditedSnap as { isDestitute?: unknown } | null)?.isDestitute;
+  const household = present({
+    ...application.householdInfo,
+    isMigrantOrSeasonalFarmWorker: application.members.some((member) => member.isMigrantFarmWorker === true) || undefined,
+    isDestitute: typeof isDestitute === "boolean" ? isDestitute : undefined,
+  });
   return {
     applicationId: application.id,
     members,

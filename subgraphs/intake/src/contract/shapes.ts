@@ -168,6 +168,8 @@ export const expeditedSnap = z.looseObject({
   monthlyRent: nonNegative.optional(),
   monthlyUtilities: nonNegative.optional(),
   receivedSnapInLast30Days: z.boolean().optional(),
+  // The third ground of expedited service (7 CFR 273.2(i)(1)(iii)): a destitute migrant or seasonal farmworker household.
+  isDestitute: z.boolean().optional(),
 });
 
 export const utilities = z.looseObject({
