@@ -4,6 +4,7 @@ export type { default as PrismaTypes } from "../generated/pothos-types";
 export { getDatamodel } from "../generated/pothos-types";
 export * from "./config";
 export * from "./connect";
+export { driverSql, type SqlTransaction, type StatementRunner } from "./driver-transaction";
 export { applyMigrations, pendingSchemaChangeSql } from "./migrations";
 export { shareEmbeddedDatabase } from "./share";
 export { findLocked, lockRowForUpdate } from "./row-lock";

@@ -1,16 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { Prisma } from "@pap/db";
+import { Prisma, type SqlTransaction } from "@pap/db";
 import type { EventDraft } from "./catalog";
 import { JSON_CONTENT_TYPE, SPEC_VERSION, type PlatformEvent } from "./envelope";
 import type { EventOrigin } from "./origin";
 import type { EventSettings } from "./settings";
 import { traceIdOf } from "./trace";
 
-/** Anything that runs raw SQL inside the caller's transaction (a Prisma transaction client). */
-export type SqlTransaction = {
-  $queryRaw<T>(query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]): Promise<T>;
-  $executeRaw(query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]): Promise<number>;
-};
+/** Raw SQL in a transaction, Prisma's or the driver's (`Database.write`): the log is written through either. */
+export type { SqlTransaction } from "@pap/db";
 
 /** NOTIFY channel that wakes every process's hub: payload `w` after a write, `s:<newest position>` after sequencing. */
 export const EVENT_CHANNEL = "platform_events";

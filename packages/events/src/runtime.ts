@@ -1,4 +1,4 @@
-import type { Database, PrismaClient } from "@pap/db";
+import type { Database, PrismaClient, SqlTransaction } from "@pap/db";
 import type { Logger, Principal } from "@pap/kernel";
 import { EventHub, type HubOptions } from "./hub";
 import type { CommitNotifier } from "./notifier/notifier";
@@ -20,6 +20,8 @@ export type EventRuntime = {
    * has the events numbered and delivered at once. Every write that records events goes through here.
    */
   transaction<T>(work: (tx: Transaction) => Promise<T>, options?: { timeout?: number; maxWait?: number }): Promise<T>;
+  /** The same for a write made of raw SQL alone, on the driver (`Database.write`): the hottest writes take it. */
+  sqlTransaction<T>(work: (tx: SqlTransaction) => Promise<T>): Promise<T>;
   /** Appends events produced elsewhere (POST /events) in one statement of their own, and delivers them. */
   publish(events: readonly PlatformEvent[]): Promise<void>;
   /** Events were committed outside `transaction` (a durable consumer's own transaction): number and deliver them. */
@@ -53,6 +55,11 @@ export async function startEventRuntime(
     },
     async transaction(work, transactionOptions) {
       const result = await database.prisma.$transaction(work, transactionOptions);
+      announce();
+      return result;
+    },
+    async sqlTransaction(work) {
+      const result = await database.write(work);
       announce();
       return result;
     },

@@ -19,6 +19,8 @@ export type DomainContext = CallerContext & {
   read: RowReader;
   /** One transaction for a change and its events; the events are delivered once it commits. */
   transaction: EventRuntime["transaction"];
+  /** The same on the driver, for a change made of raw SQL alone (the hottest writes). */
+  sqlTransaction: EventRuntime["sqlTransaction"];
   /** Records events produced elsewhere, on their own. */
   publish: EventRuntime["publish"];
   headers: Record<string, string | undefined>;
@@ -37,6 +39,7 @@ export function domainContext(scope: RequestScope<DomainServices>, permissions: 
     db: scope.db,
     read: scope.read,
     transaction: runtime.transaction,
+    sqlTransaction: runtime.sqlTransaction,
     publish: runtime.publish,
     headers: scope.headers,
     events: runtime.recorderFor(scope.headers, caller.principal),

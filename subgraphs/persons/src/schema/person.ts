@@ -58,7 +58,7 @@ builder.mutationFields((t) => ({
     authScopes: { permission: "persons:create" },
     type: PersonRef,
     args: { attributes: t.arg({ type: "JSONObject", required: true }) },
-    resolve: (_root, args, context) => createPerson(context, attributesFrom(args.attributes)),
+    resolve: (_root, args, context) => createPerson({ transaction: context.sqlTransaction, events: context.events }, attributesFrom(args.attributes)),
   }),
   updatePerson: t.field({
     authScopes: { permission: "persons:update" },
