@@ -9,6 +9,8 @@ import { DateResolver, DateTimeResolver, JSONObjectResolver, JSONResolver } from
 const DateTime = new GraphQLScalarType({
   ...DateTimeResolver.toConfig(),
   serialize: (value) => {
+    // The common case, a valid Date read from the database, without the resolver's checks of text and numbers.
+    if (value instanceof Date && !Number.isNaN(value.getTime())) return value.toISOString();
     const serialized = DateTimeResolver.serialize(value) as Date | string;
     return serialized instanceof Date ? serialized.toISOString() : serialized;
   },

@@ -64,5 +64,15 @@ export function restShapeOf(fields: Fields): ((record: Record<string, unknown>) 
   const spread = spreadFieldOf(fields);
   if (!spread) return undefined;
   const [name] = spread;
-  return ({ [name]: free, ...own }) => ({ ...(free as Record<string, unknown>), ...own });
+  // Copied key by key: a rest pattern with a computed key takes V8's slow path, and this runs for every record a REST answer shows.
+  return (record) => {
+    const shaped: Record<string, unknown> = {};
+    // As a spread does, a key named __proto__ stays an ordinary key rather than setting the prototype.
+    const put = (key: string, value: unknown) =>
+      key === "__proto__" ? Object.defineProperty(shaped, key, { value, enumerable: true, writable: true, configurable: true }) : (shaped[key] = value);
+    const free = record[name] as Record<string, unknown> | null | undefined;
+    if (free) for (const key of Object.keys(free)) put(key, free[key]);
+    for (const key of Object.keys(record)) if (key !== name) put(key, record[key]);
+    return shaped;
+  };
 }

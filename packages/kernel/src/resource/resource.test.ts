@@ -3,6 +3,7 @@ import { printSchema } from "graphql";
 import { z } from "zod";
 import { addSharedScalars } from "../graphql/scalars";
 import { defineResource } from "./resource";
+import { restShapeOf } from "./representation";
 import { graphFieldsOf, inputTypeOf } from "./graph";
 
 /** A small resource with one of each thing a declaration can say. */
@@ -226,5 +227,26 @@ describe("graph types derived from a declaration", () => {
 
   it("refuses to build a schema where a declared link has no resolver", () => {
     expect(() => schemaOf(false)).toThrow("field 'household' is resolved by its schema file, which gave no resolver for it");
+  });
+});
+
+describe("restShapeOf", () => {
+  const shape = restShapeOf({ id: { kind: "uuid" }, attributes: { kind: "json", spread: true }, updatedAt: { kind: "datetime" } } as never)!;
+
+  it("puts the free-form record's keys first and lets the server-set fields win", () => {
+    const shown = shape({ id: "a", attributes: { name: "Ada", id: "forged", updatedAt: "x" }, updatedAt: "2026-11-25T00:00:00.000Z" });
+    expect(shown).toEqual({ name: "Ada", id: "a", updatedAt: "2026-11-25T00:00:00.000Z" });
+    expect(Object.keys(shown)).toEqual(["name", "id", "updatedAt"]);
+  });
+
+  it("keeps a key named __proto__ as an ordinary key, never as the prototype", () => {
+    const shown = shape({ id: "a", attributes: JSON.parse('{"__proto__": {"polluted": true}}'), updatedAt: null });
+    expect(Object.getPrototypeOf(shown)).toBe(Object.prototype);
+    expect((shown as { polluted?: unknown }).polluted).toBeUndefined();
+    expect(JSON.stringify(shown)).toBe('{"__proto__":{"polluted":true},"id":"a","updatedAt":null}');
+  });
+
+  it("shows a record without its free-form part", () => {
+    expect(shape({ id: "a", attributes: null, updatedAt: null })).toEqual({ id: "a", updatedAt: null });
   });
 });
