@@ -11,3 +11,4 @@ export { findLocked, lockRowForUpdate } from "./row-lock";
 export { isUniqueViolation } from "./errors";
 /** The enums as stored (values per Prisma enum), for checks that the API's declarations agree with storage. */
 export * as storedEnums from "../generated/client/enums";
+export { plainColumnsOf } from "./columns";

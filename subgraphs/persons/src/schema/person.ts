@@ -1,5 +1,5 @@
-import type { Prisma } from "@pap/db";
-import { isUuid, defineListType, graphFieldsOf, findPage, listArguments, loadByUuid, parseBody, withoutReadOnlyFields } from "@pap/kernel";
+import { plainColumnsOf, type Person, type Prisma } from "@pap/db";
+import { isUuid, defineListType, graphFieldsOf, findPage, listArguments, listThroughDriver, loadByUuid, parseBody, withoutReadOnlyFields } from "@pap/kernel";
 import { builder } from "../builder";
 import type { PersonsContext } from "../context";
 import { person as personResource, type PersonAttributes } from "../contract/person";
@@ -22,6 +22,9 @@ builder.asEntity(PersonRef, {
 
 const PersonList = defineListType(builder, "PersonList", PersonRef);
 
+/** The person table's columns a list may filter and order by through the driver. */
+const personColumns = plainColumnsOf("Person");
+
 builder.queryFields((t) => ({
   person: t.field({
     authScopes: readScopes,
@@ -36,10 +39,15 @@ builder.queryFields((t) => ({
     args: listArguments(t.arg),
     resolve: async (_root, args, context) => {
       const scope = await visiblePersons(context);
-      return findPage(personResource.listSpec, args, {
-        items: (query) => context.db.person.findMany({ ...query, where: { AND: [query.where, scope] } }),
-        total: (where) => context.db.person.count({ where: { AND: [where, scope] } }),
-      });
+      // Through the driver when the query is plain column conditions (the mirrored paths, ids, instants), else through Prisma.
+      return findPage(
+        personResource.listSpec,
+        args,
+        listThroughDriver<Person>(context.read, "person", personColumns, scope, {
+          items: (query) => context.db.person.findMany({ ...query, where: { AND: [query.where, scope] } }),
+          total: (where) => context.db.person.count({ where: { AND: [where, scope] } }),
+        }),
+      );
     },
   }),
 }));

@@ -1,0 +1,147 @@
+import type { RowReader } from "../graphql/loaders";
+import type { PageQuery } from "./list-query";
+import type { Where } from "./where-compiler";
+
+/**
+ * The list compiler's `where` and `orderBy` (Prisma's shapes) as SQL for the driver, for the forms
+ * that are plain column conditions: AND, OR, NOT, equality, `in`, comparisons, NULL checks and the
+ * case-insensitive LIKE of contains / starts-with / ends-with. Anything else the compiler can emit
+ * (a JSON path, a relation, an array column) answers `undefined`, and the caller runs the list
+ * through Prisma as before. The SQL is what Prisma's own is for these forms, so both answer alike
+ * (`test/list.driver.test.ts` compares them query by query).
+ */
+
+/** The columns a statement may name: a table's plain scalar columns, under their own names. */
+export type PlainColumns = ReadonlySet<string>;
+
+type Params = unknown[];
+
+const UNSUPPORTED = Symbol("unsupported");
+type Compiled = string | typeof UNSUPPORTED;
+
+const quoted = (column: string) => `"${column}"`;
+const listOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : [value]);
+
+function parameter(params: Params, value: unknown): string {
+  params.push(value);
+  return `$${params.length}`;
+}
+
+const COMPARISONS: Record<string, string> = { gt: ">", gte: ">=", lt: "<", lte: "<=" };
+
+/** Prisma's patterns for its text filters, the value escaped by the compiler (`escapeLike`). */
+const PATTERNS: Record<string, (at: string) => string> = {
+  contains: (at) => `('%' || ${at} || '%')`,
+  startsWith: (at) => `(${at} || '%')`,
+  endsWith: (at) => `('%' || ${at})`,
+};
+
+function columnCondition(column: string, filter: unknown, params: Params): Compiled {
+  const at = quoted(column);
+  if (filter === null) return `${at} IS NULL`;
+  if (typeof filter !== "object" || filter instanceof Date) return `${at} = ${parameter(params, filter)}`;
+  if (Array.isArray(filter)) return UNSUPPORTED;
+  const options = filter as Record<string, unknown>;
+  const like = options.mode === "insensitive" ? "ILIKE" : "LIKE";
+  const parts: string[] = [];
+  for (const [operator, value] of Object.entries(options)) {
+    if (operator === "mode") continue;
+    if (operator === "equals") parts.push(value === null ? `${at} IS NULL` : `${at} = ${parameter(params, value)}`);
+    else if (operator === "not" && value === null) parts.push(`${at} IS NOT NULL`);
+    else if (operator === "in" && Array.isArray(value)) parts.push(value.length ? `${at} = ANY(${parameter(params, value)})` : "FALSE");
+    else if (PATTERNS[operator] && typeof value === "string") parts.push(`${at} ${like} ${PATTERNS[operator](parameter(params, value))}`);
+    else if (COMPARISONS[operator] && value !== null && value !== undefined) parts.push(`${at} ${COMPARISONS[operator]} ${parameter(params, value)}`);
+    else return UNSUPPORTED;
+  }
+  return joined(parts, "AND", "TRUE");
+}
+
+const joined = (parts: readonly string[], operator: "AND" | "OR", empty: string) =>
+  parts.length === 0 ? empty : parts.length === 1 ? parts[0]! : `(${parts.join(` ${operator} `)})`;
+
+function condition(where: Where, columns: PlainColumns, params: Params): Compiled {
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(where)) {
+    if (value === undefined) continue;
+    if (key === "AND" || key === "OR" || key === "NOT") {
+      const inner: string[] = [];
+      for (const item of listOf(value)) {
+        const compiled = condition(item as Where, columns, params);
+        if (compiled === UNSUPPORTED) return UNSUPPORTED;
+        inner.push(compiled);
+      }
+      // Prisma's AND of nothing is true and OR of nothing false; NOT of several is none of them.
+      if (key === "AND") parts.push(joined(inner, "AND", "TRUE"));
+      else if (key === "OR") parts.push(joined(inner, "OR", "FALSE"));
+      else parts.push(joined(inner.map((part) => `NOT ${part}`), "AND", "TRUE"));
+      continue;
+    }
+    if (!columns.has(key)) return UNSUPPORTED;
+    const compiled = columnCondition(key, value, params);
+    if (compiled === UNSUPPORTED) return UNSUPPORTED;
+    parts.push(compiled);
+  }
+  return joined(parts, "AND", "TRUE");
+}
+
+/** `ORDER BY` for entries of one column each (`{ column: "asc" }` or `{ column: { sort, nulls } }`); a relation's answers undefined. */
+function orderBy(entries: PageQuery["orderBy"], columns: PlainColumns): string | undefined {
+  const terms: string[] = [];
+  for (const entry of entries) {
+    const pairs = Object.entries(entry);
+    if (pairs.length !== 1) return undefined;
+    const [column, order] = pairs[0]!;
+    if (!columns.has(column)) return undefined;
+    if (order === "asc" || order === "desc") terms.push(`${quoted(column)} ${order.toUpperCase()}`);
+    else if (order && typeof order === "object" && ["asc", "desc"].includes((order as { sort?: string }).sort ?? "")) {
+      const { sort, nulls } = order as { sort: string; nulls?: string };
+      terms.push(`${quoted(column)} ${sort.toUpperCase()}${nulls === "first" || nulls === "last" ? ` NULLS ${nulls.toUpperCase()}` : ""}`);
+    } else return undefined;
+  }
+  return terms.length ? terms.join(", ") : undefined;
+}
+
+export type SqlStatement = { text: string; params: unknown[] };
+
+/** The page's statement and the count's, over `table`, or undefined when the query holds a form only Prisma runs. */
+export function pageStatements(table: string, query: PageQuery, columns: PlainColumns): { items: SqlStatement; count(): SqlStatement } | undefined {
+  const params: Params = [];
+  const where = condition(query.where, columns, params);
+  const order = orderBy(query.orderBy, columns);
+  if (where === UNSUPPORTED || order === undefined) return undefined;
+  const from = `FROM ${quoted(table)} WHERE ${where}`;
+  const paging = params.length;
+  return {
+    items: { text: `SELECT * ${from} ORDER BY ${order} LIMIT $${paging + 1} OFFSET $${paging + 2}`, params: [...params, query.take, query.skip] },
+    count: () => ({ text: `SELECT count(*)::int AS count ${from}`, params }),
+  };
+}
+
+/**
+ * A list's `findPage` calls through the driver (`RowReader`) when its query is plain column
+ * conditions, and through `prisma` otherwise. `scope` is what the caller may see, ANDed to the
+ * query's own conditions either way. Rows come back with the columns' own names: only for tables
+ * whose columns the driver returns as Prisma does (see `createRowByIdLoader`).
+ */
+export function listThroughDriver<T>(
+  read: RowReader,
+  table: string,
+  columns: PlainColumns,
+  scope: Where,
+  prisma: { items(query: PageQuery): Promise<T[]>; total(where: Where): Promise<number> },
+): { items(query: PageQuery): Promise<T[]>; total(where: Where): Promise<number> } {
+  let counted: (() => SqlStatement) | undefined;
+  return {
+    async items(query) {
+      const statements = pageStatements(table, { ...query, where: { AND: [query.where, scope] } }, columns);
+      counted = statements?.count;
+      return statements ? read<T>(statements.items.text, statements.items.params) : prisma.items(query);
+    },
+    async total(where) {
+      if (!counted) return prisma.total(where);
+      const { text, params } = counted();
+      const [row] = await read<{ count: number }>(text, params);
+      return row?.count ?? 0;
+    },
+  };
+}

@@ -1,0 +1,104 @@
+// A persons list runs through the driver when its query is plain column conditions, and through
+// Prisma otherwise (`listThroughDriver`). Both must answer alike: every `q` form, sort and page below
+// is run both ways against the same PostgreSQL rows and the envelopes compared whole.
+import { plainColumnsOf, type Person } from "@pap/db";
+import { findPage, listThroughDriver, pageStatements, type ListArgs, type PageQuery, type Where } from "@pap/kernel";
+import { person as personResource } from "@pap/persons/contract";
+import { useTestPlatform } from "./support/platform";
+
+const { api, platform } = useTestPlatform("list_driver");
+
+const cities = ["Springfield", "Fresno", "springfield", "Spring Valley", null];
+const lastNames = ["Smith", "Smithson", "Jackson", "O'Neil", "de la Cruz", "a_b", "50% Off", null];
+const firstNames = ["Ana", "Anabel", "Bo", "Álvaro", null];
+
+beforeAll(async () => {
+  let index = 0;
+  for (const city of cities) {
+    for (const lastName of lastNames) {
+      const firstName = firstNames[index % firstNames.length];
+      const attributes = {
+        name: { ...(firstName && { firstName }), ...(lastName && { lastName }) },
+        ...(city && { address: { city, postalCode: String(10000 + index) } }),
+        ...(index % 3 === 0 && { email: `person${index}@example.org` }),
+        rank: index % 2 ? "captain" : "mate",
+      };
+      const created = await api.post("/persons", attributes);
+      if (created.status !== 201) throw new Error(`seeding: ${created.status} ${JSON.stringify(created.body)}`);
+      index++;
+    }
+  }
+}, 120_000);
+
+const queries = [
+  "",
+  "address.city:Springfield",
+  "address.city:spring*",
+  "address.city:*field",
+  "-address.city:Springfield",
+  "address.city:Fresno,Valley",
+  "name.lastName:smith*",
+  "name.lastName:a_b",
+  "name.lastName:50%",
+  "name.lastName:o'neil",
+  "email:*",
+  "-email:*",
+  "ana",
+  "-ana",
+  "álvaro",
+  "address.city:Springfield name.lastName:smith",
+  "createdAt:>2020-01-01",
+  "updatedAt:<2020-01-01",
+  "address.postalCode:1000*",
+];
+const sorts = [undefined, "-updatedAt", "name", "-name", "createdAt"];
+const pages = [
+  { limit: 100, offset: 0 },
+  { limit: 5, offset: 0 },
+  { limit: 5, offset: 7 },
+  { limit: 5, offset: 400 },
+];
+
+function prismaCalls(calls: { count: number }) {
+  const db = platform().database.prisma;
+  return {
+    items: (query: PageQuery) => ((calls.count += 1), db.person.findMany({ ...query, where: query.where as never })) as Promise<Person[]>,
+    total: (where: Where) => ((calls.count += 1), db.person.count({ where: where as never })),
+  };
+}
+
+it("answers every plain query, sort and page exactly as Prisma does, without Prisma", async () => {
+  const columns = plainColumnsOf("Person");
+  for (const q of queries) {
+    for (const sort of sorts) {
+      for (const page of pages) {
+        const args: ListArgs = { q, ...(sort && { sort }), ...page };
+        const fallback = { count: 0 };
+        const driver = await findPage(personResource.listSpec, args, listThroughDriver(platform().database.read, "person", columns, {}, prismaCalls(fallback)));
+        const prisma = await findPage(personResource.listSpec, args, prismaCalls({ count: 0 }));
+        expect({ args, result: driver }).toEqual({ args, result: prisma });
+        expect({ args, fallback: fallback.count }).toEqual({ args, fallback: 0 });
+      }
+    }
+  }
+}, 120_000);
+
+it("leaves to Prisma a query on a path that is not a column (the JSON record), with the same answer", async () => {
+  const columns = plainColumnsOf("Person");
+  const args: ListArgs = { q: "rank:captain", sort: "name", limit: 10, offset: 0 };
+  expect(pageStatements("person", { where: { attributes: { path: ["rank"], string_contains: "captain" } }, orderBy: [{ id: "asc" }], skip: 0, take: 10 }, columns)).toBeUndefined();
+  const fallback = { count: 0 };
+  const driver = await findPage(personResource.listSpec, args, listThroughDriver(platform().database.read, "person", columns, {}, prismaCalls(fallback)));
+  expect(fallback.count).toBeGreaterThan(0);
+  expect(driver.total).toBe(20);
+  expect(driver).toEqual(await findPage(personResource.listSpec, args, prismaCalls({ count: 0 })));
+});
+
+it("applies the caller's scope on the driver's path too", async () => {
+  const columns = plainColumnsOf("Person");
+  const [one] = (await api.get("/persons?limit=1")).body.items;
+  const scoped = await findPage(personResource.listSpec, { q: "" }, listThroughDriver(platform().database.read, "person", columns, { id: one.id }, prismaCalls({ count: 0 })));
+  expect(scoped.items.map((row) => row.id)).toEqual([one.id]);
+  const nothing = await findPage(personResource.listSpec, { q: "" }, listThroughDriver(platform().database.read, "person", columns, { id: { in: [] } }, prismaCalls({ count: 0 })));
+  expect(nothing).toMatchObject({ items: [], total: 0 });
+});
