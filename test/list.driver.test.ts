@@ -1,9 +1,10 @@
-// A persons list runs through the driver when its query is plain column conditions, and through
+// A persons or tasks list runs through the driver when its query is plain column conditions, and through
 // Prisma otherwise (`listThroughDriver`). Both must answer alike: every `q` form, sort and page below
 // is run both ways against the same PostgreSQL rows and the envelopes compared whole.
-import { plainColumnsOf, type Person } from "@pap/db";
+import { plainColumnsOf, type Person, type Task } from "@pap/db";
 import { findPage, listThroughDriver, pageStatements, type ListArgs, type PageQuery, type Where } from "@pap/kernel";
 import { person as personResource } from "@pap/persons/contract";
+import { task as taskResource } from "@pap/workflow/contract";
 import { useTestPlatform } from "./support/platform";
 
 const { api, platform } = useTestPlatform("list_driver");
@@ -101,4 +102,59 @@ it("applies the caller's scope on the driver's path too", async () => {
   expect(scoped.items.map((row) => row.id)).toEqual([one.id]);
   const nothing = await findPage(personResource.listSpec, { q: "" }, listThroughDriver(platform().database.read, "person", columns, { id: { in: [] } }, prismaCalls({ count: 0 })));
   expect(nothing).toMatchObject({ items: [], total: 0 });
+});
+
+describe("tasks", () => {
+  beforeAll(async () => {
+    const programs = ["snap", "medicaid", null];
+    for (let index = 0; index < 24; index++) {
+      const body = {
+        name: index % 4 === 0 ? `Review 100% of file_${index}` : `Call household ${index}`,
+        ...(index % 3 === 0 && { description: "Waiting on pay stubs" }),
+        priority: (index % 4) + 1,
+        isExpedited: index % 5 === 0,
+        ...(programs[index % 3] && { programType: programs[index % 3] }),
+        ...(index % 2 === 0 && { taskType: "application_review" }),
+        slaInfo: index % 3 === 0 ? [{ slaTypeCode: "snap_standard" }] : [],
+      };
+      const created = await api.post("/workflow/tasks", body);
+      if (created.status !== 201) throw new Error(`seeding: ${created.status} ${JSON.stringify(created.body)}`);
+    }
+  }, 120_000);
+
+  const taskQueries = ["", "status:pending", "priority:>2", "priority:1,4", "isExpedited:true", "-isExpedited:true", "programType:snap", "-programType:snap", "taskType:*", "-description:*", "100%", "file_*", "review", "slaDeadline:>2020-01-01", "-name:call"];
+  const taskSorts = [undefined, "-priority", "slaDeadline", "-slaDeadline", "status", "-createdAt"];
+
+  function taskPrisma(calls: { count: number }) {
+    const db = platform().database.prisma;
+    return {
+      items: (query: PageQuery) => ((calls.count += 1), db.task.findMany({ ...query, where: query.where as never })) as Promise<Task[]>,
+      total: (where: Where) => ((calls.count += 1), db.task.count({ where: where as never })),
+    };
+  }
+
+  it("answers every plain query, sort and page exactly as Prisma does, without Prisma", async () => {
+    const columns = plainColumnsOf("Task");
+    for (const q of taskQueries) {
+      for (const sort of taskSorts) {
+        for (const page of pages) {
+          const args: ListArgs = { q, ...(sort && { sort }), ...page };
+          const fallback = { count: 0 };
+          const driver = await findPage(taskResource.listSpec, args, listThroughDriver(platform().database.read, "workflow_task", columns, {}, taskPrisma(fallback)));
+          const prisma = await findPage(taskResource.listSpec, args, taskPrisma({ count: 0 }));
+          expect({ args, result: driver }).toEqual({ args, result: prisma });
+          expect({ args, fallback: fallback.count }).toEqual({ args, fallback: 0 });
+        }
+      }
+    }
+  }, 120_000);
+
+  it("leaves the SLA status tags to Prisma, with the same answer", async () => {
+    const args: ListArgs = { q: "slaInfo.status:active", limit: 100 };
+    const fallback = { count: 0 };
+    const driver = await findPage(taskResource.listSpec, args, listThroughDriver(platform().database.read, "workflow_task", plainColumnsOf("Task"), {}, taskPrisma(fallback)));
+    expect(fallback.count).toBeGreaterThan(0);
+    expect(driver.total).toBe(8);
+    expect(driver).toEqual(await findPage(taskResource.listSpec, args, taskPrisma({ count: 0 })));
+  });
 });

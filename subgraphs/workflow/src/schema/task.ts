@@ -1,11 +1,14 @@
-import type { Task } from "@pap/db";
-import { availableActions, enumTypeOf, findPage, graphCrud, graphFieldsOf, loadByUuid, substituteMe } from "@pap/kernel";
+import { plainColumnsOf, type Task } from "@pap/db";
+import { availableActions, enumTypeOf, findPage, graphCrud, graphFieldsOf, listThroughDriver, loadByUuid, substituteMe } from "@pap/kernel";
 import { builder, type Types } from "../builder";
 import { inTransaction, type WorkflowContext } from "../context";
 import { task } from "../contract/task";
 import { needsCallerAccount, taskMachine, withAccount } from "../domain/task-machine";
 import { createTask, deleteTask, updateTask } from "../operations/tasks";
 import { QueueRef } from "./queue";
+
+/** The task table's columns a list may filter and order by through the driver (it reads them as Prisma does, as the by-id loader relies on). */
+const taskColumns = plainColumnsOf("Task");
 
 /** The caller as the task machine sees them. */
 export const TaskRef = builder.prismaObject("Task", {
@@ -37,7 +40,12 @@ graphCrud(builder, {
   load: (id, context: WorkflowContext) => loadByUuid(context.loaders.taskById, id),
   page: async (args, context) => {
     const q = args.q ? substituteMe(args.q, (await context.principal()).id) : args.q;
-    return findPage(task.listSpec, { ...args, q }, { items: (query) => context.db.task.findMany(query), total: (where) => context.db.task.count({ where }) });
+    // Through the driver when the query is plain column conditions (a queue's work, a status, a deadline), else through Prisma.
+    return findPage(
+      task.listSpec,
+      { ...args, q },
+      listThroughDriver<Task>(context.read, "workflow_task", taskColumns, {}, { items: (query) => context.db.task.findMany(query), total: (where) => context.db.task.count({ where }) }),
+    );
   },
   create: (body, context) => inTransaction(context, (work) => createTask(work, body)),
   update: (id, body, context) => inTransaction(context, (work) => updateTask(work, id, body)),
