@@ -1,9 +1,10 @@
-// A persons or tasks list runs through the driver when its query is plain column conditions, and through
+// A persons, tasks or appointments list runs through the driver when its query is plain column conditions, and through
 // Prisma otherwise (`listThroughDriver`). Both must answer alike: every `q` form, sort and page below
 // is run both ways against the same PostgreSQL rows and the envelopes compared whole.
-import { plainColumnsOf, type Person, type Task } from "@pap/db";
+import { plainColumnsOf, type Appointment, type Person, type Task } from "@pap/db";
 import { findPage, listThroughDriver, pageStatements, type ListArgs, type PageQuery, type Where } from "@pap/kernel";
 import { person as personResource } from "@pap/persons/contract";
+import { appointment as appointmentResource } from "@pap/scheduling/contract";
 import { task as taskResource } from "@pap/workflow/contract";
 import { useTestPlatform } from "./support/platform";
 
@@ -157,4 +158,51 @@ describe("tasks", () => {
     expect(driver.total).toBe(8);
     expect(driver).toEqual(await findPage(taskResource.listSpec, args, taskPrisma({ count: 0 })));
   });
+});
+
+describe("appointments", () => {
+  beforeAll(async () => {
+    const person = (await api.post("/persons", { name: { firstName: "Booked", lastName: "Person" } })).body;
+    const statuses = ["scheduled", "completed", "canceled", "no_show"];
+    for (let index = 0; index < 20; index++) {
+      const start = new Date(Date.UTC(2026, index % 12, 1 + index, 9 + (index % 8)));
+      const body = {
+        personId: person.id,
+        startAt: start.toISOString(),
+        endAt: new Date(start.getTime() + 30 * 60_000).toISOString(),
+        appointmentType: index % 3 ? "Eligibility interview" : "Document drop-off",
+        status: statuses[index % 4],
+        ...(index % 2 === 0 && { notes: `Bring pay stubs (${index})` }),
+      };
+      const created = await api.post("/scheduling/appointments", body);
+      if (created.status !== 201) throw new Error(`seeding: ${created.status} ${JSON.stringify(created.body)}`);
+    }
+  }, 120_000);
+
+  const appointmentQueries = ["", "status:scheduled", "status:scheduled startAt:>2026-06-01", "startAt:2026-03-03", "startAt:<=2026-05-01T00:00:00Z", "appointmentType:interview", "-notes:*", "stubs", "-status:canceled,no_show"];
+  const appointmentSorts = [undefined, "-startAt", "startAt", "appointmentType", "-status"];
+
+  function appointmentPrisma(calls: { count: number }) {
+    const db = platform().database.prisma;
+    return {
+      items: (query: PageQuery) => ((calls.count += 1), db.appointment.findMany({ ...query, where: query.where as never })) as Promise<Appointment[]>,
+      total: (where: Where) => ((calls.count += 1), db.appointment.count({ where: where as never })),
+    };
+  }
+
+  it("answers every plain query, sort and page exactly as Prisma does, without Prisma", async () => {
+    const columns = plainColumnsOf("Appointment");
+    for (const q of appointmentQueries) {
+      for (const sort of appointmentSorts) {
+        for (const page of pages) {
+          const args: ListArgs = { q, ...(sort && { sort }), ...page };
+          const fallback = { count: 0 };
+          const driver = await findPage(appointmentResource.listSpec, args, listThroughDriver(platform().database.read, "appointment", columns, {}, appointmentPrisma(fallback)));
+          const prisma = await findPage(appointmentResource.listSpec, args, appointmentPrisma({ count: 0 }));
+          expect({ args, result: driver }).toEqual({ args, result: prisma });
+          expect({ args, fallback: fallback.count }).toEqual({ args, fallback: 0 });
+        }
+      }
+    }
+  }, 120_000);
 });

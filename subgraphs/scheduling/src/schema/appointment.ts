@@ -1,4 +1,5 @@
-import { findPage, graphCrud, graphFieldsOf, loadByUuid } from "@pap/kernel";
+import { plainColumnsOf, type Appointment } from "@pap/db";
+import { findPage, graphCrud, graphFieldsOf, listThroughDriver, loadByUuid } from "@pap/kernel";
 import { builder } from "../builder";
 import type { SchedulingContext } from "../context";
 import { appointment } from "../contract/appointment";
@@ -14,12 +15,23 @@ export const AppointmentRef = builder.prismaObject("Appointment", {
     }) as never,
 });
 
+/** The appointment table's columns a list may filter and order by through the driver (all of them: text, uuids, instants, the status). */
+const appointmentColumns = plainColumnsOf("Appointment");
+
 graphCrud(builder, {
   resource: appointment,
   ref: AppointmentRef,
   load: (id, context: SchedulingContext) => loadByUuid(context.loaders.appointmentById, id),
+  // Through the driver when the query is plain column conditions (a day's bookings, a status), else through Prisma.
   page: (args, context) =>
-    findPage(appointment.listSpec, args, { items: (query) => context.db.appointment.findMany(query), total: (where) => context.db.appointment.count({ where }) }),
+    findPage(
+      appointment.listSpec,
+      args,
+      listThroughDriver<Appointment>(context.read, "appointment", appointmentColumns, {}, {
+        items: (query) => context.db.appointment.findMany(query),
+        total: (where) => context.db.appointment.count({ where }),
+      }),
+    ),
   create: (body, context) => createAppointment(context, body),
   update: (id, body, context) => updateAppointment(context, id, body),
   delete: (id, context) => deleteAppointment(context, id),
