@@ -1,9 +1,10 @@
-// A persons, tasks or appointments list runs through the driver when its query is plain column conditions, and through
+// A persons, tasks, appointments or applications list runs through the driver when its query is plain column conditions, and through
 // Prisma otherwise (`listThroughDriver`). Both must answer alike: every `q` form, sort and page below
 // is run both ways against the same PostgreSQL rows and the envelopes compared whole.
-import { plainColumnsOf, type Appointment, type Person, type Task } from "@pap/db";
+import { plainColumnsOf, type Application, type Appointment, type Person, type Task } from "@pap/db";
 import { findPage, listThroughDriver, pageStatements, type ListArgs, type PageQuery, type Where } from "@pap/kernel";
 import { person as personResource } from "@pap/persons/contract";
+import { application as applicationResource } from "@pap/intake/contract";
 import { appointment as appointmentResource } from "@pap/scheduling/contract";
 import { task as taskResource } from "@pap/workflow/contract";
 import { useTestPlatform } from "./support/platform";
@@ -205,4 +206,61 @@ describe("appointments", () => {
       }
     }
   }, 120_000);
+});
+
+describe("applications", () => {
+  const names = [["Rosa", "Walker"], ["Ana", "López"], ["Bo", "Walker-Smith"], [null, "Ng"], ["Kim", null]];
+  beforeAll(async () => {
+    const channels = ["online", "in_person", "phone", null];
+    for (let index = 0; index < 15; index++) {
+      const [firstName, lastName] = names[index % names.length]!;
+      const created = await api.post("/intake/applications", { programs: index % 2 ? ["snap"] : ["medicaid", "chip"], ...(channels[index % 4] && { channel: channels[index % 4] }) });
+      if (created.status !== 201) throw new Error(`seeding: ${created.status} ${JSON.stringify(created.body)}`);
+      const member = await api.post(`/intake/applications/${created.body.id}/members`, {
+        roles: ["primary_applicant"],
+        // A name is whole or absent: a member without one leaves the application's applicant name empty.
+        ...(firstName && lastName && { contact: { name: { firstName, lastName } } }),
+      });
+      if (member.status !== 201) throw new Error(`seeding a member: ${member.status} ${JSON.stringify(member.body)}`);
+    }
+  }, 120_000);
+
+  const applicationQueries = ["", "status:draft", "-status:submitted", "channel:online,phone", "-channel:*", "walker", "primaryApplicant.name.lastName:walker*", "-primaryApplicant.name.firstName:*", "lópez", "createdAt:>2020-01-01"];
+  const applicationSorts = [undefined, "primaryApplicant.name.lastName", "-primaryApplicant.name.firstName", "-createdAt", "status"];
+
+  function applicationPrisma(calls: { count: number }, scope: Where = {}) {
+    const db = platform().database.prisma;
+    return {
+      items: (query: PageQuery) => ((calls.count += 1), db.application.findMany({ ...query, where: { AND: [query.where, scope] } as never })) as Promise<Application[]>,
+      total: (where: Where) => ((calls.count += 1), db.application.count({ where: { AND: [where, scope] } as never })),
+    };
+  }
+
+  it("answers every plain query, sort and page exactly as Prisma does, without Prisma", async () => {
+    const columns = plainColumnsOf("Application");
+    for (const q of applicationQueries) {
+      for (const sort of applicationSorts) {
+        for (const page of pages) {
+          const args: ListArgs = { q, ...(sort && { sort }), ...page };
+          const fallback = { count: 0 };
+          const driver = await findPage(applicationResource.listSpec, args, listThroughDriver(platform().database.read, "intake_application", columns, {}, applicationPrisma(fallback)));
+          const prisma = await findPage(applicationResource.listSpec, args, applicationPrisma({ count: 0 }));
+          expect({ args, result: driver }).toEqual({ args, result: prisma });
+          expect({ args, fallback: fallback.count }).toEqual({ args, fallback: 0 });
+        }
+      }
+    }
+  }, 120_000);
+
+  it("keeps an applicant's list to their own applications on the driver's path", async () => {
+    const owner = "0d0d0d0d-0000-4000-8000-000000000077";
+    const scope = { ownerId: owner };
+    const columns = plainColumnsOf("Application");
+    const none = await findPage(applicationResource.listSpec, { q: "" }, listThroughDriver(platform().database.read, "intake_application", columns, scope, applicationPrisma({ count: 0 }, scope)));
+    expect(none).toMatchObject({ items: [], total: 0 });
+    const [first] = (await api.get("/intake/applications?limit=1")).body.items;
+    await platform().database.prisma.application.update({ where: { id: first.id }, data: { ownerId: owner } });
+    const own = await findPage(applicationResource.listSpec, { q: "" }, listThroughDriver(platform().database.read, "intake_application", columns, scope, applicationPrisma({ count: 0 }, scope)));
+    expect(own.items.map((row) => row.id)).toEqual([first.id]);
+  });
 });

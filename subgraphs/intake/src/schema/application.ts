@@ -1,6 +1,6 @@
-import { findPage, graphCrud, graphFieldsOf, loadByUuid } from "@pap/kernel";
+import { findPage, graphCrud, graphFieldsOf, listThroughDriver, loadByUuid } from "@pap/kernel";
 import type { ObjectRef } from "@pothos/core";
-import type { Application } from "@pap/db";
+import { plainColumnsOf, type Application } from "@pap/db";
 import { builder, type Types } from "../builder";
 import type { IntakeContext } from "../context";
 import { application } from "../contract/application";
@@ -22,6 +22,9 @@ export const ApplicationRef: ObjectRef<Types, Application> = builder.prismaObjec
     }) as never,
 });
 
+/** The application table's columns a list may filter and order by through the driver (the by-id loader reads the same rows). */
+const applicationColumns = plainColumnsOf("Application");
+
 graphCrud(builder, {
   resource: application,
   ref: ApplicationRef,
@@ -29,10 +32,15 @@ graphCrud(builder, {
   load: (id, context: IntakeContext) => loadByUuid(context.loaders.applicationById, id),
   page: async (args, context) => {
     const scope = await visibleOwner(context);
-    return findPage(application.listSpec, args, {
-      items: (query) => context.db.application.findMany({ ...query, where: { AND: [query.where, scope] } }),
-      total: (where) => context.db.application.count({ where: { AND: [where, scope] } }),
-    });
+    // Through the driver when the query is plain column conditions (status, the applicant's name, instants), else through Prisma.
+    return findPage(
+      application.listSpec,
+      args,
+      listThroughDriver<Application>(context.read, "intake_application", applicationColumns, scope, {
+        items: (query) => context.db.application.findMany({ ...query, where: { AND: [query.where, scope] } }),
+        total: (where) => context.db.application.count({ where: { AND: [where, scope] } }),
+      }),
+    );
   },
   create: (body, context) => createApplication(context, body),
   update: (id, body, context) => updateApplication(context, id, body),
