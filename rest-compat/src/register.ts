@@ -76,7 +76,7 @@ export function registerRestRoutes(
           if (status === 401) reply.header("www-authenticate", bearerChallenge(envelope.details?.[0]?.message));
           return reply.code(status).send(envelope);
         }
-        const answer = route.respond(result.data?.result, { ...restRequest, url: request.url });
+        const answer = route.respond(result.data?.result, Object.assign(restRequest, { url: request.url }));
         if (answer.headers) reply.headers(answer.headers);
         reply.code(answer.status);
         return answer.body === undefined ? reply.send() : reply.send(answer.body);

@@ -35,7 +35,8 @@ export class InProcessDataSource implements GraphQLDataSource<GatewayContext> {
     const key = gatewayContext ?? {};
     let context = this.contexts.get(key);
     if (!context) {
-      context = this.subgraph.createContext({ ...this.services, headers: gatewayContext?.headers ?? {} });
+      // Object.assign rather than a spread with more keys after it, which takes V8's slow path (see domainContext).
+      context = this.subgraph.createContext(Object.assign({ headers: gatewayContext?.headers ?? {} }, this.services));
       this.contexts.set(key, context);
     }
     return context;

@@ -64,7 +64,7 @@ export function ownedOperationExecutor(options: {
       schema: operation.schema,
       document: operation.document,
       variableValues: request.variables,
-      contextValue: operation.subgraph.createContext({ ...options.services, headers }),
+      contextValue: operation.subgraph.createContext(Object.assign({ headers }, options.services)),
     });
     if (!result.errors?.length) return result as GraphResult;
     // Without data the operation never ran: its variables were refused, a request error as the gateway reports it.

@@ -23,7 +23,7 @@ export class SubgraphTransport {
   send(url: string, init: FetcherRequestInit = {}): Promise<SubgraphReply> {
     return new Promise((resolve, reject) => {
       // A known length spares both ends chunked encoding.
-      const requestHeaders = init.body === undefined ? init.headers : { ...init.headers, "content-length": String(Buffer.byteLength(init.body)) };
+      const requestHeaders = init.body === undefined ? init.headers : Object.assign({}, init.headers, { "content-length": String(Buffer.byteLength(init.body)) });
       const request = http.request(url, { method: init.method ?? "POST", headers: requestHeaders, agent: this.agent }, (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));

@@ -31,11 +31,15 @@ export type DomainContext = CallerContext & {
   clock: Clock;
 };
 
-export function domainContext(scope: RequestScope<DomainServices>, permissions: PermissionTable): DomainContext {
+/**
+ * The request's context for one domain, with what the domain adds to it (`extra`: its loaders). Built
+ * with Object.assign, not spreads: on Node 20 an object spread followed by further properties takes
+ * V8's slow path (about half a microsecond each), and every GraphQL request builds one of these.
+ */
+export function domainContext<Extra extends object = object>(scope: RequestScope<DomainServices>, permissions: PermissionTable, extra?: Extra): DomainContext & Extra {
   const runtime = scope.eventRuntime;
   const caller = callerContext(scope.headers, scope.authenticate, permissions);
-  return {
-    ...caller,
+  return Object.assign(caller, {
     db: scope.db,
     read: scope.read,
     transaction: runtime.transaction,
@@ -46,5 +50,5 @@ export function domainContext(scope: RequestScope<DomainServices>, permissions: 
     hub: runtime.hub,
     eventSettings: runtime.settings,
     clock: runtime.settings.clock ?? systemClock,
-  };
+  }, extra) as DomainContext & Extra;
 }

@@ -39,5 +39,5 @@ function loaders(db: PrismaClient) {
 export type CaseManagementContext = DomainContext & { loaders: ReturnType<typeof loaders> };
 
 export function createContext(scope: RequestScope<DomainServices>): CaseManagementContext {
-  return { ...domainContext(scope, casePermissions), loaders: loaders(scope.db) };
+  return domainContext(scope, casePermissions, { loaders: loaders(scope.db) });
 }

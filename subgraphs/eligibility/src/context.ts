@@ -21,5 +21,5 @@ function loaders(db: PrismaClient) {
 export type EligibilityContext = DomainContext & { loaders: ReturnType<typeof loaders> };
 
 export function createContext(scope: RequestScope<DomainServices>): EligibilityContext {
-  return { ...domainContext(scope, eligibilityPermissions), loaders: loaders(scope.db) };
+  return domainContext(scope, eligibilityPermissions, { loaders: loaders(scope.db) });
 }

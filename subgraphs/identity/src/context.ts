@@ -19,5 +19,5 @@ export type IdentityContext = DomainContext & {
 };
 
 export function createContext(scope: RequestScope<DomainServices>, permissionCatalog: readonly PermissionTable[]): IdentityContext {
-  return { ...domainContext(scope, userPermissions), loaders: loaders(scope.db), permissionCatalog };
+  return domainContext(scope, userPermissions, { loaders: loaders(scope.db), permissionCatalog });
 }

@@ -59,5 +59,5 @@ function recordLoaders(db: PrismaClient): (delegate: string) => RecordLoaders {
 export type IntakeContext = DomainContext & { loaders: ReturnType<typeof loaders>; records: (delegate: string) => RecordLoaders };
 
 export function createContext(scope: RequestScope<DomainServices>): IntakeContext {
-  return { ...domainContext(scope, applicationPermissions), loaders: loaders(scope.db, scope.read), records: recordLoaders(scope.db) };
+  return domainContext(scope, applicationPermissions, { loaders: loaders(scope.db, scope.read), records: recordLoaders(scope.db) });
 }

@@ -11,5 +11,5 @@ export type PersonsContext = DomainContext & {
 const personByIdLoader = (read: RequestScope<DomainServices>["read"]) => createRowByIdLoader<Person>(read, "person");
 
 export function createContext(scope: RequestScope<DomainServices>): PersonsContext {
-  return { ...domainContext(scope, personPermissions), loaders: { personById: personByIdLoader(scope.read) } };
+  return domainContext(scope, personPermissions, { loaders: { personById: personByIdLoader(scope.read) } });
 }

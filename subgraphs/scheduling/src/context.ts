@@ -19,5 +19,5 @@ function loaders(db: PrismaClient) {
 export type SchedulingContext = DomainContext & { loaders: ReturnType<typeof loaders> };
 
 export function createContext(scope: RequestScope<DomainServices>): SchedulingContext {
-  return { ...domainContext(scope, appointmentPermissions), loaders: loaders(scope.db) };
+  return domainContext(scope, appointmentPermissions, { loaders: loaders(scope.db) });
 }

@@ -46,7 +46,7 @@ function loaders(db: PrismaClient, read: RowReader) {
 export type WorkflowContext = DomainContext & { loaders: ReturnType<typeof loaders> };
 
 export function createContext(scope: RequestScope<DomainServices>): WorkflowContext {
-  return { ...domainContext(scope, workflowPermissions), loaders: loaders(scope.db, scope.read) };
+  return domainContext(scope, workflowPermissions, { loaders: loaders(scope.db, scope.read) });
 }
 
 /** Runs a workflow write in one transaction with the request's events and the process's clock. */

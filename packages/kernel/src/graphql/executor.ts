@@ -24,7 +24,7 @@ export function httpGraphExecutor(url: string): GraphExecutor {
   return async ({ query, variables, headers }) => {
     const response = await fetch(url, {
       method: "POST",
-      headers: { ...pickForwardedHeaders(headers), "content-type": "application/json" },
+      headers: Object.assign(pickForwardedHeaders(headers), { "content-type": "application/json" }),
       body: JSON.stringify({ query, variables }),
     });
     return (await response.json()) as GraphResult;

@@ -133,7 +133,7 @@ export function listThroughDriver<T>(
   let counted: (() => SqlStatement) | undefined;
   return {
     async items(query) {
-      const statements = pageStatements(table, { ...query, where: { AND: [query.where, scope] } }, columns);
+      const statements = pageStatements(table, { orderBy: query.orderBy, skip: query.skip, take: query.take, where: { AND: [query.where, scope] } }, columns);
       counted = statements?.count;
       return statements ? read<T>(statements.items.text, statements.items.params) : prisma.items(query);
     },

@@ -108,7 +108,7 @@ export function crudRoutes(crud: CrudResource): RestRoute[] {
       variables: (request) => withParent(listParamsFromQuery(request.query), request),
       respond: (result) => {
         const list = result as { items: unknown[] };
-        return { status: 200, body: { ...list, items: list.items.map(toRest) } };
+        return { status: 200, body: Object.assign({}, list, { items: list.items.map(toRest) }) };
       },
       docs: { list: resource.listSpec, response: resource.response, successStatus: 200, errorStatuses: [400, 500] },
     },
