@@ -1,8 +1,8 @@
-// A persons, tasks, appointments or applications list runs through the driver when its query is plain column conditions, and through
-// Prisma otherwise (`listThroughDriver`). Both must answer alike: every `q` form, sort and page below
+// A persons, tasks, appointments or applications list runs through the driver when its query is plain
+// column conditions, and through Prisma otherwise (`listThroughDriver`). Both must answer alike: every `q` form, sort and page below
 // is run both ways against the same PostgreSQL rows and the envelopes compared whole.
-import { plainColumnsOf, type Application, type Appointment, type Person, type Task } from "@pap/db";
-import { findPage, listThroughDriver, pageStatements, type ListArgs, type PageQuery, type Where } from "@pap/kernel";
+import { plainColumnsOf } from "@pap/db";
+import { findPage, listThroughDriver, pageStatements, type ListArgs, type ListSpec, type PageQuery, type Where } from "@pap/kernel";
 import { person as personResource } from "@pap/persons/contract";
 import { application as applicationResource } from "@pap/intake/contract";
 import { appointment as appointmentResource } from "@pap/scheduling/contract";
@@ -62,47 +62,58 @@ const pages = [
   { limit: 5, offset: 400 },
 ];
 
-function prismaCalls(calls: { count: number }) {
-  const db = platform().database.prisma;
+/** A list under test: its spec, its table and model, and the Prisma delegate that reads it. */
+type Delegate = { findMany(args: object): Promise<unknown[]>; count(args: object): Promise<number> };
+type ListUnderTest = { spec: ListSpec; table: string; model: string; delegate: () => Delegate };
+
+const persons: ListUnderTest = { spec: personResource.listSpec, table: "person", model: "Person", delegate: () => platform().database.prisma.person as unknown as Delegate };
+
+/** The list through Prisma alone, counting its calls. */
+function throughPrisma(list: ListUnderTest, calls: { count: number }, scope: Where = {}) {
+  const db = list.delegate();
   return {
-    items: (query: PageQuery) => ((calls.count += 1), db.person.findMany({ ...query, where: query.where as never })) as Promise<Person[]>,
-    total: (where: Where) => ((calls.count += 1), db.person.count({ where: where as never })),
+    items: (query: PageQuery) => ((calls.count += 1), db.findMany({ ...query, where: { AND: [query.where, scope] } })) as Promise<Record<string, unknown>[]>,
+    total: (where: Where) => ((calls.count += 1), db.count({ where: { AND: [where, scope] } })),
   };
 }
 
-it("answers every plain query, sort and page exactly as Prisma does, without Prisma", async () => {
-  const columns = plainColumnsOf("Person");
+/** The list through the driver where it can, Prisma (counted) where it cannot. */
+const throughDriver = (list: ListUnderTest, fallback: { count: number }, scope: Where = {}) =>
+  listThroughDriver(platform().database.read, list.table, plainColumnsOf(list.model), scope, throughPrisma(list, fallback, scope));
+
+/** Every query, sort and page answered identically both ways, none of them by Prisma on the driver's side. */
+async function expectSameAnswers(list: ListUnderTest, queries: readonly string[], sorts: readonly (string | undefined)[]) {
   for (const q of queries) {
     for (const sort of sorts) {
       for (const page of pages) {
         const args: ListArgs = { q, ...(sort && { sort }), ...page };
         const fallback = { count: 0 };
-        const driver = await findPage(personResource.listSpec, args, listThroughDriver(platform().database.read, "person", columns, {}, prismaCalls(fallback)));
-        const prisma = await findPage(personResource.listSpec, args, prismaCalls({ count: 0 }));
+        const driver = await findPage(list.spec, args, throughDriver(list, fallback));
+        const prisma = await findPage(list.spec, args, throughPrisma(list, { count: 0 }));
         expect({ args, result: driver }).toEqual({ args, result: prisma });
         expect({ args, fallback: fallback.count }).toEqual({ args, fallback: 0 });
       }
     }
   }
-}, 120_000);
+}
+
+it("answers every plain query, sort and page exactly as Prisma does, without Prisma", () => expectSameAnswers(persons, queries, sorts), 120_000);
 
 it("leaves to Prisma a query on a path that is not a column (the JSON record), with the same answer", async () => {
-  const columns = plainColumnsOf("Person");
   const args: ListArgs = { q: "rank:captain", sort: "name", limit: 10, offset: 0 };
-  expect(pageStatements("person", { where: { attributes: { path: ["rank"], string_contains: "captain" } }, orderBy: [{ id: "asc" }], skip: 0, take: 10 }, columns)).toBeUndefined();
+  expect(pageStatements("person", { where: { attributes: { path: ["rank"], string_contains: "captain" } }, orderBy: [{ id: "asc" }], skip: 0, take: 10 }, plainColumnsOf("Person"))).toBeUndefined();
   const fallback = { count: 0 };
-  const driver = await findPage(personResource.listSpec, args, listThroughDriver(platform().database.read, "person", columns, {}, prismaCalls(fallback)));
+  const driver = await findPage(persons.spec, args, throughDriver(persons, fallback));
   expect(fallback.count).toBeGreaterThan(0);
   expect(driver.total).toBe(20);
-  expect(driver).toEqual(await findPage(personResource.listSpec, args, prismaCalls({ count: 0 })));
+  expect(driver).toEqual(await findPage(persons.spec, args, throughPrisma(persons, { count: 0 })));
 });
 
 it("applies the caller's scope on the driver's path too", async () => {
-  const columns = plainColumnsOf("Person");
   const [one] = (await api.get("/persons?limit=1")).body.items;
-  const scoped = await findPage(personResource.listSpec, { q: "" }, listThroughDriver(platform().database.read, "person", columns, { id: one.id }, prismaCalls({ count: 0 })));
+  const scoped = await findPage(persons.spec, { q: "" }, throughDriver(persons, { count: 0 }, { id: one.id }));
   expect(scoped.items.map((row) => row.id)).toEqual([one.id]);
-  const nothing = await findPage(personResource.listSpec, { q: "" }, listThroughDriver(platform().database.read, "person", columns, { id: { in: [] } }, prismaCalls({ count: 0 })));
+  const nothing = await findPage(persons.spec, { q: "" }, throughDriver(persons, { count: 0 }, { id: { in: [] } }));
   expect(nothing).toMatchObject({ items: [], total: 0 });
 });
 
@@ -127,38 +138,19 @@ describe("tasks", () => {
   const taskQueries = ["", "status:pending", "priority:>2", "priority:1,4", "isExpedited:true", "-isExpedited:true", "programType:snap", "-programType:snap", "taskType:*", "-description:*", "100%", "file_*", "review", "slaDeadline:>2020-01-01", "-name:call"];
   const taskSorts = [undefined, "-priority", "slaDeadline", "-slaDeadline", "status", "-createdAt"];
 
-  function taskPrisma(calls: { count: number }) {
-    const db = platform().database.prisma;
-    return {
-      items: (query: PageQuery) => ((calls.count += 1), db.task.findMany({ ...query, where: query.where as never })) as Promise<Task[]>,
-      total: (where: Where) => ((calls.count += 1), db.task.count({ where: where as never })),
-    };
-  }
+  const tasks: ListUnderTest = { spec: taskResource.listSpec, table: "workflow_task", model: "Task", delegate: () => platform().database.prisma.task as unknown as Delegate };
 
-  it("answers every plain query, sort and page exactly as Prisma does, without Prisma", async () => {
-    const columns = plainColumnsOf("Task");
-    for (const q of taskQueries) {
-      for (const sort of taskSorts) {
-        for (const page of pages) {
-          const args: ListArgs = { q, ...(sort && { sort }), ...page };
-          const fallback = { count: 0 };
-          const driver = await findPage(taskResource.listSpec, args, listThroughDriver(platform().database.read, "workflow_task", columns, {}, taskPrisma(fallback)));
-          const prisma = await findPage(taskResource.listSpec, args, taskPrisma({ count: 0 }));
-          expect({ args, result: driver }).toEqual({ args, result: prisma });
-          expect({ args, fallback: fallback.count }).toEqual({ args, fallback: 0 });
-        }
-      }
-    }
-  }, 120_000);
+  it("answers every plain query, sort and page exactly as Prisma does, without Prisma", () => expectSameAnswers(tasks, taskQueries, taskSorts), 120_000);
 
   it("leaves the SLA status tags to Prisma, with the same answer", async () => {
     const args: ListArgs = { q: "slaInfo.status:active", limit: 100 };
     const fallback = { count: 0 };
-    const driver = await findPage(taskResource.listSpec, args, listThroughDriver(platform().database.read, "workflow_task", plainColumnsOf("Task"), {}, taskPrisma(fallback)));
+    const driver = await findPage(tasks.spec, args, throughDriver(tasks, fallback));
     expect(fallback.count).toBeGreaterThan(0);
     expect(driver.total).toBe(8);
-    expect(driver).toEqual(await findPage(taskResource.listSpec, args, taskPrisma({ count: 0 })));
+    expect(driver).toEqual(await findPage(tasks.spec, args, throughPrisma(tasks, { count: 0 })));
   });
+
 });
 
 describe("appointments", () => {
@@ -183,29 +175,9 @@ describe("appointments", () => {
   const appointmentQueries = ["", "status:scheduled", "status:scheduled startAt:>2026-06-01", "startAt:2026-03-03", "startAt:<=2026-05-01T00:00:00Z", "appointmentType:interview", "-notes:*", "stubs", "-status:canceled,no_show"];
   const appointmentSorts = [undefined, "-startAt", "startAt", "appointmentType", "-status"];
 
-  function appointmentPrisma(calls: { count: number }) {
-    const db = platform().database.prisma;
-    return {
-      items: (query: PageQuery) => ((calls.count += 1), db.appointment.findMany({ ...query, where: query.where as never })) as Promise<Appointment[]>,
-      total: (where: Where) => ((calls.count += 1), db.appointment.count({ where: where as never })),
-    };
-  }
+  const appointments: ListUnderTest = { spec: appointmentResource.listSpec, table: "appointment", model: "Appointment", delegate: () => platform().database.prisma.appointment as unknown as Delegate };
 
-  it("answers every plain query, sort and page exactly as Prisma does, without Prisma", async () => {
-    const columns = plainColumnsOf("Appointment");
-    for (const q of appointmentQueries) {
-      for (const sort of appointmentSorts) {
-        for (const page of pages) {
-          const args: ListArgs = { q, ...(sort && { sort }), ...page };
-          const fallback = { count: 0 };
-          const driver = await findPage(appointmentResource.listSpec, args, listThroughDriver(platform().database.read, "appointment", columns, {}, appointmentPrisma(fallback)));
-          const prisma = await findPage(appointmentResource.listSpec, args, appointmentPrisma({ count: 0 }));
-          expect({ args, result: driver }).toEqual({ args, result: prisma });
-          expect({ args, fallback: fallback.count }).toEqual({ args, fallback: 0 });
-        }
-      }
-    }
-  }, 120_000);
+  it("answers every plain query, sort and page exactly as Prisma does, without Prisma", () => expectSameAnswers(appointments, appointmentQueries, appointmentSorts), 120_000);
 });
 
 describe("applications", () => {
@@ -228,39 +200,18 @@ describe("applications", () => {
   const applicationQueries = ["", "status:draft", "-status:submitted", "channel:online,phone", "-channel:*", "walker", "primaryApplicant.name.lastName:walker*", "-primaryApplicant.name.firstName:*", "lópez", "createdAt:>2020-01-01"];
   const applicationSorts = [undefined, "primaryApplicant.name.lastName", "-primaryApplicant.name.firstName", "-createdAt", "status"];
 
-  function applicationPrisma(calls: { count: number }, scope: Where = {}) {
-    const db = platform().database.prisma;
-    return {
-      items: (query: PageQuery) => ((calls.count += 1), db.application.findMany({ ...query, where: { AND: [query.where, scope] } as never })) as Promise<Application[]>,
-      total: (where: Where) => ((calls.count += 1), db.application.count({ where: { AND: [where, scope] } as never })),
-    };
-  }
+  const applications: ListUnderTest = { spec: applicationResource.listSpec, table: "intake_application", model: "Application", delegate: () => platform().database.prisma.application as unknown as Delegate };
 
-  it("answers every plain query, sort and page exactly as Prisma does, without Prisma", async () => {
-    const columns = plainColumnsOf("Application");
-    for (const q of applicationQueries) {
-      for (const sort of applicationSorts) {
-        for (const page of pages) {
-          const args: ListArgs = { q, ...(sort && { sort }), ...page };
-          const fallback = { count: 0 };
-          const driver = await findPage(applicationResource.listSpec, args, listThroughDriver(platform().database.read, "intake_application", columns, {}, applicationPrisma(fallback)));
-          const prisma = await findPage(applicationResource.listSpec, args, applicationPrisma({ count: 0 }));
-          expect({ args, result: driver }).toEqual({ args, result: prisma });
-          expect({ args, fallback: fallback.count }).toEqual({ args, fallback: 0 });
-        }
-      }
-    }
-  }, 120_000);
+  it("answers every plain query, sort and page exactly as Prisma does, without Prisma", () => expectSameAnswers(applications, applicationQueries, applicationSorts), 120_000);
 
   it("keeps an applicant's list to their own applications on the driver's path", async () => {
     const owner = "0d0d0d0d-0000-4000-8000-000000000077";
     const scope = { ownerId: owner };
-    const columns = plainColumnsOf("Application");
-    const none = await findPage(applicationResource.listSpec, { q: "" }, listThroughDriver(platform().database.read, "intake_application", columns, scope, applicationPrisma({ count: 0 }, scope)));
-    expect(none).toMatchObject({ items: [], total: 0 });
+    expect(await findPage(applications.spec, { q: "" }, throughDriver(applications, { count: 0 }, scope))).toMatchObject({ items: [], total: 0 });
     const [first] = (await api.get("/intake/applications?limit=1")).body.items;
     await platform().database.prisma.application.update({ where: { id: first.id }, data: { ownerId: owner } });
-    const own = await findPage(applicationResource.listSpec, { q: "" }, listThroughDriver(platform().database.read, "intake_application", columns, scope, applicationPrisma({ count: 0 }, scope)));
+    const own = await findPage(applications.spec, { q: "" }, throughDriver(applications, { count: 0 }, scope));
     expect(own.items.map((row) => row.id)).toEqual([first.id]);
   });
+
 });
