@@ -166,8 +166,7 @@ class ConsumerRunner {
           // Everything numbered up to the head is visible to the next statement too, and nothing can be
           // numbered below it later (see sequencer.ts): when no matching event lies between `from` and the
           // head, the position may jump to the head, and the events skipped are never scanned again.
-          const head = await headOfLog(tx);
-          const next = await tx.platformEvent.findFirst({ where: { position: { gt: from, lte: head }, ...whereOfFilter(this.filter) }, orderBy: { position: "asc" } });
+          const { head, next } = await this.nextMatching(tx, from);
           if (!next) {
             if (head > from) await tx.$executeRaw`UPDATE event_consumer SET position = ${head}, "updatedAt" = now() WHERE name = ${this.name}`;
             return "idle" as const;
@@ -176,8 +175,7 @@ class ConsumerRunner {
           if (this.definition.prepare && prepared?.eventId !== next.id) return "stale" as const;
           handling = loggedFromRow(next);
           const { event, position } = handling;
-          const context = { tx, event, position, events: eventRecorder(this.settings, reactionOrigin(event)), clock: this.settings.clock ?? systemClock };
-          await this.definition.handle(prepared ? { ...context, prepared: prepared.result } : context);
+          await this.definition.handle({ tx, event, position, events: eventRecorder(this.settings, reactionOrigin(event)), clock: this.settings.clock ?? systemClock, prepared: prepared?.result });
           await tx.$executeRaw`
             UPDATE event_consumer SET position = ${position}, attempts = 0, "lastError" = NULL, "updatedAt" = now() WHERE name = ${this.name}`;
           return "processed" as const;
@@ -192,11 +190,17 @@ class ConsumerRunner {
     }
   }
 
+  /** The log's head, and the first event after `from` up to it that this consumer reacts to. */
+  private async nextMatching(db: Pick<PrismaClient, "platformEvent">, from: bigint) {
+    const head = await headOfLog(db);
+    const next = await db.platformEvent.findFirst({ where: { position: { gt: from, lte: head }, ...whereOfFilter(this.filter) }, orderBy: { position: "asc" } });
+    return { head, next };
+  }
+
   /** Runs `prepare` for the next matching event as it stands now, outside any transaction (none waiting: nothing). */
   private async prepareNext(): Promise<{ eventId: string; result: unknown } | undefined> {
     const row = await this.db.eventConsumer.findUnique({ where: { name: this.name }, select: { position: true } });
-    const head = await headOfLog(this.db);
-    const next = await this.db.platformEvent.findFirst({ where: { position: { gt: row?.position ?? 0n, lte: head }, ...whereOfFilter(this.filter) }, orderBy: { position: "asc" } });
+    const { next } = await this.nextMatching(this.db, row?.position ?? 0n);
     if (!next) return undefined;
     return { eventId: next.id, result: await this.definition.prepare!(loggedFromRow(next).event, this.db) };
   }

@@ -5,6 +5,7 @@ import { readApplicationFacts } from "../adapter/application-facts";
 import type { AdapterFailure, EligibilityAdapterClient, ProgramDecisionResult, ScreeningResult } from "../adapter/client";
 import { adapterClientFromEnv, noAdapter } from "../adapter/from-settings";
 import { plannedEvaluations, screeningBody, type PendingDecision } from "../adapter/requests";
+import { isOpenDetermination } from "../domain/determination-machine";
 import { eligibilityEvents, evaluationStages, type EvaluationStage } from "../domain/events";
 import { recordEvaluations, recordScreening } from "../operations/evaluations";
 
@@ -17,8 +18,6 @@ type Answer<T> = T | AdapterFailure;
 type Prepared =
   | { stage: "screening"; determinationId: string; outcome: Answer<ScreeningResult> }
   | { stage: "determination"; determinationId: string; answers: { decisionIds: string[]; outcome: Answer<ProgramDecisionResult> }[] };
-
-const isOpen = (determination: Determination) => determination.status === "pending" || determination.status === "in_progress";
 
 /** Which determination an event is about, and what to ask the adapter of it. */
 async function whatToAsk(db: PrismaClient, event: PlatformEvent): Promise<{ determination: Determination; stage: EvaluationStage } | null> {
@@ -79,7 +78,7 @@ export function adapterEvaluations(options: { logger?: Logger; client?: () => El
     filter: { types: [DETERMINATION_CREATED, REVIEW_COMPLETED, RETRY_DUE] },
     async prepare(event, db): Promise<Prepared | null> {
       const asked = await whatToAsk(db, event);
-      if (!asked || !isOpen(asked.determination)) return null;
+      if (!asked || !isOpenDetermination(asked.determination.status)) return null;
       const ask = asked.stage === "screening" ? askForScreening : askForDecisions;
       return ask(db, clientOf(), asked.determination);
     },

@@ -9,12 +9,16 @@ type Guards = "everyDecisionMade";
 
 const system: Clause<Guards> = { actors: ["system"] };
 
+/** The states in which a determination still takes decisions and actions. */
+const openStatuses = ["pending", "in_progress"] as const satisfies readonly DeterminationStatus[];
+export const isOpenDetermination = (status: string) => (openStatuses as readonly string[]).includes(status);
+
 /** The events the determination's actions emit; their subject is the application, as the catalog has it. */
 const aboutApplication = (determination: Determination) => ({ subject: determination.applicationId, data: { applicationId: determination.applicationId, determinationId: determination.id } });
 
 /**
  * A determination's lifecycle (SPEC §3.5, state-machines §4). The spec creates it `pending`; the
- * first decision made moves it to `in_progress` (operations/decisions.ts, not an action). The spec
+ * first decision made moves it to `in_progress` (operations/determinations.ts, not an action). The spec
  * does not give the actions' from-states: each is allowed while the determination is open, pending
  * or in progress. Only the system acts: the reactions to intake's events and the adapter's results.
  */
@@ -33,14 +37,14 @@ export const determinationMachine = defineMachine<DeterminationFacts, Determinat
   actions: {
     "flag-expedited": {
       description: "Marks the application as qualifying for expedited processing; the state is unchanged.",
-      from: ["pending", "in_progress"],
+      from: openStatuses,
       who: [system],
       effects: () => ({ expeditedFlagged: true }),
       emits: (determination) => ({ name: "application.expedited", ...aboutApplication(determination) }),
     },
     complete: {
       description: "Completes the determination once every decision is made (409 while one is pending).",
-      from: ["pending", "in_progress"],
+      from: openStatuses,
       to: "completed",
       who: [{ actors: ["system"], guards: ["everyDecisionMade"] }],
       effects: (_determination, { now }) => ({ completedAt: now }),
@@ -48,7 +52,7 @@ export const determinationMachine = defineMachine<DeterminationFacts, Determinat
     },
     withdraw: {
       description: "Withdraws the determination with its application; decisions already made are kept.",
-      from: ["pending", "in_progress"],
+      from: openStatuses,
       to: "withdrawn",
       who: [system],
       effects: (_determination, { now }) => ({ withdrawnAt: now }),

@@ -2,6 +2,7 @@ import type { Decision, Prisma } from "@pap/db";
 import { cancelTimers, scheduleTimer, type PlatformEvent } from "@pap/events";
 import { systemPrincipal } from "@pap/kernel";
 import type { AdapterFailure, ProgramDecisionResult, ScreeningResult } from "../adapter/client";
+import { isOpenDetermination } from "../domain/determination-machine";
 import { eligibilityEvents, retryTimerId, type EvaluationStage } from "../domain/events";
 import { retryDelayMs } from "../domain/retry-schedule";
 import { lockedDetermination, transitionDecision, transitionDetermination } from "./determinations";
@@ -16,7 +17,6 @@ import type { EligibilityWork } from "./work";
 type Failure = { reason: string; failedAt: string; attempts: number; nextAttemptAt: string };
 
 const json = (value: unknown) => value as Prisma.InputJsonValue;
-const isOpen = (status: string) => status === "pending" || status === "in_progress";
 const attemptsSoFar = (failure: unknown) => (failure && typeof failure === "object" && typeof (failure as { attempts?: unknown }).attempts === "number" ? (failure as { attempts: number }).attempts : 0);
 
 function failureAfter(work: EligibilityWork, previous: unknown, reason: string): Failure {
@@ -43,7 +43,7 @@ async function retryLater(work: EligibilityWork, stage: EvaluationStage, determi
 export async function recordScreening(work: EligibilityWork, determinationId: string, outcome: ScreeningResult | AdapterFailure, cause: PlatformEvent): Promise<void> {
   const determination = await lockedDetermination(work.tx, determinationId);
   const previous = determination.expeditedScreening as { status?: string } | null;
-  if (!isOpen(determination.status) || previous?.status === "screened") return;
+  if (!isOpenDetermination(determination.status) || previous?.status === "screened") return;
   const about = { applicationId: determination.applicationId, determinationId: determination.id };
   if (!outcome.ok) {
     const failure = failureAfter(work, previous, outcome.reason);
@@ -98,7 +98,7 @@ export async function recordEvaluations(
   cause: PlatformEvent,
 ): Promise<void> {
   const determination = await lockedDetermination(work.tx, determinationId);
-  if (!isOpen(determination.status)) return;
+  if (!isOpenDetermination(determination.status)) return;
   const retries: string[] = [];
   for (const { decisionIds, outcome } of answers) {
     const decisions = await work.tx.decision.findMany({ where: { id: { in: [...decisionIds] }, determinationId: determination.id, status: "pending" }, orderBy: { createdAt: "asc" } });

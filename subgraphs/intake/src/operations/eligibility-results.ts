@@ -14,7 +14,8 @@ import type { IntakeWork } from "./work";
 /** The expedited screening's result on the application (true also when eligibility flags it later). */
 export async function recordExpedited(work: IntakeWork, applicationId: string, expedited: boolean): Promise<void> {
   const before = await lockedApplication(work.tx, applicationId);
-  if (before.isExpedited === expedited || (before.isExpedited === true && !expedited)) return;
+  // Once expedited, it stays so: a later screening does not take back what eligibility flagged.
+  if (before.isExpedited === true || before.isExpedited === expedited) return;
   const after = await work.tx.application.update({ where: { id: before.id }, data: { isExpedited: expedited } });
   await work.events.record(work.tx, applicationChanges.updated(after.id, applicationResource.snapshot(before), applicationResource.snapshot(after)));
 }

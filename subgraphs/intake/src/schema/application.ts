@@ -36,10 +36,7 @@ graphCrud(builder, {
     return findPage(
       application.listSpec,
       args,
-      listThroughDriver<Application>(context.read, "intake_application", applicationColumns, scope, {
-        items: (query) => context.db.application.findMany({ ...query, where: { AND: [query.where, scope] } }),
-        total: (where) => context.db.application.count({ where: { AND: [where, scope] } }),
-      }),
+      listThroughDriver<Application>(context.read, "intake_application", applicationColumns, scope, context.db.application),
     );
   },
   create: (body, context) => createApplication(context, body),

@@ -43,10 +43,7 @@ builder.queryFields((t) => ({
       return findPage(
         personResource.listSpec,
         args,
-        listThroughDriver<Person>(context.read, "person", personColumns, scope, {
-          items: (query) => context.db.person.findMany({ ...query, where: { AND: [query.where, scope] } }),
-          total: (where) => context.db.person.count({ where: { AND: [where, scope] } }),
-        }),
+        listThroughDriver<Person>(context.read, "person", personColumns, scope, context.db.person),
       );
     },
   }),

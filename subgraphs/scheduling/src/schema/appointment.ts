@@ -27,10 +27,7 @@ graphCrud(builder, {
     findPage(
       appointment.listSpec,
       args,
-      listThroughDriver<Appointment>(context.read, "appointment", appointmentColumns, {}, {
-        items: (query) => context.db.appointment.findMany(query),
-        total: (where) => context.db.appointment.count({ where }),
-      }),
+      listThroughDriver<Appointment>(context.read, "appointment", appointmentColumns, {}, context.db.appointment),
     ),
   create: (body, context) => createAppointment(context, body),
   update: (id, body, context) => updateAppointment(context, id, body),

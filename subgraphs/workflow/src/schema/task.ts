@@ -44,7 +44,7 @@ graphCrud(builder, {
     return findPage(
       task.listSpec,
       { ...args, q },
-      listThroughDriver<Task>(context.read, "workflow_task", taskColumns, {}, { items: (query) => context.db.task.findMany(query), total: (where) => context.db.task.count({ where }) }),
+      listThroughDriver<Task>(context.read, "workflow_task", taskColumns, {}, context.db.task),
     );
   },
   create: (body, context) => inTransaction(context, (work) => createTask(work, body)),
