@@ -4,6 +4,11 @@ import { badRequest, validationFailed, type ErrorDetail } from "../errors";
 /** Server-set fields: a client that sends back what it read must not be refused for them. */
 export const readOnlyFields = ["id", "createdAt", "updatedAt"] as const;
 
+/** The entries that hold something: a record built from optional answers keeps no null, undefined or empty text. */
+export function presentEntries<T extends object>(record: T): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined && value !== null && value !== ""));
+}
+
 export function withoutReadOnlyFields(body: Record<string, unknown>, alsoServerSet: readonly string[] = []): Record<string, unknown> {
   const copy = { ...body };
   for (const field of [...readOnlyFields, ...alsoServerSet]) delete copy[field];

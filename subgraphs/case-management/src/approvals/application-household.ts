@@ -1,4 +1,5 @@
 import type { Prisma } from "@pap/db";
+import { presentEntries } from "@pap/kernel";
 
 /**
  * What case management needs of a closed application: its household, who leads it, whether any
@@ -41,9 +42,6 @@ const inHousehold = (roles: readonly string[]) => roles.some((role) => !outsideT
 
 const record = (value: unknown): Record<string, unknown> => (value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
 
-/** The entries that hold something (a person record keeps no empty fields). */
-const present = (entries: Record<string, unknown>): Record<string, unknown> =>
-  Object.fromEntries(Object.entries(entries).filter(([, value]) => value !== undefined && value !== null && value !== ""));
 
 /** Intake appends `{ program, outcome, determinedAt }` to `programDeterminations` as each decision arrives. */
 const isApproved = (programDeterminations: unknown) =>
@@ -60,8 +58,8 @@ const demographics = ["sexAssignedAtBirth", "genderIdentity", "maritalStatus", "
 function personOf(personalInformation: unknown, contact: unknown): Record<string, unknown> {
   const personal = record(personalInformation);
   const reach = record(contact);
-  const name = present({ firstName: record(reach.name).firstName, middleName: record(reach.name).middleName, lastName: record(reach.name).lastName });
-  return present({
+  const name = presentEntries({ firstName: record(reach.name).firstName, middleName: record(reach.name).middleName, lastName: record(reach.name).lastName });
+  return presentEntries({
     name: Object.keys(name).length ? name : undefined,
     dateOfBirth: personal.dateOfBirth,
     ssn: personal.ssn,

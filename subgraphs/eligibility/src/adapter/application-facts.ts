@@ -1,4 +1,5 @@
 import type { Prisma, PrismaClient } from "@pap/db";
+import { presentEntries } from "@pap/kernel";
 
 /**
  * What the adapter is told of an application: its members with their money records, the household,
@@ -18,7 +19,6 @@ export type MemberFacts = Record<string, unknown> & { id: string; programsApplie
 
 type Reader = PrismaClient | Prisma.TransactionClient;
 
-const present = <T extends object>(record: T) => Object.fromEntries(Object.entries(record).filter(([, value]) => value !== null && value !== undefined));
 
 /** The application's facts, or null when it no longer exists. */
 export async function readApplicationFacts(db: Reader, applicationId: string): Promise<ApplicationFacts | null> {
@@ -49,16 +49,16 @@ export async function readApplicationFacts(db: Reader, applicationId: string): P
   });
   if (!application) return null;
   const members = application.members.map(({ incomes, expenses, assets, personalInformation, disability, ...member }) => ({
-    ...present({ ...member, personalInformation, disability }),
+    ...presentEntries({ ...member, personalInformation, disability }),
     id: member.id,
     programsAppliedFor: member.programsAppliedFor,
-    income: incomes.map(present),
-    expenses: expenses.map(present),
-    assets: assets.map(present),
+    income: incomes.map(presentEntries),
+    expenses: expenses.map(presentEntries),
+    assets: assets.map(presentEntries),
   }));
   // Destitution is asked with the expedited questions; the contract carries it on the household.
   const isDestitute = (application.expeditedSnap as { isDestitute?: unknown } | null)?.isDestitute;
-  const household = present({
+  const household = presentEntries({
     ...application.householdInfo,
     isMigrantOrSeasonalFarmWorker: application.members.some((member) => member.isMigrantFarmWorker === true) || undefined,
     isDestitute: typeof isDestitute === "boolean" ? isDestitute : undefined,
@@ -67,7 +67,7 @@ export async function readApplicationFacts(db: Reader, applicationId: string): P
     applicationId: application.id,
     members,
     household,
-    application: present({ expeditedSnap: application.expeditedSnap, utilities: application.utilities }),
+    application: presentEntries({ expeditedSnap: application.expeditedSnap, utilities: application.utilities }),
     verificationSummary: application.verifications.map((verification) => ({
       category: verification.category,
       status: verification.status,
