@@ -20,8 +20,6 @@ import { routedQueueId, type WorkflowWork } from "../operations/work";
 
 const closed: readonly TaskStatus[] = ["completed", "cancelled"];
 
-/** Eligibility's finding, named as it declares it: the application qualifies for expedited service (its subject). */
-const APPLICATION_EXPEDITED = "eligibility.application.expedited";
 
 type Reacting = { work: WorkflowWork; event: ConsumerContext["event"]; logger?: Logger };
 
@@ -42,6 +40,10 @@ async function move({ work, event, logger }: Reacting, applicationId: string, st
   for (const listed of await tasksOf(work, applicationId, step.kind)) {
     const task = await findLockedTask(work, listed.id);
     if (!task) continue;
+    if ("expedite" in step) {
+      await expediteTask(work, task);
+      continue;
+    }
     const actions =
       "end" in step
         ? stepsToEnd(task.status as TaskStatus, step.end)
@@ -93,17 +95,13 @@ async function openFollowing({ work }: Reacting, applicationId: string, kind: Ap
 export function applicationReactions(options: { slaTypes: readonly SlaType[]; logger?: Logger }): ConsumerDefinition {
   return {
     name: "workflow.application-tasks",
-    filter: { types: [...intakeEventTypes, APPLICATION_EXPEDITED] },
+    filter: { types: [...intakeEventTypes] },
     async handle({ tx, event, events, clock }: ConsumerContext) {
+      const type = reactionTypeOf(event.type);
+      if (!type) return;
       // Each of these names the application as its subject, the determination's events too.
       const applicationId = event.subject;
       const reacting: Reacting = { work: { tx, events, clock, slaTypes: options.slaTypes }, event, logger: options.logger };
-      if (event.type.endsWith(APPLICATION_EXPEDITED)) {
-        for (const task of await tasksOf(reacting.work, applicationId, "review")) await expediteTask(reacting.work, task.id);
-        return;
-      }
-      const type = reactionTypeOf(event.type);
-      if (!type) return;
       const reaction = applicationTaskReactions[type];
       for (const step of reaction.moves) await move(reacting, applicationId, step);
       if (reaction.opens === "review") await openReview(reacting, applicationId);

@@ -16,11 +16,16 @@ export const intakeEventTypes = [
   "intake.determination.rejected",
   "intake.application.closed",
   "intake.application.withdrawn",
+  // Eligibility's finding after filing, named as eligibility declares it: the application qualifies for expedited service.
+  "eligibility.application.expedited",
 ] as const;
 export type IntakeEventType = (typeof intakeEventTypes)[number];
 
-/** What happens to one of the application's tasks: ended by its status, or moved by one action when its status allows it. */
-export type TaskMove = { kind: ApplicationTaskKind } & ({ end: string } | { action: string; body?: Record<string, unknown> });
+/**
+ * What happens to one of the application's tasks: ended by its status, moved by one action when its
+ * status allows it, or made expedited (priority and clocks, `expeditedClocks`) while it is open.
+ */
+export type TaskMove = { kind: ApplicationTaskKind } & ({ end: string } | { action: string; body?: Record<string, unknown> } | { expedite: true });
 
 /** A reaction: the application's tasks it moves, in order, then the task it opens (if one of that kind is not already there). */
 export type ApplicationReaction = { moves: readonly TaskMove[]; opens?: ApplicationTaskKind };
@@ -37,6 +42,7 @@ export const applicationTaskReactions: Record<IntakeEventType, ApplicationReacti
   },
   "intake.application.closed": { moves: [{ kind: "review", end: "application_closed" }, { kind: "approval", end: "application_closed" }] },
   "intake.application.withdrawn": { moves: [{ kind: "review", end: "application_withdrawn" }, { kind: "approval", end: "application_withdrawn" }] },
+  "eligibility.application.expedited": { moves: [{ kind: "review", expedite: true }] },
 };
 
 /** The reaction an event's type asks for. The type carries the deployment's prefix, whatever it ends with; no declared type ends another. */

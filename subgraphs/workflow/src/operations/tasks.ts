@@ -110,13 +110,13 @@ export async function updateTask(work: WorkflowWork, id: string, body: TaskUpdat
 }
 
 /**
- * Makes an open task expedited, as the system does when its application is found expedited after
- * filing: priority as routing gives it, and its standard clocks swapped for the expedited ones
- * (`expeditedClocks`); its timers follow. A task already expedited, or closed, is left as it is.
+ * Makes an open task expedited (`before`, read under its row lock), as the system does when its
+ * application is found expedited after filing: priority as routing gives it, and its standard clocks
+ * swapped for the expedited ones (`expeditedClocks`); its timers follow. A task already expedited, or closed, is left as it is.
  */
-export async function expediteTask(work: WorkflowWork, id: string): Promise<Task | null> {
+export async function expediteTask(work: WorkflowWork, before: Task): Promise<Task | null> {
   const { tx } = work;
-  const before = await lockedTask(work, id);
+  const { id } = before;
   if (before.isExpedited || before.status === "completed" || before.status === "cancelled") return null;
   const now = work.clock.now();
   const swapped = expeditedClocks(slaEntriesOf(before.slaInfo), work.slaTypes);
