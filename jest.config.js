@@ -15,9 +15,11 @@ const workspacePackages = {
   "@pap/workflow": "subgraphs/workflow/src",
   "@pap/intake": "subgraphs/intake/src",
   "@pap/eligibility": "subgraphs/eligibility/src",
+  "@pap/data-exchange": "subgraphs/data-exchange/src",
   "@pap/gateway": "gateway/src",
   "@pap/rest-compat": "rest-compat/src",
   "@pap/eligibility-reference": "adapters/eligibility-reference/src",
+  "@pap/agency-simulator": "adapters/agency-simulator/src",
 };
 
 module.exports = {
@@ -33,6 +35,9 @@ module.exports = {
     ...Object.fromEntries(Object.entries(workspacePackages).map(([name, dir]) => [`^${name.replace("/", "\\/")}$`, `<rootDir>/${dir}`])),
     // A domain's side-effect-free entry (`@pap/<domain>/contract`), as its package.json exports it.
     ...Object.fromEntries(Object.entries(workspacePackages).map(([name, dir]) => [`^${name.replace("/", "\\/")}\\/contract$`, `<rootDir>/${dir}/contract`])),
+    // What a domain lets other domains' reactions call (`@pap/<domain>/operations`), likewise.
+    "^@pap\\/persons\\/operations$": "<rootDir>/subgraphs/persons/src/operations/persons",
+    "^@pap\\/data-exchange\\/operations$": "<rootDir>/subgraphs/data-exchange/src/operations",
     // The generated Prisma client imports its siblings as `./x.js`; Jest resolves the `.ts` sources.
     "^(\\.{1,2}/.*)\\.js$": "$1",
   },

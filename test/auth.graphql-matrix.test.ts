@@ -123,7 +123,10 @@ const taskActionFields: Record<string, () => Promise<Record<string, unknown>>> =
   performDecisionAction: async () => ({ id: MISSING_TASK, action: "approve" }),
 };
 const eligibility = once(async () => determinationFixture(platform().database.prisma));
-const admittedAnswer = (field: string) => (field in taskActionFields ? "NOT_FOUND" : undefined);
+/** A metadata namespace belongs to its domain's service account (its id is the namespace's name): an admitted caller with an id of its own is refused it. */
+const namespaceWrites = new Set(["setServiceCallMetadata", "removeServiceCallMetadata"]);
+const admittedAnswer = (field: string) => (field in taskActionFields ? "NOT_FOUND" : namespaceWrites.has(field) ? "FORBIDDEN" : undefined);
+const serviceCall = async () => (await created("/data-exchange/service-calls", { serviceType: "incarceration_check", requestingResourceId: randomUUID() })).id as string;
 const eventId = once(async () => {
   const response = await api.get("/platform/events?limit=1");
   const id = response.body?.items?.[0]?.id;
@@ -204,6 +207,13 @@ const argumentsFor: Record<string, () => Promise<Record<string, unknown>>> = {
   determinations: async () => ({}),
   decision: async () => ({ determinationId: (await eligibility()).determinationId, id: (await eligibility()).decisionId }),
   decisions: async () => ({ determinationId: (await eligibility()).determinationId }),
+  externalService: async () => ({ id: "6b2b03b0-dc9b-4122-a9de-138960bb610f" }),
+  externalServices: async () => ({}),
+  serviceCall: async () => ({ id: await serviceCall() }),
+  serviceCalls: async () => ({}),
+  submitServiceCall: async () => ({ input: { serviceType: "incarceration_check", requestingResourceId: randomUUID() } }),
+  setServiceCallMetadata: async () => ({ id: await serviceCall(), domain: "intake", value: { note: "matrix" } }),
+  removeServiceCallMetadata: async () => ({ id: await serviceCall(), domain: "intake" }),
 };
 
 /**
@@ -220,6 +230,7 @@ const triggers: Record<string, () => Promise<unknown>> = {
   applicationChanged: freshApplication,
   applicationsChanged: freshApplication,
   // The system flags a fresh determination expedited: an eligibility event about it.
+  serviceCallChanged: serviceCall,
   determinationChanged: async () => {
     const { determinationId } = await determinationFixture(platform().database.prisma);
     const response = await api.raw("POST", `/eligibility/determinations/${determinationId}/flag-expedited`, undefined, await bearer(["system"], { sub: "matrix|system" }));

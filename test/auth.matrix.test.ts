@@ -47,7 +47,13 @@ const machineActions = [
   ...Object.keys(decisionMachine.actions).map((action) => `/eligibility/determinations/{determinationId}/decisions/{decisionId}/${action}`),
 ];
 const isTaskAction = (route: RestRoute) => route.method === "POST" && machineActions.includes(route.path);
-const successOf = (route: RestRoute) => (isTaskAction(route) ? 404 : route.docs.successStatus);
+/**
+ * A service call's metadata namespace belongs to one domain's service account (its id is the
+ * namespace's name): a caller the operation admits, here with an id of its own, is refused the
+ * namespace (403); data-exchange.rest.test.ts writes one as its owner.
+ */
+const isNamespaceWrite = (route: RestRoute) => route.path.endsWith("/metadata/{domain}");
+const successOf = (route: RestRoute) => (isTaskAction(route) ? 404 : isNamespaceWrite(route) ? 403 : route.docs.successStatus);
 
 /** A valid request for a route: path parameters naming records that exist, and a valid body. */
 async function requestFor(route: RestRoute): Promise<{ path: string; body?: unknown }> {
@@ -66,6 +72,9 @@ async function requestFor(route: RestRoute): Promise<{ path: string; body?: unkn
     queueId: async () => (await admin("POST", "/workflow/queues", { name: `matrix-${randomUUID()}` })).body.id,
     taskId: async () => (isTaskAction(route) ? MISSING_ID : (await admin("POST", "/workflow/tasks", { name: "Matrix task" })).body.id),
     metricId: async () => "release_rate",
+    serviceId: async () => "6b2b03b0-dc9b-4122-a9de-138960bb610f",
+    serviceCallId: async () => (await admin("POST", "/data-exchange/service-calls", { serviceType: "incarceration_check", requestingResourceId: randomUUID() })).body.id,
+    domain: async () => "intake",
     // A determination to read, with its decision; an action's determination is missing (the machine decides the rest).
     determinationId: async () => (isTaskAction(route) ? MISSING_ID : (eligibility = await determinationFixture(platform().database.prisma)).determinationId),
     decisionId: async () => (isTaskAction(route) ? MISSING_ID : eligibility!.decisionId),
@@ -124,11 +133,14 @@ async function requestFor(route: RestRoute): Promise<{ path: string; body?: unkn
     ...Object.fromEntries(restRoutes(domains, { platformBasePath: "/platform" }).filter(isTaskAction).map((action) => [action.operationId, async () => ({})])),
     ...(kind && refs && { [route.operationId]: async () => recordSamples[kind.event]!(refs!) }),
     createVerification: async () => ({ category: "residency" }),
+    submitServiceCall: async () => ({ serviceType: "incarceration_check", requestingResourceId: randomUUID() }),
+    replaceServiceCallMetadata: async () => ({ note: "matrix" }),
     updateVerification: async () => ({ verificationType: "document" }),
     publishEvent: async () => ({ id: randomUUID(), specversion: "1.0", type: "persons.person.updated", source: "/persons", subject: randomUUID(), time: new Date().toISOString(), datacontenttype: "application/json" }),
   };
-  const body = route.method === "POST" || route.method === "PATCH" ? await bodies[route.operationId]?.() : undefined;
-  if ((route.method === "POST" || route.method === "PATCH") && body === undefined) throw new Error(`${route.operationId}: no valid body in this test; add one`);
+  const writesBody = route.method === "POST" || route.method === "PATCH" || route.method === "PUT";
+  const body = writesBody ? await bodies[route.operationId]?.() : undefined;
+  if (writesBody && body === undefined) throw new Error(`${route.operationId}: no valid body in this test; add one`);
   return { path, body };
 }
 
@@ -168,7 +180,7 @@ describe("REST operations × roles", () => {
 // A caller the operation refuses learns that before anything about its request: whatever the body
 // (not JSON, the wrong shape, invalid values) or the parameters, it gets the 401/403 it would get
 // with a valid request, never a 400/422 that would tell it how the request is checked.
-const writes = routes.filter((route) => route.method === "POST" || route.method === "PATCH");
+const writes = routes.filter((route) => route.method === "POST" || route.method === "PATCH" || route.method === "PUT");
 const refusedCallers = (route: RestRoute) => callers.filter((caller) => expectedStatus(requirementOf(route), caller, 200) !== 200);
 const malformed = writes.flatMap((route) =>
   refusedCallers(route).flatMap((caller) =>

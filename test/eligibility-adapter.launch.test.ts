@@ -1,53 +1,23 @@
 // The platform's launcher (the compiled gateway/dist/main.js; needs the build) starts the reference
 // eligibility adapter beside the platform unless ELIGIBILITY_ADAPTER_URL names another one: the
 // banner prints its address, it answers the adapter contract there, and it stops with the platform.
-import { spawn, type ChildProcess } from "node:child_process";
-import path from "node:path";
 import { waitFor } from "./support/live";
+import { answers, launchPlatform, stopLaunched, stopped } from "./support/launcher";
 import { createTestDatabase } from "./support/platform";
 import { freePort } from "./support/ports";
 
-const START_BUDGET_MS = Number(process.env.PLATFORM_START_TIMEOUT_MS) || 180_000;
-
 let databaseUrl: string;
-const children: ChildProcess[] = [];
 
 /** Runs the launcher in single mode and returns the banner's eligibility line once it is printed. */
-async function launch(env: Record<string, string> = {}): Promise<{ process: ChildProcess; eligibilityLine: string }> {
-  const output: string[] = [];
-  const child = spawn(process.execPath, [path.join(__dirname, "../gateway/dist/main.js")], {
-    env: { ...process.env, NODE_OPTIONS: "", PLATFORM_MODE: "single", DATABASE_URL: databaseUrl, PORT: String(await freePort()), HOST: "127.0.0.1", LOG_LEVEL: "silent", APOLLO_TELEMETRY_DISABLED: "true", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  children.push(child);
-  child.stdout!.on("data", (chunk: Buffer) => output.push(chunk.toString()));
-  child.stderr!.on("data", (chunk: Buffer) => output.push(chunk.toString()));
-  const line = () => output.join("").split("\n").find((text) => text.trimStart().startsWith("eligibility "));
-  await waitFor(
-    () => {
-      if (child.exitCode !== null) throw new Error(`the platform exited (${child.exitCode}) before printing its banner:\n${output.join("")}`);
-      return line() !== undefined;
-    },
-    "the banner's eligibility line",
-    START_BUDGET_MS,
-    100,
-  );
-  return { process: child, eligibilityLine: line()! };
+async function launch(env: Record<string, string> = {}) {
+  const { process: child, line } = await launchPlatform(databaseUrl, "eligibility", env);
+  return { process: child, eligibilityLine: line };
 }
-
-const stopped = (child: ChildProcess) =>
-  child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((resolve) => child.once("exit", () => resolve()).kill("SIGTERM"));
-
-const answers = (url: string) =>
-  fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2_000) }).then(
-    (response) => response.ok,
-    () => false,
-  );
 
 beforeAll(async () => {
   databaseUrl = await createTestDatabase("eligibility_launch");
 });
-afterAll(() => Promise.all(children.map(stopped)));
+afterAll(stopLaunched);
 
 describe("the reference eligibility adapter beside the platform", () => {
   it("is started, answers the adapter contract at the printed address, and stops with the platform", async () => {

@@ -21,6 +21,8 @@ describe("resource declarations and their Prisma models", () => {
         "Verification",
         // Eligibility's determinations and their decisions (SPEC §2.10).
         ...["Decision", "Determination"],
+        // The data-exchange catalog and its calls (SPEC §2.5).
+        ...["ExternalService", "ServiceCall"],
       ].sort(),
     );
     expect(stored.map((resource) => resource.name)).not.toContain("Metric");

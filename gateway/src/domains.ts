@@ -1,5 +1,6 @@
 import type { DomainContract } from "@pap/kernel";
 import { caseManagementDomain } from "@pap/case-management/contract";
+import { dataExchangeDomain } from "@pap/data-exchange/contract";
 import { eligibilityDomain } from "@pap/eligibility/contract";
 import { identityDomain } from "@pap/identity/contract";
 import { intakeDomain } from "@pap/intake/contract";
@@ -22,4 +23,5 @@ export const domains: readonly DomainContract[] = [
   workflowDomain,
   intakeDomain,
   eligibilityDomain,
+  dataExchangeDomain,
 ];

@@ -7,6 +7,7 @@ import { restOptionsFromEnv } from "@pap/rest-compat";
 import { platformConfig } from "./config";
 import { runClusterPrimary } from "./modes/cluster";
 import { runDistributed } from "./modes/distributed";
+import { startAgencySimulator, type AgencySimulator } from "./modes/agency-simulator";
 import { startEligibilityAdapter, type EligibilityAdapter } from "./modes/eligibility-adapter";
 import { stopOnSignals } from "./modes/signals";
 import { startPlatform } from "./platform";
@@ -26,29 +27,30 @@ async function main() {
 
   // Before any other process starts, so that all of them inherit its address.
   const adapter = await startEligibilityAdapter(process.env, config.host, logger);
-  const stopWithAdapter = (stop: () => Promise<unknown>) => stopOnSignals(() => Promise.all([stop(), adapter.stop()]));
+  const agencies = await startAgencySimulator(process.env, config.host, logger);
+  const stopWithReferences = (stop: () => Promise<unknown>) => stopOnSignals(() => Promise.all([stop(), adapter.stop(), agencies.stop()]));
 
   if (config.mode === "distributed") {
     const running = await runDistributed(config, logger);
-    printBanner("distributed: each subgraph, the gateway and rest-compat in their own process", config, running.urls, auth, adapter);
-    stopWithAdapter(() => running.stop());
+    printBanner("distributed: each subgraph, the gateway and rest-compat in their own process", config, running.urls, auth, adapter, agencies);
+    stopWithReferences(() => running.stop());
     return;
   }
 
   if (config.mode === "cluster") {
     const running = await runClusterPrimary(config, logger);
     const base = `http://${config.host}:${config.port}`;
-    printBanner(`cluster: ${running.workers} workers, each running the whole stack`, config, { graphql: `${base}/graphql`, rest: base }, auth, adapter);
-    stopWithAdapter(() => running.stop());
+    printBanner(`cluster: ${running.workers} workers, each running the whole stack`, config, { graphql: `${base}/graphql`, rest: base }, auth, adapter, agencies);
+    stopWithReferences(() => running.stop());
     return;
   }
 
   const platform = await startPlatform({ database: config.database, host: config.host, port: config.port, logger });
-  printBanner("single process: gateway, subgraphs and REST together", config, { graphql: `${platform.url}/graphql`, rest: platform.url }, auth, adapter);
-  stopWithAdapter(() => platform.close());
+  printBanner("single process: gateway, subgraphs and REST together", config, { graphql: `${platform.url}/graphql`, rest: platform.url }, auth, adapter, agencies);
+  stopWithReferences(() => platform.close());
 }
 
-function printBanner(mode: string, config: ReturnType<typeof platformConfig>, urls: Record<string, string>, auth: AuthSettings, adapter: EligibilityAdapter) {
+function printBanner(mode: string, config: ReturnType<typeof platformConfig>, urls: Record<string, string>, auth: AuthSettings, adapter: EligibilityAdapter, agencies: AgencySimulator) {
   const rest = urls.rest ?? "";
   const platformBase = restOptionsFromEnv().platformBasePath;
   const lines = [
@@ -62,6 +64,7 @@ function printBanner(mode: string, config: ReturnType<typeof platformConfig>, ur
     `  OpenAPI     ${rest}/openapi.json`,
     `  health      ${rest}/healthz, ${rest}/readyz`,
     `  eligibility ${adapter.url} (${adapter.reference ? "the reference adapter; set ELIGIBILITY_ADAPTER_URL to use your own" : "ELIGIBILITY_ADAPTER_URL"})`,
+    `  agencies    ${agencies.url} (${agencies.reference ? "the reference agency simulator; set DATA_EXCHANGE_AGENCY_URL to use real agencies" : "DATA_EXCHANGE_AGENCY_URL"})`,
     auth.mode === "development"
       ? `  auth        DEVELOPMENT mode: tokens signed with a key local to this machine; get one with\n              curl '${rest}/dev/token?role=case_worker' and send it as 'Authorization: Bearer <token>'\n              (token claims: X-API-Key: ${auth.apiKeys[0]})`
       : `  auth        ${auth.mode}${auth.mode === "jwt" ? ` (issuer ${auth.issuer || "any"}, audience ${auth.audience})` : " (X-Caller-Id / X-Caller-Roles from the trusted proxy)"}`,

@@ -133,11 +133,17 @@ export async function pendingSchemaChangeSql(scratchFactory: SqlMigrationAwareDr
 }
 
 /**
- * Migrations create what Prisma cannot declare: the pg_trgm extension and the lists' trigram indexes.
- * A diff against them would only propose dropping the indexes, so the scratch database drops them
- * (CASCADE takes the indexes) before the comparison: a diff shows exactly what the schema files change.
+ * Migrations create what Prisma cannot declare: the pg_trgm extension and the lists' trigram indexes,
+ * and partial or expression indexes, named `…_by_hand`. A diff against them would only propose dropping
+ * them, so the scratch database drops them before the comparison (CASCADE takes the trigram indexes):
+ * a diff shows exactly what the schema files change.
  */
 async function withoutUndeclarableObjects(scratchFactory: SqlMigrationAwareDriverAdapterFactory): Promise<void> {
   const adapter = (await wholeScripts(scratchFactory).connect()) as unknown as ScriptAdapter;
-  await adapter.executeScript("DROP EXTENSION IF EXISTS pg_trgm CASCADE;");
+  await adapter.executeScript(`DROP EXTENSION IF EXISTS pg_trgm CASCADE;
+DO $$ DECLARE hand record; BEGIN
+  FOR hand IN SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND indexname LIKE '%\\_by\\_hand' LOOP
+    EXECUTE format('DROP INDEX %I', hand.indexname);
+  END LOOP;
+END $$;`);
 }

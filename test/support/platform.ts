@@ -1,4 +1,5 @@
 import { Client } from "pg";
+import { buildServer as buildAgencySimulator } from "@pap/agency-simulator";
 import { buildServer as buildReferenceAdapter } from "@pap/eligibility-reference";
 import { startPlatform, type RunningPlatform } from "@pap/gateway";
 import { createLogger, type Clock } from "@pap/kernel";
@@ -27,17 +28,29 @@ export async function createTestDatabase(label: string): Promise<string> {
 
 /**
  * The whole platform on a real port against a fresh PostgreSQL database, with the reference
- * eligibility adapter on a port of its own, as the launcher gives it (`eligibilityAdapterUrl` names
- * another: a test's scripted adapter).
+ * eligibility adapter and the reference agency simulator each on a port of its own, as the launcher
+ * gives them (`eligibilityAdapterUrl` and `agencyUrl` name others: a test's scripted adapter or agencies).
  */
-export type TestPlatformOptions = { onQuery?: (sql: string) => void; clock?: Clock; eligibilityAdapterUrl?: string | (() => string) };
+export type TestPlatformOptions = {
+  onQuery?: (sql: string) => void;
+  clock?: Clock;
+  eligibilityAdapterUrl?: string | (() => string);
+  agencyUrl?: string | (() => string);
+};
 
-export async function startTestPlatform(label: string, options: TestPlatformOptions = {}): Promise<RunningPlatform> {
+/** A running test platform, with the address of the agencies it calls (the simulator's, unless a test named others). */
+export type TestPlatform = RunningPlatform & { agencyUrl: string };
+
+export async function startTestPlatform(label: string, options: TestPlatformOptions = {}): Promise<TestPlatform> {
   const url = await createTestDatabase(label);
   process.env.LOG_LEVEL ??= "silent";
   const given = typeof options.eligibilityAdapterUrl === "function" ? options.eligibilityAdapterUrl() : options.eligibilityAdapterUrl;
   const adapter = given ? null : buildReferenceAdapter();
   process.env.ELIGIBILITY_ADAPTER_URL = given ?? (await adapter!.listen({ host: "127.0.0.1", port: 0 }));
+  const givenAgencies = typeof options.agencyUrl === "function" ? options.agencyUrl() : options.agencyUrl;
+  const agencies = givenAgencies ? null : buildAgencySimulator();
+  const agencyUrl = givenAgencies ?? (await agencies!.listen({ host: "127.0.0.1", port: 0 }));
+  process.env.DATA_EXCHANGE_AGENCY_URL = agencyUrl;
   const platform = await startPlatform({
     database: { kind: "postgres", url, poolSize: 5 },
     host: "127.0.0.1",
@@ -49,9 +62,11 @@ export async function startTestPlatform(label: string, options: TestPlatformOpti
   });
   const close = platform.close.bind(platform);
   return Object.assign(platform, {
+    agencyUrl,
     close: async () => {
       await close();
       await adapter?.close();
+      await agencies?.close();
     },
   });
 }
@@ -77,6 +92,7 @@ export function httpClient(baseUrl: string | (() => string)) {
     get: (path: string) => call("GET", path),
     post: (path: string, body?: unknown, headers?: Record<string, string>) => call("POST", path, body, headers),
     patch: (path: string, body?: unknown, headers?: Record<string, string>) => call("PATCH", path, body, headers),
+    put: (path: string, body?: unknown, headers?: Record<string, string>) => call("PUT", path, body, headers),
     delete: (path: string, headers?: Record<string, string>) => call("DELETE", path, undefined, headers),
     graphql: async (query: string, variables?: Record<string, unknown>) => (await call("POST", "/graphql", { query, variables })).body,
     raw: call,
@@ -88,7 +104,7 @@ export function httpClient(baseUrl: string | (() => string)) {
  * module level: it reaches whichever platform is running.
  */
 export function useTestPlatform(label: string, options: TestPlatformOptions = {}) {
-  let platform: RunningPlatform | undefined;
+  let platform: TestPlatform | undefined;
   const url = () => {
     if (!platform) throw new Error("the platform is not running (used outside a test?)");
     return platform.url;

@@ -7,9 +7,9 @@
 const NOISE = /^\s*(BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE|DEALLOCATE|SET |SHOW |SELECT 1\s*$)/i;
 /**
  * The event hub numbers and reads the log, the durable consumers look for work and the timer runner
- * for due timers, each on its own schedule, whatever the request does.
+ * for due timers, the data-exchange outbox for due calls, each on its own schedule, whatever the request does.
  */
-const BACKGROUND = /platform_event|pg_advisory_xact_lock|event_consumer|platform_timer/;
+const BACKGROUND = /platform_event|pg_advisory_xact_lock|event_consumer|platform_timer|"leaseUntil"/;
 
 type GraphClient = { graphql(query: string, variables?: Record<string, unknown>): Promise<any> };
 

@@ -19,3 +19,4 @@ export * from "./reactions";
 export * from "./sequencer";
 export * from "./timers";
 export * from "./search";
+export * from "./serialized";

@@ -16,6 +16,8 @@ export type DomainContract = {
   events?: { declarations: readonly DeclaredEventType[] };
   permissions: PermissionTable;
   restRoutes(options: RestSurfaceOptions): RestRoute[];
+  /** Its records whose sensitive facts outside agencies' adapters may read, by kind (`intake/applications/members`). */
+  sensitiveSources?: readonly SensitiveSource[];
   /** How the domain's records appear in cross-resource search, if they do. */
   search?: readonly SearchProjection[];
   /**
@@ -24,4 +26,26 @@ export type DomainContract = {
    * everywhere; the platform accepts every domain's events).
    */
   subgraph(others: readonly DomainContract[]): SubgraphDefinition<never>;
+};
+
+/**
+ * What an agency may be told of the person a call is about: exactly the facts agencies match on, and
+ * for an income record what it says. Nothing else of the record leaves its domain.
+ */
+export type SensitiveSubject = {
+  ssn: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  dateOfBirth: string | null;
+  income?: { type: string; amount: number; frequency: string; employerName: string | null };
+};
+
+/**
+ * A domain's door for the data-exchange adapters: the sensitive facts of one of its records, read by
+ * id. It is the only way an adapter reaches another domain's records, it reads only those facts, and
+ * what it returns goes to the agency and nowhere else (never stored on the call, never logged).
+ */
+export type SensitiveSource = {
+  resourceType: string;
+  read(db: unknown, id: string): Promise<SensitiveSubject | null>;
 };

@@ -2,6 +2,7 @@ import type { ConsumerDefinition, DomainServices } from "@pap/events";
 import type { SubgraphDefinition } from "@pap/kernel";
 import { adapterEvaluations } from "./consumers/adapter-evaluations";
 import { applicationReactions } from "./consumers/application-reactions";
+import { electronicCheckReactions } from "./consumers/electronic-checks";
 import { createContext, type EligibilityContext } from "./context";
 import { eligibilityEvents } from "./domain/events";
 import { eligibilityPermissions } from "./domain/permissions";
@@ -18,5 +19,5 @@ export const eligibilitySubgraph: SubgraphDefinition<DomainServices, Eligibility
   createContext,
   events: eligibilityEvents,
   permissions: eligibilityPermissions,
-  consumers: [applicationReactions(), adapterEvaluations()],
+  consumers: [applicationReactions(), electronicCheckReactions(), adapterEvaluations()],
 };

@@ -4,6 +4,7 @@ import { eligibilityReactions } from "./consumers/eligibility-reactions";
 import { caseLinkReactions } from "./consumers/case-links";
 import { lifecycleReactions } from "./consumers/lifecycle-reactions";
 import { personMatchReactions } from "./consumers/person-match";
+import { electronicCheckReactions } from "./consumers/electronic-checks";
 import { createContext, type IntakeContext } from "./context";
 import { intakeEvents } from "./domain/events";
 import { applicationPermissions } from "./domain/permissions";
@@ -18,5 +19,5 @@ export const intakeSubgraph: SubgraphDefinition<DomainServices, IntakeContext> &
   createContext,
   events: intakeEvents,
   permissions: applicationPermissions,
-  consumers: [lifecycleReactions(), personMatchReactions(), eligibilityReactions(), caseLinkReactions()],
+  consumers: [lifecycleReactions(), personMatchReactions(), eligibilityReactions(), caseLinkReactions(), electronicCheckReactions()],
 };

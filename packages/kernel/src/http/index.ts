@@ -5,3 +5,5 @@ export * from "./subgraph-server";
 export * from "./fastify-app";
 export * from "./graphql-websocket";
 export * from "./rate-limits";
+export * from "./post-failures";
+export * from "./resilient-post";

@@ -3,3 +3,4 @@ export * from "./crud";
 export * from "./actions";
 export * from "./body";
 export * from "./singleton";
+export * from "./list-filters";

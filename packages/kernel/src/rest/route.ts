@@ -1,7 +1,7 @@
 import type { ListSpec } from "../list";
 import type { z } from "zod";
 
-export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** What a route handler sees of the HTTP request, already parsed by Fastify. */
 export type RestRequest = {

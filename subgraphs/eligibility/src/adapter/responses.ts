@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
-import { wrongAnswer } from "./failures";
+import { wrongAnswer } from "@pap/kernel";
 
 export type ScreeningResult = { ok: true; expedited: boolean; explanation: Record<string, unknown> | null };
 export type ProgramDecisionResult = {

@@ -1,23 +1,26 @@
 import type { Determination, PrismaClient } from "@pap/db";
 import { nothingLeftToDo, type ConsumerDefinition, type PlatformEvent } from "@pap/events";
 import { isUuid, type Logger } from "@pap/kernel";
+import { serviceCallsByIds } from "@pap/data-exchange/operations";
 import { readApplicationFacts } from "../adapter/application-facts";
 import type { AdapterFailure, EligibilityAdapterClient, ProgramDecisionResult, ScreeningResult } from "../adapter/client";
 import { adapterClientFromEnv, noAdapter } from "../adapter/from-settings";
 import { plannedEvaluations, screeningBody, type PendingDecision } from "../adapter/requests";
 import { isOpenDetermination } from "../domain/determination-machine";
 import { eligibilityEvents, evaluationStages, type EvaluationStage } from "../domain/events";
+import { checksOf } from "../operations/electronic-checks";
 import { recordEvaluations, recordScreening } from "../operations/evaluations";
 
 /** Intake's event, named as it declares it (the domains do not import one another). */
 const REVIEW_COMPLETED = "intake.application.review_completed";
 const DETERMINATION_CREATED = eligibilityEvents.draft("determination.created", "").type;
 const RETRY_DUE = eligibilityEvents.draft("evaluation_retry_due", "").type;
+const CHECKS_COMPLETED = eligibilityEvents.draft("decision.checks_completed", "").type;
 
 type Answer<T> = T | AdapterFailure;
 type Prepared =
   | { stage: "screening"; determinationId: string; outcome: Answer<ScreeningResult> }
-  | { stage: "determination"; determinationId: string; answers: { decisionIds: string[]; outcome: Answer<ProgramDecisionResult> }[] };
+  | { stage: "determination" | "ex-parte"; determinationId: string; answers: { decisionIds: string[]; outcome: Answer<ProgramDecisionResult> }[] };
 
 /** Which determination an event is about, and what to ask the adapter of it. */
 async function whatToAsk(db: PrismaClient, event: PlatformEvent): Promise<{ determination: Determination; stage: EvaluationStage } | null> {
@@ -27,6 +30,10 @@ async function whatToAsk(db: PrismaClient, event: PlatformEvent): Promise<{ dete
   if (type(REVIEW_COMPLETED)) {
     const determination = await db.determination.findUnique({ where: { applicationId: subject } });
     return determination && { determination, stage: "determination" };
+  }
+  if (type(CHECKS_COMPLETED)) {
+    const decision = await db.decision.findUnique({ where: { id: subject }, select: { determination: true } });
+    return decision && { determination: decision.determination, stage: "ex-parte" };
   }
   const determination = await db.determination.findUnique({ where: { id: subject } });
   if (!determination) return null;
@@ -65,9 +72,38 @@ async function askForDecisions(db: PrismaClient, client: EligibilityAdapterClien
 }
 
 /**
+ * Medicaid ex parte (SPEC §4.7): each pending Medicaid decision whose electronic checks have all ended is
+ * evaluated on them, the data-exchange calls' answers passed as `electronicChecks` (a call that failed
+ * or timed out as `error`). The adapter may decide it, or leave it pending for the review.
+ */
+async function askForExParte(db: PrismaClient, client: EligibilityAdapterClient | null, determination: Determination): Promise<Prepared | null> {
+  const decisions = (await db.decision.findMany({ where: { determinationId: determination.id, status: "pending", program: "medicaid" }, orderBy: { createdAt: "asc" } })).filter((decision) => {
+    const checks = checksOf(decision);
+    return checks.length > 0 && checks.every((check) => check.status !== "pending");
+  });
+  if (decisions.length === 0) return null;
+  const facts = await readApplicationFacts(db, determination.applicationId);
+  if (!facts) return null;
+  const calls = new Map((await serviceCallsByIds(db, decisions.flatMap((decision) => checksOf(decision).map((check) => check.serviceCallId)))).map((call) => [call.id, call]));
+  const answers = [];
+  for (const decision of decisions) {
+    const member = facts.members.find((candidate) => candidate.id === decision.memberId) ?? { id: decision.memberId, programsAppliedFor: [] };
+    const electronicChecks = checksOf(decision).map((check) => {
+      const call = calls.get(check.serviceCallId);
+      const answered = call?.status === "completed" && call.result;
+      return { serviceType: check.serviceType, result: answered ? call.result : "error", receivedAt: check.checkedAt ?? new Date().toISOString(), serviceResult: (answered && call.serviceResult) || {} };
+    });
+    const metadata = { determinationId: determination.id, applicationId: determination.applicationId, decisionIds: [decision.id], stage: "ex-parte" };
+    const outcome = client ? await client.evaluateMedicaidExParte({ program: "medicaid", member, householdSize: Math.max(1, facts.members.length), electronicChecks }, metadata) : noAdapter;
+    answers.push({ decisionIds: [decision.id], outcome });
+  }
+  return { stage: "ex-parte", determinationId: determination.id, answers };
+}
+
+/**
  * Eligibility's calls to its adapter (SPEC §4.7; events.md §4): the expedited screening when a
- * determination is created, the decisions when intake's review completes, and both again when a
- * failed call's retry timer fires. The calls run before the consumer's transaction (`prepare`) and
+ * determination is created, Medicaid ex parte when a decision's electronic checks are in, the decisions
+ * when intake's review completes, and each again when a failed call's retry timer fires. The calls run before the consumer's transaction (`prepare`) and
  * their answers are applied in it, so a crash in between only repeats a call — which the adapter may
  * see twice, with the same determination and decision ids in its `metadata` to recognise it by.
  */
@@ -75,11 +111,11 @@ export function adapterEvaluations(options: { logger?: Logger; client?: () => El
   const clientOf = options.client ?? (() => adapterClientFromEnv());
   return {
     name: "eligibility.adapter",
-    filter: { types: [DETERMINATION_CREATED, REVIEW_COMPLETED, RETRY_DUE] },
+    filter: { types: [DETERMINATION_CREATED, REVIEW_COMPLETED, RETRY_DUE, CHECKS_COMPLETED] },
     async prepare(event, db): Promise<Prepared | null> {
       const asked = await whatToAsk(db, event);
       if (!asked || !isOpenDetermination(asked.determination.status)) return null;
-      const ask = asked.stage === "screening" ? askForScreening : askForDecisions;
+      const ask = asked.stage === "screening" ? askForScreening : asked.stage === "ex-parte" ? askForExParte : askForDecisions;
       return ask(db, clientOf(), asked.determination);
     },
     async handle({ tx, events, clock, event, prepared }) {
@@ -88,7 +124,7 @@ export function adapterEvaluations(options: { logger?: Logger; client?: () => El
       const work = { tx, events, clock };
       try {
         if (answer.stage === "screening") await recordScreening(work, answer.determinationId, answer.outcome, event);
-        else await recordEvaluations(work, answer.determinationId, answer.answers, event);
+        else await recordEvaluations(work, answer.determinationId, answer.answers, event, answer.stage);
       } catch (error) {
         if (!nothingLeftToDo(error)) throw error;
         options.logger?.debug({ eventId: event.id, reason: error.message }, "the adapter's answer found nothing left to do");

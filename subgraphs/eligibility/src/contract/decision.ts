@@ -10,7 +10,13 @@ export type EligibilityProgram = (typeof eligibilityPrograms)[number];
 /** A decision's states after which nothing changes it. */
 export const terminalDecisionStatuses: readonly DecisionStatus[] = ["approved", "denied", "ineligible"];
 
-const electronicCheck = z.object({ serviceType: z.string(), result: z.string(), checkedAt: z.iso.datetime() });
+const electronicCheck = z.object({
+  serviceCallId: z.string().optional(),
+  serviceType: z.string(),
+  status: z.string().optional(),
+  result: z.string().nullable(),
+  checkedAt: z.iso.datetime().nullable(),
+});
 
 /**
  * One member's decision for one program within a determination (SPEC §2.10). Created `pending` with
@@ -34,7 +40,8 @@ export const decision = defineResource({
     electronicChecks: {
       kind: "jsonValue",
       shape: z.array(electronicCheck),
-      description: "Summaries of the electronic checks the decision rests on: serviceType, result (conclusive, inconclusive …), checkedAt.",
+      description:
+        "Summaries of the electronic checks the decision rests on (a Medicaid decision's data-exchange calls): serviceCallId, serviceType, status (pending, completed, failed, timed_out), result (conclusive, inconclusive, partial, or error for a call that failed), checkedAt.",
     },
     explanation: { kind: "json", nullable: true, description: "What the eligibility adapter said of how it decided (rules applied, citations), as it said it." },
     evaluationFailure: {

@@ -1,4 +1,4 @@
-import { actionEnumValue, badRequest, crudRoutes, isUuid, machineActionRoutes, notFound, requireObjectBody, type RestRequest, type RestRoute } from "@pap/kernel";
+import { actionEnumValue, crudRoutes, machineActionRoutes, notFound, requireObjectBody, withListFilters, type RestRequest, type RestRoute } from "@pap/kernel";
 import { decisionMachine } from "../domain/decision-machine";
 import { determinationMachine } from "../domain/determination-machine";
 import { z } from "zod";
@@ -10,24 +10,9 @@ const determinations = "/eligibility/determinations";
 const determinationPath = `${determinations}/{determinationId}`;
 const decisionPath = `${determinationPath}/decisions/{decisionId}`;
 
-/**
- * `GET /determinations` takes `applicationId` beside the list parameters (SPEC §4.6): it is the
- * condition `applicationId:<id>` added to `q`, where it can also be written.
- */
-function withApplicationFilter(route: RestRoute): RestRoute {
-  return {
-    ...route,
-    variables: (request) => {
-      const { applicationId, ...query } = request.query;
-      const variables = route.variables({ ...request, query });
-      if (applicationId === undefined) return variables;
-      if (typeof applicationId !== "string" || !isUuid(applicationId)) throw badRequest("Invalid 'applicationId' parameter.", [{ field: "applicationId", message: "must be a uuid, given once" }]);
-      const q = [variables.q, `applicationId:${applicationId.toLowerCase()}`].filter(Boolean).join(" ");
-      return { ...variables, q };
-    },
-    docs: { ...route.docs, queryParameters: [{ name: "applicationId", description: "Only the determination of this application (the same as `q=applicationId:<id>`)." }] },
-  };
-}
+/** `GET /determinations` takes `applicationId` beside the list parameters (SPEC §4.6). */
+const withApplicationFilter = (route: RestRoute) =>
+  withListFilters(route, [{ name: "applicationId", values: "uuid", description: "Only the determination of this application (the same as `q=applicationId:<id>`)." }]);
 
 /**
  * The spec's determination-level forms of the decision actions (§4.6): `POST

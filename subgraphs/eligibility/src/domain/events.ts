@@ -18,11 +18,13 @@ export const eligibilityEvents = defineDomainEvents("eligibility", "/eligibility
     "The expedited screening could not be had from the eligibility adapter yet and will be tried again; the subject is the application, data: applicationId, determinationId, reason, attempts, nextAttemptAt.",
   "decision.evaluation_failed":
     "The eligibility adapter could not decide a pending decision yet and it will be tried again; the subject is the decision, data: determinationId, memberId, program, reason, attempts, nextAttemptAt.",
-  evaluation_retry_due: "Timer: time to ask the eligibility adapter again; the subject is the determination, data: timerId, stage (screening or determination).",
+  "decision.checks_completed":
+    "Every electronic check of a Medicaid decision has ended (answered, failed or timed out); the subject is the decision, data: determinationId, memberId, program, electronicChecks. The ex parte evaluation follows.",
+  evaluation_retry_due: "Timer: time to ask the eligibility adapter again; the subject is the determination, data: timerId, stage (screening, ex-parte or determination).",
 });
 
-/** The two things eligibility asks its adapter: the expedited screening at submission, the decisions after review. */
-export const evaluationStages = ["screening", "determination"] as const;
+/** What eligibility asks its adapter: the expedited screening at submission, Medicaid ex parte once its checks are in, the decisions after review. */
+export const evaluationStages = ["screening", "ex-parte", "determination"] as const;
 export type EvaluationStage = (typeof evaluationStages)[number];
 
 /** A determination's retry timer of one stage has one id: a failure again moves it, an answer cancels it. */

@@ -86,7 +86,8 @@ async function applyToDecision(work: EligibilityWork, decision: Decision, outcom
 }
 
 /**
- * The adapter's answers for a determination's pending decisions: each decision its answer decides is
+ * The adapter's answers for a determination's pending decisions (after review, or ex parte on their
+ * electronic checks: `stage` says which the retry asks again): each decision its answer decides is
  * approved, denied or found ineligible with the explanation stored; a decision whose call failed
  * stays pending with the reason, and one timer asks again for all of them. A decision decided
  * meanwhile (or a determination ended) is left as it is.
@@ -96,6 +97,7 @@ export async function recordEvaluations(
   determinationId: string,
   answers: readonly { decisionIds: readonly string[]; outcome: ProgramDecisionResult | AdapterFailure }[],
   cause: PlatformEvent,
+  stage: Exclude<EvaluationStage, "screening"> = "determination",
 ): Promise<void> {
   const determination = await lockedDetermination(work.tx, determinationId);
   if (!isOpenDetermination(determination.status)) return;
@@ -107,6 +109,6 @@ export async function recordEvaluations(
       if (retryAt) retries.push(retryAt);
     }
   }
-  if (retries.length) await retryLater(work, "determination", determination.id, retries.sort()[0]!, cause);
-  else await cancelTimers(work.tx, [retryTimerId("determination", determination.id)]);
+  if (retries.length) await retryLater(work, stage, determination.id, retries.sort()[0]!, cause);
+  else await cancelTimers(work.tx, [retryTimerId(stage, determination.id)]);
 }

@@ -6,6 +6,7 @@ import { application } from "./application";
 import { member } from "./member";
 import { applicationRecords, verification } from "./records";
 import { intakeRoutes } from "./rest";
+import { intakeSensitiveSources } from "./sensitive-sources";
 
 /** The intake domain as the platform registers it (see `gateway/src/domains.ts`). */
 export const intakeDomain: DomainContract = {
@@ -15,6 +16,7 @@ export const intakeDomain: DomainContract = {
   permissions: applicationPermissions,
   restRoutes: () => intakeRoutes,
   search: [applicationSearch],
+  sensitiveSources: intakeSensitiveSources,
   // Required here, not imported: loading the subgraph builds its schema, which the REST process never needs.
   subgraph: () => (require("../index") as typeof import("../index")).intakeSubgraph,
 };

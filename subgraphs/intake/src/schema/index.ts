@@ -4,6 +4,7 @@ import "./member";
 import "./links";
 import "./records";
 import "./verification";
+import "./service-calls";
 import "./lifecycle";
 import "./change-feed";
 

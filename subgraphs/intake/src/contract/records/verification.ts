@@ -14,6 +14,14 @@ const electronicEvidence = z.object({
   receivedAt: z.iso.datetime(),
 });
 const documentEvidence = z.object({ type: z.literal("document"), documentId: z.string(), receivedAt: z.iso.datetime(), reviewedAt: z.iso.datetime().nullable().optional(), reviewedBy: z.string().nullable().optional() });
+const electronicCheck = z.object({
+  serviceCallId: z.string(),
+  serviceType: z.string(),
+  status: z.string(),
+  result: z.string().nullable().optional(),
+  failureReason: z.string().nullable().optional(),
+  checkedAt: z.iso.datetime().nullable().optional(),
+});
 const documentRequest = z.object({ noticeId: z.string(), type: z.string(), sentAt: z.iso.datetime(), dueAt: z.iso.datetime().nullable().optional(), channel: z.string().nullable().optional() });
 
 /**
@@ -35,6 +43,12 @@ export const verification = defineResource({
     status: { kind: "enum", values: verificationStatuses, enumName: "VerificationStatus", sort: true, search: true },
     evidence: { kind: "jsonValue", shape: z.array(z.union([electronicEvidence, documentEvidence])), description: "What was received: electronic results and documents." },
     documentRequests: { kind: "jsonValue", shape: z.array(documentRequest), description: "Notices sent asking for documents." },
+    electronicChecks: {
+      kind: "jsonValue",
+      shape: z.array(electronicCheck),
+      description:
+        "The calls to outside services made to verify it (data exchange), each as intake last heard of it: serviceCallId, serviceType, status (pending, completed, failed, timed_out), result, failureReason, checkedAt. A failed or timed-out check leaves the verification open, its reason here.",
+    },
     satisfiedAt: { kind: "datetime", nullable: true },
     waivedAt: { kind: "datetime", nullable: true },
     closedAt: { kind: "datetime", nullable: true },

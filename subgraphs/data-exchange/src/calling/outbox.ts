@@ -1,0 +1,145 @@
+import { Prisma, type ExternalServiceCall, type PrismaClient } from "@pap/db";
+import { continueTrace, eventRecorder, serialized, type DomainServices } from "@pap/events";
+import { systemClock, type BackgroundWork, type Clock, type Logger } from "@pap/kernel";
+import { leaseMs } from "../config/settings";
+import { dataExchangeEvents } from "../domain/events";
+import { rescheduleCall, settleCall, type CallOutcome } from "../operations/outcomes";
+import { askAgency, nextStepAfter, type CallMaker } from "./attempt";
+
+const SUBMITTED = dataExchangeEvents.draft("call.submitted", "").type;
+
+export type Outbox = BackgroundWork & { kick(): void };
+
+/**
+ * Ends a call in a transaction of its own, its event continuing the submission's trace and caused by
+ * the submission's event: the answer of an agency arrives long after the request that asked.
+ */
+export function settleInOwnTransaction(services: DomainServices, clock: Clock, call: Pick<ExternalServiceCall, "id" | "traceparent" | "submittedEventId">, outcome: CallOutcome) {
+  const events = eventRecorder(services.eventRuntime.settings, {
+    traceparent: continueTrace(call.traceparent ?? undefined),
+    ...(call.submittedEventId && { causationid: call.submittedEventId }),
+    authid: "system",
+    authtype: "system",
+  });
+  return services.eventRuntime.transaction((tx) => settleCall({ tx, events, clock }, call.id, outcome));
+}
+
+/**
+ * The outbox worker (issue 17): every pending call that is due is claimed by one process under a lease
+ * (`FOR UPDATE SKIP LOCKED`, so any number of processes share the work), asked of its agency outside any
+ * transaction, then ended or put back for later. A call accepted is a call made: a process that dies
+ * mid-call leaves its lease to run out, and the call is claimed again and asked again with the same
+ * idempotency key; its answer is recorded once (`settleCall` ends only a pending call). Wakes when a
+ * call is submitted anywhere (the log's `submitted` events), at the next due retry, and every second.
+ */
+export function startOutbox(services: DomainServices, maker: CallMaker, options: { clock?: Clock; logger?: Logger; pollIntervalMs?: number } = {}): Outbox {
+  const clock = options.clock ?? systemClock;
+  const db: PrismaClient = services.db;
+  const pollIntervalMs = options.pollIntervalMs ?? 1000;
+  const inFlight = new Set<Promise<void>>();
+  let stopped = false;
+  let sleeper: NodeJS.Timeout | undefined;
+
+  const claim = async (room: number): Promise<ExternalServiceCall[]> => {
+    const settings = maker.settings();
+    const now = clock.now();
+    const lease = Math.max(...settings.catalog.map((entry) => leaseMs(entry, settings)));
+    const claimed = await db.$queryRaw<Array<{ id: string }>>(Prisma.sql`
+      UPDATE data_exchange_service_call c SET "leaseUntil" = ${new Date(now.getTime() + lease)}, attempts = c.attempts + 1
+      FROM (SELECT id FROM data_exchange_service_call
+            WHERE status = 'pending' AND "nextAttemptAt" <= ${now} AND ("leaseUntil" IS NULL OR "leaseUntil" <= ${now})
+            ORDER BY "nextAttemptAt" LIMIT ${room} FOR UPDATE SKIP LOCKED) due
+      WHERE c.id = due.id RETURNING c.id::text AS id`);
+    return claimed.length ? db.externalServiceCall.findMany({ where: { id: { in: claimed.map((row) => row.id) } } }) : [];
+  };
+
+  const make = async (call: ExternalServiceCall): Promise<void> => {
+    const settings = maker.settings();
+    const entry = settings.catalog.find((candidate) => candidate.id === call.serviceId);
+    try {
+      const outcome = entry
+        ? await askAgency(maker, call, entry)
+        : ({ ok: false, reason: `the service ${call.serviceId} is no longer in the catalog`, retryable: false, kind: "refused" } as const);
+      const step = nextStepAfter(outcome, call.attempts, settings, clock.now());
+      if ("settle" in step) await settleInOwnTransaction(services, clock, call, step.settle);
+      else await rescheduleCall({ tx: db as never }, call.id, step.retryAt, step.error);
+    } catch (error) {
+      // Our own fault (the database away, a bug): the lease runs out and the call is made again.
+      options.logger?.warn({ err: error, serviceCallId: call.id }, "making a service call failed; it will be claimed again when its lease ends");
+    }
+  };
+
+  const round = serialized(async () => {
+    if (stopped) return;
+    try {
+      for (;;) {
+        const room = maker.settings().concurrency - inFlight.size;
+        if (room <= 0) return;
+        const calls = await claim(room);
+        for (const call of calls) {
+          const running: Promise<void> = make(call).finally(() => {
+            inFlight.delete(running);
+            kick();
+          });
+          inFlight.add(running);
+        }
+        if (calls.length < room) return;
+      }
+    } catch (error) {
+      options.logger?.warn({ err: error }, "claiming due service calls failed; trying again shortly");
+    } finally {
+      await arm();
+    }
+  });
+
+  // Sleep until the next due call (a retry's backoff, a lease running out), at most the poll interval.
+  const arm = async () => {
+    if (stopped) return;
+    let wait = pollIntervalMs;
+    if (clock === systemClock) {
+      const [next] = await db.$queryRaw<Array<{ at: Date | null }>>`
+        SELECT min(greatest("nextAttemptAt", coalesce("leaseUntil", "nextAttemptAt"))) AS at FROM data_exchange_service_call WHERE status = 'pending'`.catch(() => [{ at: null }]);
+      if (next?.at) wait = Math.max(0, Math.min(pollIntervalMs, next.at.getTime() - Date.now()));
+    }
+    if (sleeper) clearTimeout(sleeper);
+    sleeper = setTimeout(kick, wait);
+    sleeper.unref();
+  };
+
+  function kick() {
+    if (!stopped) void round.run();
+  }
+
+  const anyDue = async () => {
+    const now = clock.now();
+    const [row] = await db.$queryRaw<Array<{ due: number }>>`
+      SELECT 1 AS due FROM data_exchange_service_call WHERE status = 'pending' AND "nextAttemptAt" <= ${now} AND ("leaseUntil" IS NULL OR "leaseUntil" <= ${now}) LIMIT 1`;
+    return Boolean(row);
+  };
+
+  const stopListening = services.eventRuntime.hub.onAdvance((_head, events) => {
+    if (events.some((event) => event.event.type.endsWith(SUBMITTED))) kick();
+  });
+  kick();
+
+  return {
+    kick,
+    // What settling waits for: no call in flight, none due.
+    get done() {
+      return (async () => {
+        for (;;) {
+          await round.run();
+          if (inFlight.size === 0 && !(await anyDue())) return;
+          if (inFlight.size) await Promise.race(inFlight);
+        }
+      })();
+    },
+    async stop() {
+      stopped = true;
+      stopListening();
+      if (sleeper) clearTimeout(sleeper);
+      await round.current();
+      await Promise.all(inFlight);
+    },
+  };
+}

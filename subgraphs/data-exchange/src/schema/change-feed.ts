@@ -1,0 +1,40 @@
+import { badRequest, filtered, isUuid } from "@pap/kernel";
+import { builder } from "../builder";
+import type { DataExchangeContext } from "../context";
+import { dataExchangeEvents } from "../domain/events";
+import { ServiceCallRef } from "./service-call";
+
+type Logged = { event: { id: string; type: string; subject: string } };
+const read = { permission: "service-calls:read" };
+
+const EventRef = builder.externalRef("Event", builder.selection<{ id: string }>("id")).implement({
+  externalFields: (t) => ({ id: t.id(), source: t.string(), subject: t.id() }),
+  fields: (t) => ({
+    serviceCall: t.field({
+      authScopes: read,
+      type: ServiceCallRef,
+      nullable: true,
+      description: "The service call this event concerns, when it is one of the data-exchange domain's events.",
+      requires: builder.selection<{ source: string; subject: string }>("source subject"),
+      resolve: (event: { source: string; subject: string }, _args, context) =>
+        event.source === dataExchangeEvents.source && isUuid(event.subject) ? context.db.externalServiceCall.findUnique({ where: { id: event.subject.toLowerCase() } }) : null,
+    }),
+  }),
+});
+
+builder.subscriptionField("serviceCallChanged", (t) =>
+  t.field({
+    authScopes: { permission: "service-calls:subscribe" },
+    type: EventRef as never,
+    description: "Every change of a service call (or of the one with `id`) as it commits: submitted, answered, failed, timed out, its metadata; select `serviceCall { … }` for it as it is now.",
+    args: { id: t.arg.id() },
+    subscribe: async (_root: unknown, args: { id?: string | number | null }, context: DataExchangeContext) => {
+      const id = args.id?.toString();
+      if (id !== undefined && !isUuid(id)) throw badRequest("Invalid 'id' argument.", [{ field: "id", message: "must be a uuid" }]);
+      const events = (await context.hub.subscribe({ source: dataExchangeEvents.source, ...(id && { subject: id }) })) as unknown as AsyncIterable<Logged>;
+      // Timer callbacks are the domain's own bookkeeping, not changes of a call.
+      return filtered(events, async ({ event }) => event.type.includes(".call."));
+    },
+    resolve: (logged: Logged) => ({ id: logged.event.id }),
+  } as never),
+);

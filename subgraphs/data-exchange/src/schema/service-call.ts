@@ -1,0 +1,101 @@
+import type { ExternalServiceCall } from "@pap/db";
+import { defineListType, findPage, graphFieldsOf, inputTypeOf, listArguments, loadByUuid, parseBody } from "@pap/kernel";
+import type { ObjectRef } from "@pothos/core";
+import { builder, type Types } from "../builder";
+import { makeSyncCall } from "../calling/sync";
+import { leaseMs } from "../config/settings";
+import type { DataExchangeContext } from "../context";
+import { serviceCall } from "../contract/service-call";
+import { namespaceOf, requireNamespaceOwner, writeCallMetadata } from "../operations/metadata";
+import { entryOf, submitServiceCall, type Submission } from "../operations/service-calls";
+import { inTransaction } from "../operations/work";
+import { ExternalServiceRef } from "./service";
+
+const read = { permission: "service-calls:read" };
+
+export const ServiceCallRef: ObjectRef<Types, ExternalServiceCall> = builder.objectRef<ExternalServiceCall>("ServiceCall").implement({
+  description: serviceCall.declaration.description,
+  authScopes: read,
+  fields: (t) =>
+    graphFieldsOf(builder, t as never, serviceCall.declaration.fields, {
+      service: t.field({
+        type: ExternalServiceRef,
+        description: serviceCall.declaration.fields.service.description,
+        resolve: async (call, _args, context) => (await context.loaders.serviceById.load(call.serviceId))!,
+      }),
+    }) as never,
+});
+
+export const loadCall = (id: string, context: DataExchangeContext) => loadByUuid(context.loaders.callById, id);
+
+builder.asEntity(ServiceCallRef, { key: builder.selection<{ id: string }>("id"), resolveReference: (reference, context) => loadCall(reference.id, context) });
+
+const ServiceCallList = defineListType(builder, "ServiceCallList", ServiceCallRef);
+const SubmissionRef = builder.objectRef<{ created: boolean; call: ExternalServiceCall }>("ServiceCallSubmission").implement({
+  description: "What a submission did: created a call, or found the pending call of the same requesting resource and service.",
+  fields: (t) => ({
+    created: t.exposeBoolean("created", { description: "False when the pending call of the pair was answered instead (nothing was created)." }),
+    serviceCall: t.field({ type: ServiceCallRef, resolve: (submission) => submission.call }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  serviceCall: t.field({
+    authScopes: read,
+    type: ServiceCallRef,
+    nullable: true,
+    description: "A service call by id.",
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, args, context) => loadCall(String(args.id), context),
+  }),
+  serviceCalls: t.field({
+    authScopes: read,
+    type: ServiceCallList,
+    description: "Service calls, newest first; `q` filters them (`requestingResourceId:<id> status:pending serviceType:swica`).",
+    args: listArguments(t.arg),
+    resolve: (_root, args, context) =>
+      findPage(serviceCall.listSpec, args, { items: (query) => context.db.externalServiceCall.findMany(query), total: (where) => context.db.externalServiceCall.count({ where }) }),
+  }),
+}));
+
+const createInput = inputTypeOf(builder, serviceCall.declaration, "create");
+
+builder.mutationFields((t) => ({
+  submitServiceCall: t.field({
+    authScopes: { permission: "service-calls:create" },
+    type: SubmissionRef,
+    description:
+      "Submits a call to an outside service for one record, naming the service by `serviceId` or by `serviceType`; while a call of the same record and service is pending, answers it and creates nothing. A sync call is answered before this returns.",
+    args: { input: t.arg({ type: createInput as never, required: true }) },
+    resolve: async (_root, args, context) => {
+      const submission = parseBody(serviceCall.createBody, serviceCall.bodyFromInput(args.input as object)) as Submission;
+      const settings = context.calling.settings();
+      const entry = entryOf(settings.catalog, submission);
+      const submitted = await inTransaction(context, (work) => submitServiceCall(work, settings.catalog, submission, { leaseMs: leaseMs(entry, settings) }));
+      if (!submitted.created || submitted.call.callMode !== "sync") return submitted;
+      return { created: true, call: await makeSyncCall(context, submitted.call, submitted.entry) };
+    },
+  }),
+  setServiceCallMetadata: t.field({
+    authScopes: { permission: "service-calls:metadata" },
+    type: ServiceCallRef,
+    description: "Replaces one metadata namespace of a call (the caller's own domain's), leaving the others; the call's later events carry it.",
+    args: { id: t.arg.id({ required: true }), domain: t.arg.string({ required: true }), value: t.arg({ type: "JSONObject", required: true }) },
+    resolve: async (_root, args, context) => {
+      const domain = namespaceOf(args.domain);
+      requireNamespaceOwner(await context.principal(), domain);
+      return inTransaction(context, (work) => writeCallMetadata(work, String(args.id), domain, args.value as Record<string, unknown>));
+    },
+  }),
+  removeServiceCallMetadata: t.field({
+    authScopes: { permission: "service-calls:metadata" },
+    type: ServiceCallRef,
+    description: "Removes one metadata namespace of a call (the caller's own domain's).",
+    args: { id: t.arg.id({ required: true }), domain: t.arg.string({ required: true }) },
+    resolve: async (_root, args, context) => {
+      const domain = namespaceOf(args.domain);
+      requireNamespaceOwner(await context.principal(), domain);
+      return inTransaction(context, (work) => writeCallMetadata(work, String(args.id), domain, null));
+    },
+  }),
+}));

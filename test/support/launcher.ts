@@ -1,0 +1,51 @@
+// The platform's launcher as `npm start` runs it (the compiled gateway/dist/main.js; needs the build),
+// for the tests of what it starts beside the platform: the reference eligibility adapter, the
+// reference agency simulator.
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { waitFor } from "./live";
+import { freePort } from "./ports";
+
+const START_BUDGET_MS = Number(process.env.PLATFORM_START_TIMEOUT_MS) || 180_000;
+
+const launched: ChildProcess[] = [];
+
+/**
+ * Runs the launcher in single mode against `databaseUrl` and returns its banner line named `name`
+ * (`eligibility`, `agencies`) once it is printed. `env` adds to or overrides the test's environment.
+ */
+export async function launchPlatform(databaseUrl: string, name: string, env: Record<string, string> = {}): Promise<{ process: ChildProcess; line: string }> {
+  const output: string[] = [];
+  const child = spawn(process.execPath, [path.join(__dirname, "../../gateway/dist/main.js")], {
+    env: { ...process.env, NODE_OPTIONS: "", PLATFORM_MODE: "single", DATABASE_URL: databaseUrl, PORT: String(await freePort()), HOST: "127.0.0.1", LOG_LEVEL: "silent", APOLLO_TELEMETRY_DISABLED: "true", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  launched.push(child);
+  child.stdout!.on("data", (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => output.push(chunk.toString()));
+  const line = () => output.join("").split("\n").find((text) => text.trimStart().startsWith(`${name} `));
+  await waitFor(
+    () => {
+      if (child.exitCode !== null) throw new Error(`the platform exited (${child.exitCode}) before printing its banner:\n${output.join("")}`);
+      return line() !== undefined;
+    },
+    `the banner's ${name} line`,
+    START_BUDGET_MS,
+    100,
+  );
+  return { process: child, line: line()! };
+}
+
+/** Stops a launched platform (SIGTERM, as Ctrl-C would) and waits for it to exit. */
+export const stopped = (child: ChildProcess) =>
+  child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((resolve) => child.once("exit", () => resolve()).kill("SIGTERM"));
+
+/** Stops every platform this test file launched (its afterAll). */
+export const stopLaunched = () => Promise.all(launched.map(stopped));
+
+/** Whether something answers 200 at the URL's /healthz. */
+export const answers = (url: string) =>
+  fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2_000) }).then(
+    (response) => response.ok,
+    () => false,
+  );
