@@ -1,8 +1,8 @@
-import type { ExternalServiceCall } from "@pap/db";
 import type { PostFailure, SensitiveSource } from "@pap/kernel";
 import type { AgencyAdapters } from "../agencies/adapters";
 import type { AgencyAnswer } from "../agencies/agency-adapter";
 import type { CatalogEntry } from "../config/catalog";
+import type { CallRow } from "../operations/work";
 import type { DataExchangeSettings } from "../config/settings";
 import type { CallOutcome } from "../operations/outcomes";
 
@@ -20,7 +20,7 @@ const refused = (reason: string): PostFailure => ({ ok: false, reason, retryable
  * Asks the call's agency once (with the adapter's own retries within the call): the sensitive facts
  * are read from the requesting resource's domain now, sent, and forgotten.
  */
-export async function askAgency(maker: CallMaker, call: ExternalServiceCall, entry: CatalogEntry, signal?: AbortSignal): Promise<AgencyAnswer | PostFailure> {
+export async function askAgency(maker: CallMaker, call: CallRow, entry: CatalogEntry, signal?: AbortSignal): Promise<AgencyAnswer | PostFailure> {
   const source = maker.sources.get(call.requestingResourceType ?? "");
   if (!source) return refused(`no domain offers the facts of a '${call.requestingResourceType ?? "(none)"}' record to agencies`);
   const subject = await source.read(maker.db, call.requestingResourceId);

@@ -1,9 +1,10 @@
-import { Prisma, type ExternalServiceCall, type PrismaClient } from "@pap/db";
+import { Prisma, type PrismaClient } from "@pap/db";
 import { continueTrace, eventRecorder, serialized, type DomainServices } from "@pap/events";
 import { systemClock, type BackgroundWork, type Clock, type Logger } from "@pap/kernel";
 import { leaseMs } from "../config/settings";
 import { dataExchangeEvents } from "../domain/events";
 import { rescheduleCall, settleCall, type CallOutcome } from "../operations/outcomes";
+import type { CallRow } from "../operations/work";
 import { askAgency, nextStepAfter, type CallMaker } from "./attempt";
 
 const SUBMITTED = dataExchangeEvents.draft("call.submitted", "").type;
@@ -14,14 +15,14 @@ export type Outbox = BackgroundWork & { kick(): void };
  * Ends a call in a transaction of its own, its event continuing the submission's trace and caused by
  * the submission's event: the answer of an agency arrives long after the request that asked.
  */
-export function settleInOwnTransaction(services: DomainServices, clock: Clock, call: Pick<ExternalServiceCall, "id" | "traceparent" | "submittedEventId">, outcome: CallOutcome) {
+export function settleInOwnTransaction(services: DomainServices, clock: Clock, call: Pick<CallRow, "id" | "traceparent" | "submittedEventId">, outcome: CallOutcome) {
   const events = eventRecorder(services.eventRuntime.settings, {
     traceparent: continueTrace(call.traceparent ?? undefined),
     ...(call.submittedEventId && { causationid: call.submittedEventId }),
     authid: "system",
     authtype: "system",
   });
-  return services.eventRuntime.transaction((tx) => settleCall({ tx, events, clock }, call.id, outcome));
+  return services.eventRuntime.sqlTransaction((tx) => settleCall({ tx, events, clock }, call.id, outcome));
 }
 
 /**
@@ -40,20 +41,19 @@ export function startOutbox(services: DomainServices, maker: CallMaker, options:
   let stopped = false;
   let sleeper: NodeJS.Timeout | undefined;
 
-  const claim = async (room: number): Promise<ExternalServiceCall[]> => {
+  const claim = async (room: number): Promise<CallRow[]> => {
     const settings = maker.settings();
     const now = clock.now();
     const lease = Math.max(...settings.catalog.map((entry) => leaseMs(entry, settings)));
-    const claimed = await db.$queryRaw<Array<{ id: string }>>(Prisma.sql`
+    return db.$queryRaw<CallRow[]>(Prisma.sql`
       UPDATE data_exchange_service_call c SET "leaseUntil" = ${new Date(now.getTime() + lease)}, attempts = c.attempts + 1
       FROM (SELECT id FROM data_exchange_service_call
             WHERE status = 'pending' AND "nextAttemptAt" <= ${now} AND ("leaseUntil" IS NULL OR "leaseUntil" <= ${now})
             ORDER BY "nextAttemptAt" LIMIT ${room} FOR UPDATE SKIP LOCKED) due
-      WHERE c.id = due.id RETURNING c.id::text AS id`);
-    return claimed.length ? db.externalServiceCall.findMany({ where: { id: { in: claimed.map((row) => row.id) } } }) : [];
+      WHERE c.id = due.id RETURNING c.*`);
   };
 
-  const make = async (call: ExternalServiceCall): Promise<void> => {
+  const make = async (call: CallRow): Promise<void> => {
     const settings = maker.settings();
     const entry = settings.catalog.find((candidate) => candidate.id === call.serviceId);
     try {
@@ -96,7 +96,8 @@ export function startOutbox(services: DomainServices, maker: CallMaker, options:
   const arm = async () => {
     if (stopped) return;
     let wait = pollIntervalMs;
-    if (clock === systemClock) {
+    // With calls in flight each one's end runs another round: the next due time is not worth a query.
+    if (clock === systemClock && inFlight.size === 0) {
       const [next] = await db.$queryRaw<Array<{ at: Date | null }>>`
         SELECT min(greatest("nextAttemptAt", coalesce("leaseUntil", "nextAttemptAt"))) AS at FROM data_exchange_service_call WHERE status = 'pending'`.catch(() => [{ at: null }]);
       if (next?.at) wait = Math.max(0, Math.min(pollIntervalMs, next.at.getTime() - Date.now()));

@@ -1,10 +1,9 @@
-import { Prisma, type ExternalServiceCall } from "@pap/db";
 import { ApiError, notFound, validationFailed, type Principal } from "@pap/kernel";
 import { personalDataPaths } from "../domain/personal-data";
 import { dataExchangeEvents } from "../domain/events";
 import { metadataNamespaces, type MetadataNamespace } from "../domain/vocabulary";
-import { lockedCall } from "./locked-call";
-import type { DataExchangeWork } from "./work";
+import { lockedCall, updateCall } from "./locked-call";
+import type { CallRow, DataExchangeWork } from "./work";
 
 /** A namespace named in a path: one of the six, or 422. */
 export function namespaceOf(domain: string): MetadataNamespace {
@@ -27,7 +26,7 @@ export function requireNamespaceOwner(principal: Principal, domain: MetadataName
  * records the change; the call's later events carry the namespaces as they then are. A value holding
  * personal data is refused, as a submission's is.
  */
-export async function writeCallMetadata(work: DataExchangeWork, id: string, domain: MetadataNamespace, value: Record<string, unknown> | null): Promise<ExternalServiceCall> {
+export async function writeCallMetadata(work: DataExchangeWork, id: string, domain: MetadataNamespace, value: Record<string, unknown> | null): Promise<CallRow> {
   const problems = value === null ? [] : personalDataPaths(value, "body");
   if (problems.length) throw validationFailed(problems.map((field) => ({ field, message: "is personal data, which a service call never carries" })));
   const call = await lockedCall(work, id);
@@ -36,7 +35,8 @@ export async function writeCallMetadata(work: DataExchangeWork, id: string, doma
   const after = { ...before };
   if (value === null) delete after[domain];
   else after[domain] = value;
-  const updated = await work.tx.externalServiceCall.update({ where: { id: call.id }, data: { metadata: after as Prisma.InputJsonValue, updatedAt: call.updatedAt } });
+  // Metadata is not a change of status: `updatedAt` stays.
+  const updated = await updateCall(work, call.id, { metadata: after as CallRow["metadata"] });
   await work.events.record(work.tx, dataExchangeEvents.draft("call.metadata_changed", call.id, { domain, before: before[domain] ?? null, after: value, metadata: after }));
   return updated;
 }

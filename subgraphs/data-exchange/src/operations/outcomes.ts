@@ -1,11 +1,11 @@
-import { Prisma, type ExternalServiceCall } from "@pap/db";
+import { Prisma } from "@pap/db";
 import { cancelTimers } from "@pap/events";
 import { planTransition, systemPrincipal } from "@pap/kernel";
 import { callMachine } from "../domain/call-machine";
 import { dataExchangeEvents, windowTimerId } from "../domain/events";
 import type { CallResult, FailureReason } from "../domain/vocabulary";
-import { lockedCall } from "./locked-call";
-import type { DataExchangeWork } from "./work";
+import { lockedCall, updateCall } from "./locked-call";
+import type { CallRow, DataExchangeWork } from "./work";
 
 /** How a call ends: the agency's answer, a failure for good, or its window passing. */
 export type CallOutcome =
@@ -18,13 +18,12 @@ export type CallOutcome =
  * timer. A call already ended (the worker and the window racing, an answer delivered twice) is left as
  * it is: null, and nothing recorded, so the agency's answer counts once however often it arrives.
  */
-export async function settleCall(work: DataExchangeWork, id: string, outcome: CallOutcome): Promise<ExternalServiceCall | null> {
+export async function settleCall(work: DataExchangeWork, id: string, outcome: CallOutcome): Promise<CallRow | null> {
   const before = await lockedCall(work, id);
   if (!before || before.status !== "pending") return null;
   const { action, ...body } = outcome;
   const plan = await planTransition(callMachine, action, before as never, systemPrincipal, action === "time-out" ? undefined : body, {}, work.clock.now());
-  const { id: _id, ...changes } = plan.changes as Partial<ExternalServiceCall>;
-  const after = await work.tx.externalServiceCall.update({ where: { id: before.id }, data: changes as never });
+  const after = await updateCall(work, before.id, { ...(plan.changes as Partial<CallRow>), updatedAt: work.clock.now() });
   await work.events.record(work.tx, ...dataExchangeEvents.emitted(plan.emissions, before.id));
   await cancelTimers(work.tx, [windowTimerId(before.id)]);
   return after;

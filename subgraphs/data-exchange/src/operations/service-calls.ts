@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { Prisma, type ExternalServiceCall } from "@pap/db";
 import { scheduleTimer } from "@pap/events";
 import { isUuid, validationFailed } from "@pap/kernel";
@@ -5,7 +6,8 @@ import type { CatalogEntry } from "../config/catalog";
 import { callEventData } from "../domain/call-machine";
 import { dataExchangeEvents, windowTimerId } from "../domain/events";
 import type { CallMode, ServiceType } from "../domain/vocabulary";
-import type { DataExchangeWork } from "./work";
+import { updateCall } from "./locked-call";
+import type { CallRow, DataExchangeWork } from "./work";
 
 /** A validated submission (ExternalServiceCallCreate): one of the two ways of naming the service. */
 export type Submission = {
@@ -17,7 +19,7 @@ export type Submission = {
   metadata?: Record<string, Record<string, unknown>> | null;
 };
 
-export type Submitted = { call: ExternalServiceCall; created: boolean; entry: CatalogEntry };
+export type Submitted = { call: CallRow; created: boolean; entry: CatalogEntry };
 
 /** The catalog entry a submission names: by id, or the first entry (by name) of the type; 422 when there is none. */
 export function entryOf(catalog: readonly CatalogEntry[], submission: Pick<Submission, "serviceId" | "serviceType">): CatalogEntry {
@@ -32,8 +34,11 @@ export function entryOf(catalog: readonly CatalogEntry[], submission: Pick<Submi
   return ofType[0];
 }
 
-const pendingCallOf = (work: DataExchangeWork, requestingResourceId: string, serviceId: string) =>
-  work.tx.externalServiceCall.findFirst({ where: { requestingResourceId, serviceId, status: "pending" } });
+const pendingCallOf = async (work: DataExchangeWork, requestingResourceId: string, serviceId: string): Promise<CallRow | undefined> =>
+  (
+    await work.tx.$queryRaw<CallRow[]>(Prisma.sql`
+      SELECT * FROM data_exchange_service_call WHERE "requestingResourceId" = ${requestingResourceId}::uuid AND "serviceId" = ${serviceId}::uuid AND status = 'pending'`)
+  )[0];
 
 /**
  * Submits a call (SPEC §3.2, §4.3), or answers the pending call for the same requesting resource and
@@ -53,23 +58,22 @@ export async function submitServiceCall(work: DataExchangeWork, catalog: readonl
   const leaseUntil = callMode === "sync" && options.leaseMs ? new Date(now.getTime() + options.leaseMs) : null;
   // A call finished between our insert and our read frees the pair: the next round creates one.
   for (let round = 0; round < 5; round++) {
-    const [inserted] = await work.tx.$queryRaw<Array<{ id: string }>>(Prisma.sql`
+    const [inserted] = await work.tx.$queryRaw<CallRow[]>(Prisma.sql`
       INSERT INTO data_exchange_service_call (id, "serviceId", "serviceType", "requestingResourceId", "requestingResourceType", "callMode", status, data, metadata,
         attempts, "nextAttemptAt", "leaseUntil", "deadlineAt", "createdAt", "updatedAt")
-      VALUES (gen_random_uuid(), ${entry.id}::uuid, ${entry.serviceType}, ${requestingResourceId}::uuid, ${entry.requestingResourceType}, ${callMode}, 'pending',
+      VALUES (${randomUUID()}::uuid, ${entry.id}::uuid, ${entry.serviceType}, ${requestingResourceId}::uuid, ${entry.requestingResourceType}, ${callMode}, 'pending',
         ${submission.data ? JSON.stringify(submission.data) : null}::jsonb, ${JSON.stringify(submission.metadata ?? {})}::jsonb, ${leaseUntil ? 1 : 0}, ${now}, ${leaseUntil}, ${deadlineAt}, ${now}, ${now})
       ON CONFLICT ("requestingResourceId", "serviceId") WHERE status = 'pending' DO NOTHING
-      RETURNING id::text AS id`);
+      RETURNING *`);
     if (!inserted) {
       const pending = await pendingCallOf(work, requestingResourceId, entry.id);
       if (pending) return { call: pending, created: false, entry };
       continue;
     }
-    const call = await work.tx.externalServiceCall.findUniqueOrThrow({ where: { id: inserted.id } });
-    const [submitted] = await work.events.record(work.tx, dataExchangeEvents.draft("call.submitted", call.id, { ...callEventData(call), callMode }));
-    await scheduleTimer(work.tx, { id: windowTimerId(call.id), fireAt: deadlineAt, callback: dataExchangeEvents.draft("call_window_due", call.id), traceparent: submitted!.traceparent, causationid: submitted!.id });
-    const stamped = await work.tx.externalServiceCall.update({ where: { id: call.id }, data: { traceparent: submitted!.traceparent, submittedEventId: submitted!.id, updatedAt: call.updatedAt } });
-    return { call: stamped, created: true, entry };
+    const [submitted] = await work.events.record(work.tx, dataExchangeEvents.draft("call.submitted", inserted.id, { ...callEventData(inserted), callMode }));
+    await scheduleTimer(work.tx, { id: windowTimerId(inserted.id), fireAt: deadlineAt, callback: dataExchangeEvents.draft("call_window_due", inserted.id), traceparent: submitted!.traceparent, causationid: submitted!.id });
+    const call = await updateCall(work, inserted.id, { traceparent: submitted!.traceparent, submittedEventId: submitted!.id });
+    return { call, created: true, entry };
   }
   throw new Error("a pending service call kept appearing and finishing while submitting");
 }

@@ -8,7 +8,7 @@ import type { DataExchangeContext } from "../context";
 import { serviceCall } from "../contract/service-call";
 import { namespaceOf, requireNamespaceOwner, writeCallMetadata } from "../operations/metadata";
 import { entryOf, submitServiceCall, type Submission } from "../operations/service-calls";
-import { inTransaction } from "../operations/work";
+import { onTheDriver } from "../operations/work";
 import { ExternalServiceRef } from "./service";
 
 const read = { permission: "service-calls:read" };
@@ -71,7 +71,7 @@ builder.mutationFields((t) => ({
       const submission = parseBody(serviceCall.createBody, serviceCall.bodyFromInput(args.input as object)) as Submission;
       const settings = context.calling.settings();
       const entry = entryOf(settings.catalog, submission);
-      const submitted = await inTransaction(context, (work) => submitServiceCall(work, settings.catalog, submission, { leaseMs: leaseMs(entry, settings) }));
+      const submitted = await onTheDriver(context, (work) => submitServiceCall(work, settings.catalog, submission, { leaseMs: leaseMs(entry, settings) }));
       if (!submitted.created || submitted.call.callMode !== "sync") return submitted;
       return { created: true, call: await makeSyncCall(context, submitted.call, submitted.entry) };
     },
@@ -84,7 +84,7 @@ builder.mutationFields((t) => ({
     resolve: async (_root, args, context) => {
       const domain = namespaceOf(args.domain);
       requireNamespaceOwner(await context.principal(), domain);
-      return inTransaction(context, (work) => writeCallMetadata(work, String(args.id), domain, args.value as Record<string, unknown>));
+      return onTheDriver(context, (work) => writeCallMetadata(work, String(args.id), domain, args.value as Record<string, unknown>));
     },
   }),
   removeServiceCallMetadata: t.field({
@@ -95,7 +95,7 @@ builder.mutationFields((t) => ({
     resolve: async (_root, args, context) => {
       const domain = namespaceOf(args.domain);
       requireNamespaceOwner(await context.principal(), domain);
-      return inTransaction(context, (work) => writeCallMetadata(work, String(args.id), domain, null));
+      return onTheDriver(context, (work) => writeCallMetadata(work, String(args.id), domain, null));
     },
   }),
 }));
