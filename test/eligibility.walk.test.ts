@@ -78,8 +78,14 @@ it("filed → screened expedited → review claimed → verifications settled �
   const worker = await workerAccount(api);
   await ok(api.post(`/workflow/tasks/${task!.id}/claim`, undefined, worker.headers), 200, "claim");
   await waitFor(async () => (await api.get(base)).body.status === "under_review", "the application to open");
-  const verifications = (await api.get(listPath(`${base}/verifications`, { limit: 100 }))).body.items as Json[];
-  expect(verifications.length).toBeGreaterThan(0);
+  // The agencies have answered the electronic checks (without SSNs, inconclusively: each asks for a document too).
+  let verifications: Json[] = [];
+  await waitFor(async () => {
+    verifications = (await api.get(listPath(`${base}/verifications`, { limit: 100 }))).body.items as Json[];
+    const electronic = verifications.filter((verification) => verification.verificationType === "electronic");
+    return electronic.length > 0 && electronic.every((verification) => verification.electronicChecks.length > 0 && verification.electronicChecks.every((check: Json) => check.status !== "pending"));
+  }, "the agencies to answer the electronic checks");
+  expect(verifications.some((verification) => verification.verificationType === "document" && verification.category === "identity")).toBe(true);
   for (const verification of verifications) {
     await ok(api.post(`${base}/verifications/${verification.id}/waive`, { reason: "Seen in the interview" }, worker.headers), 200, `waive ${verification.category}`);
   }
@@ -132,7 +138,16 @@ it("filed → screened expedited → review claimed → verifications settled �
 
 it("every event of the walk delivered again to the reactions changes nothing: no second call's effect, decision, case or person", async () => {
   const db = platform().database.prisma;
-  const consumers = ["eligibility.applications", "eligibility.adapter", "intake.eligibility", "workflow.application-tasks", "case-management.approvals", "intake.case-links"];
+  const consumers = [
+    "eligibility.applications",
+    "eligibility.adapter",
+    "intake.eligibility",
+    "workflow.application-tasks",
+    "case-management.approvals",
+    "intake.case-links",
+    "intake.electronic-checks",
+    "eligibility.electronic-checks",
+  ];
   await settle();
   const snapshot = async () => ({
     events: await db.platformEvent.count(),

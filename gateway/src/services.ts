@@ -14,7 +14,8 @@ export type ProcessServices = {
   services: DomainServices;
   database: Database;
   /**
-   * Resolves once the hosted subgraphs' background work (deriving search documents at start) is done,
+   * Resolves once the hosted subgraphs' background work (deriving search documents at start, the calls
+   * the outbox has due) is done,
    * every timer due by now has fired and every consumer has caught up with the log,
    * the reactions' own timers and events included: what a test waits on after moving a manual clock.
    */
@@ -60,8 +61,9 @@ export async function openProcessServices(options: {
           while ((await sequenceLog(database.prisma)) === SEQUENCER_BATCH);
           return headOfLog(database.prisma);
         };
-        await Promise.all(background.map((work) => work.done));
         for (let round = 0; round < 10; round++) {
+          // Background work may answer what the reactions asked (the data-exchange outbox's calls): each round waits for it.
+          await Promise.all(background.map((work) => work.done));
           await timers.settle();
           const head = await sequencedHead();
           await consumers.drain();

@@ -69,6 +69,8 @@ export async function recordCallOutcome(work: IntakeWork, event: PlatformEvent):
   const data = (event.data ?? {}) as { result?: CallResult; failureReason?: string; serviceType?: string };
   const verifications = await work.tx.verification.findMany({ where: { electronicChecks: { array_contains: [{ serviceCallId: callId }] } }, orderBy: { createdAt: "asc" } });
   for (const before of verifications) {
+    // An end already recorded (the event delivered again) changes nothing.
+    if (!checksOf(before).some((check) => check.serviceCallId === callId && check.status === "pending")) continue;
     const checks = checksOf(before).map((check) =>
       check.serviceCallId === callId ? { ...check, status, result: data.result ?? null, failureReason: data.failureReason ?? null, checkedAt: event.time } : check,
     );
