@@ -20,6 +20,7 @@ const workspacePackages = {
   "@pap/rest-compat": "rest-compat/src",
   "@pap/eligibility-reference": "adapters/eligibility-reference/src",
   "@pap/agency-simulator": "adapters/agency-simulator/src",
+  "@pap/reference-process": "adapters/reference-process/src",
 };
 
 module.exports = {

@@ -1,3 +1,4 @@
+import { listenSettingsFromEnv, runMain, serveAsProcess } from "@pap/reference-process";
 import { buildServer } from "./http/server";
 import { utilityAllowancesFromEnv } from "./rules";
 
@@ -6,40 +7,13 @@ import { utilityAllowancesFromEnv } from "./rules";
  * 127.0.0.1) say where it listens; SNAP_SUA_HEATING_COOLING and SNAP_SUA_LIMITED give the state's
  * utility allowances; LOG_LEVEL (default info) its logging. Stops cleanly on SIGTERM and SIGINT.
  */
-async function main() {
-  const port = Number(process.env.PORT ?? 4010);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not '${process.env.PORT}'.`);
-  const host = process.env.HOST ?? "127.0.0.1";
-  const level = process.env.LOG_LEVEL ?? "info";
-  const app = buildServer({ utilityAllowances: utilityAllowancesFromEnv(), logger: level === "silent" ? false : { level } });
-  await app.listen({ port, host });
-  const address = app.server.address();
-  const actualPort = typeof address === "object" && address ? address.port : port;
-  const url = `http://${host.includes(":") ? `[${host}]` : host}:${actualPort}`;
-  process.stdout.write(`Reference eligibility adapter listening on ${url} (POST ${url}/evaluate/expedited-screening, /evaluate/medicaid-ex-parte, /evaluate/determination)\n`);
-  // Started by the platform's launcher (forked, PORT 0): it learns the address from here, not from the output.
-  process.send?.({ listening: url });
-
-  let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info({ signal }, "stopping");
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
-  };
-  process.once("SIGTERM", stop);
-  process.once("SIGINT", stop);
-  // A launcher that forked it and is gone (stopped, crashed or killed) takes its adapter with it.
-  process.once("disconnect", () => stop("SIGTERM"));
-}
-
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
+runMain(async () => {
+  const { port, host, logger } = listenSettingsFromEnv(4010);
+  const app = buildServer({ utilityAllowances: utilityAllowancesFromEnv(), logger });
+  await serveAsProcess(app, {
+    name: "Reference eligibility adapter",
+    port,
+    host,
+    describe: (url) => `POST ${url}/evaluate/expedited-screening, /evaluate/medicaid-ex-parte, /evaluate/determination`,
+  });
 });

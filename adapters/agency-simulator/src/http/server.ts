@@ -1,3 +1,4 @@
+import { bodyRefusalMessage } from "@pap/reference-process";
 import { timingSafeEqual } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from "fastify";
@@ -82,15 +83,8 @@ export function buildServer(options: ServerOptions = {}): FastifyInstance {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof RequestRefused) return reply.code(error.statusCode).send({ error: error.error, message: error.message });
     if (typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode < 500) {
-      // Fastify's own refusals. Its JSON parse error quotes the body (an SSN, perhaps): never pass it on.
-      const message =
-        error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE"
-          ? "The request body must be JSON (Content-Type: application/json)."
-          : error instanceof SyntaxError || error.code === "FST_ERR_CTP_INVALID_JSON_BODY"
-            ? "Invalid JSON in request body."
-            : error.code === "FST_ERR_CTP_BODY_TOO_LARGE"
-              ? "The request body is too large."
-              : "The request could not be read.";
+      // Fastify's own refusals, never quoting the body (an SSN, perhaps).
+      const message = bodyRefusalMessage(error);
       return reply.code(400).send({ error: "bad_request", message });
     }
     // A fault of the simulator itself, not the simulated agency's failure (that one is `agency_error`).

@@ -1,3 +1,4 @@
+import { bodyRefusalMessage } from "@pap/reference-process";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from "fastify";
 import type { z } from "zod";
 import { evaluateExParte, evaluateMemberDetermination, evaluateSnapDetermination, EvaluationError, localDate, screenExpedited, type EngineOptions } from "../engine";
@@ -56,12 +57,7 @@ export function buildServer(options: ServerOptions = {}): FastifyInstance {
     if (error instanceof EvaluationError) return reply.code(400).send({ code: "BAD_REQUEST", message: error.message, details: [{ field: error.field, message: error.message }] });
     if (typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode < 500) {
       // Fastify's own refusals: malformed JSON, an empty body, a body too large, a content type other than JSON.
-      const message =
-        error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE"
-          ? "The request body must be JSON (Content-Type: application/json)."
-          : error instanceof SyntaxError || error.code === "FST_ERR_CTP_INVALID_JSON_BODY"
-            ? "Invalid JSON in request body."
-            : error.message;
+      const message = bodyRefusalMessage(error);
       return reply.code(400).send({ code: "BAD_REQUEST", message, details: [{ field: "body", message }] });
     }
     request.log.error({ err: error }, "evaluation failed");
