@@ -233,3 +233,21 @@ export async function writeMarkdown(file: string, rows: Row[], facts: RunFacts):
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, `${lines.join("\n").trimEnd()}\n`);
 }
+
+/** The lines that list what made a run's figures invalid, if anything did. */
+export const problemLines = (problems: readonly string[]): string[] =>
+  problems.length ? ["## Problems (these figures are not valid)", "", ...problems.map((problem) => `- ${problem}`), ""] : [];
+
+/** Writes a report's lines to its file (made with its folder). */
+export async function writeReportLines(file: string, lines: readonly string[]): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, `${lines.join("\n").trimEnd()}\n`);
+}
+
+/** Says where the report went and how long the run took; the exit code is 1 when its figures are not valid. */
+export function finishRun(file: string, totalSeconds: number, problems: readonly string[]): number {
+  process.stdout.write(`\nwritten ${path.relative(process.cwd(), file)}\ntotal wall time ${totalSeconds.toFixed(1)} s\n`);
+  if (!problems.length) return 0;
+  process.stderr.write(`\nFAILED: these figures are not valid:\n${problems.map((problem) => `- ${problem}`).join("\n")}\n`);
+  return 1;
+}

@@ -1,8 +1,6 @@
-import { mkdir, writeFile } from "node:fs/promises";
-import path from "node:path";
 import type { Outcome } from "../events/report";
 import type { StopOutcome } from "../modes";
-import { reportOpening } from "../report";
+import { reportOpening, problemLines, writeReportLines } from "../report";
 import type { SeededMembers } from "./seed";
 import { stepName, type DataExchangeBenchSettings, type StepSpec } from "./settings";
 import { stepProblems, type StepResult } from "./step";
@@ -128,8 +126,7 @@ export async function writeDataExchangeMarkdown(file: string, results: DataExcha
     "",
     ...resultTables(results, settings),
     "",
-    ...(problems.length ? ["## Problems (these figures are not valid)", "", ...problems.map((problem) => `- ${problem}`), ""] : []),
+    ...problemLines(problems),
   ];
-  await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, `${lines.join("\n").trimEnd()}\n`);
+  await writeReportLines(file, lines);
 }

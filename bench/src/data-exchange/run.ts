@@ -5,7 +5,7 @@ import { platformPid } from "../events/platform-process";
 import type { Outcome } from "../events/report";
 import { phase } from "../phase";
 import { firstLine, runMain } from "../process";
-import { machineFacts } from "../report";
+import { machineFacts, finishRun } from "../report";
 import { inSingleSession } from "../single-session";
 import { problemsOf, resultTables, writeDataExchangeMarkdown, type DataExchangeResults } from "./report";
 import { seedMembers } from "./seed";
@@ -149,12 +149,7 @@ async function main(): Promise<number> {
     load: { start: loadAtStart, end: loadAtEnd },
     outbox: { concurrency: Number(process.env.DATA_EXCHANGE_CONCURRENCY?.trim() || 32), pollMs: 1000 },
   });
-  process.stdout.write(`\nwritten ${path.relative(process.cwd(), file)}\ntotal wall time ${totalSeconds.toFixed(1)} s\n`);
-  if (problems.length) {
-    process.stderr.write(`\nFAILED: these figures are not valid:\n${problems.map((problem) => `- ${problem}`).join("\n")}\n`);
-    return 1;
-  }
-  return 0;
+  return finishRun(file, totalSeconds, problems);
 }
 
 runMain(main);

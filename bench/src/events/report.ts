@@ -1,7 +1,5 @@
-import { mkdir, writeFile } from "node:fs/promises";
-import path from "node:path";
 import type { StopOutcome } from "../modes";
-import { reportOpening } from "../report";
+import { reportOpening, problemLines, writeReportLines } from "../report";
 import type { Delivery } from "./delivery";
 import { goalChecks } from "./goals";
 import { openConcurrency, settleMs, type IdleMemory } from "./idle";
@@ -130,8 +128,7 @@ export async function writeEventMarkdown(file: string, results: EventResults, fa
     "",
     ...resultTables(results, settings),
     "",
-    ...(problems.length ? ["## Problems (these figures are not valid)", "", ...problems.map((problem) => `- ${problem}`), ""] : []),
+    ...problemLines(problems),
   ];
-  await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, `${lines.join("\n").trimEnd()}\n`);
+  await writeReportLines(file, lines);
 }

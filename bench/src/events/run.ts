@@ -5,7 +5,7 @@ import { jsonHeaders } from "./envelope";
 import { runMain } from "../process";
 import { phase } from "../phase";
 import { inSingleSession } from "../single-session";
-import { machineFacts } from "../report";
+import { machineFacts, finishRun } from "../report";
 import { measureDelivery } from "./delivery";
 import { measureIdleMemory } from "./idle";
 import { platformPid } from "./platform-process";
@@ -81,12 +81,7 @@ async function main(): Promise<number> {
   process.stdout.write(`\n${resultTables(results, settings).join("\n")}\n`);
   const file = path.join(settings.repositoryRoot, "bench", "results", "events-latest.md");
   await writeEventMarkdown(file, results, { settings, startedAt, totalSeconds, startSeconds, stop, load: { start: loadAtStart, end: loadavg()[0]! } });
-  process.stdout.write(`\nwritten ${path.relative(process.cwd(), file)}\ntotal wall time ${totalSeconds.toFixed(1)} s\n`);
-  if (problems.length) {
-    process.stderr.write(`\nFAILED: these figures are not valid:\n${problems.map((problem) => `- ${problem}`).join("\n")}\n`);
-    return 1;
-  }
-  return 0;
+  return finishRun(file, totalSeconds, problems);
 }
 
 runMain(main);

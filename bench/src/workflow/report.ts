@@ -1,8 +1,6 @@
-import { mkdir, writeFile } from "node:fs/promises";
-import path from "node:path";
 import type { Outcome } from "../events/report";
 import type { StopOutcome } from "../modes";
-import { reportOpening } from "../report";
+import { reportOpening, problemLines, writeReportLines } from "../report";
 import type { MetricTimings } from "./metrics";
 import type { MetricData } from "./seed";
 import type { WorkflowSettings } from "./settings";
@@ -137,8 +135,7 @@ export async function writeWorkflowMarkdown(file: string, results: WorkflowResul
     ...resultTables(results, settings),
     "",
     ...explainSection(results.metrics.value),
-    ...(problems.length ? ["## Problems (these figures are not valid)", "", ...problems.map((problem) => `- ${problem}`), ""] : []),
+    ...problemLines(problems),
   ];
-  await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, `${lines.join("\n").trimEnd()}\n`);
+  await writeReportLines(file, lines);
 }

@@ -5,7 +5,7 @@ import { sleep } from "../events/clock";
 import type { Outcome } from "../events/report";
 import { phase } from "../phase";
 import { firstLine, runMain } from "../process";
-import { machineFacts } from "../report";
+import { machineFacts, finishRun } from "../report";
 import { inSingleSession } from "../single-session";
 import { timeMetrics } from "./metrics";
 import { problemsOf, resultTables, writeWorkflowMarkdown, type WorkflowResults } from "./report";
@@ -91,12 +91,7 @@ async function main(): Promise<number> {
   if (results.metrics.value?.explain) process.stdout.write(`\nplan of GET ${results.metrics.value.explain.label}:\n${results.metrics.value.explain.plan}\n`);
   const file = path.join(settings.repositoryRoot, "bench", "results", "workflow-latest.md");
   await writeWorkflowMarkdown(file, results, { settings, startedAt, totalSeconds, startSeconds, stop, load: [loadBefore, os.loadavg()] });
-  process.stdout.write(`\nwritten ${path.relative(process.cwd(), file)}\ntotal wall time ${totalSeconds.toFixed(1)} s\n`);
-  if (problems.length) {
-    process.stderr.write(`\nFAILED: these figures are not valid:\n${problems.map((problem) => `- ${problem}`).join("\n")}\n`);
-    return 1;
-  }
-  return 0;
+  return finishRun(file, totalSeconds, problems);
 }
 
 /**
