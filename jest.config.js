@@ -16,6 +16,7 @@ const workspacePackages = {
   "@pap/intake": "subgraphs/intake/src",
   "@pap/eligibility": "subgraphs/eligibility/src",
   "@pap/data-exchange": "subgraphs/data-exchange/src",
+  "@pap/document-management": "subgraphs/document-management/src",
   "@pap/gateway": "gateway/src",
   "@pap/rest-compat": "rest-compat/src",
   "@pap/eligibility-reference": "adapters/eligibility-reference/src",

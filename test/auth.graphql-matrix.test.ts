@@ -126,6 +126,9 @@ const eligibility = once(async () => determinationFixture(platform().database.pr
 /** A metadata namespace belongs to its domain's service account (its id is the namespace's name): an admitted caller with an id of its own is refused it. */
 const namespaceWrites = new Set(["setServiceCallMetadata", "removeServiceCallMetadata"]);
 const admittedAnswer = (field: string) => (field in taskActionFields ? "NOT_FOUND" : namespaceWrites.has(field) ? "FORBIDDEN" : undefined);
+const newDocumentType = () => ({ name: `matrix_${randomUUID().slice(0, 8)}`, retentionYears: 3, retentionTrigger: "submission_date" });
+/** A user document type of its own for each case: updates and deletes consume it. */
+const documentType = async () => (await created("/document-management/document-types", newDocumentType())).id as string;
 const serviceCall = async () => (await created("/data-exchange/service-calls", { serviceType: "incarceration_check", requestingResourceId: randomUUID() })).id as string;
 const eventId = once(async () => {
   const response = await api.get("/platform/events?limit=1");
@@ -207,6 +210,11 @@ const argumentsFor: Record<string, () => Promise<Record<string, unknown>>> = {
   determinations: async () => ({}),
   decision: async () => ({ determinationId: (await eligibility()).determinationId, id: (await eligibility()).decisionId }),
   decisions: async () => ({ determinationId: (await eligibility()).determinationId }),
+  documentType: async () => ({ id: await documentType() }),
+  documentTypes: async () => ({}),
+  createDocumentType: async () => ({ input: newDocumentType() }),
+  updateDocumentType: async () => ({ id: await documentType(), input: { retentionYears: 7 } }),
+  deleteDocumentType: async () => ({ id: await documentType() }),
   externalService: async () => ({ id: "6b2b03b0-dc9b-4122-a9de-138960bb610f" }),
   externalServices: async () => ({}),
   serviceCall: async () => ({ id: await serviceCall() }),

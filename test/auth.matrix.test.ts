@@ -75,6 +75,7 @@ async function requestFor(route: RestRoute): Promise<{ path: string; body?: unkn
     serviceId: async () => "6b2b03b0-dc9b-4122-a9de-138960bb610f",
     serviceCallId: async () => (await admin("POST", "/data-exchange/service-calls", { serviceType: "incarceration_check", requestingResourceId: randomUUID() })).body.id,
     domain: async () => "intake",
+    documentTypeId: async () => (await admin("POST", "/document-management/document-types", newDocumentType())).body.id,
     // A determination to read, with its decision; an action's determination is missing (the machine decides the rest).
     determinationId: async () => (isTaskAction(route) ? MISSING_ID : (eligibility = await determinationFixture(platform().database.prisma)).determinationId),
     decisionId: async () => (isTaskAction(route) ? MISSING_ID : eligibility!.decisionId),
@@ -135,6 +136,8 @@ async function requestFor(route: RestRoute): Promise<{ path: string; body?: unkn
     createVerification: async () => ({ category: "residency" }),
     submitServiceCall: async () => ({ serviceType: "incarceration_check", requestingResourceId: randomUUID() }),
     replaceServiceCallMetadata: async () => ({ note: "matrix" }),
+    createDocumentType: async () => newDocumentType(),
+    updateDocumentType: async () => ({ retentionYears: 7 }),
     updateVerification: async () => ({ verificationType: "document" }),
     publishEvent: async () => ({ id: randomUUID(), specversion: "1.0", type: "persons.person.updated", source: "/persons", subject: randomUUID(), time: new Date().toISOString(), datacontenttype: "application/json" }),
   };
@@ -144,6 +147,7 @@ async function requestFor(route: RestRoute): Promise<{ path: string; body?: unkn
   return { path, body };
 }
 
+const newDocumentType = () => ({ name: `matrix_${randomUUID().slice(0, 8)}`, retentionYears: 3, retentionTrigger: "submission_date" });
 const newUser = () => ({ idpSubject: `idp|${randomUUID()}`, email: "matrix@agency.example.gov", role: "case_worker" });
 /** Each role's caller has an account (found by its token's subject), so that `me` has one to show. */
 const subjectOf = (role: string) => `idp|matrix-${role}`;

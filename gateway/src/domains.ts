@@ -1,6 +1,7 @@
 import type { DomainContract } from "@pap/kernel";
 import { caseManagementDomain } from "@pap/case-management/contract";
 import { dataExchangeDomain } from "@pap/data-exchange/contract";
+import { documentManagementDomain } from "@pap/document-management/contract";
 import { eligibilityDomain } from "@pap/eligibility/contract";
 import { identityDomain } from "@pap/identity/contract";
 import { intakeDomain } from "@pap/intake/contract";
@@ -24,4 +25,5 @@ export const domains: readonly DomainContract[] = [
   intakeDomain,
   eligibilityDomain,
   dataExchangeDomain,
+  documentManagementDomain,
 ];

@@ -1,0 +1,16 @@
+import type { DomainContract } from "@pap/kernel";
+import { documentManagementEvents } from "../domain/events";
+import { documentManagementPermissions } from "../domain/permissions";
+import { documentType } from "./document-type";
+import { documentManagementRoutes } from "./rest";
+
+/** The document-management domain as the platform registers it (see `gateway/src/domains.ts`). */
+export const documentManagementDomain: DomainContract = {
+  name: "document-management",
+  resources: [documentType],
+  events: documentManagementEvents,
+  permissions: documentManagementPermissions,
+  restRoutes: () => documentManagementRoutes,
+  // Required here, not imported: loading the subgraph builds its schema, which the REST process never needs.
+  subgraph: () => (require("../index") as typeof import("../index")).documentManagementSubgraph,
+};

@@ -1,0 +1,57 @@
+import { findLocked, isUniqueViolation, type DocumentType } from "@pap/db";
+import { ApiError, notFound } from "@pap/kernel";
+import { documentType as documentTypeResource, type DocumentTypeCreate, type DocumentTypeUpdate } from "../contract/document-type";
+import { documentTypeChanges } from "../domain/events";
+import type { DocumentManagementWork } from "./work";
+
+/** Document type writes, each with its event in the work's transaction; the GraphQL resolvers only call these. */
+
+const duplicateName = (name: string | undefined): ApiError =>
+  new ApiError(409, "CONFLICT", `A document type named '${name}' already exists.`, [{ field: "name", message: "is taken by another document type" }]);
+
+/** A write that may take a name another type holds: 409 (the unique index decides, so racing creates cannot both win). */
+async function withUniqueName<T>(name: string | undefined, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicateName(name);
+    throw error;
+  }
+}
+
+/** A user type under its row lock; a configured (system) type is refused with 409 CONFIG_MANAGED. */
+async function lockedUserType(work: DocumentManagementWork, id: string, doing: "changed" | "deleted"): Promise<DocumentType> {
+  const found = await findLocked(work.tx, "document_type", id, () => work.tx.documentType.findUnique({ where: { id } }));
+  if (!found) throw notFound("DocumentType", id);
+  if (found.source === "system") {
+    throw new ApiError(409, "CONFIG_MANAGED", `Document type '${found.name}' comes from the platform's configuration and cannot be ${doing} through the API.`);
+  }
+  return found;
+}
+
+export async function createDocumentType(work: DocumentManagementWork, body: DocumentTypeCreate): Promise<DocumentType> {
+  const now = work.clock.now();
+  const created = await withUniqueName(body.name, () =>
+    work.tx.documentType.create({ data: { ...(documentTypeResource.columnsOf(body) as DocumentTypeCreate), source: "user", createdAt: now, updatedAt: now } }),
+  );
+  await work.events.record(work.tx, documentTypeChanges.created(created.id, documentTypeResource.snapshot(created)));
+  return created;
+}
+
+export async function updateDocumentType(work: DocumentManagementWork, id: string, body: DocumentTypeUpdate): Promise<DocumentType> {
+  const before = await lockedUserType(work, id, "changed");
+  const after = await withUniqueName(body.name, () => work.tx.documentType.update({ where: { id }, data: { ...documentTypeResource.columnsOf(body), updatedAt: work.clock.now() } }));
+  await work.events.record(work.tx, documentTypeChanges.updated(id, documentTypeResource.snapshot(before), documentTypeResource.snapshot(after)));
+  return after;
+}
+
+/**
+ * Deletes a type created through the API. Configured types stay (409 CONFIG_MANAGED); so will a type
+ * documents are filed under, once documents arrive (issue 18).
+ */
+export async function deleteDocumentType(work: DocumentManagementWork, id: string): Promise<string> {
+  await lockedUserType(work, id, "deleted");
+  await work.tx.documentType.delete({ where: { id } });
+  await work.events.record(work.tx, documentTypeChanges.deleted(id));
+  return id;
+}

@@ -1,0 +1,4 @@
+import { builder } from "../builder";
+import "./document-type";
+
+export const schema = builder.toSubGraphSchema({ linkUrl: "https://specs.apollo.dev/federation/v2.6" });
