@@ -1,6 +1,6 @@
 import type { DomainServices } from "@pap/events";
 import type { SubgraphDefinition } from "@pap/kernel";
-import { seededDocumentTypes } from "./config/document-types";
+import { configuredDocumentTypes } from "./config/deployment";
 import { createContext, type DocumentManagementContext } from "./context";
 import { documentManagementEvents } from "./domain/events";
 import { documentManagementPermissions } from "./domain/permissions";
@@ -16,5 +16,5 @@ export const documentManagementSubgraph: SubgraphDefinition<DomainServices, Docu
   createContext,
   events: documentManagementEvents,
   permissions: documentManagementPermissions,
-  seed: (services) => seedDocumentTypes(services.db, seededDocumentTypes),
+  seed: (services) => seedDocumentTypes(services.db, configuredDocumentTypes()),
 };
