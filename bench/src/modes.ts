@@ -1,4 +1,5 @@
 import path from "node:path";
+import { distributedPorts } from "@pap/gateway";
 import { spawnServer, type ServerProcess } from "./server-process";
 import type { ModeName } from "./settings";
 
@@ -36,7 +37,7 @@ export async function startMode(mode: ModeName, options: { repositoryRoot: strin
   // Development-mode authentication, so the load generator can ask the platform itself for a token.
   for (const name of ["AUTH_MODE", "AUTH_SECRET", "AUTH_JWKS_URI", "AUTH_PUBLIC_KEY", "AUTH_ISSUER", "AUTH_AUDIENCE"]) delete env[name];
   const base = `http://127.0.0.1:${options.port}`;
-  const restBase = mode === "distributed" ? `http://127.0.0.1:${options.port + 10}` : base;
+  const restBase = mode === "distributed" ? `http://127.0.0.1:${distributedPorts(options.port).rest}` : base;
   const server = await spawnServer({
     name: mode,
     args: mode === "single" ? [main] : [main, `--mode=${mode}`],

@@ -7,7 +7,7 @@ export type PlatformConfig = {
   host: string;
   port: number;
   database: DatabaseConfig;
-  /** Distributed mode: subgraph i listens on basePort + 1 + i, rest-compat on basePort + 10, the database share on basePort + 20. */
+  /** Distributed mode: subgraph i listens on basePort + 1 + i, the database share on basePort + 20, rest-compat on basePort + 30. */
   workers: number;
 };
 

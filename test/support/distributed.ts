@@ -1,5 +1,5 @@
 import net from "node:net";
-import { runDistributed } from "@pap/gateway";
+import { distributedPorts, domains, runDistributed } from "@pap/gateway";
 import { createLogger } from "@pap/kernel";
 import { createTestDatabase } from "./platform";
 
@@ -13,11 +13,12 @@ const portIsFree = (port: number) =>
     server.listen({ host: "127.0.0.1", port }, () => server.close(() => resolve(true)));
   });
 
-/** A random base port in 20000–40000 whose whole range (gateway, four subgraphs, rest-compat, database share) is free. */
+/** A random base port in 20000–40000 whose every port (gateway, each subgraph, the database share, rest-compat) is free. */
 async function freeBasePort(): Promise<number> {
   for (let attempt = 0; attempt < 20; attempt++) {
     const base = 20000 + Math.floor(Math.random() * 20000);
-    const used = [base, base + 1, base + 2, base + 3, base + 4, base + 10, base + 20];
+    const ports = distributedPorts(base);
+    const used = [ports.gateway, ...domains.map((_domain, index) => ports.subgraph(index)), ports.database, ports.rest];
     if ((await Promise.all(used.map(portIsFree))).every(Boolean)) return base;
   }
   throw new Error("no free port range found");

@@ -9,11 +9,12 @@ import { prepareSharedDatabase } from "./shared-database";
 // are found in the build output beside them.
 const entryPoints = __dirname.includes(`${path.sep}dist${path.sep}`) ? __dirname : path.resolve(__dirname, "../../dist/modes");
 
+/** Room for nineteen subgraphs between the gateway and the database share; rest-compat above both. */
 export const distributedPorts = (basePort: number) => ({
   gateway: basePort,
   subgraph: (index: number) => basePort + 1 + index,
-  rest: basePort + 10,
   database: basePort + 20,
+  rest: basePort + 30,
 });
 
 /** Each subgraph, the gateway and rest-compat in their own processes, talking HTTP to each other. */
