@@ -10,3 +10,13 @@ export function isUniqueViolation(error: unknown): boolean {
   if (cause?.originalCode === "23505" || cause?.kind === "UniqueConstraintViolation") return true;
   return typeof known?.message === "string" && /Code: `23505`/.test(known.message);
 }
+
+/** Runs a write that may take a unique key another row holds; that refusal becomes `taken()`'s error (the index decides, so racing writes cannot both win). */
+export async function unlessKeyTaken<T>(write: () => Promise<T>, taken: () => Error): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw taken();
+    throw error;
+  }
+}

@@ -1,4 +1,4 @@
-import { findLocked, isUniqueViolation, type DocumentType } from "@pap/db";
+import { findLocked, unlessKeyTaken, type DocumentType } from "@pap/db";
 import { ApiError, notFound } from "@pap/kernel";
 import { documentType as documentTypeResource, type DocumentTypeCreate, type DocumentTypeUpdate } from "../contract/document-type";
 import { documentTypeChanges } from "../domain/events";
@@ -10,14 +10,7 @@ const duplicateName = (name: string | undefined): ApiError =>
   new ApiError(409, "CONFLICT", `A document type named '${name}' already exists.`, [{ field: "name", message: "is taken by another document type" }]);
 
 /** A write that may take a name another type holds: 409 (the unique index decides, so racing creates cannot both win). */
-async function withUniqueName<T>(name: string | undefined, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw duplicateName(name);
-    throw error;
-  }
-}
+const withUniqueName = <T>(name: string | undefined, write: () => Promise<T>): Promise<T> => unlessKeyTaken(write, () => duplicateName(name));
 
 /** A user type under its row lock; a configured (system) type is refused with 409 CONFIG_MANAGED. */
 async function lockedUserType(work: DocumentManagementWork, id: string, doing: "changed" | "deleted"): Promise<DocumentType> {

@@ -1,4 +1,4 @@
-import { findLocked, isUniqueViolation, type Queue } from "@pap/db";
+import { findLocked, unlessKeyTaken, type Queue } from "@pap/db";
 import { ApiError, notFound, type ErrorDetail } from "@pap/kernel";
 import { queueChanges } from "../domain/events";
 import { queue as queueResource, type QueueCreate, type QueueUpdate } from "../contract/queue";
@@ -11,14 +11,7 @@ const duplicateName = (name: string | undefined): ApiError =>
   new ApiError(409, "CONFLICT", `A queue named '${name}' already exists.`, [{ field: "name", message: "is taken by another queue" }]);
 
 /** A write that may take a name another queue holds: 409 (the unique index decides, so racing creates cannot both win). */
-async function withUniqueName<T>(name: string | undefined, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw duplicateName(name);
-    throw error;
-  }
-}
+const withUniqueName = <T>(name: string | undefined, write: () => Promise<T>): Promise<T> => unlessKeyTaken(write, () => duplicateName(name));
 
 async function lockedQueue(work: WorkflowWork, id: string): Promise<Queue> {
   const queue = await findLocked(work.tx, "workflow_queue", id, () => work.tx.queue.findUnique({ where: { id } }));
