@@ -234,9 +234,16 @@ export async function writeMarkdown(file: string, rows: Row[], facts: RunFacts):
   await writeFile(file, `${lines.join("\n").trimEnd()}\n`);
 }
 
-/** The lines that list what made a run's figures invalid, if anything did. */
-export const problemLines = (problems: readonly string[]): string[] =>
-  problems.length ? ["## Problems (these figures are not valid)", "", ...problems.map((problem) => `- ${problem}`), ""] : [];
+/** A report's results (its tables, then any further sections) and what made its figures invalid, if anything did. */
+export const resultsSection = (tables: readonly string[], problems: readonly string[], further: readonly string[] = []): string[] => [
+  "",
+  "## Results",
+  "",
+  ...tables,
+  "",
+  ...further,
+  ...(problems.length ? ["## Problems (these figures are not valid)", "", ...problems.map((problem) => `- ${problem}`), ""] : []),
+];
 
 /** Writes a report's lines to its file (made with its folder). */
 export async function writeReportLines(file: string, lines: readonly string[]): Promise<void> {

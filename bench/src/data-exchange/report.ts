@@ -1,6 +1,6 @@
 import type { Outcome } from "../events/report";
 import type { StopOutcome } from "../modes";
-import { reportOpening, problemLines, writeReportLines } from "../report";
+import { reportOpening, resultsSection, writeReportLines } from "../report";
 import type { SeededMembers } from "./seed";
 import { stepName, type DataExchangeBenchSettings, type StepSpec } from "./settings";
 import { stepProblems, type StepResult } from "./step";
@@ -121,12 +121,7 @@ export async function writeDataExchangeMarkdown(file: string, results: DataExcha
     `- Lag: for every call of the step, the \`time\` of its \`data_exchange.call.completed\` event in \`platform_event\` (subject = call id) − the call's \`createdAt\` in \`data_exchange_service_call\`, both written by the platform's clock. It spans the submission's commit, the outbox noticing it, claiming it (\`FOR UPDATE SKIP LOCKED\`, lease), reading the member's facts, the agency's HTTP round trip through the service's circuit breaker, and the transaction that records the completion and its event.`,
     `- Correctness, after each step has drained: every call the step created is in the table answered by a 201 (none unacknowledged), \`completed\`, with exactly one completed event; and the simulator's \`GET /calls/{id}\` (injected into the thread, no socket) says each call's idempotency key was received at least once. Any failure is listed under Problems and fails the run.`,
     `- The submitters, the simulator and the platform share the machine's cores with PostgreSQL and whatever else runs: on a shared two-core machine the figures are indicative only.`,
-    "",
-    "## Results",
-    "",
-    ...resultTables(results, settings),
-    "",
-    ...problemLines(problems),
+    ...resultsSection(resultTables(results, settings), problems),
   ];
   await writeReportLines(file, lines);
 }

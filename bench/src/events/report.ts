@@ -1,5 +1,5 @@
 import type { StopOutcome } from "../modes";
-import { reportOpening, problemLines, writeReportLines } from "../report";
+import { reportOpening, resultsSection, writeReportLines } from "../report";
 import type { Delivery } from "./delivery";
 import { goalChecks } from "./goals";
 import { openConcurrency, settleMs, type IdleMemory } from "./idle";
@@ -123,12 +123,7 @@ export async function writeEventMarkdown(file: string, results: EventResults, fa
     `- Publish throughput: autocannon, ${settings.connections} connections, ${settings.warmupSeconds} s warm-up then ${settings.seconds} s measured. Accepted events/s counts 2xx answers only; latencies are of 2xx answers. Afterwards the log is read back: every acknowledged id must be in it, nothing else may be, except requests autocannon cut off when its timer ended (at most one per connection per pass), which the server may still have committed.`,
     `- Delivery: one SSE reader (\`GET /platform/events/stream?type=persons.*\`) and one graphql-ws client (\`subscription { events(filter: {type: "persons.*"}) { id } }\`) connected first and proven live with probe events. A worker thread then commits events straight to the log on a fixed timetable of ${settings.rate} events/s for ${settings.seconds} s (one commit per event, not waiting for earlier ones, and announcing each commit as a producer without a hub of its own does), stamping each confirmed commit; the clients stamp each receipt. Commit-to-receipt = receipt − commit: numbering by the platform's sequencer, its hub reading the log, and the trip to each client. Every committed event must reach both clients.`,
     `- Idle SSE memory (measured first, before any load fills the heap with garbage, after opening and closing ${openConcurrency} streams once so one-time costs are in the baseline): server VmRSS (/proc/<pid>/status) after a ${settleMs / 1000} s pause, before and after opening ${settings.sseConnections} idle streams (${openConcurrency} at a time), and after closing them. No collection can be forced from outside, so the delta is an upper bound. Then one event is published and must reach ${settings.sampleConnections} streams spread over the opening order.`,
-    "",
-    "## Results",
-    "",
-    ...resultTables(results, settings),
-    "",
-    ...problemLines(problems),
+    ...resultsSection(resultTables(results, settings), problems),
   ];
   await writeReportLines(file, lines);
 }

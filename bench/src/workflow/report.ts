@@ -1,6 +1,6 @@
 import type { Outcome } from "../events/report";
 import type { StopOutcome } from "../modes";
-import { reportOpening, problemLines, writeReportLines } from "../report";
+import { reportOpening, resultsSection, writeReportLines } from "../report";
 import type { MetricTimings } from "./metrics";
 import type { MetricData } from "./seed";
 import type { WorkflowSettings } from "./settings";
@@ -129,13 +129,7 @@ export async function writeWorkflowMarkdown(file: string, results: WorkflowResul
     seedLine(results.seed.value, settings),
     `- Metrics (measured first, on exactly that data): for each of the five metrics \`GET /workflow/metrics/{id}\` without grouping, with \`groupBy=queueId\` and with \`groupBy=programType\`, then \`GET /workflow/metrics\` (all five, computed concurrently); no time window, so each one covers all the data. Requests one at a time as a state administrator: one untimed request per path (its answer checked against values worked out from the rows), then ${settings.repetitions} timed ones; median and nearest-rank p95 of those (below 20 repetitions, the p95 is the slowest one). The plan of the slowest single-metric query is taken with EXPLAIN (ANALYZE, BUFFERS) on the statement the platform runs.`,
     `- Claim and complete (afterwards, with the metric data still in place): ${pending ? count(pending.ids.length) : settings.pendingTasks} pending tasks created through GraphQL (batches of 50 aliased \`createTask\` mutations${pending ? `, ${fixed(pending.seconds)} s` : ""}; programs mixed, half with an SLA clock, so each has its timers). Then one pass per worker count (${settings.workers.join(", ")}), each taking the next tasks from that pool: that many concurrent case workers, each with its own token and uuid userId, each in a loop taking the next task: \`POST /workflow/tasks/{id}/claim\`, then \`POST /workflow/tasks/{id}/complete\` with \`{"outcome":"approved"}\`, for ${settings.warmupSeconds} s of warm-up (not counted) and ${settings.seconds} s measured. Every task goes to one worker only, so any non-200 is a fault. Transitions/s counts successful claims and completions ending within the measured seconds; latencies are per action from request to full response. Afterwards the tasks' rows and events are read back and must match the answers.`,
-    "",
-    "## Results",
-    "",
-    ...resultTables(results, settings),
-    "",
-    ...explainSection(results.metrics.value),
-    ...problemLines(problems),
+    ...resultsSection(resultTables(results, settings), problems, explainSection(results.metrics.value)),
   ];
   await writeReportLines(file, lines);
 }
