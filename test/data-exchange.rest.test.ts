@@ -159,6 +159,27 @@ describe("making calls", () => {
     expect(JSON.stringify([done, completed])).not.toMatch(/123-45-678/);
   });
 
+  it("a call whose answer could not be recorded (a fault of ours) is handed back and made again shortly, and settling waits for it", async () => {
+    const { incomeId } = await member(4);
+    const db = platform().services.db;
+    // A real database fault on recording the end: every statement that ends a call raises until the trigger goes.
+    await db.$executeRawUnsafe(`CREATE FUNCTION refuse_call_end() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+      IF NEW.status <> 'pending' THEN RAISE EXCEPTION 'recording refused for the test'; END IF; RETURN NEW; END $$`);
+    await db.$executeRawUnsafe(`CREATE TRIGGER refuse_call_end BEFORE UPDATE ON data_exchange_service_call FOR EACH ROW EXECUTE FUNCTION refuse_call_end()`);
+    try {
+      const call = await ok(api.post("/data-exchange/service-calls", { serviceId: SWICA, requestingResourceId: incomeId }), 201, "submit");
+      // Handed back at once with the fault as its last error, instead of held for its whole lease.
+      await until("the call to be handed back", async () => /recording refused/.test((await callOf(call.id)).lastError ?? ""));
+      await db.$executeRawUnsafe("DROP TRIGGER refuse_call_end ON data_exchange_service_call");
+      await settle();
+      expect(await callOf(call.id)).toMatchObject({ status: "completed", result: "conclusive" });
+      expect((await eventsOf(call.id)).filter((event) => event.type === "data_exchange.call.completed")).toHaveLength(1);
+    } finally {
+      await db.$executeRawUnsafe("DROP TRIGGER IF EXISTS refuse_call_end ON data_exchange_service_call");
+      await db.$executeRawUnsafe("DROP FUNCTION IF EXISTS refuse_call_end()");
+    }
+  });
+
   it("follows the agency's answer: inconclusive and partial results complete the call with them", async () => {
     const six = await member(6);
     const seven = await member(7);

@@ -5,7 +5,7 @@ import { leaseMs } from "../config/settings";
 import { dataExchangeEvents } from "../domain/events";
 import { rescheduleCall, settleCall, type CallOutcome } from "../operations/outcomes";
 import type { CallRow } from "../operations/work";
-import { askAgency, nextStepAfter, type CallMaker } from "./attempt";
+import { askAgency, backoffMs, nextStepAfter, type CallMaker } from "./attempt";
 
 const SUBMITTED = dataExchangeEvents.draft("call.submitted", "").type;
 
@@ -38,6 +38,8 @@ export function startOutbox(services: DomainServices, maker: CallMaker, options:
   const db: PrismaClient = services.db;
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
   const inFlight = new Set<Promise<void>>();
+  // Calls handed back after a fault of ours, each until its short wait is over and it is claimed again.
+  const handingBack = new Set<Promise<void>>();
   let stopped = false;
   let sleeper: NodeJS.Timeout | undefined;
 
@@ -64,9 +66,28 @@ export function startOutbox(services: DomainServices, maker: CallMaker, options:
       if ("settle" in step) await settleInOwnTransaction(services, clock, call, step.settle);
       else await rescheduleCall({ tx: db as never }, call.id, step.retryAt, step.error);
     } catch (error) {
-      // Our own fault (the database away, a bug): the lease runs out and the call is made again.
-      options.logger?.warn({ err: error, serviceCallId: call.id }, "making a service call failed; it will be claimed again when its lease ends");
+      options.logger?.warn({ err: error, serviceCallId: call.id }, "making a service call failed; it will be claimed again shortly");
+      await handBack(call, error);
     }
+  };
+
+  /**
+   * Our own fault (a pool wait timed out under load, the database away, a bug) is usually gone a
+   * moment later: the call is handed back for a short, growing wait rather than held for its whole
+   * lease, and settling waits for it as for a call in flight. If even that write fails the lease runs out.
+   */
+  const handBack = async (call: CallRow, error: unknown) => {
+    const waitMs = backoffMs(call.attempts, 500, 30_000);
+    try {
+      await rescheduleCall({ tx: db as never }, call.id, new Date(clock.now().getTime() + waitMs), error instanceof Error ? error.message : String(error));
+    } catch {
+      return;
+    }
+    const waiting: Promise<void> = new Promise<void>((resolve) => setTimeout(resolve, waitMs).unref()).then(() => {
+      handingBack.delete(waiting);
+      kick();
+    });
+    handingBack.add(waiting);
   };
 
   const round = serialized(async () => {
@@ -125,13 +146,14 @@ export function startOutbox(services: DomainServices, maker: CallMaker, options:
 
   return {
     kick,
-    // What settling waits for: no call in flight, none due.
+    // What settling waits for: no call in flight or handed back, none due.
     get done() {
       return (async () => {
         for (;;) {
           await round.run();
-          if (inFlight.size === 0 && !(await anyDue())) return;
-          if (inFlight.size) await Promise.race(inFlight);
+          const waitingFor = [...inFlight, ...handingBack];
+          if (waitingFor.length === 0 && !(await anyDue())) return;
+          if (waitingFor.length) await Promise.race(waitingFor);
         }
       })();
     },
