@@ -7,6 +7,7 @@ const workspacePackages = {
   "@pap/kernel": "packages/kernel/src",
   "@pap/db": "prisma/src",
   "@pap/events": "packages/events/src",
+  "@pap/content": "packages/content/src",
   "@pap/platform": "subgraphs/platform/src",
   "@pap/persons": "subgraphs/persons/src",
   "@pap/case-management": "subgraphs/case-management/src",

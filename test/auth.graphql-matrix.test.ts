@@ -6,6 +6,7 @@
 // fields REST does not expose, and a field added later fails "covers every root field" until it is
 // given arguments here.
 import { randomUUID } from "node:crypto";
+import { signStagedContent } from "@pap/content";
 import { subgraphs } from "@pap/gateway";
 import { actionMutationName, roles } from "@pap/kernel";
 import { taskMachine } from "@pap/workflow";
@@ -124,11 +125,24 @@ const taskActionFields: Record<string, () => Promise<Record<string, unknown>>> =
 };
 const eligibility = once(async () => determinationFixture(platform().database.prisma));
 /** A metadata namespace belongs to its domain's service account (its id is the namespace's name): an admitted caller with an id of its own is refused it. */
-const namespaceWrites = new Set(["setServiceCallMetadata", "removeServiceCallMetadata"]);
+const namespaceWrites = new Set(["setServiceCallMetadata", "removeServiceCallMetadata", "setDocumentMetadata", "removeDocumentMetadata"]);
 const admittedAnswer = (field: string) => (field in taskActionFields ? "NOT_FOUND" : namespaceWrites.has(field) ? "FORBIDDEN" : undefined);
 const newDocumentType = () => ({ name: `matrix_${randomUUID().slice(0, 8)}`, retentionYears: 3, retentionTrigger: "submission_date" });
 /** A user document type of its own for each case: updates and deletes consume it. */
 const documentType = async () => (await created("/document-management/document-types", newDocumentType())).id as string;
+const PAY_STUB = "a7b8c9d0-e1f2-4a3b-4c5d-e6f7a8b9c0d1";
+/** What the upload path answers for a file: a signed token naming staged bytes (the graph files it without reading them). */
+const stagedToken = () =>
+  signStagedContent(process.env.CONTENT_SIGNING_SECRET!, { contentId: randomUUID(), fileName: "matrix.txt", mimeType: "text/plain", sizeBytes: 12, contentHash: "0".repeat(64), scan: "not-scanned" });
+/** A document the administrator filed, through the graph. */
+const filedDocument = async (): Promise<{ id: string; latestVersionId: string }> => {
+  const response = await api.graphql(`mutation ($input: DocumentCreateInput!, $content: String!) { fileDocument(input: $input, content: $content) { id latestVersionId } }`, {
+    input: { documentTypeId: PAY_STUB, title: "Matrix document" },
+    content: await stagedToken(),
+  });
+  if (!response.data?.fileDocument) throw new Error(`filing a document: ${JSON.stringify(response.errors)}`);
+  return response.data.fileDocument;
+};
 const serviceCall = async () => (await created("/data-exchange/service-calls", { serviceType: "incarceration_check", requestingResourceId: randomUUID() })).id as string;
 const eventId = once(async () => {
   const response = await api.get("/platform/events?limit=1");
@@ -215,6 +229,15 @@ const argumentsFor: Record<string, () => Promise<Record<string, unknown>>> = {
   createDocumentType: async () => ({ input: newDocumentType() }),
   updateDocumentType: async () => ({ id: await documentType(), input: { retentionYears: 7 } }),
   deleteDocumentType: async () => ({ id: await documentType() }),
+  document: async () => ({ id: (await filedDocument()).id }),
+  documents: async () => ({}),
+  documentVersion: async () => ({ id: (await filedDocument()).latestVersionId }),
+  fileDocument: async () => ({ input: { documentTypeId: PAY_STUB, title: "Matrix document" }, content: await stagedToken() }),
+  addDocumentVersion: async () => ({ documentId: (await filedDocument()).id, content: await stagedToken() }),
+  updateDocument: async () => ({ id: (await filedDocument()).id, input: { title: "Renamed" } }),
+  setDocumentMetadata: async () => ({ id: (await filedDocument()).id, domain: "intake", value: { note: "matrix" } }),
+  removeDocumentMetadata: async () => ({ id: (await filedDocument()).id, domain: "intake" }),
+  openDocumentVersionContent: async () => ({ id: (await filedDocument()).latestVersionId }),
   externalService: async () => ({ id: "6b2b03b0-dc9b-4122-a9de-138960bb610f" }),
   externalServices: async () => ({}),
   serviceCall: async () => ({ id: await serviceCall() }),
@@ -294,7 +317,7 @@ describe("GraphQL queries and mutations × callers", () => {
     const errors: GraphError[] = response.body?.errors ?? [];
     const answered = response.body?.data?.[field.name] !== undefined && response.body?.data?.[field.name] !== null;
     // An `id` (or the application a record belongs to) names a fixture the administrator made: never the caller's own record.
-    const namesOthersRecord = "id" in variables || "applicationId" in variables;
+    const namesOthersRecord = "id" in variables || "applicationId" in variables || "documentId" in variables;
     const code = expectedCode(expectedStatus(rootFieldRequirement(operation, field.name), caller, 200, { namesOthersRecord }));
     if (code) expect({ code: errors[0]?.extensions?.code, answered }).toEqual({ code, answered: false });
     else if (admittedAnswer(field.name)) expect({ code: errors[0]?.extensions?.code, answered }).toEqual({ code: admittedAnswer(field.name), answered: false });

@@ -76,6 +76,8 @@ async function requestFor(route: RestRoute): Promise<{ path: string; body?: unkn
     serviceCallId: async () => (await admin("POST", "/data-exchange/service-calls", { serviceType: "incarceration_check", requestingResourceId: randomUUID() })).body.id,
     domain: async () => "intake",
     documentTypeId: async () => (await admin("POST", "/document-management/document-types", newDocumentType())).body.id,
+    documentId: async () => (await admin("POST", "/document-management/documents", newDocumentForm())).body.id,
+    documentVersionId: async () => (await admin("POST", "/document-management/documents", newDocumentForm())).body.latestVersionId,
     // A determination to read, with its decision; an action's determination is missing (the machine decides the rest).
     determinationId: async () => (isTaskAction(route) ? MISSING_ID : (eligibility = await determinationFixture(platform().database.prisma)).determinationId),
     decisionId: async () => (isTaskAction(route) ? MISSING_ID : eligibility!.decisionId),
@@ -138,6 +140,10 @@ async function requestFor(route: RestRoute): Promise<{ path: string; body?: unkn
     replaceServiceCallMetadata: async () => ({ note: "matrix" }),
     createDocumentType: async () => newDocumentType(),
     updateDocumentType: async () => ({ retentionYears: 7 }),
+    uploadDocument: async () => newDocumentForm(),
+    uploadDocumentVersion: async () => fileForm(),
+    updateDocument: async () => ({ title: "Renamed" }),
+    replaceDocumentMetadata: async () => ({ note: "matrix" }),
     updateVerification: async () => ({ verificationType: "document" }),
     publishEvent: async () => ({ id: randomUUID(), specversion: "1.0", type: "persons.person.updated", source: "/persons", subject: randomUUID(), time: new Date().toISOString(), datacontenttype: "application/json" }),
   };
@@ -147,6 +153,18 @@ async function requestFor(route: RestRoute): Promise<{ path: string; body?: unkn
   return { path, body };
 }
 
+/** An upload's multipart body: a small file, and the parts a new document needs. */
+const fileForm = () => {
+  const form = new FormData();
+  form.append("file", new Blob(["matrix bytes"], { type: "text/plain" }), "matrix.txt");
+  return form;
+};
+const newDocumentForm = () => {
+  const form = fileForm();
+  form.append("documentTypeId", "a7b8c9d0-e1f2-4a3b-4c5d-e6f7a8b9c0d1");
+  form.append("title", "Matrix document");
+  return form;
+};
 const newDocumentType = () => ({ name: `matrix_${randomUUID().slice(0, 8)}`, retentionYears: 3, retentionTrigger: "submission_date" });
 const newUser = () => ({ idpSubject: `idp|${randomUUID()}`, email: "matrix@agency.example.gov", role: "case_worker" });
 /** Each role's caller has an account (found by its token's subject), so that `me` has one to show. */

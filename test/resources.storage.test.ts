@@ -23,8 +23,8 @@ describe("resource declarations and their Prisma models", () => {
         ...["Decision", "Determination"],
         // The data-exchange catalog and its calls (SPEC §2.5).
         ...["ExternalService", "ServiceCall"],
-        // Document management's types (SPEC §2.4).
-        "DocumentType",
+        // Document management's types, documents and versions (SPEC §2.4).
+        ...["DocumentType", "Document", "DocumentVersion"],
       ].sort(),
     );
     expect(stored.map((resource) => resource.name)).not.toContain("Metric");

@@ -1,4 +1,5 @@
 import { ConnectionLimiter, createHttpServer, mountApollo, rateLimitSettingsFromEnv, useRateLimits, type AuthSettings, type Logger } from "@pap/kernel";
+import type { ContentSettings } from "@pap/content";
 import { registerRestRoutes, type RestGraph } from "@pap/rest-compat";
 import type { FastifyInstance } from "fastify";
 import type { FederatedGraph } from "./graph/server";
@@ -15,6 +16,8 @@ export type HttpAppParts = {
   ready: () => Promise<boolean>;
   /** In development mode, where the REST surface is served: `GET /dev/token` issues local tokens. */
   auth?: AuthSettings;
+  /** Where documents' bytes go and come from, where the REST surface (uploads, downloads) is served. */
+  content?: () => ContentSettings;
 };
 
 /** One Fastify app holding whichever of the platform's HTTP faces this process serves. */
@@ -33,7 +36,7 @@ export async function createHttpApp(parts: HttpAppParts): Promise<FastifyInstanc
     const closeSockets = serveGatewayWebSocket(app.server, graph, connections);
     app.addHook("preClose", closeSockets);
   }
-  if (parts.rest) registerRestRoutes(app, parts.rest, domains, { connections });
+  if (parts.rest) registerRestRoutes(app, parts.rest, domains, { connections, content: parts.content });
   if (parts.rest && parts.auth?.mode === "development") registerDevelopmentTokens(app, parts.auth);
   app.get("/healthz", async () => ({ status: "ok" }));
   app.get("/readyz", async (_request, reply) => {

@@ -1,8 +1,10 @@
 import cluster from "node:cluster";
 import "./telemetry-off";
+import type { ContentSettings } from "@pap/content";
 import { describeDatabase, databaseConfigFromEnv } from "@pap/db";
 import { createLogger, type AuthSettings } from "@pap/kernel";
 import { prepareAuthSettings } from "./auth";
+import { describeContent, prepareContentSettings } from "./content";
 import { restOptionsFromEnv } from "@pap/rest-compat";
 import { platformConfig } from "./config";
 import { runClusterPrimary } from "./modes/cluster";
@@ -18,6 +20,8 @@ async function main() {
   const logger = createLogger("platform");
   // Before any child process starts: in development mode they inherit the local signing key.
   const auth = prepareAuthSettings();
+  // Likewise the content store's directory and signing secret; a production start without a scanner stops here.
+  const content = prepareContentSettings();
 
   if (cluster.isWorker) {
     const platform = await startPlatform({ database: databaseConfigFromEnv(), host: config.host, port: config.port, logger, migrate: false });
@@ -32,7 +36,7 @@ async function main() {
 
   if (config.mode === "distributed") {
     const running = await runDistributed(config, logger);
-    printBanner("distributed: each subgraph, the gateway and rest-compat in their own process", config, running.urls, auth, adapter, agencies);
+    printBanner("distributed: each subgraph, the gateway and rest-compat in their own process", config, running.urls, auth, adapter, agencies, content);
     stopWithReferences(() => running.stop());
     return;
   }
@@ -40,17 +44,17 @@ async function main() {
   if (config.mode === "cluster") {
     const running = await runClusterPrimary(config, logger);
     const base = `http://${config.host}:${config.port}`;
-    printBanner(`cluster: ${running.workers} workers, each running the whole stack`, config, { graphql: `${base}/graphql`, rest: base }, auth, adapter, agencies);
+    printBanner(`cluster: ${running.workers} workers, each running the whole stack`, config, { graphql: `${base}/graphql`, rest: base }, auth, adapter, agencies, content);
     stopWithReferences(() => running.stop());
     return;
   }
 
   const platform = await startPlatform({ database: config.database, host: config.host, port: config.port, logger });
-  printBanner("single process: gateway, subgraphs and REST together", config, { graphql: `${platform.url}/graphql`, rest: platform.url }, auth, adapter, agencies);
+  printBanner("single process: gateway, subgraphs and REST together", config, { graphql: `${platform.url}/graphql`, rest: platform.url }, auth, adapter, agencies, content);
   stopWithReferences(() => platform.close());
 }
 
-function printBanner(mode: string, config: ReturnType<typeof platformConfig>, urls: Record<string, string>, auth: AuthSettings, adapter: EligibilityAdapter, agencies: AgencySimulator) {
+function printBanner(mode: string, config: ReturnType<typeof platformConfig>, urls: Record<string, string>, auth: AuthSettings, adapter: EligibilityAdapter, agencies: AgencySimulator, content: ContentSettings) {
   const rest = urls.rest ?? "";
   const platformBase = restOptionsFromEnv().platformBasePath;
   const lines = [
@@ -64,6 +68,7 @@ function printBanner(mode: string, config: ReturnType<typeof platformConfig>, ur
     `  OpenAPI     ${rest}/openapi.json`,
     `  health      ${rest}/healthz, ${rest}/readyz`,
     `  eligibility ${adapter.url} (${adapter.reference ? "the reference adapter; set ELIGIBILITY_ADAPTER_URL to use your own" : "ELIGIBILITY_ADAPTER_URL"})`,
+    `  ${describeContent(content)}`,
     `  agencies    ${agencies.url} (${agencies.reference ? "the reference agency simulator; set DATA_EXCHANGE_AGENCY_URL to use real agencies" : "DATA_EXCHANGE_AGENCY_URL"})`,
     auth.mode === "development"
       ? `  auth        DEVELOPMENT mode: tokens signed with a key local to this machine; get one with\n              curl '${rest}/dev/token?role=case_worker' and send it as 'Authorization: Bearer <token>'\n              (token claims: X-API-Key: ${auth.apiKeys[0]})`

@@ -8,6 +8,8 @@ import { ownedOperationExecutor } from "./graph/owned-operations";
 import { loadSupergraph } from "./supergraph/load";
 import { createHttpApp } from "./http-app";
 import { prepareAuthSettings } from "./auth";
+import { processContentSettings } from "@pap/content";
+import { prepareContentSettings } from "./content";
 import { platformRequirements } from "./requirements";
 import { openProcessServices } from "./services";
 import { subgraphs } from "./subgraphs";
@@ -39,6 +41,7 @@ export async function startPlatform(options: {
 }): Promise<RunningPlatform> {
   const { logger } = options;
   const auth = prepareAuthSettings();
+  prepareContentSettings();
   const { services, database, settle, close } = await openProcessServices({
     database: options.database,
     logger,
@@ -63,6 +66,7 @@ export async function startPlatform(options: {
     rest: { execute, subscribe: graph.subscriptions.asGraphSubscriber(), authenticate: services.authenticate, requirementOf: platformRequirements },
     ready: async () => (await database.prisma.$queryRaw`SELECT 1`, true),
     auth,
+    content: () => processContentSettings(),
   });
   await app.listen({ host: options.host, port: options.port });
   const address = app.server.address();

@@ -12,11 +12,15 @@ import {
   type OperationType,
   type RequirementLookup,
 } from "@pap/kernel";
+import type { ContentSettings } from "@pap/content";
+import multipart from "@fastify/multipart";
 import { Kind, parse, type OperationDefinitionNode } from "graphql";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { openApiDocument } from "./openapi";
 import type { RestRequest } from "@pap/kernel";
 import { registerEventStream } from "./event-stream";
+import { sendContent, signedContentPrefix, signedLinkHandler } from "./content/download";
+import { receiveUpload, type ReceivedUpload } from "./content/upload";
 import { restOptionsFromEnv, restRoutes, type RestOptions } from "./routes";
 
 const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ":$1");
@@ -43,7 +47,7 @@ export function registerRestRoutes(
   app: FastifyInstance,
   graph: RestGraph,
   domains: readonly DomainContract[],
-  { options = restOptionsFromEnv(), connections }: { options?: RestOptions; connections?: ConnectionLimiter } = {},
+  { options = restOptionsFromEnv(), connections, content }: { options?: RestOptions; connections?: ConnectionLimiter; content?: () => ContentSettings } = {},
 ): void {
   const routes = restRoutes(domains, options);
   const execute = graph.execute;
@@ -54,7 +58,14 @@ export function registerRestRoutes(
   // The router prefers the static `stream` segment to the `{eventId}` parameter, so the two never clash.
   const streamPath = `${options.platformBasePath}/events/stream`;
   registerEventStream(app, graph, { path: streamPath, heartbeatMs: options.heartbeatMs, connections });
+  if (content) {
+    // Parts are read one by one in the upload handler (files streamed, never buffered); the limits
+    // bound what a body may hold beyond the one file.
+    void app.register(multipart, { limits: { files: 2, fields: 20, fieldSize: 64 * 1024, parts: 24, headerPairs: 50 } });
+    app.get(`${signedContentPrefix}/:versionId/:fileName`, signedLinkHandler(content));
+  }
   for (const route of routes) {
+    if ((route.upload || route.docs.binary) && !content) throw new Error(`${route.method} ${route.path} handles documents' bytes: the REST surface needs the content settings`);
     const { operation, field } = rootFieldOf(route.document);
     const requirement = graph.requirementOf(operation, field);
     app.route({
@@ -67,9 +78,18 @@ export function registerRestRoutes(
         if (refused) throw refused;
       },
       handler: async (request, reply) => {
-        const restRequest = toRestRequest(request);
-        const result = await execute({ query: route.document, variables: route.variables(restRequest), headers: request.headers });
+        const upload: ReceivedUpload | undefined = route.upload ? await receiveUpload(request, content!()) : undefined;
+        const restRequest = upload ? { ...toRestRequest(request), body: upload.fields, content: upload.token } : toRestRequest(request);
+        let result: Awaited<ReturnType<GraphExecutor>>;
+        try {
+          result = await execute({ query: route.document, variables: route.variables(restRequest), headers: request.headers });
+        } catch (error) {
+          if (upload) await content!().store.delete(upload.staged.contentId);
+          throw error;
+        }
         const firstError = result.errors?.[0];
+        // Staged bytes no version took are removed: a refused upload leaves nothing behind.
+        if (firstError && upload) await content!().store.delete(upload.staged.contentId);
         if (firstError) {
           const { status, envelope } = envelopeFromGraphQLError(firstError);
           if (status >= 500) request.log.error({ graphqlErrors: result.errors }, "graph operation failed");
@@ -78,6 +98,7 @@ export function registerRestRoutes(
         }
         const answer = route.respond(result.data?.result, Object.assign(restRequest, { url: request.url }));
         if (answer.headers) reply.headers(answer.headers);
+        if (answer.content) return sendContent(request, reply, content!(), answer.content);
         reply.code(answer.status);
         return answer.body === undefined ? reply.send() : reply.send(answer.body);
       },

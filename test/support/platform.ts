@@ -1,3 +1,6 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { Client } from "pg";
 import { buildServer as buildAgencySimulator } from "@pap/agency-simulator";
 import { buildServer as buildReferenceAdapter } from "@pap/eligibility-reference";
@@ -51,6 +54,8 @@ export async function startTestPlatform(label: string, options: TestPlatformOpti
   const agencies = givenAgencies ? null : buildAgencySimulator();
   const agencyUrl = givenAgencies ?? (await agencies!.listen({ host: "127.0.0.1", port: 0 }));
   process.env.DATA_EXCHANGE_AGENCY_URL = agencyUrl;
+  // Documents' bytes in a directory of the platform's own, so a test can see exactly what it left behind.
+  process.env.CONTENT_DIRECTORY = mkdtempSync(path.join(tmpdir(), `pap-content-${label}-`));
   const platform = await startPlatform({
     database: { kind: "postgres", url, poolSize: 5 },
     host: "127.0.0.1",
@@ -80,13 +85,17 @@ export function httpClient(baseUrl: string | (() => string)) {
   const call = async (method: string, path: string, body?: unknown, given: Record<string, string> = {}) => {
     const headers: Record<string, string> = { ...(await adminHeaders()), ...given };
     if (!headers.authorization) delete headers.authorization;
+    // A FormData body goes as multipart/form-data, with the boundary fetch chooses.
+    const json = body !== undefined && !(body instanceof FormData);
     const response = await fetch(`${base()}${path}`, {
       method,
-      headers: body === undefined ? headers : { "content-type": "application/json", ...headers },
-      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+      headers: json ? { "content-type": "application/json", ...headers } : headers,
+      body: body === undefined ? undefined : body instanceof FormData ? body : typeof body === "string" ? body : JSON.stringify(body),
     });
     const text = await response.text();
-    return { status: response.status, headers: response.headers, body: text ? (JSON.parse(text) as any) : undefined };
+    // Bytes (a document's content) are answered as they came; everything else is JSON.
+    const isJson = (response.headers.get("content-type") ?? "").includes("json");
+    return { status: response.status, headers: response.headers, body: !text ? undefined : isJson ? (JSON.parse(text) as any) : text };
   };
   return {
     get: (path: string) => call("GET", path),

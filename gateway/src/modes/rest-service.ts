@@ -1,6 +1,8 @@
 import { createAuthenticator, createLogger, httpGraphExecutor, webSocketGraphSubscriber } from "@pap/kernel";
 import type { FastifyInstance } from "fastify";
 import { prepareAuthSettings } from "../auth";
+import { processContentSettings } from "@pap/content";
+import { prepareContentSettings } from "../content";
 import { createHttpApp } from "../http-app";
 import { platformRequirements } from "../requirements";
 
@@ -18,6 +20,7 @@ export async function startRestService(options: { graphqlUrl: string; host: stri
     rest: { execute: httpGraphExecutor(options.graphqlUrl), subscribe, authenticate: createAuthenticator(auth), requirementOf: platformRequirements },
     ready: async () => (await fetch(options.graphqlUrl.replace(/\/graphql$/, "/healthz"))).ok,
     auth,
+    content: (prepareContentSettings(), () => processContentSettings()),
   });
   await app.listen({ host: options.host, port: options.port });
   return {

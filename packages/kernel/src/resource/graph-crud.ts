@@ -32,10 +32,12 @@ export type GraphCrud<Item, Context, D extends ResourceDeclaration> = {
   parent?: { arg: string; of(record: Item): string };
   /** One page of the list. */
   page(args: ListArgs, context: Context, parentId: string): Promise<ListEnvelope<Item>>;
-  create(body: BodyOf<D["fields"], "create">, context: Context, parentId: string): Promise<Item>;
-  update(id: string, body: BodyOf<D["fields"], "update">, context: Context, parentId: string): Promise<Item>;
+  create?(body: BodyOf<D["fields"], "create">, context: Context, parentId: string): Promise<Item>;
+  update?(id: string, body: BodyOf<D["fields"], "update">, context: Context, parentId: string): Promise<Item>;
   /** Deletes for good; the mutation answers the id deleted. */
-  delete(id: string, context: Context, parentId: string): Promise<unknown>;
+  delete?(id: string, context: Context, parentId: string): Promise<unknown>;
+  /** The root fields made, when not all five (a record created by an upload has no JSON create). */
+  only?: readonly Operation[];
   /**
    * Whose permissions guard it, when not its own plural's, and which of them each operation needs:
    * an application's members are read with `applications:read` and written with `applications:update`.
@@ -102,13 +104,19 @@ export function graphCrud<Item, Context, const D extends ResourceDeclaration>(bu
     }),
   }));
 
-  builder.mutationFields((t) => ({
+  const made = (operation: Operation) => !crud.only || crud.only.includes(operation);
+  const writer = <F>(operation: Operation, write: F | undefined): F => {
+    if (!write) throw new Error(`graphCrud for ${resource.name}: '${operation}' is made but has no callback`);
+    return write;
+  };
+  const mutations = (t: LooseRootBuilder) => ({
     [`create${resource.name}`]: t.field({
       authScopes: permission("create"),
       type: ref,
       ...described("create"),
       args: { ...parentArgs(t), input: t.arg({ type: createInput, required: true }) },
-      resolve: (_root: unknown, args: { input: object }, context: Context) => crud.create(parseBody(resource.createBody, resource.bodyFromInput(args.input)), context, parentOf(args)),
+      resolve: (_root: unknown, args: { input: object }, context: Context) =>
+        writer("create", crud.create)(parseBody(resource.createBody, resource.bodyFromInput(args.input)), context, parentOf(args)),
     }),
     [`update${resource.name}`]: t.field({
       authScopes: permission("update"),
@@ -116,7 +124,7 @@ export function graphCrud<Item, Context, const D extends ResourceDeclaration>(bu
       ...described("update"),
       args: { ...parentArgs(t), id: t.arg.id({ required: true }), input: t.arg({ type: updateInput, required: true }) },
       resolve: (_root: unknown, args: { id: string | number; input: object }, context: Context) =>
-        crud.update(String(args.id), parseBody(resource.updateBody, resource.bodyFromInput(args.input)), context, parentOf(args)),
+        writer("update", crud.update)(String(args.id), parseBody(resource.updateBody, resource.bodyFromInput(args.input)), context, parentOf(args)),
     }),
     [`delete${resource.name}`]: t.id({
       authScopes: permission("delete"),
@@ -124,9 +132,13 @@ export function graphCrud<Item, Context, const D extends ResourceDeclaration>(bu
       args: { ...parentArgs(t), id: t.arg.id({ required: true }) },
       resolve: async (_root: unknown, args: { id: string | number }, context: Context) => {
         const id = String(args.id);
-        await crud.delete(id, context, parentOf(args));
+        await writer("delete", crud.delete)(id, context, parentOf(args));
         return id;
       },
     }),
-  }));
+  });
+  const names: Record<string, Operation> = { [`create${resource.name}`]: "create", [`update${resource.name}`]: "update", [`delete${resource.name}`]: "delete" };
+  if ((["create", "update", "delete"] as const).some(made)) {
+    builder.mutationFields((t) => Object.fromEntries(Object.entries(mutations(t)).filter(([name]) => made(names[name]!))));
+  }
 }

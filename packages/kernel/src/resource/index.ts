@@ -10,3 +10,4 @@ export { columnsOf } from "./columns";
 export { graphCrud, type GraphCrud } from "./graph-crud";
 export { graphSingleton, type GraphSingleton } from "./graph-singleton";
 export { dateOnly } from "./kinds";
+export { metadataNamespaces, namespaceMap, namespaceOf, requireNamespaceOwner, withNamespace, type MetadataNamespace } from "./metadata-namespaces";

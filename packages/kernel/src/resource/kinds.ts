@@ -22,7 +22,7 @@ const dateColumn = (value: string) => new Date(`${value}T00:00:00.000Z`);
 export const dateOnly = (value: Date): string => value.toISOString().slice(0, 10);
 
 export const kinds: Record<ValueKind, KindTraits> = {
-  uuid: { graph: "ID", list: "uuid", stored: ["String"], written: () => z.uuid({ message: "must be a uuid" }), shown: () => z.uuid(), toColumn: (value) => value.toLowerCase() },
+  uuid: { graph: "ID", list: "uuid", stored: ["String"], written: () => z.guid({ message: "must be a uuid" }), shown: () => z.guid(), toColumn: (value) => value.toLowerCase() },
   identifier: { graph: "ID", list: "string", stored: ["String"], written: () => z.string(), shown: () => z.string() },
   string: { graph: "String", list: "string", stored: ["String"], written: () => z.string(), shown: () => z.string() },
   url: { graph: "String", list: "string", stored: ["String"], written: () => z.url({ message: "must be an absolute URL" }), shown: () => z.url() },

@@ -8,10 +8,15 @@ export type RestRequest = {
   params: Record<string, string>;
   query: Record<string, unknown>;
   body: unknown;
+  /** An upload route's staged file: the token naming the bytes already in the content store. */
+  content?: string;
 };
 
 /** How a graph result becomes an HTTP answer. */
-export type RestResponse = { status: number; body?: unknown; headers?: Record<string, string> };
+export type RestResponse = { status: number; body?: unknown; headers?: Record<string, string>; content?: ContentAnswer };
+
+/** Bytes the transport streams from the content store as the answer (a version's, by its id). */
+export type ContentAnswer = { key: string; fileName: string; mimeType: string; sizeBytes: number; contentHash: string };
 
 /**
  * One REST operation and its translation into one GraphQL operation. The table of these drives the
@@ -30,6 +35,12 @@ export type RestRoute = {
   variables(request: RestRequest): Record<string, unknown>;
   /** Turns `data.result` into the HTTP answer. */
   respond(result: unknown, request: RestRequest & { url: string }): RestResponse;
+  /**
+   * A multipart upload (SPEC §4.2): the `file` part is streamed into the content store, scanned on the
+   * way, before the operation runs; `variables` reads the text parts named here as `body` and the staged
+   * file's token as `content`. Should the operation fail, the staged bytes are removed.
+   */
+  upload?: { textFields: readonly string[]; fileRequired: true };
   /** For the OpenAPI document. */
   docs: {
     list?: ListSpec;
@@ -41,6 +52,8 @@ export type RestRoute = {
     response?: z.ZodType;
     successStatus: number;
     errorStatuses: number[];
+    /** The success answer is bytes (`application/octet-stream`), not JSON. */
+    binary?: boolean;
   };
 };
 

@@ -1,10 +1,9 @@
-import { defineResource } from "@pap/kernel";
+import { defineResource, namespaceMap } from "@pap/kernel";
 import { z } from "zod";
 import { personalDataFields, personalDataPaths } from "../domain/personal-data";
-import { callModes, callResults, callStatuses, failureReasons, metadataNamespaces, serviceTypes } from "../domain/vocabulary";
+import { callModes, callResults, callStatuses, failureReasons, serviceTypes } from "../domain/vocabulary";
 
 const enumOf = <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { message: `must be one of: ${values.join(", ")}` });
-const namespaceMap = z.partialRecord(enumOf(metadataNamespaces), z.record(z.string(), z.unknown(), { message: "must be an object" }), { message: "must be an object of namespaces" });
 
 /**
  * A call to an outside service (SPEC §2.5, §3.2): submitted for one requesting resource, answered by the

@@ -30,8 +30,6 @@ export type CallResult = (typeof callResults)[number];
 export const failureReasons = ["connection_error", "service_error", "authentication_error"] as const;
 export type FailureReason = (typeof failureReasons)[number];
 
-/** The metadata namespaces (configuration §9; the spec adds client-management): one per calling domain. */
-export const metadataNamespaces = ["data-exchange", "document-management", "eligibility", "intake", "workflow", "client-management"] as const;
-export type MetadataNamespace = (typeof metadataNamespaces)[number];
+export { metadataNamespaces, type MetadataNamespace } from "@pap/kernel";
 
 export const isServiceType = (value: unknown): value is ServiceType => serviceTypes.includes(value as ServiceType);

@@ -1,12 +1,12 @@
 import type { ExternalServiceCall } from "@pap/db";
-import { defineListType, findPage, graphFieldsOf, inputTypeOf, listArguments, loadByUuid, parseBody } from "@pap/kernel";
+import { defineListType, findPage, graphFieldsOf, inputTypeOf, listArguments, loadByUuid, namespaceOf, parseBody, requireNamespaceOwner } from "@pap/kernel";
 import type { ObjectRef } from "@pothos/core";
 import { builder, type Types } from "../builder";
 import { makeSyncCall } from "../calling/sync";
 import { leaseMs } from "../config/settings";
 import type { DataExchangeContext } from "../context";
 import { serviceCall } from "../contract/service-call";
-import { namespaceOf, requireNamespaceOwner, writeCallMetadata } from "../operations/metadata";
+import { writeCallMetadata } from "../operations/metadata";
 import { entryOf, submitServiceCall, type Submission } from "../operations/service-calls";
 import { onTheDriver } from "../operations/work";
 import { ExternalServiceRef } from "./service";
@@ -83,7 +83,7 @@ builder.mutationFields((t) => ({
     args: { id: t.arg.id({ required: true }), domain: t.arg.string({ required: true }), value: t.arg({ type: "JSONObject", required: true }) },
     resolve: async (_root, args, context) => {
       const domain = namespaceOf(args.domain);
-      requireNamespaceOwner(await context.principal(), domain);
+      requireNamespaceOwner(await context.principal(), domain, "service call");
       return onTheDriver(context, (work) => writeCallMetadata(work, String(args.id), domain, args.value as Record<string, unknown>));
     },
   }),
@@ -94,7 +94,7 @@ builder.mutationFields((t) => ({
     args: { id: t.arg.id({ required: true }), domain: t.arg.string({ required: true }) },
     resolve: async (_root, args, context) => {
       const domain = namespaceOf(args.domain);
-      requireNamespaceOwner(await context.principal(), domain);
+      requireNamespaceOwner(await context.principal(), domain, "service call");
       return onTheDriver(context, (work) => writeCallMetadata(work, String(args.id), domain, null));
     },
   }),

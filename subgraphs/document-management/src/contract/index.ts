@@ -1,4 +1,5 @@
 export { documentManagementDomain } from "./domain";
 export { documentType, retentionTriggers } from "./document-type";
+export { document, documentVersion, lifecycleStates } from "./document";
 export { seededDocumentTypes } from "../config/document-types";
 export { documentManagementEvents } from "../domain/events";

@@ -39,11 +39,14 @@ export async function updateDocumentType(work: DocumentManagementWork, id: strin
 }
 
 /**
- * Deletes a type created through the API. Configured types stay (409 CONFIG_MANAGED); so will a type
- * documents are filed under, once documents arrive (issue 18).
+ * Deletes a type created through the API. Configured types stay (409 CONFIG_MANAGED), and so does a
+ * type documents are filed under (409): their retention depends on it. Filing takes the type's row in
+ * the same way (a foreign key), so a document filed meanwhile cannot slip past the count.
  */
 export async function deleteDocumentType(work: DocumentManagementWork, id: string): Promise<string> {
-  await lockedUserType(work, id, "deleted");
+  const found = await lockedUserType(work, id, "deleted");
+  const filed = await work.tx.document.count({ where: { documentTypeId: id } });
+  if (filed) throw new ApiError(409, "CONFLICT", `Document type '${found.name}' has ${filed} document(s) filed under it and cannot be deleted.`);
   await work.tx.documentType.delete({ where: { id } });
   await work.events.record(work.tx, documentTypeChanges.deleted(id));
   return id;

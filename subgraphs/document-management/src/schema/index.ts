@@ -1,4 +1,5 @@
 import { builder } from "../builder";
 import "./document-type";
+import "./document";
 
 export const schema = builder.toSubGraphSchema({ linkUrl: "https://specs.apollo.dev/federation/v2.6" });

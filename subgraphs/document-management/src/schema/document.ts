@@ -1,0 +1,164 @@
+import type { Document, DocumentVersion } from "@pap/db";
+import { readStagedContent, signLink, type StagedContent } from "@pap/content";
+import { ApiError, findPage, graphCrud, graphFieldsOf, inputTypeOf, loadByUuid, namespaceOf, parseBody, requireNamespaceOwner, validationFailed } from "@pap/kernel";
+import type { ObjectRef } from "@pothos/core";
+import { builder, type Types } from "../builder";
+import type { DocumentManagementContext } from "../context";
+import { document, documentVersion } from "../contract/document";
+import { requireDocumentAccess, visibleFiler } from "../domain/access";
+import { addDocumentVersion, createDocument, recordContentAccess, updateDocument, writeDocumentMetadata, type DocumentFiling } from "../operations/documents";
+import { inTransaction } from "../operations/work";
+import { DocumentTypeRef } from "./document-type";
+
+/** Where a version's bytes are fetched over REST (every fetch is audited). */
+export const contentPathOf = (versionId: string) => `/document-management/document-versions/${versionId}/content`;
+
+export const DocumentVersionRef: ObjectRef<Types, DocumentVersion> = builder.prismaObject("DocumentVersion", {
+  // A version is read by whoever may read its document; an applicant, their own documents' versions.
+  authScopes: (found) => ({ $any: { permission: "documents:read", $all: { permission: "documents:read:own", owner: found.uploadedById } } }),
+  description: documentVersion.declaration.description,
+  fields: (t) =>
+    graphFieldsOf(builder, t, documentVersion.declaration.fields, {
+      document: t.field({ type: DocumentRef, nullable: true, description: documentVersion.declaration.fields.document.description, resolve: (found, _args, context) => context.loaders.documentById.load(found.documentId) }),
+      contentUrl: t.string({ description: documentVersion.declaration.fields.contentUrl.description, resolve: (found) => contentPathOf(found.id) }),
+    }) as never,
+});
+
+export const DocumentRef: ObjectRef<Types, Document> = builder.prismaObject("Document", {
+  // However a document is reached (by id, in a list, through an application), an applicant sees only those they filed.
+  authScopes: (found) => ({ $any: { permission: "documents:read", $all: { permission: "documents:read:own", owner: found.createdById } } }),
+  description: document.declaration.description,
+  fields: (t) =>
+    graphFieldsOf(builder, t, document.declaration.fields, {
+      type: t.field({ type: DocumentTypeRef, nullable: true, description: document.declaration.fields.type.description, resolve: (found, _args, context) => context.loaders.documentTypeById.load(found.documentTypeId) }),
+      versions: t.field({ type: [DocumentVersionRef], description: document.declaration.fields.versions.description, resolve: (found, _args, context) => context.loaders.versionsByDocument.load(found.id) }),
+      latestVersion: t.field({ type: DocumentVersionRef, nullable: true, description: document.declaration.fields.latestVersion.description, resolve: (found, _args, context) => context.loaders.versionById.load(found.latestVersionId) }),
+    }) as never,
+});
+
+graphCrud(builder, {
+  resource: document,
+  ref: DocumentRef,
+  only: ["get", "list", "update"],
+  ownRecords: ["get", "list"],
+  load: (id, context: DocumentManagementContext) => loadByUuid(context.loaders.documentById, id),
+  page: async (args, context) => {
+    const scope = await visibleFiler(context);
+    return findPage(document.listSpec, args, {
+      items: (query) => context.db.document.findMany({ ...query, where: { AND: [query.where ?? {}, scope] } }),
+      total: (where) => context.db.document.count({ where: { AND: [where, scope] } }),
+    });
+  },
+  update: (id, body, context) => inTransaction(context, (work) => updateDocument(work, id, body)),
+  descriptions: {
+    list: "Documents, most recently changed first; `q` filters them (`documentTypeId:<id> lifecycleState:active`); an applicant sees only those they filed.",
+    update: "Changes a document's title or date; its metadata changes through its namespaces, its bytes through new versions.",
+  },
+});
+
+/** The staged upload a token names: issued by this deployment's upload path, unexpired, or 422. */
+async function stagedFrom(context: DocumentManagementContext, token: string): Promise<StagedContent> {
+  const staged = await readStagedContent(context.content().signingSecret, token);
+  if (!staged) throw validationFailed([{ field: "content", message: "is not an upload this platform received (or it expired): send the file to the upload path first" }]);
+  return staged;
+}
+
+async function uploaderOf(context: DocumentManagementContext): Promise<string> {
+  return (await context.principal()).id ?? "anonymous";
+}
+
+const fileInput = inputTypeOf(builder, document.declaration, "create");
+
+builder.queryFields((t) => ({
+  documentVersion: t.field({
+    authScopes: { $any: { permission: "documents:read", $all: { permission: "documents:read:own" } } },
+    type: DocumentVersionRef,
+    nullable: true,
+    description: "A document version by id: its metadata (the bytes are at its contentUrl).",
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, args, context) => loadByUuid(context.loaders.versionById, String(args.id)),
+  }),
+}));
+
+const ContentAccessRef = builder.objectRef<{ version: DocumentVersion; redirectUrl: string | null }>("DocumentContentAccess").implement({
+  description: "What an audited request for a version's bytes answers: the version, and where to fetch the bytes when the deployment redirects.",
+  fields: (t) => ({
+    version: t.field({ type: DocumentVersionRef, resolve: (found) => found.version }),
+    redirectUrl: t.string({ nullable: true, description: "A signed, time-limited link to the bytes (the redirect delivery overlay); null when the bytes are streamed.", resolve: (found) => found.redirectUrl }),
+  }),
+});
+
+builder.mutationFields((t) => ({
+  fileDocument: t.field({
+    authScopes: { permission: "documents:create" },
+    type: DocumentRef,
+    description: "Files a document with its first version: `content` is the token the upload path answered for the file (POST /document-management/documents does both at once).",
+    args: { input: t.arg({ type: fileInput as never, required: true }), content: t.arg.string({ required: true }) },
+    resolve: async (_root, args, context) => {
+      const filing = parseBody(document.createBody, document.bodyFromInput(args.input as object)) as DocumentFiling;
+      const staged = await stagedFrom(context, args.content);
+      const uploader = await uploaderOf(context);
+      return inTransaction(context, (work) => createDocument(work, filing, staged, uploader));
+    },
+  }),
+  addDocumentVersion: t.field({
+    authScopes: { $any: { permission: "document-versions:create", $all: { permission: "document-versions:create:own" } } },
+    type: DocumentVersionRef,
+    description: "Adds the next version of a document from an uploaded file's token; earlier versions stay.",
+    args: { documentId: t.arg.id({ required: true }), content: t.arg.string({ required: true }) },
+    resolve: async (_root, args, context) => {
+      const found = await loadByUuid(context.loaders.documentById, String(args.documentId));
+      if (!found) throw new ApiError(404, "NOT_FOUND", `Document ${args.documentId} was not found.`);
+      await requireDocumentAccess(context, found, "document-versions:create");
+      const staged = await stagedFrom(context, args.content);
+      const uploader = await uploaderOf(context);
+      return inTransaction(context, (work) => addDocumentVersion(work, found.id, staged, uploader));
+    },
+  }),
+  setDocumentMetadata: t.field({
+    authScopes: { permission: "documents:metadata" },
+    type: DocumentRef,
+    description: "Replaces one metadata namespace of a document (the caller's own domain's), leaving the others.",
+    args: { id: t.arg.id({ required: true }), domain: t.arg.string({ required: true }), value: t.arg({ type: "JSONObject", required: true }) },
+    resolve: async (_root, args, context) => {
+      const domain = namespaceOf(args.domain);
+      requireNamespaceOwner(await context.principal(), domain, "document");
+      return inTransaction(context, (work) => writeDocumentMetadata(work, String(args.id), domain, args.value as Record<string, unknown>));
+    },
+  }),
+  removeDocumentMetadata: t.field({
+    authScopes: { permission: "documents:metadata" },
+    type: DocumentRef,
+    description: "Removes one metadata namespace of a document (the caller's own domain's).",
+    args: { id: t.arg.id({ required: true }), domain: t.arg.string({ required: true }) },
+    resolve: async (_root, args, context) => {
+      const domain = namespaceOf(args.domain);
+      requireNamespaceOwner(await context.principal(), domain, "document");
+      return inTransaction(context, (work) => writeDocumentMetadata(work, String(args.id), domain, null));
+    },
+  }),
+  openDocumentVersionContent: t.field({
+    authScopes: { $any: { permission: "document-content:read", $all: { permission: "document-content:read:own" } } },
+    type: ContentAccessRef,
+    description:
+      "Asks for a version's bytes: records the access (also when the document is destroyed, which then answers 410 GONE) and says where the bytes are: streamed by the REST content path, or a signed link when the deployment redirects.",
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, args, context) => {
+      const version = await loadByUuid(context.loaders.versionById, String(args.id));
+      if (!version) throw new ApiError(404, "NOT_FOUND", `DocumentVersion ${args.id} was not found.`);
+      const owner = await context.loaders.documentById.load(version.documentId);
+      await requireDocumentAccess(context, owner!, "document-content:read");
+      const settings = context.content();
+      const actor = await uploaderOf(context);
+      const access = await inTransaction(context, (work) => recordContentAccess(work, version.id, actor, settings.delivery === "redirect" ? "redirected" : "delivered"));
+      // The access is recorded (committed) before the refusal: an attempt on destroyed content is audited too.
+      if (access.outcome === "gone") throw new ApiError(410, "GONE", `Document ${access.document.id} has been destroyed: its content is no longer kept.`);
+      if (settings.delivery === "stream") return { version, redirectUrl: null };
+      const expiresInSeconds = settings.linkTtlSeconds;
+      const presigned = await settings.store.presignedUrl?.(version.id, { expiresInSeconds, fileName: version.fileName });
+      if (presigned) return { version, redirectUrl: presigned };
+      const path = `/document-management/content/${version.id}/${encodeURIComponent(version.fileName)}`;
+      return { version, redirectUrl: `${path}?${signLink(settings.signingSecret, path, new Date(context.clock.now().getTime() + expiresInSeconds * 1000))}` };
+    },
+  }),
+}));
