@@ -11,3 +11,4 @@ export { graphCrud, type GraphCrud } from "./graph-crud";
 export { graphSingleton, type GraphSingleton } from "./graph-singleton";
 export { dateOnly } from "./kinds";
 export { metadataNamespaces, namespaceMap, namespaceOf, requireNamespaceOwner, withNamespace, type MetadataNamespace } from "./metadata-namespaces";
+export { metadataNamespaceMutations } from "./graph-metadata";

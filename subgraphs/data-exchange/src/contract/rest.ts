@@ -1,5 +1,4 @@
-import { bodyReader, crudRoutes, notFound, requireObjectBody, withListFilters, type RestRequest, type RestRoute } from "@pap/kernel";
-import { z } from "zod";
+import { bodyReader, crudRoutes, metadataNamespaceRoutes, withListFilters, type RestRoute } from "@pap/kernel";
 import { callStatuses, serviceTypes } from "../domain/vocabulary";
 import { service } from "./service";
 import { serviceCall } from "./service-call";
@@ -8,13 +7,8 @@ const tag = "Data exchange";
 const services = "/data-exchange/services";
 const calls = "/data-exchange/service-calls";
 const callPath = `${calls}/{serviceCallId}`;
-const metadataPath = `${callPath}/metadata/{domain}`;
 
 const asRest = (call: unknown) => (serviceCall.toRest ? serviceCall.toRest(call as Record<string, unknown>) : call);
-const readCall = (request: RestRequest, found: unknown) => {
-  if (!found) throw notFound("ServiceCall", request.params.serviceCallId ?? "");
-  return asRest(found);
-};
 
 const submitBody = bodyReader(serviceCall.response, serviceCall.createBody, { nonEmpty: false });
 
@@ -35,35 +29,6 @@ const submit: RestRoute = {
   docs: { body: serviceCall.createBody, response: serviceCall.response, successStatus: 201, errorStatuses: [400, 403, 422, 500] },
 };
 
-const metadataValue = z.record(z.string(), z.unknown()).describe("The namespace's new value: any JSON object, without personal data.");
-
-const putMetadata: RestRoute = {
-  method: "PUT",
-  path: metadataPath,
-  operationId: "replaceServiceCallMetadata",
-  summary: "Replace one metadata namespace of a service call (the caller's own domain's)",
-  tag,
-  document: `mutation ($id: ID!, $domain: String!, $value: JSONObject!) { result: setServiceCallMetadata(id: $id, domain: $domain, value: $value) { ${serviceCall.selection} } }`,
-  variables: (request) => ({ id: request.params.serviceCallId ?? "", domain: request.params.domain ?? "", value: requireObjectBody(request.body, { nonEmpty: false }) }),
-  respond: (result, request) => ({ status: 200, body: readCall(request, result) }),
-  docs: { body: metadataValue, response: serviceCall.response, successStatus: 200, errorStatuses: [400, 403, 404, 422, 500] },
-};
-
-const deleteMetadata: RestRoute = {
-  method: "DELETE",
-  path: metadataPath,
-  operationId: "removeServiceCallMetadata",
-  summary: "Remove one metadata namespace of a service call (the caller's own domain's)",
-  tag,
-  document: `mutation ($id: ID!, $domain: String!) { result: removeServiceCallMetadata(id: $id, domain: $domain) { id } }`,
-  variables: (request) => ({ id: request.params.serviceCallId ?? "", domain: request.params.domain ?? "" }),
-  respond: (result, request) => {
-    readCall(request, result);
-    return { status: 204 };
-  },
-  docs: { successStatus: 204, errorStatuses: [403, 404, 422, 500] },
-};
-
 /** The data-exchange domain (SPEC §4.3): the catalog, read-only, and the calls. */
 export const dataExchangeRoutes: RestRoute[] = [
   ...crudRoutes({ resource: service, tag, collectionPath: services, idParam: "serviceId", only: ["list", "get"], queries: { get: "externalService", list: "externalServices" } }).map((route) =>
@@ -79,7 +44,6 @@ export const dataExchangeRoutes: RestRoute[] = [
       : route,
   ),
   submit,
-  putMetadata,
-  deleteMetadata,
+  ...metadataNamespaceRoutes({ resource: serviceCall, itemPath: callPath, idParam: "serviceCallId", tag, record: "service call" }),
 ];
 

@@ -1,5 +1,5 @@
 import type { ExternalServiceCall } from "@pap/db";
-import { defineListType, findPage, graphFieldsOf, inputTypeOf, listArguments, loadByUuid, namespaceOf, parseBody, requireNamespaceOwner } from "@pap/kernel";
+import { defineListType, findPage, graphFieldsOf, inputTypeOf, listArguments, loadByUuid, metadataNamespaceMutations, parseBody } from "@pap/kernel";
 import type { ObjectRef } from "@pothos/core";
 import { builder, type Types } from "../builder";
 import { makeSyncCall } from "../calling/sync";
@@ -76,26 +76,12 @@ builder.mutationFields((t) => ({
       return { created: true, call: await makeSyncCall(context, submitted.call, submitted.entry) };
     },
   }),
-  setServiceCallMetadata: t.field({
-    authScopes: { permission: "service-calls:metadata" },
-    type: ServiceCallRef,
-    description: "Replaces one metadata namespace of a call (the caller's own domain's), leaving the others; the call's later events carry it.",
-    args: { id: t.arg.id({ required: true }), domain: t.arg.string({ required: true }), value: t.arg({ type: "JSONObject", required: true }) },
-    resolve: async (_root, args, context) => {
-      const domain = namespaceOf(args.domain);
-      requireNamespaceOwner(await context.principal(), domain, "service call");
-      return onTheDriver(context, (work) => writeCallMetadata(work, String(args.id), domain, args.value as Record<string, unknown>));
-    },
-  }),
-  removeServiceCallMetadata: t.field({
-    authScopes: { permission: "service-calls:metadata" },
-    type: ServiceCallRef,
-    description: "Removes one metadata namespace of a call (the caller's own domain's).",
-    args: { id: t.arg.id({ required: true }), domain: t.arg.string({ required: true }) },
-    resolve: async (_root, args, context) => {
-      const domain = namespaceOf(args.domain);
-      requireNamespaceOwner(await context.principal(), domain, "service call");
-      return onTheDriver(context, (work) => writeCallMetadata(work, String(args.id), domain, null));
-    },
-  }),
 }));
+
+metadataNamespaceMutations(builder, {
+  name: "ServiceCall",
+  ref: ServiceCallRef,
+  permission: "service-calls:metadata",
+  record: "service call",
+  write: (context: DataExchangeContext, id, domain, value) => onTheDriver(context, (work) => writeCallMetadata(work, id, domain, value)),
+});

@@ -1,4 +1,4 @@
-import { bodyReader, crudRoutes, notFound, requireObjectBody, validationFailed, withListFilters, type RestRequest, type RestRoute } from "@pap/kernel";
+import { bodyReader, crudRoutes, metadataNamespaceRoutes, notFound, validationFailed, withListFilters, type RestRequest, type RestRoute } from "@pap/kernel";
 import { z } from "zod";
 import { document, documentVersion, lifecycleStates } from "./document";
 import { documentType } from "./document-type";
@@ -6,14 +6,9 @@ import { documentType } from "./document-type";
 const tag = "Document management";
 const documents = "/document-management/documents";
 const documentPath = `${documents}/{documentId}`;
-const metadataPath = `${documentPath}/metadata/{domain}`;
 const versionPath = "/document-management/document-versions/{documentVersionId}";
 
 const asRest = (resource: typeof document | typeof documentVersion, found: unknown) => (resource.toRest ? resource.toRest(found as Record<string, unknown>) : found);
-const readDocument = (request: RestRequest, found: unknown) => {
-  if (!found) throw notFound("Document", request.params.documentId ?? "");
-  return asRest(document, found);
-};
 
 const fileBody = bodyReader(document.response, document.createBody, { nonEmpty: true });
 
@@ -107,35 +102,6 @@ const getContent: RestRoute = {
   docs: { successStatus: 200, errorStatuses: [302, 401, 403, 404, 410, 416], binary: true },
 };
 
-const metadataValue = z.record(z.string(), z.unknown()).describe("The namespace's new value: any JSON object.");
-
-const putMetadata: RestRoute = {
-  method: "PUT",
-  path: metadataPath,
-  operationId: "replaceDocumentMetadata",
-  summary: "Replace one metadata namespace of a document (the caller's own domain's)",
-  tag,
-  document: `mutation ($id: ID!, $domain: String!, $value: JSONObject!) { result: setDocumentMetadata(id: $id, domain: $domain, value: $value) { ${document.selection} } }`,
-  variables: (request) => ({ id: request.params.documentId ?? "", domain: request.params.domain ?? "", value: requireObjectBody(request.body, { nonEmpty: false }) }),
-  respond: (result, request) => ({ status: 200, body: readDocument(request, result) }),
-  docs: { body: metadataValue, response: document.response, successStatus: 200, errorStatuses: [400, 403, 404, 422] },
-};
-
-const deleteMetadata: RestRoute = {
-  method: "DELETE",
-  path: metadataPath,
-  operationId: "removeDocumentMetadata",
-  summary: "Remove one metadata namespace of a document (the caller's own domain's)",
-  tag,
-  document: `mutation ($id: ID!, $domain: String!) { result: removeDocumentMetadata(id: $id, domain: $domain) { id } }`,
-  variables: (request) => ({ id: request.params.documentId ?? "", domain: request.params.domain ?? "" }),
-  respond: (result, request) => {
-    readDocument(request, result);
-    return { status: 204 };
-  },
-  docs: { successStatus: 204, errorStatuses: [403, 404, 422] },
-};
-
 /** The document-management domain (SPEC §4.2). */
 export const documentManagementRoutes: RestRoute[] = [
   ...crudRoutes({
@@ -160,6 +126,5 @@ export const documentManagementRoutes: RestRoute[] = [
   addVersion,
   getVersion,
   getContent,
-  putMetadata,
-  deleteMetadata,
+  ...metadataNamespaceRoutes({ resource: document, itemPath: documentPath, idParam: "documentId", tag, record: "document" }),
 ];

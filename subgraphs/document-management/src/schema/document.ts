@@ -1,6 +1,6 @@
 import type { Document, DocumentVersion } from "@pap/db";
 import { readStagedContent, signLink, type StagedContent } from "@pap/content";
-import { ApiError, findPage, graphCrud, graphFieldsOf, inputTypeOf, loadByUuid, namespaceOf, parseBody, requireNamespaceOwner, validationFailed } from "@pap/kernel";
+import { ApiError, findPage, graphCrud, graphFieldsOf, inputTypeOf, loadByUuid, metadataNamespaceMutations, parseBody, validationFailed } from "@pap/kernel";
 import type { ObjectRef } from "@pothos/core";
 import { builder, type Types } from "../builder";
 import type { DocumentManagementContext } from "../context";
@@ -115,28 +115,6 @@ builder.mutationFields((t) => ({
       return inTransaction(context, (work) => addDocumentVersion(work, found.id, staged, uploader));
     },
   }),
-  setDocumentMetadata: t.field({
-    authScopes: { permission: "documents:metadata" },
-    type: DocumentRef,
-    description: "Replaces one metadata namespace of a document (the caller's own domain's), leaving the others.",
-    args: { id: t.arg.id({ required: true }), domain: t.arg.string({ required: true }), value: t.arg({ type: "JSONObject", required: true }) },
-    resolve: async (_root, args, context) => {
-      const domain = namespaceOf(args.domain);
-      requireNamespaceOwner(await context.principal(), domain, "document");
-      return inTransaction(context, (work) => writeDocumentMetadata(work, String(args.id), domain, args.value as Record<string, unknown>));
-    },
-  }),
-  removeDocumentMetadata: t.field({
-    authScopes: { permission: "documents:metadata" },
-    type: DocumentRef,
-    description: "Removes one metadata namespace of a document (the caller's own domain's).",
-    args: { id: t.arg.id({ required: true }), domain: t.arg.string({ required: true }) },
-    resolve: async (_root, args, context) => {
-      const domain = namespaceOf(args.domain);
-      requireNamespaceOwner(await context.principal(), domain, "document");
-      return inTransaction(context, (work) => writeDocumentMetadata(work, String(args.id), domain, null));
-    },
-  }),
   openDocumentVersionContent: t.field({
     authScopes: { $any: { permission: "document-content:read", $all: { permission: "document-content:read:own" } } },
     type: ContentAccessRef,
@@ -162,3 +140,11 @@ builder.mutationFields((t) => ({
     },
   }),
 }));
+
+metadataNamespaceMutations(builder, {
+  name: "Document",
+  ref: DocumentRef,
+  permission: "documents:metadata",
+  record: "document",
+  write: (context: DocumentManagementContext, id, domain, value) => inTransaction(context, (work) => writeDocumentMetadata(work, id, domain, value)),
+});
