@@ -12,6 +12,7 @@ import { actionMutationName, roles } from "@pap/kernel";
 import { taskMachine } from "@pap/workflow";
 import { applicationMachine, verificationMachine } from "@pap/intake/contract";
 import { decisionMachine, determinationMachine } from "@pap/eligibility/contract";
+import { documentLifecycle } from "@pap/document-management/contract";
 import { getNamedType, isObjectType, type GraphQLField, type GraphQLObjectType, type GraphQLSchema } from "graphql";
 import { createClient, type Client } from "graphql-ws/client";
 import WebSocket from "ws";
@@ -122,6 +123,8 @@ const taskActionFields: Record<string, () => Promise<Record<string, unknown>>> =
   performDeterminationAction: async () => ({ id: MISSING_TASK, action: "complete" }),
   ...Object.fromEntries(Object.keys(decisionMachine.actions).map((action) => [actionMutationName(action, "Decision"), async () => ({ id: MISSING_TASK })])),
   performDecisionAction: async () => ({ id: MISSING_TASK, action: "approve" }),
+  ...Object.fromEntries(Object.keys(documentLifecycle.actions).map((action) => [actionMutationName(action, "Document"), async () => ({ id: MISSING_TASK })])),
+  performDocumentAction: async () => ({ id: MISSING_TASK, action: "approve_disposition" }),
 };
 const eligibility = once(async () => determinationFixture(platform().database.prisma));
 /** A metadata namespace belongs to its domain's service account (its id is the namespace's name): an admitted caller with an id of its own is refused it. */
@@ -238,6 +241,9 @@ const argumentsFor: Record<string, () => Promise<Record<string, unknown>>> = {
   setDocumentMetadata: async () => ({ id: (await filedDocument()).id, domain: "intake", value: { note: "matrix" } }),
   removeDocumentMetadata: async () => ({ id: (await filedDocument()).id, domain: "intake" }),
   openDocumentVersionContent: async () => ({ id: (await filedDocument()).latestVersionId }),
+  documentLink: async () => ({ id: (await created("/document-management/document-links", { documentId: (await filedDocument()).id, subjectType: "case", subjectId: randomUUID() })).id }),
+  documentLinks: async () => ({}),
+  createDocumentLink: async () => ({ input: { documentId: (await filedDocument()).id, subjectType: "case", subjectId: randomUUID() } }),
   externalService: async () => ({ id: "6b2b03b0-dc9b-4122-a9de-138960bb610f" }),
   externalServices: async () => ({}),
   serviceCall: async () => ({ id: await serviceCall() }),

@@ -10,6 +10,7 @@ import { restRoutes, type RestRoute } from "@pap/rest-compat";
 import { taskMachine } from "@pap/workflow";
 import { applicationMachine, verificationMachine } from "@pap/intake/contract";
 import { decisionMachine, determinationMachine } from "@pap/eligibility/contract";
+import { documentLifecycle } from "@pap/document-management/contract";
 import { Kind, parse, type OperationDefinitionNode } from "graphql";
 import { bearer } from "./support/auth";
 import { MISSING_ID } from "./support/expectations";
@@ -45,6 +46,7 @@ const machineActions = [
   // Eligibility's: the determination's, its determination-level decision forms, and the decision's (its determination missing too).
   ...[...Object.keys(determinationMachine.actions), "approve", "deny"].map((action) => `/eligibility/determinations/{determinationId}/${action}`),
   ...Object.keys(decisionMachine.actions).map((action) => `/eligibility/determinations/{determinationId}/decisions/{decisionId}/${action}`),
+  ...Object.keys(documentLifecycle.actions).map((action) => `/document-management/documents/{documentId}/${action}`),
 ];
 const isTaskAction = (route: RestRoute) => route.method === "POST" && machineActions.includes(route.path);
 /**
@@ -76,7 +78,8 @@ async function requestFor(route: RestRoute): Promise<{ path: string; body?: unkn
     serviceCallId: async () => (await admin("POST", "/data-exchange/service-calls", { serviceType: "incarceration_check", requestingResourceId: randomUUID() })).body.id,
     domain: async () => "intake",
     documentTypeId: async () => (await admin("POST", "/document-management/document-types", newDocumentType())).body.id,
-    documentId: async () => (await admin("POST", "/document-management/documents", newDocumentForm())).body.id,
+    documentId: async () => (isTaskAction(route) ? MISSING_ID : (await admin("POST", "/document-management/documents", newDocumentForm())).body.id),
+    documentLinkId: async () => (await admin("POST", "/document-management/document-links", await newLink())).body.id,
     documentVersionId: async () => (await admin("POST", "/document-management/documents", newDocumentForm())).body.latestVersionId,
     // A determination to read, with its decision; an action's determination is missing (the machine decides the rest).
     determinationId: async () => (isTaskAction(route) ? MISSING_ID : (eligibility = await determinationFixture(platform().database.prisma)).determinationId),
@@ -141,6 +144,7 @@ async function requestFor(route: RestRoute): Promise<{ path: string; body?: unkn
     createDocumentType: async () => newDocumentType(),
     updateDocumentType: async () => ({ retentionYears: 7 }),
     uploadDocument: async () => newDocumentForm(),
+    createDocumentLink: async () => newLink(),
     uploadDocumentVersion: async () => fileForm(),
     updateDocument: async () => ({ title: "Renamed" }),
     replaceDocumentMetadata: async () => ({ note: "matrix" }),
@@ -165,6 +169,8 @@ const newDocumentForm = () => {
   form.append("title", "Matrix document");
   return form;
 };
+/** A link of a new document to a record of its own. */
+const newLink = async () => ({ documentId: (await api.raw("POST", "/document-management/documents", newDocumentForm())).body.id, subjectType: "case", subjectId: randomUUID() });
 const newDocumentType = () => ({ name: `matrix_${randomUUID().slice(0, 8)}`, retentionYears: 3, retentionTrigger: "submission_date" });
 const newUser = () => ({ idpSubject: `idp|${randomUUID()}`, email: "matrix@agency.example.gov", role: "case_worker" });
 /** Each role's caller has an account (found by its token's subject), so that `me` has one to show. */

@@ -24,7 +24,7 @@ describe("resource declarations and their Prisma models", () => {
         // The data-exchange catalog and its calls (SPEC §2.5).
         ...["ExternalService", "ServiceCall"],
         // Document management's types, documents and versions (SPEC §2.4).
-        ...["DocumentType", "Document", "DocumentVersion"],
+        ...["DocumentType", "Document", "DocumentVersion", "DocumentLink"],
       ].sort(),
     );
     expect(stored.map((resource) => resource.name)).not.toContain("Metric");

@@ -4,7 +4,7 @@ import path from "node:path";
 import type { SourceFile } from "./files";
 
 /** A multipart/form-data body, produced as it is sent. */
-export type MultipartBody = { contentType: string; body: AsyncIterable<Uint8Array> };
+export type MultipartBody = { contentType: string; body: ReadableStream<Uint8Array> };
 
 /**
  * The text parts first, then the file read from disk as the request goes out: a client uploading a
@@ -24,5 +24,20 @@ export function multipartBody(fields: Record<string, string>, file: SourceFile, 
     for await (const chunk of createReadStream(file.path, { highWaterMark: 1024 * 1024 })) yield chunk as Buffer;
     yield tail;
   }
-  return { contentType: `multipart/form-data; boundary=${boundary}`, body: body() };
+  return { contentType: `multipart/form-data; boundary=${boundary}`, body: pulled(body()) };
+}
+
+/** A web stream that reads the next chunk only when fetch asks for it: the socket's pace sets the file's. */
+function pulled(chunks: AsyncIterator<Uint8Array>): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await chunks.next();
+      if (next.done) controller.close();
+      else controller.enqueue(next.value);
+    },
+    async cancel() {
+      // Closes the file when the request fails half-way.
+      await chunks.return?.();
+    },
+  });
 }

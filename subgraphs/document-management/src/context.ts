@@ -1,4 +1,4 @@
-import type { Document, DocumentType, DocumentVersion, PrismaClient } from "@pap/db";
+import type { Document, DocumentLink, DocumentType, DocumentVersion, PrismaClient } from "@pap/db";
 import { processContentSettings, type ContentSettings } from "@pap/content";
 import { createByKeyLoader, createGroupLoader, type RequestScope } from "@pap/kernel";
 import { domainContext, type DomainContext, type DomainServices } from "@pap/events";
@@ -9,6 +9,11 @@ function loaders(db: PrismaClient) {
     documentTypeById: createByKeyLoader<string, DocumentType>((ids) => db.documentType.findMany({ where: { id: { in: [...ids] } } }), (found) => found.id),
     documentById: createByKeyLoader<string, Document>((ids) => db.document.findMany({ where: { id: { in: [...ids] } } }), (found) => found.id),
     versionById: createByKeyLoader<string, DocumentVersion>((ids) => db.documentVersion.findMany({ where: { id: { in: [...ids] } } }), (found) => found.id),
+    linkById: createByKeyLoader<string, DocumentLink>((ids) => db.documentLink.findMany({ where: { id: { in: [...ids] } } }), (found) => found.id),
+    linksByDocument: createGroupLoader<string, DocumentLink>(
+      (ids) => db.documentLink.findMany({ where: { documentId: { in: [...ids] } }, orderBy: { createdAt: "asc" } }),
+      (found) => [found.documentId],
+    ),
     versionsByDocument: createGroupLoader<string, DocumentVersion>(
       (ids) => db.documentVersion.findMany({ where: { documentId: { in: [...ids] } }, orderBy: { versionNumber: "asc" } }),
       (found) => [found.documentId],

@@ -1,6 +1,8 @@
-import type { DomainServices } from "@pap/events";
+import { processContentSettings } from "@pap/content";
+import type { ConsumerDefinition, DomainServices } from "@pap/events";
 import type { SubgraphDefinition } from "@pap/kernel";
 import { configuredDocumentTypes } from "./config/deployment";
+import { retentionReactions } from "./consumers/retention";
 import { createContext, type DocumentManagementContext } from "./context";
 import { documentManagementEvents } from "./domain/events";
 import { documentManagementPermissions } from "./domain/permissions";
@@ -9,12 +11,16 @@ import { seedDocumentTypes } from "./seed";
 
 export * from "./contract";
 
-/** The document-management subgraph: so far the document types, seeded from configuration at every start. */
-export const documentManagementSubgraph: SubgraphDefinition<DomainServices, DocumentManagementContext> = {
+/**
+ * The document-management subgraph: document types (seeded from configuration at every start),
+ * documents and their versions, links, and the records lifecycle's reactions.
+ */
+export const documentManagementSubgraph: SubgraphDefinition<DomainServices, DocumentManagementContext> & { consumers: readonly ConsumerDefinition[] } = {
   name: "document-management",
   schema,
   createContext,
   events: documentManagementEvents,
   permissions: documentManagementPermissions,
   seed: (services) => seedDocumentTypes(services.db, configuredDocumentTypes()),
+  consumers: [retentionReactions({ content: () => processContentSettings() })],
 };

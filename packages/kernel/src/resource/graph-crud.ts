@@ -74,12 +74,14 @@ export function graphCrud<Item, Context, const D extends ResourceDeclaration>(bu
   };
   const described = (operation: Operation) => (crud.descriptions?.[operation] ? { description: crud.descriptions[operation] } : {});
   const list = defineListType(builderOf as never, `${resource.name}List`, ref as never);
-  const createInput = inputTypeOf(builderOf, resource.declaration, "create");
+  const made = (operation: Operation) => !crud.only || crud.only.includes(operation);
+  // Input types only for the writes made: one without fields (a record no body updates) is not valid GraphQL.
+  const createInput = made("create") ? inputTypeOf(builderOf, resource.declaration, "create") : undefined;
   const parent = crud.parent;
   const parentArgs = (t: LooseRootBuilder) => (parent ? { [parent.arg]: t.arg.id({ required: true }) } : {});
   const parentOf = (args: object) => (parent ? String((args as Record<string, unknown>)[parent.arg]) : "");
   const inParent = async (record: Item | null, args: object) => (record && parent && parent.of(record) !== parentOf(args) ? null : record);
-  const updateInput = inputTypeOf(builderOf, resource.declaration, "update");
+  const updateInput = made("update") ? inputTypeOf(builderOf, resource.declaration, "update") : undefined;
 
   builder.asEntity(ref, {
     key: builder.selection("id"),
@@ -104,7 +106,6 @@ export function graphCrud<Item, Context, const D extends ResourceDeclaration>(bu
     }),
   }));
 
-  const made = (operation: Operation) => !crud.only || crud.only.includes(operation);
   const writer = <F>(operation: Operation, write: F | undefined): F => {
     if (!write) throw new Error(`graphCrud for ${resource.name}: '${operation}' is made but has no callback`);
     return write;

@@ -43,10 +43,11 @@ export const document = defineResource({
     type: { kind: "reference", target: "DocumentType", nullable: true, description: "The document type." },
     versions: { kind: "reference", target: "DocumentVersion", list: true, description: "Every version, the first first." },
     latestVersion: { kind: "reference", target: "DocumentVersion", nullable: true, description: "The current version." },
+    links: { kind: "reference", target: "DocumentLink", list: true, description: "What the document is tied to: applications, cases, verifications, tasks." },
     createdAt: { kind: "datetime", sort: true },
     updatedAt: { kind: "datetime", sort: true },
   },
-  storedOnly: ["versionCount", "createdById"],
+  storedOnly: ["versionCount", "createdById", "retainedAt", "legalHoldReason"],
   list: { defaultSort: "-updatedAt" },
 });
 

@@ -2,13 +2,14 @@ import type { DomainContract } from "@pap/kernel";
 import { documentManagementEvents } from "../domain/events";
 import { documentManagementPermissions } from "../domain/permissions";
 import { document, documentVersion } from "./document";
+import { documentLink } from "./document-link";
 import { documentType } from "./document-type";
 import { documentManagementRoutes } from "./rest";
 
 /** The document-management domain as the platform registers it (see `gateway/src/domains.ts`). */
 export const documentManagementDomain: DomainContract = {
   name: "document-management",
-  resources: [documentType, document, documentVersion],
+  resources: [documentType, document, documentVersion, documentLink],
   events: documentManagementEvents,
   permissions: documentManagementPermissions,
   restRoutes: () => documentManagementRoutes,

@@ -1,6 +1,8 @@
-import { bodyReader, crudRoutes, metadataNamespaceRoutes, notFound, validationFailed, withListFilters, type RestRequest, type RestRoute } from "@pap/kernel";
+import { bodyReader, crudRoutes, machineActionRoutes, metadataNamespaceRoutes, notFound, validationFailed, withListFilters, type RestRequest, type RestRoute } from "@pap/kernel";
 import { z } from "zod";
 import { document, documentVersion, lifecycleStates } from "./document";
+import { documentLifecycle } from "../domain/lifecycle-machine";
+import { documentLink, linkSubjectTypes } from "./document-link";
 import { documentType } from "./document-type";
 
 const tag = "Document management";
@@ -127,4 +129,15 @@ export const documentManagementRoutes: RestRoute[] = [
   getVersion,
   getContent,
   ...metadataNamespaceRoutes({ resource: document, itemPath: documentPath, idParam: "documentId", tag, record: "document" }),
+  // The records lifecycle: legal holds and disposition for records managers, the system's moves.
+  ...machineActionRoutes({ machine: documentLifecycle, resource: document, tag, itemPaths: [documentPath], idParam: "documentId" }),
+  ...crudRoutes({ resource: documentLink, tag, collectionPath: "/document-management/document-links", idParam: "documentLinkId", only: ["list", "get", "create"] }).map((route) =>
+    route.path === "/document-management/document-links"
+      ? withListFilters(route, [
+          { name: "documentId", values: "uuid", description: "Only the links of this document." },
+          { name: "subjectId", values: "uuid", description: "Only the links to this record." },
+          { name: "subjectType", values: linkSubjectTypes, description: "Only the links to records of this kind." },
+        ])
+      : route,
+  ),
 ];

@@ -26,4 +26,6 @@ export const documentManagementPermissions: PermissionTable = {
   "document-content:read": ["case_worker", "system"],
   "document-content:read:own": ["applicant"],
   "documents:manage-records": ["county_admin", "system"],
+  "document-links:read": ["case_worker", "partner_readonly", "system"],
+  "document-links:create": ["case_worker", "system"],
 };

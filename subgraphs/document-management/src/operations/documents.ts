@@ -3,6 +3,7 @@ import type { StagedContent } from "@pap/content";
 import { ApiError, notFound, validationFailed, withNamespace, type MetadataNamespace } from "@pap/kernel";
 import { document as documentResource, type DocumentUpdate } from "../contract/document";
 import { documentManagementEvents } from "../domain/events";
+import { startRetentionClock } from "./lifecycle";
 import type { DocumentManagementWork } from "./work";
 
 /** Document and version writes, each with its events in the work's transaction; the resolvers only call these. */
@@ -72,7 +73,8 @@ export async function createDocument(work: DocumentManagementWork, filing: Docum
     }),
   );
   await work.events.record(work.tx, documentManagementEvents.draft("document_version.uploaded", version.id, uploadedData(created, version)));
-  return created;
+  await startRetentionClock(work, created, type.retentionTrigger);
+  return (await work.tx.document.findUnique({ where: { id: created.id } }))!;
 }
 
 /** The document under its row lock, or 404; a destroyed one takes no new version (409). */
@@ -106,6 +108,11 @@ export async function updateDocument(work: DocumentManagementWork, id: string, b
   }
   const after = await work.tx.document.update({ where: { id }, data: { ...(documentResource.columnsOf(body) as object), updatedAt: work.clock.now() } });
   await work.events.record(work.tx, documentManagementEvents.draft("document.updated", id, { before: documentResource.snapshot(before), after: documentResource.snapshot(after) }));
+  // A new date on its face moves a `document_date` document's trigger, while its retention has not begun.
+  if (body.documentDate !== undefined && after.lifecycleState === "active") {
+    const type = await work.tx.documentType.findUniqueOrThrow({ where: { id: after.documentTypeId } });
+    await startRetentionClock(work, after, type.retentionTrigger);
+  }
   return after;
 }
 

@@ -1,13 +1,16 @@
 import type { Document, DocumentVersion } from "@pap/db";
 import { readStagedContent, signLink, type StagedContent } from "@pap/content";
-import { ApiError, findPage, graphCrud, graphFieldsOf, inputTypeOf, loadByUuid, metadataNamespaceMutations, parseBody, validationFailed } from "@pap/kernel";
+import { ApiError, findPage, graphCrud, graphFieldsOf, inputTypeOf, loadByUuid, machineMutations, metadataNamespaceMutations, parseBody, validationFailed } from "@pap/kernel";
 import type { ObjectRef } from "@pothos/core";
 import { builder, type Types } from "../builder";
 import type { DocumentManagementContext } from "../context";
 import { document, documentVersion } from "../contract/document";
 import { requireDocumentAccess, visibleFiler } from "../domain/access";
+import { documentLifecycle } from "../domain/lifecycle-machine";
+import { transitionDocument } from "../operations/lifecycle";
 import { addDocumentVersion, createDocument, recordContentAccess, updateDocument, writeDocumentMetadata, type DocumentFiling } from "../operations/documents";
 import { inTransaction } from "../operations/work";
+import { DocumentLinkRef } from "./document-link";
 import { DocumentTypeRef } from "./document-type";
 
 /** Where a version's bytes are fetched over REST (every fetch is audited). */
@@ -33,6 +36,7 @@ export const DocumentRef: ObjectRef<Types, Document> = builder.prismaObject("Doc
       type: t.field({ type: DocumentTypeRef, nullable: true, description: document.declaration.fields.type.description, resolve: (found, _args, context) => context.loaders.documentTypeById.load(found.documentTypeId) }),
       versions: t.field({ type: [DocumentVersionRef], description: document.declaration.fields.versions.description, resolve: (found, _args, context) => context.loaders.versionsByDocument.load(found.id) }),
       latestVersion: t.field({ type: DocumentVersionRef, nullable: true, description: document.declaration.fields.latestVersion.description, resolve: (found, _args, context) => context.loaders.versionById.load(found.latestVersionId) }),
+      links: t.field({ type: [DocumentLinkRef], description: document.declaration.fields.links.description, resolve: (found, _args, context) => context.loaders.linksByDocument.load(found.id) }),
     }) as never,
 });
 
@@ -147,4 +151,13 @@ metadataNamespaceMutations(builder, {
   permission: "documents:metadata",
   record: "document",
   write: (context: DocumentManagementContext, id, domain, value) => inTransaction(context, (work) => writeDocumentMetadata(work, id, domain, value)),
+});
+
+machineMutations(builder, {
+  machine: documentLifecycle,
+  resourceName: "Document",
+  ref: DocumentRef,
+  // The machine decides each action by role: records managers hold and dispose, the system moves the rest.
+  authScopes: { permission: "documents:manage-records" },
+  perform: ({ id, action, caller, body }, context: DocumentManagementContext) => inTransaction(context, (work) => transitionDocument(work, { id, action, caller, body })),
 });

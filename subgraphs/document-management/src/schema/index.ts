@@ -1,5 +1,6 @@
 import { builder } from "../builder";
 import "./document-type";
 import "./document";
+import "./document-link";
 
 export const schema = builder.toSubGraphSchema({ linkUrl: "https://specs.apollo.dev/federation/v2.6" });
