@@ -268,6 +268,7 @@ const triggers: Record<string, () => Promise<unknown>> = {
   applicationsChanged: freshApplication,
   // The system flags a fresh determination expedited: an eligibility event about it.
   serviceCallChanged: serviceCall,
+  documentChanged: filedDocument,
   determinationChanged: async () => {
     const { determinationId } = await determinationFixture(platform().database.prisma);
     const response = await api.raw("POST", `/eligibility/determinations/${determinationId}/flag-expedited`, undefined, await bearer(["system"], { sub: "matrix|system" }));

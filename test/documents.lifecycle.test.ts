@@ -5,10 +5,11 @@
 // record stays readable and every later request for the content is answered 410 and audited.
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { ManualClock } from "@pap/kernel";
+import { startPlatform } from "@pap/gateway";
+import { createLogger, ManualClock } from "@pap/kernel";
 import { bearer } from "./support/auth";
 import { expectErrorEnvelope, listPath } from "./support/expectations";
-import { useTestPlatform } from "./support/platform";
+import { createTestDatabase, httpClient, useTestPlatform } from "./support/platform";
 
 const YEAR_MS = 366 * 24 * 3600 * 1000;
 const clock = new ManualClock(new Date().toISOString());
@@ -139,4 +140,35 @@ it("a document_date document is retained when its date comes; a legal hold block
   // Held again, it cannot be destroyed.
   await act(document.id, "place-legal-hold", { reason: "New claim" });
   expectErrorEnvelope(await act(document.id, "approve-disposition"), 409, "CONFLICT");
+});
+
+it("a retention timer due while no platform ran is acted on when one starts again", async () => {
+  const databaseUrl = await createTestDatabase("documents_lifecycle_restart");
+  const start = (at: Date) =>
+    startPlatform({ database: { kind: "postgres", url: databaseUrl, poolSize: 5 }, host: "127.0.0.1", port: 0, logger: createLogger("test"), migrate: false, clock: new ManualClock(at.toISOString()) });
+  const t0 = clock.now();
+  const first = await start(t0);
+  let documentId: string;
+  try {
+    const client = httpClient(first.url);
+    const type = (await client.post("/document-management/document-types", { name: `restart_${Date.now()}`, retentionYears: 1, retentionTrigger: "document_date" })).body.id;
+    const form = new FormData();
+    form.append("file", new Blob(["dated"]), "dated.pdf");
+    form.append("documentTypeId", type);
+    form.append("title", "Dated");
+    form.append("documentDate", new Date(t0.getTime() + 5 * 24 * 3600 * 1000).toISOString().slice(0, 10));
+    const filed = await client.raw("POST", documents, form);
+    expect(filed.body.lifecycleState).toBe("active");
+    documentId = filed.body.id;
+  } finally {
+    await first.close();
+  }
+  // Nothing runs while the date on the document's face comes and goes; the next platform starts a week later.
+  const second = await start(new Date(t0.getTime() + 7 * 24 * 3600 * 1000));
+  try {
+    await second.settle();
+    expect((await httpClient(second.url).get(`${documents}/${documentId}`)).body.lifecycleState).toBe("retained");
+  } finally {
+    await second.close();
+  }
 });

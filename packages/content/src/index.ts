@@ -1,7 +1,8 @@
 export { ContentTooLarge, type ByteRange, type ContentStore, type StoredContent } from "./store/store";
 export { ContentDigest } from "./store/digest";
 export { filesystemStore } from "./store/filesystem";
-export { s3Store, type S3StoreOptions } from "./store/s3";
+// The S3 store is loaded only when configured (see from-env.ts): the AWS SDK is large and warns about Node 20 when loaded.
+export type { S3StoreOptions } from "./store/s3";
 export { contentStoreFromEnv } from "./store/from-env";
 export { attachmentDisposition } from "./store/disposition";
 export { ContentInfected, ScannerUnavailable, scannerFromEnv, type ScanVerdict, type VirusScanner } from "./scanner/scanner";

@@ -10,3 +10,6 @@ export const builder = createSubgraphBuilder<DocumentManagementContext, PrismaTy
 
 /** The builder's resolved schema types, for the few refs that need an explicit type annotation. */
 export type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
+
+// `documentChanged` (schema/change-feed.ts).
+builder.subscriptionType({});

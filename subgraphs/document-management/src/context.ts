@@ -1,11 +1,33 @@
 import type { Document, DocumentLink, DocumentType, DocumentVersion, PrismaClient } from "@pap/db";
 import { processContentSettings, type ContentSettings } from "@pap/content";
-import { createByKeyLoader, createGroupLoader, type RequestScope } from "@pap/kernel";
+import { createByKeyLoader, createGroupLoader, isUuid, type RequestScope } from "@pap/kernel";
+import { ownerKinds, ownersOf, type OwnerKind } from "./domain/document-owners";
 import { domainContext, type DomainContext, type DomainServices } from "@pap/events";
 import { documentManagementPermissions } from "./domain/permissions";
 
+/** The documents of records of one kind (applications, verifications, cases, persons), batched per request. */
+function documentsOf(db: PrismaClient, kind: OwnerKind) {
+  return createGroupLoader<string, Document & { links: DocumentLink[] }>(
+    (keys) => {
+      const ids = keys.filter(isUuid).map((id) => id.toLowerCase());
+      if (!ids.length) return Promise.resolve([]);
+      const { linkType, metadata } = ownerKinds[kind];
+      const where = [
+        ...(linkType ? [{ links: { some: { subjectType: linkType, subjectId: { in: ids } } } }] : []),
+        ...(metadata ? ids.map((id) => ({ metadata: { path: [...metadata], equals: id } })) : []),
+      ];
+      return db.document.findMany({ where: { OR: where }, include: { links: true }, orderBy: [{ createdAt: "desc" }, { id: "asc" }] });
+    },
+    (document) => ownersOf(kind, document),
+  );
+}
+
 function loaders(db: PrismaClient) {
   return {
+    documentsOfApplication: documentsOf(db, "application"),
+    documentsOfVerification: documentsOf(db, "verification"),
+    documentsOfCase: documentsOf(db, "case"),
+    documentsOfPerson: documentsOf(db, "person"),
     documentTypeById: createByKeyLoader<string, DocumentType>((ids) => db.documentType.findMany({ where: { id: { in: [...ids] } } }), (found) => found.id),
     documentById: createByKeyLoader<string, Document>((ids) => db.document.findMany({ where: { id: { in: [...ids] } } }), (found) => found.id),
     versionById: createByKeyLoader<string, DocumentVersion>((ids) => db.documentVersion.findMany({ where: { id: { in: [...ids] } } }), (found) => found.id),

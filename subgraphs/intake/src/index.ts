@@ -5,6 +5,7 @@ import { caseLinkReactions } from "./consumers/case-links";
 import { lifecycleReactions } from "./consumers/lifecycle-reactions";
 import { personMatchReactions } from "./consumers/person-match";
 import { electronicCheckReactions } from "./consumers/electronic-checks";
+import { documentUploadReactions } from "./consumers/document-uploads";
 import { createContext, type IntakeContext } from "./context";
 import { intakeEvents } from "./domain/events";
 import { applicationPermissions } from "./domain/permissions";
@@ -19,5 +20,5 @@ export const intakeSubgraph: SubgraphDefinition<DomainServices, IntakeContext> &
   createContext,
   events: intakeEvents,
   permissions: applicationPermissions,
-  consumers: [lifecycleReactions(), personMatchReactions(), eligibilityReactions(), caseLinkReactions(), electronicCheckReactions()],
+  consumers: [lifecycleReactions(), personMatchReactions(), eligibilityReactions(), caseLinkReactions(), electronicCheckReactions(), documentUploadReactions()],
 };

@@ -1,5 +1,4 @@
 import { filesystemStore } from "./filesystem";
-import { s3Store } from "./s3";
 import type { ContentStore } from "./store";
 
 /**
@@ -22,6 +21,8 @@ export function contentStoreFromEnv(env: NodeJS.ProcessEnv, defaultDirectory: st
   if ((accessKeyId === undefined) !== (secretAccessKey === undefined)) {
     throw new Error(`${accessKeyId === undefined ? "S3_ACCESS_KEY_ID" : "S3_SECRET_ACCESS_KEY"} is required when the other of S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY is set.`);
   }
+  // Loaded here, not at the top: a filesystem deployment never loads the AWS SDK (large, and it warns about Node 20 when loaded).
+  const { s3Store } = require("./s3") as typeof import("./s3");
   return s3Store({
     bucket,
     region: setting(env, "S3_REGION") ?? "us-east-1",

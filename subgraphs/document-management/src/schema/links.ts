@@ -1,0 +1,50 @@
+import type { Document } from "@pap/db";
+import { expectedSize } from "@pap/kernel";
+import { builder } from "../builder";
+import type { DocumentManagementContext } from "../context";
+import { visibleFiler } from "../domain/access";
+import { DocumentRef } from "./document";
+
+/** An applicant sees, among a record's documents, only those they filed. */
+async function visible(context: DocumentManagementContext, documents: Document[]): Promise<Document[]> {
+  const { createdById } = await visibleFiler(context);
+  return createdById === undefined ? documents : documents.filter((document) => document.createdById === createdById);
+}
+
+const documentsField = (t: { field(options: object): unknown }, description: string, load: (id: string, context: DocumentManagementContext) => Promise<Document[]>) =>
+  t.field({
+    authScopes: { $any: { permission: "documents:read", $all: { permission: "documents:read:own" } } },
+    type: [DocumentRef],
+    extensions: expectedSize(20),
+    description,
+    resolve: async (record: { id: string }, _args: unknown, context: DocumentManagementContext) => visible(context, await load(record.id, context)),
+  });
+
+/** Other domains' records, known here by id, with the documents filed for them (linked, or named in the document's metadata). */
+builder.externalRef("Application", builder.selection<{ id: string }>("id")).implement({
+  externalFields: (t) => ({ id: t.id() }),
+  fields: (t) => ({
+    documents: documentsField(t as never, "The documents filed for this application (linked to it, or naming it in their intake metadata), newest first.", (id, context) => context.loaders.documentsOfApplication.load(id)) as never,
+  }),
+});
+
+builder.externalRef("Verification", builder.selection<{ id: string }>("id")).implement({
+  externalFields: (t) => ({ id: t.id() }),
+  fields: (t) => ({
+    documents: documentsField(t as never, "The documents that answer this verification (linked to it, or naming it in their intake metadata), newest first.", (id, context) => context.loaders.documentsOfVerification.load(id)) as never,
+  }),
+});
+
+builder.externalRef("Case", builder.selection<{ id: string }>("id")).implement({
+  externalFields: (t) => ({ id: t.id() }),
+  fields: (t) => ({
+    documents: documentsField(t as never, "The documents linked to this case, newest first.", (id, context) => context.loaders.documentsOfCase.load(id)) as never,
+  }),
+});
+
+builder.externalRef("Person", builder.selection<{ id: string }>("id")).implement({
+  externalFields: (t) => ({ id: t.id() }),
+  fields: (t) => ({
+    documents: documentsField(t as never, "The documents filed about this person (naming them in their client-management metadata), newest first.", (id, context) => context.loaders.documentsOfPerson.load(id)) as never,
+  }),
+});
