@@ -65,13 +65,21 @@ it("an upload naming a verification becomes its evidence and satisfies it; the d
   expect(graph.data.person.documents).toEqual([{ id: document.id, latestVersion: { versionNumber: 2 } }]);
 });
 
-it("an applicant's own application shows only the documents they filed", async () => {
+it("an applicant reads the documents of their own applications, whoever filed them, and no one else's", async () => {
   const applicantId = "00000000-0000-4000-8000-0000000000a7";
   const applicant = await bearer(["applicant"], { sub: "test|applicant-docs", userId: applicantId });
   const application = (await api.post("/intake/applications", { programs: ["snap"] }, applicant)).body;
+  const other = await created("/intake/applications", { programs: ["snap"] });
   const mine = await upload({ intake: { applicationId: application.id } }, applicant);
-  await upload({ intake: { applicationId: application.id } });
+  // A notice a caseworker filed for the applicant's application is theirs to read; another household's is not.
+  const forThem = await upload({ intake: { applicationId: application.id } });
+  const notTheirs = await upload({ intake: { applicationId: other.id } });
   const response = await api.raw("POST", "/graphql", { query: `query ($id: ID!) { application(id: $id) { documents { id } } }`, variables: { id: application.id } }, applicant);
   expect(response.body.errors).toBeUndefined();
-  expect(response.body.data.application.documents).toEqual([{ id: mine.id }]);
+  expect(response.body.data.application.documents.map((document: Json) => document.id).sort()).toEqual([mine.id, forThem.id].sort());
+  const listed = (await api.raw("GET", "/document-management/documents", undefined, applicant)).body.items.map((document: Json) => document.id);
+  expect(listed.sort()).toEqual([mine.id, forThem.id].sort());
+  expect((await api.raw("GET", `/document-management/document-versions/${forThem.latestVersionId}/content`, undefined, applicant)).body).toBe("lease agreement, 12 months");
+  expect((await api.raw("GET", `/document-management/documents/${notTheirs.id}`, undefined, applicant)).status).toBe(403);
+  expect((await api.raw("GET", `/document-management/document-versions/${notTheirs.latestVersionId}/content`, undefined, applicant)).status).toBe(403);
 });

@@ -44,8 +44,15 @@ function loaders(db: PrismaClient) {
 }
 
 /** A request's context: the caller, the loaders, and where documents' bytes are (staged uploads are checked against its secret). */
-export type DocumentManagementContext = DomainContext & { loaders: ReturnType<typeof loaders>; content: () => ContentSettings };
+export type DocumentManagementContext = DomainContext & { loaders: ReturnType<typeof loaders>; content: () => ContentSettings; ownedApplications(): Promise<readonly string[]> };
 
 export function createContext(scope: RequestScope<DomainServices>): DocumentManagementContext {
-  return domainContext(scope, documentManagementPermissions, { loaders: loaders(scope.db), content: () => processContentSettings() });
+  const context = domainContext(scope, documentManagementPermissions, { loaders: loaders(scope.db), content: () => processContentSettings() });
+  let owned: Promise<readonly string[]> | undefined;
+  // The applications the caller owns (intake's, read once per request): an applicant's own documents include theirs.
+  const ownedApplications = () =>
+    (owned ??= context.principal().then(async ({ id }) =>
+      isUuid(id) ? (await scope.db.application.findMany({ where: { ownerId: id.toLowerCase() }, select: { id: true } })).map((application) => application.id) : [],
+    ));
+  return Object.assign(context, { ownedApplications });
 }

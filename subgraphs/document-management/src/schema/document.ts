@@ -5,7 +5,7 @@ import type { ObjectRef } from "@pothos/core";
 import { builder, type Types } from "../builder";
 import type { DocumentManagementContext } from "../context";
 import { document, documentVersion } from "../contract/document";
-import { requireDocumentAccess, visibleFiler } from "../domain/access";
+import { mayUseDocument, requireDocumentAccess, visibleDocuments } from "../domain/access";
 import { documentLifecycle } from "../domain/lifecycle-machine";
 import { transitionDocument } from "../operations/lifecycle";
 import { addDocumentVersion, createDocument, recordContentAccess, updateDocument, writeDocumentMetadata, type DocumentFiling } from "../operations/documents";
@@ -18,7 +18,10 @@ export const contentPathOf = (versionId: string) => `/document-management/docume
 
 export const DocumentVersionRef: ObjectRef<Types, DocumentVersion> = builder.prismaObject("DocumentVersion", {
   // A version is read by whoever may read its document; an applicant, their own documents' versions.
-  authScopes: (found) => ({ $any: { permission: "documents:read", $all: { permission: "documents:read:own", owner: found.uploadedById } } }),
+  authScopes: async (found, context) => {
+    const owner = await context.loaders.documentById.load(found.documentId);
+    return owner ? mayUseDocument(context, { ...owner, links: await context.loaders.linksByDocument.load(owner.id) }, "documents:read") : false;
+  },
   description: documentVersion.declaration.description,
   fields: (t) =>
     graphFieldsOf(builder, t, documentVersion.declaration.fields, {
@@ -28,8 +31,8 @@ export const DocumentVersionRef: ObjectRef<Types, DocumentVersion> = builder.pri
 });
 
 export const DocumentRef: ObjectRef<Types, Document> = builder.prismaObject("Document", {
-  // However a document is reached (by id, in a list, through an application), an applicant sees only those they filed.
-  authScopes: (found) => ({ $any: { permission: "documents:read", $all: { permission: "documents:read:own", owner: found.createdById } } }),
+  // However a document is reached (by id, in a list, through an application), an applicant sees only their own.
+  authScopes: async (found, context) => mayUseDocument(context, { ...found, links: await context.loaders.linksByDocument.load(found.id) }, "documents:read"),
   description: document.declaration.description,
   fields: (t) =>
     graphFieldsOf(builder, t, document.declaration.fields, {
@@ -47,7 +50,7 @@ graphCrud(builder, {
   ownRecords: ["get", "list"],
   load: (id, context: DocumentManagementContext) => loadByUuid(context.loaders.documentById, id),
   page: async (args, context) => {
-    const scope = await visibleFiler(context);
+    const scope = await visibleDocuments(context);
     return findPage(document.listSpec, args, {
       items: (query) => context.db.document.findMany({ ...query, where: { AND: [query.where ?? {}, scope] } }),
       total: (where) => context.db.document.count({ where: { AND: [where, scope] } }),
@@ -55,7 +58,7 @@ graphCrud(builder, {
   },
   update: (id, body, context) => inTransaction(context, (work) => updateDocument(work, id, body)),
   descriptions: {
-    list: "Documents, most recently changed first; `q` filters them (`documentTypeId:<id> lifecycleState:active`); an applicant sees only those they filed.",
+    list: "Documents, most recently changed first; `q` filters them (`documentTypeId:<id> lifecycleState:active`); an applicant sees only their own (filed by them, or for their applications).",
     update: "Changes a document's title or date; its metadata changes through its namespaces, its bytes through new versions.",
   },
 });
@@ -113,7 +116,7 @@ builder.mutationFields((t) => ({
     resolve: async (_root, args, context) => {
       const found = await loadByUuid(context.loaders.documentById, String(args.documentId));
       if (!found) throw new ApiError(404, "NOT_FOUND", `Document ${args.documentId} was not found.`);
-      await requireDocumentAccess(context, found, "document-versions:create");
+      await requireDocumentAccess(context, { ...found, links: await context.loaders.linksByDocument.load(found.id) }, "document-versions:create");
       const staged = await stagedFrom(context, args.content);
       const uploader = await uploaderOf(context);
       return inTransaction(context, (work) => addDocumentVersion(work, found.id, staged, uploader));
@@ -129,7 +132,7 @@ builder.mutationFields((t) => ({
       const version = await loadByUuid(context.loaders.versionById, String(args.id));
       if (!version) throw new ApiError(404, "NOT_FOUND", `DocumentVersion ${args.id} was not found.`);
       const owner = await context.loaders.documentById.load(version.documentId);
-      await requireDocumentAccess(context, owner!, "document-content:read");
+      await requireDocumentAccess(context, { ...owner!, links: await context.loaders.linksByDocument.load(owner!.id) }, "document-content:read");
       const settings = context.content();
       const actor = await uploaderOf(context);
       const access = await inTransaction(context, (work) => recordContentAccess(work, version.id, actor, settings.delivery === "redirect" ? "redirected" : "delivered"));

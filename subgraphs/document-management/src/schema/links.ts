@@ -1,17 +1,17 @@
-import type { Document } from "@pap/db";
+import type { Document, DocumentLink } from "@pap/db";
 import { expectedSize } from "@pap/kernel";
 import { builder } from "../builder";
 import type { DocumentManagementContext } from "../context";
-import { visibleFiler } from "../domain/access";
+import { mayUseDocument } from "../domain/access";
 import { DocumentRef } from "./document";
 
-/** An applicant sees, among a record's documents, only those they filed. */
-async function visible(context: DocumentManagementContext, documents: Document[]): Promise<Document[]> {
-  const { createdById } = await visibleFiler(context);
-  return createdById === undefined ? documents : documents.filter((document) => document.createdById === createdById);
+/** An applicant sees, among a record's documents, only their own. */
+async function visible(context: DocumentManagementContext, documents: Array<Document & { links: DocumentLink[] }>): Promise<Document[]> {
+  const allowed = await Promise.all(documents.map((document) => mayUseDocument(context, document, "documents:read")));
+  return documents.filter((_document, index) => allowed[index]);
 }
 
-const documentsField = (t: { field(options: object): unknown }, description: string, load: (id: string, context: DocumentManagementContext) => Promise<Document[]>) =>
+const documentsField = (t: { field(options: object): unknown }, description: string, load: (id: string, context: DocumentManagementContext) => Promise<Array<Document & { links: DocumentLink[] }>>) =>
   t.field({
     authScopes: { $any: { permission: "documents:read", $all: { permission: "documents:read:own" } } },
     type: [DocumentRef],
