@@ -1,9 +1,10 @@
 import { ConnectionLimiter, createHttpServer, mountApollo, rateLimitSettingsFromEnv, useRateLimits, type AuthSettings, type Logger } from "@pap/kernel";
 import type { ContentSettings } from "@pap/content";
-import { registerRestRoutes, type RestGraph } from "@pap/rest-compat";
+import { registerRestRoutes, restOptionsFromEnv, type RestGraph } from "@pap/rest-compat";
 import type { FastifyInstance } from "fastify";
 import type { FederatedGraph } from "./graph/server";
 import { registerDevelopmentTokens } from "./dev-tokens";
+import { registerIndexPage, type IndexLink } from "./index-page";
 import { domains } from "./domains";
 
 export type HttpAppParts = {
@@ -36,12 +37,31 @@ export async function createHttpApp(parts: HttpAppParts): Promise<FastifyInstanc
     const closeSockets = serveGatewayWebSocket(app.server, graph, connections);
     app.addHook("preClose", closeSockets);
   }
-  if (parts.rest) registerRestRoutes(app, parts.rest, domains, { connections, content: parts.content });
+  if (parts.rest) registerRestRoutes(app, parts.rest, domains, { connections, content: parts.content, authMode: parts.auth?.mode });
   if (parts.rest && parts.auth?.mode === "development") registerDevelopmentTokens(app, parts.auth);
+  registerIndexPage(app, indexLinks(parts));
   app.get("/healthz", async () => ({ status: "ok" }));
   app.get("/readyz", async (_request, reply) => {
     const ready = await parts.ready().catch(() => false);
     return reply.code(ready ? 200 : 503).send({ status: ready ? "ready" : "unavailable" });
   });
   return app;
+}
+
+/** What `GET /` lists: the faces this process serves. */
+function indexLinks(parts: HttpAppParts): IndexLink[] {
+  const platformBase = restOptionsFromEnv().platformBasePath;
+  return [
+    ...(parts.graph ? [{ name: "GraphQL", path: "/graphql", description: "the federated graph (POST queries; subscriptions over graphql-ws on the same path)" }] : []),
+    ...(parts.rest
+      ? [
+          { name: "OpenAPI", path: "/openapi.json", description: "the REST surface, every operation with its security" },
+          { name: "Events", path: `${platformBase}/events`, description: "the platform's event log (list parameters)" },
+          { name: "Event stream", path: `${platformBase}/events/stream`, description: "live events as server-sent events, resumable with Last-Event-ID" },
+        ]
+      : []),
+    ...(parts.rest && parts.auth?.mode === "development" ? [{ name: "Development token", path: "/dev/token?role=case_worker", description: "a token for any role, in development mode only" }] : []),
+    { name: "Health", path: "/healthz", description: "the process answers" },
+    { name: "Readiness", path: "/readyz", description: "the process can serve (its database or gateway reachable)" },
+  ];
 }

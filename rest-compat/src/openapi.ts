@@ -1,6 +1,7 @@
-import { DEFAULT_LIMIT, MAX_LIMIT } from "@pap/kernel";
+import { DEFAULT_LIMIT, MAX_LIMIT, type AuthMode, type Requirement } from "@pap/kernel";
 import { z } from "zod";
 import type { RestRoute } from "@pap/kernel";
+import { operationSecurity, securitySchemes } from "./openapi-security";
 
 const errorEnvelope = {
   type: "object",
@@ -19,11 +20,21 @@ const statusDescriptions: Record<number, string> = {
   200: "OK",
   201: "Created",
   204: "Deleted",
+  206: "Part of the content (one Range)",
+  302: "Redirect to a signed, time-limited link to the content",
+  304: "Not modified (If-None-Match matched the ETag)",
   400: "Malformed request or invalid parameters",
+  401: "No credential, or one that is not valid",
+  403: "The caller may not do this",
+  410: "Gone: the document was destroyed",
+  413: "The request body is too large",
+  415: "Unsupported content type",
+  416: "Range not satisfiable",
   404: "Resource not found",
   409: "Conflict with the current state",
   422: "Well-formed but semantically invalid",
   500: "Unexpected server error",
+  503: "A service the operation needs (the virus scanner) is unreachable",
 };
 
 const jsonSchema = (schema: z.ZodType, io: "input" | "output") => z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" });
@@ -46,6 +57,7 @@ function listParameters(route: RestRoute) {
 
 function successContent(route: RestRoute) {
   const { response, list } = route.docs;
+  if (route.docs.binary) return { "application/octet-stream": { schema: { type: "string", contentMediaType: "application/octet-stream" } } };
   if (route.docs.successStatus === 204 || !response) return undefined;
   const item = jsonSchema(response, "output");
   const schema = list
@@ -84,8 +96,26 @@ function eventStreamOperation() {
   };
 }
 
+/** A JSON body, or an upload's multipart form: its text parts from the body schema, its `file` as binary. */
+function requestBody(route: RestRoute) {
+  const { body } = route.docs;
+  if (!body) return undefined;
+  const schema = jsonSchema(body, "input") as { properties?: Record<string, object> };
+  if (!route.upload) return { required: !route.docs.bodyOptional, content: { "application/json": { schema } } };
+  const form = { ...schema, properties: { ...schema.properties, file: { type: "string", contentMediaType: "application/octet-stream", description: "The file." } } };
+  return { required: true, content: { "multipart/form-data": { schema: form, encoding: { metadata: { contentType: "text/plain" } } } } };
+}
+
+export type OpenApiOptions = {
+  eventStreamPath?: string;
+  /** What each route's operation requires of its caller, and how callers authenticate in this deployment. */
+  requirementOf?: (route: RestRoute) => Requirement | undefined;
+  authMode?: AuthMode;
+};
+
 /** OpenAPI 3.1 of the REST surface, generated from the same route table that serves it. */
-export function openApiDocument(routes: readonly RestRoute[], eventStreamPath?: string) {
+export function openApiDocument(routes: readonly RestRoute[], options: OpenApiOptions = {}) {
+  const { eventStreamPath, requirementOf, authMode = "jwt" } = options;
   const paths: Record<string, Record<string, unknown>> = {};
   if (eventStreamPath) paths[eventStreamPath] = eventStreamOperation();
   for (const route of routes) {
@@ -93,19 +123,27 @@ export function openApiDocument(routes: readonly RestRoute[], eventStreamPath?: 
     const responses: Record<string, unknown> = {
       [route.docs.successStatus]: { description: statusDescriptions[route.docs.successStatus] ?? "OK", content: successContent(route) },
     };
-    for (const status of route.docs.errorStatuses) {
+    // Every operation needs a credential: 401 without one; 403 when it names a caller the operation refuses.
+    const { security, note } = operationSecurity(requirementOf?.(route), authMode);
+    for (const status of [...new Set([...route.docs.errorStatuses, 401, 403])].sort()) {
+      if (status === 302) {
+        responses[status] = { description: statusDescriptions[status], headers: { Location: { schema: { type: "string" } } } };
+        continue;
+      }
       responses[status] = { description: statusDescriptions[status] ?? "Error", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } };
     }
     (paths[route.path] ??= {})[route.method.toLowerCase()] = {
       operationId: route.operationId,
       summary: route.summary,
+      ...(note && { description: note }),
       tags: [route.tag],
+      security,
       parameters: [
         ...pathParameters,
         ...listParameters(route),
         ...(route.docs.queryParameters ?? []).map(({ name, description }) => ({ name, in: "query", schema: { type: "string" }, description })),
       ],
-      ...(route.docs.body && { requestBody: { required: !route.docs.bodyOptional, content: { "application/json": { schema: jsonSchema(route.docs.body, "input") } } } }),
+      ...(route.docs.body && { requestBody: requestBody(route) }),
       responses,
     };
   }
@@ -113,6 +151,6 @@ export function openApiDocument(routes: readonly RestRoute[], eventStreamPath?: 
     openapi: "3.1.0",
     info: { title: "Public Assistance Platform REST API", version: "0.1.0", description: "Each operation is served by translating it into one operation on the federated GraphQL graph." },
     paths,
-    components: { schemas: { Error: errorEnvelope } },
+    components: { schemas: { Error: errorEnvelope }, securitySchemes: securitySchemes(authMode) },
   };
 }

@@ -5,6 +5,7 @@ import {
   pickForwardedHeaders,
   refusal,
   type Authenticator,
+  type AuthMode,
   type ConnectionLimiter,
   type DomainContract,
   type GraphExecutor,
@@ -47,7 +48,12 @@ export function registerRestRoutes(
   app: FastifyInstance,
   graph: RestGraph,
   domains: readonly DomainContract[],
-  { options = restOptionsFromEnv(), connections, content }: { options?: RestOptions; connections?: ConnectionLimiter; content?: () => ContentSettings } = {},
+  {
+    options = restOptionsFromEnv(),
+    connections,
+    content,
+    authMode,
+  }: { options?: RestOptions; connections?: ConnectionLimiter; content?: () => ContentSettings; authMode?: AuthMode } = {},
 ): void {
   const routes = restRoutes(domains, options);
   const execute = graph.execute;
@@ -104,7 +110,14 @@ export function registerRestRoutes(
       },
     });
   }
-  const document = openApiDocument(routes, streamPath);
+  const document = openApiDocument(routes, {
+    eventStreamPath: streamPath,
+    requirementOf: (route) => {
+      const { operation, field } = rootFieldOf(route.document);
+      return graph.requirementOf(operation, field);
+    },
+    authMode,
+  });
   app.get("/openapi.json", async () => document);
 }
 
