@@ -1,4 +1,4 @@
-import { ConnectionLimiter, createHttpServer, mountApollo, rateLimitSettingsFromEnv, useRateLimits, type AuthSettings, type Logger } from "@pap/kernel";
+import { ConnectionLimiter, createHttpServer, metricsAccessFromEnv, mountApollo, rateLimitSettingsFromEnv, registerMetricsEndpoint, useRateLimits, type AuthSettings, type Logger } from "@pap/kernel";
 import type { ContentSettings } from "@pap/content";
 import { registerRestRoutes, restOptionsFromEnv, type RestGraph } from "@pap/rest-compat";
 import type { FastifyInstance } from "fastify";
@@ -40,6 +40,7 @@ export async function createHttpApp(parts: HttpAppParts): Promise<FastifyInstanc
   if (parts.rest) registerRestRoutes(app, parts.rest, domains, { connections, content: parts.content, authMode: parts.auth?.mode });
   if (parts.rest && parts.auth?.mode === "development") registerDevelopmentTokens(app, parts.auth);
   registerIndexPage(app, indexLinks(parts));
+  registerMetricsEndpoint(app, () => metricsAccessFromEnv());
   app.get("/healthz", async () => ({ status: "ok" }));
   app.get("/readyz", async (_request, reply) => {
     const ready = await parts.ready().catch(() => false);
@@ -61,6 +62,7 @@ function indexLinks(parts: HttpAppParts): IndexLink[] {
         ]
       : []),
     ...(parts.rest && parts.auth?.mode === "development" ? [{ name: "Development token", path: "/dev/token?role=case_worker", description: "a token for any role, in development mode only" }] : []),
+    { name: "Metrics", path: "/metrics", description: "Prometheus metrics of this process (METRICS_TOKEN, or this machine only)" },
     { name: "Health", path: "/healthz", description: "the process answers" },
     { name: "Readiness", path: "/readyz", description: "the process can serve (its database or gateway reachable)" },
   ];

@@ -2,6 +2,7 @@ import { openDatabase, type Database, type DatabaseConfig } from "@pap/db";
 import { eventSettingsFromEnv, searchIndexOf, startConsumers, startEventRuntime, startTimers, headOfLog, sequenceLog, SEQUENCER_BATCH, type DomainServices, type EventSettings } from "@pap/events";
 import { authSettingsFromEnv, createAuthenticator, systemClock, type AuthSettings, type Clock, type Logger } from "@pap/kernel";
 import { domains } from "./domains";
+import { watchPlatformMetrics } from "./metrics";
 import type { PlatformSubgraph } from "./subgraphs";
 
 /**
@@ -52,6 +53,7 @@ export async function openProcessServices(options: {
     const consumers = startConsumers(services, options.hosted.flatMap((subgraph) => subgraph.consumers ?? []), { logger: logger.child({ component: "consumers" }) });
     const timers = startTimers(services, { clock, logger: logger.child({ component: "timers" }) });
     const runtime = eventRuntime;
+    const stopMetrics = watchPlatformMetrics(database.prisma, runtime);
     return {
       services,
       database,
@@ -71,6 +73,7 @@ export async function openProcessServices(options: {
         }
       },
       async close() {
+        stopMetrics();
         await Promise.all(background.map((work) => work.stop()));
         await timers.stop();
         await consumers.stop();

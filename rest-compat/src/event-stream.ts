@@ -31,7 +31,7 @@ export function registerEventStream(app: FastifyInstance, graph: { execute: Grap
     // (in the distributed mode that is a few hops away): no event committed after `: connected` is lost.
     const start = after ?? (await logHead(graph.execute, request.headers));
     const variables = { filter: { type: filter.types?.join(","), source: filter.source, subject: filter.subject }, after: start.toString() };
-    const release = options.connections ? options.connections.acquire(callerKey(request.headers, request.ip)) : () => {};
+    const release = options.connections ? options.connections.acquire(callerKey(request.headers, request.ip), "sse") : () => {};
     if (!release) {
       reply.header("retry-after", "5");
       throw options.connections!.refusal();

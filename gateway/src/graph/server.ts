@@ -1,7 +1,7 @@
 import { ApolloGateway } from "@apollo/gateway";
 import { ApolloServer } from "@apollo/server";
 import type { DomainServices } from "@pap/events";
-import { createErrorFormatter, queryLimitsFromEnv, requireOneOperation, type Authenticator } from "@pap/kernel";
+import { createErrorFormatter, graphqlMetricsPlugin, queryLimitsFromEnv, requireOneOperation, type Authenticator } from "@pap/kernel";
 import type { GraphQLSchema } from "graphql";
 import type { Logger } from "pino";
 import type { PlatformSubgraph } from "../subgraphs";
@@ -65,7 +65,7 @@ export async function createGraphServer(placement: SubgraphPlacement, logger: Lo
     introspection: introspectionEnabled(),
     parseOptions: { maxTokens: limits.maxTokens },
     validationRules: [platformLimitsRule(limits)],
-    plugins: [requireOneOperation(), introspectionGuard(authenticate)],
+    plugins: [requireOneOperation(), introspectionGuard(authenticate), graphqlMetricsPlugin()],
     formatError: createErrorFormatter((error, message) => logger.error({ err: error }, message)),
   });
   await server.start();

@@ -27,7 +27,7 @@ export function serveGatewayWebSocket(server: Server, graph: FederatedGraph, con
     onConnect: (ctx) => {
       if (!connections) return true;
       const headers = subscriptionHeaders(ctx.extra.request.headers, undefined, ctx.connectionParams);
-      const release = connections.acquire(callerKey(headers, ctx.extra.request.socket.remoteAddress ?? "unknown"));
+      const release = connections.acquire(callerKey(headers, ctx.extra.request.socket.remoteAddress ?? "unknown"), "websocket");
       if (!release) {
         ctx.extra.socket.close(4429, "Too many live connections for this caller");
         return false;

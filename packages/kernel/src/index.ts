@@ -14,3 +14,4 @@ export * from "./rest";
 export * from "./resource";
 export * from "./domain";
 export * from "./search";
+export * from "./metrics";

@@ -1,6 +1,7 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { Logger } from "pino";
 import { badRequest } from "../errors";
+import { useHttpMetrics } from "../metrics/http";
 import { maxBodyDepthFromEnv, unacceptableJson } from "../validation/json-shape";
 import { envelopeServerOptions, useErrorEnvelope } from "./error-envelope";
 
@@ -18,6 +19,7 @@ export function createHttpServer(logger: Logger, options: { bodyLimit?: number; 
     ...envelopeServerOptions,
   });
   useErrorEnvelope(app);
+  useHttpMetrics(app);
   refuseNulInUrls(app);
   parseJsonBodies(app, options.maxBodyDepth ?? maxBodyDepthFromEnv());
   return app;

@@ -24,20 +24,20 @@ describe("caller keys", () => {
 describe("connection limiter", () => {
   it("gives each caller at most the allowed places, and takes each back once", () => {
     const limiter = new ConnectionLimiter({ enabled: true, maxConnections: 2 });
-    const first = limiter.acquire("a")!;
-    const second = limiter.acquire("a")!;
-    expect(limiter.acquire("a")).toBeUndefined();
-    expect(limiter.acquire("b")).toBeDefined();
+    const first = limiter.acquire("a", "sse")!;
+    const second = limiter.acquire("a", "sse")!;
+    expect(limiter.acquire("a", "sse")).toBeUndefined();
+    expect(limiter.acquire("b", "sse")).toBeDefined();
     first();
     first();
-    expect(limiter.acquire("a")).toBeDefined();
-    expect(limiter.acquire("a")).toBeUndefined();
+    expect(limiter.acquire("a", "sse")).toBeDefined();
+    expect(limiter.acquire("a", "sse")).toBeUndefined();
     second();
     expect(limiter.refusal()).toMatchObject({ status: 429, code: "RATE_LIMITED" });
   });
 
   it("counts nothing when limits are off", () => {
     const limiter = new ConnectionLimiter({ enabled: false, maxConnections: 1 });
-    expect([limiter.acquire("a"), limiter.acquire("a")].every(Boolean)).toBe(true);
+    expect([limiter.acquire("a", "sse"), limiter.acquire("a", "sse")].every(Boolean)).toBe(true);
   });
 });

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { ApiError } from "../errors";
+import { openConnections, rateLimitRefusals } from "../metrics/registry";
 import { positiveIntegerSetting as positiveInteger } from "../settings";
 
 /** Per-caller limits at the platform's edge (the processes clients reach). */
@@ -54,6 +55,7 @@ export async function useRateLimits(app: FastifyInstance, settings: RateLimitSet
     timeWindow: settings.windowMs,
     keyGenerator: (request: FastifyRequest) => callerKey(request.headers, request.ip),
     allowList: (request: FastifyRequest) => request.url === "/healthz" || request.url === "/readyz",
+    onExceeded: () => rateLimitRefusals.inc({ limit: "requests" }),
     errorResponseBuilder: (_request, context) =>
       tooManyRequests(`Too many requests: at most ${context.max} per ${context.after}. Retry after ${Math.ceil(context.ttl / 1000)} s.`),
   });
@@ -65,16 +67,24 @@ export class ConnectionLimiter {
 
   constructor(private readonly settings: Pick<RateLimitSettings, "enabled" | "maxConnections">) {}
 
-  /** Takes a place for the caller: the function that gives it back, or undefined when the caller holds the most allowed. */
-  acquire(key: string): (() => void) | undefined {
-    if (!this.settings.enabled) return () => {};
+  /**
+   * Takes a place for the caller's connection of `kind`: the function that gives it back, or undefined
+   * when the caller holds the most allowed. Every open connection is counted in the metrics, limited or not.
+   */
+  acquire(key: string, kind: "sse" | "websocket"): (() => void) | undefined {
     const held = this.open.get(key) ?? 0;
-    if (held >= this.settings.maxConnections) return undefined;
-    this.open.set(key, held + 1);
+    if (this.settings.enabled && held >= this.settings.maxConnections) {
+      rateLimitRefusals.inc({ limit: "connections" });
+      return undefined;
+    }
+    if (this.settings.enabled) this.open.set(key, held + 1);
+    openConnections.inc({ kind });
     let released = false;
     return () => {
       if (released) return;
       released = true;
+      openConnections.dec({ kind });
+      if (!this.settings.enabled) return;
       const remaining = (this.open.get(key) ?? 1) - 1;
       if (remaining > 0) this.open.set(key, remaining);
       else this.open.delete(key);

@@ -1,0 +1,3 @@
+export * from "./registry";
+export * from "./http";
+export * from "./graphql";
