@@ -67,6 +67,8 @@ function printBanner(mode: string, config: ReturnType<typeof platformConfig>, ur
     `  events      ${rest}${platformBase}/events/stream (server-sent events)`,
     `  OpenAPI     ${rest}/openapi.json`,
     `  health      ${rest}/healthz, ${rest}/readyz`,
+    `  metrics     ${rest}/metrics (Prometheus; METRICS_TOKEN, or this machine only)`,
+    `  index       ${rest}/ (every link above)`,
     `  eligibility ${adapter.url} (${adapter.reference ? "the reference adapter; set ELIGIBILITY_ADAPTER_URL to use your own" : "ELIGIBILITY_ADAPTER_URL"})`,
     `  ${describeContent(content)}`,
     `  agencies    ${agencies.url} (${agencies.reference ? "the reference agency simulator; set DATA_EXCHANGE_AGENCY_URL to use real agencies" : "DATA_EXCHANGE_AGENCY_URL"})`,
