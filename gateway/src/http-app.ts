@@ -33,7 +33,9 @@ export async function createHttpApp(parts: HttpAppParts): Promise<FastifyInstanc
     // Loaded only where the graph is served: a process serving only REST never builds the subgraphs' schemas.
     const { gatewayContextFromHeaders } = require("./graph/context") as typeof import("./graph/context");
     const { serveGatewayWebSocket } = require("./subscriptions/websocket") as typeof import("./subscriptions/websocket");
-    mountApollo(app, graph.server, { path: "/graphql", context: async (request) => gatewayContextFromHeaders(request.headers) });
+    const { registerGraphqlIde } = require("./graph/ide") as typeof import("./graph/ide");
+    const idePage = registerGraphqlIde(app, { development: parts.auth?.mode === "development" });
+    mountApollo(app, graph.server, { path: "/graphql", context: async (request) => gatewayContextFromHeaders(request.headers), browserPage: idePage });
     const closeSockets = serveGatewayWebSocket(app.server, graph, connections);
     app.addHook("preClose", closeSockets);
   }
@@ -53,7 +55,7 @@ export async function createHttpApp(parts: HttpAppParts): Promise<FastifyInstanc
 function indexLinks(parts: HttpAppParts): IndexLink[] {
   const platformBase = restOptionsFromEnv().platformBasePath;
   return [
-    ...(parts.graph ? [{ name: "GraphQL", path: "/graphql", description: "the federated graph (POST queries; subscriptions over graphql-ws on the same path)" }] : []),
+    ...(parts.graph ? [{ name: "GraphQL", path: "/graphql", description: "the federated graph: the GraphQL IDE in a browser, queries by POST, subscriptions over graphql-ws on the same path" }] : []),
     ...(parts.rest
       ? [
           { name: "OpenAPI", path: "/openapi.json", description: "the REST surface, every operation with its security" },

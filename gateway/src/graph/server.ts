@@ -1,4 +1,5 @@
 import { ApolloGateway } from "@apollo/gateway";
+import { ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
 import { ApolloServer } from "@apollo/server";
 import type { DomainServices } from "@pap/events";
 import { createErrorFormatter, graphqlMetricsPlugin, queryLimitsFromEnv, requireOneOperation, type Authenticator } from "@pap/kernel";
@@ -65,7 +66,8 @@ export async function createGraphServer(placement: SubgraphPlacement, logger: Lo
     introspection: introspectionEnabled(),
     parseOptions: { maxTokens: limits.maxTokens },
     validationRules: [platformLimitsRule(limits)],
-    plugins: [requireOneOperation(), introspectionGuard(authenticate), graphqlMetricsPlugin()],
+    // Apollo's landing page loads from a CDN: the platform serves its own IDE instead (graph/ide.ts).
+    plugins: [requireOneOperation(), introspectionGuard(authenticate), graphqlMetricsPlugin(), ApolloServerPluginLandingPageDisabled()],
     formatError: createErrorFormatter((error, message) => logger.error({ err: error }, message)),
   });
   await server.start();

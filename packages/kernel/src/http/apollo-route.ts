@@ -17,13 +17,20 @@ function documentsOf(request: FastifyRequest): string[] {
 export function mountApollo<C extends BaseContext>(
   app: FastifyInstance,
   server: ApolloServer<C>,
-  options: { path: string; context: (request: FastifyRequest) => Promise<C> },
+  options: {
+    path: string;
+    context: (request: FastifyRequest) => Promise<C>;
+    /** Answers a browser's `GET` of the path (HTML asked for, no query): the IDE's page. */
+    browserPage?: (reply: FastifyReply) => FastifyReply;
+  },
 ): void {
   const limits = queryLimitsFromEnv();
   app.route({
     method: ["GET", "POST"],
     url: options.path,
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      const asksForPage = request.method === "GET" && (request.query as { query?: unknown } | undefined)?.query === undefined && String(request.headers.accept ?? "").includes("text/html");
+      if (asksForPage && options.browserPage) return options.browserPage(reply);
       const tooDeep = documentsOf(request).map((query) => refuseDeepText(query, limits)).find(Boolean);
       if (tooDeep) return reply.code(400).send({ errors: [{ message: tooDeep.message, extensions: { code: "QUERY_TOO_DEEP", status: 400 } }] });
       const headers = new HeaderMap();

@@ -1,5 +1,5 @@
 import { ApolloServer } from "@apollo/server";
-import { ApolloServerPluginInlineTraceDisabled } from "@apollo/server/plugin/disabled";
+import { ApolloServerPluginInlineTraceDisabled, ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
 import type { FastifyInstance } from "fastify";
 import type { Logger } from "pino";
 import { createErrorFormatter } from "../graphql/format-error";
@@ -18,7 +18,8 @@ export async function createSubgraphServer<Services extends object>(definition: 
     // The platform stops Apollo itself on SIGTERM; a second, concurrent stop() never settles.
     stopOnTerminationSignals: false,
     // Traces would only feed Apollo's hosted reporting, which the platform never uses.
-    plugins: [ApolloServerPluginInlineTraceDisabled(), requireOneOperation()],
+    // No landing page either: Apollo's loads from a CDN, and a subgraph is the gateway's, not a person's.
+    plugins: [ApolloServerPluginInlineTraceDisabled(), ApolloServerPluginLandingPageDisabled(), requireOneOperation()],
     formatError: createErrorFormatter((error, message) => logger.error({ err: error }, message)),
   });
   await apollo.start();
