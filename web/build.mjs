@@ -1,5 +1,12 @@
 // Bundles the browser pages into dist/ with esbuild: everything they load comes from this platform.
+import { createRequire } from "node:module";
+import path from "node:path";
 import { build } from "esbuild";
+
+// One React for the page and for every library in it (the workspace may hoist another copy for other
+// packages): resolved from here, whatever imports it.
+const require = createRequire(import.meta.url);
+const packageDirectory = (name) => path.dirname(require.resolve(`${name}/package.json`));
 
 await build({
   entryPoints: { graphiql: "src/graphiql.tsx" },
@@ -10,5 +17,6 @@ await build({
   outdir: "dist/ide",
   define: { "process.env.NODE_ENV": '"production"' },
   loader: { ".woff": "dataurl", ".woff2": "dataurl", ".ttf": "dataurl", ".svg": "dataurl" },
+  alias: { react: packageDirectory("react"), "react-dom": packageDirectory("react-dom") },
   logLevel: "warning",
 });

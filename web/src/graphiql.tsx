@@ -22,6 +22,8 @@ async function start() {
   const url = new URL("/graphql", window.location.href).href;
   const fetcher = createGraphiQLFetcher({
     url,
+    // Sent with every request, the schema's introspection included; the headers pane adds to them.
+    headers: token ? { Authorization: `Bearer ${token}` } : undefined,
     subscriptionUrl: url.replace(/^http/, "ws"),
     // graphql-ws cannot send headers from a browser: the credential travels in the connection's init payload.
     wsConnectionParams: token ? { authorization: `Bearer ${token}` } : undefined,
