@@ -1,9 +1,10 @@
-import { findLocked, type Document, type DocumentVersion, type Prisma } from "@pap/db";
+import type { Document, DocumentVersion, Prisma } from "@pap/db";
 import type { StagedContent } from "@pap/content";
 import { ApiError, notFound, validationFailed, withNamespace, type MetadataNamespace } from "@pap/kernel";
 import { document as documentResource, type DocumentUpdate } from "../contract/document";
 import { documentManagementEvents } from "../domain/events";
 import { startRetentionClock } from "./lifecycle";
+import { lockedDocument } from "./locked-document";
 import type { DocumentManagementWork } from "./work";
 
 /** Document and version writes, each with its events in the work's transaction; the resolvers only call these. */
@@ -73,15 +74,7 @@ export async function createDocument(work: DocumentManagementWork, filing: Docum
     }),
   );
   await work.events.record(work.tx, documentManagementEvents.draft("document_version.uploaded", version.id, uploadedData(created, version)));
-  await startRetentionClock(work, created, type.retentionTrigger);
-  return (await work.tx.document.findUnique({ where: { id: created.id } }))!;
-}
-
-/** The document under its row lock, or 404; a destroyed one takes no new version (409). */
-async function lockedDocument(work: DocumentManagementWork, id: string): Promise<Document> {
-  const found = await findLocked(work.tx, "document", id, () => work.tx.document.findUnique({ where: { id } }));
-  if (!found) throw notFound("Document", id);
-  return found;
+  return startRetentionClock(work, created, type.retentionTrigger);
 }
 
 /**

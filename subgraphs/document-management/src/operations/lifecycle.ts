@@ -1,20 +1,15 @@
-import { findLocked, type Document } from "@pap/db";
+import type { Document } from "@pap/db";
 import { scheduleTimer } from "@pap/events";
-import { notFound, systemPrincipal, type MachineCaller } from "@pap/kernel";
+import { systemPrincipal, type MachineCaller } from "@pap/kernel";
 import { planTransition } from "@pap/kernel";
 import type { LifecycleState } from "../contract/document";
 import { documentManagementEvents, retentionDeadlineTimerId, retentionTriggerTimerId } from "../domain/events";
 import { documentLifecycle, type DocumentInLifecycle } from "../domain/lifecycle-machine";
 import { documentDateTrigger } from "../domain/retention";
+import { lockDocument, lockedDocument } from "./locked-document";
 import type { DocumentManagementWork } from "./work";
 
 /** The records lifecycle's writes: every move under the document's row lock, with its events and timers. */
-
-async function lockedDocument(work: DocumentManagementWork, id: string): Promise<Document> {
-  const found = await findLocked(work.tx, "document", id, () => work.tx.document.findUnique({ where: { id } }));
-  if (!found) throw notFound("Document", id);
-  return found;
-}
 
 const inLifecycle = (document: Document): DocumentInLifecycle => ({ ...document, status: document.lifecycleState as LifecycleState });
 
@@ -50,28 +45,29 @@ async function advanceAsFarAsDue(work: DocumentManagementWork, document: Documen
   return current;
 }
 
-/** The document's retention trigger fired at `at` (the first time counts): retained, unless a hold waits. */
-export async function triggerRetention(work: DocumentManagementWork, documentId: string, at: Date): Promise<void> {
-  const document = await findLocked(work.tx, "document", documentId, () => work.tx.document.findUnique({ where: { id: documentId } }));
-  if (!document || document.lifecycleState !== "active") return;
+/** The document's retention trigger fired at `at` (the first time counts): retained, unless a hold waits. Answers the document as it then is. */
+export async function triggerRetention(work: DocumentManagementWork, documentId: string, at: Date): Promise<Document | null> {
+  const document = await lockDocument(work, documentId);
+  if (!document || document.lifecycleState !== "active") return document;
   const triggered = document.retainedAt ? document : await work.tx.document.update({ where: { id: documentId }, data: { retainedAt: at } });
-  await advanceAsFarAsDue(work, triggered);
+  return advanceAsFarAsDue(work, triggered);
 }
 
 /** A retained document's deadline timer fired: pending disposition, unless a hold waits (its release moves it). */
 export async function reachRetentionDeadline(work: DocumentManagementWork, documentId: string): Promise<void> {
-  const document = await findLocked(work.tx, "document", documentId, () => work.tx.document.findUnique({ where: { id: documentId } }));
+  const document = await lockDocument(work, documentId);
   if (document) await advanceAsFarAsDue(work, document);
 }
 
 /**
  * What filing starts, by the type's trigger: `submission_date` is reached at once (the document's
  * submission is its filing); `document_date` at the date on its face, by a durable timer (at once when
- * that date is past). The others wait for the document's links to close.
+ * that date is past). The others wait for the document's links to close. Answers the document as it then is.
  */
-export async function startRetentionClock(work: DocumentManagementWork, document: Document, trigger: string): Promise<void> {
-  if (trigger === "submission_date") return triggerRetention(work, document.id, document.createdAt);
+export async function startRetentionClock(work: DocumentManagementWork, document: Document, trigger: string): Promise<Document> {
+  if (trigger === "submission_date") return (await triggerRetention(work, document.id, document.createdAt)) ?? document;
   if (trigger === "document_date" && document.documentDate) {
     await scheduleTimer(work.tx, { id: retentionTriggerTimerId(document.id), fireAt: documentDateTrigger(document.documentDate), callback: documentManagementEvents.draft("retention_trigger_due", document.id) });
   }
+  return document;
 }
