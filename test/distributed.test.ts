@@ -68,6 +68,18 @@ describe("distributed deployment", () => {
     expect((await fetch(`${urls.rest}/readyz`)).status).toBe(200);
   });
 
+  it("serves the dashboard and the GraphQL IDE where the graph is, with their assets", async () => {
+    const gateway = running!.urls.graphql!.replace(/\/graphql$/, "");
+    const page = await fetch(`${gateway}/dashboard`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    for (const asset of ["/dashboard/assets/dashboard.js", "/dashboard/assets/dashboard.css"]) {
+      expect(html).toContain(asset);
+      expect((await fetch(`${gateway}${asset}`)).status).toBe(200);
+    }
+    expect((await fetch(`${gateway}/graphql-ide/graphiql.js`)).status).toBe(200);
+  });
+
   it("creates a person and a case through REST and reads them, linked, through the gateway", async () => {
     const urls = running!.urls as Record<string, string>;
     const rest = httpClient(urls.rest as string);

@@ -8,15 +8,18 @@ import { build } from "esbuild";
 const require = createRequire(import.meta.url);
 const packageDirectory = (name) => path.dirname(require.resolve(`${name}/package.json`));
 
-await build({
-  entryPoints: { graphiql: "src/graphiql.tsx" },
+const common = {
   bundle: true,
   minify: true,
   format: "iife",
   target: ["es2020"],
-  outdir: "dist/ide",
   define: { "process.env.NODE_ENV": '"production"' },
   loader: { ".woff": "dataurl", ".woff2": "dataurl", ".ttf": "dataurl", ".svg": "dataurl" },
   alias: { react: packageDirectory("react"), "react-dom": packageDirectory("react-dom") },
   logLevel: "warning",
-});
+};
+
+await Promise.all([
+  build({ ...common, entryPoints: { graphiql: "src/graphiql.tsx" }, outdir: "dist/ide" }),
+  build({ ...common, entryPoints: { dashboard: "src/dashboard/main.tsx" }, outdir: "dist/dashboard", jsx: "automatic" }),
+]);

@@ -15,7 +15,7 @@ export type HttpAppParts = {
   rest?: RestGraph;
   /** Readiness probe: true when the process can serve (database reachable). */
   ready: () => Promise<boolean>;
-  /** In development mode, where the REST surface is served: `GET /dev/token` issues local tokens. */
+  /** In development mode, where the REST surface or the graph is served: `GET /dev/token` issues local tokens. */
   auth?: AuthSettings;
   /** Where documents' bytes go and come from, where the REST surface (uploads, downloads) is served. */
   content?: () => ContentSettings;
@@ -34,13 +34,16 @@ export async function createHttpApp(parts: HttpAppParts): Promise<FastifyInstanc
     const { gatewayContextFromHeaders } = require("./graph/context") as typeof import("./graph/context");
     const { serveGatewayWebSocket } = require("./subscriptions/websocket") as typeof import("./subscriptions/websocket");
     const { registerGraphqlIde } = require("./graph/ide") as typeof import("./graph/ide");
+    const { registerDashboard } = require("./dashboard") as typeof import("./dashboard");
     const idePage = registerGraphqlIde(app, { development: parts.auth?.mode === "development" });
+    registerDashboard(app, { development: parts.auth?.mode === "development" });
     mountApollo(app, graph.server, { path: "/graphql", context: async (request) => gatewayContextFromHeaders(request.headers), browserPage: idePage });
     const closeSockets = serveGatewayWebSocket(app.server, graph, connections);
     app.addHook("preClose", closeSockets);
   }
   if (parts.rest) registerRestRoutes(app, parts.rest, domains, { connections, content: parts.content, authMode: parts.auth?.mode });
-  if (parts.rest && parts.auth?.mode === "development") registerDevelopmentTokens(app, parts.auth);
+  // Where the graph is served too: the browser pages there (the IDE, the dashboard) sign in with it.
+  if ((parts.rest || parts.graph) && parts.auth?.mode === "development") registerDevelopmentTokens(app, parts.auth);
   registerIndexPage(app, indexLinks(parts));
   registerMetricsEndpoint(app, () => metricsAccessFromEnv());
   app.get("/healthz", async () => ({ status: "ok" }));
@@ -55,6 +58,7 @@ export async function createHttpApp(parts: HttpAppParts): Promise<FastifyInstanc
 function indexLinks(parts: HttpAppParts): IndexLink[] {
   const platformBase = restOptionsFromEnv().platformBasePath;
   return [
+    ...(parts.graph ? [{ name: "Dashboard", path: "/dashboard", description: "the live dashboard: queues and SLA clocks, applications, my work, the event feed" }] : []),
     ...(parts.graph ? [{ name: "GraphQL", path: "/graphql", description: "the federated graph: the GraphQL IDE in a browser, queries by POST, subscriptions over graphql-ws on the same path" }] : []),
     ...(parts.rest
       ? [
@@ -63,7 +67,7 @@ function indexLinks(parts: HttpAppParts): IndexLink[] {
           { name: "Event stream", path: `${platformBase}/events/stream`, description: "live events as server-sent events, resumable with Last-Event-ID" },
         ]
       : []),
-    ...(parts.rest && parts.auth?.mode === "development" ? [{ name: "Development token", path: "/dev/token?role=case_worker", description: "a token for any role, in development mode only" }] : []),
+    ...((parts.rest || parts.graph) && parts.auth?.mode === "development" ? [{ name: "Development token", path: "/dev/token?role=case_worker", description: "a token for any role, in development mode only" }] : []),
     { name: "Metrics", path: "/metrics", description: "Prometheus metrics of this process (METRICS_TOKEN, or this machine only)" },
     { name: "Health", path: "/healthz", description: "the process answers" },
     { name: "Readiness", path: "/readyz", description: "the process can serve (its database or gateway reachable)" },

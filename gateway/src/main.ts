@@ -62,6 +62,7 @@ function printBanner(mode: string, config: ReturnType<typeof platformConfig>, ur
     "Public Assistance Platform is running",
     `  mode        ${mode}`,
     `  database    ${describeDatabase(config.database)}`,
+    `  dashboard   ${urls.graphql?.replace(/\/graphql$/, "/dashboard")} (live: queues, SLA clocks, applications, my work, events)`,
     `  GraphQL     ${urls.graphql} (in a browser: the GraphQL IDE; subscriptions: ${urls.graphql?.replace(/^http/, "ws")})`,
     `  REST        ${rest}/persons, ${rest}/case-management/cases, ${rest}/scheduling/appointments, ${rest}/identity-access/users, ${rest}${platformBase}/events`,
     `  events      ${rest}${platformBase}/events/stream (server-sent events)`,

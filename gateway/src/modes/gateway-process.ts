@@ -19,8 +19,9 @@ async function main() {
     return;
   }
   const urls = JSON.parse(process.env.SUBGRAPH_URLS ?? "{}") as Record<string, string>;
-  const graph = await createGraphServer({ kind: "remote", urls }, logger, createAuthenticator(authSettingsFromEnv()));
-  const app = await createHttpApp({ logger, graph, ready: async () => true });
+  const auth = authSettingsFromEnv();
+  const graph = await createGraphServer({ kind: "remote", urls }, logger, createAuthenticator(auth));
+  const app = await createHttpApp({ logger, graph, auth, ready: async () => true });
   await app.listen({ host: process.env.HOST ?? "127.0.0.1", port: Number(process.env.PORT) });
   // A lone gateway (not a cluster worker) tells its launcher itself; with workers, the primary does.
   if (cluster.isPrimary) process.send?.({ ready: true });

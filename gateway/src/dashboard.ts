@@ -1,0 +1,30 @@
+import { roles } from "@pap/kernel";
+import type { FastifyInstance } from "fastify";
+import { scriptJson, serveBundle } from "./web-bundle";
+
+const page = (config: { development: boolean; roles: readonly string[] }) => `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
+<title>Dashboard · Public Assistance Platform</title>
+<link rel="stylesheet" href="/dashboard/assets/dashboard.css">
+</head>
+<body>
+<div id="dashboard">Loading the dashboard…</div>
+<script type="application/json" id="dashboard-config">${scriptJson(config)}</script>
+<script src="/dashboard/assets/dashboard.js"></script>
+</body>
+</html>
+`;
+
+/**
+ * The live dashboard at `/dashboard`: a page that reads everything through this platform's public graph
+ * and its event subscription, so it is served wherever the graph is.
+ */
+export function registerDashboard(app: FastifyInstance, options: { development: boolean }): void {
+  serveBundle(app, { route: "/dashboard/assets", directory: "dashboard", files: ["dashboard.js", "dashboard.css"], what: "dashboard" });
+  const html = page({ development: options.development, roles });
+  app.get("/dashboard", async (_request, reply) => reply.type("text/html; charset=utf-8").send(html));
+}

@@ -1,0 +1,82 @@
+import { useMemo } from "react";
+import type { Session } from "./api";
+import { openTaskStatuses, queueOverviewQuery, queuesQuery } from "./queries";
+import { formatSpan, timeLeft, useNow } from "./time";
+import { useGraphql } from "./use-graphql";
+import type { TaskSummary } from "./task-row";
+
+type Queue = { id: string; name: string; description: string | null };
+type Count = { total: number };
+type QueueOverview = Record<(typeof openTaskStatuses)[number] | "warning" | "breached", Count> & {
+  pending: Count & { items: { id: string; name: string; createdAt: string }[] };
+  urgent: { items: TaskSummary[] };
+};
+
+const label = (status: string) => status.replace(/_/g, " ");
+
+export function QueuesPanel({ session, refresh }: { session: Session; refresh: number }) {
+  const queues = useGraphql<{ queues: { items: Queue[] } }>(session, queuesQuery, refresh);
+  return (
+    <section className="panel" aria-labelledby="queues-title" data-testid="queues">
+      <h2 id="queues-title">Queues</h2>
+      {queues.problem && <p className="problem">{queues.problem}</p>}
+      <div className="queue-grid">
+        {queues.data?.queues.items.map((queue) => <QueueCard key={queue.id} session={session} queue={queue} refresh={refresh} />)}
+      </div>
+    </section>
+  );
+}
+
+function QueueCard({ session, queue, refresh }: { session: Session; queue: Queue; refresh: number }) {
+  const query = useMemo(() => queueOverviewQuery(queue.id), [queue.id]);
+  const { data, problem } = useGraphql<QueueOverview>(session, query, refresh);
+  const now = useNow();
+  const oldest = data?.pending.items[0];
+  return (
+    <article className="queue" data-testid={`queue-${queue.name}`} aria-label={`Queue ${queue.name}`}>
+      <header>
+        <h3>{queue.name}</h3>
+        {queue.description && <p className="muted">{queue.description}</p>}
+      </header>
+      {problem && <p className="problem">{problem}</p>}
+      {data && (
+        <>
+          <dl className="counts">
+            {openTaskStatuses.map((status) => (
+              <div key={status} className={`count status-${status}`} data-testid={`count-${status}`}>
+                <dt>{label(status)}</dt>
+                <dd>{data[status].total}</dd>
+              </div>
+            ))}
+          </dl>
+          <p className="sla-summary">
+            <span className={data.warning.total ? "sla-warning" : "muted"} data-testid="sla-warning">SLA warning: {data.warning.total}</span>
+            <span className={data.breached.total ? "sla-breached" : "muted"} data-testid="sla-breached">breached: {data.breached.total}</span>
+          </p>
+          <p data-testid="oldest-waiting">
+            Oldest waiting:{" "}
+            {oldest ? (
+              <>
+                <strong>{oldest.name}</strong>, {formatSpan(now - Date.parse(oldest.createdAt))}
+              </>
+            ) : (
+              <span className="muted">none</span>
+            )}
+          </p>
+          {data.urgent.items.length > 0 && (
+            <ol className="urgent" aria-label="Most urgent clocks">
+              {data.urgent.items.map((task) => {
+                const left = timeLeft(task.slaDeadline!, now);
+                return (
+                  <li key={task.id}>
+                    <span>{task.name}</span> <span className={left.overdue ? "sla-breached" : "countdown"}>{left.text}</span>
+                  </li>
+                );
+              })}
+            </ol>
+          )}
+        </>
+      )}
+    </article>
+  );
+}

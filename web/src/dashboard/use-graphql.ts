@@ -1,0 +1,24 @@
+import { useEffect, useState } from "react";
+import { describeErrors, graphql, type Session } from "./api";
+
+export type Loaded<T> = { data: T | null; problem: string | null; loading: boolean };
+
+/**
+ * Runs a query whenever it or `refresh` changes (a panel's events arrived) and keeps the last answer on
+ * screen while the next one loads, so counts change in place instead of blinking.
+ */
+export function useGraphql<T>(session: Session, query: string | null, refresh: number): Loaded<T> {
+  const [state, setState] = useState<Loaded<T>>({ data: null, problem: null, loading: true });
+  useEffect(() => {
+    if (!query) return;
+    let current = true;
+    setState((previous) => ({ ...previous, loading: true }));
+    graphql<T>(session, query)
+      .then((answer) => current && setState({ data: answer.data, problem: describeErrors(answer.errors), loading: false }))
+      .catch((error: Error) => current && setState((previous) => ({ ...previous, problem: `The platform could not be reached: ${error.message}`, loading: false })));
+    return () => {
+      current = false;
+    };
+  }, [session, query, refresh]);
+  return state;
+}
