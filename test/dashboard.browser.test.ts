@@ -19,15 +19,20 @@ const screenshots = process.env.DASHBOARD_SCREENSHOTS;
 let browser: Browser;
 let proxy: TcpProxy;
 let origin: string;
+let idleSubscribers: number;
 const contexts: BrowserContext[] = [];
+const hub = () => platform().services.eventRuntime.hub;
 
 beforeAll(async () => {
+  idleSubscribers = hub().subscriberCount;
   browser = await launchBrowser();
   proxy = new TcpProxy({ host: "127.0.0.1", port: Number(new URL(url()).port) });
   origin = `http://127.0.0.1:${await proxy.listen()}`;
 });
 afterEach(async () => {
   await Promise.all(contexts.splice(0).map((context) => context.close()));
+  // The platform notices a closed page's socket a moment later: each test starts with none left.
+  await until("the closed pages' subscriptions to end", async () => hub().subscriberCount === idleSubscribers);
 });
 afterAll(async () => {
   await browser?.close();
@@ -153,16 +158,18 @@ it("serves the GraphQL IDE, which runs a subscription with the development token
   const page = await context.newPage();
   const watched = watchPage(page);
   await page.goto(`${origin}/graphql`);
-  const hub = platform().services.eventRuntime.hub;
-  const subscribers = hub.subscriberCount;
   const editor = page.locator(".graphiql-query-editor .CodeMirror").first();
-  await editor.waitFor();
-  await editor.click();
-  await page.keyboard.press("Control+A");
-  await page.keyboard.insertText("subscription { events(filter: { type: \"workflow.task.*\" }) { type subject } }");
+  const subscription = 'subscription { events(filter: { type: "workflow.task.*" }) { type subject } }';
+  // Typed as a user would; on a busy machine the editor may take a keystroke before it is ready, so
+  // what it holds is checked before running it.
+  await until("the editor to hold the subscription", async () => {
+    await editor.click();
+    await page.keyboard.press("Control+A");
+    await page.keyboard.insertText(subscription);
+    return ((await editor.locator(".CodeMirror-code").innerText()) ?? "").replace(/\s+/g, " ").includes("events(filter");
+  });
   await page.locator(".graphiql-execute-button").click();
-
-  await until("the IDE's subscription to reach the platform", async () => hub.subscriberCount > subscribers);
+  await until("the IDE's subscription to reach the platform", async () => hub().subscriberCount > idleSubscribers);
   const taskId = await newTask("Seen in the IDE");
   await until("the event to arrive in the IDE", async () => ((await page.locator(".graphiql-response").textContent()) ?? "").includes(taskId));
   expect(await page.locator(".graphiql-response").textContent()).toContain("workflow.task.created");

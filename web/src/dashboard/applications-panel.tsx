@@ -1,14 +1,13 @@
 import { useMemo } from "react";
 import type { Session } from "./api";
 import { applicationChannels, applicationStatuses, applicationsOverviewQuery } from "./queries";
+import { Counts } from "./counts";
 import { clockTime, startOfToday } from "./time";
 import { useGraphql } from "./use-graphql";
 
 type Count = { total: number };
 type Expedited = { id: string; status: string; submittedAt: string | null; programs: string[] };
 type ApplicationsOverview = Record<string, Count> & { submittedToday: Count; expedited: Count & { items: Expedited[] } };
-
-const label = (value: string) => value.replace(/_/g, " ");
 
 export function ApplicationsPanel({ session, refresh }: { session: Session; refresh: number }) {
   // The day changes at midnight; the panel's query is rebuilt at its next refresh after that.
@@ -30,23 +29,9 @@ export function ApplicationsPanel({ session, refresh }: { session: Session; refr
             </div>
           </div>
           <h3>By status</h3>
-          <dl className="counts">
-            {applicationStatuses.map((status) => (
-              <div key={status} className="count" data-testid={`applications-${status}`}>
-                <dt>{label(status)}</dt>
-                <dd>{data[`status_${status}`]!.total}</dd>
-              </div>
-            ))}
-          </dl>
+          <Counts figures={applicationStatuses.map((status) => ({ label: status, value: data[`status_${status}`]!.total, testId: `applications-${status}` }))} />
           <h3>By channel</h3>
-          <dl className="counts">
-            {applicationChannels.map((channel) => (
-              <div key={channel} className="count" data-testid={`channel-${channel}`}>
-                <dt>{label(channel)}</dt>
-                <dd>{data[`channel_${channel}`]!.total}</dd>
-              </div>
-            ))}
-          </dl>
+          <Counts figures={applicationChannels.map((channel) => ({ label: channel, value: data[`channel_${channel}`]!.total, testId: `channel-${channel}` }))} />
           {data.expedited.items.length > 0 && (
             <>
               <h3>Expedited, longest waiting first</h3>

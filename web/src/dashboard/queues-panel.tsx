@@ -1,5 +1,6 @@
 import { useMemo } from "react";
 import type { Session } from "./api";
+import { Counts } from "./counts";
 import { openTaskStatuses, queueOverviewQuery, queuesQuery } from "./queries";
 import { formatSpan, timeLeft, useNow } from "./time";
 import { useGraphql } from "./use-graphql";
@@ -11,8 +12,6 @@ type QueueOverview = Record<(typeof openTaskStatuses)[number] | "warning" | "bre
   pending: Count & { items: { id: string; name: string; createdAt: string }[] };
   urgent: { items: TaskSummary[] };
 };
-
-const label = (status: string) => status.replace(/_/g, " ");
 
 export function QueuesPanel({ session, refresh }: { session: Session; refresh: number }) {
   const queues = useGraphql<{ queues: { items: Queue[] } }>(session, queuesQuery, refresh);
@@ -41,14 +40,7 @@ function QueueCard({ session, queue, refresh }: { session: Session; queue: Queue
       {problem && <p className="problem">{problem}</p>}
       {data && (
         <>
-          <dl className="counts">
-            {openTaskStatuses.map((status) => (
-              <div key={status} className={`count status-${status}`} data-testid={`count-${status}`}>
-                <dt>{label(status)}</dt>
-                <dd>{data[status].total}</dd>
-              </div>
-            ))}
-          </dl>
+          <Counts figures={openTaskStatuses.map((status) => ({ label: status, value: data[status].total, testId: `count-${status}`, className: `status-${status}` }))} />
           <p className="sla-summary">
             <span className={data.warning.total ? "sla-warning" : "muted"} data-testid="sla-warning">SLA warning: {data.warning.total}</span>
             <span className={data.breached.total ? "sla-breached" : "muted"} data-testid="sla-breached">breached: {data.breached.total}</span>
