@@ -293,6 +293,14 @@ describe("an applicant's own applications", () => {
     expectErrorEnvelope(await api.raw("GET", `${APPLICATIONS}/${own.body.id}`, undefined, await asApplicant(randomUUID())), 403, "FORBIDDEN");
   });
 
+  it("lists none for an applicant whose credential names no account (its id an identity provider's subject)", async () => {
+    await newApplication();
+    const headers = await bearer(["applicant"], { sub: "idp|no-account-yet" });
+    const listed = await api.raw("GET", listPath(APPLICATIONS, { limit: 100 }), undefined, headers);
+    expect(listed.status).toBe(200);
+    expect(listed.body.items).toEqual([]);
+  });
+
   it("lets a partner read but not write (403)", async () => {
     const application = await newApplication();
     const partner = await bearer(["partner_readonly"]);

@@ -1,4 +1,4 @@
-import { conflict, forbidden } from "@pap/kernel";
+import { conflict, forbidden, isUuid } from "@pap/kernel";
 import { changeableStatuses, type ApplicationStatus } from "../contract/application";
 
 type Caller = { permissions(): Promise<ReadonlySet<string>>; principal(): Promise<{ id?: string | undefined }> };
@@ -16,7 +16,9 @@ export async function requireAccess(caller: Caller, application: Owned, action: 
 /** Whose applications a caller's lists show: everyone's, or only their own. */
 export async function visibleOwner(caller: Caller): Promise<{ ownerId?: string }> {
   if ((await caller.permissions()).has("applications:read")) return {};
-  return { ownerId: (await caller.principal()).id ?? "00000000-0000-0000-0000-000000000000" };
+  // Owners are accounts: a credential whose id is no account id (an identity provider's subject) owns none.
+  const { id } = await caller.principal();
+  return { ownerId: isUuid(id) ? id : "00000000-0000-0000-0000-000000000000" };
 }
 
 /** An application and its records change only while it is a draft or under review (409 naming its state otherwise). */
