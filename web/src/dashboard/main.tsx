@@ -25,18 +25,24 @@ function restoredSession(): Session | null {
 }
 
 /** A counter per panel, raised (once per burst) when events that concern the panel arrive. */
+type Topic = "workflow" | "queues" | "intake";
+
 function useRefreshCounters() {
-  const [counters, setCounters] = useState({ workflow: 0, intake: 0 });
-  const pending = useRef(new Set<"workflow" | "intake">());
+  const [counters, setCounters] = useState<Record<Topic, number>>({ workflow: 0, queues: 0, intake: 0 });
+  const pending = useRef(new Set<Topic>());
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const touch = useCallback((...panels: ("workflow" | "intake")[]) => {
+  const touch = useCallback((...panels: Topic[]) => {
     for (const panel of panels) pending.current.add(panel);
     if (timer.current) return;
     timer.current = setTimeout(() => {
       timer.current = null;
       const touched = new Set(pending.current);
       pending.current.clear();
-      setCounters((previous) => ({ workflow: previous.workflow + (touched.has("workflow") ? 1 : 0), intake: previous.intake + (touched.has("intake") ? 1 : 0) }));
+      setCounters((previous) => ({
+        workflow: previous.workflow + (touched.has("workflow") ? 1 : 0),
+        queues: previous.queues + (touched.has("queues") ? 1 : 0),
+        intake: previous.intake + (touched.has("intake") ? 1 : 0),
+      }));
     }, refreshDelayMs);
   }, []);
   return { counters, touch };
@@ -59,13 +65,13 @@ function Dashboard({ session, onSignOut }: { session: Session; onSignOut: () => 
         recent.data?.eventLogPosition ?? null,
         (event) => {
           setEvents((previous) => [event, ...previous].slice(0, feedLength));
-          if (event.source.endsWith("/workflow")) touch("workflow");
+          if (event.source.endsWith("/workflow")) touch(...(event.type.includes(".queue.") ? (["workflow", "queues"] as const) : (["workflow"] as const)));
           if (event.source.endsWith("/intake")) touch("intake");
         },
         (state, detail) => {
           setConnection({ state, detail });
           // Back after a drop: the replay brings the events, and the figures are read again too.
-          if (state === "live") touch("workflow", "intake");
+          if (state === "live") touch("workflow", "queues", "intake");
         },
       );
       stream.start();
@@ -86,7 +92,7 @@ function Dashboard({ session, onSignOut }: { session: Session; onSignOut: () => 
         <button type="button" onClick={onSignOut}>Sign out</button>
       </header>
       <main className="board">
-        <QueuesPanel session={session} refresh={counters.workflow} />
+        <QueuesPanel session={session} refresh={counters.workflow} queuesChanged={counters.queues} />
         <ApplicationsPanel session={session} refresh={counters.intake} />
         <MyWorkPanel session={session} refresh={counters.workflow} />
         <EventFeed session={session} events={events} state={connection.state} detail={connection.detail} />

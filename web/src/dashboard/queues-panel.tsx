@@ -13,8 +13,9 @@ type QueueOverview = Record<(typeof openTaskStatuses)[number] | "warning" | "bre
   urgent: { items: TaskSummary[] };
 };
 
-export function QueuesPanel({ session, refresh }: { session: Session; refresh: number }) {
-  const queues = useGraphql<{ queues: { items: Queue[] } }>(session, queuesQuery, refresh);
+/** `refresh` rises when tasks change (each queue's figures are read again), `queuesChanged` when queues do. */
+export function QueuesPanel({ session, refresh, queuesChanged }: { session: Session; refresh: number; queuesChanged: number }) {
+  const queues = useGraphql<{ queues: { items: Queue[] } }>(session, queuesQuery, queuesChanged);
   return (
     <section className="panel" aria-labelledby="queues-title" data-testid="queues">
       <h2 id="queues-title">Queues</h2>
