@@ -1,3 +1,5 @@
 export * from "./registry";
 export * from "./http";
 export * from "./graphql";
+export * from "./platform-view";
+export * from "./gather";
