@@ -3,3 +3,4 @@ export * from "./http";
 export * from "./graphql";
 export * from "./platform-view";
 export * from "./gather";
+export * from "./database";
