@@ -68,7 +68,7 @@ function indexLinks(parts: HttpAppParts): IndexLink[] {
         ]
       : []),
     ...((parts.rest || parts.graph) && parts.auth?.mode === "development" ? [{ name: "Development token", path: "/dev/token?role=case_worker", description: "a token for any role, in development mode only" }] : []),
-    { name: "Metrics", path: "/metrics", description: "Prometheus metrics of this process (METRICS_TOKEN, or this machine only)" },
+    { name: "Metrics", path: "/metrics", description: "Prometheus metrics of the whole platform, every process's (?scope=process: this process's alone; METRICS_TOKEN, or this machine only)" },
     { name: "Health", path: "/healthz", description: "the process answers" },
     { name: "Readiness", path: "/readyz", description: "the process can serve (its database or gateway reachable)" },
   ];

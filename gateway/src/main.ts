@@ -2,7 +2,7 @@ import cluster from "node:cluster";
 import "./telemetry-off";
 import type { ContentSettings } from "@pap/content";
 import { describeDatabase, databaseConfigFromEnv } from "@pap/db";
-import { createLogger, type AuthSettings } from "@pap/kernel";
+import { createLogger, joinPlatformMetrics, type AuthSettings } from "@pap/kernel";
 import { prepareAuthSettings } from "./auth";
 import { describeContent, prepareContentSettings } from "./content";
 import { restOptionsFromEnv } from "@pap/rest-compat";
@@ -24,6 +24,7 @@ async function main() {
   const content = prepareContentSettings();
 
   if (cluster.isWorker) {
+    joinPlatformMetrics("platform");
     const platform = await startPlatform({ database: databaseConfigFromEnv(), host: config.host, port: config.port, logger, migrate: false });
     stopOnSignals(() => platform.close());
     return;

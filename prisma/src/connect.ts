@@ -3,12 +3,14 @@ import path from "node:path";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PGlite, type Extension } from "@electric-sql/pglite";
+import { watchPool } from "@pap/kernel";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import pg from "pg";
 import { PrismaClient } from "../generated/client/client";
 import type { DatabaseConfig } from "./config";
 import { driverSql, type SqlTransaction, type StatementRunner } from "./driver-transaction";
 import { applyMigrations } from "./migrations";
+import { TimedClient } from "./timed-client";
 
 /**
  * Reads rows with one parameterized statement, straight through the driver. Prisma's model queries cost
@@ -144,7 +146,8 @@ export function preparedQuery(pool: Pick<pg.Pool, "query">): (text: string, para
 function openPostgres(config: Extract<DatabaseConfig, { kind: "postgres" }>, options: OpenOptions): Database {
   // JIT off: the platform's statements are short lookups and a few joins over the event log (the metrics),
   // whose compile time JIT never repays; off per connection, so no statement needs a transaction to say so.
-  const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize, options: "-c jit=off" });
+  const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize, options: "-c jit=off", Client: TimedClient });
+  const unwatch = watchPool("main", pool);
   const adapterFactory = new PrismaPg(pool);
   const prisma = createClient(adapterFactory, options);
   return {
@@ -155,6 +158,7 @@ function openPostgres(config: Extract<DatabaseConfig, { kind: "postgres" }>, opt
     pool,
     adapterFactory,
     async close() {
+      unwatch();
       await prisma.$disconnect();
       await pool.end().catch(() => {});
     },

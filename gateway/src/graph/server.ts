@@ -13,6 +13,7 @@ import { inProcessSourceStreams, remoteSourceStreams } from "../subscriptions/so
 import type { GatewayContext } from "./context";
 import { InProcessDataSource } from "./in-process-data-source";
 import { introspectionGuard } from "./introspection-guard";
+import { measuredDataSource } from "./measured-data-source";
 import { platformLimitsRule } from "./limits";
 import { RemoteSubgraph } from "./remote-data-source";
 import { createSubgraphFetcher } from "./subgraph-fetcher";
@@ -48,11 +49,11 @@ export async function createGraphServer(placement: SubgraphPlacement, logger: Lo
       if (placement.kind === "remote") {
         const url = placement.urls[name];
         if (!url) throw new Error(`no URL configured for subgraph ${name}`);
-        return new RemoteSubgraph({ url, fetcher: fetcher!.fetch });
+        return measuredDataSource(name, new RemoteSubgraph({ url, fetcher: fetcher!.fetch }));
       }
       const subgraph = placement.subgraphs.find((candidate) => candidate.name === name);
       if (!subgraph) throw new Error(`supergraph names subgraph ${name}, which this build does not contain`);
-      return new InProcessDataSource(subgraph, placement.services);
+      return measuredDataSource(name, new InProcessDataSource(subgraph, placement.services));
     },
   });
   let apiSchema: GraphQLSchema | undefined;

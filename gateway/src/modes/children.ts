@@ -1,7 +1,7 @@
 import { fork, type ChildProcess } from "node:child_process";
-import { positiveIntegerSetting, type Logger } from "@pap/kernel";
+import { gatherMetricsOf, metricsParentEnv, positiveIntegerSetting, type Logger } from "@pap/kernel";
 
-/** Child processes of the distributed launcher: started together, stopped together. */
+/** Child processes of the distributed launcher: started together, stopped together, their metrics gathered by the launcher. */
 export class ProcessGroup {
   private readonly children: ChildProcess[] = [];
   private stopping = false;
@@ -9,7 +9,8 @@ export class ProcessGroup {
   constructor(private readonly logger: Logger) {}
 
   start(name: string, script: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-    const child = fork(script, args, { env: { ...process.env, ...env }, stdio: "inherit" });
+    const child = fork(script, args, { env: { ...process.env, ...env, ...metricsParentEnv }, stdio: "inherit" });
+    gatherMetricsOf(child);
     child.on("exit", (code, signal) => {
       if (this.stopping) return;
       this.logger.error(`${name} exited (${signal ?? code}); stopping the platform`);

@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { Logger } from "@pap/kernel";
+import { setMetricsService, type Logger } from "@pap/kernel";
 import type { PlatformConfig } from "../config";
 import { subgraphs } from "../subgraphs";
 import { ProcessGroup, untilReported, waitUntilHealthy } from "./children";
@@ -20,6 +20,7 @@ export const distributedPorts = (basePort: number) => ({
 /** Each subgraph, the gateway and rest-compat in their own processes, talking HTTP to each other. */
 export async function runDistributed(config: PlatformConfig, logger: Logger): Promise<{ stop(): Promise<void>; urls: Record<string, string> }> {
   const ports = distributedPorts(config.port);
+  setMetricsService("launcher");
   const database = await prepareSharedDatabase(config.database, ports.database, logger);
   const group = new ProcessGroup(logger);
   const restUrl = `http://${config.host}:${ports.rest}`;

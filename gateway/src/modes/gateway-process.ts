@@ -1,6 +1,6 @@
 import cluster from "node:cluster";
 import "../telemetry-off";
-import { authSettingsFromEnv, createAuthenticator, createLogger, positiveIntegerSetting } from "@pap/kernel";
+import { authSettingsFromEnv, createAuthenticator, createLogger, joinPlatformMetrics, positiveIntegerSetting } from "@pap/kernel";
 import { createGraphServer } from "../graph/server";
 import { createHttpApp } from "../http-app";
 import { runGatewayWorkers } from "./gateway-workers";
@@ -10,6 +10,7 @@ import { stopOnSignals } from "./signals";
 // GATEWAY_WORKERS > 1 runs that many copies on the one port (node:cluster).
 async function main() {
   const logger = createLogger("gateway");
+  joinPlatformMetrics("gateway");
   const workers = positiveIntegerSetting(process.env.GATEWAY_WORKERS, 1);
   if (cluster.isPrimary && workers > 1) {
     const running = runGatewayWorkers(workers, logger);

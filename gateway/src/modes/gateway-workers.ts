@@ -1,5 +1,5 @@
 import cluster from "node:cluster";
-import type { Logger } from "@pap/kernel";
+import { metricsParentEnv, type Logger } from "@pap/kernel";
 import { superviseWorkers, type SupervisedWorkers } from "./workers";
 
 /**
@@ -8,5 +8,5 @@ import { superviseWorkers, type SupervisedWorkers } from "./workers";
  * worker that dies. The gateway holds no state between requests, so any worker can answer anyone.
  */
 export function runGatewayWorkers(count: number, logger: Logger): SupervisedWorkers {
-  return superviseWorkers({ count, fork: () => cluster.fork(), logger, name: "gateway worker" });
+  return superviseWorkers({ count, fork: () => cluster.fork(metricsParentEnv), logger, name: "gateway worker" });
 }

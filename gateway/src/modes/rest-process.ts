@@ -1,4 +1,5 @@
 import "../telemetry-off";
+import { joinPlatformMetrics } from "@pap/kernel";
 import { startRestService } from "./rest-service";
 import { stopOnSignals } from "./signals";
 
@@ -6,6 +7,7 @@ import { stopOnSignals } from "./signals";
 async function main() {
   const graphqlUrl = process.env.GRAPHQL_URL;
   if (!graphqlUrl) throw new Error("GRAPHQL_URL is required");
+  joinPlatformMetrics("rest-compat");
   const service = await startRestService({ graphqlUrl, host: process.env.HOST ?? "127.0.0.1", port: Number(process.env.PORT) });
   stopOnSignals(() => service.close());
 }

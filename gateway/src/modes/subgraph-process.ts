@@ -1,6 +1,6 @@
 import "../telemetry-off";
 import { databaseConfigFromEnv } from "@pap/db";
-import { createLogger, createSubgraphServer } from "@pap/kernel";
+import { createLogger, createSubgraphServer, joinPlatformMetrics } from "@pap/kernel";
 import { openProcessServices } from "../services";
 import { subgraphs } from "../subgraphs";
 import { stopOnSignals } from "./signals";
@@ -11,6 +11,7 @@ async function main() {
   const subgraph = subgraphs.find((candidate) => candidate.name === name);
   if (!subgraph) throw new Error(`unknown subgraph '${name}'; known: ${subgraphs.map((s) => s.name).join(", ")}`);
   const logger = createLogger(`subgraph-${subgraph.name}`);
+  joinPlatformMetrics(`subgraph-${subgraph.name}`);
   const hosted = await openProcessServices({ database: databaseConfigFromEnv(), logger, hosted: [subgraph], migrate: false });
   const app = await createSubgraphServer(subgraph, hosted.services, logger);
   await app.listen({ host: process.env.HOST ?? "127.0.0.1", port: Number(process.env.PORT) });

@@ -1,5 +1,5 @@
 import cluster, { type Worker } from "node:cluster";
-import type { Logger } from "@pap/kernel";
+import { gatherMetricsOf, type Logger } from "@pap/kernel";
 
 export type SupervisedWorkers = {
   /** Resolves when every first worker listens. */
@@ -10,15 +10,21 @@ export type SupervisedWorkers = {
 
 /**
  * Node cluster workers sharing one listening port, a dead one replaced by a new one: the primary of
- * cluster mode and of a multi-worker distributed gateway both keep their workers this way.
+ * cluster mode and of a multi-worker distributed gateway both keep their workers this way, and gather
+ * their metrics (`fork` gives each worker `metricsParentEnv`).
  */
 export function superviseWorkers(options: { count: number; fork: () => Worker; logger: Logger; name: string }): SupervisedWorkers {
   let stopping = false;
-  const online = Array.from({ length: options.count }, () => new Promise<void>((resolve) => options.fork().once("listening", () => resolve())));
+  const fork = () => {
+    const worker = options.fork();
+    gatherMetricsOf(worker);
+    return worker;
+  };
+  const online = Array.from({ length: options.count }, () => new Promise<void>((resolve) => fork().once("listening", () => resolve())));
   cluster.on("exit", (worker, code, signal) => {
     if (stopping) return;
     options.logger.warn(`${options.name} ${worker.process.pid} exited (${signal ?? code}); starting a replacement`);
-    options.fork();
+    fork();
   });
   return {
     online: Promise.all(online).then(() => undefined),

@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { badRequest } from "../errors/api-error";
+import { platformMetricsText, processMetricsText } from "./gather";
 import { httpDuration, httpRequests, metricsRegistry } from "./registry";
 
 /** Times every request of the app by its route template (never the raw URL: ids would make a label per record). */
@@ -19,15 +21,18 @@ const loopback = (address: string) => address === "127.0.0.1" || address === "::
 /**
  * `GET /metrics`, for operators only: with `METRICS_TOKEN` set, to `Authorization: Bearer <token>`;
  * without it, to clients on this machine (a scraper beside the process, or through a tunnel).
- * `collect` gives the text (the process's own, or the cluster's aggregate).
+ * It answers the whole platform's figures, whichever process is scraped; `?scope=process`, the
+ * scraped process's alone.
  */
-export function registerMetricsEndpoint(app: FastifyInstance, accessNow: () => MetricsAccess, collect: () => Promise<string> = () => metricsRegistry.metrics()): void {
-  app.get("/metrics", async (request, reply) => {
+export function registerMetricsEndpoint(app: FastifyInstance, accessNow: () => MetricsAccess): void {
+  app.get<{ Querystring: { scope?: unknown } }>("/metrics", async (request, reply) => {
     const access = accessNow();
     const allowed = access.token ? request.headers.authorization === `Bearer ${access.token}` : loopback(request.socket.remoteAddress ?? "");
     if (!allowed) {
       return reply.code(access.token ? 401 : 403).send({ code: access.token ? "UNAUTHORIZED" : "FORBIDDEN", message: access.token ? "The metrics need the metrics token (Authorization: Bearer)." : "The metrics are served to this machine only; set METRICS_TOKEN to scrape from elsewhere." });
     }
-    return reply.type(metricsRegistry.contentType).send(await collect());
+    const scope = request.query.scope ?? "platform";
+    if (scope !== "platform" && scope !== "process") throw badRequest("scope is 'platform' (the default) or 'process'.", [{ field: "scope", message: "must be 'platform' or 'process'" }]);
+    return reply.type(metricsRegistry.contentType).send(await (scope === "process" ? processMetricsText() : platformMetricsText()));
   });
 }

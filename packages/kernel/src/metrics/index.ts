@@ -1,3 +1,6 @@
 export * from "./registry";
 export * from "./http";
 export * from "./graphql";
+export * from "./platform-view";
+export * from "./gather";
+export * from "./database";

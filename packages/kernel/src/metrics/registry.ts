@@ -2,14 +2,32 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom
 
 /**
  * The process's metrics, in the Prometheus text format (prom-client): one registry, the process's own
- * (CPU, memory, event-loop lag, handles) and the platform's. Names start with `pap_`. In cluster mode
- * the primary aggregates the workers' registries: counters add up, except those every worker sees
- * whole (events committed to the shared log), which take the largest.
+ * (CPU, memory, event-loop lag, handles) and the platform's. Names start with `pap_`. How the
+ * registries of several processes combine into the platform's figures is `platform-view.ts`'s rule.
  */
 export const metricsRegistry = new Registry();
 collectDefaultMetrics({ register: metricsRegistry, prefix: "pap_" });
 
-const seconds = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+/** The series that describe the process itself (CPU, memory, heap, event loop, handles, GC): never added across processes. */
+export const processSeries: ReadonlySet<string> = new Set(metricsRegistry.getMetricsAsArray().map((metric) => metric.name));
+
+const platformWideSeries = new Set<string>();
+
+/**
+ * Marks a series every process reads whole from the shared log or database (events committed, a
+ * consumer's lag): the platform's figure is any one process's, so it carries no process labels and
+ * the largest reading wins (a process that started late has seen fewer events).
+ */
+export function platformWide<Configuration extends { name: string }>(configuration: Configuration): Configuration {
+  platformWideSeries.add(configuration.name);
+  return configuration;
+}
+
+export const isPlatformWide = (name: string) => platformWideSeries.has(name);
+
+/** Latency buckets, in seconds, of every duration histogram of the platform's. */
+export const latencyBuckets = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+const seconds = latencyBuckets;
 
 export const httpRequests = new Counter({ name: "pap_http_requests_total", help: "HTTP requests answered, by method, route template and status.", labelNames: ["method", "route", "status"], registers: [metricsRegistry] });
 export const httpDuration = new Histogram({ name: "pap_http_request_duration_seconds", help: "Time to answer an HTTP request, by method, route template and status.", labelNames: ["method", "route", "status"], buckets: seconds, registers: [metricsRegistry] });
@@ -17,13 +35,15 @@ export const httpDuration = new Histogram({ name: "pap_http_request_duration_sec
 export const graphqlOperations = new Counter({ name: "pap_graphql_operations_total", help: "GraphQL operations executed, by operation name, type and outcome (ok, error).", labelNames: ["operation", "type", "outcome"], registers: [metricsRegistry] });
 export const graphqlDuration = new Histogram({ name: "pap_graphql_operation_duration_seconds", help: "Time to execute a GraphQL operation, by operation name and type.", labelNames: ["operation", "type"], buckets: seconds, registers: [metricsRegistry] });
 
-export const eventsCommitted = new Counter({
-  name: "pap_events_committed_total",
-  help: "Events committed to the platform's log, by type (every process follows the whole log).",
-  labelNames: ["type"],
-  registers: [metricsRegistry],
-  aggregator: "max",
-});
+export const eventsCommitted = new Counter(
+  platformWide({
+    name: "pap_events_committed_total",
+    help: "Events committed to the platform's log, by type (every process follows the whole log).",
+    labelNames: ["type"],
+    registers: [metricsRegistry],
+    aggregator: "max",
+  }),
+);
 
 export const openConnections = new Gauge({ name: "pap_open_connections", help: "Live connections open now: server-sent event streams and GraphQL WebSockets.", labelNames: ["kind"], registers: [metricsRegistry] });
 export const rateLimitRefusals = new Counter({ name: "pap_rate_limit_refusals_total", help: "Requests and connections refused with 429, by what was limited (requests, connections).", labelNames: ["limit"], registers: [metricsRegistry] });

@@ -1,0 +1,43 @@
+import type { GraphQLDataSource, GraphQLDataSourceProcessOptions } from "@apollo/gateway";
+import { latencyBuckets, metricsRegistry } from "@pap/kernel";
+import { Counter, Histogram } from "prom-client";
+
+const labelNames = ["subgraph", "outcome"] as const;
+
+const fetches = new Counter({
+  name: "pap_subgraph_fetches_total",
+  help: "Fetches the gateway made to a subgraph (over HTTP in distributed mode, in-process otherwise), by subgraph and outcome: ok, error (answered with GraphQL errors), failed (no answer: refused, unreachable, timed out).",
+  labelNames,
+  registers: [metricsRegistry],
+});
+
+const durations = new Histogram({
+  name: "pap_subgraph_fetch_duration_seconds",
+  help: "Time of each fetch the gateway made to a subgraph, by subgraph and outcome.",
+  labelNames,
+  buckets: latencyBuckets,
+  registers: [metricsRegistry],
+});
+
+/**
+ * A subgraph's data source, each fetch the gateway's query plan makes through it counted and timed,
+ * whichever way the subgraph is reached (`RemoteSubgraph` over HTTP, `InProcessDataSource` in the
+ * gateway's own process).
+ */
+export function measuredDataSource<Context extends Record<string, unknown>>(subgraph: string, source: GraphQLDataSource<Context>): GraphQLDataSource<Context> {
+  const outcomes = { ok: { subgraph, outcome: "ok" }, error: { subgraph, outcome: "error" }, failed: { subgraph, outcome: "failed" } };
+  return {
+    async process(options: GraphQLDataSourceProcessOptions<Context>) {
+      const started = performance.now();
+      let labels = outcomes.failed;
+      try {
+        const response = await source.process(options);
+        labels = response.errors?.length ? outcomes.error : outcomes.ok;
+        return response;
+      } finally {
+        fetches.inc(labels);
+        durations.observe(labels, (performance.now() - started) / 1000);
+      }
+    },
+  };
+}
