@@ -10,6 +10,7 @@ import { PrismaClient } from "../generated/client/client";
 import type { DatabaseConfig } from "./config";
 import { driverSql, type SqlTransaction, type StatementRunner } from "./driver-transaction";
 import { applyMigrations } from "./migrations";
+import { isSharedSession } from "./share";
 import { TimedClient } from "./timed-client";
 
 /**
@@ -152,7 +153,8 @@ function openPostgres(config: Extract<DatabaseConfig, { kind: "postgres" }>, opt
   const prisma = createClient(adapterFactory, options);
   return {
     prisma,
-    read: rowReader(preparedQuery(pool), options.onQuery),
+    // On the shared embedded store every connection is one session: named statements would collide there.
+    read: rowReader(isSharedSession(config.url) ? (text, values) => pool.query(text, values) : preparedQuery(pool), options.onQuery),
     write: poolWriter(pool, options.onQuery),
     config,
     pool,
