@@ -7,7 +7,7 @@ import { YOUNG_GARBAGE_BUDGET_BYTES, youngGarbageCollecting } from "./young-garb
 
 /** A young-generation collection a program asked for (rather than one V8 decided on). */
 const isRequestedScavenge = (entry: PerformanceEntry) => {
-  const detail = entry.detail as { kind: number; flags: number };
+  const { detail } = entry as PerformanceEntry & { detail: { kind: number; flags: number } };
   return detail.kind === constants.NODE_PERFORMANCE_GC_MINOR && (detail.flags & constants.NODE_PERFORMANCE_GC_FLAGS_FORCED) !== 0;
 };
 
