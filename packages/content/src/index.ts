@@ -10,5 +10,6 @@ export { clamdScanner } from "./scanner/clamd";
 export { checkLink, signLink, type LinkCheck } from "./signing/links";
 export { readStagedContent, signStagedContent, type StagedContent } from "./signing/staged";
 export { safeFileName, safeMimeType } from "./file-metadata";
+export { noteBytesStreamed, youngGarbageCollecting, YOUNG_GARBAGE_BUDGET_BYTES } from "./memory/young-garbage";
 export { stageUpload, type IncomingFile, type UploadDeps } from "./upload";
 export { contentSettingsFromEnv, processContentSettings, type ContentSettings } from "./settings";

@@ -1,7 +1,17 @@
-import { attachmentDisposition, checkLink, type ContentSettings } from "@pap/content";
+import { attachmentDisposition, checkLink, youngGarbageCollecting, type ContentSettings } from "@pap/content";
 import { ApiError, type ContentAnswer } from "@pap/kernel";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { pipeline, type Readable } from "node:stream";
 import parseRange from "range-parser";
+
+/**
+ * What goes out: the stored bytes, counted on their way so that the buffers each file read allocates
+ * are collected every few MiB rather than once 32 MiB of them have piled up (see @pap/content's
+ * memory/young-garbage.ts). Either end failing or closing early tears down the other.
+ */
+function outgoing(stored: Readable): Readable {
+  return pipeline(stored, youngGarbageCollecting(), () => {});
+}
 
 /** A version's bytes are immutable: its hash is a strong validator. */
 const etagOf = (answer: ContentAnswer) => `"${answer.contentHash}"`;
@@ -35,7 +45,7 @@ export async function sendContent(request: FastifyRequest, reply: FastifyReply, 
   } else {
     reply.code(200).header("content-length", answer.sizeBytes);
   }
-  return reply.send(stream);
+  return reply.send(outgoing(stream));
 }
 
 /** Where a signed content link points: `/document-management/content/{versionId}/{fileName}?expires=…&signature=…`. */
@@ -54,6 +64,6 @@ export function signedLinkHandler(settings: () => ContentSettings) {
     const { versionId, fileName } = request.params;
     const stream = await content.store.open(versionId);
     if (!stream) throw new ApiError(410, "GONE", "The content of this version is no longer kept.");
-    return reply.type("application/octet-stream").header("content-disposition", attachmentDisposition(fileName)).send(stream);
+    return reply.type("application/octet-stream").header("content-disposition", attachmentDisposition(fileName)).send(outgoing(stream));
   };
 }

@@ -1,10 +1,12 @@
 import { createHash, type Hash } from "node:crypto";
 import { Transform, type TransformCallback } from "node:stream";
+import { noteBytesStreamed } from "../memory/young-garbage";
 import { ContentTooLarge, type StoredContent } from "./store";
 
 /**
  * Sits in front of every store's destination, so the size limit, the byte count and the hash are
- * the same whichever store holds the bytes, and all three come from the bytes actually written.
+ * the same whichever store holds the bytes, and all three come from the bytes actually written. It
+ * also counts them towards the collection of the garbage their reading left (memory/young-garbage.ts).
  */
 export class ContentDigest extends Transform {
   private readonly hash: Hash = createHash("sha256");
@@ -20,6 +22,7 @@ export class ContentDigest extends Transform {
     if (this.sizeBytes + chunk.length > this.maxBytes) return callback(new ContentTooLarge(this.maxBytes));
     this.sizeBytes += chunk.length;
     this.hash.update(chunk);
+    noteBytesStreamed(chunk.length);
     callback(null, chunk);
   }
 
