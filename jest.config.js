@@ -1,8 +1,10 @@
 /**
  * One Jest run for the whole workspace. Workspace packages resolve to their TypeScript sources, so tests
- * never run against stale builds; @swc/jest strips types (type checking is the build's job: `tsc -b`).
+ * never run against stale builds; @swc/jest strips types with the settings the build transpiles with
+ * (`@pap/transpile`), and types are checked apart (`npm run typecheck`, part of `npm test`).
  * @type {import('jest').Config}
  */
+const { swcOptions } = require("@pap/transpile");
 const workspacePackages = {
   "@pap/kernel": "packages/kernel/src",
   "@pap/db": "prisma/src",
@@ -29,11 +31,9 @@ module.exports = {
   testEnvironment: "node",
   roots: ["<rootDir>/packages", "<rootDir>/prisma/src", "<rootDir>/subgraphs", "<rootDir>/gateway/src", "<rootDir>/rest-compat/src", "<rootDir>/adapters", "<rootDir>/test"],
   testMatch: ["**/*.test.ts"],
-  // `ignoreDynamic` keeps `import()` as is, so ESM-only packages (the WebAssembly migration engine) load
+  // The options keep `import()` as is, so ESM-only packages (the WebAssembly migration engine) load
   // through Jest's ESM support (NODE_OPTIONS=--experimental-vm-modules in `npm test`).
-  transform: {
-    "^.+\\.ts$": ["@swc/jest", { jsc: { target: "es2022", parser: { syntax: "typescript" } }, module: { type: "commonjs", ignoreDynamic: true } }],
-  },
+  transform: { "^.+\\.ts$": ["@swc/jest", swcOptions] },
   moduleNameMapper: {
     ...Object.fromEntries(Object.entries(workspacePackages).map(([name, dir]) => [`^${name.replace("/", "\\/")}$`, `<rootDir>/${dir}`])),
     // A domain's side-effect-free entry (`@pap/<domain>/contract`), as its package.json exports it.

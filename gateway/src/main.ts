@@ -7,12 +7,15 @@ import { prepareAuthSettings } from "./auth";
 import { describeContent, prepareContentSettings } from "./content";
 import { restOptionsFromEnv } from "@pap/rest-compat";
 import { platformConfig } from "./config";
-import { runClusterPrimary } from "./modes/cluster";
-import { runDistributed } from "./modes/distributed";
 import { startAgencySimulator, type AgencySimulator } from "./modes/agency-simulator";
 import { startEligibilityAdapter, type EligibilityAdapter } from "./modes/eligibility-adapter";
 import { stopOnSignals } from "./modes/signals";
-import { startPlatform } from "./platform";
+
+// Loaded once the reference services are booting in their own processes: loading the platform builds
+// every subgraph's schema, the larger part of a start, and can overlap their boot (see main).
+const platformModule = () => require("./platform") as typeof import("./platform");
+const distributedModule = () => require("./modes/distributed") as typeof import("./modes/distributed");
+const clusterModule = () => require("./modes/cluster") as typeof import("./modes/cluster");
 
 // `npm start` (single process), `npm run start:distributed`, `npm run start:cluster`.
 async function main() {
@@ -25,34 +28,44 @@ async function main() {
 
   if (cluster.isWorker) {
     joinPlatformMetrics("platform");
-    const platform = await startPlatform({ database: databaseConfigFromEnv(), host: config.host, port: config.port, logger, migrate: false });
+    const platform = await platformModule().startPlatform({ database: databaseConfigFromEnv(), host: config.host, port: config.port, logger, migrate: false });
     stopOnSignals(() => platform.close());
     return;
   }
 
-  // Before any other process starts, so that all of them inherit its address.
-  const adapter = await startEligibilityAdapter(process.env, config.host, logger);
-  const agencies = await startAgencySimulator(process.env, config.host, logger);
-  const stopWithReferences = (stop: () => Promise<unknown>) => stopOnSignals(() => Promise.all([stop(), adapter.stop(), agencies.stop()]));
+  // Before any other process starts, so that all of them inherit their addresses. Neither needs the
+  // other's, so both boot at once; each mode below loads its modules before waiting for them.
+  const references = Promise.all([startEligibilityAdapter(process.env, config.host, logger), startAgencySimulator(process.env, config.host, logger)]);
+  const referencesStarted = async () => {
+    const [adapter, agencies] = await references;
+    const stopWith = (stop: () => Promise<unknown>) => stopOnSignals(() => Promise.all([stop(), adapter.stop(), agencies.stop()]));
+    return { adapter, agencies, stopWith };
+  };
 
   if (config.mode === "distributed") {
+    const { runDistributed } = distributedModule();
+    const { adapter, agencies, stopWith } = await referencesStarted();
     const running = await runDistributed(config, logger);
     printBanner("distributed: each subgraph, the gateway and rest-compat in their own process", config, running.urls, auth, adapter, agencies, content);
-    stopWithReferences(() => running.stop());
+    stopWith(() => running.stop());
     return;
   }
 
   if (config.mode === "cluster") {
+    const { runClusterPrimary } = clusterModule();
+    const { adapter, agencies, stopWith } = await referencesStarted();
     const running = await runClusterPrimary(config, logger);
     const base = `http://${config.host}:${config.port}`;
     printBanner(`cluster: ${running.workers} workers, each running the whole stack`, config, { graphql: `${base}/graphql`, rest: base }, auth, adapter, agencies, content);
-    stopWithReferences(() => running.stop());
+    stopWith(() => running.stop());
     return;
   }
 
+  const { startPlatform } = platformModule();
+  const { adapter, agencies, stopWith } = await referencesStarted();
   const platform = await startPlatform({ database: config.database, host: config.host, port: config.port, logger });
   printBanner("single process: gateway, subgraphs and REST together", config, { graphql: `${platform.url}/graphql`, rest: platform.url }, auth, adapter, agencies, content);
-  stopWithReferences(() => platform.close());
+  stopWith(() => platform.close());
 }
 
 function printBanner(mode: string, config: ReturnType<typeof platformConfig>, urls: Record<string, string>, auth: AuthSettings, adapter: EligibilityAdapter, agencies: AgencySimulator, content: ContentSettings) {
