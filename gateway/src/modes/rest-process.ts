@@ -1,4 +1,5 @@
 import "../telemetry-off";
+import "../tracing";
 import { startRestService } from "./rest-service";
 import { stopOnSignals } from "./signals";
 
