@@ -41,6 +41,8 @@ module.exports = {
     // What a domain lets other domains' reactions call (`@pap/<domain>/operations`), likewise.
     "^@pap\\/persons\\/operations$": "<rootDir>/subgraphs/persons/src/operations/persons",
     "^@pap\\/data-exchange\\/operations$": "<rootDir>/subgraphs/data-exchange/src/operations",
+    // The early entry every process imports first to start tracing (`@pap/kernel/tracing`).
+    "^@pap\\/kernel\\/tracing$": "<rootDir>/packages/kernel/src/tracing/start",
     // The generated Prisma client imports its siblings as `./x.js`; Jest resolves the `.ts` sources.
     "^(\\.{1,2}/.*)\\.js$": "$1",
   },

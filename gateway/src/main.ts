@@ -1,5 +1,6 @@
 import cluster from "node:cluster";
 import "./telemetry-off";
+import "./tracing";
 import type { ContentSettings } from "@pap/content";
 import { describeDatabase, databaseConfigFromEnv } from "@pap/db";
 import { createLogger, joinPlatformMetrics, type AuthSettings } from "@pap/kernel";

@@ -12,9 +12,10 @@ const launched: ChildProcess[] = [];
 
 /**
  * Runs the launcher in single mode against `databaseUrl` and returns its banner line named `name`
- * (`eligibility`, `agencies`) once it is printed. `env` adds to or overrides the test's environment.
+ * (`eligibility`, `agencies`) once it is printed. `env` adds to or overrides the test's environment;
+ * `budgetMs` is how long the start may take.
  */
-export async function launchPlatform(databaseUrl: string, name: string, env: Record<string, string> = {}): Promise<{ process: ChildProcess; line: string }> {
+export async function launchPlatform(databaseUrl: string, name: string, env: Record<string, string> = {}, budgetMs = START_BUDGET_MS): Promise<{ process: ChildProcess; line: string }> {
   const output: string[] = [];
   const child = spawn(process.execPath, [path.join(__dirname, "../../gateway/dist/main.js")], {
     env: { ...process.env, NODE_OPTIONS: "", PLATFORM_MODE: "single", DATABASE_URL: databaseUrl, PORT: String(await freePort()), HOST: "127.0.0.1", LOG_LEVEL: "silent", APOLLO_TELEMETRY_DISABLED: "true", ...env },
@@ -30,7 +31,7 @@ export async function launchPlatform(databaseUrl: string, name: string, env: Rec
       return line() !== undefined;
     },
     `the banner's ${name} line`,
-    START_BUDGET_MS,
+    budgetMs,
     100,
   );
   return { process: child, line: line()! };

@@ -1,5 +1,4 @@
-import { isTraceparent, newTraceparent } from "@pap/events";
-import { pickForwardedHeaders } from "@pap/kernel";
+import { pickForwardedHeaders, requestTraceparent } from "@pap/kernel";
 
 /** What the gateway knows of a request; subgraph contexts are derived from it. */
 export type GatewayContext = {
@@ -7,11 +6,11 @@ export type GatewayContext = {
 };
 
 /**
- * A request that arrives without trace context starts a trace here, so that every subgraph it reaches
- * (and every event they record) shares one trace id.
+ * A request carries its trace to every subgraph it reaches (and every event they record): the
+ * gateway's span with tracing on, else the traceparent it came with, else a trace started here.
  */
 export function gatewayContextFromHeaders(headers: Record<string, string | string[] | undefined>): GatewayContext {
   const forwarded = pickForwardedHeaders(headers);
-  if (!isTraceparent(forwarded.traceparent)) forwarded.traceparent = newTraceparent();
+  forwarded.traceparent = requestTraceparent(forwarded.traceparent);
   return { headers: forwarded };
 }

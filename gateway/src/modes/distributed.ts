@@ -1,5 +1,5 @@
 import path from "node:path";
-import { setMetricsService, type Logger } from "@pap/kernel";
+import { childServiceName, setMetricsService, type Logger } from "@pap/kernel";
 import type { PlatformConfig } from "../config";
 import { subgraphs } from "../subgraphs";
 import { ProcessGroup, untilReported, waitUntilHealthy } from "./children";
@@ -30,16 +30,17 @@ export async function runDistributed(config: PlatformConfig, logger: Logger): Pr
   subgraphs.forEach((subgraph, index) => {
     const port = ports.subgraph(index);
     subgraphUrls[subgraph.name] = `http://${config.host}:${port}/graphql`;
-    group.start(`subgraph ${subgraph.name}`, path.join(entryPoints, "subgraph-process.js"), [subgraph.name], { ...base, PORT: String(port) });
+    group.start(`subgraph ${subgraph.name}`, path.join(entryPoints, "subgraph-process.js"), [subgraph.name], { ...base, PORT: String(port), OTEL_SERVICE_NAME: childServiceName(`subgraph-${subgraph.name}`) });
   });
   const gatewayUrl = `http://${config.host}:${ports.gateway}`;
   const gateway = group.start("gateway", path.join(entryPoints, "gateway-process.js"), [], {
     ...base,
     PORT: String(ports.gateway),
     SUBGRAPH_URLS: JSON.stringify(subgraphUrls),
+    OTEL_SERVICE_NAME: childServiceName("gateway"),
     NODE_OPTIONS: withLargerYoungGeneration(process.env.NODE_OPTIONS),
   });
-  group.start("rest-compat", path.join(entryPoints, "rest-process.js"), [], { ...base, PORT: String(ports.rest), GRAPHQL_URL: `${gatewayUrl}/graphql` });
+  group.start("rest-compat", path.join(entryPoints, "rest-process.js"), [], { ...base, PORT: String(ports.rest), GRAPHQL_URL: `${gatewayUrl}/graphql`, OTEL_SERVICE_NAME: childServiceName("rest") });
   const stop = async () => {
     await group.stop();
     await database.close();

@@ -1,5 +1,6 @@
 import cluster from "node:cluster";
 import "../telemetry-off";
+import "../tracing";
 import { authSettingsFromEnv, createAuthenticator, createLogger, joinPlatformMetrics, positiveIntegerSetting } from "@pap/kernel";
 import { createGraphServer } from "../graph/server";
 import { createHttpApp } from "../http-app";

@@ -1,4 +1,5 @@
 import "../telemetry-off";
+import "../tracing";
 import { joinPlatformMetrics } from "@pap/kernel";
 import { startRestService } from "./rest-service";
 import { stopOnSignals } from "./signals";

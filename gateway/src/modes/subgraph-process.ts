@@ -1,4 +1,5 @@
 import "../telemetry-off";
+import "../tracing";
 import { databaseConfigFromEnv } from "@pap/db";
 import { createLogger, createSubgraphServer, joinPlatformMetrics } from "@pap/kernel";
 import { openProcessServices } from "../services";

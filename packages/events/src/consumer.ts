@@ -1,5 +1,5 @@
 import type { Prisma, PrismaClient } from "@pap/db";
-import { systemClock, type Clock, type Logger } from "@pap/kernel";
+import { systemClock, traced, traceIdOf, type Clock, type Logger } from "@pap/kernel";
 import { eventRecorder, type EventRecorder } from "./append";
 import { loggedFromRow, type LoggedEvent, type PlatformEvent } from "./envelope";
 import { matchesFilter, type EventFilter } from "./filter";
@@ -136,7 +136,7 @@ class ConsumerRunner {
     const { initialMs, maxMs } = this.options.retry;
     const delay = Math.min(initialMs * 2 ** (this.failures - 1), maxMs);
     this.options.logger?.warn(
-      { err: error, consumer: this.name, eventId: event?.event.id, position: event?.position.toString(), attempt: this.failures, retryInMs: delay },
+      { err: error, consumer: this.name, eventId: event?.event.id, trace_id: traceIdOf(event?.event.traceparent), position: event?.position.toString(), attempt: this.failures, retryInMs: delay },
       event ? "event consumer failed to handle an event; retrying it" : "event consumer failed to read the log; retrying",
     );
     if (this.stopped) return;
@@ -175,7 +175,9 @@ class ConsumerRunner {
           if (this.definition.prepare && prepared?.eventId !== next.id) return "stale" as const;
           handling = loggedFromRow(next);
           const { event, position } = handling;
-          await this.definition.handle({ tx, event, position, events: eventRecorder(this.settings, reactionOrigin(event)), clock: this.settings.clock ?? systemClock, prepared: prepared?.result });
+          await traced(`reaction ${this.name}`, event.traceparent, this.spanAttributes(event), () =>
+            this.definition.handle({ tx, event, position, events: eventRecorder(this.settings, reactionOrigin(event)), clock: this.settings.clock ?? systemClock, prepared: prepared?.result }),
+          );
           await tx.$executeRaw`
             UPDATE event_consumer SET position = ${position}, attempts = 0, "lastError" = NULL, "updatedAt" = now() WHERE name = ${this.name}`;
           return "processed" as const;
@@ -202,7 +204,13 @@ class ConsumerRunner {
     const row = await this.db.eventConsumer.findUnique({ where: { name: this.name }, select: { position: true } });
     const { next } = await this.nextMatching(this.db, row?.position ?? 0n);
     if (!next) return undefined;
-    return { eventId: next.id, result: await this.definition.prepare!(loggedFromRow(next).event, this.db) };
+    const { event } = loggedFromRow(next);
+    return { eventId: next.id, result: await traced(`prepare ${this.name}`, event.traceparent, this.spanAttributes(event), () => this.definition.prepare!(event, this.db)) };
+  }
+
+  /** What a reaction's span says of it: which consumer, reacting to which event. */
+  private spanAttributes(event: PlatformEvent) {
+    return { "pap.consumer": this.name, "cloudevents.event_id": event.id, "cloudevents.event_type": event.type, "cloudevents.event_subject": event.subject };
   }
 
   /** Notes the failure for operators; only if no other process has moved past the event meanwhile. */

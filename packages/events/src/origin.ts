@@ -1,6 +1,5 @@
-import type { Principal } from "@pap/kernel";
+import { continuedTraceparent, requestTraceparent, type Principal } from "@pap/kernel";
 import type { AuthType, PlatformEvent } from "./envelope";
-import { continueTrace, isTraceparent, newTraceparent } from "./trace";
 
 /** Where a change came from: the trace it belongs to, the event that caused it, and who acted. */
 export type EventOrigin = {
@@ -16,13 +15,18 @@ export function actorOf(principal: Principal): Pick<EventOrigin, "authid" | "aut
   return { authid: principal.id, authtype: principal.kind };
 }
 
-/** The origin of a request's changes: its traceparent (or a new trace) and its caller. */
+/**
+ * The origin of a request's changes: its trace (the span recording them, with tracing on; else the
+ * request's traceparent, or a new trace) and its caller.
+ */
 export function originOf(headers: Record<string, string | undefined>, principal: Principal): EventOrigin {
-  const traceparent = headers.traceparent;
-  return { traceparent: isTraceparent(traceparent) ? traceparent : newTraceparent(), ...actorOf(principal) };
+  return { traceparent: requestTraceparent(headers.traceparent), ...actorOf(principal) };
 }
 
-/** The origin of a system reaction to an event: same trace, caused by that event, acted by the system. */
+/**
+ * The origin of a system reaction to an event: same trace (the reaction's span, with tracing on),
+ * caused by that event, acted by the system.
+ */
 export function reactionOrigin(cause: PlatformEvent): EventOrigin {
-  return { traceparent: continueTrace(cause.traceparent), causationid: cause.id, authtype: "system" };
+  return { traceparent: continuedTraceparent("reaction", cause.traceparent), causationid: cause.id, authtype: "system" };
 }

@@ -1,7 +1,10 @@
+import { untraced } from "@pap/kernel";
+
 /**
  * Runs `task` one at a time, however often it is asked for: a request that arrives while it runs
  * asks for exactly one more run after it (many wake-ups, one catch-up). `current` is the run in
- * progress, for waiting on it when stopping.
+ * progress, for waiting on it when stopping. A run is the process's own background work (the hub's
+ * reading, a consumer's loop): with tracing on it starts outside the trace of whoever woke it.
  */
 export function serialized(task: () => Promise<void>): { run(): Promise<void>; current(): Promise<void> | undefined } {
   let running: Promise<void> | undefined;
@@ -11,7 +14,7 @@ export function serialized(task: () => Promise<void>): { run(): Promise<void>; c
       again = true;
       return running;
     }
-    running = task().finally(() => {
+    running = untraced(task).finally(() => {
       running = undefined;
       if (again) {
         again = false;

@@ -1,10 +1,9 @@
 import { Prisma, type PrismaClient } from "@pap/db";
-import { systemClock, type Clock, type Logger } from "@pap/kernel";
+import { continuedTraceparent, systemClock, type Clock, type Logger } from "@pap/kernel";
 import { appendToLog, envelopeFor, type SqlTransaction } from "./append";
 import type { EventDraft } from "./catalog";
 import type { EventRuntime } from "./runtime";
 import { serialized } from "./serialized";
-import { continueTrace } from "./trace";
 
 /** A request for an event to be recorded later: at `fireAt`, `callback` is appended to the log, with `timerId` in its data. */
 export type TimerRequest = {
@@ -88,7 +87,8 @@ export function startTimers(runtime: { db: PrismaClient; eventRuntime: EventRunt
         envelopeFor(
           { type: timer.type, source: timer.source, subject: timer.subject, data: { ...(timer.data ?? {}), timerId: timer.id } },
           {
-            traceparent: continueTrace(timer.traceparent),
+            // With tracing on, the firing is a span of the trace that set the timer, and its event's parent.
+            traceparent: continuedTraceparent(`timer ${timer.type}`, timer.traceparent),
             ...(timer.causationid && { causationid: timer.causationid }),
             authid: "system",
             authtype: "system",

@@ -15,3 +15,4 @@ export * from "./resource";
 export * from "./domain";
 export * from "./search";
 export * from "./metrics";
+export * from "./tracing";

@@ -1,4 +1,5 @@
 import { pickForwardedHeaders } from "../http/forwarded-headers";
+import { tracedCall } from "../tracing/current";
 
 /** A GraphQL result as any executor returns it. */
 export type GraphResult = {
@@ -21,13 +22,13 @@ export type GraphExecutor = (request: GraphRequest) => Promise<GraphResult>;
 
 /** Executor for a gateway in another process. */
 export function httpGraphExecutor(url: string): GraphExecutor {
-  return async ({ query, variables, headers }) => {
-    const response = await fetch(url, {
-      method: "POST",
-      headers: Object.assign(pickForwardedHeaders(headers), { "content-type": "application/json" }),
-      body: JSON.stringify({ query, variables }),
+  const target = new URL(url);
+  return ({ query, variables, headers }) => {
+    const sent = Object.assign(pickForwardedHeaders(headers), { "content-type": "application/json" });
+    return tracedCall(target, sent, async () => {
+      const response = await fetch(url, { method: "POST", headers: sent, body: JSON.stringify({ query, variables }) });
+      return (await response.json()) as GraphResult;
     });
-    return (await response.json()) as GraphResult;
   };
 }
 

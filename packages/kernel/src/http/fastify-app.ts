@@ -1,7 +1,9 @@
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import type { IncomingMessage } from "node:http";
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from "fastify";
 import type { Logger } from "pino";
 import { badRequest } from "../errors";
 import { useHttpMetrics } from "../metrics/http";
+import { requestTraceparent, tracingActive, traceIdLogField } from "../tracing/current";
 import { maxBodyDepthFromEnv, unacceptableJson } from "../validation/json-shape";
 import { envelopeServerOptions, useErrorEnvelope } from "./error-envelope";
 
@@ -9,7 +11,7 @@ import { envelopeServerOptions, useErrorEnvelope } from "./error-envelope";
  * The one way the platform creates an HTTP server: the process logger, per-request logs only when
  * LOG_REQUESTS=true (they dominate the cost of small requests), a 1 MiB JSON body limit, bodies
  * checked for depth and storable text as they are parsed, and the error envelope on every failure,
- * the framework's own included.
+ * the framework's own included. Each request's log lines carry its trace id (`requestTraceLogging`).
  */
 export function createHttpServer(logger: Logger, options: { bodyLimit?: number; maxBodyDepth?: number } = {}): FastifyInstance {
   const app = Fastify({
@@ -17,12 +19,31 @@ export function createHttpServer(logger: Logger, options: { bodyLimit?: number; 
     logController: new LogController({ disableRequestLogging: process.env.LOG_REQUESTS !== "true" }),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     ...envelopeServerOptions,
+    ...requestTraceLogging(),
   });
   useErrorEnvelope(app);
   useHttpMetrics(app);
   refuseNulInUrls(app);
   parseJsonBodies(app, options.maxBodyDepth ?? maxBodyDepthFromEnv());
   return app;
+}
+
+/**
+ * With tracing on, OpenTelemetry's span is in progress around the whole request and the logger's mixin
+ * names it on every line. Without it, the request's trace is settled as it arrives: the `traceparent`
+ * the caller sent, or a new one written into the request's headers, so the lines of its per-request
+ * logger, every process it reaches and every event it records share that trace id.
+ */
+function requestTraceLogging(): Pick<FastifyServerOptions, "childLoggerFactory"> {
+  if (tracingActive()) return {};
+  return {
+    childLoggerFactory: (logger, bindings, options, request: IncomingMessage) => {
+      const sent = request.headers.traceparent;
+      const traceparent = requestTraceparent(typeof sent === "string" ? sent : undefined);
+      request.headers.traceparent = traceparent;
+      return logger.child(Object.assign(bindings, traceIdLogField(traceparent)), options);
+    },
+  };
 }
 
 /**

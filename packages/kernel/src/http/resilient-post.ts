@@ -13,6 +13,7 @@ import {
   type IDisposable,
 } from "cockatiel";
 import { setMaxListeners } from "node:events";
+import { tracedCall } from "../tracing/current";
 import { isPostCallError, networkFailure, statusFailure, timedOut, type PostFailure } from "./post-failures";
 
 export type ResilientPostOptions = {
@@ -91,8 +92,11 @@ type Answer = { status: number; body: string };
 async function send(settings: Settings, url: string, payload: string, headers: Record<string, string>, signal: AbortSignal): Promise<Answer> {
   try {
     // `manual`: following a redirect would turn the POST into a GET on 301/302.
-    const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json", accept: "application/json", ...headers }, body: payload, signal, redirect: "manual" });
-    return { status: response.status, body: await response.text() };
+    const sent = { "content-type": "application/json", accept: "application/json", ...headers };
+    return await tracedCall(new URL(url), sent, async () => {
+      const response = await fetch(url, { method: "POST", headers: sent, body: payload, signal, redirect: "manual" });
+      return { status: response.status, body: await response.text() };
+    });
   } catch (error) {
     throw signal.aborted ? timedOut(settings.peer, settings.timeoutMs) : networkFailure(settings.peer, error);
   }

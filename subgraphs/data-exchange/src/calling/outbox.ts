@@ -1,6 +1,6 @@
 import { Prisma, type PrismaClient } from "@pap/db";
-import { continueTrace, eventRecorder, serialized, type DomainServices } from "@pap/events";
-import { systemClock, type BackgroundWork, type Clock, type Logger } from "@pap/kernel";
+import { eventRecorder, serialized, type DomainServices } from "@pap/events";
+import { continuedTraceparent, systemClock, traced, traceIdOf, type BackgroundWork, type Clock, type Logger } from "@pap/kernel";
 import { leaseMs } from "../config/settings";
 import { dataExchangeEvents } from "../domain/events";
 import { rescheduleCall, settleCall, type CallOutcome } from "../operations/outcomes";
@@ -17,7 +17,7 @@ export type Outbox = BackgroundWork & { kick(): void };
  */
 export function settleInOwnTransaction(services: DomainServices, clock: Clock, call: Pick<CallRow, "id" | "traceparent" | "submittedEventId">, outcome: CallOutcome) {
   const events = eventRecorder(services.eventRuntime.settings, {
-    traceparent: continueTrace(call.traceparent ?? undefined),
+    traceparent: continuedTraceparent("service call settled", call.traceparent),
     ...(call.submittedEventId && { causationid: call.submittedEventId }),
     authid: "system",
     authtype: "system",
@@ -55,21 +55,24 @@ export function startOutbox(services: DomainServices, maker: CallMaker, options:
       WHERE c.id = due.id RETURNING c.*`);
   };
 
-  const make = async (call: CallRow): Promise<void> => {
-    const settings = maker.settings();
-    const entry = settings.catalog.find((candidate) => candidate.id === call.serviceId);
-    try {
-      const outcome = entry
-        ? await askAgency(maker, call, entry)
-        : ({ ok: false, reason: `the service ${call.serviceId} is no longer in the catalog`, retryable: false, kind: "refused" } as const);
-      const step = nextStepAfter(outcome, call.attempts, settings, clock.now());
-      if ("settle" in step) await settleInOwnTransaction(services, clock, call, step.settle);
-      else await rescheduleCall({ tx: db as never }, call.id, step.retryAt, step.error);
-    } catch (error) {
-      options.logger?.warn({ err: error, serviceCallId: call.id }, "making a service call failed; it will be claimed again shortly");
-      await handBack(call, error);
-    }
-  };
+  // Each attempt at a call is a span of the trace that submitted it: the agency's answer and the event
+  // that records it belong to the request that asked, however much later they come.
+  const make = (call: CallRow): Promise<void> =>
+    traced(`service call ${call.serviceId}`, call.traceparent, { "pap.service_call_id": call.id, "pap.attempt": call.attempts }, async () => {
+      const settings = maker.settings();
+      const entry = settings.catalog.find((candidate) => candidate.id === call.serviceId);
+      try {
+        const outcome = entry
+          ? await askAgency(maker, call, entry)
+          : ({ ok: false, reason: `the service ${call.serviceId} is no longer in the catalog`, retryable: false, kind: "refused" } as const);
+        const step = nextStepAfter(outcome, call.attempts, settings, clock.now());
+        if ("settle" in step) await settleInOwnTransaction(services, clock, call, step.settle);
+        else await rescheduleCall({ tx: db as never }, call.id, step.retryAt, step.error);
+      } catch (error) {
+        options.logger?.warn({ err: error, serviceCallId: call.id, trace_id: traceIdOf(call.traceparent) }, "making a service call failed; it will be claimed again shortly");
+        await handBack(call, error);
+      }
+    });
 
   /**
    * Our own fault (a pool wait timed out under load, the database away, a bug) is usually gone a

@@ -1,0 +1,5 @@
+// Imported by every entry point before anything that loads http, fastify, graphql or pg: with an OTLP
+// endpoint configured, OpenTelemetry's instrumentations must be in place before those modules load.
+import { startTracing } from "@pap/kernel/tracing";
+
+startTracing();
