@@ -1,4 +1,4 @@
-import { continueTrace, isTraceparent, newTraceparent, traceIdOf } from "./traceparent";
+import { continueTrace, isTraceparent, newTraceparent } from "./traceparent";
 
 /** Span attributes the platform sets on the spans it makes itself. */
 export type TraceAttributes = Record<string, string | number | boolean>;
@@ -85,8 +85,3 @@ export const stopTracing = (): Promise<void> => tracer.stop();
 /** pino's `mixin` when tracing is on: every log line made inside a span names it. */
 export const traceLogFields = (): Record<string, string> => tracer.logFields();
 
-/**
- * The log fields of a request when tracing is off: the trace id of the traceparent its work carries
- * (the span ids of a trace without spans would name nothing).
- */
-export const traceIdLogField = (traceparent: string): Record<string, string> => ({ trace_id: traceIdOf(traceparent) ?? "" });
