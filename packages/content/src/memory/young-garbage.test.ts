@@ -1,8 +1,6 @@
-import { createHash } from "node:crypto";
 import { PerformanceObserver, constants, type PerformanceEntry } from "node:perf_hooks";
-import { Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { patternDigest, patternStream } from "../test-support/streams";
+import { digestingSink, patternDigest, patternStream } from "../test-support/streams";
 import { YOUNG_GARBAGE_BUDGET_BYTES, youngGarbageCollecting } from "./young-garbage";
 
 /** A young-generation collection a program asked for (rather than one V8 decided on). */
@@ -17,17 +15,9 @@ it("passes every byte through unchanged, asking for a young-generation collectio
   observer.observe({ entryTypes: ["gc"] });
   try {
     const size = 3 * YOUNG_GARBAGE_BUDGET_BYTES + 12345;
-    const hash = createHash("sha256");
-    let received = 0;
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        hash.update(chunk);
-        received += chunk.length;
-        callback();
-      },
-    });
+    const { sink, digest } = digestingSink();
     await pipeline(patternStream(size), youngGarbageCollecting(), sink);
-    expect({ sizeBytes: received, contentHash: hash.digest("hex") }).toEqual(patternDigest(size));
+    expect(digest()).toEqual(patternDigest(size));
 
     // Collections are reported on a later turn of the event loop than the one they ran in.
     const deadline = Date.now() + 10_000;

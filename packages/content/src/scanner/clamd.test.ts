@@ -2,31 +2,17 @@ import { createHash } from "node:crypto";
 import { createServer, type Server, type Socket } from "node:net";
 import { PassThrough, Readable, Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { EICAR, patternDigest, patternStream, unusedPort } from "../test-support/streams";
+import { digestingSink, EICAR, patternDigest, patternStream, unusedPort } from "../test-support/streams";
 import { clamdScanner } from "./clamd";
 import { ContentInfected, ScannerUnavailable, scannerFromEnv, type VirusScanner } from "./scanner";
 
 const clamdUrl = process.env.CLAMD_URL ?? "tcp://127.0.0.1:3310";
 const MiB = 1024 * 1024;
 
-/** A destination that hashes and counts what reaches it, taking each chunk on a later turn (like a disk). */
-function destination() {
-  const hash = createHash("sha256");
-  let received = 0;
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      hash.update(chunk);
-      received += chunk.length;
-      setImmediate(callback);
-    },
-  });
-  return { sink, received: () => received, digest: () => ({ sizeBytes: received, contentHash: hash.digest("hex") }) };
-}
-
 /** Pipes `source` through a scan into a destination; both outcomes, settled. */
 async function scan(scanner: VirusScanner, source: Readable) {
   const { stream, verdict } = scanner.scanning();
-  const { sink, digest } = destination();
+  const { sink, digest } = digestingSink({ later: true });
   const [passed, judged] = await Promise.allSettled([pipeline(source, stream, sink), verdict]);
   return { passed, judged, digest };
 }
@@ -67,7 +53,7 @@ describe("the clamd scanner, against the real daemon", () => {
     const size = 24 * MiB + 7;
     const source = patternStream(size);
     const { stream, verdict } = scanner.scanning();
-    const { sink, received, digest } = destination();
+    const { sink, received, digest } = digestingSink({ later: true });
     let furthestAhead = 0;
     source.on("data", () => (furthestAhead = Math.max(furthestAhead, source.produced() - received())));
     await pipeline(source, stream, sink);

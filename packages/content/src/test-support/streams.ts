@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { createServer } from "node:net";
-import { Readable } from "node:stream";
+import { Readable, Writable } from "node:stream";
 
 /** The EICAR test file: harmless, and reported by every scanner as a virus. */
 export const EICAR = "X5O!P%@AP[4\\PZX54(P^)7CC)7}$EICAR-STANDARD-ANTIVIRUS-TEST-FILE!$H+H*";
@@ -70,4 +70,22 @@ export async function unusedPort(): Promise<number> {
   const { port } = server.address() as { port: number };
   await new Promise((resolve) => server.close(resolve));
   return port;
+}
+
+/**
+ * A destination that hashes and counts what reaches it, its digest comparable with `patternDigest`.
+ * `later` takes each chunk on a later turn (as a disk would), so backpressure plays out.
+ */
+export function digestingSink(options: { later?: boolean } = {}) {
+  const hash = createHash("sha256");
+  let received = 0;
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      hash.update(chunk);
+      received += chunk.length;
+      if (options.later) setImmediate(callback);
+      else callback();
+    },
+  });
+  return { sink, received: () => received, digest: () => ({ sizeBytes: received, contentHash: hash.digest("hex") }) };
 }
