@@ -1,6 +1,6 @@
 import { useMemo, useState } from "react";
 import { describeErrors, graphql, type Session } from "./api";
-import { myWorkQuery, taskActionMutation } from "./queries";
+import { meQuery, myWorkQuery, taskActionMutation } from "./queries";
 import { TaskRow, type TaskSummary } from "./task-row";
 import { useNow } from "./time";
 import { useGraphql } from "./use-graphql";
@@ -10,7 +10,7 @@ type MyWork = { mine: { total: number; items: TaskSummary[] }; ready: { total: n
 /** The signed-in worker's tasks by deadline, and the unassigned ones they could take next. */
 export function MyWorkPanel({ session, refresh }: { session: Session; refresh: number }) {
   // Tasks are assigned to accounts: the caller's is looked up once (a token may name its subject only).
-  const account = useGraphql<{ me: { id: string } | null }>(session, "query DashboardMe { me { id } }", 0);
+  const account = useGraphql<{ me: { id: string } | null }>(session, meQuery, 0);
   const me = account.data?.me?.id;
   const [acted, setActed] = useState(0);
   const [busy, setBusy] = useState(false);

@@ -78,3 +78,6 @@ export const taskActionMutation = (action: string) =>
   action === "complete"
     ? `mutation DashboardCompleteTask($id: ID!, $outcome: String!) { completeTask(id: $id, outcome: $outcome) { id status assignedToId } }`
     : `mutation DashboardTaskAction($id: ID!) { ${taskActions[action]!.mutation}(id: $id) { id status assignedToId } }`;
+
+/** The caller's own account (null when their credential names none). */
+export const meQuery = "query DashboardMe { me { id } }";

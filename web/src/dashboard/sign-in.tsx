@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { claimsOf, describeErrors, graphql, type Session } from "./api";
+import { meQuery } from "./queries";
 
 export type PageConfig = { development: boolean; roles: string[] };
 
@@ -16,7 +17,7 @@ async function developmentToken(role: string): Promise<string> {
  * mode hands out tokens for every role anyway). Answers why it could not, or null.
  */
 async function ensureDevelopmentAccount(session: Session, role: string): Promise<string | null> {
-  const me = await graphql<{ me: { id: string } | null }>(session, "query DashboardMe { me { id } }");
+  const me = await graphql<{ me: { id: string } | null }>(session, meQuery);
   if (me.data?.me) return null;
   const administrator = await developmentToken("state_admin");
   const created = await graphql(
