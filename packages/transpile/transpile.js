@@ -8,7 +8,7 @@
  * The files are the ones the package's tsconfig.json names: every `.ts` under its `include` directories
  * but not in `exclude`, written from `rootDir` to `outDir`.
  */
-const { mkdir, readdir, readFile, writeFile } = require("node:fs/promises");
+const { mkdir, readdir, readFile, rm, writeFile } = require("node:fs/promises");
 const path = require("node:path");
 const { transformFile } = require("@swc/core");
 const { swcOptions } = require("./swc-options");
@@ -28,7 +28,22 @@ async function main() {
     sources.push(...(await typeScriptFilesUnder(path.resolve(packageDirectory, entry))));
   }
   const kept = sources.filter((file) => !excluded.some((pattern) => pattern.test(path.relative(packageDirectory, file).split(path.sep).join("/"))));
-  await Promise.all(kept.map((file) => emit(file, path.join(outDirectory, path.relative(rootDirectory, file)).replace(/\.ts$/, ".js"))));
+  const outputOf = (file) => path.join(outDirectory, path.relative(rootDirectory, file)).replace(/\.ts$/, ".js");
+  await Promise.all(kept.map((file) => emit(file, outputOf(file))));
+  await removeOrphans(outDirectory, new Set(kept.map(outputOf)));
+}
+
+/**
+ * Deletes what an earlier build wrote for a source that is gone (its `.js`, map and declarations). Left
+ * behind, `dist/x.js` of a moved `src/x.ts` would shadow `dist/x/index.js` for a `require("./x")`.
+ */
+async function removeOrphans(outDirectory, emitted) {
+  const entries = await readdir(outDirectory, { withFileTypes: true, recursive: true }).catch(() => []);
+  const outputs = entries.filter((entry) => entry.isFile() && /\.(js|js\.map|d\.ts|d\.ts\.map)$/.test(entry.name));
+  const orphans = outputs
+    .map((entry) => path.join(entry.parentPath ?? entry.path, entry.name))
+    .filter((file) => !emitted.has(file.replace(/\.(js\.map|d\.ts|d\.ts\.map)$/, ".js")));
+  await Promise.all(orphans.map((file) => rm(file, { force: true })));
 }
 
 async function emit(sourceFile, outputFile) {

@@ -61,3 +61,17 @@ it("writes source maps that lead a stack trace to the TypeScript line", () => {
   expect(run.stderr).toContain("failed on purpose");
   expect(run.stderr).toMatch(/src[\\/]nested[\\/]greet\.ts:5/);
 });
+
+it("removes what an earlier build wrote for a source that has since moved, so the old file cannot shadow the new", () => {
+  write("src/moved.ts", 'export const where = "file";\n');
+  execFileSync(process.execPath, [transpile], { cwd: workspace });
+  write("dist/moved.d.ts", "export declare const where: string;\n");
+  rmSync(path.join(workspace, "src/moved.ts"));
+  write("src/moved/index.ts", 'export const where = "directory";\n');
+  execFileSync(process.execPath, [transpile], { cwd: workspace });
+
+  for (const file of ["dist/moved.js", "dist/moved.js.map", "dist/moved.d.ts"]) expect(existsSync(path.join(workspace, file))).toBe(false);
+  const output = execFileSync(process.execPath, ["-e", 'console.log(require("./dist/moved").where)'], { cwd: workspace, encoding: "utf8" });
+  expect(output.trim()).toBe("directory");
+  expect(existsSync(path.join(workspace, "dist/nested/greet.js"))).toBe(true);
+});

@@ -1,11 +1,6 @@
-import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
-import type { Database } from "./connect";
+import type { Database } from "../connect";
+import { serveSharedSession } from "./server";
 
-/**
- * Embedded PGlite lives inside one process. For the multi-process deployments (distributed, cluster)
- * the launcher serves it over the PostgreSQL wire protocol on loopback, and the other processes
- * connect to it as to any PostgreSQL server.
- */
 /**
  * How a connection knows it reaches the shared embedded store: every connection to it lands in PGlite's
  * one session, so a statement one connection prepares by name is there for all (and another process's
@@ -22,10 +17,13 @@ export const isSharedSession = (url: string) => {
   }
 };
 
+/**
+ * Embedded PGlite lives inside one process. For the multi-process deployments (distributed, cluster)
+ * the launcher serves it over the PostgreSQL wire protocol on loopback (see `./server`), and the other
+ * processes connect to it as to any PostgreSQL server.
+ */
 export async function shareEmbeddedDatabase(database: Database, port: number): Promise<{ url: string; stop(): Promise<void> }> {
   if (!database.pglite) throw new Error("only an embedded PGlite database needs sharing");
-  // A connection pool needs several connections at once; one would make every pooled client wait.
-  const server = new PGLiteSocketServer({ db: database.pglite, port, host: "127.0.0.1", maxConnections: 20 });
-  await server.start();
+  const server = await serveSharedSession(database.pglite, { host: "127.0.0.1", port });
   return { url: `postgresql://postgres@127.0.0.1:${port}/postgres?sslmode=disable&application_name=${SHARED_SESSION_APPLICATION}`, stop: () => server.stop() };
 }
