@@ -11,7 +11,10 @@ import { tmpdir } from "node:os";
 import type { ChildProcess } from "node:child_process";
 import { adminHeaders } from "./support/auth";
 import { launchPlatform, stopLaunched, stopped } from "./support/launcher";
+import { runAlone } from "./support/exclusive";
 import { createTestDatabase } from "./support/platform";
+
+runAlone();
 
 const MB = 1000 * 1000;
 const MiB = 1024 * 1024;

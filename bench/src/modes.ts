@@ -30,6 +30,9 @@ export async function startMode(mode: ModeName, options: { repositoryRoot: strin
     CLUSTER_WORKERS: "2",
     // NODE_ENV=production turns the per-caller limits on; the load generator is one caller sending thousands a second.
     RATE_LIMIT: "false",
+    // Production wants a scanner for uploads; a benchmark that uploads (bench:documents) names its
+    // own, and the others upload nothing.
+    ...(!process.env.CLAMD_URL && { VIRUS_SCAN: process.env.VIRUS_SCAN ?? "off" }),
   };
   // The mode comes from the flag only; an inherited PLATFORM_MODE or PGlite directory must not leak in.
   delete env.PLATFORM_MODE;

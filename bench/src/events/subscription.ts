@@ -12,7 +12,7 @@ const document = `subscription ($filter: EventStreamFilter) { events(filter: $fi
  * One graphql-ws client with one `events` subscription, as an application would hold it. No retries:
  * a dropped socket must show up as missing events, not be papered over by a reconnect.
  */
-export async function openSubscription(url: string, onEvent: (id: string, receivedAt: number) => void): Promise<GraphqlSubscription> {
+export async function openSubscription(url: string, onEvent: (id: string, receivedAt: number) => void, type = eventTypeFilter): Promise<GraphqlSubscription> {
   let failure: string | null = null;
   const client = createClient({ url, webSocketImpl: WebSocket, retryAttempts: 0, lazy: false, connectionParams: () => authorization });
   // graphql-ws acknowledges the connection, not the subscription: the caller proves the subscription
@@ -30,7 +30,7 @@ export async function openSubscription(url: string, onEvent: (id: string, receiv
     });
   });
   const unsubscribe = client.subscribe<{ events: { id: string } }>(
-    { query: document, variables: { filter: { type: eventTypeFilter } } },
+    { query: document, variables: { filter: { type } } },
     {
       next: (result) => {
         const receivedAt = now();

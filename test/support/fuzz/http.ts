@@ -61,6 +61,21 @@ export function send(baseUrl: string, request: RawRequest, agent: http.Agent): P
   });
 }
 
+/** Whether a request went past the limit: no answer within it, or an answer that came later. */
+const stalled = (response: RawResponse) => (response.kind === "no-answer" ? response.error === "timeout" : response.ms > REQUEST_TIMEOUT_MS);
+
+/**
+ * Sends the request, and once more if it stalled past REQUEST_TIMEOUT_MS: the second answer is the
+ * verdict. A hang stalls every time; a request that a busy machine held up once (every process of the
+ * test run shares two cores, and a moment when the machine stalls them all for seconds has been seen
+ * there) answers the second time. `stalledOnce` says which it was, for the run's summary.
+ */
+export async function sendPatiently(baseUrl: string, request: RawRequest, agent: http.Agent): Promise<{ response: RawResponse; stalledOnce: boolean }> {
+  const first = await send(baseUrl, request, agent);
+  if (!stalled(first)) return { response: first, stalledOnce: false };
+  return { response: await send(baseUrl, request, agent), stalledOnce: true };
+}
+
 const describe = (error: Error & { code?: string }) => (error.name === "TimeoutError" || error.name === "AbortError" ? "timeout" : error.code ?? error.message);
 
 /** Runs `work` over `items` with at most `concurrency` in flight, in order of the list. */

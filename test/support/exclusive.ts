@@ -1,0 +1,24 @@
+// Suites that flood the machine (the fuzz suite's thousands of requests, the memory suite's 200 MB
+// through the disk and clamd) must not run beside each other: each measures something the other
+// disturbs (answers within 5 s; a process's resident memory, which its garbage collector's background
+// threads keep down only when they get a core). Jest runs one file per core, so such files take
+// turns through a PostgreSQL advisory lock, held for the whole file; the lighter suites keep both
+// cores busy meanwhile.
+import { Client } from "pg";
+
+/** The advisory lock's key: any fixed number no other user of the test server takes. */
+const HEAVY_SUITE_LOCK = 7_150_019;
+
+/** In a file's beforeAll: waits until no other heavy suite runs, and holds the turn until its afterAll. */
+export function runAlone(): void {
+  let holder: Client | undefined;
+  beforeAll(async () => {
+    holder = new Client({ connectionString: process.env.TEST_PG_ADMIN_URL });
+    await holder.connect();
+    await holder.query("SELECT pg_advisory_lock($1)", [HEAVY_SUITE_LOCK]);
+  }, 30 * 60_000);
+  afterAll(async () => {
+    // Ending the session lets the lock go, as it would if the file's process died.
+    await holder?.end();
+  });
+}
