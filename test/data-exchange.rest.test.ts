@@ -152,7 +152,7 @@ describe("making calls", () => {
     expect(done.serviceResult).toEqual(expect.objectContaining({ employerName: expect.anything() }));
     const completed = (await eventsOf(call.id)).filter((event) => event.type === "data_exchange.call.completed");
     expect(completed).toHaveLength(1);
-    expect(completed[0].data).toEqual({ serviceType: "swica", requestingResourceId: incomeId, result: "conclusive", serviceResult: done.serviceResult, metadata: { intake: { verificationId: "v-1" } } });
+    expect(completed[0]!.data).toEqual({ serviceType: "swica", requestingResourceId: incomeId, result: "conclusive", serviceResult: done.serviceResult, metadata: { intake: { verificationId: "v-1" } } });
     const agency = await (await fetch(`${platform().agencyUrl}/calls/${call.id}`)).json();
     expect(agency).toMatchObject({ received: 1, answered: 1 });
     // Nothing personal was kept: the call and its events hold no SSN.
@@ -215,8 +215,8 @@ describe("making calls", () => {
     const failed = await callOf(call.id);
     expect(failed).toMatchObject({ failureReason: "service_error", attempts: 2, lastError: expect.stringContaining("answered 500") });
     const [event] = (await eventsOf(call.id)).filter((entry) => entry.type === "data_exchange.call.failed");
-    expect(event.data).toMatchObject({ serviceType: "save", requestingResourceId: memberId, failureReason: "service_error" });
-    const agency = await (await fetch(`${platform().agencyUrl}/calls/${call.id}`)).json();
+    expect(event!.data).toMatchObject({ serviceType: "save", requestingResourceId: memberId, failureReason: "service_error" });
+    const agency = (await (await fetch(`${platform().agencyUrl}/calls/${call.id}`)).json()) as { received: number };
     expect(agency.received).toBeGreaterThanOrEqual(2);
   });
 
@@ -278,7 +278,7 @@ describe("metadata namespaces", () => {
     expect((await api.raw("DELETE", `/data-exchange/service-calls/${call.id}/metadata/workflow`, undefined, workflow)).status).toBe(204);
     await until("the call to complete", async () => (await callOf(call.id)).status === "completed");
     const [completed] = (await eventsOf(call.id)).filter((event) => event.type === "data_exchange.call.completed");
-    expect(completed.data.metadata).toEqual({ intake: { verificationId: "v-9", nested: { keep: [1, 2] } } });
+    expect(completed!.data.metadata).toEqual({ intake: { verificationId: "v-9", nested: { keep: [1, 2] } } });
   });
 });
 

@@ -84,7 +84,7 @@ async function measure(platform: ChildProcess, url: string): Promise<Growth> {
   warmForm.append("file", new Blob(["warm"]), "warm.txt");
   warmForm.append("documentTypeId", PAY_STUB);
   warmForm.append("title", "Warm-up");
-  const warm = await (await fetch(`${url}/document-management/documents`, { method: "POST", body: warmForm, headers })).json();
+  const warm = (await (await fetch(`${url}/document-management/documents`, { method: "POST", body: warmForm, headers })).json()) as { latestVersionId: string };
   await (await fetch(`${url}/document-management/document-versions/${warm.latestVersionId}/content`, { headers })).text();
   const baseline = residentBytes(pid);
 
@@ -94,10 +94,10 @@ async function measure(platform: ChildProcess, url: string): Promise<Growth> {
     const response = await fetch(`${url}/document-management/documents`, {
       method: "POST",
       headers: { ...headers, "content-type": `multipart/form-data; boundary=${boundary}` },
-      body: body as unknown as BodyInit,
+      body: body as unknown as RequestInit["body"],
       duplex: "half",
     } as RequestInit);
-    return { status: response.status, body: await response.json() };
+    return { status: response.status, body: (await response.json()) as { latestVersionId: string } };
   });
   expect(upload.result.status).toBe(201);
   const sentHash = sent.digest("hex");

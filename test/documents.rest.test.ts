@@ -180,7 +180,7 @@ describe("downloading", () => {
     expect(unsatisfiable.status).toBe(416);
     const accesses = (await eventsOf(document.latestVersionId)).filter((event) => event.type === "document_management.document_version.accessed");
     expect(accesses).toHaveLength(5);
-    expect(accesses[0].data).toEqual({ documentId: document.id, documentVersionId: document.latestVersionId, actorId: "00000000-0000-4000-8000-0000000000c2", outcome: "delivered" });
+    expect(accesses[0]!.data).toEqual({ documentId: document.id, documentVersionId: document.latestVersionId, actorId: "00000000-0000-4000-8000-0000000000c2", outcome: "delivered" });
     expect((await download(MISSING_ID)).status).toBe(404);
   });
 
@@ -202,7 +202,7 @@ describe("downloading", () => {
       const linkPath = `/document-management/content/${document.latestVersionId}/lease.pdf`;
       const expired = await fetch(`${url()}${linkPath}?${signLink(process.env.CONTENT_SIGNING_SECRET!, linkPath, new Date(Date.now() - 1000))}`);
       expect(expired.status).toBe(403);
-      expect((await expired.json()).message).toMatch(/expired/);
+      expect(((await expired.json()) as Json).message).toMatch(/expired/);
       const accessed = (await eventsOf(document.latestVersionId)).filter((event) => event.type === "document_management.document_version.accessed");
       expect(accessed.map((event) => event.data.outcome)).toEqual(["redirected"]);
     } finally {
@@ -262,7 +262,7 @@ describe("lists and access", () => {
     expect((await get(`${documents}/${mine.id}`, applicant)).status).toBe(200);
     expect([403, 404]).toContain((await get(`${documents}/${theirs.id}`, applicant)).status);
     expect([403, 404]).toContain((await get(`${documents}/${mine.id}`, other)).status);
-    const listed = await (await get(documents, applicant)).json();
+    const listed = (await (await get(documents, applicant)).json()) as Json;
     expect(listed.items.map((document: Json) => document.id)).toEqual([mine.id]);
     const ownBytes = await get(`/document-management/document-versions/${mine.latestVersionId}/content`, applicant);
     expect(await ownBytes.text()).toBe("my stub");

@@ -85,7 +85,7 @@ it("a failing adapter leaves the decision pending with the reason and an event; 
   expect(failed).toMatchObject({ status: "pending", evaluationFailure: { reason: expect.stringContaining("500"), attempts: 1, nextAttemptAt: expect.any(String) } });
   const [event] = await eventsOf(ids.decisionId, "eligibility.decision.evaluation_failed");
   const [reviewed] = await eventsOf(ids.applicationId, "intake.application.review_completed");
-  expect(event).toMatchObject({ causationid: reviewed.id, data: { determinationId: ids.determinationId, program: "snap", attempts: 1, reason: failed.evaluationFailure.reason } });
+  expect(event).toMatchObject({ causationid: reviewed!.id, data: { determinationId: ids.determinationId, program: "snap", attempts: 1, reason: failed.evaluationFailure.reason } });
   // The request carried the platform's metadata: the determination and the decision it decides.
   const asked = received.filter((call) => call.path === "/evaluate/determination");
   expect(asked).toHaveLength(1);
@@ -108,8 +108,8 @@ it("a failing adapter leaves the decision pending with the reason and an event; 
   expect((await api.get(`/intake/applications/${ids.applicationId}`)).body.status).toBe("closed");
   const [retry] = await eventsOf(ids.determinationId, "eligibility.evaluation_retry_due");
   const [completed] = await eventsOf(ids.decisionId, "eligibility.application.decision_completed");
-  expect(completed.causationid).toBe((await eventsOf(ids.determinationId, "eligibility.evaluation_retry_due")).at(-1)!.id);
-  expect(retry.data).toMatchObject({ stage: "determination" });
+  expect(completed!.causationid).toBe((await eventsOf(ids.determinationId, "eligibility.evaluation_retry_due")).at(-1)!.id);
+  expect(retry!.data).toMatchObject({ stage: "determination" });
 });
 
 it("an answer whose metadata was altered is a failed call, never applied", async () => {

@@ -45,7 +45,7 @@ it("a denial waits for a supervisor: pending_approval, the approval task, and th
   const application = (await api.get(`/intake/applications/${applicationId}`)).body;
   expect(application.status).toBe("pending_approval");
   const members = (await api.get(`/intake/applications/${applicationId}/members`)).body.items as Json[];
-  expect(members[0].programDeterminations).toEqual([{ program: "snap", outcome: "denied", determinedAt: expect.any(String) }]);
+  expect(members[0]!.programDeterminations).toEqual([{ program: "snap", outcome: "denied", determinedAt: expect.any(String) }]);
   const tasks = (await api.get(listPath("/workflow/tasks", { q: `subjectId:${applicationId}`, sort: "createdAt" }))).body.items as Json[];
   expect(tasks.map((task) => [task.taskType, task.status])).toEqual([
     ["application_review", "pending_review"],

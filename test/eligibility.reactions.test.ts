@@ -47,16 +47,16 @@ describe("intake.application.submitted", () => {
 
     // Each event names the submission as its cause.
     const [submitted] = (await api.get(listPath("/platform/events", { subject: id, type: "intake.application.submitted" }))).body.items as Row[];
-    expect(submitted.data.members).toEqual([
+    expect(submitted!.data.members).toEqual([
       { memberId: memberIds[0], programs: ["medicaid", "tanf"] },
       { memberId: memberIds[1], programs: ["medicaid"] },
       { memberId: memberIds[2], programs: [] },
     ]);
     const [created] = (await api.get(listPath("/platform/events", { subject: determination.id, type: "eligibility.determination.created" }))).body.items as Row[];
-    expect(created).toMatchObject({ causationid: submitted.id, data: { applicationId: id, status: "pending" } });
+    expect(created).toMatchObject({ causationid: submitted!.id, data: { applicationId: id, status: "pending" } });
     for (const decision of decisions) {
       const [event] = (await api.get(listPath("/platform/events", { subject: decision.id, type: "eligibility.decision.created" }))).body.items as Row[];
-      expect(event).toMatchObject({ causationid: submitted.id, data: { id: decision.id, status: "pending" } });
+      expect(event).toMatchObject({ causationid: submitted!.id, data: { id: decision.id, status: "pending" } });
     }
   });
 
@@ -91,7 +91,7 @@ describe("intake.application.submitted", () => {
     await waitFor(async () => (await api.get(`/intake/applications/${id}`)).body.isExpedited === true, "intake to mark the application expedited");
     const [created] = (await api.get(listPath("/platform/events", { subject: (await determinationOf(id))!.id, type: "eligibility.determination.created" }))).body.items as Row[];
     const [screened] = (await api.get(listPath("/platform/events", { subject: id, type: "eligibility.determination.screened" }))).body.items as Row[];
-    expect(screened).toMatchObject({ causationid: created.id, data: { expedited: true } });
+    expect(screened).toMatchObject({ causationid: created!.id, data: { expedited: true } });
     const decisions = (await api.get(`/eligibility/determinations/${(await determinationOf(id))!.id}/decisions`)).body.items as Row[];
     expect(decisions.map((decision) => [decision.memberId, decision.program])).toEqual([[member.body.id, "snap"]]);
   });
@@ -136,7 +136,7 @@ describe("intake.application.withdrawn", () => {
     expect((await determinationOf(id))!.withdrawnAt).toEqual(expect.any(String));
     const [cause] = (await api.get(listPath("/platform/events", { subject: id, type: "intake.application.withdrawn" }))).body.items as Row[];
     const events = (await api.get(listPath("/platform/events", { subject: id, type: "eligibility.determination.withdrawn" }))).body.items as Row[];
-    expect(events).toEqual([expect.objectContaining({ causationid: cause.id })]);
+    expect(events).toEqual([expect.objectContaining({ causationid: cause!.id })]);
   });
 
   it("leaves a completed determination as it is", async () => {

@@ -111,10 +111,10 @@ it("filed → screened expedited → review claimed → verifications settled �
   // Each hop is caused by the one before.
   const [reviewed] = await eventsOf(application.id, "intake.application.review_completed");
   const [decided] = await eventsOf(decisions[0]!.id, "eligibility.application.decision_completed");
-  expect(decided.causationid).toBe(reviewed.id);
+  expect(decided!.causationid).toBe(reviewed!.id);
   const [completed] = await eventsOf(application.id, "eligibility.application.determination_completed");
   const [closed] = await eventsOf(application.id, "intake.application.closed");
-  expect(closed.causationid).toBe(completed.id);
+  expect(closed!.causationid).toBe(completed!.id);
 
   // Case management opens the household's case: both members, each now a person, linked both ways.
   let linked: Json[] = [];

@@ -196,7 +196,7 @@ describe("/intake/applications/{applicationId}/members", () => {
     });
     const response = await api.post(membersOf(application.id), body);
     expect(response.status).toBe(201);
-    const { personMatch: _match, programDeterminations: _decided, ...written } = body;
+    const { personMatch: _match, programDeterminations: _decided, ...written } = body as typeof body & { personMatch?: unknown; programDeterminations?: unknown };
     expect(response.body).toEqual(
       expect.objectContaining({ ...written, id: expect.stringMatching(UUID_PATTERN), applicationId: application.id, personId: null, personMatch: null, programDeterminations: [] }),
     );

@@ -48,7 +48,7 @@ it("create → members, income, signature → submit → review task routed → 
   expect(submitted.body).toMatchObject({ status: "submitted", isExpedited: null });
   await waitFor(async () => (await api.get(base)).body.isExpedited === true, "the expedited screening");
   const [submittedEvent] = await eventsOf(applicationId, "intake.application.submitted");
-  expect(submittedEvent.data).toMatchObject({ programs: ["snap"], memberIds: [member.body.id, child.body.id] });
+  expect(submittedEvent!.data).toMatchObject({ programs: ["snap"], memberIds: [member.body.id, child.body.id] });
 
   // Submission creates SNAP's obligations: identity per member, income per income record, residency for the household.
   // The electronic ones call the agencies (data exchange), whose conclusive answers satisfy them; residency waits for a document.
@@ -63,8 +63,8 @@ it("create → members, income, signature → submit → review task routed → 
     ["income", "income", "electronic", "satisfied"],
     ["residency", null, "document", "pending"],
   ]);
-  const [obligation] = await eventsOf(verifications[0].id, "intake.verification.created");
-  expect(obligation.causationid).toBe(submittedEvent.id);
+  const [obligation] = await eventsOf(verifications[0]!.id, "intake.verification.created");
+  expect(obligation!.causationid).toBe(submittedEvent!.id);
 
   // Workflow routes the review task.
   let task: Record | undefined;
@@ -80,7 +80,7 @@ it("create → members, income, signature → submit → review task routed → 
   await waitFor(async () => (await api.get(base)).body.status === "under_review", "the application to open");
   const [claimedEvent] = await eventsOf(task!.id, "workflow.task.claimed");
   const [opened] = await eventsOf(applicationId, "intake.application.opened");
-  expect(opened.causationid).toBe(claimedEvent.id);
+  expect(opened!.causationid).toBe(claimedEvent!.id);
   const interview = await api.get(`${base}/interview`);
   expect(interview.status).toBe(200);
   expect(interview.body).toMatchObject({ applicationId, appointments: [] });
@@ -100,7 +100,7 @@ it("create → members, income, signature → submit → review task routed → 
   expect((await api.get(`${base}/interview`)).body.appointments).toEqual([booked.body.id]);
   const [scheduled] = await eventsOf(booked.body.id, "scheduling.appointment.scheduled");
   const [linked] = await eventsOf(applicationId, "intake.interview.updated");
-  expect(linked.causationid).toBe(scheduled.id);
+  expect(linked!.causationid).toBe(scheduled!.id);
   // Moving it books it again: it stays listed once.
   expect((await api.patch(`/scheduling/appointments/${booked.body.id}`, { startAt: "2026-12-02T15:00:00.000Z", endAt: "2026-12-02T15:30:00.000Z" })).status).toBe(200);
   const graph = await api.graphql(`query ($id: ID!) { application(id: $id) { interview { appointments scheduledAppointments { id startAt } } } }`, { id: applicationId });

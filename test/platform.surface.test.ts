@@ -11,7 +11,7 @@ it("GET / answers a page of links for a browser and JSON for anything else", asy
   const html = await page.text();
   for (const path of ["/graphql", "/openapi.json", "/platform/events/stream", "/healthz"]) expect(html).toContain(`href="${path}"`);
 
-  const json = await (await fetch(`${url()}/`)).json();
+  const json = (await (await fetch(`${url()}/`)).json()) as { links: Array<{ path: string }> };
   expect(json.links.map((link: { path: string }) => link.path)).toEqual(expect.arrayContaining(["/graphql", "/openapi.json", "/platform/events", "/platform/events/stream", "/healthz", "/readyz"]));
   // Every link answers (the stream and the graph to a plain GET as they do: not with 404).
   for (const link of json.links as Array<{ path: string }>) {
@@ -21,7 +21,7 @@ it("GET / answers a page of links for a browser and JSON for anything else", asy
 });
 
 it("declares how callers authenticate, and every operation's security and 401/403", async () => {
-  const document = await (await fetch(`${url()}/openapi.json`)).json();
+  const document = (await (await fetch(`${url()}/openapi.json`)).json()) as { components: { securitySchemes: Record<string, any> }; paths: Record<string, any> };
   expect(Object.keys(document.components.securitySchemes).sort()).toEqual(expect.arrayContaining(["ApiKey"]));
   expect(Object.values(document.components.securitySchemes).some((scheme: any) => scheme.type === "http" && scheme.scheme === "bearer")).toBe(true);
   const operations = Object.entries(document.paths).flatMap(([path, methods]) => Object.entries(methods as Record<string, any>).map(([method, operation]) => ({ path, method, operation })));

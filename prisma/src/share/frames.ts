@@ -22,7 +22,7 @@ const MAX_MESSAGE_BYTES = 1 << 30;
 
 /** Splits what a client sends into whole messages, holding back a partial one until the rest arrives. */
 export class FrontendFrames {
-  private pending = Buffer.alloc(0);
+  private pending: Buffer = Buffer.alloc(0);
   private started = false;
 
   /** Adds bytes; returns the messages they complete, in order. Throws on a length no message can have. */
@@ -76,7 +76,7 @@ export type ReplySummary = {
  * notifications (which belong to the connections that listen, not to whichever one committed).
  */
 export class BackendReply {
-  private pending = Buffer.alloc(0);
+  private pending: Buffer = Buffer.alloc(0);
   readonly summary: ReplySummary = { notifications: [] };
 
   constructor(private readonly forward: (bytes: Buffer) => void) {}
