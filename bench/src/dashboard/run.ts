@@ -13,13 +13,15 @@ import { inSingleSession, sessionTargetFromEnv } from "../single-session";
 // headless holds the dashboard signed in as a supervisor; one task at a time is created through REST,
 // and the time from the REST answer to the queue's count changing on the page is measured. The
 // comparison, in the same run and for the same tasks: a bare graphql-ws client subscribed to the same
-// events, as the page is: the time from the REST answer to the event's arrival there. What the page adds
-// on top is its own work: the burst wait, the re-read of the queues, React's render.
+// events, as the page is: the time from the REST answer to the event's arrival there. The page's own
+// feed says when the event reached it; what follows is its own work: the burst wait, the re-read of
+// the queues, React's render.
 
 const QUEUE = "snap-intake";
 const countSelector = `[data-testid="queue-${QUEUE}"] [data-testid="count-pending"] dd`;
 
-type Sample = { page: number; subscriber: number };
+/** From the REST answer: the event listed in the page's live feed, the count shown, the event at the bare subscriber. */
+type Sample = { feed: number; page: number; subscriber: number };
 
 async function main(): Promise<number> {
   const startedAt = new Date();
@@ -66,7 +68,9 @@ async function main(): Promise<number> {
           const shownAt = now();
           const eventId = await eventIdOf(base, taskId);
           const arrived = await waitForArrival(arrivals, eventId);
-          samples.push({ page: shownAt - answeredAt, subscriber: arrived - answeredAt });
+          const listedAt = await page.evaluate((id) => (window as unknown as FeedWatch).__listedAt?.[id], eventId);
+          if (listedAt === undefined) throw new Error(`event ${eventId} was never listed in the page's feed`);
+          samples.push({ feed: listedAt - answeredAt, page: shownAt - answeredAt, subscriber: arrived - answeredAt });
           if ((change + 1) % 20 === 0) log(`${change + 1}/${changes} changes measured`);
         }
         const failure = subscription.failure();
@@ -78,6 +82,7 @@ async function main(): Promise<number> {
   });
   await browser?.close();
 
+  const feedStats = stats(samples.map((sample) => sample.feed));
   const pageStats = stats(samples.map((sample) => sample.page));
   const subscriberStats = stats(samples.map((sample) => sample.subscriber));
   if (samples.length < changes && !problems.length) problems.push(`only ${samples.length} of ${changes} changes were measured`);
@@ -86,6 +91,7 @@ async function main(): Promise<number> {
   const table = [
     "| From the REST answer to… | p50 ms | p95 ms | max ms |",
     "|---|---:|---:|---:|",
+    row("the event listed in the dashboard's live feed", feedStats),
     row("the dashboard showing the new count", pageStats),
     row("the event reaching a bare graphql-ws subscriber (comparison)", subscriberStats),
     "",
@@ -95,7 +101,7 @@ async function main(): Promise<number> {
   await writeReportLines(file, [
     ...reportOpening("Dashboard update latency", `Run ${startedAt.toISOString()}; ${samples.length} changes.`),
     `- The platform in single mode (\`NODE_ENV=production\`, development sign-in) on a fresh PostgreSQL database; the dashboard at \`/dashboard\` in Debian's Chromium, headless, signed in as a supervisor; a bare graphql-ws client subscribed to \`workflow.task.created\` beside it.`,
-    `- ${changes} times, one after another: a task created through \`POST /workflow/tasks\` into the \`${QUEUE}\` queue; from its answer, the time until the page's pending count for the queue shows it (watched in the page every animation frame), and the time until the subscriber received the task's event.`,
+    `- ${changes} times, one after another: a task created through \`POST /workflow/tasks\` into the \`${QUEUE}\` queue; from its answer, the time until the task's event is listed in the page's live feed (a MutationObserver in the page), until the page's pending count for the queue shows the task (watched in the page every animation frame), and until the bare subscriber received the event.`,
     ...resultsSection(table, problems),
   ]);
   process.stdout.write(`\n${table.join("\n")}\n`);
@@ -109,8 +115,24 @@ async function signedInAsSupervisor(browser: Browser, base: string): Promise<Pag
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForFunction(() => document.querySelector('[data-testid="connection"]')?.textContent === "live", undefined, { timeout: 60_000 });
   await page.waitForSelector(countSelector, { timeout: 60_000 });
+  // When each event is listed in the feed, on the same wall-clock scale as the run's own `now()`.
+  await page.evaluate(() => {
+    const watch = window as unknown as FeedWatch;
+    watch.__listedAt = {};
+    new MutationObserver((mutations) => {
+      const at = performance.timeOrigin + performance.now();
+      for (const mutation of mutations) {
+        for (const node of mutation.addedNodes) {
+          const id = node instanceof HTMLElement ? node.dataset.eventId : undefined;
+          if (id && watch.__listedAt![id] === undefined) watch.__listedAt![id] = at;
+        }
+      }
+    }).observe(document.querySelector('[data-testid="events"]')!, { childList: true });
+  });
   return page;
 }
+
+type FeedWatch = { __listedAt?: Record<string, number> };
 
 const pendingCount = async (page: Page) => Number(await page.textContent(countSelector));
 
