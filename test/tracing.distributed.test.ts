@@ -9,7 +9,7 @@ import { buildServer as buildReferenceAdapter } from "@pap/eligibility-reference
 import { startDistributedForTest, type RunningDistributed } from "./support/distributed";
 import { listPath } from "./support/expectations";
 import { waitFor } from "./support/live";
-import { SpanKind, startOtlpReceiver, traceTree, type OtlpReceiver, type ReceivedSpan } from "./support/otlp-receiver";
+import { isSqlSpan, SpanKind, startOtlpReceiver, wholeTrace, type OtlpReceiver, type ReceivedSpan } from "./support/otlp-receiver";
 import { httpClient } from "./support/platform";
 
 type Json = { [key: string]: any };
@@ -64,7 +64,6 @@ async function ok(response: Promise<{ status: number; body?: any }>, status: num
 }
 
 const idsOf = (traceparent: string) => ({ traceId: traceparent.split("-")[1]!, spanId: traceparent.split("-")[2]! });
-const isPg = (span: ReceivedSpan) => span.scope === "@opentelemetry/instrumentation-pg" && span.name.startsWith("pg.query");
 const isGraphqlExecution = (span: ReceivedSpan) => span.scope === "@opentelemetry/instrumentation-graphql" && span.name.startsWith("mutation");
 
 describe("a REST request's trace in the distributed deployment", () => {
@@ -95,18 +94,10 @@ describe("a REST request's trace in the distributed deployment", () => {
     // Every process sends its spans on its own schedule: wait until the tree is whole.
     // (The workflow reacts to later events of the same trace too, such as the screening's: this is its reaction to the filing.)
     const reactionOf = (spans: readonly ReceivedSpan[]) => spans.find((span) => span.name === "reaction workflow.application-tasks" && span.parentSpanId === filingSpanId);
-    await waitFor(
-      () => {
-        const tree = traceTree(receiver.spans(), traceId);
-        const reaction = reactionOf(tree.spans);
-        return tree.roots.length > 0 && tree.orphans.length === 0 && reaction !== undefined && tree.descendants(reaction).some(isPg);
-      },
-      `the spans of trace ${traceId}`,
-      120_000,
-      200,
-    );
-    const tree = traceTree(receiver.spans(), traceId);
-    if (process.env.PRINT_TRACE === "true") process.stdout.write(`${tree.print()}\n`);
+    const tree = await wholeTrace(receiver, traceId, (found) => {
+      const reaction = reactionOf(found.spans);
+      return reaction !== undefined && found.descendants(reaction).some(isSqlSpan);
+    });
 
     // The REST process's server span is the trace's one root.
     expect(tree.roots).toHaveLength(1);
@@ -128,7 +119,7 @@ describe("a REST request's trace in the distributed deployment", () => {
     const execution = tree.descendants(intake).find(isGraphqlExecution)!;
     expect(execution).toMatchObject({ service: "pap-subgraph-intake" });
     // (Its children: the reactions to the event it recorded are its descendants too, in other processes.)
-    const statements = tree.children(execution).filter(isPg);
+    const statements = tree.children(execution).filter(isSqlSpan);
     expect(statements.length).toBeGreaterThan(0);
     expect(statements.every((span) => span.service === "pap-subgraph-intake")).toBe(true);
     expect(statements.some((span) => String(span.attributes["db.query.text"] ?? "").includes("INSERT INTO platform_event"))).toBe(true);
@@ -140,7 +131,7 @@ describe("a REST request's trace in the distributed deployment", () => {
     const reaction = reactionOf(tree.spans)!;
     expect(reaction).toMatchObject({ service: "pap-subgraph-workflow", kind: SpanKind.consumer });
     expect(reaction.attributes).toMatchObject({ "cloudevents.event_id": filing!.id, "cloudevents.event_type": "intake.application.submitted" });
-    expect(tree.descendants(reaction).filter(isPg).every((span) => span.service === "pap-subgraph-workflow")).toBe(true);
+    expect(tree.descendants(reaction).filter(isSqlSpan).every((span) => span.service === "pap-subgraph-workflow")).toBe(true);
 
     // The event the reaction recorded continues the trace from the reaction's span.
     expect(idsOf(taskCreated!.traceparent)).toEqual({ traceId, spanId: reaction.spanId });

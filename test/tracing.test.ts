@@ -12,7 +12,7 @@ import type { ChildProcess } from "node:child_process";
 import { listPath } from "./support/expectations";
 import { launchPlatform, stopLaunched, stopped } from "./support/launcher";
 import { waitFor } from "./support/live";
-import { SpanKind, startOtlpReceiver, traceTree, type OtlpReceiver, type ReceivedSpan } from "./support/otlp-receiver";
+import { isSqlSpan, SpanKind, startOtlpReceiver, wholeTrace, type OtlpReceiver, type ReceivedSpan } from "./support/otlp-receiver";
 import { createTestDatabase, httpClient } from "./support/platform";
 import { freePort } from "./support/ports";
 
@@ -102,20 +102,11 @@ describe("with an OTLP endpoint", () => {
     expect(created.status).toBe(201);
     const { traceId, spanId } = idsOf((await theCreatedEvent(platform.api, created.body.id)).traceparent);
 
-    const isPg = (span: ReceivedSpan) => span.scope === "@opentelemetry/instrumentation-pg" && span.name.startsWith("pg.query");
     const executionOf = (spans: readonly ReceivedSpan[]) => spans.find((span) => span.spanId === spanId);
-    await waitFor(
-      () => {
-        const tree = traceTree(receiver.spans(), traceId);
-        const execution = executionOf(tree.spans);
-        return tree.roots.length > 0 && tree.orphans.length === 0 && execution !== undefined && tree.children(execution).some(isPg);
-      },
-      `the spans of trace ${traceId}`,
-      120_000,
-      100,
-    );
-    const tree = traceTree(receiver.spans(), traceId);
-    if (process.env.PRINT_TRACE === "true") process.stdout.write(`${tree.print()}\n`);
+    const tree = await wholeTrace(receiver, traceId, (found) => {
+      const execution = executionOf(found.spans);
+      return execution !== undefined && found.children(execution).some(isSqlSpan);
+    });
 
     expect(tree.roots).toHaveLength(1);
     const root = tree.roots[0]!;
@@ -124,7 +115,7 @@ describe("with an OTLP endpoint", () => {
     const execution = executionOf(tree.spans)!;
     expect(execution).toMatchObject({ scope: "@opentelemetry/instrumentation-graphql", name: expect.stringMatching(/^mutation/) });
     expect(tree.descendants(root)).toContain(execution);
-    expect(tree.children(execution).filter(isPg).map((span) => String(span.attributes["db.query.text"]))).toContainEqual(expect.stringContaining("INSERT INTO person"));
+    expect(tree.children(execution).filter(isSqlSpan).map((span) => String(span.attributes["db.query.text"]))).toContainEqual(expect.stringContaining("INSERT INTO person"));
     // One process: every span is its own, and no HTTP call was made between the REST layer and the graph.
     expect(new Set(tree.spans.map((span) => span.service))).toEqual(new Set(["pap-platform"]));
     expect(tree.spans.filter((span) => span.kind === SpanKind.client && span.scope !== "@opentelemetry/instrumentation-pg")).toEqual([]);

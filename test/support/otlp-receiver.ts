@@ -3,6 +3,7 @@
 // reported it, so a test can wait for a trace and walk its tree.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { waitFor } from "./live";
 
 /** OTLP's span kinds (the numbers the JSON encoding uses). */
 export const SpanKind = { internal: 1, server: 2, client: 3, producer: 4, consumer: 5 } as const;
@@ -109,4 +110,29 @@ export function traceTree(spans: readonly ReceivedSpan[], traceId: string) {
         .join("\n");
     },
   };
+}
+
+export type TraceTree = ReturnType<typeof traceTree>;
+
+/** A span of a SQL statement, as the pg instrumentation reports it. */
+export const isSqlSpan = (span: ReceivedSpan) => span.scope === "@opentelemetry/instrumentation-pg" && span.name.startsWith("pg.query");
+
+/**
+ * Waits until trace `traceId` is whole (every process exports on its own schedule): it has a root, no
+ * span whose parent has not arrived, and `complete` says the spans the test is about are in. Returns
+ * the tree, printed with PRINT_TRACE=true.
+ */
+export async function wholeTrace(receiver: OtlpReceiver, traceId: string, complete: (tree: TraceTree) => boolean): Promise<TraceTree> {
+  await waitFor(
+    () => {
+      const tree = traceTree(receiver.spans(), traceId);
+      return tree.roots.length > 0 && tree.orphans.length === 0 && complete(tree);
+    },
+    `the spans of trace ${traceId}`,
+    120_000,
+    100,
+  );
+  const tree = traceTree(receiver.spans(), traceId);
+  if (process.env.PRINT_TRACE === "true") process.stdout.write(`${tree.print()}\n`);
+  return tree;
 }
