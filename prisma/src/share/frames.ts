@@ -118,15 +118,3 @@ function notificationChannel(bytes: Buffer): string {
 
 /** The text of a simple Query message ('Q', length, text\0). */
 export const queryText = (bytes: Buffer) => bytes.toString("utf8", 5, bytes.length - 1);
-
-/** A simple Query message for `sql`. */
-export function queryMessage(sql: string): Buffer {
-  const text = Buffer.from(`${sql}\0`, "utf8");
-  const head = Buffer.alloc(5);
-  head.write("Q", 0);
-  head.writeInt32BE(text.length + 4, 1);
-  return Buffer.concat([head, text]);
-}
-
-/** A Sync message: ends an extended-query exchange, whatever state it was left in. */
-export const SYNC_MESSAGE = Buffer.from([0x53, 0, 0, 0, 4]);

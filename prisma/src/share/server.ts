@@ -1,6 +1,7 @@
 import { createServer, type Server, type Socket } from "node:net";
 import type { PGlite } from "@electric-sql/pglite";
-import { BackendReply, CANCEL_REQUEST, FrontendFrames, GSS_REQUEST, PROTOCOL_3, queryMessage, queryText, SSL_REQUEST, SYNC_MESSAGE, type FrontendMessage } from "./frames";
+import { serialize } from "pg-protocol";
+import { BackendReply, CANCEL_REQUEST, FrontendFrames, GSS_REQUEST, PROTOCOL_3, queryText, SSL_REQUEST, type FrontendMessage } from "./frames";
 
 /*
  * Serves one embedded PGlite to many PostgreSQL connections (the other processes of the multi-process
@@ -126,7 +127,7 @@ class SessionConnection {
 
     this.turn ??= await takeTurn(this.shared.pglite);
     const reply = new BackendReply((bytes) => this.socket.writable && this.socket.write(bytes));
-    await this.shared.pglite.execProtocolRawStream(new Uint8Array(message.bytes), { onRawData: (chunk) => reply.push(chunk) });
+    await this.shared.pglite.execProtocolRawStream(message.bytes, { onRawData: (chunk) => reply.push(chunk) });
     reply.end();
     this.deliver(reply.summary.notifications);
     if (reply.summary.readyStatus === "I") this.giveBackTurn();
@@ -139,8 +140,8 @@ class SessionConnection {
     try {
       // Sync ends an unfinished extended exchange; then an open transaction is rolled back.
       const synced = new BackendReply(() => {});
-      await this.shared.pglite.execProtocolRawStream(new Uint8Array(SYNC_MESSAGE), { onRawData: (chunk) => synced.push(chunk) });
-      if (synced.summary.readyStatus !== "I") await this.shared.pglite.execProtocolRawStream(new Uint8Array(queryMessage("ROLLBACK")), { onRawData: () => {} });
+      await this.shared.pglite.execProtocolRawStream(serialize.sync(), { onRawData: (chunk) => synced.push(chunk) });
+      if (synced.summary.readyStatus !== "I") await this.shared.pglite.execProtocolRawStream(serialize.query("ROLLBACK"), { onRawData: () => {} });
     } catch {
       // Nothing more can be undone from here.
     } finally {
