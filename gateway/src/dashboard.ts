@@ -1,8 +1,10 @@
+import { applicationChannels, applicationStatuses } from "@pap/intake/contract";
 import { roles } from "@pap/kernel";
+import { openTaskStatuses } from "@pap/workflow/contract";
 import type { FastifyInstance } from "fastify";
 import { scriptJson, serveBundle } from "./web-bundle";
 
-const page = (config: { development: boolean; roles: readonly string[] }) => `<!doctype html>
+const page = (config: Record<string, unknown>) => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -25,6 +27,7 @@ const page = (config: { development: boolean; roles: readonly string[] }) => `<!
  */
 export function registerDashboard(app: FastifyInstance, options: { development: boolean }): void {
   serveBundle(app, { route: "/dashboard/assets", directory: "dashboard", files: ["dashboard.js", "dashboard.css"], what: "dashboard" });
-  const html = page({ development: options.development, roles });
+  // The panels count by the domains' own states and channels (web/src/dashboard/page-config.ts).
+  const html = page({ development: options.development, roles, openTaskStatuses, applicationStatuses, applicationChannels });
   app.get("/dashboard", async (_request, reply) => reply.type("text/html; charset=utf-8").send(html));
 }

@@ -9,10 +9,10 @@ import { LiveEvents, type ConnectionState, type LiveEvent } from "./live-events"
 import { MyWorkPanel } from "./my-work-panel";
 import { QueuesPanel } from "./queues-panel";
 import { recentEventsQuery } from "./queries";
-import { SignIn, type PageConfig } from "./sign-in";
+import { pageConfig } from "./page-config";
+import { SignIn } from "./sign-in";
 import "./dashboard.css";
 
-const config = JSON.parse(document.getElementById("dashboard-config")?.textContent ?? "{}") as PageConfig;
 const storedToken = "pap-dashboard-token";
 const feedLength = 300;
 // Events come in bursts (one request often commits several): panels re-read once per burst.
@@ -106,7 +106,7 @@ function App() {
   if (!session)
     return (
       <SignIn
-        config={config}
+        config={pageConfig}
         onSession={(next) => {
           sessionStorage.setItem(storedToken, next.token);
           setSession(next);

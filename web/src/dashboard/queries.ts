@@ -1,12 +1,10 @@
 // The dashboard's reads, all through the public graph: lists with `q` and `total`, aliased so one
 // request answers a whole panel.
 
-/** The task states in which work is still to do (not completed or cancelled). */
-export const openTaskStatuses = ["pending", "in_progress", "escalated", "awaiting_client", "awaiting_verification", "pending_review"] as const;
-const open = openTaskStatuses.join(",");
+import { pageConfig } from "./page-config";
 
-export const applicationStatuses = ["draft", "submitted", "under_review", "pending_approval", "withdrawn", "closed"] as const;
-export const applicationChannels = ["online", "in_person", "phone", "mail"] as const;
+const { openTaskStatuses, applicationStatuses, applicationChannels } = pageConfig;
+const open = openTaskStatuses.join(",");
 
 export const taskFields = "id name status priority isExpedited programType slaDeadline createdAt assignedToId queueId availableActions slaInfo { slaTypeCode status deadline }";
 

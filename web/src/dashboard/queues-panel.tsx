@@ -1,14 +1,18 @@
 import { useMemo } from "react";
 import type { Session } from "./api";
 import { Counts } from "./counts";
-import { openTaskStatuses, queueOverviewQuery, queuesQuery } from "./queries";
+import { pageConfig } from "./page-config";
+import { queueOverviewQuery, queuesQuery } from "./queries";
 import { formatSpan, timeLeft, useNow } from "./time";
 import { useGraphql } from "./use-graphql";
 import type { TaskSummary } from "./task-row";
 
 type Queue = { id: string; name: string; description: string | null };
 type Count = { total: number };
-type QueueOverview = Record<(typeof openTaskStatuses)[number] | "warning" | "breached", Count> & {
+/** A count per open state (by the state's name), and the SLA and waiting figures. */
+type QueueOverview = Record<string, Count> & {
+  warning: Count;
+  breached: Count;
   pending: Count & { items: { id: string; name: string; createdAt: string }[] };
   urgent: { items: TaskSummary[] };
 };
@@ -41,7 +45,7 @@ function QueueCard({ session, queue, refresh }: { session: Session; queue: Queue
       {problem && <p className="problem">{problem}</p>}
       {data && (
         <>
-          <Counts figures={openTaskStatuses.map((status) => ({ label: status, value: data[status].total, testId: `count-${status}`, className: `status-${status}` }))} />
+          <Counts figures={pageConfig.openTaskStatuses.map((status) => ({ label: status, value: data[status]!.total, testId: `count-${status}`, className: `status-${status}` }))} />
           <p className="sla-summary">
             <span className={data.warning.total ? "sla-warning" : "muted"} data-testid="sla-warning">SLA warning: {data.warning.total}</span>
             <span className={data.breached.total ? "sla-breached" : "muted"} data-testid="sla-breached">breached: {data.breached.total}</span>

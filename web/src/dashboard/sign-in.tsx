@@ -1,8 +1,7 @@
 import { useState } from "react";
 import { claimsOf, describeErrors, graphql, type Session } from "./api";
+import type { PageConfig } from "./page-config";
 import { meQuery } from "./queries";
-
-export type PageConfig = { development: boolean; roles: string[] };
 
 async function developmentToken(role: string): Promise<string> {
   const response = await fetch(`/dev/token?role=${encodeURIComponent(role)}`);

@@ -6,7 +6,7 @@
  */
 export { task, taskStatuses, programTypes } from "./task";
 export { queue, queueSources } from "./queue";
-export { taskMachine } from "../domain/task-machine";
+export { taskMachine, openTaskStatuses } from "../domain/task-machine";
 export { metricDefinitions } from "../config/metrics";
 export { metric, metricGroupings, metricAggregates } from "./metric";
 export { seededQueues } from "../config/queues";
