@@ -2,9 +2,9 @@
 // workers whose pools reach PGlite through the launcher's share. Under a burst of requests each pool
 // opens as many connections as it may; every one must be taken, or a request fails with a 500
 // ("Connection terminated unexpectedly") instead of waiting its turn.
-import http from "node:http";
 import { adminHeaders } from "./support/auth";
 import { launchPlatform, stopLaunched } from "./support/launcher";
+import { onNewConnection as onNewConnectionTo } from "./support/new-connection";
 
 jest.setTimeout(300_000);
 
@@ -17,24 +17,9 @@ beforeAll(async () => {
 
 afterAll(stopLaunched, 60_000);
 
-/** A request on a connection of its own, so that the cluster's primary hands the requests to both workers in turn. */
-function onNewConnection(path: string, headers: Record<string, string>, body?: unknown): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const request = http.request(
-      `${base}${path}`,
-      { method: payload ? "POST" : "GET", agent: false, headers: { ...headers, connection: "close", ...(payload && { "content-type": "application/json" }) } },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
-        response.on("error", reject);
-      },
-    );
-    request.on("error", reject);
-    request.end(payload);
-  });
-}
+/** A GET, or a POST of `body` as JSON, that the cluster's primary hands to the next worker in turn. */
+const onNewConnection = (path: string, headers: Record<string, string>, body?: unknown) =>
+  onNewConnectionTo(base, path, body === undefined ? { headers } : { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(body) });
 
 it("answers a burst of reads and writes from both workers, every one of them", async () => {
   const headers = await adminHeaders();

@@ -2,9 +2,9 @@
 // workers sharing the public port. A scrape, whichever worker answers it, returns every worker's
 // series: the requests they served added up, each worker's own gauges under its own `process` label,
 // and the launcher's process beside them.
-import http from "node:http";
 import { adminHeaders } from "./support/auth";
 import { launchPlatform, stopLaunched } from "./support/launcher";
+import { onNewConnection as onNewConnectionTo, type NewConnectionRequest } from "./support/new-connection";
 import { createTestDatabase } from "./support/platform";
 import { labelValues, parseMetrics, scrapeUntil, total } from "./support/prometheus";
 
@@ -19,22 +19,8 @@ beforeAll(async () => {
 
 afterAll(stopLaunched, 60_000);
 
-/**
- * A request on a connection of its own: the cluster's primary hands each new connection to the next
- * worker in turn, so requests made this way are spread over both workers.
- */
-function onNewConnection(path: string, options: { method?: string; body?: string; headers?: Record<string, string> } = {}): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(`${base}${path}`, { method: options.method ?? "GET", agent: false, headers: { connection: "close", ...options.headers } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
-      response.on("error", reject);
-    });
-    request.on("error", reject);
-    request.end(options.body);
-  });
-}
+/** A request that the cluster's primary hands to the next worker in turn. */
+const onNewConnection = (path: string, options?: NewConnectionRequest) => onNewConnectionTo(base, path, options);
 
 /** Scrapes on new connections until both workers have answered `?scope=process`; their own counts of `series`, by pid. */
 async function eachWorkersOwn(series: string, labels: Record<string, string>): Promise<Map<string, number>> {
