@@ -44,29 +44,39 @@ type Receipts = { times: Map<string, number>; duplicates: number };
 // Quiet time after the last answer before the clients' gaps are counted as missing.
 const drainQuietMs = 5_000;
 
+/** Named in the report: the floor's reader, the comparison for the platform's two. */
+export const floorClient = "floor: SSE from a bare pg follower";
+
 /**
  * One SSE reader and one graphql-ws subscriber follow the log while a worker commits events on a fixed
  * timetable, without waiting for earlier ones. Every committed event must reach both; the time from
- * its commit to its receipt is the delivery latency.
+ * its commit to its receipt is the delivery latency. With `floorBase`, a third reader follows the
+ * floor's stream of the same log at the same time (bench/src/floor/event-stream.ts): the same events,
+ * numbered by the same database function, with nothing of the platform's in between.
  */
-export async function measureDelivery(base: string, databaseUrl: string, options: { rate: number; seconds: number }): Promise<Delivery> {
+export async function measureDelivery(base: string, databaseUrl: string, options: { rate: number; seconds: number; floorBase?: string }): Promise<Delivery> {
   const sse: Receipts = { times: new Map(), duplicates: 0 };
   const subscription: Receipts = { times: new Map(), duplicates: 0 };
+  const floor: Receipts = { times: new Map(), duplicates: 0 };
   const record = (receipts: Receipts) => (id: string, at: number) => {
     if (receipts.times.has(id)) receipts.duplicates++;
     else receipts.times.set(id, at);
   };
-  const stream = await openSse(`${base}${streamPath}?type=${encodeURIComponent(eventTypeFilter)}`, record(sse));
+  const query = `?type=${encodeURIComponent(eventTypeFilter)}`;
+  const stream = await openSse(`${base}${streamPath}${query}`, record(sse));
   const subscriber = await openSubscription(`${base.replace(/^http/, "ws")}/graphql`, record(subscription));
+  const floorStream = options.floorBase ? await openSse(`${options.floorBase}${streamPath}${query}`, record(floor)) : undefined;
+  const readers = floorStream ? [sse, subscription, floor] : [sse, subscription];
   try {
-    await provenLive(base, [sse, subscription]);
+    await provenLive(base, readers);
 
     const output = await publish({ databaseUrl, rate: options.rate, seconds: options.seconds });
-    await drain(output.ids, [sse, subscription]);
+    await drain(output.ids, readers);
 
     const clients = [
       clientDelivery("SSE /platform/events/stream", sse, output, stream.failure()),
       clientDelivery("graphql-ws subscription", subscription, output, subscriber.failure()),
+      ...(floorStream ? [clientDelivery(floorClient, floor, output, floorStream.failure())] : []),
     ];
     const answers = output.answeredAt.map((at, index) => at - output.sentAt[index]!).sort((a, b) => a - b);
     const refused = Object.values(output.refused).reduce((sum, count) => sum + count, 0);
@@ -86,13 +96,14 @@ export async function measureDelivery(base: string, databaseUrl: string, options
     };
   } finally {
     stream.close();
+    floorStream?.close();
     await subscriber.close();
   }
 }
 
 /**
- * Neither client's subscribe is acknowledged by the protocol, so publish probe events until one has
- * reached every client: from then on, both are certainly registered with the hub.
+ * No client's subscribe is acknowledged by the protocol, so publish probe events until one has
+ * reached every client: from then on, each is certainly registered with its hub.
  */
 async function provenLive(base: string, clients: Receipts[]): Promise<void> {
   for (let attempt = 0; attempt < 20; attempt++) {
@@ -110,7 +121,7 @@ async function provenLive(base: string, clients: Receipts[]): Promise<void> {
       await sleep(10);
     }
   }
-  throw new Error("no probe event reached both clients within 20 attempts");
+  throw new Error("no probe event reached every client within 20 attempts");
 }
 
 function publish(input: PublisherInput): Promise<PublisherOutput> {

@@ -6,6 +6,7 @@ import { runMain } from "../process";
 import { phase } from "../phase";
 import { inSingleSession } from "../single-session";
 import { machineFacts, finishRun } from "../report";
+import { startFloor } from "../floor/launch";
 import { measureDelivery } from "./delivery";
 import { measureIdleMemory } from "./idle";
 import { platformPid } from "./platform-process";
@@ -63,7 +64,13 @@ async function main(): Promise<number> {
         log(`publish throughput: ${t.acceptedPerSecond.toFixed(0)} accepted events/s, p50 ${t.p50} ms, p99 ${t.p99} ms, ${t.problems} non-2xx/errors; log ${t.log.ok ? "ok" : "MISMATCH"}`);
       }
 
-      results.delivery = await phase(server, "delivery", log, () => measureDelivery(base, database.url, settings));
+      // The floor follows the same log beside the platform, so its reader gets the same events at the same moments.
+      const floor = await startFloor({ repositoryRoot: settings.repositoryRoot, databaseUrl: database.url, port: settings.port + 10 });
+      try {
+        results.delivery = await phase(server, "delivery", log, () => measureDelivery(base, database.url, { ...settings, floorBase: floor.base }));
+      } finally {
+        await floor.stop();
+      }
       if (results.delivery.value) {
         const d = results.delivery.value;
         log(

@@ -3,11 +3,14 @@ import Fastify, { type FastifyReply } from "fastify";
 import pg from "pg";
 import { personColumnsFrom } from "../person-columns";
 import { logSequencer, recordEvent } from "./event-log";
+import { registerFloorEventStream } from "./event-stream";
+import { registerFloorSearch } from "./search";
 import { mirrorColumnNames, personFilter, UnsupportedQuery } from "./person-query";
 import { personSearchDocuments } from "./search-document";
 
 /**
- * The floor: the person reads and writes the benchmark sends, answered by hand-written SQL over the
+ * The floor: the person reads and writes the benchmark sends, cross-resource search
+ * (search.ts) and the live event stream (event-stream.ts), answered by hand-written SQL over the
  * platform's own tables with nothing in between (no graph, no authentication, no validation beyond
  * what the answer needs). Whatever the platform spends above this is the cost of its layers; this
  * is as fast as these requests get with Fastify and `pg` on this machine.
@@ -45,6 +48,8 @@ async function main() {
   const written = derived.names.filter((name) => mirrors.has(name) || !mirrorColumnNames.includes(name));
 
   const app = Fastify({ logger: false });
+  const eventStream = registerFloorEventStream(app, pool, env.DATABASE_URL!);
+  registerFloorSearch(app, pool, repositoryRoot);
 
   app.get("/healthz", async () => ({ status: "ok" }));
   app.get("/readyz", async () => {
@@ -117,6 +122,7 @@ async function main() {
 
   const stop = async () => {
     await app.close();
+    await eventStream.close();
     await sequencer.idle();
     await pool.end();
     process.exit(0);

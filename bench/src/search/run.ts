@@ -10,13 +10,16 @@ import { positive, runMain } from "../process";
 import { machineFacts } from "../report";
 import type { Scenario } from "../scenarios";
 import { inSingleSession, sessionTargetFromEnv } from "../single-session";
+import { startFloor } from "../floor/launch";
 import { searchCells, type SearchBody, type SearchCell } from "./cells";
 import { seedSearchData, type SearchSeed } from "./seed";
 
 /** The goal of issue 15 for search. */
 const GOAL_P99_MS = 50;
 
-type CellResult = { cell: SearchCell; outcome: { value?: Measurement; failure?: string } };
+type Outcome = { value?: Measurement; failure?: string };
+/** A cell's rounds on each side; the floor is measured for the searches, not for the baseline. */
+type CellResult = { cell: SearchCell; ours: Outcome[]; floor: Outcome[] };
 
 // `npm run bench:search`: cross-resource search over the documents of 100,000 persons and 100,000
 // tasks, against the platform in single mode on a fresh database, with autocannon.
@@ -29,6 +32,8 @@ async function main(): Promise<number> {
     connections: positive(process.env, "SEARCH_BENCH_CONNECTIONS", 50),
     durationSeconds: positive(process.env, "SEARCH_BENCH_SECONDS", 10),
     warmupSeconds: positive(process.env, "SEARCH_BENCH_WARMUP_SECONDS", 2, true),
+    // Rounds alternate ours and the floor, so the machine's drift hits both.
+    rounds: positive(process.env, "SEARCH_BENCH_ROUNDS", 2),
   };
   const elapsed = () => (Date.now() - startedAt.getTime()) / 1000;
   const log = (message: string) => process.stdout.write(`[${elapsed().toFixed(1).padStart(5)} s] ${message}\n`);
@@ -37,7 +42,7 @@ async function main(): Promise<number> {
   let seed: SearchSeed | undefined;
   let failure: string | undefined;
   const cells = searchCells(settings.persons, settings.tasks);
-  const results: CellResult[] = cells.map((cell) => ({ cell, outcome: { failure: "not run" } }));
+  const results: CellResult[] = cells.map((cell) => ({ cell, ours: [], floor: [] }));
   const { interrupted, startSeconds } = await inSingleSession({
     ...settings,
     log,
@@ -47,18 +52,36 @@ async function main(): Promise<number> {
       seed = await seedSearchData(database.url, settings);
       log(`seeded in ${seed.seedSeconds.toFixed(1)} s; ${seed.documents} documents derived in ${seed.documentSeconds.toFixed(1)} s`);
     },
-    measure: async ({ server, db }) => {
+    measure: async ({ server, db, database }) => {
       // The cheapest read the platform serves, measured in the same session: on a shared machine the
       // ratio to it says more than the absolute figures.
       const { rows } = await db.query<{ id: string }>("SELECT id FROM person ORDER BY id LIMIT 200");
-      results.unshift({ cell: baselineCell(rows.map((row) => row.id)), outcome: { failure: "not run" } });
-      for (const result of results) {
-        result.outcome = await phase(server, `search: ${result.cell.id}`, log, async () => {
-          await checkAnswers(server.restBase, result.cell);
-          return measure(server.restBase, scenarioOf(result.cell), result.cell.calls, settings);
-        });
-        const value = result.outcome.value;
-        if (value) log(`  ${result.cell.id}: ${value.requestsPerSecond.toFixed(0)} req/s, p50 ${value.p50} ms, p99 ${value.p99} ms, ${value.errors} errors`);
+      results.unshift({ cell: baselineCell(rows.map((row) => row.id)), ours: [], floor: [] });
+      const floor = await startFloor({ repositoryRoot: settings.repositoryRoot, databaseUrl: database.url, port: settings.port + 10 });
+      try {
+        for (const result of results) {
+          const paired = result.cell.id !== "baseline";
+          const checked = await phase(server, `search: ${result.cell.id} answers`, log, async () => {
+            await checkAnswers(server.restBase, result.cell);
+            if (paired) await checkSameAnswers(server.restBase, floor.base, result.cell);
+            return true;
+          });
+          if (!checked.value) {
+            result.ours.push({ failure: checked.failure });
+            continue;
+          }
+          for (let round = 1; round <= (paired ? settings.rounds : 1); round++) {
+            for (const side of paired ? (["ours", "floor"] as const) : (["ours"] as const)) {
+              const base = side === "ours" ? server.restBase : floor.base;
+              const outcome = await phase(server, `search: ${result.cell.id} ${side} #${round}`, log, () => measure(base, scenarioOf(result.cell), result.cell.calls, settings));
+              result[side].push(outcome);
+              const value = outcome.value;
+              if (value) log(`  ${result.cell.id} ${side} #${round}: ${value.requestsPerSecond.toFixed(0)} req/s, p50 ${value.p50} ms, p99 ${value.p99} ms, ${value.errors} errors`);
+            }
+          }
+        }
+      } finally {
+        await floor.stop();
       }
     },
   });
@@ -66,8 +89,25 @@ async function main(): Promise<number> {
   const file = path.join(settings.repositoryRoot, "bench", "results", "search-latest.md");
   await writeFile(file, report({ settings, startedAt, seed, results, startSeconds, failure, load: [loadBefore, os.loadavg()] }));
   process.stdout.write(`\nwritten ${path.relative(process.cwd(), file)}\ntotal wall time ${elapsed().toFixed(1)} s\n`);
-  const invalid = failure || results.some(({ outcome }) => !outcome.value || outcome.value.errors > 0);
+  const invalid = failure || results.some(({ ours, floor }) => !ours.length || [...ours, ...floor].some((outcome) => !outcome.value || outcome.value.errors > 0));
   return invalid ? 1 : 0;
+}
+
+/**
+ * Before any load, the floor must find what the platform finds for every search of the cell: the same
+ * results in the same order with the same scores and attributes, the same facets and total (links
+ * differ only by host). A faster floor that answered something else would prove nothing.
+ */
+async function checkSameAnswers(ours: string, floor: string, cell: SearchCell): Promise<void> {
+  type Linked = { items?: Record<string, unknown>[] };
+  const comparable = (body: Linked) =>
+    JSON.stringify({ ...body, items: body.items?.map((item) => ({ ...item, url: String(item.url).replace(/^https?:\/\/[^/]+/, "") })) });
+  for (const call of cell.calls) {
+    const [a, b] = await Promise.all(
+      [ours, floor].map(async (base) => comparable((await (await fetch(`${base}${call.path}`, { headers: authorization as Record<string, string> })).json()) as Linked)),
+    );
+    if (a === undefined || a !== b) throw new Error(`GET ${call.path}: the floor answered otherwise than the platform\nours:  ${a?.slice(0, 400)}\nfloor: ${b?.slice(0, 400)}`);
+  }
 }
 
 /** Every call is asked once before the load: each must answer 200 with what it should find. */
@@ -104,8 +144,16 @@ function lscpu(): string {
   }
 }
 
+/** A side over its rounds: mean req/s and p50, the worst round's p99 (the figure a target is held to). */
+function summary(outcomes: Outcome[]) {
+  const measured = outcomes.map((outcome) => outcome.value!);
+  const mean = measured.reduce((sum, m) => sum + m.requestsPerSecond, 0) / measured.length;
+  const p50 = measured.reduce((sum, m) => sum + m.p50, 0) / measured.length;
+  return { mean, rps: mean.toFixed(0), p50: p50.toFixed(0), p99: String(Math.max(...measured.map((m) => m.p99))) };
+}
+
 function report(run: {
-  settings: { persons: number; tasks: number; connections: number; durationSeconds: number; warmupSeconds: number };
+  settings: { persons: number; tasks: number; connections: number; durationSeconds: number; warmupSeconds: number; rounds: number };
   startedAt: Date;
   seed?: SearchSeed;
   results: CellResult[];
@@ -114,11 +162,16 @@ function report(run: {
   load: [number[], number[]];
 }): string {
   const { settings, seed } = run;
-  const rows = run.results.map(({ cell, outcome }) => {
-    const m = outcome.value;
-    if (!m) return `| ${cell.title} | ${cell.calls.length} | — | — | — | ${outcome.failure ?? "failed"} |`;
-    const verdict = m.errors ? `${m.errors} errors: ${m.errorDetail}` : cell.id === "baseline" ? "(not a search)" : m.p99 < GOAL_P99_MS ? "met" : "missed";
-    return `| ${cell.title} | ${cell.calls.length} | ${m.requestsPerSecond.toFixed(0)} | ${m.p50} | ${m.p99} | ${verdict} |`;
+  const rows = run.results.map(({ cell, ours, floor }) => {
+    const failed = [...ours, ...floor].find((outcome) => !outcome.value);
+    if (!ours.length || failed) return `| ${cell.title} | ${cell.calls.length} | — | — | — | — | — | — | — | ${failed?.failure ?? "not run"} |`;
+    const a = summary(ours);
+    const errors = [...ours, ...floor].reduce((sum, outcome) => sum + outcome.value!.errors, 0);
+    if (!floor.length) return `| ${cell.title} | ${cell.calls.length} | ${a.rps} | ${a.p50} | ${a.p99} | — | — | — | — | ${errors ? `${errors} errors` : "(not a search)"} |`;
+    const b = summary(floor);
+    const ratios = ours.map((outcome, round) => outcome.value!.requestsPerSecond / floor[round]!.value!.requestsPerSecond);
+    const verdict = errors ? `${errors} errors` : Math.max(...ours.map((outcome) => outcome.value!.p99)) < GOAL_P99_MS ? "met" : "missed";
+    return `| ${cell.title} | ${cell.calls.length} | ${a.rps} | ${a.p50} | ${a.p99} | ${b.rps} | ${b.p50} | ${b.p99} | ${(a.mean / b.mean).toFixed(2)} (${ratios.map((ratio) => ratio.toFixed(2)).join(", ")}) | ${verdict} |`;
   });
   const facts = machineFacts();
   return [
@@ -134,8 +187,10 @@ function report(run: {
       ? `Data: ${seed.persons.toLocaleString("en-US")} persons and ${seed.tasks.toLocaleString("en-US")} tasks written by SQL in ${seed.seedSeconds.toFixed(1)} s; their ${seed.documents.toLocaleString("en-US")} search documents derived in ${seed.documentSeconds.toFixed(1)} s (the engine the platform runs at start); platform ready in ${run.startSeconds.toFixed(1)} s.`
       : `Data: not seeded${run.failure ? ` (${run.failure})` : ""}.`,
     "",
-    "| Cell | distinct searches | req/s | p50 ms | p99 ms | p99 goal |",
-    "|---|---:|---:|---:|---:|---|",
+    "Each search cell alternates ours and the floor (`bench/src/floor/search.ts`: the platform's own statement, prepared on `pg`, answered straight from its row) for the rounds; req/s and p50 are the rounds' mean, p99 the worst round's. Before any load the floor must answer every search of the cell exactly as the platform does.",
+    "",
+    "| Cell | distinct searches | ours req/s | p50 ms | p99 ms | floor req/s | p50 ms | p99 ms | ours / floor (rounds) | p99 goal (ours) |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---|---|",
     ...rows,
     "",
     run.failure ? `Run failure: ${run.failure}\n` : "",

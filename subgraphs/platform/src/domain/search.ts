@@ -117,7 +117,7 @@ const DOCUMENT = `d.type, d.id, d.title, d.attributes, d."createdAt", d."updated
  * typo's match: how close the query is to a stretch of the title. Every match scores above 0.
  * `$1` is the query, `$2`/`$3` the page, the visibility's values follow.
  */
-const matchingStatement = (visible: string) => `
+export const matchingStatement = (visible: string) => `
   WITH words AS MATERIALIZED (
     SELECT ${DOCUMENT}, round(greatest(ts_rank_cd(d.terms, (SELECT search_words_query($1)), 32), similarity($1, d.title))::numeric, 4)::float8 AS score
     FROM search_document d WHERE ${visible} AND d.terms @@ (SELECT search_words_query($1))),
@@ -136,7 +136,7 @@ const matchingStatement = (visible: string) => `
  * Without words: the newest records first (from the creation-time index), and the count of each
  * kind, in one statement. `$1`/`$2` are the page, the visibility's values follow.
  */
-const newestStatement = (visible: string) => `
+export const newestStatement = (visible: string) => `
   SELECT
     (SELECT coalesce(json_agg(p ORDER BY ${ORDER}), '[]') FROM (
       SELECT ${RESULT_COLUMNS} FROM (SELECT ${DOCUMENT}, NULL::float8 AS score FROM search_document d WHERE ${visible}

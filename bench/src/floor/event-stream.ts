@@ -1,0 +1,131 @@
+import type { FastifyInstance } from "fastify";
+import pg from "pg";
+
+/**
+ * The floor's live log: `GET /platform/events/stream` served by the least that keeps the platform's
+ * contract. A connection of its own LISTENs on the log's channel; every wake-up runs the database
+ * function the platform's hubs run (`platform_event_follow`: number what awaits numbering under the
+ * advisory lock, then read what follows the last position read) and writes each new event as an SSE
+ * frame (`id:` its position, `data:` its envelope) to every open stream, one socket write per read.
+ * No graph, no subscription objects, no authentication: what the platform's delivery costs above
+ * this is the cost of its layers; this is as fast as gap-free, numbered delivery gets on this machine.
+ */
+
+// The platform's channel, page and numbering batch (packages/events/src/append.ts, hub.ts, sequencer.ts).
+const CHANNEL = "platform_events";
+const PAGE = 500;
+const BATCH = 5000;
+
+type EventRow = {
+  position: string;
+  id: string;
+  type: string;
+  source: string;
+  subject: string;
+  time: Date;
+  specversion: string;
+  datacontenttype: string;
+  data: unknown;
+  traceparent: string | null;
+  causationid: string | null;
+  authid: string | null;
+  authtype: string | null;
+};
+
+type Stream = { write(text: string): void; end(): void; typePrefix: string | null };
+
+/** The CloudEvents JSON of a row, optional attributes left out when empty, as the platform writes it. */
+function envelopeJson(row: EventRow): string {
+  const event: Record<string, unknown> = {
+    id: row.id,
+    specversion: row.specversion,
+    type: row.type,
+    source: row.source,
+    subject: row.subject,
+    time: row.time.toISOString(),
+    datacontenttype: row.datacontenttype,
+  };
+  if (row.data !== null) event.data = row.data;
+  if (row.traceparent) event.traceparent = row.traceparent;
+  if (row.causationid) event.causationid = row.causationid;
+  if (row.authid) event.authid = row.authid;
+  if (row.authtype) event.authtype = row.authtype;
+  return JSON.stringify(event);
+}
+
+/** `persons.*` matches every type that starts with `persons.`; no filter matches everything. */
+const typePrefixOf = (type: unknown) => (typeof type === "string" && type.endsWith("*") ? type.slice(0, -1) : typeof type === "string" ? type : null);
+
+export function registerFloorEventStream(app: FastifyInstance, pool: pg.Pool, databaseUrl: string): { close(): Promise<void> } {
+  const streams = new Set<Stream>();
+  let head: bigint | null = null;
+  let listener: pg.Client | null = null;
+  let reading: Promise<void> | null = null;
+  let again = false;
+
+  // Wake-ups that arrive during a read fold into one more read, as the platform's hub does.
+  const wake = () => {
+    if (head === null) return;
+    if (reading) {
+      again = true;
+      return;
+    }
+    reading = follow()
+      .catch((error: Error) => console.error(`floor: following the event log failed: ${error.message}`))
+      .finally(() => {
+        reading = null;
+        if (again) wake();
+      });
+  };
+
+  async function follow() {
+    for (;;) {
+      again = false;
+      const { rows } = await pool.query<EventRow>({ name: "floor_follow", text: "SELECT * FROM platform_event_follow($1::bigint, $2::int, $3::int)", values: [head!.toString(), PAGE, BATCH] });
+      if (rows.length === 0) return;
+      head = BigInt(rows[rows.length - 1]!.position);
+      for (const stream of streams) {
+        let frames = "";
+        for (const row of rows) if (stream.typePrefix === null || row.type.startsWith(stream.typePrefix)) frames += `id: ${row.position}\ndata: ${envelopeJson(row)}\n\n`;
+        if (frames) stream.write(frames);
+      }
+      if (rows.length < PAGE && !again) return;
+    }
+  }
+
+  // Listening starts with the first stream: the REST comparisons never open one and pay nothing for it.
+  async function listening() {
+    if (listener) return;
+    listener = new pg.Client({ connectionString: databaseUrl, application_name: "pap-floor-listener" });
+    listener.on("notification", wake);
+    listener.on("error", (error) => console.error(`floor: event listener failed: ${error.message}`));
+    await listener.connect();
+    await listener.query(`LISTEN ${CHANNEL}`);
+    const { rows } = await pool.query<{ head: string }>(`SELECT coalesce(max("position"), 0)::text AS head FROM platform_event`);
+    head = BigInt(rows[0]!.head);
+  }
+
+  // Open streams never go idle, so the server could not close while one is open: end them first.
+  app.addHook("preClose", async () => {
+    for (const stream of streams) stream.end();
+  });
+
+  app.get<{ Querystring: { type?: string } }>("/platform/events/stream", async (request, reply) => {
+    await listening();
+    reply.hijack();
+    const out = reply.raw;
+    out.writeHead(200, { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", connection: "keep-alive" });
+    const stream: Stream = { write: (text) => void out.write(text), end: () => out.end(), typePrefix: typePrefixOf(request.query.type) };
+    streams.add(stream);
+    request.raw.once("close", () => streams.delete(stream));
+    // Registered before this comment goes out: every event numbered from now on is due on this stream.
+    out.write(": connected\n\n");
+  });
+
+  return {
+    async close() {
+      await reading;
+      await listener?.end().catch(() => {});
+    },
+  };
+}

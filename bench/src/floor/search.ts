@@ -1,0 +1,60 @@
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import type pg from "pg";
+
+/**
+ * The floor's `GET /platform/search`: the statement the platform runs for a caller who may find every
+ * kind (loaded from the platform domain's build by path, so both send PostgreSQL the same text), as a
+ * prepared statement on `pg`, and the answer written from its one row. No graph, no authentication,
+ * no projection objects: what the platform spends above this is the cost of its layers.
+ */
+
+type PlatformSearch = { matchingStatement(visible: string): string; newestStatement(visible: string): string };
+
+type Row = { type: string; id: string; title: string; attributes: { field: string; label: string | null; value: string; type: string }[]; createdAt: number; updatedAt: number; score: number | null };
+type Found = { rows: Row[]; counts: { type: string; count: number }[] };
+
+// The kinds in the order the platform lists their facets, and each one's REST path (their domains' search projections).
+const kinds = ["person", "case", "application", "task", "appointment"] as const;
+const paths: Record<string, string> = {
+  person: "/persons/",
+  case: "/case-management/cases/",
+  application: "/intake/applications/",
+  task: "/workflow/tasks/",
+  appointment: "/scheduling/appointments/",
+};
+const pageSize = 25;
+
+export function registerFloorSearch(app: FastifyInstance, pool: pg.Pool, repositoryRoot: string): void {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const platform = require(path.join(repositoryRoot, "subgraphs", "platform", "dist", "domain", "search.js")) as PlatformSearch;
+  const every = { matching: platform.matchingStatement("TRUE"), newest: platform.newestStatement("TRUE") };
+  // Some kinds only: the clause the platform words for whole kinds (domain/search.ts, `visibility`).
+  const some = { matching: platform.matchingStatement("(array_position($4::text[], d.type) IS NOT NULL)"), newest: platform.newestStatement("(d.type = ANY($3::text[]))") };
+
+  app.get<{ Querystring: { q?: string; types?: string } }>("/platform/search", async (request) => {
+    const q = request.query.q?.trim();
+    const wanted = new Set((request.query.types ?? "").split(",").filter((type) => (kinds as readonly string[]).includes(type)));
+    const shown = wanted.size ? kinds.filter((kind) => wanted.has(kind)) : kinds;
+    const texts = shown.length === kinds.length ? every : some;
+    const kindValues = shown.length === kinds.length ? [] : [shown];
+    const statement = q
+      ? { name: `floor_search_${texts === every}`, text: texts.matching, values: [q, pageSize, 0, ...kindValues] }
+      : { name: `floor_newest_${texts === every}`, text: texts.newest, values: [pageSize, 0, ...kindValues] };
+    const { rows } = await pool.query<Found>(statement);
+    const { rows: found, counts } = rows[0]!;
+    const items = found.map((row) => ({
+        id: row.id,
+        type: row.type,
+        title: row.title,
+        url: `${request.protocol}://${request.host}${paths[row.type]}${row.id}`,
+        ...(row.score === null ? {} : { score: row.score }),
+        attributes: row.attributes.map(({ field, label, value, type }) => (label === null ? { field, value, type } : { field, label, value, type })),
+        createdAt: new Date(row.createdAt).toISOString(),
+        updatedAt: new Date(row.updatedAt).toISOString(),
+      }));
+    const facets = shown.map((type) => ({ type, count: counts.find((count) => count.type === type)?.count ?? 0 }));
+    const total = facets.reduce((sum, facet) => sum + facet.count, 0);
+    return { items, total, limit: pageSize, offset: 0, hasNext: items.length < total, facets };
+  });
+}
