@@ -76,7 +76,8 @@ it("a submission_date document is retained at filing, pending disposition at its
   expect((await api.get(`/document-management/document-versions/${version.id}`)).body.contentHash).toBe(version.contentHash);
   expectErrorEnvelope(await api.get(`/document-management/document-versions/${version.id}/content`), 410, "GONE");
   const accessed = (await api.get(listPath("/platform/events", { subject: version.id, type: "document_management.document_version.accessed" }))).body.items;
-  expect(accessed.map((event: Json) => event.data.outcome)).toEqual(["gone"]);
+  // The refused call is audited with its actor (the suite's administrator) like any other.
+  expect(accessed.map((event: Json) => [event.data.outcome, event.data.actorId])).toEqual([["gone", "00000000-0000-4000-8000-00000000ad01"]]);
   expect(await typesOf(document.id)).toEqual([
     "document_management.document.created",
     "document_management.document.retained",
@@ -113,7 +114,7 @@ it("a case_closure document is retained when every linked case has closed, from 
   expect(graph.data.document.links.map((link: Json) => link.subjectId).sort()).toEqual([first.id, second.id].sort());
 });
 
-it("an application_denial document is retained when every linked application was denied, from the last denial; an approval retains nothing", async () => {
+it("an application_denial document is retained when every linked application was denied, from the last denial (a hold makes it wait); an approval retains nothing", async () => {
   const type = await typeWith("application_denial", 2);
   const system = await bearer(["system"], { sub: "eligibility|system" });
   // Determinations ready to complete (eligibility's own reaction to a submission makes them; see its tests).
@@ -134,11 +135,15 @@ it("an application_denial document is retained when every linked application was
   expect((await current(document.id)).lifecycleState).toBe("active");
   expect((await current(other.id)).lifecycleState).toBe("active");
 
+  // A hold placed meanwhile keeps the trigger from moving it; released, the document is retained from the denial.
+  expect((await act(document.id, "place-legal-hold", { reason: "Appeal of the denial pending" })).status).toBe(200);
   await advance(24 * 3600 * 1000);
   const deniedAt = clock.now();
   await complete(second!.determinationId);
   await settle();
-  const retained = await current(document.id);
+  expect((await current(document.id)).lifecycleState).toBe("active");
+  await advance(24 * 3600 * 1000);
+  const retained = (await act(document.id, "release-legal-hold", { reason: "Appeal withdrawn" })).body;
   expect(retained.lifecycleState).toBe("retained");
   expect(retained.retentionDeadline).toBe(`${deniedAt.getUTCFullYear() + 2}${deniedAt.toISOString().slice(4, 10)}`);
   expect((await current(other.id)).lifecycleState).toBe("active");
