@@ -1,10 +1,15 @@
 // A household's upload answers intake (issue 18): a document whose metadata names a verification is
 // added to its evidence and satisfies it, and the documents show on the application, the verification,
-// the case and the person in one graph query, an applicant seeing only the documents they filed.
+// the case and the person in one graph query, an applicant seeing only the documents they filed; and
+// `documentChanged` delivers a document's changes as they commit.
+import type { Client } from "graphql-ws/client";
 import { bearer } from "./support/auth";
+import { collect, waitFor, wsClient } from "./support/live";
 import { useTestPlatform } from "./support/platform";
 
-const { api, settle } = useTestPlatform("documents_intake");
+const { api, url, platform, settle } = useTestPlatform("documents_intake");
+const clients: Client[] = [];
+afterAll(async () => Promise.all(clients.map((client) => client.dispose())));
 
 const LEASE = "e1f2a3b4-c5d6-4e7f-8a9b-c0d1e2f3a4b5";
 type Json = { [key: string]: any };
@@ -82,4 +87,36 @@ it("an applicant reads the documents of their own applications, whoever filed th
   expect((await api.raw("GET", `/document-management/document-versions/${forThem.latestVersionId}/content`, undefined, applicant)).body).toBe("lease agreement, 12 months");
   expect((await api.raw("GET", `/document-management/documents/${notTheirs.id}`, undefined, applicant)).status).toBe(403);
   expect((await api.raw("GET", `/document-management/document-versions/${notTheirs.latestVersionId}/content`, undefined, applicant)).status).toBe(403);
+});
+
+it("documentChanged(id) delivers that document's changes as they commit, with the document as it is now, and not its downloads", async () => {
+  const document = await upload({});
+  const hub = platform().services.eventRuntime.hub;
+  const before = hub.subscriberCount;
+  const client = wsClient(url());
+  clients.push(client);
+  const changes = collect(client, "subscription ($id: ID!) { documentChanged(id: $id) { type subject document { id title latestVersion { versionNumber } } } }", { id: document.id });
+  // graphql-ws acknowledges nothing: wait until the hub has the subscriber.
+  await waitFor(() => hub.subscriberCount > before || changes.error !== undefined, "the subscription to register");
+  await upload({ intake: { note: "another document" } });
+
+  const form = new FormData();
+  form.append("file", new Blob(["lease, page 2"]), "lease-2.pdf");
+  const version = await api.raw("POST", `/document-management/documents/${document.id}/document-versions`, form);
+  expect(version.status).toBe(201);
+  // Payloads resolve `document` when delivered: take each before the next change.
+  const [uploaded] = await changes.take(1);
+  expect(uploaded?.data?.documentChanged).toEqual({
+    type: "document_management.document_version.uploaded",
+    subject: version.body.id,
+    document: { id: document.id, title: "Lease", latestVersion: { versionNumber: 2 } },
+  });
+  expect((await api.patch(`/document-management/documents/${document.id}`, { title: "Lease, renewed" })).status).toBe(200);
+  const [renamed] = await changes.take(1);
+  expect(renamed?.data?.documentChanged).toMatchObject({ type: "document_management.document.updated", subject: document.id, document: { title: "Lease, renewed" } });
+
+  // A download is recorded (document_version.accessed) but is not a change; the other document's filing is not this one's.
+  expect((await api.raw("GET", `/document-management/document-versions/${version.body.id}/content`)).status).toBe(200);
+  await settle();
+  expect(changes.untaken()).toEqual([]);
 });

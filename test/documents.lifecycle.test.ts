@@ -1,19 +1,21 @@
 // The records lifecycle of documents (issue 18) on a manual clock: retention started by each kind of
-// trigger (the document's submission, the date on its face, the closing of every linked case), the
-// deadline's durable timer moving it to pending disposition, legal holds blocking every advance until
-// released, and a records manager's approval destroying every version's bytes for good while the
-// record stays readable and every later request for the content is answered 410 and audited.
+// trigger (the document's submission, the date on its face, the closing of every linked case, the denial
+// of every linked application), the deadline's durable timer moving it to pending disposition (both
+// timers also across a restart), legal holds blocking every advance until released, and a records
+// manager's approval destroying every version's bytes for good while the record stays readable and
+// every later request for the content is answered 410 and audited.
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { startPlatform } from "@pap/gateway";
 import { createLogger, ManualClock } from "@pap/kernel";
 import { bearer } from "./support/auth";
+import { determinationFixture } from "./support/eligibility-fixtures";
 import { expectErrorEnvelope, listPath } from "./support/expectations";
 import { createTestDatabase, httpClient, useTestPlatform } from "./support/platform";
 
 const YEAR_MS = 366 * 24 * 3600 * 1000;
 const clock = new ManualClock(new Date().toISOString());
-const { api, url, settle } = useTestPlatform("documents_lifecycle", { clock });
+const { api, url, settle, platform } = useTestPlatform("documents_lifecycle", { clock });
 
 const PAY_STUB = "a7b8c9d0-e1f2-4a3b-4c5d-e6f7a8b9c0d1"; // case_closure, 3 years
 const documents = "/document-management/documents";
@@ -74,7 +76,8 @@ it("a submission_date document is retained at filing, pending disposition at its
   expect((await api.get(`/document-management/document-versions/${version.id}`)).body.contentHash).toBe(version.contentHash);
   expectErrorEnvelope(await api.get(`/document-management/document-versions/${version.id}/content`), 410, "GONE");
   const accessed = (await api.get(listPath("/platform/events", { subject: version.id, type: "document_management.document_version.accessed" }))).body.items;
-  expect(accessed.map((event: Json) => event.data.outcome)).toEqual(["gone"]);
+  // The refused call is audited with its actor (the suite's administrator) like any other.
+  expect(accessed.map((event: Json) => [event.data.outcome, event.data.actorId])).toEqual([["gone", "00000000-0000-4000-8000-00000000ad01"]]);
   expect(await typesOf(document.id)).toEqual([
     "document_management.document.created",
     "document_management.document.retained",
@@ -111,6 +114,43 @@ it("a case_closure document is retained when every linked case has closed, from 
   expect(graph.data.document.links.map((link: Json) => link.subjectId).sort()).toEqual([first.id, second.id].sort());
 });
 
+it("an application_denial document is retained when every linked application was denied, from the last denial (a hold makes it wait); an approval retains nothing", async () => {
+  const type = await typeWith("application_denial", 2);
+  const system = await bearer(["system"], { sub: "eligibility|system" });
+  // Determinations ready to complete (eligibility's own reaction to a submission makes them; see its tests).
+  const [first, second, approved] = await Promise.all(
+    (["denied", "ineligible", "approved"] as const).map((decisionStatus) => determinationFixture(platform().database.prisma, { status: "in_progress", decisionStatus })),
+  );
+  const complete = async (determinationId: string) => expect((await api.post(`/eligibility/determinations/${determinationId}/complete`, undefined, system)).status).toBe(200);
+  const document = await file(type);
+  const other = await file(type);
+  for (const applicationId of [first!.applicationId, second!.applicationId]) {
+    expect((await api.post("/document-management/document-links", { documentId: document.id, subjectType: "application", subjectId: applicationId })).status).toBe(201);
+  }
+  expect((await api.post("/document-management/document-links", { documentId: other.id, subjectType: "application", subjectId: approved!.applicationId })).status).toBe(201);
+
+  await complete(first!.determinationId);
+  await complete(approved!.determinationId);
+  await settle();
+  expect((await current(document.id)).lifecycleState).toBe("active");
+  expect((await current(other.id)).lifecycleState).toBe("active");
+
+  // A hold placed meanwhile keeps the trigger from moving it; released, the document is retained from the denial.
+  expect((await act(document.id, "place-legal-hold", { reason: "Appeal of the denial pending" })).status).toBe(200);
+  await advance(24 * 3600 * 1000);
+  const deniedAt = clock.now();
+  await complete(second!.determinationId);
+  await settle();
+  expect((await current(document.id)).lifecycleState).toBe("active");
+  await advance(24 * 3600 * 1000);
+  const retained = (await act(document.id, "release-legal-hold", { reason: "Appeal withdrawn" })).body;
+  expect(retained.lifecycleState).toBe("retained");
+  expect(retained.retentionDeadline).toBe(`${deniedAt.getUTCFullYear() + 2}${deniedAt.toISOString().slice(4, 10)}`);
+  expect((await current(other.id)).lifecycleState).toBe("active");
+  const links = (await api.get(listPath("/document-management/document-links", { documentId: other.id }))).body.items;
+  expect(links.map((link: Json) => link.closedAt)).toEqual([null]);
+});
+
 it("a document_date document is retained when its date comes; a legal hold blocks every advance until released", async () => {
   const document = await file(await typeWith("document_date", 1), { documentDate: dateIn(10 * 24 * 3600 * 1000) });
   expect(document.lifecycleState).toBe("active");
@@ -130,6 +170,9 @@ it("a document_date document is retained when its date comes; a legal hold block
   expect(released.status).toBe(200);
   // What the hold held back follows at once.
   expect(released.body).toMatchObject({ legalHold: false, lifecycleState: "pending_disposition" });
+  // The release and the move it let through share one instant: the log orders them by position, which
+  // they have once numbered (settle numbers the log; an unnumbered pair of one instant lists in either order).
+  await settle();
   const types = await typesOf(document.id);
   expect(types.slice(-4)).toEqual([
     "document_management.document.retained",
@@ -142,7 +185,7 @@ it("a document_date document is retained when its date comes; a legal hold block
   expectErrorEnvelope(await act(document.id, "approve-disposition"), 409, "CONFLICT");
 });
 
-it("a retention timer due while no platform ran is acted on when one starts again", async () => {
+it("retention timers due while no platform ran (the date on its face, then its deadline) are acted on when one starts again", async () => {
   const databaseUrl = await createTestDatabase("documents_lifecycle_restart");
   const start = (at: Date) =>
     startPlatform({ database: { kind: "postgres", url: databaseUrl, poolSize: 5 }, host: "127.0.0.1", port: 0, logger: createLogger("test"), migrate: false, clock: new ManualClock(at.toISOString()) });
@@ -170,5 +213,13 @@ it("a retention timer due while no platform ran is acted on when one starts agai
     expect((await httpClient(second.url).get(`${documents}/${documentId}`)).body.lifecycleState).toBe("retained");
   } finally {
     await second.close();
+  }
+  // Nor while its retention deadline (a year after that date) passes; the next one starts two years on.
+  const third = await start(new Date(t0.getTime() + 2 * YEAR_MS));
+  try {
+    await third.settle();
+    expect((await httpClient(third.url).get(`${documents}/${documentId}`)).body.lifecycleState).toBe("pending_disposition");
+  } finally {
+    await third.close();
   }
 });

@@ -6,6 +6,7 @@ import { createHash } from "node:crypto";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { signLink } from "@pap/content";
+import { metadataNamespaces } from "@pap/kernel";
 import { bearer } from "./support/auth";
 import { detailFields, expectErrorEnvelope, expectListEnvelope, listPath, MISSING_ID, UUID_PATTERN } from "./support/expectations";
 import { useTestPlatform } from "./support/platform";
@@ -93,16 +94,20 @@ describe("uploading", () => {
   });
 
   it("refuses the EICAR test file with file_rejected_by_virus_scan, leaving no document, version, bytes or event", async () => {
-    const before = { files: storedFiles().length, documents: (await api.get(documents)).body.total, events: await eventCount("document_management.document.created") };
+    const before = { files: storedFiles().length, documents: (await api.get(documents)).body.total, events: await eventCount("document_management.*") };
     const refused = await upload(documents, payStub(EICAR, "invoice.pdf"));
     const envelope = expectErrorEnvelope(refused, 422, "file_rejected_by_virus_scan");
     expect(envelope.message).toMatch(/EICAR/);
-    const version = await upload(`${documents}/${(await filed()).id}/document-versions`, { file: { bytes: EICAR, name: "again.pdf" } });
+    const clean = await filed();
+    const version = await upload(`${documents}/${clean.id}/document-versions`, { file: { bytes: EICAR, name: "again.pdf" } });
     expectErrorEnvelope(version, 422, "file_rejected_by_virus_scan");
-    // The one clean upload in between added its one file, document and event; the two refusals nothing.
+    // The one clean upload in between added its one file, document, version and two events; the two refusals nothing.
     expect(storedFiles()).toHaveLength(before.files + 1);
     expect((await api.get(documents)).body.total).toBe(before.documents + 1);
-    expect(await eventCount("document_management.document.created")).toBe(before.events + 1);
+    expect((await api.get(`${documents}/${clean.id}`)).body.latestVersionId).toBe(clean.latestVersionId);
+    const graph = await api.graphql(`query ($id: ID!) { document(id: $id) { versions { id } } }`, { id: clean.id });
+    expect(graph.data.document.versions).toEqual([{ id: clean.latestVersionId }]);
+    expect(await eventCount("document_management.*")).toBe(before.events + 2);
   });
 
   it("refuses an upload while the configured scanner cannot be reached (503, fail closed), keeping nothing", async () => {
@@ -152,10 +157,10 @@ describe("uploading", () => {
     expect(uploads.map((response) => response.body.versionNumber).sort((a, b) => a - b)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
     const latest = uploads.find((response) => response.body.versionNumber === 11)!.body;
     expect((await api.get(`${documents}/${document.id}`)).body.latestVersionId).toBe(latest.id);
-    const graph = await api.graphql(`query ($id: ID!) { document(id: $id) { versions { versionNumber } latestVersion { id } type { name } } }`, { id: document.id });
+    const graph = await api.graphql(`query ($id: ID!) { document(id: $id) { versions { versionNumber } latestVersion { id contentUrl } type { name } } }`, { id: document.id });
     expect(graph.errors).toBeUndefined();
     expect(graph.data.document.versions.map((version: Json) => version.versionNumber)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
-    expect(graph.data.document).toMatchObject({ latestVersion: { id: latest.id }, type: { name: "pay_stub" } });
+    expect(graph.data.document).toMatchObject({ latestVersion: { id: latest.id, contentUrl: `/document-management/document-versions/${latest.id}/content` }, type: { name: "pay_stub" } });
     expectErrorEnvelope(await upload(`${documents}/${MISSING_ID}/document-versions`, { file: { bytes: "x", name: "x.pdf" } }), 404, "NOT_FOUND");
   });
 });
@@ -232,6 +237,27 @@ describe("changing a document", () => {
     expect((await api.delete(`${documents}/${document.id}/metadata/intake`, intake)).status).toBe(204);
     expect((await api.get(`${documents}/${document.id}`)).body.metadata).toEqual({ workflow: { taskId: "t-1" } });
     expectErrorEnvelope(await api.put(`${documents}/${MISSING_ID}/metadata/intake`, { a: 1 }, intake), 404, "NOT_FOUND");
+  });
+
+  it("each of the six namespaces is written and removed by its own domain, each change with its event", async () => {
+    expect(metadataNamespaces).toHaveLength(6);
+    const document = await filed();
+    const expected: Json = {};
+    for (const domain of metadataNamespaces) {
+      const put = await api.put(`${documents}/${document.id}/metadata/${domain}`, { note: `by ${domain}` }, await bearer(["system"], { sub: domain, userId: domain }));
+      expect(put.status).toBe(200);
+      expected[domain] = { note: `by ${domain}` };
+      expect(put.body.metadata).toEqual(expected);
+    }
+    for (const domain of metadataNamespaces) {
+      expect((await api.delete(`${documents}/${document.id}/metadata/${domain}`, await bearer(["system"], { sub: domain, userId: domain }))).status).toBe(204);
+    }
+    expect((await api.get(`${documents}/${document.id}`)).body.metadata).toEqual({});
+    const changes = (await eventsOf(document.id)).filter((event) => event.type === "document_management.document.metadata_changed");
+    expect(changes.map((event) => [event.data.domain, event.data.before, event.data.after])).toEqual([
+      ...metadataNamespaces.map((domain) => [domain, null, { note: `by ${domain}` }]),
+      ...metadataNamespaces.map((domain) => [domain, { note: `by ${domain}` }, null]),
+    ]);
   });
 
   it("a document type with documents filed under it cannot be deleted", async () => {
