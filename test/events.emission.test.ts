@@ -230,6 +230,30 @@ describe("appointments", () => {
     }
   });
 
+  it("lists events of one instant in the order they were recorded before the sequencer has numbered them", async () => {
+    const subject = randomUUID();
+    const time = "2031-03-06T09:00:00.000Z";
+    // Ids whose order is the reverse of the order the events are recorded in.
+    const ids = ["ffffffff-0000-4000-8000-000000000000", "00000000-0000-4000-8000-000000000000"];
+    // Holding the sequencer's lock keeps both events unnumbered while they are listed.
+    const listed = await db().$transaction(
+      async (tx) => {
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(88241450274631)`;
+        for (const id of ids) {
+          const envelope = { id, specversion: "1.0", type: "persons.person.updated", source: "/persons", subject, time, datacontenttype: "application/json", data: {} };
+          expect((await api.post("/platform/events", envelope)).status).toBe(201);
+        }
+        const rows = await db().platformEvent.findMany({ where: { subject }, select: { position: true } });
+        expect(rows.map((row) => row.position)).toEqual([null, null]);
+        return (await api.get(`/platform/events?subject=${subject}`)).body.items as Event[];
+      },
+      { timeout: 30_000 },
+    );
+    expect(listed.map((event) => event.id)).toEqual(ids);
+    const newestFirst = (await api.get(`/platform/events?subject=${subject}&sort=-time`)).body.items as Event[];
+    expect(newestFirst.map((event) => event.id)).toEqual([...ids].reverse());
+  });
+
   it("creating an appointment that is not scheduled records only created", async () => {
     const { response, events } = await recorded(() =>
       api.post("/scheduling/appointments", { ...slot("2031-03-04T09:00:00.000Z"), appointmentType: "Interview", personId: randomUUID(), status: "completed" }),

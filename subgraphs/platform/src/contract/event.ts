@@ -42,8 +42,9 @@ export const event = defineResource({
       write: "create",
       required: true,
       input: z.iso.datetime({ offset: true, message: "must be an ISO 8601 date-time" }),
-      // Events of one instant keep the order they were recorded in (their log position), not their ids' random order.
-      filter: { sortBy: ["time", "position"] },
+      // Events of one instant keep the order they were recorded in (their log position), not their ids'
+      // random order; in the moments before the sequencer numbers them, their insertion order.
+      filter: { sortBy: ["time", "position", "insertion"] },
       sort: true,
     },
     datacontenttype: { kind: "string", write: "create", required: true, input: z.literal(JSON_CONTENT_TYPE, { message: `must be "${JSON_CONTENT_TYPE}"` }) },
