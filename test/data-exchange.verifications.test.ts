@@ -23,7 +23,7 @@ writeFileSync(
   JSON.stringify({
     services: [
       { id: FDSH_VLP, windowSeconds: 2 },
-      { id: VCI, name: "Verify Current Income via FDSH", serviceType: "fdsh_vci", programs: ["medicaid"], requestingResourceType: "intake/applications/incomes" },
+      { id: VCI, name: "Verify Current Income via FDSH", serviceType: "fdsh_vci", programs: ["medicaid"], requestingResourceType: "intake/applications/members" },
     ],
   }),
 );
@@ -76,10 +76,10 @@ describe("the catalog a deployment configured", () => {
     expect(entries.find((entry: Json) => entry.id === FDSH_VLP)).toMatchObject({ serviceType: "fdsh_vlp", source: "system" });
     expect(entries.every((entry: Json) => entry.endpoint === undefined && entry.windowSeconds === undefined)).toBe(true);
     // Its calls are made like any other's: the type resolves to it, and the agency answers.
-    const { applicationId, memberId } = await applicant(2);
-    const own = await ok(api.post(`/intake/applications/${applicationId}/incomes`, { memberId, type: "employed", amount: 700, frequency: "monthly" }), 201, "income");
-    const call = await ok(api.post("/data-exchange/service-calls", { serviceType: "fdsh_vci", requestingResourceId: own.id }), 201, "vci call");
-    expect(call).toMatchObject({ serviceId: VCI, requestingResourceType: "intake/applications/incomes" });
+    // (Made for a member, as a Medicaid decision calls it.)
+    const { memberId } = await applicant(2);
+    const call = await ok(api.post("/data-exchange/service-calls", { serviceType: "fdsh_vci", requestingResourceId: memberId }), 201, "vci call");
+    expect(call).toMatchObject({ serviceId: VCI, requestingResourceType: "intake/applications/members" });
     await until("the VCI call to complete", async () => (await ok(api.get(`/data-exchange/service-calls/${call.id}`), 200, "call")).status === "completed");
   });
 });
