@@ -1,10 +1,12 @@
 // Data exchange over REST against real PostgreSQL and the reference agency simulator over real HTTP
 // (issue 17): the seeded catalog, both ways of naming a service and every refusal, the deduplication of
 // concurrent submissions, asynchronous calls made by the outbox and synchronous ones within the request,
-// retries and failures, the breaker opening and closing, and metadata namespaces echoed in events.
+// retries and failures, the breaker opening and closing, metadata namespaces echoed in events, and the
+// `serviceCallChanged` feed.
+import type { Client } from "graphql-ws/client";
 import { bearer } from "./support/auth";
 import { detailFields, expectErrorEnvelope, expectListEnvelope, listPath, MISSING_ID, UUID_PATTERN } from "./support/expectations";
-import { waitFor } from "./support/live";
+import { collect, waitFor, wsClient, type Collected } from "./support/live";
 import { useTestPlatform } from "./support/platform";
 
 type Json = { [key: string]: any };
@@ -18,7 +20,7 @@ process.env.DATA_EXCHANGE_BREAKER_FAILURES = "2";
 process.env.DATA_EXCHANGE_BREAKER_OPEN_MS = "1500";
 process.env.INTAKE_FILING_MINIMUM = "off";
 
-const { api, settle, platform } = useTestPlatform("data_exchange_rest");
+const { api, settle, platform, url } = useTestPlatform("data_exchange_rest");
 
 const SWICA = "6b2b03b0-dc9b-4122-a9de-138960bb610f";
 const FDSH_SSA = "65b5d4d9-3578-4a58-a4bd-c404ca380e08";
@@ -117,7 +119,8 @@ describe("submitting a call", () => {
     expect(detailFields(expectErrorEnvelope(await api.post("/data-exchange/service-calls", { serviceId: MISSING_ID, requestingResourceId }), 422, "VALIDATION_ERROR"))).toEqual(["serviceId"]);
     expect(detailFields(expectErrorEnvelope(await api.post("/data-exchange/service-calls", { serviceType: "fdsh_vci", requestingResourceId }), 422, "VALIDATION_ERROR"))).toEqual(["serviceType"]);
     expect(detailFields(expectErrorEnvelope(await api.post("/data-exchange/service-calls", { serviceId: SWICA }), 422, "VALIDATION_ERROR"))).toEqual(["requestingResourceId"]);
-    expect((await api.post("/data-exchange/service-calls", "[1,2]")).status).toBeGreaterThanOrEqual(400);
+    expectErrorEnvelope(await api.post("/data-exchange/service-calls", "[1,2]"), 400, "BAD_REQUEST");
+    expectErrorEnvelope(await api.post("/data-exchange/service-calls", "{ not json"), 400, "BAD_REQUEST");
     expect((await api.get(listPath("/platform/events", { type: "data_exchange.call.submitted", subject: requestingResourceId }))).body.total).toBe(0);
   });
 
@@ -274,6 +277,8 @@ describe("metadata namespaces", () => {
     expectErrorEnvelope(await api.put(`/data-exchange/service-calls/${call.id}/metadata/payroll`, {}, intake), 422, "VALIDATION_ERROR");
     expectErrorEnvelope(await api.put(`/data-exchange/service-calls/${call.id}/metadata/intake`, { ssn: "1" }, intake), 422, "VALIDATION_ERROR");
     expectErrorEnvelope(await api.put(`/data-exchange/service-calls/${MISSING_ID}/metadata/intake`, {}, intake), 404, "NOT_FOUND");
+    expectErrorEnvelope(await api.delete(`/data-exchange/service-calls/${MISSING_ID}/metadata/intake`, intake), 404, "NOT_FOUND");
+    expect((await api.delete(`/data-exchange/service-calls/${call.id}/metadata/workflow`, intake)).status).toBe(403);
     const workflow = await bearer(["system"], { sub: "workflow", userId: "workflow" });
     expect((await api.raw("DELETE", `/data-exchange/service-calls/${call.id}/metadata/workflow`, undefined, workflow)).status).toBe(204);
     await until("the call to complete", async () => (await callOf(call.id)).status === "completed");
@@ -283,7 +288,7 @@ describe("metadata namespaces", () => {
 });
 
 describe("who may call", () => {
-  it("lets caseworkers and the system submit and partners read, but not applicants or partners submit", async () => {
+  it("lets caseworkers, supervisors and the system submit and partners read, but not applicants or partners submit", async () => {
     const { memberId } = await member(1);
     const body = { serviceType: "incarceration_check", requestingResourceId: memberId };
     expect((await api.raw("POST", "/data-exchange/service-calls", body, await bearer(["applicant"]))).status).toBe(403);
@@ -291,7 +296,47 @@ describe("who may call", () => {
     const created = await api.raw("POST", "/data-exchange/service-calls", body, await bearer(["case_worker"]));
     expect(created.status).toBe(201);
     expect(created.body.id).toMatch(UUID_PATTERN);
+    const other = await member(2);
+    expect((await api.raw("POST", "/data-exchange/service-calls", { ...body, requestingResourceId: other.memberId }, await bearer(["supervisor"]))).status).toBe(201);
     expect((await api.raw("GET", `/data-exchange/service-calls/${created.body.id}`, undefined, await bearer(["partner_readonly"]))).status).toBe(200);
     expect((await api.raw("GET", `/data-exchange/service-calls/${created.body.id}`, undefined, await bearer(["applicant"]))).status).toBe(403);
+  });
+});
+
+describe("the live feed", () => {
+  const clients: Client[] = [];
+  afterAll(async () => Promise.all(clients.map((client) => client.dispose())));
+
+  /** Subscribes and waits until the hub has registered it (graphql-ws acknowledges nothing). */
+  async function subscribe(query: string, variables?: Record<string, unknown>): Promise<Collected> {
+    const hub = platform().services.eventRuntime.hub;
+    const before = hub.subscriberCount;
+    const client = wsClient(url());
+    clients.push(client);
+    const subscription = collect(client, query, variables);
+    await waitFor(() => hub.subscriberCount > before || subscription.completed || subscription.error !== undefined, "the subscription to register");
+    return subscription;
+  }
+
+  it("serviceCallChanged(id) delivers a call's changes as they commit, with the call as it then is", async () => {
+    // The agency takes its time, so the metadata change is seen while the call is still pending.
+    await control({ latencyMs: 1500 });
+    const { memberId } = await member(1);
+    const call = await ok(api.post("/data-exchange/service-calls", { serviceType: "fdsh_medicare", requestingResourceId: memberId }), 201, "submit");
+    const feed = await subscribe("subscription ($id: ID) { serviceCallChanged(id: $id) { type subject serviceCall { status result metadata } } }", { id: call.id });
+    const intake = await bearer(["system"], { sub: "intake", userId: "intake" });
+    await ok(api.put(`/data-exchange/service-calls/${call.id}/metadata/intake`, { verificationId: "v-live" }, intake), 200, "put");
+    const [changed, completed] = (await feed.take(2)).map((payload) => payload.data?.serviceCallChanged);
+    expect(changed).toEqual({ type: "data_exchange.call.metadata_changed", subject: call.id, serviceCall: { status: "pending", result: null, metadata: { intake: { verificationId: "v-live" } } } });
+    expect(completed).toEqual({ type: "data_exchange.call.completed", subject: call.id, serviceCall: { status: "completed", result: "conclusive", metadata: { intake: { verificationId: "v-live" } } } });
+    // Nothing of another call, and not the window timer's own bookkeeping.
+    await settle();
+    expect(feed.untaken()).toEqual([]);
+  });
+
+  it("refuses an id that is not one", async () => {
+    const feed = await subscribe("subscription { serviceCallChanged(id: \"nope\") { type } }");
+    await feed.finished();
+    expect(JSON.stringify(feed.results.length ? feed.results : feed.error)).toMatch(/must be a uuid/);
   });
 });
