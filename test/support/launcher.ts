@@ -12,10 +12,16 @@ const launched: ChildProcess[] = [];
 
 /**
  * Runs the launcher in single mode against `databaseUrl` and returns its banner line named `name`
- * (`eligibility`, `agencies`) once it is printed. `env` adds to or overrides the test's environment;
- * `budgetMs` is how long the start may take.
+ * (`eligibility`, `agencies`) once it is printed, and everything it has printed so far (stdout and
+ * stderr, its reference services' included) when `output` is asked. `env` adds to or overrides the
+ * test's environment; `budgetMs` is how long the start may take.
  */
-export async function launchPlatform(databaseUrl: string, name: string, env: Record<string, string> = {}, budgetMs = START_BUDGET_MS): Promise<{ process: ChildProcess; line: string }> {
+export async function launchPlatform(
+  databaseUrl: string,
+  name: string,
+  env: Record<string, string> = {},
+  budgetMs = START_BUDGET_MS,
+): Promise<{ process: ChildProcess; line: string; output: () => string }> {
   const output: string[] = [];
   const child = spawn(process.execPath, [path.join(__dirname, "../../gateway/dist/main.js")], {
     env: { ...process.env, NODE_OPTIONS: "", PLATFORM_MODE: "single", DATABASE_URL: databaseUrl, PORT: String(await freePort()), HOST: "127.0.0.1", LOG_LEVEL: "silent", APOLLO_TELEMETRY_DISABLED: "true", ...env },
@@ -34,7 +40,7 @@ export async function launchPlatform(databaseUrl: string, name: string, env: Rec
     budgetMs,
     100,
   );
-  return { process: child, line: line()! };
+  return { process: child, line: line()!, output: () => output.join("") };
 }
 
 /** Stops a launched platform (SIGTERM, as Ctrl-C would) and waits for it to exit. */
