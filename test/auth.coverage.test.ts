@@ -2,7 +2,8 @@
 // every field a subgraph adds to another's entity declares the permission it needs, and the
 // permission exists in that domain's table. A new operation without one fails here.
 import { subgraphs } from "@pap/gateway";
-import { permissionsOf } from "@pap/kernel";
+import { agencyAdapterPrincipal } from "@pap/data-exchange/contract";
+import { permissionsOf, roles } from "@pap/kernel";
 import { declaredScopes, requirementFrom } from "./support/requirements";
 
 const FEDERATION_FIELDS = new Set(["_service", "_entities"]);
@@ -42,5 +43,13 @@ describe("read-only roles", () => {
     const granted = [...permissionsOf(["partner_readonly"], subgraphs.map((subgraph) => subgraph.permissions))];
     expect(granted.length).toBeGreaterThan(0);
     expect(granted.filter((permission) => !permission.endsWith(":read"))).toEqual([]);
+  });
+});
+
+describe("the agency adapters' principal", () => {
+  const tables = subgraphs.map((subgraph) => subgraph.permissions);
+  it("holds one permission in all domains, the facts agencies match on, which no account's role holds", () => {
+    expect([...permissionsOf(agencyAdapterPrincipal.roles, tables)]).toEqual(["applications:read:verification-facts"]);
+    for (const role of roles) expect(permissionsOf([role], tables).has("applications:read:verification-facts")).toBe(false);
   });
 });

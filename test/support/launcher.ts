@@ -12,8 +12,9 @@ const launched: ChildProcess[] = [];
 
 /**
  * Runs the launcher in single mode against `databaseUrl` and returns its banner line named `name`
- * (`eligibility`, `agencies`) once it is printed. `env` adds to or overrides the test's environment;
- * `budgetMs` is how long the start may take. `output` is everything it has printed so far (its log lines too).
+ * (`eligibility`, `agencies`) once it is printed, and everything it has printed so far (stdout and
+ * stderr, its reference services' included) when `output` is asked. `env` adds to or overrides the
+ * test's environment; `budgetMs` is how long the start may take.
  */
 export async function launchPlatform(
   databaseUrl: string,

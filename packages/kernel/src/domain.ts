@@ -1,3 +1,4 @@
+import type { Principal } from "./auth/principal";
 import type { PermissionTable } from "./auth/roles";
 import type { Resource } from "./resource";
 import type { RestRoute, RestSurfaceOptions } from "./rest/route";
@@ -43,9 +44,11 @@ export type SensitiveSubject = {
 /**
  * A domain's door for the data-exchange adapters: the sensitive facts of one of its records, read by
  * id. It is the only way an adapter reaches another domain's records, it reads only those facts, and
- * what it returns goes to the agency and nowhere else (never stored on the call, never logged).
+ * what it returns goes to the agency and nowhere else (never stored on the call, never logged). The
+ * reader names who asks, and the domain refuses (403) anyone its permission table does not grant the
+ * facts: the adapters' own principal, which holds nothing else.
  */
 export type SensitiveSource = {
   resourceType: string;
-  read(db: unknown, id: string): Promise<SensitiveSubject | null>;
+  read(db: unknown, id: string, caller: Principal): Promise<SensitiveSubject | null>;
 };

@@ -8,6 +8,7 @@ const table: PermissionTable = {
   "persons:update": ["case_worker"],
   "users:create": ["county_admin"],
   "users:deactivate": [],
+  "applications:read:verification-facts": ["agency_adapter"],
 };
 
 describe("roles and permissions", () => {
@@ -24,9 +25,17 @@ describe("roles and permissions", () => {
     expect([...permissionsOf([], [table])]).toEqual([]);
   });
 
-  it("read role names from tokens and headers, ignoring unknown ones", () => {
+  it("keep what only a service role is granted to it, beyond even state_admin", () => {
+    expect([...permissionsOf(["agency_adapter"], [table])]).toEqual(["applications:read:verification-facts"]);
+    expect(permissionsOf(["state_admin"], [table]).has("applications:read:verification-facts")).toBe(false);
+    expect(permissionsOf(["system"], [table]).has("applications:read:verification-facts")).toBe(false);
+  });
+
+  it("read role names from tokens and headers, ignoring unknown ones and service roles", () => {
     expect(rolesFrom([{ name: "supervisor", permissions: [] }, "case_worker", "root"])).toEqual(["supervisor", "case_worker"]);
     expect(rolesFrom(" system , nobody")).toEqual(["system"]);
+    expect(rolesFrom(["agency_adapter", "case_worker"])).toEqual(["case_worker"]);
+    expect(rolesFrom("agency_adapter")).toEqual([]);
     expect(rolesFrom({ name: "county_admin", permissions: ["users:create"] })).toEqual(["county_admin"]);
   });
 });

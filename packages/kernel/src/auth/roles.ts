@@ -1,8 +1,17 @@
-/** The roles a user may hold (SPEC §5). */
+/** The roles a user may hold (SPEC §5): the only ones a credential can carry or an account be granted. */
 export const roles = ["applicant", "case_worker", "supervisor", "county_admin", "state_admin", "partner_readonly", "system"] as const;
-export type Role = (typeof roles)[number];
+export type AccountRole = (typeof roles)[number];
 
-export const isRole = (value: unknown): value is Role => typeof value === "string" && (roles as readonly string[]).includes(value);
+/**
+ * Roles held only by the platform's own components, in process, never by a credential: authentication
+ * reads roles with `isRole`, which knows none of these, so no token or proxy header can claim one, and
+ * state_admin's "every permission" stops short of what only they are granted. `agency_adapter` is the
+ * data-exchange adapters reading the facts agencies match on (issue 17): a system token must not.
+ */
+export const serviceRoles = ["agency_adapter"] as const;
+export type Role = AccountRole | (typeof serviceRoles)[number];
+
+export const isRole = (value: unknown): value is AccountRole => typeof value === "string" && (roles as readonly string[]).includes(value);
 
 /**
  * The staff hierarchy: each role holds every permission of the roles it inherits
@@ -17,6 +26,7 @@ const inherits: Record<Role, readonly Role[]> = {
   state_admin: ["county_admin", "partner_readonly"],
   partner_readonly: [],
   system: [],
+  agency_adapter: [],
 };
 
 /** The roles whose grants a role holds: itself and everything it inherits. */
@@ -63,8 +73,9 @@ function grantedUnder(heldRoles: readonly Role[], tables: readonly PermissionTab
   const granted = new Set<string>();
   for (const table of tables) {
     for (const [permission, grantedTo] of Object.entries(table)) {
-      // state_admin holds every permission there is.
-      if (effective.has("state_admin") || grantedTo.some((role) => effective.has(role))) granted.add(permission);
+      // state_admin holds every permission there is, but those granted to service roles alone.
+      const serviceOnly = grantedTo.length > 0 && !grantedTo.some(isRole);
+      if ((effective.has("state_admin") && !serviceOnly) || grantedTo.some((role) => effective.has(role))) granted.add(permission);
     }
   }
   return granted;

@@ -47,10 +47,20 @@ export const wrongAnswer = (reason: string) => new PostCallError("wrong-answer",
 // Statuses that say "not now" rather than "not this request".
 const transientStatuses = new Set([408, 429]);
 
-/** A non-200 answer; a refusal keeps the peer's own message, since it says what was wrong with the request. */
-export function statusFailure(peer: string, status: number, body: string): PostCallError {
+/**
+ * What a refusal keeps of the peer's answer: its message (`message`), since it says what was wrong with
+ * the request; or only a short code it sends (`code`), for a peer that may echo back the personal data
+ * it was sent (an agency), because the reason is stored on the call, shown, and logged.
+ */
+export type RefusalDetail = "message" | "code";
+
+/** A non-200 answer. */
+export function statusFailure(peer: string, status: number, body: string, detail: RefusalDetail = "message"): PostCallError {
   if (status >= 500 || transientStatuses.has(status)) return new PostCallError("transient", `${peer} answered ${status}`, status);
-  if (status >= 400) return new PostCallError("refused", withMessage(`${peer} refused the request (${status})`, body), status);
+  if (status >= 400) {
+    const reason = `${peer} refused the request (${status})`;
+    return new PostCallError("refused", detail === "code" ? withCode(reason, body) : withMessage(reason, body), status);
+  }
   // A redirect or another 2xx is outside the contracts (which answer 200), the peer's mistake.
   return new PostCallError("wrong-answer", `${peer} answered ${status}, not 200`, status);
 }
@@ -59,6 +69,23 @@ export function statusFailure(peer: string, status: number, body: string): PostC
 function withMessage(reason: string, body: string): string {
   const message = messageOf(body);
   return message ? `${reason}: ${message.length > 300 ? `${message.slice(0, 300)}…` : message}` : reason;
+}
+
+// One short token: no spaces, so no sentence, full name or address; and at least one letter, so that
+// neither an SSN nor a date of birth (digits and separators only, written any way) passes for a code.
+const codePattern = /^(?=.*[A-Za-z])[A-Za-z0-9_.-]{1,64}$/;
+
+/** The peer's `code` (the platform's envelope) or `error` (`{ error, message }`), if it is one; never its free text. */
+function withCode(reason: string, body: string): string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return reason;
+  }
+  const { code, error } = (typeof parsed === "object" && parsed !== null ? parsed : {}) as { code?: unknown; error?: unknown };
+  const found = [code, error].find((value): value is string => typeof value === "string" && codePattern.test(value));
+  return found ? `${reason}: ${found}` : reason;
 }
 
 function messageOf(body: string): string | null {

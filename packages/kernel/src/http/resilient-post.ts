@@ -14,7 +14,7 @@ import {
 } from "cockatiel";
 import { setMaxListeners } from "node:events";
 import { tracedCall } from "../tracing/current";
-import { isPostCallError, networkFailure, statusFailure, timedOut, type PostFailure } from "./post-failures";
+import { isPostCallError, networkFailure, statusFailure, timedOut, type PostFailure, type RefusalDetail } from "./post-failures";
 
 export type ResilientPostOptions = {
   /** How messages name the peer: "the eligibility adapter", "the agency (swica)". */
@@ -28,6 +28,8 @@ export type ResilientPostOptions = {
   /** Consecutive failed calls that open the breaker, and how long it stays open before one trial call. Default 5 and 30000. */
   breaker?: { consecutiveFailures: number; halfOpenAfterMs: number };
   logger?: { warn(obj: object, msg: string): void; debug?(obj: object, msg: string): void };
+  /** What a 4xx's failure keeps of the peer's answer (see `RefusalDetail`). Default "message". */
+  refusalDetail?: RefusalDetail;
 };
 
 /**
@@ -56,6 +58,7 @@ function settingsOf(options: ResilientPostOptions): Settings {
     attempts: options.attempts ?? 3,
     backoff: options.backoff ?? { initialMs: 200, maxMs: 2000 },
     breaker: options.breaker ?? { consecutiveFailures: 5, halfOpenAfterMs: 30_000 },
+    refusalDetail: options.refusalDetail ?? "message",
   };
   if (!(settings.timeoutMs > 0)) throw new RangeError("timeoutMs must be positive");
   if (!Number.isInteger(settings.attempts) || settings.attempts < 1) throw new RangeError("attempts must be a whole number of at least 1");
@@ -159,7 +162,7 @@ export function resilientPoster(options: ResilientPostOptions): ResilientPoster 
       try {
         return await policies.policy.execute(async ({ signal }) => {
           const answer = await send(settings, url, payload, headers, signal);
-          if (answer.status !== 200) throw statusFailure(settings.peer, answer.status, answer.body);
+          if (answer.status !== 200) throw statusFailure(settings.peer, answer.status, answer.body, settings.refusalDetail);
           return read(answer.body);
         }, ending);
       } catch (error) {

@@ -82,12 +82,32 @@ describe("an agency adapter", () => {
 
   it("does not retry a refusal (4xx) or an answer it cannot use", async () => {
     script = () => ({ status: 422, body: { error: "bad_request", message: "subject.ssn is malformed" } });
-    expect(await adapterFor("save").call({ callId: CALL, subject, context: null })).toMatchObject({ ok: false, kind: "refused", status: 422, reason: expect.stringContaining("subject.ssn is malformed") });
+    expect(await adapterFor("save").call({ callId: CALL, subject, context: null })).toMatchObject({ ok: false, kind: "refused", status: 422, reason: "the agency (save) refused the request (422): bad_request" });
     expect(seen).toHaveLength(1);
     seen.length = 0;
     script = () => ({ status: 200, body: { requestId: "someone else's", result: "conclusive", serviceResult: {} } });
     expect(await adapterFor("save").call({ callId: CALL, subject, context: null })).toMatchObject({ ok: false, kind: "wrong-answer" });
     expect(seen).toHaveLength(1);
+  });
+
+  it("keeps of a refusal only its status and a code, never what the agency wrote, which may quote the subject", async () => {
+    const echo = `No match for SSN ${subject.ssn} (${subject.ssn!.replace(/-/g, "")}), Ana Rivera, born ${subject.dateOfBirth}`;
+    const refusals: [unknown, string][] = [
+      [{ code: "SUBJECT_MISMATCH", message: echo, details: [{ field: "subject.ssn", message: echo }] }, "the agency (fdsh_ssa) refused the request (422): SUBJECT_MISMATCH"],
+      [{ error: "subject.not-found", message: echo }, "the agency (fdsh_ssa) refused the request (422): subject.not-found"],
+      // Whatever is no short code is dropped: the SSN, the date of birth, a name with its space, free text.
+      [{ code: subject.ssn!.replace(/-/g, ""), error: subject.dateOfBirth }, "the agency (fdsh_ssa) refused the request (422)"],
+      [{ error: "Ana Rivera", message: echo }, "the agency (fdsh_ssa) refused the request (422)"],
+      [{ message: echo }, "the agency (fdsh_ssa) refused the request (422)"],
+      [echo, "the agency (fdsh_ssa) refused the request (422)"],
+    ];
+    for (const [body, reason] of refusals) {
+      script = () => ({ status: 422, body });
+      const failure = await adapterFor("fdsh_ssa").call({ callId: CALL, subject, context: null });
+      expect(failure).toEqual({ ok: false, kind: "refused", status: 422, retryable: false, reason });
+    }
+    script = () => ({ status: 403, body: { error: "forbidden", message: `credential not valid for ${subject.lastName}` } });
+    expect(await adapterFor("fdsh_ssa").call({ callId: CALL, subject, context: null })).toMatchObject({ status: 403, reason: "the agency (fdsh_ssa) refused the request (403): forbidden" });
   });
 
   it("opens its breaker after consecutive failed calls and then fails fast without asking the agency", async () => {

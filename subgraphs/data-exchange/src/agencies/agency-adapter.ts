@@ -43,7 +43,8 @@ function readAnswer(body: string, callId: string, agency: string): AgencyAnswer 
  */
 export function httpAgencyAdapter(entry: CatalogEntry, policy: AgencyPolicy): AgencyAdapter {
   const agency = `the agency (${entry.serviceType})`;
-  const poster = resilientPoster({ ...policy, peer: agency, timeoutMs: entry.endpoint.timeoutMs });
+  // An agency refusing a request may quote the subject it was sent back: only its status and code are kept.
+  const poster = resilientPoster({ ...policy, peer: agency, timeoutMs: entry.endpoint.timeoutMs, refusalDetail: "code" });
   const credentialHeader = entry.endpoint.credentialHeader ?? "authorization";
   return {
     serviceType: entry.serviceType,

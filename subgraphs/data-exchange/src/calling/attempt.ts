@@ -1,6 +1,7 @@
 import type { PostFailure, SensitiveSource } from "@pap/kernel";
 import type { AgencyAdapters } from "../agencies/adapters";
 import type { AgencyAnswer } from "../agencies/agency-adapter";
+import { agencyAdapterPrincipal } from "../agencies/principal";
 import type { CatalogEntry } from "../config/catalog";
 import type { CallRow } from "../operations/work";
 import type { DataExchangeSettings } from "../config/settings";
@@ -18,12 +19,12 @@ const refused = (reason: string): PostFailure => ({ ok: false, reason, retryable
 
 /**
  * Asks the call's agency once (with the adapter's own retries within the call): the sensitive facts
- * are read from the requesting resource's domain now, sent, and forgotten.
+ * are read from the requesting resource's domain now, as the adapters' own principal, sent, and forgotten.
  */
 export async function askAgency(maker: CallMaker, call: CallRow, entry: CatalogEntry, signal?: AbortSignal): Promise<AgencyAnswer | PostFailure> {
   const source = maker.sources.get(call.requestingResourceType ?? "");
   if (!source) return refused(`no domain offers the facts of a '${call.requestingResourceType ?? "(none)"}' record to agencies`);
-  const subject = await source.read(maker.db, call.requestingResourceId);
+  const subject = await source.read(maker.db, call.requestingResourceId, agencyAdapterPrincipal);
   if (!subject) return refused(`the requesting record ${call.requestingResourceId} (${call.requestingResourceType}) does not exist`);
   return maker.adapters.for(entry).call({ callId: call.id, subject, context: (call.data ?? null) as Record<string, unknown> | null, signal });
 }

@@ -4,3 +4,4 @@ export { serviceCall } from "./service-call";
 export { seededServices } from "../config/services";
 export { dataExchangeEvents } from "../domain/events";
 export * from "../domain/vocabulary";
+export { agencyAdapterPrincipal } from "../agencies/principal";

@@ -1,8 +1,8 @@
 import type { User } from "@pap/db";
-import { ApiError, isRole, permissionsOf, type PermissionTable, type Role } from "@pap/kernel";
+import { ApiError, isRole, permissionsOf, type AccountRole, type PermissionTable } from "@pap/kernel";
 
 /** A role with what it grants across the platform (the User and TokenClaims `Role` object). */
-export type RoleGrant = { name: Role; permissions: string[] };
+export type RoleGrant = { name: AccountRole; permissions: string[] };
 
 /** Each role the account holds, with its permissions under every domain's table (inherited grants included). */
 export function roleGrants(roleNames: readonly string[], catalog: readonly PermissionTable[]): RoleGrant[] {

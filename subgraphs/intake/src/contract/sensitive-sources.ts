@@ -1,5 +1,6 @@
 import type { PrismaClient } from "@pap/db";
-import { isUuid, type SensitiveSource, type SensitiveSubject } from "@pap/kernel";
+import { forbidden, isUuid, permissionsOf, type Principal, type SensitiveSource, type SensitiveSubject } from "@pap/kernel";
+import { applicationPermissions, VERIFICATION_FACTS } from "../domain/permissions";
 
 type Identity = { personalInformation: unknown; contact: unknown };
 
@@ -13,14 +14,21 @@ function identityOf(member: Identity): SensitiveSubject {
 
 const identityColumns = { personalInformation: true, contact: true } as const;
 
+/** Before any read: the caller must hold the facts' permission by intake's table (the adapters' principal does). */
+function requireFactsPermission(caller: Principal): void {
+  if (!permissionsOf(caller.roles, [applicationPermissions]).has(VERIFICATION_FACTS)) throw forbidden(VERIFICATION_FACTS);
+}
+
 /**
  * What intake lets the data-exchange adapters read (issue 17): a member's identity, and an income
- * record with its member's identity. These readers select those columns and no others.
+ * record with its member's identity. These readers select those columns and no others, and only for
+ * a caller granted `applications:read:verification-facts`.
  */
 export const intakeSensitiveSources: readonly SensitiveSource[] = [
   {
     resourceType: "intake/applications/members",
-    async read(db, id) {
+    async read(db, id, caller) {
+      requireFactsPermission(caller);
       if (!isUuid(id)) return null;
       const member = await (db as PrismaClient).applicationMember.findUnique({ where: { id: id.toLowerCase() }, select: identityColumns });
       return member && identityOf(member);
@@ -28,7 +36,8 @@ export const intakeSensitiveSources: readonly SensitiveSource[] = [
   },
   {
     resourceType: "intake/applications/incomes",
-    async read(db, id) {
+    async read(db, id, caller) {
+      requireFactsPermission(caller);
       if (!isUuid(id)) return null;
       const income = await (db as PrismaClient).income.findUnique({
         where: { id: id.toLowerCase() },

@@ -1,5 +1,8 @@
 import type { PermissionTable } from "@pap/kernel";
 
+/** The one permission of the data-exchange adapters' principal. */
+export const VERIFICATION_FACTS = "applications:read:verification-facts";
+
 /**
  * Who may do what with applications and their records (supervisors and admins inherit the case
  * worker's grants). Applicants create applications and read, change and delete only their own (the
@@ -19,4 +22,10 @@ export const applicationPermissions: PermissionTable = {
   "applications:verify": ["case_worker", "system"],
   /** The live feed of changes: it delivers log events, so it goes to the roles that read the log. */
   "applications:subscribe": ["case_worker", "system"],
+  /**
+   * The facts agencies match a member on (SSN, name, date of birth, an income record): read only by
+   * the data-exchange adapters, through `contract/sensitive-sources.ts`, and by no operation. Not the
+   * system's: any service account's token carries `system`, and none of them needs an SSN.
+   */
+  [VERIFICATION_FACTS]: ["agency_adapter"],
 };
