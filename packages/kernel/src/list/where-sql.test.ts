@@ -1,4 +1,5 @@
 import { pageStatements } from "./where-sql";
+import type { Where } from "./where-compiler";
 
 const columns = new Set(["id", "lastName", "addressCity", "createdAt", "updatedAt", "status"]);
 const page = { orderBy: [{ updatedAt: "desc" }, { id: "asc" }], skip: 10, take: 5 };
@@ -29,7 +30,7 @@ describe("pageStatements", () => {
   });
 
   it("keeps Prisma's meaning of empty AND (true), empty OR (false) and an empty `in` (false)", () => {
-    const text = (where: object) => pageStatements("t", { ...page, where }, columns)!.items.text;
+    const text = (where: Where) => pageStatements("t", { ...page, where }, columns)!.items.text;
     expect(text({})).toContain("WHERE TRUE ORDER BY");
     expect(text({ OR: [] })).toContain("WHERE FALSE ORDER BY");
     expect(text({ id: { in: [] } })).toContain("WHERE FALSE ORDER BY");
