@@ -43,7 +43,9 @@ export async function startMode(mode: ModeName, options: { repositoryRoot: strin
   const restBase = mode === "distributed" ? `http://127.0.0.1:${distributedPorts(options.port).rest}` : base;
   const server = await spawnServer({
     name: mode,
-    args: mode === "single" ? [main] : [main, `--mode=${mode}`],
+    // BENCH_NODE_ARGS: flags for the platform's node (a profile of a run: `--cpu-prof --cpu-prof-dir=…`);
+    // NODE_OPTIONS refuses some of them, and would reach the load generator too.
+    args: [...nodeArgs(), main, ...(mode === "single" ? [] : [`--mode=${mode}`])],
     cwd: options.repositoryRoot,
     env,
     probes: [...new Set([base, restBase])].flatMap((face) => [`${face}/healthz`, `${face}/readyz`]),
@@ -52,3 +54,5 @@ export async function startMode(mode: ModeName, options: { repositoryRoot: strin
   });
   return Object.assign(server, { mode, graphqlBase: base, restBase });
 }
+
+const nodeArgs = () => (process.env.BENCH_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);

@@ -8,6 +8,7 @@ import { reactionOrigin } from "./origin";
 import type { EventRuntime } from "./runtime";
 import { serialized } from "./serialized";
 import type { EventSettings } from "./settings";
+import { staggered } from "./staggered";
 
 /** What a consumer's handler is given for one event. */
 export type ConsumerContext = {
@@ -252,13 +253,15 @@ export function startConsumers(
   const unsubscribe = runtime.eventRuntime.hub.onAdvance((_head, events) => {
     for (const runner of runners) if (runner.reactsToAny(events)) void runner.wake();
   });
-  const timer = setInterval(wakeAll, settings.pollIntervalMs);
-  timer.unref();
+  const stopPolling = staggered(
+    runners.map((runner) => () => void runner.wake()),
+    settings.pollIntervalMs,
+  );
   wakeAll();
 
   return {
     async stop() {
-      clearInterval(timer);
+      stopPolling();
       unsubscribe();
       await Promise.all(runners.map((runner) => runner.stop()));
     },
