@@ -6,10 +6,9 @@
 import type { Client } from "graphql-ws/client";
 import { bearer } from "./support/auth";
 import { detailFields, expectErrorEnvelope, expectListEnvelope, listPath, MISSING_ID, UUID_PATTERN } from "./support/expectations";
-import { collect, waitFor, wsClient, type Collected } from "./support/live";
+import { subscribeRegistered, waitFor } from "./support/live";
 import { useTestPlatform } from "./support/platform";
-
-type Json = { [key: string]: any };
+import { agencySwitch, expectStatus as ok, type Json } from "./support/agency-control";
 
 // Small numbers, so that retries, the breaker and a sync call's budget play out within a test.
 process.env.DATA_EXCHANGE_CALL_TIMEOUT_MS = "4000";
@@ -25,16 +24,11 @@ const { api, settle, platform, url } = useTestPlatform("data_exchange_rest");
 const SWICA = "6b2b03b0-dc9b-4122-a9de-138960bb610f";
 const FDSH_SSA = "65b5d4d9-3578-4a58-a4bd-c404ca380e08";
 
-async function ok(response: Promise<{ status: number; body?: any }>, status: number, what: string): Promise<Json> {
-  const result = await response;
-  if (result.status !== status) throw new Error(`${what}: ${result.status} ${JSON.stringify(result.body)}`);
-  return result.body;
-}
-
 /** The simulator's switch (latency, failures), reset after every test. */
-const control = (body: Json) => fetch(`${platform().agencyUrl}/control`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+const agency = agencySwitch(() => platform().agencyUrl);
+const control = agency.set;
 afterEach(async () => {
-  await fetch(`${platform().agencyUrl}/control`, { method: "DELETE" });
+  await agency.reset();
 });
 
 /** A draft application's member whose SSN ends in `digit` (the simulator's answer follows it), and one income record of theirs. */
@@ -307,16 +301,7 @@ describe("the live feed", () => {
   const clients: Client[] = [];
   afterAll(async () => Promise.all(clients.map((client) => client.dispose())));
 
-  /** Subscribes and waits until the hub has registered it (graphql-ws acknowledges nothing). */
-  async function subscribe(query: string, variables?: Record<string, unknown>): Promise<Collected> {
-    const hub = platform().services.eventRuntime.hub;
-    const before = hub.subscriberCount;
-    const client = wsClient(url());
-    clients.push(client);
-    const subscription = collect(client, query, variables);
-    await waitFor(() => hub.subscriberCount > before || subscription.completed || subscription.error !== undefined, "the subscription to register");
-    return subscription;
-  }
+  const subscribe = (query: string, variables?: Record<string, unknown>) => subscribeRegistered(platform(), url(), clients, query, variables);
 
   it("serviceCallChanged(id) delivers a call's changes as they commit, with the call as it then is", async () => {
     // The agency takes its time, so the metadata change is seen while the call is still pending.

@@ -9,8 +9,7 @@ import path from "node:path";
 import { expectListEnvelope, listPath } from "./support/expectations";
 import { waitFor } from "./support/live";
 import { useTestPlatform } from "./support/platform";
-
-type Json = { [key: string]: any };
+import { agencySwitch, expectStatus as ok, type Json } from "./support/agency-control";
 
 const FDSH_VLP = "4ecf1b2f-3559-4956-9c74-184588905f7a";
 const VCI = "0b7f6c52-5a1e-4d8e-9a64-3f1c2d9e7a10";
@@ -35,15 +34,11 @@ process.env.INTAKE_FILING_MINIMUM = "off";
 
 const { api, platform } = useTestPlatform("data_exchange_verifications");
 
-async function ok(response: Promise<{ status: number; body?: any }>, status: number, what: string): Promise<Json> {
-  const result = await response;
-  if (result.status !== status) throw new Error(`${what}: ${result.status} ${JSON.stringify(result.body)}`);
-  return result.body;
-}
-
-const control = (body: Json) => fetch(`${platform().agencyUrl}/control`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+/** The simulator's switch (latency, failures), reset after every test. */
+const agency = agencySwitch(() => platform().agencyUrl);
+const control = agency.set;
 afterEach(async () => {
-  await fetch(`${platform().agencyUrl}/control`, { method: "DELETE" });
+  await agency.reset();
 });
 
 const until = (what: string, condition: () => Promise<boolean>) => waitFor(condition, what, 30_000, 50);

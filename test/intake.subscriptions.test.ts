@@ -2,23 +2,14 @@
 // the applications in one state, and `applicationChanged` delivering only events about applications.
 import type { Client } from "graphql-ws/client";
 import { bearer } from "./support/auth";
-import { collect, waitFor, wsClient, type Collected } from "./support/live";
+import { subscribeRegistered, waitFor, type Collected } from "./support/live";
 import { useTestPlatform } from "./support/platform";
 
 const { api, url, platform, settle } = useTestPlatform("intake_subscriptions");
 const clients: Client[] = [];
 afterAll(async () => Promise.all(clients.map((client) => client.dispose())));
 
-/** Subscribes and waits until the hub has registered it (graphql-ws acknowledges nothing). */
-async function subscribe(query: string, variables?: Record<string, unknown>): Promise<Collected> {
-  const hub = platform().services.eventRuntime.hub;
-  const before = hub.subscriberCount;
-  const client = wsClient(url());
-  clients.push(client);
-  const subscription = collect(client, query, variables);
-  await waitFor(() => hub.subscriberCount > before || subscription.completed || subscription.error !== undefined, "the subscription to register");
-  return subscription;
-}
+const subscribe = (query: string, variables?: Record<string, unknown>) => subscribeRegistered(platform(), url(), clients, query, variables);
 
 const FEED = "subscription ($status: ApplicationStatus) { applicationsChanged(status: $status) { type subject application { id status } } }";
 const newApplication = async () => (await api.post("/intake/applications", { programs: ["medicaid"] })).body.id as string;

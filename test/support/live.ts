@@ -372,3 +372,17 @@ export const appointmentBody = (personId: string) => ({
   endAt: "2026-01-10T15:30:00Z",
   appointmentType: "Intake interview",
 });
+
+/**
+ * Subscribes over graphql-ws and waits until `platform`'s hub has registered the subscription
+ * (graphql-ws acknowledges nothing); the client joins `clients`, for the test file to dispose of.
+ */
+export async function subscribeRegistered(platform: RunningPlatform, url: string, clients: Client[], query: string, variables?: Record<string, unknown>): Promise<Collected> {
+  const hub = platform.services.eventRuntime.hub;
+  const before = hub.subscriberCount;
+  const client = wsClient(url);
+  clients.push(client);
+  const subscription = collect(client, query, variables);
+  await waitFor(() => hub.subscriberCount > before || subscription.completed || subscription.error !== undefined, "the subscription to register");
+  return subscription;
+}

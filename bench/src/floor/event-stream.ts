@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { eventFromRow, type EventRow } from "@pap/events";
 import pg from "pg";
 
 /**
@@ -6,7 +7,8 @@ import pg from "pg";
  * contract. A connection of its own LISTENs on the log's channel; every wake-up runs the database
  * function the platform's hubs run (`platform_event_follow`: number what awaits numbering under the
  * advisory lock, then read what follows the last position read) and writes each new event as an SSE
- * frame (`id:` its position, `data:` its envelope) to every open stream, one socket write per read.
+ * frame (`id:` its position, `data:` its envelope, made by the platform's own row-to-envelope
+ * function so both send the same bytes) to every open stream, one socket write per read.
  * No graph, no subscription objects, no authentication: what the platform's delivery costs above
  * this is the cost of its layers; this is as fast as gap-free, numbered delivery gets on this machine.
  */
@@ -16,42 +18,10 @@ const CHANNEL = "platform_events";
 const PAGE = 500;
 const BATCH = 5000;
 
-type EventRow = {
-  position: string;
-  id: string;
-  type: string;
-  source: string;
-  subject: string;
-  time: Date;
-  specversion: string;
-  datacontenttype: string;
-  data: unknown;
-  traceparent: string | null;
-  causationid: string | null;
-  authid: string | null;
-  authtype: string | null;
-};
-
 type Stream = { write(text: string): void; end(): void; typePrefix: string | null };
 
-/** The CloudEvents JSON of a row, optional attributes left out when empty, as the platform writes it. */
-function envelopeJson(row: EventRow): string {
-  const event: Record<string, unknown> = {
-    id: row.id,
-    specversion: row.specversion,
-    type: row.type,
-    source: row.source,
-    subject: row.subject,
-    time: row.time.toISOString(),
-    datacontenttype: row.datacontenttype,
-  };
-  if (row.data !== null) event.data = row.data;
-  if (row.traceparent) event.traceparent = row.traceparent;
-  if (row.causationid) event.causationid = row.causationid;
-  if (row.authid) event.authid = row.authid;
-  if (row.authtype) event.authtype = row.authtype;
-  return JSON.stringify(event);
-}
+/** A row as `pg` returns it: the position as text (int8), the rest as the platform's own rows. */
+type FollowedRow = Omit<EventRow, "position"> & { position: string };
 
 /** `persons.*` matches every type that starts with `persons.`; no filter matches everything. */
 const typePrefixOf = (type: unknown) => (typeof type === "string" && type.endsWith("*") ? type.slice(0, -1) : typeof type === "string" ? type : null);
@@ -81,12 +51,12 @@ export function registerFloorEventStream(app: FastifyInstance, pool: pg.Pool, da
   async function follow() {
     for (;;) {
       again = false;
-      const { rows } = await pool.query<EventRow>({ name: "floor_follow", text: "SELECT * FROM platform_event_follow($1::bigint, $2::int, $3::int)", values: [head!.toString(), PAGE, BATCH] });
+      const { rows } = await pool.query<FollowedRow>({ name: "floor_follow", text: "SELECT * FROM platform_event_follow($1::bigint, $2::int, $3::int)", values: [head!.toString(), PAGE, BATCH] });
       if (rows.length === 0) return;
       head = BigInt(rows[rows.length - 1]!.position);
       for (const stream of streams) {
         let frames = "";
-        for (const row of rows) if (stream.typePrefix === null || row.type.startsWith(stream.typePrefix)) frames += `id: ${row.position}\ndata: ${envelopeJson(row)}\n\n`;
+        for (const row of rows) if (stream.typePrefix === null || row.type.startsWith(stream.typePrefix)) frames += `id: ${row.position}\ndata: ${JSON.stringify(eventFromRow(row as unknown as EventRow))}\n\n`;
         if (frames) stream.write(frames);
       }
       if (rows.length < PAGE && !again) return;
