@@ -9,16 +9,20 @@ export type CallerContext = {
   permissions(): Promise<ReadonlySet<string>>;
   /** The principal if it has been established already (authorization errors need it synchronously). */
   knownPrincipal(): Principal | undefined;
+  /** The permissions if they have been worked out already (a type's scopes, checked for each object, read them synchronously). */
+  knownPermissions(): ReadonlySet<string> | undefined;
 };
 
 export function callerContext(headers: Record<string, string | undefined>, authenticate: Authenticator, table: PermissionTable): CallerContext {
   let known: Principal | undefined;
   let principal: Promise<Principal> | undefined;
   let permissions: Promise<ReadonlySet<string>> | undefined;
+  let knownPermissions: ReadonlySet<string> | undefined;
   const establish = () => (principal ??= authenticate(headers).then((caller) => (known = caller)));
   return {
     principal: establish,
-    permissions: () => (permissions ??= establish().then((caller) => permissionsOf(caller.roles, [table]))),
+    permissions: () => (permissions ??= establish().then((caller) => (knownPermissions = permissionsOf(caller.roles, [table])))),
     knownPrincipal: () => known,
+    knownPermissions: () => knownPermissions,
   };
 }

@@ -4,3 +4,4 @@ export * from "./settings";
 export * from "./authenticate";
 export * from "./caller";
 export * from "./requirements";
+export * from "./own-records";

@@ -1,4 +1,4 @@
-import { findPage, graphCrud, graphFieldsOf, listThroughDriver, loadByUuid } from "@pap/kernel";
+import { allOrOwnRecords, findPage, graphCrud, graphFieldsOf, listThroughDriver, loadByUuid } from "@pap/kernel";
 import type { ObjectRef } from "@pothos/core";
 import { plainColumnsOf, type Application } from "@pap/db";
 import { builder, type Types } from "../builder";
@@ -10,7 +10,7 @@ import { MemberRef } from "./member";
 
 export const ApplicationRef: ObjectRef<Types, Application> = builder.prismaObject("Application", {
   // However an application is reached (by id, in a list, through a person), an applicant sees only their own.
-  authScopes: (found) => ({ $any: { permission: "applications:read", $all: { permission: "applications:read:own", owner: found.ownerId ?? "" } } }),
+  authScopes: allOrOwnRecords<Application>("applications:read", "applications:read:own", (found) => ({ owner: found.ownerId ?? "" })),
   description: application.declaration.description,
   fields: (t) =>
     graphFieldsOf(builder, t, application.declaration.fields, {

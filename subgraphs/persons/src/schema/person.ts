@@ -1,5 +1,5 @@
 import { plainColumnsOf, type Person, type Prisma } from "@pap/db";
-import { isUuid, defineListType, graphFieldsOf, findPage, listArguments, listThroughDriver, loadByUuid, parseBody, withoutReadOnlyFields } from "@pap/kernel";
+import { allOrOwnRecords, isUuid, defineListType, graphFieldsOf, findPage, listArguments, listThroughDriver, loadByUuid, parseBody, withoutReadOnlyFields } from "@pap/kernel";
 import { builder } from "../builder";
 import type { PersonsContext } from "../context";
 import { person as personResource, type PersonAttributes } from "../contract/person";
@@ -9,8 +9,7 @@ import { createPerson, deletePerson, updatePerson } from "../operations/persons"
 const readScopes = { $any: { permission: "persons:read", $all: { permission: "persons:read:own" } } } as const;
 
 export const PersonRef = builder.prismaObject("Person", {
-  // However a person is reached (by id, in a list, through a case), an own-records reader sees only their own.
-  authScopes: (person) => ({ $any: { permission: "persons:read", $all: { permission: "persons:read:own", ownPerson: person.id } } }),
+  authScopes: allOrOwnRecords<Person>("persons:read", "persons:read:own", (person) => ({ ownPerson: person.id })),
   description: personResource.declaration.description,
   fields: (t) => graphFieldsOf(builder, t, personResource.declaration.fields) as never,
 });
