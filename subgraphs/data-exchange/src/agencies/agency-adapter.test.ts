@@ -44,7 +44,9 @@ const subject: SensitiveSubject = { ssn: "123-45-6781", firstName: "Ana", lastNa
 const conclusive = (body: Seen["body"]) => ({ status: 200, body: { requestId: body.requestId, serviceType: body.serviceType, result: "conclusive", serviceResult: { ssnVerified: true } } });
 
 function adapterFor(serviceType: CatalogEntry["serviceType"], endpoint: Partial<CatalogEntry["endpoint"]> = {}, breakerFailures = 5): AgencyAdapter {
-  const entry = { id: "e1", serviceType, endpoint: { url: `${url}/agencies/${serviceType}`, timeoutMs: 300, ...endpoint } } as CatalogEntry;
+  // No test here waits for an attempt to time out: a generous limit keeps a prompt answer on a loaded
+  // machine from counting as a timeout (and being sent again).
+  const entry = { id: "e1", serviceType, endpoint: { url: `${url}/agencies/${serviceType}`, timeoutMs: 10_000, ...endpoint } } as CatalogEntry;
   const adapter = httpAgencyAdapter(entry, { attempts: 3, backoff: { initialMs: 5, maxMs: 20 }, breaker: { consecutiveFailures: breakerFailures, halfOpenAfterMs: 60_000 } });
   adapters.push(adapter);
   return adapter;

@@ -122,10 +122,12 @@ describe("the eligibility adapter client, retrying within a call", () => {
 
   it("reports a timeout once every attempt was too slow, each one cancelled", async () => {
     adapter.script(hanging);
-    const result = await connect({ timeoutMs: 100, attempts: 2 }).evaluateDetermination(snapRequest, metadata);
-    expect(result).toEqual({ ok: false, reason: "the eligibility adapter did not answer within 100 ms", retryable: true });
+    // Long enough for each attempt to reach the adapter on a loaded machine before it is given up
+    // (with 100 ms, a run of the whole suite once cancelled the second attempt before the adapter had read it).
+    const result = await connect({ timeoutMs: 1000, attempts: 2 }).evaluateDetermination(snapRequest, metadata);
+    expect(result).toEqual({ ok: false, reason: "the eligibility adapter did not answer within 1000 ms", retryable: true });
+    await until(() => adapter.requests.length === 2 && adapter.requests.every((seen) => seen.aborted));
     expect(adapter.requests).toHaveLength(2);
-    await until(() => adapter.requests.every((seen) => seen.aborted));
   });
 
   it("retries 500 twice and succeeds on the third attempt", async () => {
