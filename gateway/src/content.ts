@@ -21,8 +21,6 @@ export function prepareContentSettings(env: NodeJS.ProcessEnv = process.env): Co
 /** The banner's line about uploads: where bytes go and whether they are scanned. */
 export function describeContent(settings: ContentSettings): string {
   const where = settings.store.kind === "s3" ? `S3 bucket ${process.env.S3_BUCKET}` : process.env.CONTENT_DIRECTORY;
-  // Without a scanner the reason is named: scanning turned off on purpose (CLAMD_URL may even be set), or no daemon given.
-  const why = process.env.VIRUS_SCAN?.trim() === "off" ? "VIRUS_SCAN=off" : "no CLAMD_URL";
-  const scanning = settings.scanner ? `scanned by clamd at ${settings.scanner.address}` : `NOT scanned for viruses (${why})`;
+  const scanning = settings.scanner ? `scanned by clamd at ${settings.scanner.address}` : `NOT scanned for viruses (${settings.unscannedBecause})`;
   return `documents   kept in ${where}, ${scanning}`;
 }

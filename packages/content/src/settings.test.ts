@@ -12,6 +12,7 @@ describe("whether uploads are scanned (issue 18: fail closed in production, say 
 
   it("runs without a scanner outside production when CLAMD_URL is unset", () => {
     expect(contentSettingsFromEnv({ ...base }).scanner).toBeUndefined();
+    expect(contentSettingsFromEnv({ ...base }).unscannedBecause).toBe("no CLAMD_URL");
     expect(contentSettingsFromEnv({ ...base, NODE_ENV: "development", CLAMD_URL: " " }).scanner).toBeUndefined();
   });
 
@@ -22,7 +23,7 @@ describe("whether uploads are scanned (issue 18: fail closed in production, say 
 
   it("runs without one in production only when VIRUS_SCAN=off says so, even with CLAMD_URL set", () => {
     expect(contentSettingsFromEnv({ ...base, NODE_ENV: "production", VIRUS_SCAN: "off" }).scanner).toBeUndefined();
-    expect(contentSettingsFromEnv({ ...base, NODE_ENV: "production", VIRUS_SCAN: "off", CLAMD_URL: "tcp://127.0.0.1:3310" }).scanner).toBeUndefined();
+    expect(contentSettingsFromEnv({ ...base, NODE_ENV: "production", VIRUS_SCAN: "off", CLAMD_URL: "tcp://127.0.0.1:3310" })).toMatchObject({ scanner: undefined, unscannedBecause: "VIRUS_SCAN=off" });
   });
 
   it("refuses a VIRUS_SCAN other than on or off, and a CLAMD_URL that is not tcp://host:port", () => {

@@ -7,6 +7,8 @@ export type ContentSettings = {
   store: ContentStore;
   /** The virus scanner every upload passes through; absent only when scanning is off. */
   scanner?: VirusScanner;
+  /** Without a scanner, why: turned off on purpose (`VIRUS_SCAN=off`, even with CLAMD_URL set), or no daemon named. */
+  unscannedBecause?: "VIRUS_SCAN=off" | "no CLAMD_URL";
   /** The largest upload accepted, in bytes (413 beyond it). */
   maxBytes: number;
   /** Signs staged-upload tokens and content links; every process of a deployment shares it. */
@@ -51,6 +53,7 @@ export function contentSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): Co
   return {
     store: contentStoreFromEnv(env, directory ?? ""),
     scanner,
+    ...(!scanner && { unscannedBecause: scanSetting === "off" ? ("VIRUS_SCAN=off" as const) : ("no CLAMD_URL" as const) }),
     maxBytes: positive(env, "CONTENT_MAX_BYTES", 100 * MiB, LARGEST_ACCEPTED),
     signingSecret,
     delivery,
