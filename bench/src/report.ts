@@ -63,14 +63,19 @@ const fixed = (value: number | undefined, digits = 0) => (value === undefined ||
 /** A side of a cell over its rounds: mean req/s and p50, the worst round's p99 (the figure a target is held to). */
 type Summary = { rps: number; p50: number; p99: number; errors: number; failure?: string } | null;
 
+/** Rounds of one side taken together, as every report states them: mean req/s and p50, the worst p99. */
+export function overRounds(measured: readonly Measurement[]): { rps: number; p50: number; p99: number } {
+  const mean = (pick: (m: Measurement) => number) => measured.reduce((sum, m) => sum + pick(m), 0) / measured.length;
+  return { rps: mean((m) => m.requestsPerSecond), p50: mean((m) => m.p50), p99: Math.max(...measured.map((m) => m.p99)) };
+}
+
 function summarize(rows: Row[]): Summary {
   if (!rows.length) return null;
   const failure = rows.find((row) => row.failure)?.failure;
   const measured = rows.flatMap((row) => (row.measurement ? [row.measurement] : []));
   const errors = measured.reduce((sum, m) => sum + m.errors, 0);
   if (!measured.length) return { rps: NaN, p50: NaN, p99: NaN, errors, failure: failure ?? "no measurement" };
-  const mean = (pick: (m: Measurement) => number) => measured.reduce((sum, m) => sum + pick(m), 0) / measured.length;
-  return { rps: mean((m) => m.requestsPerSecond), p50: mean((m) => m.p50), p99: Math.max(...measured.map((m) => m.p99)), errors, ...(failure && { failure }) };
+  return { ...overRounds(measured), errors, ...(failure && { failure }) };
 }
 
 /** Each cell at each size and mode, both sides summarized, in the order measured. */

@@ -9,7 +9,12 @@ import type pg from "pg";
  * no projection objects: what the platform spends above this is the cost of its layers.
  */
 
-type PlatformSearch = { matchingStatement(visible: string): string; newestStatement(visible: string): string };
+type Clause = { sql: string; values: unknown[] };
+type PlatformSearch = {
+  matchingStatement(visible: string): string;
+  newestStatement(visible: string): string;
+  visibility(visible: readonly { type: string }[], everything: boolean, first: number, indexed: boolean): Clause;
+};
 
 type Row = { type: string; id: string; title: string; attributes: { field: string; label: string | null; value: string; type: string }[]; createdAt: number; updatedAt: number; score: number | null };
 type Found = { rows: Row[]; counts: { type: string; count: number }[] };
@@ -28,20 +33,28 @@ const pageSize = 25;
 export function registerFloorSearch(app: FastifyInstance, pool: pg.Pool, repositoryRoot: string): void {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const platform = require(path.join(repositoryRoot, "subgraphs", "platform", "dist", "domain", "search.js")) as PlatformSearch;
-  const every = { matching: platform.matchingStatement("TRUE"), newest: platform.newestStatement("TRUE") };
-  // Some kinds only: the clause the platform words for whole kinds (domain/search.ts, `visibility`).
-  const some = { matching: platform.matchingStatement("(array_position($4::text[], d.type) IS NOT NULL)"), newest: platform.newestStatement("(d.type = ANY($3::text[]))") };
+  // The statement for each shape of visibility, made once, as the platform makes them.
+  const statements = new Map<string, { name: string; text: string }>();
+  const statementFor = (q: boolean, clause: Clause) => {
+    const key = `${q}:${clause.sql}`;
+    let statement = statements.get(key);
+    if (!statement) statements.set(key, (statement = { name: `floor_search_${statements.size}`, text: (q ? platform.matchingStatement : platform.newestStatement)(clause.sql) }));
+    return statement;
+  };
 
   app.get<{ Querystring: { q?: string; types?: string } }>("/platform/search", async (request) => {
     const q = request.query.q?.trim();
     const wanted = new Set((request.query.types ?? "").split(",").filter((type) => (kinds as readonly string[]).includes(type)));
     const shown = wanted.size ? kinds.filter((kind) => wanted.has(kind)) : kinds;
-    const texts = shown.length === kinds.length ? every : some;
-    const kindValues = shown.length === kinds.length ? [] : [shown];
-    const statement = q
-      ? { name: `floor_search_${texts === every}`, text: texts.matching, values: [q, pageSize, 0, ...kindValues] }
-      : { name: `floor_newest_${texts === every}`, text: texts.newest, values: [pageSize, 0, ...kindValues] };
-    const { rows } = await pool.query<Found>(statement);
+    // The clause the platform words for a caller who may read each kind whole (domain/search.ts).
+    const clause = platform.visibility(
+      shown.map((type) => ({ type })),
+      shown.length === kinds.length,
+      q ? 4 : 3,
+      !q,
+    );
+    const values = [...(q ? [q] : []), pageSize, 0, ...clause.values];
+    const { rows } = await pool.query<Found>({ ...statementFor(Boolean(q), clause), values });
     const { rows: found, counts } = rows[0]!;
     const items = found.map((row) => ({
         id: row.id,

@@ -7,7 +7,7 @@ import type { Measurement } from "../load";
 import { measure } from "../load";
 import { phase } from "../phase";
 import { positive, runMain } from "../process";
-import { machineFacts } from "../report";
+import { machineFacts, overRounds } from "../report";
 import type { Scenario } from "../scenarios";
 import { inSingleSession, sessionTargetFromEnv } from "../single-session";
 import { startFloor } from "../floor/launch";
@@ -144,14 +144,6 @@ function lscpu(): string {
   }
 }
 
-/** A side over its rounds: mean req/s and p50, the worst round's p99 (the figure a target is held to). */
-function summary(outcomes: Outcome[]) {
-  const measured = outcomes.map((outcome) => outcome.value!);
-  const mean = measured.reduce((sum, m) => sum + m.requestsPerSecond, 0) / measured.length;
-  const p50 = measured.reduce((sum, m) => sum + m.p50, 0) / measured.length;
-  return { mean, rps: mean.toFixed(0), p50: p50.toFixed(0), p99: String(Math.max(...measured.map((m) => m.p99))) };
-}
-
 function report(run: {
   settings: { persons: number; tasks: number; connections: number; durationSeconds: number; warmupSeconds: number; rounds: number };
   startedAt: Date;
@@ -165,13 +157,14 @@ function report(run: {
   const rows = run.results.map(({ cell, ours, floor }) => {
     const failed = [...ours, ...floor].find((outcome) => !outcome.value);
     if (!ours.length || failed) return `| ${cell.title} | ${cell.calls.length} | — | — | — | — | — | — | — | ${failed?.failure ?? "not run"} |`;
-    const a = summary(ours);
+    const a = overRounds(ours.map((outcome) => outcome.value!));
     const errors = [...ours, ...floor].reduce((sum, outcome) => sum + outcome.value!.errors, 0);
-    if (!floor.length) return `| ${cell.title} | ${cell.calls.length} | ${a.rps} | ${a.p50} | ${a.p99} | — | — | — | — | ${errors ? `${errors} errors` : "(not a search)"} |`;
-    const b = summary(floor);
+    const figures = (side: { rps: number; p50: number; p99: number }) => `${side.rps.toFixed(0)} | ${side.p50.toFixed(0)} | ${side.p99}`;
+    if (!floor.length) return `| ${cell.title} | ${cell.calls.length} | ${figures(a)} | — | — | — | — | ${errors ? `${errors} errors` : "(not a search)"} |`;
+    const b = overRounds(floor.map((outcome) => outcome.value!));
     const ratios = ours.map((outcome, round) => outcome.value!.requestsPerSecond / floor[round]!.value!.requestsPerSecond);
-    const verdict = errors ? `${errors} errors` : Math.max(...ours.map((outcome) => outcome.value!.p99)) < GOAL_P99_MS ? "met" : "missed";
-    return `| ${cell.title} | ${cell.calls.length} | ${a.rps} | ${a.p50} | ${a.p99} | ${b.rps} | ${b.p50} | ${b.p99} | ${(a.mean / b.mean).toFixed(2)} (${ratios.map((ratio) => ratio.toFixed(2)).join(", ")}) | ${verdict} |`;
+    const verdict = errors ? `${errors} errors` : a.p99 < GOAL_P99_MS ? "met" : "missed";
+    return `| ${cell.title} | ${cell.calls.length} | ${figures(a)} | ${figures(b)} | ${(a.rps / b.rps).toFixed(2)} (${ratios.map((ratio) => ratio.toFixed(2)).join(", ")}) | ${verdict} |`;
   });
   const facts = machineFacts();
   return [

@@ -72,7 +72,7 @@ function queryText(q: string | null | undefined): string | undefined {
  * for given values is never estimated cheaper than the generic one, so a prepared search settles on
  * the generic plan (no planning) after its first runs.
  */
-function visibility(visible: readonly Visibility[], everything: boolean, first: number, indexed: boolean): { sql: string; values: unknown[] } {
+export function visibility(visible: readonly Visibility[], everything: boolean, first: number, indexed: boolean): { sql: string; values: unknown[] } {
   if (everything) return { sql: "TRUE", values: [] };
   const whole = visible.filter((kind) => kind.owner === undefined).map((kind) => kind.type);
   const owned = visible.filter((kind): kind is Required<Visibility> => kind.owner !== undefined);
