@@ -4,7 +4,7 @@
 // `documentChanged` delivers a document's changes as they commit.
 import type { Client } from "graphql-ws/client";
 import { bearer } from "./support/auth";
-import { collect, waitFor, wsClient } from "./support/live";
+import { subscribeRegistered } from "./support/live";
 import { useTestPlatform } from "./support/platform";
 
 const { api, url, platform, settle } = useTestPlatform("documents_intake");
@@ -91,13 +91,7 @@ it("an applicant reads the documents of their own applications, whoever filed th
 
 it("documentChanged(id) delivers that document's changes as they commit, with the document as it is now, and not its downloads", async () => {
   const document = await upload({});
-  const hub = platform().services.eventRuntime.hub;
-  const before = hub.subscriberCount;
-  const client = wsClient(url());
-  clients.push(client);
-  const changes = collect(client, "subscription ($id: ID!) { documentChanged(id: $id) { type subject document { id title latestVersion { versionNumber } } } }", { id: document.id });
-  // graphql-ws acknowledges nothing: wait until the hub has the subscriber.
-  await waitFor(() => hub.subscriberCount > before || changes.error !== undefined, "the subscription to register");
+  const changes = await subscribeRegistered(platform(), url(), clients, "subscription ($id: ID!) { documentChanged(id: $id) { type subject document { id title latestVersion { versionNumber } } } }", { id: document.id });
   await upload({ intake: { note: "another document" } });
 
   const form = new FormData();

@@ -6,7 +6,7 @@ import type { Client } from "graphql-ws/client";
 import { bearer } from "./support/auth";
 import { determinationFixture } from "./support/eligibility-fixtures";
 import { listPath } from "./support/expectations";
-import { collect, waitFor, wsClient, type Collected } from "./support/live";
+import { subscribeRegistered, waitFor } from "./support/live";
 import { useTestPlatform } from "./support/platform";
 import { expectSameStatements, sqlRecorder } from "./support/sql-count";
 
@@ -74,12 +74,7 @@ it("determinationChanged(id) delivers that determination's events (about itself,
   const system = await bearer(["system"], { sub: "eligibility|system" });
   const watched = await determinationFixture(platform().database.prisma);
   const other = await determinationFixture(platform().database.prisma);
-  const hub = platform().services.eventRuntime.hub;
-  const before = hub.subscriberCount;
-  const client = wsClient(url());
-  clients.push(client);
-  const feed: Collected = collect(client, "subscription ($id: ID) { determinationChanged(id: $id) { type subject determination { id status expeditedFlagged } } }", { id: watched.determinationId });
-  await waitFor(() => hub.subscriberCount > before || feed.completed || feed.error !== undefined, "the subscription to register");
+  const feed = await subscribeRegistered(platform(), url(), clients, "subscription ($id: ID) { determinationChanged(id: $id) { type subject determination { id status expeditedFlagged } } }", { id: watched.determinationId });
 
   expect((await api.post(`/eligibility/determinations/${other.determinationId}/flag-expedited`, undefined, system)).status).toBe(200);
   expect((await api.post(`/eligibility/determinations/${watched.determinationId}/flag-expedited`, undefined, system)).status).toBe(200);
