@@ -77,25 +77,25 @@ const codePattern = /^(?=.*[A-Za-z])[A-Za-z0-9_.-]{1,64}$/;
 
 /** The peer's `code` (the platform's envelope) or `error` (`{ error, message }`), if it is one; never its free text. */
 function withCode(reason: string, body: string): string {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(body);
-  } catch {
-    return reason;
-  }
-  const { code, error } = (typeof parsed === "object" && parsed !== null ? parsed : {}) as { code?: unknown; error?: unknown };
+  const { code, error } = answerOf(body) ?? {};
   const found = [code, error].find((value): value is string => typeof value === "string" && codePattern.test(value));
   return found ? `${reason}: ${found}` : reason;
 }
 
 function messageOf(body: string): string | null {
+  const answer = answerOf(body);
+  if (!answer) return null;
+  const { message, details, error } = answer;
+  if (typeof message !== "string") return typeof error === "string" ? error : null;
+  const fields = Array.isArray(details) ? details.map(detailOf).filter(Boolean) : [];
+  return fields.length ? `${message} (${fields.join("; ")})` : message;
+}
+
+/** A refusal's body as the object the peer sent, or null when it is not one. */
+function answerOf(body: string): { code?: unknown; error?: unknown; message?: unknown; details?: unknown } | null {
   try {
     const parsed: unknown = JSON.parse(body);
-    if (typeof parsed !== "object" || parsed === null) return null;
-    const { message, details, error } = parsed as { message?: unknown; details?: unknown; error?: unknown };
-    if (typeof message !== "string") return typeof error === "string" ? error : null;
-    const fields = Array.isArray(details) ? details.map(detailOf).filter(Boolean) : [];
-    return fields.length ? `${message} (${fields.join("; ")})` : message;
+    return typeof parsed === "object" && parsed !== null ? parsed : null;
   } catch {
     return null;
   }
