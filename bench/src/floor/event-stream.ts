@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { eventFromRow, type EventRow } from "@pap/events";
+import { eventFromRow, serialized, type EventRow } from "@pap/events";
 import pg from "pg";
 
 /**
@@ -24,42 +24,28 @@ type Stream = { write(text: string): void; end(): void; typePrefix: string | nul
 type FollowedRow = Omit<EventRow, "position"> & { position: string };
 
 /** `persons.*` matches every type that starts with `persons.`; no filter matches everything. */
-const typePrefixOf = (type: unknown) => (typeof type === "string" && type.endsWith("*") ? type.slice(0, -1) : typeof type === "string" ? type : null);
+const typePrefixOf = (type: unknown) => (typeof type !== "string" ? null : type.endsWith("*") ? type.slice(0, -1) : type);
 
 export function registerFloorEventStream(app: FastifyInstance, pool: pg.Pool, databaseUrl: string): { close(): Promise<void> } {
   const streams = new Set<Stream>();
   let head: bigint | null = null;
   let listener: pg.Client | null = null;
-  let reading: Promise<void> | null = null;
-  let again = false;
-
-  // Wake-ups that arrive during a read fold into one more read, as the platform's hub does.
-  const wake = () => {
-    if (head === null) return;
-    if (reading) {
-      again = true;
-      return;
-    }
-    reading = follow()
-      .catch((error: Error) => console.error(`floor: following the event log failed: ${error.message}`))
-      .finally(() => {
-        reading = null;
-        if (again) wake();
-      });
-  };
+  // Wake-ups that arrive during a read fold into one more read, as the platform's hub's do.
+  const follower = serialized(() => follow().catch((error: Error) => console.error(`floor: following the event log failed: ${error.message}`)));
+  const wake = () => void (head !== null && follower.run());
 
   async function follow() {
     for (;;) {
-      again = false;
       const { rows } = await pool.query<FollowedRow>({ name: "floor_follow", text: "SELECT * FROM platform_event_follow($1::bigint, $2::int, $3::int)", values: [head!.toString(), PAGE, BATCH] });
       if (rows.length === 0) return;
       head = BigInt(rows[rows.length - 1]!.position);
+      // Each event encoded once, whatever the number of streams, as the platform's stream does.
+      const frames = rows.map((row) => ({ type: row.type, text: `id: ${row.position}\ndata: ${JSON.stringify(eventFromRow(row as unknown as EventRow))}\n\n` }));
       for (const stream of streams) {
-        let frames = "";
-        for (const row of rows) if (stream.typePrefix === null || row.type.startsWith(stream.typePrefix)) frames += `id: ${row.position}\ndata: ${JSON.stringify(eventFromRow(row as unknown as EventRow))}\n\n`;
-        if (frames) stream.write(frames);
+        const text = frames.filter((frame) => stream.typePrefix === null || frame.type.startsWith(stream.typePrefix)).map((frame) => frame.text).join("");
+        if (text) stream.write(text);
       }
-      if (rows.length < PAGE && !again) return;
+      if (rows.length < PAGE) return;
     }
   }
 
@@ -94,7 +80,7 @@ export function registerFloorEventStream(app: FastifyInstance, pool: pg.Pool, da
 
   return {
     async close() {
-      await reading;
+      await follower.current();
       await listener?.end().catch(() => {});
     },
   };
