@@ -13,10 +13,15 @@ const portIsFree = (port: number) =>
     server.listen({ host: "127.0.0.1", port }, () => server.close(() => resolve(true)));
   });
 
-/** A random base port in 20000–40000 whose every port (gateway, each subgraph, the database share, rest-compat) is free. */
+/**
+ * A random base port in 20000–32700 whose every port (gateway, each subgraph, the database share,
+ * rest-compat) is free. Below Linux's ephemeral range (32768 and up): a port there, free when checked,
+ * can be taken by any outgoing connection of the machine before the child binds it (a distributed test
+ * once died of EADDRINUSE on 38448).
+ */
 async function freeBasePort(): Promise<number> {
   for (let attempt = 0; attempt < 20; attempt++) {
-    const base = 20000 + Math.floor(Math.random() * 20000);
+    const base = 20000 + Math.floor(Math.random() * 12700);
     const ports = distributedPorts(base);
     const used = [ports.gateway, ...domains.map((_domain, index) => ports.subgraph(index)), ports.database, ports.rest];
     if ((await Promise.all(used.map(portIsFree))).every(Boolean)) return base;
