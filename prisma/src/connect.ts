@@ -54,6 +54,9 @@ export async function openDatabase(config: DatabaseConfig, options: OpenOptions 
   if (options.migrate !== false) {
     const applied = await applyMigrations(db.adapterFactory);
     if (applied.length) options.log?.(`applied migrations: ${applied.join(", ")}`);
+    // PGlite learns the array types it serializes parameters for once, when it opens: the arrays of the
+    // enums a migration has just created would go as plain text (`malformed array literal`, 22P02).
+    if (applied.length) await db.pglite?.refreshArrayTypes();
   }
   return db;
 }
