@@ -28,7 +28,19 @@ declare const WebAssembly: {
   Instance: new (module: object, imports: Record<string, unknown>) => { exports: Record<string, unknown> };
 };
 
-async function loadEngineModule() {
+/**
+ * The engine's module, instantiated once per process. Its bindings keep views of the instance's memory
+ * between calls: a second instance behind the same bindings leaves them reading the first one's
+ * memory, and the next migration in the process fails with "memory access out of bounds".
+ */
+let engineModule: ReturnType<typeof instantiateEngineModule> | undefined;
+const loadEngineModule = () =>
+  (engineModule ??= instantiateEngineModule().catch((error: unknown) => {
+    engineModule = undefined;
+    throw error;
+  }));
+
+async function instantiateEngineModule() {
   // The package is ESM-only and must be instantiated by hand: it has no Node loader of its own.
   const bindings = await import("@prisma/schema-engine-wasm/schema_engine_bg");
   const wasmPath = path.join(path.dirname(require.resolve("@prisma/schema-engine-wasm/schema_engine_bg")), "schema_engine_bg.wasm");
