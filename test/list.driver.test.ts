@@ -7,54 +7,13 @@ import { person as personResource } from "@pap/persons/contract";
 import { application as applicationResource } from "@pap/intake/contract";
 import { appointment as appointmentResource } from "@pap/scheduling/contract";
 import { task as taskResource } from "@pap/workflow/contract";
+import { appointmentQueries, appointmentSorts, applicationQueries, applicationSorts, personQueries, personSorts, seedApplications, seedAppointments, seedPersons, seedTasks, taskQueries, taskSorts } from "./support/list-fixtures";
 import { useTestPlatform } from "./support/platform";
 
 const { api, platform } = useTestPlatform("list_driver");
 
-const cities = ["Springfield", "Fresno", "springfield", "Spring Valley", null];
-const lastNames = ["Smith", "Smithson", "Jackson", "O'Neil", "de la Cruz", "a_b", "50% Off", null];
-const firstNames = ["Ana", "Anabel", "Bo", "Álvaro", null];
+beforeAll(() => seedPersons(api), 120_000);
 
-beforeAll(async () => {
-  let index = 0;
-  for (const city of cities) {
-    for (const lastName of lastNames) {
-      const firstName = firstNames[index % firstNames.length];
-      const attributes = {
-        name: { ...(firstName && { firstName }), ...(lastName && { lastName }) },
-        ...(city && { address: { city, postalCode: String(10000 + index) } }),
-        ...(index % 3 === 0 && { email: `person${index}@example.org` }),
-        rank: index % 2 ? "captain" : "mate",
-      };
-      const created = await api.post("/persons", attributes);
-      if (created.status !== 201) throw new Error(`seeding: ${created.status} ${JSON.stringify(created.body)}`);
-      index++;
-    }
-  }
-}, 120_000);
-
-const queries = [
-  "",
-  "address.city:Springfield",
-  "address.city:spring*",
-  "address.city:*field",
-  "-address.city:Springfield",
-  "address.city:Fresno,Valley",
-  "name.lastName:smith*",
-  "name.lastName:a_b",
-  "name.lastName:50%",
-  "name.lastName:o'neil",
-  "email:*",
-  "-email:*",
-  "ana",
-  "-ana",
-  "álvaro",
-  "address.city:Springfield name.lastName:smith",
-  "createdAt:>2020-01-01",
-  "updatedAt:<2020-01-01",
-  "address.postalCode:1000*",
-];
-const sorts = [undefined, "-updatedAt", "name", "-name", "createdAt"];
 const pages = [
   { limit: 100, offset: 0 },
   { limit: 5, offset: 0 },
@@ -106,7 +65,7 @@ async function expectSameAnswers(list: ListUnderTest, queries: readonly string[]
   }
 }
 
-it("answers every plain query, sort and page exactly as Prisma does, without Prisma", () => expectSameAnswers(persons, queries, sorts), 120_000);
+it("answers every plain query, sort and page exactly as Prisma does, without Prisma", () => expectSameAnswers(persons, personQueries, personSorts), 120_000);
 
 it("leaves to Prisma a query on a path that is not a column (the JSON record), with the same answer", async () => {
   const args: ListArgs = { q: "rank:captain", sort: "name", limit: 10, offset: 0 };
@@ -127,25 +86,8 @@ it("applies the caller's scope on the driver's path too", async () => {
 });
 
 describe("tasks", () => {
-  beforeAll(async () => {
-    const programs = ["snap", "medicaid", null];
-    for (let index = 0; index < 24; index++) {
-      const body = {
-        name: index % 4 === 0 ? `Review 100% of file_${index}` : `Call household ${index}`,
-        ...(index % 3 === 0 && { description: "Waiting on pay stubs" }),
-        priority: (index % 4) + 1,
-        isExpedited: index % 5 === 0,
-        ...(programs[index % 3] && { programType: programs[index % 3] }),
-        ...(index % 2 === 0 && { taskType: "application_review" }),
-        slaInfo: index % 3 === 0 ? [{ slaTypeCode: "snap_standard" }] : [],
-      };
-      const created = await api.post("/workflow/tasks", body);
-      if (created.status !== 201) throw new Error(`seeding: ${created.status} ${JSON.stringify(created.body)}`);
-    }
-  }, 120_000);
+  beforeAll(() => seedTasks(api), 120_000);
 
-  const taskQueries = ["", "status:pending", "priority:>2", "priority:1,4", "isExpedited:true", "-isExpedited:true", "programType:snap", "-programType:snap", "taskType:*", "-description:*", "100%", "file_*", "review", "slaDeadline:>2020-01-01", "-name:call"];
-  const taskSorts = [undefined, "-priority", "slaDeadline", "-slaDeadline", "status", "-createdAt"];
 
   const tasks: ListUnderTest = { spec: taskResource.listSpec, table: "workflow_task", model: "Task", delegate: () => platform().database.prisma.task as unknown as Delegate };
 
@@ -163,26 +105,8 @@ describe("tasks", () => {
 });
 
 describe("appointments", () => {
-  beforeAll(async () => {
-    const person = (await api.post("/persons", { name: { firstName: "Booked", lastName: "Person" } })).body;
-    const statuses = ["scheduled", "completed", "canceled", "no_show"];
-    for (let index = 0; index < 20; index++) {
-      const start = new Date(Date.UTC(2026, index % 12, 1 + index, 9 + (index % 8)));
-      const body = {
-        personId: person.id,
-        startAt: start.toISOString(),
-        endAt: new Date(start.getTime() + 30 * 60_000).toISOString(),
-        appointmentType: index % 3 ? "Eligibility interview" : "Document drop-off",
-        status: statuses[index % 4],
-        ...(index % 2 === 0 && { notes: `Bring pay stubs (${index})` }),
-      };
-      const created = await api.post("/scheduling/appointments", body);
-      if (created.status !== 201) throw new Error(`seeding: ${created.status} ${JSON.stringify(created.body)}`);
-    }
-  }, 120_000);
+  beforeAll(() => seedAppointments(api), 120_000);
 
-  const appointmentQueries = ["", "status:scheduled", "status:scheduled startAt:>2026-06-01", "startAt:2026-03-03", "startAt:<=2026-05-01T00:00:00Z", "appointmentType:interview", "-notes:*", "stubs", "-status:canceled,no_show"];
-  const appointmentSorts = [undefined, "-startAt", "startAt", "appointmentType", "-status"];
 
   const appointments: ListUnderTest = { spec: appointmentResource.listSpec, table: "appointment", model: "Appointment", delegate: () => platform().database.prisma.appointment as unknown as Delegate };
 
@@ -190,24 +114,8 @@ describe("appointments", () => {
 });
 
 describe("applications", () => {
-  const names = [["Rosa", "Walker"], ["Ana", "López"], ["Bo", "Walker-Smith"], [null, "Ng"], ["Kim", null]];
-  beforeAll(async () => {
-    const channels = ["online", "in_person", "phone", null];
-    for (let index = 0; index < 15; index++) {
-      const [firstName, lastName] = names[index % names.length]!;
-      const created = await api.post("/intake/applications", { programs: index % 2 ? ["snap"] : ["medicaid", "chip"], ...(channels[index % 4] && { channel: channels[index % 4] }) });
-      if (created.status !== 201) throw new Error(`seeding: ${created.status} ${JSON.stringify(created.body)}`);
-      const member = await api.post(`/intake/applications/${created.body.id}/members`, {
-        roles: ["primary_applicant"],
-        // A name is whole or absent: a member without one leaves the application's applicant name empty.
-        ...(firstName && lastName && { contact: { name: { firstName, lastName } } }),
-      });
-      if (member.status !== 201) throw new Error(`seeding a member: ${member.status} ${JSON.stringify(member.body)}`);
-    }
-  }, 120_000);
+  beforeAll(() => seedApplications(api), 120_000);
 
-  const applicationQueries = ["", "status:draft", "-status:submitted", "channel:online,phone", "-channel:*", "walker", "primaryApplicant.name.lastName:walker*", "-primaryApplicant.name.firstName:*", "lópez", "createdAt:>2020-01-01"];
-  const applicationSorts = [undefined, "primaryApplicant.name.lastName", "-primaryApplicant.name.firstName", "-createdAt", "status"];
 
   const applications: ListUnderTest = { spec: applicationResource.listSpec, table: "intake_application", model: "Application", delegate: () => platform().database.prisma.application as unknown as Delegate };
 

@@ -5,6 +5,7 @@ import { Client } from "pg";
 import { buildServer as buildAgencySimulator } from "@pap/agency-simulator";
 import { buildServer as buildReferenceAdapter } from "@pap/eligibility-reference";
 import { startPlatform, type RunningPlatform } from "@pap/gateway";
+import type { DatabaseConfig } from "@pap/db";
 import { createLogger, type Clock } from "@pap/kernel";
 import { adminHeaders } from "./auth";
 
@@ -35,6 +36,12 @@ export async function createTestDatabase(label: string): Promise<string> {
  * gives them (`eligibilityAdapterUrl` and `agencyUrl` name others: a test's scripted adapter or agencies).
  */
 export type TestPlatformOptions = {
+  /**
+   * The store to run on. By default the engine the run chose (`TEST_DATABASE_ENGINE`, see
+   * `testDatabaseEngine`): a fresh PostgreSQL database cloned from the run's template, or embedded
+   * PGlite in memory migrated at start as `npm start` migrates it. A test may name its own.
+   */
+  database?: DatabaseConfig;
   onQuery?: (sql: string) => void;
   clock?: Clock;
   eligibilityAdapterUrl?: string | (() => string);
@@ -44,8 +51,17 @@ export type TestPlatformOptions = {
 /** A running test platform, with the address of the agencies it calls (the simulator's, unless a test named others). */
 export type TestPlatform = RunningPlatform & { agencyUrl: string };
 
+/** The engine this run's test platforms use: `TEST_DATABASE_ENGINE=pglite` (the Jest project `pglite`) or PostgreSQL. */
+export const testDatabaseEngine = (): DatabaseConfig["kind"] => (process.env.TEST_DATABASE_ENGINE === "pglite" ? "pglite" : "postgres");
+
+/** A store for one test platform on the run's engine. */
+async function testDatabase(label: string): Promise<DatabaseConfig> {
+  if (testDatabaseEngine() === "pglite") return { kind: "pglite", dataDir: "memory" };
+  return { kind: "postgres", url: await createTestDatabase(label), poolSize: 5 };
+}
+
 export async function startTestPlatform(label: string, options: TestPlatformOptions = {}): Promise<TestPlatform> {
-  const url = await createTestDatabase(label);
+  const database = options.database ?? (await testDatabase(label));
   process.env.LOG_LEVEL ??= "silent";
   const given = typeof options.eligibilityAdapterUrl === "function" ? options.eligibilityAdapterUrl() : options.eligibilityAdapterUrl;
   const adapter = given ? null : buildReferenceAdapter();
@@ -57,11 +73,12 @@ export async function startTestPlatform(label: string, options: TestPlatformOpti
   // Documents' bytes in a directory of the platform's own, so a test can see exactly what it left behind.
   process.env.CONTENT_DIRECTORY = mkdtempSync(path.join(tmpdir(), `pap-content-${label}-`));
   const platform = await startPlatform({
-    database: { kind: "postgres", url, poolSize: 5 },
+    database,
     host: "127.0.0.1",
     port: 0,
     logger: createLogger("test"),
-    migrate: false,
+    // A cloned PostgreSQL database is migrated already; the embedded store migrates at start, as `npm start`'s does.
+    migrate: database.kind === "pglite",
     onQuery: options.onQuery,
     clock: options.clock,
   });
