@@ -7,7 +7,7 @@ import { decision } from "../contract/decision";
 import { determination } from "../contract/determination";
 import { decisionMachine } from "../domain/decision-machine";
 import { determinationMachine } from "../domain/determination-machine";
-import { transitionDecision, transitionDetermination } from "../operations/determinations";
+import { transitionDecision, transitionDetermination, transitionDeterminationDecision } from "../operations/determinations";
 import { inTransaction } from "../operations/work";
 
 const read = { permission: "determinations:read" };
@@ -117,4 +117,13 @@ machineMutations(builder, {
   parentArg: "determinationId",
   perform: ({ id, action, caller, body, parentId }, context: EligibilityContext) =>
     inTransaction(context, (work) => transitionDecision(work, { id, determinationId: parentId, action, caller, body })),
+  // The specification's table writes approve and deny at the determination's path (§4.6).
+  viaParent: {
+    name: "Determination",
+    ref: DeterminationRef,
+    partArg: "decisionId",
+    actions: ["approve", "deny"],
+    perform: ({ parentId, partId, action, caller, body }, context: EligibilityContext) =>
+      inTransaction(context, (work) => transitionDeterminationDecision(work, { determinationId: parentId, decisionId: partId, action, caller, body })),
+  },
 });
