@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { notFound } from "../errors";
 import type { Resource } from "../resource";
-import { actionEnumValue, actionMutationName, performActionField, performPartActionField, type AnyMachine, type WhenUnnamed } from "../state-machine";
+import { actionEnumValue, actionMutationName, performActionField, performPartActionField, unnamedPartNote, type AnyMachine, type PartsAtParent } from "../state-machine";
 import { requireObjectBody } from "../validation";
 import type { RestRequest, RestRoute } from "./route";
 
@@ -64,7 +64,7 @@ export function machineActionRoutes(spec: MachineActionRoutes): RestRoute[] {
 }
 
 /** Where a part's actions sit at its parent's path (the specification's table forms): `POST {parentPath}/{action}`. */
-export type PartActionRoutes = {
+export type PartActionRoutes = PartsAtParent & {
   machine: AnyMachine;
   /** The part (its `<Name>Action` enum) and the parent the routes answer with. */
   part: Resource;
@@ -73,12 +73,6 @@ export type PartActionRoutes = {
   /** The parent's item path and its parameter (`/intake/applications/{applicationId}`, `applicationId`). */
   parentPath: string;
   parentParam: string;
-  /** The body field naming the part (`verificationId`); the rest of the body is the action's. */
-  partField: string;
-  /** The domain's rule when the body names no part: documents the field as required or optional. */
-  whenUnnamed: WhenUnnamed;
-  /** The actions offered this way (default: all). */
-  actions?: readonly string[];
 };
 
 /** A body field naming a record, passed to the graph as an ID: a number is taken as written, anything else that is not text is named as sent (and named nothing). */
@@ -95,11 +89,7 @@ export function partActionRoutes(spec: PartActionRoutes): RestRoute[] {
   const field = performPartActionField(parent.name, part.name);
   const document = `mutation ($parentId: ID!, $action: ${part.name}Action!, $partId: ID, $body: JSONObject) {
     result: ${field}(${parentParam}: $parentId, action: $action, ${partField}: $partId, body: $body) { ${parent.selection} } }`;
-  const naming = z.uuid().describe(
-    spec.whenUnnamed === "refuse"
-      ? `The ${machine.resource} to act on, one of this ${parent.name.toLowerCase()}'s (422 listing those the action applies to when missing or unknown).`
-      : `The ${machine.resource} to act on, one of this ${parent.name.toLowerCase()}'s; may be left out when exactly one is in a state the action applies to (422 listing them otherwise).`,
-  );
+  const naming = z.uuid().describe(`The ${machine.resource} to act on, one of this ${parent.name.toLowerCase()}'s; ${unnamedPartNote(spec, machine.resource)}.`);
   return (spec.actions ?? Object.keys(machine.actions)).map((action): RestRoute => {
     const definition = machine.actions[action]!;
     const shape = (definition.body as z.ZodObject | undefined)?.shape ?? {};

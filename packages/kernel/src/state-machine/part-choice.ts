@@ -10,13 +10,31 @@ import type { AnyMachine, MachineCaller } from "./machine";
  */
 export type WhenUnnamed = "refuse" | "only-open-part";
 
-export type PartChoice<Part extends { id: string; status: string }> = {
+/**
+ * How a domain offers its parts' actions at the parent's path, declared once beside the parts'
+ * machine and read by the REST routes, the graph mutation and the choice itself.
+ */
+export type PartsAtParent = {
+  /** The body field (and graph argument) naming the part (`verificationId`). */
+  partField: string;
+  whenUnnamed: WhenUnnamed;
+  /** The actions offered this way (default: all of the machine's). */
+  actions?: readonly string[];
+};
+
+/** What a refusal says a client may do without naming a part, for documents describing the field. */
+export function unnamedPartNote(at: PartsAtParent, resource: string): string {
+  return at.whenUnnamed === "refuse"
+    ? `required: none is chosen for the caller (422 listing the ${resource}s the action applies to when it is missing or names none of them)`
+    : `may be left out when exactly one ${resource} is in a state the action applies to, which is then acted on (422 listing them otherwise)`;
+}
+
+export type PartChoice<Part extends { id: string; status: string }> = PartsAtParent & {
   /** The parts' machine and the action asked for. */
   machine: AnyMachine;
   action: string;
   caller: MachineCaller;
-  /** The body field that names the part (`verificationId`), and what it names, if anything. */
-  field: string;
+  /** What the body's `partField` names, if anything. */
   named: string | undefined;
   /** Every part of the parent, whatever its state, in the order a list of them should show. */
   parts: readonly Part[];
@@ -36,7 +54,7 @@ export type PartChoice<Part extends { id: string; status: string }> = {
  * decides; failing that, 422 naming the field, with one detail per part the action applies to now.
  */
 export function choosePart<Part extends { id: string; status: string }>(choice: PartChoice<Part>): Part {
-  const { machine, action, caller, field, named, parts, parent } = choice;
+  const { machine, action, caller, partField: field, named, parts, parent } = choice;
   const asked = named !== undefined && isUuid(named) ? parts.find((part) => part.id === named.toLowerCase()) : undefined;
   if (asked) return asked;
   const refused = actorRefusal(machine, action, caller);

@@ -1,5 +1,5 @@
 import { crudRoutes, machineActionRoutes, partActionRoutes, withListFilters, type RestRoute } from "@pap/kernel";
-import { decisionMachine } from "../domain/decision-machine";
+import { decisionMachine, decisionsAtDetermination } from "../domain/decision-machine";
 import { determinationMachine } from "../domain/determination-machine";
 import { decision } from "./decision";
 import { determination } from "./determination";
@@ -20,7 +20,7 @@ export const eligibilityRoutes: RestRoute[] = [
   ),
   ...machineActionRoutes({ machine: determinationMachine, resource: determination, tag, itemPaths: [determinationPath], idParam: "determinationId" }),
   // The specification's table forms of approve and deny (§4.6): the decision named in the body, or the only pending one; answering the determination.
-  ...partActionRoutes({ machine: decisionMachine, part: decision, parent: determination, tag, parentPath: determinationPath, parentParam: "determinationId", partField: "decisionId", whenUnnamed: "only-open-part", actions: ["approve", "deny"] }),
+  ...partActionRoutes({ ...decisionsAtDetermination, machine: decisionMachine, part: decision, parent: determination, tag, parentPath: determinationPath, parentParam: "determinationId" }),
   ...crudRoutes({ resource: decision, tag, collectionPath: `${determinationPath}/decisions`, idParam: "decisionId", parentParam: "determinationId", only: ["list", "get"] }).map((route) =>
     route.path.endsWith("/decisions") ? { ...route, docs: { ...route.docs, errorStatuses: [400, 404, 500] } } : route,
   ),

@@ -2,7 +2,7 @@ import { findLocked, type Decision, type Determination, type Prisma } from "@pap
 import { ApiError, choosePart, isUuid, notFound, planTransition, type MachineCaller } from "@pap/kernel";
 import { decision as decisionResource, type EligibilityProgram } from "../contract/decision";
 import { determination as determinationResource } from "../contract/determination";
-import { decisionMachine } from "../domain/decision-machine";
+import { decisionMachine, decisionsAtDetermination } from "../domain/decision-machine";
 import { determinationMachine } from "../domain/determination-machine";
 import { eligibilityEvents } from "../domain/events";
 import type { EligibilityWork } from "./work";
@@ -102,7 +102,7 @@ export async function transitionDeterminationDecision(work: EligibilityWork, { d
   refuseWithdrawn(parent, action);
   const parts = await work.tx.decision.findMany({ where: { determinationId: parent.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
   const describe = (decision: Decision) => `${decision.id} (${decision.program} for member ${decision.memberId}, ${decision.status})`;
-  const chosen = choosePart({ machine: decisionMachine, action, caller, field: "decisionId", named: decisionId, parts, parent: "determination", describe, whenUnnamed: "only-open-part" });
+  const chosen = choosePart({ ...decisionsAtDetermination, machine: decisionMachine, action, caller, named: decisionId, parts, parent: "determination", describe });
   await transitionDecision(work, { id: chosen.id, determinationId: parent.id, action, caller, body });
   return lockedDetermination(work.tx, parent.id);
 }

@@ -5,7 +5,7 @@ import { builder, type Types } from "../builder";
 import type { EligibilityContext } from "../context";
 import { decision } from "../contract/decision";
 import { determination } from "../contract/determination";
-import { decisionMachine } from "../domain/decision-machine";
+import { decisionMachine, decisionsAtDetermination } from "../domain/decision-machine";
 import { determinationMachine } from "../domain/determination-machine";
 import { transitionDecision, transitionDetermination, transitionDeterminationDecision } from "../operations/determinations";
 import { inTransaction } from "../operations/work";
@@ -117,12 +117,10 @@ machineMutations(builder, {
   parentArg: "determinationId",
   perform: ({ id, action, caller, body, parentId }, context: EligibilityContext) =>
     inTransaction(context, (work) => transitionDecision(work, { id, determinationId: parentId, action, caller, body })),
-  // The specification's table writes approve and deny at the determination's path (§4.6).
   viaParent: {
+    ...decisionsAtDetermination,
     name: "Determination",
     ref: DeterminationRef,
-    partArg: "decisionId",
-    actions: ["approve", "deny"],
     perform: ({ parentId, partId, action, caller, body }, context: EligibilityContext) =>
       inTransaction(context, (work) => transitionDeterminationDecision(work, { determinationId: parentId, decisionId: partId, action, caller, body })),
   },

@@ -1,6 +1,6 @@
 import { crudRoutes, machineActionRoutes, partActionRoutes, singletonRoutes, type RestRoute } from "@pap/kernel";
 import { applicationMachine } from "../domain/application-machine";
-import { verificationMachine } from "../domain/verification-machine";
+import { verificationMachine, verificationsAtApplication } from "../domain/verification-machine";
 import { application } from "./application";
 import { member } from "./member";
 import { applicationRecords, verification, type ApplicationRecordKind } from "./records";
@@ -41,5 +41,5 @@ export const intakeRoutes: RestRoute[] = [
     parentParam: "applicationId",
   }),
   // The specification's table form: at the application's path, the verification named in the body, answering the application.
-  ...partActionRoutes({ machine: verificationMachine, part: verification, parent: application, tag, parentPath: applicationPath, parentParam: "applicationId", partField: "verificationId", whenUnnamed: "refuse" }),
+  ...partActionRoutes({ ...verificationsAtApplication, machine: verificationMachine, part: verification, parent: application, tag, parentPath: applicationPath, parentParam: "applicationId" }),
 ];

@@ -3,7 +3,7 @@ import { choosePart, conflict, isUuid, notFound, planTransition, validationFaile
 import { programVerifications } from "../config/program-verifications";
 import { verification as verificationResource } from "../contract/records";
 import { intakeEvents, verificationChanges } from "../domain/events";
-import { verificationMachine } from "../domain/verification-machine";
+import { verificationMachine, verificationsAtApplication } from "../domain/verification-machine";
 import { lockedApplication } from "./applications";
 import type { RecordAccess } from "./records";
 import type { IntakeWork } from "./work";
@@ -93,8 +93,7 @@ export type ApplicationVerificationAction = Omit<VerificationAction, "id" | "app
 /**
  * A verification action at its application's path, as the specification's table writes it, the
  * verification named in the body: one of the application's, else 422 listing those the action
- * applies to (after the application's 404 and the caller's 403). An application has a verification
- * per member, income and category, so none is ever chosen by default. Answers the application.
+ * applies to (after the application's 404 and the caller's 403). Answers the application.
  */
 export async function transitionApplicationVerification(work: IntakeWork, { applicationId, verificationId, action, caller, body, access }: ApplicationVerificationAction): Promise<Application> {
   const application = await lockedApplication(work.tx, applicationId);
@@ -104,7 +103,7 @@ export async function transitionApplicationVerification(work: IntakeWork, { appl
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     select: { id: true, status: true, category: true, sourceType: true, sourceId: true },
   });
-  const chosen = choosePart({ machine: verificationMachine, action, caller, field: "verificationId", named: verificationId, parts, parent: "application", describe: describeVerification, whenUnnamed: "refuse" });
+  const chosen = choosePart({ ...verificationsAtApplication, machine: verificationMachine, action, caller, named: verificationId, parts, parent: "application", describe: describeVerification });
   await transitionVerification(work, { id: chosen.id, applicationId: application.id, action, caller, body });
   return application;
 }

@@ -4,7 +4,7 @@ import type { ObjectRef } from "@pothos/core";
 import { builder, type Types } from "../builder";
 import type { IntakeContext } from "../context";
 import { verification } from "../contract/records";
-import { verificationMachine } from "../domain/verification-machine";
+import { verificationMachine, verificationsAtApplication } from "../domain/verification-machine";
 import { createVerification, deleteVerification, transitionApplicationVerification, transitionVerification, updateVerification } from "../operations/verifications";
 import { inTransaction } from "../operations/work";
 import { ApplicationRef } from "./application";
@@ -56,9 +56,9 @@ machineMutations(builder, {
   perform: ({ id, action, caller, body, parentId }, context: IntakeContext) =>
     inTransaction(context, (work) => transitionVerification(work, { id, applicationId: parentId, action, caller, body, access: mayChange(context) })),
   viaParent: {
+    ...verificationsAtApplication,
     name: "Application",
     ref: ApplicationRef,
-    partArg: "verificationId",
     perform: ({ parentId, partId, action, caller, body }, context: IntakeContext) =>
       inTransaction(context, (work) => transitionApplicationVerification(work, { applicationId: parentId, verificationId: partId, action, caller, body, access: mayChange(context) })),
   },
