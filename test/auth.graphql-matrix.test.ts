@@ -119,10 +119,12 @@ const taskActionFields: Record<string, () => Promise<Record<string, unknown>>> =
   performApplicationAction: async () => ({ id: MISSING_TASK, action: "submit" }),
   ...Object.fromEntries(Object.keys(verificationMachine.actions).map((action) => [actionMutationName(action, "Verification"), async () => ({ id: MISSING_TASK })])),
   performVerificationAction: async () => ({ id: MISSING_TASK, action: "waive" }),
+  performApplicationVerificationAction: async () => ({ applicationId: MISSING_TASK, action: "waive" }),
   ...Object.fromEntries(Object.keys(determinationMachine.actions).map((action) => [actionMutationName(action, "Determination"), async () => ({ id: MISSING_TASK })])),
   performDeterminationAction: async () => ({ id: MISSING_TASK, action: "complete" }),
   ...Object.fromEntries(Object.keys(decisionMachine.actions).map((action) => [actionMutationName(action, "Decision"), async () => ({ id: MISSING_TASK })])),
   performDecisionAction: async () => ({ id: MISSING_TASK, action: "approve" }),
+  performDeterminationDecisionAction: async () => ({ determinationId: MISSING_TASK, action: "approve" }),
   ...Object.fromEntries(Object.keys(documentLifecycle.actions).map((action) => [actionMutationName(action, "Document"), async () => ({ id: MISSING_TASK })])),
   performDocumentAction: async () => ({ id: MISSING_TASK, action: "approve_disposition" }),
 };

@@ -42,7 +42,12 @@ const slot = () => {
 const machineActions = [
   ...Object.keys(taskMachine.actions).map((action) => `/workflow/tasks/{taskId}/${action}`),
   ...Object.keys(applicationMachine.actions).map((action) => `/intake/applications/{applicationId}/${action}`),
-  ...Object.keys(verificationMachine.actions).flatMap((action) => [`/intake/applications/{applicationId}/verifications/{verificationId}/${action}`, `/intake/applications/verifications/{verificationId}/${action}`]),
+  ...Object.keys(verificationMachine.actions).flatMap((action) => [
+    `/intake/applications/{applicationId}/verifications/{verificationId}/${action}`,
+    `/intake/applications/verifications/{verificationId}/${action}`,
+    // The table's form at the application's path (its application missing).
+    `/intake/applications/{applicationId}/${action}`,
+  ]),
   // Eligibility's: the determination's, its determination-level decision forms, and the decision's (its determination missing too).
   ...[...Object.keys(determinationMachine.actions), "approve", "deny"].map((action) => `/eligibility/determinations/{determinationId}/${action}`),
   ...Object.keys(decisionMachine.actions).map((action) => `/eligibility/determinations/{determinationId}/decisions/{decisionId}/${action}`),

@@ -40,8 +40,15 @@ describe("authentication", () => {
     expect(partner.body.errors[0].extensions).toMatchObject({ code: "FORBIDDEN", status: 403 });
   });
 
-  it("guards the event stream before it opens", async () => {
+  it("guards the event stream before it opens, a resumed one too", async () => {
     expectErrorEnvelope(await api.raw("GET", "/platform/events/stream", undefined, NONE), 401, "UNAUTHORIZED");
+    // Resuming reads no head of the log first: the stream must still not open for a refused caller.
+    const resumed = await api.raw("GET", "/platform/events/stream", undefined, { ...NONE, "last-event-id": "1" });
+    expectErrorEnvelope(resumed, 401, "UNAUTHORIZED");
+    expect(resumed.headers.get("www-authenticate")).toMatch(/^Bearer /);
+    const applicant = await as(["applicant"]);
+    expectErrorEnvelope(await api.raw("GET", "/platform/events/stream", undefined, applicant), 403, "FORBIDDEN");
+    expectErrorEnvelope(await api.raw("GET", "/platform/events/stream?lastEventId=1", undefined, applicant), 403, "FORBIDDEN");
   });
 });
 

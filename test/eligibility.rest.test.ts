@@ -1,7 +1,8 @@
 // Determinations and decisions over REST and GraphQL against PostgreSQL (SPEC §3.5, §4.6;
 // state-machines §4, §5): every action from every state it allows and from one it does not, the
 // system-only rule (403 for a caseworker, after 404 and the state), complete's guard, the bodies the
-// decision actions need, the determination-level forms of approve and deny, and the reads.
+// decision actions need, the determination-level forms of approve and deny (the decision named, or
+// the only pending one), and the reads.
 import { decisionMachine, determinationMachine } from "@pap/eligibility/contract";
 import { bearer } from "./support/auth";
 import { determinationFixture } from "./support/eligibility-fixtures";
@@ -131,8 +132,75 @@ describe("decision actions", () => {
     const denied = await api.post(`${base}/${denying.determinationId}/deny`, { decisionId: denying.decisionId, path: "manual", denialReasonCode: "INC-002" }, await system());
     expect(denied.body).toMatchObject({ id: denying.determinationId, status: "in_progress" });
     expect((await api.get(`${base}/${denying.determinationId}/decisions/${denying.decisionId}`)).body).toMatchObject({ status: "denied", denialReasonCode: "INC-002" });
-    expectErrorEnvelope(await api.post(`${base}/${denying.determinationId}/approve`, { path: "auto" }, await system()), 404, "NOT_FOUND");
-    expectErrorEnvelope(await api.post(`${base}/${denying.determinationId}/approve`, { decisionId: fixture.decisionId, path: "auto" }, await system()), 404, "NOT_FOUND");
+  });
+
+  it.each(["approve", "deny"])("%s at the determination's path without decisionId decides its one pending decision", async (action) => {
+    const fixture = await determinationFixture(db(), { program: "medicaid" });
+    // A decision already made beside it does not count: only a pending one can be approved or denied.
+    await db().decision.create({ data: { determinationId: fixture.determinationId, applicationId: fixture.applicationId, memberId: fixture.memberId, program: "chip", status: "denied", denialReasonCode: "AGE-9" } });
+    const body = decisionBody(action);
+    const response = await api.post(`${base}/${fixture.determinationId}/${action}`, body, await system());
+    expect({ status: response.status, id: response.body.id, state: response.body.status }).toEqual({ status: 200, id: fixture.determinationId, state: "in_progress" });
+    expect((await api.get(`${base}/${fixture.determinationId}/decisions/${fixture.decisionId}`)).body).toMatchObject({ status: action === "approve" ? "approved" : "denied", path: body.path });
+    const [event] = await eventsAbout(fixture.decisionId);
+    expect(event).toMatchObject({ type: "eligibility.application.decision_completed", data: { determinationId: fixture.determinationId, program: "medicaid" } });
+  });
+
+  it("without decisionId and several decisions pending, or none: 422 naming the pending ones, and nothing is decided", async () => {
+    const fixture = await determinationFixture(db(), { program: "medicaid" });
+    const second = await db().decision.create({ data: { determinationId: fixture.determinationId, applicationId: fixture.applicationId, memberId: fixture.memberId, program: "chip" } });
+    const several = expectErrorEnvelope(await api.post(`${base}/${fixture.determinationId}/approve`, { path: "auto" }, await system()), 422, "VALIDATION_ERROR");
+    expect(several.message).toContain("decisionId");
+    expect(several.details).toEqual([
+      { field: "decisionId", message: "is required" },
+      { field: "decisionId", message: `may be ${fixture.decisionId} (medicaid for member ${fixture.memberId}, pending)` },
+      { field: "decisionId", message: `may be ${second.id} (chip for member ${fixture.memberId}, pending)` },
+    ]);
+    expect((await db().decision.findMany({ where: { determinationId: fixture.determinationId } })).map((row) => row.status)).toEqual(["pending", "pending"]);
+    expect((await api.get(`${base}/${fixture.determinationId}`)).body.status).toBe("pending");
+
+    const decided = await determinationFixture(db(), { status: "in_progress", decisionStatus: "approved" });
+    const none = expectErrorEnvelope(await api.post(`${base}/${decided.determinationId}/deny`, { path: "manual", denialReasonCode: "INC-1" }, await system()), 422, "VALIDATION_ERROR");
+    expect(none.message).toBe("No decision of the determination can be acted on by deny: none is pending.");
+    expect(none.details).toEqual([{ field: "decisionId", message: "is required" }]);
+  });
+
+  it("a decisionId that is not one of the determination's is 422 naming the pending ones", async () => {
+    const fixture = await determinationFixture(db());
+    const other = await determinationFixture(db());
+    for (const decisionId of [other.decisionId, MISSING_ID, "not-an-id"]) {
+      const refused = expectErrorEnvelope(await api.post(`${base}/${fixture.determinationId}/approve`, { decisionId, path: "auto" }, await system()), 422, "VALIDATION_ERROR");
+      expect(refused.details).toEqual([
+        { field: "decisionId", message: "names no decision of this determination" },
+        { field: "decisionId", message: expect.stringContaining(fixture.decisionId) },
+      ]);
+    }
+    expect((await api.get(`${base}/${other.determinationId}/decisions/${other.decisionId}`)).body.status).toBe("pending");
+  });
+
+  it("checks at the determination's path in the platform's order: 404, a withdrawn determination's 409, the role's 403, the choice's 422, the decision's 409, the body's 422", async () => {
+    expectErrorEnvelope(await api.post(`${base}/${MISSING_ID}/approve`, { path: "auto" }, await system()), 404, "NOT_FOUND");
+    const withdrawn = await determinationFixture(db(), { status: "withdrawn" });
+    expectErrorEnvelope(await api.post(`${base}/${withdrawn.determinationId}/approve`, { path: "auto" }, await system()), 409, "CONFLICT");
+    const fixture = await determinationFixture(db());
+    await db().decision.create({ data: { determinationId: fixture.determinationId, applicationId: fixture.applicationId, memberId: fixture.memberId, program: "tanf" } });
+    // A caseworker is refused before learning which decisions are pending.
+    const forbidden = expectErrorEnvelope(await api.post(`${base}/${fixture.determinationId}/approve`, { path: "auto" }, await worker()), 403, "FORBIDDEN");
+    expect(forbidden.details).toBeUndefined();
+    expectErrorEnvelope(await api.post(`${base}/${fixture.determinationId}/approve`, { path: "auto" }, await system()), 422, "VALIDATION_ERROR");
+    const made = await determinationFixture(db(), { decisionStatus: "denied" });
+    expectErrorEnvelope(await api.post(`${base}/${made.determinationId}/approve`, { decisionId: made.decisionId, path: "auto" }, await system()), 409, "CONFLICT");
+    const single = await determinationFixture(db());
+    const noCode = expectErrorEnvelope(await api.post(`${base}/${single.determinationId}/deny`, { path: "manual" }, await system()), 422, "VALIDATION_ERROR");
+    expect(noCode.details).toEqual([expect.objectContaining({ field: "denialReasonCode" })]);
+    expect((await api.get(`${base}/${single.determinationId}/decisions/${single.decisionId}`)).body.status).toBe("pending");
+  });
+
+  it("runs at the determination's path in the graph, decisionId optional", async () => {
+    const fixture = await determinationFixture(db());
+    const mutation = `mutation ($id: ID!) { performDeterminationDecisionAction(determinationId: $id, action: approve, body: { path: "manual" }) { id status decisions { id status path } } }`;
+    const response = await api.post("/graphql", { query: mutation, variables: { id: fixture.determinationId } }, await system());
+    expect(response.body).toEqual({ data: { performDeterminationDecisionAction: { id: fixture.determinationId, status: "in_progress", decisions: [{ id: fixture.decisionId, status: "approved", path: "manual" }] } } });
   });
 });
 

@@ -1,6 +1,7 @@
 // The application and verification lifecycles over REST against PostgreSQL (state-machines §0, §2, §3):
 // every action from every state it allows and from one it does not, the order of the checks
-// (404 → 409 state → 403 role → 422 body), the filing minimum, and both forms of a verification's action path.
+// (404 → 409 state → 403 role → 422 body), the filing minimum, withdrawal without a body, and the three
+// forms of a verification's action path (the two the text names, and the table's at the application's path).
 import { applicationMachine, verificationMachine } from "@pap/intake/contract";
 import { bearer } from "./support/auth";
 import { expectErrorEnvelope, listPath, MISSING_ID } from "./support/expectations";
@@ -52,8 +53,31 @@ describe("application actions", () => {
     expectErrorEnvelope(await api.post(`/intake/applications/${await applicationIn("draft")}/open`, undefined, worker), 409, "CONFLICT");
     expectErrorEnvelope(await api.post(`/intake/applications/${await applicationIn("submitted")}/open`, undefined, worker), 403, "FORBIDDEN");
     const withdrawing = await applicationIn("submitted");
-    const missingReason = expectErrorEnvelope(await api.post(`/intake/applications/${withdrawing}/withdraw`, {}, worker), 422, "VALIDATION_ERROR");
-    expect(missingReason.details).toEqual([expect.objectContaining({ field: "reason" })]);
+    const emptyReason = expectErrorEnvelope(await api.post(`/intake/applications/${withdrawing}/withdraw`, { reason: " " }, worker), 422, "VALIDATION_ERROR");
+    expect(emptyReason.details).toEqual([expect.objectContaining({ field: "reason" })]);
+    const unknownField = expectErrorEnvelope(await api.post(`/intake/applications/${withdrawing}/withdraw`, { why: "moved" }, worker), 422, "VALIDATION_ERROR");
+    expect(unknownField.details).toEqual([expect.objectContaining({ field: "why" })]);
+    expect((await api.get(`/intake/applications/${withdrawing}`)).body.status).toBe("submitted");
+  });
+
+  it.each([
+    ["no body at all", undefined],
+    ["an empty body sent as JSON", ""],
+    ["an empty object", {}],
+    ["a null reason", { reason: null }],
+  ])("withdraws with %s (SPEC §3.4: the body is optional), its event saying no reason", async (_label, body) => {
+    const worker = await bearer(["case_worker"], { sub: "lifecycle|worker" });
+    const id = await applicationIn("under_review");
+    const response = await api.post(`/intake/applications/${id}/withdraw`, body, worker);
+    expect({ status: response.status, state: response.body.status }).toEqual({ status: 200, state: "withdrawn" });
+    const [withdrawn] = (await api.get(listPath("/platform/events", { subject: id, type: "intake.application.withdrawn" }))).body.items;
+    expect(withdrawn.data).toEqual({ reason: null });
+  });
+
+  it("withdraws through the graph without a reason too", async () => {
+    const id = await applicationIn("submitted");
+    const response = await api.graphql(`mutation ($id: ID!) { withdrawApplication(id: $id) { id status } }`, { id });
+    expect(response).toEqual({ data: { withdrawApplication: { id, status: "withdrawn" } } });
   });
 
   it("stamps submittedAt, withdrawnAt and closedAt", async () => {
@@ -116,6 +140,89 @@ describe("verification actions", () => {
     const from = vStates.find((state) => !(verificationMachine.actions as Record)[action].from.includes(state))!;
     const { applicationId, id } = await verificationIn(from);
     expectErrorEnvelope(await api.post(`/intake/applications/${applicationId}/verifications/${id}/${action}`, verificationBody(action), await verificationCaller(action)), 409, "CONFLICT");
+  });
+
+  describe("at the application's path, as the specification's table writes them, the verification named in the body", () => {
+    it.each(vAllowed)("%s from %s → %s, answering the application", async (action, from, to) => {
+      const { applicationId, id } = await verificationIn(from);
+      const response = await api.post(`/intake/applications/${applicationId}/${action}`, { verificationId: id, ...verificationBody(action) }, await verificationCaller(action));
+      expect({ status: response.status, id: response.body.id, state: response.body.status }).toEqual({ status: 200, id: applicationId, state: "under_review" });
+      expect((await api.get(`/intake/applications/${applicationId}/verifications/${id}`)).body.status).toBe(to);
+      const [event] = (await api.get(listPath("/platform/events", { subject: id, type: "intake.verification.*" }))).body.items.filter((entry: Record) => entry.type !== "intake.verification.created");
+      expect(event).toMatchObject({ subject: id, ...(verificationBody(action) && { data: verificationBody(action) }) });
+    });
+
+    it("names no verification: 422 with one detail per verification the action applies to, and nothing changes", async () => {
+      const { applicationId, id: pending } = await verificationIn("pending");
+      const inconclusive = (await api.post(`/intake/applications/${applicationId}/verifications`, { category: "income" })).body.id;
+      await db().verification.update({ where: { id: inconclusive }, data: { status: "inconclusive" } });
+      const satisfied = (await api.post(`/intake/applications/${applicationId}/verifications`, { category: "identity" })).body.id;
+      await db().verification.update({ where: { id: satisfied }, data: { status: "satisfied" } });
+      const worker = await verificationCaller("waive");
+      for (const body of [undefined, {}, { reason: "documents lost in a fire" }]) {
+        const refused = expectErrorEnvelope(await api.post(`/intake/applications/${applicationId}/waive`, body, worker), 422, "VALIDATION_ERROR");
+        expect(refused.message).toContain("verificationId");
+        expect(refused.details).toEqual([
+          { field: "verificationId", message: "is required" },
+          { field: "verificationId", message: expect.stringContaining(`${pending} (residency of the household, pending)`) },
+          { field: "verificationId", message: expect.stringContaining(`${inconclusive} (income of the household, inconclusive)`) },
+        ]);
+      }
+      // mark-inconclusive applies only to a pending verification: only that one is listed.
+      const narrower = expectErrorEnvelope(await api.post(`/intake/applications/${applicationId}/mark-inconclusive`, undefined, await system()), 422, "VALIDATION_ERROR");
+      expect(narrower.details!.slice(1)).toEqual([{ field: "verificationId", message: expect.stringContaining(pending) }]);
+      const statuses = (await db().verification.findMany({ where: { applicationId }, orderBy: { createdAt: "asc" } })).map((row) => row.status);
+      expect(statuses).toEqual(["pending", "inconclusive", "satisfied"]);
+    });
+
+    it("names a verification of another application, an unknown one or something that is not an id: 422 listing this application's", async () => {
+      const { applicationId, id } = await verificationIn("pending");
+      const other = await verificationIn("pending");
+      const worker = await verificationCaller("waive");
+      for (const named of [other.id, MISSING_ID, "not-an-id", 42, { id }]) {
+        const refused = expectErrorEnvelope(await api.post(`/intake/applications/${applicationId}/waive`, { verificationId: named, reason: "x" }, worker), 422, "VALIDATION_ERROR");
+        expect(refused.details).toEqual([
+          { field: "verificationId", message: "names no verification of this application" },
+          { field: "verificationId", message: expect.stringContaining(id) },
+        ]);
+      }
+      expect((await api.get(`/intake/applications/${other.applicationId}/verifications/${other.id}`)).body.status).toBe("pending");
+    });
+
+    it("an application with nothing the action applies to: 422 saying so", async () => {
+      const { applicationId } = await verificationIn("waived");
+      const refused = expectErrorEnvelope(await api.post(`/intake/applications/${applicationId}/satisfy`, undefined, await system()), 422, "VALIDATION_ERROR");
+      expect(refused.message).toBe("No verification of the application can be acted on by satisfy: none is pending or inconclusive.");
+      expect(refused.details).toEqual([{ field: "verificationId", message: "is required" }]);
+    });
+
+    it("checks in the platform's order: the application's 404, the role's 403 before any listing, the verification's 409, then the body's 422", async () => {
+      const { applicationId, id } = await verificationIn("pending");
+      const worker = await verificationCaller("waive");
+      expectErrorEnvelope(await api.post(`/intake/applications/${MISSING_ID}/waive`, { verificationId: id, reason: "x" }, worker), 404, "NOT_FOUND");
+      // A caseworker may not satisfy: refused before learning which verifications there are.
+      const forbidden = expectErrorEnvelope(await api.post(`/intake/applications/${applicationId}/satisfy`, undefined, worker), 403, "FORBIDDEN");
+      expect(forbidden.details).toBeUndefined();
+      expectErrorEnvelope(await api.post(`/intake/applications/${applicationId}/satisfy`, { verificationId: id }, worker), 403, "FORBIDDEN");
+      await db().verification.update({ where: { id }, data: { status: "waived" } });
+      expectErrorEnvelope(await api.post(`/intake/applications/${applicationId}/waive`, { verificationId: id, reason: "x" }, worker), 409, "CONFLICT");
+      const open = await verificationIn("pending");
+      const noReason = expectErrorEnvelope(await api.post(`/intake/applications/${open.applicationId}/waive`, { verificationId: open.id }, worker), 422, "VALIDATION_ERROR");
+      expect(noReason.details).toEqual([expect.objectContaining({ field: "reason" })]);
+      const applicant = await bearer(["applicant"], { sub: "lifecycle|applicant", userId: "0c0c0c0c-0000-4000-8000-000000000003" });
+      expectErrorEnvelope(await api.post(`/intake/applications/${open.applicationId}/waive`, { verificationId: open.id, reason: "x" }, applicant), 403, "FORBIDDEN");
+      expect((await api.get(`/intake/applications/${open.applicationId}/verifications/${open.id}`)).body.status).toBe("pending");
+    });
+
+    it("runs in the graph as performApplicationVerificationAction, with the same rule", async () => {
+      const { applicationId, id } = await verificationIn("pending");
+      const mutation = `mutation ($applicationId: ID!, $verificationId: ID, $body: JSONObject) {
+        performApplicationVerificationAction(applicationId: $applicationId, action: waive, verificationId: $verificationId, body: $body) { id status verifications { id status } } }`;
+      const unnamed = await api.graphql(mutation, { applicationId, body: { reason: "x" } });
+      expect(unnamed.errors[0].extensions).toMatchObject({ code: "VALIDATION_ERROR", details: [{ field: "verificationId", message: "is required" }, { field: "verificationId", message: expect.stringContaining(id) }] });
+      const waived = await api.graphql(mutation, { applicationId, verificationId: id, body: { reason: "x" } });
+      expect(waived).toEqual({ data: { performApplicationVerificationAction: { id: applicationId, status: "under_review", verifications: [{ id, status: "waived" }] } } });
+    });
   });
 
   it("answers 404 for a verification of another application, 403 for a caseworker's satisfy, 422 for a waiver without a reason", async () => {

@@ -269,10 +269,29 @@ describe("POST /workflow/tasks", () => {
     expect(task.slaDeadline).toBe(deadline);
   });
 
+  it.each([
+    ["a configured task type by its configured name", { taskType: "application_review" }, "Application review"],
+    ["another task type in words", { taskType: "document_review", programType: "snap" }, "Document review"],
+    ["a hyphenated task type in words", { taskType: "home-visit" }, "Home visit"],
+    ["no task type as Untitled task", {}, "Untitled task"],
+  ])("names a task created without a name (SPEC §2.6: every field optional): %s", async (_label, body, name) => {
+    const response = await api.post(TASKS, body);
+    expect(response.status).toBe(201);
+    expect(response.body).toMatchObject({ name, status: "pending", ...body });
+    const [created] = (await api.get(listPath("/platform/events", { subject: response.body.id, type: "workflow.task.created" }))).body.items;
+    expect(created.data.name).toBe(name);
+  });
+
+  it("creates a task without a name in the graph too", async () => {
+    const response = await api.graphql(`mutation { createTask(input: { taskType: "interview" }) { name taskType status } }`);
+    expect(response).toEqual({ data: { createTask: { name: "Interview", taskType: "interview", status: "pending" } } });
+  });
+
   describe("422 VALIDATION_ERROR naming the field, and nothing created", () => {
     it.each([
-      ["a missing name", { programType: "snap" }, "name"],
       ["an empty name", { name: "" }, "name"],
+      ["a null name", { name: null }, "name"],
+      ["a name over 200 characters", { name: "x".repeat(201) }, "name"],
       ["priority 0", { name: "x", priority: 0 }, "priority"],
       ["priority 5", { name: "x", priority: 5 }, "priority"],
       ["a fractional priority", { name: "x", priority: 2.5 }, "priority"],

@@ -6,7 +6,16 @@ import { EventFrames } from "./event-frames";
 const STREAM_DOCUMENT = `subscription ($filter: EventStreamFilter, $after: String) {
   result: events(filter: $filter, after: $after) { position ${EVENT_SELECTION} } }`;
 
-export type EventStreamOptions = { path: string; heartbeatMs: number; connections?: ConnectionLimiter };
+export type EventStreamOptions = {
+  path: string;
+  heartbeatMs: number;
+  connections?: ConnectionLimiter;
+  /**
+   * Refuses a caller the log's subscription would refuse (401/403), before anything else: a stream
+   * resumed with Last-Event-ID reads no head of the log first, and must not open for them either.
+   */
+  admit?: (request: FastifyRequest) => Promise<void>;
+};
 
 /**
  * `GET …/events/stream`: the live log as server-sent events. Each event is one frame with `id:` set
@@ -20,7 +29,7 @@ export function registerEventStream(app: FastifyInstance, graph: { execute: Grap
   app.addHook("preClose", async () => {
     for (const end of open) end();
   });
-  app.get(options.path, async (request, reply) => {
+  app.get(options.path, { ...(options.admit && { onRequest: options.admit }) }, async (request, reply) => {
     const query = request.query as Record<string, unknown>;
     const text = (name: string) => (typeof query[name] === "string" ? (query[name] as string) : undefined);
     const lastEventId = headerValue(request, "last-event-id") ?? text("lastEventId");

@@ -33,9 +33,33 @@ const statusDescriptions: Record<number, string> = {
   404: "Resource not found",
   409: "Conflict with the current state",
   422: "Well-formed but semantically invalid",
+  429: "Too many requests",
   500: "Unexpected server error",
   503: "A service the operation needs (the virus scanner) is unreachable",
 };
+
+const errorContent = { "application/json": { schema: { $ref: "#/components/schemas/Error" } } };
+
+/**
+ * The per-caller limits (packages/kernel/src/http/rate-limits.ts) stand before every operation, so
+ * every operation may answer 429: described once and referred to from each.
+ */
+const tooManyRequests = {
+  description:
+    "Too many requests: the caller has made as many requests in the window as the deployment allows (or, for the event stream, holds as many live connections). Answered only where the deployment turns its limits on.",
+  headers: { "Retry-After": { description: "Seconds to wait before trying again.", schema: { type: "integer", minimum: 0 } } },
+  content: errorContent,
+};
+const tooManyRequestsRef = { $ref: "#/components/responses/TooManyRequests" };
+
+/** The answers every operation may give besides its own: no credential (401), not allowed (403), over its limits (429). */
+function commonErrors(): Record<string, unknown> {
+  return {
+    401: { description: statusDescriptions[401], content: errorContent },
+    403: { description: statusDescriptions[403], content: errorContent },
+    429: tooManyRequestsRef,
+  };
+}
 
 const jsonSchema = (schema: z.ZodType, io: "input" | "output") => z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" });
 
@@ -70,14 +94,19 @@ function successContent(route: RestRoute) {
   return { "application/json": { schema } };
 }
 
-/** The event stream is not a graph operation with a JSON answer, so it is described by hand. */
-function eventStreamOperation() {
+/**
+ * The event stream is not a graph operation with a JSON answer, so it is described by hand; who may
+ * open it is what the log's subscription requires, checked before the stream opens.
+ */
+function eventStreamOperation(access: { security: object[]; note?: string }) {
   const parameter = (name: string, description: string, where = "query") => ({ name, in: where, schema: { type: "string" }, description });
   return {
     get: {
       operationId: "streamEvents",
       summary: "Live events as server-sent events, resumable with Last-Event-ID",
+      ...(access.note && { description: access.note }),
       tags: ["Platform"],
+      security: access.security,
       parameters: [
         parameter("Last-Event-ID", "Position (the `id:` of the last frame received): missed events are replayed first.", "header"),
         parameter("lastEventId", "Same as the Last-Event-ID header, for clients that cannot set headers."),
@@ -90,7 +119,9 @@ function eventStreamOperation() {
           description: "An open stream: `: connected`, then one frame per event (`id: <position>`, `data: <Event JSON>`), and a `: heartbeat` comment every 30 s.",
           content: { "text/event-stream": { schema: { type: "string" } } },
         },
-        400: { description: statusDescriptions[400], content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } },
+        400: { description: statusDescriptions[400], content: errorContent },
+        ...commonErrors(),
+        500: { description: statusDescriptions[500], content: errorContent },
       },
     },
   };
@@ -108,6 +139,8 @@ function requestBody(route: RestRoute) {
 
 export type OpenApiOptions = {
   eventStreamPath?: string;
+  /** What opening the event stream requires of its caller (the log's subscription's requirement). */
+  eventStreamRequirement?: Requirement;
   /** What each route's operation requires of its caller, and how callers authenticate in this deployment. */
   requirementOf?: (route: RestRoute) => Requirement | undefined;
   authMode?: AuthMode;
@@ -115,23 +148,25 @@ export type OpenApiOptions = {
 
 /** OpenAPI 3.1 of the REST surface, generated from the same route table that serves it. */
 export function openApiDocument(routes: readonly RestRoute[], options: OpenApiOptions = {}) {
-  const { eventStreamPath, requirementOf, authMode = "jwt" } = options;
+  const { eventStreamPath, eventStreamRequirement, requirementOf, authMode = "jwt" } = options;
   const paths: Record<string, Record<string, unknown>> = {};
-  if (eventStreamPath) paths[eventStreamPath] = eventStreamOperation();
+  if (eventStreamPath) paths[eventStreamPath] = eventStreamOperation(operationSecurity(eventStreamRequirement, authMode));
   for (const route of routes) {
     const pathParameters = [...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: "path", required: true, schema: { type: "string" } }));
     const responses: Record<string, unknown> = {
       [route.docs.successStatus]: { description: statusDescriptions[route.docs.successStatus] ?? "OK", content: successContent(route) },
     };
+    for (const other of route.docs.otherSuccesses ?? []) responses[other.status] = { description: other.description, content: successContent(route) };
     // Every operation needs a credential: 401 without one; 403 when it names a caller the operation refuses.
     const { security, note } = operationSecurity(requirementOf?.(route), authMode);
-    for (const status of [...new Set([...route.docs.errorStatuses, 401, 403])].sort()) {
+    for (const status of [...new Set(route.docs.errorStatuses)].sort()) {
       if (status === 302) {
         responses[status] = { description: statusDescriptions[status], headers: { Location: { schema: { type: "string" } } } };
         continue;
       }
-      responses[status] = { description: statusDescriptions[status] ?? "Error", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } };
+      responses[status] = { description: statusDescriptions[status] ?? "Error", content: errorContent };
     }
+    Object.assign(responses, commonErrors());
     (paths[route.path] ??= {})[route.method.toLowerCase()] = {
       operationId: route.operationId,
       summary: route.summary,
@@ -151,6 +186,6 @@ export function openApiDocument(routes: readonly RestRoute[], options: OpenApiOp
     openapi: "3.1.0",
     info: { title: "Public Assistance Platform REST API", version: "0.1.0", description: "Each operation is served by translating it into one operation on the federated GraphQL graph." },
     paths,
-    components: { schemas: { Error: errorEnvelope }, securitySchemes: securitySchemes(authMode) },
+    components: { schemas: { Error: errorEnvelope }, responses: { TooManyRequests: tooManyRequests }, securitySchemes: securitySchemes(authMode) },
   };
 }

@@ -11,6 +11,7 @@ import {
   type GraphExecutor,
   type GraphSubscriber,
   type OperationType,
+  type Requirement,
   type RequirementLookup,
 } from "@pap/kernel";
 import type { ContentSettings } from "@pap/content";
@@ -63,7 +64,8 @@ export function registerRestRoutes(
   const authenticate = graph.authenticate;
   // The router prefers the static `stream` segment to the `{eventId}` parameter, so the two never clash.
   const streamPath = `${options.platformBasePath}/events/stream`;
-  registerEventStream(app, graph, { path: streamPath, heartbeatMs: options.heartbeatMs, connections });
+  const streamRequirement = graph.requirementOf("subscription", "events");
+  registerEventStream(app, graph, { path: streamPath, heartbeatMs: options.heartbeatMs, connections, admit: admitting(authenticate, streamRequirement) });
   if (content) {
     // Parts are read one by one in the upload handler (files streamed, never buffered); the limits
     // bound what a body may hold beyond the one file.
@@ -78,11 +80,7 @@ export function registerRestRoutes(
       method: route.method,
       url: fastifyPath(route.path),
       // On request, before the body is even read: a refused caller's body is never parsed.
-      onRequest: async (request) => {
-        const principal = await authenticate(pickForwardedHeaders(request.headers));
-        const refused = requirement ? refusal(requirement, principal) : principal.kind === "unauthenticated" ? notSignedIn(principal) : undefined;
-        if (refused) throw refused;
-      },
+      onRequest: admitting(authenticate, requirement),
       handler: async (request, reply) => {
         const upload: ReceivedUpload | undefined = route.upload ? await receiveUpload(request, content!()) : undefined;
         const restRequest = upload ? { ...toRestRequest(request), body: upload.fields, content: upload.token } : toRestRequest(request);
@@ -112,6 +110,7 @@ export function registerRestRoutes(
   }
   const document = openApiDocument(routes, {
     eventStreamPath: streamPath,
+    eventStreamRequirement: streamRequirement,
     requirementOf: (route) => {
       const { operation, field } = rootFieldOf(route.document);
       return graph.requirementOf(operation, field);
@@ -119,6 +118,15 @@ export function registerRestRoutes(
     authMode,
   });
   app.get("/openapi.json", async () => document);
+}
+
+/** The check a request passes before anything about it is read: a credential (401), and the requirement's grant (403). */
+function admitting(authenticate: Authenticator, requirement: Requirement | undefined) {
+  return async (request: FastifyRequest) => {
+    const principal = await authenticate(pickForwardedHeaders(request.headers));
+    const refused = requirement ? refusal(requirement, principal) : principal.kind === "unauthenticated" ? notSignedIn(principal) : undefined;
+    if (refused) throw refused;
+  };
 }
 
 function toRestRequest(request: FastifyRequest): RestRequest {

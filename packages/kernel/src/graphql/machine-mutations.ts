@@ -1,5 +1,6 @@
+import { conflict } from "../errors/api-error";
 import type { MachineCaller } from "../state-machine/machine";
-import { actionEnumValue, actionFromEnumValue, actionMutationName, actionNamesOf, bodyFieldsOf, performActionField, type AnyMachine } from "../state-machine";
+import { actionEnumValue, actionFromEnumValue, actionMutationName, actionNamesOf, bodyFieldsOf, performActionField, performPartActionField, unnamedPartNote, type AnyMachine, type PartsAtParent } from "../state-machine";
 
 type LooseArgBuilder = { id(options: object): unknown; int(options: object): unknown; float(options: object): unknown; boolean(options: object): unknown; string(options: object): unknown; (options: object): unknown };
 type LooseRootBuilder = { field(options: object): unknown; arg: LooseArgBuilder };
@@ -19,6 +20,17 @@ export type MachineMutations<Item, Context> = {
   perform(input: { id: string; action: string; caller: MachineCaller; body: Record<string, unknown>; parentId?: string }, context: Context): Promise<Item>;
   /** The name of the argument naming the record's parent, when it has one (`applicationId`). */
   parentArg?: string;
+  /**
+   * The actions run at the parent's path, as the specification's table writes them: a mutation
+   * `perform<Parent><Resource>Action(<parentArg>: ID!, action, <partField>: ID, body)` answering the
+   * parent. Which record it acts on (the one named, or the domain's choice) is the domain's to say.
+   */
+  viaParent?: PartsAtParent & {
+    /** The parent's GraphQL name (`Application`) and type. */
+    name: string;
+    ref: object;
+    perform(input: { parentId: string; partId?: string; action: string; caller: MachineCaller; body: Record<string, unknown> }, context: Context): Promise<unknown>;
+  };
 };
 
 const given = (args: object, skipped: readonly string[]) =>
@@ -54,11 +66,37 @@ export function machineMutations<Item, Context>(builderOf: object, spec: Machine
     }
   };
   const callerOf = spec.caller ?? ((context: Context) => (context as { principal(): Promise<MachineCaller> }).principal());
+  const partActionField = (t: LooseRootBuilder, via: NonNullable<MachineMutations<Item, Context>["viaParent"]>, parentName: string) => {
+    const offered = via.actions ?? actionNamesOf(machine);
+    return t.field({
+      authScopes: spec.authScopes,
+      type: via.ref,
+      description: `Runs a ${machine.resource} action (${offered.join(", ")}) at its ${via.name.toLowerCase()}'s path, as the specification's table writes it, on the ${machine.resource} named by \`${via.partField}\`. Answers the ${via.name.toLowerCase()}.`,
+      args: {
+        [parentName]: t.arg.id({ required: true }),
+        action: t.arg({ type: actionEnum, required: true }),
+        // Optional in the schema whatever the rule, so that leaving it out reaches the domain's answer (its 422 lists the candidates).
+        [via.partField]: t.arg.id({ description: `The ${machine.resource} to act on; ${unnamedPartNote(via, machine.resource)}.` }),
+        body: t.arg({ type: "JSONObject" }),
+      },
+      resolve: async (_root: unknown, args: Record<string, unknown>, context: Context) => {
+        const action = actionFromEnumValue(String(args.action));
+        if (!offered.includes(action)) throw conflict(`Cannot ${action} a ${machine.resource} at its ${via.name.toLowerCase()}'s path.`);
+        const partId = args[via.partField];
+        return via.perform(
+          { parentId: String(args[parentName]), ...(partId != null && { partId: String(partId) }), action, caller: await callerOf(context), body: (args.body as Record<string, unknown> | null) ?? {} },
+          context,
+        );
+      },
+    });
+  };
   const run = async (context: Context, id: string, action: string, body: Record<string, unknown>, args: Record<string, unknown>) =>
     spec.perform({ id, action, caller: await callerOf(context), body, ...parentOf(args) }, context);
 
+  const viaParent = spec.viaParent;
   builder.mutationFields((t) =>
     Object.fromEntries([
+      ...(viaParent && parentArg ? [[performPartActionField(viaParent.name, resourceName), partActionField(t, viaParent, parentArg)]] : []),
       ...actionNamesOf(machine).map((action) => {
         const fields = bodyFieldsOf(machine, action);
         return [

@@ -10,6 +10,8 @@ export type ListFilter = { name: string; description: string; values: "uuid" | r
  * `<name>:<value>` added to `q`, where it can also be written. A value that is not of its kind is a 400.
  */
 export function withListFilters(route: RestRoute, filters: readonly ListFilter[]): RestRoute {
+  // A create at the same path as its list would advertise (and silently take) filters it never applies.
+  if (route.method !== "GET" || !route.docs.list) throw new Error(`withListFilters: ${route.method} ${route.path} is not a list`);
   return {
     ...route,
     variables: (request) => {

@@ -51,6 +51,8 @@ export type RestRoute = {
     bodyOptional?: boolean;
     response?: z.ZodType;
     successStatus: number;
+    /** Other successful answers, with the same body (a submission that finds its call already pending: 200 beside 201). */
+    otherSuccesses?: { status: number; description: string }[];
     errorStatuses: number[];
     /** The success answer is bytes (`application/octet-stream`), not JSON. */
     binary?: boolean;

@@ -16,6 +16,9 @@ export const actionMutationName = (action: string, resource: string) => `${actio
 /** The one mutation that runs any action with its body as JSON (what the REST action paths call). */
 export const performActionField = (resource: string) => `perform${resource}Action`;
 
+/** The mutation that runs a part's action at its parent's path, the part named or chosen (`performApplicationVerificationAction`). */
+export const performPartActionField = (parent: string, part: string) => `perform${parent}${part}Action`;
+
 /** The fields of an action's body, each with the GraphQL scalar its check reads as. */
 export function bodyFieldsOf(machine: AnyMachine, action: string): { name: string; scalar: "ID" | "Int" | "Float" | "Boolean" | "String"; description?: string }[] {
   const shape = (definitionOf(machine, action).body as { shape?: Record<string, z.ZodType> } | undefined)?.shape ?? {};

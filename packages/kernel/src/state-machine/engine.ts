@@ -44,6 +44,20 @@ function actionOf(machine: AnyMachine, name: string): AnyAction<unknown, string,
   return action;
 }
 
+function forbiddenActor(machine: AnyMachine, actionName: string, action: AnyAction<unknown, string, string, unknown>): ApiError {
+  const actors = [...new Set(action.who.flatMap((clause) => clause.actors))];
+  return new ApiError(403, "FORBIDDEN", `Only a ${listed(actors)} may ${actionName} a ${machine.resource}.`);
+}
+
+/**
+ * The 403 for a caller whose roles no clause of the action names, whatever the record (undefined when
+ * some clause names one of them): for a check that must come before the record is even chosen.
+ */
+export function actorRefusal(machine: AnyMachine, actionName: string, caller: MachineCaller): ApiError | undefined {
+  const action = actionOf(machine, actionName);
+  return clausesFor(action, caller).length === 0 ? forbiddenActor(machine, actionName, action) : undefined;
+}
+
 /**
  * Checks an action against a record in the order the platform's contracts give, then works out its
  * effect: the record exists (the caller has looked it up: 404 before this) → the action is allowed
@@ -68,10 +82,7 @@ export async function planTransition<M extends AnyMachine>(
     ]);
   }
   const qualifying = clausesFor(action, caller);
-  if (qualifying.length === 0) {
-    const actors = [...new Set(action.who.flatMap((clause) => clause.actors))];
-    throw new ApiError(403, "FORBIDDEN", `Only a ${listed(actors)} may ${actionName} a ${machine.resource}.`);
-  }
+  if (qualifying.length === 0) throw forbiddenActor(machine, actionName, action);
   if (!qualifying.some((clause) => guardsHold(machine, clause.guards, record, caller))) {
     const failed = [...new Set(qualifying.flatMap((clause) => (clause.guards ?? []).filter((name) => !guardOf(machine, name).test(record, caller))))];
     throw conflict(`Cannot ${actionName}: ${failed.map((name) => guardOf(machine, name).refusal).join("; ")}.`);

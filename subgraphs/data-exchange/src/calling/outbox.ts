@@ -4,7 +4,7 @@ import { continuedTraceparent, systemClock, traced, traceIdOf, type BackgroundWo
 import { leaseMs } from "../config/settings";
 import { dataExchangeEvents } from "../domain/events";
 import { rescheduleCall, settleCall, type CallOutcome } from "../operations/outcomes";
-import type { CallRow } from "../operations/work";
+import type { CallRow, DataExchangeWork } from "../operations/work";
 import { askAgency, backoffMs, nextStepAfter, type CallMaker } from "./attempt";
 
 const SUBMITTED = dataExchangeEvents.draft("call.submitted", "").type;
@@ -12,18 +12,34 @@ const SUBMITTED = dataExchangeEvents.draft("call.submitted", "").type;
 export type Outbox = BackgroundWork & { kick(): void };
 
 /**
- * Ends a call in a transaction of its own, its event continuing the submission's trace and caused by
- * the submission's event: the answer of an agency arrives long after the request that asked.
+ * Writes to a call in a transaction of its own, its event continuing the submission's trace and caused
+ * by the submission's event: what becomes of an attempt is known long after the request that asked.
  */
-export function settleInOwnTransaction(services: DomainServices, clock: Clock, call: Pick<CallRow, "id" | "traceparent" | "submittedEventId">, outcome: CallOutcome) {
+function inOwnTransaction<T>(services: DomainServices, clock: Clock, call: Pick<CallRow, "traceparent" | "submittedEventId">, span: string, write: (work: DataExchangeWork) => Promise<T>): Promise<T> {
   const events = eventRecorder(services.eventRuntime.settings, {
-    traceparent: continuedTraceparent("service call settled", call.traceparent),
+    traceparent: continuedTraceparent(span, call.traceparent),
     ...(call.submittedEventId && { causationid: call.submittedEventId }),
     authid: "system",
     authtype: "system",
   });
-  return services.eventRuntime.sqlTransaction((tx) => settleCall({ tx, events, clock }, call.id, outcome));
+  return services.eventRuntime.sqlTransaction((tx) => write({ tx, events, clock }));
 }
+
+/** Ends a call in a transaction of its own (see `inOwnTransaction`). */
+export function settleInOwnTransaction(services: DomainServices, clock: Clock, call: Pick<CallRow, "id" | "traceparent" | "submittedEventId">, outcome: CallOutcome) {
+  return inOwnTransaction(services, clock, call, "service call settled", (work) => settleCall(work, call.id, outcome));
+}
+
+/** Puts a call back for a later attempt in a transaction of its own, with its event (see `inOwnTransaction`). */
+function rescheduleInOwnTransaction(services: DomainServices, clock: Clock, call: Pick<CallRow, "id" | "traceparent" | "submittedEventId">, nextAttemptAt: Date, reason: string) {
+  return inOwnTransaction(services, clock, call, "service call rescheduled", (work) => rescheduleCall(work, call.id, nextAttemptAt, reason));
+}
+
+/**
+ * What a call handed back after a fault of our own says of it: not the fault's text, which is the
+ * platform's internal business (it is logged), and would otherwise reach clients and the permanent log.
+ */
+export const OWN_FAULT = "the platform could not make or record this attempt (a fault of its own, logged); the call is tried again shortly";
 
 /**
  * The outbox worker (issue 17): every pending call that is due is claimed by one process under a lease
@@ -67,10 +83,10 @@ export function startOutbox(services: DomainServices, maker: CallMaker, options:
           : ({ ok: false, reason: `the service ${call.serviceId} is no longer in the catalog`, retryable: false, kind: "refused" } as const);
         const step = nextStepAfter(outcome, call.attempts, settings, clock.now());
         if ("settle" in step) await settleInOwnTransaction(services, clock, call, step.settle);
-        else await rescheduleCall({ tx: db as never }, call.id, step.retryAt, step.error);
+        else await rescheduleInOwnTransaction(services, clock, call, step.retryAt, step.error);
       } catch (error) {
         options.logger?.warn({ err: error, serviceCallId: call.id, trace_id: traceIdOf(call.traceparent) }, "making a service call failed; it will be claimed again shortly");
-        await handBack(call, error);
+        await handBack(call);
       }
     });
 
@@ -79,10 +95,10 @@ export function startOutbox(services: DomainServices, maker: CallMaker, options:
    * moment later: the call is handed back for a short, growing wait rather than held for its whole
    * lease, and settling waits for it as for a call in flight. If even that write fails the lease runs out.
    */
-  const handBack = async (call: CallRow, error: unknown) => {
+  const handBack = async (call: CallRow) => {
     const waitMs = backoffMs(call.attempts, 500, 30_000);
     try {
-      await rescheduleCall({ tx: db as never }, call.id, new Date(clock.now().getTime() + waitMs), error instanceof Error ? error.message : String(error));
+      await rescheduleInOwnTransaction(services, clock, call, new Date(clock.now().getTime() + waitMs), OWN_FAULT);
     } catch {
       return;
     }

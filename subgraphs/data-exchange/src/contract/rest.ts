@@ -26,7 +26,13 @@ const submit: RestRoute = {
     const body = asRest(call) as { id: string };
     return { status: created ? 201 : 200, body, headers: { location: `${request.url.split("?")[0]}/${body.id}` } };
   },
-  docs: { body: serviceCall.createBody, response: serviceCall.response, successStatus: 201, errorStatuses: [400, 403, 422, 500] },
+  docs: {
+    body: serviceCall.createBody,
+    response: serviceCall.response,
+    successStatus: 201,
+    otherSuccesses: [{ status: 200, description: "A call of the same record to the same service was still pending: that call, and nothing created" }],
+    errorStatuses: [400, 403, 422, 500],
+  },
 };
 
 /** The data-exchange domain (SPEC §4.3): the catalog, read-only, and the calls. */

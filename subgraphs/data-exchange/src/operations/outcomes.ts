@@ -1,7 +1,6 @@
-import { Prisma } from "@pap/db";
 import { cancelTimers } from "@pap/events";
 import { planTransition, systemPrincipal } from "@pap/kernel";
-import { callMachine } from "../domain/call-machine";
+import { callEventData, callMachine } from "../domain/call-machine";
 import { dataExchangeEvents, windowTimerId } from "../domain/events";
 import type { CallResult, FailureReason } from "../domain/vocabulary";
 import { lockedCall, updateCall } from "./locked-call";
@@ -30,11 +29,20 @@ export async function settleCall(work: DataExchangeWork, id: string, outcome: Ca
 }
 
 /**
- * Puts a pending call back in the outbox for a later attempt, saying what went wrong. Bookkeeping, not a
- * change of state: no event, and `updatedAt` (its last change of status) stays.
+ * Puts a pending call back in the outbox for a later attempt, saying what went wrong, under its row
+ * lock and with its `retry_scheduled` event in the same transaction: the attempt count, the next
+ * attempt and the reason are part of the call as clients read it, so their change is recorded like
+ * any other. Its status does not change, so `updatedAt` (its last change of status) stays. A call
+ * ended meanwhile (its window passed) is left as it is: null, and nothing recorded.
  */
-export async function rescheduleCall(work: Pick<DataExchangeWork, "tx">, id: string, nextAttemptAt: Date, lastError: string): Promise<void> {
-  await work.tx.$executeRaw(Prisma.sql`
-    UPDATE data_exchange_service_call SET "nextAttemptAt" = ${nextAttemptAt}, "leaseUntil" = NULL, "lastError" = ${lastError.slice(0, 500)}
-    WHERE id = ${id}::uuid AND status = 'pending'`);
+export async function rescheduleCall(work: DataExchangeWork, id: string, nextAttemptAt: Date, lastError: string): Promise<CallRow | null> {
+  const before = await lockedCall(work, id);
+  if (!before || before.status !== "pending") return null;
+  const reason = lastError.slice(0, 500);
+  const after = await updateCall(work, before.id, { nextAttemptAt, leaseUntil: null, lastError: reason });
+  await work.events.record(
+    work.tx,
+    dataExchangeEvents.draft("call.retry_scheduled", after.id, { ...callEventData(after), attempts: after.attempts, nextAttemptAt: nextAttemptAt.toISOString(), reason }),
+  );
+  return after;
 }

@@ -132,7 +132,7 @@ export const documentManagementRoutes: RestRoute[] = [
   // The records lifecycle: legal holds and disposition for records managers, the system's moves.
   ...machineActionRoutes({ machine: documentLifecycle, resource: document, tag, itemPaths: [documentPath], idParam: "documentId" }),
   ...crudRoutes({ resource: documentLink, tag, collectionPath: "/document-management/document-links", idParam: "documentLinkId", only: ["list", "get", "create"] }).map((route) =>
-    route.path === "/document-management/document-links"
+    route.method === "GET" && route.path === "/document-management/document-links"
       ? withListFilters(route, [
           { name: "documentId", values: "uuid", description: "Only the links of this document." },
           { name: "subjectId", values: "uuid", description: "Only the links to this record." },

@@ -1,5 +1,5 @@
 import type { Decision } from "@pap/db";
-import { defineMachine, type Clause } from "@pap/kernel";
+import { defineMachine, type Clause, type PartsAtParent } from "@pap/kernel";
 import { z } from "zod";
 import { decisionPaths, type DecisionStatus } from "../contract/decision";
 
@@ -67,3 +67,10 @@ export const decisionMachine = defineMachine<Decision & { status: DecisionStatus
     },
   },
 });
+
+/**
+ * The specification's table writes approve and deny at the determination's path (§4.6), naming no
+ * decision. There `decisionId` names it, or, left out, the determination's one pending decision is
+ * decided (a single-member, single-program application has just one).
+ */
+export const decisionsAtDetermination = { partField: "decisionId", whenUnnamed: "only-open-part", actions: ["approve", "deny"] } as const satisfies PartsAtParent;

@@ -1,8 +1,8 @@
 import { findLocked, type Decision, type Determination, type Prisma } from "@pap/db";
-import { ApiError, isUuid, notFound, planTransition, type MachineCaller } from "@pap/kernel";
+import { ApiError, choosePart, isUuid, notFound, planTransition, type MachineCaller } from "@pap/kernel";
 import { decision as decisionResource, type EligibilityProgram } from "../contract/decision";
 import { determination as determinationResource } from "../contract/determination";
-import { decisionMachine } from "../domain/decision-machine";
+import { decisionMachine, decisionsAtDetermination } from "../domain/decision-machine";
 import { determinationMachine } from "../domain/determination-machine";
 import { eligibilityEvents } from "../domain/events";
 import type { EligibilityWork } from "./work";
@@ -63,6 +63,13 @@ async function decisionOf(tx: Tx, id: string, determinationId?: string): Promise
   return found;
 }
 
+/** A withdrawn determination's decisions are not made any more. */
+function refuseWithdrawn(parent: Determination, action: string): void {
+  if (parent.status === "withdrawn") {
+    throw new ApiError(409, "CONFLICT", `Cannot ${action}: the determination is withdrawn.`, [{ field: "status", message: "the determination is withdrawn" }]);
+  }
+}
+
 export type DecisionAction = { id: string; determinationId?: string; action: string; caller: MachineCaller; body: unknown };
 
 /**
@@ -73,13 +80,29 @@ export async function transitionDecision(work: EligibilityWork, { id, determinat
   const unlocked = await decisionOf(work.tx, id, determinationId);
   const parent = await lockedDetermination(work.tx, unlocked.determinationId);
   const before = await decisionOf(work.tx, unlocked.id);
-  if (parent.status === "withdrawn") {
-    throw new ApiError(409, "CONFLICT", `Cannot ${action}: the determination is withdrawn.`, [{ field: "status", message: "the determination is withdrawn" }]);
-  }
+  refuseWithdrawn(parent, action);
   const plan = await planTransition(decisionMachine, action, before as never, caller, body, {}, work.clock.now());
   const { id: _id, ...changes } = plan.changes as Partial<Decision>;
   const after = await work.tx.decision.update({ where: { id: before.id }, data: changes as never });
   if (parent.status === "pending") await work.tx.determination.update({ where: { id: parent.id }, data: { status: "in_progress" } });
   await work.events.record(work.tx, ...eligibilityEvents.emitted(plan.emissions, before.id));
   return after;
+}
+
+export type DeterminationDecisionAction = Omit<DecisionAction, "id" | "determinationId"> & { determinationId: string; decisionId?: string };
+
+/**
+ * A decision action at its determination's path, as the specification's table writes it (§4.6): the
+ * decision the body names, or, named none, the determination's one decision the action applies to;
+ * when there is not exactly one, 422 listing them (after the determination's 404 and 409 and the
+ * caller's 403). Answers the determination, which the first decision made moves to `in_progress`.
+ */
+export async function transitionDeterminationDecision(work: EligibilityWork, { determinationId, decisionId, action, caller, body }: DeterminationDecisionAction): Promise<Determination> {
+  const parent = await lockedDetermination(work.tx, determinationId);
+  refuseWithdrawn(parent, action);
+  const parts = await work.tx.decision.findMany({ where: { determinationId: parent.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  const describe = (decision: Decision) => `${decision.id} (${decision.program} for member ${decision.memberId}, ${decision.status})`;
+  const chosen = choosePart({ ...decisionsAtDetermination, machine: decisionMachine, action, caller, named: decisionId, parts, parent: "determination", describe });
+  await transitionDecision(work, { id: chosen.id, determinationId: parent.id, action, caller, body });
+  return lockedDetermination(work.tx, parent.id);
 }

@@ -5,9 +5,9 @@ import { builder, type Types } from "../builder";
 import type { EligibilityContext } from "../context";
 import { decision } from "../contract/decision";
 import { determination } from "../contract/determination";
-import { decisionMachine } from "../domain/decision-machine";
+import { decisionMachine, decisionsAtDetermination } from "../domain/decision-machine";
 import { determinationMachine } from "../domain/determination-machine";
-import { transitionDecision, transitionDetermination } from "../operations/determinations";
+import { transitionDecision, transitionDetermination, transitionDeterminationDecision } from "../operations/determinations";
 import { inTransaction } from "../operations/work";
 
 const read = { permission: "determinations:read" };
@@ -117,4 +117,11 @@ machineMutations(builder, {
   parentArg: "determinationId",
   perform: ({ id, action, caller, body, parentId }, context: EligibilityContext) =>
     inTransaction(context, (work) => transitionDecision(work, { id, determinationId: parentId, action, caller, body })),
+  viaParent: {
+    ...decisionsAtDetermination,
+    name: "Determination",
+    ref: DeterminationRef,
+    perform: ({ parentId, partId, action, caller, body }, context: EligibilityContext) =>
+      inTransaction(context, (work) => transitionDeterminationDecision(work, { determinationId: parentId, decisionId: partId, action, caller, body })),
+  },
 });

@@ -1,6 +1,6 @@
-import { crudRoutes, machineActionRoutes, singletonRoutes, type RestRoute } from "@pap/kernel";
+import { crudRoutes, machineActionRoutes, partActionRoutes, singletonRoutes, type RestRoute } from "@pap/kernel";
 import { applicationMachine } from "../domain/application-machine";
-import { verificationMachine } from "../domain/verification-machine";
+import { verificationMachine, verificationsAtApplication } from "../domain/verification-machine";
 import { application } from "./application";
 import { member } from "./member";
 import { applicationRecords, verification, type ApplicationRecordKind } from "./records";
@@ -31,7 +31,7 @@ export const intakeRoutes: RestRoute[] = [
   ...nestedRoutes(crudRoutes({ resource: member, tag, collectionPath: `${applicationPath}/members`, idParam: "memberId", parentParam: "applicationId" })),
   ...applicationRecords.flatMap(recordRoutes),
   ...nestedRoutes(crudRoutes({ resource: verification, tag, collectionPath: `${applicationPath}/verifications`, idParam: "verificationId", parentParam: "applicationId" })),
-  // The contract's two forms of a verification's action path: under its application, and without it.
+  // The two forms of a verification's action path the text names: under its application, and without it.
   ...machineActionRoutes({
     machine: verificationMachine,
     resource: verification,
@@ -40,4 +40,6 @@ export const intakeRoutes: RestRoute[] = [
     idParam: "verificationId",
     parentParam: "applicationId",
   }),
+  // The specification's table form: at the application's path, the verification named in the body, answering the application.
+  ...partActionRoutes({ ...verificationsAtApplication, machine: verificationMachine, part: verification, parent: application, tag, parentPath: applicationPath, parentParam: "applicationId" }),
 ];

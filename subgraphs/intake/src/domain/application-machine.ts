@@ -24,7 +24,7 @@ const caseworker: Clause<Guards> = { actors: staff };
 const supervisor: Clause<Guards> = { actors: ["supervisor"] };
 const system: Clause<Guards> = { actors: ["system"] };
 
-const reason = z.string().trim().min(1, "is required").max(2000);
+const withdrawalReason = z.string().trim().min(1, "must not be empty (leave it out to give none)").max(2000);
 
 /** The event each action emits (the machine's `emits` name them from here; live feeds read which ones move an application). */
 export const actionEvents = {
@@ -113,13 +113,14 @@ export const applicationMachine = defineMachine<Application, ApplicationStatus, 
       emits: () => ({ name: actionEvents.close }),
     },
     withdraw: {
-      description: "Withdraws a filed application, with the reason.",
+      description: "Withdraws a filed application, with the reason when one is given (the body is optional).",
       from: ["submitted", "under_review"],
       to: "withdrawn",
       who: [ownApplicant, caseworker],
-      body: z.strictObject({ reason }),
+      // SPEC §3.4 makes the body optional: a household may withdraw without saying why.
+      body: z.strictObject({ reason: withdrawalReason.nullish() }),
       effects: (_application, { now }) => ({ withdrawnAt: now }),
-      emits: (_application, { body }) => ({ name: actionEvents.withdraw, data: { reason: body.reason } }),
+      emits: (_application, { body }) => ({ name: actionEvents.withdraw, data: { reason: body.reason ?? null } }),
     },
   },
 });

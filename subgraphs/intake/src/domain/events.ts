@@ -23,7 +23,7 @@ export const intakeEvents = defineDomainEvents("intake", "/intake", {
   "application.opened": "A caseworker's review of the application began (its review task was claimed); data: programs.",
   "application.review_completed": "The caseworker's review of the application is complete.",
   "application.closed": "The application was closed (closed under review, or its determination approved).",
-  "application.withdrawn": "The application was withdrawn; data: reason.",
+  "application.withdrawn": "The application was withdrawn; data: reason (null when none was given).",
   "determination.approval_needed": "The application's determination waits for a supervisor's sign-off; the subject is the application.",
   "determination.rejected": "A supervisor sent the application's determination back to review; the subject is the application.",
   ...recordEventTypes,

@@ -1,5 +1,5 @@
 import type { Verification } from "@pap/db";
-import { defineMachine, type Clause } from "@pap/kernel";
+import { defineMachine, type Clause, type PartsAtParent } from "@pap/kernel";
 import { z } from "zod";
 import type { VerificationStatus } from "../contract/records";
 
@@ -60,3 +60,10 @@ export const verificationMachine = defineMachine<Verification & { status: Verifi
     },
   },
 });
+
+/**
+ * The specification's table writes the four actions at the application's path (§4.9). There the
+ * verification is named by `verificationId`, never chosen for the caller: an application holds one
+ * per member, income record and category, and acting on one by default would be a guess.
+ */
+export const verificationsAtApplication = { partField: "verificationId", whenUnnamed: "refuse" } as const satisfies PartsAtParent;

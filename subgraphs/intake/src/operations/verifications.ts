@@ -1,9 +1,9 @@
 import type { Application, Verification } from "@pap/db";
-import { conflict, isUuid, notFound, planTransition, validationFailed, type MachineCaller } from "@pap/kernel";
+import { choosePart, conflict, isUuid, notFound, planTransition, validationFailed, type MachineCaller } from "@pap/kernel";
 import { programVerifications } from "../config/program-verifications";
 import { verification as verificationResource } from "../contract/records";
 import { intakeEvents, verificationChanges } from "../domain/events";
-import { verificationMachine } from "../domain/verification-machine";
+import { verificationMachine, verificationsAtApplication } from "../domain/verification-machine";
 import { lockedApplication } from "./applications";
 import type { RecordAccess } from "./records";
 import type { IntakeWork } from "./work";
@@ -82,6 +82,30 @@ export async function transitionVerification(work: IntakeWork, { id, application
   const after = await work.tx.verification.update({ where: { id: before.id }, data: changes as never });
   await work.events.record(work.tx, ...intakeEvents.emitted(plan.emissions, before.id));
   return after;
+}
+
+/** How a refusal lists a verification a client could name: what it verifies and its state. */
+const describeVerification = (found: Pick<Verification, "id" | "category" | "sourceType" | "sourceId" | "status">) =>
+  `${found.id} (${found.category} of ${found.sourceType ? `${found.sourceType} ${found.sourceId}` : "the household"}, ${found.status})`;
+
+export type ApplicationVerificationAction = Omit<VerificationAction, "id" | "applicationId"> & { applicationId: string; verificationId?: string };
+
+/**
+ * A verification action at its application's path, as the specification's table writes it, the
+ * verification named in the body: one of the application's, else 422 listing those the action
+ * applies to (after the application's 404 and the caller's 403). Answers the application.
+ */
+export async function transitionApplicationVerification(work: IntakeWork, { applicationId, verificationId, action, caller, body, access }: ApplicationVerificationAction): Promise<Application> {
+  const application = await lockedApplication(work.tx, applicationId);
+  await access?.(application);
+  const parts = await work.tx.verification.findMany({
+    where: { applicationId: application.id },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: { id: true, status: true, category: true, sourceType: true, sourceId: true },
+  });
+  const chosen = choosePart({ ...verificationsAtApplication, machine: verificationMachine, action, caller, named: verificationId, parts, parent: "application", describe: describeVerification });
+  await transitionVerification(work, { id: chosen.id, applicationId: application.id, action, caller, body });
+  return application;
 }
 
 /** Whether the member applies for the program (a member naming no programs applies for the application's). */

@@ -4,8 +4,8 @@ import type { ObjectRef } from "@pothos/core";
 import { builder, type Types } from "../builder";
 import type { IntakeContext } from "../context";
 import { verification } from "../contract/records";
-import { verificationMachine } from "../domain/verification-machine";
-import { createVerification, deleteVerification, transitionVerification, updateVerification } from "../operations/verifications";
+import { verificationMachine, verificationsAtApplication } from "../domain/verification-machine";
+import { createVerification, deleteVerification, transitionApplicationVerification, transitionVerification, updateVerification } from "../operations/verifications";
 import { inTransaction } from "../operations/work";
 import { ApplicationRef } from "./application";
 import { mayChange, pageOfApplication, readableApplication } from "./application-scope";
@@ -55,4 +55,11 @@ machineMutations(builder, {
   parentArg: "applicationId",
   perform: ({ id, action, caller, body, parentId }, context: IntakeContext) =>
     inTransaction(context, (work) => transitionVerification(work, { id, applicationId: parentId, action, caller, body, access: mayChange(context) })),
+  viaParent: {
+    ...verificationsAtApplication,
+    name: "Application",
+    ref: ApplicationRef,
+    perform: ({ parentId, partId, action, caller, body }, context: IntakeContext) =>
+      inTransaction(context, (work) => transitionApplicationVerification(work, { applicationId: parentId, verificationId: partId, action, caller, body, access: mayChange(context) })),
+  },
 });

@@ -26,7 +26,13 @@ export const task = defineResource({
   description: "A unit of work in a queue, with its lifecycle and SLA clocks.",
   fields: {
     id: { kind: "uuid" },
-    name: { kind: "string", write: "always", required: true, input: z.string().min(1, "must not be empty").max(200), search: true },
+    name: {
+      kind: "string",
+      write: "always",
+      input: z.string().min(1, "must not be empty").max(200),
+      inputDescription: { create: "The task's label; when left out, named from its taskType (application_review → Application review), or Untitled task without one." },
+      search: true,
+    },
     description: { kind: "string", nullable: true, write: "always", input: z.string().max(2000), search: true },
     status: {
       kind: "enum",

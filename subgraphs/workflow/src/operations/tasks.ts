@@ -3,6 +3,7 @@ import { cancelTimers } from "@pap/events";
 import { notFound, planTransition, type MachineCaller } from "@pap/kernel";
 import { taskChanges, workflowEvents } from "../domain/events";
 import { routinePriority } from "../domain/routing";
+import { nameForTaskType } from "../domain/task-name";
 import { expeditedClocks } from "../domain/application-tasks";
 import { evaluateClocks, slaColumns, slaEntriesOf, slaTypesForNewTask, startClocks } from "../domain/sla";
 import { copiedToFollowUp, task as taskResource, type TaskCreate, type TaskUpdate } from "../contract/task";
@@ -13,8 +14,8 @@ import { activeAccount, taskEnv, type WorkflowWork } from "./work";
 const unstated = { taskType: null, subjectType: null, subjectId: null, programType: null, isExpedited: false };
 
 /**
- * Creates a task: routed to its queue and given its routine priority when the body names neither,
- * with its SLA clocks (named, plus rule-assigned) started now, its `created` event, and its timers.
+ * Creates a task: named from its type when the body gives no name; routed to its queue and given its
+ * routine priority when the body names neither; with its SLA clocks (named, plus rule-assigned) started now, its `created` event, and its timers.
  * A reaction to something that happened earlier (an application's filing) may start the clocks at
  * that moment instead, as deadlines counted from it require; never later than now.
  */
@@ -23,7 +24,7 @@ export async function createTask(work: WorkflowWork, body: TaskCreate, options: 
   const now = work.clock.now();
   const env = taskEnv(tx);
   // What routing, priority and SLA rules read of a task that does not say.
-  const draft = { ...unstated, ...(taskResource.columnsOf(body) as Partial<Task>), name: body.name, status: "pending" } as const;
+  const draft = { ...unstated, ...(taskResource.columnsOf(body) as Partial<Task>), name: body.name ?? nameForTaskType(body.taskType), status: "pending" } as const;
   if (body.queueId) await env.requireQueue(body.queueId);
   if (body.assignedToId) await env.requireActiveUser(body.assignedToId, "assignedToId");
   const codes = slaTypesForNewTask(body.slaInfo?.map((entry) => entry.slaTypeCode) ?? [], draft, work.slaTypes);
