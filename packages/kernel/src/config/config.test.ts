@@ -165,7 +165,7 @@ describe("misspelt variables", () => {
 });
 
 it("prints one line per problem under a heading that says where", () => {
-  const text = describeVerdict(configurationVerdict({ NODE_ENV: "production", ...production, PERSON_MATCH_KEY: "", CLAMD_URL: "" }), "cluster mode");
+  const text = describeVerdict(configurationVerdict({ ...production, PERSON_MATCH_KEY: "", CLAMD_URL: "" }), "cluster mode");
   expect(text.split("\n")).toEqual([
     "The platform will not start (NODE_ENV=production, cluster mode): 2 problems in its configuration.",
     expect.stringMatching(/^ {2}- PERSON_MATCH_KEY is not set/),
