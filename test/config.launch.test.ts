@@ -142,6 +142,11 @@ describe("--check (npm run check-config)", () => {
     expect(await runLauncher(["--check", "--mode=distributed"], production)).toEqual({ code: 0, stderr: "", stdout: "The configuration is sound (NODE_ENV=production, distributed mode): the platform would start.\n" });
   });
 
+  it("asks nothing of a fresh machine: no problem, no warning", async () => {
+    const fresh = { AUTH_SECRET: "", AUTH_ISSUER: "", AUTH_AUDIENCE: "", AUTH_API_KEYS: "", DATABASE_URL: "" };
+    expect(await runLauncher(["--check"], fresh)).toEqual({ code: 0, stderr: "", stdout: "The configuration is sound (development, single mode): the platform would start.\n" });
+  });
+
   it("warns of a misspelt variable outside production and exits 0", async () => {
     const { code, stdout } = await runLauncher(["--check"], { PERSON_MATCHKEY: "x" });
     expect(code).toBe(0);
