@@ -81,7 +81,7 @@ describe("a production start is refused", () => {
       /^ {2}- Authentication is in development mode, where GET \/dev\/token hands anyone a token for any role: set AUTH_JWKS_URI, AUTH_PUBLIC_KEY or AUTH_SECRET/,
       /^ {2}- PERSON_MATCH_KEY is not set, .*set it to a secret of at least 32 characters/,
       /^ {2}- CONTENT_SIGNING_SECRET is not set: set a secret of at least 32 characters/,
-      /^ {2}- Uploads would not be scanned for viruses: set CLAMD_URL \(tcp:\/\/host:3310\), or VIRUS_SCAN=off/,
+      /^ {2}- NODE_ENV=production needs a virus scanner for document uploads: set CLAMD_URL \(tcp:\/\/host:3310\), or VIRUS_SCAN=off/,
       /^ {2}- ELIGIBILITY_ADAPTER_URL is not set .*or REFERENCE_SERVICES=on/,
       /^ {2}- DATA_EXCHANGE_AGENCY_URL is not set .*or REFERENCE_SERVICES=on/,
     ]);
@@ -109,7 +109,7 @@ describe("a production start is refused", () => {
   });
 
   it("with uploads on and no scanner", async () => {
-    await expectRefused({ ...production, VIRUS_SCAN: "on" }, [/Uploads would not be scanned for viruses: set CLAMD_URL/]);
+    await expectRefused({ ...production, VIRUS_SCAN: "on" }, [/NODE_ENV=production needs a virus scanner for document uploads: set CLAMD_URL/]);
   });
 
   it("with a misspelt platform variable, naming the one it likely meant", async () => {
@@ -134,7 +134,7 @@ describe("--check (npm run check-config)", () => {
     expect(stdout.trim().split("\n")).toEqual([
       "The platform will not start (NODE_ENV=production, single mode): 2 problems in its configuration.",
       expect.stringMatching(/^ {2}- PERSON_MATCH_KEY is not set/),
-      expect.stringMatching(/^ {2}- Uploads would not be scanned for viruses/),
+      expect.stringMatching(/^ {2}- NODE_ENV=production needs a virus scanner for document uploads/),
     ]);
   });
 

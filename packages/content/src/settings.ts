@@ -1,4 +1,4 @@
-import { isProduction, readSetting } from "@pap/kernel/config";
+import { ConfigurationError, readSetting, scannerProblems } from "@pap/kernel/config";
 import { scannerFromEnv, type VirusScanner } from "./scanner/scanner";
 import { contentStoreFromEnv } from "./store/from-env";
 import type { ContentStore } from "./store/store";
@@ -31,9 +31,8 @@ export type ContentSettings = {
 export function contentSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): ContentSettings {
   const scanSetting = readSetting("VIRUS_SCAN", env);
   const scanner = scanSetting === "off" ? undefined : scannerFromEnv(env);
-  if (!scanner && scanSetting === "on" && isProduction(env)) {
-    throw new Error("NODE_ENV=production needs a virus scanner for document uploads: set CLAMD_URL (tcp://host:3310), or VIRUS_SCAN=off to accept unscanned files on purpose.");
-  }
+  const unscanned = scannerProblems(env);
+  if (unscanned.length) throw new ConfigurationError(unscanned);
   const directory = readSetting("CONTENT_DIRECTORY", env);
   if (!directory && readSetting("CONTENT_STORE", env) === "filesystem") throw new Error("CONTENT_DIRECTORY is not set: where documents' bytes are kept.");
   const signingSecret = readSetting("CONTENT_SIGNING_SECRET", env);

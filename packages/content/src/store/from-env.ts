@@ -1,4 +1,4 @@
-import { readSetting } from "@pap/kernel/config";
+import { ConfigurationError, contentStoreProblems, readSetting } from "@pap/kernel/config";
 import { filesystemStore } from "./filesystem";
 import type { ContentStore } from "./store";
 
@@ -10,16 +10,13 @@ import type { ContentStore } from "./store";
 export function contentStoreFromEnv(env: NodeJS.ProcessEnv, defaultDirectory: string): ContentStore {
   if (readSetting("CONTENT_STORE", env) === "filesystem") return filesystemStore(readSetting("CONTENT_DIRECTORY", env) ?? defaultDirectory);
 
-  const bucket = readSetting("S3_BUCKET", env);
-  if (bucket === undefined) throw new Error("S3_BUCKET is required when CONTENT_STORE is 's3'.");
+  const problems = contentStoreProblems(env);
+  if (problems.length) throw new ConfigurationError(problems);
+  const bucket = readSetting("S3_BUCKET", env)!;
   const endpoint = readSetting("S3_ENDPOINT", env);
   const forcePathStyle = readSetting("S3_FORCE_PATH_STYLE", env);
   const accessKeyId = readSetting("S3_ACCESS_KEY_ID", env);
   const secretAccessKey = readSetting("S3_SECRET_ACCESS_KEY", env);
-  // Half a key pair is a mistake, not a request for the SDK's own credential chain.
-  if ((accessKeyId === undefined) !== (secretAccessKey === undefined)) {
-    throw new Error(`${accessKeyId === undefined ? "S3_ACCESS_KEY_ID" : "S3_SECRET_ACCESS_KEY"} is required when the other of S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY is set.`);
-  }
   // Loaded here, not at the top: a filesystem deployment never loads the AWS SDK (large, and it warns about Node 20 when loaded).
   const { s3Store } = require("./s3") as typeof import("./s3");
   return s3Store({

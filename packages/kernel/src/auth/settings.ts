@@ -1,4 +1,5 @@
-import { readSetting } from "../config/read";
+import { ConfigurationError, readSetting } from "../config/read";
+import { authKeyProblems, authModeOf } from "../config/rules";
 import { isRole, type Role } from "./roles";
 
 /**
@@ -31,12 +32,10 @@ export { DEFAULT_AUDIENCE } from "../config/schema";
 
 /** The settings from the environment, each read through its declaration in the configuration schema. */
 export function authSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): AuthSettings {
-  const jwksUrl = readSetting("AUTH_JWKS_URI", env);
-  const publicKey = readSetting("AUTH_PUBLIC_KEY", env);
-  const secret = readSetting("AUTH_SECRET", env);
-  const configured = jwksUrl || publicKey || secret;
-  const mode = readSetting("AUTH_MODE", env) ?? (configured ? "jwt" : "development");
-  if (mode === "jwt" && !configured) throw new Error("AUTH_MODE=jwt needs AUTH_JWKS_URI, AUTH_PUBLIC_KEY or AUTH_SECRET");
+  const [jwksUrl, publicKey, secret] = [readSetting("AUTH_JWKS_URI", env), readSetting("AUTH_PUBLIC_KEY", env), readSetting("AUTH_SECRET", env)];
+  const mode = readSetting("AUTH_MODE", env) ?? authModeOf(env)!;
+  const problems = authKeyProblems(env);
+  if (problems.length) throw new ConfigurationError(problems);
   const algorithms = readSetting("AUTH_ALGORITHMS", env);
   return {
     mode,

@@ -1,4 +1,5 @@
-import { configurationVerdict, describeVerdict, referenceServicesAllowed } from "./verdict";
+import { configurationVerdict, describeVerdict } from "./verdict";
+import { referenceServicesAllowed } from "./rules";
 import { editDistance, intendedSetting, misspeltSettings } from "./misspelt";
 import { ConfigurationError, readSetting, valueProblems } from "./read";
 import { DEVELOPMENT_PERSON_MATCH_KEY, settingDeclarations, settingNames } from "./schema";
@@ -169,7 +170,7 @@ it("prints one line per problem under a heading that says where", () => {
   expect(text.split("\n")).toEqual([
     "The platform will not start (NODE_ENV=production, cluster mode): 2 problems in its configuration.",
     expect.stringMatching(/^ {2}- PERSON_MATCH_KEY is not set/),
-    expect.stringMatching(/^ {2}- Uploads would not be scanned for viruses: set CLAMD_URL/),
+    expect.stringMatching(/^ {2}- NODE_ENV=production needs a virus scanner for document uploads: set CLAMD_URL/),
   ]);
   expect(describeVerdict(configurationVerdict({}), "single mode")).toBe("The configuration is sound (development, single mode): the platform would start.");
 });
