@@ -43,6 +43,8 @@ module.exports = {
     "^@pap\\/data-exchange\\/operations$": "<rootDir>/subgraphs/data-exchange/src/operations",
     // The early entry every process imports first to start tracing (`@pap/kernel/tracing`).
     "^@pap\\/kernel\\/tracing$": "<rootDir>/packages/kernel/src/tracing/start",
+    // The configuration schema alone (`@pap/kernel/config`), for processes that need nothing else of the kernel.
+    "^@pap\\/kernel\\/config$": "<rootDir>/packages/kernel/src/config",
     // The generated Prisma client imports its siblings as `./x.js`; Jest resolves the `.ts` sources.
     "^(\\.{1,2}/.*)\\.js$": "$1",
   },

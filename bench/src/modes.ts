@@ -1,5 +1,6 @@
 import path from "node:path";
 import { distributedPorts } from "@pap/gateway";
+import { benchProductionSettings } from "./auth";
 import { spawnServer, type ServerProcess } from "./server-process";
 import type { ModeName } from "./settings";
 
@@ -37,8 +38,9 @@ export async function startMode(mode: ModeName, options: { repositoryRoot: strin
   // The mode comes from the flag only; an inherited PLATFORM_MODE or PGlite directory must not leak in.
   delete env.PLATFORM_MODE;
   delete env.PGLITE_DATA_DIR;
-  // Development-mode authentication, so the load generator can ask the platform itself for a token.
-  for (const name of ["AUTH_MODE", "AUTH_SECRET", "AUTH_JWKS_URI", "AUTH_PUBLIC_KEY", "AUTH_ISSUER", "AUTH_AUDIENCE"]) delete env[name];
+  // Production's authentication (JWT, with the benchmark's own key: `benchToken`) and the rest of what a production start asks for.
+  for (const name of ["AUTH_MODE", "AUTH_JWKS_URI", "AUTH_PUBLIC_KEY"]) delete env[name];
+  Object.assign(env, benchProductionSettings);
   const base = `http://127.0.0.1:${options.port}`;
   const restBase = mode === "distributed" ? `http://127.0.0.1:${distributedPorts(options.port).rest}` : base;
   const server = await spawnServer({

@@ -115,7 +115,7 @@ async function runSize(size: DataSize, data: SeededData, context: RunContext): P
       try {
         platform = await start(size, mode, context, async () => {
           const started = await startMode(mode, { repositoryRoot: settings.repositoryRoot, databaseUrl: context.database, port: settings.basePort + index * 100 });
-          await authorize(started.restBase).catch(async (error) => {
+          await authorize().catch(async (error) => {
             await started.stop();
             throw error;
           });

@@ -60,7 +60,7 @@ export async function inSingleSession(options: SessionTarget & {
     await options.prepare?.(database);
     log("single: starting");
     running = await startMode("single", { repositoryRoot: options.repositoryRoot, databaseUrl: database.url, port: options.port });
-    await authorize(running.restBase);
+    await authorize();
     startSeconds = running.startSeconds;
     log(`single: ready in ${startSeconds.toFixed(1)} s`);
     db = new pg.Client({ connectionString: database.url });

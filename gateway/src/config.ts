@@ -1,6 +1,7 @@
 import { databaseConfigFromEnv, type DatabaseConfig } from "@pap/db";
+import { readSetting, type SettingValue } from "@pap/kernel";
 
-export type DeploymentMode = "single" | "distributed" | "cluster";
+export type DeploymentMode = SettingValue<"PLATFORM_MODE">;
 
 export type PlatformConfig = {
   mode: DeploymentMode;
@@ -14,13 +15,11 @@ export type PlatformConfig = {
 /** Settings come from the environment (and `--mode=` on the command line); every one has a default. */
 export function platformConfig(argv: readonly string[] = process.argv.slice(2), env: NodeJS.ProcessEnv = process.env): PlatformConfig {
   const modeFlag = argv.find((arg) => arg.startsWith("--mode="))?.slice("--mode=".length);
-  const mode = (modeFlag ?? env.PLATFORM_MODE ?? "single") as DeploymentMode;
-  if (!["single", "distributed", "cluster"].includes(mode)) throw new Error(`unknown mode '${mode}' (single, distributed or cluster)`);
   return {
-    mode,
-    host: env.HOST ?? "127.0.0.1",
-    port: Number(env.PORT ?? 4000),
+    mode: readSetting("PLATFORM_MODE", modeFlag === undefined ? env : { PLATFORM_MODE: modeFlag }),
+    host: readSetting("HOST", env),
+    port: readSetting("PORT", env),
     database: databaseConfigFromEnv(env),
-    workers: Number(env.CLUSTER_WORKERS ?? 0) || 0,
+    workers: readSetting("CLUSTER_WORKERS", env) ?? 0,
   };
 }

@@ -3,11 +3,12 @@ import "./telemetry-off";
 import "./tracing";
 import type { ContentSettings } from "@pap/content";
 import { describeDatabase, databaseConfigFromEnv } from "@pap/db";
-import { createLogger, joinPlatformMetrics, type AuthSettings } from "@pap/kernel";
+import { ConfigurationError, createLogger, joinPlatformMetrics, type AuthSettings } from "@pap/kernel";
 import { prepareAuthSettings } from "./auth";
 import { describeContent, prepareContentSettings } from "./content";
 import { restOptionsFromEnv } from "@pap/rest-compat";
 import { platformConfig } from "./config";
+import { checkBeforeStart } from "./launch-check";
 import { startAgencySimulator, type AgencySimulator } from "./modes/agency-simulator";
 import { startEligibilityAdapter, type EligibilityAdapter } from "./modes/eligibility-adapter";
 import { stopOnSignals } from "./modes/signals";
@@ -20,6 +21,9 @@ const clusterModule = () => require("./modes/cluster") as typeof import("./modes
 
 // `npm start` (single process), `npm run start:distributed`, `npm run start:cluster`.
 async function main() {
+  // Before anything is written or started: a refused configuration leaves no trace (the cluster's
+  // workers run this file again, after their primary passed the check).
+  if (!cluster.isWorker) checkBeforeStart(process.argv.slice(2), process.env);
   const config = platformConfig();
   const logger = createLogger("platform");
   // Before any child process starts: in development mode they inherit the local signing key.
@@ -100,6 +104,7 @@ function printBanner(mode: string, config: ReturnType<typeof platformConfig>, ur
 }
 
 main().catch((error) => {
-  console.error(error);
+  // A setting a package could not use is a message for the operator, not a stack trace.
+  console.error(error instanceof ConfigurationError ? error.message : error);
   process.exit(1);
 });

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { readSetting } from "@pap/kernel/config";
 
 /** Where the platform keeps its data: a PostgreSQL server, or embedded PGlite in a directory (or in memory). */
 export type DatabaseConfig =
@@ -15,10 +16,9 @@ export const defaultPgliteDir = path.join(repositoryRoot, ".data", "pglite");
  * machine needs nothing installed. PGLITE_DATA_DIR moves the embedded store (`memory` keeps nothing).
  */
 export function databaseConfigFromEnv(env: NodeJS.ProcessEnv = process.env): DatabaseConfig {
-  if (env.DATABASE_URL) {
-    return { kind: "postgres", url: env.DATABASE_URL, poolSize: Number(env.DATABASE_POOL_SIZE ?? 20) };
-  }
-  return { kind: "pglite", dataDir: env.PGLITE_DATA_DIR ?? defaultPgliteDir };
+  const url = readSetting("DATABASE_URL", env);
+  if (url) return { kind: "postgres", url, poolSize: readSetting("DATABASE_POOL_SIZE", env) };
+  return { kind: "pglite", dataDir: readSetting("PGLITE_DATA_DIR", env) ?? defaultPgliteDir };
 }
 
 /** A printable description that never shows a password. */

@@ -1,4 +1,4 @@
-import type { DomainContract, RestRoute, RestSurfaceOptions } from "@pap/kernel";
+import { readSetting, type DomainContract, type RestRoute, type RestSurfaceOptions } from "@pap/kernel";
 
 /** Deployment choices of the REST surface (SPEC §9 overlays and stream timing). */
 export type RestOptions = RestSurfaceOptions & {
@@ -7,8 +7,8 @@ export type RestOptions = RestSurfaceOptions & {
 };
 
 export function restOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): RestOptions {
-  const base = (env.PLATFORM_BASE_PATH ?? "/platform").replace(/\/+$/, "");
-  return { platformBasePath: base.startsWith("/") ? base : `/${base}`, heartbeatMs: Number(env.EVENT_STREAM_HEARTBEAT_MS ?? 30_000) };
+  const base = readSetting("PLATFORM_BASE_PATH", env).replace(/\/+$/, "");
+  return { platformBasePath: base.startsWith("/") ? base : `/${base}`, heartbeatMs: readSetting("EVENT_STREAM_HEARTBEAT_MS", env) };
 }
 
 /** Every REST operation of the registered domains; the Fastify routes and /openapi.json are both generated from it. */

@@ -1,7 +1,7 @@
 import os from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
-import { authorization } from "../auth";
+import { authorization, benchToken } from "../auth";
 import { now, percentile, sleep } from "../events/clock";
 import { openSubscription } from "../events/subscription";
 import { firstLine, positive, runMain } from "../process";
@@ -100,7 +100,7 @@ async function main(): Promise<number> {
   const file = path.join(target.repositoryRoot, "bench/results/dashboard-latest.md");
   await writeReportLines(file, [
     ...reportOpening("Dashboard update latency", `Run ${startedAt.toISOString()}; ${samples.length} changes.`),
-    `- The platform in single mode (\`NODE_ENV=production\`, development sign-in) on a fresh PostgreSQL database; the dashboard at \`/dashboard\` in Debian's Chromium, headless, signed in as a supervisor; a bare graphql-ws client subscribed to \`workflow.task.created\` beside it.`,
+    `- The platform in single mode (\`NODE_ENV=production\`, signed in with a token the benchmark signs) on a fresh PostgreSQL database; the dashboard at \`/dashboard\` in Debian's Chromium, headless, signed in as a supervisor; a bare graphql-ws client subscribed to \`workflow.task.created\` beside it.`,
     `- ${changes} times, one after another: a task created through \`POST /workflow/tasks\` into the \`${QUEUE}\` queue; from its answer, the time until the task's event is listed in the page's live feed (a MutationObserver in the page), until the page's pending count for the queue shows the task (watched in the page every animation frame), and until the bare subscriber received the event.`,
     ...resultsSection(table, problems),
   ]);
@@ -111,7 +111,7 @@ async function main(): Promise<number> {
 async function signedInAsSupervisor(browser: Browser, base: string): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   await page.goto(`${base}/dashboard`);
-  await page.getByLabel("Role").selectOption("supervisor");
+  await page.getByLabel("Bearer token").fill(await benchToken(["supervisor"], { sub: "bench|supervisor" }));
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForFunction(() => document.querySelector('[data-testid="connection"]')?.textContent === "live", undefined, { timeout: 60_000 });
   await page.waitForSelector(countSelector, { timeout: 60_000 });

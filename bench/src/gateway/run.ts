@@ -54,7 +54,7 @@ async function main(): Promise<number> {
     process.env.DATABASE_POOL_SIZE ??= "8";
     platform = await startMode("distributed", { repositoryRoot: settings.repositoryRoot, databaseUrl: database.url, port: settings.basePort });
     log(`distributed platform ready in ${platform.startSeconds.toFixed(1)} s`);
-    await authorize(platform.restBase);
+    await authorize();
     const subgraphUrls = subgraphUrlsFromBanner(platform.output());
     hive = await startHive({ supergraphPath: path.join(settings.repositoryRoot, "gateway", "supergraph.graphql"), subgraphUrls, port: settings.basePort + 90 });
     log(`Hive Gateway ready over ${Object.keys(subgraphUrls).length} subgraphs`);

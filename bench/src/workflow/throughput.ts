@@ -1,5 +1,5 @@
 import type pg from "pg";
-import { authorization } from "../auth";
+import { authorization, benchToken } from "../auth";
 import { now, percentile } from "../events/clock";
 import { benchWorkerCount, benchWorkerSubject } from "./seed";
 
@@ -96,10 +96,10 @@ export async function createPendingTasks(graphqlBase: string, count: number): Pr
 }
 
 /**
- * The tokens of the first `count` seeded case workers (seed.ts), from the platform's development
- * endpoint, each naming the worker's account: claiming needs a real, active one.
+ * The tokens of the first `count` seeded case workers (seed.ts), signed as the identity provider
+ * would sign them, each naming the worker's account: claiming needs a real, active one.
  */
-async function workerTokens(restBase: string, db: pg.Client, count: number): Promise<Array<{ userId: string; headers: Record<string, string> }>> {
+async function workerTokens(db: pg.Client, count: number): Promise<Array<{ userId: string; headers: Record<string, string> }>> {
   if (count > benchWorkerCount) throw new Error(`${count} workers, but the seed makes ${benchWorkerCount} worker accounts`);
   const subjects = Array.from({ length: count }, (_, index) => benchWorkerSubject(index));
   const { rows } = await db.query<{ id: string; subject: string }>(
@@ -111,10 +111,7 @@ async function workerTokens(restBase: string, db: pg.Client, count: number): Pro
     subjects.map(async (subject) => {
       const userId = idOf.get(subject);
       if (!userId) throw new Error(`no active account for the seeded worker ${subject}`);
-      const response = await fetch(`${restBase}/dev/token?${new URLSearchParams({ role: "case_worker", sub: subject, userId })}`);
-      if (!response.ok) throw new Error(`GET /dev/token (case_worker) answered ${response.status}`);
-      const { token } = (await response.json()) as { token: string };
-      return { userId, headers: { authorization: `Bearer ${token}` } };
+      return { userId, headers: { authorization: `Bearer ${await benchToken(["case_worker"], { sub: subject, userId })}` } };
     }),
   );
 }
@@ -130,7 +127,7 @@ export async function measureClaimComplete(
   pool: TaskPool,
   options: { workers: number; seconds: number; warmupSeconds: number },
 ): Promise<ClaimComplete> {
-  const tokens = await workerTokens(restBase, db, options.workers);
+  const tokens = await workerTokens(db, options.workers);
   const samples: Sample[] = [];
   const failures = new Map<string, number>();
   const fail = (what: string) => failures.set(what, (failures.get(what) ?? 0) + 1);

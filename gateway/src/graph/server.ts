@@ -2,7 +2,7 @@ import { ApolloGateway } from "@apollo/gateway";
 import { ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
 import { ApolloServer } from "@apollo/server";
 import type { DomainServices } from "@pap/events";
-import { createErrorFormatter, graphqlMetricsPlugin, queryLimitsFromEnv, requireOneOperation, type Authenticator } from "@pap/kernel";
+import { createErrorFormatter, graphqlMetricsPlugin, isProduction, queryLimitsFromEnv, readSetting, requireOneOperation, type Authenticator } from "@pap/kernel";
 import type { GraphQLSchema } from "graphql";
 import type { Logger } from "pino";
 import type { PlatformSubgraph } from "../subgraphs";
@@ -20,7 +20,7 @@ import { createSubgraphFetcher } from "./subgraph-fetcher";
 
 /** Introspection is on in development and off in production, unless GRAPHQL_INTROSPECTION says otherwise. */
 export const introspectionEnabled = (env: NodeJS.ProcessEnv = process.env) =>
-  env.GRAPHQL_INTROSPECTION ? env.GRAPHQL_INTROSPECTION === "true" : env.NODE_ENV !== "production";
+  readSetting("GRAPHQL_INTROSPECTION", env) ?? !isProduction(env);
 
 export type SubgraphPlacement =
   | { kind: "in-process"; services: DomainServices; subgraphs: readonly PlatformSubgraph[] }
@@ -41,7 +41,7 @@ export type FederatedGraph = {
  */
 export async function createGraphServer(placement: SubgraphPlacement, logger: Logger, authenticate: Authenticator): Promise<FederatedGraph> {
   // One connection pool for every remote subgraph; in-flight merging unless SUBGRAPH_MERGE_IN_FLIGHT=false.
-  const fetcher = placement.kind === "remote" ? createSubgraphFetcher({ mergeInFlight: process.env.SUBGRAPH_MERGE_IN_FLIGHT !== "false" }) : null;
+  const fetcher = placement.kind === "remote" ? createSubgraphFetcher({ mergeInFlight: readSetting("SUBGRAPH_MERGE_IN_FLIGHT") }) : null;
   const gateway = new ApolloGateway({
     supergraphSdl: loadSupergraph(),
     logger: logger.child({ component: "gateway" }),

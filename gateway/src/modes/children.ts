@@ -1,5 +1,5 @@
 import { fork, type ChildProcess } from "node:child_process";
-import { gatherMetricsOf, metricsParentEnv, positiveIntegerSetting, type Logger } from "@pap/kernel";
+import { gatherMetricsOf, metricsParentEnv, readSetting, type Logger } from "@pap/kernel";
 
 /** Child processes of the distributed launcher: started together, stopped together, their metrics gathered by the launcher. */
 export class ProcessGroup {
@@ -39,7 +39,7 @@ export class ProcessGroup {
  * How long a child process has to answer its health check (`PLATFORM_START_TIMEOUT_MS`): starting a
  * Node process that builds a GraphQL schema can take a minute on a busy small machine.
  */
-const startTimeoutMs = () => positiveIntegerSetting(process.env.PLATFORM_START_TIMEOUT_MS, 180_000);
+const startTimeoutMs = () => readSetting("PLATFORM_START_TIMEOUT_MS");
 
 /**
  * Resolves when a child says it is wholly ready (`{ ready: true }` over IPC): a process whose port

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { childServiceName, setMetricsService, type Logger } from "@pap/kernel";
+import { childServiceName, readSetting, setMetricsService, type Logger } from "@pap/kernel";
 import type { PlatformConfig } from "../config";
 import { subgraphs } from "../subgraphs";
 import { ProcessGroup, untilReported, waitUntilHealthy } from "./children";
@@ -25,7 +25,7 @@ export async function runDistributed(config: PlatformConfig, logger: Logger): Pr
   const group = new ProcessGroup(logger);
   const restUrl = `http://${config.host}:${ports.rest}`;
   // The links the platform hands out (a search result's url) name the REST surface, which here has a port of its own.
-  const base = { DATABASE_URL: database.url, HOST: config.host, PUBLIC_BASE_URL: process.env.PUBLIC_BASE_URL || restUrl };
+  const base = { DATABASE_URL: database.url, HOST: config.host, PUBLIC_BASE_URL: readSetting("PUBLIC_BASE_URL") ?? restUrl };
   const subgraphUrls: Record<string, string> = {};
   subgraphs.forEach((subgraph, index) => {
     const port = ports.subgraph(index);
@@ -38,7 +38,7 @@ export async function runDistributed(config: PlatformConfig, logger: Logger): Pr
     PORT: String(ports.gateway),
     SUBGRAPH_URLS: JSON.stringify(subgraphUrls),
     OTEL_SERVICE_NAME: childServiceName("gateway"),
-    NODE_OPTIONS: withLargerYoungGeneration(process.env.NODE_OPTIONS),
+    NODE_OPTIONS: withLargerYoungGeneration(readSetting("NODE_OPTIONS")),
   });
   group.start("rest-compat", path.join(entryPoints, "rest-process.js"), [], { ...base, PORT: String(ports.rest), GRAPHQL_URL: `${gatewayUrl}/graphql`, OTEL_SERVICE_NAME: childServiceName("rest") });
   const stop = async () => {

@@ -1,7 +1,7 @@
 import cluster from "node:cluster";
 import "../telemetry-off";
 import "../tracing";
-import { authSettingsFromEnv, createAuthenticator, createLogger, joinPlatformMetrics, positiveIntegerSetting } from "@pap/kernel";
+import { authSettingsFromEnv, createAuthenticator, createLogger, joinPlatformMetrics, readSetting } from "@pap/kernel";
 import { createGraphServer } from "../graph/server";
 import { createHttpApp } from "../http-app";
 import { runGatewayWorkers } from "./gateway-workers";
@@ -12,7 +12,7 @@ import { stopOnSignals } from "./signals";
 async function main() {
   const logger = createLogger("gateway");
   joinPlatformMetrics("gateway");
-  const workers = positiveIntegerSetting(process.env.GATEWAY_WORKERS, 1);
+  const workers = readSetting("GATEWAY_WORKERS");
   if (cluster.isPrimary && workers > 1) {
     const running = runGatewayWorkers(workers, logger);
     stopOnSignals(() => running.stop());
@@ -20,11 +20,11 @@ async function main() {
     void running.online.then(() => process.send?.({ ready: true }));
     return;
   }
-  const urls = JSON.parse(process.env.SUBGRAPH_URLS ?? "{}") as Record<string, string>;
+  const urls = JSON.parse(readSetting("SUBGRAPH_URLS")) as Record<string, string>;
   const auth = authSettingsFromEnv();
   const graph = await createGraphServer({ kind: "remote", urls }, logger, createAuthenticator(auth));
   const app = await createHttpApp({ logger, graph, auth, ready: async () => true });
-  await app.listen({ host: process.env.HOST ?? "127.0.0.1", port: Number(process.env.PORT) });
+  await app.listen({ host: readSetting("HOST"), port: readSetting("PORT") });
   // A lone gateway (not a cluster worker) tells its launcher itself; with workers, the primary does.
   if (cluster.isPrimary) process.send?.({ ready: true });
   stopOnSignals(async () => {

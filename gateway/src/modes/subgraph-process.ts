@@ -1,7 +1,7 @@
 import "../telemetry-off";
 import "../tracing";
 import { databaseConfigFromEnv } from "@pap/db";
-import { createLogger, createSubgraphServer, joinPlatformMetrics } from "@pap/kernel";
+import { createLogger, createSubgraphServer, joinPlatformMetrics, readSetting } from "@pap/kernel";
 import { openProcessServices } from "../services";
 import { subgraphs } from "../subgraphs";
 import { stopOnSignals } from "./signals";
@@ -15,7 +15,7 @@ async function main() {
   joinPlatformMetrics(`subgraph-${subgraph.name}`);
   const hosted = await openProcessServices({ database: databaseConfigFromEnv(), logger, hosted: [subgraph], migrate: false });
   const app = await createSubgraphServer(subgraph, hosted.services, logger);
-  await app.listen({ host: process.env.HOST ?? "127.0.0.1", port: Number(process.env.PORT) });
+  await app.listen({ host: readSetting("HOST"), port: readSetting("PORT") });
   stopOnSignals(async () => {
     await app.close();
     await hosted.close();

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
+import { readSetting } from "@pap/kernel";
 import { subgraphs } from "../subgraphs";
 import { composeSupergraph } from "./compose";
 import { supergraphPath } from "./location";
@@ -8,6 +9,6 @@ import { supergraphPath } from "./location";
  * quick test run), or SUPERGRAPH_COMPOSE_AT_START=true, it is composed in memory from the same subgraphs.
  */
 export function loadSupergraph(): string {
-  if (process.env.SUPERGRAPH_COMPOSE_AT_START === "true" || !existsSync(supergraphPath)) return composeSupergraph(subgraphs);
+  if (readSetting("SUPERGRAPH_COMPOSE_AT_START") || !existsSync(supergraphPath)) return composeSupergraph(subgraphs);
   return readFileSync(supergraphPath, "utf8");
 }

@@ -1,4 +1,4 @@
-import type { Clock } from "@pap/kernel";
+import { readSetting, type Clock } from "@pap/kernel";
 import type { SearchIndex } from "./search";
 
 /** Deployment choices about events (SPEC §9 overlays), and the clock that stamps them. */
@@ -12,5 +12,5 @@ export type EventSettings = {
 };
 
 export function eventSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): EventSettings {
-  return { typePrefix: env.EVENT_TYPE_PREFIX ?? "" };
+  return { typePrefix: readSetting("EVENT_TYPE_PREFIX", env) };
 }

@@ -1,4 +1,5 @@
 import pino, { type Logger } from "pino";
+import { readSetting } from "./config/read";
 import { traceLogFields, tracingActive } from "./tracing/current";
 
 /**
@@ -7,7 +8,7 @@ import { traceLogFields, tracingActive } from "./tracing/current";
  * the request's `trace_id` through Fastify's per-request logger (`http/fastify-app.ts`).
  */
 export function createLogger(name: string): Logger {
-  return pino({ name, level: process.env.LOG_LEVEL ?? "info", ...(tracingActive() && { mixin: traceLogFields }) });
+  return pino({ name, level: readSetting("LOG_LEVEL"), ...(tracingActive() && { mixin: traceLogFields }) });
 }
 
 export type { Logger };

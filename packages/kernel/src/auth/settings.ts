@@ -1,3 +1,5 @@
+import { ConfigurationError, readSetting } from "../config/read";
+import { authKeyProblems, authModeOf } from "../config/rules";
 import { isRole, type Role } from "./roles";
 
 /**
@@ -26,24 +28,25 @@ export type AuthSettings = {
 };
 
 export const DEVELOPMENT_ISSUER = "urn:pap:development";
-export const DEFAULT_AUDIENCE = "public-assistance-platform";
+export { DEFAULT_AUDIENCE } from "../config/schema";
 
+/** The settings from the environment, each read through its declaration in the configuration schema. */
 export function authSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): AuthSettings {
-  const configured = env.AUTH_JWKS_URI || env.AUTH_PUBLIC_KEY || env.AUTH_SECRET;
-  const mode = (env.AUTH_MODE ?? (configured ? "jwt" : "development")) as AuthMode;
-  if (!["jwt", "trusted-headers", "development"].includes(mode)) throw new Error(`AUTH_MODE must be jwt, trusted-headers or development, not '${mode}'`);
-  if (mode === "jwt" && !configured) throw new Error("AUTH_MODE=jwt needs AUTH_JWKS_URI, AUTH_PUBLIC_KEY or AUTH_SECRET");
-  const defaultAlgorithms = env.AUTH_SECRET || mode === "development" ? "HS256" : "RS256,ES256";
+  const [jwksUrl, publicKey, secret] = [readSetting("AUTH_JWKS_URI", env), readSetting("AUTH_PUBLIC_KEY", env), readSetting("AUTH_SECRET", env)];
+  const mode = readSetting("AUTH_MODE", env) ?? authModeOf(env)!;
+  const problems = authKeyProblems(env);
+  if (problems.length) throw new ConfigurationError(problems);
+  const algorithms = readSetting("AUTH_ALGORITHMS", env);
   return {
     mode,
-    issuer: env.AUTH_ISSUER ?? (mode === "development" ? DEVELOPMENT_ISSUER : ""),
-    audience: env.AUTH_AUDIENCE ?? DEFAULT_AUDIENCE,
-    algorithms: (env.AUTH_ALGORITHMS ?? defaultAlgorithms).split(",").map((algorithm) => algorithm.trim()).filter(Boolean),
-    clockSkewSeconds: Number(env.AUTH_CLOCK_SKEW_SECONDS ?? 60),
-    jwksUrl: env.AUTH_JWKS_URI || undefined,
-    publicKey: env.AUTH_PUBLIC_KEY || undefined,
-    secret: env.AUTH_SECRET || undefined,
-    apiKeys: (env.AUTH_API_KEYS ?? "").split(",").map((key) => key.trim()).filter(Boolean),
+    issuer: readSetting("AUTH_ISSUER", env) ?? (mode === "development" ? DEVELOPMENT_ISSUER : ""),
+    audience: readSetting("AUTH_AUDIENCE", env),
+    algorithms: algorithms.length ? algorithms : secret || mode === "development" ? ["HS256"] : ["RS256", "ES256"],
+    clockSkewSeconds: readSetting("AUTH_CLOCK_SKEW_SECONDS", env),
+    jwksUrl,
+    publicKey,
+    secret,
+    apiKeys: readSetting("AUTH_API_KEYS", env),
   };
 }
 

@@ -17,7 +17,7 @@ import {
   isInterfaceType,
 } from "graphql";
 import { DEFAULT_LIMIT, MAX_LIMIT } from "../list/spec";
-import { positiveIntegerSetting as positiveInteger } from "../settings";
+import { readSetting } from "../config/read";
 
 /** How much one operation may ask for; past either bound it is refused before anything runs. */
 export type QueryLimits = {
@@ -31,16 +31,17 @@ export type QueryLimits = {
   maxTokens: number;
 };
 
-export const defaultQueryLimits: QueryLimits = { maxDepth: 12, maxCost: 100_000, maxSelections: 100, maxTokens: 10_000 };
-
 export function queryLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): QueryLimits {
   return {
-    maxDepth: positiveInteger(env.GRAPHQL_MAX_DEPTH, defaultQueryLimits.maxDepth),
-    maxCost: positiveInteger(env.GRAPHQL_MAX_COST, defaultQueryLimits.maxCost),
-    maxSelections: positiveInteger(env.GRAPHQL_MAX_SELECTIONS, defaultQueryLimits.maxSelections),
-    maxTokens: positiveInteger(env.GRAPHQL_MAX_TOKENS, defaultQueryLimits.maxTokens),
+    maxDepth: readSetting("GRAPHQL_MAX_DEPTH", env),
+    maxCost: readSetting("GRAPHQL_MAX_COST", env),
+    maxSelections: readSetting("GRAPHQL_MAX_SELECTIONS", env),
+    maxTokens: readSetting("GRAPHQL_MAX_TOKENS", env),
   };
 }
+
+/** The limits when nothing is configured (the declarations' defaults). */
+export const defaultQueryLimits: QueryLimits = queryLimitsFromEnv({});
 
 /**
  * How many items a relation list (a list field that takes no `limit`: a person's cases, a case's

@@ -1,5 +1,6 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from "fastify";
 import type { Logger } from "pino";
+import { readSetting } from "../config/read";
 import { badRequest } from "../errors";
 import { useHttpMetrics } from "../metrics/http";
 import { requestTraceparent, tracingActive } from "../tracing/current";
@@ -17,7 +18,7 @@ export function createHttpServer(logger: Logger, options: { bodyLimit?: number; 
     loggerInstance: logger as FastifyBaseLogger,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     ...envelopeServerOptions,
-    ...requestTraceLogging(process.env.LOG_REQUESTS !== "true"),
+    ...requestTraceLogging(!readSetting("LOG_REQUESTS")),
   });
   useErrorEnvelope(app);
   useHttpMetrics(app);

@@ -6,7 +6,11 @@ describe("rate limit settings", () => {
     expect(rateLimitSettingsFromEnv({ NODE_ENV: "production" }).enabled).toBe(true);
     expect(rateLimitSettingsFromEnv({ NODE_ENV: "production", RATE_LIMIT: "false" }).enabled).toBe(false);
     expect(rateLimitSettingsFromEnv({ RATE_LIMIT: "true", RATE_LIMIT_MAX: "7" })).toMatchObject({ enabled: true, max: 7 });
-    expect(rateLimitSettingsFromEnv({ RATE_LIMIT_MAX: "-1" }).max).toBe(1200);
+    expect(rateLimitSettingsFromEnv({}).max).toBe(1200);
+  });
+
+  it("refuses a limit it cannot use rather than running without the one intended", () => {
+    expect(() => rateLimitSettingsFromEnv({ RATE_LIMIT_MAX: "-1" })).toThrow("RATE_LIMIT_MAX must be a positive whole number, not '-1'.");
   });
 });
 

@@ -3,7 +3,7 @@ import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { ApiError } from "../errors";
 import { openConnections, rateLimitRefusals } from "../metrics/registry";
-import { positiveIntegerSetting as positiveInteger } from "../settings";
+import { isProduction, readSetting } from "../config/read";
 
 /** Per-caller limits at the platform's edge (the processes clients reach). */
 export type RateLimitSettings = {
@@ -18,10 +18,10 @@ export type RateLimitSettings = {
 /** Off unless `RATE_LIMIT=true`, or `NODE_ENV=production` and `RATE_LIMIT` is not `false`. */
 export function rateLimitSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): RateLimitSettings {
   return {
-    enabled: env.RATE_LIMIT ? env.RATE_LIMIT === "true" : env.NODE_ENV === "production",
-    max: positiveInteger(env.RATE_LIMIT_MAX, 1200),
-    windowMs: positiveInteger(env.RATE_LIMIT_WINDOW_MS, 60_000),
-    maxConnections: positiveInteger(env.RATE_LIMIT_MAX_CONNECTIONS, 10),
+    enabled: readSetting("RATE_LIMIT", env) ?? isProduction(env),
+    max: readSetting("RATE_LIMIT_MAX", env),
+    windowMs: readSetting("RATE_LIMIT_WINDOW_MS", env),
+    maxConnections: readSetting("RATE_LIMIT_MAX_CONNECTIONS", env),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { readSetting } from "../config/read";
 import { badRequest } from "../errors/api-error";
 import { platformMetricsText, processMetricsText } from "./gather";
 import { httpDuration, httpRequests, metricsRegistry } from "./registry";
@@ -14,7 +15,7 @@ export function useHttpMetrics(app: FastifyInstance): void {
 
 export type MetricsAccess = { token?: string };
 
-export const metricsAccessFromEnv = (env: NodeJS.ProcessEnv = process.env): MetricsAccess => ({ token: env.METRICS_TOKEN?.trim() || undefined });
+export const metricsAccessFromEnv = (env: NodeJS.ProcessEnv = process.env): MetricsAccess => ({ token: readSetting("METRICS_TOKEN", env) });
 
 const loopback = (address: string) => address === "127.0.0.1" || address === "::1" || address === "::ffff:127.0.0.1";
 

@@ -1,3 +1,6 @@
+// Read here as the environment gives them, not through `readSetting`: tracing starts as a process's
+// first import, before the launcher's configuration check, which refuses a value these would ignore.
+
 /** Whether this process exports OpenTelemetry traces, and under which service name. */
 export type TracingSettings = { enabled: boolean; serviceName: string };
 

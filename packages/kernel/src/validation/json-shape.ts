@@ -1,10 +1,10 @@
 import { badRequest, validationFailed, type ApiError } from "../errors";
-import { positiveIntegerSetting } from "../settings";
+import { readSetting } from "../config/read";
 
 /** How deeply a request body may nest objects and arrays (`REQUEST_MAX_DEPTH`, default 32). */
-export const defaultMaxBodyDepth = 32;
+export const maxBodyDepthFromEnv = (env: NodeJS.ProcessEnv = process.env) => readSetting("REQUEST_MAX_DEPTH", env);
 
-export const maxBodyDepthFromEnv = (env: NodeJS.ProcessEnv = process.env) => positiveIntegerSetting(env.REQUEST_MAX_DEPTH, defaultMaxBodyDepth);
+export const defaultMaxBodyDepth = maxBodyDepthFromEnv({});
 
 // A NUL cannot be stored in PostgreSQL text or jsonb, and a lone UTF-16 surrogate is not a character
 // at all: neither can be kept, so both are refused before anything is written.

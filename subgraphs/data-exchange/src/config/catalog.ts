@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { readSetting } from "@pap/kernel";
 import { z } from "zod";
 import { callModes, serviceTypes } from "../domain/vocabulary";
 import { seededServices, type ServiceDefinition, type ServiceEndpoint } from "./services";
@@ -41,14 +42,7 @@ const overlayFile = z.strictObject({ services: z.array(overlayEntry) });
  * `{ "services": [ … ] }` of entries to add or change. A bad file stops the start with the reason.
  */
 export function catalogSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): CatalogSettings {
-  const number = (name: string, fallback: number) => {
-    const raw = env[name]?.trim();
-    if (!raw) return fallback;
-    const value = Number(raw);
-    if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number, not '${raw}'.`);
-    return value;
-  };
-  const file = env.DATA_EXCHANGE_SERVICES_FILE?.trim();
+  const file = readSetting("DATA_EXCHANGE_SERVICES_FILE", env);
   let overlay: OverlayEntry[] = [];
   if (file) {
     const parsed = overlayFile.safeParse(JSON.parse(readFileSync(file, "utf8")));
@@ -56,9 +50,9 @@ export function catalogSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): Ca
     overlay = parsed.data.services;
   }
   return {
-    agencyUrl: env.DATA_EXCHANGE_AGENCY_URL?.trim().replace(/\/+$/, "") || undefined,
-    defaultWindowSeconds: number("DATA_EXCHANGE_CALL_WINDOW_SECONDS", 900),
-    defaultTimeoutMs: number("DATA_EXCHANGE_CALL_TIMEOUT_MS", 10_000),
+    agencyUrl: readSetting("DATA_EXCHANGE_AGENCY_URL", env)?.replace(/\/+$/, ""),
+    defaultWindowSeconds: readSetting("DATA_EXCHANGE_CALL_WINDOW_SECONDS", env),
+    defaultTimeoutMs: readSetting("DATA_EXCHANGE_CALL_TIMEOUT_MS", env),
     overlay,
   };
 }

@@ -1,3 +1,4 @@
+import { readSetting } from "@pap/kernel";
 import { catalogFromEnv, type CatalogEntry } from "./catalog";
 
 /** How calls are made: the catalog, and the policies of the adapters and the outbox. */
@@ -16,34 +17,16 @@ export type DataExchangeSettings = {
   concurrency: number;
 };
 
-const names = [
-  "DATA_EXCHANGE_ATTEMPTS_PER_CALL",
-  "DATA_EXCHANGE_OUTBOX_ATTEMPTS",
-  "DATA_EXCHANGE_RETRY_BASE_MS",
-  "DATA_EXCHANGE_RETRY_MAX_MS",
-  "DATA_EXCHANGE_BREAKER_FAILURES",
-  "DATA_EXCHANGE_BREAKER_OPEN_MS",
-  "DATA_EXCHANGE_CONCURRENCY",
-] as const;
-
-function whole(env: NodeJS.ProcessEnv, name: (typeof names)[number], fallback: number): number {
-  const raw = env[name]?.trim();
-  if (!raw) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number, not '${raw}'.`);
-  return value;
-}
-
-/** The settings from the environment (see the README's data-exchange settings); the catalog's own in `catalog.ts`. */
+/** The settings from the environment, read through their declarations (the README's data-exchange settings); the catalog's own in `catalog.ts`. */
 export function dataExchangeSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): DataExchangeSettings {
   return {
     catalog: catalogFromEnv(env),
-    attemptsPerCall: whole(env, "DATA_EXCHANGE_ATTEMPTS_PER_CALL", 3),
-    outboxAttempts: whole(env, "DATA_EXCHANGE_OUTBOX_ATTEMPTS", 5),
-    retryBaseMs: whole(env, "DATA_EXCHANGE_RETRY_BASE_MS", 5_000),
-    retryMaxMs: whole(env, "DATA_EXCHANGE_RETRY_MAX_MS", 300_000),
-    breaker: { consecutiveFailures: whole(env, "DATA_EXCHANGE_BREAKER_FAILURES", 5), halfOpenAfterMs: whole(env, "DATA_EXCHANGE_BREAKER_OPEN_MS", 30_000) },
-    concurrency: whole(env, "DATA_EXCHANGE_CONCURRENCY", 32),
+    attemptsPerCall: readSetting("DATA_EXCHANGE_ATTEMPTS_PER_CALL", env),
+    outboxAttempts: readSetting("DATA_EXCHANGE_OUTBOX_ATTEMPTS", env),
+    retryBaseMs: readSetting("DATA_EXCHANGE_RETRY_BASE_MS", env),
+    retryMaxMs: readSetting("DATA_EXCHANGE_RETRY_MAX_MS", env),
+    breaker: { consecutiveFailures: readSetting("DATA_EXCHANGE_BREAKER_FAILURES", env), halfOpenAfterMs: readSetting("DATA_EXCHANGE_BREAKER_OPEN_MS", env) },
+    concurrency: readSetting("DATA_EXCHANGE_CONCURRENCY", env),
   };
 }
 

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { readSetting } from "@pap/kernel";
 import { z } from "zod";
 import { retentionTriggers } from "../contract/document-type";
 import { seededDocumentTypes, type DocumentTypeDefinition } from "./document-types";
@@ -19,7 +20,7 @@ const file = z.strictObject({ documentTypes: z.array(entry) });
  * `system` types: configuration, not the API, changes them. A bad file stops the start with the reason.
  */
 export function configuredDocumentTypes(env: NodeJS.ProcessEnv = process.env): DocumentTypeDefinition[] {
-  const path = env.DOCUMENT_TYPES_FILE?.trim();
+  const path = readSetting("DOCUMENT_TYPES_FILE", env);
   if (!path) return [...seededDocumentTypes];
   const parsed = file.safeParse(JSON.parse(readFileSync(path, "utf8")));
   if (!parsed.success) throw new Error(`DOCUMENT_TYPES_FILE (${path}): ${parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ")}`);

@@ -1,4 +1,4 @@
-import { positiveIntegerSetting } from "@pap/kernel";
+import { readSetting } from "@pap/kernel";
 import { eligibilityAdapterClient, type AdapterFailure, type EligibilityAdapterClient } from "./client";
 
 /** What a call answers when no adapter is configured: a failure like any other, so decisions wait and are asked again. */
@@ -12,7 +12,7 @@ let current: { url: string; client: EligibilityAdapterClient } | undefined;
  * `ELIGIBILITY_ADAPTER_TIMEOUT_MS` and `ELIGIBILITY_ADAPTER_ATTEMPTS` tune each call.
  */
 export function adapterClientFromEnv(env: NodeJS.ProcessEnv = process.env): EligibilityAdapterClient | null {
-  const url = env.ELIGIBILITY_ADAPTER_URL?.trim().replace(/\/+$/, "");
+  const url = readSetting("ELIGIBILITY_ADAPTER_URL", env)?.replace(/\/+$/, "");
   if (!url) return null;
   if (current?.url !== url) {
     current?.client.dispose();
@@ -20,8 +20,8 @@ export function adapterClientFromEnv(env: NodeJS.ProcessEnv = process.env): Elig
       url,
       client: eligibilityAdapterClient({
         baseUrl: url,
-        timeoutMs: positiveIntegerSetting(env.ELIGIBILITY_ADAPTER_TIMEOUT_MS, 5000),
-        attempts: positiveIntegerSetting(env.ELIGIBILITY_ADAPTER_ATTEMPTS, 3),
+        timeoutMs: readSetting("ELIGIBILITY_ADAPTER_TIMEOUT_MS", env),
+        attempts: readSetting("ELIGIBILITY_ADAPTER_ATTEMPTS", env),
       }),
     };
   }

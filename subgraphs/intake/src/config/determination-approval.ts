@@ -1,3 +1,5 @@
+import { readSetting } from "@pap/kernel";
+
 /** A member's program decisions as intake records them (`programDeterminations`). */
 export type RecordedDecision = { program: string; outcome: "approved" | "denied" };
 
@@ -11,7 +13,7 @@ export type RecordedDecision = { program: string; outcome: "approved" | "denied"
 export type ApprovalPolicy = { kind: "off" } | { kind: "denials" } | { kind: "all" } | { kind: "programs"; programs: ReadonlySet<string> };
 
 export function approvalPolicyFromEnv(env: NodeJS.ProcessEnv = process.env): ApprovalPolicy {
-  const setting = (env.INTAKE_DETERMINATION_APPROVAL ?? "off").trim().toLowerCase();
+  const setting = readSetting("INTAKE_DETERMINATION_APPROVAL", env).toLowerCase();
   if (setting === "" || setting === "off") return { kind: "off" };
   if (setting === "denials" || setting === "all") return { kind: setting };
   return { kind: "programs", programs: new Set(setting.split(",").map((program) => program.trim()).filter(Boolean)) };

@@ -1,3 +1,4 @@
+import { readSetting } from "@pap/kernel";
 import type { applicationPrograms } from "../contract/application";
 
 type Program = (typeof applicationPrograms)[number];
@@ -65,4 +66,4 @@ export function missingForFiling(facts: FilingFacts, requirements: readonly Fili
 }
 
 /** Whether this deployment checks the filing minimum (on unless INTAKE_FILING_MINIMUM=off). */
-export const filingMinimumEnabled = (env: NodeJS.ProcessEnv = process.env) => env.INTAKE_FILING_MINIMUM !== "off";
+export const filingMinimumEnabled = (env: NodeJS.ProcessEnv = process.env) => readSetting("INTAKE_FILING_MINIMUM", env) === "on";

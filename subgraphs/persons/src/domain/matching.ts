@@ -1,4 +1,5 @@
 import { createHmac } from "node:crypto";
+import { DEVELOPMENT_PERSON_MATCH_KEY, readSetting } from "@pap/kernel";
 
 /**
  * Person matching: which known persons an application's member may be, found through two match keys
@@ -34,18 +35,16 @@ const SCHEME = "v1";
 
 /**
  * What `npm start` and the tests run with when PERSON_MATCH_KEY is unset. It is public, so keys made
- * with it protect nothing: every real deployment sets its own secret.
+ * with it protect nothing: a production start refuses it (the kernel's configuration schema).
  */
-export const DEVELOPMENT_MATCH_SECRET = "pap-development-person-match-key (set PERSON_MATCH_KEY outside development)";
+export const DEVELOPMENT_MATCH_SECRET = DEVELOPMENT_PERSON_MATCH_KEY;
 
 export type MatchSecret = { secret: string; isDevelopmentDefault: boolean };
 
+/** PERSON_MATCH_KEY, read through its declaration (at least 32 characters: a guessed secret turns every SSN key back into its SSN). */
 export function matchSecretFromEnv(env: NodeJS.ProcessEnv = process.env): MatchSecret {
-  const configured = env.PERSON_MATCH_KEY;
-  if (configured === undefined || configured === "") return { secret: DEVELOPMENT_MATCH_SECRET, isDevelopmentDefault: true };
-  // A short secret can be guessed, and a guessed secret turns every SSN key back into its SSN.
-  if (configured.length < 32) throw new Error("PERSON_MATCH_KEY must be at least 32 characters long");
-  return { secret: configured, isDevelopmentDefault: false };
+  const configured = readSetting("PERSON_MATCH_KEY", env);
+  return configured === undefined ? { secret: DEVELOPMENT_MATCH_SECRET, isDevelopmentDefault: true } : { secret: configured, isDevelopmentDefault: configured === DEVELOPMENT_MATCH_SECRET };
 }
 
 /** The nine digits of an SSN as written `NNN-NN-NNNN` (or with spaces, or none), if it is one that can have been issued. */

@@ -1,5 +1,4 @@
 import type { Prisma, PrismaClient } from "@pap/db";
-import { createLogger } from "@pap/kernel";
 import { identityOf, matchKeyer, matchSecretFromEnv, resolveMatch, MAX_CANDIDATES, type FoundPerson, type Identity, type MatchKeyer, type MatchResolution } from "../domain/matching";
 
 type Tx = Prisma.TransactionClient;
@@ -8,16 +7,11 @@ let configured: MatchKeyer | undefined;
 
 /**
  * The process's keyer, from PERSON_MATCH_KEY. Read once: every write and every lookup of a process
- * must use the same secret, or keys written and keys looked up would never meet.
+ * must use the same secret, or keys written and keys looked up would never meet. (A production start
+ * without a key of its own is refused by the launcher before this is ever read.)
  */
 export function personMatchKeyer(): MatchKeyer {
-  if (!configured) {
-    const { secret, isDevelopmentDefault } = matchSecretFromEnv();
-    if (isDevelopmentDefault && process.env.NODE_ENV === "production") {
-      createLogger("persons").warn("PERSON_MATCH_KEY is not set: SSN match keys are made with the public development secret, which protects nothing");
-    }
-    configured = matchKeyer(secret);
-  }
+  configured ??= matchKeyer(matchSecretFromEnv().secret);
   return configured;
 }
 

@@ -1,0 +1,30 @@
+import { configurationVerdict, describeVerdict, type ConfigurationVerdict } from "@pap/kernel";
+
+/**
+ * The launcher's verdict on its environment and command line, before it starts anything: `--mode=`
+ * is checked as PLATFORM_MODE would be. Every problem is named at once, one line each.
+ */
+export function launchVerdict(argv: readonly string[], env: NodeJS.ProcessEnv): { verdict: ConfigurationVerdict; text: string } {
+  const modeFlag = argv.find((arg) => arg.startsWith("--mode="))?.slice("--mode=".length);
+  const checked = modeFlag === undefined ? env : { ...env, PLATFORM_MODE: modeFlag };
+  const verdict = configurationVerdict(checked);
+  return { verdict, text: describeVerdict(verdict, `${checked.PLATFORM_MODE?.trim() || "single"} mode`) };
+}
+
+/**
+ * `--check` prints the verdict and exits (0: the platform would start, 1: it would not); otherwise a
+ * refused configuration exits 1 with the verdict on stderr, and warnings are printed before the start.
+ * Returns only when the start may go on.
+ */
+export function checkBeforeStart(argv: readonly string[], env: NodeJS.ProcessEnv): void {
+  const { verdict, text } = launchVerdict(argv, env);
+  if (argv.includes("--check")) {
+    process.stdout.write(`${text}\n`);
+    process.exit(verdict.problems.length ? 1 : 0);
+  }
+  if (verdict.problems.length) {
+    process.stderr.write(`${text}\n`);
+    process.exit(1);
+  }
+  if (verdict.warnings.length) process.stderr.write(`${text.split("\n").slice(1).join("\n")}\n`);
+}

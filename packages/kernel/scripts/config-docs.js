@@ -1,0 +1,12 @@
+// `npm run config:docs`: writes `.env.example` and the README's configuration tables from the
+// configuration schema (packages/kernel/src/config/schema.ts, built). test/config.docs.test.ts fails
+// when either file differs from what the schema renders.
+const { readFileSync, writeFileSync } = require("node:fs");
+const path = require("node:path");
+const { envExample, withConfigurationTables } = require("../dist/config");
+
+const root = path.resolve(__dirname, "../../..");
+const readme = path.join(root, "README.md");
+writeFileSync(path.join(root, ".env.example"), envExample());
+writeFileSync(readme, withConfigurationTables(readFileSync(readme, "utf8")));
+process.stdout.write("wrote .env.example and README.md's configuration tables\n");

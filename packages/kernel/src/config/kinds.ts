@@ -1,0 +1,85 @@
+import { z } from "zod";
+
+/**
+ * The kinds of value an environment variable holds, each a zod schema from the raw text (undefined
+ * when unset) to the value the platform uses. A blank value counts as unset, as it does for a shell's
+ * `NAME=` line; a value the kind cannot use is an issue whose message completes "NAME …".
+ */
+const unsetWhenBlank = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+const trimmed = (value: unknown) => (typeof value === "string" ? value.trim() || undefined : value);
+
+function withFallback<T>(schema: z.ZodType<T>, fallback: T | undefined): z.ZodType<T | undefined> {
+  return z.preprocess(trimmed, fallback === undefined ? schema.optional() : schema.optional().transform((value) => value ?? fallback)) as z.ZodType<T | undefined>;
+}
+
+type Bounds = { min?: number; max?: number };
+
+/** A whole number, at least 1 unless `min` says otherwise. */
+export function wholeNumber<F extends number | undefined = undefined>(fallback?: F, { min = 1, max = Number.MAX_SAFE_INTEGER }: Bounds = {}) {
+  const range = max === Number.MAX_SAFE_INTEGER ? (min === 1 ? "a positive whole number" : `a whole number of at least ${min}`) : `a whole number from ${min} to ${max}`;
+  const schema = z
+    .string()
+    .regex(/^-?\d+$/, `must be ${range}`)
+    .transform(Number)
+    .pipe(z.number().min(min, `must be ${range}`).max(max, `must be ${range}`));
+  return withFallback(schema, fallback) as z.ZodType<F extends number ? number : number | undefined>;
+}
+
+/** A decimal number within bounds. */
+export function decimal<F extends number | undefined = undefined>(fallback?: F, { min = -Infinity, max = Infinity }: Bounds = {}) {
+  const range = min === -Infinity ? "a number" : max === Infinity ? `a number of at least ${min}` : `a number from ${min} to ${max}`;
+  const schema = z
+    .string()
+    .refine((text) => text !== "" && Number.isFinite(Number(text)), `must be ${range}`)
+    .transform(Number)
+    .pipe(z.number().min(min, `must be ${range}`).max(max, `must be ${range}`));
+  return withFallback(schema, fallback) as z.ZodType<F extends number ? number : number | undefined>;
+}
+
+/** A TCP port (0: one the system picks). */
+export const port = <F extends number | undefined = undefined>(fallback?: F) => wholeNumber(fallback, { min: 0, max: 65535 });
+
+/** One of a few words. */
+export function choice<const V extends readonly [string, ...string[]], F extends V[number] | undefined = undefined>(values: V, fallback?: F) {
+  const schema = z.string().refine((text): text is V[number] => values.includes(text), `must be ${values.join(", ").replace(/, ([^,]*)$/, " or $1")}`);
+  return withFallback(schema as unknown as z.ZodType<V[number]>, fallback) as z.ZodType<F extends string ? V[number] : V[number] | undefined>;
+}
+
+/** `true` or `false` (any case). */
+export function trueFalse<F extends boolean | undefined = undefined>(fallback?: F) {
+  const schema = z
+    .string()
+    .transform((text) => text.toLowerCase())
+    .refine((text) => text === "true" || text === "false", "must be true or false")
+    .transform((text) => text === "true");
+  return withFallback(schema, fallback) as z.ZodType<F extends boolean ? boolean : boolean | undefined>;
+}
+
+/** Text as given, trimmed. */
+export function text<F extends string | undefined = undefined>(fallback?: F) {
+  return withFallback(z.string(), fallback) as z.ZodType<F extends string ? string : string | undefined>;
+}
+
+/** Text exactly as given, spaces included (a prefix put before other text). */
+export const verbatim = (fallback: string) => z.preprocess((value) => (value === undefined ? fallback : value), z.string()) as z.ZodType<string>;
+
+/** A secret: at least `minLength` characters, because a short one can be guessed. */
+export const secret = (minLength: number) => withFallback(z.string().min(minLength, `must be at least ${minLength} characters long`), undefined) as z.ZodType<string | undefined>;
+
+/** An absolute URL with one of the given schemes, as given (a reader that appends paths drops trailing slashes itself). */
+export function url(schemes: readonly string[] = ["http", "https"]) {
+  const schema = z
+    .string()
+    .refine((text) => {
+      try {
+        return schemes.includes(new URL(text).protocol.replace(/:$/, ""));
+      } catch {
+        return false;
+      }
+    }, `must be a ${schemes.join(" or ")} URL`);
+  return withFallback(schema, undefined) as z.ZodType<string | undefined>;
+}
+
+/** A comma-separated list; empty entries dropped. */
+export const commaList = () =>
+  z.preprocess(unsetWhenBlank, z.string().optional().transform((text) => (text ?? "").split(",").map((entry) => entry.trim()).filter(Boolean))) as z.ZodType<string[]>;

@@ -1,0 +1,100 @@
+import { isProduction, readSetting, type ConfigurationProblem, type Environment } from "./read";
+import { DEVELOPMENT_PERSON_MATCH_KEY, type SettingName } from "./schema";
+
+/**
+ * The rules that span several variables, each said once: the launcher's verdict applies them all
+ * before a start, and the package a rule protects applies its own again when it reads its settings
+ * (a process started on its own, without the launcher, is held to it too). A value that does not
+ * parse is no concern of theirs: `valueProblems` reports it.
+ */
+const problem = (variable: string, message: string): ConfigurationProblem => ({ variable, message });
+
+/** A value when it parses, else undefined (its problem is reported apart). */
+function parsed<N extends SettingName>(env: Environment, name: N) {
+  try {
+    return readSetting(name, env);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a key to verify tokens with is configured (JWKS, PEM key or HMAC secret). */
+const tokenKeyConfigured = (env: Environment) => Boolean(env.AUTH_JWKS_URI?.trim() || env.AUTH_PUBLIC_KEY?.trim() || env.AUTH_SECRET?.trim());
+
+/** The authentication mode the settings choose: AUTH_MODE, else `jwt` when a key is configured, else `development`. */
+export function authModeOf(env: Environment): "jwt" | "trusted-headers" | "development" | undefined {
+  if (!env.AUTH_MODE?.trim()) return tokenKeyConfigured(env) ? "jwt" : "development";
+  return parsed(env, "AUTH_MODE");
+}
+
+/** `jwt` mode needs a key. */
+export function authKeyProblems(env: Environment): ConfigurationProblem[] {
+  if (authModeOf(env) !== "jwt" || tokenKeyConfigured(env)) return [];
+  return [problem("AUTH_MODE", "AUTH_MODE=jwt needs the identity provider's key: set AUTH_JWKS_URI, AUTH_PUBLIC_KEY (PEM) or AUTH_SECRET (HMAC).")];
+}
+
+/** The S3 store needs a bucket, and a key pair is given whole or not at all. */
+export function contentStoreProblems(env: Environment): ConfigurationProblem[] {
+  if (parsed(env, "CONTENT_STORE") !== "s3") return [];
+  const found: ConfigurationProblem[] = [];
+  if (!env.S3_BUCKET?.trim()) found.push(problem("S3_BUCKET", "S3_BUCKET is required when CONTENT_STORE is 's3': set the bucket documents' bytes are kept in."));
+  const [id, key] = [env.S3_ACCESS_KEY_ID?.trim(), env.S3_SECRET_ACCESS_KEY?.trim()];
+  // Half a key pair is a mistake, not a request for the SDK's own credential chain.
+  if (Boolean(id) !== Boolean(key)) {
+    const missing = id ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID";
+    found.push(problem(missing, `${missing} is required when the other of S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY is set.`));
+  }
+  return found;
+}
+
+/** Production scans every upload unless `VIRUS_SCAN=off` says otherwise on purpose. */
+export function scannerProblems(env: Environment): ConfigurationProblem[] {
+  if (!isProduction(env) || parsed(env, "VIRUS_SCAN") !== "on" || env.CLAMD_URL?.trim()) return [];
+  return [problem("CLAMD_URL", "NODE_ENV=production needs a virus scanner for document uploads: set CLAMD_URL (tcp://host:3310), or VIRUS_SCAN=off to accept unscanned files on purpose.")];
+}
+
+/** Whether the launcher may start the reference adapter and simulator where no URL names the real service. */
+export const referenceServicesAllowed = (env: Environment) => (parsed(env, "REFERENCE_SERVICES") ?? (isProduction(env) ? "off" : "on")) === "on";
+
+/** A reference service may be started only where allowed; elsewhere its URL must be given. */
+export function referenceServiceProblems(env: Environment): ConfigurationProblem[] {
+  if (referenceServicesAllowed(env)) return [];
+  const why = isProduction(env) && !env.REFERENCE_SERVICES?.trim() ? "NODE_ENV=production starts no reference service unless asked" : "REFERENCE_SERVICES=off";
+  const found: ConfigurationProblem[] = [];
+  if (!env.ELIGIBILITY_ADAPTER_URL?.trim()) {
+    found.push(problem("ELIGIBILITY_ADAPTER_URL", `ELIGIBILITY_ADAPTER_URL is not set and ${why}: set it to the state's eligibility adapter, or REFERENCE_SERVICES=on to run the reference adapter (a demonstration).`));
+  }
+  if (!env.DATA_EXCHANGE_AGENCY_URL?.trim()) {
+    found.push(problem("DATA_EXCHANGE_AGENCY_URL", `DATA_EXCHANGE_AGENCY_URL is not set and ${why}: set it to the agencies' gateway, or REFERENCE_SERVICES=on to run the reference agency simulator (a demonstration).`));
+  }
+  return found;
+}
+
+/** Production never serves development tokens. */
+export function developmentAuthProblems(env: Environment): ConfigurationProblem[] {
+  if (!isProduction(env) || authModeOf(env) !== "development") return [];
+  return [
+    problem(
+      "AUTH_MODE",
+      "Authentication is in development mode, where GET /dev/token hands anyone a token for any role: set AUTH_JWKS_URI, AUTH_PUBLIC_KEY or AUTH_SECRET (jwt), or AUTH_MODE=trusted-headers behind an authenticating proxy.",
+    ),
+  ];
+}
+
+/** Production keys SSNs with a secret of its own. */
+export function personMatchKeyProblems(env: Environment): ConfigurationProblem[] {
+  const key = env.PERSON_MATCH_KEY?.trim();
+  if (!isProduction(env) || (key && key !== DEVELOPMENT_PERSON_MATCH_KEY)) return [];
+  return [
+    problem(
+      "PERSON_MATCH_KEY",
+      `PERSON_MATCH_KEY is ${key ? "the public development secret" : "not set"}, so SSN match keys would protect nothing: set it to a secret of at least 32 characters, the same in every process.`,
+    ),
+  ];
+}
+
+/** Production signs content links with a secret of its own, whatever its authentication. */
+export function contentSigningProblems(env: Environment): ConfigurationProblem[] {
+  if (!isProduction(env) || env.CONTENT_SIGNING_SECRET?.trim()) return [];
+  return [problem("CONTENT_SIGNING_SECRET", "CONTENT_SIGNING_SECRET is not set: set a secret of at least 32 characters, the same in every process; it signs staged uploads and content links.")];
+}
