@@ -4,6 +4,7 @@ import { allOrOwnRecords } from "./own-records";
 const caller = (permissions: string[] | undefined): CallerContext => ({
   principal: () => Promise.reject(new Error("not asked")),
   permissions: () => Promise.reject(new Error("not asked")),
+  account: () => Promise.reject(new Error("not asked")),
   knownPrincipal: () => undefined,
   knownPermissions: () => (permissions ? new Set(permissions) : undefined),
 });

@@ -39,7 +39,7 @@ export function createSubgraphBuilder<Context extends { db: object } & CallerCon
      * `me` needs); `apiKey`: the identity provider's API key (only the token-claims lookup);
      * `ownPerson`: the given person id is the caller's own (the token's personId), which with a
      * `…:own` permission lets an applicant see their own record and no one else's; `owner`: the
-     * given account id (a record's creator) is the caller's.
+     * given account id (a record's creator) is the caller's account's.
      */
     AuthScopes: { permission: string; authenticated: boolean; apiKey: boolean; ownPerson: string; owner: string };
   }>({
@@ -57,7 +57,8 @@ export function createSubgraphBuilder<Context extends { db: object } & CallerCon
           apiKey: principal.kind === "api_key",
           permission: (permission: string) => permissions.has(permission),
           ownPerson: (personId: string) => principal.personId !== undefined && principal.personId === personId.toLowerCase(),
-          owner: (accountId: string) => principal.id !== undefined && principal.id === accountId.toLowerCase(),
+          // The caller's account, not the credential's id: that may be the identity provider's subject.
+          owner: async (accountId: string) => (await context.account())?.id === accountId.toLowerCase(),
         };
       },
       unauthorizedError: (_parent, context, _info, result) => {
