@@ -22,6 +22,8 @@ export type CallerContext = {
   account(): Promise<CallerAccount | null>;
   /** The principal if it has been established already (authorization errors need it synchronously). */
   knownPrincipal(): Principal | undefined;
+  /** The account (or null: none) if it has been looked up already; undefined if it has not. */
+  knownAccount(): CallerAccount | null | undefined;
   /** The permissions if they have been worked out already (a type's scopes, checked for each object, read them synchronously). */
   knownPermissions(): ReadonlySet<string> | undefined;
 };
@@ -32,12 +34,17 @@ export function callerContext(headers: Record<string, string | undefined>, authe
   let permissions: Promise<ReadonlySet<string>> | undefined;
   let knownPermissions: ReadonlySet<string> | undefined;
   let account: Promise<CallerAccount | null> | undefined;
+  let knownAccount: CallerAccount | null | undefined;
   const establish = () => (principal ??= authenticate(headers).then((caller) => (known = caller)));
   return {
     principal: establish,
     permissions: () => (permissions ??= establish().then((caller) => (knownPermissions = permissionsOf(caller.roles, [table])))),
-    account: () => (account ??= establish().then((caller) => (caller.kind === "user" || caller.kind === "service_account" ? findAccount(caller) : null))),
+    account: () =>
+      (account ??= establish()
+        .then((caller) => (caller.kind === "user" || caller.kind === "service_account" ? findAccount(caller) : null))
+        .then((found) => (knownAccount = found))),
     knownPrincipal: () => known,
+    knownAccount: () => knownAccount,
     knownPermissions: () => knownPermissions,
   };
 }

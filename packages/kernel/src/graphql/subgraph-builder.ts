@@ -5,7 +5,7 @@ import PrismaPlugin, { type PothosPrismaDatamodel } from "@pothos/plugin-prisma"
 import ScopeAuthPlugin, { type AuthFailure } from "@pothos/plugin-scope-auth";
 import { forbidden } from "../auth/authenticate";
 import { apiKeyRequired, notSignedIn, userCredentialRequired } from "../auth/requirements";
-import type { CallerContext } from "../auth/caller";
+import { accountRequired, type CallerContext } from "../auth/caller";
 import { addSharedScalars, type SharedScalars } from "./scalars";
 
 /** The permission a failed check asked for, to name it in the 403. */
@@ -65,6 +65,8 @@ export function createSubgraphBuilder<Context extends { db: object } & CallerCon
         if (asksFor(result.failure, "apiKey")) return apiKeyRequired();
         const principal = context.knownPrincipal();
         if (!principal || principal.kind === "unauthenticated") return notSignedIn(principal);
+        // A record only its owner reads, asked for by a caller with no account to own anything: say that, not which permission is missing.
+        if (asksFor(result.failure, "owner") && context.knownAccount() === null) return accountRequired(principal, "Only the user account that owns this record may read it");
         const permission = permissionIn(result.failure);
         return permission ? forbidden(permission) : userCredentialRequired();
       },
