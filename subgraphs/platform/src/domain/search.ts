@@ -28,8 +28,6 @@ export const MAX_QUERY_LENGTH = 200;
 /** The caller's user account, looked up only when a kind's own records belong to accounts (intake's applications). */
 export type AccountOf = () => Promise<CallerAccount | null>;
 
-const noAccount: AccountOf = async () => null;
-
 /** Which records of one kind a caller may find: all of them, or those whose owner is the given id. */
 type Visibility = { type: SearchType; owner?: string };
 
@@ -156,7 +154,7 @@ type Found = { rows: Row[]; counts: { type: SearchType; count: number }[] };
  * without words), with a count per kind over every match; `total` is their sum. One statement, run
  * through the driver (`Database.read`, prepared on PostgreSQL): search is a hot read.
  */
-export async function search(read: RowReader, principal: Principal, searchables: readonly Searchable[], request: SearchRequest, account: AccountOf = noAccount): Promise<SearchResults> {
+export async function search(read: RowReader, principal: Principal, searchables: readonly Searchable[], request: SearchRequest, account: AccountOf): Promise<SearchResults> {
   const page = resolvePaging(request);
   const q = queryText(request.q);
   const wanted = wantedTypes(request.types);
