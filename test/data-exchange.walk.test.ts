@@ -4,7 +4,7 @@
 // their conclusive answers satisfy them; an inconclusive answer asks for a document instead; the
 // Medicaid decision's own checks (federal tax information, Medicare) come back and the adapter decides it
 // ex parte, with no caseworker and before any review.
-import { bearer } from "./support/auth";
+import { applicantAccount } from "./support/auth";
 import { listPath } from "./support/expectations";
 import { waitFor } from "./support/live";
 import { useTestPlatform } from "./support/platform";
@@ -23,7 +23,7 @@ const until = (what: string, condition: () => Promise<boolean>) => waitFor(condi
 const verificationsOf = async (applicationId: string): Promise<Json[]> => (await api.get(`/intake/applications/${applicationId}/verifications?limit=100`)).body.items;
 
 it("filed for SNAP and Medicaid → agencies verify → Medicaid decided ex parte", async () => {
-  const applicant = await bearer(["applicant"], { sub: "walk|okafor", userId: "0c0c0c0c-0000-4000-8000-000000000017" });
+  const { headers: applicant } = await applicantAccount(api);
   const application = await ok(api.post("/intake/applications", { programs: ["snap", "medicaid"], channel: "online" }, applicant), 201, "create");
   const base = `/intake/applications/${application.id}`;
   // SSNs the simulator answers by their last digit: 1 conclusive, 6 inconclusive.

@@ -3,7 +3,7 @@
 // the case and the person in one graph query, an applicant seeing only the documents they filed; and
 // `documentChanged` delivers a document's changes as they commit.
 import type { Client } from "graphql-ws/client";
-import { bearer } from "./support/auth";
+import { applicantAccount } from "./support/auth";
 import { subscribeRegistered } from "./support/live";
 import { useTestPlatform } from "./support/platform";
 
@@ -71,8 +71,7 @@ it("an upload naming a verification becomes its evidence and satisfies it; the d
 });
 
 it("an applicant reads the documents of their own applications, whoever filed them, and no one else's", async () => {
-  const applicantId = "00000000-0000-4000-8000-0000000000a7";
-  const applicant = await bearer(["applicant"], { sub: "test|applicant-docs", userId: applicantId });
+  const { headers: applicant } = await applicantAccount(api);
   const application = (await api.post("/intake/applications", { programs: ["snap"] }, applicant)).body;
   const other = await created("/intake/applications", { programs: ["snap"] });
   const mine = await upload({ intake: { applicationId: application.id } }, applicant);

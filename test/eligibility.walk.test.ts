@@ -6,7 +6,7 @@
 // determination completes, the application closes, and case management opens the household's case.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { bearer, workerAccount } from "./support/auth";
+import { applicantAccount, workerAccount } from "./support/auth";
 import { listPath } from "./support/expectations";
 import { waitFor } from "./support/live";
 import { useTestPlatform } from "./support/platform";
@@ -27,7 +27,7 @@ async function ok(response: Promise<{ status: number; body?: any }>, status: num
 const eventsOf = async (subject: string, type: string): Promise<Json[]> => (await api.get(listPath("/platform/events", { subject, type, limit: 100 }))).body.items;
 
 it("filed → screened expedited → review claimed → verifications settled → reviewed → approved by the adapter's rules → closed → the household's case", async () => {
-  const applicant = await bearer(["applicant"], { sub: "walk|reyes", userId: "0c0c0c0c-0000-4000-8000-000000000016" });
+  const { headers: applicant } = await applicantAccount(api);
   // $90 coming this month, $40 in cash, $850 rent: under $150 with $100 or less (7 CFR 273.2(i)(1)(i)).
   const application = await ok(
     api.post("/intake/applications", { programs: ["snap"], channel: "online", expeditedSnap: { totalMoneyExpectedThisMonth: 90, totalCashOnHand: 40, monthlyRent: 850 } }, applicant),

@@ -2,7 +2,7 @@
 // resources.md §3.2–§3.3): CRUD, validation of every nested object, the states in which an
 // application may change, its events, an applicant's own applications, and the application graph.
 import { randomUUID } from "node:crypto";
-import { bearer } from "./support/auth";
+import { applicantAccount, bearer } from "./support/auth";
 import { detailFields, expectErrorEnvelope, expectValidationError, ISO_DATE_TIME, listPath, MISSING_ID, UUID_PATTERN } from "./support/expectations";
 import { useTestPlatform } from "./support/platform";
 
@@ -271,12 +271,9 @@ describe("/intake/applications/{applicationId}/members", () => {
 });
 
 describe("an applicant's own applications", () => {
-  const applicantAccount = randomUUID();
-  const asApplicant = async (account = applicantAccount) => bearer(["applicant"], { sub: `idp|${account}`, userId: account });
-
   it("creates one, reads and changes it, lists only their own, and is refused anyone else's (403)", async () => {
     const staffs = await newApplication();
-    const headers = await asApplicant();
+    const { headers } = await applicantAccount(api);
     const own = await api.raw("POST", APPLICATIONS, { programs: ["snap"] }, headers);
     expect(own.status).toBe(201);
     expect((await api.raw("GET", `${APPLICATIONS}/${own.body.id}`, undefined, headers)).status).toBe(200);
@@ -290,7 +287,7 @@ describe("an applicant's own applications", () => {
     expectErrorEnvelope(await api.raw("GET", membersOf(staffs.id), undefined, headers), 403, "FORBIDDEN");
     expectErrorEnvelope(await api.raw("POST", membersOf(staffs.id), applicant("Intruder"), headers), 403, "FORBIDDEN");
     expectErrorEnvelope(await api.raw("DELETE", `${APPLICATIONS}/${staffs.id}`, undefined, headers), 403, "FORBIDDEN");
-    expectErrorEnvelope(await api.raw("GET", `${APPLICATIONS}/${own.body.id}`, undefined, await asApplicant(randomUUID())), 403, "FORBIDDEN");
+    expectErrorEnvelope(await api.raw("GET", `${APPLICATIONS}/${own.body.id}`, undefined, (await applicantAccount(api)).headers), 403, "FORBIDDEN");
   });
 
   it("lists none for an applicant whose credential names no account (its id an identity provider's subject)", async () => {

@@ -3,7 +3,7 @@
 // (404 → 409 state → 403 role → 422 body), the filing minimum, withdrawal without a body, and the three
 // forms of a verification's action path (the two the text names, and the table's at the application's path).
 import { applicationMachine, verificationMachine } from "@pap/intake/contract";
-import { bearer } from "./support/auth";
+import { applicantAccount, bearer } from "./support/auth";
 import { expectErrorEnvelope, listPath, MISSING_ID } from "./support/expectations";
 import { useTestPlatform } from "./support/platform";
 
@@ -90,8 +90,8 @@ describe("application actions", () => {
   });
 
   it("lets an applicant submit and withdraw their own application, and no one else's", async () => {
-    const applicant = await bearer(["applicant"], { sub: "lifecycle|applicant", userId: "0c0c0c0c-0000-4000-8000-000000000001" });
-    const other = await bearer(["applicant"], { sub: "lifecycle|other", userId: "0c0c0c0c-0000-4000-8000-000000000002" });
+    const applicant = (await applicantAccount(api)).headers;
+    const other = (await applicantAccount(api)).headers;
     const own = (await api.post("/intake/applications", { programs: ["medicaid"] }, applicant)).body.id;
     expectErrorEnvelope(await api.post(`/intake/applications/${own}/submit`, undefined, other), 403, "FORBIDDEN");
     expect((await api.post(`/intake/applications/${own}/submit`, undefined, applicant)).status).toBe(200);

@@ -2,7 +2,7 @@
 // an applicant creates it with members, an income and a signature, submits it; the review task is
 // created and routed; a caseworker claims it, which opens the application and makes its interview;
 // the interview is booked and lists its appointment; the caseworker completes the review. Every hop is an event caused by the one before.
-import { bearer, workerAccount } from "./support/auth";
+import { applicantAccount, workerAccount } from "./support/auth";
 import { listPath } from "./support/expectations";
 import { waitFor } from "./support/live";
 import { useTestPlatform } from "./support/platform";
@@ -16,7 +16,7 @@ async function eventsOf(subject: string, type: string): Promise<Record[]> {
 }
 
 it("create → members, income, signature → submit → review task routed → claim opens it → interview booked → complete-review", async () => {
-  const applicant = await bearer(["applicant"], { sub: "walk|applicant", userId: "0b0b0b0b-0000-4000-8000-000000000001" });
+  const { headers: applicant } = await applicantAccount(api);
   const created = await api.post("/intake/applications", { programs: ["snap"], channel: "online", expeditedSnap: { totalMoneyExpectedThisMonth: 40, totalCashOnHand: 10 } }, applicant);
   expect(created.status).toBe(201);
   const applicationId = created.body.id;

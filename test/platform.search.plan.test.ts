@@ -24,7 +24,8 @@ const searchables: Searchable[] = domains.flatMap((domain) => (domain.search ?? 
 /** The statement one search answers from: the page and the facets at once. */
 async function searchStatements(principal: Principal, request: Parameters<typeof search>[3]): Promise<{ statement: Statement; result: Awaited<ReturnType<typeof search>> }> {
   const start = sent.length;
-  const result = await search(database.read, principal, searchables, request);
+  // Each caller here is taken to have the user account its id names (search asks it of an applicant only).
+  const result = await search(database.read, principal, searchables, request, async () => (principal.id ? { id: principal.id } : null));
   const statements = sent.slice(start).filter((statement) => /search_document/.test(statement.sql));
   expect(statements).toHaveLength(1);
   expect(statements[0]!.sql).toMatch(/LIMIT[\s\S]*GROUP BY/);

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { systemPrincipal } from "@pap/kernel";
-import { bearer } from "./support/auth";
+import { applicantAccount, bearer } from "./support/auth";
 import { useTestPlatform } from "./support/platform";
 
 jest.setTimeout(120_000);
@@ -216,8 +216,8 @@ describe("each caller finds what it may read", () => {
   });
 
   it("shows an applicant their own person record and applications only", async () => {
-    const applicantId = randomUUID();
-    const applicant = await bearer(["applicant"], { userId: applicantId, personId: ana.id });
+    const account = await applicantAccount(api);
+    const applicant = await bearer(["applicant"], { sub: account.sub, userId: account.id, personId: ana.id });
     const mine = await created("/intake/applications", { programs: ["snap"] }, applicant);
     const theirs = await created("/intake/applications", { programs: ["snap"] });
     const { status, body } = await search(`?q=${surname}`, applicant);

@@ -8,6 +8,7 @@ export { driverSql, type SqlTransaction, type StatementRunner } from "./driver-t
 export { applyMigrations, pendingSchemaChangeSql } from "./migrations";
 export { shareEmbeddedDatabase } from "./share";
 export { findLocked, lockRowForUpdate } from "./row-lock";
+export { findActiveAccount, type Credential } from "./accounts";
 export { isUniqueViolation, unlessKeyTaken } from "./errors";
 /** The enums as stored (values per Prisma enum), for checks that the API's declarations agree with storage. */
 export * as storedEnums from "../generated/client/enums";

@@ -35,3 +35,10 @@ export async function workerAccount(api: AccountApi, roles: readonly Role[] = ["
   const id = created.body.id as string;
   return { id, sub, roles, headers: await bearer(roles, { sub, userId: id }) };
 }
+
+/**
+ * An applicant with an account (as an identity provider's applicant would have one, linked to their
+ * subject) and a token naming it: what owns the applications they create. A token with a made-up
+ * `userId` names no account, and an applicant is refused creating one.
+ */
+export const applicantAccount = (api: AccountApi): Promise<Account> => workerAccount(api, ["applicant"]);

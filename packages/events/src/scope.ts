@@ -1,4 +1,4 @@
-import type { PrismaClient } from "@pap/db";
+import { findActiveAccount, type PrismaClient } from "@pap/db";
 import { callerContext, systemClock, type Authenticator, type CallerContext, type Clock, type PermissionTable, type RequestScope, type RowReader } from "@pap/kernel";
 import type { EventRecorder } from "./append";
 import type { EventHub } from "./hub";
@@ -38,7 +38,7 @@ export type DomainContext = CallerContext & {
  */
 export function domainContext<Extra extends object = object>(scope: RequestScope<DomainServices>, permissions: PermissionTable, extra?: Extra): DomainContext & Extra {
   const runtime = scope.eventRuntime;
-  const caller = callerContext(scope.headers, scope.authenticate, permissions);
+  const caller = callerContext(scope.headers, scope.authenticate, permissions, (principal) => findActiveAccount(scope.db, principal));
   return Object.assign(caller, {
     db: scope.db,
     read: scope.read,

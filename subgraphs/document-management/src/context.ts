@@ -49,10 +49,10 @@ export type DocumentManagementContext = DomainContext & { loaders: ReturnType<ty
 export function createContext(scope: RequestScope<DomainServices>): DocumentManagementContext {
   const context = domainContext(scope, documentManagementPermissions, { loaders: loaders(scope.db), content: () => processContentSettings() });
   let owned: Promise<readonly string[]> | undefined;
-  // The applications the caller owns (intake's, read once per request): an applicant's own documents include theirs.
+  // The applications the caller's account owns (intake's, read once per request): an applicant's own documents include theirs.
   const ownedApplications = () =>
-    (owned ??= context.principal().then(async ({ id }) =>
-      isUuid(id) ? (await scope.db.application.findMany({ where: { ownerId: id.toLowerCase() }, select: { id: true } })).map((application) => application.id) : [],
+    (owned ??= context.account().then(async (account) =>
+      account ? (await scope.db.application.findMany({ where: { ownerId: account.id }, select: { id: true } })).map((application) => application.id) : [],
     ));
   return Object.assign(context, { ownedApplications });
 }

@@ -5,7 +5,7 @@ import PrismaPlugin, { type PothosPrismaDatamodel } from "@pothos/plugin-prisma"
 import ScopeAuthPlugin, { type AuthFailure } from "@pothos/plugin-scope-auth";
 import { forbidden } from "../auth/authenticate";
 import { apiKeyRequired, notSignedIn, userCredentialRequired } from "../auth/requirements";
-import type { CallerContext } from "../auth/caller";
+import { accountRequired, type CallerContext } from "../auth/caller";
 import { addSharedScalars, type SharedScalars } from "./scalars";
 
 /** The permission a failed check asked for, to name it in the 403. */
@@ -39,7 +39,7 @@ export function createSubgraphBuilder<Context extends { db: object } & CallerCon
      * `me` needs); `apiKey`: the identity provider's API key (only the token-claims lookup);
      * `ownPerson`: the given person id is the caller's own (the token's personId), which with a
      * `…:own` permission lets an applicant see their own record and no one else's; `owner`: the
-     * given account id (a record's creator) is the caller's.
+     * given account id (a record's creator) is the caller's account's.
      */
     AuthScopes: { permission: string; authenticated: boolean; apiKey: boolean; ownPerson: string; owner: string };
   }>({
@@ -57,13 +57,16 @@ export function createSubgraphBuilder<Context extends { db: object } & CallerCon
           apiKey: principal.kind === "api_key",
           permission: (permission: string) => permissions.has(permission),
           ownPerson: (personId: string) => principal.personId !== undefined && principal.personId === personId.toLowerCase(),
-          owner: (accountId: string) => principal.id !== undefined && principal.id === accountId.toLowerCase(),
+          // The caller's account, not the credential's id: that may be the identity provider's subject.
+          owner: async (accountId: string) => (await context.account())?.id === accountId.toLowerCase(),
         };
       },
       unauthorizedError: (_parent, context, _info, result) => {
         if (asksFor(result.failure, "apiKey")) return apiKeyRequired();
         const principal = context.knownPrincipal();
         if (!principal || principal.kind === "unauthenticated") return notSignedIn(principal);
+        // A record only its owner reads, asked for by a caller with no account to own anything: say that, not which permission is missing.
+        if (asksFor(result.failure, "owner") && context.knownAccount() === null) return accountRequired(principal, "Only the user account that owns this record may read it");
         const permission = permissionIn(result.failure);
         return permission ? forbidden(permission) : userCredentialRequired();
       },

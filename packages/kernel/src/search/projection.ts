@@ -41,9 +41,9 @@ export type SearchProjection = {
   /**
    * Who sees these records in search: holders of the resource list's own read permission; and, where
    * the resource has one, holders of its own-records permission, for records whose `owner` column is
-   * the caller's (`principal`: the token's person id or account id).
+   * the caller's (`principal`: the token's person id, or the caller's user account's id).
    */
-  read: { permission: string; own?: { permission: string; owner: string; principal: "personId" | "id" } };
+  read: { permission: string; own?: { permission: string; owner: string; principal: "personId" | "account" } };
 };
 
 /** Declares one kind of record's search projection (typed; the data is used as given). */

@@ -17,6 +17,6 @@ export const applicationSearch = defineSearchProjection({
     { field: "channel", label: "Channel", column: "channel" },
   ],
   path: "/intake/applications/{id}",
-  // As the applications list: every application with applications:read, an applicant only those they created.
-  read: { permission: "applications:read", own: { permission: "applications:read:own", owner: "ownerId", principal: "id" } },
+  // As the applications list: every application with applications:read, an applicant only their account's.
+  read: { permission: "applications:read", own: { permission: "applications:read:own", owner: "ownerId", principal: "account" } },
 });

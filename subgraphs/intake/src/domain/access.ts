@@ -1,24 +1,48 @@
-import { conflict, forbidden, isUuid } from "@pap/kernel";
+import { accountRequired, conflict, forbidden, type CallerAccount, type MachineCaller, type Principal } from "@pap/kernel";
 import { changeableStatuses, type ApplicationStatus } from "../contract/application";
 
-type Caller = { permissions(): Promise<ReadonlySet<string>>; principal(): Promise<{ id?: string | undefined }> };
+type Caller = { permissions(): Promise<ReadonlySet<string>>; principal(): Promise<Principal>; account(): Promise<CallerAccount | null> };
 type Owned = { ownerId: string | null };
 
-/** May the caller act on this application: with the permission for all, or the `:own` one when they created it. */
+/**
+ * The account an own-records caller (an applicant) acts as: the applications they create belong to
+ * it, and only those are theirs. A credential that names no active account is refused, saying so,
+ * rather than let the caller make an application no one could ever call theirs.
+ */
+export async function ownAccountId(caller: Caller): Promise<string> {
+  const account = await caller.account();
+  if (!account) throw accountRequired(await caller.principal(), "An applicant's applications belong to their user account");
+  return account.id;
+}
+
+/** The account a new application belongs to: its creator's (a caseworker creating one for a household may have none). */
+export async function ownerOfNew(caller: Caller): Promise<string | null> {
+  if ((await caller.permissions()).has("applications:read")) return (await caller.account())?.id ?? null;
+  return ownAccountId(caller);
+}
+
+/** May the caller act on this application: with the permission for all, or the `:own` one when it belongs to their account. */
 export async function requireAccess(caller: Caller, application: Owned, action: "read" | "update" | "delete"): Promise<void> {
   const permissions = await caller.permissions();
   if (permissions.has(`applications:${action}`)) return;
-  const { id } = await caller.principal();
-  if (permissions.has(`applications:${action}:own`) && id !== undefined && application.ownerId === id) return;
+  if (permissions.has(`applications:${action}:own`) && application.ownerId === (await ownAccountId(caller))) return;
   throw forbidden(`applications:${action}`);
 }
 
-/** Whose applications a caller's lists show: everyone's, or only their own. */
+/** Whose applications a caller's lists show: everyone's, or only their account's (none, for a credential naming no account). */
 export async function visibleOwner(caller: Caller): Promise<{ ownerId?: string }> {
   if ((await caller.permissions()).has("applications:read")) return {};
-  // Owners are accounts: a credential whose id is no account id (an identity provider's subject) owns none.
-  const { id } = await caller.principal();
-  return { ownerId: isUuid(id) ? id : "00000000-0000-0000-0000-000000000000" };
+  return { ownerId: (await caller.account())?.id ?? "00000000-0000-0000-0000-000000000000" };
+}
+
+/**
+ * The caller as the application machine judges them: an own-records caller by their account's id
+ * (what `callerIsOwner` compares with the owner), anyone else as their credential says.
+ */
+export async function machineCaller(caller: Caller): Promise<MachineCaller> {
+  const principal = await caller.principal();
+  if ((await caller.permissions()).has("applications:read")) return principal;
+  return { roles: principal.roles, id: (await caller.account())?.id };
 }
 
 /** An application and its records change only while it is a draft or under review (409 naming its state otherwise). */

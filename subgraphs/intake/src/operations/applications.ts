@@ -2,7 +2,7 @@ import { findLocked, type Application, type Prisma } from "@pap/db";
 import { isUuid, notFound } from "@pap/kernel";
 import { application as applicationResource, type ApplicationCreate, type ApplicationUpdate } from "../contract/application";
 import type { IntakeContext } from "../context";
-import { requireAccess, requireChangeable, requireDraft } from "../domain/access";
+import { ownerOfNew, requireAccess, requireChangeable, requireDraft } from "../domain/access";
 import { applicationChanges } from "../domain/events";
 
 /** The intake domain's application writes, each with its event; resolvers and reactions only call these. */
@@ -18,10 +18,10 @@ export async function lockedApplication(tx: Tx, id: string): Promise<Application
 
 /** A new draft, owned by the account that created it. */
 export async function createApplication(context: IntakeContext, body: ApplicationCreate): Promise<Application> {
-  const { id: callerId } = await context.principal();
+  const ownerId = await ownerOfNew(context);
   return context.transaction(async (tx) => {
     const created = await tx.application.create({
-      data: { ...(applicationResource.columnsOf(body) as Prisma.ApplicationUncheckedCreateInput), ownerId: isUuid(callerId) ? callerId.toLowerCase() : null },
+      data: { ...(applicationResource.columnsOf(body) as Prisma.ApplicationUncheckedCreateInput), ownerId },
     });
     await context.events.record(tx, applicationChanges.created(created.id, applicationResource.snapshot(created)));
     return created;

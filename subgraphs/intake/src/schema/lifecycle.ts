@@ -1,7 +1,7 @@
 import { machineMutations } from "@pap/kernel";
 import { builder } from "../builder";
 import type { IntakeContext } from "../context";
-import { requireAccess } from "../domain/access";
+import { machineCaller, requireAccess } from "../domain/access";
 import { applicationMachine } from "../domain/application-machine";
 import { transitionApplication } from "../operations/lifecycle";
 import { inTransaction } from "../operations/work";
@@ -13,6 +13,7 @@ machineMutations(builder, {
   ref: ApplicationRef,
   // The machine decides each action by role; an applicant reaches only their own application.
   authScopes: { permission: "applications:act" },
+  caller: (context: IntakeContext) => machineCaller(context),
   perform: ({ id, action, caller, body }, context: IntakeContext) =>
     inTransaction(context, (work) => transitionApplication(work, { id, action, caller, body, access: (application) => requireAccess(context, application, "read") })),
 });

@@ -1,4 +1,4 @@
-import { badRequest, isUuid, permissionsOf, resolvePaging, searchTypes, type Page, type PermissionTable, type Principal, type RowReader, type SearchProjection, type SearchType } from "@pap/kernel";
+import { badRequest, isUuid, permissionsOf, resolvePaging, searchTypes, type CallerAccount, type Page, type PermissionTable, type Principal, type RowReader, type SearchProjection, type SearchType } from "@pap/kernel";
 
 /** One kind of record search spans, with the permission table of the domain that owns it. */
 export type Searchable = { projection: SearchProjection; permissions: PermissionTable };
@@ -25,6 +25,9 @@ export type SearchResults = Page & { items: SearchHit[]; total: number; hasNext:
 /** Longer text is no longer a search for something: refused rather than matched against every document. */
 export const MAX_QUERY_LENGTH = 200;
 
+/** The caller's user account, looked up only when a kind's own records belong to accounts (intake's applications). */
+export type AccountOf = () => Promise<CallerAccount | null>;
+
 /** Which records of one kind a caller may find: all of them, or those whose owner is the given id. */
 type Visibility = { type: SearchType; owner?: string };
 
@@ -32,7 +35,7 @@ type Visibility = { type: SearchType; owner?: string };
  * What the caller may find, kind by kind, by the same permission the kind's own list asks for: a kind
  * it may not read is left out (not refused), and a reader of its own records only sees those.
  */
-export function visibleKinds(principal: Principal, searchables: readonly Searchable[], wanted: ReadonlySet<SearchType>): Visibility[] {
+export async function visibleKinds(principal: Principal, searchables: readonly Searchable[], wanted: ReadonlySet<SearchType>, account: AccountOf): Promise<Visibility[]> {
   const visible: Visibility[] = [];
   for (const type of searchTypes) {
     const searchable = searchables.find((candidate) => candidate.projection.type === type);
@@ -41,7 +44,7 @@ export function visibleKinds(principal: Principal, searchables: readonly Searcha
     const { read } = searchable.projection;
     if (held.has(read.permission)) visible.push({ type });
     else if (read.own && held.has(read.own.permission)) {
-      const owner = principal[read.own.principal];
+      const owner = read.own.principal === "personId" ? principal.personId : (await account())?.id;
       if (owner && isUuid(owner)) visible.push({ type, owner: owner.toLowerCase() });
     }
   }
@@ -151,11 +154,11 @@ type Found = { rows: Row[]; counts: { type: SearchType; count: number }[] };
  * without words), with a count per kind over every match; `total` is their sum. One statement, run
  * through the driver (`Database.read`, prepared on PostgreSQL): search is a hot read.
  */
-export async function search(read: RowReader, principal: Principal, searchables: readonly Searchable[], request: SearchRequest): Promise<SearchResults> {
+export async function search(read: RowReader, principal: Principal, searchables: readonly Searchable[], request: SearchRequest, account: AccountOf): Promise<SearchResults> {
   const page = resolvePaging(request);
   const q = queryText(request.q);
   const wanted = wantedTypes(request.types);
-  const visible = visibleKinds(principal, searchables, wanted);
+  const visible = await visibleKinds(principal, searchables, wanted, account);
   if (!visible.length) return { items: [], total: 0, facets: [], hasNext: false, ...page };
   const everything = visible.length === searchTypes.length && visible.every((kind) => kind.owner === undefined);
   const [found] = q

@@ -1,4 +1,4 @@
-import type { Prisma } from "@pap/db";
+import { findActiveAccount, type Prisma } from "@pap/db";
 import type { EventRecorder } from "@pap/events";
 import { isUuid, validationFailed, type Clock } from "@pap/kernel";
 import { DEFAULT_QUEUE, SNAP_QUEUE } from "../config/queues";
@@ -18,22 +18,12 @@ export type WorkflowWork = {
   slaTypes: readonly SlaType[];
 };
 
-type UserReader = Pick<Prisma.TransactionClient, "user">;
-
 /**
- * The active user account a caller's credential names (identity's users, in the same database), or
- * null. The credential's id is the platform's user id when the token carries one; otherwise, as with
- * an authenticating proxy's `X-Caller-Id`, it is the identity provider's subject, which the account
- * links (`idpSubject`). Either counts only if it names an active account.
+ * The active user account a caller's credential names, or null: by the platform's user id, or by the
+ * identity provider's subject it links (`idpSubject`), as a proxy's `X-Caller-Id` often is. The
+ * platform's one rule for it (`findActiveAccount`), read here in the work's transaction.
  */
-export async function activeAccount(db: UserReader, id: string | undefined): Promise<{ id: string } | null> {
-  if (!id) return null;
-  const accounts = await db.user.findMany({
-    where: { status: "active", OR: [...(isUuid(id) ? [{ id: id.toLowerCase() }] : []), { idpSubject: id }] },
-    select: { id: true, idpSubject: true },
-  });
-  return accounts.find((account) => account.id === id.toLowerCase()) ?? accounts[0] ?? null;
-}
+export const activeAccount = (db: Pick<Prisma.TransactionClient, "user">, id: string | undefined): Promise<{ id: string } | null> => findActiveAccount(db, { id });
 
 /** The id of the queue routing picks for what is known of a task (null if that queue is gone). */
 export async function routedQueueId(tx: Prisma.TransactionClient, facts: RoutingFacts): Promise<string | null> {
