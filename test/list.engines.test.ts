@@ -206,7 +206,7 @@ describe.each(listRoutes.map(({ route, spec }) => [route.path, route, spec] as c
       expect({ concrete, status: all.status }).toEqual({ concrete, status: 200 });
       const differences: unknown[] = [];
       for (const question of questionsFor(spec, all.body.items, fixtureQuestions[route.path] ?? { queries: [], sorts: [] })) {
-        const url = `${concrete}?${new URLSearchParams(Object.entries(question).map(([key, value]) => [key, String(value)]))}`;
+        const url = `${concrete}?${new URLSearchParams(Object.entries(question).map(([key, value]): [string, string] => [key, String(value)]))}`;
         const [expected, actual] = await Promise.all([onPostgres.get(url), onEmbedded.get(url)]);
         if (JSON.stringify([actual.status, actual.body]) !== JSON.stringify([expected.status, expected.body])) {
           differences.push({ url, postgres: [expected.status, expected.body], embedded: [actual.status, actual.body] });
