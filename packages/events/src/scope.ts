@@ -2,7 +2,7 @@ import { findActiveAccount, type PrismaClient } from "@pap/db";
 import { callerContext, systemClock, type Authenticator, type CallerContext, type Clock, type PermissionTable, type RequestScope, type RowReader } from "@pap/kernel";
 import type { EventRecorder } from "./append";
 import type { EventHub } from "./hub";
-import type { EventRuntime } from "./runtime";
+import type { EventRuntime, Transaction } from "./runtime";
 import type { EventSettings } from "./settings";
 
 /** The services every domain subgraph is given by the process that runs it. */
@@ -38,11 +38,25 @@ export type DomainContext = CallerContext & {
  */
 export function domainContext<Extra extends object = object>(scope: RequestScope<DomainServices>, permissions: PermissionTable, extra?: Extra): DomainContext & Extra {
   const runtime = scope.eventRuntime;
-  const caller = callerContext(scope.headers, scope.authenticate, permissions, (principal) => findActiveAccount(scope.db, principal));
+  // The caller's account is looked up when first asked, which may be inside the request's transaction
+  // (an applicant's right to the record just locked): it is read through that transaction then. The
+  // embedded store has one session, so a read beside an open transaction would wait for it to end, and
+  // the transaction for the read, until the transaction's time ran out.
+  let open: Transaction | undefined;
+  const caller = callerContext(scope.headers, scope.authenticate, permissions, (principal) => findActiveAccount(open ?? scope.db, principal));
+  const transaction: EventRuntime["transaction"] = (work, options) =>
+    runtime.transaction(async (tx) => {
+      open = tx;
+      try {
+        return await work(tx);
+      } finally {
+        open = undefined;
+      }
+    }, options);
   return Object.assign(caller, {
     db: scope.db,
     read: scope.read,
-    transaction: runtime.transaction,
+    transaction,
     sqlTransaction: runtime.sqlTransaction,
     publish: runtime.publish,
     headers: scope.headers,
