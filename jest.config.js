@@ -27,7 +27,8 @@ const workspacePackages = {
   "@pap/reference-process": "adapters/reference-process/src",
 };
 
-module.exports = {
+/** What every test file runs with, on either engine. */
+const shared = {
   testEnvironment: "node",
   roots: ["<rootDir>/packages", "<rootDir>/prisma/src", "<rootDir>/subgraphs", "<rootDir>/gateway/src", "<rootDir>/rest-compat/src", "<rootDir>/adapters", "<rootDir>/test"],
   testMatch: ["**/*.test.ts"],
@@ -48,6 +49,37 @@ module.exports = {
     // The generated Prisma client imports its siblings as `./x.js`; Jest resolves the `.ts` sources.
     "^(\\.{1,2}/.*)\\.js$": "$1",
   },
+};
+
+/**
+ * The suites run again on the embedded engine, the one `npm start` uses without DATABASE_URL: each test
+ * platform migrates a PGlite store in memory at start, as a fresh checkout's does. Which suites, and
+ * why not all of them, is in the README (Tests).
+ */
+const onEmbeddedEngine = [
+  "test/list.driver.test.ts",
+  "test/list-query.rest.test.ts",
+  "test/platform.search.rest.test.ts",
+  "test/intake.walk.test.ts",
+  "test/eligibility.walk.test.ts",
+  "test/data-exchange.walk.test.ts",
+  "test/dashboard.browser.test.ts",
+  "test/dashboard.jwt.browser.test.ts",
+  "test/applicant.development.test.ts",
+  "test/applicant.jwt.test.ts",
+  "test/applicant.trusted-headers.test.ts",
+];
+
+module.exports = {
+  projects: [
+    { ...shared, displayName: "postgres" },
+    {
+      ...shared,
+      displayName: "pglite",
+      testMatch: onEmbeddedEngine.map((file) => `<rootDir>/${file}`),
+      setupFiles: ["<rootDir>/test/support/on-embedded-engine.js"],
+    },
+  ],
   globalSetup: "<rootDir>/test/support/global-setup.js",
   globalTeardown: "<rootDir>/test/support/global-teardown.js",
   // A budget, not an expectation: tests wait for conditions, and on a loaded 2-core CI machine starting

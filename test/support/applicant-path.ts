@@ -10,7 +10,7 @@ import { randomUUID } from "node:crypto";
 import type { RunningPlatform } from "@pap/gateway";
 import { expectErrorEnvelope, listPath, MISSING_ID } from "./expectations";
 import { startPlatformOn } from "./live";
-import { createTestDatabase, httpClient } from "./platform";
+import { httpClient, testDatabase } from "./platform";
 
 type Headers = Record<string, string>;
 type Json = { [key: string]: any };
@@ -52,7 +52,7 @@ export function applicantPath(mode: string, callers: ModeCallers): void {
   let admin: Headers;
 
   beforeAll(async () => {
-    platform = await startPlatformOn(await createTestDatabase(`applicant_${mode}`), callers.env);
+    platform = await startPlatformOn(await testDatabase(`applicant_${mode}`), callers.env);
     api = httpClient(platform.url);
     admin = await callers.admin(api);
   });

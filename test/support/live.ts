@@ -5,6 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { PlatformEvent } from "@pap/events";
+import type { DatabaseConfig } from "@pap/db";
 import { startPlatform, type RunningPlatform } from "@pap/gateway";
 import { createLogger } from "@pap/kernel";
 import { createClient, type Client } from "graphql-ws/client";
@@ -64,7 +65,7 @@ export async function waitFor(condition: () => boolean | Promise<boolean>, what:
  * connection: separate processes in all but name). `env` is applied while it starts (settings such as
  * EVENT_STREAM_HEARTBEAT_MS are read then; `undefined` unsets one) and restored afterwards.
  */
-export async function startPlatformOn(databaseUrl: string, env: Record<string, string | undefined> = {}): Promise<RunningPlatform> {
+export async function startPlatformOn(database: DatabaseConfig | string, env: Record<string, string | undefined> = {}): Promise<RunningPlatform> {
   process.env.LOG_LEVEL ??= "silent";
   const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
   const apply = (values: Record<string, string | undefined>) => {
@@ -75,7 +76,9 @@ export async function startPlatformOn(databaseUrl: string, env: Record<string, s
   };
   apply(env);
   try {
-    return await startPlatform({ database: { kind: "postgres", url: databaseUrl, poolSize: 5 }, host: "127.0.0.1", port: 0, logger: createLogger("test"), migrate: false });
+    const config: DatabaseConfig = typeof database === "string" ? { kind: "postgres", url: database, poolSize: 5 } : database;
+    // A cloned PostgreSQL database is migrated already; an embedded store migrates at start.
+    return await startPlatform({ database: config, host: "127.0.0.1", port: 0, logger: createLogger("test"), migrate: config.kind === "pglite" });
   } finally {
     apply(saved);
   }

@@ -55,7 +55,7 @@ export type TestPlatform = RunningPlatform & { agencyUrl: string };
 export const testDatabaseEngine = (): DatabaseConfig["kind"] => (process.env.TEST_DATABASE_ENGINE === "pglite" ? "pglite" : "postgres");
 
 /** A store for one test platform on the run's engine. */
-async function testDatabase(label: string): Promise<DatabaseConfig> {
+export async function testDatabase(label: string): Promise<DatabaseConfig> {
   if (testDatabaseEngine() === "pglite") return { kind: "pglite", dataDir: "memory" };
   return { kind: "postgres", url: await createTestDatabase(label), poolSize: 5 };
 }
