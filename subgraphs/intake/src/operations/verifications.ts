@@ -48,7 +48,9 @@ export async function createVerification(work: IntakeWork, applicationId: string
 }
 
 async function verificationOf(tx: Tx, id: string, applicationId?: string): Promise<Verification> {
-  const found = isUuid(id) ? await tx.verification.findFirst({ where: { id: id.toLowerCase(), ...(applicationId && { applicationId: isUuid(applicationId) ? applicationId.toLowerCase() : "" }) } }) : null;
+  // No verification has an id, or belongs to an application, that is not a uuid: asking the database would only fail.
+  const askable = isUuid(id) && (applicationId === undefined || applicationId === "" || isUuid(applicationId));
+  const found = askable ? await tx.verification.findFirst({ where: { id: id.toLowerCase(), ...(applicationId && { applicationId: applicationId.toLowerCase() }) } }) : null;
   if (!found) throw notFound("Verification", id);
   return found;
 }
