@@ -3,7 +3,7 @@
  * caller cannot tell: the same data, the same errors, the same authorization. Operations that walk
  * several subgraphs still go through the gateway.
  */
-import { createErrorFormatter, httpGraphExecutor, type GraphExecutor, type GraphRequest } from "@pap/kernel";
+import { formatGraphError, httpGraphExecutor, type GraphExecutor, type GraphRequest } from "@pap/kernel";
 import { domains, loadSupergraph, ownedOperationExecutor, subgraphs } from "@pap/gateway";
 import { adminHeaders } from "./support/auth";
 import { startTestPlatform } from "./support/platform";
@@ -24,7 +24,7 @@ beforeAll(async () => {
     supergraphSdl: loadSupergraph(),
     subgraphs,
     services: platform.services,
-    formatError: createErrorFormatter(() => {}),
+    formatError: (formatted, error, operation) => formatGraphError(() => {}, formatted, error, operation),
     throughGateway: (request: GraphRequest) => (sentToGateway.push(request.query), gateway(request)),
   });
 });

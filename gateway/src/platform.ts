@@ -1,6 +1,6 @@
 import { describeDatabase, type Database, type DatabaseConfig } from "@pap/db";
 import type { DomainServices } from "@pap/events";
-import { createErrorFormatter, type Clock, type Logger } from "@pap/kernel";
+import { formatGraphError, type Clock, type Logger } from "@pap/kernel";
 import type { FastifyInstance } from "fastify";
 import { createGraphServer } from "./graph/server";
 import { inProcessExecutor } from "./graph/in-process-executor";
@@ -57,7 +57,7 @@ export async function startPlatform(options: {
     supergraphSdl: loadSupergraph(),
     subgraphs,
     services,
-    formatError: createErrorFormatter((error, message) => logger.error({ err: error }, message)),
+    formatError: (formatted, error, operation) => formatGraphError((record, message) => logger.error(record, message), formatted, error, operation),
     throughGateway: inProcessExecutor(graph.server),
   });
   const app = await createHttpApp({

@@ -86,7 +86,7 @@ export function registerRestRoutes(
         const restRequest = upload ? { ...toRestRequest(request), body: upload.fields, content: upload.token } : toRestRequest(request);
         let result: Awaited<ReturnType<GraphExecutor>>;
         try {
-          result = await execute({ query: route.document, variables: route.variables(restRequest), headers: request.headers });
+          result = await execute({ query: route.document, variables: route.variables(restRequest), headers: request.headers, label: route.operationId });
         } catch (error) {
           if (upload) await content!().store.delete(upload.staged.contentId);
           throw error;

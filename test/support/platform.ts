@@ -6,7 +6,7 @@ import { buildServer as buildAgencySimulator } from "@pap/agency-simulator";
 import { buildServer as buildReferenceAdapter } from "@pap/eligibility-reference";
 import { startPlatform, type RunningPlatform } from "@pap/gateway";
 import type { DatabaseConfig } from "@pap/db";
-import { createLogger, type Clock } from "@pap/kernel";
+import { createLogger, type Clock, type Logger } from "@pap/kernel";
 import { adminHeaders } from "./auth";
 
 /**
@@ -44,6 +44,8 @@ export type TestPlatformOptions = {
   database?: DatabaseConfig;
   onQuery?: (sql: string) => void;
   clock?: Clock;
+  /** Where the platform logs (silent unless LOG_LEVEL says otherwise). */
+  logger?: Logger;
   eligibilityAdapterUrl?: string | (() => string);
   agencyUrl?: string | (() => string);
 };
@@ -76,7 +78,7 @@ export async function startTestPlatform(label: string, options: TestPlatformOpti
     database,
     host: "127.0.0.1",
     port: 0,
-    logger: createLogger("test"),
+    logger: options.logger ?? createLogger("test"),
     // A cloned PostgreSQL database is migrated already; the embedded store migrates at start, as `npm start`'s does.
     migrate: database.kind === "pglite",
     onQuery: options.onQuery,

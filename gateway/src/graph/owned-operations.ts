@@ -1,12 +1,12 @@
 import { Supergraph, operationFromDocument } from "@apollo/federation-internals";
 import { QueryPlanner, type PlanNode, type SubscriptionNode } from "@apollo/query-planner";
 import type { DomainServices } from "@pap/events";
-import type { GraphExecutor, GraphResult } from "@pap/kernel";
+import type { FailedOperation, GraphExecutor, GraphResult } from "@pap/kernel";
 import { execute, parse, validate, type DocumentNode, type GraphQLFormattedError, type GraphQLSchema } from "graphql";
 import type { PlatformSubgraph } from "../subgraphs";
 import { gatewayContextFromHeaders } from "./context";
 
-type FormatError = (formatted: GraphQLFormattedError, error: unknown) => GraphQLFormattedError;
+type FormatError = (formatted: GraphQLFormattedError, error: unknown, operation: FailedOperation) => GraphQLFormattedError;
 
 /** An operation that one subgraph answers alone, parsed and validated against that subgraph once. */
 type OwnedOperation = { subgraph: PlatformSubgraph; schema: GraphQLSchema; document: DocumentNode };
@@ -72,7 +72,7 @@ export function ownedOperationExecutor(options: {
     const errors = result.errors.map((error) => {
       const formatted = error.toJSON();
       const coded = requestError && !formatted.extensions?.code ? { ...formatted, extensions: { ...formatted.extensions, code: "BAD_USER_INPUT" } } : formatted;
-      return options.formatError(coded, error);
+      return options.formatError(coded, error, { operationName: request.label, variables: request.variables, document: operation.document });
     });
     return { data: result.data, errors } as GraphResult;
   };

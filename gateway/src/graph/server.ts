@@ -2,7 +2,7 @@ import { ApolloGateway } from "@apollo/gateway";
 import { ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
 import { ApolloServer } from "@apollo/server";
 import type { DomainServices } from "@pap/events";
-import { createErrorFormatter, graphqlMetricsPlugin, isProduction, queryLimitsFromEnv, readSetting, requireOneOperation, type Authenticator } from "@pap/kernel";
+import { apolloErrorFormatting, graphqlMetricsPlugin, isProduction, queryLimitsFromEnv, readSetting, requireOneOperation, type Authenticator } from "@pap/kernel";
 import type { GraphQLSchema } from "graphql";
 import type { Logger } from "pino";
 import type { PlatformSubgraph } from "../subgraphs";
@@ -59,6 +59,7 @@ export async function createGraphServer(placement: SubgraphPlacement, logger: Lo
   let apiSchema: GraphQLSchema | undefined;
   gateway.onSchemaLoadOrUpdate(({ apiSchema: loaded }) => (apiSchema = loaded));
   const limits = queryLimitsFromEnv();
+  const errors = apolloErrorFormatting<GatewayContext>((record, message) => logger.error(record, message));
   const server = new ApolloServer<GatewayContext>({
     gateway,
     includeStacktraceInErrorResponses: false,
@@ -68,8 +69,8 @@ export async function createGraphServer(placement: SubgraphPlacement, logger: Lo
     parseOptions: { maxTokens: limits.maxTokens },
     validationRules: [platformLimitsRule(limits)],
     // Apollo's landing page loads from a CDN: the platform serves its own IDE instead (graph/ide.ts).
-    plugins: [requireOneOperation(), introspectionGuard(authenticate), graphqlMetricsPlugin(), ApolloServerPluginLandingPageDisabled()],
-    formatError: createErrorFormatter((error, message) => logger.error({ err: error }, message)),
+    plugins: [requireOneOperation(), introspectionGuard(authenticate), graphqlMetricsPlugin(), ApolloServerPluginLandingPageDisabled(), errors.plugin],
+    formatError: errors.formatError,
   });
   await server.start();
   const schema = () => {

@@ -12,6 +12,8 @@ export type GraphRequest = {
   variables?: Record<string, unknown>;
   /** Caller headers to pass on (identity, trace context). */
   headers: Record<string, string | string[] | undefined>;
+  /** What the operation is called in the logs when its document names none (a REST route's operationId). */
+  label?: string;
 };
 
 /**

@@ -2,7 +2,7 @@ import http from "node:http";
 import type { Socket } from "node:net";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from "fastify";
 import { bearerChallenge } from "../auth/authenticate";
-import { ApiError, clientErrorFromDatabase, type ErrorEnvelope } from "../errors";
+import { ApiError, clientErrorFromDatabase, reportServerFault, requestValuesOf, type ErrorEnvelope } from "../errors";
 
 type Answer = { status: number; envelope: ErrorEnvelope };
 
@@ -25,7 +25,8 @@ const frameworkAnswers: Record<string, (error: FastifyError, request: FastifyReq
  * request errors (bad JSON, too large, bad URL) as 4xx, and anything else as a masked 500.
  */
 export function answerFor(error: FastifyError | ApiError | Error, request: FastifyRequest): Answer {
-  const refused = error instanceof ApiError ? error : clientErrorFromDatabase(error);
+  // Only a value the request carried makes a database refusal the client's (`clientErrorFromDatabase`).
+  const refused = error instanceof ApiError ? error : clientErrorFromDatabase(error, requestValuesOf(request.query, request.params, request.body));
   if (refused) return { status: refused.status, envelope: refused.toEnvelope() };
   const fastifyError = error as FastifyError;
   const known = frameworkAnswers[fastifyError.code];
@@ -39,7 +40,7 @@ export function answerFor(error: FastifyError | ApiError | Error, request: Fasti
 
 function sendAnswer(error: FastifyError | ApiError | Error, request: FastifyRequest, reply: FastifyReply) {
   const { status, envelope } = answerFor(error, request);
-  if (status >= 500) request.log.error({ err: error }, "unexpected error");
+  if (status >= 500) reportServerFault((record, message) => request.log.error(record, message), error, `${request.method} ${request.routeOptions?.url ?? "(no route)"}`);
   if (status === 401) reply.header("www-authenticate", bearerChallenge(envelope.details?.[0]?.message));
   return reply.code(status).send(envelope);
 }

@@ -2,7 +2,7 @@ import { ApolloServer } from "@apollo/server";
 import { ApolloServerPluginInlineTraceDisabled, ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
 import type { FastifyInstance } from "fastify";
 import type { Logger } from "pino";
-import { createErrorFormatter } from "../graphql/format-error";
+import { apolloErrorFormatting } from "../graphql/format-error";
 import { requireOneOperation } from "../graphql/request-guards";
 import type { SubgraphDefinition } from "../subgraph";
 import { mountApollo } from "./apollo-route";
@@ -12,6 +12,7 @@ import { serveGraphqlWebSocket, subscriptionHeaders } from "./graphql-websocket"
 
 /** A subgraph served on its own over HTTP, for the distributed deployment (the gateway calls it). */
 export async function createSubgraphServer<Services extends object>(definition: SubgraphDefinition<Services>, services: Services, logger: Logger): Promise<FastifyInstance> {
+  const errors = apolloErrorFormatting<object>((record, message) => logger.error(record, message));
   const apollo = new ApolloServer<object>({
     schema: definition.schema,
     includeStacktraceInErrorResponses: false,
@@ -19,8 +20,8 @@ export async function createSubgraphServer<Services extends object>(definition: 
     stopOnTerminationSignals: false,
     // Traces would only feed Apollo's hosted reporting, which the platform never uses.
     // No landing page either: Apollo's loads from a CDN, and a subgraph is the gateway's, not a person's.
-    plugins: [ApolloServerPluginInlineTraceDisabled(), ApolloServerPluginLandingPageDisabled(), requireOneOperation()],
-    formatError: createErrorFormatter((error, message) => logger.error({ err: error }, message)),
+    plugins: [ApolloServerPluginInlineTraceDisabled(), ApolloServerPluginLandingPageDisabled(), requireOneOperation(), errors.plugin],
+    formatError: errors.formatError,
   });
   await apollo.start();
   const app = createHttpServer(logger);

@@ -46,6 +46,12 @@ export const eventsCommitted = new Counter(
 );
 
 export const openConnections = new Gauge({ name: "pap_open_connections", help: "Live connections open now: server-sent event streams and GraphQL WebSockets.", labelNames: ["kind"], registers: [metricsRegistry] });
+export const serverFaults = new Counter({
+  name: "pap_server_faults_total",
+  help: "Requests that failed by the platform's own fault (answered 500), by where it arose: database (a statement the database refused or could not run) or platform (our code).",
+  labelNames: ["source"],
+  registers: [metricsRegistry],
+});
 export const rateLimitRefusals = new Counter({ name: "pap_rate_limit_refusals_total", help: "Requests and connections refused with 429, by what was limited (requests, connections).", labelNames: ["limit"], registers: [metricsRegistry] });
 
 /** Operation names come from clients: a bounded set of label values keeps the registry from growing without end. */

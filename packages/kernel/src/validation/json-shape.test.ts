@@ -1,4 +1,5 @@
-import { unacceptableJson, unstorableTextReason } from "./json-shape";
+import { unacceptableJson } from "./json-shape";
+import { unstorableTextReason } from "./unstorable-text";
 
 const nested = (levels: number) => JSON.parse(`${'{"a":'.repeat(levels)}1${"}".repeat(levels)}`);
 

@@ -1,21 +1,11 @@
 import { badRequest, validationFailed, type ApiError } from "../errors";
 import { readSetting } from "../config/read";
+import { unstorableTextReason } from "./unstorable-text";
 
 /** How deeply a request body may nest objects and arrays (`REQUEST_MAX_DEPTH`, default 32). */
 export const maxBodyDepthFromEnv = (env: NodeJS.ProcessEnv = process.env) => readSetting("REQUEST_MAX_DEPTH", env);
 
 export const defaultMaxBodyDepth = maxBodyDepthFromEnv({});
-
-// A NUL cannot be stored in PostgreSQL text or jsonb, and a lone UTF-16 surrogate is not a character
-// at all: neither can be kept, so both are refused before anything is written.
-const unstorableText = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-
-/** Why a piece of text cannot be stored, or undefined when it can. */
-export function unstorableTextReason(text: string): string | undefined {
-  const match = unstorableText.exec(text);
-  if (!match) return undefined;
-  return match[0] === "\u0000" ? "must not contain the NUL character (\\u0000)" : "must not contain an unpaired UTF-16 surrogate (invalid Unicode)";
-}
 
 /** A place in the body being walked; the field path is rebuilt from the parents only when a refusal needs it. */
 type Place = { value: unknown; key?: string | number; depth: number; parent?: Place };
