@@ -3,6 +3,7 @@
 // system-only rule (403 for a caseworker, after 404 and the state), complete's guard, the bodies the
 // decision actions need, the determination-level forms of approve and deny (the decision named, or
 // the only pending one), and the reads.
+import { randomUUID } from "node:crypto";
 import { decisionMachine, determinationMachine } from "@pap/eligibility/contract";
 import { bearer } from "./support/auth";
 import { determinationFixture } from "./support/eligibility-fixtures";
@@ -82,6 +83,9 @@ describe("determination actions", () => {
 describe("decision actions", () => {
   it.each(decisionAllowed)("%s from %s → %s: decided, its event, and a pending determination in progress", async (action, from, to) => {
     const fixture = await determinationFixture(db(), { decisionStatus: from as never, program: "medicaid" });
+    // A second member's decision still pending: the last decision made completes its determination (a
+    // reaction, a moment later), which would race the in-progress state this checks.
+    await db().decision.create({ data: { determinationId: fixture.determinationId, applicationId: fixture.applicationId, memberId: randomUUID(), program: "medicaid", status: "pending" } });
     const body = decisionBody(action);
     const response = await api.post(`${base}/${fixture.determinationId}/decisions/${fixture.decisionId}/${action}`, body, await system());
     expect(response.status).toBe(200);
