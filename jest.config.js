@@ -87,4 +87,7 @@ module.exports = {
   testTimeout: 120_000,
   // One test file per core: more would only make each file's waits longer on a small machine.
   maxWorkers: Math.max(1, require("node:os").availableParallelism()),
+  // A worker runs file after file, embedded stores among them; one grown past this is replaced before
+  // its next file, rather than running out of memory in the middle of one.
+  workerIdleMemoryLimit: "1GB",
 };
