@@ -3,7 +3,8 @@
 // against the persons — same SSN confirmed, same name and date of birth for review, else no match —
 // through match keys (the SSN only as a keyed hash), and intake writes the outcome onto the member.
 import { createHash, createHmac, randomInt, randomUUID } from "node:crypto";
-import { DEVELOPMENT_MATCH_SECRET, matchKeyer } from "../subgraphs/persons/src/domain/matching";
+import { DEVELOPMENT_PERSON_MATCH_KEY } from "@pap/kernel";
+import { matchKeyer } from "../subgraphs/persons/src/domain/matching";
 import { refreshMatchKeys } from "../subgraphs/persons/src/operations/matching";
 import { listPath, UUID_PATTERN } from "./support/expectations";
 import { useTestPlatform } from "./support/platform";
@@ -198,10 +199,10 @@ describe("person matching on submission", () => {
 
     expect(await refreshMatchKeys(db)).toBeGreaterThanOrEqual(1);
     const row = await db.person.findUniqueOrThrow({ where: { id: person.id } });
-    const keyer = matchKeyer(DEVELOPMENT_MATCH_SECRET);
+    const keyer = matchKeyer(DEVELOPMENT_PERSON_MATCH_KEY);
     expect(row).toEqual(
       expect.objectContaining({
-        ssnKey: createHmac("sha256", DEVELOPMENT_MATCH_SECRET).update(`ssn:${ssn.digits}`).digest("hex"),
+        ssnKey: createHmac("sha256", DEVELOPMENT_PERSON_MATCH_KEY).update(`ssn:${ssn.digits}`).digest("hex"),
         nameBirthKey: `old|${person.name.lastName.toLowerCase()}|1960-01-31`,
         matchKeyVersion: keyer.version,
         updatedAt: new Date(person.updatedAt),

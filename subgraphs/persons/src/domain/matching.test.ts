@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
+import { DEVELOPMENT_PERSON_MATCH_KEY } from "@pap/kernel";
 import {
   birthDate,
-  DEVELOPMENT_MATCH_SECRET,
   foldedName,
   identityOf,
   isApplying,
@@ -21,8 +21,8 @@ const keyer = matchKeyer(secret);
 
 describe("the match secret", () => {
   it("is the public development one when PERSON_MATCH_KEY is unset or empty", () => {
-    expect(matchSecretFromEnv({})).toEqual({ secret: DEVELOPMENT_MATCH_SECRET, isDevelopmentDefault: true });
-    expect(matchSecretFromEnv({ PERSON_MATCH_KEY: "" })).toEqual({ secret: DEVELOPMENT_MATCH_SECRET, isDevelopmentDefault: true });
+    expect(matchSecretFromEnv({})).toEqual({ secret: DEVELOPMENT_PERSON_MATCH_KEY, isDevelopmentDefault: true });
+    expect(matchSecretFromEnv({ PERSON_MATCH_KEY: "" })).toEqual({ secret: DEVELOPMENT_PERSON_MATCH_KEY, isDevelopmentDefault: true });
   });
 
   it("is PERSON_MATCH_KEY when set, refused when short enough to guess", () => {

@@ -33,18 +33,12 @@ export type MatchKeys = { ssnKey: string | null; nameBirthKey: string | null };
  */
 const SCHEME = "v1";
 
-/**
- * What `npm start` and the tests run with when PERSON_MATCH_KEY is unset. It is public, so keys made
- * with it protect nothing: a production start refuses it (the kernel's configuration schema).
- */
-export const DEVELOPMENT_MATCH_SECRET = DEVELOPMENT_PERSON_MATCH_KEY;
-
 export type MatchSecret = { secret: string; isDevelopmentDefault: boolean };
 
 /** PERSON_MATCH_KEY, read through its declaration (at least 32 characters: a guessed secret turns every SSN key back into its SSN). */
 export function matchSecretFromEnv(env: NodeJS.ProcessEnv = process.env): MatchSecret {
   const configured = readSetting("PERSON_MATCH_KEY", env);
-  return configured === undefined ? { secret: DEVELOPMENT_MATCH_SECRET, isDevelopmentDefault: true } : { secret: configured, isDevelopmentDefault: configured === DEVELOPMENT_MATCH_SECRET };
+  return configured === undefined ? { secret: DEVELOPMENT_PERSON_MATCH_KEY, isDevelopmentDefault: true } : { secret: configured, isDevelopmentDefault: configured === DEVELOPMENT_PERSON_MATCH_KEY };
 }
 
 /** The nine digits of an SSN as written `NNN-NN-NNNN` (or with spaces, or none), if it is one that can have been issued. */
