@@ -12,11 +12,16 @@ export type PlatformConfig = {
   workers: number;
 };
 
+/** The environment as the command line amends it: `--mode=` stands for PLATFORM_MODE. */
+export function withCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const modeFlag = argv.find((arg) => arg.startsWith("--mode="))?.slice("--mode=".length);
+  return modeFlag === undefined ? env : { ...env, PLATFORM_MODE: modeFlag };
+}
+
 /** Settings come from the environment (and `--mode=` on the command line); every one has a default. */
 export function platformConfig(argv: readonly string[] = process.argv.slice(2), env: NodeJS.ProcessEnv = process.env): PlatformConfig {
-  const modeFlag = argv.find((arg) => arg.startsWith("--mode="))?.slice("--mode=".length);
   return {
-    mode: readSetting("PLATFORM_MODE", modeFlag === undefined ? env : { PLATFORM_MODE: modeFlag }),
+    mode: readSetting("PLATFORM_MODE", withCommandLine(argv, env)),
     host: readSetting("HOST", env),
     port: readSetting("PORT", env),
     database: databaseConfigFromEnv(env),

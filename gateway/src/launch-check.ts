@@ -1,12 +1,12 @@
 import { configurationVerdict, describeVerdict, type ConfigurationVerdict } from "@pap/kernel";
+import { withCommandLine } from "./config";
 
 /**
  * The launcher's verdict on its environment and command line, before it starts anything: `--mode=`
  * is checked as PLATFORM_MODE would be. Every problem is named at once, one line each.
  */
 export function launchVerdict(argv: readonly string[], env: NodeJS.ProcessEnv): { verdict: ConfigurationVerdict; text: string } {
-  const modeFlag = argv.find((arg) => arg.startsWith("--mode="))?.slice("--mode=".length);
-  const checked = modeFlag === undefined ? env : { ...env, PLATFORM_MODE: modeFlag };
+  const checked = withCommandLine(argv, env);
   const verdict = configurationVerdict(checked);
   return { verdict, text: describeVerdict(verdict, `${checked.PLATFORM_MODE?.trim() || "single"} mode`) };
 }

@@ -42,7 +42,6 @@ export type PartChoice<Part extends { id: string; status: string }> = PartsAtPar
   parent: string;
   /** How the refusal lists a part a client could name: what it is and its state. */
   describe(part: Part): string;
-  whenUnnamed: WhenUnnamed;
 };
 
 /**
