@@ -18,32 +18,32 @@ describe("database refusals", () => {
 
   it("are the client's when the value the database names is one the request carried", () => {
     const sent = requestValuesOf({ id: "abc", body: { count: 99999999999 } }, ["2026-02-30"]);
-    expect(clientErrorFromDatabase(refused("22P02", 'invalid input syntax for type uuid: "abc"'), sent)).toMatchObject({ status: 422, code: "VALIDATION_ERROR" });
-    expect(clientErrorFromDatabase(refused("22003", 'value "99999999999" is out of range for type integer'), sent)).toMatchObject({ status: 422 });
-    expect(clientErrorFromDatabase(refused("22008", 'date/time field value out of range: "2026-02-30"'), sent)).toMatchObject({ status: 422 });
+    expect(clientErrorFromDatabase(refused("22P02", 'invalid input syntax for type uuid: "abc"'), () => sent)).toMatchObject({ status: 422, code: "VALIDATION_ERROR" });
+    expect(clientErrorFromDatabase(refused("22003", 'value "99999999999" is out of range for type integer'), () => sent)).toMatchObject({ status: 422 });
+    expect(clientErrorFromDatabase(refused("22008", 'date/time field value out of range: "2026-02-30"'), () => sent)).toMatchObject({ status: 422 });
   });
 
   it("are the platform's when the value came from its own statement, even if the request holds it inside something else", () => {
     // The embedded engine once sent an enum array as text: the refused value is a word of the request's `q`, not a value it sent.
     const sent = requestValuesOf({ q: "status:pending", limit: 25 });
-    expect(clientErrorFromDatabase(refused("22P02", 'invalid input syntax for type uuid: "pending"'), sent)).toBeUndefined();
+    expect(clientErrorFromDatabase(refused("22P02", 'invalid input syntax for type uuid: "pending"'), () => sent)).toBeUndefined();
     // Arrays are built by the platform alone: a malformed one is never the client's, whatever it quotes.
-    expect(clientErrorFromDatabase(refused("22P02", 'malformed array literal: "pending"'), requestValuesOf({ status: "pending" }))).toBeUndefined();
-    expect(clientErrorFromDatabase(refused("22003", "integer out of range"), requestValuesOf({ limit: 25 }))).toBeUndefined();
-    expect(clientErrorFromDatabase(refused("22P02", 'invalid input syntax for type uuid: "abc"'), undefined)).toBeUndefined();
+    expect(clientErrorFromDatabase(refused("22P02", 'malformed array literal: "pending"'), () => requestValuesOf({ status: "pending" }))).toBeUndefined();
+    expect(clientErrorFromDatabase(refused("22003", "integer out of range"), () => requestValuesOf({ limit: 25 }))).toBeUndefined();
+    expect(clientErrorFromDatabase(refused("22P02", 'invalid input syntax for type uuid: "abc"'), () => undefined)).toBeUndefined();
   });
 
   it("without a value named, are the client's when the request holds such a value at all", () => {
-    expect(clientErrorFromDatabase(refused("22P05", "unsupported Unicode escape sequence"), requestValuesOf({ note: "a\u0000b" }))).toMatchObject({ status: 422 });
-    expect(clientErrorFromDatabase(refused("22021", 'invalid byte sequence for encoding "UTF8": 0x00'), requestValuesOf({ note: "plain" }))).toBeUndefined();
-    expect(clientErrorFromDatabase(refused("22003", "integer out of range"), requestValuesOf({ priority: 2 ** 40 }))).toMatchObject({ status: 422 });
+    expect(clientErrorFromDatabase(refused("22P05", "unsupported Unicode escape sequence"), () => requestValuesOf({ note: "a\u0000b" }))).toMatchObject({ status: 422 });
+    expect(clientErrorFromDatabase(refused("22021", 'invalid byte sequence for encoding "UTF8": 0x00'), () => requestValuesOf({ note: "plain" }))).toBeUndefined();
+    expect(clientErrorFromDatabase(refused("22003", "integer out of range"), () => requestValuesOf({ priority: 2 ** 40 }))).toMatchObject({ status: 422 });
   });
 
   it("leave the server's own failures alone", () => {
     const sent = requestValuesOf({ anything: "at all" });
-    expect(clientErrorFromDatabase({ code: "57P01" }, sent)).toBeUndefined();
-    expect(clientErrorFromDatabase({ code: "54001" }, sent)).toBeUndefined();
-    expect(clientErrorFromDatabase(new Error("connection refused"), sent)).toBeUndefined();
+    expect(clientErrorFromDatabase({ code: "57P01" }, () => sent)).toBeUndefined();
+    expect(clientErrorFromDatabase({ code: "54001" }, () => sent)).toBeUndefined();
+    expect(clientErrorFromDatabase(new Error("connection refused"), () => sent)).toBeUndefined();
   });
 
   it("are summarised for the log by SQLSTATE and call, never by the message that quotes the value", () => {

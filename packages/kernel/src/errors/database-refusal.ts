@@ -103,9 +103,11 @@ export function databaseMessageOf(error: unknown): string | undefined {
  * undefined when the failure is the server's: the database's state, or a value of the platform's own
  * making (a statement it built wrong is a fault to log and count, never the client's 4xx).
  */
-export function clientErrorFromDatabase(error: unknown, sent: RequestValues | undefined): ApiError | undefined {
+export function clientErrorFromDatabase(error: unknown, valuesSent: () => RequestValues | undefined): ApiError | undefined {
   const state = sqlStateOf(error);
   const refusal = state ? refusals[state] : undefined;
+  // The request's values are gathered only for a refusal that may be the client's.
+  const sent = refusal && valuesSent();
   if (!refusal || !sent) return undefined;
   const named = refusal.namesItsValue?.exec(databaseMessageOf(error) ?? "");
   const fromRequest = named ? sent.holds(named[1]!) : (refusal.withoutValue?.(sent) ?? false);

@@ -38,14 +38,18 @@ export function formatGraphError(log: FaultLog, formatted: GraphQLFormattedError
   const { status, envelope } = envelopeFromGraphQLError(formatted);
   const base = { locations: formatted.locations, path: formatted.path };
   if (status >= 500) {
-    const refused = clientErrorFromDatabase(error, operation && operationValues(operation));
+    const refused = clientErrorFromDatabase(error, () => operation && operationValues(operation));
     if (refused) return { ...base, message: refused.message, extensions: refused.extensions };
     // Apollo's own request errors (a persisted query whose hash does not match) say their HTTP status, not a code.
     const httpStatus = (error as { extensions?: { http?: { status?: unknown } } } | undefined)?.extensions?.http?.status;
     if (typeof httpStatus === "number" && httpStatus >= 400 && httpStatus < 500) {
       return { ...base, message: formatted.message, extensions: { code: "BAD_REQUEST", status: httpStatus } };
     }
-    reportServerFault(log, error, operation?.operationName);
+    // A remote subgraph's fault reaches the gateway as that subgraph formatted it (its INTERNAL_ERROR, with
+    // the gateway's serviceName): it was logged and counted where it arose, and counting it here too
+    // would count it twice in the platform's figures.
+    const reportedBySubgraph = formatted.extensions?.code === "INTERNAL_ERROR" && formatted.extensions?.serviceName !== undefined;
+    if (!reportedBySubgraph) reportServerFault(log, error, operation?.operationName);
     return { ...base, message: envelope.message, extensions: { code: envelope.code, status } };
   }
   // Apollo files every validation failure under GRAPHQL_VALIDATION_FAILED; a rule's own code (a refused

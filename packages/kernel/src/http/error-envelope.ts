@@ -26,7 +26,7 @@ const frameworkAnswers: Record<string, (error: FastifyError, request: FastifyReq
  */
 export function answerFor(error: FastifyError | ApiError | Error, request: FastifyRequest): Answer {
   // Only a value the request carried makes a database refusal the client's (`clientErrorFromDatabase`).
-  const refused = error instanceof ApiError ? error : clientErrorFromDatabase(error, requestValuesOf(request.query, request.params, request.body));
+  const refused = error instanceof ApiError ? error : clientErrorFromDatabase(error, () => requestValuesOf(request.query, request.params, request.body));
   if (refused) return { status: refused.status, envelope: refused.toEnvelope() };
   const fastifyError = error as FastifyError;
   const known = frameworkAnswers[fastifyError.code];
