@@ -3,20 +3,17 @@
 // sign-in — with work put in through the public API as a client would, then the page signed in
 // through its own sign-in form in Debian's Chromium, as a supervisor and as a case worker. Every panel
 // must show its figures and none a problem; a task is claimed from "Ready to claim".
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, Locator, Page } from "playwright-core";
 import { launchBrowser, watchPage } from "./support/browser";
-import { stopped } from "./support/launcher";
+import { launchWith, stopLaunched } from "./support/launcher";
 import { waitFor } from "./support/live";
 import { freePort } from "./support/ports";
 
-let launcher: ChildProcess;
 let browser: Browser;
 let origin: string;
-const output: string[] = [];
 const scratch = mkdtempSync(path.join(tmpdir(), "pap-newcomer-"));
 
 /** Only what a fresh shell has: none of the test run's settings (its JWT keys, its database) reach the platform. */
@@ -32,26 +29,14 @@ function newcomerEnvironment(port: number): NodeJS.ProcessEnv {
 }
 
 beforeAll(async () => {
-  const port = await freePort();
-  launcher = spawn(process.execPath, [path.join(__dirname, "../gateway/dist/main.js")], { env: newcomerEnvironment(port), stdio: ["ignore", "pipe", "pipe"] });
-  launcher.stdout!.on("data", (chunk: Buffer) => output.push(chunk.toString()));
-  launcher.stderr!.on("data", (chunk: Buffer) => output.push(chunk.toString()));
-  await waitFor(
-    () => {
-      if (launcher.exitCode !== null) throw new Error(`the platform exited (${launcher.exitCode}):\n${output.join("")}`);
-      return /dashboard\s+http:\/\/\S+\/dashboard/.test(output.join(""));
-    },
-    "the banner's dashboard line",
-    180_000,
-    100,
-  );
-  origin = /dashboard\s+(http:\/\/\S+)\/dashboard/.exec(output.join(""))![1]!;
+  const launched = await launchWith(newcomerEnvironment(await freePort()), "dashboard");
+  origin = /dashboard\s+(http:\/\/\S+)\/dashboard/.exec(launched.line)![1]!;
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  if (launcher) await stopped(launcher);
+  await stopLaunched();
   rmSync(scratch, { recursive: true, force: true });
 });
 

@@ -22,11 +22,14 @@ export async function launchPlatform(
   env: Record<string, string> = {},
   budgetMs = START_BUDGET_MS,
 ): Promise<{ process: ChildProcess; line: string; output: () => string }> {
+  const base = { ...process.env, NODE_OPTIONS: "", PLATFORM_MODE: "single", DATABASE_URL: databaseUrl, PORT: String(await freePort()), HOST: "127.0.0.1", LOG_LEVEL: "silent", APOLLO_TELEMETRY_DISABLED: "true" };
+  return launchWith({ ...base, ...env }, name, budgetMs);
+}
+
+/** Runs the launcher with exactly `env` (nothing of the test's own) until its banner line named `name` is printed. */
+export async function launchWith(env: NodeJS.ProcessEnv, name: string, budgetMs = START_BUDGET_MS): Promise<{ process: ChildProcess; line: string; output: () => string }> {
   const output: string[] = [];
-  const child = spawn(process.execPath, [path.join(__dirname, "../../gateway/dist/main.js")], {
-    env: { ...process.env, NODE_OPTIONS: "", PLATFORM_MODE: "single", DATABASE_URL: databaseUrl, PORT: String(await freePort()), HOST: "127.0.0.1", LOG_LEVEL: "silent", APOLLO_TELEMETRY_DISABLED: "true", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(process.execPath, [path.join(__dirname, "../../gateway/dist/main.js")], { env, stdio: ["ignore", "pipe", "pipe"] });
   launched.push(child);
   child.stdout!.on("data", (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => output.push(chunk.toString()));
