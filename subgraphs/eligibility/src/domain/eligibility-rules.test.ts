@@ -44,14 +44,14 @@ describe("the decision machine", () => {
   });
 });
 
-describe("the README's eligibility lifecycle section", () => {
-  const readme = readFileSync(path.join(__dirname, "../../../../README.md"), "utf8");
+describe("the eligibility page's lifecycle section", () => {
+  const page = readFileSync(path.join(__dirname, "../../../../docs/domains/eligibility.md"), "utf8");
   it.each([
     ["determination", determinationMachine],
     ["decision", decisionMachine],
   ] as const)("the %s machine's diagram and table are generated from it", (name, machine) => {
-    const section = readme.split(`<!-- ${name}-machine:start -->\n`)[1]?.split(`\n<!-- ${name}-machine:end -->`)[0];
-    // On failure, paste the generated text between the README's markers.
+    const section = page.split(`<!-- ${name}-machine:start -->\n`)[1]?.split(`\n<!-- ${name}-machine:end -->`)[0];
+    // On failure, paste the generated text between the page's markers.
     expect(section).toBe(`\`\`\`mermaid\n${mermaidDiagram(machine)}\n\`\`\`\n\n${actionTable(machine)}`);
   });
 });

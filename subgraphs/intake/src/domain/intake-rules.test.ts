@@ -67,14 +67,14 @@ describe("references within an application", () => {
   });
 });
 
-describe("the README's lifecycle sections", () => {
-  const readme = readFileSync(path.join(__dirname, "../../../../README.md"), "utf8");
+describe("the intake page's lifecycle sections", () => {
+  const page = readFileSync(path.join(__dirname, "../../../../docs/domains/intake.md"), "utf8");
   it.each([
     ["application", applicationMachine],
     ["verification", verificationMachine],
   ] as const)("the %s machine's diagram and table are generated from it", (name, machine) => {
-    const section = readme.split(`<!-- ${name}-machine:start -->\n`)[1]?.split(`\n<!-- ${name}-machine:end -->`)[0];
-    // On failure, paste the generated text between the README's markers.
+    const section = page.split(`<!-- ${name}-machine:start -->\n`)[1]?.split(`\n<!-- ${name}-machine:end -->`)[0];
+    // On failure, paste the generated text between the page's markers.
     expect(section).toBe(`\`\`\`mermaid\n${mermaidDiagram(machine)}\n\`\`\`\n\n${actionTable(machine)}`);
   });
 });

@@ -95,12 +95,12 @@ describe("the task machine", () => {
   });
 });
 
-describe("the README's lifecycle section", () => {
+describe("the workflow page's lifecycle section", () => {
   it("is the diagram and table generated from the machine", () => {
-    const readme = readFileSync(path.join(__dirname, "../../../../README.md"), "utf8");
-    const section = readme.split("<!-- task-machine:start -->\n")[1]?.split("\n<!-- task-machine:end -->")[0];
+    const page = readFileSync(path.join(__dirname, "../../../../docs/domains/workflow.md"), "utf8");
+    const section = page.split("<!-- task-machine:start -->\n")[1]?.split("\n<!-- task-machine:end -->")[0];
     const generated = `\`\`\`mermaid\n${mermaidDiagram(taskMachine)}\n\`\`\`\n\n${actionTable(taskMachine)}`;
-    // On failure, paste the generated text between the README's task-machine markers.
+    // On failure, paste the generated text between the page's task-machine markers.
     expect(section).toBe(generated);
   });
 });
