@@ -1,5 +1,5 @@
 // The configuration schema (packages/kernel/src/config/schema.ts) is the one place each environment
-// variable is declared: `.env.example` and the README's configuration tables are generated from it
+// variable is declared: `.env.example` and the configuration tables of docs/operations.md are generated from it
 // (`npm run config:docs`), and no source may read a variable it does not declare. Each check fails
 // when the files or the sources drift from the schema.
 import { readdirSync, readFileSync, statSync } from "node:fs";
@@ -31,11 +31,11 @@ it(".env.example is what the schema renders", () => {
   expect({ file: ".env.example", upToDate: committed === envExample(), fixWith }).toEqual({ file: ".env.example", upToDate: true, fixWith });
 });
 
-it("the README's configuration tables are what the schema renders", () => {
-  const readme = readFileSync(path.join(root, "README.md"), "utf8");
-  const block = readme.slice(readme.indexOf(README_BEGIN) + README_BEGIN.length, readme.indexOf(README_END)).trim();
-  expect(readme.indexOf(README_BEGIN)).toBeGreaterThan(0);
-  expect({ file: "README.md", upToDate: block === readmeConfigurationTables(), fixWith }).toEqual({ file: "README.md", upToDate: true, fixWith });
+it("the configuration tables of docs/operations.md are what the schema renders", () => {
+  const page = readFileSync(path.join(root, "docs", "operations.md"), "utf8");
+  const block = page.slice(page.indexOf(README_BEGIN) + README_BEGIN.length, page.indexOf(README_END)).trim();
+  expect(page.indexOf(README_BEGIN)).toBeGreaterThan(0);
+  expect({ file: "docs/operations.md", upToDate: block === readmeConfigurationTables(), fixWith }).toEqual({ file: "docs/operations.md", upToDate: true, fixWith });
 });
 
 it("every variable a source reads is declared in the schema", () => {

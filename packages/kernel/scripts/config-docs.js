@@ -6,7 +6,7 @@ const path = require("node:path");
 const { envExample, withConfigurationTables } = require("../dist/config");
 
 const root = path.resolve(__dirname, "../../..");
-const readme = path.join(root, "README.md");
+const page = path.join(root, "docs", "operations.md");
 writeFileSync(path.join(root, ".env.example"), envExample());
-writeFileSync(readme, withConfigurationTables(readFileSync(readme, "utf8")));
-process.stdout.write("wrote .env.example and README.md's configuration tables\n");
+writeFileSync(page, withConfigurationTables(readFileSync(page, "utf8")));
+process.stdout.write("wrote .env.example and docs/operations.md's configuration tables\n");

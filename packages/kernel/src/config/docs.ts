@@ -2,7 +2,7 @@ import { settingDeclarations, settingGroups, settingNames, type SettingDeclarati
 
 /**
  * The documentation generated from the declarations (`npm run config:docs`): `.env.example` at the
- * repository root and the README's configuration tables, between the markers below.
+ * repository root and the configuration tables of docs/operations.md, between the markers below.
  * `test/config.docs.test.ts` fails when either differs from what these render.
  */
 export const README_BEGIN = "<!-- configuration:begin (generated from packages/kernel/src/config/schema.ts by npm run config:docs; edit there) -->";
@@ -11,7 +11,7 @@ export const README_END = "<!-- configuration:end -->";
 const entries = () => settingNames.map((name) => [name, settingDeclarations[name] as SettingDeclaration] as const);
 const cell = (markdown: string) => markdown.replace(/\|/g, "\\|");
 
-/** The README's tables: what production requires, then every variable by group. */
+/** The configuration tables: what production requires, then every variable by group. */
 export function readmeConfigurationTables(): string {
   const required = entries().filter(([, declaration]) => declaration.production);
   const lines = ["#### What production requires", "", "| Variable | With `NODE_ENV=production` |", "|---|---|"];
@@ -26,12 +26,12 @@ export function readmeConfigurationTables(): string {
   return lines.join("\n");
 }
 
-/** The README with its generated block replaced by what the declarations render now. */
-export function withConfigurationTables(readme: string): string {
-  const begin = readme.indexOf(README_BEGIN);
-  const end = readme.indexOf(README_END);
-  if (begin < 0 || end < begin) throw new Error(`README.md has no configuration block (${README_BEGIN} … ${README_END})`);
-  return `${readme.slice(0, begin + README_BEGIN.length)}\n\n${readmeConfigurationTables()}\n\n${readme.slice(end)}`;
+/** A page with its generated block replaced by what the declarations render now. */
+export function withConfigurationTables(page: string): string {
+  const begin = page.indexOf(README_BEGIN);
+  const end = page.indexOf(README_END);
+  if (begin < 0 || end < begin) throw new Error(`the page has no configuration block (${README_BEGIN} … ${README_END})`);
+  return `${page.slice(0, begin + README_BEGIN.length)}\n\n${readmeConfigurationTables()}\n\n${page.slice(end)}`;
 }
 
 const plain = (markdown: string) => markdown.replace(/\[([^\]]+)\]\([^)]*\)/g, "$1");

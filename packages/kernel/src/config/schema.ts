@@ -5,8 +5,8 @@ import { choice, commaList, decimal, port, secret, text, trueFalse, url, verbati
  * Every environment variable the platform reads, declared once: its kind (parsed with zod from the
  * raw text), its default, what it means, and what a production start asks of it. The launcher checks
  * an environment against these before it starts anything (`configurationVerdict`), packages read
- * their settings through them (`readSetting`), and `.env.example` and the README's configuration
- * tables are generated from them (`npm run config:docs`). Variables only the tests and benchmarks
+ * their settings through them (`readSetting`), and `.env.example` and the configuration tables of
+ * docs/operations.md are generated from them (`npm run config:docs`). Variables only the tests and benchmarks
  * read (`TEST_PG_ADMIN_URL`, `UPDATE_GOLDEN`, `BENCH_*`) are not the platform's and are not here.
  */
 export type SettingDeclaration<T = unknown> = {
@@ -101,7 +101,7 @@ export const settingDeclarations = {
     group: "Authentication",
     value: choice(["jwt", "trusted-headers", "development"]),
     default: "`jwt` when a key is set, else `development`",
-    meaning: "How callers authenticate: `jwt`, `trusted-headers` or `development` (see [Three modes](#three-modes-auth_mode))",
+    meaning: "How callers authenticate: `jwt`, `trusted-headers` or `development` (see [Three modes](authentication.md#three-modes-auth_mode))",
     production: "`jwt` or `trusted-headers`: development mode, which serves `GET /dev/token`, is refused",
   }),
   AUTH_JWKS_URI: declare({ group: "Authentication", value: url(), default: "unset", meaning: "The identity provider's JSON Web Key Set, for `jwt` mode" }),
@@ -124,7 +124,7 @@ export const settingDeclarations = {
     value: secret(32),
     default: "a public development secret",
     meaning:
-      "The secret person matching keys SSNs with (HMAC-SHA256), at least 32 characters, the same in every process. Changing it re-derives every person's keys at the next start (see [Person matching](#intake-applications-their-household-records-lifecycle-and-verifications))",
+      "The secret person matching keys SSNs with (HMAC-SHA256), at least 32 characters, the same in every process. Changing it re-derives every person's keys at the next start (see [Person matching](domains/persons.md#person-matching))",
     production: "required, and not the development secret",
   }),
   INTAKE_DETERMINATION_APPROVAL: declare({
@@ -137,7 +137,7 @@ export const settingDeclarations = {
     group: "Persons and intake",
     value: choice(["on", "off"], "on"),
     default: "`on`",
-    meaning: "`off` lets an application be submitted without the minimum a filing needs (see [The application lifecycle](#the-application-lifecycle))",
+    meaning: "`off` lets an application be submitted without the minimum a filing needs (see [The application lifecycle](domains/intake.md#the-application-lifecycle))",
   }),
 
   // Eligibility adapter
@@ -145,14 +145,14 @@ export const settingDeclarations = {
     group: "Eligibility adapter",
     value: url(),
     default: "unset → the reference adapter, started beside the platform (`REFERENCE_SERVICES`)",
-    meaning: "The eligibility adapter (SPEC §4.7) the platform calls: a state's own rules engine; see [Eligibility reference adapter](#eligibility-reference-adapter)",
+    meaning: "The eligibility adapter the platform calls (the adapter contract of the specification, §4.7): a state's own rules engine; see [the reference adapter](reference-services.md#the-eligibility-reference-adapter)",
     production: "required unless `REFERENCE_SERVICES=on`",
   }),
   ELIGIBILITY_ADAPTER_TIMEOUT_MS: declare({
     group: "Eligibility adapter",
     value: wholeNumber(5000),
     default: "`5000`",
-    meaning: "Each attempt's timeout of the adapter client (see [the choreography](#from-submission-to-a-case-the-choreography))",
+    meaning: "Each attempt's timeout of the adapter client (see [the choreography](domains/eligibility.md#from-submission-to-a-case-the-choreography))",
   }),
   ELIGIBILITY_ADAPTER_ATTEMPTS: declare({ group: "Eligibility adapter", value: wholeNumber(3), default: "`3`", meaning: "Attempts per call of the adapter client" }),
 
@@ -161,7 +161,7 @@ export const settingDeclarations = {
     group: "Data exchange",
     value: url(),
     default: "unset → the reference agency simulator, started beside the platform (`REFERENCE_SERVICES`)",
-    meaning: "Where catalog entries without an endpoint of their own call their agency (`<url>/agencies/<serviceType>`); see [Data exchange](#data-exchange-the-service-catalog-and-calls-to-outside-agencies)",
+    meaning: "Where catalog entries without an endpoint of their own call their agency (`<url>/agencies/<serviceType>`); see [Data exchange](domains/data-exchange.md)",
     production: "required unless `REFERENCE_SERVICES=on`",
   }),
   DATA_EXCHANGE_SERVICES_FILE: declare({
@@ -209,7 +209,7 @@ export const settingDeclarations = {
     group: "Documents",
     value: text(),
     default: "unset",
-    meaning: "A JSON file `{ \"documentTypes\": [ … ] }` of document types to add to the configured ones, or to change by id (see [Document management](#document-management-documents-versions-and-their-bytes))",
+    meaning: "A JSON file `{ \"documentTypes\": [ … ] }` of document types to add to the configured ones, or to change by id (see [Document management](domains/document-management.md))",
   }),
   CLAMD_URL: declare({
     group: "Documents",
@@ -246,7 +246,7 @@ export const settingDeclarations = {
     group: "Documents",
     value: choice(["stream", "redirect"], "stream"),
     default: "`stream`",
-    meaning: "`redirect`: content requests answer 302 to a signed, time-limited link (SPEC §9 overlay)",
+    meaning: "`redirect`: content requests answer 302 to a signed, time-limited link (an overlay the specification allows, §9)",
   }),
   CONTENT_LINK_TTL_SECONDS: declare({ group: "Documents", value: wholeNumber(300, { max: 7 * 24 * 3600 }), default: "`300`", meaning: "How long a signed content link is valid" }),
 
@@ -258,12 +258,12 @@ export const settingDeclarations = {
     value: wholeNumber(100_000),
     default: "`100000`",
     meaning:
-      "Most fields an operation could resolve (a paged list counts once per item of the page asked for: `limit`, the largest page when it is a variable, else 25; a relation list by the size declared with it, see [In the graph](#in-the-graph)); past it, 400 `QUERY_TOO_COMPLEX` before anything runs",
+      "Most fields an operation could resolve (a paged list counts once per item of the page asked for: `limit`, the largest page when it is a variable, else 25; a relation list by the size declared with it, see [Query limits](graphql.md#query-limits)); past it, 400 `QUERY_TOO_COMPLEX` before anything runs",
   }),
   GRAPHQL_MAX_SELECTIONS: declare({ group: "Limits", value: wholeNumber(100), default: "`100`", meaning: "Most fields one selection set may name, aliases counted one by one (past it, 400 `QUERY_TOO_COMPLEX`)" }),
   GRAPHQL_MAX_TOKENS: declare({ group: "Limits", value: wholeNumber(10_000), default: "`10000`", meaning: "Most tokens the parser reads of a document (past it, 400)" }),
   REQUEST_MAX_DEPTH: declare({ group: "Limits", value: wholeNumber(32), default: "`32`", meaning: "Deepest nesting of objects and arrays in a JSON request body; deeper is 400 before anything walks the body" }),
-  RATE_LIMIT: declare({ group: "Limits", value: trueFalse(), default: "off, on when `NODE_ENV=production`", meaning: "`true` / `false`: per-caller limits at the gateway and the REST surface (see [Reliability](#reliability))" }),
+  RATE_LIMIT: declare({ group: "Limits", value: trueFalse(), default: "off, on when `NODE_ENV=production`", meaning: "`true` / `false`: per-caller limits at the gateway and the REST surface (see [Per-caller limits](rest.md#per-caller-limits))" }),
   RATE_LIMIT_MAX: declare({ group: "Limits", value: wholeNumber(1200), default: "`1200`", meaning: "Requests one caller may make per window; past it, 429 `RATE_LIMITED` with `Retry-After`" }),
   RATE_LIMIT_WINDOW_MS: declare({ group: "Limits", value: wholeNumber(60_000), default: "`60000`", meaning: "The window of `RATE_LIMIT_MAX`" }),
   RATE_LIMIT_MAX_CONNECTIONS: declare({
@@ -274,8 +274,8 @@ export const settingDeclarations = {
   }),
 
   // Events
-  PLATFORM_BASE_PATH: declare({ group: "Event overlays", value: text("/platform"), default: "`/platform`", meaning: "Where the platform domain's REST paths live (SPEC §9 overlay)" }),
-  EVENT_TYPE_PREFIX: declare({ group: "Event overlays", value: verbatim(""), default: "empty", meaning: "Prepended verbatim to every event type, e.g. `org.example.` (SPEC §9 overlay)" }),
+  PLATFORM_BASE_PATH: declare({ group: "Event overlays", value: text("/platform"), default: "`/platform`", meaning: "Where the platform domain's REST paths live (an overlay the specification allows, §9)" }),
+  EVENT_TYPE_PREFIX: declare({ group: "Event overlays", value: verbatim(""), default: "empty", meaning: "Prepended verbatim to every event type, e.g. `org.example.` (an overlay the specification allows, §9)" }),
   EVENT_STREAM_HEARTBEAT_MS: declare({ group: "Event overlays", value: wholeNumber(30_000), default: "`30000`", meaning: "Interval of the `: heartbeat` comment on the event stream" }),
 
   // Logs, metrics and tracing
