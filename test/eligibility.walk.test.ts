@@ -15,8 +15,8 @@ const { api, platform, settle } = useTestPlatform("eligibility_walk");
 
 type Json = { [key: string]: any };
 
-/** The caseworker's application screen exactly as the README shows it. */
-const SCREEN = readFileSync(path.join(__dirname, "../README.md"), "utf8").match(/```graphql\n(query ApplicationScreen[\s\S]*?)```/)![1]!;
+/** The caseworker's application screen exactly as the intake page shows it. */
+const SCREEN = readFileSync(path.join(__dirname, "../docs/domains/intake.md"), "utf8").match(/```graphql\n(query ApplicationScreen[\s\S]*?)```/)![1]!;
 
 async function ok(response: Promise<{ status: number; body?: any }>, status: number, what: string): Promise<Json> {
   const result = await response;

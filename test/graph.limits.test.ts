@@ -1,9 +1,9 @@
 /**
- * The query limits as a caseworker UI meets them: every GraphQL example of the README (the screens
- * it documents) passes the default limits, while what is really abusive is still refused before it
+ * The query limits as a caseworker UI meets them: every GraphQL example of the README and the docs
+ * (the screens they document) passes the default limits, while what is really abusive is still refused before it
  * runs. Runs against the real gateway, so the relation sizes the domains declare are the ones used.
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { useTestPlatform } from "./support/platform";
 
@@ -12,17 +12,26 @@ const { api } = useTestPlatform("graph_limits");
 const refusals = ["QUERY_TOO_COMPLEX", "QUERY_TOO_DEEP"];
 const codesOf = (result: { errors?: Array<{ extensions?: { code?: string } }> }) => (result.errors ?? []).map((error) => error.extensions?.code);
 
-/** The README's GraphQL examples, with their placeholder ids made real-looking. */
-const readmeExamples = [...readFileSync(path.join(__dirname, "../README.md"), "utf8").matchAll(/```graphql\n([\s\S]*?)```/g)].map((match) =>
-  match[1]!.replaceAll('"…"', '"00000000-0000-4000-8000-000000000001"'),
-);
+/** Every Markdown page under docs/. */
+function documentation(dir = path.join(__dirname, "../docs")): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return documentation(full);
+    return name.endsWith(".md") ? [full] : [];
+  });
+}
+
+/** The documentation's GraphQL examples, with their placeholder ids made real-looking. */
+const readmeExamples = [path.join(__dirname, "../README.md"), ...documentation()]
+  .flatMap((file) => [...readFileSync(file, "utf8").matchAll(/```graphql\n([\s\S]*?)```/g)])
+  .map((match) => match[1]!.replaceAll('"…"', '"00000000-0000-4000-8000-000000000001"'));
 
 describe("the default limits", () => {
-  it("finds the README's examples", () => {
+  it("finds the documentation's examples", () => {
     expect(readmeExamples.length).toBeGreaterThanOrEqual(3);
   });
 
-  it.each(readmeExamples.filter((example) => !example.trimStart().startsWith("subscription")))("let this README query run: %s", async (query) => {
+  it.each(readmeExamples.filter((example) => !example.trimStart().startsWith("subscription")))("let this documented query run: %s", async (query) => {
     const result = await api.graphql(query);
     expect(codesOf(result).filter((code) => refusals.includes(code!))).toEqual([]);
   });

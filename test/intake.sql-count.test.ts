@@ -1,4 +1,4 @@
-// The caseworker's application screen (README, "Intake … In the graph") as one GraphQL query: the
+// The caseworker's application screen (docs/domains/intake.md, "In the graph") as one GraphQL query: the
 // application, its members with their persons and those persons' cases, incomes, verifications, the
 // interview and the review task with its clock and assignee. The statements it sends do not grow with
 // the number of members.
@@ -10,8 +10,8 @@ import { expectSameStatements, expectStatementCount, sqlRecorder } from "./suppo
 const recorder = sqlRecorder();
 const { api, settle } = useTestPlatform("intake_sql_count", { onQuery: recorder.record });
 
-/** The screen exactly as the README shows it. */
-const SCREEN = readFileSync(path.join(__dirname, "../README.md"), "utf8").match(/```graphql\n(query ApplicationScreen[\s\S]*?)```/)![1]!;
+/** The screen exactly as the intake page shows it. */
+const SCREEN = readFileSync(path.join(__dirname, "../docs/domains/intake.md"), "utf8").match(/```graphql\n(query ApplicationScreen[\s\S]*?)```/)![1]!;
 
 async function created(route: string, body: unknown): Promise<any> {
   const response = await api.post(route, body);
