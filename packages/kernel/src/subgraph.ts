@@ -1,6 +1,14 @@
+// The plugins' builder methods and options (asEntity, externalRef, authScopes…) are type augmentations:
+// a domain's builder has them through this module's declarations.
+/// <reference types="@pothos/plugin-federation" preserve="true" />
+/// <reference types="@pothos/plugin-scope-auth" preserve="true" />
+/// <reference types="@pothos/plugin-prisma" preserve="true" />
+import type { PothosPrismaDatamodel } from "@pothos/plugin-prisma";
 import type { GraphQLSchema } from "graphql";
+import type { CallerContext } from "./auth/caller";
 import type { PermissionTable } from "./auth/roles";
 import type { DeclaredEventType, DomainContract, DomainSubgraph } from "./domain";
+import { createSubgraphBuilder } from "./graphql/subgraph-builder";
 import type { Logger } from "./logger";
 
 export type { DeclaredEventType } from "./domain";
@@ -71,3 +79,16 @@ export function defineSubgraph(
   const definition = built(parts);
   return { name: contract.name, build: () => definition };
 }
+
+/**
+ * A domain's schema builder (its `builder.ts`): the plugin set every subgraph is built with, and the
+ * Query, Mutation and Subscription roots its schema files extend.
+ */
+export function createDomainBuilder<Context extends { db: object } & CallerContext, PrismaTypes extends object>(datamodel: PothosPrismaDatamodel) {
+  const builder = createSubgraphBuilder<Context, PrismaTypes>(datamodel);
+  builder.subscriptionType({});
+  return builder;
+}
+
+/** A builder's resolved schema types, for the few refs that need an explicit type annotation. */
+export type BuilderTypes<Builder> = Builder extends PothosSchemaTypes.SchemaBuilder<infer Types> ? Types : never;
