@@ -5,27 +5,9 @@
  * @type {import('jest').Config}
  */
 const { swcOptions } = require("@pap/transpile");
-const workspacePackages = {
-  "@pap/kernel": "packages/kernel/src",
-  "@pap/db": "prisma/src",
-  "@pap/events": "packages/events/src",
-  "@pap/content": "packages/content/src",
-  "@pap/platform": "subgraphs/platform/src",
-  "@pap/persons": "subgraphs/persons/src",
-  "@pap/case-management": "subgraphs/case-management/src",
-  "@pap/scheduling": "subgraphs/scheduling/src",
-  "@pap/identity": "subgraphs/identity/src",
-  "@pap/workflow": "subgraphs/workflow/src",
-  "@pap/intake": "subgraphs/intake/src",
-  "@pap/eligibility": "subgraphs/eligibility/src",
-  "@pap/data-exchange": "subgraphs/data-exchange/src",
-  "@pap/document-management": "subgraphs/document-management/src",
-  "@pap/gateway": "gateway/src",
-  "@pap/rest-compat": "rest-compat/src",
-  "@pap/eligibility-reference": "adapters/eligibility-reference/src",
-  "@pap/agency-simulator": "adapters/agency-simulator/src",
-  "@pap/reference-process": "adapters/reference-process/src",
-};
+// Each workspace package's entries (`@pap/kernel`, `@pap/<domain>/contract`, `@pap/persons/operations`…),
+// read from its package.json `exports`: adding a package or an entry needs no edit here.
+const { sourceMappings } = require("./scripts/workspaces.cjs");
 
 /** What every test file runs with, on either engine. */
 const shared = {
@@ -36,16 +18,7 @@ const shared = {
   // through Jest's ESM support (NODE_OPTIONS=--experimental-vm-modules in `npm test`).
   transform: { "^.+\\.ts$": ["@swc/jest", swcOptions] },
   moduleNameMapper: {
-    ...Object.fromEntries(Object.entries(workspacePackages).map(([name, dir]) => [`^${name.replace("/", "\\/")}$`, `<rootDir>/${dir}`])),
-    // A domain's side-effect-free entry (`@pap/<domain>/contract`), as its package.json exports it.
-    ...Object.fromEntries(Object.entries(workspacePackages).map(([name, dir]) => [`^${name.replace("/", "\\/")}\\/contract$`, `<rootDir>/${dir}/contract`])),
-    // What a domain lets other domains' reactions call (`@pap/<domain>/operations`), likewise.
-    "^@pap\\/persons\\/operations$": "<rootDir>/subgraphs/persons/src/operations/persons",
-    "^@pap\\/data-exchange\\/operations$": "<rootDir>/subgraphs/data-exchange/src/operations",
-    // The early entry every process imports first to start tracing (`@pap/kernel/tracing`).
-    "^@pap\\/kernel\\/tracing$": "<rootDir>/packages/kernel/src/tracing/start",
-    // The configuration schema alone (`@pap/kernel/config`), for processes that need nothing else of the kernel.
-    "^@pap\\/kernel\\/config$": "<rootDir>/packages/kernel/src/config",
+    ...sourceMappings(),
     // The generated Prisma client imports its siblings as `./x.js`; Jest resolves the `.ts` sources.
     "^(\\.{1,2}/.*)\\.js$": "$1",
   },

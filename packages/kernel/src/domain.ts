@@ -3,13 +3,15 @@ import type { PermissionTable } from "./auth/roles";
 import type { Resource } from "./resource";
 import type { RestRoute, RestSurfaceOptions } from "./rest/route";
 import type { SearchProjection } from "./search";
-import type { DeclaredEventType, SubgraphDefinition } from "./subgraph";
+
+/** An event type a domain emits, as the platform's catalog lists it. */
+export type DeclaredEventType = { type: string; source: string; description: string };
 
 /**
- * A domain as the platform registers it, once: its declared resources, the events it emits, its
- * permissions, its REST operations, and how to load its subgraph. Everything but the subgraph is
- * plain data, so the REST surface (and any tool) works from the registration without building a
- * GraphQL schema; the gateway loads the subgraphs from the same list.
+ * What a domain is, as the platform registers it: its declared resources, the events it emits, its
+ * permissions, its REST operations, how its records appear in search. It is plain data, so the REST
+ * surface (and any tool) works from it without building a GraphQL schema; a contract never imports
+ * its domain's implementation (the registry pairs the two, `gateway/src/domains.ts`).
  */
 export type DomainContract = {
   name: string;
@@ -21,13 +23,41 @@ export type DomainContract = {
   sensitiveSources?: readonly SensitiveSource[];
   /** How the domain's records appear in cross-resource search, if they do. */
   search?: readonly SearchProjection[];
-  /**
-   * Builds the domain's subgraph (and its schema): only the graph's processes call this. It is given
-   * the other registered domains, for those that describe them (identity's roles grant permissions
-   * everywhere; the platform accepts every domain's events).
-   */
-  subgraph(others: readonly DomainContract[]): SubgraphDefinition<never>;
 };
+
+/** A contract as a domain writes it: its REST operations may be a plain list when they do not depend on the surface's options. */
+export type DomainDeclaration = Omit<DomainContract, "restRoutes"> & { restRoutes: readonly RestRoute[] | DomainContract["restRoutes"] };
+
+/** A domain's contract (`contract/domain.ts`), in the one shape the REST surface, the registry and the tools read. */
+export function defineDomain(declaration: DomainDeclaration): DomainContract {
+  const { restRoutes } = declaration;
+  return { ...declaration, restRoutes: typeof restRoutes === "function" ? restRoutes : () => [...restRoutes] };
+}
+
+/**
+ * A domain's subgraph as its package's main entry exports it (`subgraph`, made by `defineSubgraph`):
+ * built when the graph's processes ask, given the other registered domains, for those that describe
+ * them (identity's roles grant permissions everywhere; the platform accepts every domain's events).
+ */
+export type DomainSubgraph<Definition> = { name: string; build(others: readonly DomainContract[]): Definition };
+
+/** A domain in the platform's registry: its contract, and how its subgraph is loaded, only when a process asks for it. */
+export type RegisteredDomain<Definition> = { contract: DomainContract; loadSubgraph(others: readonly DomainContract[]): Definition };
+
+/**
+ * Pairs a contract with its package's main entry, `load` requiring it only when called: loading a
+ * subgraph builds its schema, which a process serving only REST never needs.
+ */
+export function registered<Definition>(contract: DomainContract, load: () => { subgraph: DomainSubgraph<Definition> }): RegisteredDomain<Definition> {
+  return {
+    contract,
+    loadSubgraph(others) {
+      const { subgraph } = load();
+      if (subgraph?.name !== contract.name) throw new Error(`The registry loads the subgraph "${subgraph?.name}" for the domain "${contract.name}"`);
+      return subgraph.build(others);
+    },
+  };
+}
 
 /**
  * What an agency may be told of the person a call is about: exactly the facts agencies match on, and

@@ -1,6 +1,17 @@
+// The plugins' builder methods and options (asEntity, externalRef, authScopes…) are type augmentations:
+// a domain's builder has them through this module's declarations.
+/// <reference types="@pothos/plugin-federation" preserve="true" />
+/// <reference types="@pothos/plugin-scope-auth" preserve="true" />
+/// <reference types="@pothos/plugin-prisma" preserve="true" />
+import type { PothosPrismaDatamodel } from "@pothos/plugin-prisma";
 import type { GraphQLSchema } from "graphql";
+import type { CallerContext } from "./auth/caller";
 import type { PermissionTable } from "./auth/roles";
+import type { DeclaredEventType, DomainContract, DomainSubgraph } from "./domain";
+import { createSubgraphBuilder } from "./graphql/subgraph-builder";
 import type { Logger } from "./logger";
+
+export type { DeclaredEventType } from "./domain";
 
 /**
  * What every request brings to every subgraph, whichever process runs it: the process's shared
@@ -8,9 +19,6 @@ import type { Logger } from "./logger";
  * trace context and the caller's identity.
  */
 export type RequestScope<Services> = Services & { headers: Record<string, string | undefined> };
-
-/** An event type a domain emits, as the platform's catalog lists it. */
-export type DeclaredEventType = { type: string; source: string; description: string };
 
 /**
  * A subgraph as the gateway and the standalone subgraph server see it: a name, a federated schema,
@@ -36,3 +44,51 @@ export type SubgraphDefinition<Services, Context extends object = object> = {
 
 /** Work running beside a process's requests. */
 export type BackgroundWork = { done: Promise<void>; stop(): Promise<void> };
+
+/**
+ * What a domain's subgraph adds to its contract: its schema, its request context and what runs beside
+ * serving. Its name, events and permissions are the contract's.
+ */
+export type SubgraphParts<Services, Context extends object> = Omit<SubgraphDefinition<Services, Context>, "name" | "events" | "permissions">;
+
+/**
+ * A domain's subgraph (`export const subgraph = defineSubgraph(…)` in its package's main entry), from
+ * its contract and its parts (with any the platform reads beside those: its event consumers), or from
+ * a function making the parts out of the other registered domains' contracts, for a domain that
+ * describes the others. The services its parts are given are the ones its `createContext` takes.
+ */
+export function defineSubgraph<Services, Context extends object, Extra extends object>(
+  contract: DomainContract,
+  parts: (others: readonly DomainContract[]) => SubgraphParts<Services, Context> & Extra,
+): DomainSubgraph<SubgraphDefinition<Services, Context> & Extra>;
+export function defineSubgraph<Services, Context extends object, Extra extends object>(
+  contract: DomainContract,
+  parts: SubgraphParts<Services, Context> & Extra,
+): DomainSubgraph<SubgraphDefinition<Services, Context> & Extra>;
+export function defineSubgraph(
+  contract: DomainContract,
+  parts: SubgraphParts<never, object> | ((others: readonly DomainContract[]) => SubgraphParts<never, object>),
+): DomainSubgraph<SubgraphDefinition<never>> {
+  const built = (own: SubgraphParts<never, object>): SubgraphDefinition<never> => ({
+    name: contract.name,
+    ...(contract.events ? { events: contract.events } : {}),
+    permissions: contract.permissions,
+    ...own,
+  });
+  if (typeof parts === "function") return { name: contract.name, build: (others) => built(parts(others)) };
+  const definition = built(parts);
+  return { name: contract.name, build: () => definition };
+}
+
+/**
+ * A domain's schema builder (its `builder.ts`): the plugin set every subgraph is built with, and the
+ * Query, Mutation and Subscription roots its schema files extend.
+ */
+export function createDomainBuilder<Context extends { db: object } & CallerContext, PrismaTypes extends object>(datamodel: PothosPrismaDatamodel) {
+  const builder = createSubgraphBuilder<Context, PrismaTypes>(datamodel);
+  builder.subscriptionType({});
+  return builder;
+}
+
+/** A builder's resolved schema types, for the few refs that need an explicit type annotation. */
+export type BuilderTypes<Builder> = Builder extends PothosSchemaTypes.SchemaBuilder<infer Types> ? Types : never;

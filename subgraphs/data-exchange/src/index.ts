@@ -1,11 +1,10 @@
-import type { ConsumerDefinition, DomainServices } from "@pap/events";
-import type { SensitiveSource, SubgraphDefinition } from "@pap/kernel";
+import type { DomainServices } from "@pap/events";
+import { defineSubgraph, type Logger } from "@pap/kernel";
 import { startOutbox } from "./calling/outbox";
 import { callingProcess } from "./calling/process";
 import { callWindows } from "./consumers/call-windows";
-import { contextFactory, type DataExchangeContext } from "./context";
-import { dataExchangeEvents } from "./domain/events";
-import { dataExchangePermissions } from "./domain/permissions";
+import { contextFactory } from "./context";
+import { dataExchangeDomain } from "./contract";
 import { schema } from "./schema";
 import { seedCatalog } from "./seed";
 
@@ -13,19 +12,16 @@ export * from "./contract";
 
 /**
  * The data-exchange subgraph: the service catalog, the calls and their outbox worker (which runs in
- * every process hosting the domain), and the timers that time calls out. `sources` are the other
- * domains' doors to the facts agencies need.
+ * every process hosting the domain), and the timers that time calls out. The other domains' doors to
+ * the facts agencies need are handed to its adapters.
  */
-export function dataExchangeSubgraph(sources: readonly SensitiveSource[]): SubgraphDefinition<DomainServices, DataExchangeContext> & { consumers: readonly ConsumerDefinition[] } {
-  const calling = callingProcess(sources);
+export const subgraph = defineSubgraph(dataExchangeDomain, (others) => {
+  const calling = callingProcess(others.flatMap((domain) => domain.sensitiveSources ?? []));
   return {
-    name: "data-exchange",
     schema,
     createContext: contextFactory(calling),
-    events: dataExchangeEvents,
-    permissions: dataExchangePermissions,
-    seed: (services) => seedCatalog(services.db, calling.settings().catalog),
-    background: (services, logger) => {
+    seed: (services: DomainServices) => seedCatalog(services.db, calling.settings().catalog),
+    background: (services: DomainServices, logger: Logger) => {
       const outbox = startOutbox(services, calling.makerFor(services.db), { logger, clock: services.eventRuntime.settings.clock });
       return {
         get done() {
@@ -39,4 +35,4 @@ export function dataExchangeSubgraph(sources: readonly SensitiveSource[]): Subgr
     },
     consumers: [callWindows()],
   };
-}
+});

@@ -1,11 +1,9 @@
 import { processContentSettings } from "@pap/content";
-import type { ConsumerDefinition, DomainServices } from "@pap/events";
-import type { SubgraphDefinition } from "@pap/kernel";
+import { defineSubgraph } from "@pap/kernel";
 import { configuredDocumentTypes } from "./config/deployment";
 import { retentionReactions } from "./consumers/retention";
-import { createContext, type DocumentManagementContext } from "./context";
-import { documentManagementEvents } from "./domain/events";
-import { documentManagementPermissions } from "./domain/permissions";
+import { createContext } from "./context";
+import { documentManagementDomain } from "./contract";
 import { schema } from "./schema";
 import { seedDocumentTypes } from "./seed";
 
@@ -15,12 +13,9 @@ export * from "./contract";
  * The document-management subgraph: document types (seeded from configuration at every start),
  * documents and their versions, links, and the records lifecycle's reactions.
  */
-export const documentManagementSubgraph: SubgraphDefinition<DomainServices, DocumentManagementContext> & { consumers: readonly ConsumerDefinition[] } = {
-  name: "document-management",
+export const subgraph = defineSubgraph(documentManagementDomain, {
   schema,
   createContext,
-  events: documentManagementEvents,
-  permissions: documentManagementPermissions,
   seed: (services) => seedDocumentTypes(services.db, configuredDocumentTypes()),
   consumers: [retentionReactions({ content: () => processContentSettings() })],
-};
+});

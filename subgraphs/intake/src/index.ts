@@ -1,24 +1,19 @@
-import type { ConsumerDefinition, DomainServices } from "@pap/events";
-import type { SubgraphDefinition } from "@pap/kernel";
-import { eligibilityReactions } from "./consumers/eligibility-reactions";
+import { defineSubgraph } from "@pap/kernel";
 import { caseLinkReactions } from "./consumers/case-links";
+import { documentUploadReactions } from "./consumers/document-uploads";
+import { electronicCheckReactions } from "./consumers/electronic-checks";
+import { eligibilityReactions } from "./consumers/eligibility-reactions";
 import { lifecycleReactions } from "./consumers/lifecycle-reactions";
 import { personMatchReactions } from "./consumers/person-match";
-import { electronicCheckReactions } from "./consumers/electronic-checks";
-import { documentUploadReactions } from "./consumers/document-uploads";
-import { createContext, type IntakeContext } from "./context";
-import { intakeEvents } from "./domain/events";
-import { applicationPermissions } from "./domain/permissions";
+import { createContext } from "./context";
+import { intakeDomain } from "./contract";
 import { schema } from "./schema";
 
 export * from "./contract";
 
 /** The intake subgraph: applications, their lifecycle and household records, verifications; and its reactions to other domains. */
-export const intakeSubgraph: SubgraphDefinition<DomainServices, IntakeContext> & { consumers: readonly ConsumerDefinition[] } = {
-  name: "intake",
+export const subgraph = defineSubgraph(intakeDomain, {
   schema,
   createContext,
-  events: intakeEvents,
-  permissions: applicationPermissions,
   consumers: [lifecycleReactions(), personMatchReactions(), eligibilityReactions(), caseLinkReactions(), electronicCheckReactions(), documentUploadReactions()],
-};
+});

@@ -1,13 +1,6 @@
-// The plugins' builder methods (prismaObject, asEntity, externalRef…) are type augmentations: load them here.
-import type {} from "@pothos/plugin-federation";
-import type {} from "@pothos/plugin-prisma";
-import type {} from "@pothos/plugin-scope-auth";
 import { getDatamodel, type PrismaTypes } from "@pap/db";
-import { createSubgraphBuilder } from "@pap/kernel";
+import { createDomainBuilder, type BuilderTypes } from "@pap/kernel";
 import type { PersonsContext } from "./context";
 
-export const builder = createSubgraphBuilder<PersonsContext, PrismaTypes>(getDatamodel());
-
-/** The builder's resolved schema types, for the few refs that need an explicit type annotation. */
-export type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
-builder.subscriptionType({});
+export const builder = createDomainBuilder<PersonsContext, PrismaTypes>(getDatamodel());
+export type Types = BuilderTypes<typeof builder>;

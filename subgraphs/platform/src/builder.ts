@@ -1,10 +1,6 @@
-// The plugins' builder methods (prismaObject, asEntity…) are type augmentations: load them here.
-import type {} from "@pothos/plugin-federation";
-import type {} from "@pothos/plugin-prisma";
-import type {} from "@pothos/plugin-scope-auth";
 import { getDatamodel, type PrismaTypes } from "@pap/db";
-import { createSubgraphBuilder } from "@pap/kernel";
+import { createDomainBuilder, type BuilderTypes } from "@pap/kernel";
 import type { PlatformContext } from "./context";
 
-export const builder = createSubgraphBuilder<PlatformContext, PrismaTypes>(getDatamodel());
-builder.subscriptionType({});
+export const builder = createDomainBuilder<PlatformContext, PrismaTypes>(getDatamodel());
+export type Types = BuilderTypes<typeof builder>;

@@ -1,22 +1,19 @@
 import { EventCatalog, type DomainServices } from "@pap/events";
-import type { DeclaredEventType, PermissionTable, SearchProjection, SubgraphDefinition } from "@pap/kernel";
-import { createContext, type PlatformContext } from "./context";
-import { platformPermissions } from "./domain/permissions";
+import { defineSubgraph, type Logger, type RequestScope } from "@pap/kernel";
+import { createContext } from "./context";
+import { platformDomain } from "./contract";
 import { publicBaseUrlFromEnv } from "./domain/public-url";
 import { schema } from "./schema";
 import { seedPolicies } from "./seed";
 
-
-/**
- * The platform subgraph, given the domains whose events it accepts: a published event's type must be
- * declared by the domain that is its source.
- */
 export * from "./contract";
 export { search, type Searchable, type SearchResults } from "./domain/search";
 
-export function createPlatformSubgraph(
-  domains: readonly { events?: { declarations: readonly DeclaredEventType[] }; permissions: PermissionTable; search?: readonly SearchProjection[] }[],
-): SubgraphDefinition<DomainServices, PlatformContext> {
+/**
+ * The platform subgraph, given the other domains: a published event's type must be declared by the
+ * domain that is its source, and search spans every domain's records.
+ */
+export const subgraph = defineSubgraph(platformDomain, (domains) => {
   const declarations = domains.flatMap((domain) => (domain.events ? [domain.events] : []));
   // Search spans every domain's records, each authorized by its own domain's permissions.
   const search = {
@@ -30,15 +27,13 @@ export function createPlatformSubgraph(
     return catalog;
   };
   return {
-    name: "platform",
     schema,
-    createContext: (scope) => createContext(scope, catalogFor(scope.eventRuntime.settings.typePrefix), search),
-    seed: (services) => seedPolicies(services.db),
+    createContext: (scope: RequestScope<DomainServices>) => createContext(scope, catalogFor(scope.eventRuntime.settings.typePrefix), search),
+    seed: (services: DomainServices) => seedPolicies(services.db),
     // Documents missing (records written before search existed, or by SQL) or derived by an older
     // projection are derived beside serving, batch by batch: a first start after a migration serves at
     // once, search finding such records as their documents are made (every write keeps its own current).
-    background: (services, logger) =>
+    background: (services: DomainServices, logger: Logger) =>
       services.eventRuntime.settings.searchIndex?.startCatchUp(services.db, { logger }) ?? { done: Promise.resolve(), stop: async () => {} },
-    permissions: platformPermissions,
   };
-}
+});

@@ -1,17 +1,8 @@
-import type { DomainServices } from "@pap/events";
-import type { SubgraphDefinition } from "@pap/kernel";
-import { createContext, type SchedulingContext } from "./context";
-import { appointmentEvents } from "./domain/events";
-import { appointmentPermissions } from "./domain/permissions";
+import { defineSubgraph } from "@pap/kernel";
+import { createContext } from "./context";
+import { schedulingDomain } from "./contract";
 import { schema } from "./schema";
-
 
 export * from "./contract";
 
-export const schedulingSubgraph: SubgraphDefinition<DomainServices, SchedulingContext> = {
-  name: "scheduling",
-  schema,
-  createContext,
-  events: appointmentEvents,
-  permissions: appointmentPermissions,
-};
+export const subgraph = defineSubgraph(schedulingDomain, { schema, createContext });

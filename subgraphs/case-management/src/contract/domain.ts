@@ -1,4 +1,4 @@
-import type { DomainContract } from "@pap/kernel";
+import { defineDomain } from "@pap/kernel";
 import { caseSearch } from "./search";
 import { caseEvents } from "../domain/events";
 import { casePermissions } from "../domain/permissions";
@@ -6,13 +6,11 @@ import { caseResource } from "./case";
 import { caseRoutes } from "./rest";
 
 /** The case-management domain as the platform registers it (see `gateway/src/domains.ts`). */
-export const caseManagementDomain: DomainContract = {
+export const caseManagementDomain = defineDomain({
   name: "case-management",
   resources: [caseResource],
   events: caseEvents,
   permissions: casePermissions,
-  restRoutes: () => caseRoutes,
+  restRoutes: caseRoutes,
   search: [caseSearch],
-  // Required here, not imported: loading the subgraph builds its schema, which the REST process never needs.
-  subgraph: () => (require("../index") as typeof import("../index")).caseManagementSubgraph,
-};
+});

@@ -1,4 +1,4 @@
-import type { DomainContract } from "@pap/kernel";
+import { defineDomain } from "@pap/kernel";
 import { dataExchangeEvents } from "../domain/events";
 import { dataExchangePermissions } from "../domain/permissions";
 import { dataExchangeRoutes } from "./rest";
@@ -6,14 +6,10 @@ import { service } from "./service";
 import { serviceCall } from "./service-call";
 
 /** The data-exchange domain as the platform registers it (see `gateway/src/domains.ts`). */
-export const dataExchangeDomain: DomainContract = {
+export const dataExchangeDomain = defineDomain({
   name: "data-exchange",
   resources: [service, serviceCall],
   events: dataExchangeEvents,
   permissions: dataExchangePermissions,
-  restRoutes: () => dataExchangeRoutes,
-  // Required here, not imported: loading the subgraph builds its schema, which the REST process never needs.
-  // The other domains' doors to the facts agencies need are handed to its adapters.
-  subgraph: (others) =>
-    (require("../index") as typeof import("../index")).dataExchangeSubgraph(others.flatMap((domain) => domain.sensitiveSources ?? [])) as never,
-};
+  restRoutes: dataExchangeRoutes,
+});

@@ -1,4 +1,4 @@
-import type { DomainContract } from "@pap/kernel";
+import { defineDomain } from "@pap/kernel";
 import { eligibilityEvents } from "../domain/events";
 import { eligibilityPermissions } from "../domain/permissions";
 import { decision } from "./decision";
@@ -6,12 +6,10 @@ import { determination } from "./determination";
 import { eligibilityRoutes } from "./rest";
 
 /** The eligibility domain as the platform registers it (see `gateway/src/domains.ts`). */
-export const eligibilityDomain: DomainContract = {
+export const eligibilityDomain = defineDomain({
   name: "eligibility",
   resources: [determination, decision],
   events: eligibilityEvents,
   permissions: eligibilityPermissions,
-  restRoutes: () => eligibilityRoutes,
-  // Required here, not imported: loading the subgraph builds its schema, which the REST process never needs.
-  subgraph: () => (require("../index") as typeof import("../index")).eligibilitySubgraph,
-};
+  restRoutes: eligibilityRoutes,
+});

@@ -1,16 +1,14 @@
-import type { DomainContract } from "@pap/kernel";
+import { defineDomain } from "@pap/kernel";
 import { userEvents } from "../domain/events";
 import { userPermissions } from "../domain/permissions";
 import { user } from "./user";
 import { identityRoutes } from "./rest";
 
 /** The identity domain as the platform registers it (see `gateway/src/domains.ts`). */
-export const identityDomain: DomainContract = {
+export const identityDomain = defineDomain({
   name: "identity",
   resources: [user],
   events: userEvents,
   permissions: userPermissions,
-  restRoutes: () => identityRoutes,
-  // Required here, not imported: loading the subgraph builds its schema, which the REST process never needs.
-  subgraph: (others) => (require("../index") as typeof import("../index")).createIdentitySubgraph(others),
-};
+  restRoutes: identityRoutes,
+});

@@ -1,4 +1,4 @@
-import type { DomainContract } from "@pap/kernel";
+import { defineDomain } from "@pap/kernel";
 import { applicationSearch } from "./search";
 import { intakeEvents } from "../domain/events";
 import { applicationPermissions } from "../domain/permissions";
@@ -9,14 +9,12 @@ import { intakeRoutes } from "./rest";
 import { intakeSensitiveSources } from "./sensitive-sources";
 
 /** The intake domain as the platform registers it (see `gateway/src/domains.ts`). */
-export const intakeDomain: DomainContract = {
+export const intakeDomain = defineDomain({
   name: "intake",
   resources: [application, member, ...applicationRecords.map((kind) => kind.resource), verification],
   events: intakeEvents,
   permissions: applicationPermissions,
-  restRoutes: () => intakeRoutes,
+  restRoutes: intakeRoutes,
   search: [applicationSearch],
   sensitiveSources: intakeSensitiveSources,
-  // Required here, not imported: loading the subgraph builds its schema, which the REST process never needs.
-  subgraph: () => (require("../index") as typeof import("../index")).intakeSubgraph,
-};
+});

@@ -1,4 +1,4 @@
-import type { DomainContract } from "@pap/kernel";
+import { defineDomain } from "@pap/kernel";
 import { appointmentSearch } from "./search";
 import { appointmentEvents } from "../domain/events";
 import { appointmentPermissions } from "../domain/permissions";
@@ -6,13 +6,11 @@ import { appointment } from "./appointment";
 import { appointmentRoutes } from "./rest";
 
 /** The scheduling domain as the platform registers it (see `gateway/src/domains.ts`). */
-export const schedulingDomain: DomainContract = {
+export const schedulingDomain = defineDomain({
   name: "scheduling",
   resources: [appointment],
   events: appointmentEvents,
   permissions: appointmentPermissions,
-  restRoutes: () => appointmentRoutes,
+  restRoutes: appointmentRoutes,
   search: [appointmentSearch],
-  // Required here, not imported: loading the subgraph builds its schema, which the REST process never needs.
-  subgraph: () => (require("../index") as typeof import("../index")).schedulingSubgraph,
-};
+});

@@ -1,4 +1,4 @@
-import type { DomainContract } from "@pap/kernel";
+import { defineDomain } from "@pap/kernel";
 import { taskSearch } from "./search";
 import { workflowEvents } from "../domain/events";
 import { workflowPermissions } from "../domain/permissions";
@@ -8,13 +8,11 @@ import { task } from "./task";
 import { workflowRoutes } from "./rest";
 
 /** The workflow domain as the platform registers it (see `gateway/src/domains.ts`). */
-export const workflowDomain: DomainContract = {
+export const workflowDomain = defineDomain({
   name: "workflow",
   resources: [task, queue, metric],
   events: workflowEvents,
   permissions: workflowPermissions,
-  restRoutes: () => workflowRoutes,
+  restRoutes: workflowRoutes,
   search: [taskSearch],
-  // Required here, not imported: loading the subgraph builds its schema, which the REST process never needs.
-  subgraph: () => (require("../index") as typeof import("../index")).workflowSubgraph,
-};
+});
