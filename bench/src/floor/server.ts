@@ -1,7 +1,7 @@
 import path from "node:path";
 import Fastify, { type FastifyReply } from "fastify";
 import pg from "pg";
-import { personColumnsFrom } from "../person-columns";
+import { personColumnsFrom } from "../legacy/person-columns";
 import { logSequencer, recordEvent } from "./event-log";
 import { registerFloorEventStream } from "./event-stream";
 import { registerFloorSearch } from "./search";

@@ -3,7 +3,7 @@ import path from "node:path";
 import pg from "pg";
 import { authorize } from "./auth";
 import { createDatabase, migrate } from "./database";
-import { startFloor, type RunningFloor } from "./floor/launch";
+import { startFloor, type RunningFloor } from "../floor/launch";
 import { grow } from "./grow";
 import { measure } from "./load";
 import { startMode, type RunningMode } from "./modes";
