@@ -6,7 +6,7 @@ import { runMain } from "../process";
 import { phase } from "../phase";
 import { inSingleSession } from "../single-session";
 import { machineFacts, finishRun } from "../report";
-import { startFloor } from "../../floor/launch";
+import { startFloor } from "../floor-launch";
 import { measureDelivery } from "./delivery";
 import { measureIdleMemory } from "./idle";
 import { platformPid } from "./platform-process";

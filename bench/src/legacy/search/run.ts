@@ -10,7 +10,7 @@ import { positive, runMain } from "../process";
 import { machineFacts, overRounds } from "../report";
 import type { Scenario } from "../scenarios";
 import { inSingleSession, sessionTargetFromEnv } from "../single-session";
-import { startFloor } from "../../floor/launch";
+import { startFloor } from "../floor-launch";
 import { searchCells, type SearchBody, type SearchCell } from "./cells";
 import { seedSearchData, type SearchSeed } from "./seed";
 

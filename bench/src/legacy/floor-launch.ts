@@ -1,5 +1,5 @@
 import path from "node:path";
-import { spawnServer, type ServerProcess } from "../legacy/server-process";
+import { spawnServer, type ServerProcess } from "./server-process";
 
 export type RunningFloor = ServerProcess & { base: string };
 

@@ -1,0 +1,84 @@
+import os from "node:os";
+import path from "node:path";
+import { modeNames, Scope, signIn, type ModeName } from "./platform";
+import { machineFacts, markdownFile, readResults, tableRows, writeResults, type SuiteRun } from "./report";
+import { judge, scenarios, suiteNames, type SuiteName } from "./scenarios";
+import { firstLine, type Suite } from "./suite";
+import { rest } from "./suites/rest";
+
+const suites: Partial<Record<SuiteName, Suite>> = { rest };
+
+const usage = `usage: node bench/dist/run.js [--suite NAME…] [--quick] [--report-only] [--mode single,cluster,distributed]
+  suites: ${suiteNames.join(", ")} (all by default)`;
+
+/** `npm run bench`: runs the chosen suites one after another, writes bench/results/, fails on a missed goal. */
+async function main(args: string[]): Promise<number> {
+  const chosen: SuiteName[] = [];
+  let quick = false;
+  let reportOnly = false;
+  let modes: ModeName[] = ["single"];
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index]!;
+    if (arg === "--quick") quick = true;
+    else if (arg === "--report-only") reportOnly = true;
+    else if (arg === "--mode") modes = (args[++index] ?? "").split(",").filter(Boolean) as ModeName[];
+    else if (arg === "--suite") while (args[index + 1] && !args[index + 1]!.startsWith("--")) chosen.push(...(args[++index]!.split(",") as SuiteName[]));
+    else throw new Error(`unknown argument '${arg}'\n${usage}`);
+  }
+  const unknown = [...chosen.filter((name) => !suiteNames.includes(name)), ...modes.filter((mode) => !modeNames.includes(mode))];
+  if (unknown.length || !modes.length) throw new Error(`unknown suite or mode: ${unknown.join(", ") || "(no mode)"}\n${usage}`);
+
+  const started = Date.now();
+  await signIn();
+  let scope = new Scope();
+  // Ctrl-C must leave no server running and no database behind; the results of an interrupted suite are not kept.
+  const interrupt = (signal: string) => {
+    process.stderr.write(`\n${signal}: stopping what the suite started\n`);
+    void scope.close().finally(() => process.exit(130));
+  };
+  process.once("SIGINT", interrupt);
+  process.once("SIGTERM", interrupt);
+
+  const results = await readResults();
+  const ran = chosen.length ? [...new Set(chosen)] : [...suiteNames];
+  for (const name of ran) {
+    const suiteStarted = Date.now();
+    const log = (message: string) => process.stdout.write(`[${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s] ${name}: ${message}\n`);
+    const run: SuiteRun = { ranAt: new Date().toISOString(), preset: quick ? "quick" : "full", seconds: 0, machine: machineFacts(), load: [os.loadavg()[0]!, 0], notes: [], problems: [], results: [] };
+    log(`starting (${run.preset}); ${Object.values(run.machine).join(", ")}; load average ${run.load[0].toFixed(1)}`);
+    scope = new Scope();
+    try {
+      const suite = suites[name];
+      if (!suite) throw new Error(`the ${name} suite is not on the runner yet`);
+      await suite({ quick, modes, scope, log, record: (result) => run.results.push(result), note: (line) => void (run.notes.push(line), log(line)) });
+    } catch (error) {
+      process.stderr.write(`${(error as Error).stack ?? error}\n`);
+      run.problems.push(firstLine((error as Error).message));
+    } finally {
+      await scope.close();
+    }
+    // A scenario the suite never reached is reported as such, not left out.
+    for (const scenario of scenarios.filter((candidate) => candidate.suite === name && !run.results.some((result) => result.scenario === candidate.id))) {
+      run.results.push({ scenario: scenario.id, ours: NaN, comparison: NaN, invalid: run.problems[0] ?? "not measured" });
+    }
+    Object.assign(run, { seconds: (Date.now() - suiteStarted) / 1000, load: [run.load[0], os.loadavg()[0]!] });
+    results[name] = run;
+    await writeResults(results);
+    process.stdout.write(`${tableRows(name, run).map((row) => `  ${row.slice(1).filter(Boolean).join(" | ")}`).join("\n")}\n`);
+  }
+
+  const verdicts = ran.flatMap((name) => results[name]!.results);
+  const missed = verdicts.filter((result) => judge(result).verdict === "missed").length;
+  const invalid = verdicts.filter((result) => judge(result).verdict === "invalid").length;
+  process.stdout.write(`\nwritten ${path.relative(process.cwd(), markdownFile)}; ${verdicts.length} results, ${missed} missed goal(s), ${invalid} without a valid figure\n`);
+  // A figure that is not valid always fails the run; a missed goal does unless only a report was asked for.
+  return invalid || (missed && !reportOnly) ? 1 : 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: Error) => {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(2);
+  },
+);
