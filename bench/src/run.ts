@@ -4,9 +4,16 @@ import { modeNames, Scope, signIn, type ModeName } from "./platform";
 import { machineFacts, markdownFile, readResults, tableRows, writeResults, type SuiteRun } from "./report";
 import { judge, scenarios, suiteNames, type SuiteName } from "./scenarios";
 import { firstLine, type Suite } from "./suite";
+import { dashboard } from "./suites/dashboard";
+import { dataExchange } from "./suites/data-exchange";
+import { documents } from "./suites/documents";
+import { events } from "./suites/events";
+import { gateway } from "./suites/gateway";
 import { rest } from "./suites/rest";
+import { search } from "./suites/search";
+import { workflow } from "./suites/workflow";
 
-const suites: Partial<Record<SuiteName, Suite>> = { rest };
+const suites: Record<SuiteName, Suite> = { rest, gateway, events, search, workflow, "data-exchange": dataExchange, documents, dashboard };
 
 const usage = `usage: node bench/dist/run.js [--suite NAME…] [--quick] [--report-only] [--mode single,cluster,distributed]
   suites: ${suiteNames.join(", ")} (all by default)`;
@@ -48,9 +55,7 @@ async function main(args: string[]): Promise<number> {
     log(`starting (${run.preset}); ${Object.values(run.machine).join(", ")}; load average ${run.load[0].toFixed(1)}`);
     scope = new Scope();
     try {
-      const suite = suites[name];
-      if (!suite) throw new Error(`the ${name} suite is not on the runner yet`);
-      await suite({ quick, modes, scope, log, record: (result) => run.results.push(result), note: (line) => void (run.notes.push(line), log(line)) });
+      await suites[name]({ quick, modes, scope, log, record: (result) => run.results.push(result), note: (line) => void (run.notes.push(line), log(line)) });
     } catch (error) {
       process.stderr.write(`${(error as Error).stack ?? error}\n`);
       run.problems.push(firstLine((error as Error).message));
