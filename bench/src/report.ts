@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { goalText, judge, scenarioOf, type Result, type SuiteName } from "./scenarios";
+import { goalText, judge, scenarioOf, scenarios, type Result, type SuiteName } from "./scenarios";
 
 /** One suite's last run: where and how it ran, and its results. */
 export type SuiteRun = {
@@ -59,7 +59,9 @@ const figure = (value: number) => (!Number.isFinite(value) ? "–" : Math.abs(va
 
 /** The results table's rows: both figures, the ratio, the goal and whether it was met. */
 export function tableRows(suite: SuiteName, run: SuiteRun): string[][] {
-  return run.results.map((result) => {
+  // In the table's order, each scenario's variants as measured.
+  const order = (result: Result) => scenarios.findIndex((scenario) => scenario.id === result.scenario);
+  return [...run.results].sort((a, b) => order(a) - order(b)).map((result) => {
     const scenario = scenarioOf(result.scenario);
     const { ratio, verdict } = judge(result);
     const outcome = verdict === "met" ? "met" : verdict === "missed" ? "**missed**" : `**invalid**: ${result.invalid ?? "no figure"}`;

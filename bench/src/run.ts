@@ -55,7 +55,7 @@ async function main(args: string[]): Promise<number> {
     log(`starting (${run.preset}); ${Object.values(run.machine).join(", ")}; load average ${run.load[0].toFixed(1)}`);
     scope = new Scope();
     try {
-      await suites[name]({ quick, modes, scope, log, record: (result) => run.results.push(result), note: (line) => void (run.notes.push(line), log(line)) });
+      await suites[name]({ quick, modes, scope, log, record: (result) => void (run.results.push(result), log(`${[result.scenario, result.variant].filter(Boolean).join(" ")}: ${result.invalid ? `invalid (${result.invalid})` : `${result.ours.toFixed(1)} against ${result.comparison.toFixed(1)}`}`)), note: (line) => void (run.notes.push(line), log(line)) });
     } catch (error) {
       process.stderr.write(`${(error as Error).stack ?? error}\n`);
       run.problems.push(firstLine((error as Error).message));

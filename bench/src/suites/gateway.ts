@@ -3,7 +3,7 @@ import { isDeepStrictEqual } from "node:util";
 import type pg from "pg";
 import { getJson, measure, overRounds, spread, type HttpCall, type Measurement } from "../measure";
 import { personColumnsFrom, seedPeople } from "../people";
-import { admin, freshDatabase, portBlock, repositoryRoot, spawnServer, startPlatform, watched } from "../platform";
+import { admin, deriveSearchDocuments, freshDatabase, portBlock, repositoryRoot, spawnServer, startPlatform, watched } from "../platform";
 import { attempt, type Suite } from "../suite";
 
 // Our gateway (the distributed mode's gateway process) against Hive Gateway over the very same
@@ -44,7 +44,8 @@ export const gateway: Suite = async (context) => {
   const database = await freshDatabase(scope);
   const data = await seedPeople(database.url, personColumnsFrom(repositoryRoot));
   const tasks = await seedTasks(database.client);
-  context.note(`${data.counts.persons} persons, ${data.counts.cases} cases, ${data.counts.appointments} appointments, ${tasks} tasks; ${rounds} round(s) of ${load.warmupSeconds} s warm-up + ${load.seconds} s per gateway, ${load.connections} connections`);
+  const documents = await deriveSearchDocuments(database.url);
+  context.note(`${data.counts.persons} persons, ${data.counts.cases} cases, ${data.counts.appointments} appointments, ${tasks} tasks, their search documents derived in ${documents.toFixed(1)} s; ${rounds} round(s) of ${load.warmupSeconds} s warm-up + ${load.seconds} s per gateway, ${load.connections} connections`);
 
   // Hive has no per-caller limit (production's is off anyway); seven subgraph processes with the
   // default pool of 20 would outgrow PostgreSQL's 100 connections under load.
