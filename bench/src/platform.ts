@@ -122,7 +122,7 @@ export type Server = {
 // released by one start never collides with the next.
 let nextPort = 4600;
 export const portBlock = () => (nextPort += 100);
-// Generous: a distributed platform starts eight processes, and these cores are shared.
+// Generous: a distributed platform starts a dozen processes, and these cores are shared.
 const startSeconds = 180;
 
 /**

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { goalText, judge, scenarioOf, scenarios, type Result, type SuiteName } from "./scenarios";
+import { goalText, judge, scenarioOf, scenarios, suiteNames, type Result, type SuiteName } from "./scenarios";
 
 /** One suite's last run: where and how it ran, and its results. */
 export type SuiteRun = {
@@ -74,7 +74,7 @@ const header = ["Suite", "Scenario", "Figure", "Ours", "Comparison", "Ratio", "G
 const line = (cells: readonly string[]) => `| ${cells.map((cell) => cell.replace(/\|/g, "\\|")).join(" | ")} |`;
 
 function markdown(results: Results): string[] {
-  const suites = Object.entries(results) as [SuiteName, SuiteRun][];
+  const suites = suiteNames.flatMap((name) => (results[name] ? [[name, results[name]] as const] : []));
   return [
     "# Benchmark results",
     "",
