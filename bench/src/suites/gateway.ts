@@ -39,7 +39,7 @@ const queries: { id: string; bodies(personIds: string[]): object[]; check(data: 
 
 export const gateway: Suite = async (context) => {
   const { scope, log, quick } = context;
-  const load = { connections: 50, seconds: quick ? 3 : 10, warmupSeconds: quick ? 2 : 3 };
+  const load = { connections: quick ? 10 : 50, seconds: quick ? 3 : 10, warmupSeconds: quick ? 2 : 3 };
   const rounds = quick ? 1 : 2;
   const database = await freshDatabase(scope);
   const data = await seedPeople(database.url, personColumnsFrom(repositoryRoot));

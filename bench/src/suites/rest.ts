@@ -164,7 +164,7 @@ type Side = { name: "ours" | "floor"; server: Server; base: string };
 
 export const rest: Suite = async (context) => {
   const { scope, log, quick } = context;
-  const load = { connections: 50, seconds: quick ? 3 : 4, warmupSeconds: 1 };
+  const load = { connections: quick ? 10 : 50, seconds: quick ? 3 : 4, warmupSeconds: 1 };
   const rounds = quick ? 1 : 2;
   const sizes = [10_000, quick ? 20_000 : 100_000];
   const label = (size: number) => `${size / 1000}k`;

@@ -33,7 +33,7 @@ const searches = (persons: number, tasks: number) => ({
 export const search: Suite = async (context) => {
   const { scope, log, quick } = context;
   const size = quick ? { persons: 5_000, tasks: 5_000 } : { persons: 100_000, tasks: 100_000 };
-  const load = { connections: 50, seconds: quick ? 2 : 10, warmupSeconds: 2 };
+  const load = { connections: quick ? 10 : 50, seconds: quick ? 3 : 10, warmupSeconds: 2 };
   const rounds = quick ? 1 : 2;
   const database = await freshDatabase(scope);
   // Before the platform starts, as data a deployment already holds.
