@@ -66,7 +66,7 @@ export function tableRows(suite: SuiteName, run: SuiteRun): string[][] {
     const { ratio, verdict } = judge(result);
     const outcome = verdict === "met" ? "met" : verdict === "missed" ? "**missed**" : `**invalid**: ${result.invalid ?? "no figure"}`;
     const name = result.variant ? `${scenario.id} (${result.variant})` : scenario.id;
-    return [suite, name, scenario.figure, figure(result.ours), figure(result.comparison), Number.isFinite(ratio) ? ratio.toFixed(2) : "–", `${goalText(scenario)} (${scenario.goal.kind})`, outcome, result.detail ?? ""];
+    return [suite, name, scenario.figure, figure(result.ours), figure(result.comparison), Number.isFinite(ratio) ? ratio.toFixed(ratio < 0.1 ? 3 : 2) : "–", `${goalText(scenario)} (${scenario.goal.kind})`, outcome, result.detail ?? ""];
   });
 }
 
