@@ -1,227 +1,89 @@
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
-import { authorize } from "./auth";
-import { createDatabase, migrate } from "./database";
-import { startFloor, type RunningFloor } from "./floor/launch";
-import { grow } from "./grow";
-import { measure } from "./load";
-import { startMode, type RunningMode } from "./modes";
-import { personColumnsFrom } from "./person-columns";
-import { firstLine, onInterrupt, runMain } from "./process";
-import { machineFacts, printTable, writeMarkdown, type Life, type Row, type Side } from "./report";
-import { sanityCheck, scenarios, type Scenario } from "./scenarios";
-import { seed, type SeededData } from "./seed";
-import type { ServerProcess } from "./server-process";
-import { settingsFromEnv, type DataSize, type ModeName, type Settings } from "./settings";
-import { checkWrites, tallyWrites, untilSearchDocumentsComplete } from "./write-check";
+import { modeNames, Scope, signIn, type ModeName } from "./platform";
+import { machineFacts, markdownFile, readResults, tableRows, writeResults, type SuiteRun } from "./report";
+import { judge, scenarios, suiteNames, type SuiteName } from "./scenarios";
+import { firstLine, type Suite } from "./suite";
+import { dashboard } from "./suites/dashboard";
+import { dataExchange } from "./suites/data-exchange";
+import { documents } from "./suites/documents";
+import { events } from "./suites/events";
+import { gateway } from "./suites/gateway";
+import { rest } from "./suites/rest";
+import { search } from "./suites/search";
+import { workflow } from "./suites/workflow";
 
-type Log = (message: string) => void;
+const suites: Record<SuiteName, Suite> = { rest, gateway, events, search, workflow, "data-exchange": dataExchange, documents, dashboard };
 
-/** One side of a cell: where it is served and the process serving it. */
-type Target = { side: Side; mode: ModeName; server: ServerProcess; base(scenario: Scenario): string };
+const usage = `usage: node bench/dist/run.js [--suite NAME…] [--quick] [--report-only] [--mode single,cluster,distributed]
+  suites: ${suiteNames.join(", ")} (all by default)`;
 
-/**
- * `npm run bench`: seed a fresh database, then at each data size start the floor and the platform
- * and run every cell against both, alternating, so each ratio compares figures taken minutes apart
- * on the same machine; grow the data and do it again; report.
- */
-async function main(): Promise<number> {
-  const startedAt = new Date();
-  const settings = settingsFromEnv();
-  const elapsed = () => (Date.now() - startedAt.getTime()) / 1000;
-  const log: Log = (message) => process.stdout.write(`[${elapsed().toFixed(1).padStart(5)} s] ${message}\n`);
+/** `npm run bench`: runs the chosen suites one after another, writes bench/results/, fails on a missed goal. */
+async function main(args: string[]): Promise<number> {
+  const chosen: SuiteName[] = [];
+  let quick = false;
+  let reportOnly = false;
+  let modes: ModeName[] = ["single"];
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index]!;
+    if (arg === "--quick") quick = true;
+    else if (arg === "--report-only") reportOnly = true;
+    else if (arg === "--mode") modes = (args[++index] ?? "").split(",").filter(Boolean) as ModeName[];
+    else if (arg === "--suite") while (args[index + 1] && !args[index + 1]!.startsWith("--")) chosen.push(...(args[++index]!.split(",") as SuiteName[]));
+    else throw new Error(`unknown argument '${arg}'\n${usage}`);
+  }
+  const unknown = [...chosen.filter((name) => !suiteNames.includes(name)), ...modes.filter((mode) => !modeNames.includes(mode))];
+  if (unknown.length || !modes.length) throw new Error(`unknown suite or mode: ${unknown.join(", ") || "(no mode)"}\n${usage}`);
 
-  log(`machine: ${Object.entries(machineFacts()).map(([name, value]) => `${name} ${value}`).join(", ")}`);
-  log(`modes ${settings.modes.join(", ")} against the floor; sizes ${settings.sizes.map((size) => `${size.persons} persons`).join(" then ")}; ${settings.rounds} round(s); ${settings.connections} connections, ${settings.warmupSeconds} s warm-up + ${settings.durationSeconds} s per measurement`);
+  const started = Date.now();
+  await signIn();
+  let scope = new Scope();
+  // Ctrl-C must leave no server running and no database behind; the results of an interrupted suite are not kept.
+  const interrupt = (signal: string) => {
+    process.stderr.write(`\n${signal}: stopping what the suite started\n`);
+    void scope.close().finally(() => process.exit(130));
+  };
+  process.once("SIGINT", interrupt);
+  process.once("SIGTERM", interrupt);
 
-  const database = await createDatabase(settings.adminUrl);
-  const running = new Set<ServerProcess>();
-  let db: pg.Client | null = null;
-  const cleanUp = onInterrupt(async () => {
-    await db?.end().catch(() => {});
-    for (const server of running) await server.stop();
-    await database.drop();
-  });
-
-  const rows: Row[] = [];
-  const lives: Life[] = [];
-  const seeding: string[] = [];
-  try {
-    log(`database ${database.name}: migrating`);
-    await migrate(settings.repositoryRoot, database.url);
-    const derived = personColumnsFrom(settings.repositoryRoot);
-    log(`person columns derived as the platform does: ${derived.names.join(", ")}`);
-    db = new pg.Client({ connectionString: database.url });
-    db.on("error", (error) => process.stderr.write(`database connection: ${error.message}\n`));
-    await db.connect();
-
-    let data: SeededData | null = null;
-    for (const size of settings.sizes) {
-      const seedStart = Date.now();
-      const how = data ? "grown" : "seeded";
-      data = data ? await grow(database.url, data, derived, size) : await grow(database.url, await seed(database.url, derived), derived, size);
-      const seconds = (Date.now() - seedStart) / 1000;
-      const { counts } = data;
-      const count = (value: number) => value.toLocaleString("en-US");
-      seeding.push(
-        `${label(size)}: ${count(counts.persons)} persons, ${count(counts.tasks)} tasks, ${count(counts.cases)} cases (${count(counts.caseMembers)} members), ${count(counts.appointments)} appointments; ${how} in ${seconds.toFixed(1)} s`,
-      );
-      log(`data: ${seeding[seeding.length - 1]}`);
-      await runSize(size, data, { settings, database: database.url, db, running, rows, lives, log });
+  const results = await readResults();
+  const ran = chosen.length ? [...new Set(chosen)] : [...suiteNames];
+  for (const name of ran) {
+    const suiteStarted = Date.now();
+    const log = (message: string) => process.stdout.write(`[${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s] ${name}: ${message}\n`);
+    const run: SuiteRun = { ranAt: new Date().toISOString(), preset: quick ? "quick" : "full", seconds: 0, machine: machineFacts(), load: [os.loadavg()[0]!, 0], notes: [], problems: [], results: [] };
+    log(`starting (${run.preset}); ${Object.values(run.machine).join(", ")}; load average ${run.load[0].toFixed(1)}`);
+    scope = new Scope();
+    try {
+      await suites[name]({ quick, modes, scope, log, record: (result) => void (run.results.push(result), log(`${[result.scenario, result.variant].filter(Boolean).join(" ")}: ${result.invalid ? `invalid (${result.invalid})` : `${result.ours.toFixed(1)} against ${result.comparison.toFixed(1)}`}`)), note: (line) => void (run.notes.push(line), log(line)) });
+    } catch (error) {
+      process.stderr.write(`${(error as Error).stack ?? error}\n`);
+      run.problems.push(firstLine((error as Error).message));
+    } finally {
+      await scope.close();
     }
-  } finally {
-    for (const server of running) await server.stop();
-    await db?.end().catch(() => {});
-    await database.drop().catch((error) => process.stderr.write(`could not drop ${database.name}: ${(error as Error).message}\n`));
-    cleanUp();
-  }
-
-  const totalSeconds = elapsed();
-  printTable(rows, lives);
-  const file = path.join(settings.repositoryRoot, "bench", "results", "latest.md");
-  await writeMarkdown(file, rows, { settings, seeding, totalSeconds, startedAt, lives });
-  process.stdout.write(`\nwritten ${path.relative(process.cwd(), file)}\ntotal wall time ${totalSeconds.toFixed(1)} s\n`);
-
-  const failed = rows.filter((row) => row.failure || row.measurement?.errors);
-  if (failed.length) {
-    process.stderr.write(`\nFAILED: ${failed.length} of ${rows.length} measurements had errors; their figures are not valid.\n`);
-    return 1;
-  }
-  return 0;
-}
-
-export const label = (size: DataSize) => `${size.persons / 1000}k`;
-
-type RunContext = {
-  settings: Settings;
-  database: string;
-  db: pg.Client;
-  running: Set<ServerProcess>;
-  rows: Row[];
-  lives: Life[];
-  log: Log;
-};
-
-/** Every cell at one data size: the floor runs throughout, each mode of the platform in turn beside it. */
-async function runSize(size: DataSize, data: SeededData, context: RunContext): Promise<void> {
-  const { settings, log, rows } = context;
-  const floor = await start(size, "floor", context, () =>
-    startFloor({ repositoryRoot: settings.repositoryRoot, databaseUrl: context.database, port: settings.basePort + 90 }),
-  );
-  try {
-    for (const [index, mode] of settings.modes.entries()) {
-      let platform: RunningMode;
-      try {
-        platform = await start(size, mode, context, async () => {
-          const started = await startMode(mode, { repositoryRoot: settings.repositoryRoot, databaseUrl: context.database, port: settings.basePort + index * 100 });
-          await authorize().catch(async (error) => {
-            await started.stop();
-            throw error;
-          });
-          const deriving = await untilSearchDocumentsComplete(context.db);
-          if (deriving >= 1) {
-            // As the growth does for the rows it writes: otherwise autovacuum would take these on mid-run.
-            await context.db.query("VACUUM (ANALYZE) search_document");
-            log(`${size.persons} ${mode}: waited ${deriving.toFixed(1)} s for the search documents of the rows seeded by SQL, then vacuumed them`);
-          }
-          return started;
-        });
-      } catch (error) {
-        const failure = `did not start: ${firstLine((error as Error).message)}`;
-        rows.push(...scenarios.map((scenario) => ({ size, mode, scenario, side: "ours" as const, round: 1, load: os.loadavg()[0]!, measurement: null, failure })));
-        continue;
-      }
-      const ours: Target = { side: "ours", mode, server: platform, base: (scenario) => (scenario.face === "rest" ? platform.restBase : platform.graphqlBase) };
-      const theFloor: Target = { side: "floor", mode, server: floor, base: () => floor.base };
-      try {
-        for (const scenario of scenarios) {
-          const sides = scenario.paired ? [ours, theFloor] : [ours];
-          const rounds = scenario.paired ? settings.rounds : 1;
-          const answers = new Map<Side, unknown>();
-          for (let round = 1; round <= rounds; round++) {
-            for (const target of sides) rows.push(await runCell(size, target, scenario, round, data, context, answers));
-          }
-        }
-      } finally {
-        await stop(size, mode, platform, context);
-      }
+    // A scenario the suite never reached is reported as such, not left out.
+    for (const scenario of scenarios.filter((candidate) => candidate.suite === name && !run.results.some((result) => result.scenario === candidate.id))) {
+      run.results.push({ scenario: scenario.id, ours: NaN, comparison: NaN, invalid: run.problems[0] ?? "not measured" });
     }
-  } finally {
-    await stop(size, "floor", floor, context);
+    Object.assign(run, { seconds: (Date.now() - suiteStarted) / 1000, load: [run.load[0], os.loadavg()[0]!] });
+    results[name] = run;
+    await writeResults(results);
+    process.stdout.write(`${tableRows(name, run).map((row) => `  ${row.slice(1).filter(Boolean).join(" | ")}`).join("\n")}\n`);
   }
+
+  const verdicts = ran.flatMap((name) => results[name]!.results);
+  const missed = verdicts.filter((result) => judge(result).verdict === "missed").length;
+  const invalid = verdicts.filter((result) => judge(result).verdict === "invalid").length;
+  process.stdout.write(`\nwritten ${path.relative(process.cwd(), markdownFile)}; ${verdicts.length} results, ${missed} missed goal(s), ${invalid} without a valid figure\n`);
+  // A figure that is not valid always fails the run; a missed goal does unless only a report was asked for.
+  return invalid || (missed && !reportOnly) ? 1 : 0;
 }
 
-async function start<T extends ServerProcess>(size: DataSize, name: string, context: RunContext, launch: () => Promise<T>): Promise<T> {
-  context.log(`${label(size)} ${name}: starting`);
-  try {
-    const server = await launch();
-    context.running.add(server);
-    context.log(`${label(size)} ${name}: ready in ${server.startSeconds.toFixed(1)} s`);
-    return server;
-  } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n`);
-    throw error;
-  }
-}
-
-async function stop(size: DataSize, name: string, server: ServerProcess, context: RunContext): Promise<void> {
-  const outcome = await server.stop();
-  context.running.delete(server);
-  context.lives.push({ size, name, startSeconds: server.startSeconds, stop: outcome });
-  context.log(`${label(size)} ${name}: ${outcome.killed ? `still running ${outcome.seconds.toFixed(1)} s after SIGTERM, killed` : `stopped in ${outcome.seconds.toFixed(1)} s`}`);
-}
-
-/**
- * One measurement of one side. Before the load, the first and last call are checked (the rotation
- * reaches valid rows, not only the first), and on a paired read the first answer must equal the
- * other side's: the floor answers exactly what the platform answers, or its figures compare nothing.
- */
-async function runCell(size: DataSize, target: Target, scenario: Scenario, round: number, data: SeededData, context: RunContext, answers: Map<Side, unknown>): Promise<Row> {
-  const { settings, log, db } = context;
-  const name = `${label(size)} ${target.mode} ${scenario.id} ${target.side}${scenario.paired ? ` #${round}` : ""}`;
-  const base = target.base(scenario);
-  const calls = scenario.calls(data);
-  // The machine is shared: how busy it was going in says how far to trust the figure.
-  const row = { size, mode: target.mode, scenario, side: target.side, round, load: os.loadavg()[0]! };
-  try {
-    const first = await sanityCheck(base, scenario, calls.at(0)!);
-    if (Number.isFinite(calls.length)) await sanityCheck(base, scenario, calls.at(calls.length - 1)!);
-    if (scenario.paired && !scenario.createsPersons) compareAnswers(answers, target.side, first);
-    const before = scenario.createsPersons ? await tallyWrites(db) : null;
-    const printedBefore = target.server.linesPrinted();
-    const measurement = await measure(base, scenario, calls, settings);
-    const logged = target.server.linesPrinted() - printedBefore;
-    if (logged) process.stderr.write(`--- ${name}: the server logged ${logged} line(s) under load ---\n${target.server.lastLines(Math.min(logged, 20)).join("\n")}\n`);
-    const exit = target.server.exit();
-    if (exit) throw new Error(`the server exited during the load (${exit})\n--- server output ---\n${target.server.output()}`);
-    if (before) await checkWrites(db, before, measurement.succeeded);
-    // A server too slow to finish one request in the measured seconds has no figure, not a figure of 0.
-    if (!measurement.errors && measurement.requests === 0) throw new Error(`no request completed in ${settings.durationSeconds} s`);
-    const total = (first as { total?: unknown } | null)?.total;
-    log(`${name}: ${measurement.requestsPerSecond.toFixed(0)} req/s, p50 ${measurement.p50} ms, p99 ${measurement.p99} ms (load ${row.load.toFixed(1)} before)${measurement.errors ? `, ${measurement.errors} ERRORS (${measurement.errorDetail})` : ""}`);
-    return { ...row, measurement, ...(typeof total === "number" && { matched: total }) };
-  } catch (error) {
-    const message = (error as Error).message;
-    log(`${name}: FAILED ${message}`);
-    return { ...row, measurement: null, failure: firstLine(message) };
-  }
-}
-
-function compareAnswers(answers: Map<Side, unknown>, side: Side, answer: unknown): void {
-  answers.set(side, answer);
-  const ours = answers.get("ours");
-  const floor = answers.get("floor");
-  if (ours === undefined || floor === undefined) return;
-  const [a, b] = [canonical(ours), canonical(floor)];
-  if (a !== b) throw new Error(`the floor's answer differs from the platform's:\n  ours:  ${a.slice(0, 400)}\n  floor: ${b.slice(0, 400)}`);
-}
-
-/** JSON with object keys sorted: the two sides may list a record's fields in another order. */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, inner: unknown) =>
-    inner && typeof inner === "object" && !Array.isArray(inner) ? Object.fromEntries(Object.entries(inner).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))) : inner,
-  );
-}
-
-runMain(main);
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: Error) => {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(2);
+  },
+);

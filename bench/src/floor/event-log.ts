@@ -1,4 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import type { Prisma } from "@pap/db";
+import type { SqlTransaction } from "@pap/events";
 import type pg from "pg";
 
 /**
@@ -56,4 +58,13 @@ export function logSequencer(pool: pg.Pool, onError: (error: Error) => void): { 
 async function numberPending(pool: pg.Pool): Promise<number> {
   const { rows } = await pool.query<{ count: number }>(`SELECT platform_event_number($1::int) AS count`, [SEQUENCER_BATCH]);
   return rows[0]?.count ?? 0;
+}
+
+/** The platform's raw-SQL interface on a bare `pg` pool or client, so the floor sends its very statements. */
+export function sqlOn(db: pg.Pool | pg.PoolClient): SqlTransaction {
+  const run = (query: TemplateStringsArray | Prisma.Sql) => db.query((query as Prisma.Sql).text, (query as Prisma.Sql).values as unknown[]);
+  return {
+    $queryRaw: async <T>(query: TemplateStringsArray | Prisma.Sql) => (await run(query)).rows as T,
+    $executeRaw: async (query: TemplateStringsArray | Prisma.Sql) => (await run(query)).rowCount ?? 0,
+  } as SqlTransaction;
 }

@@ -1,15 +1,16 @@
 import path from "node:path";
 import Fastify, { type FastifyReply } from "fastify";
 import pg from "pg";
-import { personColumnsFrom } from "../person-columns";
-import { logSequencer, recordEvent } from "./event-log";
+import { appendToLog, type PlatformEvent } from "@pap/events";
+import { personColumnsFrom } from "../people";
+import { logSequencer, recordEvent, sqlOn } from "./event-log";
 import { registerFloorEventStream } from "./event-stream";
 import { registerFloorSearch } from "./search";
 import { mirrorColumnNames, personFilter, UnsupportedQuery } from "./person-query";
 import { personSearchDocuments } from "./search-document";
 
 /**
- * The floor: the person reads and writes the benchmark sends, cross-resource search
+ * The floor: the person reads and writes the benchmark sends, event publishing, cross-resource search
  * (search.ts) and the live event stream (event-stream.ts), answered by hand-written SQL over the
  * platform's own tables with nothing in between (no graph, no authentication, no validation beyond
  * what the answer needs). Whatever the platform spends above this is the cost of its layers; this
@@ -114,6 +115,14 @@ async function main() {
     }
     sequencer.wake();
     return reply.code(201).header("location", `/persons/${created.id}`).send(representation(created));
+  });
+
+  // The platform's publish after its validation: the envelope appended by its own statement, the log numbered after commit.
+  app.post("/platform/events", async (request, reply) => {
+    const event = request.body as PlatformEvent;
+    await appendToLog(sqlOn(pool), [event]);
+    sequencer.wake();
+    return reply.code(201).send(event);
   });
 
   const port = Number(env.PORT ?? 4900);

@@ -1,0 +1,277 @@
+import { execFile, spawn } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
+import { openDatabase } from "@pap/db";
+import { searchIndexOf } from "@pap/events";
+import { distributedPorts, domains } from "@pap/gateway";
+import { authSettingsFromEnv, signToken, type Role } from "@pap/kernel";
+import pg from "pg";
+import { sleep } from "./measure";
+
+// What every suite stands on: a throwaway database, the platform and the floor as child processes,
+// the benchmark's own credentials, and a scope that stops and drops whatever a suite started.
+
+/** Compiled to bench/dist/*.js: the repository root is two levels up. */
+export const repositoryRoot = path.resolve(__dirname, "../..");
+const adminUrl = process.env.BENCH_DATABASE_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+
+/**
+ * What the benchmarked platform runs with beside `NODE_ENV=production`: everything a production start
+ * asks for, tokens verified with a key of the benchmark's own. None of these are secrets: a
+ * benchmark's data is thrown away with its database.
+ */
+const productionSettings = {
+  AUTH_SECRET: "bench-only-token-signing-key-0123456789abcdef",
+  AUTH_ISSUER: "urn:pap:bench",
+  AUTH_AUDIENCE: "public-assistance-platform",
+  PERSON_MATCH_KEY: "bench-only-person-match-key-0123456789abcdef",
+  CONTENT_SIGNING_SECRET: "bench-only-content-signing-secret-0123456789",
+  REFERENCE_SERVICES: "on",
+};
+const authSettings = authSettingsFromEnv(productionSettings);
+
+/** A token as the identity provider would issue it, signed with the benchmark's key. */
+export const benchToken = (roles: Role[], claims: { sub: string; userId?: string }) =>
+  signToken(authSettings, { sub: claims.sub, userId: claims.userId ?? claims.sub, roles, counties: [] }, 8 * 3600);
+
+/** What the load generator sends: a state administrator's credential (filled by signIn). */
+export const admin: Record<string, string> = {};
+export async function signIn(): Promise<void> {
+  admin.authorization = `Bearer ${await benchToken(["state_admin"], { sub: "bench" })}`;
+}
+
+/** What a suite started, closed in reverse order when it ends, fails or is interrupted. */
+export class Scope {
+  private readonly closers: (() => Promise<unknown>)[] = [];
+  defer(close: () => Promise<unknown>): void {
+    this.closers.push(close);
+  }
+  async close(): Promise<void> {
+    for (const close of this.closers.splice(0).reverse()) await close().catch((error: Error) => process.stderr.write(`cleaning up: ${error.message}\n`));
+  }
+}
+
+export type Database = { name: string; url: string; client: pg.Client };
+
+/**
+ * A fresh, migrated database (figures never depend on what an earlier run left behind), with a
+ * connection of the benchmark's own; dropped when the scope closes.
+ */
+export async function freshDatabase(scope: Scope): Promise<Database> {
+  // Unique per run, so a run after a crash that skipped the drop never clashes.
+  const name = `pap_bench_${Date.now().toString(36)}_${process.pid}`;
+  await withAdmin((client) => client.query(`CREATE DATABASE ${name}`));
+  const url = Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
+  // FORCE: a server killed mid-request may leave a backend behind that would block the drop.
+  scope.defer(() => withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)));
+  try {
+    await promisify(execFile)(process.execPath, [path.join(repositoryRoot, "prisma", "scripts", "migrate.mjs"), "deploy", "--url", url], { cwd: repositoryRoot });
+  } catch (error) {
+    const failure = error as { stdout?: string; stderr?: string; message: string };
+    throw new Error(`migration failed: ${failure.message}\n${failure.stdout ?? ""}${failure.stderr ?? ""}`);
+  }
+  const client = new pg.Client({ connectionString: url });
+  // A broken connection fails the query using it; it must not crash the run unhandled.
+  client.on("error", (error) => process.stderr.write(`database connection: ${error.message}\n`));
+  await client.connect();
+  scope.defer(() => client.end());
+  return { name, url, client };
+}
+
+/**
+ * Derives the search documents of rows written by SQL, with the engine the platform runs at start for
+ * such rows, before it starts: as data a deployment already holds (and in distributed mode every
+ * subgraph process would otherwise catch up at once). Returns the seconds it took.
+ */
+export async function deriveSearchDocuments(url: string): Promise<number> {
+  const started = Date.now();
+  const database = await openDatabase({ kind: "postgres", url, poolSize: 2 }, { migrate: false });
+  try {
+    await searchIndexOf(domains.flatMap((domain) => domain.search ?? [])).catchUp(database.prisma);
+    // Fresh statistics for what was written behind the planner's back.
+    await database.prisma.$executeRawUnsafe("ANALYZE");
+  } finally {
+    await database.close();
+  }
+  return (Date.now() - started) / 1000;
+}
+
+async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A server the benchmark started as a child process of its own, and what it printed. */
+export type Server = {
+  name: string;
+  /** The last lines printed, for failure reports. */
+  output(): string;
+  linesPrinted(): number;
+  /** Set when the server exited on its own: a crash under load must not pass as a slow run. */
+  exited(): string | null;
+  stop(): Promise<void>;
+  pid: number;
+};
+
+// Each start gets a block of its own (distributed mode takes base … base + 30): a socket slow to be
+// released by one start never collides with the next.
+let nextPort = 4600;
+export const portBlock = () => (nextPort += 100);
+// Generous: a distributed platform starts a dozen processes, and these cores are shared.
+const startSeconds = 180;
+
+/**
+ * Spawns a Node.js server in its own process group (the load generator must not share its event loop,
+ * and stopping the group stops any workers it forked); ready once every probe answers 200 and the
+ * banner is printed (a cluster's first worker answers probes before the last listens).
+ */
+export async function spawnServer(scope: Scope, launch: { name: string; args: string[]; env: NodeJS.ProcessEnv; probes: string[]; banner: RegExp }): Promise<Server> {
+  const child = spawn(process.execPath, launch.args, { cwd: repositoryRoot, env: launch.env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  const lines: string[] = [];
+  let printed = 0;
+  const keep = (chunk: Buffer) => {
+    const added = chunk.toString("utf8").split("\n").filter(Boolean);
+    printed += added.length;
+    lines.push(...added);
+    lines.splice(0, Math.max(0, lines.length - 200));
+  };
+  child.stdout!.on("data", keep);
+  child.stderr!.on("data", keep);
+  let exitedWith: string | null = null;
+  const exited = new Promise<void>((resolve) => child.once("exit", (code, signal) => resolve(void (exitedWith = signal ?? `exit code ${code}`))));
+  let stopping: Promise<void> | undefined;
+  const server: Server = {
+    name: launch.name,
+    output: () => lines.slice(-40).join("\n"),
+    linesPrinted: () => printed,
+    exited: () => exitedWith,
+    stop: () => (stopping ??= stopGroup(child.pid!, exited)),
+    pid: child.pid!,
+  };
+  scope.defer(server.stop);
+  const deadline = Date.now() + startSeconds * 1000;
+  const ready = async () => {
+    for (const url of launch.probes) while (!(await answers(url))) await waitUntil(deadline, `${url} did not answer 200`);
+    while (!launch.banner.test(server.output())) await waitUntil(deadline, `healthy, but no banner (${launch.banner})`);
+  };
+  try {
+    await Promise.race([ready(), exited.then(() => Promise.reject(new Error(`the server exited (${exitedWith}) before it was ready`)))]);
+  } catch (error) {
+    await server.stop();
+    throw new Error(`${launch.name}: ${(error as Error).message}\n--- server output ---\n${server.output()}`);
+  }
+  return server;
+}
+
+async function waitUntil(deadline: number, failure: string): Promise<void> {
+  if (Date.now() > deadline) throw new Error(`${failure} within ${startSeconds} s`);
+  await sleep(100);
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+    await response.arrayBuffer();
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+/** SIGTERM to the whole group (a graceful stop), SIGKILL if any of it lingers past 5 s. */
+async function stopGroup(pid: number, exited: Promise<void>): Promise<void> {
+  const signal = (name: NodeJS.Signals | 0) => {
+    try {
+      process.kill(-pid, name);
+      return true;
+    } catch {
+      return false; // the group is gone
+    }
+  };
+  signal("SIGTERM");
+  const started = Date.now();
+  while (signal(0) && Date.now() - started < 5_000) await sleep(50);
+  if (signal(0)) {
+    process.stderr.write(`process group ${pid} still running 5 s after SIGTERM: killed\n`);
+    signal("SIGKILL");
+  }
+  await exited;
+}
+
+export const modeNames = ["single", "cluster", "distributed"] as const;
+export type ModeName = (typeof modeNames)[number];
+export type Platform = Server & { mode: ModeName; graphqlBase: string; restBase: string };
+
+/** Starts the platform as `npm start` would, with production's settings; `env` adds a suite's own. */
+export async function startPlatform(scope: Scope, databaseUrl: string, options: { mode?: ModeName; env?: NodeJS.ProcessEnv } = {}): Promise<Platform> {
+  const mode = options.mode ?? "single";
+  const port = portBlock();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    DATABASE_URL: databaseUrl,
+    // warn: per-request info logs would make logging the thing measured.
+    LOG_LEVEL: "warn",
+    NODE_ENV: "production",
+    CLUSTER_WORKERS: "2",
+    // Production turns on per-caller limits; the load generator is one caller sending thousands a second.
+    RATE_LIMIT: "false",
+    // Production wants a scanner for uploads; the documents suite names its own, the others upload nothing.
+    VIRUS_SCAN: "off",
+    ...productionSettings,
+    ...options.env,
+  };
+  // The mode comes from the flag only, authentication from the settings above.
+  for (const name of ["PLATFORM_MODE", "PGLITE_DATA_DIR", "AUTH_MODE", "AUTH_JWKS_URI", "AUTH_PUBLIC_KEY"]) delete env[name];
+  const base = `http://127.0.0.1:${port}`;
+  const restBase = mode === "distributed" ? `http://127.0.0.1:${distributedPorts(port).rest}` : base;
+  const server = await spawnServer(scope, {
+    name: mode,
+    // BENCH_NODE_ARGS: flags for the platform's node (a profile: `--cpu-prof --cpu-prof-dir=…`), which NODE_OPTIONS refuses.
+    args: [...(process.env.BENCH_NODE_ARGS ?? "").split(/\s+/).filter(Boolean), path.join(repositoryRoot, "gateway", "dist", "main.js"), ...(mode === "single" ? [] : [`--mode=${mode}`])],
+    env,
+    probes: [...new Set([base, restBase])].flatMap((face) => [`${face}/healthz`, `${face}/readyz`]),
+    banner: /is running/i,
+  });
+  return Object.assign(server, { mode, graphqlBase: base, restBase });
+}
+
+/** Starts the floor (floor/server.ts) in a process of its own, with the platform's pool size. */
+export async function startFloor(scope: Scope, databaseUrl: string): Promise<Server & { base: string }> {
+  const port = portBlock();
+  const base = `http://127.0.0.1:${port}`;
+  const server = await spawnServer(scope, {
+    name: "floor",
+    args: [path.join(repositoryRoot, "bench", "dist", "floor", "server.js")],
+    env: { ...process.env, HOST: "127.0.0.1", PORT: String(port), DATABASE_URL: databaseUrl, NODE_ENV: "production" },
+    probes: [`${base}/healthz`, `${base}/readyz`],
+    banner: /floor is running/,
+  });
+  return Object.assign(server, { base });
+}
+
+/**
+ * Runs one measurement against servers: a crash under it fails it, and what they logged meanwhile
+ * (at LOG_LEVEL=warn, worth seeing next to the figures) is shown, the last few lines cut short.
+ */
+export async function watched<T>(servers: Server[], work: () => Promise<T>): Promise<T> {
+  const before = servers.map((server) => server.linesPrinted());
+  try {
+    const value = await work();
+    const gone = servers.find((server) => server.exited());
+    if (gone) throw new Error(`${gone.name} exited during the measurement (${gone.exited()})\n${gone.output()}`);
+    return value;
+  } finally {
+    servers.forEach((server, index) => {
+      const logged = server.linesPrinted() - before[index]!;
+      const shown = server.output().split("\n").slice(-Math.min(logged, 5)).map((line) => line.slice(0, 400));
+      if (logged) process.stderr.write(`--- ${server.name} logged ${logged} line(s); the last ${shown.length}: ---\n${shown.join("\n")}\n`);
+    });
+  }
+}

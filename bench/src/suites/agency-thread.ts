@@ -1,0 +1,57 @@
+import { parentPort } from "node:worker_threads";
+import { buildServer } from "@pap/agency-simulator";
+
+// The reference agency simulator, in a worker thread of the benchmark: its own event loop, so the
+// submitters in the main thread do not delay its answers (which the lag includes), and in this
+// process, so its counters are read without a process to manage. Beside its own routes it counts the
+// agency requests it serves at once (the outbox's concurrency seen from the agency's side).
+
+export type AgencyAsk = { op: "stats" | "stop" } | { op: "received"; keys: string[] };
+export type AgencyRequest = AgencyAsk & { id: number };
+export type AgencyStats = { requests: number; maxInFlight: number };
+/** What the simulator saw of the calls' idempotency keys: never received, received more than once. */
+export type KeyCounts = { missing: number; retried: number };
+
+const app = buildServer();
+let inFlight = 0;
+let stats: AgencyStats = { requests: 0, maxInFlight: 0 };
+const counted = new WeakSet<object>();
+app.addHook("onRequest", async (request) => {
+  if (!request.url.startsWith("/agencies/")) return;
+  counted.add(request);
+  stats.requests++;
+  stats.maxInFlight = Math.max(stats.maxInFlight, ++inFlight);
+});
+// Every request counted in counts out once: answered, refused, or its connection gone.
+const out = async (request: object) => void (counted.delete(request) && inFlight--);
+app.addHook("onResponse", out);
+app.addHook("onRequestAbort", out);
+
+/** Through the simulator's own `GET /calls/{key}`, injected: the same route without a socket per key. */
+async function received(keys: string[]): Promise<KeyCounts> {
+  const counts: KeyCounts = { missing: 0, retried: 0 };
+  for (const key of keys) {
+    const response = await app.inject({ method: "GET", url: `/calls/${encodeURIComponent(key)}` });
+    const seen = response.statusCode === 200 ? (response.json() as { received: number }).received : 0;
+    if (seen < 1) counts.missing++;
+    if (seen > 1) counts.retried++;
+  }
+  return counts;
+}
+
+app.listen({ host: "127.0.0.1", port: 0 }).then(
+  () => {
+    parentPort!.on("message", (message: AgencyRequest) => {
+      const answer = (result: unknown) => parentPort!.postMessage({ id: message.id, result });
+      // Read and start over: each step sees its own.
+      if (message.op === "stats") {
+        answer(stats);
+        stats = { requests: 0, maxInFlight: inFlight };
+      } else if (message.op === "received") void received(message.keys).then(answer);
+      else void app.close().then(() => answer(null));
+    });
+    const address = app.server.address();
+    parentPort!.postMessage({ listening: `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}` });
+  },
+  (error: Error) => parentPort!.postMessage({ failed: error.message }),
+);

@@ -1,0 +1,58 @@
+import { randomUUID } from "node:crypto";
+import { parentPort, workerData } from "node:worker_threads";
+import { announceWrites, appendToLog, type PlatformEvent } from "@pap/events";
+import pg from "pg";
+import { sqlOn } from "../floor/event-log";
+import { now } from "../measure";
+import { envelope } from "./event-clients";
+
+// The events suite's timetable publisher, in a worker thread: committing 1,000 events a second must not
+// delay the main thread, where the readers stamp their receipts. It writes to the log as a domain's
+// process does (one commit per event, then the announcement a producer without a hub of its own
+// makes), outside the platform, so what is measured from the commit on is delivery alone.
+
+export type PublisherInput = { databaseUrl: string; rate: number; seconds: number };
+/** The committed events in timetable order, each with the moment its commit was confirmed. */
+export type PublisherOutput = { ids: string[]; committedAt: number[]; commitMs: number[]; failed: Record<string, number>; maxInFlight: number };
+
+const { databaseUrl, rate, seconds } = workerData as PublisherInput;
+const total = Math.max(1, Math.round(rate * seconds));
+// Plain pg under the platform's own append statement: Prisma's per-query cost in this one thread would cap the timetable first.
+const pool = new pg.Pool({ connectionString: databaseUrl, max: 30 });
+const log = sqlOn(pool);
+const committed: { id: string; order: number; at: number; ms: number }[] = [];
+const failed: Record<string, number> = {};
+let sent = 0;
+let answered = 0;
+let inFlight = 0;
+let maxInFlight = 0;
+const start = now() + 20;
+
+async function send(order: number) {
+  const id = randomUUID();
+  const sentAt = now();
+  maxInFlight = Math.max(maxInFlight, ++inFlight);
+  try {
+    await appendToLog(log, [JSON.parse(envelope(id)) as PlatformEvent]);
+    const at = now();
+    committed.push({ id, order, at, ms: at - sentAt });
+    void announceWrites(log).catch(() => {});
+  } catch (error) {
+    const what = (error as Error).message.split("\n")[0] ?? "error";
+    failed[what] = (failed[what] ?? 0) + 1;
+  }
+  inFlight--;
+  if (++answered === total) {
+    committed.sort((a, b) => a.order - b.order);
+    await pool.end();
+    parentPort!.postMessage({ ids: committed.map((c) => c.id), committedAt: committed.map((c) => c.at), commitMs: committed.map((c) => c.ms), failed, maxInFlight } satisfies PublisherOutput);
+  }
+}
+
+// Each event has its slot on the timetable and is sent then, whether or not earlier ones have committed.
+function tick() {
+  const due = Math.min(total, Math.floor((now() - start) / (1_000 / rate)) + 1);
+  while (sent < due) void send(sent++);
+  if (sent < total) setTimeout(tick, Math.max(0, start + (sent * 1_000) / rate - now()));
+}
+setTimeout(tick, 20);

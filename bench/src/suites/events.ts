@@ -1,0 +1,215 @@
+import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { Worker } from "node:worker_threads";
+import autocannon from "autocannon";
+import type pg from "pg";
+import { now, percentile, problemsOf, sleep } from "../measure";
+import { admin, freshDatabase, startFloor, startPlatform, watched, type Server } from "../platform";
+import { attempt, type Suite } from "../suite";
+import { envelope, openSse, openSubscription, typeFilter, type OnEvent, type Reader } from "./event-clients";
+import type { PublisherInput, PublisherOutput } from "./event-publisher";
+
+// The event spine: publishing against the floor's append, delivery to live readers against the floor's
+// reader of the same log at the same moment, and what idle streams cost the server's memory.
+
+const json = () => ({ "content-type": "application/json", ...admin });
+const publish = async (base: string, id = randomUUID()) => {
+  const response = await fetch(`${base}/platform/events`, { method: "POST", headers: json(), body: envelope(id), signal: AbortSignal.timeout(10_000) });
+  if (response.status !== 201) throw new Error(`POST /platform/events answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+  await response.arrayBuffer();
+};
+
+export const events: Suite = async (context) => {
+  const { scope, quick, log } = context;
+  const settings = quick ? { seconds: 2, warmupSeconds: 1, rate: 200, streams: 300, sample: 30 } : { seconds: 10, warmupSeconds: 2, rate: 1_000, streams: 10_000, sample: 50 };
+  context.note(`publishing: 50 connections, ${settings.warmupSeconds} s warm-up + ${settings.seconds} s per side; delivery: ${settings.rate} events/s for ${settings.seconds} s; ${settings.streams} idle streams`);
+  const database = await freshDatabase(scope);
+  const platform = await startPlatform(scope, database.url);
+  const floor = await startFloor(scope, database.url);
+  const stream = `${platform.graphqlBase}/platform/events/stream?type=${encodeURIComponent(typeFilter)}`;
+
+  // Memory first: later the heap holds the garbage of thousands of publishes, whose collection while
+  // the streams open would shrink the figure below what the streams cost.
+  const idle = await attempt(context, [{ scenario: "idle-streams" }], () => watched([platform], () => idleMemory(platform, stream, settings)));
+  if (idle) context.record({ scenario: "idle-streams", ours: idle.open / 1024, comparison: 1024, detail: idle.detail, ...(idle.invalid && { invalid: idle.invalid }) });
+
+  const sides = { ours: platform.graphqlBase, floor: floor.base };
+  const published = await attempt(context, [{ scenario: "publish" }], async () => {
+    const rates: Record<string, number> = {};
+    for (const [side, base] of Object.entries(sides)) {
+      const passed = await watched([platform, floor], () => publishing(base, database.client, settings));
+      log(`publish ${side}: ${passed.perSecond.toFixed(0)} events/s, p99 ${passed.p99} ms`);
+      rates[side] = passed.perSecond;
+    }
+    return rates;
+  });
+  if (published) context.record({ scenario: "publish", ours: published.ours!, comparison: published.floor! });
+
+  const ids = [{ scenario: "delivery-sse" }, { scenario: "delivery-graphql-ws" }];
+  const delivered = await attempt(context, ids, () => watched([platform, floor], () => delivery(platform, floor, database.url, settings)));
+  if (!delivered) return;
+  const [sse, subscription, floorReader] = delivered.readers;
+  for (const [id, reader] of [["delivery-sse", sse!], ["delivery-graphql-ws", subscription!]] as const) {
+    const invalid = [reader.problem, floorReader!.problem].filter(Boolean).join("; ");
+    context.record({ scenario: id, ours: reader.p99, comparison: floorReader!.p99, detail: `p50 ${reader.p50.toFixed(1)} / ${floorReader!.p50.toFixed(1)} ms; ${delivered.detail}`, ...(invalid && { invalid }) });
+  }
+};
+
+/**
+ * autocannon against `POST /platform/events`, a new envelope (and id) per request: a warm-up pass,
+ * the measured one, then the log read back: every acknowledged event there, nothing foreign, and no
+ * more unacknowledged ones than requests the timer cut off (at most one per connection per pass).
+ */
+async function publishing(base: string, db: pg.Client, settings: { seconds: number; warmupSeconds: number }) {
+  const head = (await db.query<{ head: string }>(`SELECT coalesce(max(position), 0)::text AS head FROM platform_event`)).rows[0]!.head;
+  const generated = new Set<string>();
+  const acknowledged = new Set<string>();
+  const pass = (seconds: number) =>
+    autocannon({
+      url: `${base}/platform/events`,
+      connections: 50,
+      duration: seconds,
+      timeout: 10,
+      method: "POST",
+      headers: json(),
+      requests: [
+        {
+          setupRequest: (request: autocannon.Request) => {
+            const id = randomUUID();
+            generated.add(id);
+            return { ...request, body: envelope(id) };
+          },
+          // The id from the answer, not the request: proves which event this 2xx stands for.
+          onResponse: (status: number, body: string) => void (status < 300 && acknowledged.add(/"id":"([^"]+)"/.exec(body)?.[1] ?? "unreadable")),
+        },
+      ],
+    });
+  const passes = [...(settings.warmupSeconds ? [await pass(settings.warmupSeconds)] : []), await pass(settings.seconds)];
+  const problems = passes.map((result) => problemsOf(result)).filter((problem) => problem.count);
+  if (problems.length || acknowledged.has("unreadable")) throw new Error(`errors: ${problems.map((problem) => problem.detail).join("; ") || "a 2xx without the event's id"}`);
+  // Requests cut off by the timer may still be committing, and numbering follows the commit.
+  for (const deadline = Date.now() + 10_000; Date.now() < deadline; await sleep(200)) {
+    if (!(await db.query(`SELECT 1 FROM platform_event WHERE position IS NULL LIMIT 1`)).rowCount) break;
+  }
+  const { rows } = await db.query<{ id: string }>(`SELECT id::text AS id FROM platform_event WHERE position > $1::bigint`, [head]);
+  const found = rows.filter((row) => acknowledged.has(row.id)).length;
+  const foreign = rows.filter((row) => !generated.has(row.id)).length;
+  if (found !== acknowledged.size || foreign || rows.length - found > 50 * passes.length) {
+    throw new Error(`the log does not match the answers: ${rows.length} events in it, ${found} of ${acknowledged.size} acknowledged, ${foreign} foreign`);
+  }
+  const measured = passes.at(-1)!;
+  return { perSecond: measured["2xx"] / measured.duration, p99: measured.latency.p99 };
+}
+
+type ReaderFigures = { p50: number; p99: number; problem: string };
+
+/**
+ * An SSE reader and a graphql-ws subscriber follow the platform, a third reader the floor's stream of
+ * the same log (bench/src/floor/event-stream.ts), while a worker commits events on a timetable; the
+ * time from each commit's confirmation to its receipt is the delivery latency, and every committed
+ * event must reach every reader exactly once.
+ */
+async function delivery(platform: Server & { graphqlBase: string }, floor: Server & { base: string }, databaseUrl: string, settings: { rate: number; seconds: number }) {
+  const stream = `/platform/events/stream?type=${encodeURIComponent(typeFilter)}`;
+  const receipts = [new Map<string, number>(), new Map<string, number>(), new Map<string, number>()];
+  const duplicates = [0, 0, 0];
+  const record = (index: number): OnEvent => (id, at) => (receipts[index]!.has(id) ? duplicates[index]!++ : receipts[index]!.set(id, at));
+  const readers: Reader[] = [];
+  try {
+    readers.push(await openSse(platform.graphqlBase + stream, admin, record(0)));
+    readers.push(await openSubscription(`${platform.graphqlBase.replace(/^http/, "ws")}/graphql`, admin, record(1)));
+    readers.push(await openSse(floor.base + stream, {}, record(2)));
+    await provenLive(platform.graphqlBase, receipts);
+    const output = await new Promise<PublisherOutput>((resolve, reject) => {
+      const worker = new Worker(path.join(__dirname, "event-publisher.js"), { workerData: { databaseUrl, ...settings } satisfies PublisherInput });
+      worker.once("message", (message: PublisherOutput) => void (resolve(message), worker.terminate()));
+      worker.once("error", reject);
+      worker.once("exit", (code) => reject(new Error(`the publisher thread exited (${code}) before reporting`)));
+    });
+    // Until every committed event reached every reader, or nothing new arrived for 5 s.
+    for (let count = -1, progress = Date.now(); Date.now() - progress < 5_000; await sleep(100)) {
+      const reached = receipts.reduce((sum, times) => sum + output.ids.filter((id) => times.has(id)).length, 0);
+      if (reached === output.ids.length * receipts.length) break;
+      if (reached !== count) [count, progress] = [reached, Date.now()];
+    }
+    const figures = receipts.map((times, index): ReaderFigures => {
+      const latencies = output.ids.flatMap((id, order) => (times.has(id) ? [times.get(id)! - output.committedAt[order]!] : [])).sort((a, b) => a - b);
+      const missing = output.ids.length - latencies.length;
+      const failure = readers[index]!.failure();
+      const problem = [missing && `${missing} of ${output.ids.length} missing`, duplicates[index] && `${duplicates[index]} twice`, failure].filter(Boolean).join(", ");
+      return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), problem: problem && `${["SSE", "graphql-ws", "floor reader"][index]}: ${problem}` };
+    });
+    const failed = Object.entries(output.failed).map(([what, count]) => `${count}× ${what}`);
+    const commits = [...output.commitMs].sort((a, b) => a - b);
+    if (failed.length) figures.forEach((figure) => (figure.problem ||= `writes failed: ${failed.join(", ")}`));
+    return { readers: figures, detail: `${output.ids.length} events committed, p99 ${percentile(commits, 99).toFixed(1)} ms to commit, at most ${output.maxInFlight} in flight` };
+  } finally {
+    for (const reader of readers) await reader.close();
+  }
+}
+
+/** No reader's subscription is acknowledged by its protocol: probe events until one has reached every reader. */
+async function provenLive(base: string, receipts: Map<string, number>[]): Promise<void> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const id = randomUUID();
+    await publish(base, id);
+    for (const deadline = Date.now() + 1_000; Date.now() < deadline; await sleep(10)) {
+      if (receipts.every((times) => times.has(id))) return receipts.forEach((times) => times.clear());
+    }
+  }
+  throw new Error("no probe event reached every reader within 20 attempts");
+}
+
+/** The server's resident set in MiB-worth of KiB, as an orchestrator's memory limit counts it. */
+const rssKiB = (pid: number) => Number(/^VmRSS:\s*(\d+)\s*kB$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? NaN);
+
+/**
+ * What idle SSE streams cost: the server's RSS before and with them open (no collection can be forced
+ * from outside, so after a pause to settle, and the figure is an upper bound), then one event that
+ * must reach a sample of them spread over the opening order. A few streams are opened, fed and closed
+ * first, so what happens only once is in the baseline.
+ */
+async function idleMemory(platform: Server & { graphqlBase: string }, url: string, settings: { streams: number; sample: number }) {
+  const probe = randomUUID();
+  const reached = new Map<number, number>();
+  const streams: Reader[] = [];
+  const openAll = async (count: number, onEvent: (index: number) => OnEvent) => {
+    let next = 0;
+    // 100 at a time: thousands of simultaneous handshakes would measure the accept queue instead.
+    await Promise.all(Array.from({ length: Math.min(100, count) }, async () => {
+      for (let index = next++; index < count; index = next++) streams[index] = await openSse(url, admin, onEvent(index));
+    }));
+  };
+  try {
+    let warmed = 0;
+    const warmId = randomUUID();
+    await openAll(100, () => (id) => void (id === warmId && warmed++));
+    await publish(platform.graphqlBase, warmId);
+    for (const deadline = Date.now() + 10_000; warmed < 100 && Date.now() < deadline; ) await sleep(20);
+    for (const stream of streams.splice(0)) await stream.close();
+    await sleep(3_000);
+    const before = rssKiB(platform.pid);
+    const opening = now();
+    await openAll(settings.streams, (index) => (id, at) => void (id === probe && reached.set(index, at)));
+    const openSeconds = (now() - opening) / 1000;
+    await sleep(3_000);
+    const open = rssKiB(platform.pid);
+    const sample = Array.from({ length: settings.sample }, (_, k) => Math.floor((k * settings.streams) / settings.sample));
+    const publishedAt = now();
+    await publish(platform.graphqlBase, probe);
+    for (const deadline = Date.now() + 10_000; Date.now() < deadline && !sample.every((index) => reached.has(index)); ) await sleep(20);
+    // A moment more for the rest of the fan-out, which is only reported.
+    for (const deadline = Date.now() + 2_000; Date.now() < deadline && reached.size < settings.streams; ) await sleep(50);
+    const fanOut = [...reached.values()].map((at) => at - publishedAt).sort((a, b) => a - b);
+    const failures = streams.filter((stream) => stream.failure()).length;
+    const missed = sample.filter((index) => !reached.has(index)).length;
+    return {
+      open,
+      invalid: [missed && `the event missed ${missed} of ${sample.length} sampled streams`, failures && `${failures} streams broke`].filter(Boolean).join("; "),
+      detail: `${settings.streams} streams opened in ${openSeconds.toFixed(1)} s, RSS ${(before / 1024).toFixed(0)} MiB before (${((open - before) / settings.streams).toFixed(1)} KiB each); one event reached ${reached.size} of them, the last after ${percentile(fanOut, 100).toFixed(0)} ms`,
+    };
+  } finally {
+    for (const stream of streams) await stream?.close();
+  }
+}

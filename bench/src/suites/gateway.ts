@@ -1,0 +1,125 @@
+import path from "node:path";
+import { isDeepStrictEqual } from "node:util";
+import type pg from "pg";
+import { getJson, measure, overRounds, spread, type HttpCall, type Measurement } from "../measure";
+import { personColumnsFrom, seedPeople } from "../people";
+import { admin, deriveSearchDocuments, freshDatabase, portBlock, repositoryRoot, spawnServer, startPlatform, watched } from "../platform";
+import { attempt, type Suite } from "../suite";
+
+// Our gateway (the distributed mode's gateway process) against Hive Gateway over the very same
+// subgraph processes: equal answers first, then rounds that alternate which gateway goes first.
+
+// A caseworker's screen: a page of cases with their tasks, primary applicant, and every member's person
+// with appointments and open tasks (Person.tasks @requires the person's cases and appointments).
+const caseload = `query Caseload { cases(limit: 25, q: "status:active") { items { id status tasks { id name status priority } primaryApplicant { id attributes }
+  members { relationship person { id attributes appointments { id startAt status } tasks(openOnly: true) { id name status } } } } } }`;
+type Caseload = { cases?: { items?: { tasks: unknown[]; primaryApplicant: { attributes?: unknown } | null; members: { person: { attributes?: unknown; appointments?: unknown[]; tasks?: unknown[] } | null }[] }[] } };
+
+const queries: { id: string; bodies(personIds: string[]): object[]; check(data: unknown): string | undefined }[] = [
+  {
+    id: "caseload",
+    bodies: () => [{ query: caseload }],
+    check(data) {
+      const items = (data as Caseload).cases?.items ?? [];
+      if (items.length !== 25) return `expected 25 cases, got ${items.length}`;
+      if (items.some((item) => !item.primaryApplicant?.attributes || !item.members.length || item.members.some((m) => !m.person?.attributes || !Array.isArray(m.person.appointments) || !Array.isArray(m.person.tasks)))) {
+        return "a primary applicant, member person, appointments or tasks did not resolve across subgraphs";
+      }
+      if (!items.some((item) => item.tasks.length)) return "no case has a task: the workflow subgraph was not reached";
+      if (!items.some((item) => item.members.some((m) => m.person!.tasks!.length))) return "no member has an open task: Person.tasks (@requires) returned nothing";
+    },
+  },
+  {
+    id: "person-query",
+    // 2,000 ids in rotation, so the load reads across the table.
+    bodies: (ids) => ids.filter((_, index) => index % 5 === 0).map((id) => ({ query: `query Person($id: ID!) { person(id: $id) { id attributes createdAt updatedAt } }`, variables: { id } })),
+    check: (data) => ((data as { person?: { id?: string; attributes?: unknown } }).person?.attributes ? undefined : "person(id) returned no person"),
+  },
+];
+
+export const gateway: Suite = async (context) => {
+  const { scope, log, quick } = context;
+  const load = { connections: quick ? 10 : 50, seconds: quick ? 3 : 10, warmupSeconds: quick ? 2 : 3 };
+  const rounds = quick ? 1 : 2;
+  const database = await freshDatabase(scope);
+  const data = await seedPeople(database.url, personColumnsFrom(repositoryRoot));
+  const tasks = await seedTasks(database.client);
+  const documents = await deriveSearchDocuments(database.url);
+  context.note(`${data.counts.persons} persons, ${data.counts.cases} cases, ${data.counts.appointments} appointments, ${tasks} tasks, their search documents derived in ${documents.toFixed(1)} s; ${rounds} round(s) of ${load.warmupSeconds} s warm-up + ${load.seconds} s per gateway, ${load.connections} connections`);
+
+  // Hive has no per-caller limit (production's is off anyway); seven subgraph processes with the
+  // default pool of 20 would outgrow PostgreSQL's 100 connections under load.
+  const platform = await startPlatform(scope, database.url, { mode: "distributed", env: { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE ?? "8" } });
+  const subgraphUrls = Object.fromEntries([...platform.output().matchAll(/^\s+subgraph (\S+)\s+(http:\/\/\S+)\s*$/gm)].map((match) => [match[1]!, match[2]!]));
+  if (!Object.keys(subgraphUrls).length) throw new Error(`the distributed launcher's banner lists no subgraph URLs:\n${platform.output()}`);
+  const port = portBlock();
+  const hive = await spawnServer(scope, {
+    name: "hive",
+    args: [path.join(__dirname, "hive-process.js")],
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), SUPERGRAPH_PATH: path.join(repositoryRoot, "gateway", "supergraph.graphql"), SUBGRAPH_URLS: JSON.stringify(subgraphUrls) },
+    probes: [],
+    banner: /hive gateway listening/,
+  });
+  context.note(`ours: Apollo Server over \`@apollo/gateway\` in distributed mode (GATEWAY_WORKERS ${process.env.GATEWAY_WORKERS ?? "default"}); Hive: \`@graphql-hive/gateway\` with \`@graphql-hive/router-runtime\`, ${Object.keys(subgraphUrls).length} subgraph processes shared`);
+  const bases = { ours: platform.graphqlBase, hive: `http://127.0.0.1:${port}` };
+  const servers = [platform, hive];
+  const callsOf = (bodies: object[]): HttpCall[] => bodies.map((body) => ({ method: "POST", path: "/graphql", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }));
+  const failedBody = (body: string) => body.includes('"errors":');
+
+  for (const query of queries) {
+    const calls = callsOf(query.bodies(data.personIds));
+    const measured = await attempt(context, [{ scenario: query.id }], async () => {
+      await sameAnswers(calls, bases, query.check);
+      // Both gateways and every subgraph start cold (JIT, pools, plan caches): one unreported pass on
+      // each first, or the first gateway measured would pay for both.
+      for (const [side, base] of Object.entries(bases)) await measure(base, calls, { ...load, seconds: load.warmupSeconds * 2, warmupSeconds: 0 }, admin, failedBody).catch((error: Error) => log(`${query.id} ${side} warm-up: ${error.message}`));
+      const sides: Record<keyof typeof bases, Measurement[]> = { ours: [], hive: [] };
+      for (let round = 1; round <= rounds; round++) {
+        for (const side of round % 2 ? (["ours", "hive"] as const) : (["hive", "ours"] as const)) {
+          const m = await watched(servers, () => measure(bases[side], calls, load, admin, failedBody));
+          if (m.errors) throw new Error(`${side}: ${m.errors} errors (${m.errorDetail})`);
+          log(`${query.id} ${side} #${round}: ${m.requestsPerSecond.toFixed(0)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms`);
+          sides[side].push(m);
+        }
+      }
+      return sides;
+    });
+    if (!measured) continue;
+    const [ours, hive] = [overRounds(measured.ours), overRounds(measured.hive)];
+    const ratios = measured.ours.map((m, round) => m.requestsPerSecond / measured.hive[round]!.requestsPerSecond);
+    context.record({ scenario: query.id, ours: ours.requestsPerSecond, comparison: hive.requestsPerSecond, detail: [spread(ratios), `p99 ${ours.p99} / ${hive.p99} ms`].filter(Boolean).join("; ") });
+  }
+};
+
+/**
+ * Before anything is measured both gateways must give the same, correct answer (the first, the last
+ * and a spread between of the calls): a faster gateway that drops a field or a hop would win on a wrong result.
+ */
+async function sameAnswers(calls: HttpCall[], bases: { ours: string; hive: string }, check: (data: unknown) => string | undefined): Promise<void> {
+  for (const call of new Set([0, calls.length - 1, ...Array.from({ length: 8 }, (_, index) => Math.floor((index * calls.length) / 8))].map((index) => calls[index]!))) {
+    const [ours, hive] = await Promise.all(Object.values(bases).map(async (base) => (await getJson(`${base}/graphql`, { method: "POST", headers: { ...call.headers, ...admin }, body: call.body })).body as { data?: unknown; errors?: unknown }));
+    for (const [name, answer] of [["ours", ours!], ["hive", hive!]] as const) {
+      const problem = answer.errors ? `errors ${JSON.stringify(answer.errors).slice(0, 300)}` : check(answer.data);
+      if (problem) throw new Error(`${name} answered wrongly: ${problem}`);
+    }
+    if (!isDeepStrictEqual(ours!.data, hive!.data)) throw new Error(`the gateways' answers differ:\n  ours: ${JSON.stringify(ours!.data).slice(0, 400)}\n  hive: ${JSON.stringify(hive!.data).slice(0, 400)}`);
+  }
+}
+
+/**
+ * The caseworker query reads a case's tasks and a member's: two per active case and one for every
+ * other appointment, statuses and priorities spread so their order matters.
+ */
+async function seedTasks(db: pg.Client): Promise<number> {
+  const statuses = `(ARRAY['pending','in_progress','awaiting_client','completed','escalated'])[1 + (n % 5)]::"TaskStatus"`;
+  const insert = `INSERT INTO workflow_task (id, name, status, "taskType", "subjectType", "subjectId", priority, "createdAt", "updatedAt")`;
+  const forCases = await db.query(
+    `${insert} SELECT gen_random_uuid(), 'Review case ' || left(c.id::text, 8), ${statuses}, 'case_review', 'case', c.id, 1 + (n % 4), now() - make_interval(hours => n), now() - make_interval(hours => n)
+     FROM (SELECT id, row_number() OVER (ORDER BY id) AS rn FROM "case" WHERE status = 'active') AS c CROSS JOIN LATERAL (SELECT (c.rn * 2 + k)::int AS n FROM generate_series(0, 1) AS k) AS numbered`,
+  );
+  const forAppointments = await db.query(
+    `${insert} SELECT gen_random_uuid(), 'Prepare appointment', ${statuses}, 'appointment_prep', 'appointment', a.id, 1 + (n % 4), now() - make_interval(mins => n), now() - make_interval(mins => n)
+     FROM (SELECT id, (row_number() OVER (ORDER BY id))::int AS n FROM appointment) AS a WHERE n % 2 = 0`,
+  );
+  return (forCases.rowCount ?? 0) + (forAppointments.rowCount ?? 0);
+}

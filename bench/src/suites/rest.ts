@@ -1,0 +1,306 @@
+import type pg from "pg";
+import { getJson, measure, overRounds, sleep, spread, type Calls, type HttpCall, type Measurement } from "../measure";
+import { growPeople, personColumnsFrom, seedPeople, type SeededData } from "../people";
+import { admin, freshDatabase, repositoryRoot, startFloor, startPlatform, watched, type Server } from "../platform";
+import { attempt, type Suite } from "../suite";
+
+// The REST surface against the floor (bench/src/floor/): the same requests answered by Fastify and
+// `pg` with hand-written SQL over the same tables and indexes, started beside the platform and
+// measured in alternating rounds; then the data grows tenfold and everything runs again.
+
+type Cell = {
+  id: string;
+  face: "rest" | "graphql";
+  /** Measured on the floor too; otherwise against the floor's read by id. */
+  paired: boolean;
+  /** It creates persons: afterwards each must be stored with its event and search document. */
+  creates?: boolean;
+  /** The calls to cycle through; one call that never changes would measure a single hot row. */
+  calls(data: SeededData): Calls;
+  /** Throws unless the answer is what a correct server returns, so a fast wrong answer cannot pass. */
+  check(status: number, body: unknown, call: HttpCall): void;
+  /** A 2xx that still is not the answer (GraphQL's errors, a create without its record). */
+  failedBody?(body: string): boolean;
+};
+
+const fail = (message: string): never => {
+  throw new Error(message);
+};
+const expect200 = (status: number, body: unknown) => status !== 200 && fail(`status ${status}: ${JSON.stringify(body).slice(0, 300)}`);
+// Enough distinct ids that the load reads across the table rather than re-serving a handful of rows.
+const rotating = (ids: readonly string[]) => ids.filter((_, index) => index % Math.max(1, Math.floor(ids.length / 2_000)) === 0).slice(0, 2_000);
+const get = (path: string): HttpCall => ({ method: "GET", path });
+
+type ListedPerson = { name?: { lastName?: string }; address?: { city?: string } };
+const has = (text: string | undefined, part: string) => !!text?.toLowerCase().includes(part);
+
+/** A person list: the page is the first 25 (or all) of `total`, each item matching; `broad` means more than a page. */
+function personList(id: string, q: string, matches: (person: ListedPerson) => boolean, broad: boolean): Cell {
+  return {
+    id,
+    face: "rest",
+    paired: true,
+    calls: () => [get(`/persons?q=${encodeURIComponent(q)}`)],
+    check(status, body) {
+      expect200(status, body);
+      const { items, total } = body as { items?: ListedPerson[]; total?: number };
+      if (!items?.length || typeof total !== "number") fail(`no persons matched ${q}`);
+      if (items!.length !== Math.min(25, total!)) fail(`expected a page of ${Math.min(25, total!)} of ${total}, got ${items!.length}`);
+      if (broad ? total! <= 25 : total! > 500) fail(`a ${broad ? "broad" : "selective"} filter matched ${total}`);
+      const wrong = items!.find((item) => !matches(item));
+      if (wrong) fail(`${JSON.stringify(wrong).slice(0, 200)} does not match ${q}`);
+    },
+  };
+}
+
+// Shared by every run of the create cell, so no two requests of the run send the same person.
+let personsSent = 0;
+/** Each distinct, none matching the list cells' filters. */
+const newPerson = (n: number): HttpCall => ({
+  method: "POST",
+  path: "/persons",
+  headers: { "content-type": "application/json" },
+  body: JSON.stringify({
+    name: { firstName: `Load${n}`, lastName: `Loadtest${n}` },
+    dateOfBirth: `19${50 + (n % 50)}-0${1 + (n % 9)}-1${n % 10}`,
+    email: `load${n}@bench.example`,
+    address: { line1: `${n} Bench St`, city: "Springfield", state: "IL", postalCode: "62701" },
+    preferredLanguage: "en",
+  }),
+});
+
+const linkedCases = `{ cases(limit: 25, q: "status:active") { items { id members { relationship person { id attributes appointments { startAt } } } primaryApplicant { attributes } } } }`;
+type LinkedCases = { errors?: unknown[]; data?: { cases?: { items?: { members: { person: { attributes: unknown; appointments: unknown[] } | null }[]; primaryApplicant: { attributes: unknown } | null }[] } } };
+
+const cells: Cell[] = [
+  {
+    id: "person-by-id",
+    face: "rest",
+    paired: true,
+    calls: (data) => rotating(data.personIds).map((id) => get(`/persons/${id}`)),
+    check(status, body, call) {
+      expect200(status, body);
+      const person = body as { id?: string; name?: { lastName?: string }; createdAt?: string; updatedAt?: string };
+      if (!call.path.endsWith(`/${person.id}`)) fail(`asked for ${call.path}, got id ${person.id}`);
+      if (!person.name?.lastName || !person.createdAt || !person.updatedAt) fail(`the person is not as seeded: ${JSON.stringify(body).slice(0, 300)}`);
+    },
+  },
+  personList("persons-selective", "address.city:Fresno name.lastName:Garcia", (p) => has(p.address?.city, "fresno") && has(p.name?.lastName, "garcia"), false),
+  personList("persons-broad", "address.city:Houston", (p) => has(p.address?.city, "houston"), true),
+  personList("persons-prefix", "name.lastName:smi*", (p) => !!p.name?.lastName?.toLowerCase().startsWith("smi"), true),
+  {
+    id: "case-by-id",
+    face: "rest",
+    paired: false,
+    calls: (data) => rotating(data.caseIds).map((id) => get(`/case-management/cases/${id}`)),
+    check(status, body, call) {
+      expect200(status, body);
+      const found = body as { id?: string; primaryApplicantId?: string; members?: { personId: string }[] };
+      if (!call.path.endsWith(`/${found.id}`)) fail(`asked for ${call.path}, got id ${found.id}`);
+      if (!found.members?.some((member) => member.personId === found.primaryApplicantId)) fail("the primary applicant is not among the members");
+    },
+  },
+  {
+    id: "task-by-id",
+    face: "rest",
+    paired: false,
+    calls: (data) => rotating(data.taskIds).map((id) => get(`/workflow/tasks/${id}`)),
+    check(status, body, call) {
+      expect200(status, body);
+      const task = body as { id?: string; status?: string; queueId?: string };
+      if (!call.path.endsWith(`/${task.id}`) || task.status !== "pending" || !task.queueId) fail(`the task is not as seeded: ${JSON.stringify(body).slice(0, 300)}`);
+    },
+  },
+  {
+    id: "appointments-q",
+    face: "rest",
+    paired: false,
+    calls: () => [get(`/scheduling/appointments?q=${encodeURIComponent("status:scheduled startAt:>2026-06-01")}&sort=-startAt`)],
+    check(status, body) {
+      expect200(status, body);
+      const items = (body as { items?: { status: string; startAt: string }[] }).items;
+      if (!items?.length) fail("no scheduled appointments after 2026-06-01");
+      items!.forEach((item, index) => {
+        if (item.status !== "scheduled" || item.startAt <= "2026-06-01") fail(`item ${index} (${item.status}, ${item.startAt}) does not match the filter`);
+        if (index > 0 && item.startAt > items![index - 1]!.startAt) fail("items are not sorted by -startAt");
+      });
+    },
+  },
+  {
+    id: "graphql-linked",
+    face: "graphql",
+    paired: false,
+    calls: () => [{ method: "POST" as const, path: "/graphql", headers: { "content-type": "application/json" }, body: JSON.stringify({ query: linkedCases }) }],
+    check(status, body) {
+      expect200(status, body);
+      const result = body as LinkedCases;
+      if (result.errors?.length) fail(`GraphQL errors: ${JSON.stringify(result.errors).slice(0, 300)}`);
+      const items = result.data?.cases?.items ?? [];
+      if (items.length !== 25) fail(`expected 25 cases, got ${items.length}`);
+      if (items.some((item) => !item.primaryApplicant?.attributes || !item.members.length || item.members.some((member) => !member.person?.attributes || !Array.isArray(member.person.appointments)))) {
+        fail("a case's primary applicant, member person or appointments did not resolve across subgraphs");
+      }
+      if (!items.some((item) => item.members.some((member) => member.person!.appointments.length))) fail("no member has an appointment: the scheduling subgraph was not reached");
+    },
+    // Cheap per response: errors are a top-level key, and the seeded data never holds the word.
+    failedBody: (body) => body.includes('"errors":'),
+  },
+  // Last: its new persons then change no read's table at this size.
+  {
+    id: "person-create",
+    face: "rest",
+    paired: true,
+    creates: true,
+    calls: () => ({ length: Number.POSITIVE_INFINITY, at: () => newPerson(personsSent++) }),
+    check(status, body, call) {
+      const sent = JSON.parse(call.body!) as { name: { lastName: string } };
+      if (status !== 201 || (body as { name?: { lastName?: string } }).name?.lastName !== sent.name.lastName) fail(`status ${status}, not the person sent: ${JSON.stringify(body).slice(0, 300)}`);
+    },
+    failedBody: (body) => !body.includes('"id":"'),
+  },
+];
+
+type Side = { name: "ours" | "floor"; server: Server; base: string };
+
+export const rest: Suite = async (context) => {
+  const { scope, log, quick } = context;
+  const load = { connections: quick ? 10 : 50, seconds: quick ? 3 : 4, warmupSeconds: 1 };
+  const rounds = quick ? 1 : 2;
+  const sizes = [10_000, quick ? 20_000 : 100_000];
+  const label = (size: number) => `${size / 1000}k`;
+  const { url, client: db } = await freshDatabase(scope);
+  const derived = personColumnsFrom(repositoryRoot);
+  // Mean req/s by size, mode, cell and side: what the growth compares.
+  const rates = new Map<string, number>();
+  let data: SeededData | undefined;
+  for (const size of sizes) {
+    const seeding = Date.now();
+    data = data ? await growPeople(url, data, derived, size) : await growPeople(url, await seedPeople(url, derived), derived, size);
+    const { counts } = data;
+    context.note(`${label(size)}: ${counts.persons} persons, ${counts.tasks} tasks, ${counts.cases} cases (${counts.caseMembers} members), ${counts.appointments} appointments, written by SQL in ${((Date.now() - seeding) / 1000).toFixed(1)} s; ${rounds} round(s) of ${load.warmupSeconds} s warm-up + ${load.seconds} s per side, ${load.connections} connections`);
+    const floor = await startFloor(scope, url);
+    for (const mode of context.modes) {
+      const variant = `${label(size)} ${mode}`;
+      const platform = await attempt(context, cells.map((cell) => ({ scenario: cell.id, variant })), async () => {
+        const started = await startPlatform(scope, url, { mode });
+        log(`${variant}: platform ready; ${await searchDocumentsDerived(db)}`);
+        return started;
+      });
+      if (!platform) continue;
+      for (const cell of cells) {
+        const sides: Side[] = [{ name: "ours", server: platform, base: cell.face === "rest" ? platform.restBase : platform.graphqlBase }, ...(cell.paired ? [{ name: "floor" as const, server: floor, base: floor.base }] : [])];
+        const measured = await attempt(context, [{ scenario: cell.id, variant }], () => measureCell(cell, sides, data!, { load, rounds, db, log: (line) => log(`${variant} ${cell.id} ${line}`) }));
+        if (!measured) continue;
+        const [ours, theirs] = [overRounds(measured.ours), measured.floor.length ? overRounds(measured.floor) : undefined];
+        rates.set(`${size} ${mode} ${cell.id} ours`, ours.requestsPerSecond);
+        if (theirs) rates.set(`${size} ${mode} ${cell.id} floor`, theirs.requestsPerSecond);
+        const floorById = rates.get(`${size} ${mode} person-by-id floor`) ?? NaN;
+        const ratios = measured.floor.map((m, round) => measured.ours[round]!.requestsPerSecond / m.requestsPerSecond);
+        context.record({
+          scenario: cell.id,
+          variant,
+          ours: ours.requestsPerSecond,
+          comparison: theirs?.requestsPerSecond ?? floorById,
+          detail: [spread(ratios), `p99 ${ours.p99} ms${theirs ? ` / ${theirs.p99} ms` : ""}`, measured.matched === undefined ? "" : `${measured.matched} matches`].filter(Boolean).join("; "),
+        });
+      }
+      await platform.stop();
+    }
+    await floor.stop();
+  }
+  for (const mode of context.modes) {
+    for (const cell of cells.filter((candidate) => candidate.paired)) {
+      const growth = (side: string) => rates.get(`${sizes[1]} ${mode} ${cell.id} ${side}`)! / rates.get(`${sizes[0]} ${mode} ${cell.id} ${side}`)!;
+      context.record({ scenario: "growth", variant: `${cell.id} ${mode} ${label(sizes[0]!)}→${label(sizes[1]!)}`, ours: growth("ours"), comparison: growth("floor") });
+    }
+  }
+};
+
+/**
+ * One cell: the first and last call checked on each side and, for a read, the floor's first answer
+ * equal to the platform's (or its figures compare nothing); then rounds alternating the sides, each
+ * without an error, each create followed by a look at what was stored.
+ */
+async function measureCell(cell: Cell, sides: Side[], data: SeededData, options: { load: { connections: number; seconds: number; warmupSeconds: number }; rounds: number; db: pg.Client; log(line: string): void }) {
+  const calls = cell.calls(data);
+  const answers: unknown[] = [];
+  for (const side of sides) {
+    for (const call of Number.isFinite(calls.length) ? [calls.at(0)!, calls.at(calls.length - 1)!] : [calls.at(0)!]) {
+      const { status, body } = await getJson(side.base + call.path, { method: call.method, headers: { ...call.headers, ...admin }, body: call.body });
+      try {
+        cell.check(status, body, call);
+      } catch (error) {
+        throw new Error(`${side.name}: ${call.method} ${call.path}: ${(error as Error).message}`);
+      }
+      if (call === calls.at(0)) answers.push(body);
+    }
+  }
+  if (answers.length === 2 && !cell.creates && canonical(answers[0]) !== canonical(answers[1])) {
+    throw new Error(`the floor's answer differs from the platform's:\n  ours:  ${canonical(answers[0]).slice(0, 400)}\n  floor: ${canonical(answers[1]).slice(0, 400)}`);
+  }
+  const measured: Record<Side["name"], Measurement[]> = { ours: [], floor: [] };
+  for (let round = 1; round <= options.rounds; round++) {
+    for (const side of sides) {
+      const before = cell.creates ? await tallyWrites(options.db) : null;
+      const m = await watched([side.server], () => measure(side.base, calls, options.load, admin, cell.failedBody));
+      if (m.errors) throw new Error(`${side.name}: ${m.errors} errors (${m.errorDetail})`);
+      if (before) await checkWrites(options.db, before, m.succeeded);
+      options.log(`${side.name} #${round}: ${m.requestsPerSecond.toFixed(0)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms`);
+      measured[side.name].push(m);
+    }
+  }
+  const total = (answers[0] as { total?: unknown } | undefined)?.total;
+  return { ...measured, matched: typeof total === "number" ? total : undefined };
+}
+
+/** JSON with object keys sorted: the two sides may list a record's fields in another order. */
+const canonical = (value: unknown) =>
+  JSON.stringify(value, (_key, inner: unknown) => (inner && typeof inner === "object" && !Array.isArray(inner) ? Object.fromEntries(Object.entries(inner).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))) : inner));
+
+type Tally = { persons: number; events: number; documents: number };
+const tallyWrites = async (db: pg.Client) =>
+  (
+    await db.query<Tally>(`SELECT (SELECT count(*)::int FROM person) AS persons, (SELECT count(*)::int FROM platform_event WHERE type LIKE '%persons.person.created') AS events,
+      (SELECT count(*)::int FROM search_document WHERE type = 'person') AS documents`)
+  ).rows[0]!;
+
+/**
+ * After creates: every person answered 201 is stored with its creation event and its search document
+ * (they commit together or not at all), and every event has its log position. A server that answered
+ * 201 without writing fails here however fast it was.
+ */
+async function checkWrites(db: pg.Client, before: Tally, answered: number): Promise<void> {
+  // Numbering happens after commit; a few seconds is ample once the load has stopped.
+  let unnumbered = 0;
+  for (const deadline = Date.now() + 10_000; Date.now() < deadline; await sleep(200)) {
+    unnumbered = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM platform_event WHERE position IS NULL`)).rows[0]!.n;
+    if (!unnumbered) break;
+  }
+  if (unnumbered) throw new Error(`${unnumbered} events still have no log position 10 s after the load`);
+  const after = await tallyWrites(db);
+  const persons = after.persons - before.persons;
+  if (persons !== after.events - before.events || persons !== after.documents - before.documents) {
+    throw new Error(`${persons} persons created, but ${after.events - before.events} creation events and ${after.documents - before.documents} search documents`);
+  }
+  // A request cut off when the load stopped may still have committed: more rows than 201s is fine, fewer is not.
+  if (persons < answered) throw new Error(`${answered} creates answered 2xx but only ${persons} persons were stored`);
+}
+
+/**
+ * A platform started on rows written by SQL derives their search documents beside serving: nothing is
+ * measured until it has (a creates' tally would count them as the creates'), and they are then
+ * vacuumed, as the growth does its rows, so autovacuum does not take them on mid-run.
+ */
+async function searchDocumentsDerived(db: pg.Client): Promise<string> {
+  const tables: Record<string, string> = { person: "person", case: `"case"`, application: "intake_application", task: "workflow_task", appointment: "appointment" };
+  const missing = Object.entries(tables).map(([type, table]) => `greatest(0, (SELECT count(*) FROM ${table}) - (SELECT count(*) FROM search_document WHERE type = '${type}'))`);
+  const started = Date.now();
+  for (;;) {
+    const left = (await db.query<{ n: number }>(`SELECT (${missing.join(" + ")})::int AS n`)).rows[0]!.n;
+    if (!left) break;
+    if (Date.now() - started > 600_000) throw new Error(`${left} records still have no search document after 10 minutes`);
+    await sleep(500);
+  }
+  await db.query("VACUUM (ANALYZE) search_document");
+  return `search documents derived in ${((Date.now() - started) / 1000).toFixed(1)} s`;
+}

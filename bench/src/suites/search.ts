@@ -1,0 +1,113 @@
+import type pg from "pg";
+import { getJson, measure, overRounds, spread, type HttpCall, type Measurement } from "../measure";
+import { admin, deriveSearchDocuments, freshDatabase, startFloor, startPlatform, watched } from "../platform";
+import { attempt, type Suite } from "../suite";
+
+// Cross-resource search over persons and tasks against the floor's search (bench/src/floor/search.ts):
+// the statement the platform runs for a caller who may see every kind, prepared on `pg`, answered
+// straight from its one row. And, in the same session, against our own cheapest read.
+
+const surnames = ["Smith", "Jones", "Garcia", "Nguyen", "Okafor", "Larsen", "Patel", "Kowalski", "Haddad", "Moreau"];
+const firsts = ["Ana", "Ben", "Carla", "Dmitri", "Eve", "Farid", "Gia", "Hugo"];
+const numbered = (n: number) => String(n % 5000).padStart(4, "0");
+const q = (text: string, extra = ""): HttpCall => ({ method: "GET", path: `/platform/search?q=${encodeURIComponent(text)}${extra}` });
+const sample = (count: number, of: number) => Array.from({ length: count }, (_, k) => 1 + ((k * 7919) % of));
+
+/**
+ * Selective searches as a caseworker types them: a surname with its number (20 persons), a first and
+ * last name, an e-mail address, a surname with its number's beginning (200 persons), a task's words,
+ * one kind only; and typos, a letter doubled or dropped (no word matches: trigram similarity).
+ */
+const searches = (persons: number, tasks: number) => ({
+  "search-words": sample(40, Math.min(persons, 5000)).flatMap((i) => [
+    q(`${surnames[i % 10]}${numbered(i)}`),
+    q(`${firsts[i % 8]} ${surnames[i % 10]}${numbered(i)}`),
+    q(`person${i}@example.org`),
+    q(`${surnames[i % 10]}${numbered(i).slice(0, 3)}`),
+    q(`${["income", "identity", "residency", "household"][i % 4]} ${Math.min(i, tasks)}`),
+    q(`${surnames[i % 10]}${numbered(i)}`, "&types=person"),
+  ]),
+  "search-typo": sample(40, Math.min(persons, 5000) / 10 - 1).flatMap((k) => ([[7, "Kowalsky"], [9, "Morreau"], [8, "Hadad"], [6, "Patell"]] as const).map(([surname, typo]) => q(`${typo}${numbered(k * 10 + surname)}`))),
+});
+
+export const search: Suite = async (context) => {
+  const { scope, log, quick } = context;
+  const size = quick ? { persons: 5_000, tasks: 5_000 } : { persons: 100_000, tasks: 100_000 };
+  const load = { connections: quick ? 10 : 50, seconds: quick ? 3 : 10, warmupSeconds: 2 };
+  const rounds = quick ? 1 : 2;
+  const database = await freshDatabase(scope);
+  // Before the platform starts, as data a deployment already holds.
+  const seeded = await seedSearchData(database.client, size);
+  const documents = await deriveSearchDocuments(database.url);
+  context.note(`${size.persons} persons and ${size.tasks} tasks written by SQL in ${seeded.toFixed(1)} s, their search documents derived in ${documents.toFixed(1)} s; ${rounds} round(s) of ${load.warmupSeconds} s warm-up + ${load.seconds} s per side, ${load.connections} connections`);
+  const platform = await startPlatform(scope, database.url);
+  const floor = await startFloor(scope, database.url);
+  const sides = { ours: platform.restBase, floor: floor.base };
+
+  const ids = (await database.client.query<{ id: string }>("SELECT id FROM person ORDER BY id LIMIT 200")).rows.map((row) => `/persons/${row.id}`);
+  const byId = await attempt(context, [{ scenario: "search-vs-read" }], () => watched([platform], () => measure(platform.restBase, ids.map((path) => ({ method: "GET", path })), load, admin)));
+  for (const [id, calls] of Object.entries(searches(size.persons, size.tasks))) {
+    const measured = await attempt(context, [{ scenario: id }], async () => {
+      await sameAnswers(calls, sides);
+      const runs: Record<keyof typeof sides, Measurement[]> = { ours: [], floor: [] };
+      for (let round = 1; round <= rounds; round++) {
+        for (const side of ["ours", "floor"] as const) {
+          const m = await watched([platform, floor], () => measure(sides[side], calls, load, admin));
+          if (m.errors) throw new Error(`${side}: ${m.errors} errors (${m.errorDetail})`);
+          log(`${id} ${side} #${round}: ${m.requestsPerSecond.toFixed(0)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms`);
+          runs[side].push(m);
+        }
+      }
+      return runs;
+    });
+    if (!measured) continue;
+    const [ours, theirs] = [overRounds(measured.ours), overRounds(measured.floor)];
+    const ratios = measured.ours.map((m, round) => m.requestsPerSecond / measured.floor[round]!.requestsPerSecond);
+    context.record({ scenario: id, ours: ours.p99, comparison: theirs.p99, detail: `${calls.length} searches; ${ours.requestsPerSecond.toFixed(0)} / ${theirs.requestsPerSecond.toFixed(0)} req/s${ratios.length > 1 ? ` (${spread(ratios)})` : ""}` });
+    if (id === "search-words" && byId) {
+      context.record({ scenario: "search-vs-read", ours: ours.requestsPerSecond, comparison: byId.requestsPerSecond, detail: `by id p99 ${byId.p99} ms`, ...(byId.errors && { invalid: `by id: ${byId.errors} errors (${byId.errorDetail})` }) });
+    }
+  }
+};
+
+/**
+ * Before any load, every search answered 200 with something found by the platform, and exactly as
+ * the platform answers by the floor: results, order, scores, attributes, facets, total (links differ
+ * only by host). A faster floor that answered something else would prove nothing.
+ */
+async function sameAnswers(calls: HttpCall[], sides: { ours: string; floor: string }): Promise<void> {
+  type Page = { items?: { url?: string }[]; total?: number };
+  const comparable = (body: Page) => JSON.stringify({ ...body, items: body.items?.map((item) => ({ ...item, url: String(item.url).replace(/^https?:\/\/[^/]+/, "") })) });
+  for (const call of calls) {
+    const [ours, floor] = await Promise.all([sides.ours, sides.floor].map((base) => getJson(base + call.path, { headers: admin })));
+    const page = ours!.body as Page;
+    if (ours!.status !== 200 || !page.total || !page.items?.length) throw new Error(`GET ${call.path} answered ${ours!.status} and found nothing`);
+    const [a, b] = [comparable(page), comparable(floor!.body as Page)];
+    if (a !== b) throw new Error(`GET ${call.path}: the floor answered otherwise than the platform\n  ours:  ${a.slice(0, 400)}\n  floor: ${b.slice(0, 400)}`);
+  }
+}
+
+/**
+ * Persons and tasks written by SQL behind the platform's back: 8 first names × 10 surnames numbered
+ * 0000–4999, so a surname with its number names 20 persons; tasks "Review <topic> <n>".
+ */
+async function seedSearchData(client: pg.Client, counts: { persons: number; tasks: number }): Promise<number> {
+  const started = Date.now();
+  await client.query(
+    `INSERT INTO person (id, attributes, "firstName", "lastName", email, "phoneNumber", "createdAt", "updatedAt")
+     SELECT gen_random_uuid(), jsonb_build_object('name', jsonb_build_object('firstName', first, 'lastName', last), 'email', email, 'phoneNumber', phone),
+            first, last, email, phone, now() - (i || ' seconds')::interval, now() - (i || ' seconds')::interval
+     FROM (SELECT i, (ARRAY['${firsts.join("','")}'])[1 + i % 8] AS first, (ARRAY['${surnames.join("','")}'])[1 + i % 10] || lpad((i % 5000)::text, 4, '0') AS last,
+                  'person' || i || '@example.org' AS email, '+1 555 ' || lpad((i % 10000)::text, 4, '0') AS phone
+           FROM generate_series(1, $1::int) AS i) AS rows`,
+    [counts.persons],
+  );
+  await client.query(
+    `INSERT INTO workflow_task (id, name, description, "taskType", "createdAt", "updatedAt")
+     SELECT gen_random_uuid(), 'Review ' || (ARRAY['income','identity','residency','household'])[1 + i % 4] || ' ' || i, 'Check the evidence for application ' || i,
+            (ARRAY['eligibility_review','document_review','interview'])[1 + i % 3], now() - (i || ' seconds')::interval, now() - (i || ' seconds')::interval
+     FROM generate_series(1, $1::int) AS i`,
+    [counts.tasks],
+  );
+  return (Date.now() - started) / 1000;
+}
