@@ -1,25 +1,27 @@
 import {
+  answerOf,
   bearerChallenge,
   envelopeFromGraphQLError,
   notSignedIn,
   pickForwardedHeaders,
   refusal,
+  variablesOf,
   type Authenticator,
   type AuthMode,
   type ConnectionLimiter,
   type DomainContract,
   type GraphExecutor,
+  type GraphResult,
   type GraphSubscriber,
-  type OperationType,
   type Requirement,
   type RequirementLookup,
+  type RestRequest,
+  type RestRoute,
 } from "@pap/kernel";
 import type { ContentSettings } from "@pap/content";
 import multipart from "@fastify/multipart";
-import { Kind, parse, type OperationDefinitionNode } from "graphql";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { openApiDocument } from "./openapi";
-import type { RestRequest } from "@pap/kernel";
 import { registerEventStream } from "./event-stream";
 import { sendContent, signedContentPrefix, signedLinkHandler } from "./content/download";
 import { receiveUpload, type ReceivedUpload } from "./content/upload";
@@ -33,13 +35,8 @@ const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ":$1");
  */
 export type RestGraph = { execute: GraphExecutor; subscribe: GraphSubscriber; authenticate: Authenticator; requirementOf: RequirementLookup };
 
-/** The root field a route's operation runs. */
-function rootFieldOf(document: string): { operation: OperationType; field: string } {
-  const definition = parse(document).definitions.find((node): node is OperationDefinitionNode => node.kind === Kind.OPERATION_DEFINITION);
-  const selection = definition?.selectionSet.selections[0];
-  if (!definition || selection?.kind !== Kind.FIELD) throw new Error(`a REST route's operation has no root field: ${document}`);
-  return { operation: definition.operation, field: selection.name.value };
-}
+/** Content settings, for the routes that take or give a document's bytes. */
+type Content = (() => ContentSettings) | undefined;
 
 /**
  * Serves the REST surface of the registered domains on a Fastify app, each request becoming one
@@ -57,76 +54,79 @@ export function registerRestRoutes(
   }: { options?: RestOptions; connections?: ConnectionLimiter; content?: () => ContentSettings; authMode?: AuthMode } = {},
 ): void {
   const routes = restRoutes(domains, options);
-  const execute = graph.execute;
-  // The graph decides what a caller may do. The same requirement is checked here first, before the
-  // request is validated, so that a caller who may not run the operation learns nothing from how
-  // its request would have been validated (401/403 before 400/422).
-  const authenticate = graph.authenticate;
   // The router prefers the static `stream` segment to the `{eventId}` parameter, so the two never clash.
   const streamPath = `${options.platformBasePath}/events/stream`;
   const streamRequirement = graph.requirementOf("subscription", "events");
-  registerEventStream(app, graph, { path: streamPath, heartbeatMs: options.heartbeatMs, connections, admit: admitting(authenticate, streamRequirement) });
+  registerEventStream(app, graph, { path: streamPath, heartbeatMs: options.heartbeatMs, connections, admit: (request) => admit(graph.authenticate, streamRequirement, request) });
   if (content) {
     // Parts are read one by one in the upload handler (files streamed, never buffered); the limits
     // bound what a body may hold beyond the one file.
     void app.register(multipart, { limits: { files: 2, fields: 20, fieldSize: 64 * 1024, parts: 24, headerPairs: 50 } });
     app.get(`${signedContentPrefix}/:versionId/:fileName`, signedLinkHandler(content));
   }
-  for (const route of routes) {
-    if ((route.upload || route.docs.binary) && !content) throw new Error(`${route.method} ${route.path} handles documents' bytes: the REST surface needs the content settings`);
-    const { operation, field } = rootFieldOf(route.document);
-    const requirement = graph.requirementOf(operation, field);
-    app.route({
-      method: route.method,
-      url: fastifyPath(route.path),
-      // On request, before the body is even read: a refused caller's body is never parsed.
-      onRequest: admitting(authenticate, requirement),
-      handler: async (request, reply) => {
-        const upload: ReceivedUpload | undefined = route.upload ? await receiveUpload(request, content!()) : undefined;
-        const restRequest = upload ? { ...toRestRequest(request), body: upload.fields, content: upload.token } : toRestRequest(request);
-        let result: Awaited<ReturnType<GraphExecutor>>;
-        try {
-          result = await execute({ query: route.document, variables: route.variables(restRequest), headers: request.headers, label: route.operationId });
-        } catch (error) {
-          if (upload) await content!().store.delete(upload.staged.contentId);
-          throw error;
-        }
-        const firstError = result.errors?.[0];
-        // Staged bytes no version took are removed: a refused upload leaves nothing behind.
-        if (firstError && upload) await content!().store.delete(upload.staged.contentId);
-        if (firstError) {
-          const { status, envelope } = envelopeFromGraphQLError(firstError);
-          if (status >= 500) request.log.error({ graphqlErrors: result.errors }, "graph operation failed");
-          if (status === 401) reply.header("www-authenticate", bearerChallenge(envelope.details?.[0]?.message));
-          return reply.code(status).send(envelope);
-        }
-        const answer = route.respond(result.data?.result, Object.assign(restRequest, { url: request.url }));
-        if (answer.headers) reply.headers(answer.headers);
-        if (answer.content) return sendContent(request, reply, content!(), answer.content);
-        reply.code(answer.status);
-        return answer.body === undefined ? reply.send() : reply.send(answer.body);
-      },
-    });
-  }
+  for (const route of routes) serveRoute(app, graph, route, content);
   const document = openApiDocument(routes, {
     eventStreamPath: streamPath,
     eventStreamRequirement: streamRequirement,
-    requirementOf: (route) => {
-      const { operation, field } = rootFieldOf(route.document);
-      return graph.requirementOf(operation, field);
-    },
+    requirementOf: (route) => requirementOfRoute(graph, route),
     authMode,
   });
   app.get("/openapi.json", async () => document);
 }
 
+/** What the route's root field requires of its caller, as the subgraph declaring it says. */
+const requirementOfRoute = (graph: RestGraph, route: RestRoute) => graph.requirementOf(route.operation, route.field);
+
+/** One route on the Fastify app: its caller admitted on request, before the body is even read (a refused caller's body is never parsed). */
+function serveRoute(app: FastifyInstance, graph: RestGraph, route: RestRoute, content: Content): void {
+  if ((route.upload || route.docs.binary) && !content) throw new Error(`${route.method} ${route.path} handles documents' bytes: the REST surface needs the content settings`);
+  // The graph decides what a caller may do. The same requirement is checked here first, before the
+  // request is validated, so that a caller who may not run the operation learns nothing from how
+  // its request would have been validated (401/403 before 400/422).
+  const requirement = requirementOfRoute(graph, route);
+  app.route({
+    method: route.method,
+    url: fastifyPath(route.path),
+    onRequest: (request) => admit(graph.authenticate, requirement, request),
+    handler: (request, reply) => answerRequest(graph, route, content, request, reply),
+  });
+}
+
+/**
+ * One request: its upload staged, the route's variables read from it (`variablesOf`), its operation
+ * run on the graph, and the result answered as the route declares (`answerOf`).
+ */
+async function answerRequest(graph: RestGraph, route: RestRoute, content: Content, request: FastifyRequest, reply: FastifyReply) {
+  const upload: ReceivedUpload | undefined = route.upload ? await receiveUpload(request, content!()) : undefined;
+  const restRequest = upload ? { ...toRestRequest(request), body: upload.fields, content: upload.token } : toRestRequest(request);
+  let result: GraphResult;
+  try {
+    result = await graph.execute({ query: route.document, variables: variablesOf(route.args, restRequest), headers: request.headers, label: route.operationId });
+  } catch (error) {
+    if (upload) await content!().store.delete(upload.staged.contentId);
+    throw error;
+  }
+  const firstError = result.errors?.[0];
+  // Staged bytes no version took are removed: a refused upload leaves nothing behind.
+  if (firstError && upload) await content!().store.delete(upload.staged.contentId);
+  if (firstError) {
+    const { status, envelope } = envelopeFromGraphQLError(firstError);
+    if (status >= 500) request.log.error({ graphqlErrors: result.errors }, "graph operation failed");
+    if (status === 401) reply.header("www-authenticate", bearerChallenge(envelope.details?.[0]?.message));
+    return reply.code(status).send(envelope);
+  }
+  const answer = answerOf(route.answer, result.data?.result, Object.assign(restRequest, { url: request.url }));
+  if (answer.headers) reply.headers(answer.headers);
+  if (answer.content) return sendContent(request, reply, content!(), answer.content);
+  reply.code(answer.status);
+  return answer.body === undefined ? reply.send() : reply.send(answer.body);
+}
+
 /** The check a request passes before anything about it is read: a credential (401), and the requirement's grant (403). */
-function admitting(authenticate: Authenticator, requirement: Requirement | undefined) {
-  return async (request: FastifyRequest) => {
-    const principal = await authenticate(pickForwardedHeaders(request.headers));
-    const refused = requirement ? refusal(requirement, principal) : principal.kind === "unauthenticated" ? notSignedIn(principal) : undefined;
-    if (refused) throw refused;
-  };
+async function admit(authenticate: Authenticator, requirement: Requirement | undefined, request: FastifyRequest): Promise<void> {
+  const principal = await authenticate(pickForwardedHeaders(request.headers));
+  const refused = requirement ? refusal(requirement, principal) : principal.kind === "unauthenticated" ? notSignedIn(principal) : undefined;
+  if (refused) throw refused;
 }
 
 function toRestRequest(request: FastifyRequest): RestRequest {

@@ -29,7 +29,7 @@ const listCheck = (field: FieldDeclaration) => (field.maxItems === undefined ? z
 const optionalUnless = (required: boolean | undefined, check: z.ZodType) => (required ? check : check.optional());
 
 /** The whole check of one field's value: the declared one, else its kind's (an array of them for a list), then null if nullable. */
-function valueCheck(field: FieldDeclaration, on: "create" | "update"): z.ZodType {
+export function valueCheck(field: FieldDeclaration, on: "create" | "update"): z.ZodType {
   const declared = declaredInput(field, on);
   const written = field.inputAs ?? field;
   const check = declared ?? (written.list ? listCheck(written) : kindCheck(written));

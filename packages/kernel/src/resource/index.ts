@@ -1,6 +1,6 @@
 export * from "./declaration";
 export { defineResource, type Resource, type CreateBody, type UpdateBody } from "./resource";
-export { createBodyOf, updateBodyOf, bodyFromInput } from "./bodies";
+export { createBodyOf, updateBodyOf, bodyFromInput, valueCheck } from "./bodies";
 export { selectionOf, responseOf, snapshotOf } from "./representation";
 export { listRulesOf } from "./list-rules";
 export { graphFieldsOf, inputTypeOf, enumTypeOf, objectTypeOf } from "./graph";
@@ -9,6 +9,6 @@ export { storageDisagreements, type StoredModel, type StoredField } from "./stor
 export { columnsOf } from "./columns";
 export { graphCrud, type GraphCrud } from "./graph-crud";
 export { graphSingleton, type GraphSingleton } from "./graph-singleton";
-export { dateOnly } from "./kinds";
+export { dateOnly, graphTypeNameOf } from "./kinds";
 export { metadataNamespaces, namespaceMap, namespaceOf, requireNamespaceOwner, withNamespace, type MetadataNamespace } from "./metadata-namespaces";
 export { metadataNamespaceMutations } from "./graph-metadata";

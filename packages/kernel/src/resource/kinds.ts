@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { FieldKind as ListKind } from "../list/spec";
-import type { ValueKind } from "./declaration";
+import type { FieldDeclaration, ValueKind } from "./declaration";
 
 /**
  * What each kind of value is in every form the platform gives it: its GraphQL type, how lists filter
@@ -44,3 +44,11 @@ export const kinds: Record<ValueKind, KindTraits> = {
   object: { stored: ["Json"] },
   reference: { stored: [] },
 };
+
+/** The GraphQL type of a field's values by name (an enum's own), required when the field is: `ID`, `DateTime`, `ProgramType`, `[String!]!`. */
+export function graphTypeNameOf(field: FieldDeclaration): string {
+  const named = field.kind === "enum" ? field.enumName : field.kind === "object" ? field.objectName : kinds[field.kind].graph;
+  if (!named) throw new Error(`a ${field.kind} field has no GraphQL type name`);
+  const listed = field.list ? `[${named}!]` : named;
+  return field.required ? `${listed}!` : listed;
+}

@@ -1,32 +1,33 @@
-import { notFound } from "../errors";
-import { listParamsFromQuery, type ListSpec } from "../list";
-import { z } from "zod";
 import type { Resource } from "../resource";
-import { bodyReader } from "./body";
-import type { RestRequest, RestRoute } from "./route";
+import { created, found, listed, noContent, type RestShape } from "./answers";
+import { listQueryArguments, pathArgument, resourceBodyArgument, type ListFilter, type RouteArgument } from "./arguments";
+import { declareRoute } from "./declare";
+import { pageOf } from "./result";
+import type { RestRoute } from "./route";
 
+/** A write's root field and its body's argument, when not by the platform's naming (`attributes: JSONObject!`). */
 type MutationSpec = { field: string; inputType: string; inputArg: string };
 
-/** A resource with the spec's CRUD shape: list, create, get, partial update, delete (§4.5). */
-export type CrudResource = DeclaredCrud | RestatedCrud;
-
-/** Where a declared resource sits in the REST surface; everything else comes from its declaration. */
-export type DeclaredCrud = {
+/** Where a declared resource sits in the REST surface, with the spec's CRUD shape: list, create, get, partial update, delete (§4.5). */
+export type CrudResource = {
   resource: Resource;
   tag: string;
   collectionPath: string;
   idParam: string;
-  queries?: RestatedCrud["queries"];
-  mutations?: RestatedCrud["mutations"];
-  toRest?: RestatedCrud["toRest"];
-  /** The representation's schema, when it is not the declaration's (an event is shown as it was published). */
-  response?: z.ZodType;
+  /** The graph's fields, by the platform's naming unless given: `case`, `cases` (the list spec's resource). */
+  queries?: { get: string; list: string };
+  /** By the platform's naming unless given: `createCase(input: CaseCreateInput!)`, `updateCase(id, input: CaseUpdateInput!)`, `deleteCase(id)`. */
+  mutations?: { create?: MutationSpec; update?: MutationSpec; delete?: string };
+  /** Reshapes a graph record into the REST representation (default: the resource's own). */
+  toRest?: RestShape;
   /**
    * The path parameter naming the record this one belongs to (`applicationId` for an application's
    * members): every operation passes it to the graph under the same name, which answers 404 for a
    * record of another parent.
    */
   parentParam?: string;
+  /** Query parameters the list takes beside the list ones, each a condition added to `q`. */
+  filters?: readonly ListFilter[];
   /** The operations the resource offers, when not all five (a read-only registry lists and gets). */
   only?: readonly CrudOperation[];
   /** What the OpenAPI document says an operation does, where the generic wording says too little. */
@@ -35,140 +36,118 @@ export type DeclaredCrud = {
 
 export type CrudOperation = "list" | "create" | "get" | "update" | "delete";
 
-type RestatedCrud = {
-  /** Singular name for messages and docs ("Case"). */
-  name: string;
-  tag: string;
-  collectionPath: string;
-  idParam: string;
-  /** GraphQL selection of one record in its REST shape (before `toRest`). */
-  selection: string;
-  /** The graph's fields, by the platform's naming unless given: `case`, `cases` (the list spec's resource). */
-  queries?: { get: string; list: string };
-  /** By the platform's naming unless given: `createCase(input: CaseCreateInput!)`, `updateCase(id, input: CaseUpdateInput!)`, `deleteCase(id)`. */
-  mutations?: { create?: MutationSpec; update?: MutationSpec; delete?: string };
-  listSpec: ListSpec;
-  createBody: z.ZodType;
-  updateBody: z.ZodType;
-  response: z.ZodType;
-  /** Reshapes a graph record into the REST representation (default: unchanged). */
-  toRest?: (record: Record<string, unknown>) => unknown;
-};
-
-const listArgs = "$q: String, $sort: String, $limit: Int, $offset: Int";
-const listCall = "q: $q, sort: $sort, limit: $limit, offset: $offset";
-
-const writeBy = (verb: "create" | "update", name: string): MutationSpec => ({ field: `${verb}${name}`, inputType: `${name}${capitalize(verb)}Input!`, inputArg: "input" });
-
-/** The CRUD shape of a declared resource, everything read from its declaration. */
-const fromDeclaration = (crud: DeclaredCrud): RestatedCrud => ({
-  ...crud,
-  name: crud.resource.name,
-  selection: crud.resource.selection,
-  listSpec: crud.resource.listSpec,
-  createBody: crud.resource.createBody,
-  updateBody: crud.resource.updateBody,
-  response: crud.response ?? crud.resource.response,
-  toRest: crud.toRest ?? crud.resource.toRest,
-});
-
-export function crudRoutes(crud: CrudResource): RestRoute[] {
-  const resource = "resource" in crud ? fromDeclaration(crud) : crud;
-  const { collectionPath, idParam, selection, name, tag } = resource;
-  const queries = resource.queries ?? { get: name.charAt(0).toLowerCase() + name.slice(1), list: listSpecName(resource.listSpec) };
-  const mutations = {
-    create: resource.mutations?.create ?? writeBy("create", name),
-    update: resource.mutations?.update ?? writeBy("update", name),
-    delete: resource.mutations?.delete ?? `delete${name}`,
-  };
-  const itemPath = `${collectionPath}/{${idParam}}`;
-  const toRest = (record: unknown) => (resource.toRest ? resource.toRest(record as Record<string, unknown>) : record);
-  const idOf = (request: RestRequest) => request.params[idParam] ?? "";
-  const createBody = bodyReader(resource.response, resource.createBody, { nonEmpty: false });
-  const updateBody = bodyReader(resource.response, resource.updateBody, { nonEmpty: true });
-  const found = (record: unknown, request: RestRequest) => {
-    if (record === null || record === undefined) throw notFound(name, idOf(request));
-    return toRest(record);
-  };
-  const plural = listSpecName(resource.listSpec);
-  // A record that belongs to another (a member of an application) is reached through its parent's id.
-  const parentParam = "resource" in crud ? crud.parentParam : undefined;
-  const parentDecl = parentParam ? `$${parentParam}: ID!, ` : "";
-  const parentArg = parentParam ? `${parentParam}: $${parentParam}, ` : "";
-  const withParent = (variables: Record<string, unknown>, request: RestRequest) => (parentParam ? { [parentParam]: request.params[parentParam] ?? "", ...variables } : variables);
-
-  const routes: RestRoute[] = [
-    {
-      method: "GET",
-      path: collectionPath,
-      operationId: `list${capitalize(plural)}`,
-      summary: `List ${plural}`,
-      tag,
-      document: `query (${parentDecl}${listArgs}) { result: ${queries.list}(${parentArg}${listCall}) { items { ${selection} } total limit offset hasNext } }`,
-      variables: (request) => withParent(listParamsFromQuery(request.query), request),
-      respond: (result) => {
-        const list = result as { items: unknown[] };
-        return { status: 200, body: Object.assign({}, list, { items: list.items.map(toRest) }) };
-      },
-      docs: { list: resource.listSpec, response: resource.response, successStatus: 200, errorStatuses: [400, 500] },
-    },
-    {
-      method: "POST",
-      path: collectionPath,
-      operationId: `create${name}`,
-      summary: `Create a ${name.toLowerCase()}`,
-      tag,
-      document: `mutation (${parentDecl}$input: ${mutations.create.inputType}) { result: ${mutations.create.field}(${parentArg}${mutations.create.inputArg}: $input) { ${selection} } }`,
-      variables: (request) => withParent({ input: createBody(request) }, request),
-      respond: (result, request) => {
-        const created = toRest(result) as { id: string };
-        return { status: 201, body: created, headers: { location: `${request.url.split("?")[0]}/${created.id}` } };
-      },
-      docs: { body: resource.createBody, response: resource.response, successStatus: 201, errorStatuses: [400, 422, 500] },
-    },
-    {
-      method: "GET",
-      path: itemPath,
-      operationId: `get${name}`,
-      summary: `Get a ${name.toLowerCase()}`,
-      tag,
-      document: `query (${parentDecl}$id: ID!) { result: ${queries.get}(${parentArg}id: $id) { ${selection} } }`,
-      variables: (request) => withParent({ id: idOf(request) }, request),
-      respond: (result, request) => ({ status: 200, body: found(result, request) }),
-      docs: { response: resource.response, successStatus: 200, errorStatuses: [404, 500] },
-    },
-    {
-      method: "PATCH",
-      path: itemPath,
-      operationId: `update${name}`,
-      summary: `Update a ${name.toLowerCase()}`,
-      tag,
-      document: `mutation (${parentDecl}$id: ID!, $input: ${mutations.update.inputType}) { result: ${mutations.update.field}(${parentArg}id: $id, ${mutations.update.inputArg}: $input) { ${selection} } }`,
-      variables: (request) => withParent({ id: idOf(request), input: updateBody(request) }, request),
-      respond: (result, request) => ({ status: 200, body: found(result, request) }),
-      docs: { body: resource.updateBody, response: resource.response, successStatus: 200, errorStatuses: [400, 404, 422, 500] },
-    },
-    {
-      method: "DELETE",
-      path: itemPath,
-      operationId: `delete${name}`,
-      summary: `Delete a ${name.toLowerCase()} permanently`,
-      tag,
-      document: `mutation (${parentDecl}$id: ID!) { result: ${mutations.delete}(${parentArg}id: $id) }`,
-      variables: (request) => withParent({ id: idOf(request) }, request),
-      respond: () => ({ status: 204 }),
-      docs: { successStatus: 204, errorStatuses: [404, 500] },
-    },
-  ];
-  const { only, summaries } = "resource" in crud ? crud : { only: undefined, summaries: undefined };
-  return routes
-    .map((route, index) => ({ route, operation: crudOperations[index]! }))
-    .filter(({ operation }) => !only || only.includes(operation))
-    .map(({ route, operation }) => (summaries?.[operation] ? { ...route, summary: summaries[operation] } : route));
-}
-
 /** The five operations, in the order `crudRoutes` lists them. */
 const crudOperations: readonly CrudOperation[] = ["list", "create", "get", "update", "delete"];
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-const listSpecName = (spec: ListSpec) => spec.resource.replace(/[^a-zA-Z]+(.)/g, (_match, next: string) => next.toUpperCase());
+
+/** The list's name as the graph's list field and operation ids spell it (`application-members` → `applicationMembers`). */
+const listName = (resource: Resource) => resource.listSpec.resource.replace(/[^a-zA-Z]+(.)/g, (_match, next: string) => next.toUpperCase());
+
+/** The routes of a declared resource's CRUD operations, everything read from its declaration. */
+export function crudRoutes(crud: CrudResource): RestRoute[] {
+  const declared = { list: listRoute, create: createRoute, get: getRoute, update: updateRoute, delete: deleteRoute };
+  return crudOperations
+    .filter((operation) => !crud.only || crud.only.includes(operation))
+    .map((operation) => {
+      const route = declared[operation](crud);
+      return crud.summaries?.[operation] ? { ...route, summary: crud.summaries[operation] } : route;
+    });
+}
+
+/** The parent's id, first of every operation's arguments when the record belongs to one. */
+const parentArguments = (crud: CrudResource): RouteArgument[] => (crud.parentParam ? [pathArgument(crud.parentParam)] : []);
+
+const itemPath = (crud: CrudResource) => `${crud.collectionPath}/{${crud.idParam}}`;
+
+const idArgument = (crud: CrudResource) => pathArgument(crud.idParam, { argument: "id" });
+
+function writeBody(crud: CrudResource, on: "create" | "update"): RouteArgument {
+  const spec = crud.mutations?.[on];
+  return resourceBodyArgument(crud.resource, on, spec ? { argument: spec.inputArg, type: spec.inputType } : {});
+}
+
+function listRoute(crud: CrudResource): RestRoute {
+  const { resource } = crud;
+  const plural = listName(resource);
+  return declareRoute({
+    method: "GET",
+    path: crud.collectionPath,
+    operationId: `list${capitalize(plural)}`,
+    summary: `List ${plural}`,
+    tag: crud.tag,
+    operation: "query",
+    field: crud.queries?.list ?? plural,
+    args: [...parentArguments(crud), listQueryArguments(resource.listSpec, { filters: crud.filters ?? [] })],
+    result: pageOf(resource),
+    answer: listed({ toRest: crud.toRest }),
+    docs: { errorStatuses: [400, 500] },
+  });
+}
+
+function createRoute(crud: CrudResource): RestRoute {
+  const { resource } = crud;
+  return declareRoute({
+    method: "POST",
+    path: crud.collectionPath,
+    operationId: `create${resource.name}`,
+    summary: `Create a ${resource.name.toLowerCase()}`,
+    tag: crud.tag,
+    operation: "mutation",
+    field: crud.mutations?.create?.field ?? `create${resource.name}`,
+    args: [...parentArguments(crud), writeBody(crud, "create")],
+    result: resource,
+    answer: created({ toRest: crud.toRest }),
+    docs: { errorStatuses: [400, 422, 500] },
+  });
+}
+
+function getRoute(crud: CrudResource): RestRoute {
+  const { resource } = crud;
+  return declareRoute({
+    method: "GET",
+    path: itemPath(crud),
+    operationId: `get${resource.name}`,
+    summary: `Get a ${resource.name.toLowerCase()}`,
+    tag: crud.tag,
+    operation: "query",
+    field: crud.queries?.get ?? resource.single,
+    args: [...parentArguments(crud), idArgument(crud)],
+    result: resource,
+    answer: found(crud.idParam, { toRest: crud.toRest }),
+    docs: { errorStatuses: [404, 500] },
+  });
+}
+
+function updateRoute(crud: CrudResource): RestRoute {
+  const { resource } = crud;
+  return declareRoute({
+    method: "PATCH",
+    path: itemPath(crud),
+    operationId: `update${resource.name}`,
+    summary: `Update a ${resource.name.toLowerCase()}`,
+    tag: crud.tag,
+    operation: "mutation",
+    field: crud.mutations?.update?.field ?? `update${resource.name}`,
+    args: [...parentArguments(crud), idArgument(crud), writeBody(crud, "update")],
+    result: resource,
+    answer: found(crud.idParam, { toRest: crud.toRest }),
+    docs: { errorStatuses: [400, 404, 422, 500] },
+  });
+}
+
+function deleteRoute(crud: CrudResource): RestRoute {
+  const { resource } = crud;
+  return declareRoute({
+    method: "DELETE",
+    path: itemPath(crud),
+    operationId: `delete${resource.name}`,
+    summary: `Delete a ${resource.name.toLowerCase()} permanently`,
+    tag: crud.tag,
+    operation: "mutation",
+    field: crud.mutations?.delete ?? `delete${resource.name}`,
+    args: [...parentArguments(crud), idArgument(crud)],
+    answer: noContent(),
+    docs: { errorStatuses: [404, 500] },
+  });
+}

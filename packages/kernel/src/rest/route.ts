@@ -1,9 +1,12 @@
 import type { ListSpec } from "../list";
 import type { z } from "zod";
+import type { RouteAnswer } from "./answers";
+import type { RouteArgument } from "./arguments";
+import type { ResultType } from "./result";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-/** What a route handler sees of the HTTP request, already parsed by Fastify. */
+/** What a route sees of the HTTP request, already parsed by Fastify. */
 export type RestRequest = {
   params: Record<string, string>;
   query: Record<string, unknown>;
@@ -18,47 +21,64 @@ export type RestResponse = { status: number; body?: unknown; headers?: Record<st
 /** Bytes the transport streams from the content store as the answer (a version's, by its id). */
 export type ContentAnswer = { key: string; fileName: string; mimeType: string; sizeBytes: number; contentHash: string };
 
+/** What the OpenAPI document says of a route beyond its path, parameters and summary. */
+export type RouteDocs = {
+  list?: ListSpec;
+  /** Query parameters beside the list ones (filters). */
+  queryParameters?: { name: string; description: string }[];
+  body?: z.ZodType;
+  /** The body may be left out altogether (a task action whose fields are all optional). */
+  bodyOptional?: boolean;
+  response?: z.ZodType;
+  successStatus: number;
+  /** Other successful answers, with the same body (a submission that finds its call already pending: 200 beside 201). */
+  otherSuccesses?: { status: number; description: string }[];
+  errorStatuses: number[];
+  /** The success answer is bytes (`application/octet-stream`), not JSON. */
+  binary?: boolean;
+};
+
 /**
- * One REST operation and its translation into one GraphQL operation. The table of these drives the
- * Fastify routes and the OpenAPI document alike, so the two cannot drift apart.
+ * One REST operation as a domain declares it: where it sits, the graph's root field it runs, where
+ * that field's arguments are in the request, what it answers. Its GraphQL document, the OpenAPI
+ * entry's derivable parts and the request's variables all come from this (`declareRoute`).
  */
-export type RestRoute = {
+export type RouteDeclaration = {
   method: HttpMethod;
   /** Path with `{param}` placeholders, as in the spec and OpenAPI. */
   path: string;
   operationId: string;
   summary: string;
   tag: string;
-  /** The GraphQL operation; its root field is aliased `result`. */
-  document: string;
-  /** Builds the operation's variables; throws ApiError for bad parameters or bodies. */
-  variables(request: RestRequest): Record<string, unknown>;
-  /** Turns `data.result` into the HTTP answer. */
-  respond(result: unknown, request: RestRequest & { url: string }): RestResponse;
+  /** The root field the route runs, a query's or a mutation's. */
+  operation: "query" | "mutation";
+  field: string;
+  /** The field's arguments, in the order the operation passes them. */
+  args?: readonly RouteArgument[];
+  /** What the field answers, from which its selection is derived (none for a scalar such as a delete's id). */
+  result?: ResultType;
+  /** How `data.result` becomes the HTTP answer. */
+  answer: RouteAnswer;
   /**
    * A multipart upload (SPEC §4.2): the `file` part is streamed into the content store, scanned on the
-   * way, before the operation runs; `variables` reads the text parts named here as `body` and the staged
-   * file's token as `content`. Should the operation fail, the staged bytes are removed.
+   * way, before the operation runs; the text parts named here are the request's `body` and the staged
+   * file's token its `content`. Should the operation fail, the staged bytes are removed.
    */
   upload?: { textFields: readonly string[]; fileRequired: true };
-  /** For the OpenAPI document. */
-  docs: {
-    list?: ListSpec;
-    /** Query parameters beside the list ones (filters). */
-    queryParameters?: { name: string; description: string }[];
-    body?: z.ZodType;
-    /** The body may be left out altogether (a task action whose fields are all optional). */
-    bodyOptional?: boolean;
-    response?: z.ZodType;
-    successStatus: number;
-    /** Other successful answers, with the same body (a submission that finds its call already pending: 200 beside 201). */
-    otherSuccesses?: { status: number; description: string }[];
-    errorStatuses: number[];
-    /** The success answer is bytes (`application/octet-stream`), not JSON. */
-    binary?: boolean;
-  };
+  /** What the OpenAPI document says beyond what the arguments, result and answer tell. */
+  docs: Partial<RouteDocs> & Pick<RouteDocs, "errorStatuses">;
+};
+
+/**
+ * A declared route with everything derived. The table of these drives the Fastify routes and the
+ * OpenAPI document alike, so the two cannot drift apart.
+ */
+export type RestRoute = RouteDeclaration & {
+  args: readonly RouteArgument[];
+  /** The GraphQL operation; its root field is aliased `result`. */
+  document: string;
+  docs: RouteDocs;
 };
 
 /** What a deployment chooses of the REST surface (SPEC §9 overlays). */
 export type RestSurfaceOptions = { platformBasePath: string };
-

@@ -1,6 +1,7 @@
-import { notFound } from "../errors";
 import type { Resource } from "../resource";
-import { bodyReader } from "./body";
+import { found, shown } from "./answers";
+import { pathArgument, resourceBodyArgument } from "./arguments";
+import { declareRoute } from "./declare";
 import type { RestRoute } from "./route";
 
 /** Where a record that exists at most once per parent sits (an application's household info): read and written at one path. */
@@ -19,34 +20,33 @@ export type SingletonRoutes = {
  * They run the graph's `<resource>(<parent>)` query and `update<Resource>(<parent>, input)` mutation.
  */
 export function singletonRoutes({ resource, tag, path, parentParam, label }: SingletonRoutes): RestRoute[] {
-  const field = resource.single;
-  const parentOf = (params: Record<string, string>) => params[parentParam] ?? "";
-  const body = bodyReader(resource.response, resource.updateBody, { nonEmpty: true });
+  const parent = pathArgument(parentParam, { variable: "parent" });
   return [
-    {
+    declareRoute({
       method: "GET",
       path,
       operationId: `get${resource.name}`,
       summary: `Get the ${label}`,
       tag,
-      document: `query ($parent: ID!) { result: ${field}(${parentParam}: $parent) { ${resource.selection} } }`,
-      variables: (request) => ({ parent: parentOf(request.params) }),
-      respond: (result, request) => {
-        if (!result) throw notFound(resource.name, `of ${parentParam.replace(/Id$/, "")} ${parentOf(request.params)}`);
-        return { status: 200, body: result };
-      },
-      docs: { response: resource.response, successStatus: 200, errorStatuses: [404, 500] },
-    },
-    {
+      operation: "query",
+      field: resource.single,
+      args: [parent],
+      result: resource,
+      answer: found({ param: parentParam, ofParent: true }),
+      docs: { errorStatuses: [404, 500] },
+    }),
+    declareRoute({
       method: "PATCH",
       path,
       operationId: `update${resource.name}`,
       summary: `Change the ${label}, creating it on the first write`,
       tag,
-      document: `mutation ($parent: ID!, $input: ${resource.name}UpdateInput!) { result: update${resource.name}(${parentParam}: $parent, input: $input) { ${resource.selection} } }`,
-      variables: (request) => ({ parent: parentOf(request.params), input: body(request) }),
-      respond: (result) => ({ status: 200, body: result }),
-      docs: { body: resource.updateBody, response: resource.response, successStatus: 200, errorStatuses: [400, 403, 404, 409, 422, 500] },
-    },
+      operation: "mutation",
+      field: `update${resource.name}`,
+      args: [parent, resourceBodyArgument(resource, "update")],
+      result: resource,
+      answer: shown(),
+      docs: { errorStatuses: [400, 403, 404, 409, 422, 500] },
+    }),
   ];
 }

@@ -1,4 +1,4 @@
-import { crudRoutes, machineActionRoutes, partActionRoutes, withListFilters, type RestRoute } from "@pap/kernel";
+import { crudRoutes, machineActionRoutes, partActionRoutes, type RestRoute } from "@pap/kernel";
 import { decisionMachine, decisionsAtDetermination } from "../domain/decision-machine";
 import { determinationMachine } from "../domain/determination-machine";
 import { decision } from "./decision";
@@ -9,15 +9,17 @@ const determinations = "/eligibility/determinations";
 const determinationPath = `${determinations}/{determinationId}`;
 const decisionPath = `${determinationPath}/decisions/{decisionId}`;
 
-/** `GET /determinations` takes `applicationId` beside the list parameters (SPEC §4.6). */
-const withApplicationFilter = (route: RestRoute) =>
-  withListFilters(route, [{ name: "applicationId", values: "uuid", description: "Only the determination of this application (the same as `q=applicationId:<id>`)." }]);
-
 /** The eligibility domain (SPEC §4.6): determinations and their decisions, read by staff and moved by the system's actions. */
 export const eligibilityRoutes: RestRoute[] = [
-  ...crudRoutes({ resource: determination, tag, collectionPath: determinations, idParam: "determinationId", only: ["list", "get"] }).map((route) =>
-    route.method === "GET" && route.path === determinations ? withApplicationFilter(route) : route,
-  ),
+  // `GET /determinations` takes `applicationId` beside the list parameters (SPEC §4.6).
+  ...crudRoutes({
+    resource: determination,
+    tag,
+    collectionPath: determinations,
+    idParam: "determinationId",
+    only: ["list", "get"],
+    filters: [{ name: "applicationId", values: "uuid", description: "Only the determination of this application (the same as `q=applicationId:<id>`)." }],
+  }),
   ...machineActionRoutes({ machine: determinationMachine, resource: determination, tag, itemPaths: [determinationPath], idParam: "determinationId" }),
   // The specification's table forms of approve and deny (§4.6): the decision named in the body, or the only pending one; answering the determination.
   ...partActionRoutes({ ...decisionsAtDetermination, machine: decisionMachine, part: decision, parent: determination, tag, parentPath: determinationPath, parentParam: "determinationId" }),

@@ -1,7 +1,7 @@
 import { selfUpdateBody, user } from "./user";
-import { crudRoutes, declaredFields, ApiError, notFound, parseBody, requireObjectBody, roles, withoutReadOnlyFields } from "@pap/kernel";
+import { crudRoutes, declareRoute, declaredFields, found, ApiError, parseBody, pathArgument, readArgument, requireObjectBody, roles, shown, withoutReadOnlyFields } from "@pap/kernel";
 import { z } from "zod";
-import type { RestRoute } from "@pap/kernel";
+import type { RestRequest, RestRoute } from "@pap/kernel";
 
 const tag = "Identity and access";
 const base = "/identity-access";
@@ -25,19 +25,17 @@ const withAuthErrors = (route: RestRoute, statuses = [401, 403]): RestRoute => (
   docs: { ...route.docs, errorStatuses: [...new Set([...route.docs.errorStatuses, ...statuses])].sort() },
 });
 
+/** A deactivated user's id: the account stays, inactive. */
+const deactivated = z.object({ id: z.uuid() });
+
 const userCrud = crudRoutes({ resource: user, tag, collectionPath: `${base}/users`, idParam: "userId", mutations: { delete: "deactivateUser" } }).map((route) =>
   // Deleting a user is a soft delete: the account stays, inactive.
   route.method === "DELETE"
-    ? { ...route, summary: "Deactivate a user (soft delete: status becomes inactive)", document: `mutation ($id: ID!) { result: deactivateUser(id: $id) { id } }` }
+    ? declareRoute({ ...route, summary: "Deactivate a user (soft delete: status becomes inactive)", result: deactivated })
     : route.method === "POST"
       ? { ...route, docs: { ...route.docs, errorStatuses: [...route.docs.errorStatuses, 409] } }
       : route,
 );
-
-const found = (result: unknown) => {
-  if (result === null || result === undefined) throw notFound("User", "me");
-  return result;
-};
 
 /** What an administrator may change on an account. */
 const administeredFields = declaredFields(user.updateBody);
@@ -46,8 +44,8 @@ const administeredFields = declaredFields(user.updateBody);
  * `PATCH /users/me` changes preferences only; a body naming an administered field (roles, status,
  * counties…) asks for what only users:update on /users/{userId} may change.
  */
-function ownPreferences(body: unknown): z.infer<typeof selfUpdateBody> {
-  const fields = withoutReadOnlyFields(requireObjectBody(body, { nonEmpty: true }));
+function ownPreferences(request: RestRequest): z.infer<typeof selfUpdateBody> {
+  const fields = withoutReadOnlyFields(requireObjectBody(request.body, { nonEmpty: true }));
   const administered = Object.keys(fields).filter((field) => field !== "preferences" && administeredFields.includes(field));
   if (administered.length) {
     throw new ApiError(
@@ -61,41 +59,46 @@ function ownPreferences(body: unknown): z.infer<typeof selfUpdateBody> {
 }
 
 const meRoutes: RestRoute[] = [
-  {
+  declareRoute({
     method: "GET",
     path: `${base}/users/me`,
     operationId: "getMe",
     summary: "Get the caller's own account",
     tag,
-    document: `query { result: me { ${user.selection} } }`,
-    variables: () => ({}),
-    respond: (result) => ({ status: 200, body: found(result) }),
-    docs: { response: user.response, successStatus: 200, errorStatuses: [401, 404, 500] },
-  },
-  {
+    operation: "query",
+    field: "me",
+    result: user,
+    answer: found({ id: "me" }),
+    docs: { errorStatuses: [401, 404, 500] },
+  }),
+  declareRoute({
     method: "PATCH",
     path: `${base}/users/me`,
     operationId: "updateMe",
     summary: "Change the caller's own preferences",
     tag,
-    document: `mutation ($input: MyAccountInput!) { result: updateMe(input: $input) { ${user.selection} } }`,
-    variables: (request) => ({ input: ownPreferences(request.body) }),
-    respond: (result) => ({ status: 200, body: found(result) }),
-    docs: { body: selfUpdateBody, response: user.response, successStatus: 200, errorStatuses: [400, 401, 403, 404, 422, 500] },
-  },
+    operation: "mutation",
+    field: "updateMe",
+    args: [readArgument("input", "MyAccountInput!", ownPreferences)],
+    result: user,
+    answer: found({ id: "me" }),
+    docs: { body: selfUpdateBody, errorStatuses: [400, 401, 403, 404, 422, 500] },
+  }),
 ];
 
-const claimsRoute: RestRoute = {
+const claimsRoute = declareRoute({
   method: "GET",
   path: `${base}/token/claims/{sub}`,
   operationId: "getTokenClaims",
   summary: "Claims to embed in a user's token at login (identity provider only; authenticated by X-API-Key)",
   tag,
-  document: `query ($sub: String!) { result: tokenClaims(sub: $sub) { sub userId role roles { name permissions } permissions counties organizationId personId email name } }`,
-  variables: (request) => ({ sub: request.params.sub ?? "" }),
-  respond: (result) => ({ status: 200, body: result }),
-  docs: { response: claimsResponse, successStatus: 200, errorStatuses: [401, 404, 500] },
-};
+  operation: "query",
+  field: "tokenClaims",
+  args: [pathArgument("sub", { type: "String!" })],
+  result: claimsResponse,
+  answer: shown(),
+  docs: { errorStatuses: [401, 404, 500] },
+});
 
 /** The identity domain (SPEC §4.8): accounts, the caller's own, and token enrichment. */
 export const identityRoutes: RestRoute[] = [...meRoutes, ...userCrud.map((route) => withAuthErrors(route)), claimsRoute];

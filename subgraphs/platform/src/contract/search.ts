@@ -22,9 +22,6 @@ export const searchResultsBody = z.object({
   facets: z.array(z.object({ type: z.enum(searchTypes), count: z.number().int().min(0) })),
 });
 
-/** The selection the REST route asks of the graph's `search`. */
-export const SEARCH_SELECTION = "items { id type title url score attributes { field label value type } createdAt updatedAt } total limit offset hasNext facets { type count }";
-
 /** `types` as a query string gives it: repeated, comma-separated, or both. */
 export function typesFromQuery(value: unknown): string[] | undefined {
   if (value === undefined) return undefined;
@@ -33,7 +30,7 @@ export function typesFromQuery(value: unknown): string[] | undefined {
 }
 
 type GraphAttribute = { field: string; label: string | null; value: string; type: string };
-/** A result as SEARCH_SELECTION asks for it. */
+/** A result as the REST route selects it (the fields of `searchResultsBody`). */
 type GraphHit = { id: string; type: string; title: string; url: string; score: number | null; attributes: GraphAttribute[]; createdAt: string; updatedAt: string };
 
 /**

@@ -1,7 +1,5 @@
 import { Prisma } from "@pap/db";
-
-/** What a metric is computed over: a time window, one queue, one program, and an optional grouping. */
-export type MetricFilters = { from?: Date; to?: Date; queueId?: string; program?: string; groupBy?: "queueId" | "programType" };
+import type { MetricFilters } from "./metric-filters";
 
 /**
  * The SQL a metric runs: one row per group (one row in all without grouping), with `grp` and `value`

@@ -1,8 +1,8 @@
 import type { Prisma } from "@pap/db";
 import type { MetricDefinition } from "../config/metrics";
-import type { MetricFilters } from "./metric-sql";
+import type { MetricFilters } from "./metric-filters";
 
-export type { MetricFilters } from "./metric-sql";
+export type { MetricFilters } from "./metric-filters";
 
 /** Tasks with no value for the grouping field are reported under this key. */
 export const NO_GROUP = "none";
