@@ -8,7 +8,7 @@
 // one that climbs out of the repository is refused. Outside documents are cited in words instead.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import type { MicromarkToken, Rule } from "markdownlint";
+import type { MicromarkToken, Rule } from "markdownlint" with { "resolution-mode": "import" };
 
 /** The repository's root: the nearest folder above whose package.json declares the workspaces. */
 function repositoryRoot(from: string): string {
