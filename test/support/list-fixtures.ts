@@ -1,7 +1,7 @@
 // Rows for the list tests, written through the REST API, and the query forms each list is asked:
 // awkward text (quotes, LIKE's own `%` and `_`, accents, NULLs), every kind of field, and every form
-// of the query language. `list.driver.test.ts` runs them through the driver and through Prisma,
-// `list.engines.test.ts` on PostgreSQL and on the embedded engine.
+// of the query language. `lists/driver.test.ts` runs them through the driver and through Prisma,
+// `lists/engines.test.ts` on PostgreSQL and on the embedded engine.
 
 type Api = { post(path: string, body?: unknown): Promise<{ status: number; body?: any }> };
 
