@@ -19,9 +19,10 @@ import WebSocket from "ws";
 import { bearer } from "../support/auth";
 import { determinationFixture } from "../support/eligibility-fixtures";
 import { recordKinds, recordOn, recordRefsOn, recordSamples, type RecordRefs } from "../support/intake-fixtures";
-import { collect, sleep, type Collected } from "../support/live";
+import { collect, type Collected } from "../support/live";
 import { expectedStatus, rootFieldRequirement, type Caller } from "../support/requirements";
 import { useTestPlatform } from "../support/platform";
+import { waitFor } from "../support/waiting";
 
 const { api, url, platform } = useTestPlatform("auth_graphql_matrix");
 
@@ -371,15 +372,16 @@ describe("GraphQL subscriptions × callers", () => {
       }),
     );
     const settled = (each: Opened) => each.subscription.error !== undefined || each.subscription.completed || each.subscription.results.length > 0;
-    const started = Date.now();
     // No acknowledgement says a subscription is registered, so triggers repeat until every admitted one has delivered.
-    while (Date.now() - started < DELIVERY_MS) {
-      // A refused subscription settles too, with its error: every case is waited for, none for a set time.
+    // A refused subscription settles too, with its error: every case is waited for, none for a set time.
+    const everySettled = async () => {
       const waiting = [...opened.values()].filter((each) => !settled(each));
-      if (waiting.length === 0) break;
+      if (waiting.length === 0) return true;
       await Promise.all([...new Set(waiting.filter((each) => each.admitted).map((each) => each.field))].map((field) => triggers[field]!()));
-      await sleep(50);
-    }
+      return false;
+    };
+    // Past the budget, each case still unsettled fails on its own below, naming itself.
+    await waitFor(everySettled, "every subscription to deliver or be refused", DELIVERY_MS, 50).catch(() => undefined);
   });
 
   afterAll(async () => {

@@ -4,8 +4,8 @@
 import type { Browser, Page } from "playwright-core";
 import { tokenFor } from "../support/auth";
 import { launchBrowser, watchPage } from "../support/browser";
-import { waitFor } from "../support/live";
 import { useTestPlatform } from "../support/platform";
+import { until } from "../support/waiting";
 
 const { url } = useTestPlatform("dashboard_jwt_browser");
 let browser: Browser;
@@ -17,7 +17,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const until = (what: string, condition: () => Promise<boolean>) => waitFor(condition, what, 30_000, 50);
 const textOf = async (page: Page, testId: string) => (await page.getByTestId(testId).textContent()) ?? "";
 
 async function signInWith(page: Page, token: string) {

@@ -9,8 +9,8 @@ import path from "node:path";
 import type { Browser, Locator, Page } from "playwright-core";
 import { launchBrowser, watchPage } from "../support/browser";
 import { launchWith, stopLaunched } from "../support/launcher";
-import { waitFor } from "../support/live";
 import { freePort } from "../support/ports";
+import { until } from "../support/waiting";
 
 let browser: Browser;
 let origin: string;
@@ -53,7 +53,6 @@ async function call(method: string, route: string, body?: unknown, role = "state
   return answer;
 }
 
-const until = (what: string, condition: () => Promise<boolean>) => waitFor(condition, what, 60_000, 100);
 
 /** Signs in through the page's own form, as a person would, and waits for the live feed. */
 async function signIn(role: string): Promise<{ page: Page; errors: string[]; requests: string[] }> {
@@ -63,7 +62,7 @@ async function signIn(role: string): Promise<{ page: Page; errors: string[]; req
   await page.goto(`${origin}/dashboard`);
   await page.getByLabel("Role").selectOption(role);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await until(`the feed to be live for the ${role}`, async () => (await page.getByTestId("connection").textContent()) === "live");
+  await until(`the feed to be live for the ${role}`, async () => (await page.getByTestId("connection").textContent()) === "live", 60_000);
   return { page, ...watched };
 }
 
@@ -76,7 +75,7 @@ async function expectEveryPanelDrawn(page: Page) {
     (await page.locator(".problem").count()) > 0 ||
     ((await page.getByTestId("queues").locator("article.queue dl.counts").count()) > 0 &&
       (await page.getByTestId("applications").locator("dl.counts").count()) > 0 &&
-      (await page.getByTestId("my-work").locator("h3").count()) > 0),
+      (await page.getByTestId("my-work").locator("h3").count()) > 0), 60_000,
   );
   expect(await page.locator(".problem").allTextContents()).toEqual([]);
 }
@@ -88,9 +87,9 @@ it("a supervisor signed in through the page sees every panel's figures, the queu
   await expectEveryPanelDrawn(page);
 
   const snapQueue = page.getByTestId("queue-snap-intake");
-  await until("the snap queue to count the new task", async () => (await figure(snapQueue.getByTestId("count-pending"))) >= 1);
+  await until("the snap queue to count the new task", async () => (await figure(snapQueue.getByTestId("count-pending"))) >= 1, 60_000);
   expect(await snapQueue.getByTestId("oldest-waiting").textContent()).toContain(task.name);
-  await until("the applications panel to count the drafts", async () => (await figure(page.getByTestId("applications-draft"))) === 2);
+  await until("the applications panel to count the drafts", async () => (await figure(page.getByTestId("applications-draft"))) === 2, 60_000);
   expect(await figure(page.getByTestId("channel-online"))).toBe(1);
   expect(await figure(page.getByTestId("channel-phone"))).toBe(1);
   expect(await page.locator(".problem").allTextContents()).toEqual([]);
@@ -104,7 +103,7 @@ it("a case worker signed in through the page claims a task from Ready to claim",
   await expectEveryPanelDrawn(page);
   const row = page.getByTestId("ready-tasks").getByTestId(`task-${task.id}`);
   await row.getByRole("button", { name: "Claim" }).click();
-  await until("the task to be claimed", async () => (await call("GET", `/workflow/tasks/${task.id}`)).status === "in_progress");
+  await until("the task to be claimed", async () => (await call("GET", `/workflow/tasks/${task.id}`)).status === "in_progress", 60_000);
   await page.getByTestId("my-tasks").getByTestId(`task-${task.id}`).waitFor();
   expect(await page.locator(".problem").allTextContents()).toEqual([]);
   expect(errors).toEqual([]);

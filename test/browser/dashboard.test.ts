@@ -8,9 +8,9 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { launchBrowser, watchPage } from "../support/browser";
-import { waitFor } from "../support/live";
 import { useTestPlatform } from "../support/platform";
 import { TcpProxy } from "../support/tcp-proxy";
+import { until } from "../support/waiting";
 
 const { api, url, platform } = useTestPlatform("dashboard_browser");
 // Set to a directory to keep the screenshots the README shows.
@@ -54,7 +54,6 @@ async function signedIn(role: string) {
 
 const connectionIs = (page: Page, state: string) => until(`the feed to be ${state}`, async () => (await page.getByTestId("connection").textContent()) === state);
 
-const until = (what: string, condition: () => Promise<boolean>) => waitFor(condition, what, 30_000, 50);
 
 const number = async (locator: Locator) => Number(await locator.locator("dd").textContent());
 const pendingIn = (page: Page, queue: string) => page.getByTestId(`queue-${queue}`).getByTestId("count-pending");

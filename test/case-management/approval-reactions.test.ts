@@ -7,9 +7,9 @@
 // event delivered again changes nothing.
 import { bearer, workerAccount, type Account } from "../support/auth";
 import { listPath } from "../support/expectations";
-import { waitFor } from "../support/live";
 import { useTestPlatform } from "../support/platform";
 import { expectSameStatements, sqlRecorder } from "../support/sql-count";
+import { waitFor } from "../support/waiting";
 
 const recorder = sqlRecorder();
 const { api, platform, settle } = useTestPlatform("case_approvals", { onQuery: recorder.record });

@@ -1,7 +1,8 @@
 // /case-management/cases over real HTTP against PostgreSQL (SPEC §2.7, §4.5, §7; resources.md §1, §9).
 import { randomUUID } from "node:crypto";
 import { useTestPlatform } from "../support/platform";
-import { detailFields, expectErrorEnvelope, expectValidationError, ISO_DATE_TIME, MISSING_ID, sleep, utcToday, UUID_PATTERN } from "../support/expectations";
+import { detailFields, expectErrorEnvelope, expectValidationError, ISO_DATE_TIME, MISSING_ID, utcToday, UUID_PATTERN } from "../support/expectations";
+import { untilClockPasses } from "../support/waiting";
 
 const { api, url } = useTestPlatform("cases_rest");
 
@@ -150,7 +151,7 @@ describe("GET /case-management/cases/{caseId}", () => {
 describe("PATCH /case-management/cases/{caseId}", () => {
   it("changes the given fields only and bumps updatedAt", async () => {
     const created = await createCase();
-    await sleep(5);
+    await untilClockPasses(created.updatedAt);
     const newWorker = randomUUID();
     const response = await api.patch(`/case-management/cases/${created.id}`, { assignedToId: newWorker });
     expect(response.status).toBe(200);

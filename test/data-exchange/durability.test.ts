@@ -7,9 +7,9 @@ import type { ChildProcess } from "node:child_process";
 import { buildServer as buildAgencySimulator } from "@pap/agency-simulator";
 import { Client } from "pg";
 import { adminHeaders } from "../support/auth";
-import { waitFor } from "../support/live";
 import { launchPlatform, stopLaunched } from "../support/launcher";
 import { createTestDatabase } from "../support/platform";
+import { waitFor } from "../support/waiting";
 
 type Json = { [key: string]: any };
 

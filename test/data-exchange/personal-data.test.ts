@@ -13,9 +13,9 @@ import path from "node:path";
 import { Client } from "pg";
 import { adminHeaders, bearer } from "../support/auth";
 import { listPath } from "../support/expectations";
-import { waitFor } from "../support/live";
 import { launchPlatform, stopLaunched } from "../support/launcher";
 import { createTestDatabase } from "../support/platform";
+import { waitFor } from "../support/waiting";
 
 type Json = { [key: string]: any };
 

@@ -6,9 +6,10 @@
 import type { Client } from "graphql-ws/client";
 import { bearer } from "../support/auth";
 import { detailFields, expectErrorEnvelope, expectListEnvelope, listPath, MISSING_ID, UUID_PATTERN } from "../support/expectations";
-import { subscribeRegistered, waitFor } from "../support/live";
+import { subscribeRegistered } from "../support/live";
 import { useTestPlatform } from "../support/platform";
 import { agencySwitch, expectStatus as ok, type Json } from "../support/agency-control";
+import { until } from "../support/waiting";
 
 // Small numbers, so that retries, the breaker and a sync call's budget play out within a test.
 process.env.DATA_EXCHANGE_CALL_TIMEOUT_MS = "4000";
@@ -46,7 +47,6 @@ async function member(digit: number | null, lastName = "Rivera"): Promise<{ appl
 
 const callOf = async (id: string): Promise<Json> => ok(api.get(`/data-exchange/service-calls/${id}`), 200, "call");
 const eventsOf = async (subject: string): Promise<Json[]> => (await api.get(listPath("/platform/events", { subject, limit: 100, sort: "time" }))).body.items;
-const until = (what: string, condition: () => Promise<boolean>) => waitFor(condition, what, 30_000, 50);
 
 describe("the service catalog", () => {
   it("lists the eleven configured services with their fixed ids, by name, filtered by serviceType", async () => {

@@ -7,9 +7,9 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expectListEnvelope, listPath } from "../support/expectations";
-import { waitFor } from "../support/live";
 import { useTestPlatform } from "../support/platform";
 import { agencySwitch, expectStatus as ok, type Json } from "../support/agency-control";
+import { until } from "../support/waiting";
 
 const FDSH_VLP = "4ecf1b2f-3559-4956-9c74-184588905f7a";
 const VCI = "0b7f6c52-5a1e-4d8e-9a64-3f1c2d9e7a10";
@@ -41,7 +41,6 @@ afterEach(async () => {
   await agency.reset();
 });
 
-const until = (what: string, condition: () => Promise<boolean>) => waitFor(condition, what, 30_000, 50);
 
 /** A draft application with one member whose SSN ends in `digit` (the simulator's answer follows it). */
 async function applicant(digit: number): Promise<{ applicationId: string; memberId: string }> {

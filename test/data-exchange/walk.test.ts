@@ -6,8 +6,8 @@
 // ex parte, with no caseworker and before any review.
 import { applicantAccount } from "../support/auth";
 import { listPath } from "../support/expectations";
-import { waitFor } from "../support/live";
 import { useTestPlatform } from "../support/platform";
+import { until } from "../support/waiting";
 
 const { api } = useTestPlatform("data_exchange_walk");
 
@@ -19,7 +19,6 @@ async function ok(response: Promise<{ status: number; body?: any }>, status: num
   return result.body;
 }
 
-const until = (what: string, condition: () => Promise<boolean>) => waitFor(condition, what, 60_000, 50);
 const verificationsOf = async (applicationId: string): Promise<Json[]> => (await api.get(`/intake/applications/${applicationId}/verifications?limit=100`)).body.items;
 
 it("filed for SNAP and Medicaid → agencies verify → Medicaid decided ex parte", async () => {
@@ -61,7 +60,7 @@ it("filed for SNAP and Medicaid → agencies verify → Medicaid decided ex part
     verifications = await verificationsOf(application.id);
     const hers = verifications.filter((entry) => entry.sourceId === grace.id || entry.sourceId === wages.id);
     return hers.length === 4 && hers.every((entry) => entry.status === "satisfied");
-  });
+  }, 60_000);
   const graces = verifications.filter((entry) => entry.sourceId === grace.id);
   expect(graces.map((entry) => entry.category).sort()).toEqual(["citizenship", "identity", "immigration"]);
   const identity = graces.find((entry) => entry.category === "identity")!;
@@ -80,7 +79,7 @@ it("filed for SNAP and Medicaid → agencies verify → Medicaid decided ex part
     verifications = await verificationsOf(application.id);
     const his = verifications.filter((entry) => entry.sourceId === tobi.id && entry.category === "identity");
     return his.some((entry) => entry.status === "inconclusive") && his.some((entry) => entry.verificationType === "document" && entry.status === "pending");
-  });
+  }, 60_000);
 
   // The Medicaid decision's checks come back conclusive and the adapter approves it ex parte.
   const [determination] = (await api.get(listPath("/eligibility/determinations", { applicationId: application.id }))).body.items;
@@ -89,7 +88,7 @@ it("filed for SNAP and Medicaid → agencies verify → Medicaid decided ex part
     const decisions: Json[] = (await api.get(`/eligibility/determinations/${determination.id}/decisions`)).body.items;
     medicaid = decisions.find((decision) => decision.program === "medicaid");
     return medicaid?.status !== "pending";
-  });
+  }, 60_000);
   expect(medicaid).toMatchObject({ memberId: grace.id, status: "approved", path: "auto" });
   expect(medicaid!.electronicChecks.map((check: Json) => [check.serviceType, check.status, check.result])).toEqual([
     ["fdsh_fti", "completed", "conclusive"],

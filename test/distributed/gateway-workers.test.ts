@@ -5,6 +5,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { startDistributedForTest, type RunningDistributed } from "../support/distributed";
 import { adminHeaders } from "../support/auth";
+import { waitForValue } from "../support/waiting";
 
 jest.setTimeout(240_000);
 
@@ -26,16 +27,6 @@ function gatewayProcessesOf(parent: number): number[] {
     }
   }
   return found;
-}
-
-async function until<T>(what: string, check: () => T | undefined, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 const personCount = async (graphqlUrl: string) => {
@@ -64,17 +55,27 @@ it("runs two gateway copies on one port, and replaces one that dies", async () =
   const graphqlUrl = running!.urls.graphql!;
   const [primary] = gatewayProcessesOf(process.pid);
   expect(primary).toBeDefined();
-  const workers = await until("two gateway workers", () => {
-    const found = gatewayProcessesOf(primary!);
-    return found.length === 2 ? found : undefined;
-  });
+  const workers = await waitForValue(
+    () => {
+      const found = gatewayProcessesOf(primary!);
+      return found.length === 2 ? found : undefined;
+    },
+    "two gateway workers",
+    60_000,
+    100,
+  );
   expect(await personCount(graphqlUrl)).toEqual({ status: 200, body: { data: { persons: { total: expect.any(Number) } } } });
 
   process.kill(workers[0]!, "SIGKILL");
-  const replaced = await until("a replacement worker", () => {
-    const found = gatewayProcessesOf(primary!);
-    return found.length === 2 && !found.includes(workers[0]!) ? found : undefined;
-  });
+  const replaced = await waitForValue(
+    () => {
+      const found = gatewayProcessesOf(primary!);
+      return found.length === 2 && !found.includes(workers[0]!) ? found : undefined;
+    },
+    "a replacement worker",
+    60_000,
+    100,
+  );
   expect(replaced).toContain(workers[1]);
   for (let attempt = 0; attempt < 10; attempt++) expect((await personCount(graphqlUrl)).status).toBe(200);
 });

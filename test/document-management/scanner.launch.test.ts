@@ -7,8 +7,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { adminHeaders } from "../support/auth";
 import { launchPlatform, stopLaunched, stopped } from "../support/launcher";
-import { waitFor } from "../support/live";
 import { createTestDatabase } from "../support/platform";
+import { waitFor } from "../support/waiting";
 
 const PAY_STUB = "a7b8c9d0-e1f2-4a3b-4c5d-e6f7a8b9c0d1";
 

@@ -6,9 +6,10 @@ import type { Client } from "graphql-ws/client";
 import { bearer } from "../support/auth";
 import { determinationFixture } from "../support/eligibility-fixtures";
 import { listPath } from "../support/expectations";
-import { subscribeRegistered, waitFor } from "../support/live";
+import { subscribeRegistered } from "../support/live";
 import { useTestPlatform } from "../support/platform";
 import { expectSameStatements, sqlRecorder } from "../support/sql-count";
+import { waitFor } from "../support/waiting";
 
 const recorder = sqlRecorder();
 const { api, url, platform, settle } = useTestPlatform("eligibility_graph", { onQuery: recorder.record });

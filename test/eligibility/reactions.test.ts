@@ -4,8 +4,8 @@
 // delivered again changes nothing; a withdrawn application withdraws its determination.
 import { bearer } from "../support/auth";
 import { listPath } from "../support/expectations";
-import { waitFor } from "../support/live";
 import { useTestPlatform } from "../support/platform";
+import { waitFor } from "../support/waiting";
 
 const { api, platform, settle } = useTestPlatform("eligibility_reactions");
 

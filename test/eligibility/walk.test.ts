@@ -8,8 +8,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { applicantAccount, workerAccount } from "../support/auth";
 import { listPath } from "../support/expectations";
-import { waitFor } from "../support/live";
 import { useTestPlatform } from "../support/platform";
+import { waitFor } from "../support/waiting";
 
 const { api, platform, settle } = useTestPlatform("eligibility_walk");
 

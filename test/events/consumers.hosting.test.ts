@@ -7,6 +7,7 @@ import { openProcessServices, type PlatformSubgraph } from "@pap/gateway";
 import { anonymous, createLogger } from "@pap/kernel";
 import { buildSchema } from "graphql";
 import { createTestDatabase } from "../support/platform";
+import { WAIT_MS, waitForValue } from "../support/waiting";
 
 const widgets = defineDomainEvents("widgets", "/widgets", { "widget.made": "a widget was made", "widget.counted": "a widget was counted" });
 
@@ -40,14 +41,10 @@ it("runs the hosted domains' consumers, reacting to prefixed types and recording
     const { db, eventRuntime } = hosted.services;
     const subject = randomUUID();
     const [made] = await db.$transaction((tx) => eventRuntime.recorderFor({}, async () => anonymous).record(tx, widgets.draft("widget.made", subject)));
-    let counted = null;
-    for (let attempt = 0; attempt < 100 && !counted; attempt++) {
-      counted = await db.platformEvent.findFirst({ where: { type: "org.example.widgets.widget.counted" } });
-      if (!counted) await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    const counted = await waitForValue(async () => (await db.platformEvent.findFirst({ where: { type: "org.example.widgets.widget.counted" } })) ?? undefined, "the consumer's widget.counted", WAIT_MS, 50);
     expect(made!.type).toBe("org.example.widgets.widget.made");
     expect(counted).toMatchObject({ subject, causationid: made!.id, authtype: "system", data: { of: made!.id } });
-    expect(counted!.traceid).toBe(made!.traceparent!.slice(3, 35));
+    expect(counted.traceid).toBe(made!.traceparent!.slice(3, 35));
   } finally {
     await hosted.close();
   }

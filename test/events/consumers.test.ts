@@ -22,6 +22,7 @@ import {
 } from "@pap/events";
 import type { Logger } from "@pap/kernel";
 import { createTestDatabase } from "../support/platform";
+import { pause, waitFor } from "../support/waiting";
 
 const settings = { typePrefix: "" };
 
@@ -46,16 +47,6 @@ afterAll(async () => {
   await eventRuntime?.close();
   await database?.close();
 });
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-async function waitFor(condition: () => Promise<boolean>, what: string, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(10);
-  }
-}
 
 /** Each test's own event types, so consumers of one test never see another test's events as matching. */
 const namespace = () => `t${randomUUID().slice(0, 8)}`;
@@ -167,7 +158,7 @@ describe("durable event consumers", () => {
     );
 
     const [first, second] = await append([draft(`${ns}.thing.happened`), draft(`${ns}.thing.happened`)]);
-    await waitFor(async () => ((await consumerRow(name))?.attempts ?? 0) >= 3, "three failed attempts");
+    await waitFor(async () => ((await consumerRow(name))?.attempts ?? 0) >= 3, "three failed attempts", 60_000, 10);
 
     const failing = await consumerRow(name);
     expect(failing?.lastError).toBe("the downstream service is unavailable");
@@ -227,7 +218,7 @@ describe("durable event consumers", () => {
       filter: { types: [`${ns}.thing.*`] },
       async handle({ tx, event }) {
         await insertEffect(tx, event.id);
-        await sleep(2);
+        await pause(2);
         handledBy[runner]++;
       },
     });
@@ -237,7 +228,7 @@ describe("durable event consumers", () => {
     const appended: Array<{ id: string; position: bigint }> = [];
     for (let batch = 0; batch < 10; batch++) {
       appended.push(...(await append(Array.from({ length: 8 }, () => draft(`${ns}.thing.happened`)), undefined, batch % 2 ? other : database)));
-      await sleep(5);
+      await pause(5);
     }
     await Promise.all([a.drain(), b.drain()]);
 
@@ -268,7 +259,7 @@ describe("durable event consumers", () => {
     await inHandler;
     let stopped = false;
     const stopping = consumers.stop().then(() => (stopped = true));
-    await sleep(100);
+    await pause(100);
     expect(stopped).toBe(false);
     release();
     await stopping;

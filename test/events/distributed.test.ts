@@ -6,12 +6,13 @@
 import { openDatabase, type Database } from "@pap/db";
 import { announceWrites, appendToLog } from "@pap/events";
 import type { Client } from "graphql-ws/client";
-import { caseBody, collect, rawEvent, logAfter, logHead, openStream, personBody, sleep, wsClient, type Collected, type LogEntry, type SseEvent, type SseStream } from "../support/live";
+import { collect, rawEvent, logAfter, logHead, openStream, wsClient, type Collected, type LogEntry, type SseEvent, type SseStream } from "../support/live";
 import { startDistributedForTest, type RunningDistributed } from "../support/distributed";
 import { adminHeaders } from "../support/auth";
 import { httpClient } from "../support/platform";
+import { caseBody, newPerson, personBody } from "../support/creators";
+import { GRACE_MS, pause, waitFor } from "../support/waiting";
 
-const GRACE_MS = 200;
 
 let running: RunningDistributed | undefined;
 /** The test's own connection to the shared database: a producer committing to the log directly. */
@@ -42,11 +43,6 @@ afterAll(async () => {
   restore();
 }, 120_000);
 
-const createPerson = async (label: string) => {
-  const response = await rest.post("/persons", personBody(label));
-  expect(response.status).toBe(201);
-  return response.body.id as string;
-};
 
 function gatewayClient(): Client {
   const client = wsClient(gatewayGraphql());
@@ -70,12 +66,8 @@ async function connect(params: Record<string, string> = {}, headers: Record<stri
  * from then on each sees every new event.
  */
 async function untilLive(subscriptions: Collected[], timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!subscriptions.every((subscription) => subscription.results.length > 0)) {
-    if (Date.now() > deadline) throw new Error("the subscriptions never went live");
-    await createPerson("Probe");
-    await sleep(100);
-  }
+  const live = async () => subscriptions.every((subscription) => subscription.results.length > 0) || ((await newPerson(rest, "Probe")), false);
+  await waitFor(live, "the subscriptions to go live", timeoutMs, 100);
 }
 
 /** Payloads up to and including the first one `matches`; fails if it does not come. */
@@ -101,7 +93,7 @@ describe("live events in the distributed deployment", () => {
     const events = collect(client, `subscription { events(filter: {type: "persons.*"}) { position id type source subject } }`);
     await untilLive([changes, events]);
 
-    const personId = await createPerson("Distributed");
+    const personId = await newPerson(rest, "Distributed");
     const [created] = (await takeUntil(changes, (payload) => payload.data.personChanged.subject === personId)).slice(-1);
     expect(created!.data.personChanged).toEqual({
       id: expect.any(String),
@@ -127,20 +119,20 @@ describe("live events in the distributed deployment", () => {
       }),
     );
     expect((await events.take(1))[0]!.data.events).toEqual(expect.objectContaining({ type: "persons.person.updated", subject: personId }));
-    await sleep(GRACE_MS);
+    await pause(GRACE_MS);
     expect(changes.untaken()).toEqual([]);
     expect(events.untaken()).toEqual([]);
   });
 
   it("`events(after:)` at the gateway replays from the log, then goes live", async () => {
     const head = await logHead(gatewayGraphql());
-    await createPerson("Before1");
-    await createPerson("Before2");
+    await newPerson(rest, "Before1");
+    await newPerson(rest, "Before2");
     const subscription = collect(gatewayClient(), `subscription ($after: String) { events(after: $after) { position id } }`, { after: head.toString() });
     const replay = await logAfter(gatewayGraphql(), head);
     expect((await subscription.take(2)).map((payload) => [payload.data.events.position, payload.data.events.id])).toEqual(replay.map((entry) => [entry.position.toString(), entry.id]));
     const liveHead = await logHead(gatewayGraphql());
-    await createPerson("Live");
+    await newPerson(rest, "Live");
     const live = await logAfter(gatewayGraphql(), liveHead);
     expect((await subscription.take(1)).map((payload) => [payload.data.events.position, payload.data.events.id])).toEqual(live.map((entry) => [entry.position.toString(), entry.id]));
   });
@@ -150,7 +142,7 @@ describe("live events in the distributed deployment", () => {
     for (let attempt = 0; attempt < 3; attempt++) {
       const stream = await connect();
       const head = await logHead(gatewayGraphql());
-      const personId = await createPerson(`Prompt${attempt}`);
+      const personId = await newPerson(rest, `Prompt${attempt}`);
       const log = await logAfter(gatewayGraphql(), head);
       let received: SseEvent[];
       try {
@@ -189,36 +181,36 @@ describe("live events in the distributed deployment", () => {
     const head = await logHead(gatewayGraphql());
     // Resume from the head: immune to the subscription travelling through the processes.
     const first = await connect({}, { "Last-Event-ID": head.toString() });
-    const personId = await createPerson("Sse");
+    const personId = await newPerson(rest, "Sse");
     const [event] = await first.events(1);
     expectSameEvents([event!], await logAfter(gatewayGraphql(), head));
     expect(event!.data).toEqual((await rest.get(`/platform/events/${event!.data.id}`)).body);
     expect(event!.data).toEqual(expect.objectContaining({ type: "persons.person.created", source: "/persons", subject: personId }));
     expect(event!.frame.raw).toBe(`id: ${event!.id}\ndata: ${event!.frame.data}`);
 
-    await createPerson("Sse2");
+    await newPerson(rest, "Sse2");
     const [second] = await first.events(1);
     const lastSeen = second!.id;
     first.close();
     await first.ended;
 
     // Committed while disconnected.
-    await createPerson("Missed1");
+    await newPerson(rest, "Missed1");
     expect((await rest.patch(`/persons/${personId}`, { email: "sse@example.net" })).status).toBe(200);
-    await createPerson("Missed2");
+    await newPerson(rest, "Missed2");
 
     const resumed = await connect({}, { "Last-Event-ID": lastSeen });
     const missed = await logAfter(gatewayGraphql(), BigInt(lastSeen));
     expect(missed).toHaveLength(3);
     expectSameEvents(await resumed.events(3), missed);
     const liveHead = await logHead(gatewayGraphql());
-    await createPerson("AfterResume");
+    await newPerson(rest, "AfterResume");
     expectSameEvents(await resumed.events(1), await logAfter(gatewayGraphql(), liveHead));
 
     // With a filter, only matching missed events replay.
     const filtered = await connect({ type: "persons.person.updated", lastEventId: lastSeen });
     expectSameEvents(await filtered.events(1), missed.filter((entry) => entry.type === "persons.person.updated"));
-    await sleep(GRACE_MS);
+    await pause(GRACE_MS);
     expect(resumed.untakenEvents()).toEqual([]);
     expect(filtered.untakenEvents()).toEqual([]);
   });

@@ -11,6 +11,7 @@ import type { RunningPlatform } from "@pap/gateway";
 import { eventRecorder, newTraceparent, type SqlTransaction } from "@pap/events";
 import { httpClient, startTestPlatform } from "../support/platform";
 import { expectErrorEnvelope, ISO_DATE_TIME, MISSING_ID, utcToday, UUID_PATTERN, type HttpResponse } from "../support/expectations";
+import { WAIT_MS, waitForValue } from "../support/waiting";
 
 let platform: RunningPlatform;
 let api: ReturnType<typeof httpClient>;
@@ -42,11 +43,12 @@ async function head(): Promise<bigint> {
 
 /** The rows matching `where` once the sequencer has given each its log position, in log order. */
 async function numbered(where: Record<string, unknown>) {
-  for (let attempt = 0; ; attempt++) {
+  const read = async () => {
     const rows = await db().platformEvent.findMany({ where, orderBy: { insertion: "asc" } });
-    if (rows.every((row) => row.position !== null) || attempt > 100) return rows.sort((a, b) => (a.position! < b.position! ? -1 : 1));
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+    return rows.every((row) => row.position !== null) ? rows : undefined;
+  };
+  const rows = await waitForValue(read, "every row to have its log position", WAIT_MS, 20);
+  return rows.sort((a, b) => (a.position! < b.position! ? -1 : 1));
 }
 
 /** Runs a request and returns its response with the events it appended to the log (as REST shows them), in log order. */

@@ -5,28 +5,13 @@
 import { appendToLog } from "@pap/events";
 import type { RunningPlatform } from "@pap/gateway";
 import { expectErrorEnvelope } from "../support/expectations";
-import {
-  appointmentBody,
-  caseBody,
-  logAfter,
-  logHead,
-  openSse,
-  openStream,
-  personBody,
-  rawEvent,
-  sleep,
-  startPlatformOn,
-  waitFor,
-  type LogEntry,
-  type SseEvent,
-  type SseStream,
-} from "../support/live";
+import { logAfter, logHead, openSse, openStream, rawEvent, startPlatformOn, type LogEntry, type SseEvent, type SseStream } from "../support/live";
 import { createTestDatabase, httpClient } from "../support/platform";
+import { GRACE_MS, pause, waitFor } from "../support/waiting";
+import { appointmentBody, caseBody, newPerson, personBody, updatePerson } from "../support/creators";
 
 /** Small, so the heartbeat test takes well under a second. */
 const HEARTBEAT_MS = 200;
-/** After the last expected frame, how long to watch for frames that should not come. */
-const GRACE_MS = 200;
 
 let databaseUrl: string;
 let platform: RunningPlatform;
@@ -52,12 +37,6 @@ async function connect(params: Record<string, string> = {}, headers: Record<stri
 
 const startOnDatabase = (env: Record<string, string | undefined> = {}) => startPlatformOn(databaseUrl, env);
 
-const createPerson = async (label: string, client = api) => {
-  const response = await client.post("/persons", personBody(label));
-  expect(response.status).toBe(201);
-  return response.body.id as string;
-};
-const patchPerson = async (id: string, patch: Record<string, unknown>) => expect((await api.patch(`/persons/${id}`, patch)).status).toBe(200);
 
 /** The stream's events must be exactly these log entries, in order: same position, same envelope id. */
 function expectSameEvents(received: SseEvent[], expected: LogEntry[]) {
@@ -97,8 +76,8 @@ describe("GET /platform/events/stream", () => {
   it("delivers each committed event as one frame: id = its log position, data = the envelope GET /platform/events/{id} returns, ids increasing", async () => {
     const stream = await connect();
     const head = await logHead(graphqlUrl());
-    const personId = await createPerson("Ada");
-    await patchPerson(personId, { email: "ada@example.net" });
+    const personId = await newPerson(api, "Ada");
+    await updatePerson(api, personId, { email: "ada@example.net" });
     const created = await api.post("/case-management/cases", caseBody(personId));
     expect(created.status).toBe(201);
     const visit = await api.post("/scheduling/appointments", appointmentBody(personId));
@@ -129,21 +108,21 @@ describe("GET /platform/events/stream", () => {
     );
     const positions = received.map((event) => BigInt(event.id));
     for (let index = 1; index < positions.length; index++) expect(positions[index]! > positions[index - 1]!).toBe(true);
-    await sleep(GRACE_MS);
+    await pause(GRACE_MS);
     expect(stream.untakenEvents()).toEqual([]);
   });
 
   it("gives a stream opened without Last-Event-ID no history: the first event is the first one committed after it opened", async () => {
-    await createPerson("Before");
+    await newPerson(api, "Before");
     const stream = await connect();
-    await sleep(50);
+    await pause(50);
     expect(stream.untakenEvents()).toEqual([]);
     const head = await logHead(graphqlUrl());
-    const personId = await createPerson("After");
+    const personId = await newPerson(api, "After");
     const [first] = await stream.events(1);
     expectSameEvents([first!], await logAfter(graphqlUrl(), head));
     expect(first!.data.subject).toBe(personId);
-    await sleep(GRACE_MS);
+    await pause(GRACE_MS);
     expect(stream.untakenEvents()).toEqual([]);
   });
 
@@ -161,7 +140,7 @@ describe("GET /platform/events/stream", () => {
   });
 
   it("filters by exact type, type prefix, comma-separated list, subject and source, delivering only matching events", async () => {
-    const personId = await createPerson("Filtered");
+    const personId = await newPerson(api, "Filtered");
     const filters: Record<string, { params: Record<string, string>; matches: (entry: LogEntry) => boolean }> = {
       exact: { params: { type: "persons.person.created" }, matches: (e) => e.type === "persons.person.created" },
       prefix: { params: { type: "scheduling.*" }, matches: (e) => e.type.startsWith("scheduling.") },
@@ -177,15 +156,15 @@ describe("GET /platform/events/stream", () => {
     const filtered = Object.fromEntries(await Promise.all(Object.entries(filters).map(async ([name, filter]) => [name, await connect(filter.params)] as const)));
     const head = await logHead(graphqlUrl());
 
-    const otherId = await createPerson("Other");
-    await patchPerson(personId, { email: "filtered@example.net" });
+    const otherId = await newPerson(api, "Other");
+    await updatePerson(api, personId, { email: "filtered@example.net" });
     const created = await api.post("/case-management/cases", caseBody(personId));
     expect(created.status).toBe(201);
     const visit = await api.post("/scheduling/appointments", appointmentBody(personId));
     expect(visit.status).toBe(201);
-    await patchPerson(otherId, { email: "other@example.net" });
+    await updatePerson(api, otherId, { email: "other@example.net" });
     expect((await api.delete(`/scheduling/appointments/${visit.body.id}`)).status).toBe(204);
-    await patchPerson(personId, { phone: "555-0100" });
+    await updatePerson(api, personId, { phone: "555-0100" });
 
     const log = await logAfter(graphqlUrl(), head);
     expect(log).toHaveLength(8);
@@ -200,7 +179,7 @@ describe("GET /platform/events/stream", () => {
       }
     }
     // The unfiltered stream had every event, so the hub has offered all of them: nothing else may come.
-    await sleep(GRACE_MS);
+    await pause(GRACE_MS);
     for (const [name, stream] of Object.entries(filtered)) expect({ name, extra: stream.untakenEvents().map((e) => e.data.type) }).toEqual({ name, extra: [] });
   });
 
@@ -222,8 +201,8 @@ describe("GET /platform/events/stream", () => {
     const baseline = 0;
     const head = await logHead(graphqlUrl());
     const first = await connect();
-    const ids = [await createPerson("R1"), await createPerson("R2")];
-    await patchPerson(ids[0]!, { email: "r1@example.net" });
+    const ids = [await newPerson(api, "R1"), await newPerson(api, "R2")];
+    await updatePerson(api, ids[0]!, { email: "r1@example.net" });
     const seen = await first.events(3);
     expectSameEvents(seen, await logAfter(graphqlUrl(), head));
     const lastSeen = seen[seen.length - 1]!.id;
@@ -234,24 +213,24 @@ describe("GET /platform/events/stream", () => {
     await subscribersBackTo(baseline);
 
     // Committed while nobody listens.
-    await patchPerson(ids[1]!, { email: "r2@example.net" });
-    await createPerson("R3");
+    await updatePerson(api, ids[1]!, { email: "r2@example.net" });
+    await newPerson(api, "R3");
     const case1 = await api.post("/case-management/cases", caseBody(ids[0]!));
     expect(case1.status).toBe(201);
 
     // Reconnect, while more events commit concurrently with the catch-up read.
-    const [resumed] = await Promise.all([connect({}, { "Last-Event-ID": lastSeen }), ...["R4", "R5", "R6", "R7"].map((label) => createPerson(label))]);
+    const [resumed] = await Promise.all([connect({}, { "Last-Event-ID": lastSeen }), ...["R4", "R5", "R6", "R7"].map((label) => newPerson(api, label))]);
     const afterReconnect = await logAfter(graphqlUrl(), BigInt(lastSeen));
     expect(afterReconnect).toHaveLength(7);
     expectSameEvents(await resumed!.events(afterReconnect.length), afterReconnect);
 
     // Then live events, still in order and exactly once.
     const liveHead = await logHead(graphqlUrl());
-    await patchPerson(ids[0]!, { phone: "555-0101" });
-    await createPerson("R8");
+    await updatePerson(api, ids[0]!, { phone: "555-0101" });
+    await newPerson(api, "R8");
     const live = await logAfter(graphqlUrl(), liveHead);
     expectSameEvents(await resumed!.events(live.length), live);
-    await sleep(GRACE_MS);
+    await pause(GRACE_MS);
     expect(resumed!.untakenEvents()).toEqual([]);
 
     resumed!.close();
@@ -260,36 +239,36 @@ describe("GET /platform/events/stream", () => {
 
   it("resumes with the ?lastEventId= query parameter as well (from an older position)", async () => {
     const head = await logHead(graphqlUrl());
-    await createPerson("Q1");
-    await createPerson("Q2");
-    await createPerson("Q3");
+    await newPerson(api, "Q1");
+    await newPerson(api, "Q2");
+    await newPerson(api, "Q3");
     const log = await logAfter(graphqlUrl(), head);
     const from = log[0]!.position.toString();
     const stream = await connect({ lastEventId: from });
     expectSameEvents(await stream.events(2), log.slice(1));
     const liveHead = await logHead(graphqlUrl());
-    await createPerson("Q4");
+    await newPerson(api, "Q4");
     expectSameEvents(await stream.events(1), await logAfter(graphqlUrl(), liveHead));
-    await sleep(GRACE_MS);
+    await pause(GRACE_MS);
     expect(stream.untakenEvents()).toEqual([]);
   });
 
   it("replays only matching events when resuming with a filter, then delivers only matching live ones", async () => {
     const head = await logHead(graphqlUrl());
-    const personId = await createPerson("F1");
-    await patchPerson(personId, { email: "f1@example.net" });
-    await createPerson("F2");
-    await patchPerson(personId, { phone: "555-0102" });
+    const personId = await newPerson(api, "F1");
+    await updatePerson(api, personId, { email: "f1@example.net" });
+    await newPerson(api, "F2");
+    await updatePerson(api, personId, { phone: "555-0102" });
     const stream = await connect({ type: "persons.person.updated", lastEventId: head.toString() });
     const replay = (await logAfter(graphqlUrl(), head)).filter((entry) => entry.type === "persons.person.updated");
     expect(replay).toHaveLength(2);
     expectSameEvents(await stream.events(2), replay);
     const liveHead = await logHead(graphqlUrl());
-    await createPerson("F3");
-    await patchPerson(personId, { phone: "555-0103" });
+    await newPerson(api, "F3");
+    await updatePerson(api, personId, { phone: "555-0103" });
     const live = (await logAfter(graphqlUrl(), liveHead)).filter((entry) => entry.type === "persons.person.updated");
     expectSameEvents(await stream.events(1), live);
-    await sleep(GRACE_MS);
+    await pause(GRACE_MS);
     expect(stream.untakenEvents()).toEqual([]);
   });
 
@@ -350,7 +329,7 @@ describe("GET /platform/events/stream", () => {
 
       // And the other way round.
       const head = await logHead(graphqlUrl());
-      await createPerson("Y1", otherApi);
+      await newPerson(otherApi, "Y1");
       expectSameEvents(await onThis.events(1), await logAfter(graphqlUrl(), head));
       expectSameEvents(await onOther.events(1), await logAfter(graphqlUrl(), head));
 

@@ -4,23 +4,11 @@
 // server-side cleanup when a client leaves, and delivery to a second platform on the same database.
 import type { RunningPlatform } from "@pap/gateway";
 import type { Client } from "graphql-ws/client";
-import {
-  appointmentBody,
-  caseBody,
-  collect,
-  logAfter,
-  logHead,
-  personBody,
-  sleep,
-  startPlatformOn,
-  waitFor,
-  wsClient,
-  type Collected,
-  type LogEntry,
-} from "../support/live";
+import { collect, logAfter, logHead, startPlatformOn, wsClient, type Collected, type LogEntry } from "../support/live";
 import { createTestDatabase, httpClient } from "../support/platform";
+import { GRACE_MS, pause, waitFor } from "../support/waiting";
+import { appointmentBody, caseBody, newAppointment, newCase, newPerson, personBody, updatePerson } from "../support/creators";
 
-const GRACE_MS = 200;
 const ENVELOPE = "id specversion type source subject time datacontenttype data traceparent causationid authid authtype";
 
 let databaseUrl: string;
@@ -48,22 +36,6 @@ async function subscribe(query: string, variables?: Record<string, unknown>, on:
   return subscription;
 }
 
-const createPerson = async (label: string, client = api) => {
-  const response = await client.post("/persons", personBody(label));
-  expect(response.status).toBe(201);
-  return response.body.id as string;
-};
-const patchPerson = async (id: string, patch: Record<string, unknown>) => expect((await api.patch(`/persons/${id}`, patch)).status).toBe(200);
-const createCase = async (personId: string) => {
-  const response = await api.post("/case-management/cases", caseBody(personId));
-  expect(response.status).toBe(201);
-  return response.body.id as string;
-};
-const createAppointment = async (personId: string) => {
-  const response = await api.post("/scheduling/appointments", appointmentBody(personId));
-  expect(response.status).toBe(201);
-  return response.body.id as string;
-};
 
 /** Payloads of `field` must be exactly these log entries, in order (position and envelope id). */
 function expectSameEvents(payloads: Collected["results"], field: string, expected: LogEntry[]) {
@@ -96,7 +68,7 @@ afterAll(async () => {
 
 describe("subscription events", () => {
   it("delivers envelopes of committed events matching the filter (type prefix and exact, source, subject)", async () => {
-    const personId = await createPerson("Sub");
+    const personId = await newPerson(api, "Sub");
     const all = await subscribe(`subscription { events { position ${ENVELOPE} } }`);
     const persons = await subscribe(`subscription ($filter: EventStreamFilter) { events(filter: $filter) { position ${ENVELOPE} } }`, { filter: { type: "persons.*" } });
     const list = await subscribe(`subscription { e: events(filter: {type: "persons.person.updated, scheduling.appointment.scheduled"}) { position id type } }`);
@@ -104,10 +76,10 @@ describe("subscription events", () => {
     const subject = await subscribe(`subscription ($s: ID) { events(filter: {subject: $s}) { position id subject } }`, { s: personId.toUpperCase() });
     const head = await logHead(graphqlUrl());
 
-    await createPerson("Other");
-    await patchPerson(personId, { email: "sub@example.net" });
-    await createCase(personId);
-    await createAppointment(personId);
+    await newPerson(api, "Other");
+    await updatePerson(api, personId, { email: "sub@example.net" });
+    await newCase(api, personId);
+    await newAppointment(api, personId);
 
     const log = await logAfter(graphqlUrl(), head);
     expect(log.map((entry) => entry.type)).toEqual([
@@ -129,36 +101,36 @@ describe("subscription events", () => {
     expectSameEvents(await list.take(2), "e", log.filter((entry) => ["persons.person.updated", "scheduling.appointment.scheduled"].includes(entry.type)));
     expectSameEvents(await scheduling.take(2), "events", log.filter((entry) => entry.source === "/scheduling"));
     expectSameEvents(await subject.take(1), "events", log.filter((entry) => entry.subject === personId));
-    await sleep(GRACE_MS);
+    await pause(GRACE_MS);
     for (const subscription of [all, persons, list, scheduling, subject]) expect(subscription.untaken()).toEqual([]);
   });
 
   it("with `after`, replays every event after that position from the log, then goes live, without gap or duplicate", async () => {
     const head = await logHead(graphqlUrl());
-    const ids = [await createPerson("A1"), await createPerson("A2")];
-    await patchPerson(ids[0]!, { email: "a1@example.net" });
-    await createCase(ids[1]!);
+    const ids = [await newPerson(api, "A1"), await newPerson(api, "A2")];
+    await updatePerson(api, ids[0]!, { email: "a1@example.net" });
+    await newCase(api, ids[1]!);
     const from = (await logAfter(graphqlUrl(), head))[0]!.position;
 
     // Events keep committing while the replay is read.
     const subscription = collect(client(), `subscription ($after: String) { events(after: $after) { position id type } }`, { after: from.toString() });
-    await Promise.all(["A3", "A4", "A5"].map((label) => createPerson(label)));
+    await Promise.all(["A3", "A4", "A5"].map((label) => newPerson(api, label)));
     const replayed = await logAfter(graphqlUrl(), from);
     expect(replayed).toHaveLength(6);
     expectSameEvents(await subscription.take(replayed.length), "events", replayed);
 
     const liveHead = await logHead(graphqlUrl());
-    await patchPerson(ids[1]!, { email: "a2@example.net" });
-    await createAppointment(ids[0]!);
+    await updatePerson(api, ids[1]!, { email: "a2@example.net" });
+    await newAppointment(api, ids[0]!);
     const live = await logAfter(graphqlUrl(), liveHead);
     expectSameEvents(await subscription.take(live.length), "events", live);
-    await sleep(GRACE_MS);
+    await pause(GRACE_MS);
     expect(subscription.untaken()).toEqual([]);
 
     // A filtered replay skips what does not match.
     const filtered = collect(client(), `subscription ($after: String) { events(after: $after, filter: {type: "persons.person.updated"}) { position id type } }`, { after: head.toString() });
     expectSameEvents(await filtered.take(2), "events", (await logAfter(graphqlUrl(), head)).filter((entry) => entry.type === "persons.person.updated"));
-    await sleep(GRACE_MS);
+    await pause(GRACE_MS);
     expect(filtered.untaken()).toEqual([]);
   });
 
@@ -228,13 +200,13 @@ describe("subscription events", () => {
 
 describe("entity change subscriptions", () => {
   it("personChanged resolves person { attributes cases appointments } across subgraphs as they are when the payload is delivered", async () => {
-    const personId = await createPerson("Linked");
-    const caseId = await createCase(personId);
-    const appointmentId = await createAppointment(personId);
+    const personId = await newPerson(api, "Linked");
+    const caseId = await newCase(api, personId);
+    const appointmentId = await newAppointment(api, personId);
     const query = `subscription ($id: ID) { personChanged(id: $id) { id type subject person { id attributes cases { id } appointments { id } } } }`;
     const subscription = await subscribe(query, { id: personId });
 
-    await patchPerson(personId, { email: "linked@example.net" });
+    await updatePerson(api, personId, { email: "linked@example.net" });
     const [updated] = await subscription.take(1);
     expect(updated).toEqual({
       data: {
@@ -248,28 +220,28 @@ describe("entity change subscriptions", () => {
     });
 
     // A second case and appointment exist by the next change: its payload shows them.
-    const secondCase = await createCase(personId);
-    const secondAppointment = await createAppointment(personId);
-    await patchPerson(personId, { phone: "555-0199" });
+    const secondCase = await newCase(api, personId);
+    const secondAppointment = await newAppointment(api, personId);
+    await updatePerson(api, personId, { phone: "555-0199" });
     const [later] = await subscription.take(1);
     const person = later!.data.personChanged.person;
     expect(person.attributes).toEqual({ ...personBody("Linked"), email: "linked@example.net", phone: "555-0199" });
     expect([...person.cases].sort(byId)).toEqual([{ id: caseId }, { id: secondCase }].sort(byId));
     expect([...person.appointments].sort(byId)).toEqual([{ id: appointmentId }, { id: secondAppointment }].sort(byId));
-    await sleep(GRACE_MS);
+    await pause(GRACE_MS);
     // Case and appointment events are not person changes.
     expect(subscription.untaken()).toEqual([]);
   });
 
   it("personChanged(id:) delivers only that person's changes; without id, every person's", async () => {
-    const mine = await createPerson("Mine");
-    const theirs = await createPerson("Theirs");
+    const mine = await newPerson(api, "Mine");
+    const theirs = await newPerson(api, "Theirs");
     const one = await subscribe(`subscription ($id: ID) { personChanged(id: $id) { subject type person { id } } }`, { id: mine });
     const every = await subscribe(`subscription { personChanged { subject type person { id } } }`);
-    await patchPerson(theirs, { email: "theirs@example.net" });
-    await patchPerson(mine, { email: "mine@example.net" });
-    const created = await createPerson("New");
-    await createCase(mine);
+    await updatePerson(api, theirs, { email: "theirs@example.net" });
+    await updatePerson(api, mine, { email: "mine@example.net" });
+    const created = await newPerson(api, "New");
+    await newCase(api, mine);
 
     expect((await every.take(3)).map((payload) => payload.data.personChanged)).toEqual([
       { subject: theirs, type: "persons.person.updated", person: { id: theirs } },
@@ -277,14 +249,14 @@ describe("entity change subscriptions", () => {
       { subject: created, type: "persons.person.created", person: { id: created } },
     ]);
     expect((await one.take(1)).map((payload) => payload.data.personChanged)).toEqual([{ subject: mine, type: "persons.person.updated", person: { id: mine } }]);
-    await sleep(GRACE_MS);
+    await pause(GRACE_MS);
     expect(one.untaken()).toEqual([]);
     expect(every.untaken()).toEqual([]);
   });
 
   it("caseChanged resolves case { members { person } } from another subgraph", async () => {
-    const applicant = await createPerson("Applicant");
-    const child = await createPerson("Child");
+    const applicant = await newPerson(api, "Applicant");
+    const child = await newPerson(api, "Child");
     const subscription = await subscribe(`subscription { caseChanged { type subject case { id status primaryApplicant { id } members { relationship person { id attributes } } } } }`);
     const response = await api.post("/case-management/cases", {
       effectiveStartDate: "2025-10-01",
@@ -323,9 +295,9 @@ describe("entity change subscriptions", () => {
   });
 
   it("appointmentChanged resolves appointment { person } and sees both events of a booking", async () => {
-    const personId = await createPerson("Visitor");
+    const personId = await newPerson(api, "Visitor");
     const subscription = await subscribe(`subscription { appointmentChanged { type subject appointment { id appointmentType status person { id attributes } } } }`);
-    const appointmentId = await createAppointment(personId);
+    const appointmentId = await newAppointment(api, personId);
     const payloads = (await subscription.take(2)).map((payload) => payload.data.appointmentChanged);
     const appointment = { id: appointmentId, appointmentType: "Intake interview", status: "scheduled", person: { id: personId, attributes: personBody("Visitor") } };
     expect(payloads).toEqual([
@@ -338,10 +310,10 @@ describe("entity change subscriptions", () => {
   });
 
   it("gives a deleted entity's event a null link (person, case, appointment)", async () => {
-    const personId = await createPerson("Gone");
-    const keeper = await createPerson("Keeper");
-    const caseId = await createCase(keeper);
-    const appointmentId = await createAppointment(keeper);
+    const personId = await newPerson(api, "Gone");
+    const keeper = await newPerson(api, "Keeper");
+    const caseId = await newCase(api, keeper);
+    const appointmentId = await newAppointment(api, keeper);
     const persons = await subscribe(`subscription ($id: ID) { personChanged(id: $id) { type subject person { id } } }`, { id: personId });
     const cases = await subscribe(`subscription ($id: ID) { caseChanged(id: $id) { type subject case { id } } }`, { id: caseId });
     const appointments = await subscribe(`subscription ($id: ID) { appointmentChanged(id: $id) { type subject appointment { id } } }`, { id: appointmentId });
@@ -364,10 +336,10 @@ describe("entity change subscriptions", () => {
   });
 
   it("an event's links are null when it concerns another domain's entity", async () => {
-    const personId = await createPerson("Cross");
+    const personId = await newPerson(api, "Cross");
     const subscription = await subscribe(`subscription { events { type person { id } case { id } appointment { id } } }`);
-    const caseId = await createCase(personId);
-    await patchPerson(personId, { email: "cross@example.net" });
+    const caseId = await newCase(api, personId);
+    await updatePerson(api, personId, { email: "cross@example.net" });
     expect((await subscription.take(2)).map((payload) => payload.data.events)).toEqual([
       { type: "case_management.case.created", person: null, case: { id: caseId }, appointment: null },
       { type: "persons.person.updated", person: { id: personId }, case: null, appointment: null },
@@ -382,7 +354,7 @@ describe("across processes", () => {
       const events = await subscribe(`subscription { events(filter: {type: "persons.*"}) { position id type } }`, undefined, other);
       const changes = await subscribe(`subscription { personChanged { type person { id attributes cases { id } } } }`, undefined, other);
       const head = await logHead(graphqlUrl());
-      const personId = await createPerson("Remote");
+      const personId = await newPerson(api, "Remote");
       const [event] = await events.take(1);
       expectSameEvents([event!], "events", await logAfter(graphqlUrl(), head));
       const [change] = await changes.take(1);

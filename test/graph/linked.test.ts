@@ -2,7 +2,8 @@
 // the case-management, persons and scheduling subgraphs, and failures carry the envelope in extensions.
 import type { RunningPlatform } from "@pap/gateway";
 import { httpClient, startTestPlatform } from "../support/platform";
-import { MISSING_ID, sleep } from "../support/expectations";
+import { MISSING_ID } from "../support/expectations";
+import { untilClockPasses } from "../support/waiting";
 
 let platform: RunningPlatform;
 let api: ReturnType<typeof httpClient>;
@@ -47,7 +48,7 @@ beforeAll(async () => {
   });
   cases.other = await create("/case-management/cases", { primaryApplicantId: people.other.id, members: [{ personId: people.other.id, relationship: "self" }] });
   // The household case becomes the most recently updated one.
-  await sleep(5);
+  await untilClockPasses(cases.other.updatedAt);
   cases.household = (await api.patch(`/case-management/cases/${cases.household.id}`, { assignedToId: "6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f" })).body;
 
   const appointment = (personId: string, startAt: string, appointmentType: string, status = "scheduled") =>

@@ -8,9 +8,10 @@ import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { Client } from "pg";
 import { adminHeaders } from "../support/auth";
-import { openStream, waitFor, type SseStream } from "../support/live";
+import { openStream, type SseStream } from "../support/live";
 import { createTestDatabase } from "../support/platform";
 import { freePort } from "../support/ports";
+import { waitFor } from "../support/waiting";
 
 const WRITERS = 8;
 /** Acknowledged writes before the kill: enough that it lands in the middle of steady load. */

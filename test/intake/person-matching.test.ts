@@ -8,6 +8,7 @@ import { matchKeyer } from "../../subgraphs/persons/src/domain/matching";
 import { refreshMatchKeys } from "../../subgraphs/persons/src/operations/matching";
 import { listPath, UUID_PATTERN } from "../support/expectations";
 import { useTestPlatform } from "../support/platform";
+import { WAIT_MS, waitForValue } from "../support/waiting";
 
 // The filing minimum (signature, address) is the lifecycle's concern, tested with it; here it only stands in the way.
 process.env.INTAKE_FILING_MINIMUM = "off";
@@ -49,19 +50,6 @@ async function submit(applicationId: string): Promise<void> {
   if (response.status !== 200) throw new Error(`submit: ${response.status} ${JSON.stringify(response.body)}`);
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** Polls until `read` gives something, within a loaded machine's budget for a reaction. */
-async function waitFor<T>(read: () => Promise<T | undefined>, what: string, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
-
 const memberPath = (applicationId: string, memberId: string) => `${APPLICATIONS}/${applicationId}/members/${memberId}`;
 
 async function readMember(applicationId: string, memberId: string): Promise<Record> {
@@ -72,10 +60,15 @@ async function readMember(applicationId: string, memberId: string): Promise<Reco
 
 /** The member once matching has written its outcome. */
 const matched = (applicationId: string, memberId: string) =>
-  waitFor(async () => {
-    const found = await readMember(applicationId, memberId);
-    return found.personMatch ? found : undefined;
-  }, `member ${memberId}'s personMatch`);
+  waitForValue(
+    async () => {
+      const found = await readMember(applicationId, memberId);
+      return found.personMatch ? found : undefined;
+    },
+    `member ${memberId}'s personMatch`,
+    WAIT_MS,
+    50,
+  );
 
 async function eventsOf(params: Record): Promise<Record[]> {
   const response = await api.get(listPath("/platform/events", { limit: 100, ...params }));

@@ -2,8 +2,9 @@
 // the applications in one state, and `applicationChanged` delivering only events about applications.
 import type { Client } from "graphql-ws/client";
 import { bearer } from "../support/auth";
-import { subscribeRegistered, waitFor, type Collected } from "../support/live";
+import { subscribeRegistered, type Collected } from "../support/live";
 import { useTestPlatform } from "../support/platform";
+import { waitFor } from "../support/waiting";
 
 const { api, url, platform, settle } = useTestPlatform("intake_subscriptions");
 const clients: Client[] = [];

@@ -4,8 +4,8 @@
 // the interview is booked and lists its appointment; the caseworker completes the review. Every hop is an event caused by the one before.
 import { applicantAccount, workerAccount } from "../support/auth";
 import { listPath } from "../support/expectations";
-import { waitFor } from "../support/live";
 import { useTestPlatform } from "../support/platform";
+import { waitFor } from "../support/waiting";
 
 const { api } = useTestPlatform("intake_walk");
 

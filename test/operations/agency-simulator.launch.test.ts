@@ -2,10 +2,10 @@
 // agency simulator beside the platform unless DATA_EXCHANGE_AGENCY_URL names the real agencies: the
 // banner prints its address, it answers the agencies' wire contract there with the AGENCY_SIMULATOR_*
 // settings it inherited, and it stops with the platform.
-import { waitFor } from "../support/live";
 import { answers, launchPlatform, stopLaunched, stopped } from "../support/launcher";
 import { createTestDatabase } from "../support/platform";
 import { freePort } from "../support/ports";
+import { waitFor } from "../support/waiting";
 
 let databaseUrl: string;
 

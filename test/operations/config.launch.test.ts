@@ -11,9 +11,9 @@ import path from "node:path";
 import { DEVELOPMENT_PERSON_MATCH_KEY } from "@pap/kernel";
 import { adminHeaders } from "../support/auth";
 import { launchPlatform, stopLaunched, stopped } from "../support/launcher";
-import { waitFor } from "../support/live";
 import { createTestDatabase } from "../support/platform";
 import { freePort } from "../support/ports";
+import { waitFor } from "../support/waiting";
 
 const main = path.join(__dirname, "../../gateway/dist/main.js");
 const contentDirectory = mkdtempSync(path.join(tmpdir(), "pap-content-config-launch-"));

@@ -1,10 +1,10 @@
 // The platform's launcher (the compiled gateway/dist/main.js; needs the build) starts the reference
 // eligibility adapter beside the platform unless ELIGIBILITY_ADAPTER_URL names another one: the
 // banner prints its address, it answers the adapter contract there, and it stops with the platform.
-import { waitFor } from "../support/live";
 import { answers, launchPlatform, stopLaunched, stopped } from "../support/launcher";
 import { createTestDatabase } from "../support/platform";
 import { freePort } from "../support/ports";
+import { waitFor } from "../support/waiting";
 
 let databaseUrl: string;
 

@@ -4,10 +4,11 @@
 // open event streams, durable consumers' lag, the timer backlog — and the process's; labelled by the
 // platform view's rule; served to this machine only, or to the metrics token once one is set.
 // The cluster and distributed modes: metrics.cluster.test.ts, metrics.distributed.test.ts.
-import { openStream, waitFor } from "../support/live";
+import { openStream } from "../support/live";
 import { useTestPlatform } from "../support/platform";
 import { adminHeaders } from "../support/auth";
 import { labelValues, samplesOf, scrape, total, type Sample } from "../support/prometheus";
+import { waitFor } from "../support/waiting";
 
 const { api, url } = useTestPlatform("metrics");
 

@@ -8,9 +8,9 @@ import { buildServer as buildAgencySimulator } from "@pap/agency-simulator";
 import { buildServer as buildReferenceAdapter } from "@pap/eligibility-reference";
 import { startDistributedForTest, type RunningDistributed } from "../support/distributed";
 import { listPath } from "../support/expectations";
-import { waitFor } from "../support/live";
 import { isSqlSpan, SpanKind, startOtlpReceiver, wholeTrace, type OtlpReceiver, type ReceivedSpan } from "../support/otlp-receiver";
 import { httpClient } from "../support/platform";
+import { waitFor } from "../support/waiting";
 
 type Json = { [key: string]: any };
 

@@ -11,10 +11,10 @@ import path from "node:path";
 import type { ChildProcess } from "node:child_process";
 import { listPath } from "../support/expectations";
 import { launchPlatform, stopLaunched, stopped } from "../support/launcher";
-import { waitFor } from "../support/live";
 import { isSqlSpan, SpanKind, startOtlpReceiver, wholeTrace, type OtlpReceiver, type ReceivedSpan } from "../support/otlp-receiver";
 import { createTestDatabase, httpClient } from "../support/platform";
 import { freePort } from "../support/ports";
+import { waitFor } from "../support/waiting";
 
 type Json = { [key: string]: any };
 

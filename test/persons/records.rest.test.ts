@@ -1,6 +1,7 @@
 // /persons over real HTTP against PostgreSQL (SPEC §2.8, §4.5, §7): a free-form record plus server fields.
 import { useTestPlatform } from "../support/platform";
-import { expectErrorEnvelope, ISO_DATE_TIME, MISSING_ID, sleep, UUID_PATTERN } from "../support/expectations";
+import { expectErrorEnvelope, ISO_DATE_TIME, MISSING_ID, UUID_PATTERN } from "../support/expectations";
+import { untilClockPasses } from "../support/waiting";
 
 const { api, url } = useTestPlatform("persons_rest");
 
@@ -115,7 +116,7 @@ describe("GET /persons/{personId}", () => {
 describe("PATCH /persons/{personId} (JSON merge patch)", () => {
   it("merges nested objects key by key, replaces scalars and arrays, and keeps untouched fields", async () => {
     const created = await createPerson();
-    await sleep(5);
+    await untilClockPasses(created.updatedAt);
     const response = await api.patch(`/persons/${created.id}`, {
       name: { lastName: "Garcia-Lopez" },
       address: { city: "Shelbyville", unit: "4B" },

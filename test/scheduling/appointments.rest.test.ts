@@ -1,7 +1,8 @@
 // /scheduling/appointments over real HTTP against PostgreSQL (SPEC §2.9, §4.5, §7; resources.md §1, §9).
 import { randomUUID } from "node:crypto";
 import { useTestPlatform } from "../support/platform";
-import { detailFields, expectErrorEnvelope, expectValidationError, ISO_DATE_TIME, MISSING_ID, sleep, UUID_PATTERN } from "../support/expectations";
+import { detailFields, expectErrorEnvelope, expectValidationError, ISO_DATE_TIME, MISSING_ID, UUID_PATTERN } from "../support/expectations";
+import { untilClockPasses } from "../support/waiting";
 
 const { api, url } = useTestPlatform("appointments_rest");
 
@@ -129,7 +130,7 @@ describe("GET /scheduling/appointments/{appointmentId}", () => {
 describe("PATCH /scheduling/appointments/{appointmentId}", () => {
   it("changes the given fields only and bumps updatedAt", async () => {
     const created = await createAppointment();
-    await sleep(5);
+    await untilClockPasses(created.updatedAt);
     const response = await api.patch(`/scheduling/appointments/${created.id}`, { status: "completed", notes: "Pay stubs received." });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ ...created, status: "completed", notes: "Pay stubs received.", updatedAt: expect.stringMatching(ISO_DATE_TIME) });
