@@ -10,6 +10,7 @@ import { listPath } from "../support/expectations";
 import { useTestPlatform } from "../support/platform";
 import { expectSameStatements, sqlRecorder } from "../support/sql-count";
 import { waitFor } from "../support/waiting";
+import { eventsOf } from "../support/event-log";
 
 const recorder = sqlRecorder();
 const { api, platform, settle } = useTestPlatform("case_approvals", { onQuery: recorder.record });
@@ -24,10 +25,6 @@ let worker: Account;
 beforeAll(async () => {
   worker = await workerAccount(api);
 });
-
-async function eventsOf(subject: string, type: string): Promise<Row[]> {
-  return (await api.get(listPath("/platform/events", { subject, type, limit: 100 }))).body.items;
-}
 
 /** A filed SNAP application with these members, its primary applicant signing; answers its id and its members' ids in order. */
 async function filedApplication(members: MemberBody[], relationships: { from: number; to: number; types: string[] }[] = []): Promise<{ id: string; memberIds: string[] }> {
@@ -70,7 +67,7 @@ async function decideAndClose(applicationId: string, outcomes: Record<string, "a
   const closed = await api.post(`/intake/applications/${applicationId}/close`, undefined, worker.headers);
   expect(closed.status).toBe(200);
   expect(closed.body.status).toBe("closed");
-  const [event] = await eventsOf(applicationId, "intake.application.closed");
+  const [event] = await eventsOf(api, applicationId, "intake.application.closed");
   return event!;
 }
 
@@ -146,7 +143,7 @@ describe("an application closed with an approved program", () => {
     expect((await member(id, helperId)).personId).toBeNull();
 
     // Every change is caused by the closing, and intake's link by case management's event.
-    const [linked, ...again] = await eventsOf(kase.id, "case_management.case.application_linked");
+    const [linked, ...again] = await eventsOf(api, kase.id, "case_management.case.application_linked");
     expect(again).toEqual([]);
     expect(linked).toMatchObject({
       source: "/case-management",
@@ -154,10 +151,10 @@ describe("an application closed with an approved program", () => {
       authtype: "system",
       data: { caseId: kase.id, applicationId: id, members: [{ memberId: rosaId, personId: rosaPersonId }, { memberId: adaId, personId: ada.body.id }] },
     });
-    expect(await eventsOf(kase.id, "case_management.case.created")).toEqual([expect.objectContaining({ causationid: closed.id })]);
-    expect(await eventsOf(rosaPersonId, "persons.person.created")).toEqual([expect.objectContaining({ causationid: closed.id })]);
+    expect(await eventsOf(api, kase.id, "case_management.case.created")).toEqual([expect.objectContaining({ causationid: closed.id })]);
+    expect(await eventsOf(api, rosaPersonId, "persons.person.created")).toEqual([expect.objectContaining({ causationid: closed.id })]);
     await settle();
-    const memberUpdates = (await eventsOf(id, "intake.application_member.updated")).filter((event) => event.causationid === linked!.id);
+    const memberUpdates = (await eventsOf(api, id, "intake.application_member.updated")).filter((event) => event.causationid === linked!.id);
     expect(memberUpdates.map((event) => [event.data.memberId, event.data.changes])).toEqual([[rosaId, [{ field: "personId", before: null, after: rosaPersonId }]]]);
 
     // The graph leads from the case to its applications and back.
@@ -206,7 +203,7 @@ describe("an application closed with an approved program", () => {
     ]);
     expect((await api.get(`/persons/${tomPersonId}`)).body).toMatchObject({ name: { firstName: "Tom", lastName: "Lind" }, dateOfBirth: "1983-09-10" });
     expect(await db().case.count({ where: { primaryApplicantId: rosaPersonId } })).toBe(1);
-    const [updated] = await eventsOf(kase.id, "case_management.case.updated");
+    const [updated] = await eventsOf(api, kase.id, "case_management.case.updated");
     expect(updated).toMatchObject({ causationid: closed.id, data: { changes: [expect.objectContaining({ field: "members" })] } });
     await waitFor(async () => (await member(second.id, second.memberIds[1]!)).personId === tomPersonId, "the spouse linked to his person");
 

@@ -65,7 +65,7 @@ async function memberWithSsn(url: string, digit: number): Promise<string> {
 }
 
 const row = async (id: string) => (await db.query(`SELECT status, attempts, "leaseUntil" FROM data_exchange_service_call WHERE id = $1`, [id])).rows[0];
-const eventsOf = async (id: string, type: string) => (await db.query(`SELECT id FROM platform_event WHERE subject = $1 AND type = $2`, [id, type])).rows;
+const loggedRowsOf = async (id: string, type: string) => (await db.query(`SELECT id FROM platform_event WHERE subject = $1 AND type = $2`, [id, type])).rows;
 const agencySaw = async (key: string): Promise<{ received: number; answered: number }> => {
   const response = await fetch(`${agencyUrl}/calls/${key}`);
   return response.status === 200 ? ((await response.json()) as { received: number; answered: number }) : { received: 0, answered: 0 };
@@ -83,13 +83,13 @@ it(
     await waitFor(async () => (await agencySaw(submitted.id)).received === 1, "the agency to receive the call", 60_000, 20);
     await killed(first.process);
     expect(await row(submitted.id)).toMatchObject({ status: "pending", attempts: 1 });
-    expect(await eventsOf(submitted.id, "data_exchange.call.completed")).toHaveLength(0);
+    expect(await loggedRowsOf(submitted.id, "data_exchange.call.completed")).toHaveLength(0);
 
     const second = await launch();
     await waitFor(async () => (await row(submitted.id)).status === "completed", "the call to complete after the restart", 90_000, 100);
     const done = await call(second.url, "GET", `/data-exchange/service-calls/${submitted.id}`);
     expect(done).toMatchObject({ status: "completed", result: "conclusive", attempts: 2 });
-    expect(await eventsOf(submitted.id, "data_exchange.call.completed")).toHaveLength(1);
+    expect(await loggedRowsOf(submitted.id, "data_exchange.call.completed")).toHaveLength(1);
     // Asked twice with the same idempotency key; the agency's answer counted once.
     expect((await agencySaw(submitted.id)).received).toBe(2);
     await killed(second.process);
@@ -114,7 +114,7 @@ it(
 
     await launch(env);
     await waitFor(async () => (await row(submitted.id)).status === "timed_out", "the durable timer to time the call out", 90_000, 100);
-    const timedOut = await eventsOf(submitted.id, "data_exchange.call.timed_out");
+    const timedOut = await loggedRowsOf(submitted.id, "data_exchange.call.timed_out");
     expect(timedOut).toHaveLength(1);
     expect((await db.query(`SELECT 1 FROM platform_timer WHERE id = $1`, [`data-exchange.window.${submitted.id}`])).rows).toHaveLength(0);
     await fetch(`${agencyUrl}/control`, { method: "DELETE" });

@@ -10,6 +10,7 @@ import { subscribeRegistered } from "../support/live";
 import { useTestPlatform } from "../support/platform";
 import { agencySwitch, expectStatus as ok, type Json } from "../support/agency-control";
 import { until } from "../support/waiting";
+import { eventsOf } from "../support/event-log";
 
 // Small numbers, so that retries, the breaker and a sync call's budget play out within a test.
 process.env.DATA_EXCHANGE_CALL_TIMEOUT_MS = "4000";
@@ -46,7 +47,6 @@ async function member(digit: number | null, lastName = "Rivera"): Promise<{ appl
 }
 
 const callOf = async (id: string): Promise<Json> => ok(api.get(`/data-exchange/service-calls/${id}`), 200, "call");
-const eventsOf = async (subject: string): Promise<Json[]> => (await api.get(listPath("/platform/events", { subject, limit: 100, sort: "time" }))).body.items;
 
 describe("the service catalog", () => {
   it("lists the eleven configured services with their fixed ids, by name, filtered by serviceType", async () => {
@@ -91,7 +91,7 @@ describe("submitting a call", () => {
     expect(byId.body).toMatchObject({ serviceId: SWICA, serviceType: "swica", callMode: "async", status: "pending", requestingResourceType: "intake/applications/incomes", requestingResourceId: incomeId });
     const byType = await ok(api.post("/data-exchange/service-calls", { serviceType: "fdsh_ssa", requestingResourceId: memberId }), 201, "by type");
     expect(byType).toMatchObject({ serviceId: FDSH_SSA, serviceType: "fdsh_ssa", requestingResourceType: "intake/applications/members" });
-    const [submitted] = (await eventsOf(byId.body.id)).filter((event) => event.type === "data_exchange.call.submitted");
+    const [submitted] = (await eventsOf(api, byId.body.id)).filter((event) => event.type === "data_exchange.call.submitted");
     expect(submitted).toMatchObject({ source: "/data-exchange", data: { serviceType: "swica", requestingResourceId: incomeId, callMode: "async", metadata: { intake: { note: "by id" } } } });
   });
 
@@ -135,7 +135,7 @@ describe("submitting a call", () => {
     expect(new Set(answers.map((answer) => answer.body.id)).size).toBe(1);
     const calls = await api.get(listPath("/data-exchange/service-calls", { requestingResourceId: incomeId }));
     expect(calls.body.total).toBe(1);
-    expect((await eventsOf(answers[0]!.body.id)).filter((event) => event.type === "data_exchange.call.submitted")).toHaveLength(1);
+    expect((await eventsOf(api, answers[0]!.body.id)).filter((event) => event.type === "data_exchange.call.submitted")).toHaveLength(1);
   });
 });
 
@@ -147,7 +147,7 @@ describe("making calls", () => {
     const done = await callOf(call.id);
     expect(done).toMatchObject({ status: "completed", result: "conclusive", attempts: 1, failureReason: null, completedAt: expect.any(String) });
     expect(done.serviceResult).toEqual(expect.objectContaining({ employerName: expect.anything() }));
-    const completed = (await eventsOf(call.id)).filter((event) => event.type === "data_exchange.call.completed");
+    const completed = (await eventsOf(api, call.id)).filter((event) => event.type === "data_exchange.call.completed");
     expect(completed).toHaveLength(1);
     expect(completed[0]!.data).toEqual({ serviceType: "swica", requestingResourceId: incomeId, result: "conclusive", serviceResult: done.serviceResult, metadata: { intake: { verificationId: "v-1" } } });
     const agency = await (await fetch(`${platform().agencyUrl}/calls/${call.id}`)).json();
@@ -167,14 +167,14 @@ describe("making calls", () => {
       const call = await ok(api.post("/data-exchange/service-calls", { serviceId: SWICA, requestingResourceId: incomeId }), 201, "submit");
       // Handed back at once, instead of held for its whole lease: recorded as a retry, saying it was a
       // fault of the platform's without quoting it (the database's message is for the log, not for clients).
-      await until("the call to be handed back", async () => (await eventsOf(call.id)).some((event) => event.type === "data_exchange.call.retry_scheduled"));
+      await until("the call to be handed back", async () => (await eventsOf(api, call.id)).some((event) => event.type === "data_exchange.call.retry_scheduled"));
       const handedBack = await callOf(call.id);
       expect(handedBack).toMatchObject({ status: "pending", lastError: expect.stringContaining("a fault of its own") });
-      expect(JSON.stringify([handedBack, await eventsOf(call.id)])).not.toMatch(/recording refused/);
+      expect(JSON.stringify([handedBack, await eventsOf(api, call.id)])).not.toMatch(/recording refused/);
       await db.$executeRawUnsafe("DROP TRIGGER refuse_call_end ON data_exchange_service_call");
       await settle();
       expect(await callOf(call.id)).toMatchObject({ status: "completed", result: "conclusive" });
-      expect((await eventsOf(call.id)).filter((event) => event.type === "data_exchange.call.completed")).toHaveLength(1);
+      expect((await eventsOf(api, call.id)).filter((event) => event.type === "data_exchange.call.completed")).toHaveLength(1);
     } finally {
       await db.$executeRawUnsafe("DROP TRIGGER IF EXISTS refuse_call_end ON data_exchange_service_call");
       await db.$executeRawUnsafe("DROP FUNCTION IF EXISTS refuse_call_end()");
@@ -197,7 +197,7 @@ describe("making calls", () => {
     const { memberId } = await member(5);
     const answered = await ok(api.post("/data-exchange/service-calls", { serviceType: "fdsh_ssa", requestingResourceId: memberId, callMode: "sync" }), 201, "sync");
     expect(answered).toMatchObject({ callMode: "sync", status: "completed", result: "conclusive", attempts: 1 });
-    const types = (await eventsOf(answered.id)).map((event) => event.type);
+    const types = (await eventsOf(api, answered.id)).map((event) => event.type);
     expect(types).toEqual(["data_exchange.call.submitted", "data_exchange.call.completed"]);
   });
 
@@ -206,7 +206,7 @@ describe("making calls", () => {
     await control({ slowMs: 8000 });
     const answered = await ok(api.post("/data-exchange/service-calls", { serviceType: "fdsh_ssa", requestingResourceId: memberId, callMode: "sync" }), 201, "sync");
     expect(answered.status).toBe("timed_out");
-    expect((await eventsOf(answered.id)).map((event) => event.type)).toEqual(["data_exchange.call.submitted", "data_exchange.call.timed_out"]);
+    expect((await eventsOf(api, answered.id)).map((event) => event.type)).toEqual(["data_exchange.call.submitted", "data_exchange.call.timed_out"]);
   });
 
   it("an agency that keeps failing is asked again with backoff, each retry recorded, then the call fails with service_error", async () => {
@@ -216,7 +216,7 @@ describe("making calls", () => {
     const failed = await callOf(call.id);
     expect(failed).toMatchObject({ failureReason: "service_error", attempts: 2, lastError: expect.stringContaining("answered 500") });
     // The first attempt's failure put the call back with its bookkeeping, recorded in the log before it failed for good.
-    const history = await eventsOf(call.id);
+    const history = await eventsOf(api, call.id);
     expect(history.map((event) => event.type)).toEqual(["data_exchange.call.submitted", "data_exchange.call.retry_scheduled", "data_exchange.call.failed"]);
     expect(history[1]!.data).toEqual({
       serviceType: "save",
@@ -227,7 +227,7 @@ describe("making calls", () => {
       metadata: {},
     });
     expect(Date.parse(history[1]!.data.nextAttemptAt)).toBeGreaterThanOrEqual(Date.parse(history[1]!.time));
-    const [event] = (await eventsOf(call.id)).filter((entry) => entry.type === "data_exchange.call.failed");
+    const [event] = (await eventsOf(api, call.id)).filter((entry) => entry.type === "data_exchange.call.failed");
     expect(event!.data).toMatchObject({ serviceType: "save", requestingResourceId: memberId, failureReason: "service_error" });
     const agency = (await (await fetch(`${platform().agencyUrl}/calls/${call.id}`)).json()) as { received: number };
     expect(agency.received).toBeGreaterThanOrEqual(2);
@@ -292,7 +292,7 @@ describe("metadata namespaces", () => {
     const workflow = await bearer(["system"], { sub: "workflow", userId: "workflow" });
     expect((await api.raw("DELETE", `/data-exchange/service-calls/${call.id}/metadata/workflow`, undefined, workflow)).status).toBe(204);
     await until("the call to complete", async () => (await callOf(call.id)).status === "completed");
-    const [completed] = (await eventsOf(call.id)).filter((event) => event.type === "data_exchange.call.completed");
+    const [completed] = (await eventsOf(api, call.id)).filter((event) => event.type === "data_exchange.call.completed");
     expect(completed!.data.metadata).toEqual({ intake: { verificationId: "v-9", nested: { keep: [1, 2] } } });
   });
 });

@@ -10,6 +10,7 @@ import { expectListEnvelope, listPath } from "../support/expectations";
 import { useTestPlatform } from "../support/platform";
 import { agencySwitch, expectStatus as ok, type Json } from "../support/agency-control";
 import { until } from "../support/waiting";
+import { eventsOf } from "../support/event-log";
 
 const FDSH_VLP = "4ecf1b2f-3559-4956-9c74-184588905f7a";
 const VCI = "0b7f6c52-5a1e-4d8e-9a64-3f1c2d9e7a10";
@@ -61,7 +62,6 @@ const verify = (applicationId: string, memberId: string, category: string) =>
   ok(api.post(`/intake/applications/${applicationId}/verifications`, { category, verificationType: "electronic", sourceId: memberId, sourceType: "member" }), 201, category);
 const verification = async (applicationId: string, id: string): Promise<Json> => ok(api.get(`/intake/applications/${applicationId}/verifications/${id}`), 200, "verification");
 const verificationsOf = async (applicationId: string): Promise<Json[]> => (await api.get(`/intake/applications/${applicationId}/verifications?limit=100`)).body.items;
-const eventsOf = async (subject: string, type: string): Promise<Json[]> => (await api.get(listPath("/platform/events", { subject, type, limit: 100 }))).body.items;
 
 describe("the catalog a deployment configured", () => {
   it("holds the seeded entries as changed, and the deployment's own entry as user-sourced", async () => {
@@ -111,7 +111,7 @@ describe("a verification whose calls do not succeed", () => {
     await until("the agency to answer the timed-out call", async () => ((await (await fetch(`${platform().agencyUrl}/calls/${vlpCall.serviceCallId}`)).json()) as Json).answered === 1);
     await platform().settle();
     expect(await ok(api.get(`/data-exchange/service-calls/${vlpCall.serviceCallId}`), 200, "call")).toMatchObject({ status: "timed_out", result: null });
-    expect(await eventsOf(vlpCall.serviceCallId, "data_exchange.call.completed")).toEqual([]);
+    expect(await eventsOf(api, vlpCall.serviceCallId, "data_exchange.call.completed")).toEqual([]);
   });
 });
 
@@ -122,8 +122,8 @@ describe("intake's reactions to a call's end", () => {
     await until("the identity verification to be satisfied", async () => (await verification(applicationId, identity.id)).status === "satisfied");
     const satisfied = await verification(applicationId, identity.id);
     const callId = satisfied.electronicChecks[0].serviceCallId;
-    const completed = (await eventsOf(callId, "data_exchange.call.completed"))[0]!;
-    const satisfaction = (await eventsOf(identity.id, "intake.verification.satisfied"))[0]!;
+    const completed = (await eventsOf(api, callId, "data_exchange.call.completed"))[0]!;
+    const satisfaction = (await eventsOf(api, identity.id, "intake.verification.satisfied"))[0]!;
     expect(satisfaction.causationid).toBe(completed.id);
     expect(satisfaction.traceparent?.split("-")[1]).toBe(completed.traceparent?.split("-")[1]);
 

@@ -7,6 +7,7 @@ import path from "node:path";
 import { bearer } from "../support/auth";
 import { detailFields, expectErrorEnvelope, expectListEnvelope, listPath, MISSING_ID } from "../support/expectations";
 import { useTestPlatform } from "../support/platform";
+import { eventsOf } from "../support/event-log";
 
 // A deployment's own configured type, beside the thirteen of the platform's configuration.
 const TRIBAL_ID = "0d0c0b0a-0000-4000-8000-00000000d018";
@@ -19,7 +20,6 @@ const { api } = useTestPlatform("document_types_rest");
 const PAY_STUB = "a7b8c9d0-e1f2-4a3b-4c5d-e6f7a8b9c0d1";
 const types = "/document-management/document-types";
 
-const eventsOf = async (subject: string): Promise<any[]> => (await api.get(listPath("/platform/events", { subject, sort: "time", limit: 20 }))).body.items;
 
 it("lists the thirteen configured types and the deployment's own by name, all of them configuration", async () => {
   const listed = expectListEnvelope(await api.get(`${types}?limit=50`), { total: 14, limit: 50, offset: 0, hasNext: false });
@@ -50,7 +50,7 @@ it("creates, changes and deletes a deployment's own type, each with its event", 
   expect(changed.body.retentionYears).toBe(7);
   expect((await api.delete(`${types}/${created.body.id}`)).status).toBe(204);
   expectErrorEnvelope(await api.get(`${types}/${created.body.id}`), 404, "NOT_FOUND");
-  const events = await eventsOf(created.body.id);
+  const events = await eventsOf(api, created.body.id);
   expect(events.map((event) => event.type)).toEqual(["document_management.document_type.created", "document_management.document_type.updated", "document_management.document_type.deleted"]);
   expect(events[1].data.changes).toEqual([{ field: "retentionYears", before: 5, after: 7 }]);
 });
@@ -66,7 +66,7 @@ it("refuses any change of a configured type with 409 CONFIG_MANAGED, and leaves 
   expectErrorEnvelope(await api.patch(`${types}/${PAY_STUB}`, { retentionYears: 10 }), 409, "CONFIG_MANAGED");
   expectErrorEnvelope(await api.delete(`${types}/${PAY_STUB}`), 409, "CONFIG_MANAGED");
   expect((await api.get(`${types}/${PAY_STUB}`)).body.retentionYears).toBe(3);
-  expect(await eventsOf(PAY_STUB)).toEqual([]);
+  expect(await eventsOf(api, PAY_STUB)).toEqual([]);
 });
 
 it("lets everyone who handles documents read the types, and only administrators write them", async () => {

@@ -10,6 +10,7 @@ import { metadataNamespaces } from "@pap/kernel";
 import { bearer } from "../support/auth";
 import { detailFields, expectErrorEnvelope, expectListEnvelope, listPath, MISSING_ID, UUID_PATTERN } from "../support/expectations";
 import { useTestPlatform } from "../support/platform";
+import { eventsOf } from "../support/event-log";
 
 process.env.CLAMD_URL ??= "tcp://127.0.0.1:3310";
 process.env.CONTENT_MAX_BYTES = String(4 * 1024 * 1024);
@@ -49,7 +50,6 @@ async function download(versionId: string, headers: Record<string, string> = {})
   return fetch(`${url()}/document-management/document-versions/${versionId}/content`, { headers: { ...(await bearer(["case_worker"], { sub: "test|reader", userId: "00000000-0000-4000-8000-0000000000c2" })), ...headers }, redirect: "manual" });
 }
 
-const eventsOf = async (subject: string): Promise<Json[]> => (await api.get(listPath("/platform/events", { subject, sort: "time", limit: 50 }))).body.items;
 const eventCount = async (type: string): Promise<number> => (await api.get(listPath("/platform/events", { type, limit: 1 }))).body.total;
 const storedFiles = () => readdirSync(process.env.CONTENT_DIRECTORY!, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
 
@@ -87,8 +87,8 @@ describe("uploading", () => {
       uploadedById: "00000000-0000-4000-8000-0000000000c1",
       createdAt: expect.any(String),
     });
-    expect((await eventsOf(document.id)).map((event) => event.type)).toEqual(["document_management.document.created"]);
-    const [uploaded] = await eventsOf(version.id);
+    expect((await eventsOf(api, document.id)).map((event) => event.type)).toEqual(["document_management.document.created"]);
+    const [uploaded] = await eventsOf(api, version.id);
     expect(uploaded).toMatchObject({ type: "document_management.document_version.uploaded", data: { documentId: document.id, documentVersionId: version.id, versionNumber: 1, metadata: { intake: { applicationId: "app-1" } } } });
     expect((await api.get(`${documents}/${document.id}`)).body).toEqual(document);
   });
@@ -183,7 +183,7 @@ describe("downloading", () => {
     expect((await download(document.latestVersionId, { "if-none-match": `"${sha256(bytes)}"` })).status).toBe(304);
     const unsatisfiable = await download(document.latestVersionId, { range: "bytes=50-60" });
     expect(unsatisfiable.status).toBe(416);
-    const accesses = (await eventsOf(document.latestVersionId)).filter((event) => event.type === "document_management.document_version.accessed");
+    const accesses = (await eventsOf(api, document.latestVersionId)).filter((event) => event.type === "document_management.document_version.accessed");
     expect(accesses).toHaveLength(5);
     expect(accesses[0]!.data).toEqual({ documentId: document.id, documentVersionId: document.latestVersionId, actorId: "00000000-0000-4000-8000-0000000000c2", outcome: "delivered" });
     expect((await download(MISSING_ID)).status).toBe(404);
@@ -208,7 +208,7 @@ describe("downloading", () => {
       const expired = await fetch(`${url()}${linkPath}?${signLink(process.env.CONTENT_SIGNING_SECRET!, linkPath, new Date(Date.now() - 1000))}`);
       expect(expired.status).toBe(403);
       expect(((await expired.json()) as Json).message).toMatch(/expired/);
-      const accessed = (await eventsOf(document.latestVersionId)).filter((event) => event.type === "document_management.document_version.accessed");
+      const accessed = (await eventsOf(api, document.latestVersionId)).filter((event) => event.type === "document_management.document_version.accessed");
       expect(accessed.map((event) => event.data.outcome)).toEqual(["redirected"]);
     } finally {
       delete process.env.CONTENT_DELIVERY;
@@ -222,7 +222,7 @@ describe("changing a document", () => {
     const changed = await api.patch(`${documents}/${document.id}`, { ...document, title: "Pay stub, October", documentDate: "2026-10-30", lifecycleState: "destroyed", metadata: { intake: { x: 1 } } });
     expect(changed.status).toBe(200);
     expect(changed.body).toMatchObject({ title: "Pay stub, October", documentDate: "2026-10-30", lifecycleState: "active", metadata: {} });
-    expect((await eventsOf(document.id)).map((event) => event.type)).toEqual(["document_management.document.created", "document_management.document.updated"]);
+    expect((await eventsOf(api, document.id)).map((event) => event.type)).toEqual(["document_management.document.created", "document_management.document.updated"]);
     expectErrorEnvelope(await api.patch(`${documents}/${document.id}`, { title: "" }), 422, "VALIDATION_ERROR");
   });
 
@@ -253,7 +253,7 @@ describe("changing a document", () => {
       expect((await api.delete(`${documents}/${document.id}/metadata/${domain}`, await bearer(["system"], { sub: domain, userId: domain }))).status).toBe(204);
     }
     expect((await api.get(`${documents}/${document.id}`)).body.metadata).toEqual({});
-    const changes = (await eventsOf(document.id)).filter((event) => event.type === "document_management.document.metadata_changed");
+    const changes = (await eventsOf(api, document.id)).filter((event) => event.type === "document_management.document.metadata_changed");
     expect(changes.map((event) => [event.data.domain, event.data.before, event.data.after])).toEqual([
       ...metadataNamespaces.map((domain) => [domain, null, { note: `by ${domain}` }]),
       ...metadataNamespaces.map((domain) => [domain, { note: `by ${domain}` }, null]),

@@ -8,6 +8,7 @@ import { ManualClock } from "@pap/kernel";
 import { workerAccount } from "../support/auth";
 import { listPath } from "../support/expectations";
 import { useTestPlatform } from "../support/platform";
+import { eventsOf } from "../support/event-log";
 
 type Json = { [key: string]: any };
 type Mode = "answers" | "fails" | "alters-metadata" | "answers-without-explanation";
@@ -52,7 +53,6 @@ async function ok(response: Promise<{ status: number; body?: any }>, status: num
   return result.body;
 }
 
-const eventsOf = async (subject: string, type: string): Promise<Json[]> => (await api.get(listPath("/platform/events", { subject, type, limit: 100 }))).body.items;
 
 /** A SNAP application with one member, filed, its review claimed and completed: the point at which eligibility asks for decisions. */
 async function reviewedApplication(): Promise<{ applicationId: string; decisionId: string; determinationId: string }> {
@@ -83,8 +83,8 @@ it("a failing adapter leaves the decision pending with the reason and an event; 
   const ids = await reviewedApplication();
   const failed = await decisionOf(ids);
   expect(failed).toMatchObject({ status: "pending", evaluationFailure: { reason: expect.stringContaining("500"), attempts: 1, nextAttemptAt: expect.any(String) } });
-  const [event] = await eventsOf(ids.decisionId, "eligibility.decision.evaluation_failed");
-  const [reviewed] = await eventsOf(ids.applicationId, "intake.application.review_completed");
+  const [event] = await eventsOf(api, ids.decisionId, "eligibility.decision.evaluation_failed");
+  const [reviewed] = await eventsOf(api, ids.applicationId, "intake.application.review_completed");
   expect(event).toMatchObject({ causationid: reviewed!.id, data: { determinationId: ids.determinationId, program: "snap", attempts: 1, reason: failed.evaluationFailure.reason } });
   // The request carried the platform's metadata: the determination and the decision it decides.
   const asked = received.filter((call) => call.path === "/evaluate/determination");
@@ -106,9 +106,9 @@ it("a failing adapter leaves the decision pending with the reason and an event; 
   expect(decided).toMatchObject({ status: "approved", path: "auto", evaluationFailure: null, explanation: { rules: [{ id: "scripted", citation: "Test rule 1", outcome: "met" }] } });
   expect((await api.get(`/eligibility/determinations/${ids.determinationId}`)).body.status).toBe("completed");
   expect((await api.get(`/intake/applications/${ids.applicationId}`)).body.status).toBe("closed");
-  const [retry] = await eventsOf(ids.determinationId, "eligibility.evaluation_retry_due");
-  const [completed] = await eventsOf(ids.decisionId, "eligibility.application.decision_completed");
-  expect(completed!.causationid).toBe((await eventsOf(ids.determinationId, "eligibility.evaluation_retry_due")).at(-1)!.id);
+  const [retry] = await eventsOf(api, ids.determinationId, "eligibility.evaluation_retry_due");
+  const [completed] = await eventsOf(api, ids.decisionId, "eligibility.application.decision_completed");
+  expect(completed!.causationid).toBe((await eventsOf(api, ids.determinationId, "eligibility.evaluation_retry_due")).at(-1)!.id);
   expect(retry!.data).toMatchObject({ stage: "determination" });
 });
 
@@ -116,7 +116,7 @@ it("an answer whose metadata was altered is a failed call, never applied", async
   mode = "alters-metadata";
   const ids = await reviewedApplication();
   expect(await decisionOf(ids)).toMatchObject({ status: "pending", evaluationFailure: { reason: expect.stringContaining("metadata"), attempts: 1 } });
-  expect(await eventsOf(ids.decisionId, "eligibility.application.decision_completed")).toEqual([]);
+  expect(await eventsOf(api, ids.decisionId, "eligibility.application.decision_completed")).toEqual([]);
 });
 
 it("an adapter that sends no explanation still decides", async () => {

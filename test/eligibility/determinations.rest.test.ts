@@ -9,6 +9,7 @@ import { bearer } from "../support/auth";
 import { determinationFixture } from "../support/eligibility-fixtures";
 import { expectErrorEnvelope, listPath, MISSING_ID } from "../support/expectations";
 import { useTestPlatform } from "../support/platform";
+import { eventsOf } from "../support/event-log";
 
 const { api, platform } = useTestPlatform("eligibility_rest");
 
@@ -21,7 +22,6 @@ const base = "/eligibility/determinations";
 const getAs = async (path: string, headers: Promise<Record<string, string>> | Record<string, string>) => api.raw("GET", path, undefined, await headers);
 
 const decisionBody = (action: string) => (action === "approve" ? { path: "auto" } : { path: "manual", denialReasonCode: "INC-001" });
-const eventsAbout = async (subject: string, type = "eligibility.*") => (await api.get(listPath("/platform/events", { subject, type, limit: 100 }))).body.items as Row[];
 
 const determinationStates = Object.keys(determinationMachine.states);
 const determinationAllowed = Object.entries(determinationMachine.actions).flatMap(([action, definition]) => definition.from.map((from: string) => [action, from, definition.to ?? from] as const));
@@ -36,7 +36,7 @@ describe("determination actions", () => {
     const fixture = await determinationFixture(db(), { status: from as never, decisionStatus: "approved" });
     const response = await api.post(`${base}/${fixture.determinationId}/${action}`, undefined, await system());
     expect({ status: response.status, state: response.body.status }).toEqual({ status: 200, state: to });
-    const [event] = await eventsAbout(fixture.applicationId);
+    const [event] = await eventsOf(api, fixture.applicationId, "eligibility.*");
     expect(event).toMatchObject({ source: "/eligibility", subject: fixture.applicationId, data: { applicationId: fixture.applicationId, determinationId: fixture.determinationId } });
   });
 
@@ -49,13 +49,13 @@ describe("determination actions", () => {
   it("flag-expedited sets expeditedFlagged and emits eligibility.application.expedited; complete and withdraw stamp their instants", async () => {
     const flagged = await determinationFixture(db());
     expect((await api.post(`${base}/${flagged.determinationId}/flag-expedited`, undefined, await system())).body).toMatchObject({ status: "pending", expeditedFlagged: true });
-    expect((await eventsAbout(flagged.applicationId)).map((event) => event.type)).toEqual(["eligibility.application.expedited"]);
+    expect((await eventsOf(api, flagged.applicationId, "eligibility.*")).map((event) => event.type)).toEqual(["eligibility.application.expedited"]);
     const done = await determinationFixture(db(), { status: "in_progress", decisionStatus: "denied" });
     expect((await api.post(`${base}/${done.determinationId}/complete`, undefined, await system())).body).toMatchObject({ status: "completed", completedAt: expect.any(String) });
-    expect((await eventsAbout(done.applicationId)).map((event) => event.type)).toEqual(["eligibility.application.determination_completed"]);
+    expect((await eventsOf(api, done.applicationId, "eligibility.*")).map((event) => event.type)).toEqual(["eligibility.application.determination_completed"]);
     const withdrawn = await determinationFixture(db());
     expect((await api.post(`${base}/${withdrawn.determinationId}/withdraw`, undefined, await system())).body).toMatchObject({ status: "withdrawn", withdrawnAt: expect.any(String) });
-    expect((await eventsAbout(withdrawn.applicationId)).map((event) => event.type)).toEqual(["eligibility.determination.withdrawn"]);
+    expect((await eventsOf(api, withdrawn.applicationId, "eligibility.*")).map((event) => event.type)).toEqual(["eligibility.determination.withdrawn"]);
   });
 
   it("checks in the platform's order: 404, the state, the role, complete's guard, the body", async () => {
@@ -90,7 +90,7 @@ describe("decision actions", () => {
     const response = await api.post(`${base}/${fixture.determinationId}/decisions/${fixture.decisionId}/${action}`, body, await system());
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ status: to, path: body.path, decidedAt: expect.any(String), denialReasonCode: (body as Row).denialReasonCode ?? null });
-    const [event] = await eventsAbout(fixture.decisionId);
+    const [event] = await eventsOf(api, fixture.decisionId, "eligibility.*");
     expect(event).toMatchObject({
       type: "eligibility.application.decision_completed",
       data: { determinationId: fixture.determinationId, memberId: fixture.memberId, program: "medicaid", status: to, path: body.path, ...("denialReasonCode" in body && { denialReasonCode: body.denialReasonCode }) },
@@ -146,7 +146,7 @@ describe("decision actions", () => {
     const response = await api.post(`${base}/${fixture.determinationId}/${action}`, body, await system());
     expect({ status: response.status, id: response.body.id, state: response.body.status }).toEqual({ status: 200, id: fixture.determinationId, state: "in_progress" });
     expect((await api.get(`${base}/${fixture.determinationId}/decisions/${fixture.decisionId}`)).body).toMatchObject({ status: action === "approve" ? "approved" : "denied", path: body.path });
-    const [event] = await eventsAbout(fixture.decisionId);
+    const [event] = await eventsOf(api, fixture.decisionId, "eligibility.*");
     expect(event).toMatchObject({ type: "eligibility.application.decision_completed", data: { determinationId: fixture.determinationId, program: "medicaid" } });
   });
 

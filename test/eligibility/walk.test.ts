@@ -10,6 +10,7 @@ import { applicantAccount, workerAccount } from "../support/auth";
 import { listPath } from "../support/expectations";
 import { useTestPlatform } from "../support/platform";
 import { waitFor } from "../support/waiting";
+import { eventsOf } from "../support/event-log";
 
 const { api, platform, settle } = useTestPlatform("eligibility_walk");
 
@@ -24,7 +25,6 @@ async function ok(response: Promise<{ status: number; body?: any }>, status: num
   return result.body;
 }
 
-const eventsOf = async (subject: string, type: string): Promise<Json[]> => (await api.get(listPath("/platform/events", { subject, type, limit: 100 }))).body.items;
 
 it("filed → screened expedited → review claimed → verifications settled → reviewed → approved by the adapter's rules → closed → the household's case", async () => {
   const { headers: applicant } = await applicantAccount(api);
@@ -109,11 +109,11 @@ it("filed → screened expedited → review claimed → verifications settled �
   for (const member of members) expect(member.programDeterminations).toEqual([{ program: "snap", outcome: "approved", determinedAt: expect.any(String) }]);
 
   // Each hop is caused by the one before.
-  const [reviewed] = await eventsOf(application.id, "intake.application.review_completed");
-  const [decided] = await eventsOf(decisions[0]!.id, "eligibility.application.decision_completed");
+  const [reviewed] = await eventsOf(api, application.id, "intake.application.review_completed");
+  const [decided] = await eventsOf(api, decisions[0]!.id, "eligibility.application.decision_completed");
   expect(decided!.causationid).toBe(reviewed!.id);
-  const [completed] = await eventsOf(application.id, "eligibility.application.determination_completed");
-  const [closed] = await eventsOf(application.id, "intake.application.closed");
+  const [completed] = await eventsOf(api, application.id, "eligibility.application.determination_completed");
+  const [closed] = await eventsOf(api, application.id, "intake.application.closed");
   expect(closed!.causationid).toBe(completed!.id);
 
   // Case management opens the household's case: both members, each now a person, linked both ways.

@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import type { RunningPlatform } from "@pap/gateway";
 import { httpClient, startTestPlatform } from "../support/platform";
 import { detailFields, expectErrorEnvelope, expectListEnvelope, listPath } from "../support/expectations";
+import { eventsMatching } from "../support/event-log";
 
 const BASE = "/events-platform";
 const PREFIX = "org.example.";
@@ -57,12 +58,6 @@ const envelope = (overrides: Partial<Event> = {}) => ({
   ...overrides,
 });
 
-async function eventsOf(subject: string): Promise<Event[]> {
-  const response = await api.get(listPath(EVENTS, { subject, limit: 100 }));
-  expect(response.status).toBe(200);
-  return response.body.items;
-}
-
 describe("PLATFORM_BASE_PATH moves the platform domain", () => {
   it("serves the event log, single events and the policy registry under the new base path", async () => {
     expectListEnvelope(await api.get(listPath(EVENTS, { limit: 1 })), expect.objectContaining({ limit: 1, offset: 0 }) as never);
@@ -76,7 +71,7 @@ describe("PLATFORM_BASE_PATH moves the platform domain", () => {
 
   it("no longer serves the platform domain under /platform", async () => {
     const person = (await api.post("/persons", { name: { firstName: "Moved" } })).body;
-    const [event] = await eventsOf(person.id);
+    const [event] = await eventsMatching(api, { subject: person.id }, EVENTS);
     expect(event).toBeDefined();
     expectErrorEnvelope(await api.get("/platform/events"), 404, "NOT_FOUND");
     expectErrorEnvelope(await api.get(`/platform/events/${event!.id}`), 404, "NOT_FOUND");
@@ -138,17 +133,17 @@ describe("EVENT_TYPE_PREFIX prefixes every event type verbatim", () => {
     const person = (await api.post("/persons", { name: { firstName: "Ada" } })).body;
     expect((await api.patch(`/persons/${person.id}`, { nickname: "A" })).status).toBe(200);
     expect((await api.delete(`/persons/${person.id}`)).status).toBe(204);
-    expect((await eventsOf(person.id)).map((event) => event.type).sort()).toEqual(
+    expect((await eventsMatching(api, { subject: person.id }, EVENTS)).map((event) => event.type).sort()).toEqual(
       [`${PREFIX}persons.person.created`, `${PREFIX}persons.person.deleted`, `${PREFIX}persons.person.updated`].sort(),
     );
 
     const kase = (await api.post("/case-management/cases", { primaryApplicantId: randomUUID() })).body;
-    expect((await eventsOf(kase.id)).map((event) => event.type)).toEqual([`${PREFIX}case_management.case.created`]);
+    expect((await eventsMatching(api, { subject: kase.id }, EVENTS)).map((event) => event.type)).toEqual([`${PREFIX}case_management.case.created`]);
 
     const appointment = (
       await api.post("/scheduling/appointments", { startAt: "2031-02-02T09:00:00Z", endAt: "2031-02-02T09:30:00Z", appointmentType: "Interview", personId: randomUUID() })
     ).body;
-    const booked = await eventsOf(appointment.id);
+    const booked = await eventsMatching(api, { subject: appointment.id }, EVENTS);
     expect(booked.map((event) => event.type).sort()).toEqual([`${PREFIX}scheduling.appointment.created`, `${PREFIX}scheduling.appointment.scheduled`]);
     // Only the type changes: source, subject and data are as without the overlay.
     const created = booked.find((event) => event.type.endsWith(".created"))!;

@@ -6,6 +6,7 @@ import type { Role } from "@pap/kernel";
 import { bearer } from "../support/auth";
 import { expectErrorEnvelope, expectListEnvelope, expectValidationError, ISO_DATE_TIME, listPath, MISSING_ID, UUID_PATTERN } from "../support/expectations";
 import { useTestPlatform } from "../support/platform";
+import { eventsOf } from "../support/event-log";
 
 const { api } = useTestPlatform("identity_rest");
 const USERS = "/identity-access/users";
@@ -33,10 +34,6 @@ const tokenOf = (user: { id: string; idpSubject: string; roles: Array<{ name: Ro
     user.roles.map((role) => role.name),
     { sub: user.idpSubject, userId: user.id, counties: counties ?? user.counties },
   );
-
-async function eventsAbout(userId: string) {
-  return (await api.get(listPath("/platform/events", { subject: userId, limit: 50 }))).body.items as Array<{ type: string; data: any; authid?: string; authtype?: string }>;
-}
 
 describe("creating users", () => {
   it("accepts a user sent back as the API shows it: userId, status, roles as { name, permissions }, preferences and ui are ignored or read", async () => {
@@ -82,7 +79,7 @@ describe("creating users", () => {
 
   it("records identity.user.created with the caller as actor", async () => {
     const user = await createUser();
-    const [created] = await eventsAbout(user.id);
+    const [created] = await eventsOf(api, user.id);
     expect(created).toMatchObject({ type: "identity.user.created", source: "/identity-access", authid: "00000000-0000-4000-8000-00000000ad01", authtype: "user" });
     expect(created!.data).toMatchObject({ id: user.id, idpSubject: user.idpSubject, roles: ["case_worker"] });
   });
@@ -213,7 +210,7 @@ describe("me", () => {
     const response = await api.raw("PATCH", `${USERS}/me`, { preferences: { theme: "dark", pageSize: 50 } }, headers);
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ id: user.id, preferences: { theme: "dark", pageSize: 50 }, roles: [{ name: "case_worker" }] });
-    const updated = (await eventsAbout(user.id)).find((event) => event.type === "identity.user.updated");
+    const updated = (await eventsOf(api, user.id)).find((event) => event.type === "identity.user.updated");
     expect(updated).toMatchObject({ authid: user.id, data: { changes: [{ field: "preferences", before: {}, after: { theme: "dark", pageSize: 50 } }] } });
   });
 
@@ -235,7 +232,7 @@ describe("updating users", () => {
     const response = await api.patch(`${USERS}/${user.id}`, { roles: ["supervisor"], counties: ["06075"], status: "suspended" });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ roles: [{ name: "supervisor" }], counties: ["06075"], status: "suspended" });
-    const updated = (await eventsAbout(user.id)).find((event) => event.type === "identity.user.updated")!;
+    const updated = (await eventsOf(api, user.id)).find((event) => event.type === "identity.user.updated")!;
     expect(updated.data.changes).toEqual(
       expect.arrayContaining([
         { field: "roles", before: ["case_worker"], after: ["supervisor"] },
@@ -271,7 +268,7 @@ describe("deleting users (soft delete)", () => {
     expect(response.body).toBeUndefined();
     expect((await api.get(`${USERS}/${user.id}`)).body).toMatchObject({ id: user.id, status: "inactive" });
     expect((await api.delete(`${USERS}/${user.id}`)).status).toBe(204);
-    const deactivations = (await eventsAbout(user.id)).filter((event) => event.type === "identity.user.deactivated");
+    const deactivations = (await eventsOf(api, user.id)).filter((event) => event.type === "identity.user.deactivated");
     expect(deactivations).toEqual([expect.objectContaining({ data: { userId: user.id, previousStatus: "active" } })]);
   });
 

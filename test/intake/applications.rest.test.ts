@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto";
 import { applicantAccount, bearer } from "../support/auth";
 import { detailFields, expectErrorEnvelope, expectValidationError, ISO_DATE_TIME, listPath, MISSING_ID, UUID_PATTERN } from "../support/expectations";
 import { useTestPlatform } from "../support/platform";
+import { eventsOf } from "../support/event-log";
 
 const { api, url, platform } = useTestPlatform("intake_applications");
 const APPLICATIONS = "/intake/applications";
@@ -39,11 +40,6 @@ async function moveTo(applicationId: string, status: string): Promise<void> {
   await platform().database.prisma.application.update({ where: { id: applicationId }, data: { status: status as never } });
 }
 
-async function eventsOf(subject: string, type?: string): Promise<Record[]> {
-  const response = await api.get(listPath("/platform/events", { subject, ...(type && { type }), limit: 100 }));
-  return response.body.items;
-}
-
 describe("POST /intake/applications", () => {
   it("creates a draft: 201, Location, every field, server-set ones null, and intake.application.created", async () => {
     const body = {
@@ -69,7 +65,7 @@ describe("POST /intake/applications", () => {
       updatedAt: expect.stringMatching(ISO_DATE_TIME),
     });
     expect(new URL(response.headers.get("location") ?? "", url()).pathname).toBe(`${APPLICATIONS}/${response.body.id}`);
-    const [event] = await eventsOf(response.body.id, "intake.application.created");
+    const [event] = await eventsOf(api, response.body.id, "intake.application.created");
     expect(event).toEqual(expect.objectContaining({ source: "/intake", data: response.body }));
   });
 
@@ -143,7 +139,7 @@ describe("GET, PATCH, DELETE /intake/applications/{applicationId}", () => {
     const changed = await api.patch(`${APPLICATIONS}/${draft.id}`, { channel: "phone", programsAppliedFor: ["snap", "medicaid"] });
     expect(changed.status).toBe(200);
     expect(changed.body).toEqual(expect.objectContaining({ channel: "phone", programs: ["snap", "medicaid"] }));
-    const [event] = await eventsOf(draft.id, "intake.application.updated");
+    const [event] = await eventsOf(api, draft.id, "intake.application.updated");
     expect(event!.data.changes.map((change: Record) => change.field).sort()).toEqual(["channel", "programs"]);
     await moveTo(draft.id, "under_review");
     expect((await api.patch(`${APPLICATIONS}/${draft.id}`, { registerToVote: true })).status).toBe(200);
@@ -155,7 +151,7 @@ describe("GET, PATCH, DELETE /intake/applications/{applicationId}", () => {
     const envelope = expectErrorEnvelope(await api.patch(`${APPLICATIONS}/${application.id}`, { channel: "mail" }), 409, "CONFLICT");
     expect(envelope.message).toContain(status);
     expect((await api.get(`${APPLICATIONS}/${application.id}`)).body.channel).toBe("online");
-    expect(await eventsOf(application.id, "intake.application.updated")).toEqual([]);
+    expect(await eventsOf(api, application.id, "intake.application.updated")).toEqual([]);
   });
 
   it("deletes a draft with its members (204, then 404) and records intake.application.deleted", async () => {
@@ -164,7 +160,7 @@ describe("GET, PATCH, DELETE /intake/applications/{applicationId}", () => {
     expect((await api.delete(`${APPLICATIONS}/${draft.id}`)).status).toBe(204);
     expectErrorEnvelope(await api.get(`${APPLICATIONS}/${draft.id}`), 404, "NOT_FOUND");
     expectErrorEnvelope(await api.get(`${membersOf(draft.id)}/${member.id}`), 404, "NOT_FOUND");
-    expect((await eventsOf(draft.id, "intake.application.deleted")).length).toBe(1);
+    expect((await eventsOf(api, draft.id, "intake.application.deleted")).length).toBe(1);
   });
 
   it("refuses to delete anything but a draft (409)", async () => {
@@ -200,7 +196,7 @@ describe("/intake/applications/{applicationId}/members", () => {
     expect(response.body).toEqual(
       expect.objectContaining({ ...written, id: expect.stringMatching(UUID_PATTERN), applicationId: application.id, personId: null, personMatch: null, programDeterminations: [] }),
     );
-    const [event] = await eventsOf(application.id, "intake.application_member.created");
+    const [event] = await eventsOf(api, application.id, "intake.application_member.created");
     expect(event!.data).toEqual(response.body);
     expect(new URL(response.headers.get("location") ?? "", url()).pathname).toBe(`${membersOf(application.id)}/${response.body.id}`);
   });
@@ -249,12 +245,12 @@ describe("/intake/applications/{applicationId}/members", () => {
     const changed = await api.patch(`${membersOf(application.id)}/${second.id}`, { isMigrantFarmWorker: true, personMatch: { matchStatus: "confirmed" } });
     expect(changed.status).toBe(200);
     expect(changed.body).toEqual(expect.objectContaining({ isMigrantFarmWorker: true, personMatch: null }));
-    const [updated] = await eventsOf(application.id, "intake.application_member.updated");
+    const [updated] = await eventsOf(api, application.id, "intake.application_member.updated");
     expect(updated!.data).toEqual({ memberId: second.id, changes: [expect.objectContaining({ field: "isMigrantFarmWorker", before: null, after: true })] });
 
     expect((await api.delete(`${membersOf(application.id)}/${second.id}`)).status).toBe(204);
     expectErrorEnvelope(await api.get(`${membersOf(application.id)}/${second.id}`), 404, "NOT_FOUND");
-    const [deleted] = await eventsOf(application.id, "intake.application_member.deleted");
+    const [deleted] = await eventsOf(api, application.id, "intake.application_member.deleted");
     expect(deleted!.data).toEqual({ memberId: second.id });
   });
 

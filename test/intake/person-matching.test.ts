@@ -9,6 +9,7 @@ import { refreshMatchKeys } from "../../subgraphs/persons/src/operations/matchin
 import { listPath, UUID_PATTERN } from "../support/expectations";
 import { useTestPlatform } from "../support/platform";
 import { WAIT_MS, waitForValue } from "../support/waiting";
+import { eventsMatching } from "../support/event-log";
 
 // The filing minimum (signature, address) is the lifecycle's concern, tested with it; here it only stands in the way.
 process.env.INTAKE_FILING_MINIMUM = "off";
@@ -70,12 +71,6 @@ const matched = (applicationId: string, memberId: string) =>
     50,
   );
 
-async function eventsOf(params: Record): Promise<Record[]> {
-  const response = await api.get(listPath("/platform/events", { limit: 100, ...params }));
-  if (response.status !== 200) throw new Error(`GET events: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body.items;
-}
-
 describe("person matching on submission", () => {
   it("confirms an SSN match (personId set), asks review for name and date of birth, finds no match otherwise; non-applying members are left alone", async () => {
     const shared = freshSsn();
@@ -110,16 +105,16 @@ describe("person matching on submission", () => {
     expect(JSON.stringify([confirmed, review, none])).not.toContain(bystander.id);
 
     // Persons answers each applying member once, caused by the submission; intake records each member's change, caused by that answer.
-    const [submitted] = await eventsOf({ subject: application.id, type: "intake.application.submitted" });
+    const [submitted] = await eventsMatching(api, { subject: application.id, type: "intake.application.submitted" });
     expect(submitted).toBeDefined();
     const outcomes: Array<[Record, string, Record[]]> = [
       [applicant, "confirmed", [{ personId: maria.id, confidenceScore: 1 }]],
       [child, "review_required", [{ personId: luciaPerson.id, confidenceScore: 0.9 }]],
       [stranger, "no_match", []],
     ];
-    const memberUpdates = await eventsOf({ subject: application.id, type: "intake.application_member.updated" });
+    const memberUpdates = await eventsMatching(api, { subject: application.id, type: "intake.application_member.updated" });
     for (const [each, matchType, candidates] of outcomes) {
-      const resolved = await eventsOf({ subject: each.id, type: MATCH_RESOLVED });
+      const resolved = await eventsMatching(api, { subject: each.id, type: MATCH_RESOLVED });
       expect(resolved).toEqual([
         expect.objectContaining({ type: MATCH_RESOLVED, source: "/persons", subject: each.id, causationid: submitted!.id, authtype: "system", data: { matchType, candidates } }),
       ]);
@@ -134,7 +129,7 @@ describe("person matching on submission", () => {
     // Left alone: a member listed as non-applying, and one applying for no program.
     await platform().settle();
     for (const skipped of [nonApplying, noProgram]) {
-      expect(await eventsOf({ subject: skipped.id, type: MATCH_RESOLVED })).toEqual([]);
+      expect(await eventsMatching(api, { subject: skipped.id, type: MATCH_RESOLVED })).toEqual([]);
       expect(await readMember(application.id, skipped.id)).toEqual(expect.objectContaining({ personMatch: null, personId: null }));
     }
   });
@@ -188,7 +183,7 @@ describe("person matching on submission", () => {
     const db = platform().database.prisma;
     // What the migration leaves a person written before it: no keys.
     await db.$executeRaw`UPDATE person SET "ssnKey" = NULL, "nameBirthKey" = NULL, "matchKeyVersion" = NULL WHERE id = ${person.id}::uuid`;
-    const eventsBefore = await eventsOf({ subject: person.id });
+    const eventsBefore = await eventsMatching(api, { subject: person.id });
 
     expect(await refreshMatchKeys(db)).toBeGreaterThanOrEqual(1);
     const row = await db.person.findUniqueOrThrow({ where: { id: person.id } });
@@ -201,7 +196,7 @@ describe("person matching on submission", () => {
         updatedAt: new Date(person.updatedAt),
       }),
     );
-    expect(await eventsOf({ subject: person.id })).toEqual(eventsBefore);
+    expect(await eventsMatching(api, { subject: person.id })).toEqual(eventsBefore);
     // Current keys are left as they are: a second start has nothing to do.
     expect(await refreshMatchKeys(db)).toBe(0);
   });

@@ -5,6 +5,7 @@
 import { expectErrorEnvelope, listPath } from "../support/expectations";
 import { recordKinds, recordRefsOn, recordSamples, type RecordRefs } from "../support/intake-fixtures";
 import { useTestPlatform } from "../support/platform";
+import { eventsMatching } from "../support/event-log";
 
 const { api, platform } = useTestPlatform("intake_records");
 
@@ -17,7 +18,6 @@ async function newApplication(): Promise<{ id: string; refs: RecordRefs }> {
   return { id: created.body.id, refs: await recordRefsOn(call, created.body.id) };
 }
 
-const eventsOf = async (type: string): Promise<Record[]> => (await api.get(listPath("/platform/events", { type, limit: 100 }))).body.items;
 const collections = recordKinds.filter((kind) => !kind.singleton).map((kind) => [kind.segment, kind] as const);
 const singletons = recordKinds.filter((kind) => kind.singleton).map((kind) => [kind.segment, kind] as const);
 
@@ -30,7 +30,7 @@ describe.each(collections)("/intake/applications/{applicationId}/%s", (segment, 
     expect(created.status).toBe(201);
     expect(created.headers.get("location")).toBe(`${path}/${created.body.id}`);
     expect(created.body).toMatchObject({ ...body, applicationId });
-    const createdEvent = (await eventsOf(`intake.${kind.event}.created`)).find((event) => event.data.id === created.body.id);
+    const createdEvent = (await eventsMatching(api, { type: `intake.${kind.event}.created` })).find((event) => event.data.id === created.body.id);
     expect(createdEvent?.subject).toBe(kind.eventSubject === "member" ? refs.memberId : applicationId);
 
     const listed = await api.get(path);
@@ -41,11 +41,11 @@ describe.each(collections)("/intake/applications/{applicationId}/%s", (segment, 
     // What a client read, sent back whole, is accepted.
     const patched = await api.patch(`${path}/${created.body.id}`, created.body);
     expect(patched.status).toBe(200);
-    expect((await eventsOf(`intake.${kind.event}.updated`)).some((event) => event.data.id === created.body.id)).toBe(true);
+    expect((await eventsMatching(api, { type: `intake.${kind.event}.updated` })).some((event) => event.data.id === created.body.id)).toBe(true);
 
     expect((await api.delete(`${path}/${created.body.id}`)).status).toBe(204);
     expectErrorEnvelope(await api.get(`${path}/${created.body.id}`), 404, "NOT_FOUND");
-    expect((await eventsOf(`intake.${kind.event}.deleted`)).some((event) => event.data.id === created.body.id)).toBe(true);
+    expect((await eventsMatching(api, { type: `intake.${kind.event}.deleted` })).some((event) => event.data.id === created.body.id)).toBe(true);
   });
 
   it("is reached only through its own application (404), and written only while it is a draft or under review (409)", async () => {
@@ -83,8 +83,8 @@ describe.each(singletons)("/intake/applications/{applicationId}/%s", (segment, k
     const second = await api.patch(path, body);
     expect(second.body.id).toBe(first.body.id);
     expect((await api.get(path)).body).toEqual(second.body);
-    expect((await eventsOf(`intake.${kind.event}.created`)).filter((event) => event.subject === applicationId)).toHaveLength(1);
-    expect((await eventsOf(`intake.${kind.event}.updated`)).filter((event) => event.subject === applicationId)).toHaveLength(1);
+    expect((await eventsMatching(api, { type: `intake.${kind.event}.created` })).filter((event) => event.subject === applicationId)).toHaveLength(1);
+    expect((await eventsMatching(api, { type: `intake.${kind.event}.updated` })).filter((event) => event.subject === applicationId)).toHaveLength(1);
   });
 });
 

@@ -6,14 +6,11 @@ import { applicantAccount, workerAccount } from "../support/auth";
 import { listPath } from "../support/expectations";
 import { useTestPlatform } from "../support/platform";
 import { waitFor } from "../support/waiting";
+import { eventsOf } from "../support/event-log";
 
 const { api } = useTestPlatform("intake_walk");
 
 type Record = { [key: string]: any };
-
-async function eventsOf(subject: string, type: string): Promise<Record[]> {
-  return (await api.get(listPath("/platform/events", { subject, type, limit: 100 }))).body.items;
-}
 
 it("create → members, income, signature → submit → review task routed → claim opens it → interview booked → complete-review", async () => {
   const { headers: applicant } = await applicantAccount(api);
@@ -47,7 +44,7 @@ it("create → members, income, signature → submit → review task routed → 
   // Filed unscreened; eligibility's adapter finds the household expedited (under $150 with $100 or less in cash).
   expect(submitted.body).toMatchObject({ status: "submitted", isExpedited: null });
   await waitFor(async () => (await api.get(base)).body.isExpedited === true, "the expedited screening");
-  const [submittedEvent] = await eventsOf(applicationId, "intake.application.submitted");
+  const [submittedEvent] = await eventsOf(api, applicationId, "intake.application.submitted");
   expect(submittedEvent!.data).toMatchObject({ programs: ["snap"], memberIds: [member.body.id, child.body.id] });
 
   // Submission creates SNAP's obligations: identity per member, income per income record, residency for the household.
@@ -63,7 +60,7 @@ it("create → members, income, signature → submit → review task routed → 
     ["income", "income", "electronic", "satisfied"],
     ["residency", null, "document", "pending"],
   ]);
-  const [obligation] = await eventsOf(verifications[0]!.id, "intake.verification.created");
+  const [obligation] = await eventsOf(api, verifications[0]!.id, "intake.verification.created");
   expect(obligation!.causationid).toBe(submittedEvent!.id);
 
   // Workflow routes the review task.
@@ -78,8 +75,8 @@ it("create → members, income, signature → submit → review task routed → 
   const claimed = await api.post(`/workflow/tasks/${task!.id}/claim`, undefined, worker.headers);
   expect(claimed.status).toBe(200);
   await waitFor(async () => (await api.get(base)).body.status === "under_review", "the application to open");
-  const [claimedEvent] = await eventsOf(task!.id, "workflow.task.claimed");
-  const [opened] = await eventsOf(applicationId, "intake.application.opened");
+  const [claimedEvent] = await eventsOf(api, task!.id, "workflow.task.claimed");
+  const [opened] = await eventsOf(api, applicationId, "intake.application.opened");
   expect(opened!.causationid).toBe(claimedEvent!.id);
   const interview = await api.get(`${base}/interview`);
   expect(interview.status).toBe(200);
@@ -98,18 +95,18 @@ it("create → members, income, signature → submit → review task routed → 
   expect(booked.status).toBe(201);
   await waitFor(async () => (await api.get(`${base}/interview`)).body.appointments.length === 1, "the appointment on the interview");
   expect((await api.get(`${base}/interview`)).body.appointments).toEqual([booked.body.id]);
-  const [scheduled] = await eventsOf(booked.body.id, "scheduling.appointment.scheduled");
-  const [linked] = await eventsOf(applicationId, "intake.interview.updated");
+  const [scheduled] = await eventsOf(api, booked.body.id, "scheduling.appointment.scheduled");
+  const [linked] = await eventsOf(api, applicationId, "intake.interview.updated");
   expect(linked!.causationid).toBe(scheduled!.id);
   // Moving it books it again: it stays listed once.
   expect((await api.patch(`/scheduling/appointments/${booked.body.id}`, { startAt: "2026-12-02T15:00:00.000Z", endAt: "2026-12-02T15:30:00.000Z" })).status).toBe(200);
   const graph = await api.graphql(`query ($id: ID!) { application(id: $id) { interview { appointments scheduledAppointments { id startAt } } } }`, { id: applicationId });
   expect(graph.errors).toBeUndefined();
-  await waitFor(async () => (await eventsOf(booked.body.id, "scheduling.appointment.scheduled")).length === 2, "the second booking");
+  await waitFor(async () => (await eventsOf(api, booked.body.id, "scheduling.appointment.scheduled")).length === 2, "the second booking");
   expect(graph.data.application.interview.scheduledAppointments).toEqual([{ id: booked.body.id, startAt: expect.any(String) }]);
 
   const reviewed = await api.post(`${base}/complete-review`, undefined, worker.headers);
   expect(reviewed.status).toBe(200);
   expect(reviewed.body.status).toBe("under_review");
-  expect(await eventsOf(applicationId, "intake.application.review_completed")).toHaveLength(1);
+  expect(await eventsOf(api, applicationId, "intake.application.review_completed")).toHaveLength(1);
 });

@@ -16,6 +16,7 @@ import { taskMachine } from "@pap/workflow";
 import { bearer, workerAccount } from "../support/auth";
 import { useTestPlatform } from "../support/platform";
 import { detailFields, expectErrorEnvelope, MISSING_ID, type HttpResponse } from "../support/expectations";
+import { eventsOf } from "../support/event-log";
 
 const clock = new ManualClock("2026-11-23T09:00:00Z");
 const { api } = useTestPlatform("workflow_actions_rest", { clock });
@@ -86,12 +87,6 @@ async function act(taskId: string, action: string, caller: Caller, body?: unknow
 }
 
 const read = async (taskId: string) => (await api.get(`${TASKS}/${taskId}`)).body;
-
-async function eventsOf(subject: string, type?: string): Promise<any[]> {
-  const response = await api.get(`/platform/events?${new URLSearchParams({ subject, limit: "100", ...(type && { type }) })}`);
-  expect(response.status).toBe(200);
-  return response.body.items;
-}
 
 type Program = { programType: "snap" | "medicaid"; isExpedited: boolean };
 /** Where routing puts a task and the priority it gives it (the contract's assignToQueue and setPriority). */
@@ -345,7 +340,7 @@ const caseOf = (action: string): ActionCase => {
 async function contextFor(action: string, state: Status): Promise<Context> {
   const spec = caseOf(action);
   const fixture = await reach(state, { disturb: spec.disturb, program: spec.program });
-  const events = await eventsOf(fixture.task.id);
+  const events = await eventsOf(api, fixture.task.id);
   return { ...fixture, state, at: "", other: bystander.id, lastEventId: events.at(-1).id };
 }
 
@@ -373,7 +368,7 @@ describe.each(machineActions)("POST /workflow/tasks/{taskId}/%s", (action) => {
     const before = context.task;
     const caller = spec.caller(context);
     const eventType = spec.event({ ...context }).type;
-    const earlier = await eventsOf(before.id, eventType);
+    const earlier = await eventsOf(api, before.id, eventType);
 
     const response = await call(before.id, action, caller, spec.body?.(context) ?? {});
     context.at = clock.now().toISOString();
@@ -389,7 +384,7 @@ describe.each(machineActions)("POST /workflow/tasks/{taskId}/%s", (action) => {
     expect(slaDeadline === null).toBe(clockStatus !== "active");
     expect(await read(before.id)).toEqual(response.body);
 
-    const emitted = await eventsOf(before.id, eventType);
+    const emitted = await eventsOf(api, before.id, eventType);
     expect(emitted).toHaveLength(earlier.length + 1);
     const { type, data, causationid } = spec.event(context);
     const event = emitted.at(-1);
@@ -483,7 +478,7 @@ describe("work goes only to real, active accounts", () => {
     const refused = expectErrorEnvelope(await call(task.id, "claim", phantom), 409, "CONFLICT");
     expect(refused.message).toMatch(NO_ACCOUNT);
     expect(await read(task.id)).toEqual(task);
-    expect(await eventsOf(task.id, "workflow.task.claimed")).toEqual([]);
+    expect(await eventsOf(api, task.id, "workflow.task.claimed")).toEqual([]);
   });
 
   it("claim refuses the still-valid token of an account that was deactivated (409); the account claimed before it was", async () => {
@@ -521,7 +516,7 @@ describe("work goes only to real, active accounts", () => {
     const envelope = expectErrorEnvelope(await call(task.id, "assign", supervisor, { assignedToId: await assignee() }), 422, "VALIDATION_ERROR");
     expect(envelope.details).toEqual([{ field: "assignedToId", message: expect.stringContaining(message) }]);
     expect(await read(task.id)).toEqual(task);
-    expect(await eventsOf(task.id, "workflow.task.assigned")).toEqual([]);
+    expect(await eventsOf(api, task.id, "workflow.task.assigned")).toEqual([]);
   });
 
   it("assign to an active account is 200 as before", async () => {
@@ -636,7 +631,7 @@ describe("complete with createFollowUp", () => {
         outcome: null,
       }),
     );
-    expect((await eventsOf(followUp.id)).map((event) => event.type)).toEqual(["workflow.task.created"]);
+    expect((await eventsOf(api, followUp.id)).map((event) => event.type)).toEqual(["workflow.task.created"]);
   });
 
   it("opens no copy without it", async () => {
@@ -652,7 +647,7 @@ describe("assign without a queueId", () => {
     const next = bystander.id;
     const assigned = await act(task.id, "assign", supervisor, { assignedToId: next });
     expect(assigned).toEqual({ ...task, assignedToId: next, updatedAt: clock.now().toISOString() });
-    const [event] = await eventsOf(task.id, "workflow.task.assigned");
+    const [event] = await eventsOf(api, task.id, "workflow.task.assigned");
     expect(event.data).toEqual({ assignedToId: next, queueId: task.queueId });
   });
 });
@@ -708,7 +703,7 @@ describe("racing callers: the task's row lock lets exactly one win", () => {
       const winner = workers[responses.findIndex((response) => response.status === 200)]!;
       expectErrorEnvelope(responses.find((response) => response.status === 409)!, 409, "CONFLICT");
       expect((await read(task.id)).assignedToId).toBe(winner.id);
-      const claimed = await eventsOf(task.id, "workflow.task.claimed");
+      const claimed = await eventsOf(api, task.id, "workflow.task.claimed");
       expect(claimed.map((event) => event.data)).toEqual([{ assignedToId: winner.id }]);
     }
   });
@@ -724,8 +719,8 @@ describe("racing callers: the task's row lock lets exactly one win", () => {
       expect([completing.status, cancelling.status].sort()).toEqual([200, 409]);
       const status = completing.status === 200 ? "completed" : "cancelled";
       expect((await read(task.id)).status).toBe(status);
-      expect((await eventsOf(task.id, "workflow.task.completed")).length).toBe(status === "completed" ? 1 : 0);
-      expect((await eventsOf(task.id, "workflow.task.cancelled")).length).toBe(status === "cancelled" ? 1 : 0);
+      expect((await eventsOf(api, task.id, "workflow.task.completed")).length).toBe(status === "completed" ? 1 : 0);
+      expect((await eventsOf(api, task.id, "workflow.task.cancelled")).length).toBe(status === "cancelled" ? 1 : 0);
     }
   });
 });

@@ -12,6 +12,7 @@ import { randomUUID } from "node:crypto";
 import { workerAccount, type Account } from "../support/auth";
 import { listPath } from "../support/expectations";
 import { useTestPlatform } from "../support/platform";
+import { eventsOf } from "../support/event-log";
 
 // The filing minimum (a primary applicant's name and address, a signature) is intake's to test; here
 // an application is filed with programs alone. Read when submit runs, so it must be set before that.
@@ -59,13 +60,8 @@ async function theReviewTask(applicationId: string): Promise<Json> {
 }
 
 /** A subject's events (oldest first), of one type when given. */
-async function eventsOf(subject: string, type?: string): Promise<Json[]> {
-  const body = await ok(api.get(listPath("/platform/events", { subject, ...(type && { type }), limit: 100 })), 200, "list events");
-  return body.items;
-}
-
 async function theEvent(subject: string, type: string): Promise<Json> {
-  const events = await eventsOf(subject, type);
+  const events = await eventsOf(api, subject, type);
   expect(events).toHaveLength(1);
   return events[0]!;
 }
@@ -131,7 +127,7 @@ describe("through intake's lifecycle", () => {
     // The expedited clock counts from the filing, not from the screening.
     expect(new Date(task.slaDeadline).getTime() - new Date(filing.time).getTime()).toBe(7 * 24 * 3600 * 1000);
     const expedited = await theEvent(application.id, "eligibility.application.expedited");
-    const updated = (await eventsOf(task.id, "workflow.task.updated")).find((event) => event.causationid === expedited.id);
+    const updated = (await eventsOf(api, task.id, "workflow.task.updated")).find((event) => event.causationid === expedited.id);
     expect(updated?.data.changes).toEqual(expect.arrayContaining([{ field: "isExpedited", before: false, after: true }, { field: "priority", before: 3, after: 1 }]));
   });
 
@@ -241,11 +237,11 @@ describe("intake's events as published", () => {
     ["awaiting_verification", "completed", { outcome: "application_closed" }, ["workflow.task.resumed", "workflow.task.completed"]],
   ])("closing the application ends a review task in %s: %s", async (state, status, fields, types) => {
     const { applicationId, task } = await reviewIn(state);
-    const before = (await eventsOf(task.id)).length;
+    const before = (await eventsOf(api, task.id)).length;
     const closing = await publish("intake.application.closed", applicationId);
     const after = await theReviewTask(applicationId);
     expect(after).toEqual(expect.objectContaining({ status, ...fields }));
-    const caused = (await eventsOf(task.id)).slice(before);
+    const caused = (await eventsOf(api, task.id)).slice(before);
     expect(caused.map((event) => event.type)).toEqual(types);
     for (const event of caused) expect(event).toEqual(expect.objectContaining({ causationid: closing.id, authtype: "system" }));
     if (status === "cancelled") expect(caused.at(-1)!.data).toEqual({ reason: "application_closed" });
@@ -260,9 +256,9 @@ describe("intake's events as published", () => {
   it("a task already closed is left alone: no event", async () => {
     const { applicationId, task } = await reviewIn("pending");
     await act(task.id, "cancel", { reason: "Duplicate" });
-    const before = await eventsOf(task.id);
+    const before = await eventsOf(api, task.id);
     await publish("intake.application.withdrawn", applicationId, { reason: "No longer needed" });
-    expect(await eventsOf(task.id)).toEqual(before);
+    expect(await eventsOf(api, task.id)).toEqual(before);
   });
 
   it("a withdrawal completes a claimed review task with the withdrawal as its outcome", async () => {

@@ -7,6 +7,7 @@ import { startPlatform, type RunningPlatform } from "@pap/gateway";
 import { createLogger, DAY_MS, HOUR_MS, ManualClock } from "@pap/kernel";
 import { workerAccount, type Account } from "../support/auth";
 import { createTestDatabase, httpClient, useTestPlatform } from "../support/platform";
+import { eventPage } from "../support/event-log";
 
 const SECOND_MS = 1000;
 const START = "2026-11-23T09:00:00.000Z"; // a Monday
@@ -72,11 +73,10 @@ async function getTask(client: Api, taskId: string): Promise<Task> {
 }
 
 /** The task's events, oldest first: its own changes and the timer callbacks that concern it. */
-async function eventsOf(client: Api, taskId: string): Promise<LoggedEvent[]> {
-  const response = await client.get(`/platform/events?source=/workflow&subject=${taskId}&limit=100`);
-  expect(response.status).toBe(200);
-  expect(response.body.hasNext).toBe(false);
-  return response.body.items as LoggedEvent[];
+async function workflowEventsOf(client: Api, taskId: string): Promise<LoggedEvent[]> {
+  const page = await eventPage(client, { source: "/workflow", subject: taskId });
+  expect(page.hasNext).toBe(false);
+  return page.items;
 }
 
 const ofType = (events: LoggedEvent[], type: string, reason?: string) => events.filter((event) => event.type === type && (reason === undefined || event.data?.reason === reason));
@@ -155,20 +155,20 @@ describe("SLA timers fire on time, with nobody reading the task", () => {
 
     await moveTo(at(creationDeadline, -SECOND_MS));
     expect((await getTask(api, created.id)).status).toBe("in_progress");
-    expect(ofType(await eventsOf(api, created.id), "workflow.task.escalated")).toEqual([]);
+    expect(ofType(await workflowEventsOf(api, created.id), "workflow.task.escalated")).toEqual([]);
 
     await moveTo(creationDeadline);
     const overdue = await getTask(api, created.id);
     expect(overdue.status).toBe("escalated");
     expect(overdue.slaInfo[0]!.status).toBe("active");
-    const lateEscalation = single(await eventsOf(api, created.id), "workflow.task.escalated", "deadline_exceeded");
+    const lateEscalation = single(await workflowEventsOf(api, created.id), "workflow.task.escalated", "deadline_exceeded");
     expect(lateEscalation.time).toBe(iso(creationDeadline));
 
     await moveTo(at(warningAt, -SECOND_MS));
     const beforeWarning = await getTask(api, created.id);
     expect(beforeWarning.slaInfo[0]!.status).toBe("active");
-    expect(ofType(await eventsOf(api, created.id), "workflow.task.escalated", "sla_deadline_approaching")).toEqual([]);
-    expect(ofType(await eventsOf(api, created.id), "workflow.sla_warning")).toEqual([]);
+    expect(ofType(await workflowEventsOf(api, created.id), "workflow.task.escalated", "sla_deadline_approaching")).toEqual([]);
+    expect(ofType(await workflowEventsOf(api, created.id), "workflow.sla_warning")).toEqual([]);
 
     await moveTo(warningAt);
     const warned = await getTask(api, created.id);
@@ -176,7 +176,7 @@ describe("SLA timers fire on time, with nobody reading the task", () => {
     expect(warned.slaInfo).toEqual([{ slaTypeCode: "snap_expedited", status: "warning", clockStartedAt: iso(t0), deadline }]);
     expect(warned.slaDeadline).toBe(deadline);
 
-    const events = await eventsOf(api, created.id);
+    const events = await workflowEventsOf(api, created.id);
     const timer = single(events, "workflow.sla_warning");
     expect(timer.data).toEqual(expect.objectContaining({ timerId: `workflow.sla_warning.${created.id}` }));
     expect(timer.time).toBe(iso(warningAt));
@@ -196,14 +196,14 @@ describe("SLA timers fire on time, with nobody reading the task", () => {
     const justBefore = await getTask(api, created.id);
     expect(justBefore.slaInfo[0]!.status).toBe("warning");
     expect(justBefore.slaDeadline).toBe(iso(deadline));
-    expect(ofType(await eventsOf(api, created.id), "workflow.task.sla_breached")).toEqual([]);
+    expect(ofType(await workflowEventsOf(api, created.id), "workflow.task.sla_breached")).toEqual([]);
 
     await moveTo(deadline);
     const breached = await getTask(api, created.id);
     expect(breached.status).toBe("escalated");
     expect(breached.slaInfo).toEqual([{ slaTypeCode: "snap_expedited", status: "breached", clockStartedAt: iso(t0), deadline: iso(deadline) }]);
     expect(breached.slaDeadline).toBeNull();
-    const events = await eventsOf(api, created.id);
+    const events = await workflowEventsOf(api, created.id);
     const timer = single(events, "workflow.sla_breach");
     expect(timer.data).toEqual(expect.objectContaining({ timerId: `workflow.sla_breach.${created.id}` }));
     expect(single(events, "workflow.task.sla_breached")).toEqual(
@@ -228,11 +228,11 @@ describe("SLA timers fire on time, with nobody reading the task", () => {
     expect(completed.status).toBe("completed");
     expect(completed.slaInfo).toEqual([{ slaTypeCode: "snap_expedited", status: "completed", clockStartedAt: iso(t0), deadline: iso(at(t0, 7 * DAY_MS)) }]);
     expect(completed.slaDeadline).toBeNull();
-    const logged = await eventsOf(api, created.id);
+    const logged = await workflowEventsOf(api, created.id);
 
     // Past the creation deadline, the warning and the deadline as they stood.
     await advance(10 * DAY_MS);
-    expect(await eventsOf(api, created.id)).toEqual(logged);
+    expect(await workflowEventsOf(api, created.id)).toEqual(logged);
     expect(await getTask(api, created.id)).toEqual(completed);
   });
 
@@ -248,7 +248,7 @@ describe("SLA timers fire on time, with nobody reading the task", () => {
     const paused = await getTask(api, created.id);
     expect(paused.status).toBe("awaiting_client");
     expect(paused.slaInfo[0]!.status).toBe("paused");
-    const whilePaused = await eventsOf(api, created.id);
+    const whilePaused = await workflowEventsOf(api, created.id);
     expect(ofType(whilePaused, "workflow.sla_warning")).toEqual([]);
     expect(ofType(whilePaused, "workflow.task.escalated", "sla_deadline_approaching")).toEqual([]);
 
@@ -259,13 +259,13 @@ describe("SLA timers fire on time, with nobody reading the task", () => {
 
     await moveTo(at(pushedWarning, -SECOND_MS));
     expect((await getTask(api, created.id)).slaInfo[0]!.status).toBe("active");
-    expect(ofType(await eventsOf(api, created.id), "workflow.task.escalated", "sla_deadline_approaching")).toEqual([]);
+    expect(ofType(await workflowEventsOf(api, created.id), "workflow.task.escalated", "sla_deadline_approaching")).toEqual([]);
 
     await moveTo(pushedWarning);
     const warned = await getTask(api, created.id);
     expect(warned.status).toBe("escalated");
     expect(warned.slaInfo[0]!.status).toBe("warning");
-    const events = await eventsOf(api, created.id);
+    const events = await workflowEventsOf(api, created.id);
     const timer = single(events, "workflow.sla_warning");
     expect(timer.time).toBe(iso(pushedWarning));
     // The resume set the timer again: the timer's event continues from the resumed event.
@@ -276,10 +276,10 @@ describe("SLA timers fire on time, with nobody reading the task", () => {
     const pushedDeadline = at(t0, 12 * DAY_MS);
     await moveTo(at(pushedDeadline, -SECOND_MS));
     expect((await getTask(api, created.id)).slaInfo[0]!.status).toBe("warning");
-    expect(ofType(await eventsOf(api, created.id), "workflow.task.sla_breached")).toEqual([]);
+    expect(ofType(await workflowEventsOf(api, created.id), "workflow.task.sla_breached")).toEqual([]);
     await moveTo(pushedDeadline);
     expect((await getTask(api, created.id)).slaInfo[0]!.status).toBe("breached");
-    expect(single(await eventsOf(api, created.id), "workflow.task.sla_breached").time).toBe(iso(pushedDeadline));
+    expect(single(await workflowEventsOf(api, created.id), "workflow.task.sla_breached").time).toBe(iso(pushedDeadline));
   });
 });
 
@@ -293,7 +293,7 @@ describe("wait timeouts", () => {
 
     await moveTo(at(timeout, -SECOND_MS));
     expect((await getTask(api, created.id)).status).toBe("awaiting_client");
-    expect(ofType(await eventsOf(api, created.id), "workflow.task.cancelled")).toEqual([]);
+    expect(ofType(await workflowEventsOf(api, created.id), "workflow.task.cancelled")).toEqual([]);
 
     await moveTo(timeout);
     const cancelled = await getTask(api, created.id);
@@ -301,7 +301,7 @@ describe("wait timeouts", () => {
     expect(cancelled.cancelledAt).toBe(iso(timeout));
     expect(cancelled.slaInfo[0]!.status).toBe("completed");
     expect(cancelled.slaDeadline).toBeNull();
-    const events = await eventsOf(api, created.id);
+    const events = await workflowEventsOf(api, created.id);
     const timer = single(events, "workflow.client_timeout");
     expect(timer.data).toEqual(expect.objectContaining({ timerId: `workflow.client_timeout.${created.id}` }));
     expect(single(events, "workflow.task.cancelled")).toEqual(expect.objectContaining({ authtype: "system", causationid: timer.id, data: { reason: "client_unresponsive" } }));
@@ -317,7 +317,7 @@ describe("wait timeouts", () => {
 
     await moveTo(at(waitingSince, 35 * DAY_MS));
     expect((await getTask(api, created.id)).status).toBe("in_progress");
-    const events = await eventsOf(api, created.id);
+    const events = await workflowEventsOf(api, created.id);
     expect(ofType(events, "workflow.client_timeout")).toEqual([]);
     expect(ofType(events, "workflow.task.cancelled")).toEqual([]);
   });
@@ -337,7 +337,7 @@ describe("wait timeouts", () => {
     expect(resumed.status).toBe("in_progress");
     expect(resumed.blockedAt).toBeNull();
     expect(resumed.slaInfo[0]).toEqual(expect.objectContaining({ status: "active", deadline: iso(at(t0, 37 * DAY_MS)) }));
-    const events = await eventsOf(api, created.id);
+    const events = await workflowEventsOf(api, created.id);
     const timer = single(events, "workflow.verification_timeout");
     expect(timer.data).toEqual(expect.objectContaining({ timerId: `workflow.verification_timeout.${created.id}` }));
     expect(single(events, "workflow.task.resumed")).toEqual(expect.objectContaining({ authtype: "system", causationid: timer.id, time: iso(timeout) }));
@@ -354,14 +354,14 @@ describe("creation deadline", () => {
     for (const moment of [at(friday, 3 * DAY_MS), at(wednesday, -SECOND_MS)]) {
       await moveTo(moment);
       expect((await getTask(api, created.id)).status).toBe("pending");
-      expect(ofType(await eventsOf(api, created.id), "workflow.task.escalated")).toEqual([]);
+      expect(ofType(await workflowEventsOf(api, created.id), "workflow.task.escalated")).toEqual([]);
     }
 
     await moveTo(wednesday);
     const escalated = await getTask(api, created.id);
     expect(escalated.status).toBe("escalated");
     expect(escalated.escalatedAt).toBe(iso(wednesday));
-    const events = await eventsOf(api, created.id);
+    const events = await workflowEventsOf(api, created.id);
     const timer = single(events, "workflow.creation_deadline");
     expect(timer.data).toEqual(expect.objectContaining({ timerId: `workflow.creation_deadline.${created.id}` }));
     expect(single(events, "workflow.task.escalated")).toEqual(
@@ -448,7 +448,7 @@ describe("timers are durable", () => {
     expect(afterRestart.status).toBe("escalated");
     expect(afterRestart.slaInfo[0]!.status).toBe("breached");
     expect(afterRestart.slaDeadline).toBeNull();
-    const restartEvents = await eventsOf(a.api, expedited.id);
+    const restartEvents = await workflowEventsOf(a.api, expedited.id);
     for (const type of ["workflow.creation_deadline", "workflow.sla_warning", "workflow.sla_breach"]) expect(single(restartEvents, type).time).toBe(iso(restartedAt));
     single(restartEvents, "workflow.task.escalated", "deadline_exceeded");
     single(restartEvents, "workflow.task.escalated", "sla_deadline_approaching");
@@ -472,15 +472,15 @@ describe("timers are durable", () => {
     await a.platform.settle();
     await b.platform.settle();
 
-    const slaEvents = await eventsOf(a.api, sla.id);
+    const slaEvents = await workflowEventsOf(a.api, sla.id);
     expect(countByType(slaEvents)).toEqual(
       expect.objectContaining({ "workflow.creation_deadline": 1, "workflow.sla_warning": 1, "workflow.sla_breach": 1, "workflow.task.escalated": 2, "workflow.task.sla_breached": 1 }),
     );
     expect((await getTask(b.api, sla.id)).slaInfo[0]!.status).toBe("breached");
-    expect(countByType(await eventsOf(b.api, verifying.id))).toEqual(expect.objectContaining({ "workflow.verification_timeout": 1, "workflow.task.resumed": 1 }));
+    expect(countByType(await workflowEventsOf(b.api, verifying.id))).toEqual(expect.objectContaining({ "workflow.verification_timeout": 1, "workflow.task.resumed": 1 }));
     expect((await getTask(a.api, verifying.id)).status).toBe("in_progress");
-    expect(countByType(await eventsOf(a.api, client.id))).toEqual(expect.objectContaining({ "workflow.client_timeout": 1, "workflow.task.cancelled": 1 }));
+    expect(countByType(await workflowEventsOf(a.api, client.id))).toEqual(expect.objectContaining({ "workflow.client_timeout": 1, "workflow.task.cancelled": 1 }));
     expect((await getTask(b.api, client.id)).status).toBe("cancelled");
-    expect(await eventsOf(b.api, expedited.id)).toEqual(restartEvents);
+    expect(await workflowEventsOf(b.api, expedited.id)).toEqual(restartEvents);
   }, 90_000);
 });

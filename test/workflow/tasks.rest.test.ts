@@ -10,6 +10,7 @@ import { DAY_MS, ManualClock } from "@pap/kernel";
 import { bearer, workerAccount, type Account } from "../support/auth";
 import { useTestPlatform } from "../support/platform";
 import { detailFields, expectErrorEnvelope, expectListEnvelope, expectValidationError, ISO_DATE_TIME, listPath, MISSING_ID, UUID_PATTERN } from "../support/expectations";
+import { eventsOf } from "../support/event-log";
 
 const clock = new ManualClock("2026-11-23T09:00:00Z");
 const { api, url } = useTestPlatform("workflow_tasks_rest", { clock });
@@ -51,13 +52,6 @@ async function act(taskId: string, action: string, body: Record<string, unknown>
   return response.body;
 }
 
-/** The subject's events, oldest first. */
-async function eventsOf(subject: string, type?: string): Promise<any[]> {
-  const response = await api.get(listPath("/platform/events", { subject, type, limit: 100 }));
-  expect(response.status).toBe(200);
-  return response.body.items;
-}
-
 /** The tasks a q selects, in the order of `sort` (the list's default when not given). */
 async function listTasks(q: string, params: { sort?: string; headers?: Record<string, string> } = {}): Promise<any[]> {
   const response = await api.raw("GET", listPath(TASKS, { q, sort: params.sort, limit: 100 }), undefined, params.headers);
@@ -87,7 +81,7 @@ describe("queues", () => {
     expect(new URL(response.headers.get("location") ?? "", url()).toString()).toBe(`${url()}${QUEUES}/${response.body.id}`);
     expect((await api.get(`${QUEUES}/${response.body.id}`)).body).toEqual(response.body);
 
-    const events = await eventsOf(response.body.id);
+    const events = await eventsOf(api, response.body.id);
     expect(events).toEqual([expect.objectContaining({ type: "workflow.queue.created", source: "/workflow", time: at, authid: ADMIN_ID, authtype: "user", data: response.body })]);
   });
 
@@ -132,7 +126,7 @@ describe("queues", () => {
     const response = await api.patch(`${QUEUES}/${queue.id}`, { name, description: null });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ ...queue, name, description: null, updatedAt: at });
-    const [, updated] = await eventsOf(queue.id);
+    const [, updated] = await eventsOf(api, queue.id);
     expect(updated).toEqual(expect.objectContaining({ type: "workflow.queue.updated", time: at }));
     expect(updated.data.changes).toEqual(
       expect.arrayContaining([
@@ -151,7 +145,7 @@ describe("queues", () => {
     expect(response.body).toBeUndefined();
     expectErrorEnvelope(await api.get(`${QUEUES}/${queue.id}`), 404, "NOT_FOUND");
     expectErrorEnvelope(await api.delete(`${QUEUES}/${queue.id}`), 404, "NOT_FOUND");
-    expect((await eventsOf(queue.id)).map((event) => event.type)).toEqual(["workflow.queue.created", "workflow.queue.deleted"]);
+    expect((await eventsOf(api, queue.id)).map((event) => event.type)).toEqual(["workflow.queue.created", "workflow.queue.deleted"]);
   });
 
   it.each([
@@ -334,7 +328,7 @@ describe("POST /workflow/tasks", () => {
 
   it("records workflow.task.created carrying the new task, by the caller", async () => {
     const task = await createTask({ name: "Evented", programType: "medicaid", slaInfo: [{ slaTypeCode: "medicaid_standard" }] });
-    const [created, ...rest] = await eventsOf(task.id);
+    const [created, ...rest] = await eventsOf(api, task.id);
     expect(rest).toEqual([]);
     expect(created).toEqual(
       expect.objectContaining({ type: "workflow.task.created", source: "/workflow", subject: task.id, time: task.createdAt, authid: ADMIN_ID, authtype: "user", data: task }),
@@ -360,7 +354,7 @@ describe("PATCH /workflow/tasks/{taskId}", () => {
     expect(response.body).toEqual({ ...task, name: "After", description: "Check income", taskType: "income_review", subjectType: "case", subjectId, updatedAt: at });
     expect((await api.get(`${TASKS}/${task.id}`)).body).toEqual(response.body);
 
-    const updated = await eventsOf(task.id, "workflow.task.updated");
+    const updated = await eventsOf(api, task.id, "workflow.task.updated");
     expect(updated).toHaveLength(1);
     expect(updated[0]).toEqual(expect.objectContaining({ source: "/workflow", subject: task.id, time: at, authid: ADMIN_ID, authtype: "user" }));
     expect(updated[0].data.changes).toEqual(
@@ -389,7 +383,7 @@ describe("PATCH /workflow/tasks/{taskId}", () => {
     const response = await api.patch(`${TASKS}/${task.id}`, { isExpedited: true });
     expect(response.status).toBe(200);
     expect(response.body).toEqual(expect.objectContaining({ isExpedited: true, priority: 1, queueId: SNAP_INTAKE }));
-    const [updated] = await eventsOf(task.id, "workflow.task.updated");
+    const [updated] = await eventsOf(api, task.id, "workflow.task.updated");
     expect(updated.data.changes).toEqual(
       expect.arrayContaining([
         { field: "isExpedited", before: false, after: true },
@@ -419,7 +413,7 @@ describe("PATCH /workflow/tasks/{taskId}", () => {
     const response = await api.patch(`${TASKS}/${task.id}`, { description: "also this", ...patch });
     expect(response.status).toBe(200);
     expect(response.body).toEqual(expect.objectContaining({ description: "also this", [field]: task[field] }));
-    const [updated] = await eventsOf(task.id, "workflow.task.updated");
+    const [updated] = await eventsOf(api, task.id, "workflow.task.updated");
     expect((updated!.data as { changes: { field: string }[] }).changes.map((change) => change.field)).toEqual(["description"]);
   });
 
@@ -450,7 +444,7 @@ describe("DELETE /workflow/tasks/{taskId}", () => {
     expectErrorEnvelope(await api.get(`${TASKS}/${task.id}`), 404, "NOT_FOUND");
     expectErrorEnvelope(await api.delete(`${TASKS}/${task.id}`), 404, "NOT_FOUND");
 
-    const events = await eventsOf(task.id);
+    const events = await eventsOf(api, task.id);
     expect(events.map((event) => event.type)).toEqual(["workflow.task.created", "workflow.task.updated", "workflow.task.deleted"]);
     expect(events[0].data).toEqual(task);
     expect(events[1].data.changes).toEqual([{ field: "name", before: "Short-lived", after: "Shorter-lived" }]);
