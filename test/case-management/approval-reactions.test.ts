@@ -6,7 +6,7 @@
 // the graph leads from the case to its applications and back. Denials alone open nothing, and the same
 // event delivered again changes nothing.
 import { bearer, workerAccount, type Account } from "../support/auth";
-import { listPath } from "../support/expectations";
+import { type Json, listPath } from "../support/expectations";
 import { useTestPlatform } from "../support/platform";
 import { expectSameStatements, sqlRecorder } from "../support/sql-count";
 import { waitFor } from "../support/waiting";
@@ -15,8 +15,7 @@ import { eventsOf } from "../support/event-log";
 const recorder = sqlRecorder();
 const { api, platform, settle } = useTestPlatform("case_approvals", { onQuery: recorder.record });
 
-type Row = { [key: string]: any };
-type MemberBody = { roles: string[]; personId?: string; contact?: Row; personalInformation?: Row; programsAppliedFor?: string[] };
+type MemberBody = { roles: string[]; personId?: string; contact?: Json; personalInformation?: Json; programsAppliedFor?: string[] };
 
 const db = () => platform().database.prisma;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -50,7 +49,7 @@ async function filedApplication(members: MemberBody[], relationships: { from: nu
 
 /** Claims the application's review task, which opens the application (under review). */
 async function openReview(applicationId: string): Promise<void> {
-  let task: Row | undefined;
+  let task: Json | undefined;
   await waitFor(async () => {
     task = (await api.get(listPath("/workflow/tasks", { q: `subjectId:${applicationId}` }))).body.items[0];
     return task !== undefined;
@@ -60,7 +59,7 @@ async function openReview(applicationId: string): Promise<void> {
 }
 
 /** Each member's decisions as intake appends them when eligibility decides (`programDeterminations`), then the caseworker closes the application. */
-async function decideAndClose(applicationId: string, outcomes: Record<string, "approved" | "denied">): Promise<Row> {
+async function decideAndClose(applicationId: string, outcomes: Record<string, "approved" | "denied">): Promise<Json> {
   for (const [memberId, outcome] of Object.entries(outcomes)) {
     await db().applicationMember.update({ where: { id: memberId }, data: { programDeterminations: [{ program: "snap", outcome, determinedAt: new Date().toISOString() }] } });
   }
@@ -72,13 +71,13 @@ async function decideAndClose(applicationId: string, outcomes: Record<string, "a
 }
 
 /** The case the application was linked to, once the reaction has run. */
-async function caseOf(applicationId: string): Promise<Row> {
+async function caseOf(applicationId: string): Promise<Json> {
   await waitFor(async () => (await db().caseApplication.findUnique({ where: { applicationId } })) !== null, "the application's case");
   const { caseId } = (await db().caseApplication.findUnique({ where: { applicationId } }))!;
   return (await api.get(`/case-management/cases/${caseId}`)).body;
 }
 
-const member = async (applicationId: string, memberId: string): Promise<Row> => (await api.get(`/intake/applications/${applicationId}/members/${memberId}`)).body;
+const member = async (applicationId: string, memberId: string): Promise<Json> => (await api.get(`/intake/applications/${applicationId}/members/${memberId}`)).body;
 
 const rosa = (ssn: string): MemberBody => ({
   roles: ["primary_applicant"],
@@ -135,7 +134,7 @@ describe("an application closed with an approved program", () => {
       preferredSpokenLanguage: "es",
       maritalStatus: "single",
     });
-    expect((await api.get(listPath("/persons", { q: "address.zip:62701 name.lastName:lind" }))).body.items.map((found: Row) => found.id)).toEqual([rosaPersonId]);
+    expect((await api.get(listPath("/persons", { q: "address.zip:62701 name.lastName:lind" }))).body.items.map((found: Json) => found.id)).toEqual([rosaPersonId]);
 
     // Intake links the member to the person; the one already linked and the one outside the household stay as they were.
     await waitFor(async () => (await member(id, rosaId)).personId === rosaPersonId, "the primary applicant linked to their person");
@@ -281,6 +280,6 @@ describe("who may follow the links", () => {
     const partner = await bearer(["partner_readonly"], { sub: "approvals|partner" });
     const response = await api.raw("POST", "/graphql", { query: `query ($id: ID!) { application(id: $id) { id case { id } } }`, variables: { id } }, partner);
     expect(response.body.data.application).toEqual({ id, case: null });
-    expect(response.body.errors.map((error: Row) => [error.path, error.extensions.code])).toEqual([[["application", "case"], "FORBIDDEN"]]);
+    expect(response.body.errors.map((error: Json) => [error.path, error.extensions.code])).toEqual([[["application", "case"], "FORBIDDEN"]]);
   });
 });

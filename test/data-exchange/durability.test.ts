@@ -10,8 +10,8 @@ import { adminHeaders } from "../support/auth";
 import { launchPlatform, stopLaunched } from "../support/launcher";
 import { createTestDatabase } from "../support/platform";
 import { waitFor } from "../support/waiting";
+import { type Json } from "../support/expectations";
 
-type Json = { [key: string]: any };
 
 const agencies = buildAgencySimulator();
 let agencyUrl = "";

@@ -12,12 +12,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Client } from "pg";
 import { adminHeaders, bearer } from "../support/auth";
-import { listPath } from "../support/expectations";
+import { type Json, listPath, ok } from "../support/expectations";
 import { launchPlatform, stopLaunched } from "../support/launcher";
 import { createTestDatabase } from "../support/platform";
 import { waitFor } from "../support/waiting";
 
-type Json = { [key: string]: any };
 
 // The simulator answers by the SSN's last digit: 1 is conclusive.
 const SSN = "518-62-4931";
@@ -72,11 +71,8 @@ async function call(method: string, route: string, body?: unknown, headers?: Rec
   return { status: response.status, body: text ? JSON.parse(text) : undefined };
 }
 
-async function ok(method: string, route: string, body?: unknown): Promise<Json> {
-  const answer = await call(method, route, body);
-  if (answer.status >= 300) throw new Error(`${method} ${route}: ${answer.status} ${JSON.stringify(answer.body)}`);
-  return answer.body;
-}
+/** A request of the launched platform that must succeed: its body. */
+const succeeded = (method: string, route: string, body?: unknown): Promise<Json> => ok(call(method, route, body), `${method} ${route}`);
 
 const rows = async (sql: string): Promise<string[]> => (await db.query(sql)).rows.map((row) => JSON.stringify(row));
 const serviceCalls = () => rows(`SELECT * FROM data_exchange_service_call`);
@@ -86,19 +82,19 @@ const tracesIn = (texts: readonly string[]) => traces.filter((trace) => texts.so
 it(
   "keeps a member's SSN and date of birth out of the logs, the calls and their events, whatever the agencies answer",
   async () => {
-    const application = await ok("POST", "/intake/applications", { programs: ["snap", "medicaid"], channel: "online" });
+    const application = await succeeded("POST", "/intake/applications", { programs: ["snap", "medicaid"], channel: "online" });
     const base = `/intake/applications/${application.id}`;
-    const member = await ok("POST", `${base}/members`, {
+    const member = await succeeded("POST", `${base}/members`, {
       roles: ["primary_applicant"],
       programsAppliedFor: ["snap", "medicaid"],
       personalInformation: { ssn: SSN, dateOfBirth: DATE_OF_BIRTH },
       citizenship: { citizenshipStatus: "us_citizen" },
       contact: { name: { firstName: "Ines", lastName: "Vardy" }, primaryAddress: { addressLine1: "9 Oak St", city: "Springfield", state: "IL", zip: "62704" } },
     });
-    await ok("POST", `${base}/incomes`, { memberId: member.id, type: "employed", amount: 1200, frequency: "monthly", payerName: "Harbor Foods" });
-    await ok("POST", `${base}/signatures`, { signer: { type: "member", id: member.id, role: "applicant" }, purpose: "application", signedAt: "2026-11-25T09:00:00Z", signatureMethod: "electronic" });
-    await ok("POST", `${base}/submit`);
-    const refused = await ok("POST", "/data-exchange/service-calls", { serviceType: "save", requestingResourceId: member.id });
+    await succeeded("POST", `${base}/incomes`, { memberId: member.id, type: "employed", amount: 1200, frequency: "monthly", payerName: "Harbor Foods" });
+    await succeeded("POST", `${base}/signatures`, { signer: { type: "member", id: member.id, role: "applicant" }, purpose: "application", signedAt: "2026-11-25T09:00:00Z", signatureMethod: "electronic" });
+    await succeeded("POST", `${base}/submit`);
+    const refused = await succeeded("POST", "/data-exchange/service-calls", { serviceType: "save", requestingResourceId: member.id });
 
     // The verifications' calls (the SSA, lawful presence, the four income sources) and the Medicaid
     // decision's (tax information, Medicare) all end, and the deployment's SAVE refuses its call.
@@ -112,16 +108,16 @@ it(
       120_000,
       100,
     );
-    const [determination] = (await ok("GET", listPath("/eligibility/determinations", { applicationId: application.id }))).items;
+    const [determination] = (await succeeded("GET", listPath("/eligibility/determinations", { applicationId: application.id }))).items;
     await waitFor(
-      async () => (await ok("GET", `/eligibility/determinations/${determination.id}/decisions`)).items.some((decision: Json) => decision.program === "medicaid" && decision.status !== "pending"),
+      async () => (await succeeded("GET", `/eligibility/determinations/${determination.id}/decisions`)).items.some((decision: Json) => decision.program === "medicaid" && decision.status !== "pending"),
       "the Medicaid decision to be decided ex parte",
       120_000,
       100,
     );
 
     // The refusal keeps the agency's status and code, never its words.
-    const failed = await ok("GET", `/data-exchange/service-calls/${refused.id}`);
+    const failed = await succeeded("GET", `/data-exchange/service-calls/${refused.id}`);
     expect(failed).toMatchObject({ status: "failed", failureReason: "service_error", lastError: "the agency (save) refused the request (422): SUBJECT_NOT_FOUND" });
     const [failedEvent] = (await db.query(`SELECT data FROM platform_event WHERE subject = $1 AND type = 'data_exchange.call.failed'`, [refused.id])).rows;
     expect(JSON.stringify(failedEvent.data)).not.toContain("Vardy");

@@ -5,10 +5,10 @@
 // `serviceCallChanged` feed.
 import type { Client } from "graphql-ws/client";
 import { bearer } from "../support/auth";
-import { detailFields, expectErrorEnvelope, expectListEnvelope, listPath, MISSING_ID, UUID_PATTERN } from "../support/expectations";
+import { detailFields, expectErrorEnvelope, expectListEnvelope, expectStatus, type Json, listPath, MISSING_ID, UUID_PATTERN } from "../support/expectations";
 import { subscribeRegistered } from "../support/live";
 import { useTestPlatform } from "../support/platform";
-import { agencySwitch, expectStatus as ok, type Json } from "../support/agency-control";
+import { agencySwitch } from "../support/agency-control";
 import { until } from "../support/waiting";
 import { eventsOf } from "../support/event-log";
 
@@ -35,18 +35,18 @@ afterEach(async () => {
 
 /** A draft application's member whose SSN ends in `digit` (the simulator's answer follows it), and one income record of theirs. */
 async function member(digit: number | null, lastName = "Rivera"): Promise<{ applicationId: string; memberId: string; incomeId: string }> {
-  const application = await ok(api.post("/intake/applications", { programs: ["snap"], channel: "online" }), 201, "application");
+  const application = await expectStatus(api.post("/intake/applications", { programs: ["snap"], channel: "online" }), 201, "application");
   const personalInformation = digit === null ? { dateOfBirth: "1990-04-02" } : { ssn: `123-45-678${digit}`, dateOfBirth: "1990-04-02" };
-  const created = await ok(
+  const created = await expectStatus(
     api.post(`/intake/applications/${application.id}/members`, { roles: ["primary_applicant"], personalInformation, contact: { name: { firstName: "Ana", lastName } } }),
     201,
     "member",
   );
-  const income = await ok(api.post(`/intake/applications/${application.id}/incomes`, { memberId: created.id, type: "employed", amount: 1800, frequency: "monthly", payerName: "Valley Farms" }), 201, "income");
+  const income = await expectStatus(api.post(`/intake/applications/${application.id}/incomes`, { memberId: created.id, type: "employed", amount: 1800, frequency: "monthly", payerName: "Valley Farms" }), 201, "income");
   return { applicationId: application.id, memberId: created.id, incomeId: income.id };
 }
 
-const callOf = async (id: string): Promise<Json> => ok(api.get(`/data-exchange/service-calls/${id}`), 200, "call");
+const callOf = async (id: string): Promise<Json> => expectStatus(api.get(`/data-exchange/service-calls/${id}`), 200, "call");
 
 describe("the service catalog", () => {
   it("lists the eleven configured services with their fixed ids, by name, filtered by serviceType", async () => {
@@ -70,7 +70,7 @@ describe("the service catalog", () => {
   });
 
   it("answers one entry by id, 404 for another, and is readable by any signed-in caller but not by an anonymous one", async () => {
-    expect((await ok(api.get(`/data-exchange/services/${FDSH_SSA}`), 200, "entry")).serviceType).toBe("fdsh_ssa");
+    expect((await expectStatus(api.get(`/data-exchange/services/${FDSH_SSA}`), 200, "entry")).serviceType).toBe("fdsh_ssa");
     expectErrorEnvelope(await api.get(`/data-exchange/services/${MISSING_ID}`), 404, "NOT_FOUND");
     const applicant = await bearer(["applicant"]);
     expect((await api.raw("GET", "/data-exchange/services", undefined, applicant)).status).toBe(200);
@@ -89,7 +89,7 @@ describe("submitting a call", () => {
     expect(byId.status).toBe(201);
     expect(byId.headers.get("location")).toBe(`/data-exchange/service-calls/${byId.body.id}`);
     expect(byId.body).toMatchObject({ serviceId: SWICA, serviceType: "swica", callMode: "async", status: "pending", requestingResourceType: "intake/applications/incomes", requestingResourceId: incomeId });
-    const byType = await ok(api.post("/data-exchange/service-calls", { serviceType: "fdsh_ssa", requestingResourceId: memberId }), 201, "by type");
+    const byType = await expectStatus(api.post("/data-exchange/service-calls", { serviceType: "fdsh_ssa", requestingResourceId: memberId }), 201, "by type");
     expect(byType).toMatchObject({ serviceId: FDSH_SSA, serviceType: "fdsh_ssa", requestingResourceType: "intake/applications/members" });
     const [submitted] = (await eventsOf(api, byId.body.id)).filter((event) => event.type === "data_exchange.call.submitted");
     expect(submitted).toMatchObject({ source: "/data-exchange", data: { serviceType: "swica", requestingResourceId: incomeId, callMode: "async", metadata: { intake: { note: "by id" } } } });
@@ -120,7 +120,7 @@ describe("submitting a call", () => {
 
   it("ignores the server-set fields of a call sent back as it was read", async () => {
     const { incomeId } = await member(2);
-    const first = await ok(api.post("/data-exchange/service-calls", { serviceId: SWICA, requestingResourceId: incomeId }), 201, "first");
+    const first = await expectStatus(api.post("/data-exchange/service-calls", { serviceId: SWICA, requestingResourceId: incomeId }), 201, "first");
     const { serviceType: _type, ...readBack } = first;
     const again = await api.post("/data-exchange/service-calls", readBack);
     expect([200, 201]).toContain(again.status);
@@ -142,7 +142,7 @@ describe("submitting a call", () => {
 describe("making calls", () => {
   it("an asynchronous call is made by the outbox with only the facts its agency needs, and completes once with the answer", async () => {
     const { incomeId } = await member(4);
-    const call = await ok(api.post("/data-exchange/service-calls", { serviceId: SWICA, requestingResourceId: incomeId, data: { quarter: "2026Q3" }, metadata: { intake: { verificationId: "v-1" } } }), 201, "submit");
+    const call = await expectStatus(api.post("/data-exchange/service-calls", { serviceId: SWICA, requestingResourceId: incomeId, data: { quarter: "2026Q3" }, metadata: { intake: { verificationId: "v-1" } } }), 201, "submit");
     await until("the call to complete", async () => (await callOf(call.id)).status === "completed");
     const done = await callOf(call.id);
     expect(done).toMatchObject({ status: "completed", result: "conclusive", attempts: 1, failureReason: null, completedAt: expect.any(String) });
@@ -164,7 +164,7 @@ describe("making calls", () => {
       IF NEW.status <> 'pending' THEN RAISE EXCEPTION 'recording refused for the test'; END IF; RETURN NEW; END $$`);
     await db.$executeRawUnsafe(`CREATE TRIGGER refuse_call_end BEFORE UPDATE ON data_exchange_service_call FOR EACH ROW EXECUTE FUNCTION refuse_call_end()`);
     try {
-      const call = await ok(api.post("/data-exchange/service-calls", { serviceId: SWICA, requestingResourceId: incomeId }), 201, "submit");
+      const call = await expectStatus(api.post("/data-exchange/service-calls", { serviceId: SWICA, requestingResourceId: incomeId }), 201, "submit");
       // Handed back at once, instead of held for its whole lease: recorded as a retry, saying it was a
       // fault of the platform's without quoting it (the database's message is for the log, not for clients).
       await until("the call to be handed back", async () => (await eventsOf(api, call.id)).some((event) => event.type === "data_exchange.call.retry_scheduled"));
@@ -185,8 +185,8 @@ describe("making calls", () => {
     const six = await member(6);
     const seven = await member(7);
     const [inconclusive, partial] = await Promise.all([
-      ok(api.post("/data-exchange/service-calls", { serviceType: "fdsh_ssa", requestingResourceId: six.memberId }), 201, "6"),
-      ok(api.post("/data-exchange/service-calls", { serviceType: "fdsh_ssa", requestingResourceId: seven.memberId }), 201, "7"),
+      expectStatus(api.post("/data-exchange/service-calls", { serviceType: "fdsh_ssa", requestingResourceId: six.memberId }), 201, "6"),
+      expectStatus(api.post("/data-exchange/service-calls", { serviceType: "fdsh_ssa", requestingResourceId: seven.memberId }), 201, "7"),
     ]);
     await until("both calls to complete", async () => (await callOf(inconclusive.id)).status === "completed" && (await callOf(partial.id)).status === "completed");
     expect((await callOf(inconclusive.id)).result).toBe("inconclusive");
@@ -195,7 +195,7 @@ describe("making calls", () => {
 
   it("a synchronous call is answered within the request", async () => {
     const { memberId } = await member(5);
-    const answered = await ok(api.post("/data-exchange/service-calls", { serviceType: "fdsh_ssa", requestingResourceId: memberId, callMode: "sync" }), 201, "sync");
+    const answered = await expectStatus(api.post("/data-exchange/service-calls", { serviceType: "fdsh_ssa", requestingResourceId: memberId, callMode: "sync" }), 201, "sync");
     expect(answered).toMatchObject({ callMode: "sync", status: "completed", result: "conclusive", attempts: 1 });
     const types = (await eventsOf(api, answered.id)).map((event) => event.type);
     expect(types).toEqual(["data_exchange.call.submitted", "data_exchange.call.completed"]);
@@ -204,14 +204,14 @@ describe("making calls", () => {
   it("a synchronous call the agency does not answer within the service's timeout is timed out in the request", async () => {
     const { memberId } = await member(9);
     await control({ slowMs: 8000 });
-    const answered = await ok(api.post("/data-exchange/service-calls", { serviceType: "fdsh_ssa", requestingResourceId: memberId, callMode: "sync" }), 201, "sync");
+    const answered = await expectStatus(api.post("/data-exchange/service-calls", { serviceType: "fdsh_ssa", requestingResourceId: memberId, callMode: "sync" }), 201, "sync");
     expect(answered.status).toBe("timed_out");
     expect((await eventsOf(api, answered.id)).map((event) => event.type)).toEqual(["data_exchange.call.submitted", "data_exchange.call.timed_out"]);
   });
 
   it("an agency that keeps failing is asked again with backoff, each retry recorded, then the call fails with service_error", async () => {
     const { memberId } = await member(8);
-    const call = await ok(api.post("/data-exchange/service-calls", { serviceType: "save", requestingResourceId: memberId }), 201, "submit");
+    const call = await expectStatus(api.post("/data-exchange/service-calls", { serviceType: "save", requestingResourceId: memberId }), 201, "submit");
     await until("the call to fail", async () => (await callOf(call.id)).status === "failed");
     const failed = await callOf(call.id);
     expect(failed).toMatchObject({ failureReason: "service_error", attempts: 2, lastError: expect.stringContaining("answered 500") });
@@ -235,8 +235,8 @@ describe("making calls", () => {
 
   it("a dropped connection fails the call with connection_error; a record that does not exist, with service_error at once", async () => {
     const { memberId } = await member(1, "Unreachable");
-    const dropped = await ok(api.post("/data-exchange/service-calls", { serviceType: "incarceration_check", requestingResourceId: memberId }), 201, "dropped");
-    const nobody = await ok(api.post("/data-exchange/service-calls", { serviceType: "enrollment_check", requestingResourceId: MISSING_ID }), 201, "nobody");
+    const dropped = await expectStatus(api.post("/data-exchange/service-calls", { serviceType: "incarceration_check", requestingResourceId: memberId }), 201, "dropped");
+    const nobody = await expectStatus(api.post("/data-exchange/service-calls", { serviceType: "enrollment_check", requestingResourceId: MISSING_ID }), 201, "nobody");
     await until("both to fail", async () => (await callOf(dropped.id)).status === "failed" && (await callOf(nobody.id)).status === "failed");
     expect((await callOf(dropped.id)).failureReason).toBe("connection_error");
     expect(await callOf(nobody.id)).toMatchObject({ failureReason: "service_error", attempts: 1, lastError: expect.stringContaining("does not exist") });
@@ -245,25 +245,25 @@ describe("making calls", () => {
   it("opens a failing service's breaker, which fails its calls fast, and closes it once the agency answers again", async () => {
     await control({ failing: ["uib"] });
     const earners = await Promise.all([member(1), member(2), member(3)]);
-    const first = await ok(api.post("/data-exchange/service-calls", { serviceType: "uib", requestingResourceId: earners[0]!.incomeId }), 201, "first");
+    const first = await expectStatus(api.post("/data-exchange/service-calls", { serviceType: "uib", requestingResourceId: earners[0]!.incomeId }), 201, "first");
     await until("the first call to fail", async () => (await callOf(first.id)).status === "failed");
     // Two failed calls opened the breaker: the next call is refused without reaching the agency.
-    const second = await ok(api.post("/data-exchange/service-calls", { serviceType: "uib", requestingResourceId: earners[1]!.incomeId }), 201, "second");
+    const second = await expectStatus(api.post("/data-exchange/service-calls", { serviceType: "uib", requestingResourceId: earners[1]!.incomeId }), 201, "second");
     await until("the breaker to hold the second call back", async () => /circuit open/.test((await callOf(second.id)).lastError ?? ""));
     expect((await callOf(second.id)).status).toBe("pending");
     expect((await fetch(`${platform().agencyUrl}/calls/${second.id}`)).status).toBe(404);
     // The agency recovers: once the breaker lets a trial call through, calls complete again.
     await fetch(`${platform().agencyUrl}/control`, { method: "DELETE" });
     await until("the held call to complete", async () => (await callOf(second.id)).status === "completed");
-    const third = await ok(api.post("/data-exchange/service-calls", { serviceType: "uib", requestingResourceId: earners[2]!.incomeId }), 201, "third");
+    const third = await expectStatus(api.post("/data-exchange/service-calls", { serviceType: "uib", requestingResourceId: earners[2]!.incomeId }), 201, "third");
     await until("a later call to complete", async () => (await callOf(third.id)).status === "completed");
     expect((await callOf(third.id)).attempts).toBe(1);
   });
 
   it("lists calls by requesting resource, type and status", async () => {
     const { incomeId, memberId } = await member(1);
-    await ok(api.post("/data-exchange/service-calls", { serviceType: "swica", requestingResourceId: incomeId }), 201, "swica");
-    await ok(api.post("/data-exchange/service-calls", { serviceType: "fdsh_ssa", requestingResourceId: memberId }), 201, "ssa");
+    await expectStatus(api.post("/data-exchange/service-calls", { serviceType: "swica", requestingResourceId: incomeId }), 201, "swica");
+    await expectStatus(api.post("/data-exchange/service-calls", { serviceType: "fdsh_ssa", requestingResourceId: memberId }), 201, "ssa");
     await settle();
     const swica = expectListEnvelope(await api.get(listPath("/data-exchange/service-calls", { requestingResourceId: incomeId, status: "completed" })), { total: 1, limit: 25, offset: 0, hasNext: false });
     expect(swica[0].serviceType).toBe("swica");
@@ -278,9 +278,9 @@ describe("metadata namespaces", () => {
   it("are written by the domain that owns them, and echoed verbatim in the call's later events", async () => {
     await control({ latencyMs: 2500 });
     const { memberId } = await member(1);
-    const call = await ok(api.post("/data-exchange/service-calls", { serviceType: "fdsh_vlp", requestingResourceId: memberId, metadata: { workflow: { taskId: "t-1" } } }), 201, "submit");
+    const call = await expectStatus(api.post("/data-exchange/service-calls", { serviceType: "fdsh_vlp", requestingResourceId: memberId, metadata: { workflow: { taskId: "t-1" } } }), 201, "submit");
     const intake = await bearer(["system"], { sub: "intake", userId: "intake" });
-    const written = await ok(api.put(`/data-exchange/service-calls/${call.id}/metadata/intake`, { verificationId: "v-9", nested: { keep: [1, 2] } }, intake), 200, "put");
+    const written = await expectStatus(api.put(`/data-exchange/service-calls/${call.id}/metadata/intake`, { verificationId: "v-9", nested: { keep: [1, 2] } }, intake), 200, "put");
     expect(written.metadata).toEqual({ workflow: { taskId: "t-1" }, intake: { verificationId: "v-9", nested: { keep: [1, 2] } } });
     expect((await api.put(`/data-exchange/service-calls/${call.id}/metadata/eligibility`, { decisionId: "d" }, intake)).status).toBe(403);
     expect((await api.put(`/data-exchange/service-calls/${call.id}/metadata/eligibility`, { decisionId: "d" })).status).toBe(403);
@@ -323,10 +323,10 @@ describe("the live feed", () => {
     // The agency takes its time, so the metadata change is seen while the call is still pending.
     await control({ latencyMs: 1500 });
     const { memberId } = await member(1);
-    const call = await ok(api.post("/data-exchange/service-calls", { serviceType: "fdsh_medicare", requestingResourceId: memberId }), 201, "submit");
+    const call = await expectStatus(api.post("/data-exchange/service-calls", { serviceType: "fdsh_medicare", requestingResourceId: memberId }), 201, "submit");
     const feed = await subscribe("subscription ($id: ID) { serviceCallChanged(id: $id) { type subject serviceCall { status result metadata } } }", { id: call.id });
     const intake = await bearer(["system"], { sub: "intake", userId: "intake" });
-    await ok(api.put(`/data-exchange/service-calls/${call.id}/metadata/intake`, { verificationId: "v-live" }, intake), 200, "put");
+    await expectStatus(api.put(`/data-exchange/service-calls/${call.id}/metadata/intake`, { verificationId: "v-live" }, intake), 200, "put");
     const [changed, completed] = (await feed.take(2)).map((payload) => payload.data?.serviceCallChanged);
     expect(changed).toEqual({ type: "data_exchange.call.metadata_changed", subject: call.id, serviceCall: { status: "pending", result: null, metadata: { intake: { verificationId: "v-live" } } } });
     expect(completed).toEqual({ type: "data_exchange.call.completed", subject: call.id, serviceCall: { status: "completed", result: "conclusive", metadata: { intake: { verificationId: "v-live" } } } });

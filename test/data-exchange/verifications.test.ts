@@ -6,9 +6,9 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expectListEnvelope, listPath } from "../support/expectations";
+import { expectListEnvelope, expectStatus, type Json, listPath } from "../support/expectations";
 import { useTestPlatform } from "../support/platform";
-import { agencySwitch, expectStatus as ok, type Json } from "../support/agency-control";
+import { agencySwitch } from "../support/agency-control";
 import { until } from "../support/waiting";
 import { eventsOf } from "../support/event-log";
 
@@ -45,8 +45,8 @@ afterEach(async () => {
 
 /** A draft application with one member whose SSN ends in `digit` (the simulator's answer follows it). */
 async function applicant(digit: number): Promise<{ applicationId: string; memberId: string }> {
-  const application = await ok(api.post("/intake/applications", { programs: ["medicaid"], channel: "online" }), 201, "application");
-  const member = await ok(
+  const application = await expectStatus(api.post("/intake/applications", { programs: ["medicaid"], channel: "online" }), 201, "application");
+  const member = await expectStatus(
     api.post(`/intake/applications/${application.id}/members`, {
       roles: ["primary_applicant"],
       personalInformation: { ssn: `321-54-876${digit}`, dateOfBirth: "1979-09-09" },
@@ -59,8 +59,8 @@ async function applicant(digit: number): Promise<{ applicationId: string; member
 }
 
 const verify = (applicationId: string, memberId: string, category: string) =>
-  ok(api.post(`/intake/applications/${applicationId}/verifications`, { category, verificationType: "electronic", sourceId: memberId, sourceType: "member" }), 201, category);
-const verification = async (applicationId: string, id: string): Promise<Json> => ok(api.get(`/intake/applications/${applicationId}/verifications/${id}`), 200, "verification");
+  expectStatus(api.post(`/intake/applications/${applicationId}/verifications`, { category, verificationType: "electronic", sourceId: memberId, sourceType: "member" }), 201, category);
+const verification = async (applicationId: string, id: string): Promise<Json> => expectStatus(api.get(`/intake/applications/${applicationId}/verifications/${id}`), 200, "verification");
 const verificationsOf = async (applicationId: string): Promise<Json[]> => (await api.get(`/intake/applications/${applicationId}/verifications?limit=100`)).body.items;
 
 describe("the catalog a deployment configured", () => {
@@ -72,9 +72,9 @@ describe("the catalog a deployment configured", () => {
     // Its calls are made like any other's: the type resolves to it, and the agency answers.
     // (Made for a member, as a Medicaid decision calls it.)
     const { memberId } = await applicant(2);
-    const call = await ok(api.post("/data-exchange/service-calls", { serviceType: "fdsh_vci", requestingResourceId: memberId }), 201, "vci call");
+    const call = await expectStatus(api.post("/data-exchange/service-calls", { serviceType: "fdsh_vci", requestingResourceId: memberId }), 201, "vci call");
     expect(call).toMatchObject({ serviceId: VCI, requestingResourceType: "intake/applications/members" });
-    await until("the VCI call to complete", async () => (await ok(api.get(`/data-exchange/service-calls/${call.id}`), 200, "call")).status === "completed");
+    await until("the VCI call to complete", async () => (await expectStatus(api.get(`/data-exchange/service-calls/${call.id}`), 200, "call")).status === "completed");
   });
 });
 
@@ -110,7 +110,7 @@ describe("a verification whose calls do not succeed", () => {
     const [vlpCall] = timedOut.electronicChecks;
     await until("the agency to answer the timed-out call", async () => ((await (await fetch(`${platform().agencyUrl}/calls/${vlpCall.serviceCallId}`)).json()) as Json).answered === 1);
     await platform().settle();
-    expect(await ok(api.get(`/data-exchange/service-calls/${vlpCall.serviceCallId}`), 200, "call")).toMatchObject({ status: "timed_out", result: null });
+    expect(await expectStatus(api.get(`/data-exchange/service-calls/${vlpCall.serviceCallId}`), 200, "call")).toMatchObject({ status: "timed_out", result: null });
     expect(await eventsOf(api, vlpCall.serviceCallId, "data_exchange.call.completed")).toEqual([]);
   });
 });
@@ -129,7 +129,7 @@ describe("intake's reactions to a call's end", () => {
 
     // The same call's end arrives again (an agency's answer replayed, an event redelivered), saying otherwise.
     const { id: _id, time: _time, ...again } = completed;
-    await ok(api.post("/platform/events", { ...again, id: "7d3f1c2e-9b8a-4c6d-8e5f-0a1b2c3d4e5f", time: new Date().toISOString(), data: { ...completed.data, result: "inconclusive" } }), 201, "replayed end");
+    await expectStatus(api.post("/platform/events", { ...again, id: "7d3f1c2e-9b8a-4c6d-8e5f-0a1b2c3d4e5f", time: new Date().toISOString(), data: { ...completed.data, result: "inconclusive" } }), 201, "replayed end");
     await platform().settle();
     const after = await verification(applicationId, identity.id);
     expect(after).toMatchObject({ status: "satisfied", evidence: satisfied.evidence, electronicChecks: satisfied.electronicChecks });

@@ -5,28 +5,21 @@
 // Medicaid decision's own checks (federal tax information, Medicare) come back and the adapter decides it
 // ex parte, with no caseworker and before any review.
 import { applicantAccount } from "../support/auth";
-import { listPath } from "../support/expectations";
+import { expectStatus, type Json, listPath } from "../support/expectations";
 import { useTestPlatform } from "../support/platform";
 import { until } from "../support/waiting";
 
 const { api } = useTestPlatform("data_exchange_walk");
 
-type Json = { [key: string]: any };
-
-async function ok(response: Promise<{ status: number; body?: any }>, status: number, what: string): Promise<Json> {
-  const result = await response;
-  if (result.status !== status) throw new Error(`${what}: ${result.status} ${JSON.stringify(result.body)}`);
-  return result.body;
-}
 
 const verificationsOf = async (applicationId: string): Promise<Json[]> => (await api.get(`/intake/applications/${applicationId}/verifications?limit=100`)).body.items;
 
 it("filed for SNAP and Medicaid → agencies verify → Medicaid decided ex parte", async () => {
   const { headers: applicant } = await applicantAccount(api);
-  const application = await ok(api.post("/intake/applications", { programs: ["snap", "medicaid"], channel: "online" }, applicant), 201, "create");
+  const application = await expectStatus(api.post("/intake/applications", { programs: ["snap", "medicaid"], channel: "online" }, applicant), 201, "create");
   const base = `/intake/applications/${application.id}`;
   // SSNs the simulator answers by their last digit: 1 conclusive, 6 inconclusive.
-  const grace = await ok(
+  const grace = await expectStatus(
     api.post(
       `${base}/members`,
       {
@@ -41,7 +34,7 @@ it("filed for SNAP and Medicaid → agencies verify → Medicaid decided ex part
     201,
     "primary applicant",
   );
-  const tobi = await ok(
+  const tobi = await expectStatus(
     api.post(
       `${base}/members`,
       { roles: ["household_member"], programsAppliedFor: ["snap"], personalInformation: { ssn: "123-45-6786", dateOfBirth: "2012-07-02" }, contact: { name: { firstName: "Tobi", lastName: "Okafor" } } },
@@ -50,9 +43,9 @@ it("filed for SNAP and Medicaid → agencies verify → Medicaid decided ex part
     201,
     "child",
   );
-  const wages = await ok(api.post(`${base}/incomes`, { memberId: grace.id, type: "employed", amount: 900, frequency: "monthly", payerName: "Riverside Clinic" }, applicant), 201, "income");
-  await ok(api.post(`${base}/signatures`, { signer: { type: "member", id: grace.id, role: "applicant" }, purpose: "application", signedAt: "2026-11-25T09:00:00Z", signatureMethod: "electronic" }, applicant), 201, "signature");
-  await ok(api.post(`${base}/submit`, undefined, applicant), 200, "submit");
+  const wages = await expectStatus(api.post(`${base}/incomes`, { memberId: grace.id, type: "employed", amount: 900, frequency: "monthly", payerName: "Riverside Clinic" }, applicant), 201, "income");
+  await expectStatus(api.post(`${base}/signatures`, { signer: { type: "member", id: grace.id, role: "applicant" }, purpose: "application", signedAt: "2026-11-25T09:00:00Z", signatureMethod: "electronic" }, applicant), 201, "signature");
+  await expectStatus(api.post(`${base}/submit`, undefined, applicant), 200, "submit");
 
   // Intake's electronic verifications: Grace's identity, citizenship, immigration and income; Tobi's identity.
   let verifications: Json[] = [];
@@ -71,7 +64,7 @@ it("filed for SNAP and Medicaid → agencies verify → Medicaid decided ex part
   expect(identity.evidence).toEqual([expect.objectContaining({ type: "electronic", source: "fdsh_ssa", result: "conclusive", serviceCallId: identity.electronicChecks[0].serviceCallId })]);
   const income = verifications.find((entry) => entry.sourceId === wages.id)!;
   expect(income.electronicChecks.map((check: Json) => check.serviceType).sort()).toEqual(["irs_ievs", "ssa_ievs", "swica", "uib"]);
-  const ssa = await ok(api.get(`/data-exchange/service-calls/${identity.electronicChecks[0].serviceCallId}`), 200, "the SSA call");
+  const ssa = await expectStatus(api.get(`/data-exchange/service-calls/${identity.electronicChecks[0].serviceCallId}`), 200, "the SSA call");
   expect(ssa).toMatchObject({ serviceType: "fdsh_ssa", requestingResourceId: grace.id, status: "completed", metadata: { intake: { verificationId: identity.id, applicationId: application.id } } });
 
   // Tobi's SSN comes back inconclusive: his identity is marked so, and a document is asked for.

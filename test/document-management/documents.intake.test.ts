@@ -6,13 +6,13 @@ import type { Client } from "graphql-ws/client";
 import { applicantAccount } from "../support/auth";
 import { subscribeRegistered } from "../support/live";
 import { useTestPlatform } from "../support/platform";
+import { type Json } from "../support/expectations";
 
 const { api, url, platform, settle } = useTestPlatform("documents_intake");
 const clients: Client[] = [];
 afterAll(async () => Promise.all(clients.map((client) => client.dispose())));
 
 const LEASE = "e1f2a3b4-c5d6-4e7f-8a9b-c0d1e2f3a4b5";
-type Json = { [key: string]: any };
 
 async function created(route: string, body: unknown): Promise<Json> {
   const response = await api.post(route, body);

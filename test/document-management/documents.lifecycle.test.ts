@@ -10,7 +10,7 @@ import { startPlatform } from "@pap/gateway";
 import { createLogger, ManualClock } from "@pap/kernel";
 import { bearer } from "../support/auth";
 import { determinationFixture } from "../support/eligibility-fixtures";
-import { expectErrorEnvelope, listPath } from "../support/expectations";
+import { expectErrorEnvelope, type Json, listPath } from "../support/expectations";
 import { createTestDatabase, httpClient, useTestPlatform } from "../support/platform";
 
 const YEAR_MS = 366 * 24 * 3600 * 1000;
@@ -19,7 +19,6 @@ const { api, url, settle, platform } = useTestPlatform("documents_lifecycle", { 
 
 const PAY_STUB = "a7b8c9d0-e1f2-4a3b-4c5d-e6f7a8b9c0d1"; // case_closure, 3 years
 const documents = "/document-management/documents";
-type Json = { [key: string]: any };
 
 /** Moves the clock forward and waits for every timer due by then and its reactions. */
 async function advance(ms: number): Promise<void> {

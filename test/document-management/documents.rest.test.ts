@@ -8,7 +8,7 @@ import path from "node:path";
 import { signLink } from "@pap/content";
 import { metadataNamespaces } from "@pap/kernel";
 import { bearer } from "../support/auth";
-import { detailFields, expectErrorEnvelope, expectListEnvelope, listPath, MISSING_ID, UUID_PATTERN } from "../support/expectations";
+import { detailFields, expectErrorEnvelope, expectListEnvelope, type Json, listPath, MISSING_ID, UUID_PATTERN } from "../support/expectations";
 import { useTestPlatform } from "../support/platform";
 import { eventsOf } from "../support/event-log";
 
@@ -21,7 +21,6 @@ const PAY_STUB = "a7b8c9d0-e1f2-4a3b-4c5d-e6f7a8b9c0d1";
 const documents = "/document-management/documents";
 const EICAR = "X5O!P%@AP[4\\PZX54(P^)7CC)7}$EICAR-STANDARD-ANTIVIRUS-TEST-FILE!$H+H*";
 
-type Json = { [key: string]: any };
 type Part = string | { bytes: Uint8Array | string; name: string; type?: string };
 
 const sha256 = (bytes: Uint8Array | string) => createHash("sha256").update(bytes).digest("hex");

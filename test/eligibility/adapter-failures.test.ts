@@ -6,11 +6,10 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { ManualClock } from "@pap/kernel";
 import { workerAccount } from "../support/auth";
-import { listPath } from "../support/expectations";
+import { expectStatus, type Json, listPath } from "../support/expectations";
 import { useTestPlatform } from "../support/platform";
 import { eventsOf } from "../support/event-log";
 
-type Json = { [key: string]: any };
 type Mode = "answers" | "fails" | "alters-metadata" | "answers-without-explanation";
 
 // Filing needs only programs here; one quick attempt per call keeps each failure a single request.
@@ -47,24 +46,18 @@ afterAll(() => new Promise<void>((resolve) => adapter.close(() => resolve())));
 
 const { api, settle } = useTestPlatform("eligibility_adapter_failures", { clock, eligibilityAdapterUrl: () => adapterUrl });
 
-async function ok(response: Promise<{ status: number; body?: any }>, status: number, what: string): Promise<Json> {
-  const result = await response;
-  if (result.status !== status) throw new Error(`${what}: ${result.status} ${JSON.stringify(result.body)}`);
-  return result.body;
-}
-
 
 /** A SNAP application with one member, filed, its review claimed and completed: the point at which eligibility asks for decisions. */
 async function reviewedApplication(): Promise<{ applicationId: string; decisionId: string; determinationId: string }> {
-  const application = await ok(api.post("/intake/applications", { programs: ["snap"], channel: "online" }), 201, "create");
-  await ok(api.post(`/intake/applications/${application.id}/members`, { roles: ["primary_applicant"] }), 201, "member");
-  await ok(api.post(`/intake/applications/${application.id}/submit`, {}), 200, "submit");
+  const application = await expectStatus(api.post("/intake/applications", { programs: ["snap"], channel: "online" }), 201, "create");
+  await expectStatus(api.post(`/intake/applications/${application.id}/members`, { roles: ["primary_applicant"] }), 201, "member");
+  await expectStatus(api.post(`/intake/applications/${application.id}/submit`, {}), 200, "submit");
   await settle();
   const [task] = (await api.get(listPath("/workflow/tasks", { q: `subjectId:${application.id}` }))).body.items;
   const worker = await workerAccount(api);
-  await ok(api.post(`/workflow/tasks/${task.id}/claim`, undefined, worker.headers), 200, "claim");
+  await expectStatus(api.post(`/workflow/tasks/${task.id}/claim`, undefined, worker.headers), 200, "claim");
   await settle();
-  await ok(api.post(`/intake/applications/${application.id}/complete-review`, undefined, worker.headers), 200, "complete review");
+  await expectStatus(api.post(`/intake/applications/${application.id}/complete-review`, undefined, worker.headers), 200, "complete review");
   await settle();
   const [determination] = (await api.get(listPath("/eligibility/determinations", { applicationId: application.id }))).body.items;
   const [decision] = (await api.get(`/eligibility/determinations/${determination.id}/decisions`)).body.items;

@@ -7,13 +7,12 @@ import { randomUUID } from "node:crypto";
 import { decisionMachine, determinationMachine } from "@pap/eligibility/contract";
 import { bearer } from "../support/auth";
 import { determinationFixture } from "../support/eligibility-fixtures";
-import { expectErrorEnvelope, listPath, MISSING_ID } from "../support/expectations";
+import { expectErrorEnvelope, type Json, listPath, MISSING_ID } from "../support/expectations";
 import { useTestPlatform } from "../support/platform";
 import { eventsOf } from "../support/event-log";
 
 const { api, platform } = useTestPlatform("eligibility_rest");
 
-type Row = { [key: string]: any };
 const db = () => platform().database.prisma;
 const system = () => bearer(["system"], { sub: "eligibility|system" });
 const worker = () => bearer(["case_worker"], { sub: "eligibility|worker" });
@@ -89,7 +88,7 @@ describe("decision actions", () => {
     const body = decisionBody(action);
     const response = await api.post(`${base}/${fixture.determinationId}/decisions/${fixture.decisionId}/${action}`, body, await system());
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ status: to, path: body.path, decidedAt: expect.any(String), denialReasonCode: (body as Row).denialReasonCode ?? null });
+    expect(response.body).toMatchObject({ status: to, path: body.path, decidedAt: expect.any(String), denialReasonCode: (body as Json).denialReasonCode ?? null });
     const [event] = await eventsOf(api, fixture.decisionId, "eligibility.*");
     expect(event).toMatchObject({
       type: "eligibility.application.decision_completed",
@@ -222,7 +221,7 @@ describe("reads", () => {
     expectErrorEnvelope(await api.get(`${base}/${MISSING_ID}`), 404, "NOT_FOUND");
 
     const decisions = await getAs(listPath(`${base}/${fixture.determinationId}/decisions`, { sort: "program" }), caseworker);
-    expect(decisions.body.items.map((decision: Row) => [decision.program, decision.status])).toEqual([["medicaid", "pending"], ["chip", "denied"]]);
+    expect(decisions.body.items.map((decision: Json) => [decision.program, decision.status])).toEqual([["medicaid", "pending"], ["chip", "denied"]]);
     expect(decisions.body.items[0]).toMatchObject({ electronicChecks: [], explanation: null, memberId: fixture.memberId, determinationId: fixture.determinationId });
     expect((await api.get(listPath(`${base}/${fixture.determinationId}/decisions`, { q: "status:denied age" }))).body.total).toBe(1);
     expect((await api.get(listPath(`${base}/${fixture.determinationId}/decisions`, { limit: 1, offset: 1, sort: "-createdAt" }))).body).toMatchObject({ total: 2, items: [{ program: "medicaid" }] });

@@ -5,7 +5,7 @@
 import type { Client } from "graphql-ws/client";
 import { bearer } from "../support/auth";
 import { determinationFixture } from "../support/eligibility-fixtures";
-import { listPath } from "../support/expectations";
+import { type Json, listPath } from "../support/expectations";
 import { subscribeRegistered } from "../support/live";
 import { useTestPlatform } from "../support/platform";
 import { expectSameStatements, sqlRecorder } from "../support/sql-count";
@@ -16,7 +16,6 @@ const { api, url, platform, settle } = useTestPlatform("eligibility_graph", { on
 const clients: Client[] = [];
 afterAll(async () => Promise.all(clients.map((client) => client.dispose())));
 
-type Row = { [key: string]: any };
 
 /** Submits `count` medicaid applications of two members each and waits for their determinations. */
 async function submitted(count: number): Promise<string[]> {
@@ -48,12 +47,12 @@ it("walks from applications to their determinations, decisions and members in th
   const first = await submitted(2);
   const few = await recorder.statementsOf(api, WALK, { q: "status:submitted" });
   expect(few.result.errors).toBeUndefined();
-  const items = few.result.data.applications.items as Row[];
+  const items = few.result.data.applications.items as Json[];
   expect(items).toHaveLength(2);
   for (const application of items) {
-    const [primary, member] = application.members as Row[];
+    const [primary, member] = application.members as Json[];
     expect(application.determination.status).toBe("pending");
-    expect(application.determination.decisions.map((decision: Row) => [decision.program, decision.member.id]).sort()).toEqual(
+    expect(application.determination.decisions.map((decision: Json) => [decision.program, decision.member.id]).sort()).toEqual(
       [
         ["chip", primary!.id],
         ["chip", member!.id],

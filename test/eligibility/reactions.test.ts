@@ -3,13 +3,12 @@
 // member and program the member applies for, each event caused by the submission; the same event
 // delivered again changes nothing; a withdrawn application withdraws its determination.
 import { bearer } from "../support/auth";
-import { listPath } from "../support/expectations";
+import { type Json, listPath } from "../support/expectations";
 import { useTestPlatform } from "../support/platform";
 import { waitFor } from "../support/waiting";
 
 const { api, platform, settle } = useTestPlatform("eligibility_reactions");
 
-type Row = { [key: string]: any };
 const db = () => platform().database.prisma;
 const worker = () => bearer(["case_worker"], { sub: "eligibility|worker" });
 
@@ -23,7 +22,7 @@ async function submittedApplication(members: { roles: string[]; programsAppliedF
   return { id: application.body.id, memberIds };
 }
 
-const determinationOf = async (applicationId: string) => (await api.get(listPath("/eligibility/determinations", { applicationId }))).body.items[0] as Row | undefined;
+const determinationOf = async (applicationId: string) => (await api.get(listPath("/eligibility/determinations", { applicationId }))).body.items[0] as Json | undefined;
 
 describe("intake.application.submitted", () => {
   it("creates a pending determination with one pending decision per member and program applied for", async () => {
@@ -36,7 +35,7 @@ describe("intake.application.submitted", () => {
     const determination = (await determinationOf(id))!;
     expect(determination).toMatchObject({ applicationId: id, status: "pending", expeditedFlagged: false });
 
-    const decisions = (await api.get(listPath(`/eligibility/determinations/${determination.id}/decisions`, { limit: 100 }))).body.items as Row[];
+    const decisions = (await api.get(listPath(`/eligibility/determinations/${determination.id}/decisions`, { limit: 100 }))).body.items as Json[];
     expect(decisions.map((decision) => [decision.memberId, decision.program, decision.status]).sort()).toEqual(
       [
         [memberIds[0], "medicaid", "pending"],
@@ -46,16 +45,16 @@ describe("intake.application.submitted", () => {
     );
 
     // Each event names the submission as its cause.
-    const [submitted] = (await api.get(listPath("/platform/events", { subject: id, type: "intake.application.submitted" }))).body.items as Row[];
+    const [submitted] = (await api.get(listPath("/platform/events", { subject: id, type: "intake.application.submitted" }))).body.items as Json[];
     expect(submitted!.data.members).toEqual([
       { memberId: memberIds[0], programs: ["medicaid", "tanf"] },
       { memberId: memberIds[1], programs: ["medicaid"] },
       { memberId: memberIds[2], programs: [] },
     ]);
-    const [created] = (await api.get(listPath("/platform/events", { subject: determination.id, type: "eligibility.determination.created" }))).body.items as Row[];
+    const [created] = (await api.get(listPath("/platform/events", { subject: determination.id, type: "eligibility.determination.created" }))).body.items as Json[];
     expect(created).toMatchObject({ causationid: submitted!.id, data: { applicationId: id, status: "pending" } });
     for (const decision of decisions) {
-      const [event] = (await api.get(listPath("/platform/events", { subject: decision.id, type: "eligibility.decision.created" }))).body.items as Row[];
+      const [event] = (await api.get(listPath("/platform/events", { subject: decision.id, type: "eligibility.decision.created" }))).body.items as Json[];
       expect(event).toMatchObject({ causationid: submitted!.id, data: { id: decision.id, status: "pending" } });
     }
   });
@@ -89,17 +88,17 @@ describe("intake.application.submitted", () => {
       expeditedScreening: { status: "screened", expedited: true, explanation: expect.objectContaining({ program: "snap", rules: expect.any(Array) }) },
     });
     await waitFor(async () => (await api.get(`/intake/applications/${id}`)).body.isExpedited === true, "intake to mark the application expedited");
-    const [created] = (await api.get(listPath("/platform/events", { subject: (await determinationOf(id))!.id, type: "eligibility.determination.created" }))).body.items as Row[];
-    const [screened] = (await api.get(listPath("/platform/events", { subject: id, type: "eligibility.determination.screened" }))).body.items as Row[];
+    const [created] = (await api.get(listPath("/platform/events", { subject: (await determinationOf(id))!.id, type: "eligibility.determination.created" }))).body.items as Json[];
+    const [screened] = (await api.get(listPath("/platform/events", { subject: id, type: "eligibility.determination.screened" }))).body.items as Json[];
     expect(screened).toMatchObject({ causationid: created!.id, data: { expedited: true } });
-    const decisions = (await api.get(`/eligibility/determinations/${(await determinationOf(id))!.id}/decisions`)).body.items as Row[];
+    const decisions = (await api.get(`/eligibility/determinations/${(await determinationOf(id))!.id}/decisions`)).body.items as Json[];
     expect(decisions.map((decision) => [decision.memberId, decision.program])).toEqual([[member.body.id, "snap"]]);
   });
 });
 
 describe("the expedited screening through the adapter", () => {
   /** A filed SNAP application of one member with what the expedited questions and the member say. */
-  async function screened(expeditedSnap: Row, member: Row): Promise<Row> {
+  async function screened(expeditedSnap: Json, member: Json): Promise<Json> {
     const application = await api.post("/intake/applications", { programs: ["snap"], expeditedSnap });
     const id = application.body.id as string;
     const primary = await api.post(`/intake/applications/${id}/members`, { roles: ["primary_applicant"], contact: { name: { firstName: "Ana", lastName: "Campo" }, isExperiencingHomelessness: true }, ...member });
@@ -115,7 +114,7 @@ describe("the expedited screening through the adapter", () => {
   it("finds a destitute migrant farmworker household expedited (7 CFR 273.2(i)(1)(iii))", async () => {
     const determination = await screened({ ...notPoorThisMonth, isDestitute: true }, { isMigrantFarmWorker: true });
     expect(determination).toMatchObject({ expeditedFlagged: true, expeditedScreening: { expedited: true } });
-    const ground = determination.expeditedScreening.explanation.rules.find((rule: Row) => rule.citation.endsWith("(iii)"));
+    const ground = determination.expeditedScreening.explanation.rules.find((rule: Json) => rule.citation.endsWith("(iii)"));
     expect(ground).toMatchObject({ outcome: "met" });
   });
 
@@ -134,8 +133,8 @@ describe("intake.application.withdrawn", () => {
     expect(withdrawn.status).toBe(200);
     await waitFor(async () => (await determinationOf(id))?.status === "withdrawn", "the determination to be withdrawn");
     expect((await determinationOf(id))!.withdrawnAt).toEqual(expect.any(String));
-    const [cause] = (await api.get(listPath("/platform/events", { subject: id, type: "intake.application.withdrawn" }))).body.items as Row[];
-    const events = (await api.get(listPath("/platform/events", { subject: id, type: "eligibility.determination.withdrawn" }))).body.items as Row[];
+    const [cause] = (await api.get(listPath("/platform/events", { subject: id, type: "intake.application.withdrawn" }))).body.items as Json[];
+    const events = (await api.get(listPath("/platform/events", { subject: id, type: "eligibility.determination.withdrawn" }))).body.items as Json[];
     expect(events).toEqual([expect.objectContaining({ causationid: cause!.id })]);
   });
 

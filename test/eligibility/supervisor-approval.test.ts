@@ -3,7 +3,7 @@
 // workflow opens the approval task; the supervisor's sign-off closes it. An approval alone closes the
 // application at once. The reference adapter decides, from the household's income.
 import { bearer, workerAccount } from "../support/auth";
-import { listPath } from "../support/expectations";
+import { expectStatus, type Json, listPath } from "../support/expectations";
 import { useTestPlatform } from "../support/platform";
 
 process.env.INTAKE_FILING_MINIMUM = "off";
@@ -11,30 +11,23 @@ process.env.INTAKE_DETERMINATION_APPROVAL = "denials";
 
 const { api, settle } = useTestPlatform("eligibility_approval");
 
-type Json = { [key: string]: any };
-
-async function ok(response: Promise<{ status: number; body?: any }>, status: number, what: string): Promise<Json> {
-  const result = await response;
-  if (result.status !== status) throw new Error(`${what}: ${result.status} ${JSON.stringify(result.body)}`);
-  return result.body;
-}
 
 /** A one-person SNAP household with `monthlyPay`, filed, claimed, its verifications waived and its review completed. */
 async function reviewed(monthlyPay: number): Promise<string> {
-  const application = await ok(api.post("/intake/applications", { programs: ["snap"], channel: "online", expeditedSnap: { totalMoneyExpectedThisMonth: monthlyPay, totalCashOnHand: 500 } }), 201, "create");
+  const application = await expectStatus(api.post("/intake/applications", { programs: ["snap"], channel: "online", expeditedSnap: { totalMoneyExpectedThisMonth: monthlyPay, totalCashOnHand: 500 } }), 201, "create");
   const base = `/intake/applications/${application.id}`;
-  const member = await ok(api.post(`${base}/members`, { roles: ["primary_applicant"], personalInformation: { dateOfBirth: "1980-01-01" }, contact: { name: { firstName: "Sam", lastName: `Pay${monthlyPay}` } } }), 201, "member");
-  await ok(api.post(`${base}/incomes`, { memberId: member.id, type: "employed", amount: monthlyPay, frequency: "monthly" }), 201, "income");
-  await ok(api.post(`${base}/submit`, {}), 200, "submit");
+  const member = await expectStatus(api.post(`${base}/members`, { roles: ["primary_applicant"], personalInformation: { dateOfBirth: "1980-01-01" }, contact: { name: { firstName: "Sam", lastName: `Pay${monthlyPay}` } } }), 201, "member");
+  await expectStatus(api.post(`${base}/incomes`, { memberId: member.id, type: "employed", amount: monthlyPay, frequency: "monthly" }), 201, "income");
+  await expectStatus(api.post(`${base}/submit`, {}), 200, "submit");
   await settle();
   const worker = await workerAccount(api);
   const [task] = (await api.get(listPath("/workflow/tasks", { q: `subjectId:${application.id}` }))).body.items;
-  await ok(api.post(`/workflow/tasks/${task.id}/claim`, undefined, worker.headers), 200, "claim");
+  await expectStatus(api.post(`/workflow/tasks/${task.id}/claim`, undefined, worker.headers), 200, "claim");
   await settle();
   for (const verification of (await api.get(listPath(`${base}/verifications`, { limit: 100 }))).body.items as Json[]) {
-    await ok(api.post(`${base}/verifications/${verification.id}/waive`, { reason: "Seen in the interview" }, worker.headers), 200, "waive");
+    await expectStatus(api.post(`${base}/verifications/${verification.id}/waive`, { reason: "Seen in the interview" }, worker.headers), 200, "waive");
   }
-  await ok(api.post(`${base}/complete-review`, undefined, worker.headers), 200, "complete review");
+  await expectStatus(api.post(`${base}/complete-review`, undefined, worker.headers), 200, "complete review");
   await settle();
   return application.id;
 }
@@ -53,7 +46,7 @@ it("a denial waits for a supervisor: pending_approval, the approval task, and th
   ]);
 
   const supervisor = await bearer(["supervisor"], { sub: "approval|supervisor" });
-  await ok(api.post(`/intake/applications/${applicationId}/approve-determination`, undefined, supervisor), 200, "sign off");
+  await expectStatus(api.post(`/intake/applications/${applicationId}/approve-determination`, undefined, supervisor), 200, "sign off");
   await settle();
   expect((await api.get(`/intake/applications/${applicationId}`)).body.status).toBe("closed");
   expect((await api.get(listPath("/case-management/cases", { limit: 100 }))).body.total).toBe(0);

@@ -7,35 +7,28 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { applicantAccount, workerAccount } from "../support/auth";
-import { listPath } from "../support/expectations";
+import { expectStatus, type Json, listPath } from "../support/expectations";
 import { useTestPlatform } from "../support/platform";
 import { waitFor } from "../support/waiting";
 import { eventsOf } from "../support/event-log";
 
 const { api, platform, settle } = useTestPlatform("eligibility_walk");
 
-type Json = { [key: string]: any };
 
 /** The caseworker's application screen exactly as the README shows it. */
 const SCREEN = readFileSync(path.join(__dirname, "../../README.md"), "utf8").match(/```graphql\n(query ApplicationScreen[\s\S]*?)```/)![1]!;
-
-async function ok(response: Promise<{ status: number; body?: any }>, status: number, what: string): Promise<Json> {
-  const result = await response;
-  if (result.status !== status) throw new Error(`${what}: ${result.status} ${JSON.stringify(result.body)}`);
-  return result.body;
-}
 
 
 it("filed → screened expedited → review claimed → verifications settled → reviewed → approved by the adapter's rules → closed → the household's case", async () => {
   const { headers: applicant } = await applicantAccount(api);
   // $90 coming this month, $40 in cash, $850 rent: under $150 with $100 or less (7 CFR 273.2(i)(1)(i)).
-  const application = await ok(
+  const application = await expectStatus(
     api.post("/intake/applications", { programs: ["snap"], channel: "online", expeditedSnap: { totalMoneyExpectedThisMonth: 90, totalCashOnHand: 40, monthlyRent: 850 } }, applicant),
     201,
     "create",
   );
   const base = `/intake/applications/${application.id}`;
-  const dana = await ok(
+  const dana = await expectStatus(
     api.post(
       `${base}/members`,
       {
@@ -49,14 +42,14 @@ it("filed → screened expedited → review claimed → verifications settled �
     201,
     "primary applicant",
   );
-  const leo = await ok(
+  const leo = await expectStatus(
     api.post(`${base}/members`, { roles: ["household_member"], programsAppliedFor: ["snap"], personalInformation: { dateOfBirth: "2018-09-01" }, contact: { name: { firstName: "Leo", lastName: "Reyes" } } }, applicant),
     201,
     "child",
   );
-  await ok(api.post(`${base}/incomes`, { memberId: dana.id, type: "employed", amount: 900, frequency: "monthly" }, applicant), 201, "income");
-  await ok(api.post(`${base}/signatures`, { signer: { type: "member", id: dana.id, role: "applicant" }, purpose: "application", signedAt: "2026-11-25T09:00:00Z", signatureMethod: "electronic" }, applicant), 201, "signature");
-  const filed = await ok(api.post(`${base}/submit`, undefined, applicant), 200, "submit");
+  await expectStatus(api.post(`${base}/incomes`, { memberId: dana.id, type: "employed", amount: 900, frequency: "monthly" }, applicant), 201, "income");
+  await expectStatus(api.post(`${base}/signatures`, { signer: { type: "member", id: dana.id, role: "applicant" }, purpose: "application", signedAt: "2026-11-25T09:00:00Z", signatureMethod: "electronic" }, applicant), 201, "signature");
+  const filed = await expectStatus(api.post(`${base}/submit`, undefined, applicant), 200, "submit");
   expect(filed).toMatchObject({ status: "submitted", isExpedited: null });
 
   // The adapter screens the household expedited: the determination is flagged, intake marks the application, workflow the task.
@@ -76,7 +69,7 @@ it("filed → screened expedited → review claimed → verifications settled �
 
   // A caseworker claims the review (which opens the application) and settles the verifications.
   const worker = await workerAccount(api);
-  await ok(api.post(`/workflow/tasks/${task!.id}/claim`, undefined, worker.headers), 200, "claim");
+  await expectStatus(api.post(`/workflow/tasks/${task!.id}/claim`, undefined, worker.headers), 200, "claim");
   await waitFor(async () => (await api.get(base)).body.status === "under_review", "the application to open");
   // The agencies have answered the electronic checks (without SSNs, inconclusively: each asks for a document too).
   let verifications: Json[] = [];
@@ -87,9 +80,9 @@ it("filed → screened expedited → review claimed → verifications settled �
   }, "the agencies to answer the electronic checks");
   expect(verifications.some((verification) => verification.verificationType === "document" && verification.category === "identity")).toBe(true);
   for (const verification of verifications) {
-    await ok(api.post(`${base}/verifications/${verification.id}/waive`, { reason: "Seen in the interview" }, worker.headers), 200, `waive ${verification.category}`);
+    await expectStatus(api.post(`${base}/verifications/${verification.id}/waive`, { reason: "Seen in the interview" }, worker.headers), 200, `waive ${verification.category}`);
   }
-  await ok(api.post(`${base}/complete-review`, undefined, worker.headers), 200, "complete review");
+  await expectStatus(api.post(`${base}/complete-review`, undefined, worker.headers), 200, "complete review");
 
   // The adapter decides each member's SNAP; the last decision completes the determination and intake closes the application.
   await waitFor(async () => (await api.get(base)).body.status === "closed", "the application to close");
@@ -130,7 +123,7 @@ it("filed → screened expedited → review claimed → verifications settled �
   expect(graph.determination).toMatchObject({ status: "completed", expeditedFlagged: true });
   expect(graph.determination.decisions).toHaveLength(2);
   expect(graph.determination.decisions.every((decision: Json) => decision.status === "approved" && decision.member.id)).toBe(true);
-  const person = await ok(api.get(`/persons/${graph.case.primaryApplicantId}`), 200, "the primary applicant's person");
+  const person = await expectStatus(api.get(`/persons/${graph.case.primaryApplicantId}`), 200, "the primary applicant's person");
   expect(person).toMatchObject({ name: { firstName: "Dana", lastName: "Reyes" }, dateOfBirth: "1990-04-12" });
   // The review task was ended with the application.
   expect((await api.get(`/workflow/tasks/${task!.id}`)).body.status).toBe("completed");

@@ -3,25 +3,24 @@
 // application may change, its events, an applicant's own applications, and the application graph.
 import { randomUUID } from "node:crypto";
 import { applicantAccount, bearer } from "../support/auth";
-import { detailFields, expectErrorEnvelope, expectValidationError, ISO_DATE_TIME, listPath, MISSING_ID, UUID_PATTERN } from "../support/expectations";
+import { detailFields, expectErrorEnvelope, expectValidationError, ISO_DATE_TIME, type Json, listPath, MISSING_ID, UUID_PATTERN } from "../support/expectations";
 import { useTestPlatform } from "../support/platform";
 import { eventsOf } from "../support/event-log";
 
 const { api, url, platform } = useTestPlatform("intake_applications");
 const APPLICATIONS = "/intake/applications";
 
-type Record = { [key: string]: any };
 
-async function created(path: string, body: unknown): Promise<Record> {
+async function created(path: string, body: unknown): Promise<Json> {
   const response = await api.post(path, body);
   if (response.status !== 201) throw new Error(`POST ${path}: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body;
 }
 
-const newApplication = (extra: Record = {}) => created(APPLICATIONS, { programs: ["snap"], channel: "online", ...extra });
+const newApplication = (extra: Json = {}) => created(APPLICATIONS, { programs: ["snap"], channel: "online", ...extra });
 const membersOf = (applicationId: string) => `${APPLICATIONS}/${applicationId}/members`;
 
-const applicant = (lastName: string, extra: Record = {}) => ({
+const applicant = (lastName: string, extra: Json = {}) => ({
   roles: ["primary_applicant"],
   programsAppliedFor: ["snap"],
   personalInformation: { ssn: "123-45-6789", dateOfBirth: "1990-04-01", sexAssignedAtBirth: "female", preferredSpokenLanguage: "es-MX" },
@@ -107,10 +106,10 @@ describe("GET /intake/applications", () => {
     await moveTo(second.id, "submitted");
     await platform().database.prisma.application.update({ where: { id: second.id }, data: { submittedAt: new Date("2026-11-20T10:00:00Z") } });
 
-    const ids = async (query: Record) => {
+    const ids = async (query: Json) => {
       const response = await api.get(listPath(APPLICATIONS, query));
       expect(response.status).toBe(200);
-      return response.body.items.map((item: Record) => item.id);
+      return response.body.items.map((item: Json) => item.id);
     };
     expect(await ids({ q: `primaryApplicant.name.lastName:${lastName}`, sort: "primaryApplicant.name.lastName" })).toEqual([second.id, first.id]);
     expect(await ids({ q: `${lastName}a` })).toEqual([second.id]);
@@ -140,7 +139,7 @@ describe("GET, PATCH, DELETE /intake/applications/{applicationId}", () => {
     expect(changed.status).toBe(200);
     expect(changed.body).toEqual(expect.objectContaining({ channel: "phone", programs: ["snap", "medicaid"] }));
     const [event] = await eventsOf(api, draft.id, "intake.application.updated");
-    expect(event!.data.changes.map((change: Record) => change.field).sort()).toEqual(["channel", "programs"]);
+    expect(event!.data.changes.map((change: Json) => change.field).sort()).toEqual(["channel", "programs"]);
     await moveTo(draft.id, "under_review");
     expect((await api.patch(`${APPLICATIONS}/${draft.id}`, { registerToVote: true })).status).toBe(200);
   });
@@ -236,8 +235,8 @@ describe("/intake/applications/{applicationId}/members", () => {
     const first = await created(membersOf(application.id), applicant("One"));
     const second = await created(membersOf(application.id), { roles: ["household_member"], programsAppliedFor: ["snap"] });
     const list = await api.get(membersOf(application.id));
-    expect(list.body.items.map((item: Record) => item.id)).toEqual([first.id, second.id]);
-    expect((await api.get(listPath(membersOf(application.id), { q: "roles:household_member" }))).body.items.map((item: Record) => item.id)).toEqual([second.id]);
+    expect(list.body.items.map((item: Json) => item.id)).toEqual([first.id, second.id]);
+    expect((await api.get(listPath(membersOf(application.id), { q: "roles:household_member" }))).body.items.map((item: Json) => item.id)).toEqual([second.id]);
     expectErrorEnvelope(await api.get(`${membersOf(other.id)}/${first.id}`), 404, "NOT_FOUND");
     expectErrorEnvelope(await api.patch(`${membersOf(other.id)}/${first.id}`, { isMigrantFarmWorker: true }), 404, "NOT_FOUND");
     expectErrorEnvelope(await api.get(`${membersOf(MISSING_ID)}`), 404, "NOT_FOUND");
@@ -276,7 +275,7 @@ describe("an applicant's own applications", () => {
     expect((await api.raw("PATCH", `${APPLICATIONS}/${own.body.id}`, { channel: "online" }, headers)).status).toBe(200);
     expect((await api.raw("POST", membersOf(own.body.id), applicant("Own"), headers)).status).toBe(201);
     const listed = await api.raw("GET", listPath(APPLICATIONS, { limit: 100 }), undefined, headers);
-    expect(listed.body.items.map((item: Record) => item.id)).toEqual([own.body.id]);
+    expect(listed.body.items.map((item: Json) => item.id)).toEqual([own.body.id]);
 
     expectErrorEnvelope(await api.raw("GET", `${APPLICATIONS}/${staffs.id}`, undefined, headers), 403, "FORBIDDEN");
     expectErrorEnvelope(await api.raw("PATCH", `${APPLICATIONS}/${staffs.id}`, { channel: "mail" }, headers), 403, "FORBIDDEN");

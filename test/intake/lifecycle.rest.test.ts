@@ -4,19 +4,18 @@
 // forms of a verification's action path (the two the text names, and the table's at the application's path).
 import { applicationMachine, verificationMachine } from "@pap/intake/contract";
 import { applicantAccount, bearer } from "../support/auth";
-import { expectErrorEnvelope, listPath, MISSING_ID } from "../support/expectations";
+import { expectErrorEnvelope, type Json, listPath, MISSING_ID } from "../support/expectations";
 import { useTestPlatform } from "../support/platform";
 
 const { api, platform } = useTestPlatform("intake_lifecycle");
 
-type Record = { [key: string]: any };
 const db = () => platform().database.prisma;
 const supervisor = () => bearer(["supervisor"], { sub: "lifecycle|supervisor" });
 const system = () => bearer(["system"], { sub: "lifecycle|system" });
 
 /** A caller each action admits (the machine's first clause), and a body it accepts. */
 const callerFor = (action: string) => {
-  const actors = (applicationMachine.actions as Record)[action].who.flatMap((clause: Record) => clause.actors);
+  const actors = (applicationMachine.actions as Json)[action].who.flatMap((clause: Json) => clause.actors);
   return actors.includes("system") ? system() : actors.includes("case_worker") ? bearer(["case_worker"], { sub: "lifecycle|worker" }) : supervisor();
 };
 const bodyFor = (action: string) => (action === "withdraw" ? { reason: "moved out of state" } : undefined);
@@ -27,7 +26,7 @@ async function applicationIn(status: string): Promise<string> {
   return created.body.id;
 }
 
-const eventTypes = async (subject: string) => (await api.get(listPath("/platform/events", { subject, type: "intake.*", limit: 100 }))).body.items.map((event: Record) => event.type);
+const eventTypes = async (subject: string) => (await api.get(listPath("/platform/events", { subject, type: "intake.*", limit: 100 }))).body.items.map((event: Json) => event.type);
 const states = Object.keys(applicationMachine.states);
 const allowed = Object.entries(applicationMachine.actions).flatMap(([action, definition]) => definition.from.map((from: string) => [action, from, definition.to ?? from] as const));
 const disallowed = Object.entries(applicationMachine.actions).map(([action, definition]) => [action, states.find((state) => !definition.from.includes(state as never))!] as const);
@@ -137,7 +136,7 @@ describe("verification actions", () => {
   });
 
   it.each(Object.keys(verificationMachine.actions))("%s from a state it does not allow is 409", async (action) => {
-    const from = vStates.find((state) => !(verificationMachine.actions as Record)[action].from.includes(state))!;
+    const from = vStates.find((state) => !(verificationMachine.actions as Json)[action].from.includes(state))!;
     const { applicationId, id } = await verificationIn(from);
     expectErrorEnvelope(await api.post(`/intake/applications/${applicationId}/verifications/${id}/${action}`, verificationBody(action), await verificationCaller(action)), 409, "CONFLICT");
   });
@@ -148,7 +147,7 @@ describe("verification actions", () => {
       const response = await api.post(`/intake/applications/${applicationId}/${action}`, { verificationId: id, ...verificationBody(action) }, await verificationCaller(action));
       expect({ status: response.status, id: response.body.id, state: response.body.status }).toEqual({ status: 200, id: applicationId, state: "under_review" });
       expect((await api.get(`/intake/applications/${applicationId}/verifications/${id}`)).body.status).toBe(to);
-      const [event] = (await api.get(listPath("/platform/events", { subject: id, type: "intake.verification.*" }))).body.items.filter((entry: Record) => entry.type !== "intake.verification.created");
+      const [event] = (await api.get(listPath("/platform/events", { subject: id, type: "intake.verification.*" }))).body.items.filter((entry: Json) => entry.type !== "intake.verification.created");
       expect(event).toMatchObject({ subject: id, ...(verificationBody(action) && { data: verificationBody(action) }) });
     });
 

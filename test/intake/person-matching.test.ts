@@ -6,7 +6,7 @@ import { createHash, createHmac, randomInt, randomUUID } from "node:crypto";
 import { DEVELOPMENT_PERSON_MATCH_KEY } from "@pap/kernel";
 import { matchKeyer } from "../../subgraphs/persons/src/domain/matching";
 import { refreshMatchKeys } from "../../subgraphs/persons/src/operations/matching";
-import { listPath, UUID_PATTERN } from "../support/expectations";
+import { type Json, listPath, UUID_PATTERN } from "../support/expectations";
 import { useTestPlatform } from "../support/platform";
 import { WAIT_MS, waitForValue } from "../support/waiting";
 import { eventsMatching } from "../support/event-log";
@@ -18,9 +18,8 @@ const { api, platform } = useTestPlatform("intake_person_matching");
 const APPLICATIONS = "/intake/applications";
 const MATCH_RESOLVED = "client_management.person.match_resolved";
 
-type Record = { [key: string]: any };
 
-async function created(path: string, body: unknown): Promise<Record> {
+async function created(path: string, body: unknown): Promise<Json> {
   const response = await api.post(path, body);
   if (response.status !== 201) throw new Error(`POST ${path}: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body;
@@ -39,7 +38,7 @@ const freshName = (base: string) => `${base}${randomUUID().slice(0, 8)}`;
 
 const address = { addressLine1: "1 Main St", city: "Springfield", state: "IL", zip: "62701" };
 
-const member = (roles: string[], programs: string[], name: { firstName: string; lastName: string }, personalInformation: Record = {}) => ({
+const member = (roles: string[], programs: string[], name: { firstName: string; lastName: string }, personalInformation: Json = {}) => ({
   roles,
   programsAppliedFor: programs,
   personalInformation,
@@ -53,7 +52,7 @@ async function submit(applicationId: string): Promise<void> {
 
 const memberPath = (applicationId: string, memberId: string) => `${APPLICATIONS}/${applicationId}/members/${memberId}`;
 
-async function readMember(applicationId: string, memberId: string): Promise<Record> {
+async function readMember(applicationId: string, memberId: string): Promise<Json> {
   const response = await api.get(memberPath(applicationId, memberId));
   if (response.status !== 200) throw new Error(`GET member: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body;
@@ -107,7 +106,7 @@ describe("person matching on submission", () => {
     // Persons answers each applying member once, caused by the submission; intake records each member's change, caused by that answer.
     const [submitted] = await eventsMatching(api, { subject: application.id, type: "intake.application.submitted" });
     expect(submitted).toBeDefined();
-    const outcomes: Array<[Record, string, Record[]]> = [
+    const outcomes: Array<[Json, string, Json[]]> = [
       [applicant, "confirmed", [{ personId: maria.id, confidenceScore: 1 }]],
       [child, "review_required", [{ personId: luciaPerson.id, confidenceScore: 0.9 }]],
       [stranger, "no_match", []],
@@ -122,7 +121,7 @@ describe("person matching on submission", () => {
       const update = memberUpdates.find((event) => event.data.memberId === each.id);
       expect(update).toEqual(expect.objectContaining({ source: "/intake", causationid: resolved[0]!.id }));
       expect(update!.data.changes).toContainEqual({ field: "personMatch", before: null, after: { matchStatus: matchType, candidates } });
-      const personIdChange = update!.data.changes.find((change: Record) => change.field === "personId");
+      const personIdChange = update!.data.changes.find((change: Json) => change.field === "personId");
       expect(personIdChange).toEqual(matchType === "confirmed" ? { field: "personId", before: null, after: maria.id } : undefined);
     }
 
@@ -179,7 +178,7 @@ describe("person matching on submission", () => {
 
   it("gives persons written before matching existed their keys at start, without changing them or recording anything", async () => {
     const ssn = freshSsn();
-    const person = await created("/persons", { name: { firstName: "Old", lastName: freshName("Record") }, dateOfBirth: "1960-01-31", ssn: ssn.dashed });
+    const person = await created("/persons", { name: { firstName: "Old", lastName: freshName("Json") }, dateOfBirth: "1960-01-31", ssn: ssn.dashed });
     const db = platform().database.prisma;
     // What the migration leaves a person written before it: no keys.
     await db.$executeRaw`UPDATE person SET "ssnKey" = NULL, "nameBirthKey" = NULL, "matchKeyVersion" = NULL WHERE id = ${person.id}::uuid`;

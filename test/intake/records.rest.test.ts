@@ -2,14 +2,13 @@
 // record kind's CRUD or singleton upsert, its events, the rules that tie a record to its application
 // (another application's path is 404, a member or person of another application is 422, a filed
 // application's records are 409), and relationships kept in both directions.
-import { expectErrorEnvelope, listPath } from "../support/expectations";
+import { expectErrorEnvelope, type Json, listPath } from "../support/expectations";
 import { recordKinds, recordRefsOn, recordSamples, type RecordRefs } from "../support/intake-fixtures";
 import { useTestPlatform } from "../support/platform";
 import { eventsMatching } from "../support/event-log";
 
 const { api, platform } = useTestPlatform("intake_records");
 
-type Record = { [key: string]: any };
 const call = (method: string, path: string, body?: unknown) => api.raw(method, path, body);
 
 async function newApplication(): Promise<{ id: string; refs: RecordRefs }> {
@@ -35,7 +34,7 @@ describe.each(collections)("/intake/applications/{applicationId}/%s", (segment, 
 
     const listed = await api.get(path);
     expect(listed.status).toBe(200);
-    expect(listed.body.items.map((item: Record) => item.id)).toContain(created.body.id);
+    expect(listed.body.items.map((item: Json) => item.id)).toContain(created.body.id);
     expect((await api.get(`${path}/${created.body.id}`)).body).toEqual(created.body);
 
     // What a client read, sent back whole, is accepted.

@@ -3,14 +3,13 @@
 // created and routed; a caseworker claims it, which opens the application and makes its interview;
 // the interview is booked and lists its appointment; the caseworker completes the review. Every hop is an event caused by the one before.
 import { applicantAccount, workerAccount } from "../support/auth";
-import { listPath } from "../support/expectations";
+import { type Json, listPath } from "../support/expectations";
 import { useTestPlatform } from "../support/platform";
 import { waitFor } from "../support/waiting";
 import { eventsOf } from "../support/event-log";
 
 const { api } = useTestPlatform("intake_walk");
 
-type Record = { [key: string]: any };
 
 it("create → members, income, signature → submit → review task routed → claim opens it → interview booked → complete-review", async () => {
   const { headers: applicant } = await applicantAccount(api);
@@ -49,12 +48,12 @@ it("create → members, income, signature → submit → review task routed → 
 
   // Submission creates SNAP's obligations: identity per member, income per income record, residency for the household.
   // The electronic ones call the agencies (data exchange), whose conclusive answers satisfy them; residency waits for a document.
-  let verifications: Record[] = [];
+  let verifications: Json[] = [];
   await waitFor(async () => {
     verifications = (await api.get(listPath(`${base}/verifications`, { sort: "category" }))).body.items;
-    return verifications.length === 4 && verifications.filter((v: Record) => v.verificationType === "electronic").every((v: Record) => v.status === "satisfied");
+    return verifications.length === 4 && verifications.filter((v: Json) => v.verificationType === "electronic").every((v: Json) => v.status === "satisfied");
   }, "the program verifications, verified by the agencies");
-  expect(verifications.map((v: Record) => [v.category, v.sourceType, v.verificationType, v.status])).toEqual([
+  expect(verifications.map((v: Json) => [v.category, v.sourceType, v.verificationType, v.status])).toEqual([
     ["identity", "member", "electronic", "satisfied"],
     ["identity", "member", "electronic", "satisfied"],
     ["income", "income", "electronic", "satisfied"],
@@ -64,7 +63,7 @@ it("create → members, income, signature → submit → review task routed → 
   expect(obligation!.causationid).toBe(submittedEvent!.id);
 
   // Workflow routes the review task.
-  let task: Record | undefined;
+  let task: Json | undefined;
   await waitFor(async () => {
     task = (await api.get(listPath("/workflow/tasks", { q: `subjectId:${applicationId}` }))).body.items[0];
     return task !== undefined;

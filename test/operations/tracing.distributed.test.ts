@@ -7,12 +7,11 @@
 import { buildServer as buildAgencySimulator } from "@pap/agency-simulator";
 import { buildServer as buildReferenceAdapter } from "@pap/eligibility-reference";
 import { startDistributedForTest, type RunningDistributed } from "../support/distributed";
-import { listPath } from "../support/expectations";
+import { expectStatus, type Json, listPath } from "../support/expectations";
 import { isSqlSpan, SpanKind, startOtlpReceiver, wholeTrace, type OtlpReceiver, type ReceivedSpan } from "../support/otlp-receiver";
 import { httpClient } from "../support/platform";
 import { waitFor } from "../support/waiting";
 
-type Json = { [key: string]: any };
 
 let receiver: OtlpReceiver;
 let running: RunningDistributed | undefined;
@@ -57,31 +56,25 @@ afterAll(async () => {
   for (const close of closers) await close();
 }, 120_000);
 
-async function ok(response: Promise<{ status: number; body?: any }>, status: number, what: string): Promise<Json> {
-  const result = await response;
-  if (result.status !== status) throw new Error(`${what}: ${result.status} ${JSON.stringify(result.body)}`);
-  return result.body;
-}
-
 const idsOf = (traceparent: string) => ({ traceId: traceparent.split("-")[1]!, spanId: traceparent.split("-")[2]! });
 const isGraphqlExecution = (span: ReceivedSpan) => span.scope === "@opentelemetry/instrumentation-graphql" && span.name.startsWith("mutation");
 
 describe("a REST request's trace in the distributed deployment", () => {
   it("is one tree from the REST process through the gateway to the subgraph's SQL, and continues into the event and the reaction it caused", async () => {
     const rest = httpClient(running!.urls.rest!);
-    const application = await ok(rest.post("/intake/applications", { channel: "online", programs: ["snap"] }), 201, "create an application");
-    await ok(rest.post(`/intake/applications/${application.id}/members`, { roles: ["primary_applicant"] }), 201, "add its applicant");
+    const application = await expectStatus(rest.post("/intake/applications", { channel: "online", programs: ["snap"] }), 201, "create an application");
+    await expectStatus(rest.post(`/intake/applications/${application.id}/members`, { roles: ["primary_applicant"] }), 201, "add its applicant");
 
     // The request this test follows: it arrives without trace context, so the REST process starts the trace.
-    await ok(rest.post(`/intake/applications/${application.id}/submit`, {}), 200, "submit");
-    const [filing] = (await ok(rest.get(listPath("/platform/events", { subject: application.id, type: "intake.application.submitted" })), 200, "the filing's event")).items as Json[];
+    await expectStatus(rest.post(`/intake/applications/${application.id}/submit`, {}), 200, "submit");
+    const [filing] = (await expectStatus(rest.get(listPath("/platform/events", { subject: application.id, type: "intake.application.submitted" })), 200, "the filing's event")).items as Json[];
     const { traceId, spanId: filingSpanId } = idsOf(filing!.traceparent);
 
     // The workflow's reaction to the filing makes the review task, in its own process and transaction.
     let reviewTask: Json | undefined;
     await waitFor(
       async () => {
-        const tasks = await ok(rest.get(listPath("/workflow/tasks", { q: `subjectId:${application.id}` })), 200, "the review task");
+        const tasks = await expectStatus(rest.get(listPath("/workflow/tasks", { q: `subjectId:${application.id}` })), 200, "the review task");
         reviewTask = tasks.items[0];
         return reviewTask !== undefined;
       },
@@ -89,7 +82,7 @@ describe("a REST request's trace in the distributed deployment", () => {
       120_000,
       200,
     );
-    const [taskCreated] = (await ok(rest.get(listPath("/platform/events", { subject: reviewTask!.id, type: "workflow.task.created" })), 200, "the task's event")).items as Json[];
+    const [taskCreated] = (await expectStatus(rest.get(listPath("/platform/events", { subject: reviewTask!.id, type: "workflow.task.created" })), 200, "the task's event")).items as Json[];
 
     // Every process sends its spans on its own schedule: wait until the tree is whole.
     // (The workflow reacts to later events of the same trace too, such as the screening's: this is its reaction to the filing.)

@@ -9,14 +9,13 @@ import { readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { ChildProcess } from "node:child_process";
-import { listPath } from "../support/expectations";
+import { type Json, listPath } from "../support/expectations";
 import { launchPlatform, stopLaunched, stopped } from "../support/launcher";
 import { isSqlSpan, SpanKind, startOtlpReceiver, wholeTrace, type OtlpReceiver, type ReceivedSpan } from "../support/otlp-receiver";
 import { createTestDatabase, httpClient } from "../support/platform";
 import { freePort } from "../support/ports";
 import { waitFor } from "../support/waiting";
 
-type Json = { [key: string]: any };
 
 const START_BUDGET_MS = 600_000;
 

@@ -10,7 +10,7 @@
 // (the platform's `settle`: every consumer caught up with the log), never for a set time.
 import { randomUUID } from "node:crypto";
 import { workerAccount, type Account } from "../support/auth";
-import { listPath } from "../support/expectations";
+import { expectStatus, type Json, listPath } from "../support/expectations";
 import { useTestPlatform } from "../support/platform";
 import { eventsOf } from "../support/event-log";
 
@@ -25,31 +25,24 @@ const TASKS = "/workflow/tasks";
 const SNAP_INTAKE = "ae5ed10f-657d-55f3-b53c-b381ec583a1e";
 const GENERAL_INTAKE = "f46c5c87-b1fe-55c2-9166-873c2748d4f4";
 
-type Json = { [key: string]: any };
-
-async function ok(response: Promise<{ status: number; body?: any }>, status: number, what: string): Promise<Json> {
-  const result = await response;
-  if (result.status !== status) throw new Error(`${what}: ${result.status} ${JSON.stringify(result.body)}`);
-  return result.body;
-}
 
 /** Too much income and cash for expedited SNAP service, as the eligibility adapter screens it. */
 const notExpedited = { totalMoneyExpectedThisMonth: 2400, totalCashOnHand: 300 };
 
-const newApplication = (body: Json) => ok(api.post(APPLICATIONS, { channel: "online", ...body }), 201, "create application");
+const newApplication = (body: Json) => expectStatus(api.post(APPLICATIONS, { channel: "online", ...body }), 201, "create application");
 
 /** Files an application through intake (with a primary applicant, whom eligibility decides about) and waits for the reactions. */
 async function submitted(body: Json): Promise<Json> {
   const application = await newApplication(body);
-  await ok(api.post(`${APPLICATIONS}/${application.id}/members`, { roles: ["primary_applicant"] }), 201, "add the primary applicant");
-  const filed = await ok(api.post(`${APPLICATIONS}/${application.id}/submit`, {}), 200, "submit");
+  await expectStatus(api.post(`${APPLICATIONS}/${application.id}/members`, { roles: ["primary_applicant"] }), 201, "add the primary applicant");
+  const filed = await expectStatus(api.post(`${APPLICATIONS}/${application.id}/submit`, {}), 200, "submit");
   await settle();
   return filed;
 }
 
 /** The application's tasks of one type (oldest first). */
 async function tasksOf(applicationId: string, taskType = "application_review"): Promise<Json[]> {
-  const body = await ok(api.get(listPath(TASKS, { q: `subjectId:${applicationId} taskType:${taskType}`, sort: "createdAt", limit: 100 })), 200, "list tasks");
+  const body = await expectStatus(api.get(listPath(TASKS, { q: `subjectId:${applicationId} taskType:${taskType}`, sort: "createdAt", limit: 100 })), 200, "list tasks");
   return body.items;
 }
 
@@ -70,7 +63,7 @@ const traceIdOf = (event: Json) => (event.traceparent as string).split("-")[1];
 
 /** A task action; as the suite's administrator (a supervisor) unless a caller is given. */
 const act = (taskId: string, action: string, body: Json = {}, caller?: Account) =>
-  ok(api.post(`${TASKS}/${taskId}/${action}`, body, caller?.headers), 200, `${action} task`);
+  expectStatus(api.post(`${TASKS}/${taskId}/${action}`, body, caller?.headers), 200, `${action} task`);
 
 let worker: Account;
 beforeAll(async () => {
@@ -149,7 +142,7 @@ describe("through intake's lifecycle", () => {
 
   it("a withdrawn application's pending review task is cancelled by the system, caused by the withdrawal", async () => {
     const application = await submitted({ programs: ["snap"] });
-    await ok(api.post(`${APPLICATIONS}/${application.id}/withdraw`, { reason: "Moved out of state" }), 200, "withdraw");
+    await expectStatus(api.post(`${APPLICATIONS}/${application.id}/withdraw`, { reason: "Moved out of state" }), 200, "withdraw");
     await settle();
     const task = await theReviewTask(application.id);
     expect(task).toEqual(expect.objectContaining({ status: "cancelled", cancelledAt: expect.any(String) }));
@@ -166,8 +159,8 @@ describe("through intake's lifecycle", () => {
     expect(claimed).toEqual(expect.objectContaining({ status: "in_progress", assignedToId: worker.id }));
     await settle();
     // The claim opens the application (intake's reaction to workflow.task.claimed): it is under review, which close needs.
-    expect((await ok(api.get(`${APPLICATIONS}/${application.id}`), 200, "read application")).status).toBe("under_review");
-    await ok(api.post(`${APPLICATIONS}/${application.id}/close`, {}, worker.headers), 200, "close");
+    expect((await expectStatus(api.get(`${APPLICATIONS}/${application.id}`), 200, "read application")).status).toBe("under_review");
+    await expectStatus(api.post(`${APPLICATIONS}/${application.id}/close`, {}, worker.headers), 200, "close");
     await settle();
     const task = await theReviewTask(application.id);
     expect(task).toEqual(expect.objectContaining({ status: "completed", outcome: "application_closed", assignedToId: worker.id }));
@@ -189,7 +182,7 @@ describe("intake's events as published", () => {
       datacontenttype: "application/json",
       ...(data !== undefined && { data }),
     };
-    await ok(api.post("/platform/events", event), 201, `publish ${type}`);
+    await expectStatus(api.post("/platform/events", event), 201, `publish ${type}`);
     await settle();
     return event;
   }
