@@ -23,6 +23,7 @@ import { collect, type Collected } from "../support/live";
 import { expectedStatus, rootFieldRequirement, type Caller } from "../support/requirements";
 import { useTestPlatform } from "../support/platform";
 import { waitFor } from "../support/waiting";
+import { created } from "../support/creators";
 
 const { api, url, platform } = useTestPlatform("auth_graphql_matrix");
 
@@ -49,31 +50,25 @@ const slot = () => {
 };
 
 /** A fixture the matrix depends on: a failure to make it must not pass for an authorization outcome. */
-async function created(path: string, body: unknown): Promise<any> {
-  const response = await api.post(path, body);
-  if (response.status !== 201) throw new Error(`fixture POST ${path} answered ${response.status}: ${JSON.stringify(response.body)}`);
-  return response.body;
-}
-
 /** Made once, on first use: records that reads and updates leave in place are shared by every case. */
 const once = <T>(make: () => Promise<T>) => {
   let made: Promise<T> | undefined;
   return () => (made ??= make());
 };
 
-const freshPerson = async () => (await created("/persons", { name: { firstName: "Matrix", lastName: randomUUID().slice(0, 8) } })).id as string;
-const freshCase = async () => (await created("/case-management/cases", { primaryApplicantId: await freshPerson() })).id as string;
-const freshAppointment = async () => (await created("/scheduling/appointments", { ...slot(), appointmentType: "Interview", personId: await freshPerson() })).id as string;
-const freshUser = async () => (await created("/identity-access/users", newUser())) as { id: string; idpSubject: string };
+const freshPerson = async () => (await created(api, "/persons", { name: { firstName: "Matrix", lastName: randomUUID().slice(0, 8) } })).id as string;
+const freshCase = async () => (await created(api, "/case-management/cases", { primaryApplicantId: await freshPerson() })).id as string;
+const freshAppointment = async () => (await created(api, "/scheduling/appointments", { ...slot(), appointmentType: "Interview", personId: await freshPerson() })).id as string;
+const freshUser = async () => (await created(api, "/identity-access/users", newUser())) as { id: string; idpSubject: string };
 const person = once(freshPerson);
 const caseId = once(freshCase);
 const appointment = once(freshAppointment);
 const user = once(freshUser);
-const freshQueue = async () => (await created("/workflow/queues", { name: `matrix-${randomUUID()}` })).id as string;
-const freshTask = async () => (await created("/workflow/tasks", { name: "Matrix task", programType: "snap" })).id as string;
-const freshApplication = async () => (await created("/intake/applications", { programs: ["snap"] })).id as string;
+const freshQueue = async () => (await created(api, "/workflow/queues", { name: `matrix-${randomUUID()}` })).id as string;
+const freshTask = async () => (await created(api, "/workflow/tasks", { name: "Matrix task", programType: "snap" })).id as string;
+const freshApplication = async () => (await created(api, "/intake/applications", { programs: ["snap"] })).id as string;
 const application = once(freshApplication);
-const freshMember = async (applicationId: string) => (await created(`/intake/applications/${applicationId}/members`, { roles: ["household_member"] })).id as string;
+const freshMember = async (applicationId: string) => (await created(api, `/intake/applications/${applicationId}/members`, { roles: ["household_member"] })).id as string;
 const member = once(async () => freshMember(await application()));
 const queue = once(freshQueue);
 const task = once(freshTask);
@@ -81,7 +76,7 @@ const MISSING_TASK = "00000000-0000-4000-8000-000000000000";
 
 const adminCall = (method: string, path: string, body?: unknown) => api.raw(method, path, body);
 const refs = once(async () => recordRefsOn(adminCall, await application()));
-const verificationOf = async (applicationId: string) => (await created(`/intake/applications/${applicationId}/verifications`, { category: "residency" })).id as string;
+const verificationOf = async (applicationId: string) => (await created(api, `/intake/applications/${applicationId}/verifications`, { category: "residency" })).id as string;
 
 /** Each household record kind's root fields, on the shared application (a deleted record made anew). */
 function householdRecordFields(): Record<string, () => Promise<Record<string, unknown>>> {
@@ -135,7 +130,7 @@ const namespaceWrites = new Set(["setServiceCallMetadata", "removeServiceCallMet
 const admittedAnswer = (field: string) => (field in taskActionFields ? "NOT_FOUND" : namespaceWrites.has(field) ? "FORBIDDEN" : undefined);
 const newDocumentType = () => ({ name: `matrix_${randomUUID().slice(0, 8)}`, retentionYears: 3, retentionTrigger: "submission_date" });
 /** A user document type of its own for each case: updates and deletes consume it. */
-const documentType = async () => (await created("/document-management/document-types", newDocumentType())).id as string;
+const documentType = async () => (await created(api, "/document-management/document-types", newDocumentType())).id as string;
 const PAY_STUB = "a7b8c9d0-e1f2-4a3b-4c5d-e6f7a8b9c0d1";
 /** What the upload path answers for a file: a signed token naming staged bytes (the graph files it without reading them). */
 const stagedToken = () =>
@@ -149,7 +144,7 @@ const filedDocument = async (): Promise<{ id: string; latestVersionId: string }>
   if (!response.data?.fileDocument) throw new Error(`filing a document: ${JSON.stringify(response.errors)}`);
   return response.data.fileDocument;
 };
-const serviceCall = async () => (await created("/data-exchange/service-calls", { serviceType: "incarceration_check", requestingResourceId: randomUUID() })).id as string;
+const serviceCall = async () => (await created(api, "/data-exchange/service-calls", { serviceType: "incarceration_check", requestingResourceId: randomUUID() })).id as string;
 const eventId = once(async () => {
   const response = await api.get("/platform/events?limit=1");
   const id = response.body?.items?.[0]?.id;
@@ -244,7 +239,7 @@ const argumentsFor: Record<string, () => Promise<Record<string, unknown>>> = {
   setDocumentMetadata: async () => ({ id: (await filedDocument()).id, domain: "intake", value: { note: "matrix" } }),
   removeDocumentMetadata: async () => ({ id: (await filedDocument()).id, domain: "intake" }),
   openDocumentVersionContent: async () => ({ id: (await filedDocument()).latestVersionId }),
-  documentLink: async () => ({ id: (await created("/document-management/document-links", { documentId: (await filedDocument()).id, subjectType: "case", subjectId: randomUUID() })).id }),
+  documentLink: async () => ({ id: (await created(api, "/document-management/document-links", { documentId: (await filedDocument()).id, subjectType: "case", subjectId: randomUUID() })).id }),
   documentLinks: async () => ({}),
   createDocumentLink: async () => ({ input: { documentId: (await filedDocument()).id, subjectType: "case", subjectId: randomUUID() } }),
   externalService: async () => ({ id: "6b2b03b0-dc9b-4122-a9de-138960bb610f" }),
@@ -317,7 +312,7 @@ const matrix = (["query", "mutation"] as const).flatMap((operation) =>
 
 beforeAll(async () => {
   // Creating the accounts also leaves events in the log for `event` to read.
-  for (const role of roles) await created("/identity-access/users", { ...newUser(), idpSubject: subjectOf(role), role });
+  for (const role of roles) await created(api, "/identity-access/users", { ...newUser(), idpSubject: subjectOf(role), role });
 });
 
 describe("GraphQL queries and mutations × callers", () => {

@@ -7,6 +7,7 @@ import type { RunningPlatform } from "@pap/gateway";
 import { randomUUID } from "node:crypto";
 import { startPlatformOn } from "../support/live";
 import { createTestDatabase, httpClient } from "../support/platform";
+import { created, newTask } from "../support/creators";
 
 let platform: RunningPlatform;
 let api: ReturnType<typeof httpClient>;
@@ -22,13 +23,9 @@ afterAll(async () => {
 const as = (id: string, roles: string) => ({ authorization: "", "x-caller-id": id, "x-caller-roles": roles });
 const admin = as("proxy|admin", "state_admin");
 
-async function account(role: string): Promise<{ id: string; idpSubject: string }> {
-  const created = await api.post("/identity-access/users", { idpSubject: `proxy|${randomUUID()}`, email: `${randomUUID().slice(0, 8)}@agency.example.gov`, role }, admin);
-  if (created.status !== 201) throw new Error(`creating an account failed: ${created.status} ${JSON.stringify(created.body)}`);
-  return created.body;
-}
+const account = (role: string) => created(api, "/identity-access/users", { idpSubject: `proxy|${randomUUID()}`, email: `${randomUUID().slice(0, 8)}@agency.example.gov`, role }, admin);
 
-const newTask = async () => (await api.post("/workflow/tasks", { name: `Review ${randomUUID().slice(0, 6)}` }, admin)).body as { id: string };
+const aTask = () => newTask(api, { name: `Review ${randomUUID().slice(0, 6)}` }, admin);
 
 describe("trusted headers", () => {
   it("a caller who sends nothing is told to send X-Caller-Id", async () => {
@@ -40,7 +37,7 @@ describe("trusted headers", () => {
 
   it("a worker named by the identity provider's subject claims a task as the account that subject links", async () => {
     const worker = await account("case_worker");
-    const task = await newTask();
+    const task = await aTask();
     const claimed = await api.post(`/workflow/tasks/${task.id}/claim`, undefined, as(worker.idpSubject, "case_worker"));
     expect(claimed.status).toBe(200);
     expect(claimed.body.assignedToId).toBe(worker.id);
@@ -51,13 +48,13 @@ describe("trusted headers", () => {
 
   it("a worker named by the platform's user id claims as before", async () => {
     const worker = await account("case_worker");
-    const task = await newTask();
+    const task = await aTask();
     const claimed = await api.post(`/workflow/tasks/${task.id}/claim`, undefined, as(worker.id, "case_worker"));
     expect([claimed.status, claimed.body.assignedToId]).toEqual([200, worker.id]);
   });
 
   it("a subject no active account links cannot claim (409)", async () => {
-    const task = await newTask();
+    const task = await aTask();
     const unknown = await api.post(`/workflow/tasks/${task.id}/claim`, undefined, as("proxy|nobody", "case_worker"));
     expect(unknown.status).toBe(409);
     const worker = await account("case_worker");
@@ -68,7 +65,7 @@ describe("trusted headers", () => {
 
   it("a supervisor assigns a task to an account by its user id", async () => {
     const worker = await account("case_worker");
-    const task = await newTask();
+    const task = await aTask();
     const assigned = await api.post(`/workflow/tasks/${task.id}/assign`, { assignedToId: worker.id }, as("proxy|supervisor", "supervisor"));
     expect([assigned.status, assigned.body.assignedToId]).toEqual([200, worker.id]);
   });

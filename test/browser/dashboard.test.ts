@@ -11,6 +11,7 @@ import { launchBrowser, watchPage } from "../support/browser";
 import { useTestPlatform } from "../support/platform";
 import { TcpProxy } from "../support/tcp-proxy";
 import { until } from "../support/waiting";
+import { newTask } from "../support/creators";
 
 const { api, url, platform } = useTestPlatform("dashboard_browser");
 // Set to a directory to keep the screenshots the README shows.
@@ -58,11 +59,8 @@ const connectionIs = (page: Page, state: string) => until(`the feed to be ${stat
 const number = async (locator: Locator) => Number(await locator.locator("dd").textContent());
 const pendingIn = (page: Page, queue: string) => page.getByTestId(`queue-${queue}`).getByTestId("count-pending");
 
-async function newTask(name: string): Promise<string> {
-  const created = await api.post("/workflow/tasks", { name, programType: "snap" });
-  expect(created.status).toBe(201);
-  return created.body.id;
-}
+/** A SNAP task named `name`: its id. */
+const snapTask = async (name: string): Promise<string> => (await newTask(api, { name, programType: "snap" })).id;
 
 /** The id of the event that recorded `type` for `subject`, from the platform's own log. */
 async function eventOf(subject: string, type: string): Promise<string> {
@@ -79,7 +77,7 @@ it("shows a queue's tasks live: a task created through REST is counted, and its 
   await pending.waitFor();
   const before = await number(pending);
 
-  const taskId = await newTask("Verify the household's income");
+  const taskId = await snapTask("Verify the household's income");
   const changed = Date.now();
   await until("the queue's pending count to rise", async () => (await number(pending)) === before + 1);
   // Recorded for the README's figure; the bound itself is not a test's to hold on a shared machine.
@@ -111,7 +109,7 @@ it("shows a queue's tasks live: a task created through REST is counted, and its 
 
 it("lets a caseworker claim a task from the page and complete it, through the API", async () => {
   const { page, watched } = await signedIn("case_worker");
-  const taskId = await newTask("Call the applicant back");
+  const taskId = await snapTask("Call the applicant back");
   const row = page.getByTestId("ready-tasks").getByTestId(`task-${taskId}`);
   await row.getByRole("button", { name: "Claim" }).click();
 
@@ -140,7 +138,7 @@ it("reconnects after a dropped connection and shows every event committed meanwh
 
   proxy.drop();
   await connectionIs(page, "reconnecting…");
-  const tasks = [await newTask("Missed while offline 1"), await newTask("Missed while offline 2"), await newTask("Missed while offline 3")];
+  const tasks = [await snapTask("Missed while offline 1"), await snapTask("Missed while offline 2"), await snapTask("Missed while offline 3")];
   const events = await Promise.all(tasks.map((task) => eventOf(task, "workflow.task.created")));
   proxy.restore();
 
@@ -169,7 +167,7 @@ it("serves the GraphQL IDE, which runs a subscription with the development token
   });
   await page.locator(".graphiql-execute-button").click();
   await until("the IDE's subscription to reach the platform", async () => hub().subscriberCount > idleSubscribers);
-  const taskId = await newTask("Seen in the IDE");
+  const taskId = await snapTask("Seen in the IDE");
   await until("the event to arrive in the IDE", async () => ((await page.locator(".graphiql-response").textContent()) ?? "").includes(taskId));
   expect(await page.locator(".graphiql-response").textContent()).toContain("workflow.task.created");
   expect(watched.requests.filter((request) => !request.startsWith("data:") && new URL(request).host !== new URL(origin).host)).toEqual([]);

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { useTestPlatform } from "../support/platform";
 import { detailFields, expectErrorEnvelope, expectValidationError, ISO_DATE_TIME, MISSING_ID, utcToday, UUID_PATTERN } from "../support/expectations";
 import { untilClockPasses } from "../support/waiting";
+import { created } from "../support/creators";
 
 const { api, url } = useTestPlatform("cases_rest");
 
@@ -26,11 +27,7 @@ const fullCase = {
 
 type Case = { id: string; status: string; effectiveStartDate: string | null; effectiveEndDate: string | null; primaryApplicantId: string; members: Array<{ personId: string; relationship: string }>; assignedToId: string | null; createdAt: string; updatedAt: string };
 
-async function createCase(body: Record<string, unknown> = fullCase): Promise<Case> {
-  const response = await api.post("/case-management/cases", body);
-  if (response.status !== 201) throw new Error(`create case failed: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body as Case;
-}
+const createCase = async (body: Record<string, unknown> = fullCase): Promise<Case> => (await created(api, "/case-management/cases", body)) as Case;
 
 describe("POST /case-management/cases", () => {
   it("creates a case: 201 with every field, members in the order given, server-set id/createdAt/updatedAt, and a Location header", async () => {

@@ -6,7 +6,7 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expectListEnvelope, expectStatus, type Json, listPath } from "../support/expectations";
+import { expectListEnvelope, expectStatus, type Json } from "../support/expectations";
 import { useTestPlatform } from "../support/platform";
 import { agencySwitch } from "../support/agency-control";
 import { until } from "../support/waiting";

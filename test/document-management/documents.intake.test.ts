@@ -7,18 +7,13 @@ import { applicantAccount } from "../support/auth";
 import { subscribeRegistered } from "../support/live";
 import { useTestPlatform } from "../support/platform";
 import { type Json } from "../support/expectations";
+import { created } from "../support/creators";
 
 const { api, url, platform, settle } = useTestPlatform("documents_intake");
 const clients: Client[] = [];
 afterAll(async () => Promise.all(clients.map((client) => client.dispose())));
 
 const LEASE = "e1f2a3b4-c5d6-4e7f-8a9b-c0d1e2f3a4b5";
-
-async function created(route: string, body: unknown): Promise<Json> {
-  const response = await api.post(route, body);
-  if (response.status !== 201) throw new Error(`${route}: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body;
-}
 
 async function upload(metadata: Json, headers?: Record<string, string>): Promise<Json> {
   const form = new FormData();
@@ -32,14 +27,14 @@ async function upload(metadata: Json, headers?: Record<string, string>): Promise
 }
 
 it("an upload naming a verification becomes its evidence and satisfies it; the documents show on the application, the verification, the case and the person", async () => {
-  const person = await created("/persons", { name: { firstName: "Lena", lastName: "Lease" } });
-  const kase = await created("/case-management/cases", { primaryApplicantId: person.id });
-  const application = await created("/intake/applications", { programs: ["snap"] });
-  const verification = await created(`/intake/applications/${application.id}/verifications`, { category: "residency", verificationType: "document" });
+  const person = await created(api, "/persons", { name: { firstName: "Lena", lastName: "Lease" } });
+  const kase = await created(api, "/case-management/cases", { primaryApplicantId: person.id });
+  const application = await created(api, "/intake/applications", { programs: ["snap"] });
+  const verification = await created(api, `/intake/applications/${application.id}/verifications`, { category: "residency", verificationType: "document" });
   expect(verification.status).toBe("pending");
 
   const document = await upload({ intake: { applicationId: application.id, verificationId: verification.id }, "client-management": { personId: person.id } });
-  await created("/document-management/document-links", { documentId: document.id, subjectType: "case", subjectId: kase.id });
+  await created(api, "/document-management/document-links", { documentId: document.id, subjectType: "case", subjectId: kase.id });
   await settle();
 
   const satisfied = (await api.get(`/intake/applications/${application.id}/verifications/${verification.id}`)).body;
@@ -73,7 +68,7 @@ it("an upload naming a verification becomes its evidence and satisfies it; the d
 it("an applicant reads the documents of their own applications, whoever filed them, and no one else's", async () => {
   const { headers: applicant } = await applicantAccount(api);
   const application = (await api.post("/intake/applications", { programs: ["snap"] }, applicant)).body;
-  const other = await created("/intake/applications", { programs: ["snap"] });
+  const other = await created(api, "/intake/applications", { programs: ["snap"] });
   const mine = await upload({ intake: { applicationId: application.id } }, applicant);
   // A notice a caseworker filed for the applicant's application is theirs to read; another household's is not.
   const forThem = await upload({ intake: { applicationId: application.id } });

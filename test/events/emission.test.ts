@@ -12,6 +12,7 @@ import { eventRecorder, newTraceparent, type SqlTransaction } from "@pap/events"
 import { httpClient, startTestPlatform } from "../support/platform";
 import { expectErrorEnvelope, ISO_DATE_TIME, MISSING_ID, utcToday, UUID_PATTERN, type HttpResponse } from "../support/expectations";
 import { WAIT_MS, waitForValue } from "../support/waiting";
+import { created } from "../support/creators";
 
 let platform: RunningPlatform;
 let api: ReturnType<typeof httpClient>;
@@ -87,17 +88,11 @@ function expectEnvelope(event: Event, expected: { type: string; source: string; 
 
 const byField = (changes: Array<{ field: string }>) => [...changes].sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0));
 
-async function createPerson(body: Record<string, unknown>, headers: Record<string, string> = {}): Promise<any> {
-  const response = await api.raw("POST", "/persons", body, headers);
-  if (response.status !== 201) throw new Error(`create person failed: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body;
-}
-
-async function createAppointment(body: Record<string, unknown> = {}): Promise<any> {
-  const response = await api.post("/scheduling/appointments", { ...slot("2031-03-03T09:00:00.000Z"), appointmentType: "Interview", personId: randomUUID(), ...body });
-  if (response.status !== 201) throw new Error(`create appointment failed: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body;
-}
+/** A person whose record is `body`, created by `headers`' caller (else the suite's administrator). */
+const personWith = (body: Record<string, unknown>, headers: Record<string, string> = {}) => created(api, "/persons", body, headers);
+/** An appointment in 2031 for some person, as `body` changes it. */
+const futureAppointment = (body: Record<string, unknown> = {}) =>
+  created(api, "/scheduling/appointments", { ...slot("2031-03-03T09:00:00.000Z"), appointmentType: "Interview", personId: randomUUID(), ...body });
 
 const slot = (start: string, minutes = 30) => ({ startAt: start, endAt: new Date(Date.parse(start) + minutes * 60_000).toISOString() });
 
@@ -111,7 +106,7 @@ describe("persons", () => {
   });
 
   it("PATCH /persons/{id} records one persons.person.updated listing exactly the changed fields", async () => {
-    const person = await createPerson({ name: { firstName: "Grace", lastName: "Hopper" }, email: "grace@example.org", rank: "captain" });
+    const person = await personWith({ name: { firstName: "Grace", lastName: "Hopper" }, email: "grace@example.org", rank: "captain" });
     const { response, events, before, after } = await recorded(() => api.patch(`/persons/${person.id}`, { name: { lastName: "Murray" }, email: null, nickname: "Amazing Grace", rank: "captain" }));
     expect(response.status).toBe(200);
     expect(events).toHaveLength(1);
@@ -125,7 +120,7 @@ describe("persons", () => {
   });
 
   it("DELETE /persons/{id} records one persons.person.deleted without data", async () => {
-    const person = await createPerson({ name: { firstName: "Gone" } });
+    const person = await personWith({ name: { firstName: "Gone" } });
     const { response, events, before, after } = await recorded(() => api.delete(`/persons/${person.id}`));
     expect(response.status).toBe(204);
     expect(events).toHaveLength(1);
@@ -134,7 +129,7 @@ describe("persons", () => {
   });
 
   it("the events of one person's life share its subject, in order", async () => {
-    const person = await createPerson({ n: 1 });
+    const person = await personWith({ n: 1 });
     expect((await api.patch(`/persons/${person.id}`, { n: 2 })).status).toBe(200);
     expect((await api.delete(`/persons/${person.id}`)).status).toBe(204);
     const rows = await numbered({ subject: person.id });
@@ -147,8 +142,8 @@ describe("cases", () => {
   let applicant: string;
   let spouse: string;
   beforeAll(async () => {
-    applicant = (await createPerson({ name: { firstName: "Ana" } })).id;
-    spouse = (await createPerson({ name: { firstName: "Luis" } })).id;
+    applicant = (await personWith({ name: { firstName: "Ana" } })).id;
+    spouse = (await personWith({ name: { firstName: "Luis" } })).id;
   });
 
   it("POST /case-management/cases records one case_management.case.created whose data is the REST record", async () => {
@@ -266,7 +261,7 @@ describe("appointments", () => {
   });
 
   it("an update that does not move a booking records only updated, with exact changes", async () => {
-    const appointment = await createAppointment({ notes: "first" });
+    const appointment = await futureAppointment({ notes: "first" });
     const { response, events, before, after } = await recorded(() => api.patch(`/scheduling/appointments/${appointment.id}`, { notes: "bring ID", appointmentType: "Recertification" }));
     expect(response.status).toBe(200);
     expect(events).toHaveLength(1);
@@ -278,7 +273,7 @@ describe("appointments", () => {
   });
 
   it("rescheduling a booked appointment records updated and scheduled with the new time", async () => {
-    const appointment = await createAppointment();
+    const appointment = await futureAppointment();
     const moved = slot("2031-03-10T13:00:00.000Z", 45);
     const { response, events } = await recorded(() => api.patch(`/scheduling/appointments/${appointment.id}`, moved));
     expect(response.status).toBe(200);
@@ -295,13 +290,13 @@ describe("appointments", () => {
   });
 
   it("changing only the end of a booking is not a new booking", async () => {
-    const appointment = await createAppointment();
+    const appointment = await futureAppointment();
     const { events } = await recorded(() => api.patch(`/scheduling/appointments/${appointment.id}`, { endAt: "2031-03-03T10:00:00.000Z" }));
     expect(events.map((event) => event.type)).toEqual(["scheduling.appointment.updated"]);
   });
 
   it("canceling records only updated; booking the canceled appointment again records updated and scheduled", async () => {
-    const appointment = await createAppointment();
+    const appointment = await futureAppointment();
     const cancel = await recorded(() => api.patch(`/scheduling/appointments/${appointment.id}`, { status: "canceled" }));
     expect(cancel.events.map((event) => event.type)).toEqual(["scheduling.appointment.updated"]);
     expect(cancel.events[0]!.data).toEqual({ changes: [{ field: "status", before: "scheduled", after: "canceled" }] });
@@ -315,13 +310,13 @@ describe("appointments", () => {
   });
 
   it("moving an appointment that is not scheduled is not a booking", async () => {
-    const appointment = await createAppointment({ status: "completed" });
+    const appointment = await futureAppointment({ status: "completed" });
     const { events } = await recorded(() => api.patch(`/scheduling/appointments/${appointment.id}`, slot("2031-04-01T09:00:00.000Z")));
     expect(events.map((event) => event.type)).toEqual(["scheduling.appointment.updated"]);
   });
 
   it("DELETE records one scheduling.appointment.deleted without data (and no booking event)", async () => {
-    const appointment = await createAppointment();
+    const appointment = await futureAppointment();
     const { response, events, before, after } = await recorded(() => api.delete(`/scheduling/appointments/${appointment.id}`));
     expect(response.status).toBe(204);
     expect(events).toHaveLength(1);
@@ -349,7 +344,7 @@ describe("trace context", () => {
   });
 
   it("keeps the trace id on updates and deletes as well", async () => {
-    const person = await createPerson({ t: 1 });
+    const person = await personWith({ t: 1 });
     const updateTrace = newTraceId();
     const update = await recorded(() => api.raw("PATCH", `/persons/${person.id}`, { t: 2 }, { traceparent: traceparentFor(updateTrace) }));
     expect(update.events.map(traceIdOf)).toEqual([updateTrace]);
@@ -436,7 +431,7 @@ describe("atomicity: a rejected change writes no event", () => {
   });
 
   it("422 for a case with a duplicate member: no case and no event", async () => {
-    const person = (await createPerson({ n: 1 })).id;
+    const person = (await personWith({ n: 1 })).id;
     const cases = await db().case.count();
     await expectNothingRecorded(
       () =>
@@ -467,7 +462,7 @@ describe("atomicity: a rejected change writes no event", () => {
   });
 
   it("422 found inside the transaction (rules on the merged record) rolls back the change and writes no event", async () => {
-    const appointment = await createAppointment();
+    const appointment = await futureAppointment();
     await expectNothingRecorded(() => api.patch(`/scheduling/appointments/${appointment.id}`, { endAt: "2031-03-03T08:00:00.000Z" }), 422, "VALIDATION_ERROR");
     expect((await api.get(`/scheduling/appointments/${appointment.id}`)).body).toEqual(appointment);
     const kase = (await api.post("/case-management/cases", { primaryApplicantId: randomUUID() })).body;
@@ -486,14 +481,14 @@ describe("atomicity: a rejected change writes no event", () => {
   });
 
   it("a second DELETE of the same record is a 404 and writes no second event", async () => {
-    const person = await createPerson({ n: 1 });
+    const person = await personWith({ n: 1 });
     expect((await api.delete(`/persons/${person.id}`)).status).toBe(204);
     await expectNothingRecorded(() => api.delete(`/persons/${person.id}`), 404, "NOT_FOUND");
     expect(await db().platformEvent.count({ where: { subject: person.id, type: "persons.person.deleted" } })).toBe(1);
   });
 
   it("400 for a body that is not an object writes nothing", async () => {
-    const person = await createPerson({ n: 1 });
+    const person = await personWith({ n: 1 });
     await expectNothingRecorded(() => api.post("/persons", [1]), 400, "BAD_REQUEST");
     await expectNothingRecorded(() => api.patch(`/persons/${person.id}`, {}), 400, "BAD_REQUEST");
   });
@@ -515,7 +510,7 @@ describe("concurrency", () => {
   });
 
   it("concurrent updates of one record are logged in commit order: each event's before is the previous one's after", async () => {
-    const person = await createPerson({ counter: 0 });
+    const person = await personWith({ counter: 0 });
     const N = 12;
     const responses = await Promise.all(Array.from({ length: N }, (_, i) => api.patch(`/persons/${person.id}`, { counter: i + 1 })));
     expect(responses.map((response) => response.status)).toEqual(Array(N).fill(200));
@@ -577,7 +572,7 @@ describe("recording inside a Prisma transaction", () => {
 
 describe("the log is append-only in the database", () => {
   it("refuses UPDATE of an event row", async () => {
-    const person = await createPerson({ n: 1 });
+    const person = await personWith({ n: 1 });
     const [row] = await numbered({ subject: person.id });
     if (!row) throw new Error("the person's event was not recorded");
     await expect(db().$executeRawUnsafe(`UPDATE platform_event SET type = 'tampered' WHERE id = $1::uuid`, row.id)).rejects.toThrow(/append-only/);
@@ -589,7 +584,7 @@ describe("the log is append-only in the database", () => {
   });
 
   it("refuses DELETE of event rows", async () => {
-    const person = await createPerson({ n: 1 });
+    const person = await personWith({ n: 1 });
     const [row] = await numbered({ subject: person.id });
     if (!row) throw new Error("the person's event was not recorded");
     const total = await db().platformEvent.count();

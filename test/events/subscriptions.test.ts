@@ -7,7 +7,7 @@ import type { Client } from "graphql-ws/client";
 import { collect, logAfter, logHead, startPlatformOn, wsClient, type Collected, type LogEntry } from "../support/live";
 import { createTestDatabase, httpClient } from "../support/platform";
 import { GRACE_MS, pause, waitFor } from "../support/waiting";
-import { appointmentBody, caseBody, newAppointment, newCase, newPerson, personBody, updatePerson } from "../support/creators";
+import { newAppointment, newCase, newPerson, personBody, updatePerson } from "../support/creators";
 
 const ENVELOPE = "id specversion type source subject time datacontenttype data traceparent causationid authid authtype";
 

@@ -2,35 +2,29 @@
 // the case-management, persons and scheduling subgraphs, and failures carry the envelope in extensions.
 import type { RunningPlatform } from "@pap/gateway";
 import { httpClient, startTestPlatform } from "../support/platform";
-import { MISSING_ID } from "../support/expectations";
+import { type Json, MISSING_ID } from "../support/expectations";
 import { untilClockPasses } from "../support/waiting";
+import { created } from "../support/creators";
 
 let platform: RunningPlatform;
 let api: ReturnType<typeof httpClient>;
 
-type Created = Record<string, any> & { id: string };
-const people = {} as Record<"maria" | "marco" | "lucia" | "other", Created>;
-const cases = {} as Record<"household" | "marcoAlone" | "other", Created>;
-const visits = {} as Record<"mariaLater" | "mariaEarlier" | "marco" | "other", Created>;
+const people = {} as Record<"maria" | "marco" | "lucia" | "other", Json>;
+const cases = {} as Record<"household" | "marcoAlone" | "other", Json>;
+const visits = {} as Record<"mariaLater" | "mariaEarlier" | "marco" | "other", Json>;
 
-async function create(path: string, body: unknown): Promise<Created> {
-  const response = await api.post(path, body);
-  if (response.status !== 201) throw new Error(`seeding ${path} failed: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body;
-}
-
-const attributesOf = ({ id: _id, createdAt: _createdAt, updatedAt: _updatedAt, ...attributes }: Created) => attributes;
+const attributesOf = ({ id: _id, createdAt: _createdAt, updatedAt: _updatedAt, ...attributes }: Json) => attributes;
 
 beforeAll(async () => {
   platform = await startTestPlatform("graph_linked");
   api = httpClient(platform.url);
 
-  people.maria = await create("/persons", { name: { firstName: "Maria", lastName: "Garcia" }, dateOfBirth: "1985-04-12", address: { city: "Springfield" } });
-  people.marco = await create("/persons", { name: { firstName: "Marco", lastName: "Garcia" } });
-  people.lucia = await create("/persons", { name: { firstName: "Lucia", lastName: "Garcia" }, dateOfBirth: "2015-09-01" });
-  people.other = await create("/persons", { name: { firstName: "Oscar", lastName: "Other" } });
+  people.maria = await created(api, "/persons", { name: { firstName: "Maria", lastName: "Garcia" }, dateOfBirth: "1985-04-12", address: { city: "Springfield" } });
+  people.marco = await created(api, "/persons", { name: { firstName: "Marco", lastName: "Garcia" } });
+  people.lucia = await created(api, "/persons", { name: { firstName: "Lucia", lastName: "Garcia" }, dateOfBirth: "2015-09-01" });
+  people.other = await created(api, "/persons", { name: { firstName: "Oscar", lastName: "Other" } });
 
-  cases.household = await create("/case-management/cases", {
+  cases.household = await created(api, "/case-management/cases", {
     effectiveStartDate: "2025-01-15",
     primaryApplicantId: people.maria.id,
     members: [
@@ -39,20 +33,20 @@ beforeAll(async () => {
       { personId: people.lucia.id, relationship: "child" },
     ],
   });
-  cases.marcoAlone = await create("/case-management/cases", {
+  cases.marcoAlone = await created(api, "/case-management/cases", {
     status: "closed",
     effectiveStartDate: "2019-01-01",
     effectiveEndDate: "2020-12-31",
     primaryApplicantId: people.marco.id,
     members: [{ personId: people.marco.id, relationship: "self" }],
   });
-  cases.other = await create("/case-management/cases", { primaryApplicantId: people.other.id, members: [{ personId: people.other.id, relationship: "self" }] });
+  cases.other = await created(api, "/case-management/cases", { primaryApplicantId: people.other.id, members: [{ personId: people.other.id, relationship: "self" }] });
   // The household case becomes the most recently updated one.
   await untilClockPasses(cases.other.updatedAt);
   cases.household = (await api.patch(`/case-management/cases/${cases.household.id}`, { assignedToId: "6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f" })).body;
 
   const appointment = (personId: string, startAt: string, appointmentType: string, status = "scheduled") =>
-    create("/scheduling/appointments", { personId, startAt, endAt: new Date(Date.parse(startAt) + 30 * 60_000).toISOString(), appointmentType, status });
+    created(api, "/scheduling/appointments", { personId, startAt, endAt: new Date(Date.parse(startAt) + 30 * 60_000).toISOString(), appointmentType, status });
   visits.mariaLater = await appointment(people.maria.id, "2026-05-02T09:00:00.000Z", "Recertification");
   visits.mariaEarlier = await appointment(people.maria.id, "2026-05-01T09:00:00.000Z", "Intake interview", "completed");
   visits.marco = await appointment(people.marco.id, "2026-05-03T14:00:00.000Z", "Work requirements review");
@@ -89,15 +83,15 @@ describe("one GraphQL query across the three subgraphs", () => {
     const result = await api.graphql(LINKED, { id: cases.household.id });
     expect(result.errors).toBeUndefined();
 
-    const personView = (person: Created) => ({ id: person.id, attributes: attributesOf(person) });
-    const visitView = (visit: Created, person: Created) => ({
+    const personView = (person: Json) => ({ id: person.id, attributes: attributesOf(person) });
+    const visitView = (visit: Json, person: Json) => ({
       id: visit.id,
       startAt: visit.startAt,
       appointmentType: visit.appointmentType,
       status: visit.status,
       person: personView(person),
     });
-    const caseView = (found: Created) => ({ id: found.id, status: found.status, primaryApplicantId: found.primaryApplicantId });
+    const caseView = (found: Json) => ({ id: found.id, status: found.status, primaryApplicantId: found.primaryApplicantId });
 
     expect(result.data).toEqual({
       case: {
@@ -162,8 +156,8 @@ describe("one GraphQL query across the three subgraphs", () => {
   });
 
   it("still returns a case whose member's person record was deleted (person ids carry no foreign key)", async () => {
-    const leaving = await create("/persons", { name: { firstName: "Leo" } });
-    const found = await create("/case-management/cases", {
+    const leaving = await created(api, "/persons", { name: { firstName: "Leo" } });
+    const found = await created(api, "/case-management/cases", {
       primaryApplicantId: people.other.id,
       members: [
         { personId: people.other.id, relationship: "self" },

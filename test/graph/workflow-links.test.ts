@@ -3,18 +3,13 @@
 // to their tasks — the caseworker's "this case, its open tasks and their SLA status" in one query.
 import { randomUUID } from "node:crypto";
 import { useTestPlatform } from "../support/platform";
+import { created } from "../support/creators";
+import { type Json } from "../support/expectations";
 
 const { api } = useTestPlatform("graph_workflow_links");
 
-type Created = Record<string, any> & { id: string };
 
-async function create(path: string, body: unknown): Promise<Created> {
-  const response = await api.post(path, body);
-  if (response.status !== 201) throw new Error(`seeding ${path} failed: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body;
-}
-
-async function act(taskId: string, action: string, body: unknown = {}): Promise<Created> {
+async function act(taskId: string, action: string, body: unknown = {}): Promise<Json> {
   const response = await api.post(`/workflow/tasks/${taskId}/${action}`, body);
   if (response.status !== 200) throw new Error(`${action} failed: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body;
@@ -26,28 +21,28 @@ async function graph(query: string, variables?: Record<string, unknown>) {
   return result.data;
 }
 
-const world = {} as Record<"person" | "case" | "appointment" | "worker" | "open" | "done" | "onAppointment" | "onApplication" | "onOther", Created> & { applicationId: string };
+const world = {} as Record<"person" | "case" | "appointment" | "worker" | "open" | "done" | "onAppointment" | "onApplication" | "onOther", Json> & { applicationId: string };
 
 beforeAll(async () => {
-  world.person = await create("/persons", { name: { firstName: "Ana", lastName: "Silva" } });
-  world.case = await create("/case-management/cases", { primaryApplicantId: world.person.id, members: [{ personId: world.person.id, relationship: "self" }] });
-  world.appointment = await create("/scheduling/appointments", {
+  world.person = await created(api, "/persons", { name: { firstName: "Ana", lastName: "Silva" } });
+  world.case = await created(api, "/case-management/cases", { primaryApplicantId: world.person.id, members: [{ personId: world.person.id, relationship: "self" }] });
+  world.appointment = await created(api, "/scheduling/appointments", {
     startAt: "2026-12-01T15:00:00Z",
     endAt: "2026-12-01T15:30:00Z",
     appointmentType: "Interview",
     personId: world.person.id,
   });
-  world.worker = await create("/identity-access/users", { idpSubject: `idp|${randomUUID()}`, email: "worker@agency.example.gov", role: "case_worker" });
+  world.worker = await created(api, "/identity-access/users", { idpSubject: `idp|${randomUUID()}`, email: "worker@agency.example.gov", role: "case_worker" });
   world.applicationId = randomUUID();
   const onCase = { subjectType: "case", subjectId: world.case.id };
-  world.open = await create("/workflow/tasks", { name: "Review the case", ...onCase, programType: "snap", slaInfo: [{ slaTypeCode: "snap_expedited" }] });
-  world.done = await create("/workflow/tasks", { name: "Old review", ...onCase });
+  world.open = await created(api, "/workflow/tasks", { name: "Review the case", ...onCase, programType: "snap", slaInfo: [{ slaTypeCode: "snap_expedited" }] });
+  world.done = await created(api, "/workflow/tasks", { name: "Old review", ...onCase });
   await act(world.done.id, "assign", { assignedToId: world.worker.id });
   await act(world.done.id, "cancel", { reason: "duplicate" });
   await act(world.open.id, "assign", { assignedToId: world.worker.id });
-  world.onAppointment = await create("/workflow/tasks", { name: "Prepare the interview", subjectType: "appointment", subjectId: world.appointment.id });
-  world.onApplication = await create("/workflow/tasks", { name: "Application review", subjectType: "application", subjectId: world.applicationId });
-  world.onOther = await create("/workflow/tasks", { name: "Call back", subjectType: "phone_call", subjectId: randomUUID() });
+  world.onAppointment = await created(api, "/workflow/tasks", { name: "Prepare the interview", subjectType: "appointment", subjectId: world.appointment.id });
+  world.onApplication = await created(api, "/workflow/tasks", { name: "Application review", subjectType: "application", subjectId: world.applicationId });
+  world.onOther = await created(api, "/workflow/tasks", { name: "Call back", subjectType: "phone_call", subjectId: randomUUID() });
 });
 
 describe("a task in the graph", () => {
@@ -104,12 +99,12 @@ describe("back to the tasks", () => {
     const data = await graph(`query ($id: ID!) { person(id: $id) { open: tasks(openOnly: true) { id } all: tasks { id } } }`, { id: world.person.id });
     // Both open tasks are at routine priority 3: the older one (the case's review) comes first.
     expect(data.person.open).toEqual([{ id: world.open.id }, { id: world.onAppointment.id }]);
-    expect(data.person.all.map((task: Created) => task.id).sort()).toEqual([world.open.id, world.done.id, world.onAppointment.id].sort());
+    expect(data.person.all.map((task: Json) => task.id).sort()).toEqual([world.open.id, world.done.id, world.onAppointment.id].sort());
   });
 
   it("includes closed tasks unless openOnly is asked for", async () => {
     const data = await graph(`query ($id: ID!) { case(id: $id) { all: tasks { id status } open: tasks(openOnly: true) { id } } }`, { id: world.case.id });
-    expect(data.case.all.map((task: Created) => task.id).sort()).toEqual([world.open.id, world.done.id].sort());
+    expect(data.case.all.map((task: Json) => task.id).sort()).toEqual([world.open.id, world.done.id].sort());
     expect(data.case.open).toEqual([{ id: world.open.id }]);
   });
 

@@ -17,6 +17,7 @@ import { documentRequests, rootFieldArb, rootFields, type GraphqlRequest } from 
 import { operationsOf, primaryCredential, requestArb, seededPath, systematicRequests, type Credentials, type GeneratedRequest } from "../support/fuzz/rest";
 import { Findings, graphqlProblem, restProblem } from "../support/fuzz/verdict";
 import type { Seeds } from "../support/fuzz/values";
+import { created } from "../support/creators";
 
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Math.floor(Math.random() * 2 ** 31);
 // Per REST operation: FUZZ_RUNS when given; else about 16,000 requests shared among the operations
@@ -35,26 +36,20 @@ afterAll(() => agent.destroy());
 /** Ids of seeded records; a DELETE draws on its own records so the others stay for deeper requests. */
 type SeedSet = { kept: Seeds; deletable: Seeds };
 
-async function created(path: string, body: unknown): Promise<Record<string, any>> {
-  const response = await api.post(path, body);
-  if (response.status !== 201) throw new Error(`seeding ${path} failed: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body;
-}
-
 async function seedRecords(): Promise<SeedSet> {
-  const person = (label: string) => created("/persons", { name: { firstName: label, lastName: "Fuzz" }, email: `${label}@example.org`, householdSize: 2 });
+  const person = (label: string) => created(api, "/persons", { name: { firstName: label, lastName: "Fuzz" }, email: `${label}@example.org`, householdSize: 2 });
   const [p1, p2, p3, p4, p5] = await Promise.all(["ana", "ben", "cy", "dee", "eve"].map(person));
   const caseOf = (primary: string, members: string[]) =>
-    created("/case-management/cases", { effectiveStartDate: "2025-10-01", primaryApplicantId: primary, members: members.map((personId, i) => ({ personId, relationship: i ? "child" : "self" })) });
-  const appointmentOf = (personId: string) => created("/scheduling/appointments", { personId, startAt: "2026-01-10T15:00:00Z", endAt: "2026-01-10T15:30:00Z", appointmentType: "Intake interview" });
+    created(api, "/case-management/cases", { effectiveStartDate: "2025-10-01", primaryApplicantId: primary, members: members.map((personId, i) => ({ personId, relationship: i ? "child" : "self" })) });
+  const appointmentOf = (personId: string) => created(api, "/scheduling/appointments", { personId, startAt: "2026-01-10T15:00:00Z", endAt: "2026-01-10T15:30:00Z", appointmentType: "Intake interview" });
   const [c1, c2] = await Promise.all([caseOf(p1!.id, [p1!.id, p2!.id]), caseOf(p4!.id, [p4!.id])]);
   const [a1, a2] = await Promise.all([appointmentOf(p1!.id), appointmentOf(p4!.id)]);
-  const [q1, q2] = await Promise.all([created("/workflow/queues", { name: "fuzz-kept", description: "seeded" }), created("/workflow/queues", { name: "fuzz-deletable" })]);
+  const [q1, q2] = await Promise.all([created(api, "/workflow/queues", { name: "fuzz-kept", description: "seeded" }), created(api, "/workflow/queues", { name: "fuzz-deletable" })]);
   const [u1, u2] = await Promise.all([
-    created("/identity-access/users", { idpSubject: "fuzz|worker", email: "worker@agency.example.gov", role: "case_worker", counties: ["06075"] }),
-    created("/identity-access/users", { idpSubject: "fuzz|other", email: "other@agency.example.gov", role: "supervisor" }),
+    created(api, "/identity-access/users", { idpSubject: "fuzz|worker", email: "worker@agency.example.gov", role: "case_worker", counties: ["06075"] }),
+    created(api, "/identity-access/users", { idpSubject: "fuzz|other", email: "other@agency.example.gov", role: "supervisor" }),
   ]);
-  const task = (body: Record<string, unknown>) => created("/workflow/tasks", body);
+  const task = (body: Record<string, unknown>) => created(api, "/workflow/tasks", body);
   const [t1, t2, t3] = await Promise.all([
     task({ name: "Verify income", queueId: q1.id, subjectType: "case", subjectId: c1.id, programType: "snap", slaInfo: [{ slaTypeCode: "snap_expedited" }] }),
     task({ name: "Review documents", programType: "medicaid", subjectType: "appointment", subjectId: a1.id }),

@@ -7,6 +7,7 @@ import { bearer } from "../support/auth";
 import { expectErrorEnvelope, expectListEnvelope, expectValidationError, ISO_DATE_TIME, listPath, MISSING_ID, UUID_PATTERN } from "../support/expectations";
 import { useTestPlatform } from "../support/platform";
 import { eventsOf } from "../support/event-log";
+import { created } from "../support/creators";
 
 const { api } = useTestPlatform("identity_rest");
 const USERS = "/identity-access/users";
@@ -22,11 +23,7 @@ const newUser = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-async function createUser(overrides: Record<string, unknown> = {}) {
-  const response = await api.post(USERS, newUser(overrides));
-  expect(response.status).toBe(201);
-  return response.body;
-}
+const createUser = (overrides: Record<string, unknown> = {}) => created(api, USERS, newUser(overrides));
 
 /** A token for an account: its userId and subject, the roles it holds, the counties it is scoped to. */
 const tokenOf = (user: { id: string; idpSubject: string; roles: Array<{ name: Role }>; counties?: string[] }, counties?: string[]) =>

@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { useTestPlatform } from "../support/platform";
 import { expectSameStatements, expectStatementCount, sqlRecorder } from "../support/sql-count";
+import { created } from "../support/creators";
 
 const recorder = sqlRecorder();
 const { api, settle } = useTestPlatform("intake_sql_count", { onQuery: recorder.record });
@@ -13,33 +14,27 @@ const { api, settle } = useTestPlatform("intake_sql_count", { onQuery: recorder.
 /** The screen exactly as the README shows it. */
 const SCREEN = readFileSync(path.join(__dirname, "../../README.md"), "utf8").match(/```graphql\n(query ApplicationScreen[\s\S]*?)```/)![1]!;
 
-async function created(route: string, body: unknown): Promise<any> {
-  const response = await api.post(route, body);
-  if (response.status !== 201) throw new Error(`seeding ${route}: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body;
-}
-
 /**
  * Adds `count` members, each a person with a case, an income and an electronic identity verification;
  * without an SSN the agency's answer is inconclusive, so each also gets a document verification.
  */
 async function addMembers(applicationId: string, count: number, from: number): Promise<void> {
   for (let index = from; index < from + count; index++) {
-    const person = await created("/persons", { name: { firstName: `Member ${index}`, lastName: "Screen" } });
-    await created("/case-management/cases", { primaryApplicantId: person.id, effectiveStartDate: "2025-01-01" });
-    const member = await created(`/intake/applications/${applicationId}/members`, {
+    const person = await created(api, "/persons", { name: { firstName: `Member ${index}`, lastName: "Screen" } });
+    await created(api, "/case-management/cases", { primaryApplicantId: person.id, effectiveStartDate: "2025-01-01" });
+    const member = await created(api, `/intake/applications/${applicationId}/members`, {
       roles: [index === 0 ? "primary_applicant" : "household_member"],
       personId: person.id,
       contact: { name: { firstName: `Member ${index}`, lastName: "Screen" } },
     });
-    await created(`/intake/applications/${applicationId}/incomes`, { memberId: member.id, type: "employed", amount: 100 + index, frequency: "monthly" });
-    await created(`/intake/applications/${applicationId}/verifications`, { category: "identity", sourceType: "member", sourceId: member.id, verificationType: "electronic" });
+    await created(api, `/intake/applications/${applicationId}/incomes`, { memberId: member.id, type: "employed", amount: 100 + index, frequency: "monthly" });
+    await created(api, `/intake/applications/${applicationId}/verifications`, { category: "identity", sourceType: "member", sourceId: member.id, verificationType: "electronic" });
   }
 }
 
 it("reads the whole screen in a few statements, the same for 30 members as for 3", async () => {
-  const application = await created("/intake/applications", { programs: ["snap"] });
-  await created("/workflow/tasks", { name: "Application review", taskType: "application_review", subjectType: "application", subjectId: application.id, programType: "snap", slaInfo: [{ slaTypeCode: "snap_standard" }] });
+  const application = await created(api, "/intake/applications", { programs: ["snap"] });
+  await created(api, "/workflow/tasks", { name: "Application review", taskType: "application_review", subjectType: "application", subjectId: application.id, programType: "snap", slaInfo: [{ slaTypeCode: "snap_standard" }] });
   expect((await api.patch(`/intake/applications/${application.id}/interview`, { waiverGranted: false })).status).toBe(200);
   await addMembers(application.id, 3, 0);
   // What the reactions still do about the seeding is not the query's.

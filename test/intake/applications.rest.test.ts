@@ -6,18 +6,13 @@ import { applicantAccount, bearer } from "../support/auth";
 import { detailFields, expectErrorEnvelope, expectValidationError, ISO_DATE_TIME, type Json, listPath, MISSING_ID, UUID_PATTERN } from "../support/expectations";
 import { useTestPlatform } from "../support/platform";
 import { eventsOf } from "../support/event-log";
+import { created, newApplication } from "../support/creators";
 
 const { api, url, platform } = useTestPlatform("intake_applications");
 const APPLICATIONS = "/intake/applications";
 
 
-async function created(path: string, body: unknown): Promise<Json> {
-  const response = await api.post(path, body);
-  if (response.status !== 201) throw new Error(`POST ${path}: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body;
-}
-
-const newApplication = (extra: Json = {}) => created(APPLICATIONS, { programs: ["snap"], channel: "online", ...extra });
+const draftApplication = (extra: Json = {}) => newApplication(api, { programs: ["snap"], channel: "online", ...extra });
 const membersOf = (applicationId: string) => `${APPLICATIONS}/${applicationId}/members`;
 
 const applicant = (lastName: string, extra: Json = {}) => ({
@@ -75,7 +70,7 @@ describe("POST /intake/applications", () => {
   });
 
   it("is always a draft: a status, expedited flag or instants sent are ignored (a client sending back what it read)", async () => {
-    const read = await newApplication();
+    const read = await draftApplication();
     const response = await api.post(APPLICATIONS, { ...read, status: "closed", isExpedited: true, submittedAt: "2026-01-01T00:00:00Z" });
     expect(response.status).toBe(201);
     expect(response.body).toEqual(expect.objectContaining({ status: "draft", isExpedited: null, submittedAt: null }));
@@ -99,10 +94,10 @@ describe("POST /intake/applications", () => {
 describe("GET /intake/applications", () => {
   it("filters by status, programs, channel, submittedAt and the primary applicant's name, and sorts by it", async () => {
     const lastName = `Q${randomUUID().slice(0, 8)}`;
-    const first = await newApplication({ programs: ["medicaid"], channel: "mail" });
-    const second = await newApplication({ programs: ["snap", "tanf"], channel: "phone" });
-    await created(membersOf(first.id), applicant(`${lastName}b`));
-    await created(membersOf(second.id), applicant(`${lastName}a`));
+    const first = await draftApplication({ programs: ["medicaid"], channel: "mail" });
+    const second = await draftApplication({ programs: ["snap", "tanf"], channel: "phone" });
+    await created(api, membersOf(first.id), applicant(`${lastName}b`));
+    await created(api, membersOf(second.id), applicant(`${lastName}a`));
     await moveTo(second.id, "submitted");
     await platform().database.prisma.application.update({ where: { id: second.id }, data: { submittedAt: new Date("2026-11-20T10:00:00Z") } });
 
@@ -134,7 +129,7 @@ describe("GET, PATCH, DELETE /intake/applications/{applicationId}", () => {
   });
 
   it("changes a draft or an application under review, and records intake.application.updated with the changes", async () => {
-    const draft = await newApplication();
+    const draft = await draftApplication();
     const changed = await api.patch(`${APPLICATIONS}/${draft.id}`, { channel: "phone", programsAppliedFor: ["snap", "medicaid"] });
     expect(changed.status).toBe(200);
     expect(changed.body).toEqual(expect.objectContaining({ channel: "phone", programs: ["snap", "medicaid"] }));
@@ -145,7 +140,7 @@ describe("GET, PATCH, DELETE /intake/applications/{applicationId}", () => {
   });
 
   it.each(["submitted", "pending_approval", "withdrawn", "closed"])("refuses to change a %s application (409 naming its state), and changes nothing", async (status) => {
-    const application = await newApplication();
+    const application = await draftApplication();
     await moveTo(application.id, status);
     const envelope = expectErrorEnvelope(await api.patch(`${APPLICATIONS}/${application.id}`, { channel: "mail" }), 409, "CONFLICT");
     expect(envelope.message).toContain(status);
@@ -154,8 +149,8 @@ describe("GET, PATCH, DELETE /intake/applications/{applicationId}", () => {
   });
 
   it("deletes a draft with its members (204, then 404) and records intake.application.deleted", async () => {
-    const draft = await newApplication();
-    const member = await created(membersOf(draft.id), applicant("Gone"));
+    const draft = await draftApplication();
+    const member = await created(api, membersOf(draft.id), applicant("Gone"));
     expect((await api.delete(`${APPLICATIONS}/${draft.id}`)).status).toBe(204);
     expectErrorEnvelope(await api.get(`${APPLICATIONS}/${draft.id}`), 404, "NOT_FOUND");
     expectErrorEnvelope(await api.get(`${membersOf(draft.id)}/${member.id}`), 404, "NOT_FOUND");
@@ -163,7 +158,7 @@ describe("GET, PATCH, DELETE /intake/applications/{applicationId}", () => {
   });
 
   it("refuses to delete anything but a draft (409)", async () => {
-    const application = await newApplication();
+    const application = await draftApplication();
     await moveTo(application.id, "under_review");
     expectErrorEnvelope(await api.delete(`${APPLICATIONS}/${application.id}`), 409, "CONFLICT");
     expect((await api.get(`${APPLICATIONS}/${application.id}`)).status).toBe(200);
@@ -172,7 +167,7 @@ describe("GET, PATCH, DELETE /intake/applications/{applicationId}", () => {
 
 describe("/intake/applications/{applicationId}/members", () => {
   it("adds a member with the nested objects: 201, every object as written, read-only fields server-set, and intake.application_member.created on the application", async () => {
-    const application = await newApplication();
+    const application = await draftApplication();
     const body = applicant("Rivera", {
       residency: { isStateResident: true, stateResidencyDate: "2020-01-15" },
       citizenship: { citizenshipStatus: "non_citizen", immigrantStatus: "refugee", document: { type: "i_94", countryOfIssuance: "SV" } },
@@ -218,22 +213,22 @@ describe("/intake/applications/{applicationId}/members", () => {
     ["an unknown discharge status", { roles: ["household_member"], military: { dischargeStatus: "heroic" } }, "military.dischargeStatus"],
     ["a personId that is not a uuid", { roles: ["household_member"], personId: "p-1" }, "personId"],
   ])("refuses %s with 422 naming the field", async (_label, body, field) => {
-    const application = await newApplication();
+    const application = await draftApplication();
     expectValidationError(await api.post(membersOf(application.id), body), field);
     expect((await api.get(membersOf(application.id))).body.total).toBe(0);
   });
 
   it("keeps keys a sub-object's contract leaves open", async () => {
-    const application = await newApplication();
-    const member = await created(membersOf(application.id), { roles: ["household_member"], disability: { isDisabled: true, note: "uses a wheelchair" } });
+    const application = await draftApplication();
+    const member = await created(api, membersOf(application.id), { roles: ["household_member"], disability: { isDisabled: true, note: "uses a wheelchair" } });
     expect(member.disability).toEqual({ isDisabled: true, note: "uses a wheelchair" });
   });
 
   it("lists, reads, changes and removes members; a member of another application's path is 404", async () => {
-    const application = await newApplication();
-    const other = await newApplication();
-    const first = await created(membersOf(application.id), applicant("One"));
-    const second = await created(membersOf(application.id), { roles: ["household_member"], programsAppliedFor: ["snap"] });
+    const application = await draftApplication();
+    const other = await draftApplication();
+    const first = await created(api, membersOf(application.id), applicant("One"));
+    const second = await created(api, membersOf(application.id), { roles: ["household_member"], programsAppliedFor: ["snap"] });
     const list = await api.get(membersOf(application.id));
     expect(list.body.items.map((item: Json) => item.id)).toEqual([first.id, second.id]);
     expect((await api.get(listPath(membersOf(application.id), { q: "roles:household_member" }))).body.items.map((item: Json) => item.id)).toEqual([second.id]);
@@ -254,8 +249,8 @@ describe("/intake/applications/{applicationId}/members", () => {
   });
 
   it.each(["submitted", "withdrawn", "closed"])("refuses member writes on a %s application (409), and accepts them under review", async (status) => {
-    const application = await newApplication();
-    const member = await created(membersOf(application.id), applicant("Locked"));
+    const application = await draftApplication();
+    const member = await created(api, membersOf(application.id), applicant("Locked"));
     await moveTo(application.id, status);
     expectErrorEnvelope(await api.post(membersOf(application.id), { roles: ["household_member"] }), 409, "CONFLICT");
     expectErrorEnvelope(await api.patch(`${membersOf(application.id)}/${member.id}`, { isMigrantFarmWorker: true }), 409, "CONFLICT");
@@ -267,7 +262,7 @@ describe("/intake/applications/{applicationId}/members", () => {
 
 describe("an applicant's own applications", () => {
   it("creates one, reads and changes it, lists only their own, and is refused anyone else's (403)", async () => {
-    const staffs = await newApplication();
+    const staffs = await draftApplication();
     const { headers } = await applicantAccount(api);
     const own = await api.raw("POST", APPLICATIONS, { programs: ["snap"] }, headers);
     expect(own.status).toBe(201);
@@ -286,7 +281,7 @@ describe("an applicant's own applications", () => {
   });
 
   it("lists none for an applicant whose credential names no account (its id an identity provider's subject)", async () => {
-    await newApplication();
+    await draftApplication();
     const headers = await bearer(["applicant"], { sub: "idp|no-account-yet" });
     const listed = await api.raw("GET", listPath(APPLICATIONS, { limit: 100 }), undefined, headers);
     expect(listed.status).toBe(200);
@@ -294,7 +289,7 @@ describe("an applicant's own applications", () => {
   });
 
   it("lets a partner read but not write (403)", async () => {
-    const application = await newApplication();
+    const application = await draftApplication();
     const partner = await bearer(["partner_readonly"]);
     expect((await api.raw("GET", `${APPLICATIONS}/${application.id}`, undefined, partner)).status).toBe(200);
     expectErrorEnvelope(await api.raw("PATCH", `${APPLICATIONS}/${application.id}`, { channel: "mail" }, partner), 403, "FORBIDDEN");
@@ -305,8 +300,8 @@ describe("an applicant's own applications", () => {
 describe("the application graph", () => {
   it("walks application → members → person → applications in one query", async () => {
     const person = (await api.post("/persons", { name: { firstName: "Graph", lastName: "Walker" } })).body;
-    const application = await newApplication();
-    const member = await created(membersOf(application.id), applicant("Walker", { personId: person.id }));
+    const application = await draftApplication();
+    const member = await created(api, membersOf(application.id), applicant("Walker", { personId: person.id }));
     const response = await api.post("/graphql", {
       query: `query ($id: ID!) { application(id: $id) { id status programs members { id roles contact person { id attributes applications { id } } } } }`,
       variables: { id: application.id },

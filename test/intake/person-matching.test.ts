@@ -6,10 +6,11 @@ import { createHash, createHmac, randomInt, randomUUID } from "node:crypto";
 import { DEVELOPMENT_PERSON_MATCH_KEY } from "@pap/kernel";
 import { matchKeyer } from "../../subgraphs/persons/src/domain/matching";
 import { refreshMatchKeys } from "../../subgraphs/persons/src/operations/matching";
-import { type Json, listPath, UUID_PATTERN } from "../support/expectations";
+import { type Json, UUID_PATTERN } from "../support/expectations";
 import { useTestPlatform } from "../support/platform";
 import { WAIT_MS, waitForValue } from "../support/waiting";
 import { eventsMatching } from "../support/event-log";
+import { created } from "../support/creators";
 
 // The filing minimum (signature, address) is the lifecycle's concern, tested with it; here it only stands in the way.
 process.env.INTAKE_FILING_MINIMUM = "off";
@@ -18,12 +19,6 @@ const { api, platform } = useTestPlatform("intake_person_matching");
 const APPLICATIONS = "/intake/applications";
 const MATCH_RESOLVED = "client_management.person.match_resolved";
 
-
-async function created(path: string, body: unknown): Promise<Json> {
-  const response = await api.post(path, body);
-  if (response.status !== 201) throw new Error(`POST ${path}: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body;
-}
 
 /** An SSN no other test's person holds, of a kind that can have been issued (area 001–665, 667–899). */
 function freshSsn(): { dashed: string; digits: string } {
@@ -75,18 +70,18 @@ describe("person matching on submission", () => {
     const shared = freshSsn();
     const lucia = { firstName: "Lucia", lastName: freshName("Perez") };
     // Persons as clients write them: the person record's own shape, with the SSN under either name.
-    const maria = await created("/persons", { name: { firstName: "Maria", lastName: freshName("Garcia") }, dateOfBirth: "1985-04-12", socialSecurityNumber: shared.dashed });
-    const luciaPerson = await created("/persons", { name: { firstName: "LUCIA", lastName: lucia.lastName.toLowerCase() }, dateOfBirth: "2015-09-01" });
-    const bystander = await created("/persons", { name: lucia, dateOfBirth: "2015-09-02", ssn: freshSsn().dashed });
+    const maria = await created(api, "/persons", { name: { firstName: "Maria", lastName: freshName("Garcia") }, dateOfBirth: "1985-04-12", socialSecurityNumber: shared.dashed });
+    const luciaPerson = await created(api, "/persons", { name: { firstName: "LUCIA", lastName: lucia.lastName.toLowerCase() }, dateOfBirth: "2015-09-01" });
+    const bystander = await created(api, "/persons", { name: lucia, dateOfBirth: "2015-09-02", ssn: freshSsn().dashed });
 
-    const application = await created(APPLICATIONS, { programs: ["snap", "medicaid"], channel: "online" });
+    const application = await created(api, APPLICATIONS, { programs: ["snap", "medicaid"], channel: "online" });
     const members = `${APPLICATIONS}/${application.id}/members`;
     // The SSN decides, whatever the name: the applicant wrote hers differently.
-    const applicant = await created(members, member(["primary_applicant"], ["snap"], { firstName: "María", lastName: "Garcia-Lopez" }, { ssn: shared.dashed, dateOfBirth: "1985-04-12" }));
-    const child = await created(members, member(["household_member"], ["snap", "medicaid"], lucia, { dateOfBirth: "2015-09-01" }));
-    const stranger = await created(members, member(["household_member"], ["medicaid"], { firstName: "Nobody", lastName: freshName("Known") }, { ssn: freshSsn().dashed, dateOfBirth: "1970-01-01" }));
-    const nonApplying = await created(members, member(["non_applying_member"], [], { firstName: "Maria", lastName: "Garcia" }, { ssn: shared.dashed }));
-    const noProgram = await created(members, member(["household_member"], [], lucia, { dateOfBirth: "2015-09-01" }));
+    const applicant = await created(api, members, member(["primary_applicant"], ["snap"], { firstName: "María", lastName: "Garcia-Lopez" }, { ssn: shared.dashed, dateOfBirth: "1985-04-12" }));
+    const child = await created(api, members, member(["household_member"], ["snap", "medicaid"], lucia, { dateOfBirth: "2015-09-01" }));
+    const stranger = await created(api, members, member(["household_member"], ["medicaid"], { firstName: "Nobody", lastName: freshName("Known") }, { ssn: freshSsn().dashed, dateOfBirth: "1970-01-01" }));
+    const nonApplying = await created(api, members, member(["non_applying_member"], [], { firstName: "Maria", lastName: "Garcia" }, { ssn: shared.dashed }));
+    const noProgram = await created(api, members, member(["household_member"], [], lucia, { dateOfBirth: "2015-09-01" }));
 
     await submit(application.id);
 
@@ -135,9 +130,9 @@ describe("person matching on submission", () => {
 
   it("lets a caseworker confirm a candidate by PATCHing the member's personId", async () => {
     const name = { firstName: "Ana", lastName: freshName("Lopez") };
-    const person = await created("/persons", { name, dateOfBirth: "1990-04-01" });
-    const application = await created(APPLICATIONS, { programs: ["snap"] });
-    const applicant = await created(`${APPLICATIONS}/${application.id}/members`, member(["primary_applicant"], ["snap"], name, { dateOfBirth: "1990-04-01" }));
+    const person = await created(api, "/persons", { name, dateOfBirth: "1990-04-01" });
+    const application = await created(api, APPLICATIONS, { programs: ["snap"] });
+    const applicant = await created(api, `${APPLICATIONS}/${application.id}/members`, member(["primary_applicant"], ["snap"], name, { dateOfBirth: "1990-04-01" }));
     await submit(application.id);
     expect((await matched(application.id, applicant.id)).personMatch.matchStatus).toBe("review_required");
     // Submitted applications change once under review (the caseworker has opened it).
@@ -151,16 +146,16 @@ describe("person matching on submission", () => {
     const before = freshSsn();
     const after = freshSsn();
     const twin = freshSsn();
-    const moved = await created("/persons", { name: { firstName: "Kim", lastName: freshName("Lee") }, ssn: before.dashed });
+    const moved = await created(api, "/persons", { name: { firstName: "Kim", lastName: freshName("Lee") }, ssn: before.dashed });
     expect((await api.patch(`/persons/${moved.id}`, { ssn: null, personalInformation: { ssn: after.dashed } })).status).toBe(200);
-    const first = await created("/persons", { ssn: twin.dashed });
-    const second = await created("/persons", { personalInformation: { ssn: twin.digits } });
+    const first = await created(api, "/persons", { ssn: twin.dashed });
+    const second = await created(api, "/persons", { personalInformation: { ssn: twin.digits } });
 
-    const application = await created(APPLICATIONS, { programs: ["snap"] });
+    const application = await created(api, APPLICATIONS, { programs: ["snap"] });
     const members = `${APPLICATIONS}/${application.id}/members`;
-    const byOld = await created(members, member(["primary_applicant"], ["snap"], { firstName: "A", lastName: freshName("Old") }, { ssn: before.dashed }));
-    const byNew = await created(members, member(["household_member"], ["snap"], { firstName: "B", lastName: freshName("New") }, { ssn: after.dashed }));
-    const byTwin = await created(members, member(["household_member"], ["snap"], { firstName: "C", lastName: freshName("Twin") }, { ssn: twin.dashed }));
+    const byOld = await created(api, members, member(["primary_applicant"], ["snap"], { firstName: "A", lastName: freshName("Old") }, { ssn: before.dashed }));
+    const byNew = await created(api, members, member(["household_member"], ["snap"], { firstName: "B", lastName: freshName("New") }, { ssn: after.dashed }));
+    const byTwin = await created(api, members, member(["household_member"], ["snap"], { firstName: "C", lastName: freshName("Twin") }, { ssn: twin.dashed }));
     await submit(application.id);
 
     expect((await matched(application.id, byOld.id)).personMatch).toEqual({ matchStatus: "no_match", candidates: [] });
@@ -178,7 +173,7 @@ describe("person matching on submission", () => {
 
   it("gives persons written before matching existed their keys at start, without changing them or recording anything", async () => {
     const ssn = freshSsn();
-    const person = await created("/persons", { name: { firstName: "Old", lastName: freshName("Json") }, dateOfBirth: "1960-01-31", ssn: ssn.dashed });
+    const person = await created(api, "/persons", { name: { firstName: "Old", lastName: freshName("Json") }, dateOfBirth: "1960-01-31", ssn: ssn.dashed });
     const db = platform().database.prisma;
     // What the migration leaves a person written before it: no keys.
     await db.$executeRaw`UPDATE person SET "ssnKey" = NULL, "nameBirthKey" = NULL, "matchKeyVersion" = NULL WHERE id = ${person.id}::uuid`;
@@ -202,7 +197,7 @@ describe("person matching on submission", () => {
 
   it("keeps the SSN in clear out of every column and index of the persons table but the record the client wrote", async () => {
     const ssn = freshSsn();
-    const person = await created("/persons", { name: { firstName: "Pat", lastName: freshName("Doe") }, dateOfBirth: "1975-06-30", ssn: ssn.dashed });
+    const person = await created(api, "/persons", { name: { firstName: "Pat", lastName: freshName("Doe") }, dateOfBirth: "1975-06-30", ssn: ssn.dashed });
     const pool = platform().database.pool!;
     const { rows: columns } = await pool.query<{ column_name: string }>(
       `SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'person' AND column_name <> 'attributes'`,
@@ -239,8 +234,8 @@ describe("intake's reaction to a published match", () => {
   };
 
   it("passes over a member removed meanwhile and data out of the contract's shape, and goes on with the next event", async () => {
-    const application = await created(APPLICATIONS, { programs: ["snap"] });
-    const target = await created(`${APPLICATIONS}/${application.id}/members`, member(["primary_applicant"], ["snap"], { firstName: "Eve", lastName: freshName("Late") }));
+    const application = await created(api, APPLICATIONS, { programs: ["snap"] });
+    const target = await created(api, `${APPLICATIONS}/${application.id}/members`, member(["primary_applicant"], ["snap"], { firstName: "Eve", lastName: freshName("Late") }));
     const personId = randomUUID();
     await publish(randomUUID(), { matchType: "confirmed", candidates: [{ personId, confidenceScore: 1 }] });
     await publish(target.id, { matchType: "confirmed", candidates: [{ personId: "not-a-uuid", confidenceScore: 1 }] });
@@ -255,9 +250,9 @@ describe("intake's reaction to a published match", () => {
   });
 
   it("keeps a person a caseworker already named on the member", async () => {
-    const application = await created(APPLICATIONS, { programs: ["snap"] });
-    const chosen = await created("/persons", { name: { firstName: "Sam", lastName: freshName("Chosen") } });
-    const target = await created(`${APPLICATIONS}/${application.id}/members`, { ...member(["primary_applicant"], ["snap"], { firstName: "Sam", lastName: "X" }), personId: chosen.id });
+    const application = await created(api, APPLICATIONS, { programs: ["snap"] });
+    const chosen = await created(api, "/persons", { name: { firstName: "Sam", lastName: freshName("Chosen") } });
+    const target = await created(api, `${APPLICATIONS}/${application.id}/members`, { ...member(["primary_applicant"], ["snap"], { firstName: "Sam", lastName: "X" }), personId: chosen.id });
     const other = randomUUID();
     await publish(target.id, { matchType: "confirmed", candidates: [{ personId: other, confidenceScore: 1 }] });
     const found = await matched(application.id, target.id);

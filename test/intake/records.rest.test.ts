@@ -2,19 +2,19 @@
 // record kind's CRUD or singleton upsert, its events, the rules that tie a record to its application
 // (another application's path is 404, a member or person of another application is 422, a filed
 // application's records are 409), and relationships kept in both directions.
-import { expectErrorEnvelope, type Json, listPath } from "../support/expectations";
+import { expectErrorEnvelope, type Json } from "../support/expectations";
 import { recordKinds, recordRefsOn, recordSamples, type RecordRefs } from "../support/intake-fixtures";
 import { useTestPlatform } from "../support/platform";
 import { eventsMatching } from "../support/event-log";
+import { newApplication } from "../support/creators";
 
 const { api, platform } = useTestPlatform("intake_records");
 
 const call = (method: string, path: string, body?: unknown) => api.raw(method, path, body);
 
-async function newApplication(): Promise<{ id: string; refs: RecordRefs }> {
-  const created = await api.post("/intake/applications", { programs: ["snap", "medicaid"] });
-  expect(created.status).toBe(201);
-  return { id: created.body.id, refs: await recordRefsOn(call, created.body.id) };
+async function applicationWithRefs(): Promise<{ id: string; refs: RecordRefs }> {
+  const { id } = await newApplication(api, { programs: ["snap", "medicaid"] });
+  return { id, refs: await recordRefsOn(call, id) };
 }
 
 const collections = recordKinds.filter((kind) => !kind.singleton).map((kind) => [kind.segment, kind] as const);
@@ -22,7 +22,7 @@ const singletons = recordKinds.filter((kind) => kind.singleton).map((kind) => [k
 
 describe.each(collections)("/intake/applications/{applicationId}/%s", (segment, kind) => {
   it("creates, lists, reads, changes and deletes a record, each change with its event", async () => {
-    const { id: applicationId, refs } = await newApplication();
+    const { id: applicationId, refs } = await applicationWithRefs();
     const path = `/intake/applications/${applicationId}/${segment}`;
     const body = recordSamples[kind.event]!(refs);
     const created = await api.post(path, body);
@@ -48,8 +48,8 @@ describe.each(collections)("/intake/applications/{applicationId}/%s", (segment, 
   });
 
   it("is reached only through its own application (404), and written only while it is a draft or under review (409)", async () => {
-    const first = await newApplication();
-    const second = await newApplication();
+    const first = await applicationWithRefs();
+    const second = await applicationWithRefs();
     const created = await api.post(`/intake/applications/${first.id}/${segment}`, recordSamples[kind.event]!(first.refs));
     expectErrorEnvelope(await api.get(`/intake/applications/${second.id}/${segment}/${created.body.id}`), 404, "NOT_FOUND");
     expectErrorEnvelope(await api.get(`/intake/applications/${"0".repeat(8)}-0000-4000-8000-000000000000/${segment}`), 404, "NOT_FOUND");
@@ -60,8 +60,8 @@ describe.each(collections)("/intake/applications/{applicationId}/%s", (segment, 
   });
 
   it("refuses (422) a body naming a member or person of another application", async () => {
-    const first = await newApplication();
-    const second = await newApplication();
+    const first = await applicationWithRefs();
+    const second = await applicationWithRefs();
     const foreign = recordSamples[kind.event]!(second.refs);
     const mixed = { ...recordSamples[kind.event]!(first.refs), ...Object.fromEntries(Object.entries(foreign).filter(([field]) => JSON.stringify(foreign[field]).includes(second.refs.memberId) || JSON.stringify(foreign[field]).includes(second.refs.contactId))) };
     if (JSON.stringify(mixed) === JSON.stringify(recordSamples[kind.event]!(first.refs))) return; // names no one
@@ -72,7 +72,7 @@ describe.each(collections)("/intake/applications/{applicationId}/%s", (segment, 
 
 describe.each(singletons)("/intake/applications/{applicationId}/%s", (segment, kind) => {
   it("is 404 until first written; PATCH creates it, then changes it, each with its event", async () => {
-    const { id: applicationId, refs } = await newApplication();
+    const { id: applicationId, refs } = await applicationWithRefs();
     const path = `/intake/applications/${applicationId}/${segment}`;
     expectErrorEnvelope(await api.get(path), 404, "NOT_FOUND");
     const body = recordSamples[kind.event]!(refs);
@@ -89,13 +89,13 @@ describe.each(singletons)("/intake/applications/{applicationId}/%s", (segment, k
 
 describe("records' own rules", () => {
   it("a record about a member needs memberId on create (422)", async () => {
-    const { id } = await newApplication();
+    const { id } = await applicationWithRefs();
     const refused = expectErrorEnvelope(await api.post(`/intake/applications/${id}/incomes`, { type: "employed", amount: 10, frequency: "weekly" }), 422, "VALIDATION_ERROR");
     expect(refused.details).toContainEqual(expect.objectContaining({ field: "memberId" }));
   });
 
   it("checks enums, bounds and patterns (422 per field)", async () => {
-    const { id, refs } = await newApplication();
+    const { id, refs } = await applicationWithRefs();
     const income = expectErrorEnvelope(await api.post(`/intake/applications/${id}/incomes`, { memberId: refs.memberId, type: "salary", amount: -1, frequency: "monthly" }), 422, "VALIDATION_ERROR");
     expect(income.details!.map((detail) => detail.field).sort()).toEqual(["amount", "type"]);
     const organization = expectErrorEnvelope(await api.post(`/intake/applications/${id}/organizations`, { name: "Acme", ein: "123456789" }), 422, "VALIDATION_ERROR");
@@ -103,7 +103,7 @@ describe("records' own rules", () => {
   });
 
   it("keeps a relationship in both directions: the reverse is stored, changed and deleted with it", async () => {
-    const { id, refs } = await newApplication();
+    const { id, refs } = await applicationWithRefs();
     const path = `/intake/applications/${id}/person-relationships`;
     const created = await api.post(path, { from: { type: "contact", id: refs.contactId }, to: { type: "member", id: refs.memberId }, relationshipTypes: ["parent"] });
     expect(created.status).toBe(201);

@@ -2,9 +2,9 @@
 // the applications in one state, and `applicationChanged` delivering only events about applications.
 import type { Client } from "graphql-ws/client";
 import { bearer } from "../support/auth";
-import { subscribeRegistered, type Collected } from "../support/live";
+import { subscribeRegistered } from "../support/live";
 import { useTestPlatform } from "../support/platform";
-import { waitFor } from "../support/waiting";
+import { newApplication } from "../support/creators";
 
 const { api, url, platform, settle } = useTestPlatform("intake_subscriptions");
 const clients: Client[] = [];
@@ -13,12 +13,12 @@ afterAll(async () => Promise.all(clients.map((client) => client.dispose())));
 const subscribe = (query: string, variables?: Record<string, unknown>) => subscribeRegistered(platform(), url(), clients, query, variables);
 
 const FEED = "subscription ($status: ApplicationStatus) { applicationsChanged(status: $status) { type subject application { id status } } }";
-const newApplication = async () => (await api.post("/intake/applications", { programs: ["medicaid"] })).body.id as string;
+const medicaidDraft = async (): Promise<string> => (await newApplication(api, { programs: ["medicaid"] })).id;
 
 it("applicationsChanged(status) delivers the changes of applications in that state and the action that takes one out of it", async () => {
   const worker = await bearer(["case_worker"], { sub: "subscriptions|worker" });
-  const filed = await newApplication();
-  const draft = await newApplication();
+  const filed = await medicaidDraft();
+  const draft = await medicaidDraft();
   await settle();
   const submitted = await subscribe(FEED, { status: "submitted" });
 
@@ -40,7 +40,7 @@ it("applicationsChanged(status) delivers the changes of applications in that sta
 
 it("applicationsChanged without a status delivers every application's changes; applicationChanged leaves out verifications", async () => {
   const all = await subscribe(FEED);
-  const id = await newApplication();
+  const id = await medicaidDraft();
   const one = await subscribe("subscription ($id: ID!) { applicationChanged(id: $id) { type } }", { id });
   expect((await all.next()).data?.applicationsChanged).toMatchObject({ type: "intake.application.created", subject: id });
   // A verification's events name the verification: not the application's feed.

@@ -11,6 +11,7 @@ import { copyRows } from "../support/engines";
 import { recordKinds, recordOn, recordRefsOn } from "../support/intake-fixtures";
 import * as fixtures from "../support/list-fixtures";
 import { createTestDatabase, httpClient, startTestPlatform, type TestPlatform } from "../support/platform";
+import { expectStatus } from "../support/expectations";
 
 let postgres: TestPlatform;
 let embedded: TestPlatform;
@@ -31,11 +32,8 @@ const listRoutes: { route: RestRoute; spec: ListSpec }[] = domains.flatMap((doma
     .flatMap((route) => (route.method === "GET" && route.docs.list ? [{ route, spec: route.docs.list }] : [])),
 );
 
-async function created(path: string, body: unknown): Promise<any> {
-  const response = await writer.post(path, body);
-  if (response.status !== 201 && response.status !== 200) throw new Error(`seeding ${path}: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body;
-}
+/** A record written for the comparison (a singleton's upsert answers 200). */
+const seeded = (path: string, body: unknown) => expectStatus(writer.post(path, body), [201, 200], `seeding ${path}`);
 
 /** Something in every list: the list fixtures, cases, accounts, an application with every household record, one submitted and decided, a filed document. */
 async function seedEveryList(): Promise<void> {
@@ -45,33 +43,33 @@ async function seedEveryList(): Promise<void> {
   await fixtures.seedApplications(writer);
 
   const [first, second] = (await onPostgres.get("/persons?limit=2")).body.items;
-  await created("/case-management/cases", { status: "active", effectiveStartDate: "2025-01-15", primaryApplicantId: first.id, members: [{ personId: first.id, relationship: "self" }, { personId: second.id, relationship: "spouse" }] });
-  await created("/case-management/cases", { status: "closed", effectiveStartDate: "2024-06-01", effectiveEndDate: "2024-12-31", primaryApplicantId: second.id });
-  await created("/identity-access/users", { idpSubject: "engines|worker", email: "worker@example.org", name: "Wanda Worker", roles: ["case_worker"], counties: ["17167"] });
-  await created("/identity-access/users", { idpSubject: "engines|lead", email: "lead@example.org", role: "supervisor" });
+  await seeded("/case-management/cases", { status: "active", effectiveStartDate: "2025-01-15", primaryApplicantId: first.id, members: [{ personId: first.id, relationship: "self" }, { personId: second.id, relationship: "spouse" }] });
+  await seeded("/case-management/cases", { status: "closed", effectiveStartDate: "2024-06-01", effectiveEndDate: "2024-12-31", primaryApplicantId: second.id });
+  await seeded("/identity-access/users", { idpSubject: "engines|worker", email: "worker@example.org", name: "Wanda Worker", roles: ["case_worker"], counties: ["17167"] });
+  await seeded("/identity-access/users", { idpSubject: "engines|lead", email: "lead@example.org", role: "supervisor" });
 
-  const household = await created("/intake/applications", { programs: ["snap", "medicaid"], channel: "online" });
+  const household = await seeded("/intake/applications", { programs: ["snap", "medicaid"], channel: "online" });
   const refs = await recordRefsOn(writer.raw, household.id);
   for (const kind of recordKinds) await recordOn(writer.raw, household.id, kind, refs);
 
-  const filed = await created("/intake/applications", { programs: ["snap", "medicaid"], channel: "in_person" });
+  const filed = await seeded("/intake/applications", { programs: ["snap", "medicaid"], channel: "in_person" });
   const base = `/intake/applications/${filed.id}`;
-  const member = await created(`${base}/members`, {
+  const member = await seeded(`${base}/members`, {
     roles: ["primary_applicant"],
     programsAppliedFor: ["snap", "medicaid"],
     contact: { name: { firstName: "Rosa", lastName: "Walker" }, primaryAddress: { addressLine1: "9 Elm St", city: "Springfield", state: "IL", zip: "62701" } },
     personalInformation: { ssn: "123-45-6782", dateOfBirth: "1985-02-03" },
   });
-  await created(`${base}/incomes`, { memberId: member.id, type: "employed", amount: 320, frequency: "monthly" });
-  await created(`${base}/signatures`, { signer: { type: "member", id: member.id, role: "applicant" }, purpose: "application", signedAt: "2026-11-24T10:00:00Z", signatureMethod: "electronic" });
-  await created(`${base}/submit`, undefined);
+  await seeded(`${base}/incomes`, { memberId: member.id, type: "employed", amount: 320, frequency: "monthly" });
+  await seeded(`${base}/signatures`, { signer: { type: "member", id: member.id, role: "applicant" }, purpose: "application", signedAt: "2026-11-24T10:00:00Z", signatureMethod: "electronic" });
+  await seeded(`${base}/submit`, undefined);
 
   const form = new FormData();
   form.append("file", new Blob(["lease agreement, 12 months"]), "lease.pdf");
   form.append("documentTypeId", "a7b8c9d0-e1f2-4a3b-4c5d-e6f7a8b9c0d1");
   form.append("title", "Lease");
-  const document = await created("/document-management/documents", form);
-  await created("/document-management/document-links", { documentId: document.id, subjectType: "application", subjectId: filed.id });
+  const document = await seeded("/document-management/documents", form);
+  await seeded("/document-management/document-links", { documentId: document.id, subjectType: "application", subjectId: filed.id });
 }
 
 beforeAll(async () => {

@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import type { RunningPlatform } from "@pap/gateway";
 import { httpClient, startTestPlatform } from "../support/platform";
 import { detailFields, expectErrorEnvelope, expectListEnvelope, listPath } from "../support/expectations";
+import { created } from "../support/creators";
 
 let platform: RunningPlatform;
 let api: ReturnType<typeof httpClient>;
@@ -18,11 +19,8 @@ const kase: Record<string, string> = {};
 const appointment: Record<string, string> = {};
 const worker = { w1: randomUUID(), w2: randomUUID() };
 
-async function create(path: string, body: unknown, client = api): Promise<string> {
-  const response = await client.post(path, body);
-  if (response.status !== 201) throw new Error(`seeding ${path} failed: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body.id as string;
-}
+/** The id of a record created for the data set. */
+const create = async (path: string, body: unknown, client = api): Promise<string> => (await created(client, path, body)).id;
 
 beforeAll(async () => {
   platform = await startTestPlatform("list_query");

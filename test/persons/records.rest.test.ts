@@ -2,6 +2,7 @@
 import { useTestPlatform } from "../support/platform";
 import { expectErrorEnvelope, ISO_DATE_TIME, MISSING_ID, UUID_PATTERN } from "../support/expectations";
 import { untilClockPasses } from "../support/waiting";
+import { created } from "../support/creators";
 
 const { api, url } = useTestPlatform("persons_rest");
 
@@ -15,11 +16,7 @@ const maria = {
   consentToShareInformation: true,
 };
 
-async function createPerson(body: Record<string, unknown> = maria) {
-  const response = await api.post("/persons", body);
-  expect(response.status).toBe(201);
-  return response.body as Record<string, any> & { id: string; createdAt: string; updatedAt: string };
-}
+const createPerson = async (body: Record<string, unknown> = maria) => (await created(api, "/persons", body)) as Record<string, any> & { id: string; createdAt: string; updatedAt: string };
 
 describe("POST /persons", () => {
   it("creates a person: 201, the free-form body echoed with server-set id/createdAt/updatedAt, and a Location header", async () => {

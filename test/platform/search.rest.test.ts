@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import { systemPrincipal } from "@pap/kernel";
 import { applicantAccount, bearer } from "../support/auth";
 import { useTestPlatform } from "../support/platform";
+import { created } from "../support/creators";
 
 jest.setTimeout(120_000);
 
@@ -17,12 +18,6 @@ type Hit = { id: string; type: string; title: string; url: string; score?: numbe
 const search = async (query: string, headers?: Record<string, string>) => {
   const response = await api.raw("GET", `/platform/search${query}`, undefined, headers);
   return response as { status: number; body: { items: Hit[]; total: number; limit: number; offset: number; hasNext: boolean; facets: { type: string; count: number }[] } & Record<string, any> };
-};
-
-const created = async (path: string, body: unknown, headers?: Record<string, string>) => {
-  const response = await api.post(path, body, headers);
-  if (response.status !== 201) throw new Error(`${path}: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body as { id: string } & Record<string, any>;
 };
 
 // Words unique to this run, so the searches find only what the test wrote.
@@ -38,17 +33,17 @@ let appointment: { id: string };
 let caseRecord: { id: string };
 
 beforeAll(async () => {
-  ana = await created("/persons", { name: { firstName: "Ana", lastName: surname }, email: `ana.${tag}@example.org`, phoneNumber: "+1 555 0100" });
-  anabel = await created("/persons", { name: { firstName: "Anabel", lastName: `${surname}ski` }, email: `anabel@example.org` });
-  task = await created("/workflow/tasks", { name: `Call Ana ${surname}`, description: "Ask about the pay stubs" });
-  appointment = await created("/scheduling/appointments", {
+  ana = await created(api, "/persons", { name: { firstName: "Ana", lastName: surname }, email: `ana.${tag}@example.org`, phoneNumber: "+1 555 0100" });
+  anabel = await created(api, "/persons", { name: { firstName: "Anabel", lastName: `${surname}ski` }, email: `anabel@example.org` });
+  task = await created(api, "/workflow/tasks", { name: `Call Ana ${surname}`, description: "Ask about the pay stubs" });
+  appointment = await created(api, "/scheduling/appointments", {
     personId: ana.id,
     appointmentType: `interview${tag}`,
     startAt: "2026-12-01T15:00:00Z",
     endAt: "2026-12-01T16:00:00Z",
     notes: "Needs an interpreter",
   });
-  caseRecord = await created("/case-management/cases", { primaryApplicantId: ana.id, members: [{ personId: ana.id, relationship: "self" }] });
+  caseRecord = await created(api, "/case-management/cases", { primaryApplicantId: ana.id, members: [{ personId: ana.id, relationship: "self" }] });
 });
 
 describe("finding records", () => {
@@ -151,7 +146,7 @@ describe("finding records", () => {
 
 describe("kept current with every write", () => {
   it("reflects an update and a delete at once", async () => {
-    const person = await created("/persons", { name: { firstName: "Temp", lastName: `Before${tag}` } });
+    const person = await created(api, "/persons", { name: { firstName: "Temp", lastName: `Before${tag}` } });
     expect((await search(`?q=Before${tag}`)).body.items.map((hit) => hit.id)).toEqual([person.id]);
     expect((await api.patch(`/persons/${person.id}`, { name: { lastName: `After${tag}` } })).status).toBe(200);
     expect((await search(`?q=Before${tag}`)).body.items).toEqual([]);
@@ -161,7 +156,7 @@ describe("kept current with every write", () => {
   });
 
   it("follows a task through its actions (the status it shows is the task's)", async () => {
-    const escalating = await created("/workflow/tasks", { name: `Escalate ${tag}` });
+    const escalating = await created(api, "/workflow/tasks", { name: `Escalate ${tag}` });
     expect((await api.post(`/workflow/tasks/${escalating.id}/escalate`, { reason: "urgent" })).status).toBe(200);
     const { body } = await search(`?q=${encodeURIComponent(`Escalate ${tag}`)}&types=task`);
     expect(body.items[0]!.attributes).toContainEqual({ field: "status", label: "Status", value: "escalated", type: "string" });
@@ -169,8 +164,8 @@ describe("kept current with every write", () => {
   });
 
   it("titles an application by its primary applicant, following the member's changes", async () => {
-    const application = await created("/intake/applications", { programs: ["snap", "medicaid"] });
-    const member = await created(`/intake/applications/${application.id}/members`, {
+    const application = await created(api, "/intake/applications", { programs: ["snap", "medicaid"] });
+    const member = await created(api, `/intake/applications/${application.id}/members`, {
       roles: ["primary_applicant"],
       contact: { name: { firstName: "Rosa", lastName: `Applicant${tag}` } },
     });
@@ -218,8 +213,8 @@ describe("each caller finds what it may read", () => {
   it("shows an applicant their own person record and applications only", async () => {
     const account = await applicantAccount(api);
     const applicant = await bearer(["applicant"], { sub: account.sub, userId: account.id, personId: ana.id });
-    const mine = await created("/intake/applications", { programs: ["snap"] }, applicant);
-    const theirs = await created("/intake/applications", { programs: ["snap"] });
+    const mine = await created(api, "/intake/applications", { programs: ["snap"] }, applicant);
+    const theirs = await created(api, "/intake/applications", { programs: ["snap"] });
     const { status, body } = await search(`?q=${surname}`, applicant);
     expect(status).toBe(200);
     expect(body.items.map((hit) => hit.id)).toEqual([ana.id]);

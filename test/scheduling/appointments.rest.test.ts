@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { useTestPlatform } from "../support/platform";
 import { detailFields, expectErrorEnvelope, expectValidationError, ISO_DATE_TIME, MISSING_ID, UUID_PATTERN } from "../support/expectations";
 import { untilClockPasses } from "../support/waiting";
+import { created } from "../support/creators";
 
 const { api, url } = useTestPlatform("appointments_rest");
 
@@ -23,11 +24,7 @@ const interview = {
 
 type Appointment = typeof interview & { id: string; createdAt: string; updatedAt: string; assignedToId: string | null; notes: string | null };
 
-async function createAppointment(body: Record<string, unknown> = interview): Promise<Appointment> {
-  const response = await api.post("/scheduling/appointments", body);
-  if (response.status !== 201) throw new Error(`create appointment failed: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body as Appointment;
-}
+const createAppointment = async (body: Record<string, unknown> = interview): Promise<Appointment> => (await created(api, "/scheduling/appointments", body)) as Appointment;
 
 describe("POST /scheduling/appointments", () => {
   it("creates an appointment: 201 with every field, server-set id/createdAt/updatedAt, and a Location header", async () => {

@@ -5,8 +5,11 @@ import { expectStatus, type Json } from "./expectations";
 export type Writer = { post(path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body?: any }> };
 type Updater = { patch(path: string, body?: unknown): Promise<{ status: number; body?: any }> };
 
-/** POSTs `body` to `path` and answers the record created; fails unless the platform answers 201. */
-export const created = (api: Writer, path: string, body: unknown, headers?: Record<string, string>): Promise<Json> =>
+/**
+ * POSTs `body` to `path` and answers the record created (typed as loosely as a test reads it, so a test
+ * may hold it as its own record type); fails unless the platform answers 201.
+ */
+export const created = (api: Writer, path: string, body: unknown, headers?: Record<string, string>): Promise<any> =>
   expectStatus(api.post(path, body, headers), 201, `POST ${path}`);
 
 // ---------------------------------------------------------------------------------------------------
@@ -32,7 +35,7 @@ export const newAppointment = async (api: Writer, personId: string): Promise<str
 export const updatePerson = (api: Updater, id: string, patch: Json): Promise<Json> => expectStatus(api.patch(`/persons/${id}`, patch), 200, `PATCH /persons/${id}`);
 
 /** An application as `body` describes it (by `headers`' caller, else the suite's administrator): the record created. */
-export const newApplication = (api: Writer, body: Json, headers?: Record<string, string>): Promise<Json> => created(api, "/intake/applications", body, headers);
+export const newApplication = (api: Writer, body: Json, headers?: Record<string, string>): Promise<any> => created(api, "/intake/applications", body, headers);
 
 /** A task as `body` describes it (by `headers`' caller, else the suite's administrator): the record created. */
-export const newTask = (api: Writer, body: Json, headers?: Record<string, string>): Promise<Json> => created(api, "/workflow/tasks", body, headers);
+export const newTask = (api: Writer, body: Json, headers?: Record<string, string>): Promise<any> => created(api, "/workflow/tasks", body, headers);

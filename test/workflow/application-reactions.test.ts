@@ -13,6 +13,7 @@ import { workerAccount, type Account } from "../support/auth";
 import { expectStatus, type Json, listPath } from "../support/expectations";
 import { useTestPlatform } from "../support/platform";
 import { eventsOf } from "../support/event-log";
+import { newApplication } from "../support/creators";
 
 // The filing minimum (a primary applicant's name and address, a signature) is intake's to test; here
 // an application is filed with programs alone. Read when submit runs, so it must be set before that.
@@ -29,11 +30,11 @@ const GENERAL_INTAKE = "f46c5c87-b1fe-55c2-9166-873c2748d4f4";
 /** Too much income and cash for expedited SNAP service, as the eligibility adapter screens it. */
 const notExpedited = { totalMoneyExpectedThisMonth: 2400, totalCashOnHand: 300 };
 
-const newApplication = (body: Json) => expectStatus(api.post(APPLICATIONS, { channel: "online", ...body }), 201, "create application");
+const onlineApplication = (body: Json) => newApplication(api, { channel: "online", ...body });
 
 /** Files an application through intake (with a primary applicant, whom eligibility decides about) and waits for the reactions. */
 async function submitted(body: Json): Promise<Json> {
-  const application = await newApplication(body);
+  const application = await onlineApplication(body);
   await expectStatus(api.post(`${APPLICATIONS}/${application.id}/members`, { roles: ["primary_applicant"] }), 201, "add the primary applicant");
   const filed = await expectStatus(api.post(`${APPLICATIONS}/${application.id}/submit`, {}), 200, "submit");
   await settle();

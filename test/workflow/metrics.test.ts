@@ -4,6 +4,7 @@ import { DAY_MS, HOUR_MS, ManualClock } from "@pap/kernel";
 import { bearer, workerAccount, type Account } from "../support/auth";
 import { detailFields, expectErrorEnvelope, expectListEnvelope, listPath } from "../support/expectations";
 import { useTestPlatform } from "../support/platform";
+import { newTask } from "../support/creators";
 
 // A Monday, so the 72-business-hour creation deadline falls 72 real hours later (Thursday 09:00).
 const T0 = Date.parse("2026-11-23T09:00:00.000Z");
@@ -27,11 +28,6 @@ type Metric = { id: string; name: string; aggregate: string; value: number | nul
 type TaskName = "A1" | "A2" | "B1" | "B2" | "B3" | "B4" | "B5" | "B6" | "B7";
 const world = {} as Record<TaskName, Task> & { userQueue: string };
 
-async function createTask(body: Record<string, unknown>): Promise<Task> {
-  const response = await api.post("/workflow/tasks", body);
-  if (response.status !== 201) throw new Error(`create task failed: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body as Task;
-}
 
 async function act(task: Task, action: string, body: Record<string, unknown> = {}, worker?: Account): Promise<Task> {
   const response = await api.post(`/workflow/tasks/${task.id}/${action}`, body, worker?.headers);
@@ -83,8 +79,8 @@ beforeAll(async () => {
   world.userQueue = queue.body.id;
 
   const expedited = [{ slaTypeCode: "snap_expedited" }];
-  world.A1 = await createTask({ name: "A1 expedited SNAP intake", programType: "snap", isExpedited: true, slaInfo: expedited });
-  world.A2 = await createTask({ name: "A2 Medicaid intake on a 7-day clock", programType: "medicaid", slaInfo: expedited });
+  world.A1 = await newTask(api, { name: "A1 expedited SNAP intake", programType: "snap", isExpedited: true, slaInfo: expedited });
+  world.A2 = await newTask(api, { name: "A2 Medicaid intake on a 7-day clock", programType: "medicaid", slaInfo: expedited });
   await advanceHours(73); // creation deadline (72 business hours) passed: both escalated
   await advanceHours(54); // 127 h: past the 75 % warning (126 h)
   await act(world.A2, "cancel", { reason: "Duplicate of another application" });
@@ -92,12 +88,12 @@ beforeAll(async () => {
   clock.set(new Date(T1));
   await settle();
 
-  world.B1 = await createTask({ name: "B1 SNAP interview", programType: "snap" });
-  world.B2 = await createTask({ name: "B2 Medicaid renewal", programType: "medicaid" });
-  world.B3 = await createTask({ name: "B3 address change", queueId: world.userQueue });
-  world.B4 = await createTask({ name: "B4 SNAP review", programType: "snap", queueId: world.userQueue });
-  world.B5 = await createTask({ name: "B5 Medicaid documents", programType: "medicaid" });
-  world.B6 = await createTask({ name: "B6 general inquiry" });
+  world.B1 = await newTask(api, { name: "B1 SNAP interview", programType: "snap" });
+  world.B2 = await newTask(api, { name: "B2 Medicaid renewal", programType: "medicaid" });
+  world.B3 = await newTask(api, { name: "B3 address change", queueId: world.userQueue });
+  world.B4 = await newTask(api, { name: "B4 SNAP review", programType: "snap", queueId: world.userQueue });
+  world.B5 = await newTask(api, { name: "B5 Medicaid documents", programType: "medicaid" });
+  world.B6 = await newTask(api, { name: "B6 general inquiry" });
   await advanceHours(1);
   await act(world.B1, "claim", {}, W1);
   await advanceHours(1);
@@ -105,7 +101,7 @@ beforeAll(async () => {
   await advanceHours(2);
   await act(world.B2, "claim", {}, W2);
   await advanceHours(1);
-  world.B7 = await createTask({ name: "B7 SNAP recertification", programType: "snap" });
+  world.B7 = await newTask(api, { name: "B7 SNAP recertification", programType: "snap" });
   await advanceHours(2);
   await act(world.B7, "claim", {}, W1);
   await advanceHours(1);

@@ -8,6 +8,7 @@ import { createLogger, DAY_MS, HOUR_MS, ManualClock } from "@pap/kernel";
 import { workerAccount, type Account } from "../support/auth";
 import { createTestDatabase, httpClient, useTestPlatform } from "../support/platform";
 import { eventPage } from "../support/event-log";
+import { newTask } from "../support/creators";
 
 const SECOND_MS = 1000;
 const START = "2026-11-23T09:00:00.000Z"; // a Monday
@@ -50,11 +51,9 @@ function nextWeekday(weekday: number, hour: number): Date {
   return target;
 }
 
-async function createTask(client: Api, slaTypeCodes: string[] = [], name = "Review SNAP application"): Promise<Task> {
-  const response = await client.post("/workflow/tasks", { name, programType: "snap", slaInfo: slaTypeCodes.map((slaTypeCode) => ({ slaTypeCode })) });
-  if (response.status !== 201) throw new Error(`create task failed: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body as Task;
-}
+/** A SNAP task with clocks of these SLA types. */
+const clockedTask = async (client: Api, slaTypeCodes: string[] = [], name = "Review SNAP application"): Promise<Task> =>
+  (await newTask(client, { name, programType: "snap", slaInfo: slaTypeCodes.map((slaTypeCode) => ({ slaTypeCode })) })) as Task;
 
 /**
  * An action as the claiming case worker (`as`, by default the suite's worker; or, with `asAdmin`, the
@@ -91,7 +90,7 @@ function single(events: LoggedEvent[], type: string, reason?: string): LoggedEve
 describe("pausing and resuming SLA clocks through the API", () => {
   it("pauses in awaiting_client (no deadline shown) and pushes the deadline out by exactly the time waited on resume", async () => {
     const t0 = await moveTo(nextWeekday(MONDAY, 9));
-    const created = await createTask(api, ["snap_standard"]);
+    const created = await clockedTask(api, ["snap_standard"]);
     const originalDeadline = iso(at(t0, 30 * DAY_MS));
     expect(created.slaInfo).toEqual([{ slaTypeCode: "snap_standard", status: "active", clockStartedAt: iso(t0), deadline: originalDeadline }]);
     expect(created.slaDeadline).toBe(originalDeadline);
@@ -118,7 +117,7 @@ describe("pausing and resuming SLA clocks through the API", () => {
 
   it("adds up successive pauses, and a verification wait pauses the clock just as a client wait does", async () => {
     const t0 = clock.now();
-    const created = await createTask(api, ["snap_standard"]);
+    const created = await clockedTask(api, ["snap_standard"]);
     const originalDeadline = at(t0, 30 * DAY_MS).getTime();
     await act(api, created.id, "claim");
 
@@ -147,7 +146,7 @@ describe("pausing and resuming SLA clocks through the API", () => {
 describe("SLA timers fire on time, with nobody reading the task", () => {
   it("escalates at 72 business hours (deadline_exceeded) and again at 75 % of a snap_expedited clock (sla_deadline_approaching)", async () => {
     const t0 = await moveTo(nextWeekday(MONDAY, 9));
-    const created = await createTask(api, ["snap_expedited"]);
+    const created = await clockedTask(api, ["snap_expedited"]);
     await act(api, created.id, "claim");
     const creationDeadline = at(t0, 3 * DAY_MS); // Thursday 09:00
     const warningAt = at(t0, 5.25 * DAY_MS); // Saturday 15:00
@@ -188,7 +187,7 @@ describe("SLA timers fire on time, with nobody reading the task", () => {
 
   it("breaches at the deadline (workflow.task.sla_breached), and a breach stays final when the task is completed afterwards", async () => {
     const t0 = await moveTo(nextWeekday(MONDAY, 9));
-    const created = await createTask(api, ["snap_expedited"]);
+    const created = await clockedTask(api, ["snap_expedited"]);
     await act(api, created.id, "claim");
     const deadline = at(t0, 7 * DAY_MS);
 
@@ -220,7 +219,7 @@ describe("SLA timers fire on time, with nobody reading the task", () => {
 
   it("completes the clock when the task is done in time, after which no timer of the task fires", async () => {
     const t0 = clock.now();
-    const created = await createTask(api, ["snap_expedited"]);
+    const created = await clockedTask(api, ["snap_expedited"]);
     await act(api, created.id, "claim");
     await advance(1 * DAY_MS);
 
@@ -238,7 +237,7 @@ describe("SLA timers fire on time, with nobody reading the task", () => {
 
   it("moves the warning with a pause: no warning at the original time while paused, a warning at the pushed-out time after resume", async () => {
     const t0 = await moveTo(nextWeekday(MONDAY, 9));
-    const created = await createTask(api, ["snap_expedited"]);
+    const created = await clockedTask(api, ["snap_expedited"]);
     await act(api, created.id, "claim");
     const originalWarning = at(t0, 5.25 * DAY_MS);
 
@@ -285,7 +284,7 @@ describe("SLA timers fire on time, with nobody reading the task", () => {
 
 describe("wait timeouts", () => {
   it("cancels a task whose client has not answered in 30 days (client_unresponsive, by the system)", async () => {
-    const created = await createTask(api, ["snap_standard"]);
+    const created = await clockedTask(api, ["snap_standard"]);
     await act(api, created.id, "claim");
     const waitingSince = clock.now();
     await act(api, created.id, "await-client");
@@ -308,7 +307,7 @@ describe("wait timeouts", () => {
   });
 
   it("forgets the client timeout when the task resumes before 30 days", async () => {
-    const created = await createTask(api);
+    const created = await clockedTask(api);
     await act(api, created.id, "claim");
     const waitingSince = clock.now();
     await act(api, created.id, "await-client");
@@ -324,7 +323,7 @@ describe("wait timeouts", () => {
 
   it("resumes a task after 7 days of waiting on a verification, caused by the timer's event, with its SLA deadline pushed out by the wait", async () => {
     const t0 = clock.now();
-    const created = await createTask(api, ["snap_standard"]);
+    const created = await clockedTask(api, ["snap_standard"]);
     await act(api, created.id, "claim");
     await act(api, created.id, "await-verification");
     const timeout = at(t0, 7 * DAY_MS);
@@ -347,7 +346,7 @@ describe("wait timeouts", () => {
 describe("creation deadline", () => {
   it("escalates a pending task after 72 business hours, skipping the weekend: created Friday 12:00, escalated Wednesday 12:00", async () => {
     const friday = await moveTo(nextWeekday(FRIDAY, 12));
-    const created = await createTask(api);
+    const created = await clockedTask(api);
     const wednesday = at(friday, 5 * DAY_MS);
 
     // 72 calendar hours later (Monday 12:00), and a second before Wednesday 12:00: still waiting.
@@ -373,12 +372,12 @@ describe("creation deadline", () => {
 describe("GraphQL", () => {
   it("task(id) shows the same slaInfo and slaDeadline as REST, for running, warned, paused and completed clocks", async () => {
     const t0 = clock.now();
-    const running = await createTask(api, ["snap_expedited", "medicaid_standard"]);
+    const running = await clockedTask(api, ["snap_expedited", "medicaid_standard"]);
     await act(api, running.id, "claim");
-    const paused = await createTask(api, ["snap_standard"]);
+    const paused = await clockedTask(api, ["snap_standard"]);
     await act(api, paused.id, "claim");
     await act(api, paused.id, "await-client");
-    const done = await createTask(api, ["snap_standard"]);
+    const done = await clockedTask(api, ["snap_standard"]);
     await act(api, done.id, "claim");
     await act(api, done.id, "complete", { outcome: "eligible" });
     await moveTo(at(t0, 6 * DAY_MS)); // past the expedited clock's warning
@@ -435,7 +434,7 @@ describe("timers are durable", () => {
     // This database is not the suite's: its worker needs an account here.
     const restartWorker = await workerAccount(first.api);
     const asWorker = { as: restartWorker };
-    const expedited = await createTask(first.api, ["snap_expedited"]);
+    const expedited = await clockedTask(first.api, ["snap_expedited"]);
     await act(first.api, expedited.id, "claim", undefined, asWorker);
     await stop(first.platform);
 
@@ -457,12 +456,12 @@ describe("timers are durable", () => {
     // A second platform on the same database, both clocks at the same time: every timer is up for grabs by both.
     const clockB = new ManualClock(restartedAt);
     const b = await start(databaseUrl, clockB);
-    const sla = await createTask(a.api, ["snap_expedited"]);
+    const sla = await clockedTask(a.api, ["snap_expedited"]);
     await act(b.api, sla.id, "claim", undefined, asWorker);
-    const verifying = await createTask(b.api);
+    const verifying = await clockedTask(b.api);
     await act(a.api, verifying.id, "claim", undefined, asWorker);
     await act(a.api, verifying.id, "await-verification", undefined, asWorker);
-    const client = await createTask(a.api);
+    const client = await clockedTask(a.api);
     await act(b.api, client.id, "claim", undefined, asWorker);
     await act(b.api, client.id, "await-client", undefined, asWorker);
 

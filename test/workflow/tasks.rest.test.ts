@@ -11,6 +11,7 @@ import { bearer, workerAccount, type Account } from "../support/auth";
 import { useTestPlatform } from "../support/platform";
 import { detailFields, expectErrorEnvelope, expectListEnvelope, expectValidationError, ISO_DATE_TIME, listPath, MISSING_ID, UUID_PATTERN } from "../support/expectations";
 import { eventsOf } from "../support/event-log";
+import { created, newTask } from "../support/creators";
 
 const clock = new ManualClock("2026-11-23T09:00:00Z");
 const { api, url } = useTestPlatform("workflow_tasks_rest", { clock });
@@ -31,18 +32,15 @@ const marker = () => `t${randomUUID().replace(/-/g, "").slice(0, 12)}`;
 /** A case worker with a real, active account (claiming needs one). */
 const worker = () => workerAccount(api, ["case_worker"]);
 
+/** Each write a second after the last, so creation order is time order. */
 async function createTask(body: Record<string, unknown>): Promise<any> {
   tick();
-  const response = await api.post(TASKS, body);
-  if (response.status !== 201) throw new Error(`create task failed: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body;
+  return newTask(api, body);
 }
 
 async function createQueue(body: Record<string, unknown> = { name: `queue-${marker()}` }): Promise<any> {
   tick();
-  const response = await api.post(QUEUES, body);
-  if (response.status !== 201) throw new Error(`create queue failed: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body;
+  return created(api, QUEUES, body);
 }
 
 async function act(taskId: string, action: string, body: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
