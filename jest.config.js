@@ -54,7 +54,7 @@ const shared = {
 /**
  * The suites run again on the embedded engine, the one `npm start` uses without DATABASE_URL: each test
  * platform migrates a PGlite store in memory at start, as a fresh checkout's does. Which suites, and
- * why not all of them, is in the README (Tests).
+ * why not all of them, is in docs/testing.md.
  */
 const onEmbeddedEngine = [
   "test/lists/driver.test.ts",
