@@ -24,6 +24,7 @@ import { expectedStatus, rootFieldRequirement, type Caller } from "../support/re
 import { useTestPlatform } from "../support/platform";
 import { waitFor } from "../support/waiting";
 import { created } from "../support/creators";
+import { API_KEY, newDocumentType, newUser, slot, subjectOf } from "../support/matrix-fixtures";
 
 const { api, url, platform } = useTestPlatform("auth_graphql_matrix");
 
@@ -40,14 +41,7 @@ const rootFields = (operation: Operation) =>
 // ---------------------------------------------------------------------------------------------------
 // Fixtures, made through REST as a state administrator
 
-const newUser = () => ({ idpSubject: `idp|${randomUUID()}`, email: "matrix@agency.example.gov", role: "case_worker" });
-/** Each role's caller has an account (found by its token's subject), so that `me` and `updateMe` have one. */
-const subjectOf = (role: string) => `idp|matrix-${role}`;
 
-const slot = () => {
-  const start = Date.UTC(2031, 0, 1) + Math.floor(Math.random() * 1e9);
-  return { startAt: new Date(start).toISOString(), endAt: new Date(start + 1_800_000).toISOString() };
-};
 
 /** A fixture the matrix depends on: a failure to make it must not pass for an authorization outcome. */
 /** Made once, on first use: records that reads and updates leave in place are shared by every case. */
@@ -128,7 +122,6 @@ const eligibility = once(async () => determinationFixture(platform().database.pr
 /** A metadata namespace belongs to its domain's service account (its id is the namespace's name): an admitted caller with an id of its own is refused it. */
 const namespaceWrites = new Set(["setServiceCallMetadata", "removeServiceCallMetadata", "setDocumentMetadata", "removeDocumentMetadata"]);
 const admittedAnswer = (field: string) => (field in taskActionFields ? "NOT_FOUND" : namespaceWrites.has(field) ? "FORBIDDEN" : undefined);
-const newDocumentType = () => ({ name: `matrix_${randomUUID().slice(0, 8)}`, retentionYears: 3, retentionTrigger: "submission_date" });
 /** A user document type of its own for each case: updates and deletes consume it. */
 const documentType = async () => (await created(api, "/document-management/document-types", newDocumentType())).id as string;
 const PAY_STUB = "a7b8c9d0-e1f2-4a3b-4c5d-e6f7a8b9c0d1";
@@ -295,7 +288,6 @@ function documentFor(operation: Operation, field: GraphQLField<unknown, unknown>
   return `${operation}${declarations} { ${field.name}${args}${selectionOf(field)} }`;
 }
 
-const API_KEY = { authorization: "", "x-api-key": "test-idp-api-key-1" };
 const headersOf = async (caller: Caller): Promise<Record<string, string>> =>
   caller === "anonymous" ? { authorization: "" } : caller === "api_key" ? API_KEY : bearer([caller], { sub: subjectOf(caller), userId: randomUUID() });
 

@@ -18,6 +18,7 @@ import { determinationFixture } from "../support/eligibility-fixtures";
 import { kindByIdParam, kindBySegment, recordOn, recordRefsOn, recordSamples, type RecordRefs } from "../support/intake-fixtures";
 import { expectedStatus, rootFieldRequirement, type Caller, type Requirement } from "../support/requirements";
 import { useTestPlatform } from "../support/platform";
+import { API_KEY, newDocumentType, newUser, slot, subjectOf } from "../support/matrix-fixtures";
 
 const { api, platform } = useTestPlatform("auth_matrix");
 
@@ -29,10 +30,6 @@ function requirementOf(route: RestRoute): Requirement {
   return rootFieldRequirement(operation.operation, field.name.value);
 }
 
-const slot = () => {
-  const start = Date.UTC(2031, 0, 1) + Math.floor(Math.random() * 1e9);
-  return { startAt: new Date(start).toISOString(), endAt: new Date(start + 1_800_000).toISOString() };
-};
 
 /**
  * Task actions: which one a caller may take depends on the task's state, then on the machine's own
@@ -176,11 +173,6 @@ const newDocumentForm = () => {
 };
 /** A link of a new document to a record of its own. */
 const newLink = async () => ({ documentId: (await api.raw("POST", "/document-management/documents", newDocumentForm())).body.id, subjectType: "case", subjectId: randomUUID() });
-const newDocumentType = () => ({ name: `matrix_${randomUUID().slice(0, 8)}`, retentionYears: 3, retentionTrigger: "submission_date" });
-const newUser = () => ({ idpSubject: `idp|${randomUUID()}`, email: "matrix@agency.example.gov", role: "case_worker" });
-/** Each role's caller has an account (found by its token's subject), so that `me` has one to show. */
-const subjectOf = (role: string) => `idp|matrix-${role}`;
-const API_KEY = { authorization: "", "x-api-key": "test-idp-api-key-1" };
 
 const callers: Caller[] = ["anonymous", "api_key", ...roles];
 const routes = restRoutes(domains, { platformBasePath: "/platform" });

@@ -11,6 +11,7 @@ import { useTestPlatform } from "../support/platform";
 import { agencySwitch } from "../support/agency-control";
 import { until } from "../support/waiting";
 import { eventsOf } from "../support/event-log";
+import { verificationsOf } from "../support/intake-fixtures";
 
 const FDSH_VLP = "4ecf1b2f-3559-4956-9c74-184588905f7a";
 const VCI = "0b7f6c52-5a1e-4d8e-9a64-3f1c2d9e7a10";
@@ -61,7 +62,6 @@ async function applicant(digit: number): Promise<{ applicationId: string; member
 const verify = (applicationId: string, memberId: string, category: string) =>
   expectStatus(api.post(`/intake/applications/${applicationId}/verifications`, { category, verificationType: "electronic", sourceId: memberId, sourceType: "member" }), 201, category);
 const verification = async (applicationId: string, id: string): Promise<Json> => expectStatus(api.get(`/intake/applications/${applicationId}/verifications/${id}`), 200, "verification");
-const verificationsOf = async (applicationId: string): Promise<Json[]> => (await api.get(`/intake/applications/${applicationId}/verifications?limit=100`)).body.items;
 
 describe("the catalog a deployment configured", () => {
   it("holds the seeded entries as changed, and the deployment's own entry as user-sourced", async () => {
@@ -97,7 +97,7 @@ describe("a verification whose calls do not succeed", () => {
     expect(timedOut).toMatchObject({ status: "pending", evidence: [] });
     expect(timedOut.electronicChecks).toEqual([expect.objectContaining({ serviceType: "fdsh_vlp", status: "timed_out", result: null })]);
     // No document is asked for: the caseworker decides what follows.
-    expect((await verificationsOf(applicationId)).filter((entry) => entry.verificationType === "document")).toEqual([]);
+    expect((await verificationsOf(api, applicationId)).filter((entry) => entry.verificationType === "document")).toEqual([]);
 
     // The caseworker sees the same through the graph, with the agency's last error.
     const graph = await api.graphql(`query ($id: ID!) { application(id: $id) { verifications { category status serviceCalls { status failureReason lastError } } } }`, { id: applicationId });
@@ -133,6 +133,6 @@ describe("intake's reactions to a call's end", () => {
     await platform().settle();
     const after = await verification(applicationId, identity.id);
     expect(after).toMatchObject({ status: "satisfied", evidence: satisfied.evidence, electronicChecks: satisfied.electronicChecks });
-    expect((await verificationsOf(applicationId)).filter((entry) => entry.verificationType === "document")).toEqual([]);
+    expect((await verificationsOf(api, applicationId)).filter((entry) => entry.verificationType === "document")).toEqual([]);
   });
 });

@@ -8,11 +8,11 @@ import { applicantAccount } from "../support/auth";
 import { expectStatus, type Json, listPath } from "../support/expectations";
 import { useTestPlatform } from "../support/platform";
 import { until } from "../support/waiting";
+import { verificationsOf } from "../support/intake-fixtures";
 
 const { api } = useTestPlatform("data_exchange_walk");
 
 
-const verificationsOf = async (applicationId: string): Promise<Json[]> => (await api.get(`/intake/applications/${applicationId}/verifications?limit=100`)).body.items;
 
 it("filed for SNAP and Medicaid → agencies verify → Medicaid decided ex parte", async () => {
   const { headers: applicant } = await applicantAccount(api);
@@ -50,7 +50,7 @@ it("filed for SNAP and Medicaid → agencies verify → Medicaid decided ex part
   // Intake's electronic verifications: Grace's identity, citizenship, immigration and income; Tobi's identity.
   let verifications: Json[] = [];
   await until("Grace's electronic verifications to be satisfied", async () => {
-    verifications = await verificationsOf(application.id);
+    verifications = await verificationsOf(api, application.id);
     const hers = verifications.filter((entry) => entry.sourceId === grace.id || entry.sourceId === wages.id);
     return hers.length === 4 && hers.every((entry) => entry.status === "satisfied");
   }, 60_000);
@@ -69,7 +69,7 @@ it("filed for SNAP and Medicaid → agencies verify → Medicaid decided ex part
 
   // Tobi's SSN comes back inconclusive: his identity is marked so, and a document is asked for.
   await until("Tobi's identity to be inconclusive with a document verification", async () => {
-    verifications = await verificationsOf(application.id);
+    verifications = await verificationsOf(api, application.id);
     const his = verifications.filter((entry) => entry.sourceId === tobi.id && entry.category === "identity");
     return his.some((entry) => entry.status === "inconclusive") && his.some((entry) => entry.verificationType === "document" && entry.status === "pending");
   }, 60_000);

@@ -6,13 +6,14 @@
 import type { Role } from "@pap/kernel";
 import { bearer } from "../support/auth";
 import type { PlatformEvent } from "@pap/events";
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import type { RunningPlatform } from "@pap/gateway";
 import { eventRecorder, newTraceparent, type SqlTransaction } from "@pap/events";
 import { httpClient, startTestPlatform } from "../support/platform";
 import { expectErrorEnvelope, ISO_DATE_TIME, MISSING_ID, utcToday, UUID_PATTERN, type HttpResponse } from "../support/expectations";
 import { WAIT_MS, waitForValue } from "../support/waiting";
 import { created } from "../support/creators";
+import { newTraceId, traceparentFor } from "../support/trace-context";
 
 let platform: RunningPlatform;
 let api: ReturnType<typeof httpClient>;
@@ -33,8 +34,6 @@ type Event = Omit<PlatformEvent, "data"> & { data?: any };
 
 const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-[0-9a-f]{2}$/;
 const traceIdOf = (event: Event) => TRACEPARENT.exec(event.traceparent ?? "")?.[1];
-const newTraceId = () => randomBytes(16).toString("hex");
-const traceparentFor = (traceId: string) => `00-${traceId}-${randomBytes(8).toString("hex")}-01`;
 
 /** The newest row's write order: rows get their log position a moment after commit, their insertion number at once. */
 async function head(): Promise<bigint> {

@@ -8,16 +8,15 @@
 // tests run first and assert exact result sets; the POST tests that follow add events of their own.
 import { bearer } from "../support/auth";
 import type { PlatformEvent } from "@pap/events";
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { useTestPlatform } from "../support/platform";
 import { detailFields, expectErrorEnvelope, expectListEnvelope, ISO_DATE_TIME, listPath, MISSING_ID, UUID_PATTERN } from "../support/expectations";
+import { newTraceId, traceparentFor } from "../support/trace-context";
 
 const { api, url } = useTestPlatform("events_rest");
 
 const EVENTS = "/platform/events";
 
-const newTraceId = () => randomBytes(16).toString("hex");
-const traceparentFor = (traceId: string) => `00-${traceId}-${randomBytes(8).toString("hex")}-01`;
 
 /** An event as REST returns it (data typed loosely, for reading fields in assertions). */
 type Event = Omit<PlatformEvent, "data"> & { data?: any };

@@ -5,7 +5,7 @@
 import { appendToLog } from "@pap/events";
 import type { RunningPlatform } from "@pap/gateway";
 import { expectErrorEnvelope } from "../support/expectations";
-import { logAfter, logHead, openSse, openStream, rawEvent, startPlatformOn, type LogEntry, type SseEvent, type SseStream } from "../support/live";
+import { expectStreamed, logAfter, type LogEntry, logHead, openSse, openStream, rawEvent, type SseStream, startPlatformOn } from "../support/live";
 import { createTestDatabase, httpClient } from "../support/platform";
 import { GRACE_MS, pause, waitFor } from "../support/waiting";
 import { appointmentBody, caseBody, newPerson, personBody, updatePerson } from "../support/creators";
@@ -38,10 +38,6 @@ async function connect(params: Record<string, string> = {}, headers: Record<stri
 const startOnDatabase = (env: Record<string, string | undefined> = {}) => startPlatformOn(databaseUrl, env);
 
 
-/** The stream's events must be exactly these log entries, in order: same position, same envelope id. */
-function expectSameEvents(received: SseEvent[], expected: LogEntry[]) {
-  expect(received.map((event) => [event.id, event.data.id])).toEqual(expected.map((entry) => [entry.position.toString(), entry.id]));
-}
 
 /** Waits until the platform has released every server-side subscription of closed streams. */
 const subscribersBackTo = (count: number) => waitFor(() => hub().subscriberCount === count, `hub subscribers back to ${count} (now ${hub().subscriberCount})`);
@@ -94,7 +90,7 @@ describe("GET /platform/events/stream", () => {
       "scheduling.appointment.deleted",
     ]);
     const received = await stream.events(log.length);
-    expectSameEvents(received, log);
+    expectStreamed(received, log);
     for (const event of received) {
       // Exactly `id:` and one `data:` line: nothing else in an event frame.
       expect(event.frame.raw).toBe(`id: ${event.id}\ndata: ${event.frame.data}`);
@@ -120,7 +116,7 @@ describe("GET /platform/events/stream", () => {
     const head = await logHead(graphqlUrl());
     const personId = await newPerson(api, "After");
     const [first] = await stream.events(1);
-    expectSameEvents([first!], await logAfter(graphqlUrl(), head));
+    expectStreamed([first!], await logAfter(graphqlUrl(), head));
     expect(first!.data.subject).toBe(personId);
     await pause(GRACE_MS);
     expect(stream.untakenEvents()).toEqual([]);
@@ -168,12 +164,12 @@ describe("GET /platform/events/stream", () => {
 
     const log = await logAfter(graphqlUrl(), head);
     expect(log).toHaveLength(8);
-    expectSameEvents(await all.events(log.length), log);
+    expectStreamed(await all.events(log.length), log);
     for (const [name, filter] of Object.entries(filters)) {
       const expected = log.filter(filter.matches);
       const received = await filtered[name]!.events(expected.length);
       try {
-        expectSameEvents(received, expected);
+        expectStreamed(received, expected);
       } catch (error) {
         throw new Error(`filter ${name} (${JSON.stringify(filter.params)}): ${(error as Error).message}`);
       }
@@ -204,7 +200,7 @@ describe("GET /platform/events/stream", () => {
     const ids = [await newPerson(api, "R1"), await newPerson(api, "R2")];
     await updatePerson(api, ids[0]!, { email: "r1@example.net" });
     const seen = await first.events(3);
-    expectSameEvents(seen, await logAfter(graphqlUrl(), head));
+    expectStreamed(seen, await logAfter(graphqlUrl(), head));
     const lastSeen = seen[seen.length - 1]!.id;
 
     // The connection drops; the server notices and releases the stream's subscription.
@@ -222,14 +218,14 @@ describe("GET /platform/events/stream", () => {
     const [resumed] = await Promise.all([connect({}, { "Last-Event-ID": lastSeen }), ...["R4", "R5", "R6", "R7"].map((label) => newPerson(api, label))]);
     const afterReconnect = await logAfter(graphqlUrl(), BigInt(lastSeen));
     expect(afterReconnect).toHaveLength(7);
-    expectSameEvents(await resumed!.events(afterReconnect.length), afterReconnect);
+    expectStreamed(await resumed!.events(afterReconnect.length), afterReconnect);
 
     // Then live events, still in order and exactly once.
     const liveHead = await logHead(graphqlUrl());
     await updatePerson(api, ids[0]!, { phone: "555-0101" });
     await newPerson(api, "R8");
     const live = await logAfter(graphqlUrl(), liveHead);
-    expectSameEvents(await resumed!.events(live.length), live);
+    expectStreamed(await resumed!.events(live.length), live);
     await pause(GRACE_MS);
     expect(resumed!.untakenEvents()).toEqual([]);
 
@@ -245,10 +241,10 @@ describe("GET /platform/events/stream", () => {
     const log = await logAfter(graphqlUrl(), head);
     const from = log[0]!.position.toString();
     const stream = await connect({ lastEventId: from });
-    expectSameEvents(await stream.events(2), log.slice(1));
+    expectStreamed(await stream.events(2), log.slice(1));
     const liveHead = await logHead(graphqlUrl());
     await newPerson(api, "Q4");
-    expectSameEvents(await stream.events(1), await logAfter(graphqlUrl(), liveHead));
+    expectStreamed(await stream.events(1), await logAfter(graphqlUrl(), liveHead));
     await pause(GRACE_MS);
     expect(stream.untakenEvents()).toEqual([]);
   });
@@ -262,12 +258,12 @@ describe("GET /platform/events/stream", () => {
     const stream = await connect({ type: "persons.person.updated", lastEventId: head.toString() });
     const replay = (await logAfter(graphqlUrl(), head)).filter((entry) => entry.type === "persons.person.updated");
     expect(replay).toHaveLength(2);
-    expectSameEvents(await stream.events(2), replay);
+    expectStreamed(await stream.events(2), replay);
     const liveHead = await logHead(graphqlUrl());
     await newPerson(api, "F3");
     await updatePerson(api, personId, { phone: "555-0103" });
     const live = (await logAfter(graphqlUrl(), liveHead)).filter((entry) => entry.type === "persons.person.updated");
-    expectSameEvents(await stream.events(1), live);
+    expectStreamed(await stream.events(1), live);
     await pause(GRACE_MS);
     expect(stream.untakenEvents()).toEqual([]);
   });
@@ -322,16 +318,16 @@ describe("GET /platform/events/stream", () => {
         const committed = await api.post("/persons", personBody(label)).then((response) => ({ response }));
         expect(committed.response.status).toBe(201);
         const [event] = await onOther.events(1);
-        expectSameEvents([event!], await logAfter(graphqlUrl(), head));
+        expectStreamed([event!], await logAfter(graphqlUrl(), head));
         expect(event!.data).toEqual((await otherApi.get(`/platform/events/${event!.data.id}`)).body);
-        expectSameEvents(await onThis.events(1), await logAfter(graphqlUrl(), head));
+        expectStreamed(await onThis.events(1), await logAfter(graphqlUrl(), head));
       }
 
       // And the other way round.
       const head = await logHead(graphqlUrl());
       await newPerson(otherApi, "Y1");
-      expectSameEvents(await onThis.events(1), await logAfter(graphqlUrl(), head));
-      expectSameEvents(await onOther.events(1), await logAfter(graphqlUrl(), head));
+      expectStreamed(await onThis.events(1), await logAfter(graphqlUrl(), head));
+      expectStreamed(await onOther.events(1), await logAfter(graphqlUrl(), head));
 
       // No heartbeat was due on the other platform: the events above came by fan-out alone.
       expect(onOther.frames.filter((frame) => frame.raw === ": heartbeat")).toEqual([]);

@@ -11,6 +11,7 @@ import { expectStatus, type Json, listPath } from "../support/expectations";
 import { isSqlSpan, SpanKind, startOtlpReceiver, wholeTrace, type OtlpReceiver, type ReceivedSpan } from "../support/otlp-receiver";
 import { httpClient } from "../support/platform";
 import { waitFor } from "../support/waiting";
+import { idsOf } from "../support/trace-context";
 
 
 let receiver: OtlpReceiver;
@@ -56,7 +57,6 @@ afterAll(async () => {
   for (const close of closers) await close();
 }, 120_000);
 
-const idsOf = (traceparent: string) => ({ traceId: traceparent.split("-")[1]!, spanId: traceparent.split("-")[2]! });
 const isGraphqlExecution = (span: ReceivedSpan) => span.scope === "@opentelemetry/instrumentation-graphql" && span.name.startsWith("mutation");
 
 describe("a REST request's trace in the distributed deployment", () => {

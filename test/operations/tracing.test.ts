@@ -15,6 +15,7 @@ import { isSqlSpan, SpanKind, startOtlpReceiver, wholeTrace, type OtlpReceiver, 
 import { createTestDatabase, httpClient } from "../support/platform";
 import { freePort } from "../support/ports";
 import { waitFor } from "../support/waiting";
+import { idsOf } from "../support/trace-context";
 
 
 const START_BUDGET_MS = 600_000;
@@ -74,7 +75,6 @@ async function loadedModules(child: ChildProcess, file: string): Promise<{ modul
   return report!;
 }
 
-const idsOf = (traceparent: string) => ({ traceId: traceparent.split("-")[1]!, spanId: traceparent.split("-")[2]! });
 
 async function theCreatedEvent(api: ReturnType<typeof httpClient>, personId: string): Promise<Json> {
   const events = await api.get(listPath("/platform/events", { subject: personId, type: "persons.person.created" }));

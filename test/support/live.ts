@@ -339,6 +339,11 @@ async function readLogOnce(graphqlUrl: string): Promise<Array<Omit<LogEntry, "po
   return entries;
 }
 
+/** A stream's events must be exactly these log entries, in order: same position, same envelope id. */
+export function expectStreamed(received: SseEvent[], expected: LogEntry[]): void {
+  expect(received.map((event) => [event.id, event.data.id])).toEqual(expected.map((entry) => [entry.position.toString(), entry.id]));
+}
+
 /** Log entries after `after` (and up to `upTo`, when given), in position order. */
 export async function logAfter(graphqlUrl: string, after: bigint, upTo?: bigint): Promise<LogEntry[]> {
   return (await readLog(graphqlUrl)).filter((entry) => entry.position > after && (upTo === undefined || entry.position <= upTo));

@@ -14,6 +14,7 @@ import { expectStatus, type Json, listPath } from "../support/expectations";
 import { useTestPlatform } from "../support/platform";
 import { eventsOf } from "../support/event-log";
 import { newApplication } from "../support/creators";
+import { idsOf } from "../support/trace-context";
 
 // The filing minimum (a primary applicant's name and address, a signature) is intake's to test; here
 // an application is filed with programs alone. Read when submit runs, so it must be set before that.
@@ -60,7 +61,6 @@ async function theEvent(subject: string, type: string): Promise<Json> {
   return events[0]!;
 }
 
-const traceIdOf = (event: Json) => (event.traceparent as string).split("-")[1];
 
 /** A task action; as the suite's administrator (a supervisor) unless a caller is given. */
 const act = (taskId: string, action: string, body: Json = {}, caller?: Account) =>
@@ -100,7 +100,7 @@ describe("through intake's lifecycle", () => {
     const filing = await theEvent(application.id, "intake.application.submitted");
     const created = await theEvent(task.id, "workflow.task.created");
     expect(created).toEqual(expect.objectContaining({ causationid: filing.id, authtype: "system", source: "/workflow" }));
-    expect(traceIdOf(created)).toBe(traceIdOf(filing));
+    expect(idsOf(created.traceparent).traceId).toBe(idsOf(filing.traceparent).traceId);
   });
 
   it("an expedited SNAP application's review task is expedited: priority 1, on the 7-day clock, still in snap-intake", async () => {
