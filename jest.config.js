@@ -27,20 +27,20 @@ const shared = {
 /**
  * The suites run again on the embedded engine, the one `npm start` uses without DATABASE_URL: each test
  * platform migrates a PGlite store in memory at start, as a fresh checkout's does. Which suites, and
- * why not all of them, is in the README (Tests).
+ * why not all of them, is in docs/testing.md.
  */
 const onEmbeddedEngine = [
-  "test/list.driver.test.ts",
-  "test/list-query.rest.test.ts",
-  "test/platform.search.rest.test.ts",
-  "test/intake.walk.test.ts",
-  "test/eligibility.walk.test.ts",
-  "test/data-exchange.walk.test.ts",
-  "test/dashboard.browser.test.ts",
-  "test/dashboard.jwt.browser.test.ts",
-  "test/applicant.development.test.ts",
-  "test/applicant.jwt.test.ts",
-  "test/applicant.trusted-headers.test.ts",
+  "test/lists/driver.test.ts",
+  "test/lists/query.rest.test.ts",
+  "test/platform/search.rest.test.ts",
+  "test/intake/walk.test.ts",
+  "test/eligibility/walk.test.ts",
+  "test/data-exchange/walk.test.ts",
+  "test/browser/dashboard.test.ts",
+  "test/browser/dashboard.jwt.test.ts",
+  "test/auth/applicant.development.test.ts",
+  "test/auth/applicant.jwt.test.ts",
+  "test/auth/applicant.trusted-headers.test.ts",
 ];
 
 module.exports = {

@@ -1,5 +1,5 @@
 // A process that runs one durable consumer until it has caught up with the log, for the test that kills
-// a consumer mid-stream (test/event-consumers.test.ts). Plain JavaScript on the built packages, because
+// a consumer mid-stream (test/events/consumers.test.ts). Plain JavaScript on the built packages, because
 // Jest's TypeScript transform exists only inside Jest: run `turbo run build` first.
 //
 //   node consumer-worker.js <postgres url> <consumer name> <event type pattern>

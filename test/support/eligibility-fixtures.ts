@@ -1,6 +1,6 @@
 // Determinations and decisions for tests that need one to exist. Nothing outside the platform
 // creates them (its reaction to a submitted application does), so they are written straight to
-// the store; the platform's reactions are tested in eligibility.reactions.test.ts.
+// the store; the platform's reactions are tested in eligibility/reactions.test.ts.
 import { randomUUID } from "node:crypto";
 import type { PrismaClient } from "@pap/db";
 

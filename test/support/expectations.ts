@@ -2,6 +2,24 @@
 
 export type HttpResponse = { status: number; headers: Headers; body: any };
 
+/** A JSON body as the tests read it. */
+export type Json = { [key: string]: any };
+
+/** The body of a response that must have `status` (or one of them); otherwise fails naming `what` with what came back. */
+export async function expectStatus(response: Promise<{ status: number; body?: any }>, status: number | readonly number[], what: string): Promise<Json> {
+  const answered = await response;
+  const expected = typeof status === "number" ? [status] : status;
+  if (!expected.includes(answered.status)) throw new Error(`${what}: expected ${expected.join(" or ")}, got ${answered.status} ${JSON.stringify(answered.body)}`);
+  return answered.body;
+}
+
+/** The body of a response that must succeed (any 2xx); otherwise fails naming `what` with what came back. */
+export async function ok(response: Promise<{ status: number; body?: any }>, what: string): Promise<Json> {
+  const answered = await response;
+  if (answered.status < 200 || answered.status >= 300) throw new Error(`${what}: ${answered.status} ${JSON.stringify(answered.body)}`);
+  return answered.body;
+}
+
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** What the platform writes for date-times: ISO 8601 in UTC with milliseconds. */
 export const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -62,5 +80,3 @@ export function listPath(path: string, params: Record<string, string | number | 
 
 /** Today's date in UTC, as the platform stamps case end dates (tests read it before and after a request). */
 export const utcToday = (): string => new Date().toISOString().slice(0, 10);
-
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

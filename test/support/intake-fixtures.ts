@@ -32,6 +32,10 @@ export const kindBySegment = new Map(applicationRecords.map((kind) => [kind.segm
 
 type Call = (method: string, path: string, body?: unknown) => Promise<{ status: number; body?: any }>;
 
+/** An application's verifications, as intake lists them (at most 100). */
+export const verificationsOf = async (api: { get(path: string): Promise<{ body?: any }> }, applicationId: string): Promise<any[]> =>
+  (await api.get(`/intake/applications/${applicationId}/verifications?limit=100`)).body.items;
+
 /** A member and a contact on the application, for records to name. */
 export async function recordRefsOn(call: Call, applicationId: string): Promise<RecordRefs> {
   const member = await call("POST", `/intake/applications/${applicationId}/members`, { roles: ["household_member"] });

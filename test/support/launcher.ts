@@ -3,8 +3,8 @@
 // reference agency simulator.
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
-import { waitFor } from "./live";
 import { freePort } from "./ports";
+import { waitFor } from "./waiting";
 
 const START_BUDGET_MS = Number(process.env.PLATFORM_START_TIMEOUT_MS) || 180_000;
 

@@ -1,15 +1,10 @@
-// Rows for the list tests, written through the REST API, and the query forms each list is asked:
+
+import { created } from "./creators";// Rows for the list tests, written through the REST API, and the query forms each list is asked:
 // awkward text (quotes, LIKE's own `%` and `_`, accents, NULLs), every kind of field, and every form
-// of the query language. `list.driver.test.ts` runs them through the driver and through Prisma,
-// `list.engines.test.ts` on PostgreSQL and on the embedded engine.
+// of the query language. `lists/driver.test.ts` runs them through the driver and through Prisma,
+// `lists/engines.test.ts` on PostgreSQL and on the embedded engine.
 
 type Api = { post(path: string, body?: unknown): Promise<{ status: number; body?: any }> };
-
-async function created(api: Api, path: string, body: unknown): Promise<any> {
-  const response = await api.post(path, body);
-  if (response.status !== 201) throw new Error(`seeding ${path}: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body;
-}
 
 const cities = ["Springfield", "Fresno", "springfield", "Spring Valley", null];
 const lastNames = ["Smith", "Smithson", "Jackson", "O'Neil", "de la Cruz", "a_b", "50% Off", null];

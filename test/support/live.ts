@@ -10,16 +10,8 @@ import { startPlatform, type RunningPlatform } from "@pap/gateway";
 import { createLogger } from "@pap/kernel";
 import { createClient, type Client } from "graphql-ws/client";
 import { adminHeaders } from "./auth";
+import { waitFor, waitForValue, WAIT_MS } from "./waiting";
 import WebSocket from "ws";
-
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/**
- * How long a reader waits for something that should arrive before giving up. A wait ends as soon as
- * the thing arrives, so a long budget costs nothing when all is well; it only has to outlast a busy
- * CI machine (2 cores, other work running), where a delivery can take seconds.
- */
-export const WAIT_MS = 30_000;
 
 /** Lets a reader wait for the next arrival (or a timeout) without polling: `notify()` on each arrival. */
 function arrivals() {
@@ -50,15 +42,6 @@ export const rawEvent = (): PlatformEvent => ({
   datacontenttype: "application/json",
   data: { changes: [] },
 });
-
-/** Polls `condition` every `intervalMs` until it holds; fails naming `what` after `timeoutMs`. */
-export async function waitFor(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = WAIT_MS, intervalMs = 5): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await sleep(intervalMs);
-  }
-}
 
 /**
  * A whole platform on `databaseUrl` (several may share one database, each with its own hub and LISTEN
@@ -328,13 +311,16 @@ export type LogEntry = { id: string; position: bigint; type: string; source: str
  * their position a moment after they commit, so the read is repeated until every one has it.
  */
 export async function readLog(graphqlUrl: string): Promise<LogEntry[]> {
-  for (let attempt = 0; ; attempt++) {
-    const entries = await readLogOnce(graphqlUrl);
-    if (entries.every((entry) => entry.position !== null) || attempt >= 100) {
-      return (entries as LogEntry[]).sort((a, b) => (a.position < b.position ? -1 : a.position > b.position ? 1 : 0));
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  const entries = await waitForValue(
+    async () => {
+      const read = await readLogOnce(graphqlUrl);
+      return read.every((entry) => entry.position !== null) ? (read as LogEntry[]) : undefined;
+    },
+    "every event in the log to have its position",
+    WAIT_MS,
+    20,
+  );
+  return entries.sort((a, b) => (a.position < b.position ? -1 : a.position > b.position ? 1 : 0));
 }
 
 async function readLogOnce(graphqlUrl: string): Promise<Array<Omit<LogEntry, "position"> & { position: bigint | null }>> {
@@ -353,6 +339,11 @@ async function readLogOnce(graphqlUrl: string): Promise<Array<Omit<LogEntry, "po
   return entries;
 }
 
+/** A stream's events must be exactly these log entries, in order: same position, same envelope id. */
+export function expectStreamed(received: SseEvent[], expected: LogEntry[]): void {
+  expect(received.map((event) => [event.id, event.data.id])).toEqual(expected.map((entry) => [entry.position.toString(), entry.id]));
+}
+
 /** Log entries after `after` (and up to `upTo`, when given), in position order. */
 export async function logAfter(graphqlUrl: string, after: bigint, upTo?: bigint): Promise<LogEntry[]> {
   return (await readLog(graphqlUrl)).filter((entry) => entry.position > after && (upTo === undefined || entry.position <= upTo));
@@ -363,18 +354,6 @@ export async function logHead(graphqlUrl: string): Promise<bigint> {
   const log = await readLog(graphqlUrl);
   return log.length ? log[log.length - 1]!.position : 0n;
 }
-
-// ---------------------------------------------------------------------------------------------------
-// Domain changes (REST bodies as subgraphs/*/src/domain/*.ts accept them)
-
-export const personBody = (label: string) => ({ name: { firstName: label, lastName: "Stream" }, email: `${label.toLowerCase()}@example.org` });
-export const caseBody = (personId: string) => ({ effectiveStartDate: "2025-10-01", primaryApplicantId: personId, members: [{ personId, relationship: "self" }] });
-export const appointmentBody = (personId: string) => ({
-  personId,
-  startAt: "2026-01-10T15:00:00Z",
-  endAt: "2026-01-10T15:30:00Z",
-  appointmentType: "Intake interview",
-});
 
 /**
  * Subscribes over graphql-ws and waits until `platform`'s hub has registered the subscription

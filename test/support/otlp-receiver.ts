@@ -3,7 +3,7 @@
 // reported it, so a test can wait for a trace and walk its tree.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { waitFor } from "./live";
+import { waitFor } from "./waiting";
 
 /** OTLP's span kinds (the numbers the JSON encoding uses). */
 export const SpanKind = { internal: 1, server: 2, client: 3, producer: 4, consumer: 5 } as const;

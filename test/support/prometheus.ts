@@ -1,5 +1,5 @@
-import { waitFor } from "./live";
 
+import { waitFor } from "./waiting";
 /**
  * Reads `GET /metrics` as Prometheus would: the text format's samples, each with its name, labels and
  * value (comments and blank lines skipped), and the helpers the metrics tests select samples with.

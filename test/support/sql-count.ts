@@ -2,6 +2,7 @@
  * Counting the SQL statements a GraphQL request sends (the N+1 proofs): a platform started with
  * `onQuery: recorder.record` reports every statement; `statementsOf` keeps a request's own.
  */
+import { pause } from "./waiting";
 
 /** Transaction control and health probes are not data access. */
 const NOISE = /^\s*(BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE|DEALLOCATE|SET |SHOW |SELECT 1\s*$)/i;
@@ -22,7 +23,7 @@ export function sqlRecorder() {
       const start = statements.length;
       const result = await api.graphql(query, variables);
       // Prisma reports a statement after it completes; let any last event land.
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await pause(20);
       return { result, sql: statements.slice(start).filter((sql) => !NOISE.test(sql) && !BACKGROUND.test(sql)) };
     },
   };
