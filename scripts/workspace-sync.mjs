@@ -9,7 +9,7 @@
  * - gateway/package.json depends on every domain (each workspace under subgraphs/), since its registry
  *   loads them all, and on no `@pap/…` package that is not a workspace.
  *
- * `--check` writes nothing: it names each file out of step and exits 1 (test/workspace.sync.test.ts).
+ * `--check` writes nothing: it names each file out of step and exits 1 (test/contract/workspace-sync.test.ts).
  * A file is rewritten only when what it says differs (references are compared as sets), and then in
  * the order of the root package.json's `workspaces`.
  */

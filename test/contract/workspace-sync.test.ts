@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 
-const repository = path.resolve(__dirname, "..");
+const repository = path.resolve(__dirname, "../..");
 
 /**
  * The lists that register a package (the TypeScript project references, the gateway's dependencies on
