@@ -6,6 +6,7 @@
  */
 const { swcOptions } = require("@pap/transpile");
 const workspacePackages = {
+  "@pap/core": "packages/core/src",
   "@pap/kernel": "packages/kernel/src",
   "@pap/db": "prisma/src",
   "@pap/events": "packages/events/src",
@@ -42,10 +43,10 @@ const shared = {
     // What a domain lets other domains' reactions call (`@pap/<domain>/operations`), likewise.
     "^@pap\\/persons\\/operations$": "<rootDir>/subgraphs/persons/src/operations/persons",
     "^@pap\\/data-exchange\\/operations$": "<rootDir>/subgraphs/data-exchange/src/operations",
-    // The early entry every process imports first to start tracing (`@pap/kernel/tracing`).
-    "^@pap\\/kernel\\/tracing$": "<rootDir>/packages/kernel/src/tracing/start",
-    // The configuration schema alone (`@pap/kernel/config`), for processes that need nothing else of the kernel.
-    "^@pap\\/kernel\\/config$": "<rootDir>/packages/kernel/src/config",
+    // The early entry every process imports first to start tracing (`@pap/core/tracing`).
+    "^@pap\\/core\\/tracing$": "<rootDir>/packages/core/src/tracing/start",
+    // The other entries of the core and the kernel's layers (`@pap/core/config`, `@pap/kernel/graphql`…): the folder of that name.
+    "^@pap\\/(core|kernel)\\/(.*)$": "<rootDir>/packages/$1/src/$2",
     // The generated Prisma client imports its siblings as `./x.js`; Jest resolves the `.ts` sources.
     "^(\\.{1,2}/.*)\\.js$": "$1",
   },

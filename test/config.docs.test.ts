@@ -1,4 +1,4 @@
-// The configuration schema (packages/kernel/src/config/schema.ts) is the one place each environment
+// The configuration schema (packages/core/src/config/schema.ts) is the one place each environment
 // variable is declared: `.env.example` and the README's configuration tables are generated from it
 // (`npm run config:docs`), and no source may read a variable it does not declare. Each check fails
 // when the files or the sources drift from the schema.

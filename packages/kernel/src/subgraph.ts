@@ -1,6 +1,6 @@
 import type { GraphQLSchema } from "graphql";
 import type { PermissionTable } from "./auth/roles";
-import type { Logger } from "./logger";
+import type { Logger } from "@pap/core";
 
 /**
  * What every request brings to every subgraph, whichever process runs it: the process's shared

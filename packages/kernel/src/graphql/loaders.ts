@@ -1,5 +1,5 @@
 import DataLoader from "dataloader";
-import { isUuid } from "../validation/body";
+import { isUuid } from "@pap/core";
 
 /**
  * One-to-one batch loader: all `load(key)` calls of one tick become one `fetch(keys)` (one SQL

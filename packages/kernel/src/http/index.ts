@@ -7,3 +7,5 @@ export * from "./graphql-websocket";
 export * from "./rate-limits";
 export * from "./post-failures";
 export * from "./resilient-post";
+export * from "./metrics";
+export * from "./graphql-metrics";

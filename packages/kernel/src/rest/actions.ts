@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { notFound } from "../errors";
+import { notFound } from "@pap/core";
 import type { Resource } from "../resource";
 import { actionEnumValue, actionMutationName, performActionField, performPartActionField, unnamedPartNote, type AnyMachine, type PartsAtParent } from "../state-machine";
 import { requireObjectBody } from "../validation";

@@ -1,4 +1,4 @@
-import { notFound } from "../errors";
+import { notFound } from "@pap/core";
 import { listParamsFromQuery, type ListSpec } from "../list";
 import { z } from "zod";
 import type { Resource } from "../resource";

@@ -1,5 +1,4 @@
-import { badRequest } from "../errors";
-import { isUuid } from "../validation";
+import { badRequest, isUuid } from "@pap/core";
 import type { RestRoute } from "./route";
 
 /** A list's query parameter beside the list ones: the field it filters, and what its value must be. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { notFound } from "../errors";
+import { notFound } from "@pap/core";
 import type { Resource } from "../resource";
 import type { ResourceDeclaration } from "../resource/declaration";
 import { requireObjectBody } from "../validation/body";

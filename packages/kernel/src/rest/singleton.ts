@@ -1,4 +1,4 @@
-import { notFound } from "../errors";
+import { notFound } from "@pap/core";
 import type { Resource } from "../resource";
 import { bodyReader } from "./body";
 import type { RestRoute } from "./route";
