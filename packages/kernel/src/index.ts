@@ -1,9 +1,9 @@
 export * from "@pap/core";
+export type { RowReader } from "@pap/db";
 export * from "./list";
 export * from "./validation";
 export * from "./graphql";
 export * from "./http";
-export * from "./subgraph";
 export * from "./auth";
 export * from "./state-machine";
 export * from "./rest";

@@ -1,4 +1,4 @@
-import { pickForwardedHeaders } from "../http/forwarded-headers";
+import { pickForwardedHeaders } from "./forwarded-headers";
 import { tracedCall } from "@pap/core";
 
 /** A GraphQL result as any executor returns it. */

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { addSharedScalars } from "../graphql/scalars";
 import { defineResource } from "./resource";
 import { restShapeOf } from "./representation";
-import { graphFieldsOf, inputTypeOf } from "./graph";
+import { graphFieldsOf, inputTypeOf } from "../graphql/resource-graph";
 
 /** A small resource with one of each thing a declaration can say. */
 const visit = defineResource({

@@ -3,7 +3,7 @@ import { notFound } from "@pap/core";
 import type { Resource } from "../resource";
 import { actionEnumValue, actionMutationName, performActionField, performPartActionField, unnamedPartNote, type AnyMachine, type PartsAtParent } from "../state-machine";
 import { requireObjectBody } from "../validation";
-import type { RestRequest, RestRoute } from "./route";
+import type { RestRequest, RestRoute } from "../domain/rest-route";
 
 /** Where a machine's actions sit in the REST surface: `POST {itemPath}/{action}` for each item path given. */
 export type MachineActionRoutes = {

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { parseBody, requireObjectBody, serverSetFields, withoutReadOnlyFields } from "../validation";
-import type { RestRequest } from "./route";
+import type { RestRequest } from "../domain/rest-route";
 
 /**
  * How a write route reads its JSON body: an object (non-empty for a partial update), without the

@@ -3,7 +3,7 @@ import { listParamsFromQuery, type ListSpec } from "../list";
 import { z } from "zod";
 import type { Resource } from "../resource";
 import { bodyReader } from "./body";
-import type { RestRequest, RestRoute } from "./route";
+import type { RestRequest, RestRoute } from "../domain/rest-route";
 
 type MutationSpec = { field: string; inputType: string; inputArg: string };
 

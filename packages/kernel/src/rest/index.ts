@@ -1,4 +1,3 @@
-export * from "./route";
 export * from "./crud";
 export * from "./actions";
 export * from "./body";

@@ -1,5 +1,5 @@
 import { badRequest, isUuid } from "@pap/core";
-import type { RestRoute } from "./route";
+import type { RestRoute } from "../domain/rest-route";
 
 /** A list's query parameter beside the list ones: the field it filters, and what its value must be. */
 export type ListFilter = { name: string; description: string; values: "uuid" | readonly string[] };

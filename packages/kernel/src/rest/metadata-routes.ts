@@ -3,7 +3,7 @@ import { notFound } from "@pap/core";
 import type { Resource } from "../resource";
 import type { ResourceDeclaration } from "../resource/declaration";
 import { requireObjectBody } from "../validation/body";
-import type { RestRequest, RestRoute } from "./route";
+import type { RestRequest, RestRoute } from "../domain/rest-route";
 
 /**
  * `PUT` and `DELETE {itemPath}/metadata/{domain}` of a record whose metadata is kept per domain

@@ -1,7 +1,7 @@
 import { notFound } from "@pap/core";
 import type { Resource } from "../resource";
 import { bodyReader } from "./body";
-import type { RestRoute } from "./route";
+import type { RestRoute } from "../domain/rest-route";
 
 /** Where a record that exists at most once per parent sits (an application's household info): read and written at one path. */
 export type SingletonRoutes = {

@@ -1,5 +1,5 @@
 import type { GraphQLSchema } from "graphql";
-import type { PermissionTable } from "./auth/roles";
+import type { PermissionTable } from "../auth/roles";
 import type { Logger } from "@pap/core";
 
 /**

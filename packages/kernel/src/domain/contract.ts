@@ -1,8 +1,8 @@
-import type { Principal } from "./auth/principal";
-import type { PermissionTable } from "./auth/roles";
-import type { Resource } from "./resource";
-import type { RestRoute, RestSurfaceOptions } from "./rest/route";
-import type { SearchProjection } from "./search";
+import type { Principal } from "../auth/principal";
+import type { PermissionTable } from "../auth/roles";
+import type { Resource } from "../resource";
+import type { RestRoute, RestSurfaceOptions } from "./rest-route";
+import type { SearchProjection } from "../search";
 import type { DeclaredEventType, SubgraphDefinition } from "./subgraph";
 
 /**
