@@ -3,7 +3,7 @@ import type { Application, ApplicationMember, PrismaClient } from "@pap/db";
 import { createByKeyLoader, createGroupLoader, createRowByIdLoader, type RequestScope, type RowReader } from "@pap/kernel";
 import { domainContext, type DomainContext, type DomainServices } from "@pap/events";
 import { applicationPermissions } from "./domain/permissions";
-import type { StoredRecord } from "./operations/records";
+import type { StoredRecord } from "./operations/stored-record";
 
 function loaders(db: PrismaClient, read: RowReader) {
   return {

@@ -1,6 +1,5 @@
-import type { PrismaClient } from "@pap/db";
+import type { PrismaClient, SqlTransaction } from "@pap/db";
 import { isUuid, type Logger, type SearchProjection } from "@pap/kernel";
-import type { SqlTransaction } from "../append";
 import type { PlatformEvent } from "../envelope";
 import { documentSql, type DocumentSql } from "./document-sql";
 
