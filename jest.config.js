@@ -7,7 +7,6 @@
 const { swcOptions } = require("@pap/transpile");
 const workspacePackages = {
   "@pap/core": "packages/core/src",
-  "@pap/kernel": "packages/kernel/src",
   "@pap/db": "prisma/src",
   "@pap/events": "packages/events/src",
   "@pap/content": "packages/content/src",

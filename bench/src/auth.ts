@@ -1,4 +1,4 @@
-import { authSettingsFromEnv, signToken, type Role } from "@pap/kernel";
+import { authSettingsFromEnv, signToken, type Role } from "@pap/kernel/auth";
 
 /**
  * What the benchmarked platform runs with beside `NODE_ENV=production`: everything a production start

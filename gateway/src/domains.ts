@@ -1,4 +1,4 @@
-import type { DomainContract } from "@pap/kernel";
+import type { DomainContract } from "@pap/kernel/domain";
 import { caseManagementDomain } from "@pap/case-management/contract";
 import { dataExchangeDomain } from "@pap/data-exchange/contract";
 import { documentManagementDomain } from "@pap/document-management/contract";

@@ -1,25 +1,13 @@
-import {
-  bearerChallenge,
-  envelopeFromGraphQLError,
-  notSignedIn,
-  pickForwardedHeaders,
-  refusal,
-  type Authenticator,
-  type AuthMode,
-  type ConnectionLimiter,
-  type DomainContract,
-  type GraphExecutor,
-  type GraphSubscriber,
-  type OperationType,
-  type Requirement,
-  type RequirementLookup,
-} from "@pap/kernel";
+import { envelopeFromGraphQLError } from "@pap/core";
+import { bearerChallenge, notSignedIn, refusal, type Authenticator, type AuthMode, type OperationType, type Requirement, type RequirementLookup } from "@pap/kernel/auth";
+import type { DomainContract, RestRequest } from "@pap/kernel/domain";
+import { pickForwardedHeaders, type GraphExecutor, type GraphSubscriber } from "@pap/kernel/graphql";
+import type { ConnectionLimiter } from "@pap/kernel/http";
 import type { ContentSettings } from "@pap/content";
 import multipart from "@fastify/multipart";
 import { Kind, parse, type OperationDefinitionNode } from "graphql";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { openApiDocument } from "./openapi";
-import type { RestRequest } from "@pap/kernel";
 import { registerEventStream } from "./event-stream";
 import { sendContent, signedContentPrefix, signedLinkHandler } from "./content/download";
 import { receiveUpload, type ReceivedUpload } from "./content/upload";

@@ -1,5 +1,5 @@
 import type { ConsumerDefinition, DomainServices } from "@pap/events";
-import type { SubgraphDefinition } from "@pap/kernel";
+import type { SubgraphDefinition } from "@pap/kernel/domain";
 import { approvalReactions } from "./consumers/approvals";
 import { createContext, type CaseManagementContext } from "./context";
 import { caseEvents } from "./domain/events";

@@ -1,5 +1,5 @@
 import type { ConsumerDefinition, DomainServices } from "@pap/events";
-import type { SensitiveSource, SubgraphDefinition } from "@pap/kernel";
+import type { SensitiveSource, SubgraphDefinition } from "@pap/kernel/domain";
 import { startOutbox } from "./calling/outbox";
 import { callingProcess } from "./calling/process";
 import { callWindows } from "./consumers/call-windows";

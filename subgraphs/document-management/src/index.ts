@@ -1,6 +1,6 @@
 import { processContentSettings } from "@pap/content";
 import type { ConsumerDefinition, DomainServices } from "@pap/events";
-import type { SubgraphDefinition } from "@pap/kernel";
+import type { SubgraphDefinition } from "@pap/kernel/domain";
 import { configuredDocumentTypes } from "./config/deployment";
 import { retentionReactions } from "./consumers/retention";
 import { createContext, type DocumentManagementContext } from "./context";

@@ -1,5 +1,5 @@
 import type { ConsumerDefinition, DomainServices } from "@pap/events";
-import type { SubgraphDefinition } from "@pap/kernel";
+import type { SubgraphDefinition } from "@pap/kernel/domain";
 import { adapterEvaluations } from "./consumers/adapter-evaluations";
 import { applicationReactions } from "./consumers/application-reactions";
 import { electronicCheckReactions } from "./consumers/electronic-checks";

@@ -1,5 +1,6 @@
 import type { DomainServices } from "@pap/events";
-import type { PermissionTable, SubgraphDefinition } from "@pap/kernel";
+import type { PermissionTable } from "@pap/kernel/auth";
+import type { SubgraphDefinition } from "@pap/kernel/domain";
 import { createContext, type IdentityContext } from "./context";
 import { userEvents } from "./domain/events";
 import { userPermissions } from "./domain/permissions";

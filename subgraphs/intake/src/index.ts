@@ -1,5 +1,5 @@
 import type { ConsumerDefinition, DomainServices } from "@pap/events";
-import type { SubgraphDefinition } from "@pap/kernel";
+import type { SubgraphDefinition } from "@pap/kernel/domain";
 import { eligibilityReactions } from "./consumers/eligibility-reactions";
 import { caseLinkReactions } from "./consumers/case-links";
 import { lifecycleReactions } from "./consumers/lifecycle-reactions";

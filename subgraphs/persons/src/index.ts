@@ -1,5 +1,5 @@
 import type { ConsumerDefinition, DomainServices } from "@pap/events";
-import type { SubgraphDefinition } from "@pap/kernel";
+import type { SubgraphDefinition } from "@pap/kernel/domain";
 import { applicationMatching } from "./consumers/application-matching";
 import { createContext, type PersonsContext } from "./context";
 import { personsDomainEvents } from "./domain/events";

@@ -1,5 +1,7 @@
 import { EventCatalog, type DomainServices } from "@pap/events";
-import type { DeclaredEventType, PermissionTable, SearchProjection, SubgraphDefinition } from "@pap/kernel";
+import type { SearchProjection } from "@pap/kernel/search";
+import type { PermissionTable } from "@pap/kernel/auth";
+import type { DeclaredEventType, SubgraphDefinition } from "@pap/kernel/domain";
 import { createContext, type PlatformContext } from "./context";
 import { platformPermissions } from "./domain/permissions";
 import { publicBaseUrlFromEnv } from "./domain/public-url";

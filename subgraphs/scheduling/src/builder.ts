@@ -2,8 +2,8 @@
 import type {} from "@pothos/plugin-federation";
 import type {} from "@pothos/plugin-prisma";
 import type {} from "@pothos/plugin-scope-auth";
+import { createSubgraphBuilder } from "@pap/kernel/graphql";
 import { getDatamodel, type PrismaTypes } from "@pap/db";
-import { createSubgraphBuilder } from "@pap/kernel";
 import type { SchedulingContext } from "./context";
 
 export const builder = createSubgraphBuilder<SchedulingContext, PrismaTypes>(getDatamodel());

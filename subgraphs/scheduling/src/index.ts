@@ -1,5 +1,5 @@
 import type { DomainServices } from "@pap/events";
-import type { SubgraphDefinition } from "@pap/kernel";
+import type { SubgraphDefinition } from "@pap/kernel/domain";
 import { createContext, type SchedulingContext } from "./context";
 import { appointmentEvents } from "./domain/events";
 import { appointmentPermissions } from "./domain/permissions";

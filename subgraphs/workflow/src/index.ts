@@ -1,5 +1,5 @@
 import type { ConsumerDefinition, DomainServices } from "@pap/events";
-import type { SubgraphDefinition } from "@pap/kernel";
+import type { SubgraphDefinition } from "@pap/kernel/domain";
 import { seededSlaTypes } from "./config/sla-types";
 import { applicationReactions } from "./consumers/application-reactions";
 import { timerReactions } from "./consumers/timer-reactions";

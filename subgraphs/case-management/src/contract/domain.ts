@@ -1,4 +1,4 @@
-import type { DomainContract } from "@pap/kernel";
+import type { DomainContract } from "@pap/kernel/domain";
 import { caseSearch } from "./search";
 import { caseEvents } from "../domain/events";
 import { casePermissions } from "../domain/permissions";

@@ -1,4 +1,4 @@
-import type { DomainContract } from "@pap/kernel";
+import type { DomainContract } from "@pap/kernel/domain";
 import { dataExchangeEvents } from "../domain/events";
 import { dataExchangePermissions } from "../domain/permissions";
 import { dataExchangeRoutes } from "./rest";

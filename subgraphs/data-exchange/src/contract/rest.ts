@@ -1,4 +1,5 @@
-import { bodyReader, crudRoutes, metadataNamespaceRoutes, withListFilters, type RestRoute } from "@pap/kernel";
+import type { RestRoute } from "@pap/kernel/domain";
+import { bodyReader, crudRoutes, metadataNamespaceRoutes, withListFilters } from "@pap/kernel/rest";
 import { callStatuses, serviceTypes } from "../domain/vocabulary";
 import { service } from "./service";
 import { serviceCall } from "./service-call";

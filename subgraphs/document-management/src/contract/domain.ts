@@ -1,4 +1,4 @@
-import type { DomainContract } from "@pap/kernel";
+import type { DomainContract } from "@pap/kernel/domain";
 import { documentManagementEvents } from "../domain/events";
 import { documentManagementPermissions } from "../domain/permissions";
 import { document, documentVersion } from "./document";

@@ -1,4 +1,6 @@
-import { bodyReader, crudRoutes, machineActionRoutes, metadataNamespaceRoutes, notFound, validationFailed, withListFilters, type RestRequest, type RestRoute } from "@pap/kernel";
+import { notFound, validationFailed } from "@pap/core";
+import type { RestRequest, RestRoute } from "@pap/kernel/domain";
+import { bodyReader, crudRoutes, machineActionRoutes, metadataNamespaceRoutes, withListFilters } from "@pap/kernel/rest";
 import { z } from "zod";
 import { document, documentVersion, lifecycleStates } from "./document";
 import { documentLifecycle } from "../domain/lifecycle-machine";

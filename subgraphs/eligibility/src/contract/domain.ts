@@ -1,4 +1,4 @@
-import type { DomainContract } from "@pap/kernel";
+import type { DomainContract } from "@pap/kernel/domain";
 import { eligibilityEvents } from "../domain/events";
 import { eligibilityPermissions } from "../domain/permissions";
 import { decision } from "./decision";

@@ -1,4 +1,4 @@
-import type { DomainContract } from "@pap/kernel";
+import type { DomainContract } from "@pap/kernel/domain";
 import { userEvents } from "../domain/events";
 import { userPermissions } from "../domain/permissions";
 import { user } from "./user";

@@ -1,7 +1,10 @@
 import { selfUpdateBody, user } from "./user";
-import { crudRoutes, declaredFields, ApiError, notFound, parseBody, requireObjectBody, roles, withoutReadOnlyFields } from "@pap/kernel";
+import { ApiError, notFound } from "@pap/core";
+import { declaredFields, parseBody, requireObjectBody, withoutReadOnlyFields } from "@pap/kernel/validation";
+import { roles } from "@pap/kernel/auth";
+import type { RestRoute } from "@pap/kernel/domain";
+import { crudRoutes } from "@pap/kernel/rest";
 import { z } from "zod";
-import type { RestRoute } from "@pap/kernel";
 
 const tag = "Identity and access";
 const base = "/identity-access";

@@ -1,4 +1,4 @@
-import type { DomainContract } from "@pap/kernel";
+import type { DomainContract } from "@pap/kernel/domain";
 import { applicationSearch } from "./search";
 import { intakeEvents } from "../domain/events";
 import { applicationPermissions } from "../domain/permissions";

@@ -1,5 +1,5 @@
+import { isUuid, notFound, validationFailed } from "@pap/core";
 import type { Application, Prisma } from "@pap/db";
-import { isUuid, notFound, validationFailed } from "@pap/kernel";
 import type { ApplicationRecordKind, ReferenceTarget } from "../contract/records";
 import { recordChanges } from "../domain/events";
 import { referenceProblems, type KnownIds } from "../domain/references";

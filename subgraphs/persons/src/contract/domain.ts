@@ -1,4 +1,4 @@
-import type { DomainContract } from "@pap/kernel";
+import type { DomainContract } from "@pap/kernel/domain";
 import { personSearch } from "./search";
 import { personsDomainEvents } from "../domain/events";
 import { personPermissions } from "../domain/permissions";

@@ -1,4 +1,4 @@
-import type { DomainContract } from "@pap/kernel";
+import type { DomainContract } from "@pap/kernel/domain";
 import { platformPermissions } from "../domain/permissions";
 import { event } from "./event";
 import { policy } from "./policy";

@@ -1,8 +1,11 @@
 import { event, publishedEventBody } from "./event";
 import { policy } from "./policy";
 import { SEARCH_SELECTION, searchHitToRest, searchResultsBody, typesFromQuery } from "./search";
-import { crudRoutes, listParamsFromQuery, notFound, requireObjectBody } from "@pap/kernel";
-import type { RestRequest, RestRoute } from "@pap/kernel";
+import { notFound } from "@pap/core";
+import { requireObjectBody } from "@pap/kernel/validation";
+import { listParamsFromQuery } from "@pap/kernel/list";
+import type { RestRequest, RestRoute } from "@pap/kernel/domain";
+import { crudRoutes } from "@pap/kernel/rest";
 
 /** The envelope fields of an event, as the graph names them. */
 export const EVENT_SELECTION = event.selection;

@@ -1,4 +1,4 @@
-import type { DomainContract } from "@pap/kernel";
+import type { DomainContract } from "@pap/kernel/domain";
 import { appointmentSearch } from "./search";
 import { appointmentEvents } from "../domain/events";
 import { appointmentPermissions } from "../domain/permissions";

@@ -1,4 +1,4 @@
-import type { DomainContract } from "@pap/kernel";
+import type { DomainContract } from "@pap/kernel/domain";
 import { taskSearch } from "./search";
 import { workflowEvents } from "../domain/events";
 import { workflowPermissions } from "../domain/permissions";

@@ -2,9 +2,12 @@ import { metric, metricGroupings } from "./metric";
 import { taskMachine } from "../domain/task-machine";
 import { programTypes, task } from "./task";
 import { queue } from "./queue";
-import { crudRoutes, badRequest, detailsFromZod, listParamsFromQuery, machineActionRoutes, notFound } from "@pap/kernel";
+import { badRequest, notFound } from "@pap/core";
+import { detailsFromZod } from "@pap/kernel/validation";
+import { listParamsFromQuery } from "@pap/kernel/list";
+import type { RestRequest, RestRoute } from "@pap/kernel/domain";
+import { crudRoutes, machineActionRoutes } from "@pap/kernel/rest";
 import { z } from "zod";
-import type { RestRequest, RestRoute } from "@pap/kernel";
 
 const tag = "Workflow";
 const base = "/workflow";

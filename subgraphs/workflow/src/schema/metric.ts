@@ -1,4 +1,6 @@
-import { badRequest, findPageInMemory, graphFieldsOf, isUuid, listArguments, defineListType } from "@pap/kernel";
+import { badRequest, isUuid } from "@pap/core";
+import { findPageInMemory } from "@pap/kernel/list";
+import { graphFieldsOf, listArguments, defineListType } from "@pap/kernel/graphql";
 import { builder } from "../builder";
 import type { WorkflowContext } from "../context";
 import { metricDefinitions, type MetricDefinition, type MetricTarget } from "../config/metrics";
