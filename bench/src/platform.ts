@@ -1,10 +1,10 @@
 import { execFile, spawn } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
+import { authSettingsFromEnv, signToken, type Role } from "@pap/kernel/auth";
 import { openDatabase } from "@pap/db";
 import { searchIndexOf } from "@pap/events";
 import { distributedPorts, domains } from "@pap/gateway";
-import { authSettingsFromEnv, signToken, type Role } from "@pap/kernel";
 import pg from "pg";
 import { sleep } from "./measure";
 

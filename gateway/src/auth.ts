@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { authSettingsFromEnv, type AuthSettings } from "@pap/kernel";
+import { authSettingsFromEnv, type AuthSettings } from "@pap/kernel/auth";
 import { machineDevelopmentKey } from "./development-key";
 
 /**

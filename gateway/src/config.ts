@@ -1,5 +1,5 @@
+import { readSetting, type SettingValue } from "@pap/core";
 import { databaseConfigFromEnv, type DatabaseConfig } from "@pap/db";
-import { readSetting, type SettingValue } from "@pap/kernel";
 
 export type DeploymentMode = SettingValue<"PLATFORM_MODE">;
 

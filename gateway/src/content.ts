@@ -1,8 +1,8 @@
 import { createHmac } from "node:crypto";
 import path from "node:path";
 import { processContentSettings, type ContentSettings } from "@pap/content";
+import { isProduction, readSetting } from "@pap/core";
 import { repositoryRoot } from "@pap/db";
-import { isProduction, readSetting } from "@pap/kernel";
 import { machineDevelopmentKey } from "./development-key";
 
 /**

@@ -1,5 +1,5 @@
 import { applicationChannels, applicationStatuses } from "@pap/intake/contract";
-import { roles } from "@pap/kernel";
+import { roles } from "@pap/kernel/auth";
 import { openTaskStatuses } from "@pap/workflow/contract";
 import type { FastifyInstance } from "fastify";
 import { scriptJson, serveBundle } from "./web-bundle";

@@ -1,4 +1,5 @@
-import { badRequest, isRole, roles, signToken, type AuthSettings } from "@pap/kernel";
+import { badRequest } from "@pap/core";
+import { isRole, roles, signToken, type AuthSettings } from "@pap/kernel/auth";
 import type { FastifyInstance } from "fastify";
 
 /**

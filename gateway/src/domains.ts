@@ -1,4 +1,4 @@
-import { registered, type DomainContract, type RegisteredDomain } from "@pap/kernel";
+import { registered, type DomainContract, type RegisteredDomain } from "@pap/kernel/domain";
 import { caseManagementDomain } from "@pap/case-management/contract";
 import { dataExchangeDomain } from "@pap/data-exchange/contract";
 import { documentManagementDomain } from "@pap/document-management/contract";

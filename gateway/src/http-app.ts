@@ -1,4 +1,6 @@
-import { ConnectionLimiter, createHttpServer, metricsAccessFromEnv, mountApollo, rateLimitSettingsFromEnv, registerMetricsEndpoint, useRateLimits, type AuthSettings, type Logger } from "@pap/kernel";
+import type { Logger } from "@pap/core";
+import type { AuthSettings } from "@pap/kernel/auth";
+import { ConnectionLimiter, createHttpServer, metricsAccessFromEnv, mountApollo, rateLimitSettingsFromEnv, registerMetricsEndpoint, useRateLimits } from "@pap/kernel/http";
 import type { ContentSettings } from "@pap/content";
 import { registerRestRoutes, restOptionsFromEnv, type RestGraph } from "@pap/rest-compat";
 import type { FastifyInstance } from "fastify";

@@ -1,4 +1,4 @@
-import { configurationVerdict, describeVerdict, type ConfigurationVerdict } from "@pap/kernel";
+import { configurationVerdict, describeVerdict, type ConfigurationVerdict } from "@pap/core";
 import { withCommandLine } from "./config";
 
 /**

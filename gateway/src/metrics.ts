@@ -1,6 +1,6 @@
+import { eventsCommitted, metricsRegistry, platformWide } from "@pap/core";
 import { Prisma, type PrismaClient } from "@pap/db";
 import { headOfLog, type EventRuntime } from "@pap/events";
-import { eventsCommitted, metricsRegistry, platformWide } from "@pap/kernel";
 import { Gauge } from "prom-client";
 
 /** The databases of the platforms this process runs (one, but for tests that start several). */

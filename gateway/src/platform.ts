@@ -1,6 +1,7 @@
+import type { Clock, Logger } from "@pap/core";
+import { formatGraphError } from "@pap/kernel/graphql";
 import { describeDatabase, type Database, type DatabaseConfig } from "@pap/db";
 import type { DomainServices } from "@pap/events";
-import { formatGraphError, type Clock, type Logger } from "@pap/kernel";
 import type { FastifyInstance } from "fastify";
 import { createGraphServer } from "./graph/server";
 import { inProcessExecutor } from "./graph/in-process-executor";

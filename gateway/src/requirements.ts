@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
-import { operationRequirements, requirementLookup, type RequirementLookup } from "@pap/kernel";
+import { operationRequirements, requirementLookup, type RequirementLookup } from "@pap/kernel/auth";
 import { requirementsPath } from "./supergraph/location";
 
 let lookup: RequirementLookup | undefined;

@@ -1,6 +1,7 @@
+import { systemClock, type Clock, type Logger } from "@pap/core";
+import { authSettingsFromEnv, createAuthenticator, type AuthSettings } from "@pap/kernel/auth";
 import { openDatabase, type Database, type DatabaseConfig } from "@pap/db";
 import { eventSettingsFromEnv, searchIndexOf, startConsumers, startEventRuntime, startTimers, headOfLog, sequenceLog, SEQUENCER_BATCH, type DomainServices, type EventSettings } from "@pap/events";
-import { authSettingsFromEnv, createAuthenticator, systemClock, type AuthSettings, type Clock, type Logger } from "@pap/kernel";
 import { domains } from "./domains";
 import { watchPlatformMetrics } from "./metrics";
 import type { PlatformSubgraph } from "./subgraphs";

@@ -1,5 +1,5 @@
 import type { ConsumerDefinition, DomainServices } from "@pap/events";
-import type { SubgraphDefinition } from "@pap/kernel";
+import type { SubgraphDefinition } from "@pap/kernel/domain";
 import { domains, registry } from "./domains";
 
 /** A domain as the platform runs it: its subgraph, and the durable consumers through which it reacts to other domains' events. */

@@ -1,4 +1,4 @@
-import { isUuid } from "@pap/kernel";
+import { isUuid } from "@pap/core";
 import type { Prisma } from "../generated/client/client";
 
 type UserReader = Pick<Prisma.TransactionClient, "user">;

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { readSetting } from "@pap/kernel/config";
+import { readSetting } from "@pap/core/config";
 
 /** Where the platform keeps its data: a PostgreSQL server, or embedded PGlite in a directory (or in memory). */
 export type DatabaseConfig =

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PGlite, type Extension } from "@electric-sql/pglite";
-import { watchPool } from "@pap/kernel";
+import { watchPool } from "@pap/core";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import pg from "pg";
 import { PrismaClient } from "../generated/client/client";

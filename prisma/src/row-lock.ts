@@ -1,4 +1,4 @@
-import { isUuid } from "@pap/kernel";
+import { isUuid } from "@pap/core";
 import { Prisma } from "../generated/client/client";
 
 type RawQueryClient = { $queryRaw<T>(query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]): Promise<T> };

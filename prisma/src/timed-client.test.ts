@@ -1,7 +1,7 @@
 // The pool's timed connections: each statement observed once under its kind, whichever way it was
 // sent (the pool's callback, a transaction's promise), failed statements included, the answer and the
 // failure reaching the caller unchanged.
-import { dbQueryDuration } from "@pap/kernel";
+import { dbQueryDuration } from "@pap/core";
 import pg from "pg";
 import { statementKind, TimedClient } from "./timed-client";
 

@@ -1,4 +1,4 @@
-import { dbQueryDuration, type StatementKind } from "@pap/kernel";
+import { dbQueryDuration, type StatementKind } from "@pap/core";
 import pg from "pg";
 
 const keywords: ReadonlyArray<readonly [string, StatementKind]> = [

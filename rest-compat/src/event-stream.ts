@@ -1,4 +1,6 @@
-import { ApiError, callerKey, envelopeFromGraphQLError, type ConnectionLimiter, type GraphExecutor, type GraphResult, type GraphSubscriber } from "@pap/kernel";
+import { ApiError, envelopeFromGraphQLError } from "@pap/core";
+import type { GraphExecutor, GraphResult, GraphSubscriber } from "@pap/kernel/graphql";
+import { callerKey, type ConnectionLimiter } from "@pap/kernel/http";
 import { EVENT_SELECTION, positionFrom, streamFilter } from "@pap/platform/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { EventFrames } from "./event-frames";

@@ -1,4 +1,4 @@
-import { roleWithInherited, roles, type AuthMode, type Requirement } from "@pap/kernel";
+import { roleWithInherited, roles, type AuthMode, type Requirement } from "@pap/kernel/auth";
 
 /**
  * How a client authenticates, as OpenAPI security schemes, for the mode the platform runs in: a bearer

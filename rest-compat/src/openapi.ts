@@ -1,6 +1,7 @@
-import { DEFAULT_LIMIT, MAX_LIMIT, type AuthMode, type Requirement } from "@pap/kernel";
+import { DEFAULT_LIMIT, MAX_LIMIT } from "@pap/kernel/list";
+import type { AuthMode, Requirement } from "@pap/kernel/auth";
+import type { RestRoute } from "@pap/kernel/domain";
 import { z } from "zod";
-import type { RestRoute } from "@pap/kernel";
 import { operationSecurity, securitySchemes } from "./openapi-security";
 
 const errorEnvelope = {

@@ -1,23 +1,9 @@
-import {
-  answerOf,
-  bearerChallenge,
-  envelopeFromGraphQLError,
-  notSignedIn,
-  pickForwardedHeaders,
-  refusal,
-  variablesOf,
-  type Authenticator,
-  type AuthMode,
-  type ConnectionLimiter,
-  type DomainContract,
-  type GraphExecutor,
-  type GraphResult,
-  type GraphSubscriber,
-  type Requirement,
-  type RequirementLookup,
-  type RestRequest,
-  type RestRoute,
-} from "@pap/kernel";
+import { envelopeFromGraphQLError } from "@pap/core";
+import { bearerChallenge, notSignedIn, refusal, type Authenticator, type AuthMode, type Requirement, type RequirementLookup } from "@pap/kernel/auth";
+import type { DomainContract, RestRequest, RestRoute } from "@pap/kernel/domain";
+import { pickForwardedHeaders, type GraphExecutor, type GraphResult, type GraphSubscriber } from "@pap/kernel/graphql";
+import { answerOf, variablesOf } from "@pap/kernel/rest";
+import type { ConnectionLimiter } from "@pap/kernel/http";
 import type { ContentSettings } from "@pap/content";
 import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";

@@ -1,4 +1,5 @@
-import { readSetting, type DomainContract, type RestRoute, type RestSurfaceOptions } from "@pap/kernel";
+import { readSetting } from "@pap/core";
+import type { DomainContract, RestRoute, RestSurfaceOptions } from "@pap/kernel/domain";
 
 /** Deployment choices of the REST surface (SPEC §9 overlays and stream timing). */
 export type RestOptions = RestSurfaceOptions & {

@@ -2,7 +2,7 @@
 // token, 403 for a role without the permission, and what each role may do with persons, cases,
 // appointments and the event log.
 import { randomUUID } from "node:crypto";
-import type { Role } from "@pap/kernel";
+import type { Role } from "@pap/kernel/auth";
 import { bearer, tokenFor } from "../support/auth";
 import { expectErrorEnvelope } from "../support/expectations";
 import { useTestPlatform } from "../support/platform";

@@ -3,7 +3,7 @@
  * that embeds the account's claims at login (`GET /identity-access/token/claims/{sub}`, with its API
  * key) names the account's user id; one that does not names only the subject, which the account links.
  */
-import { signToken, authSettingsFromEnv } from "@pap/kernel";
+import { signToken, authSettingsFromEnv } from "@pap/kernel/auth";
 import { bearer } from "../support/auth";
 import { applicantPath } from "../support/applicant-path";
 

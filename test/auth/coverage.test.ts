@@ -3,7 +3,7 @@
 // permission exists in that domain's table. A new operation without one fails here.
 import { subgraphs } from "@pap/gateway";
 import { agencyAdapterPrincipal } from "@pap/data-exchange/contract";
-import { permissionsOf, roles } from "@pap/kernel";
+import { permissionsOf, roles } from "@pap/kernel/auth";
 import { declaredScopes, requirementFrom } from "../support/requirements";
 
 const FEDERATION_FIELDS = new Set(["_service", "_entities"]);

@@ -8,7 +8,8 @@
 import { randomUUID } from "node:crypto";
 import { signStagedContent } from "@pap/content";
 import { subgraphs } from "@pap/gateway";
-import { actionMutationName, roles } from "@pap/kernel";
+import { actionMutationName } from "@pap/kernel/state-machine";
+import { roles } from "@pap/kernel/auth";
 import { taskMachine } from "@pap/workflow";
 import { applicationMachine, verificationMachine } from "@pap/intake/contract";
 import { decisionMachine, determinationMachine } from "@pap/eligibility/contract";

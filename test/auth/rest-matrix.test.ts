@@ -4,7 +4,7 @@
 // success when they include it; `me` needs any signed-in user, token claims only the API key.
 // A route added later is covered without touching this file.
 import { randomUUID } from "node:crypto";
-import { roles } from "@pap/kernel";
+import { roles } from "@pap/kernel/auth";
 import { domains } from "@pap/gateway";
 import { restRoutes, type RestRoute } from "@pap/rest-compat";
 import { taskMachine } from "@pap/workflow";

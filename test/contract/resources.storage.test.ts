@@ -3,8 +3,8 @@
  * once, storage stays the truth): every stored field has a column of its kind, list-ness and
  * nullability, every enum the stored enum's values, and every column is accounted for.
  */
+import { storageDisagreements, type StoredModel } from "@pap/kernel/resource";
 import { getDatamodel, storedEnums } from "@pap/db";
-import { storageDisagreements, type StoredModel } from "@pap/kernel";
 import { domains } from "@pap/gateway";
 
 const models = getDatamodel().datamodel.models as unknown as Record<string, StoredModel>;

@@ -7,7 +7,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { startPlatform } from "@pap/gateway";
-import { createLogger, ManualClock } from "@pap/kernel";
+import { createLogger, ManualClock } from "@pap/core";
 import { bearer } from "../support/auth";
 import { determinationFixture } from "../support/eligibility-fixtures";
 import { expectErrorEnvelope, type Json, listPath } from "../support/expectations";

@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { signLink } from "@pap/content";
-import { metadataNamespaces } from "@pap/kernel";
+import { metadataNamespaces } from "@pap/kernel/resource";
 import { bearer } from "../support/auth";
 import { detailFields, expectErrorEnvelope, expectListEnvelope, type Json, listPath, MISSING_ID, UUID_PATTERN } from "../support/expectations";
 import { useTestPlatform } from "../support/platform";

@@ -4,7 +4,7 @@
 // decides the decision with what it said. The adapter here is a local HTTP server the test scripts.
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { ManualClock } from "@pap/kernel";
+import { ManualClock } from "@pap/core";
 import { workerAccount } from "../support/auth";
 import { expectStatus, type Json, listPath } from "../support/expectations";
 import { useTestPlatform } from "../support/platform";

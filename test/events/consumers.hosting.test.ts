@@ -4,7 +4,8 @@
 import { randomUUID } from "node:crypto";
 import { defineDomainEvents, type ConsumerDefinition } from "@pap/events";
 import { openProcessServices, type PlatformSubgraph } from "@pap/gateway";
-import { anonymous, createLogger } from "@pap/kernel";
+import { createLogger } from "@pap/core";
+import { anonymous } from "@pap/kernel/auth";
 import { buildSchema } from "graphql";
 import { createTestDatabase } from "../support/platform";
 import { WAIT_MS, waitForValue } from "../support/waiting";

@@ -4,6 +4,7 @@
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
+import type { Logger } from "@pap/core";
 import { openDatabase, type Database } from "@pap/db";
 import {
   appendToLog,
@@ -20,7 +21,6 @@ import {
   type EventRuntime,
   type RunningConsumers,
 } from "@pap/events";
-import type { Logger } from "@pap/kernel";
 import { createTestDatabase } from "../support/platform";
 import { pause, waitFor } from "../support/waiting";
 

@@ -3,7 +3,7 @@
 // (plus `scheduling.appointment.scheduled` when an appointment is booked or rescheduled), with the
 // envelope, trace and actor of the request. A rejected change writes none; concurrent changes get
 // distinct, ordered log positions; and the log itself refuses UPDATE, DELETE and TRUNCATE.
-import type { Role } from "@pap/kernel";
+import type { Role } from "@pap/kernel/auth";
 import { bearer } from "../support/auth";
 import type { PlatformEvent } from "@pap/events";
 import { randomUUID } from "node:crypto";

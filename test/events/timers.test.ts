@@ -2,9 +2,9 @@
 // transaction, fires once as an event in the log (however many runners compete), fires late rather
 // than never, and one already due is left to fire by a change that would move or cancel it.
 import { randomUUID } from "node:crypto";
+import { ManualClock, MINUTE_MS } from "@pap/core";
 import { openDatabase, type Database } from "@pap/db";
 import { cancelTimers, newTraceparent, scheduleTimer, startEventRuntime, startTimers, traceIdOf, type EventRuntime, type RunningTimers, type TimerRequest } from "@pap/events";
-import { ManualClock, MINUTE_MS } from "@pap/kernel";
 import { createTestDatabase } from "../support/platform";
 
 const clock = new ManualClock("2026-11-23T09:00:00.000Z");

@@ -3,7 +3,7 @@
  * caller cannot tell: the same data, the same errors, the same authorization. Operations that walk
  * several subgraphs still go through the gateway.
  */
-import { formatGraphError, httpGraphExecutor, type GraphExecutor, type GraphRequest } from "@pap/kernel";
+import { formatGraphError, httpGraphExecutor, type GraphExecutor, type GraphRequest } from "@pap/kernel/graphql";
 import { domains, loadSupergraph, ownedOperationExecutor, subgraphs } from "@pap/gateway";
 import { adminHeaders } from "../support/auth";
 import { startTestPlatform } from "../support/platform";

@@ -2,7 +2,7 @@
 // counties, `me`, soft delete, the guards against administrators reaching beyond their own grants,
 // and the token-claims lookup the identity provider makes with its API key.
 import { randomUUID } from "node:crypto";
-import type { Role } from "@pap/kernel";
+import type { Role } from "@pap/kernel/auth";
 import { bearer } from "../support/auth";
 import { expectErrorEnvelope, expectListEnvelope, expectValidationError, ISO_DATE_TIME, listPath, MISSING_ID, UUID_PATTERN } from "../support/expectations";
 import { useTestPlatform } from "../support/platform";

@@ -3,7 +3,7 @@
 // against the persons — same SSN confirmed, same name and date of birth for review, else no match —
 // through match keys (the SSN only as a keyed hash), and intake writes the outcome onto the member.
 import { createHash, createHmac, randomInt, randomUUID } from "node:crypto";
-import { DEVELOPMENT_PERSON_MATCH_KEY } from "@pap/kernel";
+import { DEVELOPMENT_PERSON_MATCH_KEY } from "@pap/core";
 import { matchKeyer } from "../../subgraphs/persons/src/domain/matching";
 import { refreshMatchKeys } from "../../subgraphs/persons/src/operations/matching";
 import { type Json, UUID_PATTERN } from "../support/expectations";

@@ -1,8 +1,8 @@
 // A persons, tasks, appointments or applications list runs through the driver when its query is plain
 // column conditions, and through Prisma otherwise (`listThroughDriver`). Both must answer alike: every `q` form, sort and page below
 // is run both ways against the same PostgreSQL rows and the envelopes compared whole.
+import { findPage, listThroughDriver, pageStatements, type ListArgs, type ListSpec, type PageQuery, type Where } from "@pap/kernel/list";
 import { plainColumnsOf } from "@pap/db";
-import { findPage, listThroughDriver, pageStatements, type ListArgs, type ListSpec, type PageQuery, type Where } from "@pap/kernel";
 import { person as personResource } from "@pap/persons/contract";
 import { application as applicationResource } from "@pap/intake/contract";
 import { appointment as appointmentResource } from "@pap/scheduling/contract";

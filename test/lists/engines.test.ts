@@ -6,7 +6,9 @@
 // questions on both, every form of the query language over every field it declares, each sort both
 // ways, and pages, the answers compared whole (status and body).
 import { domains } from "@pap/gateway";
-import { ManualClock, type FieldDef, type ListSpec, type RestRoute } from "@pap/kernel";
+import { ManualClock } from "@pap/core";
+import type { FieldDef, ListSpec } from "@pap/kernel/list";
+import type { RestRoute } from "@pap/kernel/domain";
 import { copyRows } from "../support/engines";
 import { recordKinds, recordOn, recordRefsOn } from "../support/intake-fixtures";
 import * as fixtures from "../support/list-fixtures";

@@ -7,8 +7,8 @@
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { Client } from "pg";
+import { buildListQuery, type ListSpec } from "@pap/kernel/list";
 import { openDatabase, type Database } from "@pap/db";
-import { buildListQuery, type ListSpec } from "@pap/kernel";
 import { domains } from "@pap/gateway";
 import { createTestDatabase } from "../support/platform";
 import { indexScanOf as scanOf, planOf, seedPersons, seedTasks, type Statement } from "../support/plans";

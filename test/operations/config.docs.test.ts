@@ -4,7 +4,7 @@
 // when the files or the sources drift from the schema.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { envExample, isSettingName, README_BEGIN, README_END, readmeConfigurationTables, settingNames } from "@pap/kernel";
+import { envExample, isSettingName, README_BEGIN, README_END, readmeConfigurationTables, settingNames } from "@pap/core";
 
 const root = path.join(__dirname, "../..");
 const fixWith = "run `npm run config:docs` and commit the result";

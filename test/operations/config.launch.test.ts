@@ -8,7 +8,7 @@ import { mkdtempSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { DEVELOPMENT_PERSON_MATCH_KEY } from "@pap/kernel";
+import { DEVELOPMENT_PERSON_MATCH_KEY } from "@pap/core";
 import { adminHeaders } from "../support/auth";
 import { launchPlatform, stopLaunched, stopped } from "../support/launcher";
 import { createTestDatabase } from "../support/platform";

@@ -1,6 +1,6 @@
 // The embedded path: the whole platform on PGlite in memory, migrated at start, with nothing installed.
 import { startPlatform, type RunningPlatform } from "@pap/gateway";
-import { createLogger, DAY_MS, ManualClock } from "@pap/kernel";
+import { createLogger, DAY_MS, ManualClock } from "@pap/core";
 import { workerAccount } from "../support/auth";
 import { httpClient } from "../support/platform";
 

@@ -23,7 +23,7 @@ const START_BUDGET_MS = 600_000;
 afterAll(() => stopLaunched(), 60_000);
 
 /** What the tracing SDK brings: none of it may be loaded when tracing is off. */
-const TRACING_MODULE = /node_modules\/(@opentelemetry\/(sdk-node|sdk-trace[^/]*|exporter-trace-[^/]*|instrumentation[^/]*|context-async-hooks)|@fastify\/otel)\/|kernel\/dist\/tracing\/sdk\.js$/;
+const TRACING_MODULE = /node_modules\/(@opentelemetry\/(sdk-node|sdk-trace[^/]*|exporter-trace-[^/]*|instrumentation[^/]*|context-async-hooks)|@fastify\/otel)\/|core\/dist\/tracing\/sdk\.js$/;
 
 /** The single-process platform with the loaded-modules probe preloaded, its log lines collected, and a client for it. */
 async function launch(label: string, env: Record<string, string>) {

@@ -1,7 +1,7 @@
 // The read-only policy registry (SPEC §2.3, §4 list conventions, §4.1; configuration.md §6;
 // resources.md §2): 34 policies seeded from configuration at start, listed with q/sort/paging, read
 // by slug, and seeded idempotently when another platform starts on the same database.
-import { createLogger } from "@pap/kernel";
+import { createLogger } from "@pap/core";
 import { startPlatform, type RunningPlatform } from "@pap/gateway";
 import { createTestDatabase, httpClient } from "../support/platform";
 import { detailFields, expectErrorEnvelope, expectListEnvelope, listPath } from "../support/expectations";

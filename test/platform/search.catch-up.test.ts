@@ -6,10 +6,10 @@
  */
 import { randomUUID } from "node:crypto";
 import { Client } from "pg";
+import { createLogger } from "@pap/core";
 import { openDatabase } from "@pap/db";
 import { searchIndexOf } from "@pap/events";
 import { domains, startPlatform, type RunningPlatform } from "@pap/gateway";
-import { createLogger } from "@pap/kernel";
 import { createTestDatabase, httpClient } from "../support/platform";
 
 jest.setTimeout(120_000);

@@ -6,11 +6,11 @@
  * one: no planning at all).
  */
 import { Client } from "pg";
+import { systemPrincipal, type Principal } from "@pap/kernel/auth";
 import { openDatabase, type Database } from "@pap/db";
 import { searchIndexOf } from "@pap/events";
 import { domains } from "@pap/gateway";
 import { search, type Searchable } from "@pap/platform";
-import { systemPrincipal, type Principal } from "@pap/kernel";
 import { createTestDatabase } from "../support/platform";
 import { preparedPlanOf, indexScanOf as scanOf, planOf, seedPersons, seedTasks, type Statement } from "../support/plans";
 

@@ -4,7 +4,7 @@
  * transaction, and each caller finds only the kinds (and records) it may read.
  */
 import { randomUUID } from "node:crypto";
-import { systemPrincipal } from "@pap/kernel";
+import { systemPrincipal } from "@pap/kernel/auth";
 import { applicantAccount, bearer } from "../support/auth";
 import { useTestPlatform } from "../support/platform";
 import { created } from "../support/creators";

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { authSettingsFromEnv, signToken, type Role } from "@pap/kernel";
+import { authSettingsFromEnv, signToken, type Role } from "@pap/kernel/auth";
 
 /** Tokens as the identity provider would issue them, signed with the test run's key (see global-setup.js). */
 export async function tokenFor(roles: readonly Role[], claims: { sub?: string; userId?: string; counties?: string[]; personId?: string; lifetimeSeconds?: number } = {}): Promise<string> {

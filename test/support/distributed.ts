@@ -1,6 +1,6 @@
 import net from "node:net";
 import { distributedPorts, domains, runDistributed } from "@pap/gateway";
-import { createLogger } from "@pap/kernel";
+import { createLogger } from "@pap/core";
 import { createTestDatabase } from "./platform";
 
 export type RunningDistributed = { stop(): Promise<void>; urls: Record<string, string> };

@@ -5,9 +5,9 @@
  */
 import { randomUUID } from "node:crypto";
 import type { PlatformEvent } from "@pap/events";
+import { createLogger } from "@pap/core";
 import type { DatabaseConfig } from "@pap/db";
 import { startPlatform, type RunningPlatform } from "@pap/gateway";
-import { createLogger } from "@pap/kernel";
 import { createClient, type Client } from "graphql-ws/client";
 import { adminHeaders } from "./auth";
 import { waitFor, waitForValue, WAIT_MS } from "./waiting";

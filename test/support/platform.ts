@@ -5,8 +5,8 @@ import { Client } from "pg";
 import { buildServer as buildAgencySimulator } from "@pap/agency-simulator";
 import { buildServer as buildReferenceAdapter } from "@pap/eligibility-reference";
 import { startPlatform, type RunningPlatform } from "@pap/gateway";
+import { createLogger, type Clock, type Logger } from "@pap/core";
 import type { DatabaseConfig } from "@pap/db";
-import { createLogger, type Clock, type Logger } from "@pap/kernel";
 import { adminHeaders } from "./auth";
 
 /**

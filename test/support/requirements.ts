@@ -2,9 +2,9 @@
 // subgraph declared) and the status a caller should then get: the expectations the authorization
 // matrices assert.
 import { subgraphs } from "@pap/gateway";
-import { operationRequirements, permissionsOf, type OperationType, type Requirement, type Role } from "@pap/kernel";
+import { operationRequirements, permissionsOf, type OperationType, type Requirement, type Role } from "@pap/kernel/auth";
 
-export { declaredScopes, requirementFrom, type Requirement } from "@pap/kernel";
+export { declaredScopes, requirementFrom, type Requirement } from "@pap/kernel/auth";
 
 /** Who calls: a role's token, no credential, or the identity provider's API key. */
 export type Caller = Role | "anonymous" | "api_key";

@@ -11,7 +11,8 @@
 //
 // A manual clock makes every timestamp exact: each request happens one second after the previous one.
 import { randomUUID } from "node:crypto";
-import { ManualClock, type Role } from "@pap/kernel";
+import { ManualClock } from "@pap/core";
+import type { Role } from "@pap/kernel/auth";
 import { taskMachine } from "@pap/workflow";
 import { bearer, workerAccount } from "../support/auth";
 import { useTestPlatform } from "../support/platform";

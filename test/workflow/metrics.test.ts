@@ -1,6 +1,6 @@
 // /workflow/metrics over real HTTP against PostgreSQL (SPEC §2.6, §4.4): every metric checked against
 // values worked out by hand from a small world built on a manual clock, so event times and gaps are exact.
-import { DAY_MS, HOUR_MS, ManualClock } from "@pap/kernel";
+import { DAY_MS, HOUR_MS, ManualClock } from "@pap/core";
 import { bearer, workerAccount, type Account } from "../support/auth";
 import { detailFields, expectErrorEnvelope, expectListEnvelope, listPath } from "../support/expectations";
 import { useTestPlatform } from "../support/platform";

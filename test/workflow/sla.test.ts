@@ -4,7 +4,7 @@
 // its expectations from the clock's time when it starts. Timers of earlier tests' tasks keep firing as
 // the clock moves; every assertion therefore looks at one task's own events.
 import { startPlatform, type RunningPlatform } from "@pap/gateway";
-import { createLogger, DAY_MS, HOUR_MS, ManualClock } from "@pap/kernel";
+import { createLogger, DAY_MS, HOUR_MS, ManualClock } from "@pap/core";
 import { workerAccount, type Account } from "../support/auth";
 import { createTestDatabase, httpClient, useTestPlatform } from "../support/platform";
 import { eventPage } from "../support/event-log";

@@ -6,7 +6,7 @@
 //
 // A manual clock makes every timestamp exact: each write happens one second after the previous one.
 import { randomUUID } from "node:crypto";
-import { DAY_MS, ManualClock } from "@pap/kernel";
+import { DAY_MS, ManualClock } from "@pap/core";
 import { bearer, workerAccount, type Account } from "../support/auth";
 import { useTestPlatform } from "../support/platform";
 import { detailFields, expectErrorEnvelope, expectListEnvelope, expectValidationError, ISO_DATE_TIME, listPath, MISSING_ID, UUID_PATTERN } from "../support/expectations";

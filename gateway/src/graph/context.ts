@@ -1,4 +1,5 @@
-import { pickForwardedHeaders, requestTraceparent } from "@pap/kernel";
+import { requestTraceparent } from "@pap/core";
+import { pickForwardedHeaders } from "@pap/kernel/graphql";
 
 /** What the gateway knows of a request; subgraph contexts are derived from it. */
 export type GatewayContext = {

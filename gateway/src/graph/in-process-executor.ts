@@ -1,5 +1,5 @@
 import type { ApolloServer } from "@apollo/server";
-import type { GraphExecutor } from "@pap/kernel";
+import type { GraphExecutor } from "@pap/kernel/graphql";
 import { gatewayContextFromHeaders, type GatewayContext } from "./context";
 
 /** rest-compat's way into a graph served by this same process: Apollo's executeOperation, no HTTP. */

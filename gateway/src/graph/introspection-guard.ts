@@ -1,5 +1,5 @@
 import type { ApolloServerPlugin } from "@apollo/server";
-import { notSignedIn, type Authenticator } from "@pap/kernel";
+import { notSignedIn, type Authenticator } from "@pap/kernel/auth";
 import { GraphQLError, visit, type DocumentNode } from "graphql";
 import type { GatewayContext } from "./context";
 

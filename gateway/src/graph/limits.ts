@@ -1,4 +1,4 @@
-import { queryLimitsRule, relationSizesOf, type QueryLimits } from "@pap/kernel";
+import { queryLimitsRule, relationSizesOf, type QueryLimits } from "@pap/kernel/graphql";
 import { subgraphs } from "../subgraphs";
 
 /**

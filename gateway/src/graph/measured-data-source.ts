@@ -1,5 +1,5 @@
 import type { GraphQLDataSource, GraphQLDataSourceProcessOptions } from "@apollo/gateway";
-import { latencyBuckets, metricsRegistry } from "@pap/kernel";
+import { latencyBuckets, metricsRegistry } from "@pap/core";
 import { Counter, Histogram } from "prom-client";
 
 const labelNames = ["subgraph", "outcome"] as const;

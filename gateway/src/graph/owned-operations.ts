@@ -1,7 +1,7 @@
 import { Supergraph, operationFromDocument } from "@apollo/federation-internals";
 import { QueryPlanner, type PlanNode, type SubscriptionNode } from "@apollo/query-planner";
 import type { DomainServices } from "@pap/events";
-import type { FailedOperation, GraphExecutor, GraphResult } from "@pap/kernel";
+import type { FailedOperation, GraphExecutor, GraphResult } from "@pap/kernel/graphql";
 import { execute, parse, validate, type DocumentNode, type GraphQLFormattedError, type GraphQLSchema } from "graphql";
 import type { PlatformSubgraph } from "../subgraphs";
 import { gatewayContextFromHeaders } from "./context";

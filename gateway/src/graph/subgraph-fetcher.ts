@@ -1,4 +1,4 @@
-import { forwardedHeaderNames } from "@pap/kernel";
+import { forwardedHeaderNames } from "@pap/kernel/graphql";
 import { InFlightMerger } from "./in-flight-merger";
 import { responseOf, SubgraphTransport, type FetcherRequestInit, type FetcherResponse, type SubgraphReply } from "./subgraph-transport";
 

@@ -1,4 +1,4 @@
-import type { Logger } from "@pap/kernel";
+import type { Logger } from "@pap/core";
 import { startReferenceProcess, type ReferenceProcess } from "./reference-process";
 
 /** The outside agencies the data-exchange domain calls, and how to stop the simulator if the launcher started it. */

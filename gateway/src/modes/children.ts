@@ -1,5 +1,5 @@
 import { fork, type ChildProcess } from "node:child_process";
-import { gatherMetricsOf, metricsParentEnv, readSetting, type Logger } from "@pap/kernel";
+import { gatherMetricsOf, metricsParentEnv, readSetting, type Logger } from "@pap/core";
 
 /** Child processes of the distributed launcher: started together, stopped together, their metrics gathered by the launcher. */
 export class ProcessGroup {

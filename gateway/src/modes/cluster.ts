@@ -1,6 +1,6 @@
 import cluster from "node:cluster";
 import os from "node:os";
-import { metricsParentEnv, setMetricsService, type Logger } from "@pap/kernel";
+import { metricsParentEnv, setMetricsService, type Logger } from "@pap/core";
 import type { PlatformConfig } from "../config";
 import { distributedPorts } from "./distributed";
 import { prepareSharedDatabase } from "./shared-database";

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { childServiceName, readSetting, setMetricsService, type Logger } from "@pap/kernel";
+import { childServiceName, readSetting, setMetricsService, type Logger } from "@pap/core";
 import type { PlatformConfig } from "../config";
 import { subgraphs } from "../subgraphs";
 import { ProcessGroup, untilReported, waitUntilHealthy } from "./children";

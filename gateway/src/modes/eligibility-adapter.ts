@@ -1,4 +1,4 @@
-import type { Logger } from "@pap/kernel";
+import type { Logger } from "@pap/core";
 import { startReferenceProcess, type ReferenceProcess } from "./reference-process";
 
 /** The eligibility adapter the platform's processes call, and how to stop it if the launcher started it. */

@@ -1,7 +1,8 @@
 import cluster from "node:cluster";
 import "../telemetry-off";
 import "../tracing";
-import { authSettingsFromEnv, createAuthenticator, createLogger, joinPlatformMetrics, readSetting } from "@pap/kernel";
+import { createLogger, joinPlatformMetrics, readSetting } from "@pap/core";
+import { authSettingsFromEnv, createAuthenticator } from "@pap/kernel/auth";
 import { createGraphServer } from "../graph/server";
 import { createHttpApp } from "../http-app";
 import { runGatewayWorkers } from "./gateway-workers";

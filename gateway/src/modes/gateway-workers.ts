@@ -1,5 +1,5 @@
 import cluster from "node:cluster";
-import { metricsParentEnv, type Logger } from "@pap/kernel";
+import { metricsParentEnv, type Logger } from "@pap/core";
 import { superviseWorkers, type SupervisedWorkers } from "./workers";
 
 /**

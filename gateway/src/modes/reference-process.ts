@@ -1,5 +1,5 @@
 import { fork, type ChildProcess } from "node:child_process";
-import type { Logger } from "@pap/kernel";
+import type { Logger } from "@pap/core";
 import { waitUntilHealthy } from "./children";
 
 /** A reference service the platform's processes call, and how to stop it if the launcher started it. */

@@ -1,6 +1,6 @@
 import "../telemetry-off";
 import "../tracing";
-import { joinPlatformMetrics, readSetting } from "@pap/kernel";
+import { joinPlatformMetrics, readSetting } from "@pap/core";
 import { startRestService } from "./rest-service";
 import { stopOnSignals } from "./signals";
 

@@ -1,4 +1,6 @@
-import { createAuthenticator, createLogger, httpGraphExecutor, webSocketGraphSubscriber } from "@pap/kernel";
+import { createLogger } from "@pap/core";
+import { createAuthenticator } from "@pap/kernel/auth";
+import { httpGraphExecutor, webSocketGraphSubscriber } from "@pap/kernel/graphql";
 import type { FastifyInstance } from "fastify";
 import { prepareAuthSettings } from "../auth";
 import { processContentSettings } from "@pap/content";

@@ -1,5 +1,5 @@
+import type { Logger } from "@pap/core";
 import { openDatabase, shareEmbeddedDatabase, type DatabaseConfig } from "@pap/db";
-import type { Logger } from "@pap/kernel";
 
 /**
  * Multi-process deployments need one database every process can reach. With PostgreSQL that is the

@@ -1,4 +1,4 @@
-import { stopTracing } from "@pap/kernel";
+import { stopTracing } from "@pap/core";
 
 /** Graceful stop on SIGINT/SIGTERM: finish in-flight requests, close the database, send the last spans, then exit. */
 export function stopOnSignals(stop: () => Promise<unknown>): void {

@@ -1,7 +1,8 @@
 import "../telemetry-off";
 import "../tracing";
+import { createLogger, joinPlatformMetrics, readSetting } from "@pap/core";
+import { createSubgraphServer } from "@pap/kernel/http";
 import { databaseConfigFromEnv } from "@pap/db";
-import { createLogger, createSubgraphServer, joinPlatformMetrics, readSetting } from "@pap/kernel";
 import { openProcessServices } from "../services";
 import { subgraphs } from "../subgraphs";
 import { stopOnSignals } from "./signals";

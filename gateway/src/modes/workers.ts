@@ -1,5 +1,5 @@
 import cluster, { type Worker } from "node:cluster";
-import { gatherMetricsOf, type Logger } from "@pap/kernel";
+import { gatherMetricsOf, type Logger } from "@pap/core";
 
 export type SupervisedWorkers = {
   /** Resolves when every first worker listens. */

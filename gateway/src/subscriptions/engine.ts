@@ -1,5 +1,5 @@
 import type { ApolloServer } from "@apollo/server";
-import type { GraphResult, GraphSubscriber } from "@pap/kernel";
+import type { GraphResult, GraphSubscriber } from "@pap/kernel/graphql";
 import { GraphQLError, print, validate, type DocumentNode, type ExecutionResult, type GraphQLSchema } from "graphql";
 import { gatewayContextFromHeaders, type GatewayContext } from "../graph/context";
 import { DocumentCache } from "../graph/document-cache";

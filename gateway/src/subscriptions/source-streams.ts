@@ -1,5 +1,5 @@
 import type { DomainServices } from "@pap/events";
-import { webSocketGraphSubscriber, type GraphResult } from "@pap/kernel";
+import { webSocketGraphSubscriber, type GraphResult } from "@pap/kernel/graphql";
 import { subscribe, type GraphQLSchema } from "graphql";
 import { DocumentCache } from "../graph/document-cache";
 import type { PlatformSubgraph } from "../subgraphs";

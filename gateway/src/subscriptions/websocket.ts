@@ -1,11 +1,5 @@
-import {
-  callerKey,
-  queryLimitsFromEnv,
-  refuseDeepText,
-  serveGraphqlWebSocket,
-  subscriptionHeaders,
-  type ConnectionLimiter,
-} from "@pap/kernel";
+import { queryLimitsFromEnv, refuseDeepText } from "@pap/kernel/graphql";
+import { callerKey, serveGraphqlWebSocket, subscriptionHeaders, type ConnectionLimiter } from "@pap/kernel/http";
 import type { Server } from "node:http";
 import { NoSchemaIntrospectionCustomRule, specifiedRules, validate, type ExecutionResult } from "graphql";
 import { platformLimitsRule } from "../graph/limits";

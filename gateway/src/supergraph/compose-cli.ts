@@ -1,6 +1,6 @@
 import { writeFileSync } from "node:fs";
 import { subgraphs } from "../subgraphs";
-import { requirementsTable } from "@pap/kernel";
+import { requirementsTable } from "@pap/kernel/auth";
 import { composeSupergraph } from "./compose";
 import { requirementsPath, supergraphPath } from "./location";
 

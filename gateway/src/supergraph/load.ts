@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
-import { readSetting } from "@pap/kernel";
+import { readSetting } from "@pap/core";
 import { subgraphs } from "../subgraphs";
 import { composeSupergraph } from "./compose";
 import { supergraphPath } from "./location";

@@ -1,4 +1,4 @@
-import { ConfigurationError, readSetting, scannerProblems } from "@pap/kernel/config";
+import { ConfigurationError, readSetting, scannerProblems } from "@pap/core/config";
 import { scannerFromEnv, type VirusScanner } from "./scanner/scanner";
 import { contentStoreFromEnv } from "./store/from-env";
 import type { ContentStore } from "./store/store";

@@ -1,4 +1,4 @@
-import { ApiError } from "@pap/kernel";
+import { ApiError } from "@pap/core";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

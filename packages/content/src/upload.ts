@@ -1,4 +1,4 @@
-import { ApiError } from "@pap/kernel";
+import { ApiError } from "@pap/core";
 import { randomUUID } from "node:crypto";
 import { PassThrough, pipeline, type Readable } from "node:stream";
 import { safeFileName, safeMimeType } from "./file-metadata";

@@ -1,4 +1,4 @@
-import type { Emission } from "@pap/kernel";
+import type { Emission } from "@pap/kernel/state-machine";
 /** A change a domain is about to record; the recorder adds id, time, trace and actor. */
 export type EventDraft = {
   type: string;

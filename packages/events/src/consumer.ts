@@ -1,5 +1,5 @@
+import { systemClock, traced, traceIdOf, type Clock, type Logger } from "@pap/core";
 import type { Prisma, PrismaClient } from "@pap/db";
-import { systemClock, traced, traceIdOf, type Clock, type Logger } from "@pap/kernel";
 import { eventRecorder, type EventRecorder } from "./append";
 import { loggedFromRow, type LoggedEvent, type PlatformEvent } from "./envelope";
 import { matchesFilter, type EventFilter } from "./filter";

@@ -1,6 +1,6 @@
 import { changesBetween, crudDrafts, crudEventTypes, defineDomainEvents, EventCatalog } from "./catalog";
 import { matchesFilter } from "./filter";
-import { anonymous } from "@pap/kernel";
+import { anonymous } from "@pap/kernel/auth";
 import { actorOf, originOf, reactionOrigin } from "./origin";
 import { envelopeFor } from "./append";
 import { continueTrace, isTraceparent, newTraceparent, traceIdOf } from "./trace";

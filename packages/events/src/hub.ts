@@ -1,5 +1,5 @@
+import type { Logger } from "@pap/core";
 import type { Database } from "@pap/db";
-import type { Logger } from "@pap/kernel";
 import type { LoggedEvent } from "./envelope";
 import { matchesFilter, type EventFilter } from "./filter";
 import { headOfLog, readLogAfter } from "./log";

@@ -1,5 +1,6 @@
+import { isUuid } from "@pap/core";
+import { escapeLike } from "@pap/kernel/list";
 import type { Prisma, PrismaClient } from "@pap/db";
-import { escapeLike, isUuid } from "@pap/kernel";
 import { loggedFromRow, type LoggedEvent } from "./envelope";
 import type { EventFilter } from "./filter";
 

@@ -1,4 +1,5 @@
-import { continuedTraceparent, requestTraceparent, type Principal } from "@pap/kernel";
+import { continuedTraceparent, requestTraceparent } from "@pap/core";
+import type { Principal } from "@pap/kernel/auth";
 import type { AuthType, PlatformEvent } from "./envelope";
 
 /** Where a change came from: the trace it belongs to, the event that caused it, and who acted. */

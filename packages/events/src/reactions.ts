@@ -1,4 +1,4 @@
-import { ApiError, type Logger } from "@pap/kernel";
+import { ApiError, type Logger } from "@pap/core";
 import type { ConsumerContext, ConsumerDefinition } from "./consumer";
 import type { DomainContext } from "./scope";
 

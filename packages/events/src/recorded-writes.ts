@@ -1,4 +1,4 @@
-import { isUuid, notFound } from "@pap/kernel";
+import { isUuid, notFound } from "@pap/core";
 import type { EventRecorder, SqlTransaction } from "./append";
 import type { EventDraft } from "./catalog";
 import type { EventRuntime, Transaction } from "./runtime";

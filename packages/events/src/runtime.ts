@@ -1,5 +1,6 @@
+import type { Logger } from "@pap/core";
+import type { Principal } from "@pap/kernel/auth";
 import type { Database, PrismaClient, SqlTransaction } from "@pap/db";
-import type { Logger, Principal } from "@pap/kernel";
 import { EventHub, type HubOptions } from "./hub";
 import type { CommitNotifier } from "./notifier/notifier";
 import { PgliteNotifier } from "./notifier/pglite";

@@ -1,5 +1,7 @@
-import { findActiveAccount, type PrismaClient } from "@pap/db";
-import { callerContext, systemClock, type Authenticator, type CallerContext, type Clock, type PermissionTable, type RequestScope, type RowReader } from "@pap/kernel";
+import { systemClock, type Clock } from "@pap/core";
+import { callerContext, type Authenticator, type CallerContext, type PermissionTable } from "@pap/kernel/auth";
+import type { RequestScope } from "@pap/kernel/domain";
+import { findActiveAccount, type PrismaClient, type RowReader } from "@pap/db";
 import type { EventRecorder } from "./append";
 import type { EventHub } from "./hub";
 import type { EventRuntime, Transaction } from "./runtime";

@@ -1,4 +1,4 @@
-import { untraced } from "@pap/kernel";
+import { untraced } from "@pap/core";
 
 /**
  * Runs `task` one at a time, however often it is asked for: a request that arrives while it runs

@@ -1,4 +1,4 @@
-import { readSetting, type Clock } from "@pap/kernel";
+import { readSetting, type Clock } from "@pap/core";
 import type { SearchIndex } from "./search";
 
 /** Deployment choices about events (SPEC §9 overlays), and the clock that stamps them. */

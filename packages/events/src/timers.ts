@@ -1,5 +1,5 @@
+import { continuedTraceparent, systemClock, type Clock, type Logger } from "@pap/core";
 import { Prisma, type PrismaClient } from "@pap/db";
-import { continuedTraceparent, systemClock, type Clock, type Logger } from "@pap/kernel";
 import { appendToLog, envelopeFor, type SqlTransaction } from "./append";
 import type { EventDraft } from "./catalog";
 import type { EventRuntime } from "./runtime";

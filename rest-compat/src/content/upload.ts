@@ -1,5 +1,5 @@
 import { signStagedContent, stageUpload, type ContentSettings, type StagedContent } from "@pap/content";
-import { ApiError, validationFailed } from "@pap/kernel";
+import { ApiError, validationFailed } from "@pap/core";
 import type { FastifyRequest } from "fastify";
 
 /** What an upload request carried: its text parts, and the file, already stored and scanned. */

@@ -1,5 +1,6 @@
+import type { RequestScope } from "@pap/kernel/domain";
+import { createByKeyLoader, createGroupLoader } from "@pap/kernel/graphql";
 import type { Case, CaseApplication, CaseMember, PrismaClient } from "@pap/db";
-import { createByKeyLoader, createGroupLoader, type RequestScope } from "@pap/kernel";
 import { casePermissions } from "./domain/permissions";
 import { domainContext, type DomainContext, type DomainServices } from "@pap/events";
 

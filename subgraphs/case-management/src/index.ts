@@ -1,4 +1,4 @@
-import { defineSubgraph } from "@pap/kernel";
+import { defineSubgraph } from "@pap/kernel/domain";
 import { approvalReactions } from "./consumers/approvals";
 import { createContext } from "./context";
 import { caseManagementDomain } from "./contract";

@@ -1,5 +1,6 @@
+import type { RequestScope } from "@pap/kernel/domain";
+import { createByKeyLoader, createGroupLoader } from "@pap/kernel/graphql";
 import { Prisma, type ExternalService, type ExternalServiceCall, type PrismaClient } from "@pap/db";
-import { createByKeyLoader, createGroupLoader, type RequestScope } from "@pap/kernel";
 import { domainContext, type DomainContext, type DomainServices } from "@pap/events";
 import type { CallingProcess } from "./calling/process";
 import { dataExchangePermissions } from "./domain/permissions";

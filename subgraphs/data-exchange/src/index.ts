@@ -1,5 +1,6 @@
 import type { DomainServices } from "@pap/events";
-import { defineSubgraph, type Logger } from "@pap/kernel";
+import type { Logger } from "@pap/core";
+import { defineSubgraph } from "@pap/kernel/domain";
 import { startOutbox } from "./calling/outbox";
 import { callingProcess } from "./calling/process";
 import { callWindows } from "./consumers/call-windows";

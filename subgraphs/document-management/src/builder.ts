@@ -1,5 +1,5 @@
+import { createDomainBuilder, type BuilderTypes } from "@pap/kernel/domain";
 import { getDatamodel, type PrismaTypes } from "@pap/db";
-import { createDomainBuilder, type BuilderTypes } from "@pap/kernel";
 import type { DocumentManagementContext } from "./context";
 
 export const builder = createDomainBuilder<DocumentManagementContext, PrismaTypes>(getDatamodel());

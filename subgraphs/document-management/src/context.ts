@@ -1,6 +1,8 @@
+import { isUuid } from "@pap/core";
+import type { RequestScope } from "@pap/kernel/domain";
+import { createByKeyLoader, createGroupLoader } from "@pap/kernel/graphql";
 import type { Document, DocumentLink, DocumentType, DocumentVersion, PrismaClient } from "@pap/db";
 import { processContentSettings, type ContentSettings } from "@pap/content";
-import { createByKeyLoader, createGroupLoader, isUuid, type RequestScope } from "@pap/kernel";
 import { ownerKinds, ownersOf, type OwnerKind } from "./domain/document-owners";
 import { domainContext, type DomainContext, type DomainServices } from "@pap/events";
 import { documentManagementPermissions } from "./domain/permissions";

@@ -1,5 +1,5 @@
 import { processContentSettings } from "@pap/content";
-import { defineSubgraph } from "@pap/kernel";
+import { defineSubgraph } from "@pap/kernel/domain";
 import { configuredDocumentTypes } from "./config/deployment";
 import { retentionReactions } from "./consumers/retention";
 import { createContext } from "./context";

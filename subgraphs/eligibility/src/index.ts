@@ -1,4 +1,4 @@
-import { defineSubgraph } from "@pap/kernel";
+import { defineSubgraph } from "@pap/kernel/domain";
 import { adapterEvaluations } from "./consumers/adapter-evaluations";
 import { applicationReactions } from "./consumers/application-reactions";
 import { electronicCheckReactions } from "./consumers/electronic-checks";

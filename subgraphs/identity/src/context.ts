@@ -1,5 +1,7 @@
+import type { PermissionTable } from "@pap/kernel/auth";
+import type { RequestScope } from "@pap/kernel/domain";
+import { createByKeyLoader } from "@pap/kernel/graphql";
 import type { PrismaClient, User } from "@pap/db";
-import { createByKeyLoader, type PermissionTable, type RequestScope } from "@pap/kernel";
 import { domainContext, type DomainContext, type DomainServices } from "@pap/events";
 import { userPermissions } from "./domain/permissions";
 

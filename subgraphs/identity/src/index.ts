@@ -1,5 +1,5 @@
 import type { DomainServices } from "@pap/events";
-import { defineSubgraph, type RequestScope } from "@pap/kernel";
+import { defineSubgraph, type RequestScope } from "@pap/kernel/domain";
 import { createContext } from "./context";
 import { identityDomain } from "./contract";
 import { schema } from "./schema";

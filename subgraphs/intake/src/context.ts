@@ -1,9 +1,10 @@
 import type DataLoader from "dataloader";
-import type { Application, ApplicationMember, PrismaClient } from "@pap/db";
-import { createByKeyLoader, createGroupLoader, createRowByIdLoader, type RequestScope, type RowReader } from "@pap/kernel";
+import type { RequestScope } from "@pap/kernel/domain";
+import { createByKeyLoader, createGroupLoader, createRowByIdLoader } from "@pap/kernel/graphql";
+import type { Application, ApplicationMember, PrismaClient, RowReader } from "@pap/db";
 import { domainContext, type DomainContext, type DomainServices } from "@pap/events";
 import { applicationPermissions } from "./domain/permissions";
-import type { StoredRecord } from "./operations/records";
+import type { StoredRecord } from "./operations/stored-record";
 
 function loaders(db: PrismaClient, read: RowReader) {
   return {

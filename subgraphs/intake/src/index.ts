@@ -1,4 +1,4 @@
-import { defineSubgraph } from "@pap/kernel";
+import { defineSubgraph } from "@pap/kernel/domain";
 import { caseLinkReactions } from "./consumers/case-links";
 import { documentUploadReactions } from "./consumers/document-uploads";
 import { electronicCheckReactions } from "./consumers/electronic-checks";

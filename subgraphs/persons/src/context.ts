@@ -1,5 +1,6 @@
+import type { RequestScope } from "@pap/kernel/domain";
+import { createRowByIdLoader } from "@pap/kernel/graphql";
 import type { Person } from "@pap/db";
-import { createRowByIdLoader, type RequestScope } from "@pap/kernel";
 import { personPermissions } from "./domain/permissions";
 import { domainContext, type DomainContext, type DomainServices } from "@pap/events";
 

@@ -1,4 +1,4 @@
-import { defineSubgraph } from "@pap/kernel";
+import { defineSubgraph } from "@pap/kernel/domain";
 import { applicationMatching } from "./consumers/application-matching";
 import { createContext } from "./context";
 import { personsDomain } from "./contract";

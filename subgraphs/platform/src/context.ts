@@ -1,7 +1,8 @@
+import type { RequestScope } from "@pap/kernel/domain";
+import { createByKeyLoader } from "@pap/kernel/graphql";
 import type { Policy, PrismaClient } from "@pap/db";
 import { platformPermissions } from "./domain/permissions";
 import { domainContext, entryFromRow, type DomainContext, type DomainServices, type EventCatalog, type EventHub, type LogEntry } from "@pap/events";
-import { createByKeyLoader, type RequestScope } from "@pap/kernel";
 import type { Searchable } from "./domain/search";
 
 export type PlatformContext = DomainContext & {

@@ -1,5 +1,6 @@
 import { EventCatalog, type DomainServices } from "@pap/events";
-import { defineSubgraph, type Logger, type RequestScope } from "@pap/kernel";
+import type { Logger } from "@pap/core";
+import { defineSubgraph, type RequestScope } from "@pap/kernel/domain";
 import { createContext } from "./context";
 import { platformDomain } from "./contract";
 import { publicBaseUrlFromEnv } from "./domain/public-url";

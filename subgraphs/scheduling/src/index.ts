@@ -1,4 +1,4 @@
-import { defineSubgraph } from "@pap/kernel";
+import { defineSubgraph } from "@pap/kernel/domain";
 import { createContext } from "./context";
 import { schedulingDomain } from "./contract";
 import { schema } from "./schema";

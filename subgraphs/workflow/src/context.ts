@@ -1,6 +1,7 @@
-import type { PrismaClient, Queue, Task } from "@pap/db";
+import type { RequestScope } from "@pap/kernel/domain";
+import { createByKeyLoader, createGroupLoader, createRowByIdLoader } from "@pap/kernel/graphql";
+import type { PrismaClient, Queue, Task, RowReader } from "@pap/db";
 import DataLoader from "dataloader";
-import { createByKeyLoader, createGroupLoader, createRowByIdLoader, type RequestScope, type RowReader } from "@pap/kernel";
 import { domainContext, type DomainContext, type DomainServices } from "@pap/events";
 import { seededSlaTypes } from "./config/sla-types";
 import { workflowPermissions } from "./domain/permissions";

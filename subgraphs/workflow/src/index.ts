@@ -1,4 +1,4 @@
-import { defineSubgraph } from "@pap/kernel";
+import { defineSubgraph } from "@pap/kernel/domain";
 import { seededSlaTypes } from "./config/sla-types";
 import { applicationReactions } from "./consumers/application-reactions";
 import { timerReactions } from "./consumers/timer-reactions";

@@ -2,7 +2,7 @@ import { connect } from "node:net";
 import { Transform, type TransformCallback } from "node:stream";
 import { endOfStream, frames, instreamCommand, parseReply, pingCommand } from "./instream";
 import { ContentInfected, ScannerUnavailable } from "./errors";
-import type { ScanVerdict, VirusScanner } from "./scanner";
+import type { ScanVerdict, VirusScanner } from "./virus-scanner";
 
 /*
  * A small INSTREAM client of our own rather than the `clamscan` package's passthrough(), which was

@@ -1,4 +1,4 @@
-import { ConfigurationError, contentStoreProblems, readSetting } from "@pap/kernel/config";
+import { ConfigurationError, contentStoreProblems, readSetting } from "@pap/core/config";
 import { filesystemStore } from "./filesystem";
 import type { ContentStore } from "./store";
 

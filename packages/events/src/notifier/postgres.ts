@@ -1,5 +1,5 @@
 import pg from "pg";
-import type { Logger } from "@pap/kernel";
+import type { Logger } from "@pap/core";
 import { EVENT_CHANNEL } from "../append";
 import { changeFromPayload, type CommitNotifier, type LogChange } from "./notifier";
 

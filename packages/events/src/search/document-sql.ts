@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
+import type { SearchColumn, SearchProjection } from "@pap/kernel/search";
 import { Prisma } from "@pap/db";
-import type { SearchColumn, SearchProjection } from "@pap/kernel";
 
 // The SQL that derives one kind of record's search documents from its rows, built once from the
 // domain's projection. Names and labels come from the domains' code; they are still checked and

@@ -1,6 +1,6 @@
-import type { PrismaClient } from "@pap/db";
-import { isUuid, type Logger, type SearchProjection } from "@pap/kernel";
-import type { SqlTransaction } from "../append";
+import { isUuid, type Logger } from "@pap/core";
+import type { SearchProjection } from "@pap/kernel/search";
+import type { PrismaClient, SqlTransaction } from "@pap/db";
 import type { PlatformEvent } from "../envelope";
 import { documentSql, type DocumentSql } from "./document-sql";
 

@@ -1,4 +1,4 @@
-import { ApiError } from "../errors/api-error";
+import { ApiError } from "@pap/core";
 import { createAuthenticator, signToken } from "./authenticate";
 import { permissionsOf, roleWithInherited, type PermissionTable } from "./roles";
 import { authSettingsFromEnv, rolesFrom } from "./settings";

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import { ApiError } from "../errors/api-error";
+import { ApiError } from "@pap/core";
 import { anonymous, type Principal } from "./principal";
 import { rolesFrom, type AuthSettings } from "./settings";
 

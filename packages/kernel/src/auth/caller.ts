@@ -1,4 +1,4 @@
-import { ApiError } from "../errors/api-error";
+import { ApiError } from "@pap/core";
 import type { Authenticator } from "./authenticate";
 import type { Principal } from "./principal";
 import { permissionsOf, type PermissionTable } from "./roles";

@@ -1,5 +1,5 @@
 import type { GraphQLSchema } from "graphql";
-import { ApiError } from "../errors/api-error";
+import { ApiError } from "@pap/core";
 import { forbidden, unauthenticated } from "./authenticate";
 import { BEARER_CREDENTIAL, type Principal } from "./principal";
 import { permissionsOf, type PermissionTable } from "./roles";

@@ -1,5 +1,4 @@
-import { ConfigurationError, readSetting } from "../config/read";
-import { authKeyProblems, authModeOf } from "../config/rules";
+import { ConfigurationError, readSetting, authKeyProblems, authModeOf } from "@pap/core";
 import { isRole, type Role } from "./roles";
 
 /**
@@ -28,7 +27,7 @@ export type AuthSettings = {
 };
 
 export const DEVELOPMENT_ISSUER = "urn:pap:development";
-export { DEFAULT_AUDIENCE } from "../config/schema";
+export { DEFAULT_AUDIENCE } from "@pap/core";
 
 /** The settings from the environment, each read through its declaration in the configuration schema. */
 export function authSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): AuthSettings {

@@ -1,7 +1,6 @@
 import type { SchemaTypes } from "@pothos/core";
 import type DataLoader from "dataloader";
-import { badRequest } from "../errors/api-error";
-import { isUuid } from "../validation/body";
+import { badRequest, isUuid } from "@pap/core";
 import { loadByUuid } from "./loaders";
 
 /** The live hub every domain context carries, as far as a change feed needs it. */

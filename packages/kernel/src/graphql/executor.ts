@@ -1,5 +1,5 @@
-import { pickForwardedHeaders } from "../http/forwarded-headers";
-import { tracedCall } from "../tracing/current";
+import { pickForwardedHeaders } from "./forwarded-headers";
+import { tracedCall } from "@pap/core";
 
 /** A GraphQL result as any executor returns it. */
 export type GraphResult = {

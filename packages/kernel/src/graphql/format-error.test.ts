@@ -1,5 +1,5 @@
 import { GraphQLError, parse } from "graphql";
-import { serverFaults } from "../metrics/registry";
+import { serverFaults } from "@pap/core";
 import { formatGraphError } from "./format-error";
 
 const faultsCounted = async () => (await serverFaults.get()).values.reduce((sum, sample) => sum + sample.value, 0);

@@ -1,6 +1,6 @@
 import type { ApolloServerPlugin } from "@apollo/server";
 import { visit, type DocumentNode, type GraphQLFormattedError } from "graphql";
-import { clientErrorFromDatabase, envelopeFromGraphQLError, reportServerFault, requestValuesOf, type FaultLog, type RequestValues } from "../errors";
+import { clientErrorFromDatabase, envelopeFromGraphQLError, reportServerFault, requestValuesOf, type FaultLog, type RequestValues } from "@pap/core";
 
 /** The operation an error arose in: its name (for the log) and what the client sent with it. */
 export type FailedOperation = { operationName?: string | null; variables?: Record<string, unknown> | null; document?: DocumentNode };

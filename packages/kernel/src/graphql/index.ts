@@ -9,3 +9,8 @@ export * from "./limits";
 export * from "./change-feed";
 export * from "./request-guards";
 export * from "./machine-mutations";
+export * from "./forwarded-headers";
+export { graphFieldsOf, inputTypeOf, enumTypeOf, objectTypeOf } from "./resource-graph";
+export { graphCrud, type GraphCrud } from "./graph-crud";
+export { graphSingleton, type GraphSingleton } from "./graph-singleton";
+export { metadataNamespaceMutations } from "./graph-metadata";

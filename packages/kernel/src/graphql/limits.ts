@@ -17,7 +17,7 @@ import {
   isInterfaceType,
 } from "graphql";
 import { DEFAULT_LIMIT, MAX_LIMIT } from "../list/spec";
-import { readSetting } from "../config/read";
+import { readSetting } from "@pap/core";
 
 /** How much one operation may ask for; past either bound it is refused before anything runs. */
 export type QueryLimits = {

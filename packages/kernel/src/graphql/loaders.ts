@@ -1,5 +1,6 @@
 import DataLoader from "dataloader";
-import { isUuid } from "../validation/body";
+import type { RowReader } from "@pap/db";
+import { isUuid } from "@pap/core";
 
 /**
  * One-to-one batch loader: all `load(key)` calls of one tick become one `fetch(keys)` (one SQL
@@ -32,9 +33,6 @@ export function createGroupLoader<K, T>(fetch: (keys: readonly K[]) => Promise<T
 export function loadByUuid<T>(loader: DataLoader<string, T | null>, id: unknown): Promise<T | null> | null {
   return isUuid(id) ? loader.load(id.toLowerCase()) : null;
 }
-
-/** One statement with parameters, run by the driver (`Database.read`); the kernel does not depend on the database package. */
-export type RowReader = <T>(text: string, params: readonly unknown[]) => Promise<T[]>;
 
 /**
  * A by-id loader that reads through the driver rather than a Prisma model query, for the hottest

@@ -1,4 +1,4 @@
-import { conflict } from "../errors/api-error";
+import { conflict } from "@pap/core";
 import type { MachineCaller } from "../state-machine/machine";
 import { actionEnumValue, actionFromEnumValue, actionMutationName, actionNamesOf, bodyFieldsOf, performActionField, performPartActionField, unnamedPartNote, type AnyMachine, type PartsAtParent } from "../state-machine";
 

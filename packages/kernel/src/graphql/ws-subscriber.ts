@@ -1,6 +1,6 @@
 import { createClient, type Client } from "graphql-ws/client";
 import WebSocket from "ws";
-import { pickForwardedHeaders } from "../http/forwarded-headers";
+import { pickForwardedHeaders } from "./forwarded-headers";
 import type { GraphResult, GraphSubscriber } from "./executor";
 
 /**

@@ -2,7 +2,7 @@ import http from "node:http";
 import type { Socket } from "node:net";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from "fastify";
 import { bearerChallenge } from "../auth/authenticate";
-import { ApiError, clientErrorFromDatabase, reportServerFault, requestValuesOf, type ErrorEnvelope } from "../errors";
+import { ApiError, clientErrorFromDatabase, reportServerFault, requestValuesOf, type ErrorEnvelope } from "@pap/core";
 
 type Answer = { status: number; envelope: ErrorEnvelope };
 

@@ -1,9 +1,7 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from "fastify";
 import type { Logger } from "pino";
-import { readSetting } from "../config/read";
-import { badRequest } from "../errors";
-import { useHttpMetrics } from "../metrics/http";
-import { requestTraceparent, tracingActive } from "../tracing/current";
+import { readSetting, badRequest, requestTraceparent, tracingActive } from "@pap/core";
+import { useHttpMetrics } from "./metrics";
 import { maxBodyDepthFromEnv, unacceptableJson } from "../validation/json-shape";
 import { envelopeServerOptions, useErrorEnvelope } from "./error-envelope";
 

@@ -3,7 +3,7 @@ import type { GraphQLError, GraphQLFormattedError } from "graphql";
 import type { ServerOptions } from "graphql-ws";
 import { useServer, type Extra } from "graphql-ws/use/ws";
 import { WebSocketServer } from "ws";
-import { pickForwardedHeaders } from "./forwarded-headers";
+import { pickForwardedHeaders } from "../graphql/forwarded-headers";
 import { answerSendsEarly } from "./websocket-writes";
 
 /**

@@ -1,9 +1,7 @@
 import { createHash } from "node:crypto";
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { ApiError } from "../errors";
-import { openConnections, rateLimitRefusals } from "../metrics/registry";
-import { isProduction, readSetting } from "../config/read";
+import { ApiError, openConnections, rateLimitRefusals, isProduction, readSetting } from "@pap/core";
 
 /** Per-caller limits at the platform's edge (the processes clients reach). */
 export type RateLimitSettings = {

@@ -13,7 +13,7 @@ import {
   type IDisposable,
 } from "cockatiel";
 import { setMaxListeners } from "node:events";
-import { tracedCall } from "../tracing/current";
+import { tracedCall } from "@pap/core";
 import { isPostCallError, networkFailure, statusFailure, timedOut, type PostFailure, type RefusalDetail } from "./post-failures";
 
 export type ResilientPostOptions = {

@@ -4,10 +4,10 @@ import type { FastifyInstance } from "fastify";
 import type { Logger } from "pino";
 import { apolloErrorFormatting } from "../graphql/format-error";
 import { requireOneOperation } from "../graphql/request-guards";
-import type { SubgraphDefinition } from "../subgraph";
+import type { SubgraphDefinition } from "../domain/subgraph";
 import { mountApollo } from "./apollo-route";
 import { createHttpServer } from "./fastify-app";
-import { pickForwardedHeaders } from "./forwarded-headers";
+import { pickForwardedHeaders } from "../graphql/forwarded-headers";
 import { serveGraphqlWebSocket, subscriptionHeaders } from "./graphql-websocket";
 
 /** A subgraph served on its own over HTTP, for the distributed deployment (the gateway calls it). */

@@ -1,5 +1,5 @@
-import { ApiError } from "../errors/api-error";
-import * as list from "./index";
+import { ApiError } from "@pap/core";
+import * as list from ".";
 import { findPageInMemory } from "./in-memory";
 import { buildListQuery } from "./list-query";
 import type { ListArgs, ListSpec } from "./spec";

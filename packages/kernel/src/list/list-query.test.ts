@@ -1,5 +1,5 @@
-import { ApiError } from "../errors/api-error";
-import * as list from "./index";
+import { ApiError } from "@pap/core";
+import * as list from ".";
 import { buildListQuery, defineListSpec } from "./list-query";
 import type { ListSpec } from "./spec";
 

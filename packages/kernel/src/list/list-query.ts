@@ -1,4 +1,4 @@
-import { ApiError } from "../errors/api-error";
+import { ApiError } from "@pap/core";
 import { declaredField, FIELD_NAME_PATTERN, lookupField, tieBreakerOf } from "./fields";
 import { listEnvelope, resolvePaging } from "./paging";
 import { parseQuery } from "./query-parser";

@@ -1,4 +1,4 @@
-import { ApiError } from "../errors/api-error";
+import { ApiError } from "@pap/core";
 import { listEnvelope, listParamsFromQuery, resolvePaging } from "./paging";
 
 function badRequestOf(run: () => unknown): ApiError {

@@ -1,4 +1,4 @@
-import { badRequest, type ErrorDetail } from "../errors/api-error";
+import { badRequest, type ErrorDetail } from "@pap/core";
 import { DEFAULT_LIMIT, MAX_LIMIT, type ListArgs, type ListEnvelope, type Page } from "./spec";
 
 const LIMIT_MESSAGE = `must be an integer from 1 to ${MAX_LIMIT}`;

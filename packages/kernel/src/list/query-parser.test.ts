@@ -1,4 +1,4 @@
-import { ApiError } from "../errors/api-error";
+import { ApiError } from "@pap/core";
 import { parseQuery, type QueryNode } from "./query-parser";
 
 const one = (q: string): QueryNode => {

@@ -1,4 +1,4 @@
-import { invalidQuery } from "../errors/api-error";
+import { invalidQuery } from "@pap/core";
 import { FIELD_NAME_PATTERN } from "./fields";
 
 /**

@@ -1,4 +1,4 @@
-import { ApiError } from "../errors/api-error";
+import { ApiError } from "@pap/core";
 import { parseSort, toOrderBy } from "./sort";
 import type { ListSpec } from "./spec";
 

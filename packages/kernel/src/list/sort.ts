@@ -1,4 +1,4 @@
-import { fieldNotSortable, invalidSortField } from "../errors/api-error";
+import { fieldNotSortable, invalidSortField } from "@pap/core";
 import { declaredField, FIELD_NAME_PATTERN, lookupField, tieBreakerOf } from "./fields";
 import { MAX_SORT_FIELDS, type ListSpec } from "./spec";
 

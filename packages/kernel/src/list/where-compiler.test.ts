@@ -1,4 +1,4 @@
-import { ApiError } from "../errors/api-error";
+import { ApiError } from "@pap/core";
 import { parseQuery } from "./query-parser";
 import type { ListSpec } from "./spec";
 import { compileWhere, escapeLike, type Where } from "./where-compiler";

@@ -1,5 +1,4 @@
-import { ApiError, invalidQuery } from "../errors/api-error";
-import { isUuid } from "../validation/body";
+import { ApiError, invalidQuery, isUuid } from "@pap/core";
 import { lookupField, type ResolvedField } from "./fields";
 import type { CompareNode, ComparisonOperator, ExistsNode, MatchNode, QueryNode, QueryValue, TermNode, ValueMatch } from "./query-parser";
 import type { ListSpec } from "./spec";

@@ -1,4 +1,4 @@
-import type { RowReader } from "../graphql/loaders";
+import type { RowReader } from "@pap/db";
 import type { PageQuery } from "./list-query";
 import type { Where } from "./where-compiler";
 

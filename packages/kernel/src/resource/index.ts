@@ -3,7 +3,6 @@ export { defineResource, type Resource, type CreateBody, type UpdateBody } from 
 export { createBodyOf, updateBodyOf, bodyFromInput, valueCheck } from "./bodies";
 export { selectionOf, responseOf, snapshotOf } from "./representation";
 export { listRulesOf } from "./list-rules";
-export { graphFieldsOf, inputTypeOf, enumTypeOf, objectTypeOf } from "./graph";
 export type { BodyOf } from "./types";
 export { storageDisagreements, type StoredModel, type StoredField } from "./storage-agreement";
 export { columnsOf } from "./columns";
@@ -11,4 +10,3 @@ export { graphCrud, type GraphCrud } from "./graph-crud";
 export { graphSingleton, type GraphSingleton } from "./graph-singleton";
 export { dateOnly, graphTypeNameOf } from "./kinds";
 export { metadataNamespaces, namespaceMap, namespaceOf, requireNamespaceOwner, withNamespace, type MetadataNamespace } from "./metadata-namespaces";
-export { metadataNamespaceMutations } from "./graph-metadata";

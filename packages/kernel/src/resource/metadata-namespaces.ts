@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Principal } from "../auth";
-import { ApiError, validationFailed } from "../errors";
+import { ApiError, validationFailed } from "@pap/core";
 
 /**
  * The metadata namespaces (SPEC §2.4; configuration §9): a record that several domains annotate (a

@@ -1,46 +1,7 @@
-import SchemaBuilder from "@pothos/core";
-import { printSchema } from "graphql";
 import { z } from "zod";
-import { addSharedScalars } from "../graphql/scalars";
 import { defineResource } from "./resource";
 import { restShapeOf } from "./representation";
-import { graphFieldsOf, inputTypeOf } from "./graph";
-
-/** A small resource with one of each thing a declaration can say. */
-const visit = defineResource({
-  name: "Visit",
-  plural: "visits",
-  model: "Visit",
-  description: "A home visit.",
-  fields: {
-    id: { kind: "uuid" },
-    title: { kind: "string", write: "always", required: true, input: z.string().min(1, "must not be empty"), search: true, sort: true },
-    notes: { kind: "string", nullable: true, write: "always", search: true },
-    status: { kind: "enum", values: ["planned", "done"], enumName: "VisitStatus", write: "update", sort: true },
-    day: { kind: "date", nullable: true, write: "always", sort: true },
-    startsAt: { kind: "datetime", write: "create", required: true },
-    tags: { kind: "string", list: true, write: "always", maxItems: 3 },
-    visitors: {
-      kind: "object",
-      list: true,
-      objectName: "Visitor",
-      inputName: "VisitorInput",
-      write: "always",
-      filter: { relation: { name: "visitors", many: true } },
-      fields: {
-        personId: { kind: "uuid", write: "always", required: true },
-        role: { kind: "string", write: "always", search: true },
-        checkedInAt: { kind: "datetime", nullable: true },
-        person: { kind: "reference", target: "Person", nullable: true },
-      },
-    },
-    household: { kind: "reference", target: "Household", nullable: true },
-    score: { kind: "integer", input: z.number().int().min(0).max(10), write: "always" },
-    ui: { kind: "json", inEvents: false },
-    createdAt: { kind: "datetime", sort: true },
-  },
-  list: { defaultSort: "-createdAt", extra: { visitor: { kind: "uuid", column: "personId", relation: { name: "visitors", many: true } } } },
-});
+import { visit } from "./visit.fixture";
 
 describe("bodies derived from a declaration", () => {
   const valid = { title: "First", startsAt: "2026-11-24T10:00:00Z" };
@@ -167,67 +128,6 @@ describe("the representation derived from a declaration", () => {
     expect(note.toRest!({ id: "n1", body: { text: "hi" }, createdAt: "t" })).toEqual({ text: "hi", id: "n1", createdAt: "t" });
     expect(note.createBody.parse({ anything: { goes: true } })).toEqual({ anything: { goes: true } });
     expect(note.listSpec.freeForm).toEqual({ column: "body" });
-  });
-});
-
-describe("graph types derived from a declaration", () => {
-  function schemaOf(withHousehold: boolean) {
-    // The plugins' option types are global once any of them is imported; this builder uses none.
-    const builder = new SchemaBuilder<{ DefaultFieldNullability: false }>({ defaultFieldNullability: false } as never);
-    addSharedScalars(builder as never);
-    const Household = builder.objectRef<{ id: string }>("Household").implement({ fields: (t) => ({ id: t.exposeID("id") }) });
-    const Person = builder.objectRef<{ id: string }>("Person").implement({ fields: (t) => ({ id: t.exposeID("id") }) });
-    const Visitor = builder.objectRef<Record<string, unknown>>("Visitor");
-    Visitor.implement({
-      fields: (t) => graphFieldsOf(builder, t, visit.declaration.fields.visitors.fields, { person: t.field({ type: Person, nullable: true, resolve: () => null }) }) as never,
-    });
-    const Visit = builder.objectRef<Record<string, unknown>>("Visit").implement({
-      description: visit.declaration.description,
-      fields: (t) =>
-        graphFieldsOf(builder, t, visit.declaration.fields, {
-          visitors: t.field({ type: [Visitor], resolve: () => [] }),
-          ...(withHousehold && { household: t.field({ type: Household, nullable: true, resolve: () => null }) }),
-        }) as never,
-    });
-    const input = inputTypeOf(builder, visit.declaration, "create");
-    builder.queryType({ fields: (t) => ({ visit: t.field({ type: Visit, nullable: true, args: { input: t.arg({ type: input as never }) }, resolve: () => null }) }) });
-    return printSchema(builder.toSchema({ sortSchema: false }));
-  }
-
-  it("builds the object type with each field's type and nullability, and the create input with what create writes", () => {
-    const sdl = schemaOf(true);
-    expect(sdl).toMatch(/A home visit\.\n"""\ntype Visit|"""A home visit\."""\ntype Visit/);
-    expect(sdl).toContain(`type Visit {
-  id: ID!
-  title: String!
-  notes: String
-  status: VisitStatus!
-  day: Date
-  startsAt: DateTime!
-  tags: [String!]!
-  visitors: [Visitor!]!
-  household: Household
-  score: Int!
-  ui: JSONObject!
-  createdAt: DateTime!
-}`);
-    expect(sdl).toContain(`input VisitCreateInput {
-  title: String!
-  notes: String
-  day: Date
-  startsAt: DateTime!
-  tags: [String!]
-  visitors: [VisitorInput!]
-  score: Int
-}`);
-    expect(sdl).toContain(`input VisitorInput {
-  personId: ID!
-  role: String
-}`);
-  });
-
-  it("refuses to build a schema where a declared link has no resolver", () => {
-    expect(() => schemaOf(false)).toThrow("field 'household' is resolved by its schema file, which gave no resolver for it");
   });
 });
 

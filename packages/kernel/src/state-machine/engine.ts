@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { roleWithInherited, type Role } from "../auth/roles";
-import { ApiError, conflict, validationFailed } from "../errors/api-error";
+import { ApiError, conflict, validationFailed } from "@pap/core";
 import { detailsFromZod } from "../validation/body";
 import type { AnyAction, AnyMachine, Emission, MachineCaller, MachineDefinition } from "./machine";
 

@@ -1,5 +1,4 @@
-import { validationFailed } from "../errors/api-error";
-import { isUuid } from "../validation";
+import { validationFailed, isUuid } from "@pap/core";
 import { actorRefusal } from "./engine";
 import type { AnyMachine, MachineCaller } from "./machine";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { badRequest, validationFailed, type ErrorDetail } from "../errors";
+import { badRequest, validationFailed, type ErrorDetail } from "@pap/core";
 
 /** Server-set fields: a client that sends back what it read must not be refused for them. */
 export const readOnlyFields = ["id", "createdAt", "updatedAt"] as const;
@@ -57,11 +57,6 @@ export function parseBody<S extends z.ZodType>(schema: S, value: unknown): z.out
   if (!result.success) throw validationFailed(detailsFromZod(result.error));
   return result.data;
 }
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Ids are uuids; anything else cannot name a stored record (and would make PostgreSQL fail on the cast). */
-export const isUuid = (value: unknown): value is string => typeof value === "string" && uuidPattern.test(value);
 
 /** The fields an input names: GraphQL hands absent input fields over as undefined, which a body leaves out. */
 export const givenFields = <T extends object>(input: T): Partial<T> =>

@@ -1,4 +1,3 @@
 export * from "./body";
 export * from "./json-shape";
 export * from "./merge-patch";
-export * from "./unstorable-text";

@@ -1,5 +1,5 @@
 import { unacceptableJson } from "./json-shape";
-import { unstorableTextReason } from "./unstorable-text";
+import { unstorableTextReason } from "@pap/core";
 
 const nested = (levels: number) => JSON.parse(`${'{"a":'.repeat(levels)}1${"}".repeat(levels)}`);
 

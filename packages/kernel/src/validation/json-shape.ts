@@ -1,6 +1,4 @@
-import { badRequest, validationFailed, type ApiError } from "../errors";
-import { readSetting } from "../config/read";
-import { unstorableTextReason } from "./unstorable-text";
+import { badRequest, validationFailed, type ApiError, readSetting, unstorableTextReason } from "@pap/core";
 
 /** How deeply a request body may nest objects and arrays (`REQUEST_MAX_DEPTH`, default 32). */
 export const maxBodyDepthFromEnv = (env: NodeJS.ProcessEnv = process.env) => readSetting("REQUEST_MAX_DEPTH", env);

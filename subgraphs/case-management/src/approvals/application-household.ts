@@ -1,5 +1,5 @@
+import { presentEntries } from "@pap/kernel/validation";
 import type { Prisma } from "@pap/db";
-import { presentEntries } from "@pap/kernel";
 
 /**
  * What case management needs of a closed application: its household, who leads it, whether any

@@ -1,5 +1,5 @@
 import { reactionConsumer, type ConsumerDefinition, type Reaction } from "@pap/events";
-import { isUuid, type Logger } from "@pap/kernel";
+import { isUuid, type Logger } from "@pap/core";
 import { applicationHousehold } from "../approvals/application-household";
 import { linkApprovedApplication } from "../operations/approvals";
 

@@ -1,4 +1,4 @@
-import { defineDomain } from "@pap/kernel";
+import { defineDomain } from "@pap/kernel/domain";
 import { caseSearch } from "./search";
 import { caseEvents } from "../domain/events";
 import { casePermissions } from "../domain/permissions";

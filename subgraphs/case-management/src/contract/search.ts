@@ -1,4 +1,4 @@
-import { defineSearchProjection } from "@pap/kernel";
+import { defineSearchProjection } from "@pap/kernel/search";
 import { caseEvents } from "../domain/events";
 
 /** A case in cross-resource search: titled by its id (a case has no name), found by id and status. */

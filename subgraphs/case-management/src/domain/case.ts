@@ -1,4 +1,4 @@
-import { validationFailed } from "@pap/kernel";
+import { validationFailed } from "@pap/core";
 import type { caseStatuses } from "../contract/case";
 
 type CaseDates = { status: (typeof caseStatuses)[number]; effectiveStartDate: string | null; effectiveEndDate: string | null };

@@ -1,4 +1,4 @@
-import { dateOnly } from "@pap/kernel";
+import { dateOnly } from "@pap/kernel/resource";
 
 /** Calendar dates travel as `YYYY-MM-DD` and are stored as PostgreSQL `date` (a UTC-midnight Date in JS). */
 export { dateOnly };

@@ -1,4 +1,7 @@
-import { defineListType, expectedSize, findPage, graphFieldsOf, inputTypeOf, isUuid, listArguments, loadByUuid, parseBody } from "@pap/kernel";
+import { isUuid } from "@pap/core";
+import { parseBody } from "@pap/kernel/validation";
+import { findPage } from "@pap/kernel/list";
+import { defineListType, expectedSize, graphFieldsOf, inputTypeOf, listArguments, loadByUuid } from "@pap/kernel/graphql";
 import type { Prisma } from "@pap/db";
 import { queryFromInfo } from "@pothos/plugin-prisma";
 import { builder, type Types } from "../builder";

@@ -1,4 +1,4 @@
-import { addChangeFeed } from "@pap/kernel";
+import { addChangeFeed } from "@pap/kernel/graphql";
 import { builder } from "../builder";
 import { caseEvents } from "../domain/events";
 import { CaseRef } from "./case";

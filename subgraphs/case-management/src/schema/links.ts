@@ -1,4 +1,4 @@
-import { expectedSize, loadByUuid } from "@pap/kernel";
+import { expectedSize, loadByUuid } from "@pap/kernel/graphql";
 import type { ObjectRef } from "@pothos/core";
 import { builder, type Types } from "../builder";
 import { CaseRef } from "./case";

@@ -1,6 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import type { SensitiveSubject } from "@pap/kernel";
+import type { SensitiveSubject } from "@pap/kernel/domain";
 import { nextStepAfter, syncOutcome } from "../calling/attempt";
 import type { CatalogEntry } from "../config/catalog";
 import { dataExchangeSettingsFromEnv } from "../config/settings";

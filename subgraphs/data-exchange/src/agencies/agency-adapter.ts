@@ -1,4 +1,5 @@
-import { resilientPoster, wrongAnswer, type PostFailure, type ResilientPostOptions, type SensitiveSubject } from "@pap/kernel";
+import type { SensitiveSubject } from "@pap/kernel/domain";
+import { resilientPoster, wrongAnswer, type PostFailure, type ResilientPostOptions } from "@pap/kernel/http";
 import type { CatalogEntry } from "../config/catalog";
 import { callResults, type CallResult, type ServiceType } from "../domain/vocabulary";
 import { factsFor } from "./needs";

@@ -1,4 +1,4 @@
-import type { SensitiveSubject } from "@pap/kernel";
+import type { SensitiveSubject } from "@pap/kernel/domain";
 import type { ServiceType } from "../domain/vocabulary";
 
 type Fact = keyof SensitiveSubject;

@@ -1,4 +1,4 @@
-import type { Principal } from "@pap/kernel";
+import type { Principal } from "@pap/kernel/auth";
 
 /**
  * Who the agency adapters are when they read a requesting record's sensitive facts from its domain: a

@@ -1,4 +1,5 @@
-import type { PostFailure, SensitiveSource } from "@pap/kernel";
+import type { SensitiveSource } from "@pap/kernel/domain";
+import type { PostFailure } from "@pap/kernel/http";
 import type { AgencyAdapters } from "../agencies/adapters";
 import type { AgencyAnswer } from "../agencies/agency-adapter";
 import { agencyAdapterPrincipal } from "../agencies/principal";

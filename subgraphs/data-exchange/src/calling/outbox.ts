@@ -1,6 +1,7 @@
+import { continuedTraceparent, systemClock, traced, traceIdOf, type Clock, type Logger } from "@pap/core";
+import type { BackgroundWork } from "@pap/kernel/domain";
 import { Prisma, type PrismaClient } from "@pap/db";
 import { eventRecorder, serialized, type DomainServices } from "@pap/events";
-import { continuedTraceparent, systemClock, traced, traceIdOf, type BackgroundWork, type Clock, type Logger } from "@pap/kernel";
 import { leaseMs } from "../config/settings";
 import { dataExchangeEvents } from "../domain/events";
 import { rescheduleCall, settleCall, type CallOutcome } from "../operations/outcomes";

@@ -1,4 +1,4 @@
-import type { SensitiveSource } from "@pap/kernel";
+import type { SensitiveSource } from "@pap/kernel/domain";
 import { AgencyAdapters } from "../agencies/adapters";
 import { dataExchangeSettingsFromEnv, type DataExchangeSettings } from "../config/settings";
 import type { CallMaker } from "./attempt";

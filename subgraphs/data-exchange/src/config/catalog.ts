@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { readSetting } from "@pap/kernel";
+import { readSetting } from "@pap/core";
 import { z } from "zod";
 import { callModes, serviceTypes } from "../domain/vocabulary";
 import { seededServices, type ServiceDefinition, type ServiceEndpoint } from "./services";

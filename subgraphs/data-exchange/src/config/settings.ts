@@ -1,4 +1,4 @@
-import { readSetting } from "@pap/kernel";
+import { readSetting } from "@pap/core";
 import { catalogFromEnv, type CatalogEntry } from "./catalog";
 
 /** How calls are made: the catalog, and the policies of the adapters and the outbox. */

@@ -1,5 +1,5 @@
 import { reactionConsumer, type ConsumerDefinition } from "@pap/events";
-import type { Logger } from "@pap/kernel";
+import type { Logger } from "@pap/core";
 import { dataExchangeEvents } from "../domain/events";
 import { settleCall } from "../operations/outcomes";
 

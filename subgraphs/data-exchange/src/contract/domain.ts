@@ -1,4 +1,4 @@
-import { defineDomain } from "@pap/kernel";
+import { defineDomain } from "@pap/kernel/domain";
 import { dataExchangeEvents } from "../domain/events";
 import { dataExchangePermissions } from "../domain/permissions";
 import { dataExchangeRoutes } from "./rest";

@@ -1,4 +1,5 @@
-import { answeredBy, crudRoutes, declareRoute, metadataNamespaceRoutes, resourceBodyArgument, type RestRequest, type RestResponse, type RestRoute } from "@pap/kernel";
+import type { RestRequest, RestResponse, RestRoute } from "@pap/kernel/domain";
+import { answeredBy, crudRoutes, declareRoute, metadataNamespaceRoutes, resourceBodyArgument } from "@pap/kernel/rest";
 import { z } from "zod";
 import { callStatuses, serviceTypes } from "../domain/vocabulary";
 import { service } from "./service";

@@ -1,4 +1,4 @@
-import { defineResource, namespaceMap } from "@pap/kernel";
+import { defineResource, namespaceMap } from "@pap/kernel/resource";
 import { z } from "zod";
 import { personalDataFields, personalDataPaths } from "../domain/personal-data";
 import { callModes, callResults, callStatuses, failureReasons, serviceTypes } from "../domain/vocabulary";

@@ -1,5 +1,5 @@
+import { defineMachine, type Clause } from "@pap/kernel/state-machine";
 import type { ExternalServiceCall } from "@pap/db";
-import { defineMachine, type Clause } from "@pap/kernel";
 import { z } from "zod";
 import { callResults, failureReasons, type CallStatus } from "./vocabulary";
 

@@ -1,4 +1,4 @@
-import type { PermissionTable } from "@pap/kernel";
+import type { PermissionTable } from "@pap/kernel/auth";
 
 /**
  * Who may do what with the catalog and the calls (issue 17): the catalog is read by every signed-in

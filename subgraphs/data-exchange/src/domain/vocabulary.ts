@@ -30,6 +30,6 @@ export type CallResult = (typeof callResults)[number];
 export const failureReasons = ["connection_error", "service_error", "authentication_error"] as const;
 export type FailureReason = (typeof failureReasons)[number];
 
-export { metadataNamespaces, type MetadataNamespace } from "@pap/kernel";
+export { metadataNamespaces, type MetadataNamespace } from "@pap/kernel/resource";
 
 export const isServiceType = (value: unknown): value is ServiceType => serviceTypes.includes(value as ServiceType);

@@ -1,5 +1,5 @@
+import { isUuid } from "@pap/core";
 import { Prisma } from "@pap/db";
-import { isUuid } from "@pap/kernel";
 import type { CallRow, DataExchangeWork } from "./work";
 
 /** A call under its row lock (a concurrent change of it waits), or null when there is none. */

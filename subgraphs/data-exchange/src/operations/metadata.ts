@@ -1,4 +1,5 @@
-import { notFound, validationFailed, withNamespace, type MetadataNamespace } from "@pap/kernel";
+import { notFound, validationFailed } from "@pap/core";
+import { withNamespace, type MetadataNamespace } from "@pap/kernel/resource";
 import { personalDataPaths } from "../domain/personal-data";
 import { dataExchangeEvents } from "../domain/events";
 import { lockedCall, updateCall } from "./locked-call";

@@ -1,5 +1,6 @@
 import { cancelTimers } from "@pap/events";
-import { planTransition, systemPrincipal } from "@pap/kernel";
+import { planTransition } from "@pap/kernel/state-machine";
+import { systemPrincipal } from "@pap/kernel/auth";
 import { callEventData, callMachine } from "../domain/call-machine";
 import { dataExchangeEvents, windowTimerId } from "../domain/events";
 import type { CallResult, FailureReason } from "../domain/vocabulary";

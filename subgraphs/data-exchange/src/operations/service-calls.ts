@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { isUuid, validationFailed } from "@pap/core";
 import { Prisma, type ExternalServiceCall } from "@pap/db";
 import { scheduleTimer } from "@pap/events";
-import { isUuid, validationFailed } from "@pap/kernel";
 import type { CatalogEntry } from "../config/catalog";
 import { callEventData } from "../domain/call-machine";
 import { dataExchangeEvents, windowTimerId } from "../domain/events";

@@ -1,6 +1,6 @@
+import type { Clock } from "@pap/core";
 import type { ExternalServiceCall, SqlTransaction } from "@pap/db";
 import type { EventRecorder } from "@pap/events";
-import type { Clock } from "@pap/kernel";
 
 /**
  * What a data-exchange write needs: a transaction, the recorder its events go through, the clock. The

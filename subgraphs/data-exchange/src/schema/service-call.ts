@@ -1,5 +1,7 @@
+import { parseBody } from "@pap/kernel/validation";
+import { findPage } from "@pap/kernel/list";
+import { defineListType, graphFieldsOf, inputTypeOf, listArguments, loadByUuid, metadataNamespaceMutations } from "@pap/kernel/graphql";
 import type { ExternalServiceCall } from "@pap/db";
-import { defineListType, findPage, graphFieldsOf, inputTypeOf, listArguments, loadByUuid, metadataNamespaceMutations, parseBody } from "@pap/kernel";
 import type { ObjectRef } from "@pothos/core";
 import { builder, type Types } from "../builder";
 import { makeSyncCall } from "../calling/sync";

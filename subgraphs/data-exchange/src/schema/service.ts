@@ -1,5 +1,6 @@
+import { findPage } from "@pap/kernel/list";
+import { defineListType, graphFieldsOf, listArguments, loadByUuid } from "@pap/kernel/graphql";
 import type { ExternalService } from "@pap/db";
-import { defineListType, findPage, graphFieldsOf, listArguments, loadByUuid } from "@pap/kernel";
 import type { ObjectRef } from "@pothos/core";
 import { builder, type Types } from "../builder";
 import type { DataExchangeContext } from "../context";

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { readSetting } from "@pap/kernel";
+import { readSetting } from "@pap/core";
 import { z } from "zod";
 import { retentionTriggers } from "../contract/document-type";
 import { seededDocumentTypes, type DocumentTypeDefinition } from "./document-types";

@@ -2,7 +2,7 @@ import { caseEvents } from "@pap/case-management/contract";
 import type { ContentSettings } from "@pap/content";
 import { eligibilityEvents } from "@pap/eligibility/contract";
 import { reactionConsumer, type ConsumerDefinition, type PlatformEvent, type ReactionWork } from "@pap/events";
-import { isUuid, type Logger } from "@pap/kernel";
+import { isUuid, type Logger } from "@pap/core";
 import { documentManagementEvents } from "../domain/events";
 import { documentDateTrigger } from "../domain/retention";
 import { closeLinksOf } from "../operations/links";

@@ -1,4 +1,4 @@
-import { defineResource, type CreateBody } from "@pap/kernel";
+import { defineResource, type CreateBody } from "@pap/kernel/resource";
 import { z } from "zod";
 
 export const linkSubjectTypes = ["application", "case", "verification", "task"] as const;

@@ -1,4 +1,4 @@
-import { defineResource, type CreateBody, type UpdateBody } from "@pap/kernel";
+import { defineResource, type CreateBody, type UpdateBody } from "@pap/kernel/resource";
 import { z } from "zod";
 
 export const retentionTriggers = ["case_closure", "application_denial", "document_date", "submission_date"] as const;

@@ -1,4 +1,4 @@
-import { defineResource, namespaceMap, type UpdateBody } from "@pap/kernel";
+import { defineResource, namespaceMap, type UpdateBody } from "@pap/kernel/resource";
 import { z } from "zod";
 
 export const lifecycleStates = ["active", "retained", "pending_disposition", "destroyed"] as const;

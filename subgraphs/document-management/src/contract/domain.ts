@@ -1,4 +1,4 @@
-import { defineDomain } from "@pap/kernel";
+import { defineDomain } from "@pap/kernel/domain";
 import { documentManagementEvents } from "../domain/events";
 import { documentManagementPermissions } from "../domain/permissions";
 import { document, documentVersion } from "./document";

@@ -1,21 +1,6 @@
-import {
-  answeredBy,
-  contentArgument,
-  created,
-  crudRoutes,
-  declareRoute,
-  found,
-  machineActionRoutes,
-  metadataNamespaceRoutes,
-  pathArgument,
-  readArgument,
-  resourceBodyArgument,
-  shown,
-  validationFailed,
-  type RestRequest,
-  type RestResponse,
-  type RestRoute,
-} from "@pap/kernel";
+import { validationFailed } from "@pap/core";
+import type { RestRequest, RestResponse, RestRoute } from "@pap/kernel/domain";
+import { answeredBy, contentArgument, created, crudRoutes, declareRoute, found, machineActionRoutes, metadataNamespaceRoutes, pathArgument, readArgument, resourceBodyArgument, shown } from "@pap/kernel/rest";
 import { z } from "zod";
 import { document, documentVersion, lifecycleStates } from "./document";
 import { documentLifecycle } from "../domain/lifecycle-machine";

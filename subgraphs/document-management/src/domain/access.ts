@@ -1,5 +1,5 @@
+import { forbidden } from "@pap/kernel/auth";
 import type { Document, DocumentLink } from "@pap/db";
-import { forbidden } from "@pap/kernel";
 import { ownersOf } from "./document-owners";
 
 /** What access needs of the caller: their permissions, their id, and the applications they own (an applicant's). */

@@ -1,5 +1,5 @@
+import { defineMachine, type Clause } from "@pap/kernel/state-machine";
 import type { Document } from "@pap/db";
-import { defineMachine, type Clause } from "@pap/kernel";
 import { z } from "zod";
 import type { LifecycleState } from "../contract/document";
 import { retentionDeadlineOf } from "./retention";

@@ -1,4 +1,4 @@
-import type { PermissionTable } from "@pap/kernel";
+import type { PermissionTable } from "@pap/kernel/auth";
 
 /**
  * Who may do what in document management (issue 18). Document types are read by everyone who handles

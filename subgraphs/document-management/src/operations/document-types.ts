@@ -1,5 +1,5 @@
+import { ApiError, notFound } from "@pap/core";
 import { findLocked, unlessKeyTaken, type DocumentType } from "@pap/db";
-import { ApiError, notFound } from "@pap/kernel";
 import { documentType as documentTypeResource, type DocumentTypeCreate, type DocumentTypeUpdate } from "../contract/document-type";
 import { documentTypeChanges } from "../domain/events";
 import type { DocumentManagementWork } from "./work";

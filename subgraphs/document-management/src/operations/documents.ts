@@ -1,6 +1,7 @@
+import { ApiError, notFound, validationFailed } from "@pap/core";
+import { withNamespace, type MetadataNamespace } from "@pap/kernel/resource";
 import type { Document, DocumentVersion, Prisma } from "@pap/db";
 import type { StagedContent } from "@pap/content";
-import { ApiError, notFound, validationFailed, withNamespace, type MetadataNamespace } from "@pap/kernel";
 import { document as documentResource, type DocumentUpdate } from "../contract/document";
 import { documentManagementEvents } from "../domain/events";
 import { startRetentionClock } from "./lifecycle";

@@ -1,7 +1,7 @@
+import { type MachineCaller, planTransition } from "@pap/kernel/state-machine";
+import { systemPrincipal } from "@pap/kernel/auth";
 import type { Document } from "@pap/db";
 import { scheduleTimer } from "@pap/events";
-import { systemPrincipal, type MachineCaller } from "@pap/kernel";
-import { planTransition } from "@pap/kernel";
 import type { LifecycleState } from "../contract/document";
 import { documentManagementEvents, retentionDeadlineTimerId, retentionTriggerTimerId } from "../domain/events";
 import { documentLifecycle, type DocumentInLifecycle } from "../domain/lifecycle-machine";

@@ -1,5 +1,5 @@
+import { ApiError, validationFailed } from "@pap/core";
 import { unlessKeyTaken, type DocumentLink } from "@pap/db";
-import { ApiError, validationFailed } from "@pap/kernel";
 import { documentLink as linkResource, type DocumentLinkCreate, type LinkSubjectType } from "../contract/document-link";
 import { documentManagementEvents } from "../domain/events";
 import { triggerRetention } from "./lifecycle";

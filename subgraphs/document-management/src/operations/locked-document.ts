@@ -1,5 +1,5 @@
+import { notFound } from "@pap/core";
 import { findLocked, type Document } from "@pap/db";
-import { notFound } from "@pap/kernel";
 import type { DocumentManagementWork } from "./work";
 
 /** The document under its row lock (every write to a document takes it first), or null. */

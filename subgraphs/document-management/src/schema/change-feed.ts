@@ -1,4 +1,5 @@
-import { badRequest, filtered, isUuid } from "@pap/kernel";
+import { badRequest, isUuid } from "@pap/core";
+import { filtered } from "@pap/kernel/graphql";
 import { builder } from "../builder";
 import type { DocumentManagementContext } from "../context";
 import { documentManagementEvents } from "../domain/events";

@@ -1,5 +1,6 @@
+import { findPage } from "@pap/kernel/list";
+import { graphCrud, graphFieldsOf, loadByUuid } from "@pap/kernel/graphql";
 import type { DocumentLink } from "@pap/db";
-import { findPage, graphCrud, graphFieldsOf, loadByUuid } from "@pap/kernel";
 import type { ObjectRef } from "@pothos/core";
 import { builder, type Types } from "../builder";
 import type { DocumentManagementContext } from "../context";

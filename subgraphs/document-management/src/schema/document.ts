@@ -1,6 +1,9 @@
+import { ApiError, validationFailed } from "@pap/core";
+import { parseBody } from "@pap/kernel/validation";
+import { findPage } from "@pap/kernel/list";
+import { graphCrud, graphFieldsOf, inputTypeOf, loadByUuid, machineMutations, metadataNamespaceMutations } from "@pap/kernel/graphql";
 import type { Document, DocumentVersion } from "@pap/db";
 import { readStagedContent, signLink, type StagedContent } from "@pap/content";
-import { ApiError, findPage, graphCrud, graphFieldsOf, inputTypeOf, loadByUuid, machineMutations, metadataNamespaceMutations, parseBody, validationFailed } from "@pap/kernel";
 import type { ObjectRef } from "@pothos/core";
 import { builder, type Types } from "../builder";
 import type { DocumentManagementContext } from "../context";

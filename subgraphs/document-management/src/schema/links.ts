@@ -1,5 +1,5 @@
+import { expectedSize } from "@pap/kernel/graphql";
 import type { Document, DocumentLink } from "@pap/db";
-import { expectedSize } from "@pap/kernel";
 import { builder } from "../builder";
 import type { DocumentManagementContext } from "../context";
 import { mayUseDocument } from "../domain/access";

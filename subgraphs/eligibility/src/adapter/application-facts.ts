@@ -1,5 +1,5 @@
+import { presentEntries } from "@pap/kernel/validation";
 import type { Prisma, PrismaClient } from "@pap/db";
-import { presentEntries } from "@pap/kernel";
 
 /**
  * What the adapter is told of an application: its members with their money records, the household,

@@ -1,4 +1,4 @@
-import { resilientPoster, type PostFailure, type ResilientPostOptions } from "@pap/kernel";
+import { resilientPoster, type PostFailure, type ResilientPostOptions } from "@pap/kernel/http";
 import { readProgramDecision, readScreening, type ProgramDecisionResult, type ScreeningResult } from "./responses";
 
 export type { ProgramDecisionResult, ScreeningResult } from "./responses";

@@ -1,4 +1,4 @@
-import { readSetting } from "@pap/kernel";
+import { readSetting } from "@pap/core";
 import { eligibilityAdapterClient, type AdapterFailure, type EligibilityAdapterClient } from "./client";
 
 /** What a call answers when no adapter is configured: a failure like any other, so decisions wait and are asked again. */

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
-import { wrongAnswer } from "@pap/kernel";
+import { wrongAnswer } from "@pap/kernel/http";
 
 export type ScreeningResult = { ok: true; expedited: boolean; explanation: Record<string, unknown> | null };
 export type ProgramDecisionResult = {

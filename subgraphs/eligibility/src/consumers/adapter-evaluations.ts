@@ -1,6 +1,6 @@
+import { isUuid, type Logger } from "@pap/core";
 import type { Determination, PrismaClient } from "@pap/db";
 import { nothingLeftToDo, type ConsumerDefinition, type PlatformEvent } from "@pap/events";
-import { isUuid, type Logger } from "@pap/kernel";
 import { serviceCallsByIds } from "@pap/data-exchange/operations";
 import { readApplicationFacts } from "../adapter/application-facts";
 import type { AdapterFailure, EligibilityAdapterClient, ProgramDecisionResult, ScreeningResult } from "../adapter/client";

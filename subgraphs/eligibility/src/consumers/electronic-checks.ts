@@ -1,6 +1,6 @@
 import { callEndTypes } from "@pap/data-exchange/operations";
 import { reactionConsumer, type ConsumerDefinition } from "@pap/events";
-import { isUuid, type Logger } from "@pap/kernel";
+import { isUuid, type Logger } from "@pap/core";
 import { eligibilityEvents } from "../domain/events";
 import { recordCheckOutcome, requestMedicaidChecks } from "../operations/electronic-checks";
 

@@ -1,4 +1,4 @@
-import { defineResource } from "@pap/kernel";
+import { defineResource } from "@pap/kernel/resource";
 
 export const determinationStatuses = ["pending", "in_progress", "completed", "withdrawn"] as const;
 export type DeterminationStatus = (typeof determinationStatuses)[number];

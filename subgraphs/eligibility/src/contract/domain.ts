@@ -1,4 +1,4 @@
-import { defineDomain } from "@pap/kernel";
+import { defineDomain } from "@pap/kernel/domain";
 import { eligibilityEvents } from "../domain/events";
 import { eligibilityPermissions } from "../domain/permissions";
 import { decision } from "./decision";

@@ -1,4 +1,5 @@
-import { crudRoutes, machineActionRoutes, partActionRoutes, type RestRoute } from "@pap/kernel";
+import type { RestRoute } from "@pap/kernel/domain";
+import { crudRoutes, machineActionRoutes, partActionRoutes } from "@pap/kernel/rest";
 import { decisionMachine, decisionsAtDetermination } from "../domain/decision-machine";
 import { determinationMachine } from "../domain/determination-machine";
 import { decision } from "./decision";

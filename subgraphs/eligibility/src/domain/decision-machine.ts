@@ -1,5 +1,5 @@
+import { defineMachine, type Clause, type PartsAtParent } from "@pap/kernel/state-machine";
 import type { Decision } from "@pap/db";
-import { defineMachine, type Clause, type PartsAtParent } from "@pap/kernel";
 import { z } from "zod";
 import { decisionPaths, type DecisionStatus } from "../contract/decision";
 

@@ -1,5 +1,5 @@
+import { defineMachine, type Clause } from "@pap/kernel/state-machine";
 import type { Determination } from "@pap/db";
-import { defineMachine, type Clause } from "@pap/kernel";
 import type { DeterminationStatus } from "../contract/determination";
 
 /** A determination as its machine sees it: the stored row and how many of its decisions are still pending (read under its lock). */

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { actionTable, mermaidDiagram, planTransition, type MachineCaller } from "@pap/kernel";
+import { actionTable, mermaidDiagram, planTransition, type MachineCaller } from "@pap/kernel/state-machine";
 import { decisionMachine } from "./decision-machine";
 import { determinationMachine, type DeterminationFacts } from "./determination-machine";
 

@@ -1,4 +1,4 @@
-import type { PermissionTable } from "@pap/kernel";
+import type { PermissionTable } from "@pap/kernel/auth";
 
 /**
  * Who may do what with determinations and their decisions. They are read by the roles that read

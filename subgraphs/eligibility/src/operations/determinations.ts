@@ -1,5 +1,6 @@
+import { ApiError, isUuid, notFound } from "@pap/core";
+import { choosePart, planTransition, type MachineCaller } from "@pap/kernel/state-machine";
 import { findLocked, type Decision, type Determination, type Prisma } from "@pap/db";
-import { ApiError, choosePart, isUuid, notFound, planTransition, type MachineCaller } from "@pap/kernel";
 import { decision as decisionResource, type EligibilityProgram } from "../contract/decision";
 import { determination as determinationResource } from "../contract/determination";
 import { decisionMachine, decisionsAtDetermination } from "../domain/decision-machine";

@@ -1,6 +1,6 @@
+import { systemPrincipal } from "@pap/kernel/auth";
 import type { Decision, Prisma } from "@pap/db";
 import { cancelTimers, scheduleTimer, type PlatformEvent } from "@pap/events";
-import { systemPrincipal } from "@pap/kernel";
 import type { AdapterFailure, ProgramDecisionResult, ScreeningResult } from "../adapter/client";
 import { isOpenDetermination } from "../domain/determination-machine";
 import { eligibilityEvents, retryTimerId, type EvaluationStage } from "../domain/events";

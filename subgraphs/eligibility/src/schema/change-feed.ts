@@ -1,5 +1,6 @@
+import { badRequest, isUuid } from "@pap/core";
+import { filtered } from "@pap/kernel/graphql";
 import type { Determination } from "@pap/db";
-import { badRequest, filtered, isUuid } from "@pap/kernel";
 import { builder } from "../builder";
 import type { EligibilityContext } from "../context";
 import { eligibilityEvents } from "../domain/events";

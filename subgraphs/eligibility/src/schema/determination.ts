@@ -1,5 +1,7 @@
+import { notFound } from "@pap/core";
+import { findPage, type ListArgs } from "@pap/kernel/list";
+import { defineListType, expectedSize, graphFieldsOf, listArguments, loadByUuid, machineMutations } from "@pap/kernel/graphql";
 import type { Decision, Determination } from "@pap/db";
-import { defineListType, expectedSize, findPage, graphFieldsOf, listArguments, loadByUuid, machineMutations, notFound, type ListArgs } from "@pap/kernel";
 import type { ObjectRef } from "@pothos/core";
 import { builder, type Types } from "../builder";
 import type { EligibilityContext } from "../context";

@@ -1,4 +1,4 @@
-import { expectedSize } from "@pap/kernel";
+import { expectedSize } from "@pap/kernel/graphql";
 import { builder } from "../builder";
 import { DecisionRef, DeterminationRef } from "./determination";
 

@@ -1,4 +1,4 @@
-import { defineDomain } from "@pap/kernel";
+import { defineDomain } from "@pap/kernel/domain";
 import { userEvents } from "../domain/events";
 import { userPermissions } from "../domain/permissions";
 import { user } from "./user";

@@ -1,7 +1,10 @@
 import { selfUpdateBody, user } from "./user";
-import { crudRoutes, declareRoute, declaredFields, found, ApiError, parseBody, pathArgument, readArgument, requireObjectBody, roles, shown, withoutReadOnlyFields } from "@pap/kernel";
+import { ApiError } from "@pap/core";
+import { declaredFields, parseBody, requireObjectBody, withoutReadOnlyFields } from "@pap/kernel/validation";
+import { roles } from "@pap/kernel/auth";
+import type { RestRequest, RestRoute } from "@pap/kernel/domain";
+import { crudRoutes, declareRoute, found, pathArgument, readArgument, shown } from "@pap/kernel/rest";
 import { z } from "zod";
-import type { RestRequest, RestRoute } from "@pap/kernel";
 
 const tag = "Identity and access";
 const base = "/identity-access";

@@ -1,4 +1,5 @@
-import { defineResource, roles, type CreateBody, type UpdateBody } from "@pap/kernel";
+import { defineResource, type CreateBody, type UpdateBody } from "@pap/kernel/resource";
+import { roles } from "@pap/kernel/auth";
 import { z } from "zod";
 
 export const userStatuses = ["active", "inactive", "pending", "suspended"] as const;

@@ -1,4 +1,5 @@
-import { ApiError, type PermissionTable } from "@pap/kernel";
+import { ApiError } from "@pap/core";
+import type { PermissionTable } from "@pap/kernel/auth";
 import { roleGrants, tokenClaimsFor } from "./claims";
 import { requestedRoles } from "./user";
 import { user } from "../contract/user";

@@ -1,5 +1,6 @@
+import { ApiError } from "@pap/core";
+import { isRole, permissionsOf, type AccountRole, type PermissionTable } from "@pap/kernel/auth";
 import type { User } from "@pap/db";
-import { ApiError, isRole, permissionsOf, type AccountRole, type PermissionTable } from "@pap/kernel";
 
 /** A role with what it grants across the platform (the User and TokenClaims `Role` object). */
 export type RoleGrant = { name: AccountRole; permissions: string[] };

@@ -1,4 +1,5 @@
-import { ApiError, type Principal, type Role } from "@pap/kernel";
+import { ApiError } from "@pap/core";
+import type { Principal, Role } from "@pap/kernel/auth";
 import { checkAccountInScope, checkCountiesAssignable, checkNotOwnGrants, checkRolesGrantable, grantableRoles } from "./grants";
 
 const caller = (roles: Role[], counties: string[] = []): Principal => ({ kind: "user", id: "u-1", subject: "idp|1", roles, counties });

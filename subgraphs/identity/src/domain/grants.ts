@@ -1,4 +1,5 @@
-import { ApiError, roleWithInherited, roles, type Principal, type Role } from "@pap/kernel";
+import { ApiError } from "@pap/core";
+import { roleWithInherited, roles, type Principal, type Role } from "@pap/kernel/auth";
 
 /**
  * Guards on account administration beyond the permission itself, so that holding users:create or

@@ -1,4 +1,4 @@
-import type { PermissionTable } from "@pap/kernel";
+import type { PermissionTable } from "@pap/kernel/auth";
 
 /**
  * Who may manage accounts (SPEC §5): county administrators create and change users (and, as the

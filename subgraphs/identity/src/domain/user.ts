@@ -1,4 +1,4 @@
-import { validationFailed } from "@pap/kernel";
+import { validationFailed } from "@pap/core";
 
 /** Refuses an update whose `idpSubject` differs from the account's. */
 export function requireSameSubject(body: { idpSubject?: string }, current: { idpSubject: string }): void {

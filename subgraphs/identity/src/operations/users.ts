@@ -1,5 +1,6 @@
+import { conflict, notFound } from "@pap/core";
+import { loadByUuid } from "@pap/kernel/graphql";
 import { findLocked, isUniqueViolation, type Prisma, type User } from "@pap/db";
-import { conflict, loadByUuid, notFound } from "@pap/kernel";
 import type { IdentityContext } from "../context";
 import { userChanges } from "../domain/events";
 import { checkAccountInScope, checkCountiesAssignable, checkNotOwnGrants, checkRolesGrantable } from "../domain/grants";

@@ -1,4 +1,7 @@
-import { defineListType, enumTypeOf, findPage, givenFields, graphFieldsOf, inputTypeOf, listArguments, loadByUuid, objectTypeOf, parseBody, type roles } from "@pap/kernel";
+import { givenFields, parseBody } from "@pap/kernel/validation";
+import { findPage } from "@pap/kernel/list";
+import type { roles } from "@pap/kernel/auth";
+import { defineListType, enumTypeOf, graphFieldsOf, inputTypeOf, listArguments, loadByUuid, objectTypeOf } from "@pap/kernel/graphql";
 import { builder, type Types } from "../builder";
 import { roleGrants } from "../domain/claims";
 import { selfUpdateBody, user, type UserCreate, type UserUpdate } from "../contract/user";

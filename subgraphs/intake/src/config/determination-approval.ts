@@ -1,4 +1,4 @@
-import { readSetting } from "@pap/kernel";
+import { readSetting } from "@pap/core";
 
 /** A member's program decisions as intake records them (`programDeterminations`). */
 export type RecordedDecision = { program: string; outcome: "approved" | "denied" };

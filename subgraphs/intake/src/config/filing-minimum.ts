@@ -1,4 +1,4 @@
-import { readSetting } from "@pap/kernel";
+import { readSetting } from "@pap/core";
 import type { applicationPrograms } from "../contract/application";
 
 type Program = (typeof applicationPrograms)[number];

@@ -1,5 +1,5 @@
 import { reactionConsumer, type ConsumerDefinition, type Reaction } from "@pap/events";
-import type { Logger } from "@pap/kernel";
+import type { Logger } from "@pap/core";
 import { z } from "zod";
 import { linkMemberToPerson } from "../operations/members";
 

@@ -1,5 +1,7 @@
 import { reactionConsumer, type ConsumerDefinition, type Reaction } from "@pap/events";
-import { isAllowedFrom, isUuid, systemPrincipal, type Logger } from "@pap/kernel";
+import { isUuid, type Logger } from "@pap/core";
+import { isAllowedFrom } from "@pap/kernel/state-machine";
+import { systemPrincipal } from "@pap/kernel/auth";
 import { applicationRecords } from "../contract/records";
 import { applicationMachine } from "../domain/application-machine";
 import { intakeEvents } from "../domain/events";

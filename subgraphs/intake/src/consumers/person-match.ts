@@ -1,6 +1,6 @@
+import type { Logger } from "@pap/core";
 import { findLocked, type Prisma } from "@pap/db";
 import type { ConsumerContext, ConsumerDefinition } from "@pap/events";
-import type { Logger } from "@pap/kernel";
 import { z } from "zod";
 import { member as memberResource } from "../contract/member";
 import { memberChanges } from "../domain/events";

@@ -1,4 +1,4 @@
-import { defineDomain } from "@pap/kernel";
+import { defineDomain } from "@pap/kernel/domain";
 import { applicationSearch } from "./search";
 import { intakeEvents } from "../domain/events";
 import { applicationPermissions } from "../domain/permissions";

@@ -1,4 +1,4 @@
-import { defineResource, type CreateBody, type UpdateBody } from "@pap/kernel";
+import { defineResource, type CreateBody, type UpdateBody } from "@pap/kernel/resource";
 import { z } from "zod";
 import { program } from "./application";
 import * as shapes from "./shapes";

@@ -1,4 +1,5 @@
-import { crudRoutes, machineActionRoutes, partActionRoutes, singletonRoutes, type RestRoute } from "@pap/kernel";
+import type { RestRoute } from "@pap/kernel/domain";
+import { crudRoutes, machineActionRoutes, partActionRoutes, singletonRoutes } from "@pap/kernel/rest";
 import { applicationMachine } from "../domain/application-machine";
 import { verificationMachine, verificationsAtApplication } from "../domain/verification-machine";
 import { application } from "./application";

@@ -1,4 +1,4 @@
-import { defineSearchProjection } from "@pap/kernel";
+import { defineSearchProjection } from "@pap/kernel/search";
 import { intakeEvents } from "../domain/events";
 
 /**

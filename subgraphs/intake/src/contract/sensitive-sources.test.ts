@@ -1,4 +1,5 @@
-import { ApiError, systemPrincipal, type Principal } from "@pap/kernel";
+import { ApiError } from "@pap/core";
+import { systemPrincipal, type Principal } from "@pap/kernel/auth";
 import { agencyAdapterPrincipal } from "@pap/data-exchange/contract";
 import { intakeSensitiveSources } from "./sensitive-sources";
 

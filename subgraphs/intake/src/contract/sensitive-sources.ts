@@ -1,5 +1,7 @@
+import { isUuid } from "@pap/core";
+import { forbidden, permissionsOf, type Principal } from "@pap/kernel/auth";
+import type { SensitiveSource, SensitiveSubject } from "@pap/kernel/domain";
 import type { PrismaClient } from "@pap/db";
-import { forbidden, isUuid, permissionsOf, type Principal, type SensitiveSource, type SensitiveSubject } from "@pap/kernel";
 import { applicationPermissions, VERIFICATION_FACTS } from "../domain/permissions";
 
 type Identity = { personalInformation: unknown; contact: unknown };

@@ -1,4 +1,6 @@
-import { accountRequired, conflict, forbidden, type CallerAccount, type MachineCaller, type Principal } from "@pap/kernel";
+import { conflict } from "@pap/core";
+import type { MachineCaller } from "@pap/kernel/state-machine";
+import { accountRequired, forbidden, type CallerAccount, type Principal } from "@pap/kernel/auth";
 import { changeableStatuses, type ApplicationStatus } from "../contract/application";
 
 type Caller = { permissions(): Promise<ReadonlySet<string>>; principal(): Promise<Principal>; account(): Promise<CallerAccount | null> };

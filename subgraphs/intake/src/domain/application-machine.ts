@@ -1,5 +1,6 @@
+import { validationFailed } from "@pap/core";
+import { defineMachine, type Clause } from "@pap/kernel/state-machine";
 import type { Application } from "@pap/db";
-import { defineMachine, validationFailed, type Clause } from "@pap/kernel";
 import { z } from "zod";
 import type { ApplicationStatus } from "../contract/application";
 

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { actionTable, mermaidDiagram } from "@pap/kernel";
+import { actionTable, mermaidDiagram } from "@pap/kernel/state-machine";
 import { approvalPolicyFromEnv, needsSupervisorApproval } from "../config/determination-approval";
 import { missingForFiling, type FilingFacts } from "../config/filing-minimum";
 import { obligationsFor } from "../operations/verifications";

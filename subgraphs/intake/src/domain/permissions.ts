@@ -1,4 +1,4 @@
-import type { PermissionTable } from "@pap/kernel";
+import type { PermissionTable } from "@pap/kernel/auth";
 
 /** The one permission of the data-exchange adapters' principal. */
 export const VERIFICATION_FACTS = "applications:read:verification-facts";

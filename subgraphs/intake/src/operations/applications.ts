@@ -1,5 +1,5 @@
+import { isUuid, notFound } from "@pap/core";
 import { findLocked, type Application, type Prisma } from "@pap/db";
-import { isUuid, notFound } from "@pap/kernel";
 import { application as applicationResource, type ApplicationCreate, type ApplicationUpdate } from "../contract/application";
 import type { IntakeContext } from "../context";
 import { ownerOfNew, requireAccess, requireChangeable, requireDraft } from "../domain/access";

@@ -1,6 +1,8 @@
+import { isUuid } from "@pap/core";
+import { isAllowedFrom } from "@pap/kernel/state-machine";
+import { systemPrincipal } from "@pap/kernel/auth";
 import type { Prisma } from "@pap/db";
 import type { PlatformEvent } from "@pap/events";
-import { isAllowedFrom, isUuid, systemPrincipal } from "@pap/kernel";
 import { verification as verificationResource, type VerificationStatus } from "../contract/records";
 import { verificationChanges } from "../domain/events";
 import { verificationMachine } from "../domain/verification-machine";

@@ -1,7 +1,8 @@
+import { isAllowedFrom } from "@pap/kernel/state-machine";
+import { systemPrincipal } from "@pap/kernel/auth";
 import type { Prisma, Verification } from "@pap/db";
 import { callEndOf, catalogFromEnv, submitServiceCall, type CallResult } from "@pap/data-exchange/operations";
 import type { PlatformEvent } from "@pap/events";
-import { isAllowedFrom, systemPrincipal } from "@pap/kernel";
 import { electronicServices } from "../config/electronic-services";
 import { verification as verificationResource, type VerificationStatus } from "../contract/records";
 import { verificationChanges } from "../domain/events";

@@ -1,5 +1,5 @@
+import { planTransition, type MachineCaller } from "@pap/kernel/state-machine";
 import type { Application } from "@pap/db";
-import { planTransition, type MachineCaller } from "@pap/kernel";
 import { filingMinimumEnabled, missingForFiling, type FilingFacts } from "../config/filing-minimum";
 import { applicationMachine, type ApplicationEnv } from "../domain/application-machine";
 import { intakeEvents } from "../domain/events";

@@ -1,5 +1,5 @@
+import { isUuid, notFound } from "@pap/core";
 import { findLocked, type ApplicationMember, type Prisma } from "@pap/db";
-import { isUuid, notFound } from "@pap/kernel";
 import { member as memberResource, type MemberCreate, type MemberUpdate } from "../contract/member";
 import { memberChanges } from "../domain/events";
 import { changingApplication, type RecordAccess } from "./records";

@@ -1,15 +1,15 @@
+import { isUuid, notFound, validationFailed } from "@pap/core";
 import type { Application, Prisma } from "@pap/db";
-import { isUuid, notFound, validationFailed } from "@pap/kernel";
 import type { ApplicationRecordKind, ReferenceTarget } from "../contract/records";
 import { recordChanges } from "../domain/events";
 import { referenceProblems, type KnownIds } from "../domain/references";
 import { inverseRelationships } from "../domain/relationships";
 import { requireChangeable } from "../domain/access";
 import { lockedApplication } from "./applications";
+import type { StoredRecord } from "./stored-record";
 import type { IntakeWork } from "./work";
 
-/** A household record as stored: its id, application, member (when about one), and its own columns. */
-export type StoredRecord = { id: string; applicationId: string; memberId?: string; [column: string]: unknown };
+export type { StoredRecord } from "./stored-record";
 
 type Tx = Prisma.TransactionClient;
 // The record kinds share one code path; each kind's delegate is reached by name and typed by the rows it returns.

@@ -1,5 +1,6 @@
+import { conflict, isUuid, notFound, validationFailed } from "@pap/core";
+import { choosePart, planTransition, type MachineCaller } from "@pap/kernel/state-machine";
 import type { Application, Verification } from "@pap/db";
-import { choosePart, conflict, isUuid, notFound, planTransition, validationFailed, type MachineCaller } from "@pap/kernel";
 import { programVerifications } from "../config/program-verifications";
 import { verification as verificationResource } from "../contract/records";
 import { intakeEvents, verificationChanges } from "../domain/events";

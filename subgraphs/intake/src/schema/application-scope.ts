@@ -1,5 +1,7 @@
+import { notFound } from "@pap/core";
+import { findPage, type ListArgs, type ListSpec } from "@pap/kernel/list";
+import { loadByUuid } from "@pap/kernel/graphql";
 import type { Application } from "@pap/db";
-import { findPage, loadByUuid, notFound, type ListArgs, type ListSpec } from "@pap/kernel";
 import type { IntakeContext } from "../context";
 import { requireAccess } from "../domain/access";
 

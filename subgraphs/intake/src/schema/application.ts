@@ -1,6 +1,8 @@
-import { allOrOwnRecords, findPage, graphCrud, graphFieldsOf, listThroughDriver, loadByUuid } from "@pap/kernel";
-import type { ObjectRef } from "@pothos/core";
+import { findPage, listThroughDriver } from "@pap/kernel/list";
+import { allOrOwnRecords } from "@pap/kernel/auth";
+import { graphCrud, graphFieldsOf, loadByUuid } from "@pap/kernel/graphql";
 import { plainColumnsOf, type Application } from "@pap/db";
+import type { ObjectRef } from "@pothos/core";
 import { builder, type Types } from "../builder";
 import type { IntakeContext } from "../context";
 import { application } from "../contract/application";

@@ -1,5 +1,6 @@
+import { badRequest } from "@pap/core";
+import { addChangeFeed, enumTypeOf, filtered } from "@pap/kernel/graphql";
 import type { Application } from "@pap/db";
-import { addChangeFeed, badRequest, enumTypeOf, filtered } from "@pap/kernel";
 import { builder } from "../builder";
 import type { IntakeContext } from "../context";
 import { application, applicationStatuses, type ApplicationStatus } from "../contract/application";

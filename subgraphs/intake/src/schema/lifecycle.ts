@@ -1,4 +1,4 @@
-import { machineMutations } from "@pap/kernel";
+import { machineMutations } from "@pap/kernel/graphql";
 import { builder } from "../builder";
 import type { IntakeContext } from "../context";
 import { machineCaller, requireAccess } from "../domain/access";

@@ -1,4 +1,4 @@
-import { expectedSize } from "@pap/kernel";
+import { expectedSize } from "@pap/kernel/graphql";
 import type { ObjectRef } from "@pothos/core";
 import { builder, type Types } from "../builder";
 import { ApplicationRef } from "./application";

@@ -1,5 +1,6 @@
+import { notFound } from "@pap/core";
+import { graphCrud, graphFieldsOf, graphSingleton, loadByUuid } from "@pap/kernel/graphql";
 import type { Application } from "@pap/db";
-import { graphCrud, graphFieldsOf, graphSingleton, loadByUuid, notFound } from "@pap/kernel";
 import type { ObjectRef } from "@pothos/core";
 import { builder, type Types } from "../builder";
 import type { IntakeContext } from "../context";

@@ -1,5 +1,5 @@
+import { graphCrud, graphFieldsOf, loadByUuid, machineMutations } from "@pap/kernel/graphql";
 import type { Verification } from "@pap/db";
-import { graphCrud, graphFieldsOf, loadByUuid, machineMutations } from "@pap/kernel";
 import type { ObjectRef } from "@pothos/core";
 import { builder, type Types } from "../builder";
 import type { IntakeContext } from "../context";

@@ -1,5 +1,5 @@
 import type { ConsumerContext, ConsumerDefinition } from "@pap/events";
-import { isUuid } from "@pap/kernel";
+import { isUuid } from "@pap/core";
 import { personMatchResolved } from "../domain/events";
 import { identityOf, isApplying } from "../domain/matching";
 import { matchIdentity } from "../operations/matching";

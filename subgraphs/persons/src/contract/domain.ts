@@ -1,4 +1,4 @@
-import { defineDomain } from "@pap/kernel";
+import { defineDomain } from "@pap/kernel/domain";
 import { personSearch } from "./search";
 import { personsDomainEvents } from "../domain/events";
 import { personPermissions } from "../domain/permissions";

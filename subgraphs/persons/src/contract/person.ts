@@ -1,5 +1,6 @@
+import type { FieldDef } from "@pap/kernel/list";
+import { defineResource } from "@pap/kernel/resource";
 import { Prisma } from "@pap/db";
-import { defineResource, type FieldDef } from "@pap/kernel";
 
 /**
  * The free-form paths a person list searches most (names, contact, address), each mirrored into a

@@ -1,4 +1,4 @@
-import { crudRoutes } from "@pap/kernel";
+import { crudRoutes } from "@pap/kernel/rest";
 import { person } from "./person";
 
 /** Persons sit at the API root (`/persons`); a create writes the record, an update merges a patch into it. */

@@ -1,4 +1,4 @@
-import { defineSearchProjection } from "@pap/kernel";
+import { defineSearchProjection } from "@pap/kernel/search";
 import { personEvents } from "../domain/events";
 
 /** A person in cross-resource search: found by name, e-mail and phone (the record's mirror columns), titled "First Last". */

@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { DEVELOPMENT_PERSON_MATCH_KEY } from "@pap/kernel";
+import { DEVELOPMENT_PERSON_MATCH_KEY } from "@pap/core";
 import {
   birthDate,
   foldedName,

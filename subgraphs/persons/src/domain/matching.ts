@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { DEVELOPMENT_PERSON_MATCH_KEY, readSetting } from "@pap/kernel";
+import { DEVELOPMENT_PERSON_MATCH_KEY, readSetting } from "@pap/core";
 
 /**
  * Person matching: which known persons an application's member may be, found through two match keys

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { applyMergePatch } from "@pap/kernel/validation";
 import { findLocked, Prisma, type Person, type SqlTransaction } from "@pap/db";
 import { deleteRecorded, updateRecorded, type DomainContext, type EventRecorder } from "@pap/events";
-import { applyMergePatch } from "@pap/kernel";
 import { personChanges } from "../domain/events";
 import { person as personResource, type PersonAttributes } from "../contract/person";
 import { personColumns } from "../domain/person";

@@ -1,5 +1,9 @@
+import { isUuid } from "@pap/core";
+import { parseBody, withoutReadOnlyFields } from "@pap/kernel/validation";
+import { findPage, listThroughDriver } from "@pap/kernel/list";
+import { allOrOwnRecords } from "@pap/kernel/auth";
+import { defineListType, graphFieldsOf, listArguments, loadByUuid } from "@pap/kernel/graphql";
 import { plainColumnsOf, type Person, type Prisma } from "@pap/db";
-import { allOrOwnRecords, isUuid, defineListType, graphFieldsOf, findPage, listArguments, listThroughDriver, loadByUuid, parseBody, withoutReadOnlyFields } from "@pap/kernel";
 import { builder } from "../builder";
 import type { PersonsContext } from "../context";
 import { person as personResource, type PersonAttributes } from "../contract/person";

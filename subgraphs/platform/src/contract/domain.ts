@@ -1,4 +1,4 @@
-import { defineDomain } from "@pap/kernel";
+import { defineDomain } from "@pap/kernel/domain";
 import { platformPermissions } from "../domain/permissions";
 import { event } from "./event";
 import { policy } from "./policy";

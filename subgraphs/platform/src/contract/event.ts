@@ -1,5 +1,5 @@
 import { authTypes, isTraceparent, JSON_CONTENT_TYPE, SPEC_VERSION } from "@pap/events";
-import { defineResource } from "@pap/kernel";
+import { defineResource } from "@pap/kernel/resource";
 import { z } from "zod";
 
 const uuid = z.uuid({ message: "must be a uuid" });

@@ -1,4 +1,4 @@
-import { defineResource } from "@pap/kernel";
+import { defineResource } from "@pap/kernel/resource";
 
 /** A policy of the registry, declared once: read-only, seeded from the platform's configuration. */
 export const policy = defineResource({

@@ -1,4 +1,4 @@
-import { searchTypes } from "@pap/kernel";
+import { searchTypes } from "@pap/kernel/search";
 import { z } from "zod";
 
 /** The answer of `GET /platform/search` (resources.md §10), for the OpenAPI document. */

@@ -1,4 +1,4 @@
-import { ApiError } from "@pap/kernel";
+import { ApiError } from "@pap/core";
 import { EventCatalog, defineDomainEvents } from "@pap/events";
 import { eventLogWhere, positionFrom, streamFilter } from "./event-log";
 import { publishedEvent } from "./publish";

@@ -1,5 +1,6 @@
+import { badRequest, isUuid } from "@pap/core";
+import { escapeLike } from "@pap/kernel/list";
 import type { Prisma } from "@pap/db";
-import { badRequest, escapeLike, isUuid } from "@pap/kernel";
 import { z } from "zod";
 import { isTraceId, type EventFilter } from "@pap/events";
 

@@ -1,4 +1,4 @@
-import type { PermissionTable } from "@pap/kernel";
+import type { PermissionTable } from "@pap/kernel/auth";
 
 /**
  * The event log is the audit trail: staff read it, only services publish to it. The policy registry

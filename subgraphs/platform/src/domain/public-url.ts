@@ -1,4 +1,4 @@
-import { readSetting } from "@pap/kernel";
+import { readSetting } from "@pap/core";
 
 /**
  * Where clients reach the platform, for the absolute links it hands out (a search result's `url`):

@@ -1,6 +1,7 @@
 import type { EventCatalog, PlatformEvent } from "@pap/events";
 import { publishedEventBody } from "../contract/event";
-import { parseBody, validationFailed } from "@pap/kernel";
+import { validationFailed } from "@pap/core";
+import { parseBody } from "@pap/kernel/validation";
 
 /** The envelope to store for a published event, or a 422 naming every problem. */
 export function publishedEvent(body: unknown, catalog: EventCatalog): PlatformEvent {

@@ -1,4 +1,8 @@
-import { badRequest, isUuid, permissionsOf, resolvePaging, searchTypes, type CallerAccount, type Page, type PermissionTable, type Principal, type RowReader, type SearchProjection, type SearchType } from "@pap/kernel";
+import { badRequest, isUuid } from "@pap/core";
+import { resolvePaging, type Page } from "@pap/kernel/list";
+import { searchTypes, type SearchProjection, type SearchType } from "@pap/kernel/search";
+import { permissionsOf, type CallerAccount, type PermissionTable, type Principal } from "@pap/kernel/auth";
+import type { RowReader } from "@pap/db";
 
 /** One kind of record search spans, with the permission table of the domain that owns it. */
 export type Searchable = { projection: SearchProjection; permissions: PermissionTable };

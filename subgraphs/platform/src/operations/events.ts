@@ -1,6 +1,6 @@
+import { conflict } from "@pap/core";
 import { isUniqueViolation } from "@pap/db";
 import type { LogEntry } from "@pap/events";
-import { conflict } from "@pap/kernel";
 import type { PlatformContext } from "../context";
 import { publishedEvent } from "../domain/publish";
 

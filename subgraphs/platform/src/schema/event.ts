@@ -1,5 +1,6 @@
 import { entryFromRow, headOfLog, sequenceLog, traceIdOf, type LogEntry } from "@pap/events";
-import { defineListType, findPage, graphFieldsOf, listArguments, loadByUuid } from "@pap/kernel";
+import { findPage } from "@pap/kernel/list";
+import { defineListType, graphFieldsOf, listArguments, loadByUuid } from "@pap/kernel/graphql";
 import { builder } from "../builder";
 import { event } from "../contract/event";
 import { eventLogWhere, positionFrom, streamFilter } from "../domain/event-log";

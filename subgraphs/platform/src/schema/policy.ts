@@ -1,4 +1,5 @@
-import { defineListType, findPage, graphFieldsOf, listArguments } from "@pap/kernel";
+import { findPage } from "@pap/kernel/list";
+import { defineListType, graphFieldsOf, listArguments } from "@pap/kernel/graphql";
 import { builder } from "../builder";
 import { policy } from "../contract/policy";
 

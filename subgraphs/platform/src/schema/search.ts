@@ -1,4 +1,4 @@
-import { searchTypes } from "@pap/kernel";
+import { searchTypes } from "@pap/kernel/search";
 import { builder } from "../builder";
 import { search, type SearchAttributeValue, type SearchHit, type SearchResults } from "../domain/search";
 

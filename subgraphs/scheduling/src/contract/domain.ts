@@ -1,4 +1,4 @@
-import { defineDomain } from "@pap/kernel";
+import { defineDomain } from "@pap/kernel/domain";
 import { appointmentSearch } from "./search";
 import { appointmentEvents } from "../domain/events";
 import { appointmentPermissions } from "../domain/permissions";

@@ -1,4 +1,4 @@
-import { defineSearchProjection } from "@pap/kernel";
+import { defineSearchProjection } from "@pap/kernel/search";
 import { appointmentEvents } from "../domain/events";
 
 /** An appointment in cross-resource search: titled "type — date", found by type, status and notes. */

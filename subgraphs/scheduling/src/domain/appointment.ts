@@ -1,4 +1,4 @@
-import { validationFailed } from "@pap/kernel";
+import { validationFailed } from "@pap/core";
 
 /** An appointment ends after it starts; checked on the record as it will be stored. */
 export function checkTimeSpan(startAt: Date, endAt: Date): void {

@@ -1,4 +1,4 @@
-import type { PermissionTable } from "@pap/kernel";
+import type { PermissionTable } from "@pap/kernel/auth";
 
 /** Who may do what with appointments (supervisors and admins inherit the case worker's grants). */
 export const appointmentPermissions: PermissionTable = {

@@ -1,5 +1,6 @@
+import { findPage, listThroughDriver } from "@pap/kernel/list";
+import { graphCrud, graphFieldsOf, loadByUuid } from "@pap/kernel/graphql";
 import { plainColumnsOf, type Appointment } from "@pap/db";
-import { findPage, graphCrud, graphFieldsOf, listThroughDriver, loadByUuid } from "@pap/kernel";
 import { builder } from "../builder";
 import type { SchedulingContext } from "../context";
 import { appointment } from "../contract/appointment";

@@ -1,4 +1,4 @@
-import { DAY_MS } from "@pap/kernel";
+import { DAY_MS } from "@pap/core";
 
 /** A condition on a new task's fields; every field named must equal the value given. */
 export type TaskCondition = Partial<Record<"taskType" | "programType" | "isExpedited" | "subjectType", string | boolean>>;

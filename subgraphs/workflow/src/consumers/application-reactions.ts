@@ -1,6 +1,8 @@
+import type { Logger } from "@pap/core";
+import { isAllowedFrom } from "@pap/kernel/state-machine";
+import { systemPrincipal } from "@pap/kernel/auth";
 import type { Task } from "@pap/db";
 import type { ConsumerContext, ConsumerDefinition } from "@pap/events";
-import { isAllowedFrom, systemPrincipal, type Logger } from "@pap/kernel";
 import { applicationTaskKinds, type ApplicationTaskKind } from "../config/application-tasks";
 import type { SlaType } from "../config/sla-types";
 import type { TaskStatus } from "../contract/task";

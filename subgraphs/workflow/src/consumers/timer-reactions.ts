@@ -1,5 +1,7 @@
 import { nothingLeftToDo, type ConsumerContext, type ConsumerDefinition } from "@pap/events";
-import { isAllowedFrom, systemPrincipal, type Logger } from "@pap/kernel";
+import type { Logger } from "@pap/core";
+import { isAllowedFrom } from "@pap/kernel/state-machine";
+import { systemPrincipal } from "@pap/kernel/auth";
 import type { SlaType } from "../config/sla-types";
 import { taskChanges, timerTypes, workflowEvents, type TimerType } from "../domain/events";
 import { evaluateClocks, slaColumns, slaEntriesOf, type SlaStatus } from "../domain/sla";

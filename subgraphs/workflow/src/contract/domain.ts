@@ -1,4 +1,4 @@
-import { defineDomain } from "@pap/kernel";
+import { defineDomain } from "@pap/kernel/domain";
 import { taskSearch } from "./search";
 import { workflowEvents } from "../domain/events";
 import { workflowPermissions } from "../domain/permissions";

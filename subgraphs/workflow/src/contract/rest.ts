@@ -3,7 +3,8 @@ import { metricFilterFields } from "../domain/metric-filters";
 import { taskMachine } from "../domain/task-machine";
 import { task } from "./task";
 import { queue } from "./queue";
-import { crudRoutes, declareRoute, found, listQueryArguments, listed, machineActionRoutes, pageOf, pathArgument, queryFieldArguments, type RestRoute } from "@pap/kernel";
+import type { RestRoute } from "@pap/kernel/domain";
+import { crudRoutes, declareRoute, found, listQueryArguments, listed, machineActionRoutes, pageOf, pathArgument, queryFieldArguments } from "@pap/kernel/rest";
 
 const tag = "Workflow";
 const base = "/workflow";

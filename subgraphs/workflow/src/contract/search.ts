@@ -1,4 +1,4 @@
-import { defineSearchProjection } from "@pap/kernel";
+import { defineSearchProjection } from "@pap/kernel/search";
 import { workflowEvents } from "../domain/events";
 
 /** A task in cross-resource search: titled by its name, found by name, description, status and type. */

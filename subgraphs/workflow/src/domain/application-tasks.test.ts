@@ -1,4 +1,4 @@
-import { isAllowedFrom } from "@pap/kernel";
+import { isAllowedFrom } from "@pap/kernel/state-machine";
 import { endingSteps } from "../config/application-tasks";
 import { seededSlaTypes } from "../config/sla-types";
 import { taskStatuses } from "../contract/task";

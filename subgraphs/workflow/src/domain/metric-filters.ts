@@ -1,4 +1,5 @@
-import { badRequest, isUuid, type QueryField } from "@pap/kernel";
+import { badRequest, isUuid } from "@pap/core";
+import type { QueryField } from "@pap/kernel/rest";
 import { z } from "zod";
 import { metricGroupings } from "../contract/metric";
 import { programTypes } from "../contract/task";

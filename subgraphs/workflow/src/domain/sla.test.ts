@@ -1,4 +1,4 @@
-import { DAY_MS, HOUR_MS } from "@pap/kernel";
+import { DAY_MS, HOUR_MS } from "@pap/core";
 import { seededSlaTypes, type SlaType } from "../config/sla-types";
 import type { TaskStatus } from "../contract/task";
 import { slaClockOf } from "./task-machine";

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { actionTable, mermaidDiagram, planTransition } from "@pap/kernel/state-machine";
 import type { Task } from "@pap/db";
-import { actionTable, mermaidDiagram, planTransition } from "@pap/kernel";
 import { needsCallerAccount, taskMachine, withAccount, type TaskEnv } from "./task-machine";
 
 const now = new Date("2026-11-23T09:00:00.000Z");

@@ -1,5 +1,7 @@
+import { DAY_MS, isUuid } from "@pap/core";
+import { defineMachine, isAllowedFrom, type Clause, type MachineCaller } from "@pap/kernel/state-machine";
+import { roleWithInherited } from "@pap/kernel/auth";
 import type { Task } from "@pap/db";
-import { DAY_MS, defineMachine, isAllowedFrom, isUuid, roleWithInherited, type Clause, type MachineCaller } from "@pap/kernel";
 import { z } from "zod";
 import type { TimerType } from "./events";
 import { routinePriority } from "./routing";

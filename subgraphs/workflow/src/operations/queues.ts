@@ -1,5 +1,5 @@
+import { ApiError, notFound, type ErrorDetail } from "@pap/core";
 import { findLocked, unlessKeyTaken, type Queue } from "@pap/db";
-import { ApiError, notFound, type ErrorDetail } from "@pap/kernel";
 import { queueChanges } from "../domain/events";
 import { queue as queueResource, type QueueCreate, type QueueUpdate } from "../contract/queue";
 import { openTaskStatuses } from "../domain/task-machine";

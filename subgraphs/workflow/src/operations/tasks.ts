@@ -1,6 +1,7 @@
+import { notFound } from "@pap/core";
+import { planTransition, type MachineCaller } from "@pap/kernel/state-machine";
 import { findLocked, type Task } from "@pap/db";
 import { cancelTimers } from "@pap/events";
-import { notFound, planTransition, type MachineCaller } from "@pap/kernel";
 import { taskChanges, workflowEvents } from "../domain/events";
 import { routinePriority } from "../domain/routing";
 import { nameForTaskType } from "../domain/task-name";

@@ -1,6 +1,6 @@
+import { addBusinessTime, HOUR_MS } from "@pap/core";
 import type { Task } from "@pap/db";
 import { cancelTimers, scheduleTimer, type DueTimers, type PlatformEvent } from "@pap/events";
-import { addBusinessTime, HOUR_MS } from "@pap/kernel";
 import { slaTimerTypes, timerId, timerTypes, workflowEvents, type TimerType } from "../domain/events";
 import { nextSlaMoments, slaEntriesOf } from "../domain/sla";
 import { slaClockOf, taskMachine } from "../domain/task-machine";

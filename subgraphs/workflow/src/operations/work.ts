@@ -1,6 +1,6 @@
+import { isUuid, validationFailed, type Clock } from "@pap/core";
 import { findActiveAccount, type Prisma } from "@pap/db";
 import type { EventRecorder } from "@pap/events";
-import { isUuid, validationFailed, type Clock } from "@pap/kernel";
 import { DEFAULT_QUEUE, SNAP_QUEUE } from "../config/queues";
 import type { SlaType } from "../config/sla-types";
 import { routingQueueName, type RoutingFacts } from "../domain/routing";

@@ -1,4 +1,4 @@
-import { addChangeFeed } from "@pap/kernel";
+import { addChangeFeed } from "@pap/kernel/graphql";
 import { builder } from "../builder";
 import { workflowEvents } from "../domain/events";
 import { TaskRef } from "./task";

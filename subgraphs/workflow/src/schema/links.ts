@@ -1,4 +1,4 @@
-import { expectedSize } from "@pap/kernel";
+import { expectedSize } from "@pap/kernel/graphql";
 import type { Task } from "@pap/db";
 import { builder } from "../builder";
 import { subjectKey } from "../context";

@@ -1,4 +1,7 @@
-import { enumTypeOf, findPageInMemory, graphFieldsOf, graphTypeNameOf, listArguments, defineListType, type QueryField } from "@pap/kernel";
+import { findPageInMemory } from "@pap/kernel/list";
+import { graphTypeNameOf } from "@pap/kernel/resource";
+import { enumTypeOf, graphFieldsOf, listArguments, defineListType } from "@pap/kernel/graphql";
+import type { QueryField } from "@pap/kernel/rest";
 import { builder } from "../builder";
 import type { WorkflowContext } from "../context";
 import { metricDefinitions, type MetricDefinition, type MetricTarget } from "../config/metrics";

@@ -1,4 +1,5 @@
-import { findPage, graphCrud, graphFieldsOf, loadByUuid } from "@pap/kernel";
+import { findPage } from "@pap/kernel/list";
+import { graphCrud, graphFieldsOf, loadByUuid } from "@pap/kernel/graphql";
 import { builder } from "../builder";
 import { inTransaction, type WorkflowContext } from "../context";
 import { queue } from "../contract/queue";

@@ -1,4 +1,4 @@
-import { machineMutations } from "@pap/kernel";
+import { machineMutations } from "@pap/kernel/graphql";
 import { builder } from "../builder";
 import { inTransaction, type WorkflowContext } from "../context";
 import { taskMachine } from "../domain/task-machine";

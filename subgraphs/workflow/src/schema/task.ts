@@ -1,5 +1,7 @@
+import { findPage, listThroughDriver, substituteMe } from "@pap/kernel/list";
+import { availableActions } from "@pap/kernel/state-machine";
+import { enumTypeOf, graphCrud, graphFieldsOf, loadByUuid } from "@pap/kernel/graphql";
 import { plainColumnsOf, type Task } from "@pap/db";
-import { availableActions, enumTypeOf, findPage, graphCrud, graphFieldsOf, listThroughDriver, loadByUuid, substituteMe } from "@pap/kernel";
 import { builder, type Types } from "../builder";
 import { inTransaction, type WorkflowContext } from "../context";
 import { task } from "../contract/task";

@@ -1,4 +1,4 @@
-import { defineResource } from "@pap/kernel";
+import { defineResource } from "@pap/kernel/resource";
 import { memberId, recordBase, requiredDay, requiredMoney, requiredText, text } from "./fields";
 
 /** An asset a member gave away or sold (resources.md §3.4): transfers for less than value can bar eligibility. */

@@ -1,4 +1,4 @@
-import { defineResource } from "@pap/kernel";
+import { defineResource } from "@pap/kernel/resource";
 import { z } from "zod";
 import { address } from "../shapes";
 import { choice, flag, money, memberId, nested, recordBase, requiredChoice, requiredMoney, text, wholeNumber } from "./fields";

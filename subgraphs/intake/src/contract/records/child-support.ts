@@ -1,4 +1,4 @@
-import { defineResource } from "@pap/kernel";
+import { defineResource } from "@pap/kernel/resource";
 import { z } from "zod";
 import { flag, nestedList, personRef, personRefWith, recordBase } from "./fields";
 

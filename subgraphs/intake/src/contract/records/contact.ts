@@ -1,4 +1,4 @@
-import { defineResource } from "@pap/kernel";
+import { defineResource } from "@pap/kernel/resource";
 import { address, email, name, phoneNumber } from "../shapes";
 import { nested, recordBase, requiredNested, text } from "./fields";
 

@@ -1,4 +1,4 @@
-import { defineResource } from "@pap/kernel";
+import { defineResource } from "@pap/kernel/resource";
 import { choice, money, memberId, recordBase, requiredMoney, text } from "./fields";
 
 /** An amount a member may deduct from income for tax purposes (resources.md §3.4): MAGI Medicaid reads it. */

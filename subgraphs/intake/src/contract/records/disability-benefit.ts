@@ -1,4 +1,4 @@
-import { defineResource } from "@pap/kernel";
+import { defineResource } from "@pap/kernel/resource";
 import { choice, day, memberId, recordBase } from "./fields";
 
 /** A member's Social Security disability benefit, applied for or received (resources.md §3.4). */

@@ -1,4 +1,4 @@
-import { defineResource } from "@pap/kernel";
+import { defineResource } from "@pap/kernel/resource";
 import { choice, money, memberId, recordBase, requiredMoney, text } from "./fields";
 
 /** What a member pays (resources.md §3.4): shelter, care, support, medical costs. */

@@ -1,4 +1,4 @@
-import { defineResource } from "@pap/kernel";
+import { defineResource } from "@pap/kernel/resource";
 import { choice, day, flag, memberId, nested, personRef, recordBase, reference, requiredChoice } from "./fields";
 
 /** A member's place in a health plan (resources.md §3.4). */

@@ -1,4 +1,4 @@
-import { defineResource } from "@pap/kernel";
+import { defineResource } from "@pap/kernel/resource";
 import { choice, day, money, memberId, recordBase, reference, requiredChoice, requiredMoney, text } from "./fields";
 
 export const incomeTypes = ["employed", "self_employed", "unearned", "lump_sum", "in_kind_support", "tribal", "education_grant", "other", "prior_period"] as const;

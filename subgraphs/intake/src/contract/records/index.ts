@@ -1,4 +1,4 @@
-import type { Resource } from "@pap/kernel";
+import type { Resource } from "@pap/kernel/resource";
 import { asset } from "./asset";
 import { assetDisposal } from "./asset-disposal";
 import { authorizedRepresentative } from "./authorized-representative";

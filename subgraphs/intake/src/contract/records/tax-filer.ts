@@ -1,4 +1,4 @@
-import { defineResource } from "@pap/kernel";
+import { defineResource } from "@pap/kernel/resource";
 import { flag, memberId, nested, nestedList, personRef, recordBase } from "./fields";
 
 /** How a member files taxes (resources.md §3.4): MAGI households are built from it. */

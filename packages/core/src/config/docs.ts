@@ -59,7 +59,7 @@ function shownValue(declaration: SettingDeclaration): string {
 export function envExample(): string {
   const lines = [
     "# Every environment variable the Public Assistance Platform reads, with its default; all commented out.",
-    "# Generated from packages/kernel/src/config/schema.ts by `npm run config:docs`: edit there, not here.",
+    "# Generated from packages/core/src/config/schema.ts by `npm run config:docs`: edit there, not here.",
     "# Use: copy to .env, set what the deployment needs, `node --env-file=.env gateway/dist/main.js --check`.",
     "# With NODE_ENV=production the variables marked 'Production:' must be set as it says, or the start is refused.",
   ];

@@ -1,8 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { readSetting } from "../config/read";
-import { badRequest } from "../errors/api-error";
-import { platformMetricsText, processMetricsText } from "./gather";
-import { httpDuration, httpRequests, metricsRegistry } from "./registry";
+import { readSetting, badRequest, platformMetricsText, processMetricsText, httpDuration, httpRequests, metricsRegistry } from "@pap/core";
 
 /** Times every request of the app by its route template (never the raw URL: ids would make a label per record). */
 export function useHttpMetrics(app: FastifyInstance): void {

@@ -1,4 +1,4 @@
-// The one module an entry point imports before any other of the platform's (`@pap/kernel/tracing`):
+// The one module an entry point imports before any other of the platform's (`@pap/core/tracing`):
 // OpenTelemetry's instrumentations can only patch http, fastify, graphql and pg if they are in place
 // before those modules load. It imports nothing of OpenTelemetry itself: the SDK is required only when
 // an endpoint is configured, so a process without one never loads it.

@@ -1,10 +1,10 @@
-import { listArguments, defineListType } from "../graphql/list-fields";
+import { listArguments, defineListType } from "./list-fields";
 import type { ListArgs, ListEnvelope } from "../list/spec";
 import { parseBody } from "../validation/body";
-import { inputTypeOf } from "./graph";
-import type { ResourceDeclaration } from "./declaration";
-import type { Resource } from "./resource";
-import type { BodyOf } from "./types";
+import { inputTypeOf } from "./resource-graph";
+import type { ResourceDeclaration } from "../resource/declaration";
+import type { Resource } from "../resource/resource";
+import type { BodyOf } from "../resource/types";
 
 type Ref = object;
 type LooseArgBuilder = { id(options: object): unknown; (options: object): unknown };

@@ -1,5 +1,5 @@
-import { kinds } from "./kinds";
-import { columnOf, graphFields, inputDescriptionOf, writableFields, type FieldDeclaration, type Fields, type ResourceDeclaration } from "./declaration";
+import { kinds } from "../resource/kinds";
+import { columnOf, graphFields, inputDescriptionOf, writableFields, type FieldDeclaration, type Fields, type ResourceDeclaration } from "../resource/declaration";
 
 /**
  * The graph types of a declaration, built on a subgraph's Pothos builder. The kernel knows each

@@ -1,5 +1,5 @@
 import type { Principal } from "../auth";
-import { namespaceOf, requireNamespaceOwner, type MetadataNamespace } from "./metadata-namespaces";
+import { namespaceOf, requireNamespaceOwner, type MetadataNamespace } from "../resource/metadata-namespaces";
 
 type LooseRootBuilder = { field(options: object): unknown; arg: { id(options: object): unknown; string(options: object): unknown; (options: object): unknown } };
 type LooseBuilder = { mutationFields(fields: (t: LooseRootBuilder) => object): void };

@@ -1,8 +1,8 @@
 import { parseBody } from "../validation/body";
-import { inputTypeOf } from "./graph";
-import type { ResourceDeclaration } from "./declaration";
-import type { Resource } from "./resource";
-import type { BodyOf } from "./types";
+import { inputTypeOf } from "./resource-graph";
+import type { ResourceDeclaration } from "../resource/declaration";
+import type { Resource } from "../resource/resource";
+import type { BodyOf } from "../resource/types";
 
 type LooseArgBuilder = { id(options: object): unknown; (options: object): unknown };
 type LooseRootBuilder = { field(options: object): unknown; arg: LooseArgBuilder };

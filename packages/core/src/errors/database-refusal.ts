@@ -1,4 +1,4 @@
-import { unstorableTextReason } from "../validation/unstorable-text";
+import { unstorableTextReason } from "../unstorable-text";
 import { ApiError } from "./api-error";
 
 /**

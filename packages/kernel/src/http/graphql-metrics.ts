@@ -1,5 +1,5 @@
 import type { ApolloServerPlugin } from "@apollo/server";
-import { graphqlDuration, graphqlOperations, operationLabel } from "./registry";
+import { graphqlDuration, graphqlOperations, operationLabel } from "@pap/core";
 
 /** Counts and times each GraphQL operation the server executes, by its name and type, with its outcome. */
 export function graphqlMetricsPlugin<Context extends object>(): ApolloServerPlugin<Context> {

@@ -1,0 +1,3 @@
+export * from "./contract";
+export * from "./subgraph";
+export * from "./rest-route";
