@@ -69,7 +69,7 @@ fs.writeFileSync(
 );
 
 const PLATFORM = "^(packages|prisma|subgraphs|gateway|rest-compat|adapters|bench|test|web)/";
-const RESOURCE_LAYER = "^packages/kernel/src/(resource|list|state-machine|search|auth|domain|validation)/";
+const RESOURCE_LAYER = "^packages/kernel/src/(resource|list|state-machine|search|auth|validation)/";
 /** Tests beside the code may use the test suite's helpers; what ships may not. */
 const NOT_A_TEST = "\\.test\\.ts$";
 

@@ -9,7 +9,7 @@ import { personsDomain } from "@pap/persons/contract";
 import { platformDomain } from "@pap/platform/contract";
 import { schedulingDomain } from "@pap/scheduling/contract";
 import { workflowDomain } from "@pap/workflow/contract";
-import type { PlatformSubgraph } from "./subgraphs";
+import type { PlatformSubgraph } from "./platform-subgraph";
 
 /**
  * Every domain of the platform, registered once, in the order their REST operations are listed: its

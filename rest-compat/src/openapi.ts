@@ -1,6 +1,6 @@
 import { DEFAULT_LIMIT, MAX_LIMIT } from "@pap/kernel/list";
 import type { AuthMode, Requirement } from "@pap/kernel/auth";
-import type { RestRoute } from "@pap/kernel/domain";
+import type { RestRoute } from "@pap/kernel/rest";
 import { z } from "zod";
 import { operationSecurity, securitySchemes } from "./openapi-security";
 

@@ -1,8 +1,8 @@
 import { envelopeFromGraphQLError } from "@pap/core";
 import { bearerChallenge, notSignedIn, refusal, type Authenticator, type AuthMode, type Requirement, type RequirementLookup } from "@pap/kernel/auth";
-import type { DomainContract, RestRequest, RestRoute } from "@pap/kernel/domain";
+import type { DomainContract } from "@pap/kernel/domain";
 import { pickForwardedHeaders, type GraphExecutor, type GraphResult, type GraphSubscriber } from "@pap/kernel/graphql";
-import { answerOf, variablesOf } from "@pap/kernel/rest";
+import { type RestRequest, type RestRoute, answerOf, variablesOf } from "@pap/kernel/rest";
 import type { ConnectionLimiter } from "@pap/kernel/http";
 import type { ContentSettings } from "@pap/content";
 import multipart from "@fastify/multipart";

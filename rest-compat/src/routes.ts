@@ -1,5 +1,6 @@
 import { readSetting } from "@pap/core";
-import type { DomainContract, RestRoute, RestSurfaceOptions } from "@pap/kernel/domain";
+import type { DomainContract } from "@pap/kernel/domain";
+import type { RestRoute, RestSurfaceOptions } from "@pap/kernel/rest";
 
 /** Deployment choices of the REST surface (SPEC §9 overlays and stream timing). */
 export type RestOptions = RestSurfaceOptions & {

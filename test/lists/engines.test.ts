@@ -8,7 +8,7 @@
 import { domains } from "@pap/gateway";
 import { ManualClock } from "@pap/core";
 import type { FieldDef, ListSpec } from "@pap/kernel/list";
-import type { RestRoute } from "@pap/kernel/domain";
+import type { RestRoute } from "@pap/kernel/rest";
 import { copyRows } from "../support/engines";
 import { recordKinds, recordOn, recordRefsOn } from "../support/intake-fixtures";
 import * as fixtures from "../support/list-fixtures";

@@ -1,6 +1,6 @@
 import { attachmentDisposition, checkLink, youngGarbageCollecting, type ContentSettings } from "@pap/content";
 import { ApiError } from "@pap/core";
-import type { ContentAnswer } from "@pap/kernel/domain";
+import type { ContentAnswer } from "@pap/kernel/rest";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { pipeline, type Readable } from "node:stream";
 import parseRange from "range-parser";

@@ -1,8 +1,8 @@
-import type { Principal } from "./auth/principal";
-import type { PermissionTable } from "./auth/roles";
-import type { Resource } from "./resource";
-import type { RestRoute, RestSurfaceOptions } from "./rest/route";
-import type { SearchProjection } from "./search";
+import type { Principal } from "../auth/principal";
+import type { PermissionTable } from "../auth/roles";
+import type { Resource } from "../resource";
+import type { RestRoute, RestSurfaceOptions } from "../rest/route";
+import type { SearchProjection } from "../search";
 
 /** An event type a domain emits, as the platform's catalog lists it. */
 export type DeclaredEventType = { type: string; source: string; description: string };

@@ -1,3 +1,3 @@
 export * from "./contract";
 export * from "./subgraph";
-export * from "./rest-route";
+

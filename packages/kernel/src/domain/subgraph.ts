@@ -5,13 +5,12 @@
 /// <reference types="@pothos/plugin-prisma" preserve="true" />
 import type { PothosPrismaDatamodel } from "@pothos/plugin-prisma";
 import type { GraphQLSchema } from "graphql";
-import type { CallerContext } from "./auth/caller";
-import type { PermissionTable } from "./auth/roles";
-import type { DeclaredEventType, DomainContract, DomainSubgraph } from "./domain";
-import { createSubgraphBuilder } from "./graphql/subgraph-builder";
-import type { Logger } from "./logger";
+import type { CallerContext } from "../auth/caller";
+import type { PermissionTable } from "../auth/roles";
+import type { DeclaredEventType, DomainContract, DomainSubgraph } from "./contract";
+import { createSubgraphBuilder } from "../graphql/subgraph-builder";
+import type { Logger } from "@pap/core";
 
-export type { DeclaredEventType } from "./domain";
 
 /**
  * What every request brings to every subgraph, whichever process runs it: the process's shared

@@ -6,7 +6,5 @@ export { listRulesOf } from "./list-rules";
 export type { BodyOf } from "./types";
 export { storageDisagreements, type StoredModel, type StoredField } from "./storage-agreement";
 export { columnsOf } from "./columns";
-export { graphCrud, type GraphCrud } from "./graph-crud";
-export { graphSingleton, type GraphSingleton } from "./graph-singleton";
 export { dateOnly, graphTypeNameOf } from "./kinds";
 export { metadataNamespaces, namespaceMap, namespaceOf, requireNamespaceOwner, withNamespace, type MetadataNamespace } from "./metadata-namespaces";

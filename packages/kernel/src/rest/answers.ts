@@ -1,5 +1,5 @@
-import { notFound } from "../errors";
-import type { RestRequest, RestResponse } from "./route";
+import { notFound } from "@pap/core";
+import type { RestRequest, RestResponse } from "./exchange";
 
 /** How a record is shown over REST, when not as the graph gives it (a free-form record spread out, absent attributes left out). */
 // Typed to take any record type: each shape knows the record its route selects.

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import type { ListSpec } from "../list";
 import type { Resource } from "../resource";
 import { graphTypeNameOf, type FieldDeclaration } from "../resource";
-import type { RestRequest } from "./route";
+import type { RestRequest } from "./exchange";
 
 /** One variable of a route's operation: its name, the root field's argument it is passed as, and its GraphQL type. */
 export type RouteVariable = { variable: string; argument: string; type: string };

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { badRequest } from "../errors";
+import { badRequest, isUuid } from "@pap/core";
 import { listParamsFromQuery } from "../list";
 import { valueCheck } from "../resource";
-import { detailsFromZod, isUuid, parseBody, requireObjectBody, serverSetFields, withoutReadOnlyFields } from "../validation";
+import { detailsFromZod, parseBody, requireObjectBody, serverSetFields, withoutReadOnlyFields } from "../validation";
 import type { ArgumentSource, RouteArgument } from "./arguments";
 import type { RestRequest } from "./route";
 

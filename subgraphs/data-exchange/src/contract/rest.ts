@@ -1,5 +1,4 @@
-import type { RestRequest, RestResponse, RestRoute } from "@pap/kernel/domain";
-import { answeredBy, crudRoutes, declareRoute, metadataNamespaceRoutes, resourceBodyArgument } from "@pap/kernel/rest";
+import { type RestRequest, type RestResponse, type RestRoute, answeredBy, crudRoutes, declareRoute, metadataNamespaceRoutes, resourceBodyArgument } from "@pap/kernel/rest";
 import { z } from "zod";
 import { callStatuses, serviceTypes } from "../domain/vocabulary";
 import { service } from "./service";

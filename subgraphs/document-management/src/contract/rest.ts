@@ -1,6 +1,5 @@
 import { validationFailed } from "@pap/core";
-import type { RestRequest, RestResponse, RestRoute } from "@pap/kernel/domain";
-import { answeredBy, contentArgument, created, crudRoutes, declareRoute, found, machineActionRoutes, metadataNamespaceRoutes, pathArgument, readArgument, resourceBodyArgument, shown } from "@pap/kernel/rest";
+import { type RestRequest, type RestResponse, type RestRoute, answeredBy, contentArgument, created, crudRoutes, declareRoute, found, machineActionRoutes, metadataNamespaceRoutes, pathArgument, readArgument, resourceBodyArgument, shown } from "@pap/kernel/rest";
 import { z } from "zod";
 import { document, documentVersion, lifecycleStates } from "./document";
 import { documentLifecycle } from "../domain/lifecycle-machine";

@@ -1,5 +1,4 @@
-import type { RestRoute } from "@pap/kernel/domain";
-import { crudRoutes, machineActionRoutes, partActionRoutes } from "@pap/kernel/rest";
+import { type RestRoute, crudRoutes, machineActionRoutes, partActionRoutes } from "@pap/kernel/rest";
 import { decisionMachine, decisionsAtDetermination } from "../domain/decision-machine";
 import { determinationMachine } from "../domain/determination-machine";
 import { decision } from "./decision";

@@ -2,8 +2,7 @@ import { selfUpdateBody, user } from "./user";
 import { ApiError } from "@pap/core";
 import { declaredFields, parseBody, requireObjectBody, withoutReadOnlyFields } from "@pap/kernel/validation";
 import { roles } from "@pap/kernel/auth";
-import type { RestRequest, RestRoute } from "@pap/kernel/domain";
-import { crudRoutes, declareRoute, found, pathArgument, readArgument, shown } from "@pap/kernel/rest";
+import { type RestRequest, type RestRoute, crudRoutes, declareRoute, found, pathArgument, readArgument, shown } from "@pap/kernel/rest";
 import { z } from "zod";
 
 const tag = "Identity and access";

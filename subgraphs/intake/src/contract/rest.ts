@@ -1,5 +1,4 @@
-import type { RestRoute } from "@pap/kernel/domain";
-import { crudRoutes, machineActionRoutes, partActionRoutes, singletonRoutes } from "@pap/kernel/rest";
+import { type RestRoute, crudRoutes, machineActionRoutes, partActionRoutes, singletonRoutes } from "@pap/kernel/rest";
 import { applicationMachine } from "../domain/application-machine";
 import { verificationMachine, verificationsAtApplication } from "../domain/verification-machine";
 import { application } from "./application";

@@ -1,8 +1,7 @@
 import { event, publishedEventBody } from "./event";
 import { policy } from "./policy";
 import { searchHitToRest, searchResultsBody, typesFromQuery } from "./search";
-import type { RestRequest, RestRoute } from "@pap/kernel/domain";
-import { created, crudRoutes, declareRoute, found, listQueryArguments, listed, objectBodyArgument, pageOf, pathArgument, queryTextArgument, readArgument } from "@pap/kernel/rest";
+import { type RestRequest, type RestRoute, created, crudRoutes, declareRoute, found, listQueryArguments, listed, objectBodyArgument, pageOf, pathArgument, queryTextArgument, readArgument } from "@pap/kernel/rest";
 
 /** The envelope fields of an event, as the graph names them. */
 export const EVENT_SELECTION = event.selection;

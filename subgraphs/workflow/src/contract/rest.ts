@@ -3,8 +3,7 @@ import { metricFilterFields } from "../domain/metric-filters";
 import { taskMachine } from "../domain/task-machine";
 import { task } from "./task";
 import { queue } from "./queue";
-import type { RestRoute } from "@pap/kernel/domain";
-import { crudRoutes, declareRoute, found, listQueryArguments, listed, machineActionRoutes, pageOf, pathArgument, queryFieldArguments } from "@pap/kernel/rest";
+import { type RestRoute, crudRoutes, declareRoute, found, listQueryArguments, listed, machineActionRoutes, pageOf, pathArgument, queryFieldArguments } from "@pap/kernel/rest";
 
 const tag = "Workflow";
 const base = "/workflow";
