@@ -9,3 +9,4 @@ export * from "./limits";
 export * from "./change-feed";
 export * from "./request-guards";
 export * from "./machine-mutations";
+export type { KernelContext, KernelTypes, LiveEvent, LiveHub, PlatformAuthScopes } from "./builder-methods";

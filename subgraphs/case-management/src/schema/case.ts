@@ -1,8 +1,8 @@
-import { defineListType, expectedSize, findPage, graphFieldsOf, inputTypeOf, isUuid, listArguments, loadByUuid, parseBody } from "@pap/kernel";
+import { expectedSize, findPage, isUuid, listArguments, loadByUuid, parseBody } from "@pap/kernel";
 import type { Prisma } from "@pap/db";
 import { queryFromInfo } from "@pothos/plugin-prisma";
-import { builder, type Types } from "../builder";
-import { caseResource, type CaseCreate, type CaseUpdate } from "../contract/case";
+import { builder } from "../builder";
+import { caseResource } from "../contract/case";
 import { createCase, deleteCase, updateCase } from "../operations/cases";
 import { ApplicationRef, PersonRef } from "./links";
 
@@ -12,16 +12,16 @@ export const CaseMemberRef = builder.prismaObject("CaseMember", {
   authScopes: { permission: "cases:read" },
   description: members.objectDescription,
   fields: (t) =>
-    graphFieldsOf(builder, t, members.fields, {
+    t.declaredFields(members.fields, {
       person: t.field({ type: PersonRef, nullable: true, description: members.fields.person.description, resolve: (member) => ({ id: member.personId }) }),
-    }) as never,
+    }),
 });
 
 export const CaseRef = builder.prismaObject("Case", {
   authScopes: { permission: "cases:read" },
   description: caseResource.declaration.description,
   fields: (t) =>
-    graphFieldsOf(builder, t, caseResource.declaration.fields, {
+    t.declaredFields(caseResource.declaration.fields, {
       primaryApplicant: t.field({
         type: PersonRef,
         nullable: true,
@@ -29,7 +29,7 @@ export const CaseRef = builder.prismaObject("Case", {
         resolve: (found) => ({ id: found.primaryApplicantId }),
       }),
       members: t.relation("members", { query: { orderBy: { position: "asc" } }, extensions: expectedSize(10) }),
-    }) as never,
+    }),
 });
 
 // Not a field of the declaration: the applications are intake's, linked to the case when one closes approved.
@@ -48,10 +48,10 @@ builder.asEntity(CaseRef, {
   resolveReference: (reference, context) => loadByUuid(context.loaders.caseById, reference.id),
 });
 
-const CaseList = defineListType(builder, "CaseList", CaseRef);
+const CaseList = builder.defineListType("CaseList", CaseRef);
 
-const CaseCreateInput = inputTypeOf(builder, caseResource.declaration, "create") as PothosSchemaTypes.InputObjectRef<Types, CaseCreate>;
-const CaseUpdateInput = inputTypeOf(builder, caseResource.declaration, "update") as PothosSchemaTypes.InputObjectRef<Types, CaseUpdate>;
+const CaseCreateInput = builder.inputTypeOf(caseResource.declaration, "create");
+const CaseUpdateInput = builder.inputTypeOf(caseResource.declaration, "update");
 
 builder.queryFields((t) => ({
   case: t.prismaField({

@@ -1,5 +1,5 @@
 import type { DocumentLink } from "@pap/db";
-import { findPage, graphCrud, graphFieldsOf, loadByUuid } from "@pap/kernel";
+import { findPage, loadByUuid } from "@pap/kernel";
 import type { ObjectRef } from "@pothos/core";
 import { builder, type Types } from "../builder";
 import type { DocumentManagementContext } from "../context";
@@ -12,12 +12,12 @@ export const DocumentLinkRef: ObjectRef<Types, DocumentLink> = builder.prismaObj
   authScopes: { permission: "document-links:read" },
   description: documentLink.declaration.description,
   fields: (t) =>
-    graphFieldsOf(builder, t, documentLink.declaration.fields, {
+    t.declaredFields(documentLink.declaration.fields, {
       document: t.field({ type: DocumentRef, nullable: true, description: documentLink.declaration.fields.document.description, resolve: (found, _args, context) => context.loaders.documentById.load(found.documentId) }),
-    }) as never,
+    }),
 });
 
-graphCrud(builder, {
+builder.graphCrud({
   resource: documentLink,
   ref: DocumentLinkRef,
   permissions: "document-links",

@@ -1,4 +1,4 @@
-import { findPage, graphCrud, graphFieldsOf, loadByUuid } from "@pap/kernel";
+import { findPage, loadByUuid } from "@pap/kernel";
 import { builder } from "../builder";
 import type { DocumentManagementContext } from "../context";
 import { documentType } from "../contract/document-type";
@@ -8,10 +8,10 @@ import { inTransaction } from "../operations/work";
 export const DocumentTypeRef = builder.prismaObject("DocumentType", {
   authScopes: { permission: "document-types:read" },
   description: documentType.declaration.description,
-  fields: (t) => graphFieldsOf(builder, t, documentType.declaration.fields) as never,
+  fields: (t) => t.declaredFields(documentType.declaration.fields),
 });
 
-graphCrud(builder, {
+builder.graphCrud({
   resource: documentType,
   ref: DocumentTypeRef,
   permissions: "document-types",

@@ -1,6 +1,6 @@
 import type { Document, DocumentVersion } from "@pap/db";
 import { readStagedContent, signLink, type StagedContent } from "@pap/content";
-import { ApiError, findPage, graphCrud, graphFieldsOf, inputTypeOf, loadByUuid, machineMutations, metadataNamespaceMutations, parseBody, validationFailed } from "@pap/kernel";
+import { ApiError, findPage, loadByUuid, parseBody, validationFailed } from "@pap/kernel";
 import type { ObjectRef } from "@pothos/core";
 import { builder, type Types } from "../builder";
 import type { DocumentManagementContext } from "../context";
@@ -24,10 +24,10 @@ export const DocumentVersionRef: ObjectRef<Types, DocumentVersion> = builder.pri
   },
   description: documentVersion.declaration.description,
   fields: (t) =>
-    graphFieldsOf(builder, t, documentVersion.declaration.fields, {
+    t.declaredFields(documentVersion.declaration.fields, {
       document: t.field({ type: DocumentRef, nullable: true, description: documentVersion.declaration.fields.document.description, resolve: (found, _args, context) => context.loaders.documentById.load(found.documentId) }),
       contentUrl: t.string({ description: documentVersion.declaration.fields.contentUrl.description, resolve: (found) => contentPathOf(found.id) }),
-    }) as never,
+    }),
 });
 
 export const DocumentRef: ObjectRef<Types, Document> = builder.prismaObject("Document", {
@@ -35,15 +35,15 @@ export const DocumentRef: ObjectRef<Types, Document> = builder.prismaObject("Doc
   authScopes: async (found, context) => mayUseDocument(context, { ...found, links: await context.loaders.linksByDocument.load(found.id) }, "documents:read"),
   description: document.declaration.description,
   fields: (t) =>
-    graphFieldsOf(builder, t, document.declaration.fields, {
+    t.declaredFields(document.declaration.fields, {
       type: t.field({ type: DocumentTypeRef, nullable: true, description: document.declaration.fields.type.description, resolve: (found, _args, context) => context.loaders.documentTypeById.load(found.documentTypeId) }),
       versions: t.field({ type: [DocumentVersionRef], description: document.declaration.fields.versions.description, resolve: (found, _args, context) => context.loaders.versionsByDocument.load(found.id) }),
       latestVersion: t.field({ type: DocumentVersionRef, nullable: true, description: document.declaration.fields.latestVersion.description, resolve: (found, _args, context) => context.loaders.versionById.load(found.latestVersionId) }),
       links: t.field({ type: [DocumentLinkRef], description: document.declaration.fields.links.description, resolve: (found, _args, context) => context.loaders.linksByDocument.load(found.id) }),
-    }) as never,
+    }),
 });
 
-graphCrud(builder, {
+builder.graphCrud({
   resource: document,
   ref: DocumentRef,
   only: ["get", "list", "update"],
@@ -74,7 +74,7 @@ async function uploaderOf(context: DocumentManagementContext): Promise<string> {
   return (await context.principal()).id ?? "anonymous";
 }
 
-const fileInput = inputTypeOf(builder, document.declaration, "create");
+const fileInput = builder.inputTypeOf(document.declaration, "create");
 
 builder.queryFields((t) => ({
   documentVersion: t.field({
@@ -100,9 +100,9 @@ builder.mutationFields((t) => ({
     authScopes: { permission: "documents:create" },
     type: DocumentRef,
     description: "Files a document with its first version: `content` is the token the upload path answered for the file (POST /document-management/documents does both at once).",
-    args: { input: t.arg({ type: fileInput as never, required: true }), content: t.arg.string({ required: true }) },
+    args: { input: t.arg({ type: fileInput, required: true }), content: t.arg.string({ required: true }) },
     resolve: async (_root, args, context) => {
-      const filing = parseBody(document.createBody, document.bodyFromInput(args.input as object)) as DocumentFiling;
+      const filing = parseBody(document.createBody, document.bodyFromInput(args.input)) as DocumentFiling;
       const staged = await stagedFrom(context, args.content);
       const uploader = await uploaderOf(context);
       return inTransaction(context, (work) => createDocument(work, filing, staged, uploader));
@@ -148,7 +148,7 @@ builder.mutationFields((t) => ({
   }),
 }));
 
-metadataNamespaceMutations(builder, {
+builder.metadataNamespaceMutations({
   name: "Document",
   ref: DocumentRef,
   permission: "documents:metadata",
@@ -156,7 +156,7 @@ metadataNamespaceMutations(builder, {
   write: (context: DocumentManagementContext, id, domain, value) => inTransaction(context, (work) => writeDocumentMetadata(work, id, domain, value)),
 });
 
-machineMutations(builder, {
+builder.machineMutations({
   machine: documentLifecycle,
   resourceName: "Document",
   ref: DocumentRef,

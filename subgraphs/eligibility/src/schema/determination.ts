@@ -1,5 +1,5 @@
 import type { Decision, Determination } from "@pap/db";
-import { defineListType, expectedSize, findPage, graphFieldsOf, listArguments, loadByUuid, machineMutations, notFound, type ListArgs } from "@pap/kernel";
+import { expectedSize, findPage, listArguments, loadByUuid, notFound, type ListArgs } from "@pap/kernel";
 import type { ObjectRef } from "@pothos/core";
 import { builder, type Types } from "../builder";
 import type { EligibilityContext } from "../context";
@@ -18,27 +18,27 @@ export const DeterminationRef: ObjectRef<Types, Determination> = builder.objectR
   description: determination.declaration.description,
   authScopes: read,
   fields: (t) =>
-    graphFieldsOf(builder, t as never, determination.declaration.fields, {
+    t.declaredFields(determination.declaration.fields, {
       decisions: t.field({
         type: [DecisionRef],
         extensions: expectedSize(10),
         description: determination.declaration.fields.decisions.description,
         resolve: (found, _args, context) => context.loaders.decisionsByDetermination.load(found.id),
       }),
-    }) as never,
+    }),
 });
 
 builder.objectType(DecisionRef, {
   description: decision.declaration.description,
   authScopes: read,
   fields: (t) => ({
-    ...(graphFieldsOf(builder, t as never, decision.declaration.fields) as object),
+    ...t.declaredFields(decision.declaration.fields),
     determination: t.field({
       type: DeterminationRef,
       description: "The determination this decision belongs to.",
       resolve: async (found, _args, context) => (await context.loaders.determinationById.load(found.determinationId))!,
     }),
-  }) as never,
+  }),
 });
 
 const loadDetermination = (id: string, context: EligibilityContext) => loadByUuid(context.loaders.determinationById, id);
@@ -46,8 +46,8 @@ const loadDetermination = (id: string, context: EligibilityContext) => loadByUui
 builder.asEntity(DeterminationRef, { key: builder.selection<{ id: string }>("id"), resolveReference: (reference, context) => loadDetermination(reference.id, context) });
 builder.asEntity(DecisionRef, { key: builder.selection<{ id: string }>("id"), resolveReference: (reference, context) => loadByUuid(context.loaders.decisionById, reference.id) });
 
-const DeterminationList = defineListType(builder, "DeterminationList", DeterminationRef);
-const DecisionList = defineListType(builder, "DecisionList", DecisionRef);
+const DeterminationList = builder.defineListType("DeterminationList", DeterminationRef);
+const DecisionList = builder.defineListType("DecisionList", DecisionRef);
 
 /** One page of a determination's decisions: the determination must exist (404 otherwise, as REST answers). */
 async function decisionPage(context: EligibilityContext, determinationId: string, args: ListArgs) {
@@ -100,7 +100,7 @@ builder.queryFields((t) => ({
   }),
 }));
 
-machineMutations(builder, {
+builder.machineMutations({
   machine: determinationMachine,
   resourceName: "Determination",
   ref: DeterminationRef,
@@ -109,7 +109,7 @@ machineMutations(builder, {
   perform: ({ id, action, caller, body }, context: EligibilityContext) => inTransaction(context, (work) => transitionDetermination(work, { id, action, caller, body })),
 });
 
-machineMutations(builder, {
+builder.machineMutations({
   machine: decisionMachine,
   resourceName: "Decision",
   ref: DecisionRef,

@@ -9,7 +9,7 @@ import { lockedApplication } from "./applications";
 import type { IntakeWork } from "./work";
 
 /** A household record as stored: its id, application, member (when about one), and its own columns. */
-export type StoredRecord = { id: string; applicationId: string; memberId?: string; [column: string]: unknown };
+export type StoredRecord = { id: string; applicationId: string; memberId?: string | null; [column: string]: unknown };
 
 type Tx = Prisma.TransactionClient;
 // The record kinds share one code path; each kind's delegate is reached by name and typed by the rows it returns.

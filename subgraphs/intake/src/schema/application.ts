@@ -1,4 +1,4 @@
-import { allOrOwnRecords, findPage, graphCrud, graphFieldsOf, listThroughDriver, loadByUuid } from "@pap/kernel";
+import { allOrOwnRecords, findPage, listThroughDriver, loadByUuid } from "@pap/kernel";
 import type { ObjectRef } from "@pothos/core";
 import { plainColumnsOf, type Application } from "@pap/db";
 import { builder, type Types } from "../builder";
@@ -13,19 +13,19 @@ export const ApplicationRef: ObjectRef<Types, Application> = builder.prismaObjec
   authScopes: allOrOwnRecords<Application>("applications:read", "applications:read:own", (found) => ({ owner: found.ownerId ?? "" })),
   description: application.declaration.description,
   fields: (t) =>
-    graphFieldsOf(builder, t, application.declaration.fields, {
+    t.declaredFields(application.declaration.fields, {
       members: t.field({
         type: [MemberRef],
         description: application.declaration.fields.members.description,
         resolve: (found, _args, context) => context.loaders.membersByApplication.load(found.id),
       }),
-    }) as never,
+    }),
 });
 
 /** The application table's columns a list may filter and order by through the driver (the by-id loader reads the same rows). */
 const applicationColumns = plainColumnsOf("Application");
 
-graphCrud(builder, {
+builder.graphCrud({
   resource: application,
   ref: ApplicationRef,
   ownRecords: true,

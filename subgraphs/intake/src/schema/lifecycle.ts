@@ -1,4 +1,3 @@
-import { machineMutations } from "@pap/kernel";
 import { builder } from "../builder";
 import type { IntakeContext } from "../context";
 import { machineCaller, requireAccess } from "../domain/access";
@@ -7,7 +6,7 @@ import { transitionApplication } from "../operations/lifecycle";
 import { inTransaction } from "../operations/work";
 import { ApplicationRef } from "./application";
 
-machineMutations(builder, {
+builder.machineMutations({
   machine: applicationMachine,
   resourceName: "Application",
   ref: ApplicationRef,

@@ -1,5 +1,5 @@
 import type { ApplicationMember } from "@pap/db";
-import { graphCrud, graphFieldsOf, loadByUuid } from "@pap/kernel";
+import { loadByUuid } from "@pap/kernel";
 import type { ObjectRef } from "@pothos/core";
 import { builder, type Types } from "../builder";
 import type { IntakeContext } from "../context";
@@ -14,17 +14,17 @@ export const MemberRef: ObjectRef<Types, ApplicationMember> = builder.prismaObje
   authScopes: { $any: { permission: "applications:read", $all: { permission: "applications:read:own" } } },
   description: member.declaration.description,
   fields: (t) =>
-    graphFieldsOf(builder, t, member.declaration.fields, {
+    t.declaredFields(member.declaration.fields, {
       person: t.field({
         type: PersonRef,
         nullable: true,
         description: member.declaration.fields.person.description,
         resolve: (found) => (found.personId ? { id: found.personId } : null),
       }),
-    }) as never,
+    }),
 });
 
-graphCrud(builder, {
+builder.graphCrud({
   resource: member,
   ref: MemberRef,
   permissions: "applications",

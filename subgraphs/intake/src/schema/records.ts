@@ -1,6 +1,6 @@
 import type { Application } from "@pap/db";
-import { graphCrud, graphFieldsOf, graphSingleton, loadByUuid, notFound } from "@pap/kernel";
-import type { ObjectRef } from "@pothos/core";
+import { loadByUuid, notFound } from "@pap/kernel";
+import type { FieldMap, ObjectRef } from "@pothos/core";
 import { builder, type Types } from "../builder";
 import type { IntakeContext } from "../context";
 import { applicationRecords, type ApplicationRecordKind } from "../contract/records";
@@ -18,14 +18,17 @@ const writeScopes = { $any: { permission: "applications:update", $all: { permiss
 /** Each kind's object type, by its GraphQL name. */
 export const recordRefs = new Map<string, ObjectRef<Types, StoredRecord>>();
 
+/** The fields a kind's schema adds to what its declaration gives (links to other domains' records). */
+type RecordLinks = (t: PothosSchemaTypes.ObjectFieldBuilder<Types, StoredRecord>) => FieldMap;
+
 /** The object type, and the link from the application to its records of the kind. */
-function recordType(kind: ApplicationRecordKind, resolvers: (t: never) => Record<string, unknown> = () => ({})): ObjectRef<Types, StoredRecord> {
+function recordType(kind: ApplicationRecordKind, links: RecordLinks = () => ({})): ObjectRef<Types, StoredRecord> {
   const { resource } = kind;
   const ref = builder.objectRef<StoredRecord>(resource.name).implement({
     description: resource.declaration.description,
     authScopes: readScopes,
-    fields: (t: unknown) => graphFieldsOf(builder, t as never, resource.declaration.fields, resolvers(t as never)) as never,
-  } as never);
+    fields: (t) => t.declaredFields(resource.declaration.fields, links(t)),
+  });
   recordRefs.set(resource.name, ref);
   return ref;
 }
@@ -40,7 +43,7 @@ function collection(kind: ApplicationRecordKind): void {
       resolve: (application, _args, context) => context.records(kind.delegate).byApplication.load(application.id),
     }),
   );
-  graphCrud(builder, {
+  builder.graphCrud({
     resource,
     ref,
     permissions: "applications",
@@ -64,8 +67,8 @@ function collection(kind: ApplicationRecordKind): void {
 }
 
 /** A singleton: `Application.<name>`, a root field by application id, and an update that creates it on first write. */
-function singleton(kind: ApplicationRecordKind, resolvers?: (t: never) => Record<string, unknown>): void {
-  const ref = recordType(kind, resolvers);
+function singleton(kind: ApplicationRecordKind, links?: RecordLinks): void {
+  const ref = recordType(kind, links);
   const { resource } = kind;
   const named = kind.segment.replace(/-/g, " ");
   const label = `the application's ${named}`;
@@ -73,7 +76,7 @@ function singleton(kind: ApplicationRecordKind, resolvers?: (t: never) => Record
   builder.objectField(ApplicationRef, resource.single, (t) =>
     t.field({ type: ref, nullable: true, description: `The application's ${named} (null until first written).`, resolve: (application, _args, context) => load(context, application.id) }),
   );
-  graphSingleton(builder, {
+  builder.graphSingleton({
     resource,
     ref,
     parentArg: "applicationId",
@@ -91,18 +94,17 @@ function singleton(kind: ApplicationRecordKind, resolvers?: (t: never) => Record
 }
 
 /** Links a record's declaration leaves to the schema: the interview's appointments, owned by scheduling. */
-type LooseField = { field(options: object): unknown };
-const linksOf: Record<string, (t: LooseField) => Record<string, unknown>> = {
+const linksOf: Record<string, RecordLinks> = {
   interview: (t) => ({
     scheduledAppointments: t.field({
       type: [AppointmentRef],
       description: "The appointments scheduled for the interview.",
-      resolve: (found: StoredRecord) => (found.appointments as string[]).map((id) => ({ id })),
+      resolve: (found) => (found.appointments as string[]).map((id) => ({ id })),
     }),
   }),
 };
 
 for (const kind of applicationRecords) {
-  if (kind.singleton) singleton(kind, linksOf[kind.event] as never);
+  if (kind.singleton) singleton(kind, linksOf[kind.event]);
   else collection(kind);
 }

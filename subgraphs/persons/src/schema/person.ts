@@ -1,5 +1,5 @@
 import { plainColumnsOf, type Person, type Prisma } from "@pap/db";
-import { allOrOwnRecords, isUuid, defineListType, graphFieldsOf, findPage, listArguments, listThroughDriver, loadByUuid, parseBody, withoutReadOnlyFields } from "@pap/kernel";
+import { allOrOwnRecords, isUuid, findPage, listArguments, listThroughDriver, loadByUuid, parseBody, withoutReadOnlyFields } from "@pap/kernel";
 import { builder } from "../builder";
 import type { PersonsContext } from "../context";
 import { person as personResource, type PersonAttributes } from "../contract/person";
@@ -11,7 +11,7 @@ const readScopes = { $any: { permission: "persons:read", $all: { permission: "pe
 export const PersonRef = builder.prismaObject("Person", {
   authScopes: allOrOwnRecords<Person>("persons:read", "persons:read:own", (person) => ({ ownPerson: person.id })),
   description: personResource.declaration.description,
-  fields: (t) => graphFieldsOf(builder, t, personResource.declaration.fields) as never,
+  fields: (t) => t.declaredFields(personResource.declaration.fields),
 });
 
 builder.asEntity(PersonRef, {
@@ -19,7 +19,7 @@ builder.asEntity(PersonRef, {
   resolveReference: (reference, context) => loadByUuid(context.loaders.personById, reference.id),
 });
 
-const PersonList = defineListType(builder, "PersonList", PersonRef);
+const PersonList = builder.defineListType("PersonList", PersonRef);
 
 /** The person table's columns a list may filter and order by through the driver. */
 const personColumns = plainColumnsOf("Person");

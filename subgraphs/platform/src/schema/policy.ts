@@ -1,14 +1,14 @@
-import { defineListType, findPage, graphFieldsOf, listArguments } from "@pap/kernel";
+import { findPage, listArguments } from "@pap/kernel";
 import { builder } from "../builder";
 import { policy } from "../contract/policy";
 
 export const PolicyRef = builder.prismaObject("Policy", {
   authScopes: { permission: "policies:read" },
   description: policy.declaration.description,
-  fields: (t) => graphFieldsOf(builder, t, policy.declaration.fields) as never,
+  fields: (t) => t.declaredFields(policy.declaration.fields),
 });
 
-const PolicyList = defineListType(builder, "PolicyList", PolicyRef);
+const PolicyList = builder.defineListType("PolicyList", PolicyRef);
 
 builder.queryFields((t) => ({
   policy: t.field({

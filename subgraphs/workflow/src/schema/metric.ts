@@ -1,4 +1,4 @@
-import { badRequest, findPageInMemory, graphFieldsOf, isUuid, listArguments, defineListType } from "@pap/kernel";
+import { badRequest, findPageInMemory, isUuid, listArguments } from "@pap/kernel";
 import { builder } from "../builder";
 import type { WorkflowContext } from "../context";
 import { metricDefinitions, type MetricDefinition, type MetricTarget } from "../config/metrics";
@@ -13,10 +13,10 @@ const MetricGrouping = builder.enumType("MetricGrouping", { values: metricGroupi
 
 const MetricRef = builder.objectRef<ComputedMetric>("Metric").implement({
   description: metric.declaration.description,
-  fields: (t) => graphFieldsOf(builder, t, metric.declaration.fields) as never,
+  fields: (t) => t.declaredFields(metric.declaration.fields),
 });
 
-const MetricList = defineListType(builder, "MetricList", MetricRef);
+const MetricList = builder.defineListType("MetricList", MetricRef);
 
 type FilterArgs = { groupBy?: string | null; from?: Date | null; to?: Date | null; queueId?: string | number | null; program?: string | null };
 

@@ -1,4 +1,4 @@
-import { findPage, graphCrud, graphFieldsOf, loadByUuid } from "@pap/kernel";
+import { findPage, loadByUuid } from "@pap/kernel";
 import { builder } from "../builder";
 import { inTransaction, type WorkflowContext } from "../context";
 import { queue } from "../contract/queue";
@@ -7,10 +7,10 @@ import { createQueue, deleteQueue, updateQueue } from "../operations/queues";
 export const QueueRef = builder.prismaObject("Queue", {
   authScopes: { permission: "queues:read" },
   description: queue.declaration.description,
-  fields: (t) => graphFieldsOf(builder, t, queue.declaration.fields) as never,
+  fields: (t) => t.declaredFields(queue.declaration.fields),
 });
 
-graphCrud(builder, {
+builder.graphCrud({
   resource: queue,
   ref: QueueRef,
   load: (id, context: WorkflowContext) => loadByUuid(context.loaders.queueById, id),

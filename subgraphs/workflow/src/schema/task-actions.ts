@@ -1,11 +1,10 @@
-import { machineMutations } from "@pap/kernel";
 import { builder } from "../builder";
 import { inTransaction, type WorkflowContext } from "../context";
 import { taskMachine } from "../domain/task-machine";
 import { transitionTask } from "../operations/tasks";
 import { TaskRef } from "./task";
 
-machineMutations(builder, {
+builder.machineMutations({
   machine: taskMachine,
   resourceName: "Task",
   ref: TaskRef,

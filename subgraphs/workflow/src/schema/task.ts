@@ -1,5 +1,5 @@
 import { plainColumnsOf, type Task } from "@pap/db";
-import { availableActions, enumTypeOf, findPage, graphCrud, graphFieldsOf, listThroughDriver, loadByUuid, substituteMe } from "@pap/kernel";
+import { availableActions, findPage, listThroughDriver, loadByUuid, substituteMe } from "@pap/kernel";
 import { builder, type Types } from "../builder";
 import { inTransaction, type WorkflowContext } from "../context";
 import { task } from "../contract/task";
@@ -15,7 +15,7 @@ export const TaskRef = builder.prismaObject("Task", {
   authScopes: { permission: "tasks:read" },
   description: task.declaration.description,
   fields: (t) =>
-    graphFieldsOf(builder, t, task.declaration.fields, {
+    t.declaredFields(task.declaration.fields, {
       queue: t.field({
         type: QueueRef,
         nullable: true,
@@ -31,10 +31,10 @@ export const TaskRef = builder.prismaObject("Task", {
           return availableActions(taskMachine, found, seen);
         },
       }),
-    }) as never,
+    }),
 });
 
-graphCrud(builder, {
+builder.graphCrud({
   resource: task,
   ref: TaskRef,
   load: (id, context: WorkflowContext) => loadByUuid(context.loaders.taskById, id),
@@ -58,6 +58,6 @@ graphCrud(builder, {
 });
 
 /** The program enum, for other fields that filter by program. */
-export const ProgramType = enumTypeOf(builder, task.declaration.fields.programType) as PothosSchemaTypes.EnumRef<Types, (typeof task.declaration.fields.programType.values)[number]>;
+export const ProgramType = builder.enumTypeOf(task.declaration.fields.programType) as PothosSchemaTypes.EnumRef<Types, (typeof task.declaration.fields.programType.values)[number]>;
 
 export type { Task };
