@@ -2,7 +2,7 @@ import type { SchemaTypes } from "@pothos/core";
 import type DataLoader from "dataloader";
 import { badRequest } from "../errors/api-error";
 import { isUuid } from "../validation/body";
-import { builderMethods, type KernelTypes, type LiveEvent } from "./builder-methods";
+import { builderMethods, type ContextHas, type KernelTypes, type LiveEvent, type LiveHub } from "./builder-methods";
 import { loadByUuid } from "./loaders";
 
 /** What a domain says about the live feed of its entity's changes. */
@@ -41,7 +41,7 @@ declare global {
        * `<entity>Changed(id)` subscription delivering the domain's changes as events (select the record
        * through the event for it as it is now). Every domain with live changes declares it through here.
        */
-      addChangeFeed<Entity>(feed: ChangeFeed<Types, Entity>): ObjectRef<Types, EventReference>;
+      addChangeFeed<Entity>(feed: ChangeFeed<Types, Entity> & ContextHas<Types, LiveHub>): ObjectRef<Types, EventReference>;
     }
   }
 }

@@ -3,7 +3,8 @@ import type { AuthScopeMap } from "@pothos/plugin-scope-auth";
 import { conflict } from "../errors/api-error";
 import type { MachineCaller } from "../state-machine/machine";
 import { actionEnumValue, actionFromEnumValue, actionMutationName, actionNamesOf, bodyFieldsOf, performActionField, performPartActionField, unnamedPartNote, type AnyMachine, type PartsAtParent } from "../state-machine";
-import { builderMethods, type KernelContext, type KernelTypes } from "./builder-methods";
+import type { CallerContext } from "../auth/caller";
+import { builderMethods, type ContextHas, type KernelContext, type KernelTypes } from "./builder-methods";
 
 /** What a domain gives for its machine's mutations: who may call them, and how one action runs. */
 export type MachineMutations<Types extends SchemaTypes, Item, Parent = unknown> = {
@@ -43,7 +44,7 @@ declare global {
        * which an action requires is the machine's to say, after the state and the caller's role), and
        * `perform<Resource>Action` taking the body as JSON, which the REST action paths call.
        */
-      machineMutations<Item, Parent = unknown>(spec: MachineMutations<Types, Item, Parent>): void;
+      machineMutations<Item, Parent = unknown>(spec: MachineMutations<Types, Item, Parent> & ContextHas<Types, CallerContext>): void;
     }
   }
 }

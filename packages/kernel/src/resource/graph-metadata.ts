@@ -1,6 +1,6 @@
 import type { SchemaTypes } from "@pothos/core";
 import type { Principal } from "../auth";
-import { builderMethods, type KernelTypes } from "../graphql/builder-methods";
+import { builderMethods, type ContextHas, type KernelTypes } from "../graphql/builder-methods";
 import { namespaceOf, requireNamespaceOwner, type MetadataNamespace } from "./metadata-namespaces";
 
 /** What a domain gives for a record whose metadata is kept per domain namespace. */
@@ -23,7 +23,7 @@ declare global {
        * metadata is kept per domain namespace: the namespace must be one of the six and the caller its
        * owner; `write` replaces it (`value`) or removes it (null), with its event, and answers the record.
        */
-      metadataNamespaceMutations<Item>(options: MetadataNamespaceMutations<Types, Item>): void;
+      metadataNamespaceMutations<Item>(options: MetadataNamespaceMutations<Types, Item> & ContextHas<Types, { principal(): Promise<Principal> }>): void;
     }
   }
 }

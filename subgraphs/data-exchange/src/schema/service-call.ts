@@ -83,5 +83,5 @@ builder.metadataNamespaceMutations({
   ref: ServiceCallRef,
   permission: "service-calls:metadata",
   record: "service call",
-  write: (context: DataExchangeContext, id, domain, value) => onTheDriver(context, (work) => writeCallMetadata(work, id, domain, value)),
+  write: (context, id, domain, value) => onTheDriver(context, (work) => writeCallMetadata(work, id, domain, value)),
 });

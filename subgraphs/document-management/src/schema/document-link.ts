@@ -2,7 +2,6 @@ import type { DocumentLink } from "@pap/db";
 import { findPage, loadByUuid } from "@pap/kernel";
 import type { ObjectRef } from "@pothos/core";
 import { builder, type Types } from "../builder";
-import type { DocumentManagementContext } from "../context";
 import { documentLink } from "../contract/document-link";
 import { linkDocument } from "../operations/links";
 import { inTransaction } from "../operations/work";
@@ -22,7 +21,7 @@ builder.graphCrud({
   ref: DocumentLinkRef,
   permissions: "document-links",
   only: ["get", "list", "create"],
-  load: (id, context: DocumentManagementContext) => loadByUuid(context.loaders.linkById, id),
+  load: (id, context) => loadByUuid(context.loaders.linkById, id),
   page: (args, context) => findPage(documentLink.listSpec, args, { items: (query) => context.db.documentLink.findMany(query), total: (where) => context.db.documentLink.count({ where }) }),
   create: async (body, context) => {
     const linkedBy = (await context.principal()).id ?? "anonymous";

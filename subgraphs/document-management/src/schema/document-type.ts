@@ -1,6 +1,5 @@
 import { findPage, loadByUuid } from "@pap/kernel";
 import { builder } from "../builder";
-import type { DocumentManagementContext } from "../context";
 import { documentType } from "../contract/document-type";
 import { createDocumentType, deleteDocumentType, updateDocumentType } from "../operations/document-types";
 import { inTransaction } from "../operations/work";
@@ -15,7 +14,7 @@ builder.graphCrud({
   resource: documentType,
   ref: DocumentTypeRef,
   permissions: "document-types",
-  load: (id, context: DocumentManagementContext) => loadByUuid(context.loaders.documentTypeById, id),
+  load: (id, context) => loadByUuid(context.loaders.documentTypeById, id),
   page: (args, context) =>
     findPage(documentType.listSpec, args, { items: (query) => context.db.documentType.findMany(query), total: (where) => context.db.documentType.count({ where }) }),
   create: (body, context) => inTransaction(context, (work) => createDocumentType(work, body)),

@@ -1,6 +1,6 @@
 import type { Document, DocumentVersion } from "@pap/db";
 import { readStagedContent, signLink, type StagedContent } from "@pap/content";
-import { ApiError, findPage, loadByUuid, parseBody, validationFailed } from "@pap/kernel";
+import { ApiError, findPage, loadByUuid, parseBody, validationFailed, type ListArgs } from "@pap/kernel";
 import type { ObjectRef } from "@pothos/core";
 import { builder, type Types } from "../builder";
 import type { DocumentManagementContext } from "../context";
@@ -43,19 +43,22 @@ export const DocumentRef: ObjectRef<Types, Document> = builder.prismaObject("Doc
     }),
 });
 
+/** A page of documents: an applicant's list holds only their own. */
+async function documentPage(args: ListArgs, context: DocumentManagementContext) {
+  const scope = await visibleDocuments(context);
+  return findPage(document.listSpec, args, {
+    items: (query) => context.db.document.findMany({ ...query, where: { AND: [query.where ?? {}, scope] } }),
+    total: (where) => context.db.document.count({ where: { AND: [where, scope] } }),
+  });
+}
+
 builder.graphCrud({
   resource: document,
   ref: DocumentRef,
   only: ["get", "list", "update"],
   ownRecords: ["get", "list"],
-  load: (id, context: DocumentManagementContext) => loadByUuid(context.loaders.documentById, id),
-  page: async (args, context) => {
-    const scope = await visibleDocuments(context);
-    return findPage(document.listSpec, args, {
-      items: (query) => context.db.document.findMany({ ...query, where: { AND: [query.where ?? {}, scope] } }),
-      total: (where) => context.db.document.count({ where: { AND: [where, scope] } }),
-    });
-  },
+  load: (id, context) => loadByUuid(context.loaders.documentById, id),
+  page: documentPage,
   update: (id, body, context) => inTransaction(context, (work) => updateDocument(work, id, body)),
   descriptions: {
     list: "Documents, most recently changed first; `q` filters them (`documentTypeId:<id> lifecycleState:active`); an applicant sees only their own (filed by them, or for their applications).",
@@ -153,7 +156,7 @@ builder.metadataNamespaceMutations({
   ref: DocumentRef,
   permission: "documents:metadata",
   record: "document",
-  write: (context: DocumentManagementContext, id, domain, value) => inTransaction(context, (work) => writeDocumentMetadata(work, id, domain, value)),
+  write: (context, id, domain, value) => inTransaction(context, (work) => writeDocumentMetadata(work, id, domain, value)),
 });
 
 builder.machineMutations({
@@ -162,5 +165,5 @@ builder.machineMutations({
   ref: DocumentRef,
   // The machine decides each action by role: records managers hold and dispose, the system moves the rest.
   authScopes: { permission: "documents:manage-records" },
-  perform: ({ id, action, caller, body }, context: DocumentManagementContext) => inTransaction(context, (work) => transitionDocument(work, { id, action, caller, body })),
+  perform: ({ id, action, caller, body }, context) => inTransaction(context, (work) => transitionDocument(work, { id, action, caller, body })),
 });

@@ -106,7 +106,7 @@ builder.machineMutations({
   ref: DeterminationRef,
   // The machine allows only the system; the scope lets staff who read reach it, so that a caseworker hears 404/409 before 403.
   authScopes: { permission: "determinations:act" },
-  perform: ({ id, action, caller, body }, context: EligibilityContext) => inTransaction(context, (work) => transitionDetermination(work, { id, action, caller, body })),
+  perform: ({ id, action, caller, body }, context) => inTransaction(context, (work) => transitionDetermination(work, { id, action, caller, body })),
 });
 
 builder.machineMutations({
@@ -115,13 +115,13 @@ builder.machineMutations({
   ref: DecisionRef,
   authScopes: { permission: "determinations:act" },
   parentArg: "determinationId",
-  perform: ({ id, action, caller, body, parentId }, context: EligibilityContext) =>
+  perform: ({ id, action, caller, body, parentId }, context) =>
     inTransaction(context, (work) => transitionDecision(work, { id, determinationId: parentId, action, caller, body })),
   viaParent: {
     ...decisionsAtDetermination,
     name: "Determination",
     ref: DeterminationRef,
-    perform: ({ parentId, partId, action, caller, body }, context: EligibilityContext) =>
+    perform: ({ parentId, partId, action, caller, body }, context) =>
       inTransaction(context, (work) => transitionDeterminationDecision(work, { determinationId: parentId, decisionId: partId, action, caller, body })),
   },
 });

@@ -1,4 +1,4 @@
-import { allOrOwnRecords, findPage, listThroughDriver, loadByUuid } from "@pap/kernel";
+import { allOrOwnRecords, findPage, listThroughDriver, loadByUuid, type ListArgs } from "@pap/kernel";
 import type { ObjectRef } from "@pothos/core";
 import { plainColumnsOf, type Application } from "@pap/db";
 import { builder, type Types } from "../builder";
@@ -25,20 +25,21 @@ export const ApplicationRef: ObjectRef<Types, Application> = builder.prismaObjec
 /** The application table's columns a list may filter and order by through the driver (the by-id loader reads the same rows). */
 const applicationColumns = plainColumnsOf("Application");
 
+/**
+ * A page of applications (an applicant's holds only their own): through the driver when the query is
+ * plain column conditions (status, the applicant's name, instants), else through Prisma.
+ */
+async function applicationPage(args: ListArgs, context: IntakeContext) {
+  const scope = await visibleOwner(context);
+  return findPage(application.listSpec, args, listThroughDriver<Application>(context.read, "intake_application", applicationColumns, scope, context.db.application));
+}
+
 builder.graphCrud({
   resource: application,
   ref: ApplicationRef,
   ownRecords: true,
-  load: (id, context: IntakeContext) => loadByUuid(context.loaders.applicationById, id),
-  page: async (args, context) => {
-    const scope = await visibleOwner(context);
-    // Through the driver when the query is plain column conditions (status, the applicant's name, instants), else through Prisma.
-    return findPage(
-      application.listSpec,
-      args,
-      listThroughDriver<Application>(context.read, "intake_application", applicationColumns, scope, context.db.application),
-    );
-  },
+  load: (id, context) => loadByUuid(context.loaders.applicationById, id),
+  page: applicationPage,
   create: (body, context) => createApplication(context, body),
   update: (id, body, context) => updateApplication(context, id, body),
   delete: (id, context) => deleteApplication(context, id),

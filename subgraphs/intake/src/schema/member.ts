@@ -2,7 +2,6 @@ import type { ApplicationMember } from "@pap/db";
 import { loadByUuid } from "@pap/kernel";
 import type { ObjectRef } from "@pothos/core";
 import { builder, type Types } from "../builder";
-import type { IntakeContext } from "../context";
 import { member } from "../contract/member";
 import { createMember, deleteMember, updateMember } from "../operations/members";
 import { inTransaction } from "../operations/work";
@@ -32,7 +31,7 @@ builder.graphCrud({
   actions: { get: "read", list: "read", create: "update", update: "update", delete: "update" },
   ownRecords: true,
   parent: { arg: "applicationId", of: (found: ApplicationMember) => found.applicationId },
-  load: async (id, context: IntakeContext) => {
+  load: async (id, context) => {
     const found = await loadByUuid(context.loaders.memberById, id);
     return found && (await readableApplication(context, found.applicationId)) ? found : null;
   },

@@ -50,7 +50,7 @@ function collection(kind: ApplicationRecordKind): void {
     actions: { get: "read", list: "read", create: "update", update: "update", delete: "update" },
     ownRecords: true,
     parent: { arg: "applicationId", of: (found: StoredRecord) => found.applicationId },
-    load: async (id, context: IntakeContext) => {
+    load: async (id, context) => {
       const found = await loadByUuid(context.records(kind.delegate).byId, id);
       return found && (await readableApplication(context, found.applicationId)) ? found : null;
     },
@@ -84,12 +84,12 @@ function singleton(kind: ApplicationRecordKind, links?: RecordLinks): void {
     writeScopes,
     label,
     descriptions: { update: `Changes ${label}, creating it on the first write (while the application is a draft or under review).` },
-    load: async (applicationId, context: IntakeContext) => {
+    load: async (applicationId, context) => {
       const parent = await readableApplication(context, applicationId);
       if (!parent) throw notFound("Application", applicationId);
       return load(context, parent.id);
     },
-    write: (applicationId, body, context: IntakeContext) => inTransaction(context, (work) => writeSingleton(work, kind, applicationId, body, mayChange(context))),
+    write: (applicationId, body, context) => inTransaction(context, (work) => writeSingleton(work, kind, applicationId, body, mayChange(context))),
   });
 }
 

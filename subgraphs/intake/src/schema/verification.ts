@@ -54,13 +54,13 @@ builder.machineMutations({
   ref: VerificationRef,
   authScopes: { permission: "applications:verify" },
   parentArg: "applicationId",
-  perform: ({ id, action, caller, body, parentId }, context: IntakeContext) =>
+  perform: ({ id, action, caller, body, parentId }, context) =>
     inTransaction(context, (work) => transitionVerification(work, { id, applicationId: parentId, action, caller, body, access: mayChange(context) })),
   viaParent: {
     ...verificationsAtApplication,
     name: "Application",
     ref: ApplicationRef,
-    perform: ({ parentId, partId, action, caller, body }, context: IntakeContext) =>
+    perform: ({ parentId, partId, action, caller, body }, context) =>
       inTransaction(context, (work) => transitionApplicationVerification(work, { applicationId: parentId, verificationId: partId, action, caller, body, access: mayChange(context) })),
   },
 });

@@ -1,6 +1,6 @@
 import { findPage, loadByUuid } from "@pap/kernel";
 import { builder } from "../builder";
-import { inTransaction, type WorkflowContext } from "../context";
+import { inTransaction } from "../context";
 import { queue } from "../contract/queue";
 import { createQueue, deleteQueue, updateQueue } from "../operations/queues";
 
@@ -13,7 +13,7 @@ export const QueueRef = builder.prismaObject("Queue", {
 builder.graphCrud({
   resource: queue,
   ref: QueueRef,
-  load: (id, context: WorkflowContext) => loadByUuid(context.loaders.queueById, id),
+  load: (id, context) => loadByUuid(context.loaders.queueById, id),
   page: (args, context) => findPage(queue.listSpec, args, { items: (query) => context.db.queue.findMany(query), total: (where) => context.db.queue.count({ where }) }),
   create: (body, context) => inTransaction(context, (work) => createQueue(work, body)),
   update: (id, body, context) => inTransaction(context, (work) => updateQueue(work, id, body)),

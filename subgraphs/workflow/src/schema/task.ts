@@ -1,5 +1,5 @@
 import { plainColumnsOf, type Task } from "@pap/db";
-import { availableActions, findPage, listThroughDriver, loadByUuid, substituteMe } from "@pap/kernel";
+import { availableActions, findPage, listThroughDriver, loadByUuid, substituteMe, type ListArgs } from "@pap/kernel";
 import { builder, type Types } from "../builder";
 import { inTransaction, type WorkflowContext } from "../context";
 import { task } from "../contract/task";
@@ -34,19 +34,17 @@ export const TaskRef = builder.prismaObject("Task", {
     }),
 });
 
+/** A page of tasks (`me` in q is the caller): through the driver when the query is plain column conditions (a queue's work, a status, a deadline), else through Prisma. */
+async function taskPage(args: ListArgs, context: WorkflowContext) {
+  const q = args.q ? substituteMe(args.q, (await context.principal()).id) : args.q;
+  return findPage(task.listSpec, { ...args, q }, listThroughDriver<Task>(context.read, "workflow_task", taskColumns, {}, context.db.task));
+}
+
 builder.graphCrud({
   resource: task,
   ref: TaskRef,
-  load: (id, context: WorkflowContext) => loadByUuid(context.loaders.taskById, id),
-  page: async (args, context) => {
-    const q = args.q ? substituteMe(args.q, (await context.principal()).id) : args.q;
-    // Through the driver when the query is plain column conditions (a queue's work, a status, a deadline), else through Prisma.
-    return findPage(
-      task.listSpec,
-      { ...args, q },
-      listThroughDriver<Task>(context.read, "workflow_task", taskColumns, {}, context.db.task),
-    );
-  },
+  load: (id, context) => loadByUuid(context.loaders.taskById, id),
+  page: taskPage,
   create: (body, context) => inTransaction(context, (work) => createTask(work, body)),
   update: (id, body, context) => inTransaction(context, (work) => updateTask(work, id, body)),
   delete: (id, context) => inTransaction(context, (work) => deleteTask(work, id)),
