@@ -3,11 +3,11 @@
 /// <reference types="@pothos/plugin-federation" preserve="true" />
 /// <reference types="@pothos/plugin-scope-auth" preserve="true" />
 /// <reference types="@pothos/plugin-prisma" preserve="true" />
-import type { PothosPrismaDatamodel } from "@pothos/plugin-prisma";
+import type { PothosPrismaDatamodel, PrismaClient } from "@pothos/plugin-prisma";
 import type { GraphQLSchema } from "graphql";
-import type { CallerContext } from "../auth/caller";
 import type { PermissionTable } from "../auth/roles";
 import type { DeclaredEventType, DomainContract, DomainSubgraph } from "./contract";
+import type { KernelContext } from "../graphql/builder-methods";
 import { createSubgraphBuilder } from "../graphql/subgraph-builder";
 import type { Logger } from "@pap/core";
 
@@ -83,7 +83,7 @@ export function defineSubgraph(
  * A domain's schema builder (its `builder.ts`): the plugin set every subgraph is built with, and the
  * Query, Mutation and Subscription roots its schema files extend.
  */
-export function createDomainBuilder<Context extends { db: object } & CallerContext, PrismaTypes extends object>(datamodel: PothosPrismaDatamodel) {
+export function createDomainBuilder<Context extends KernelContext & { db: PrismaClient }, PrismaTypes extends object>(datamodel: PothosPrismaDatamodel) {
   const builder = createSubgraphBuilder<Context, PrismaTypes>(datamodel);
   builder.subscriptionType({});
   return builder;

@@ -1,19 +1,14 @@
 import type { SchemaTypes } from "@pothos/core";
 import type DataLoader from "dataloader";
-import { badRequest, isUuid } from "@pap/core";
+import { badRequest } from "@pap/core";
+import { isUuid } from "@pap/core";
+import { builderMethods, type ContextHas, type KernelTypes, type LiveEvent, type LiveHub } from "./builder-methods";
 import { loadByUuid } from "./loaders";
 
-/** The live hub every domain context carries, as far as a change feed needs it. */
-type Logged = { event: { id: string; type?: string } };
-type LiveHub = {
-  hub: { subscribe(filter: { source: string; subject?: string; types?: readonly string[] }): Promise<AsyncIterable<Logged>> };
-  eventSettings: { typePrefix: string };
-};
-
 /** What a domain says about the live feed of its entity's changes. */
-export type ChangeFeed<Context, Entity> = {
+export type ChangeFeed<Types extends SchemaTypes, Entity> = {
   /** The entity's GraphQL type. */
-  entity: object;
+  entity: PothosSchemaTypes.ObjectRef<Types, Entity>;
   /** The field on Event that leads to the record ("case"), and the subscription ("caseChanged"). */
   field: string;
   subscription: string;
@@ -32,57 +27,60 @@ export type ChangeFeed<Context, Entity> = {
    */
   types?: readonly string[];
   /** The request's batch loader of the entity by id. */
-  loader(context: Context): DataLoader<string, Entity | null>;
+  loader(context: Types["Context"]): DataLoader<string, Entity | null>;
 };
 
-type FieldBuilder = { field(options: object): unknown; id(options?: object): unknown; string(options?: object): unknown; arg: { id(options?: object): unknown } };
-type LooseBuilder = {
-  externalRef(name: string, key: unknown): { implement(options: object): object };
-  selection(fields: string): unknown;
-  subscriptionFields(fields: (t: FieldBuilder) => Record<string, unknown>): void;
-};
+/** The platform's Event as a domain's subgraph knows it: by id. */
+export type EventReference = { id: string };
 
-/**
- * The platform's Event, extended in a domain's subgraph with the record it concerns, and the
- * `<entity>Changed(id)` subscription delivering the domain's changes as events (select the record
- * through the event for it as it is now). Every domain with live changes declares it through here.
- */
-export function addChangeFeed<Types extends SchemaTypes & { Context: LiveHub }, Entity>(builder: PothosSchemaTypes.SchemaBuilder<Types>, feed: ChangeFeed<Types["Context"], Entity>): object {
-  // Pothos cannot check field options against a builder whose schema types are generic here; the
-  // fields are fixed and few, so they are written against a structural view of the builder.
-  const loose = builder as unknown as LooseBuilder;
-  const EventRef = loose.externalRef("Event", loose.selection("id")).implement({
-    externalFields: (t: FieldBuilder) => ({ id: t.id(), source: t.string(), subject: t.id() }),
-    fields: (t: FieldBuilder) => ({
+declare global {
+  export namespace PothosSchemaTypes {
+    export interface SchemaBuilder<Types extends SchemaTypes> {
+      /**
+       * The platform's Event, extended in a domain's subgraph with the record it concerns, and the
+       * `<entity>Changed(id)` subscription delivering the domain's changes as events (select the record
+       * through the event for it as it is now). Every domain with live changes declares it through here.
+       */
+      addChangeFeed<Entity>(feed: ChangeFeed<Types, Entity> & ContextHas<Types, LiveHub>): ObjectRef<Types, EventReference>;
+    }
+  }
+}
+
+// Written for any record (Pothos cannot tell whether a record of a type parameter is a list); the signature above keeps the domain's type.
+builderMethods.addChangeFeed = function addChangeFeed(this: PothosSchemaTypes.SchemaBuilder<KernelTypes>, feed: ChangeFeed<KernelTypes, unknown>) {
+  const EventRef = this.externalRef("Event", this.selection<EventReference>("id")).implement({
+    externalFields: (t) => ({ id: t.id(), source: t.string(), subject: t.id() }),
+    fields: (t) => ({
       [feed.field]: t.field({
         authScopes: { permission: feed.permission },
         type: feed.entity,
         nullable: true,
         description: `The ${feed.noun} this event concerns, when it is one of the ${feed.domain}'s events (null once the ${feed.noun} is deleted).`,
-        requires: loose.selection("source subject"),
-        resolve: (event: { source: string; subject: string }, _args: unknown, context: Types["Context"]) =>
-          event.source === feed.source ? loadByUuid(feed.loader(context), event.subject) : null,
+        requires: this.selection<{ source: string; subject: string }>("source subject"),
+        resolve: function recordOfEvent(event, _args, context) {
+          return event.source === feed.source ? loadByUuid(feed.loader(context), event.subject) : null;
+        },
       }),
     }),
   });
-  loose.subscriptionFields((t) => ({
+  this.subscriptionFields((t) => ({
     [feed.subscription]: t.field({
       authScopes: { permission: feed.subscribePermission ?? feed.permission },
       type: EventRef,
       description: `Every change of the ${feed.domain} (or of the ${feed.noun} with \`id\`) as it commits; select \`${feed.field} { … }\` for the ${feed.noun} as it is now.`,
       args: { id: t.arg.id() },
       // Every event the domain records about its entities, or about the one with `id`, as it commits.
-      subscribe: (_root: unknown, args: { id?: string | number | null }, context: Types["Context"]) => {
+      subscribe: function changesOfDomain(_root, args, context) {
         const id = args.id?.toString();
         if (id !== undefined && !isUuid(id)) throw badRequest("Invalid 'id' argument.", [{ field: "id", message: "must be a uuid" }]);
         const types = feed.types?.map((type) => `${context.eventSettings.typePrefix}${type}`);
         return context.hub.subscribe({ source: feed.source, ...(id && { subject: id.toLowerCase() }), ...(types && { types }) });
       },
-      resolve: (logged: Logged) => ({ id: logged.event.id }),
+      resolve: (logged: LiveEvent) => ({ id: logged.event.id }),
     }),
   }));
   return EventRef;
-}
+};
 
 /**
  * The items of a stream that `keep` accepts, in order; ending it ends the stream it reads (an

@@ -1,41 +1,34 @@
-import { listArguments, defineListType } from "./list-fields";
+import type { ArgBuilder, MaybePromise, SchemaTypes } from "@pothos/core";
+import type { AuthScopeMap } from "@pothos/plugin-scope-auth";
+import { builderMethods, type KernelTypes } from "./builder-methods";
+import { listArguments } from "./list-fields";
 import type { ListArgs, ListEnvelope } from "../list/spec";
 import { parseBody } from "../validation/body";
-import { inputTypeOf } from "./resource-graph";
+import "./resource-graph";
 import type { ResourceDeclaration } from "../resource/declaration";
 import type { Resource } from "../resource/resource";
 import type { BodyOf } from "../resource/types";
 
-type Ref = object;
-type LooseArgBuilder = { id(options: object): unknown; (options: object): unknown };
-type LooseRootBuilder = { field(options: object): unknown; id(options: object): unknown; arg: LooseArgBuilder };
-type LooseBuilder = {
-  queryFields(fields: (t: LooseRootBuilder) => object): void;
-  mutationFields(fields: (t: LooseRootBuilder) => object): void;
-  asEntity(ref: Ref, options: object): void;
-  selection(fields: string): unknown;
-};
-
 type Operation = "get" | "list" | "create" | "update" | "delete";
 
 /** What a domain gives for its resource's root fields: how to read and write it; the rest is the resource's. */
-export type GraphCrud<Item, Context, D extends ResourceDeclaration> = {
+export type GraphCrud<Types extends SchemaTypes, Item, D extends ResourceDeclaration> = {
   resource: Resource<D>;
-  /** The entity's object type (a Pothos ref). */
-  ref: Ref;
+  /** The entity's object type. */
+  ref: PothosSchemaTypes.ObjectRef<Types, Item>;
   /** One record by id (through the request's loader), null when there is none. */
-  load(id: string, context: Context): Promise<Item | null> | Item | null;
+  load(id: string, context: Types["Context"]): MaybePromise<Item | null>;
   /**
    * The record this one belongs to (an application's member): every root field takes its id under
    * `arg`, and a record of another parent is none (null, 404 over REST). The callbacks get that id.
    */
   parent?: { arg: string; of(record: Item): string };
   /** One page of the list. */
-  page(args: ListArgs, context: Context, parentId: string): Promise<ListEnvelope<Item>>;
-  create?(body: BodyOf<D["fields"], "create">, context: Context, parentId: string): Promise<Item>;
-  update?(id: string, body: BodyOf<D["fields"], "update">, context: Context, parentId: string): Promise<Item>;
+  page(args: ListArgs, context: Types["Context"], parentId: string): Promise<ListEnvelope<Item>>;
+  create?(body: BodyOf<D["fields"], "create">, context: Types["Context"], parentId: string): Promise<Item>;
+  update?(id: string, body: BodyOf<D["fields"], "update">, context: Types["Context"], parentId: string): Promise<Item>;
   /** Deletes for good; the mutation answers the id deleted. */
-  delete?(id: string, context: Context, parentId: string): Promise<unknown>;
+  delete?(id: string, context: Types["Context"], parentId: string): Promise<unknown>;
   /** The root fields made, when not all five (a record created by an upload has no JSON create). */
   only?: readonly Operation[];
   /**
@@ -54,18 +47,26 @@ export type GraphCrud<Item, Context, D extends ResourceDeclaration> = {
   descriptions?: Partial<Record<Operation, string>>;
 };
 
-/**
- * A resource's federated key and root fields, named and permissioned by the platform's convention:
- * `task(id)`, `tasks(q, sort, limit, offset)` with `tasks:read`; `createTask(input: TaskCreateInput!)`,
- * `updateTask(id, input: TaskUpdateInput!)`, `deleteTask(id)` with `tasks:create|update|delete`.
- * Inputs are checked by the same bodies REST uses, so both answer the same 422s.
- */
-export function graphCrud<Item, Context, const D extends ResourceDeclaration>(builderOf: object, crud: GraphCrud<Item, Context, D>): void {
-  const builder = builderOf as LooseBuilder;
+declare global {
+  export namespace PothosSchemaTypes {
+    export interface SchemaBuilder<Types extends SchemaTypes> {
+      /**
+       * A resource's federated key and root fields, named and permissioned by the platform's convention:
+       * `task(id)`, `tasks(q, sort, limit, offset)` with `tasks:read`; `createTask(input: TaskCreateInput!)`,
+       * `updateTask(id, input: TaskUpdateInput!)`, `deleteTask(id)` with `tasks:create|update|delete`.
+       * Inputs are checked by the same bodies REST uses, so both answer the same 422s.
+       */
+      graphCrud<Item, const D extends ResourceDeclaration>(crud: GraphCrud<Types, Item, D>): void;
+    }
+  }
+}
+
+// Written for any record (Pothos cannot tell whether a record of a type parameter is a list); the signature above keeps the domain's type.
+builderMethods.graphCrud = function graphCrud<const D extends ResourceDeclaration>(this: PothosSchemaTypes.SchemaBuilder<KernelTypes>, crud: GraphCrud<KernelTypes, unknown, D>) {
   const { resource, ref } = crud;
   const single = resource.single;
   const prefix = crud.permissions ?? resource.plural;
-  const permission = (operation: Operation) => {
+  const permission = (operation: Operation): AuthScopeMap<KernelTypes> => {
     const action = crud.actions?.[operation] ?? (operation === "get" || operation === "list" ? "read" : operation);
     const own = Array.isArray(crud.ownRecords) ? crud.ownRecords.includes(operation) : crud.ownRecords === true && action !== "create";
     return own
@@ -73,73 +74,85 @@ export function graphCrud<Item, Context, const D extends ResourceDeclaration>(bu
       : { permission: `${prefix}:${action}` };
   };
   const described = (operation: Operation) => (crud.descriptions?.[operation] ? { description: crud.descriptions[operation] } : {});
-  const list = defineListType(builderOf as never, `${resource.name}List`, ref as never);
+  const list = this.defineListType(`${resource.name}List`, ref);
   const made = (operation: Operation) => !crud.only || crud.only.includes(operation);
   // Input types only for the writes made: one without fields (a record no body updates) is not valid GraphQL.
-  const createInput = made("create") ? inputTypeOf(builderOf, resource.declaration, "create") : undefined;
+  const createInput = made("create") ? this.inputTypeOf(resource.declaration, "create") : undefined;
   const parent = crud.parent;
-  const parentArgs = (t: LooseRootBuilder) => (parent ? { [parent.arg]: t.arg.id({ required: true }) } : {});
-  const parentOf = (args: object) => (parent ? String((args as Record<string, unknown>)[parent.arg]) : "");
-  const inParent = async (record: Item | null, args: object) => (record && parent && parent.of(record) !== parentOf(args) ? null : record);
-  const updateInput = made("update") ? inputTypeOf(builderOf, resource.declaration, "update") : undefined;
+  const parentArgs = (arg: ArgBuilder<KernelTypes>) => (parent ? { [parent.arg]: arg.id({ required: true }) } : {});
+  const parentOf = (args: Record<string, unknown>) => (parent ? String(args[parent.arg]) : "");
+  const inParent = (record: unknown, args: Record<string, unknown>) => (record && parent && parent.of(record) !== parentOf(args) ? null : record);
+  const updateInput = made("update") ? this.inputTypeOf(resource.declaration, "update") : undefined;
+  const writer = <F>(operation: Operation, write: F | undefined): F => {
+    if (!write) throw new Error(`graphCrud for ${resource.name}: '${operation}' is made but has no callback`);
+    return write;
+  };
 
-  builder.asEntity(ref, {
-    key: builder.selection("id"),
-    resolveReference: (reference: { id: string }, context: Context) => crud.load(reference.id, context),
+  this.asEntity(ref, {
+    key: this.selection<{ id: string }>("id"),
+    resolveReference: function resolveReference(reference, context) {
+      return crud.load(reference.id, context);
+    },
   });
 
-  builder.queryFields((t) => ({
+  this.queryFields((t) => ({
     [single]: t.field({
       authScopes: permission("get"),
       type: ref,
       nullable: true,
       ...described("get"),
-      args: { ...parentArgs(t), id: t.arg.id({ required: true }) },
-      resolve: async (_root: unknown, args: { id: string | number }, context: Context) => inParent(await crud.load(String(args.id), context), args),
+      args: { ...parentArgs(t.arg), id: t.arg.id({ required: true }) },
+      resolve: async function getOne(_root, args, context) {
+        return inParent(await crud.load(String(args.id), context), args);
+      },
     }),
     [resource.plural]: t.field({
       authScopes: permission("list"),
       type: list,
       ...described("list"),
-      args: { ...parentArgs(t), ...listArguments(t.arg as never) },
-      resolve: (_root: unknown, args: ListArgs, context: Context) => crud.page(args, context, parentOf(args)),
+      args: { ...parentArgs(t.arg), ...listArguments(t.arg) },
+      resolve: function listPage(_root, args, context) {
+        return crud.page(args, context, parentOf(args));
+      },
     }),
   }));
 
-  const writer = <F>(operation: Operation, write: F | undefined): F => {
-    if (!write) throw new Error(`graphCrud for ${resource.name}: '${operation}' is made but has no callback`);
-    return write;
-  };
-  const mutations = (t: LooseRootBuilder) => ({
-    [`create${resource.name}`]: t.field({
-      authScopes: permission("create"),
-      type: ref,
-      ...described("create"),
-      args: { ...parentArgs(t), input: t.arg({ type: createInput, required: true }) },
-      resolve: (_root: unknown, args: { input: object }, context: Context) =>
-        writer("create", crud.create)(parseBody(resource.createBody, resource.bodyFromInput(args.input)), context, parentOf(args)),
-    }),
-    [`update${resource.name}`]: t.field({
-      authScopes: permission("update"),
-      type: ref,
-      ...described("update"),
-      args: { ...parentArgs(t), id: t.arg.id({ required: true }), input: t.arg({ type: updateInput, required: true }) },
-      resolve: (_root: unknown, args: { id: string | number; input: object }, context: Context) =>
-        writer("update", crud.update)(String(args.id), parseBody(resource.updateBody, resource.bodyFromInput(args.input)), context, parentOf(args)),
-    }),
-    [`delete${resource.name}`]: t.id({
-      authScopes: permission("delete"),
-      description: crud.descriptions?.delete ?? `Deletes the ${single} permanently; returns the id deleted.`,
-      args: { ...parentArgs(t), id: t.arg.id({ required: true }) },
-      resolve: async (_root: unknown, args: { id: string | number }, context: Context) => {
-        const id = String(args.id);
-        await writer("delete", crud.delete)(id, context, parentOf(args));
-        return id;
-      },
-    }),
-  });
-  const names: Record<string, Operation> = { [`create${resource.name}`]: "create", [`update${resource.name}`]: "update", [`delete${resource.name}`]: "delete" };
   if ((["create", "update", "delete"] as const).some(made)) {
-    builder.mutationFields((t) => Object.fromEntries(Object.entries(mutations(t)).filter(([name]) => made(names[name]!))));
+    this.mutationFields((t) => ({
+      ...(createInput && {
+        [`create${resource.name}`]: t.field({
+          authScopes: permission("create"),
+          type: ref,
+          ...described("create"),
+          args: { ...parentArgs(t.arg), input: t.arg({ type: createInput, required: true }) },
+          resolve: function createOne(_root, args, context) {
+            return writer("create", crud.create)(parseBody(resource.createBody, resource.bodyFromInput(args.input)), context, parentOf(args));
+          },
+        }),
+      }),
+      ...(updateInput && {
+        [`update${resource.name}`]: t.field({
+          authScopes: permission("update"),
+          type: ref,
+          ...described("update"),
+          args: { ...parentArgs(t.arg), id: t.arg.id({ required: true }), input: t.arg({ type: updateInput, required: true }) },
+          resolve: function updateOne(_root, args, context) {
+            return writer("update", crud.update)(String(args.id), parseBody(resource.updateBody, resource.bodyFromInput(args.input)), context, parentOf(args));
+          },
+        }),
+      }),
+      ...(made("delete") && {
+        [`delete${resource.name}`]: t.id({
+          authScopes: permission("delete"),
+          description: crud.descriptions?.delete ?? `Deletes the ${single} permanently; returns the id deleted.`,
+          args: { ...parentArgs(t.arg), id: t.arg.id({ required: true }) },
+          resolve: async function deleteOne(_root, args, context) {
+            const id = String(args.id);
+            await writer("delete", crud.delete)(id, context, parentOf(args));
+            return id;
+          },
+        }),
+      }),
+    }));
   }
-}
+};

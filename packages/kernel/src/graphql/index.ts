@@ -10,7 +10,13 @@ export * from "./change-feed";
 export * from "./request-guards";
 export * from "./machine-mutations";
 export * from "./forwarded-headers";
-export { graphFieldsOf, inputTypeOf, enumTypeOf, objectTypeOf } from "./resource-graph";
-export { graphCrud, type GraphCrud } from "./graph-crud";
-export { graphSingleton, type GraphSingleton } from "./graph-singleton";
-export { metadataNamespaceMutations } from "./graph-metadata";
+// The graph methods every subgraph builder has (`t.declaredFields`, `builder.graphCrud` …), added when loaded.
+import "./resource-graph";
+import "./graph-crud";
+import "./graph-singleton";
+import "./graph-metadata";
+export type { SchemaResolvers } from "./resource-graph";
+export type { GraphCrud } from "./graph-crud";
+export type { GraphSingleton } from "./graph-singleton";
+export type { MetadataNamespaceMutations } from "./graph-metadata";
+export type { KernelContext, KernelTypes, LiveEvent, LiveHub, PlatformAuthScopes } from "./builder-methods";

@@ -1,36 +1,31 @@
 import type { ArgBuilder, SchemaTypes } from "@pothos/core";
 import type { ListEnvelope } from "../list/spec";
+import { builderMethods, type KernelTypes } from "./builder-methods";
 
-type LooseFieldBuilder = {
-  field(options: object): unknown;
-  int(options: object): unknown;
-  boolean(options: object): unknown;
-};
+declare global {
+  export namespace PothosSchemaTypes {
+    export interface SchemaBuilder<Types extends SchemaTypes> {
+      /**
+       * The GraphQL face of the list envelope: `{ items, total, limit, offset, hasNext }`, one named type
+       * per item type (`CaseList`, `PersonList`, …). Every list field of every subgraph uses this.
+       */
+      defineListType<Item>(name: string, item: ObjectRef<Types, Item>): ObjectRef<Types, ListEnvelope<Item>>;
+    }
+  }
+}
 
-/**
- * The GraphQL face of the list envelope: `{ items, total, limit, offset, hasNext }`, one named type
- * per item type (`CaseList`, `PersonList`, …). Every list field of every subgraph uses this.
- */
-export function defineListType<Types extends SchemaTypes, Item>(
-  builder: PothosSchemaTypes.SchemaBuilder<Types>,
-  name: string,
-  item: { name: string } & object,
-): PothosSchemaTypes.ObjectRef<Types, ListEnvelope<Item>> {
-  const ref = builder.objectRef<ListEnvelope<Item>>(name);
-  // Pothos cannot check field options against a builder whose schema types are still generic here;
-  // the field set is fixed and small, so it is written against a structural view of the builder.
-  (ref.implement as (options: object) => unknown)({
+builderMethods.defineListType = function defineListType<Item>(this: PothosSchemaTypes.SchemaBuilder<KernelTypes>, name: string, item: PothosSchemaTypes.ObjectRef<KernelTypes, Item>) {
+  return this.objectRef<ListEnvelope<Item>>(name).implement({
     description: `One page of ${item.name} records, with the total number of matches.`,
-    fields: (t: LooseFieldBuilder) => ({
-      items: t.field({ type: [item], nullable: false, resolve: (list: ListEnvelope<Item>) => list.items }),
-      total: t.int({ nullable: false, description: "Number of records matching the filter.", resolve: (list: ListEnvelope<Item>) => list.total }),
-      limit: t.int({ nullable: false, resolve: (list: ListEnvelope<Item>) => list.limit }),
-      offset: t.int({ nullable: false, resolve: (list: ListEnvelope<Item>) => list.offset }),
-      hasNext: t.boolean({ nullable: false, description: "More records follow this page.", resolve: (list: ListEnvelope<Item>) => list.hasNext }),
+    fields: (t) => ({
+      items: t.field({ type: [item], nullable: false, resolve: (list) => list.items }),
+      total: t.int({ nullable: false, description: "Number of records matching the filter.", resolve: (list) => list.total }),
+      limit: t.int({ nullable: false, resolve: (list) => list.limit }),
+      offset: t.int({ nullable: false, resolve: (list) => list.offset }),
+      hasNext: t.boolean({ nullable: false, description: "More records follow this page.", resolve: (list) => list.hasNext }),
     }),
   });
-  return ref;
-}
+};
 
 /** The four list arguments, with the descriptions clients see in the schema. */
 export function listArguments<Types extends SchemaTypes>(arg: ArgBuilder<Types>) {

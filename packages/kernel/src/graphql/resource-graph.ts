@@ -1,120 +1,141 @@
-import { kinds } from "../resource/kinds";
+import type { FieldKind, FieldMap, GenericFieldRef, InputFieldMap, SchemaTypes } from "@pothos/core";
+import { builderMethods, fieldBuilderMethods, type KernelTypes } from "./builder-methods";
+import { kinds, type GraphScalar } from "../resource/kinds";
 import { columnOf, graphFields, inputDescriptionOf, writableFields, type FieldDeclaration, type Fields, type ResourceDeclaration } from "../resource/declaration";
 
 /**
- * The graph types of a declaration, built on a subgraph's Pothos builder. The kernel knows each
- * builder only structurally (its schema types are the subgraph's), so refs are handled as opaque.
+ * The graph types of a declaration, built by methods every subgraph builder has: `t.declaredFields`
+ * for an object type's fields, and the enum, nested record and input types they need.
  */
-type Ref = object | string;
-type LooseBuilder = {
-  enumType(name: string, options: object): Ref;
-  objectRef(name: string): { implement(options: object): Ref };
-  inputType(name: string, options: object): Ref;
-};
-type LooseFieldBuilder = { field(options: object): unknown };
+declare global {
+  export namespace PothosSchemaTypes {
+    export interface SchemaBuilder<Types extends SchemaTypes> {
+      /** The enum type of a declared enum field (built once per name). */
+      enumTypeOf(field: Pick<FieldDeclaration, "enumName" | "values" | "enumDescription">): EnumRef<Types, string>;
+      /** The object type of a nested record (built once per name), each field read from its column. */
+      objectTypeOf(field: FieldDeclaration): ObjectRef<Types, unknown>;
+      /** `TaskCreateInput` / `TaskUpdateInput`: the fields a create or update may write, required ones required on create. */
+      inputTypeOf(resource: ResourceDeclaration, on: "create" | "update", name?: string): InputObjectRef<Types, Record<string, unknown>>;
+    }
+    export interface RootFieldBuilder<Types extends SchemaTypes, ParentShape, Kind extends FieldKind = FieldKind> {
+      /**
+       * The graph fields of a declaration, in its order. Fields the schema file resolves itself (links
+       * to other entities, per-caller views) come from `resolvers` by name: a reference field or one
+       * `resolvedBy: "schema"` must have one (a declaration built at run time is checked when the
+       * schema is built). `from` reads the record out of the parent, when the parent wraps it.
+       */
+      declaredFields<const F extends Fields>(fields: F, resolvers?: SchemaResolvers<F>, options?: { from?(parent: ParentShape): object }): FieldMap;
+    }
+  }
+}
+
+/** The names of the declared fields the schema file resolves. */
+type ResolvedBySchema<F extends Fields> = { [K in keyof F]: F[K] extends { kind: "reference" } | { resolvedBy: "schema" } ? K : never }[keyof F];
+
+/** The fields a schema file gives `declaredFields`: those it must resolve, and any other it resolves its own way. */
+export type SchemaResolvers<F extends Fields> = { [K in ResolvedBySchema<F>]: GenericFieldRef<unknown> } & { [K in keyof F]?: GenericFieldRef<unknown> };
+
+type Builder = PothosSchemaTypes.SchemaBuilder<KernelTypes>;
+type EnumRef = PothosSchemaTypes.EnumRef<KernelTypes, string>;
+type ObjectRef = PothosSchemaTypes.ObjectRef<KernelTypes, unknown>;
+type InputObjectRef = PothosSchemaTypes.InputObjectRef<KernelTypes, Record<string, unknown>>;
+type OutputType = GraphScalar | EnumRef | ObjectRef;
+type InputType = GraphScalar | EnumRef | InputObjectRef;
 
 /** Types built once per builder and name: an enum or a nested record used by several resources is one type. */
-const builtTypes = new WeakMap<object, Map<string, Ref>>();
-
-function once(builder: object, name: string, build: () => Ref): Ref {
-  const built = builtTypes.get(builder) ?? new Map<string, Ref>();
-  builtTypes.set(builder, built);
-  if (!built.has(name)) built.set(name, build());
-  return built.get(name)!;
+function builtOnce<Ref>() {
+  const builtTypes = new WeakMap<object, Map<string, Ref>>();
+  return (builder: object, name: string, build: () => Ref): Ref => {
+    const built = builtTypes.get(builder) ?? new Map<string, Ref>();
+    builtTypes.set(builder, built);
+    const found = built.get(name);
+    if (found) return found;
+    const made = build();
+    built.set(name, made);
+    return made;
+  };
 }
+const enumOnce = builtOnce<EnumRef>();
+const objectOnce = builtOnce<ObjectRef>();
+const inputOnce = builtOnce<InputObjectRef>();
 
-/** The enum type of a declared enum field (built once per name). */
-export function enumTypeOf(builder: object, field: Pick<FieldDeclaration, "enumName" | "values" | "enumDescription">): Ref {
+builderMethods.enumTypeOf = function enumTypeOf(field) {
   if (!field.enumName || !field.values) throw new Error("an enum field needs enumName and values");
   const { enumName, values, enumDescription } = field;
-  return once(builder, enumName, () => (builder as LooseBuilder).enumType(enumName, { values, ...(enumDescription && { description: enumDescription }) }));
-}
+  return enumOnce(this, enumName, () => this.enumType(enumName, { values, ...(enumDescription && { description: enumDescription }) }));
+};
 
-/** The object type of a nested record (built once per name), each field read from its column. */
-export function objectTypeOf(builder: object, field: FieldDeclaration, resolvers: Record<string, unknown> = {}): Ref {
+builderMethods.objectTypeOf = function objectTypeOf(field) {
   if (!field.objectName) throw new Error("a nested record needs objectName");
   const name = field.objectName;
-  return once(builder, name, () =>
-    (builder as LooseBuilder).objectRef(name).implement({
+  return objectOnce(this, name, () =>
+    this.objectRef<unknown>(name).implement({
       ...(field.objectDescription && { description: field.objectDescription }),
-      fields: (t: LooseFieldBuilder) => graphFieldsOf(builder, t, field.fields ?? {}, resolvers),
+      fields: (t) => t.declaredFields(field.fields ?? {}),
     }),
   );
+};
+
+function scalarOf(field: FieldDeclaration): GraphScalar {
+  const scalar = kinds[field.kind].graph;
+  if (!scalar) throw new Error(`no graph type for a ${field.kind} field`);
+  return scalar;
 }
 
-function outputType(builder: object, field: FieldDeclaration): Ref {
-  const type = field.kind === "enum" ? enumTypeOf(builder, field) : field.kind === "object" ? objectTypeOf(builder, field) : kinds[field.kind].graph;
-  if (!type) throw new Error(`no output type for a ${field.kind} field`);
+function outputType(builder: Builder, field: FieldDeclaration): OutputType | [OutputType] {
+  const type = field.kind === "enum" ? builder.enumTypeOf(field) : field.kind === "object" ? builder.objectTypeOf(field) : scalarOf(field);
   return field.list ? [type] : type;
 }
 
-/**
- * The graph fields of a declaration, in its order. Fields the schema file resolves itself (links to
- * other entities, per-caller views) come from `resolvers` by name; a declared one left unresolved is
- * an error when the schema is built, not a null at run time.
- */
-export function graphFieldsOf(
-  builder: object,
-  t: LooseFieldBuilder,
-  fields: Fields,
-  resolvers: Record<string, unknown> = {},
-  options: { from?: (parent: never) => Record<string, unknown> } = {},
-): Record<string, unknown> {
-  const recordOf = (options.from as ((parent: unknown) => Record<string, unknown>) | undefined) ?? ((parent: unknown) => parent as Record<string, unknown>);
+/** A record's value at a column, null when it has none. */
+const valueAt = (record: object, column: string): unknown => (record as Record<string, unknown>)[column] ?? null;
+
+fieldBuilderMethods.declaredFields = function declaredFields(fields, resolvers: Partial<Record<string, GenericFieldRef<unknown>>> = {}, options = {}) {
+  const recordOf = options.from ?? ((parent: unknown) => parent);
   return Object.fromEntries(
     graphFields(fields).map(([name, field]) => {
-      if (Object.hasOwn(resolvers, name)) return [name, resolvers[name]];
+      const resolved = resolvers[name];
+      if (resolved) return [name, resolved];
       if (field.kind === "reference" || field.resolvedBy === "schema") throw new Error(`field '${name}' is resolved by its schema file, which gave no resolver for it`);
       const column = columnOf(name, field);
-      const read = (record: Record<string, unknown>) => record[column] ?? null;
       return [
         name,
-        t.field({
-          type: outputType(builder, field),
+        this.field({
+          type: outputType(this.builder, field),
           nullable: field.nullable ?? false,
           ...(field.description && { description: field.description }),
-          resolve: (parent: unknown) => read(recordOf(parent)),
+          resolve: (parent) => {
+            const record = recordOf(parent);
+            return record !== null && typeof record === "object" ? valueAt(record, column) : null;
+          },
         }),
       ];
     }),
   );
-}
+};
 
-function inputFieldType(builder: object, field: FieldDeclaration): Ref {
+function inputFieldType(builder: Builder, field: FieldDeclaration): InputType | [InputType] {
   const written = field.inputAs ?? field;
-  const type =
-    written.kind === "enum"
-      ? enumTypeOf(builder, written)
-      : written.kind === "object"
-        ? nestedInputType(builder, written)
-        : kinds[written.kind].graph;
-  if (!type) throw new Error(`no input type for a ${written.kind} field`);
+  const type = written.kind === "enum" ? builder.enumTypeOf(written) : written.kind === "object" ? nestedInputType(builder, written) : scalarOf(written);
   return written.list ? [type] : type;
 }
 
-function nestedInputType(builder: object, field: FieldDeclaration): Ref {
+function nestedInputType(builder: Builder, field: FieldDeclaration): InputObjectRef {
   if (!field.inputName) throw new Error("a written nested record needs inputName");
   const name = field.inputName;
   const written = Object.fromEntries(Object.entries(field.fields ?? {}).filter(([, inner]) => inner.write !== undefined));
-  return once(builder, name, () => (builder as LooseBuilder).inputType(name, { fields: (t: LooseFieldBuilder) => inputFieldsOf(builder, t, written, "create") }));
+  return inputOnce(builder, name, () => builder.inputType(name, { fields: (t) => inputFieldsOf(builder, t, written, "create") }));
 }
 
-function inputFieldsOf(builder: object, t: LooseFieldBuilder, fields: Fields, on: "create" | "update"): Record<string, unknown> {
+function inputFieldsOf(builder: Builder, t: PothosSchemaTypes.InputFieldBuilder<KernelTypes, "InputObject">, fields: Fields, on: "create" | "update"): InputFieldMap {
   return Object.fromEntries(
-    Object.entries(fields).map(([name, field]) => [
-      name,
-      t.field({
-        type: inputFieldType(builder, field),
-        required: on === "create" && field.required === true,
-        ...(inputDescriptionOf(field, on) && { description: inputDescriptionOf(field, on) }),
-      }),
-    ]),
+    Object.entries(fields).map(([name, field]) => {
+      const description = inputDescriptionOf(field, on);
+      return [name, t.field({ type: inputFieldType(builder, field), required: on === "create" && field.required === true, ...(description && { description }) })];
+    }),
   );
 }
 
-/** `TaskCreateInput` / `TaskUpdateInput`: the fields a create or update may write, required ones required on create. */
-export function inputTypeOf(builder: object, resource: ResourceDeclaration, on: "create" | "update", name = `${resource.name}${on === "create" ? "Create" : "Update"}Input`): Ref {
-  return once(builder, name, () =>
-    (builder as LooseBuilder).inputType(name, { fields: (t: LooseFieldBuilder) => inputFieldsOf(builder, t, Object.fromEntries(writableFields(resource.fields, on)), on) }),
-  );
-}
+builderMethods.inputTypeOf = function inputTypeOf(resource, on, name = `${resource.name}${on === "create" ? "Create" : "Update"}Input`) {
+  return inputOnce(this, name, () => this.inputType(name, { fields: (t) => inputFieldsOf(this, t, Object.fromEntries(writableFields(resource.fields, on)), on) }));
+};

@@ -27,16 +27,12 @@ export const sharedScalars = {
   JSONObject: JSONObjectResolver,
 } as const;
 
+/** A value the `JSON` scalar carries. */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
 export type SharedScalars = {
   DateTime: { Input: Date; Output: Date | string };
   Date: { Input: Date; Output: Date | string };
   JSON: { Input: unknown; Output: unknown };
   JSONObject: { Input: Record<string, unknown>; Output: Record<string, unknown> };
 };
-
-/** Registers the shared scalars on a Pothos builder (kept structural so the kernel needs no Pothos types). */
-export function addSharedScalars(builder: { addScalarType(name: never, scalar: never, options?: object): unknown }): void {
-  for (const [name, scalar] of Object.entries(sharedScalars)) {
-    (builder.addScalarType as (name: string, scalar: unknown, options: object) => unknown)(name, scalar, {});
-  }
-}

@@ -1,12 +1,13 @@
 import SchemaBuilder from "@pothos/core";
 import DirectivesPlugin from "@pothos/plugin-directives";
 import FederationPlugin from "@pothos/plugin-federation";
-import PrismaPlugin, { type PothosPrismaDatamodel } from "@pothos/plugin-prisma";
+import PrismaPlugin, { type PothosPrismaDatamodel, type PrismaClient } from "@pothos/plugin-prisma";
 import ScopeAuthPlugin, { type AuthFailure } from "@pothos/plugin-scope-auth";
 import { forbidden } from "../auth/authenticate";
 import { apiKeyRequired, notSignedIn, userCredentialRequired } from "../auth/requirements";
-import { accountRequired, type CallerContext } from "../auth/caller";
-import { addSharedScalars, type SharedScalars } from "./scalars";
+import { accountRequired } from "../auth/caller";
+import type { KernelContext, PlatformAuthScopes } from "./builder-methods";
+import { sharedScalars, type SharedScalars } from "./scalars";
 
 /** The permission a failed check asked for, to name it in the 403. */
 function permissionIn(failure: AuthFailure): string | undefined {
@@ -28,25 +29,18 @@ function asksFor(failure: AuthFailure, scope: string): boolean {
  * keys, the shared scalars, non-null by default, and empty Query/Mutation roots to extend. Each
  * subgraph's `builder.ts` calls this with its context type and the generated Prisma types.
  */
-export function createSubgraphBuilder<Context extends { db: object } & CallerContext, PrismaTypes extends object>(datamodel: PothosPrismaDatamodel) {
+export function createSubgraphBuilder<Context extends KernelContext & { db: PrismaClient }, PrismaTypes extends object>(datamodel: PothosPrismaDatamodel) {
   const builder = new SchemaBuilder<{
     Context: Context;
     PrismaTypes: PrismaTypes;
     Scalars: SharedScalars;
     DefaultFieldNullability: false;
-    /**
-     * `permission`: the caller's roles grant it; `authenticated`: a signed-in user or service (what
-     * `me` needs); `apiKey`: the identity provider's API key (only the token-claims lookup);
-     * `ownPerson`: the given person id is the caller's own (the token's personId), which with a
-     * `…:own` permission lets an applicant see their own record and no one else's; `owner`: the
-     * given account id (a record's creator) is the caller's account's.
-     */
-    AuthScopes: { permission: string; authenticated: boolean; apiKey: boolean; ownPerson: string; owner: string };
+    AuthScopes: PlatformAuthScopes;
   }>({
     // Authorization first, so no other plugin's wrapper runs for a caller who may not see the field.
     plugins: [ScopeAuthPlugin, PrismaPlugin, DirectivesPlugin, FederationPlugin],
     defaultFieldNullability: false,
-    prisma: { client: (context: Context) => context.db as never, dmmf: datamodel },
+    prisma: { client: (context: Context) => context.db, dmmf: datamodel },
     scopeAuth: {
       authorizeOnSubscribe: true,
       authScopes: async (context: Context) => {
@@ -72,7 +66,10 @@ export function createSubgraphBuilder<Context extends { db: object } & CallerCon
       },
     },
   });
-  addSharedScalars(builder as never);
+  builder.addScalarType("DateTime", sharedScalars.DateTime);
+  builder.addScalarType("Date", sharedScalars.Date);
+  builder.addScalarType("JSON", sharedScalars.JSON);
+  builder.addScalarType("JSONObject", sharedScalars.JSONObject);
   builder.queryType({});
   builder.mutationType({});
   return builder;

@@ -2,6 +2,9 @@ import { z } from "zod";
 import type { FieldKind as ListKind } from "../list/spec";
 import type { FieldDeclaration, ValueKind } from "./declaration";
 
+/** The scalars a kind's values are in the graph (the shared ones beside GraphQL's own). */
+export type GraphScalar = "ID" | "String" | "Int" | "Float" | "Boolean" | "DateTime" | "Date" | "JSON" | "JSONObject";
+
 /**
  * What each kind of value is in every form the platform gives it: its GraphQL type, how lists filter
  * it, the Prisma types that may store it, the check a written value gets, the schema a shown value
@@ -9,7 +12,7 @@ import type { FieldDeclaration, ValueKind } from "./declaration";
  * (their values, their fields), so their entries only say what does not depend on the field.
  */
 type KindTraits = {
-  graph?: string;
+  graph?: GraphScalar;
   list?: ListKind;
   stored: readonly string[];
   written?: () => z.ZodType;

@@ -1,11 +1,11 @@
 import { isUuid } from "@pap/core";
 import { parseBody } from "@pap/kernel/validation";
 import { findPage } from "@pap/kernel/list";
-import { defineListType, expectedSize, graphFieldsOf, inputTypeOf, listArguments, loadByUuid } from "@pap/kernel/graphql";
+import { expectedSize, listArguments, loadByUuid } from "@pap/kernel/graphql";
 import type { Prisma } from "@pap/db";
 import { queryFromInfo } from "@pothos/plugin-prisma";
-import { builder, type Types } from "../builder";
-import { caseResource, type CaseCreate, type CaseUpdate } from "../contract/case";
+import { builder } from "../builder";
+import { caseResource } from "../contract/case";
 import { createCase, deleteCase, updateCase } from "../operations/cases";
 import { ApplicationRef, PersonRef } from "./links";
 
@@ -15,16 +15,16 @@ export const CaseMemberRef = builder.prismaObject("CaseMember", {
   authScopes: { permission: "cases:read" },
   description: members.objectDescription,
   fields: (t) =>
-    graphFieldsOf(builder, t, members.fields, {
+    t.declaredFields(members.fields, {
       person: t.field({ type: PersonRef, nullable: true, description: members.fields.person.description, resolve: (member) => ({ id: member.personId }) }),
-    }) as never,
+    }),
 });
 
 export const CaseRef = builder.prismaObject("Case", {
   authScopes: { permission: "cases:read" },
   description: caseResource.declaration.description,
   fields: (t) =>
-    graphFieldsOf(builder, t, caseResource.declaration.fields, {
+    t.declaredFields(caseResource.declaration.fields, {
       primaryApplicant: t.field({
         type: PersonRef,
         nullable: true,
@@ -32,7 +32,7 @@ export const CaseRef = builder.prismaObject("Case", {
         resolve: (found) => ({ id: found.primaryApplicantId }),
       }),
       members: t.relation("members", { query: { orderBy: { position: "asc" } }, extensions: expectedSize(10) }),
-    }) as never,
+    }),
 });
 
 // Not a field of the declaration: the applications are intake's, linked to the case when one closes approved.
@@ -51,10 +51,10 @@ builder.asEntity(CaseRef, {
   resolveReference: (reference, context) => loadByUuid(context.loaders.caseById, reference.id),
 });
 
-const CaseList = defineListType(builder, "CaseList", CaseRef);
+const CaseList = builder.defineListType("CaseList", CaseRef);
 
-const CaseCreateInput = inputTypeOf(builder, caseResource.declaration, "create") as PothosSchemaTypes.InputObjectRef<Types, CaseCreate>;
-const CaseUpdateInput = inputTypeOf(builder, caseResource.declaration, "update") as PothosSchemaTypes.InputObjectRef<Types, CaseUpdate>;
+const CaseCreateInput = builder.inputTypeOf(caseResource.declaration, "create");
+const CaseUpdateInput = builder.inputTypeOf(caseResource.declaration, "update");
 
 builder.queryFields((t) => ({
   case: t.prismaField({

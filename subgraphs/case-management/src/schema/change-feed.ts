@@ -1,9 +1,8 @@
-import { addChangeFeed } from "@pap/kernel/graphql";
 import { builder } from "../builder";
 import { caseEvents } from "../domain/events";
 import { CaseRef } from "./case";
 
-addChangeFeed(builder, {
+builder.addChangeFeed({
   entity: CaseRef,
   field: "case",
   subscription: "caseChanged",

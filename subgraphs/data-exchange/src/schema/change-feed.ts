@@ -1,11 +1,9 @@
 import { badRequest, isUuid } from "@pap/core";
 import { filtered } from "@pap/kernel/graphql";
 import { builder } from "../builder";
-import type { DataExchangeContext } from "../context";
 import { dataExchangeEvents } from "../domain/events";
 import { ServiceCallRef } from "./service-call";
 
-type Logged = { event: { id: string; type: string; subject: string } };
 const read = { permission: "service-calls:read" };
 
 const EventRef = builder.externalRef("Event", builder.selection<{ id: string }>("id")).implement({
@@ -26,16 +24,16 @@ const EventRef = builder.externalRef("Event", builder.selection<{ id: string }>(
 builder.subscriptionField("serviceCallChanged", (t) =>
   t.field({
     authScopes: { permission: "service-calls:subscribe" },
-    type: EventRef as never,
+    type: EventRef,
     description: "Every change of a service call (or of the one with `id`) as it commits: submitted, answered, failed, timed out, its metadata; select `serviceCall { … }` for it as it is now.",
     args: { id: t.arg.id() },
-    subscribe: async (_root: unknown, args: { id?: string | number | null }, context: DataExchangeContext) => {
+    subscribe: async (_root, args, context) => {
       const id = args.id?.toString();
       if (id !== undefined && !isUuid(id)) throw badRequest("Invalid 'id' argument.", [{ field: "id", message: "must be a uuid" }]);
-      const events = (await context.hub.subscribe({ source: dataExchangeEvents.source, ...(id && { subject: id }) })) as unknown as AsyncIterable<Logged>;
+      const events = await context.hub.subscribe({ source: dataExchangeEvents.source, ...(id && { subject: id }) });
       // Timer callbacks are the domain's own bookkeeping, not changes of a call.
       return filtered(events, async ({ event }) => event.type.includes(".call."));
     },
-    resolve: (logged: Logged) => ({ id: logged.event.id }),
-  } as never),
+    resolve: (logged) => ({ id: logged.event.id }),
+  }),
 );

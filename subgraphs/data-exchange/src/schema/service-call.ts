@@ -1,6 +1,6 @@
 import { parseBody } from "@pap/kernel/validation";
 import { findPage } from "@pap/kernel/list";
-import { defineListType, graphFieldsOf, inputTypeOf, listArguments, loadByUuid, metadataNamespaceMutations } from "@pap/kernel/graphql";
+import { listArguments, loadByUuid } from "@pap/kernel/graphql";
 import type { ExternalServiceCall } from "@pap/db";
 import type { ObjectRef } from "@pothos/core";
 import { builder, type Types } from "../builder";
@@ -19,20 +19,20 @@ export const ServiceCallRef: ObjectRef<Types, ExternalServiceCall> = builder.obj
   description: serviceCall.declaration.description,
   authScopes: read,
   fields: (t) =>
-    graphFieldsOf(builder, t as never, serviceCall.declaration.fields, {
+    t.declaredFields(serviceCall.declaration.fields, {
       service: t.field({
         type: ExternalServiceRef,
         description: serviceCall.declaration.fields.service.description,
         resolve: async (call, _args, context) => (await context.loaders.serviceById.load(call.serviceId))!,
       }),
-    }) as never,
+    }),
 });
 
 export const loadCall = (id: string, context: DataExchangeContext) => loadByUuid(context.loaders.callById, id);
 
 builder.asEntity(ServiceCallRef, { key: builder.selection<{ id: string }>("id"), resolveReference: (reference, context) => loadCall(reference.id, context) });
 
-const ServiceCallList = defineListType(builder, "ServiceCallList", ServiceCallRef);
+const ServiceCallList = builder.defineListType("ServiceCallList", ServiceCallRef);
 const SubmissionRef = builder.objectRef<{ created: boolean; call: ExternalServiceCall }>("ServiceCallSubmission").implement({
   description: "What a submission did: created a call, or found the pending call of the same requesting resource and service.",
   fields: (t) => ({
@@ -60,7 +60,7 @@ builder.queryFields((t) => ({
   }),
 }));
 
-const createInput = inputTypeOf(builder, serviceCall.declaration, "create");
+const createInput = builder.inputTypeOf(serviceCall.declaration, "create");
 
 builder.mutationFields((t) => ({
   submitServiceCall: t.field({
@@ -68,9 +68,9 @@ builder.mutationFields((t) => ({
     type: SubmissionRef,
     description:
       "Submits a call to an outside service for one record, naming the service by `serviceId` or by `serviceType`; while a call of the same record and service is pending, answers it and creates nothing. A sync call is answered before this returns.",
-    args: { input: t.arg({ type: createInput as never, required: true }) },
+    args: { input: t.arg({ type: createInput, required: true }) },
     resolve: async (_root, args, context) => {
-      const submission = parseBody(serviceCall.createBody, serviceCall.bodyFromInput(args.input as object)) as Submission;
+      const submission = parseBody(serviceCall.createBody, serviceCall.bodyFromInput(args.input)) as Submission;
       const settings = context.calling.settings();
       const entry = entryOf(settings.catalog, submission);
       const submitted = await onTheDriver(context, (work) => submitServiceCall(work, settings.catalog, submission, { leaseMs: leaseMs(entry, settings) }));
@@ -80,10 +80,10 @@ builder.mutationFields((t) => ({
   }),
 }));
 
-metadataNamespaceMutations(builder, {
+builder.metadataNamespaceMutations({
   name: "ServiceCall",
   ref: ServiceCallRef,
   permission: "service-calls:metadata",
   record: "service call",
-  write: (context: DataExchangeContext, id, domain, value) => onTheDriver(context, (work) => writeCallMetadata(work, id, domain, value)),
+  write: (context, id, domain, value) => onTheDriver(context, (work) => writeCallMetadata(work, id, domain, value)),
 });

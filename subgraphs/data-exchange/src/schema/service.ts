@@ -1,5 +1,5 @@
 import { findPage } from "@pap/kernel/list";
-import { defineListType, graphFieldsOf, listArguments, loadByUuid } from "@pap/kernel/graphql";
+import { listArguments, loadByUuid } from "@pap/kernel/graphql";
 import type { ExternalService } from "@pap/db";
 import type { ObjectRef } from "@pothos/core";
 import { builder, type Types } from "../builder";
@@ -12,14 +12,14 @@ const signedIn = { authenticated: true } as const;
 export const ExternalServiceRef: ObjectRef<Types, ExternalService> = builder.objectRef<ExternalService>("ExternalService").implement({
   description: service.declaration.description,
   authScopes: signedIn,
-  fields: (t) => graphFieldsOf(builder, t as never, service.declaration.fields) as never,
+  fields: (t) => t.declaredFields(service.declaration.fields),
 });
 
 const loadService = (id: string, context: DataExchangeContext) => loadByUuid(context.loaders.serviceById, id);
 
 builder.asEntity(ExternalServiceRef, { key: builder.selection<{ id: string }>("id"), resolveReference: (reference, context) => loadService(reference.id, context) });
 
-const ExternalServiceList = defineListType(builder, "ExternalServiceList", ExternalServiceRef);
+const ExternalServiceList = builder.defineListType("ExternalServiceList", ExternalServiceRef);
 
 builder.queryFields((t) => ({
   externalService: t.field({

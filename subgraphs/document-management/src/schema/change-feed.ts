@@ -1,16 +1,16 @@
 import { badRequest, isUuid } from "@pap/core";
-import { filtered } from "@pap/kernel/graphql";
+import { filtered, type JsonValue } from "@pap/kernel/graphql";
 import { builder } from "../builder";
-import type { DocumentManagementContext } from "../context";
 import { documentManagementEvents } from "../domain/events";
 import { DocumentRef } from "./document";
 
-type Logged = { event: { id: string; type: string; subject: string; data?: unknown } };
 const read = { $any: { permission: "documents:read", $all: { permission: "documents:read:own" } } };
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
 
 /** The document an event of this domain concerns: its subject, or the `documentId` a version's event names. */
 const documentIdOf = (event: { subject: string; data?: unknown }) => {
-  const named = ((event.data ?? {}) as { documentId?: unknown }).documentId;
+  const named = isRecord(event.data) ? event.data.documentId : undefined;
   return isUuid(named) ? named.toLowerCase() : isUuid(event.subject) ? event.subject.toLowerCase() : undefined;
 };
 
@@ -22,9 +22,8 @@ const EventRef = builder.externalRef("Event", builder.selection<{ id: string }>(
       type: DocumentRef,
       nullable: true,
       description: "The document this event concerns, when it is one of the document-management domain's events about a document or its versions.",
-      // `data` is a JSON scalar, which the selection helper takes for an object type.
-      requires: builder.selection<{ source: string; subject: string; data?: unknown }>("source subject data" as never),
-      resolve: (event: { source: string; subject: string; data?: unknown }, _args, context) => {
+      requires: builder.selection<{ source: string; subject: string; data?: JsonValue }>("source subject data"),
+      resolve: (event, _args, context) => {
         const id = event.source === documentManagementEvents.source ? documentIdOf(event) : undefined;
         return id ? context.loaders.documentById.load(id) : null;
       },
@@ -38,16 +37,16 @@ const isDocumentChange = (type: string) => type.includes(".document.") || type.e
 builder.subscriptionField("documentChanged", (t) =>
   t.field({
     authScopes: { permission: "documents:subscribe" },
-    type: EventRef as never,
+    type: EventRef,
     description:
       "Every change of a document (or of the one with `id`) as it commits: filed, a new version, its title or metadata, linked, retained, held, released, pending disposition, destroyed; select `document { … }` for it as it is now.",
     args: { id: t.arg.id() },
-    subscribe: async (_root: unknown, args: { id?: string | number | null }, context: DocumentManagementContext) => {
+    subscribe: async (_root, args, context) => {
       const id = args.id?.toString().toLowerCase();
       if (id !== undefined && !isUuid(id)) throw badRequest("Invalid 'id' argument.", [{ field: "id", message: "must be a uuid" }]);
-      const events = (await context.hub.subscribe({ source: documentManagementEvents.source })) as unknown as AsyncIterable<Logged>;
+      const events = await context.hub.subscribe({ source: documentManagementEvents.source });
       return filtered(events, async ({ event }) => isDocumentChange(event.type) && (id === undefined || documentIdOf(event) === id));
     },
-    resolve: (logged: Logged) => ({ id: logged.event.id }),
-  } as never),
+    resolve: (logged) => ({ id: logged.event.id }),
+  }),
 );

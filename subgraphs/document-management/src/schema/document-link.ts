@@ -1,9 +1,8 @@
 import { findPage } from "@pap/kernel/list";
-import { graphCrud, graphFieldsOf, loadByUuid } from "@pap/kernel/graphql";
+import { loadByUuid } from "@pap/kernel/graphql";
 import type { DocumentLink } from "@pap/db";
 import type { ObjectRef } from "@pothos/core";
 import { builder, type Types } from "../builder";
-import type { DocumentManagementContext } from "../context";
 import { documentLink } from "../contract/document-link";
 import { linkDocument } from "../operations/links";
 import { inTransaction } from "../operations/work";
@@ -13,17 +12,17 @@ export const DocumentLinkRef: ObjectRef<Types, DocumentLink> = builder.prismaObj
   authScopes: { permission: "document-links:read" },
   description: documentLink.declaration.description,
   fields: (t) =>
-    graphFieldsOf(builder, t, documentLink.declaration.fields, {
+    t.declaredFields(documentLink.declaration.fields, {
       document: t.field({ type: DocumentRef, nullable: true, description: documentLink.declaration.fields.document.description, resolve: (found, _args, context) => context.loaders.documentById.load(found.documentId) }),
-    }) as never,
+    }),
 });
 
-graphCrud(builder, {
+builder.graphCrud({
   resource: documentLink,
   ref: DocumentLinkRef,
   permissions: "document-links",
   only: ["get", "list", "create"],
-  load: (id, context: DocumentManagementContext) => loadByUuid(context.loaders.linkById, id),
+  load: (id, context) => loadByUuid(context.loaders.linkById, id),
   page: (args, context) => findPage(documentLink.listSpec, args, { items: (query) => context.db.documentLink.findMany(query), total: (where) => context.db.documentLink.count({ where }) }),
   create: async (body, context) => {
     const linkedBy = (await context.principal()).id ?? "anonymous";

@@ -1,7 +1,6 @@
 import { findPage } from "@pap/kernel/list";
-import { graphCrud, graphFieldsOf, loadByUuid } from "@pap/kernel/graphql";
+import { loadByUuid } from "@pap/kernel/graphql";
 import { builder } from "../builder";
-import type { DocumentManagementContext } from "../context";
 import { documentType } from "../contract/document-type";
 import { createDocumentType, deleteDocumentType, updateDocumentType } from "../operations/document-types";
 import { inTransaction } from "../operations/work";
@@ -9,14 +8,14 @@ import { inTransaction } from "../operations/work";
 export const DocumentTypeRef = builder.prismaObject("DocumentType", {
   authScopes: { permission: "document-types:read" },
   description: documentType.declaration.description,
-  fields: (t) => graphFieldsOf(builder, t, documentType.declaration.fields) as never,
+  fields: (t) => t.declaredFields(documentType.declaration.fields),
 });
 
-graphCrud(builder, {
+builder.graphCrud({
   resource: documentType,
   ref: DocumentTypeRef,
   permissions: "document-types",
-  load: (id, context: DocumentManagementContext) => loadByUuid(context.loaders.documentTypeById, id),
+  load: (id, context) => loadByUuid(context.loaders.documentTypeById, id),
   page: (args, context) =>
     findPage(documentType.listSpec, args, { items: (query) => context.db.documentType.findMany(query), total: (where) => context.db.documentType.count({ where }) }),
   create: (body, context) => inTransaction(context, (work) => createDocumentType(work, body)),

@@ -1,7 +1,7 @@
 import { ApiError, validationFailed } from "@pap/core";
 import { parseBody } from "@pap/kernel/validation";
-import { findPage } from "@pap/kernel/list";
-import { graphCrud, graphFieldsOf, inputTypeOf, loadByUuid, machineMutations, metadataNamespaceMutations } from "@pap/kernel/graphql";
+import { findPage, type ListArgs } from "@pap/kernel/list";
+import { loadByUuid } from "@pap/kernel/graphql";
 import type { Document, DocumentVersion } from "@pap/db";
 import { readStagedContent, signLink, type StagedContent } from "@pap/content";
 import type { ObjectRef } from "@pothos/core";
@@ -27,10 +27,10 @@ export const DocumentVersionRef: ObjectRef<Types, DocumentVersion> = builder.pri
   },
   description: documentVersion.declaration.description,
   fields: (t) =>
-    graphFieldsOf(builder, t, documentVersion.declaration.fields, {
+    t.declaredFields(documentVersion.declaration.fields, {
       document: t.field({ type: DocumentRef, nullable: true, description: documentVersion.declaration.fields.document.description, resolve: (found, _args, context) => context.loaders.documentById.load(found.documentId) }),
       contentUrl: t.string({ description: documentVersion.declaration.fields.contentUrl.description, resolve: (found) => contentPathOf(found.id) }),
-    }) as never,
+    }),
 });
 
 export const DocumentRef: ObjectRef<Types, Document> = builder.prismaObject("Document", {
@@ -38,27 +38,30 @@ export const DocumentRef: ObjectRef<Types, Document> = builder.prismaObject("Doc
   authScopes: async (found, context) => mayUseDocument(context, { ...found, links: await context.loaders.linksByDocument.load(found.id) }, "documents:read"),
   description: document.declaration.description,
   fields: (t) =>
-    graphFieldsOf(builder, t, document.declaration.fields, {
+    t.declaredFields(document.declaration.fields, {
       type: t.field({ type: DocumentTypeRef, nullable: true, description: document.declaration.fields.type.description, resolve: (found, _args, context) => context.loaders.documentTypeById.load(found.documentTypeId) }),
       versions: t.field({ type: [DocumentVersionRef], description: document.declaration.fields.versions.description, resolve: (found, _args, context) => context.loaders.versionsByDocument.load(found.id) }),
       latestVersion: t.field({ type: DocumentVersionRef, nullable: true, description: document.declaration.fields.latestVersion.description, resolve: (found, _args, context) => context.loaders.versionById.load(found.latestVersionId) }),
       links: t.field({ type: [DocumentLinkRef], description: document.declaration.fields.links.description, resolve: (found, _args, context) => context.loaders.linksByDocument.load(found.id) }),
-    }) as never,
+    }),
 });
 
-graphCrud(builder, {
+/** A page of documents: an applicant's list holds only their own. */
+async function documentPage(args: ListArgs, context: DocumentManagementContext) {
+  const scope = await visibleDocuments(context);
+  return findPage(document.listSpec, args, {
+    items: (query) => context.db.document.findMany({ ...query, where: { AND: [query.where ?? {}, scope] } }),
+    total: (where) => context.db.document.count({ where: { AND: [where, scope] } }),
+  });
+}
+
+builder.graphCrud({
   resource: document,
   ref: DocumentRef,
   only: ["get", "list", "update"],
   ownRecords: ["get", "list"],
-  load: (id, context: DocumentManagementContext) => loadByUuid(context.loaders.documentById, id),
-  page: async (args, context) => {
-    const scope = await visibleDocuments(context);
-    return findPage(document.listSpec, args, {
-      items: (query) => context.db.document.findMany({ ...query, where: { AND: [query.where ?? {}, scope] } }),
-      total: (where) => context.db.document.count({ where: { AND: [where, scope] } }),
-    });
-  },
+  load: (id, context) => loadByUuid(context.loaders.documentById, id),
+  page: documentPage,
   update: (id, body, context) => inTransaction(context, (work) => updateDocument(work, id, body)),
   descriptions: {
     list: "Documents, most recently changed first; `q` filters them (`documentTypeId:<id> lifecycleState:active`); an applicant sees only their own (filed by them, or for their applications).",
@@ -77,7 +80,7 @@ async function uploaderOf(context: DocumentManagementContext): Promise<string> {
   return (await context.principal()).id ?? "anonymous";
 }
 
-const fileInput = inputTypeOf(builder, document.declaration, "create");
+const fileInput = builder.inputTypeOf(document.declaration, "create");
 
 builder.queryFields((t) => ({
   documentVersion: t.field({
@@ -103,9 +106,9 @@ builder.mutationFields((t) => ({
     authScopes: { permission: "documents:create" },
     type: DocumentRef,
     description: "Files a document with its first version: `content` is the token the upload path answered for the file (POST /document-management/documents does both at once).",
-    args: { input: t.arg({ type: fileInput as never, required: true }), content: t.arg.string({ required: true }) },
+    args: { input: t.arg({ type: fileInput, required: true }), content: t.arg.string({ required: true }) },
     resolve: async (_root, args, context) => {
-      const filing = parseBody(document.createBody, document.bodyFromInput(args.input as object)) as DocumentFiling;
+      const filing = parseBody(document.createBody, document.bodyFromInput(args.input)) as DocumentFiling;
       const staged = await stagedFrom(context, args.content);
       const uploader = await uploaderOf(context);
       return inTransaction(context, (work) => createDocument(work, filing, staged, uploader));
@@ -151,19 +154,19 @@ builder.mutationFields((t) => ({
   }),
 }));
 
-metadataNamespaceMutations(builder, {
+builder.metadataNamespaceMutations({
   name: "Document",
   ref: DocumentRef,
   permission: "documents:metadata",
   record: "document",
-  write: (context: DocumentManagementContext, id, domain, value) => inTransaction(context, (work) => writeDocumentMetadata(work, id, domain, value)),
+  write: (context, id, domain, value) => inTransaction(context, (work) => writeDocumentMetadata(work, id, domain, value)),
 });
 
-machineMutations(builder, {
+builder.machineMutations({
   machine: documentLifecycle,
   resourceName: "Document",
   ref: DocumentRef,
   // The machine decides each action by role: records managers hold and dispose, the system moves the rest.
   authScopes: { permission: "documents:manage-records" },
-  perform: ({ id, action, caller, body }, context: DocumentManagementContext) => inTransaction(context, (work) => transitionDocument(work, { id, action, caller, body })),
+  perform: ({ id, action, caller, body }, context) => inTransaction(context, (work) => transitionDocument(work, { id, action, caller, body })),
 });

@@ -6,7 +6,6 @@ import type { EligibilityContext } from "../context";
 import { eligibilityEvents } from "../domain/events";
 import { DeterminationRef } from "./determination";
 
-type Logged = { event: { id: string; type: string; subject: string } };
 const read = { permission: "determinations:read" };
 
 /**
@@ -41,14 +40,14 @@ const EventRef = builder.externalRef("Event", builder.selection<{ id: string }>(
 builder.subscriptionField("determinationChanged", (t) =>
   t.field({
     authScopes: { permission: "determinations:subscribe" },
-    type: EventRef as never,
+    type: EventRef,
     description:
       "Every change of the eligibility domain's determinations (or of the one with `id`: its own events, its application's and its decisions') as it commits; select `determination { … }` for it as it is now.",
     args: { id: t.arg.id() },
-    subscribe: async (_root: unknown, args: { id?: string | number | null }, context: EligibilityContext) => {
+    subscribe: async (_root, args, context) => {
       const id = args.id?.toString();
       if (id !== undefined && !isUuid(id)) throw badRequest("Invalid 'id' argument.", [{ field: "id", message: "must be a uuid" }]);
-      const events = (await context.hub.subscribe({ source: eligibilityEvents.source })) as unknown as AsyncIterable<Logged>;
+      const events = await context.hub.subscribe({ source: eligibilityEvents.source });
       if (id === undefined) return events;
       const wanted = id.toLowerCase();
       // Read fresh for each event (a connection's loaders would cache a determination not yet made).
@@ -62,6 +61,6 @@ builder.subscriptionField("determinationChanged", (t) =>
         return byApplication?.id === wanted || decision?.determinationId === wanted;
       });
     },
-    resolve: (logged: Logged) => ({ id: logged.event.id }),
-  } as never),
+    resolve: (logged) => ({ id: logged.event.id }),
+  }),
 );

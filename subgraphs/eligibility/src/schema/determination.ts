@@ -1,6 +1,6 @@
 import { notFound } from "@pap/core";
 import { findPage, type ListArgs } from "@pap/kernel/list";
-import { defineListType, expectedSize, graphFieldsOf, listArguments, loadByUuid, machineMutations } from "@pap/kernel/graphql";
+import { expectedSize, listArguments, loadByUuid } from "@pap/kernel/graphql";
 import type { Decision, Determination } from "@pap/db";
 import type { ObjectRef } from "@pothos/core";
 import { builder, type Types } from "../builder";
@@ -20,27 +20,27 @@ export const DeterminationRef: ObjectRef<Types, Determination> = builder.objectR
   description: determination.declaration.description,
   authScopes: read,
   fields: (t) =>
-    graphFieldsOf(builder, t as never, determination.declaration.fields, {
+    t.declaredFields(determination.declaration.fields, {
       decisions: t.field({
         type: [DecisionRef],
         extensions: expectedSize(10),
         description: determination.declaration.fields.decisions.description,
         resolve: (found, _args, context) => context.loaders.decisionsByDetermination.load(found.id),
       }),
-    }) as never,
+    }),
 });
 
 builder.objectType(DecisionRef, {
   description: decision.declaration.description,
   authScopes: read,
   fields: (t) => ({
-    ...(graphFieldsOf(builder, t as never, decision.declaration.fields) as object),
+    ...t.declaredFields(decision.declaration.fields),
     determination: t.field({
       type: DeterminationRef,
       description: "The determination this decision belongs to.",
       resolve: async (found, _args, context) => (await context.loaders.determinationById.load(found.determinationId))!,
     }),
-  }) as never,
+  }),
 });
 
 const loadDetermination = (id: string, context: EligibilityContext) => loadByUuid(context.loaders.determinationById, id);
@@ -48,8 +48,8 @@ const loadDetermination = (id: string, context: EligibilityContext) => loadByUui
 builder.asEntity(DeterminationRef, { key: builder.selection<{ id: string }>("id"), resolveReference: (reference, context) => loadDetermination(reference.id, context) });
 builder.asEntity(DecisionRef, { key: builder.selection<{ id: string }>("id"), resolveReference: (reference, context) => loadByUuid(context.loaders.decisionById, reference.id) });
 
-const DeterminationList = defineListType(builder, "DeterminationList", DeterminationRef);
-const DecisionList = defineListType(builder, "DecisionList", DecisionRef);
+const DeterminationList = builder.defineListType("DeterminationList", DeterminationRef);
+const DecisionList = builder.defineListType("DecisionList", DecisionRef);
 
 /** One page of a determination's decisions: the determination must exist (404 otherwise, as REST answers). */
 async function decisionPage(context: EligibilityContext, determinationId: string, args: ListArgs) {
@@ -102,28 +102,28 @@ builder.queryFields((t) => ({
   }),
 }));
 
-machineMutations(builder, {
+builder.machineMutations({
   machine: determinationMachine,
   resourceName: "Determination",
   ref: DeterminationRef,
   // The machine allows only the system; the scope lets staff who read reach it, so that a caseworker hears 404/409 before 403.
   authScopes: { permission: "determinations:act" },
-  perform: ({ id, action, caller, body }, context: EligibilityContext) => inTransaction(context, (work) => transitionDetermination(work, { id, action, caller, body })),
+  perform: ({ id, action, caller, body }, context) => inTransaction(context, (work) => transitionDetermination(work, { id, action, caller, body })),
 });
 
-machineMutations(builder, {
+builder.machineMutations({
   machine: decisionMachine,
   resourceName: "Decision",
   ref: DecisionRef,
   authScopes: { permission: "determinations:act" },
   parentArg: "determinationId",
-  perform: ({ id, action, caller, body, parentId }, context: EligibilityContext) =>
+  perform: ({ id, action, caller, body, parentId }, context) =>
     inTransaction(context, (work) => transitionDecision(work, { id, determinationId: parentId, action, caller, body })),
   viaParent: {
     ...decisionsAtDetermination,
     name: "Determination",
     ref: DeterminationRef,
-    perform: ({ parentId, partId, action, caller, body }, context: EligibilityContext) =>
+    perform: ({ parentId, partId, action, caller, body }, context) =>
       inTransaction(context, (work) => transitionDeterminationDecision(work, { determinationId: parentId, decisionId: partId, action, caller, body })),
   },
 });

@@ -1,9 +1,8 @@
-import { addChangeFeed } from "@pap/kernel/graphql";
 import { builder } from "../builder";
 import { userEvents } from "../domain/events";
 import { UserRef } from "./user";
 
-addChangeFeed(builder, {
+builder.addChangeFeed({
   entity: UserRef,
   field: "user",
   subscription: "userChanged",

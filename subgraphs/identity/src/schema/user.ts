@@ -1,25 +1,25 @@
 import { givenFields, parseBody } from "@pap/kernel/validation";
 import { findPage } from "@pap/kernel/list";
 import type { roles } from "@pap/kernel/auth";
-import { defineListType, enumTypeOf, graphFieldsOf, inputTypeOf, listArguments, loadByUuid, objectTypeOf } from "@pap/kernel/graphql";
+import { listArguments, loadByUuid } from "@pap/kernel/graphql";
 import { builder, type Types } from "../builder";
 import { roleGrants } from "../domain/claims";
-import { selfUpdateBody, user, type UserCreate, type UserUpdate } from "../contract/user";
+import { selfUpdateBody, user } from "../contract/user";
 import { createUser, deactivateUser, ownAccount, updateOwnPreferences, updateUser } from "../operations/users";
 
 const fields = user.declaration.fields;
 
-export const RoleName = enumTypeOf(builder, fields.role) as PothosSchemaTypes.EnumRef<Types, (typeof roles)[number]>;
-export const RoleRef = objectTypeOf(builder, fields.roles) as PothosSchemaTypes.ObjectRef<Types, { name: (typeof roles)[number]; permissions: string[] }>;
+export const RoleName = builder.enumTypeOf(fields.role) as PothosSchemaTypes.EnumRef<Types, (typeof roles)[number]>;
+export const RoleRef = builder.objectTypeOf(fields.roles) as PothosSchemaTypes.ObjectRef<Types, { name: (typeof roles)[number]; permissions: string[] }>;
 
 export const UserRef = builder.prismaObject("User", {
   // Others' accounts need users:read; the caller's own comes through `me`, which grants `ownAccount`.
   authScopes: { $any: { permission: "users:read", $granted: "ownAccount" } },
   description: user.declaration.description,
   fields: (t) =>
-    graphFieldsOf(builder, t, fields, {
+    t.declaredFields(fields, {
       roles: t.field({ type: [RoleRef], resolve: (account, _args, context) => roleGrants(account.roles, context.permissionCatalog) }),
-    }) as never,
+    }),
 });
 
 builder.asEntity(UserRef, {
@@ -27,10 +27,10 @@ builder.asEntity(UserRef, {
   resolveReference: (reference, context) => loadByUuid(context.loaders.userById, reference.id),
 });
 
-const UserList = defineListType(builder, "UserList", UserRef);
+const UserList = builder.defineListType("UserList", UserRef);
 
-const UserCreateInput = inputTypeOf(builder, user.declaration, "create") as PothosSchemaTypes.InputObjectRef<Types, UserCreate>;
-const UserUpdateInput = inputTypeOf(builder, user.declaration, "update") as PothosSchemaTypes.InputObjectRef<Types, UserUpdate>;
+const UserCreateInput = builder.inputTypeOf(user.declaration, "create");
+const UserUpdateInput = builder.inputTypeOf(user.declaration, "update");
 
 const MyAccountInput = builder.inputType("MyAccountInput", {
   description: "What a user may change on their own account.",

@@ -1,6 +1,6 @@
-import { findPage, listThroughDriver } from "@pap/kernel/list";
+import { findPage, listThroughDriver, type ListArgs } from "@pap/kernel/list";
 import { allOrOwnRecords } from "@pap/kernel/auth";
-import { graphCrud, graphFieldsOf, loadByUuid } from "@pap/kernel/graphql";
+import { loadByUuid } from "@pap/kernel/graphql";
 import { plainColumnsOf, type Application } from "@pap/db";
 import type { ObjectRef } from "@pothos/core";
 import { builder, type Types } from "../builder";
@@ -15,32 +15,33 @@ export const ApplicationRef: ObjectRef<Types, Application> = builder.prismaObjec
   authScopes: allOrOwnRecords<Application>("applications:read", "applications:read:own", (found) => ({ owner: found.ownerId ?? "" })),
   description: application.declaration.description,
   fields: (t) =>
-    graphFieldsOf(builder, t, application.declaration.fields, {
+    t.declaredFields(application.declaration.fields, {
       members: t.field({
         type: [MemberRef],
         description: application.declaration.fields.members.description,
         resolve: (found, _args, context) => context.loaders.membersByApplication.load(found.id),
       }),
-    }) as never,
+    }),
 });
 
 /** The application table's columns a list may filter and order by through the driver (the by-id loader reads the same rows). */
 const applicationColumns = plainColumnsOf("Application");
 
-graphCrud(builder, {
+/**
+ * A page of applications (an applicant's holds only their own): through the driver when the query is
+ * plain column conditions (status, the applicant's name, instants), else through Prisma.
+ */
+async function applicationPage(args: ListArgs, context: IntakeContext) {
+  const scope = await visibleOwner(context);
+  return findPage(application.listSpec, args, listThroughDriver<Application>(context.read, "intake_application", applicationColumns, scope, context.db.application));
+}
+
+builder.graphCrud({
   resource: application,
   ref: ApplicationRef,
   ownRecords: true,
-  load: (id, context: IntakeContext) => loadByUuid(context.loaders.applicationById, id),
-  page: async (args, context) => {
-    const scope = await visibleOwner(context);
-    // Through the driver when the query is plain column conditions (status, the applicant's name, instants), else through Prisma.
-    return findPage(
-      application.listSpec,
-      args,
-      listThroughDriver<Application>(context.read, "intake_application", applicationColumns, scope, context.db.application),
-    );
-  },
+  load: (id, context) => loadByUuid(context.loaders.applicationById, id),
+  page: applicationPage,
   create: (body, context) => createApplication(context, body),
   update: (id, body, context) => updateApplication(context, id, body),
   delete: (id, context) => deleteApplication(context, id),

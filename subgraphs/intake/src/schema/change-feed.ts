@@ -1,8 +1,7 @@
 import { badRequest } from "@pap/core";
-import { addChangeFeed, enumTypeOf, filtered } from "@pap/kernel/graphql";
+import { filtered } from "@pap/kernel/graphql";
 import type { Application } from "@pap/db";
 import { builder } from "../builder";
-import type { IntakeContext } from "../context";
 import { application, applicationStatuses, type ApplicationStatus } from "../contract/application";
 import { applicationRecords } from "../contract/records";
 import { movesOf } from "../domain/application-machine";
@@ -17,7 +16,7 @@ const aboutApplications = [
   ...applicationRecords.filter((kind) => kind.eventSubject !== "member").map((kind) => `intake.${kind.event}.*`),
 ];
 
-const EventRef = addChangeFeed(builder, {
+const EventRef = builder.addChangeFeed({
   entity: ApplicationRef,
   field: "application",
   subscription: "applicationChanged",
@@ -29,8 +28,6 @@ const EventRef = addChangeFeed(builder, {
   loader: (context) => context.loaders.applicationById,
 });
 
-type Logged = { event: { id: string; type: string; subject: string } };
-
 /**
  * A live list of the applications in one state (a supervisor's "submitted" queue): the actions that
  * bring an application into `status` or take it out (so a list can add or drop it), and any other
@@ -39,14 +36,14 @@ type Logged = { event: { id: string; type: string; subject: string } };
 builder.subscriptionField("applicationsChanged", (t) =>
   t.field({
     authScopes: { permission: "applications:subscribe" },
-    type: EventRef as never,
+    type: EventRef,
     description: "Every change of the applications in `status` (all applications without it) as it commits: the actions that bring one into that state or take one out of it, and any other change of one in it; select `application { … }` for it as it is now.",
-    args: { status: t.arg({ type: enumTypeOf(builder, application.declaration.fields.status) as never }) },
-    subscribe: async (_root: unknown, args: { status?: string | null }, context: IntakeContext) => {
+    args: { status: t.arg({ type: builder.enumTypeOf(application.declaration.fields.status) }) },
+    subscribe: async (_root, args, context) => {
       const status = args.status ?? undefined;
       if (status !== undefined && !applicationStatuses.includes(status as ApplicationStatus)) throw badRequest("Invalid 'status' argument.", [{ field: "status", message: `must be one of: ${applicationStatuses.join(", ")}` }]);
       const types = aboutApplications.map((type) => `${context.eventSettings.typePrefix}${type}`);
-      const events = (await context.hub.subscribe({ source: intakeEvents.source, types })) as unknown as AsyncIterable<Logged>;
+      const events = await context.hub.subscribe({ source: intakeEvents.source, types });
       if (status === undefined) return events;
       const named = (names: ReadonlySet<string>) => new Set([...names].map((name) => `${context.eventSettings.typePrefix}intake.${name}`));
       const moves = movesOf(status as ApplicationStatus);
@@ -55,6 +52,6 @@ builder.subscriptionField("applicationsChanged", (t) =>
       // A move is judged by its event (into or out of the state); any other change by where the application is now.
       return filtered(events, async ({ event }) => touching.has(event.type) || (!moving.has(event.type) && (await statusOf(event.subject)) === status));
     },
-    resolve: (logged: Logged) => ({ id: logged.event.id }),
-  } as never),
+    resolve: (logged) => ({ id: logged.event.id }),
+  }),
 );

@@ -1,8 +1,7 @@
-import { graphCrud, graphFieldsOf, loadByUuid } from "@pap/kernel/graphql";
+import { loadByUuid } from "@pap/kernel/graphql";
 import type { ApplicationMember } from "@pap/db";
 import type { ObjectRef } from "@pothos/core";
 import { builder, type Types } from "../builder";
-import type { IntakeContext } from "../context";
 import { member } from "../contract/member";
 import { createMember, deleteMember, updateMember } from "../operations/members";
 import { inTransaction } from "../operations/work";
@@ -14,17 +13,17 @@ export const MemberRef: ObjectRef<Types, ApplicationMember> = builder.prismaObje
   authScopes: { $any: { permission: "applications:read", $all: { permission: "applications:read:own" } } },
   description: member.declaration.description,
   fields: (t) =>
-    graphFieldsOf(builder, t, member.declaration.fields, {
+    t.declaredFields(member.declaration.fields, {
       person: t.field({
         type: PersonRef,
         nullable: true,
         description: member.declaration.fields.person.description,
         resolve: (found) => (found.personId ? { id: found.personId } : null),
       }),
-    }) as never,
+    }),
 });
 
-graphCrud(builder, {
+builder.graphCrud({
   resource: member,
   ref: MemberRef,
   permissions: "applications",
@@ -32,7 +31,7 @@ graphCrud(builder, {
   actions: { get: "read", list: "read", create: "update", update: "update", delete: "update" },
   ownRecords: true,
   parent: { arg: "applicationId", of: (found: ApplicationMember) => found.applicationId },
-  load: async (id, context: IntakeContext) => {
+  load: async (id, context) => {
     const found = await loadByUuid(context.loaders.memberById, id);
     return found && (await readableApplication(context, found.applicationId)) ? found : null;
   },

@@ -1,7 +1,7 @@
 import { notFound } from "@pap/core";
-import { graphCrud, graphFieldsOf, graphSingleton, loadByUuid } from "@pap/kernel/graphql";
+import { loadByUuid } from "@pap/kernel/graphql";
 import type { Application } from "@pap/db";
-import type { ObjectRef } from "@pothos/core";
+import type { FieldMap, ObjectRef } from "@pothos/core";
 import { builder, type Types } from "../builder";
 import type { IntakeContext } from "../context";
 import { applicationRecords, type ApplicationRecordKind } from "../contract/records";
@@ -19,14 +19,17 @@ const writeScopes = { $any: { permission: "applications:update", $all: { permiss
 /** Each kind's object type, by its GraphQL name. */
 export const recordRefs = new Map<string, ObjectRef<Types, StoredRecord>>();
 
+/** The fields a kind's schema adds to what its declaration gives (links to other domains' records). */
+type RecordLinks = (t: PothosSchemaTypes.ObjectFieldBuilder<Types, StoredRecord>) => FieldMap;
+
 /** The object type, and the link from the application to its records of the kind. */
-function recordType(kind: ApplicationRecordKind, resolvers: (t: never) => Record<string, unknown> = () => ({})): ObjectRef<Types, StoredRecord> {
+function recordType(kind: ApplicationRecordKind, links: RecordLinks = () => ({})): ObjectRef<Types, StoredRecord> {
   const { resource } = kind;
   const ref = builder.objectRef<StoredRecord>(resource.name).implement({
     description: resource.declaration.description,
     authScopes: readScopes,
-    fields: (t: unknown) => graphFieldsOf(builder, t as never, resource.declaration.fields, resolvers(t as never)) as never,
-  } as never);
+    fields: (t) => t.declaredFields(resource.declaration.fields, links(t)),
+  });
   recordRefs.set(resource.name, ref);
   return ref;
 }
@@ -41,14 +44,14 @@ function collection(kind: ApplicationRecordKind): void {
       resolve: (application, _args, context) => context.records(kind.delegate).byApplication.load(application.id),
     }),
   );
-  graphCrud(builder, {
+  builder.graphCrud({
     resource,
     ref,
     permissions: "applications",
     actions: { get: "read", list: "read", create: "update", update: "update", delete: "update" },
     ownRecords: true,
     parent: { arg: "applicationId", of: (found: StoredRecord) => found.applicationId },
-    load: async (id, context: IntakeContext) => {
+    load: async (id, context) => {
       const found = await loadByUuid(context.records(kind.delegate).byId, id);
       return found && (await readableApplication(context, found.applicationId)) ? found : null;
     },
@@ -65,8 +68,8 @@ function collection(kind: ApplicationRecordKind): void {
 }
 
 /** A singleton: `Application.<name>`, a root field by application id, and an update that creates it on first write. */
-function singleton(kind: ApplicationRecordKind, resolvers?: (t: never) => Record<string, unknown>): void {
-  const ref = recordType(kind, resolvers);
+function singleton(kind: ApplicationRecordKind, links?: RecordLinks): void {
+  const ref = recordType(kind, links);
   const { resource } = kind;
   const named = kind.segment.replace(/-/g, " ");
   const label = `the application's ${named}`;
@@ -74,7 +77,7 @@ function singleton(kind: ApplicationRecordKind, resolvers?: (t: never) => Record
   builder.objectField(ApplicationRef, resource.single, (t) =>
     t.field({ type: ref, nullable: true, description: `The application's ${named} (null until first written).`, resolve: (application, _args, context) => load(context, application.id) }),
   );
-  graphSingleton(builder, {
+  builder.graphSingleton({
     resource,
     ref,
     parentArg: "applicationId",
@@ -82,28 +85,27 @@ function singleton(kind: ApplicationRecordKind, resolvers?: (t: never) => Record
     writeScopes,
     label,
     descriptions: { update: `Changes ${label}, creating it on the first write (while the application is a draft or under review).` },
-    load: async (applicationId, context: IntakeContext) => {
+    load: async (applicationId, context) => {
       const parent = await readableApplication(context, applicationId);
       if (!parent) throw notFound("Application", applicationId);
       return load(context, parent.id);
     },
-    write: (applicationId, body, context: IntakeContext) => inTransaction(context, (work) => writeSingleton(work, kind, applicationId, body, mayChange(context))),
+    write: (applicationId, body, context) => inTransaction(context, (work) => writeSingleton(work, kind, applicationId, body, mayChange(context))),
   });
 }
 
 /** Links a record's declaration leaves to the schema: the interview's appointments, owned by scheduling. */
-type LooseField = { field(options: object): unknown };
-const linksOf: Record<string, (t: LooseField) => Record<string, unknown>> = {
+const linksOf: Record<string, RecordLinks> = {
   interview: (t) => ({
     scheduledAppointments: t.field({
       type: [AppointmentRef],
       description: "The appointments scheduled for the interview.",
-      resolve: (found: StoredRecord) => (found.appointments as string[]).map((id) => ({ id })),
+      resolve: (found) => (found.appointments as string[]).map((id) => ({ id })),
     }),
   }),
 };
 
 for (const kind of applicationRecords) {
-  if (kind.singleton) singleton(kind, linksOf[kind.event] as never);
+  if (kind.singleton) singleton(kind, linksOf[kind.event]);
   else collection(kind);
 }

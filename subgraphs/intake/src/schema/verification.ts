@@ -1,42 +1,43 @@
-import { graphCrud, graphFieldsOf, loadByUuid, machineMutations } from "@pap/kernel/graphql";
-import type { Verification } from "@pap/db";
+import { loadByUuid } from "@pap/kernel/graphql";
 import type { ObjectRef } from "@pothos/core";
 import { builder, type Types } from "../builder";
 import type { IntakeContext } from "../context";
 import { verification } from "../contract/records";
 import { verificationMachine, verificationsAtApplication } from "../domain/verification-machine";
 import { createVerification, deleteVerification, transitionApplicationVerification, transitionVerification, updateVerification } from "../operations/verifications";
+import type { StoredRecord } from "../operations/records";
 import { inTransaction } from "../operations/work";
 import { ApplicationRef } from "./application";
 import { mayChange, pageOfApplication, readableApplication } from "./application-scope";
 
-export const VerificationRef: ObjectRef<Types, Verification> = builder.objectRef<Verification>("Verification").implement({
+/** A verification, as the record kinds' loaders read it (its row, by its columns). */
+export const VerificationRef: ObjectRef<Types, StoredRecord> = builder.objectRef<StoredRecord>("Verification").implement({
   description: verification.declaration.description,
   authScopes: { $any: { permission: "applications:read", $all: { permission: "applications:read:own" } } },
-  fields: (t: unknown) => graphFieldsOf(builder, t as never, verification.declaration.fields) as never,
-} as never);
+  fields: (t) => t.declaredFields(verification.declaration.fields),
+});
 
 builder.objectField(ApplicationRef, "verifications", (t) =>
   t.field({
     type: [VerificationRef],
     description: "What must be verified for the application, and how far each check has got.",
-    resolve: async (application, _args, context) => (await context.records("verification").byApplication.load(application.id)) as unknown as Verification[],
+    resolve: (application, _args, context) => context.records("verification").byApplication.load(application.id),
   }),
 );
 
 const loadVerification = async (id: string, context: IntakeContext) => {
-  const found = (await loadByUuid(context.records("verification").byId, id)) as unknown as Verification | null;
+  const found = await loadByUuid(context.records("verification").byId, id);
   return found && (await readableApplication(context, found.applicationId)) ? found : null;
 };
 
-graphCrud(builder, {
+builder.graphCrud({
   resource: verification,
   ref: VerificationRef,
   permissions: "applications",
   // Caseworkers create and change verifications; an applicant reads their own application's.
   actions: { get: "read", list: "read", create: "verify", update: "verify", delete: "verify" },
   ownRecords: ["get", "list"],
-  parent: { arg: "applicationId", of: (found: Verification) => found.applicationId },
+  parent: { arg: "applicationId", of: (found) => found.applicationId },
   load: loadVerification,
   page: (args, context, applicationId) => pageOfApplication(context, applicationId, verification.listSpec, args, context.db.verification),
   create: (body, context, applicationId) => inTransaction(context, (work) => createVerification(work, applicationId, body, mayChange(context))),
@@ -47,19 +48,19 @@ graphCrud(builder, {
   },
 });
 
-machineMutations(builder, {
+builder.machineMutations({
   machine: verificationMachine,
   resourceName: "Verification",
   ref: VerificationRef,
   authScopes: { permission: "applications:verify" },
   parentArg: "applicationId",
-  perform: ({ id, action, caller, body, parentId }, context: IntakeContext) =>
+  perform: ({ id, action, caller, body, parentId }, context) =>
     inTransaction(context, (work) => transitionVerification(work, { id, applicationId: parentId, action, caller, body, access: mayChange(context) })),
   viaParent: {
     ...verificationsAtApplication,
     name: "Application",
     ref: ApplicationRef,
-    perform: ({ parentId, partId, action, caller, body }, context: IntakeContext) =>
+    perform: ({ parentId, partId, action, caller, body }, context) =>
       inTransaction(context, (work) => transitionApplicationVerification(work, { applicationId: parentId, verificationId: partId, action, caller, body, access: mayChange(context) })),
   },
 });

@@ -1,10 +1,9 @@
-import { addChangeFeed } from "@pap/kernel/graphql";
 import { builder } from "../builder";
 import { personEvents } from "../domain/events";
 import { PersonRef } from "./person";
 
 // The feed delivers log events, which partners do not read: subscribing needs its own permission.
-addChangeFeed(builder, {
+builder.addChangeFeed({
   entity: PersonRef,
   field: "person",
   subscription: "personChanged",

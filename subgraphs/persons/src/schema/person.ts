@@ -2,7 +2,7 @@ import { isUuid } from "@pap/core";
 import { parseBody, withoutReadOnlyFields } from "@pap/kernel/validation";
 import { findPage, listThroughDriver } from "@pap/kernel/list";
 import { allOrOwnRecords } from "@pap/kernel/auth";
-import { defineListType, graphFieldsOf, listArguments, loadByUuid } from "@pap/kernel/graphql";
+import { listArguments, loadByUuid } from "@pap/kernel/graphql";
 import { plainColumnsOf, type Person, type Prisma } from "@pap/db";
 import { builder } from "../builder";
 import type { PersonsContext } from "../context";
@@ -15,7 +15,7 @@ const readScopes = { $any: { permission: "persons:read", $all: { permission: "pe
 export const PersonRef = builder.prismaObject("Person", {
   authScopes: allOrOwnRecords<Person>("persons:read", "persons:read:own", (person) => ({ ownPerson: person.id })),
   description: personResource.declaration.description,
-  fields: (t) => graphFieldsOf(builder, t, personResource.declaration.fields) as never,
+  fields: (t) => t.declaredFields(personResource.declaration.fields),
 });
 
 builder.asEntity(PersonRef, {
@@ -23,7 +23,7 @@ builder.asEntity(PersonRef, {
   resolveReference: (reference, context) => loadByUuid(context.loaders.personById, reference.id),
 });
 
-const PersonList = defineListType(builder, "PersonList", PersonRef);
+const PersonList = builder.defineListType("PersonList", PersonRef);
 
 /** The person table's columns a list may filter and order by through the driver. */
 const personColumns = plainColumnsOf("Person");

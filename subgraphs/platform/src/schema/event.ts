@@ -1,6 +1,6 @@
 import { entryFromRow, headOfLog, sequenceLog, traceIdOf, type LogEntry } from "@pap/events";
 import { findPage } from "@pap/kernel/list";
-import { defineListType, graphFieldsOf, listArguments, loadByUuid } from "@pap/kernel/graphql";
+import { listArguments, loadByUuid } from "@pap/kernel/graphql";
 import { builder } from "../builder";
 import { event } from "../contract/event";
 import { eventLogWhere, positionFrom, streamFilter } from "../domain/event-log";
@@ -10,16 +10,14 @@ export const EventRef = builder.objectRef<LogEntry>("Event").implement({
   authScopes: { permission: "events:read" },
   description: event.declaration.description,
   fields: (t) =>
-    graphFieldsOf(
-      builder,
-      t,
+    t.declaredFields(
       event.declaration.fields,
       {
         traceid: t.string({ nullable: true, description: event.declaration.fields.traceid.description, resolve: (entry) => traceIdOf(entry.event.traceparent) ?? null }),
         position: t.string({ nullable: true, description: event.declaration.fields.position.description, resolve: ({ position }) => position?.toString() ?? null }),
       },
-      { from: (entry: LogEntry) => entry.event as unknown as Record<string, unknown> },
-    ) as never,
+      { from: (entry) => entry.event },
+    ),
 });
 
 builder.asEntity(EventRef, {
@@ -27,7 +25,7 @@ builder.asEntity(EventRef, {
   resolveReference: (reference, context) => loadByUuid(context.loaders.eventById, reference.id),
 });
 
-const EventList = defineListType(builder, "EventList", EventRef);
+const EventList = builder.defineListType("EventList", EventRef);
 
 builder.queryFields((t) => ({
   event: t.field({

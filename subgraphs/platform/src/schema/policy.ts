@@ -1,15 +1,15 @@
 import { findPage } from "@pap/kernel/list";
-import { defineListType, graphFieldsOf, listArguments } from "@pap/kernel/graphql";
+import { listArguments } from "@pap/kernel/graphql";
 import { builder } from "../builder";
 import { policy } from "../contract/policy";
 
 export const PolicyRef = builder.prismaObject("Policy", {
   authScopes: { permission: "policies:read" },
   description: policy.declaration.description,
-  fields: (t) => graphFieldsOf(builder, t, policy.declaration.fields) as never,
+  fields: (t) => t.declaredFields(policy.declaration.fields),
 });
 
-const PolicyList = defineListType(builder, "PolicyList", PolicyRef);
+const PolicyList = builder.defineListType("PolicyList", PolicyRef);
 
 builder.queryFields((t) => ({
   policy: t.field({

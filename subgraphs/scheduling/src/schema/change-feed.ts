@@ -1,9 +1,8 @@
-import { addChangeFeed } from "@pap/kernel/graphql";
 import { builder } from "../builder";
 import { appointmentEvents } from "../domain/events";
 import { AppointmentRef } from "./appointment";
 
-addChangeFeed(builder, {
+builder.addChangeFeed({
   entity: AppointmentRef,
   field: "appointment",
   subscription: "appointmentChanged",

@@ -1,10 +1,9 @@
-import { addChangeFeed } from "@pap/kernel/graphql";
 import { builder } from "../builder";
 import { workflowEvents } from "../domain/events";
 import { TaskRef } from "./task";
 
 // The feed carries every workflow event (queues and timers too); the Event leads to a task when it concerns one.
-addChangeFeed(builder, {
+builder.addChangeFeed({
   entity: TaskRef,
   field: "task",
   subscription: "taskChanged",

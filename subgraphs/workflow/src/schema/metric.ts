@@ -1,6 +1,6 @@
 import { findPageInMemory } from "@pap/kernel/list";
 import { graphTypeNameOf } from "@pap/kernel/resource";
-import { enumTypeOf, graphFieldsOf, listArguments, defineListType } from "@pap/kernel/graphql";
+import { listArguments } from "@pap/kernel/graphql";
 import type { QueryField } from "@pap/kernel/rest";
 import { builder } from "../builder";
 import type { WorkflowContext } from "../context";
@@ -13,10 +13,10 @@ type ComputedMetric = { id: string; name: string; aggregate: string; value: numb
 
 const MetricRef = builder.objectRef<ComputedMetric>("Metric").implement({
   description: metric.declaration.description,
-  fields: (t) => graphFieldsOf(builder, t, metric.declaration.fields) as never,
+  fields: (t) => t.declaredFields(metric.declaration.fields),
 });
 
-const MetricList = defineListType(builder, "MetricList", MetricRef);
+const MetricList = builder.defineListType("MetricList", MetricRef);
 
 async function computed(context: WorkflowContext, definition: MetricDefinition, filters: MetricFilters): Promise<ComputedMetric> {
   const result = await computeMetric(context.db, definition, filters, context.eventSettings.typePrefix);
@@ -25,7 +25,7 @@ async function computed(context: WorkflowContext, definition: MetricDefinition, 
 
 builder.queryFields((t) => {
   // The declared filters, each the argument of its name (an enum's type built once: ProgramType is the task's).
-  const filterArg = (field: QueryField) => t.arg({ type: (field.kind === "enum" ? enumTypeOf(builder, field) : graphTypeNameOf(field)) as "String", description: field.description });
+  const filterArg = (field: QueryField) => t.arg({ type: (field.kind === "enum" ? builder.enumTypeOf(field) : graphTypeNameOf(field)) as "String", description: field.description });
   const filterArgs = Object.fromEntries(Object.entries(metricFilterFields).map(([name, field]) => [name, filterArg(field)])) as Record<keyof MetricFilterArgs, ReturnType<typeof filterArg>>;
   return {
     metrics: t.field({

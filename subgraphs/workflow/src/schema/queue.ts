@@ -1,20 +1,20 @@
 import { findPage } from "@pap/kernel/list";
-import { graphCrud, graphFieldsOf, loadByUuid } from "@pap/kernel/graphql";
+import { loadByUuid } from "@pap/kernel/graphql";
 import { builder } from "../builder";
-import { inTransaction, type WorkflowContext } from "../context";
+import { inTransaction } from "../context";
 import { queue } from "../contract/queue";
 import { createQueue, deleteQueue, updateQueue } from "../operations/queues";
 
 export const QueueRef = builder.prismaObject("Queue", {
   authScopes: { permission: "queues:read" },
   description: queue.declaration.description,
-  fields: (t) => graphFieldsOf(builder, t, queue.declaration.fields) as never,
+  fields: (t) => t.declaredFields(queue.declaration.fields),
 });
 
-graphCrud(builder, {
+builder.graphCrud({
   resource: queue,
   ref: QueueRef,
-  load: (id, context: WorkflowContext) => loadByUuid(context.loaders.queueById, id),
+  load: (id, context) => loadByUuid(context.loaders.queueById, id),
   page: (args, context) => findPage(queue.listSpec, args, { items: (query) => context.db.queue.findMany(query), total: (where) => context.db.queue.count({ where }) }),
   create: (body, context) => inTransaction(context, (work) => createQueue(work, body)),
   update: (id, body, context) => inTransaction(context, (work) => updateQueue(work, id, body)),

@@ -1,14 +1,13 @@
-import { machineMutations } from "@pap/kernel/graphql";
 import { builder } from "../builder";
-import { inTransaction, type WorkflowContext } from "../context";
+import { inTransaction } from "../context";
 import { taskMachine } from "../domain/task-machine";
 import { transitionTask } from "../operations/tasks";
 import { TaskRef } from "./task";
 
-machineMutations(builder, {
+builder.machineMutations({
   machine: taskMachine,
   resourceName: "Task",
   ref: TaskRef,
   authScopes: { permission: "tasks:act" },
-  perform: ({ id, action, caller, body }, context: WorkflowContext) => inTransaction(context, (work) => transitionTask(work, id, action, caller, body)),
+  perform: ({ id, action, caller, body }, context) => inTransaction(context, (work) => transitionTask(work, id, action, caller, body)),
 });

@@ -1,6 +1,6 @@
-import { findPage, listThroughDriver, substituteMe } from "@pap/kernel/list";
+import { findPage, listThroughDriver, substituteMe, type ListArgs } from "@pap/kernel/list";
 import { availableActions } from "@pap/kernel/state-machine";
-import { enumTypeOf, graphCrud, graphFieldsOf, loadByUuid } from "@pap/kernel/graphql";
+import { loadByUuid } from "@pap/kernel/graphql";
 import { plainColumnsOf, type Task } from "@pap/db";
 import { builder, type Types } from "../builder";
 import { inTransaction, type WorkflowContext } from "../context";
@@ -17,7 +17,7 @@ export const TaskRef = builder.prismaObject("Task", {
   authScopes: { permission: "tasks:read" },
   description: task.declaration.description,
   fields: (t) =>
-    graphFieldsOf(builder, t, task.declaration.fields, {
+    t.declaredFields(task.declaration.fields, {
       queue: t.field({
         type: QueueRef,
         nullable: true,
@@ -33,22 +33,20 @@ export const TaskRef = builder.prismaObject("Task", {
           return availableActions(taskMachine, found, seen);
         },
       }),
-    }) as never,
+    }),
 });
 
-graphCrud(builder, {
+/** A page of tasks (`me` in q is the caller): through the driver when the query is plain column conditions (a queue's work, a status, a deadline), else through Prisma. */
+async function taskPage(args: ListArgs, context: WorkflowContext) {
+  const q = args.q ? substituteMe(args.q, (await context.principal()).id) : args.q;
+  return findPage(task.listSpec, { ...args, q }, listThroughDriver<Task>(context.read, "workflow_task", taskColumns, {}, context.db.task));
+}
+
+builder.graphCrud({
   resource: task,
   ref: TaskRef,
-  load: (id, context: WorkflowContext) => loadByUuid(context.loaders.taskById, id),
-  page: async (args, context) => {
-    const q = args.q ? substituteMe(args.q, (await context.principal()).id) : args.q;
-    // Through the driver when the query is plain column conditions (a queue's work, a status, a deadline), else through Prisma.
-    return findPage(
-      task.listSpec,
-      { ...args, q },
-      listThroughDriver<Task>(context.read, "workflow_task", taskColumns, {}, context.db.task),
-    );
-  },
+  load: (id, context) => loadByUuid(context.loaders.taskById, id),
+  page: taskPage,
   create: (body, context) => inTransaction(context, (work) => createTask(work, body)),
   update: (id, body, context) => inTransaction(context, (work) => updateTask(work, id, body)),
   delete: (id, context) => inTransaction(context, (work) => deleteTask(work, id)),
@@ -60,6 +58,6 @@ graphCrud(builder, {
 });
 
 /** The program enum, for other fields that filter by program. */
-export const ProgramType = enumTypeOf(builder, task.declaration.fields.programType) as PothosSchemaTypes.EnumRef<Types, (typeof task.declaration.fields.programType.values)[number]>;
+export const ProgramType = builder.enumTypeOf(task.declaration.fields.programType) as PothosSchemaTypes.EnumRef<Types, (typeof task.declaration.fields.programType.values)[number]>;
 
 export type { Task };
