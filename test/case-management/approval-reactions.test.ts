@@ -13,11 +13,10 @@ import { waitFor } from "../support/waiting";
 import { eventsOf } from "../support/event-log";
 
 const recorder = sqlRecorder();
-const { api, platform, settle } = useTestPlatform("case_approvals", { onQuery: recorder.record });
+const { api, db, settle } = useTestPlatform("case_approvals", { onQuery: recorder.record });
 
 type MemberBody = { roles: string[]; personId?: string; contact?: Json; personalInformation?: Json; programsAppliedFor?: string[] };
 
-const db = () => platform().database.prisma;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 let worker: Account;

@@ -15,7 +15,7 @@ import { createTestDatabase, httpClient, useTestPlatform } from "../support/plat
 
 const YEAR_MS = 366 * 24 * 3600 * 1000;
 const clock = new ManualClock(new Date().toISOString());
-const { api, url, settle, platform } = useTestPlatform("documents_lifecycle", { clock });
+const { api, settle, platform } = useTestPlatform("documents_lifecycle", { clock });
 
 const PAY_STUB = "a7b8c9d0-e1f2-4a3b-4c5d-e6f7a8b9c0d1"; // case_closure, 3 years
 const documents = "/document-management/documents";

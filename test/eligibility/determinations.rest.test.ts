@@ -11,9 +11,8 @@ import { expectErrorEnvelope, type Json, listPath, MISSING_ID } from "../support
 import { useTestPlatform } from "../support/platform";
 import { eventsOf } from "../support/event-log";
 
-const { api, platform } = useTestPlatform("eligibility_rest");
+const { api, db } = useTestPlatform("eligibility_rest");
 
-const db = () => platform().database.prisma;
 const system = () => bearer(["system"], { sub: "eligibility|system" });
 const worker = () => bearer(["case_worker"], { sub: "eligibility|worker" });
 const base = "/eligibility/determinations";

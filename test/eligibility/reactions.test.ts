@@ -7,9 +7,8 @@ import { type Json, listPath } from "../support/expectations";
 import { useTestPlatform } from "../support/platform";
 import { waitFor } from "../support/waiting";
 
-const { api, platform, settle } = useTestPlatform("eligibility_reactions");
+const { api, db, settle } = useTestPlatform("eligibility_reactions");
 
-const db = () => platform().database.prisma;
 const worker = () => bearer(["case_worker"], { sub: "eligibility|worker" });
 
 /** A submitted medicaid + TANF application (no filing minimum) whose members apply for what `programs` says. */

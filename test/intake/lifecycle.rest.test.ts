@@ -7,9 +7,8 @@ import { applicantAccount, bearer } from "../support/auth";
 import { expectErrorEnvelope, type Json, listPath, MISSING_ID } from "../support/expectations";
 import { useTestPlatform } from "../support/platform";
 
-const { api, platform } = useTestPlatform("intake_lifecycle");
+const { api, db } = useTestPlatform("intake_lifecycle");
 
-const db = () => platform().database.prisma;
 const supervisor = () => bearer(["supervisor"], { sub: "lifecycle|supervisor" });
 const system = () => bearer(["system"], { sub: "lifecycle|system" });
 

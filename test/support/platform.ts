@@ -149,5 +149,7 @@ export function useTestPlatform(label: string, options: TestPlatformOptions = {}
   };
   /** Waits until due timers have fired and every reaction has run (after moving a manual clock). */
   const settle = () => running().settle();
-  return { api: httpClient(url), url, settle, platform: running };
+  /** The platform's Prisma client, for what a test reads or arranges below the API. */
+  const db = () => running().database.prisma;
+  return { api: httpClient(url), url, settle, platform: running, db };
 }
