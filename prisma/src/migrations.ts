@@ -15,12 +15,8 @@ export const schemaDir = path.join(repositoryRoot, "prisma", "schema");
 export const migrationsDir = path.join(repositoryRoot, "prisma", "migrations");
 const noFilters = { externalTables: [], externalEnums: [] };
 
-type WasmEngine = {
-  applyMigrations(input: unknown): Promise<{ appliedMigrationNames: string[] }>;
-  diff(input: unknown): Promise<{ exitCode: number; stdout: string }>;
-  diagnoseMigrationHistory(input: unknown): Promise<unknown>;
-  free(): void;
-};
+/** The engine, as the package's own bindings declare it. */
+type WasmEngine = Awaited<ReturnType<Awaited<ReturnType<typeof instantiateEngineModule>>["SchemaEngine"]["new"]>>;
 
 // Only the few WebAssembly members used here; the DOM lib that declares them would drag in browser globals.
 declare const WebAssembly: {
@@ -46,9 +42,9 @@ async function instantiateEngineModule() {
   const wasmPath = path.join(path.dirname(require.resolve("@prisma/schema-engine-wasm/schema_engine_bg")), "schema_engine_bg.wasm");
   const module = new WebAssembly.Module(await readFile(wasmPath));
   const instance = new WebAssembly.Instance(module, { "./schema_engine_bg.js": bindings });
-  (bindings as unknown as { __wbg_set_wasm(exports: unknown): void }).__wbg_set_wasm(instance.exports);
+  bindings.__wbg_set_wasm(instance.exports);
   (instance.exports.__wbindgen_start as () => void)();
-  return bindings as unknown as { SchemaEngine: { new: (...args: unknown[]) => Promise<WasmEngine> } };
+  return bindings;
 }
 
 type ScriptAdapter = {
@@ -112,7 +108,7 @@ export async function committedMigrations() {
         path: name,
         migrationFile: {
           path: "migration.sql",
-          content: { tag: "ok", value: await readFile(path.join(migrationsDir, name, "migration.sql"), "utf8") },
+          content: { tag: "ok" as const, value: await readFile(path.join(migrationsDir, name, "migration.sql"), "utf8") },
         },
       })),
     ),
@@ -151,7 +147,7 @@ export async function pendingSchemaChangeSql(scratchFactory: SqlMigrationAwareDr
  * a diff shows exactly what the schema files change.
  */
 async function withoutUndeclarableObjects(scratchFactory: SqlMigrationAwareDriverAdapterFactory): Promise<void> {
-  const adapter = (await wholeScripts(scratchFactory).connect()) as unknown as ScriptAdapter;
+  const adapter = await wholeScripts(scratchFactory).connect();
   await adapter.executeScript(`DROP EXTENSION IF EXISTS pg_trgm CASCADE;
 DO $$ DECLARE hand record; BEGIN
   FOR hand IN SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND indexname LIKE '%\\_by\\_hand' LOOP

@@ -1,7 +1,7 @@
 // A persons, tasks, appointments or applications list runs through the driver when its query is plain
 // column conditions, and through Prisma otherwise (`listThroughDriver`). Both must answer alike: every `q` form, sort and page below
 // is run both ways against the same PostgreSQL rows and the envelopes compared whole.
-import { findPage, listThroughDriver, pageStatements, type ListArgs, type ListSpec, type PageQuery, type Where } from "@pap/kernel/list";
+import { findPage, listThroughDriver, pageStatements, type ListArgs, type ListSpec, type PageQuery, type Where, type PageFetch } from "@pap/kernel/list";
 import { plainColumnsOf } from "@pap/db";
 import { person as personResource } from "@pap/persons/contract";
 import { application as applicationResource } from "@pap/intake/contract";
@@ -28,11 +28,11 @@ type ListUnderTest = { spec: ListSpec; table: string; model: string; delegate: (
 const persons: ListUnderTest = { spec: personResource.listSpec, table: "person", model: "Person", delegate: () => platform().database.prisma.person as unknown as Delegate };
 
 /** The model's delegate, counting the calls that reach it. */
-function counted(list: ListUnderTest, calls: { count: number }): Delegate {
+function counted(list: ListUnderTest, calls: { count: number }): PageFetch<Record<string, unknown>> {
   const db = list.delegate();
   return {
-    findMany: (args) => ((calls.count += 1), db.findMany(args)),
-    count: (args) => ((calls.count += 1), db.count(args)),
+    items: (query) => ((calls.count += 1), db.findMany(query) as Promise<Record<string, unknown>[]>),
+    total: (where) => ((calls.count += 1), db.count({ where })),
   };
 }
 

@@ -41,8 +41,9 @@ export const port = <F extends number | undefined = undefined>(fallback?: F) => 
 
 /** One of a few words. */
 export function choice<const V extends readonly [string, ...string[]], F extends V[number] | undefined = undefined>(values: V, fallback?: F) {
-  const schema = z.string().refine((text): text is V[number] => values.includes(text), `must be ${values.join(", ").replace(/, ([^,]*)$/, " or $1")}`);
-  return withFallback(schema as unknown as z.ZodType<V[number]>, fallback) as z.ZodType<F extends string ? V[number] : V[number] | undefined>;
+  const isChoice = (text: unknown): text is V[number] => typeof text === "string" && values.includes(text);
+  const schema = z.string().pipe(z.custom<V[number]>(isChoice, `must be ${values.join(", ").replace(/, ([^,]*)$/, " or $1")}`));
+  return withFallback(schema, fallback) as z.ZodType<F extends string ? V[number] : V[number] | undefined>;
 }
 
 /** `true` or `false` (any case). */

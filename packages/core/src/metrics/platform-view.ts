@@ -31,7 +31,7 @@ export async function processMetrics(): Promise<ProcessMetrics> {
   return (await metricsRegistry.getMetricsAsJSON()).map((metric) => {
     if (isPlatformWide(metric.name)) return metric;
     // prom-client's types declare a numeric enum; at run time the type is its name.
-    const perProcess = (metric.type as unknown as string) === "gauge" || processSeries.has(metric.name);
+    const perProcess = String(metric.type) === "gauge" || processSeries.has(metric.name);
     const added = perProcess ? { service, process: pid } : { service };
     return {
       ...metric,

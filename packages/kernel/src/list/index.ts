@@ -4,7 +4,7 @@ export type { QueryNode, TermNode, MatchNode, CompareNode, ExistsNode, QueryValu
 export { compileWhere, escapeLike, type Where } from "./where-compiler";
 export { parseSort, toOrderBy, type SortTerm, type SortDirection } from "./sort";
 export { resolvePaging, listParamsFromQuery, listEnvelope } from "./paging";
-export { defineListSpec, buildListQuery, findPage, type ListQuery, type PageQuery } from "./list-query";
+export { defineListSpec, buildListQuery, findPage, type ListQuery, type PageFetch, type PageQuery } from "./list-query";
 export { findPageInMemory } from "./in-memory";
 export { FIELD_NAME_PATTERN } from "./fields";
-export { pageStatements, listThroughDriver, type ListModel, type PlainColumns, type SqlStatement } from "./where-sql";
+export { pageStatements, listThroughDriver, type PlainColumns, type SqlStatement } from "./where-sql";

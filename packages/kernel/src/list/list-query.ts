@@ -82,6 +82,9 @@ export function totalFromPage(itemCount: number, page: Page): number | undefined
   return itemCount < page.limit && (itemCount > 0 || page.offset === 0) ? page.offset + itemCount : undefined;
 }
 
+/** How a list reads its rows: one page of them, and the number of matches (a Prisma delegate's findMany and count, most often). */
+export type PageFetch<T> = { items(query: PageQuery): Promise<T[]>; total(where: Where): Promise<number> };
+
 /**
  * Runs a list operation: the page, then the total count of matches filtered in SQL by the same
  * `where` when the page cannot tell it (a selective `q`, whose matches fit on one page, costs one
@@ -90,7 +93,7 @@ export function totalFromPage(itemCount: number, page: Page): number | undefined
 export async function findPage<T>(
   spec: ListSpec,
   args: ListArgs,
-  fetch: { items(query: PageQuery): Promise<T[]>; total(where: Where): Promise<number> },
+  fetch: PageFetch<T>,
 ): Promise<ListEnvelope<T>> {
   const { page, ...query } = buildListQuery(spec, args);
   const items = await fetch.items(query);

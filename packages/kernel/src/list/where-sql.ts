@@ -1,5 +1,5 @@
 import type { RowReader } from "@pap/db";
-import type { PageQuery } from "./list-query";
+import type { PageFetch, PageQuery } from "./list-query";
 import type { Where } from "./where-compiler";
 
 /**
@@ -117,12 +117,9 @@ export function pageStatements(table: string, query: PageQuery, columns: PlainCo
   };
 }
 
-/** A Prisma model delegate as a list reads it (its own argument types are the model's, so they are not restated here). */
-export type ListModel = { findMany(args: never): PromiseLike<unknown[]>; count(args: never): PromiseLike<number> };
-
 /**
  * A list's `findPage` calls: through the driver (`RowReader`) when its query is plain column
- * conditions, through the model's Prisma delegate otherwise. `scope` is what the caller may see,
+ * conditions, through `prisma` (its model's delegate) otherwise. `scope` is what the caller may see,
  * ANDed to the query's own conditions either way. Rows come back with the columns' own names: only
  * for tables whose columns the driver returns as Prisma does (see `createRowByIdLoader`).
  */
@@ -131,9 +128,8 @@ export function listThroughDriver<T>(
   table: string,
   columns: PlainColumns,
   scope: Where,
-  model: ListModel,
-): { items(query: PageQuery): Promise<T[]>; total(where: Where): Promise<number> } {
-  const prisma = model as unknown as { findMany(args: object): Promise<T[]>; count(args: { where: Where }): Promise<number> };
+  prisma: PageFetch<T>,
+): PageFetch<T> {
   const scoped = (where: Where): Where => ({ AND: [where, scope] });
   let counted: (() => SqlStatement) | undefined;
   return {
@@ -141,10 +137,10 @@ export function listThroughDriver<T>(
       const page = { where: scoped(query.where), orderBy: query.orderBy, skip: query.skip, take: query.take };
       const statements = pageStatements(table, page, columns);
       counted = statements?.count;
-      return statements ? read<T>(statements.items.text, statements.items.params) : prisma.findMany(page);
+      return statements ? read<T>(statements.items.text, statements.items.params) : prisma.items(page);
     },
     async total(where) {
-      if (!counted) return prisma.count({ where: scoped(where) });
+      if (!counted) return prisma.total(scoped(where));
       const { text, params } = counted();
       const [row] = await read<{ count: number }>(text, params);
       return row?.count ?? 0;

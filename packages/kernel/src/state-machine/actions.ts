@@ -25,8 +25,9 @@ export function bodyFieldsOf(machine: AnyMachine, action: string): { name: strin
   return Object.entries(shape).map(([name, schema]) => ({ name, scalar: scalarOf(schema), ...(schema.description && { description: schema.description }) }));
 }
 
-type ZodDef = { type: string; innerType?: z.ZodType; format?: string; checks?: { _zod: { def: { check?: string; format?: string } } }[] };
-const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: ZodDef } })._zod.def;
+/** What of a zod schema's definition tells its scalar; zod declares the wrapper's and the format's parts on each kind's own definition. */
+type ZodDef = { type: string; innerType?: z.ZodType; format?: string; checks?: readonly { _zod: { def: { check?: string; format?: string } } }[] };
+const defOf = (schema: { _zod: { def: ZodDef } }): ZodDef => schema._zod.def;
 
 function scalarOf(schema: z.ZodType): "ID" | "Int" | "Float" | "Boolean" | "String" {
   let def = defOf(schema);

@@ -20,6 +20,13 @@ type RecordOf<M> = M extends MachineDefinition<infer R, any, any, any, any, any>
 type StateOf<M> = M extends MachineDefinition<any, infer S, any, any, any, any> ? S : never;
 type EnvOf<M> = M extends MachineDefinition<any, any, any, any, infer E, any> ? E : never;
 
+/**
+ * A machine's record as it is stored, its status any text: the engine checks the status against the
+ * action's `from` states before anything reads the record, so a row whose column is wider than the
+ * machine's states (a plain text status) is taken as it comes.
+ */
+export type StoredRecordOf<M> = Omit<RecordOf<M>, "status"> & { status: string };
+
 const heldRoles = (caller: MachineCaller): Set<Role> => new Set(caller.roles.flatMap(roleWithInherited));
 
 const listed = (values: readonly string[]) => (values.length <= 1 ? values.join("") : `${values.slice(0, -1).join(", ")} or ${values.at(-1)}`);
@@ -68,7 +75,7 @@ export function actorRefusal(machine: AnyMachine, actionName: string, caller: Ma
 export async function planTransition<M extends AnyMachine>(
   machine: M,
   actionName: string,
-  record: RecordOf<M>,
+  record: StoredRecordOf<M>,
   caller: MachineCaller,
   body: unknown,
   env: EnvOf<M>,

@@ -22,7 +22,7 @@ export async function settleCall(work: DataExchangeWork, id: string, outcome: Ca
   const before = await lockedCall(work, id);
   if (!before || before.status !== "pending") return null;
   const { action, ...body } = outcome;
-  const plan = await planTransition(callMachine, action, before as never, systemPrincipal, action === "time-out" ? undefined : body, {}, work.clock.now());
+  const plan = await planTransition(callMachine, action, before, systemPrincipal, action === "time-out" ? undefined : body, {}, work.clock.now());
   const after = await updateCall(work, before.id, { ...(plan.changes as Partial<CallRow>), updatedAt: work.clock.now() });
   await work.events.record(work.tx, ...dataExchangeEvents.emitted(plan.emissions, before.id));
   await cancelTimers(work.tx, [windowTimerId(before.id)]);

@@ -51,8 +51,9 @@ export async function transitionDetermination(work: EligibilityWork, { id, actio
   const before = await lockedDetermination(work.tx, id);
   const undecided = await work.tx.decision.count({ where: { determinationId: before.id, status: "pending" } });
   const plan = await planTransition(determinationMachine, action, { ...before, undecided }, caller, body, {}, work.clock.now());
-  const { id: _id, undecided: _undecided, ...changes } = plan.changes as Partial<typeof plan.after>;
-  const after = await work.tx.determination.update({ where: { id: before.id }, data: changes as never });
+  // What the machine's effects return, as Prisma writes it (no effect sets a JSON column to null, which Prisma would refuse).
+  const { id: _id, undecided: _undecided, ...changes } = plan.changes as Prisma.DeterminationUncheckedUpdateInput & { undecided?: number };
+  const after = await work.tx.determination.update({ where: { id: before.id }, data: changes });
   await work.events.record(work.tx, ...eligibilityEvents.emitted(plan.emissions, before.id));
   return after;
 }
@@ -82,9 +83,10 @@ export async function transitionDecision(work: EligibilityWork, { id, determinat
   const parent = await lockedDetermination(work.tx, unlocked.determinationId);
   const before = await decisionOf(work.tx, unlocked.id);
   refuseWithdrawn(parent, action);
-  const plan = await planTransition(decisionMachine, action, before as never, caller, body, {}, work.clock.now());
-  const { id: _id, ...changes } = plan.changes as Partial<Decision>;
-  const after = await work.tx.decision.update({ where: { id: before.id }, data: changes as never });
+  const plan = await planTransition(decisionMachine, action, before, caller, body, {}, work.clock.now());
+  // What the machine's effects return, as Prisma writes it (no effect sets a JSON column to null, which Prisma would refuse).
+  const { id: _id, ...changes } = plan.changes as Prisma.DecisionUncheckedUpdateInput;
+  const after = await work.tx.decision.update({ where: { id: before.id }, data: changes });
   if (parent.status === "pending") await work.tx.determination.update({ where: { id: parent.id }, data: { status: "in_progress" } });
   await work.events.record(work.tx, ...eligibilityEvents.emitted(plan.emissions, before.id));
   return after;

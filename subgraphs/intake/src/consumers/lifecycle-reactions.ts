@@ -16,7 +16,7 @@ const interviewKind = applicationRecords.find((kind) => kind.event === "intervie
 const TASK_CLAIMED = "workflow.task.claimed";
 const APPOINTMENT_SCHEDULED = "scheduling.appointment.scheduled";
 // The record events' names are made from the record kinds, so they are checked by the catalog, not the compiler.
-const own = (name: string) => intakeEvents.draft(name as never, "").type;
+const own = (name: string) => `${intakeEvents.domain}.${name}`;
 
 /** A claimed review task starts the review: the application opens (once), and its interview record is made (once). */
 const onReviewClaimed: Reaction = async (work, event) => {

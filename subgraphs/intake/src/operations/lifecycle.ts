@@ -1,5 +1,5 @@
 import { planTransition, type MachineCaller } from "@pap/kernel/state-machine";
-import type { Application } from "@pap/db";
+import type { Application, Prisma } from "@pap/db";
 import { filingMinimumEnabled, missingForFiling, type FilingFacts } from "../config/filing-minimum";
 import { applicationMachine, type ApplicationEnv } from "../domain/application-machine";
 import { intakeEvents } from "../domain/events";
@@ -70,8 +70,9 @@ export async function transitionApplication(work: IntakeWork, { id, action, call
   const before = await lockedApplication(work.tx, id);
   await access?.(before);
   const plan = await planTransition(applicationMachine, action, before, caller, body, await environment(work.tx, before, action), work.clock.now());
-  const { id: _id, ...changes } = plan.changes as Partial<Application>;
-  const after = await work.tx.application.update({ where: { id: before.id }, data: changes as never });
+  // What the machine's effects return, as Prisma writes it (no effect sets a JSON column to null, which Prisma would refuse).
+  const { id: _id, ...changes } = plan.changes as Prisma.ApplicationUncheckedUpdateInput;
+  const after = await work.tx.application.update({ where: { id: before.id }, data: changes });
   await work.events.record(work.tx, ...intakeEvents.emitted(plan.emissions, before.id));
   return after;
 }

@@ -1,6 +1,6 @@
 import { conflict, isUuid, notFound, validationFailed } from "@pap/core";
 import { choosePart, planTransition, type MachineCaller } from "@pap/kernel/state-machine";
-import type { Application, Verification } from "@pap/db";
+import type { Application, Prisma, Verification } from "@pap/db";
 import { programVerifications } from "../config/program-verifications";
 import { verification as verificationResource } from "../contract/records";
 import { intakeEvents, verificationChanges } from "../domain/events";
@@ -80,9 +80,10 @@ export async function transitionVerification(work: IntakeWork, { id, application
   const application = await lockedApplication(work.tx, unlocked.applicationId);
   await access?.(application);
   const before = await verificationOf(work.tx, unlocked.id);
-  const plan = await planTransition(verificationMachine, action, before as never, caller, body, {}, work.clock.now());
-  const { id: _id, ...changes } = plan.changes as Partial<Verification>;
-  const after = await work.tx.verification.update({ where: { id: before.id }, data: changes as never });
+  const plan = await planTransition(verificationMachine, action, before, caller, body, {}, work.clock.now());
+  // What the machine's effects return, as Prisma writes it (no effect sets a JSON column to null, which Prisma would refuse).
+  const { id: _id, ...changes } = plan.changes as Prisma.VerificationUncheckedUpdateInput;
+  const after = await work.tx.verification.update({ where: { id: before.id }, data: changes });
   await work.events.record(work.tx, ...intakeEvents.emitted(plan.emissions, before.id));
   return after;
 }

@@ -5,10 +5,10 @@ import type { FieldMap, ObjectRef } from "@pothos/core";
 import { builder, type Types } from "../builder";
 import type { IntakeContext } from "../context";
 import { applicationRecords, type ApplicationRecordKind } from "../contract/records";
-import { createRecord, deleteRecord, updateRecord, writeSingleton, type StoredRecord } from "../operations/records";
+import { createRecord, deleteRecord, recordTable, updateRecord, writeSingleton, type StoredRecord } from "../operations/records";
 import { inTransaction } from "../operations/work";
 import { ApplicationRef } from "./application";
-import { mayChange, pageOfApplication, readableApplication, type PagedTable } from "./application-scope";
+import { mayChange, pageOfApplication, readableApplication } from "./application-scope";
 import { AppointmentRef } from "./links";
 
 /** Read with the application: whoever may read it (an applicant: their own) reads its records. */
@@ -56,7 +56,7 @@ function collection(kind: ApplicationRecordKind): void {
       return found && (await readableApplication(context, found.applicationId)) ? found : null;
     },
     page: (args, context, applicationId) =>
-      pageOfApplication(context, applicationId, resource.listSpec, args, (context.db as unknown as Record<string, PagedTable<StoredRecord>>)[kind.delegate]!),
+      pageOfApplication(context, applicationId, resource.listSpec, args, recordTable(context.db, kind.delegate)),
     create: (body, context, applicationId) => inTransaction(context, (work) => createRecord(work, kind, applicationId, body, mayChange(context))),
     update: (id, body, context, applicationId) => inTransaction(context, (work) => updateRecord(work, kind, applicationId, id, body, mayChange(context))),
     delete: (id, context, applicationId) => inTransaction(context, (work) => deleteRecord(work, kind, applicationId, id, mayChange(context))),

@@ -46,7 +46,7 @@ builder.queryFields((t) => ({
       return findPage(
         personResource.listSpec,
         args,
-        listThroughDriver<Person>(context.read, "person", personColumns, scope, context.db.person),
+        listThroughDriver(context.read, "person", personColumns, scope, { items: (query) => context.db.person.findMany(query), total: (where) => context.db.person.count({ where }) }),
       );
     },
   }),

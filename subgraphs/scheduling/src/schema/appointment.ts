@@ -23,7 +23,7 @@ const loadAppointment = (id: string, context: SchedulingContext) => loadByUuid(c
 
 /** A page of appointments: through the driver when the query is plain column conditions (a day's bookings, a status), else through Prisma. */
 const appointmentPage = (args: ListArgs, context: SchedulingContext) =>
-  findPage(appointment.listSpec, args, listThroughDriver<Appointment>(context.read, "appointment", appointmentColumns, {}, context.db.appointment));
+  findPage(appointment.listSpec, args, listThroughDriver(context.read, "appointment", appointmentColumns, {}, { items: (query) => context.db.appointment.findMany(query), total: (where) => context.db.appointment.count({ where }) }));
 
 builder.graphCrud({
   resource: appointment,

@@ -111,6 +111,3 @@ export const task = defineResource({
 
 export type TaskCreate = CreateBody<typeof task>;
 export type TaskUpdate = UpdateBody<typeof task>;
-
-/** What a follow-up copies of the completed task: the work it describes and where it waits, not its assignment, outcome or SLA clocks. */
-export const copiedToFollowUp = ["name", "description", "taskType", "subjectType", "subjectId", "programType", "isExpedited", "queueId", "priority"] as const satisfies readonly (keyof TaskCreate)[];

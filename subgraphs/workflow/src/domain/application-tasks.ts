@@ -88,7 +88,7 @@ export function reviewTaskOf(applicationId: string, data: SubmittedData): { body
     programType,
     isExpedited: expedited,
     slaInfo: clocks,
-  } as unknown as TaskCreate;
+  };
   return { body, routing: { programType, applicationPrograms: programs } };
 }
 
@@ -98,9 +98,10 @@ export function followingTaskOf(kind: ApplicationTaskKind, applicationId: string
     ...applicationTaskKinds[kind],
     subjectType: "application",
     subjectId: applicationId,
-    programType: review?.programType ?? null,
+    // The review's column holds one of the programs (the task body checks it); anything else follows as none.
+    programType: review?.programType && isProgramType(review.programType) ? review.programType : null,
     isExpedited: review?.isExpedited ?? false,
-  } as unknown as TaskCreate;
+  };
 }
 
 /**

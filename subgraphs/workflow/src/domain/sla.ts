@@ -106,7 +106,7 @@ export const publicSlaInfo = (entries: readonly SlaEntry[]): PublicSlaEntry[] =>
 
 /** The task columns derived from its clocks, written with them every time. */
 export const slaColumns = (entries: readonly SlaEntry[]) => ({
-  slaInfo: entries as unknown as object[],
+  slaInfo: entries,
   slaDeadline: slaDeadline(entries),
   slaStatuses: [...new Set(entries.map((entry) => entry.status))],
 });

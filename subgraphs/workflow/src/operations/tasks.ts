@@ -7,7 +7,7 @@ import { routinePriority } from "../domain/routing";
 import { nameForTaskType } from "../domain/task-name";
 import { expeditedClocks } from "../domain/application-tasks";
 import { evaluateClocks, slaColumns, slaEntriesOf, slaTypesForNewTask, startClocks } from "../domain/sla";
-import { copiedToFollowUp, task as taskResource, type TaskCreate, type TaskUpdate } from "../contract/task";
+import { task as taskResource, type TaskCreate, type TaskUpdate } from "../contract/task";
 import { needsCallerAccount, slaClockOf, taskMachine, withAccount } from "../domain/task-machine";
 import { allTaskTimers, startTaskTimers, syncTaskTimers } from "./timers";
 import { activeAccount, taskEnv, type WorkflowWork } from "./work";
@@ -57,7 +57,11 @@ async function lockedTask(work: WorkflowWork, id: string): Promise<Task> {
   return task;
 }
 
-const followUpOf = (task: Task): TaskCreate => Object.fromEntries(copiedToFollowUp.map((field) => [field, task[field]])) as unknown as TaskCreate;
+/** What a follow-up copies of the completed task: the work it describes and where it waits, not its assignment, outcome or SLA clocks. */
+const followUpOf = (task: Task): TaskCreate => {
+  const { name, description, taskType, subjectType, subjectId, programType, isExpedited, queueId, priority } = task;
+  return { name, description, taskType, subjectType, subjectId, programType, isExpedited, queueId, priority };
+};
 
 /**
  * Runs one action of the task machine on the task, under its row lock: two callers racing on the same

@@ -39,7 +39,7 @@ export const TaskRef = builder.prismaObject("Task", {
 /** A page of tasks (`me` in q is the caller): through the driver when the query is plain column conditions (a queue's work, a status, a deadline), else through Prisma. */
 async function taskPage(args: ListArgs, context: WorkflowContext) {
   const q = args.q ? substituteMe(args.q, (await context.principal()).id) : args.q;
-  return findPage(task.listSpec, { ...args, q }, listThroughDriver<Task>(context.read, "workflow_task", taskColumns, {}, context.db.task));
+  return findPage(task.listSpec, { ...args, q }, listThroughDriver(context.read, "workflow_task", taskColumns, {}, { items: (query) => context.db.task.findMany(query), total: (where) => context.db.task.count({ where }) }));
 }
 
 builder.graphCrud({
