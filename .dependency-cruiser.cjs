@@ -93,7 +93,8 @@ module.exports = {
     {
       name: "core-imports-nothing-of-the-platform",
       severity: "error",
-      comment: "@pap/core is the foundation: errors, ids, clock, logger, configuration, metrics, tracing. It depends on no other package of the platform.",
+      comment:
+        "@pap/core is the foundation: errors, ids, clock, logger, configuration, metrics, tracing. It depends on no other package of the platform.",
       from: { path: "^packages/core/" },
       to: { path: PLATFORM, pathNot: "^packages/core/" },
     },
@@ -142,7 +143,8 @@ module.exports = {
     {
       name: "events-and-content-below-the-domains",
       severity: "error",
-      comment: "The events and content packages stand beside the kernel: on core, db and the kernel's layers below the transport, under the domains.",
+      comment:
+        "The events and content packages stand beside the kernel: on core, db and the kernel's layers below the transport, under the domains.",
       from: { path: "^packages/(events|content)/" },
       to: { path: "^(subgraphs|gateway|rest-compat|adapters|bench|test|web)/|^packages/kernel/src/(http|rest)/" },
     },
@@ -163,7 +165,8 @@ module.exports = {
     {
       name: "platform-imports-resolve",
       severity: "error",
-      comment: "An import of a workspace package names one of its entries (a removed entry, such as the kernel's old root, resolves nowhere).",
+      comment:
+        "An import of a workspace package names one of its entries (a removed entry, such as the kernel's old root, resolves nowhere).",
       from: {},
       to: { couldNotResolve: true, path: "^@pap/" },
     },

@@ -12,7 +12,15 @@ const { sourceMappings } = require("./scripts/workspaces.cjs");
 /** What every test file runs with, on either engine. */
 const shared = {
   testEnvironment: "node",
-  roots: ["<rootDir>/packages", "<rootDir>/prisma/src", "<rootDir>/subgraphs", "<rootDir>/gateway/src", "<rootDir>/rest-compat/src", "<rootDir>/adapters", "<rootDir>/test"],
+  roots: [
+    "<rootDir>/packages",
+    "<rootDir>/prisma/src",
+    "<rootDir>/subgraphs",
+    "<rootDir>/gateway/src",
+    "<rootDir>/rest-compat/src",
+    "<rootDir>/adapters",
+    "<rootDir>/test",
+  ],
   testMatch: ["**/*.test.ts"],
   // The options keep `import()` as is, so ESM-only packages (the WebAssembly migration engine) load
   // through Jest's ESM support (NODE_OPTIONS=--experimental-vm-modules in `npm test`).

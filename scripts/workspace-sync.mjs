@@ -48,7 +48,12 @@ function derivedFiles() {
       .map((name) => byName.get(name))
       .filter((dependency) => dependency && dependency !== workspace && referable(dependency));
     const paths = order(dependencies.map((dependency) => dependency.dir)).map((dir) => path.posix.relative(workspace.dir, dir));
-    files.push({ file: `${workspace.dir}/tsconfig.json`, current: workspace.tsconfig, derived: withReferences(workspace.tsconfig, paths), same: sameReferences });
+    files.push({
+      file: `${workspace.dir}/tsconfig.json`,
+      current: workspace.tsconfig,
+      derived: withReferences(workspace.tsconfig, paths),
+      same: sameReferences,
+    });
   }
   return files;
 }
@@ -58,7 +63,8 @@ function withDomainDependencies(manifest, all, byName) {
   const dependencies = Object.fromEntries(
     Object.entries(manifest.dependencies ?? {}).filter(([name]) => !name.startsWith("@pap/") || byName.has(name)),
   );
-  for (const domain of all.filter((workspace) => workspace.dir.startsWith(DOMAINS))) dependencies[domain.manifest.name] = domain.manifest.version;
+  for (const domain of all.filter((workspace) => workspace.dir.startsWith(DOMAINS)))
+    dependencies[domain.manifest.name] = domain.manifest.version;
   const sorted = Object.fromEntries(Object.entries(dependencies).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   return { ...manifest, dependencies: sorted };
 }

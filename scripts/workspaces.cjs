@@ -27,7 +27,11 @@ function workspaces(root = path.resolve(__dirname, "..")) {
   return patterns.flatMap((pattern) =>
     foldersOf(root, pattern).map((dir) => {
       const tsconfigFile = path.join(root, dir, "tsconfig.json");
-      return { dir, manifest: readJson(path.join(root, dir, "package.json")), tsconfig: existsSync(tsconfigFile) ? readJson(tsconfigFile) : null };
+      return {
+        dir,
+        manifest: readJson(path.join(root, dir, "package.json")),
+        tsconfig: existsSync(tsconfigFile) ? readJson(tsconfigFile) : null,
+      };
     }),
   );
 }

@@ -41,7 +41,13 @@ export type Measurement = {
  * the measured pass, every connection cycling through the calls. `failedBody` tells a 2xx that is still
  * not the answer (GraphQL's `errors`, a create without its record).
  */
-export async function measure(base: string, calls: Calls, load: Load, headers: Record<string, string>, failedBody?: (body: string) => boolean): Promise<Measurement> {
+export async function measure(
+  base: string,
+  calls: Calls,
+  load: Load,
+  headers: Record<string, string>,
+  failedBody?: (body: string) => boolean,
+): Promise<Measurement> {
   let next = 0;
   const bodyFailures = { count: 0 };
   const first = calls.at(0)!;
@@ -66,7 +72,9 @@ export async function measure(base: string, calls: Calls, load: Load, headers: R
               return { ...request, path: call.path, ...(call.body !== undefined && { body: call.body }) };
             },
           }),
-          ...(failedBody && { onResponse: (status: number, body: string) => void (status < 300 && failedBody(body) && bodyFailures.count++) }),
+          ...(failedBody && {
+            onResponse: (status: number, body: string) => void (status < 300 && failedBody(body) && bodyFailures.count++),
+          }),
         },
       ],
     });
@@ -75,7 +83,16 @@ export async function measure(base: string, calls: Calls, load: Load, headers: R
     const warm = await fire(load.warmupSeconds);
     const problems = problemsOf(warm, bodyFailures.count);
     warmSucceeded = warm["2xx"];
-    if (problems.count) return { requestsPerSecond: 0, p50: 0, p99: 0, requests: 0, succeeded: warmSucceeded, errors: problems.count, errorDetail: `during warm-up: ${problems.detail}` };
+    if (problems.count)
+      return {
+        requestsPerSecond: 0,
+        p50: 0,
+        p99: 0,
+        requests: 0,
+        succeeded: warmSucceeded,
+        errors: problems.count,
+        errorDetail: `during warm-up: ${problems.detail}`,
+      };
     bodyFailures.count = 0;
   }
   const result = await fire(load.seconds);
@@ -96,7 +113,9 @@ export async function measure(base: string, calls: Calls, load: Load, headers: R
 /** Everything in an autocannon run that was not a clean 2xx, counted and described. */
 export function problemsOf(result: autocannon.Result, bodyFailures = 0): { count: number; detail: string } {
   const parts = [
-    ...Object.entries(result.statusCodeStats ?? {}).filter(([code]) => !code.startsWith("2")).map(([code, stats]) => `${stats.count ?? 0}× ${code}`),
+    ...Object.entries(result.statusCodeStats ?? {})
+      .filter(([code]) => !code.startsWith("2"))
+      .map(([code, stats]) => `${stats.count ?? 0}× ${code}`),
     result.errors - result.timeouts > 0 ? `${result.errors - result.timeouts} socket errors` : "",
     result.timeouts > 0 ? `${result.timeouts} timeouts` : "",
     bodyFailures > 0 ? `${bodyFailures} answers with errors in the body` : "",
@@ -112,7 +131,8 @@ export const overRounds = (rounds: readonly Measurement[]) => ({
 });
 
 /** "0.57–0.64": how far one round's ratio lies from another's says how much the machine's noise moved it. */
-export const spread = (ratios: readonly number[]) => (ratios.length < 2 ? "" : `rounds ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}`);
+export const spread = (ratios: readonly number[]) =>
+  ratios.length < 2 ? "" : `rounds ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}`;
 
 /** Fetches and parses a JSON answer; a body that is not JSON is an error that quotes it. */
 export async function getJson(url: string, init: RequestInit = {}): Promise<{ status: number; body: unknown }> {

@@ -47,34 +47,57 @@ function createRandom(seed: number) {
 }
 type Random = ReturnType<typeof createRandom>;
 
-const firstNames = `James Mary Robert Patricia John Jennifer Michael Linda David Elizabeth William Barbara Richard Susan Joseph Jessica Thomas Sarah Christopher Karen Charles Lisa Daniel Nancy
+const firstNames =
+  `James Mary Robert Patricia John Jennifer Michael Linda David Elizabeth William Barbara Richard Susan Joseph Jessica Thomas Sarah Christopher Karen Charles Lisa Daniel Nancy
   Matthew Betty Anthony Sandra Mark Margaret Donald Ashley Steven Kimberly Andrew Emily Paul Donna Joshua Michelle Kenneth Carol Kevin Amanda Brian Melissa Timothy Deborah Ronald Stephanie
   Jose Maria Luis Guadalupe Carlos Rosa Juan Ana Miguel Carmen Wei Mei Jun Li Minh Linh Hyun Ji-woo Aarav Priya Rahul Ananya Mohammed Fatima Omar Aisha Chinedu Ngozi Kwame Abena DeShawn Imani
   Jamal Keisha Tyrone Latoya Liam Olivia Noah Emma Elijah Ava Mateo Sofia Lucas Isabella Ethan Mia Aiden Zoe`.split(/\s+/);
 
 /** "Name:weight" pairs, weighted roughly by frequency. */
-const weights = (text: string) => text.split(/\s+/).map((pair) => pair.split(":")).map(([name, weight]) => [name!.replace(/_/g, " "), Number(weight)] as const);
+const weights = (text: string) =>
+  text
+    .split(/\s+/)
+    .map((pair) => pair.split(":"))
+    .map(([name, weight]) => [name!.replace(/_/g, " "), Number(weight)] as const);
 
 // US census surname frequencies, roughly; several start with "Smi" on purpose (the prefix list).
-const lastNames = weights(`Smith:24 Johnson:19 Williams:16 Brown:14 Jones:14 Garcia:12 Miller:12 Davis:11 Rodriguez:11 Martinez:10 Hernandez:10 Lopez:9 Gonzalez:9 Wilson:8 Anderson:8
+const lastNames =
+  weights(`Smith:24 Johnson:19 Williams:16 Brown:14 Jones:14 Garcia:12 Miller:12 Davis:11 Rodriguez:11 Martinez:10 Hernandez:10 Lopez:9 Gonzalez:9 Wilson:8 Anderson:8
   Thomas:8 Taylor:8 Moore:7 Jackson:7 Martin:7 Lee:7 Perez:7 Thompson:7 White:7 Harris:6 Sanchez:6 Clark:6 Ramirez:6 Lewis:6 Robinson:6 Walker:5 Young:5 Allen:5 King:5 Wright:5 Scott:5
   Torres:5 Nguyen:5 Hill:5 Flores:5 Green:5 Adams:5 Nelson:4 Baker:4 Hall:4 Rivera:4 Campbell:4 Mitchell:4 Carter:4 Roberts:4 Kim:3 Patel:3 Chen:3 Wang:3 Singh:3 Tran:3 Pham:2 Park:2 Choi:2
   Shah:2 Khan:2 Ali:2 Okafor:1 Mensah:1 Adeyemi:1 O'Brien:2 McCarthy:2 Murphy:3 Sullivan:2 Kowalski:1 Novak:1 Schmidt:2 Smithson:2 Smithers:1 Smit:1 Smiley:1 Smirnov:1 Ortiz:3 Gomez:3
   Diaz:3 Reyes:3 Cruz:3 Morales:3 Gutierrez:3 Chavez:2 Ramos:2 Vasquez:2`);
 
 // City/state/zip prefix by population: one city is common (a broad filter), most are not (a selective one).
-const cities = weights(`Sacramento/CA/958:2 Fresno/CA/937:4 Los_Angeles/CA/900:8 Oakland/CA/946:2 Austin/TX/787:2 El_Paso/TX/799:2 Houston/TX/770:10 San_Antonio/TX/782:4
+const cities =
+  weights(`Sacramento/CA/958:2 Fresno/CA/937:4 Los_Angeles/CA/900:8 Oakland/CA/946:2 Austin/TX/787:2 El_Paso/TX/799:2 Houston/TX/770:10 San_Antonio/TX/782:4
   Columbus/OH/432:2 Cleveland/OH/441:2 Detroit/MI/482:2 Flint/MI/485:2 Atlanta/GA/303:2 Savannah/GA/314:2 Jackson/MS/392:2 Birmingham/AL/352:2 Albuquerque/NM/871:2 Phoenix/AZ/850:5
   Tucson/AZ/857:2 Denver/CO/802:2 Portland/OR/972:2 Seattle/WA/981:2 Spokane/WA/992:2 Boise/ID/837:2 Chicago/IL/606:7 Rockford/IL/611:2 Milwaukee/WI/532:2 Minneapolis/MN/554:2
   Bronx/NY/104:2 Buffalo/NY/142:2 Newark/NJ/071:2 Philadelphia/PA/191:4 Pittsburgh/PA/152:2 Baltimore/MD/212:2 Richmond/VA/232:2 Charlotte/NC/282:2 Memphis/TN/381:2
-  Louisville/KY/402:2 New_Orleans/LA/701:2 Miami/FL/331:2`).map(([place, weight]) => [place.split("/") as [string, string, string], weight] as const);
+  Louisville/KY/402:2 New_Orleans/LA/701:2 Miami/FL/331:2`).map(
+    ([place, weight]) => [place.split("/") as [string, string, string], weight] as const,
+  );
 
-const streets = `Main St|Oak Ave|Maple St|Cedar Ln|Pine St|Elm St|Washington Ave|Lake Dr|Hill Rd|Park Ave|Sunset Blvd|River Rd|Church St|Mill Rd|Jefferson St|Lincoln Ave|Highland Ave|Franklin St|Chestnut St|Willow Way|Martin Luther King Jr Blvd|Cesar Chavez Ave|Broadway|5th St|12th Ave`.split("|");
+const streets =
+  `Main St|Oak Ave|Maple St|Cedar Ln|Pine St|Elm St|Washington Ave|Lake Dr|Hill Rd|Park Ave|Sunset Blvd|River Rd|Church St|Mill Rd|Jefferson St|Lincoln Ave|Highland Ave|Franklin St|Chestnut St|Willow Way|Martin Luther King Jr Blvd|Cesar Chavez Ave|Broadway|5th St|12th Ave`.split(
+    "|",
+  );
 const emailDomains = ["gmail.com", "yahoo.com", "outlook.com", "hotmail.com", "icloud.com", "aol.com", "proton.me", "comcast.net"];
 const languages = weights("en:70 es:18 zh:3 vi:3 ko:1 ar:1 tl:2 ru:1 ht:1");
 const relationships = weights("spouse:25 child:45 parent:10 sibling:8 grandchild:5 domestic_partner:4 other_relative:3");
-const appointmentTypes = weights("intake_interview:25 eligibility_review:25 renewal_interview:20 document_review:15 home_visit:5 phone_interview:10");
-const appointmentNotes = ["Bring proof of income for the last 30 days.", "Interpreter requested.", "Client prefers a morning slot.", "Rescheduled at the client's request.", "Verify household composition.", "Pending pay stubs from employer.", "Follow up on childcare expenses.", "Requested accessible entrance."];
+const appointmentTypes = weights(
+  "intake_interview:25 eligibility_review:25 renewal_interview:20 document_review:15 home_visit:5 phone_interview:10",
+);
+const appointmentNotes = [
+  "Bring proof of income for the last 30 days.",
+  "Interpreter requested.",
+  "Client prefers a morning slot.",
+  "Rescheduled at the client's request.",
+  "Verify household composition.",
+  "Pending pay stubs from employer.",
+  "Follow up on childcare expenses.",
+  "Requested accessible entrance.",
+];
 const programs = ["SNAP", "Medicaid", "CHIP", "TANF", "ACA"];
 /** Lowercase ASCII for an e-mail's local part ("O'Brien" → "obrien"). */
 const emailPart = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, "");
@@ -93,7 +116,9 @@ export type PersonColumns = { names: string[]; of(attributes: Record<string, unk
  */
 export function personColumnsFrom(root: string, env: NodeJS.ProcessEnv = process.env): PersonColumns {
   const domain = path.join(root, "subgraphs", "persons", "dist", "domain");
-  const { personColumns } = require(path.join(domain, "person.js")) as { personColumns?: (attributes: Record<string, unknown>) => Record<string, string | null> };
+  const { personColumns } = require(path.join(domain, "person.js")) as {
+    personColumns?: (attributes: Record<string, unknown>) => Record<string, string | null>;
+  };
   const matching = require(path.join(domain, "matching.js")) as {
     identityOf(attributes: unknown): unknown;
     matchKeyer(secret: string): { version: string; keysOf(identity: unknown): Record<string, string | null> };
@@ -101,13 +126,31 @@ export function personColumnsFrom(root: string, env: NodeJS.ProcessEnv = process
   };
   if (!personColumns) throw new Error(`${domain}/person.js does not export personColumns: is the persons domain built?`);
   const keyer = matching.matchKeyer(matching.matchSecretFromEnv(env).secret);
-  const of = (attributes: Record<string, unknown>) => ({ ...personColumns(attributes), ...keyer.keysOf(matching.identityOf(attributes)), matchKeyVersion: keyer.version });
+  const of = (attributes: Record<string, unknown>) => ({
+    ...personColumns(attributes),
+    ...keyer.keysOf(matching.identityOf(attributes)),
+    matchKeyVersion: keyer.version,
+  });
   return { names: Object.keys(of({})), of };
 }
 
-export type SeededData = { personIds: string[]; caseIds: string[]; taskIds: string[]; counts: { persons: number; cases: number; caseMembers: number; appointments: number; tasks: number } };
+export type SeededData = {
+  personIds: string[];
+  caseIds: string[];
+  taskIds: string[];
+  counts: { persons: number; cases: number; caseMembers: number; appointments: number; tasks: number };
+};
 
-type Identity = { id: string; firstName: string; middleName: string | null; lastName: string; dateOfBirth: string; address: { line1: string; line2?: string; city: string; state: string; postalCode: string }; createdAt: number; updatedAt: number };
+type Identity = {
+  id: string;
+  firstName: string;
+  middleName: string | null;
+  lastName: string;
+  dateOfBirth: string;
+  address: { line1: string; line2?: string; city: string; state: string; postalCode: string };
+  createdAt: number;
+  updatedAt: number;
+};
 
 const day = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -122,22 +165,51 @@ export async function seedPeople(databaseUrl: string, derived: PersonColumns): P
   const applicants = new Set(cases.map((c) => c.primaryApplicantId));
   const persons = identities.map((identity) => personRow(random, identity, applicants.has(identity.id), derived));
   const members = cases.flatMap((c) => c.members);
-  const appointments = buildAppointments(random, identities, members.map((m) => m.personId), staff);
-  const columns = <T extends Record<string, unknown>>(rows: readonly T[], keys: readonly (keyof T)[]) => keys.map((key) => rows.map((row) => row[key] ?? null));
+  const appointments = buildAppointments(
+    random,
+    identities,
+    members.map((m) => m.personId),
+    staff,
+  );
+  const columns = <T extends Record<string, unknown>>(rows: readonly T[], keys: readonly (keyof T)[]) =>
+    keys.map((key) => rows.map((row) => row[key] ?? null));
   await inTransaction(databaseUrl, async (client) => {
     await insertPersons(client, persons, derived);
     await client.query(
       `INSERT INTO "case" (id, status, "effectiveStartDate", "effectiveEndDate", "primaryApplicantId", "assignedToId", "createdAt", "updatedAt")
        SELECT id, status::"CaseStatus", start::date, finish::date, applicant, assignee, created::timestamptz, updated::timestamptz
        FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::uuid[], $6::uuid[], $7::text[], $8::text[]) AS t(id, status, start, finish, applicant, assignee, created, updated)`,
-      columns(cases, ["id", "status", "effectiveStartDate", "effectiveEndDate", "primaryApplicantId", "assignedToId", "createdAt", "updatedAt"]),
+      columns(cases, [
+        "id",
+        "status",
+        "effectiveStartDate",
+        "effectiveEndDate",
+        "primaryApplicantId",
+        "assignedToId",
+        "createdAt",
+        "updatedAt",
+      ]),
     );
-    await client.query(`INSERT INTO case_member ("caseId", position, "personId", relationship) SELECT * FROM unnest($1::uuid[], $2::int[], $3::uuid[], $4::text[])`, columns(members, ["caseId", "position", "personId", "relationship"]));
+    await client.query(
+      `INSERT INTO case_member ("caseId", position, "personId", relationship) SELECT * FROM unnest($1::uuid[], $2::int[], $3::uuid[], $4::text[])`,
+      columns(members, ["caseId", "position", "personId", "relationship"]),
+    );
     await client.query(
       `INSERT INTO appointment (id, "startAt", "endAt", "appointmentType", status, "personId", "assignedToId", notes, "createdAt", "updatedAt")
        SELECT id, start::timestamptz, finish::timestamptz, kind, status::"AppointmentStatus", person, assignee, notes, created::timestamptz, updated::timestamptz
        FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::uuid[], $7::uuid[], $8::text[], $9::text[], $10::text[]) AS t(id, start, finish, kind, status, person, assignee, notes, created, updated)`,
-      columns(appointments, ["id", "startAt", "endAt", "appointmentType", "status", "personId", "assignedToId", "notes", "createdAt", "updatedAt"]),
+      columns(appointments, [
+        "id",
+        "startAt",
+        "endAt",
+        "appointmentType",
+        "status",
+        "personId",
+        "assignedToId",
+        "notes",
+        "createdAt",
+        "updatedAt",
+      ]),
     );
   });
   return {
@@ -164,7 +236,11 @@ export async function growPeople(databaseUrl: string, data: SeededData, derived:
       // 20,000 rows per INSERT keeps one statement's parameters to a few MB.
       const identities = Array.from({ length: Math.min(20_000, missing) }, () => newIdentity(random));
       missing -= identities.length;
-      await insertPersons(client, identities.map((identity) => personRow(random, identity, false, derived)), derived);
+      await insertPersons(
+        client,
+        identities.map((identity) => personRow(random, identity, false, derived)),
+        derived,
+      );
       personIds.push(...identities.map((identity) => identity.id));
     }
     // Application review tasks, pending in the two routing queues, created over the last 90 days.
@@ -181,7 +257,12 @@ export async function growPeople(databaseUrl: string, data: SeededData, derived:
     );
     taskIds.push(...rows.map((row) => row.id));
   });
-  return { ...data, personIds, taskIds, counts: { ...data.counts, persons: Math.max(size, data.counts.persons), tasks: Math.max(size, data.counts.tasks) } };
+  return {
+    ...data,
+    personIds,
+    taskIds,
+    counts: { ...data.counts, persons: Math.max(size, data.counts.persons), tasks: Math.max(size, data.counts.tasks) },
+  };
 }
 
 /** One transaction, then fresh planner statistics: autovacuum must not analyze mid-run and change plans under load. */
@@ -240,14 +321,23 @@ function buildCases(random: Random, identities: Identity[], staff: string[]) {
   let next = 0;
   return Array.from({ length: 2_000 }, () => {
     const id = random.uuid();
-    const household = pool.slice(next, (next += random.weighted([[1, 35], [2, 25], [3, 22], [4, 18]] as const)));
+    const household = pool.slice(
+      next,
+      (next += random.weighted([
+        [1, 35],
+        [2, 25],
+        [3, 22],
+        [4, 18],
+      ] as const)),
+    );
     const applicant = household[0]!;
     const members = household.map((person, position) => {
       const relationship = position === 0 ? "self" : random.weighted(relationships);
       if (position > 0) {
         if (random.chance(0.75)) person.lastName = applicant.lastName;
         person.address = applicant.address;
-        if (relationship === "child" || relationship === "grandchild") person.dateOfBirth = isoDate(Date.parse("2008-01-01T00:00:00Z") + random.int(0, 17 * 365) * day);
+        if (relationship === "child" || relationship === "grandchild")
+          person.dateOfBirth = isoDate(Date.parse("2008-01-01T00:00:00Z") + random.int(0, 17 * 365) * day);
       }
       return { caseId: id, position, personId: person.id, relationship };
     });
@@ -274,7 +364,9 @@ function personRow(random: Random, identity: Identity, isApplicant: boolean, der
   const attributes = {
     name: { firstName, ...(middleName && { middleName }), lastName },
     dateOfBirth: identity.dateOfBirth,
-    ...(random.chance(0.85) && { email: `${emailPart(firstName)}${random.pick([".", "_", ""])}${emailPart(lastName)}${random.chance(0.5) ? random.int(1, 99) : ""}@${random.pick(emailDomains)}` }),
+    ...(random.chance(0.85) && {
+      email: `${emailPart(firstName)}${random.pick([".", "_", ""])}${emailPart(lastName)}${random.chance(0.5) ? random.int(1, 99) : ""}@${random.pick(emailDomains)}`,
+    }),
     phoneNumber: `(${random.int(201, 989)}) ${random.int(200, 999)}-${String(random.int(0, 9999)).padStart(4, "0")}`,
     address: identity.address,
     preferredLanguage: random.weighted(languages),
@@ -285,7 +377,13 @@ function personRow(random: Random, identity: Identity, isApplicant: boolean, der
       contactPreferences: { sms: random.chance(0.6), email: random.chance(0.5), mail: random.chance(0.3) },
     }),
   };
-  return { id: identity.id, attributes: JSON.stringify(attributes), createdAt: iso(identity.createdAt), updatedAt: iso(identity.updatedAt), derived: derived.of(attributes) };
+  return {
+    id: identity.id,
+    attributes: JSON.stringify(attributes),
+    createdAt: iso(identity.createdAt),
+    updatedAt: iso(identity.updatedAt),
+    derived: derived.of(attributes),
+  };
 }
 
 /** Mostly for people on a case (they get the interviews); before 2026-06-01 history, after it mostly still scheduled. */
@@ -297,7 +395,17 @@ function buildAppointments(random: Random, identities: Identity[], memberIds: st
     // 14:00–22:00 UTC is office hours across the US time zones; half-hour slots.
     const startAt = dayStart + (14 * 60 + random.int(0, 15) * 30) * 60_000;
     const endAt = startAt + random.pick([30, 45, 60, 90]) * 60_000;
-    const status = startAt < Date.parse("2026-06-01T00:00:00Z") ? random.weighted([["completed", 75], ["no_show", 12], ["canceled", 13]] as const) : random.weighted([["scheduled", 85], ["canceled", 15]] as const);
+    const status =
+      startAt < Date.parse("2026-06-01T00:00:00Z")
+        ? random.weighted([
+            ["completed", 75],
+            ["no_show", 12],
+            ["canceled", 13],
+          ] as const)
+        : random.weighted([
+            ["scheduled", 85],
+            ["canceled", 15],
+          ] as const);
     const createdAt = startAt - random.int(3, 60) * day;
     return {
       id: random.uuid(),

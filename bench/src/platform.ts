@@ -47,7 +47,8 @@ export class Scope {
     this.closers.push(close);
   }
   async close(): Promise<void> {
-    for (const close of this.closers.splice(0).reverse()) await close().catch((error: Error) => process.stderr.write(`cleaning up: ${error.message}\n`));
+    for (const close of this.closers.splice(0).reverse())
+      await close().catch((error: Error) => process.stderr.write(`cleaning up: ${error.message}\n`));
   }
 }
 
@@ -65,7 +66,9 @@ export async function freshDatabase(scope: Scope): Promise<Database> {
   // FORCE: a server killed mid-request may leave a backend behind that would block the drop.
   scope.defer(() => withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)));
   try {
-    await promisify(execFile)(process.execPath, [path.join(repositoryRoot, "prisma", "scripts", "migrate.mjs"), "deploy", "--url", url], { cwd: repositoryRoot });
+    await promisify(execFile)(process.execPath, [path.join(repositoryRoot, "prisma", "scripts", "migrate.mjs"), "deploy", "--url", url], {
+      cwd: repositoryRoot,
+    });
   } catch (error) {
     const failure = error as { stdout?: string; stderr?: string; message: string };
     throw new Error(`migration failed: ${failure.message}\n${failure.stdout ?? ""}${failure.stderr ?? ""}`);
@@ -130,8 +133,16 @@ const startSeconds = 180;
  * and stopping the group stops any workers it forked); ready once every probe answers 200 and the
  * banner is printed (a cluster's first worker answers probes before the last listens).
  */
-export async function spawnServer(scope: Scope, launch: { name: string; args: string[]; env: NodeJS.ProcessEnv; probes: string[]; banner: RegExp }): Promise<Server> {
-  const child = spawn(process.execPath, launch.args, { cwd: repositoryRoot, env: launch.env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+export async function spawnServer(
+  scope: Scope,
+  launch: { name: string; args: string[]; env: NodeJS.ProcessEnv; probes: string[]; banner: RegExp },
+): Promise<Server> {
+  const child = spawn(process.execPath, launch.args, {
+    cwd: repositoryRoot,
+    env: launch.env,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   const lines: string[] = [];
   let printed = 0;
   const keep = (chunk: Buffer) => {
@@ -143,7 +154,9 @@ export async function spawnServer(scope: Scope, launch: { name: string; args: st
   child.stdout!.on("data", keep);
   child.stderr!.on("data", keep);
   let exitedWith: string | null = null;
-  const exited = new Promise<void>((resolve) => child.once("exit", (code, signal) => resolve(void (exitedWith = signal ?? `exit code ${code}`))));
+  const exited = new Promise<void>((resolve) =>
+    child.once("exit", (code, signal) => resolve(void (exitedWith = signal ?? `exit code ${code}`))),
+  );
   let stopping: Promise<void> | undefined;
   const server: Server = {
     name: launch.name,
@@ -208,7 +221,11 @@ export type ModeName = (typeof modeNames)[number];
 export type Platform = Server & { mode: ModeName; graphqlBase: string; restBase: string };
 
 /** Starts the platform as `npm start` would, with production's settings; `env` adds a suite's own. */
-export async function startPlatform(scope: Scope, databaseUrl: string, options: { mode?: ModeName; env?: NodeJS.ProcessEnv } = {}): Promise<Platform> {
+export async function startPlatform(
+  scope: Scope,
+  databaseUrl: string,
+  options: { mode?: ModeName; env?: NodeJS.ProcessEnv } = {},
+): Promise<Platform> {
   const mode = options.mode ?? "single";
   const port = portBlock();
   const env: NodeJS.ProcessEnv = {
@@ -234,7 +251,11 @@ export async function startPlatform(scope: Scope, databaseUrl: string, options: 
   const server = await spawnServer(scope, {
     name: mode,
     // BENCH_NODE_ARGS: flags for the platform's node (a profile: `--cpu-prof --cpu-prof-dir=…`), which NODE_OPTIONS refuses.
-    args: [...(process.env.BENCH_NODE_ARGS ?? "").split(/\s+/).filter(Boolean), path.join(repositoryRoot, "gateway", "dist", "main.js"), ...(mode === "single" ? [] : [`--mode=${mode}`])],
+    args: [
+      ...(process.env.BENCH_NODE_ARGS ?? "").split(/\s+/).filter(Boolean),
+      path.join(repositoryRoot, "gateway", "dist", "main.js"),
+      ...(mode === "single" ? [] : [`--mode=${mode}`]),
+    ],
     env,
     probes: [...new Set([base, restBase])].flatMap((face) => [`${face}/healthz`, `${face}/readyz`]),
     banner: /is running/i,
@@ -270,7 +291,11 @@ export async function watched<T>(servers: Server[], work: () => Promise<T>): Pro
   } finally {
     servers.forEach((server, index) => {
       const logged = server.linesPrinted() - before[index]!;
-      const shown = server.output().split("\n").slice(-Math.min(logged, 5)).map((line) => line.slice(0, 400));
+      const shown = server
+        .output()
+        .split("\n")
+        .slice(-Math.min(logged, 5))
+        .map((line) => line.slice(0, 400));
       if (logged) process.stderr.write(`--- ${server.name} logged ${logged} line(s); the last ${shown.length}: ---\n${shown.join("\n")}\n`);
     });
   }

@@ -33,7 +33,13 @@ export function machineFacts(): Record<string, string> {
   } catch {
     // not Linux: os.cpus() is the best there is
   }
-  return { CPU: cpu, cores: String(os.availableParallelism()), memory: `${(os.totalmem() / 2 ** 30).toFixed(1)} GiB`, Node: process.version, OS: `${os.type()} ${os.release()}` };
+  return {
+    CPU: cpu,
+    cores: String(os.availableParallelism()),
+    memory: `${(os.totalmem() / 2 ** 30).toFixed(1)} GiB`,
+    Node: process.version,
+    OS: `${os.type()} ${os.release()}`,
+  };
 }
 
 const folder = path.resolve(__dirname, "..", "results");
@@ -55,19 +61,32 @@ export async function writeResults(results: Results): Promise<void> {
   await writeFile(markdownFile, `${markdown(results).join("\n")}\n`);
 }
 
-const figure = (value: number) => (!Number.isFinite(value) ? "–" : Math.abs(value) >= 100 ? value.toFixed(0) : Math.abs(value) >= 10 ? value.toFixed(1) : value.toFixed(2));
+const figure = (value: number) =>
+  !Number.isFinite(value) ? "–" : Math.abs(value) >= 100 ? value.toFixed(0) : Math.abs(value) >= 10 ? value.toFixed(1) : value.toFixed(2);
 
 /** The results table's rows: both figures, the ratio, the goal and whether it was met. */
 export function tableRows(suite: SuiteName, run: SuiteRun): string[][] {
   // In the table's order, each scenario's variants as measured.
   const order = (result: Result) => scenarios.findIndex((scenario) => scenario.id === result.scenario);
-  return [...run.results].sort((a, b) => order(a) - order(b)).map((result) => {
-    const scenario = scenarioOf(result.scenario);
-    const { ratio, verdict } = judge(result);
-    const outcome = verdict === "met" ? "met" : verdict === "missed" ? "**missed**" : `**invalid**: ${result.invalid ?? "no figure"}`;
-    const name = result.variant ? `${scenario.id} (${result.variant})` : scenario.id;
-    return [suite, name, scenario.figure, figure(result.ours), figure(result.comparison), Number.isFinite(ratio) ? ratio.toFixed(ratio < 0.1 ? 3 : 2) : "–", `${goalText(scenario)} (${scenario.goal.kind})`, outcome, result.detail ?? ""];
-  });
+  return [...run.results]
+    .sort((a, b) => order(a) - order(b))
+    .map((result) => {
+      const scenario = scenarioOf(result.scenario);
+      const { ratio, verdict } = judge(result);
+      const outcome = verdict === "met" ? "met" : verdict === "missed" ? "**missed**" : `**invalid**: ${result.invalid ?? "no figure"}`;
+      const name = result.variant ? `${scenario.id} (${result.variant})` : scenario.id;
+      return [
+        suite,
+        name,
+        scenario.figure,
+        figure(result.ours),
+        figure(result.comparison),
+        Number.isFinite(ratio) ? ratio.toFixed(ratio < 0.1 ? 3 : 2) : "–",
+        `${goalText(scenario)} (${scenario.goal.kind})`,
+        outcome,
+        result.detail ?? "",
+      ];
+    });
 }
 
 const header = ["Suite", "Scenario", "Figure", "Ours", "Comparison", "Ratio", "Goal", "Result", "Detail"];
@@ -88,7 +107,9 @@ function markdown(results: Results): string[] {
     "## Runs",
     "",
     ...suites.flatMap(([suite, run]) => [
-      `- **${suite}**: ${run.ranAt}, ${run.preset} preset, ${run.seconds.toFixed(0)} s; ${Object.entries(run.machine).map(([name, value]) => `${name} ${value}`).join(", ")}; load average ${run.load[0].toFixed(1)} at the start, ${run.load[1].toFixed(1)} at the end.`,
+      `- **${suite}**: ${run.ranAt}, ${run.preset} preset, ${run.seconds.toFixed(0)} s; ${Object.entries(run.machine)
+        .map(([name, value]) => `${name} ${value}`)
+        .join(", ")}; load average ${run.load[0].toFixed(1)} at the start, ${run.load[1].toFixed(1)} at the end.`,
       ...run.notes.map((note) => `  - ${note}`),
       ...run.problems.map((problem) => `  - Problem: ${problem}`),
     ]),

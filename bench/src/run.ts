@@ -29,7 +29,8 @@ async function main(args: string[]): Promise<number> {
     if (arg === "--quick") quick = true;
     else if (arg === "--report-only") reportOnly = true;
     else if (arg === "--mode") modes = (args[++index] ?? "").split(",").filter(Boolean) as ModeName[];
-    else if (arg === "--suite") while (args[index + 1] && !args[index + 1]!.startsWith("--")) chosen.push(...(args[++index]!.split(",") as SuiteName[]));
+    else if (arg === "--suite")
+      while (args[index + 1] && !args[index + 1]!.startsWith("--")) chosen.push(...(args[++index]!.split(",") as SuiteName[]));
     else throw new Error(`unknown argument '${arg}'\n${usage}`);
   }
   const unknown = [...chosen.filter((name) => !suiteNames.includes(name)), ...modes.filter((mode) => !modeNames.includes(mode))];
@@ -50,12 +51,33 @@ async function main(args: string[]): Promise<number> {
   const ran = chosen.length ? [...new Set(chosen)] : [...suiteNames];
   for (const name of ran) {
     const suiteStarted = Date.now();
-    const log = (message: string) => process.stdout.write(`[${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s] ${name}: ${message}\n`);
-    const run: SuiteRun = { ranAt: new Date().toISOString(), preset: quick ? "quick" : "full", seconds: 0, machine: machineFacts(), load: [os.loadavg()[0]!, 0], notes: [], problems: [], results: [] };
+    const log = (message: string) =>
+      process.stdout.write(`[${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s] ${name}: ${message}\n`);
+    const run: SuiteRun = {
+      ranAt: new Date().toISOString(),
+      preset: quick ? "quick" : "full",
+      seconds: 0,
+      machine: machineFacts(),
+      load: [os.loadavg()[0]!, 0],
+      notes: [],
+      problems: [],
+      results: [],
+    };
     log(`starting (${run.preset}); ${Object.values(run.machine).join(", ")}; load average ${run.load[0].toFixed(1)}`);
     scope = new Scope();
     try {
-      await suites[name]({ quick, modes, scope, log, record: (result) => void (run.results.push(result), log(`${[result.scenario, result.variant].filter(Boolean).join(" ")}: ${result.invalid ? `invalid (${result.invalid})` : `${result.ours.toFixed(1)} against ${result.comparison.toFixed(1)}`}`)), note: (line) => void (run.notes.push(line), log(line)) });
+      await suites[name]({
+        quick,
+        modes,
+        scope,
+        log,
+        record: (result) =>
+          void (run.results.push(result),
+          log(
+            `${[result.scenario, result.variant].filter(Boolean).join(" ")}: ${result.invalid ? `invalid (${result.invalid})` : `${result.ours.toFixed(1)} against ${result.comparison.toFixed(1)}`}`,
+          )),
+        note: (line) => void (run.notes.push(line), log(line)),
+      });
     } catch (error) {
       process.stderr.write(`${(error as Error).stack ?? error}\n`);
       run.problems.push(firstLine((error as Error).message));
@@ -63,19 +85,27 @@ async function main(args: string[]): Promise<number> {
       await scope.close();
     }
     // A scenario the suite never reached is reported as such, not left out.
-    for (const scenario of scenarios.filter((candidate) => candidate.suite === name && !run.results.some((result) => result.scenario === candidate.id))) {
+    for (const scenario of scenarios.filter(
+      (candidate) => candidate.suite === name && !run.results.some((result) => result.scenario === candidate.id),
+    )) {
       run.results.push({ scenario: scenario.id, ours: NaN, comparison: NaN, invalid: run.problems[0] ?? "not measured" });
     }
     Object.assign(run, { seconds: (Date.now() - suiteStarted) / 1000, load: [run.load[0], os.loadavg()[0]!] });
     results[name] = run;
     await writeResults(results);
-    process.stdout.write(`${tableRows(name, run).map((row) => `  ${row.slice(1).filter(Boolean).join(" | ")}`).join("\n")}\n`);
+    process.stdout.write(
+      `${tableRows(name, run)
+        .map((row) => `  ${row.slice(1).filter(Boolean).join(" | ")}`)
+        .join("\n")}\n`,
+    );
   }
 
   const verdicts = ran.flatMap((name) => results[name]!.results);
   const missed = verdicts.filter((result) => judge(result).verdict === "missed").length;
   const invalid = verdicts.filter((result) => judge(result).verdict === "invalid").length;
-  process.stdout.write(`\nwritten ${path.relative(process.cwd(), markdownFile)}; ${verdicts.length} results, ${missed} missed goal(s), ${invalid} without a valid figure\n`);
+  process.stdout.write(
+    `\nwritten ${path.relative(process.cwd(), markdownFile)}; ${verdicts.length} results, ${missed} missed goal(s), ${invalid} without a valid figure\n`,
+  );
   // A figure that is not valid always fails the run; a missed goal does unless only a report was asked for.
   return invalid || (missed && !reportOnly) ? 1 : 0;
 }

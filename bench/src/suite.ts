@@ -23,12 +23,18 @@ export const firstLine = (text: string) => (text.split("\n")[0] ?? "").slice(0, 
  * Runs one measurement whose failure leaves its scenarios without figures: the failure is logged
  * and recorded as the reason for each of them, and the suite goes on with the next.
  */
-export async function attempt<T>(context: SuiteContext, failing: Pick<Result, "scenario" | "variant">[], work: () => Promise<T>): Promise<T | undefined> {
+export async function attempt<T>(
+  context: SuiteContext,
+  failing: Pick<Result, "scenario" | "variant">[],
+  work: () => Promise<T>,
+): Promise<T | undefined> {
   try {
     return await work();
   } catch (error) {
     const message = (error as Error).message;
-    context.log(`${failing.map((result) => [result.scenario, result.variant].filter(Boolean).join(" ")).join(", ") || "measurement"}: FAILED ${message}`);
+    context.log(
+      `${failing.map((result) => [result.scenario, result.variant].filter(Boolean).join(" ")).join(", ") || "measurement"}: FAILED ${message}`,
+    );
     for (const result of failing) context.record({ ...result, ours: NaN, comparison: NaN, invalid: firstLine(message) });
     return undefined;
   }

@@ -25,6 +25,8 @@ export function prepareContentSettings(env: NodeJS.ProcessEnv = process.env): Co
 /** The banner's line about uploads: where bytes go and whether they are scanned. */
 export function describeContent(settings: ContentSettings): string {
   const where = settings.store.kind === "s3" ? `S3 bucket ${readSetting("S3_BUCKET")}` : readSetting("CONTENT_DIRECTORY");
-  const scanning = settings.scanner ? `scanned by clamd at ${settings.scanner.address}` : `NOT scanned for viruses (${settings.unscannedBecause})`;
+  const scanning = settings.scanner
+    ? `scanned by clamd at ${settings.scanner.address}`
+    : `NOT scanned for viruses (${settings.unscannedBecause})`;
   return `documents   kept in ${where}, ${scanning}`;
 }

@@ -12,7 +12,8 @@ export function registerDevelopmentTokens(app: FastifyInstance, settings: AuthSe
     const query = request.query as Record<string, string | undefined>;
     const requested = (query.role ?? "state_admin").split(",").map((role) => role.trim());
     const unknown = requested.filter((role) => !isRole(role));
-    if (unknown.length) throw badRequest(`Unknown role: ${unknown.join(", ")}.`, [{ field: "role", message: `must be among ${roles.join(", ")}` }]);
+    if (unknown.length)
+      throw badRequest(`Unknown role: ${unknown.join(", ")}.`, [{ field: "role", message: `must be among ${roles.join(", ")}` }]);
     const sub = query.sub ?? `dev|${requested.join("+")}`;
     const claims = {
       sub,

@@ -1,6 +1,14 @@
 import type { Logger } from "@pap/core";
 import type { AuthSettings } from "@pap/kernel/auth";
-import { ConnectionLimiter, createHttpServer, metricsAccessFromEnv, mountApollo, rateLimitSettingsFromEnv, registerMetricsEndpoint, useRateLimits } from "@pap/kernel/http";
+import {
+  ConnectionLimiter,
+  createHttpServer,
+  metricsAccessFromEnv,
+  mountApollo,
+  rateLimitSettingsFromEnv,
+  registerMetricsEndpoint,
+  useRateLimits,
+} from "@pap/kernel/http";
 import type { ContentSettings } from "@pap/content";
 import { registerRestRoutes, restOptionsFromEnv, type RestGraph } from "@pap/rest-compat";
 import type { FastifyInstance } from "fastify";
@@ -39,7 +47,11 @@ export async function createHttpApp(parts: HttpAppParts): Promise<FastifyInstanc
     const { registerDashboard } = require("./dashboard") as typeof import("./dashboard");
     const idePage = registerGraphqlIde(app, { development: parts.auth?.mode === "development" });
     registerDashboard(app, { development: parts.auth?.mode === "development" });
-    mountApollo(app, graph.server, { path: "/graphql", context: async (request) => gatewayContextFromHeaders(request.headers), browserPage: idePage });
+    mountApollo(app, graph.server, {
+      path: "/graphql",
+      context: async (request) => gatewayContextFromHeaders(request.headers),
+      browserPage: idePage,
+    });
     const closeSockets = serveGatewayWebSocket(app.server, graph, connections);
     app.addHook("preClose", closeSockets);
   }
@@ -60,17 +72,45 @@ export async function createHttpApp(parts: HttpAppParts): Promise<FastifyInstanc
 function indexLinks(parts: HttpAppParts): IndexLink[] {
   const platformBase = restOptionsFromEnv().platformBasePath;
   return [
-    ...(parts.graph ? [{ name: "Dashboard", path: "/dashboard", description: "the live dashboard: queues and SLA clocks, applications, my work, the event feed" }] : []),
-    ...(parts.graph ? [{ name: "GraphQL", path: "/graphql", description: "the federated graph: the GraphQL IDE in a browser, queries by POST, subscriptions over graphql-ws on the same path" }] : []),
+    ...(parts.graph
+      ? [
+          {
+            name: "Dashboard",
+            path: "/dashboard",
+            description: "the live dashboard: queues and SLA clocks, applications, my work, the event feed",
+          },
+        ]
+      : []),
+    ...(parts.graph
+      ? [
+          {
+            name: "GraphQL",
+            path: "/graphql",
+            description:
+              "the federated graph: the GraphQL IDE in a browser, queries by POST, subscriptions over graphql-ws on the same path",
+          },
+        ]
+      : []),
     ...(parts.rest
       ? [
           { name: "OpenAPI", path: "/openapi.json", description: "the REST surface, every operation with its security" },
           { name: "Events", path: `${platformBase}/events`, description: "the platform's event log (list parameters)" },
-          { name: "Event stream", path: `${platformBase}/events/stream`, description: "live events as server-sent events, resumable with Last-Event-ID" },
+          {
+            name: "Event stream",
+            path: `${platformBase}/events/stream`,
+            description: "live events as server-sent events, resumable with Last-Event-ID",
+          },
         ]
       : []),
-    ...((parts.rest || parts.graph) && parts.auth?.mode === "development" ? [{ name: "Development token", path: "/dev/token?role=case_worker", description: "a token for any role, in development mode only" }] : []),
-    { name: "Metrics", path: "/metrics", description: "Prometheus metrics of the whole platform, every process's (?scope=process: this process's alone; METRICS_TOKEN, or this machine only)" },
+    ...((parts.rest || parts.graph) && parts.auth?.mode === "development"
+      ? [{ name: "Development token", path: "/dev/token?role=case_worker", description: "a token for any role, in development mode only" }]
+      : []),
+    {
+      name: "Metrics",
+      path: "/metrics",
+      description:
+        "Prometheus metrics of the whole platform, every process's (?scope=process: this process's alone; METRICS_TOKEN, or this machine only)",
+    },
     { name: "Health", path: "/healthz", description: "the process answers" },
     { name: "Readiness", path: "/readyz", description: "the process can serve (its database or gateway reachable)" },
   ];

@@ -12,7 +12,9 @@ export function registerIndexPage(app: FastifyInstance, links: readonly IndexLin
   app.get("/", async (request, reply) => {
     const accept = String(request.headers.accept ?? "");
     if (!accept.includes("text/html")) return { name: "Public Assistance Platform", links };
-    const items = links.map((link) => `<li><a href="${escape(link.path)}">${escape(link.name)}</a> — ${escape(link.description)}</li>`).join("\n");
+    const items = links
+      .map((link) => `<li><a href="${escape(link.path)}">${escape(link.name)}</a> — ${escape(link.description)}</li>`)
+      .join("\n");
     return reply
       .type("text/html; charset=utf-8")
       .send(

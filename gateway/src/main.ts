@@ -34,14 +34,23 @@ async function main() {
 
   if (cluster.isWorker) {
     joinPlatformMetrics("platform");
-    const platform = await platformModule().startPlatform({ database: databaseConfigFromEnv(), host: config.host, port: config.port, logger, migrate: false });
+    const platform = await platformModule().startPlatform({
+      database: databaseConfigFromEnv(),
+      host: config.host,
+      port: config.port,
+      logger,
+      migrate: false,
+    });
     stopOnSignals(() => platform.close());
     return;
   }
 
   // Before any other process starts, so that all of them inherit their addresses. Neither needs the
   // other's, so both boot at once; each mode below loads its modules before waiting for them.
-  const references = Promise.all([startEligibilityAdapter(process.env, config.host, logger), startAgencySimulator(process.env, config.host, logger)]);
+  const references = Promise.all([
+    startEligibilityAdapter(process.env, config.host, logger),
+    startAgencySimulator(process.env, config.host, logger),
+  ]);
   const referencesStarted = async () => {
     const [adapter, agencies] = await references;
     const stopWith = (stop: () => Promise<unknown>) => stopOnSignals(() => Promise.all([stop(), adapter.stop(), agencies.stop()]));
@@ -52,7 +61,15 @@ async function main() {
     const { runDistributed } = distributedModule();
     const { adapter, agencies, stopWith } = await referencesStarted();
     const running = await runDistributed(config, logger);
-    printBanner("distributed: each subgraph, the gateway and rest-compat in their own process", config, running.urls, auth, adapter, agencies, content);
+    printBanner(
+      "distributed: each subgraph, the gateway and rest-compat in their own process",
+      config,
+      running.urls,
+      auth,
+      adapter,
+      agencies,
+      content,
+    );
     stopWith(() => running.stop());
     return;
   }
@@ -62,7 +79,15 @@ async function main() {
     const { adapter, agencies, stopWith } = await referencesStarted();
     const running = await runClusterPrimary(config, logger);
     const base = `http://${config.host}:${config.port}`;
-    printBanner(`cluster: ${running.workers} workers, each running the whole stack`, config, { graphql: `${base}/graphql`, rest: base }, auth, adapter, agencies, content);
+    printBanner(
+      `cluster: ${running.workers} workers, each running the whole stack`,
+      config,
+      { graphql: `${base}/graphql`, rest: base },
+      auth,
+      adapter,
+      agencies,
+      content,
+    );
     stopWith(() => running.stop());
     return;
   }
@@ -70,11 +95,27 @@ async function main() {
   const { startPlatform } = platformModule();
   const { adapter, agencies, stopWith } = await referencesStarted();
   const platform = await startPlatform({ database: config.database, host: config.host, port: config.port, logger });
-  printBanner("single process: gateway, subgraphs and REST together", config, { graphql: `${platform.url}/graphql`, rest: platform.url }, auth, adapter, agencies, content);
+  printBanner(
+    "single process: gateway, subgraphs and REST together",
+    config,
+    { graphql: `${platform.url}/graphql`, rest: platform.url },
+    auth,
+    adapter,
+    agencies,
+    content,
+  );
   stopWith(() => platform.close());
 }
 
-function printBanner(mode: string, config: ReturnType<typeof platformConfig>, urls: Record<string, string>, auth: AuthSettings, adapter: EligibilityAdapter, agencies: AgencySimulator, content: ContentSettings) {
+function printBanner(
+  mode: string,
+  config: ReturnType<typeof platformConfig>,
+  urls: Record<string, string>,
+  auth: AuthSettings,
+  adapter: EligibilityAdapter,
+  agencies: AgencySimulator,
+  content: ContentSettings,
+) {
   const rest = urls.rest ?? "";
   const platformBase = restOptionsFromEnv().platformBasePath;
   const lines = [

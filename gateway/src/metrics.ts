@@ -20,7 +20,10 @@ new Gauge(
     async collect() {
       const lags = new Map<string, number>();
       for (const db of databases) {
-        const read = await Promise.all([headOfLog(db), db.$queryRaw<Array<{ name: string; position: bigint }>>`SELECT name, position FROM event_consumer`]).catch(() => undefined);
+        const read = await Promise.all([
+          headOfLog(db),
+          db.$queryRaw<Array<{ name: string; position: bigint }>>`SELECT name, position FROM event_consumer`,
+        ]).catch(() => undefined);
         if (!read) return;
         const [head, consumers] = read;
         for (const consumer of consumers) lags.set(consumer.name, Number(head - consumer.position));
@@ -40,7 +43,9 @@ new Gauge(
     async collect() {
       let due = 0;
       for (const db of databases) {
-        const rows = await db.$queryRaw<Array<{ due: bigint }>>(Prisma.sql`SELECT count(*) AS due FROM platform_timer WHERE "fireAt" <= now()`).catch(() => undefined);
+        const rows = await db
+          .$queryRaw<Array<{ due: bigint }>>(Prisma.sql`SELECT count(*) AS due FROM platform_timer WHERE "fireAt" <= now()`)
+          .catch(() => undefined);
         if (!rows) return;
         due += Number(rows[0]?.due ?? 0);
       }

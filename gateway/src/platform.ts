@@ -58,13 +58,19 @@ export async function startPlatform(options: {
     supergraphSdl: loadSupergraph(),
     subgraphs,
     services,
-    formatError: (formatted, error, operation) => formatGraphError((record, message) => logger.error(record, message), formatted, error, operation),
+    formatError: (formatted, error, operation) =>
+      formatGraphError((record, message) => logger.error(record, message), formatted, error, operation),
     throughGateway: inProcessExecutor(graph.server),
   });
   const app = await createHttpApp({
     logger,
     graph,
-    rest: { execute, subscribe: graph.subscriptions.asGraphSubscriber(), authenticate: services.authenticate, requirementOf: platformRequirements },
+    rest: {
+      execute,
+      subscribe: graph.subscriptions.asGraphSubscriber(),
+      authenticate: services.authenticate,
+      requirementOf: platformRequirements,
+    },
     ready: async () => (await database.prisma.$queryRaw`SELECT 1`, true),
     auth,
     content: () => processContentSettings(),

@@ -1,7 +1,18 @@
 import { systemClock, type Clock, type Logger } from "@pap/core";
 import { authSettingsFromEnv, createAuthenticator, type AuthSettings } from "@pap/kernel/auth";
 import { openDatabase, type Database, type DatabaseConfig } from "@pap/db";
-import { eventSettingsFromEnv, searchIndexOf, startConsumers, startEventRuntime, startTimers, headOfLog, sequenceLog, SEQUENCER_BATCH, type DomainServices, type EventSettings } from "@pap/events";
+import {
+  eventSettingsFromEnv,
+  searchIndexOf,
+  startConsumers,
+  startEventRuntime,
+  startTimers,
+  headOfLog,
+  sequenceLog,
+  SEQUENCER_BATCH,
+  type DomainServices,
+  type EventSettings,
+} from "@pap/events";
 import { domains } from "./domains";
 import { watchPlatformMetrics } from "./metrics";
 import type { PlatformSubgraph } from "./subgraphs";
@@ -43,15 +54,34 @@ export async function openProcessServices(options: {
   clock?: Clock;
 }): Promise<ProcessServices> {
   const { logger } = options;
-  const database = await openDatabase(options.database, { migrate: options.migrate, onQuery: options.onQuery, log: (message) => logger.info(message) });
+  const database = await openDatabase(options.database, {
+    migrate: options.migrate,
+    onQuery: options.onQuery,
+    log: (message) => logger.info(message),
+  });
   let eventRuntime: Awaited<ReturnType<typeof startEventRuntime>> | undefined;
   try {
     const clock = options.clock ?? systemClock;
-    eventRuntime = await startEventRuntime(database, { searchIndex, ...(options.events ?? eventSettingsFromEnv()), clock }, { logger: logger.child({ component: "events" }) });
-    const services: DomainServices = { db: database.prisma, read: database.read, eventRuntime, authenticate: createAuthenticator(options.auth ?? authSettingsFromEnv()) };
+    eventRuntime = await startEventRuntime(
+      database,
+      { searchIndex, ...(options.events ?? eventSettingsFromEnv()), clock },
+      { logger: logger.child({ component: "events" }) },
+    );
+    const services: DomainServices = {
+      db: database.prisma,
+      read: database.read,
+      eventRuntime,
+      authenticate: createAuthenticator(options.auth ?? authSettingsFromEnv()),
+    };
     for (const subgraph of options.hosted) await subgraph.seed?.(services);
-    const background = options.hosted.flatMap((subgraph) => (subgraph.background ? [subgraph.background(services, logger.child({ component: subgraph.name }))] : []));
-    const consumers = startConsumers(services, options.hosted.flatMap((subgraph) => subgraph.consumers ?? []), { logger: logger.child({ component: "consumers" }) });
+    const background = options.hosted.flatMap((subgraph) =>
+      subgraph.background ? [subgraph.background(services, logger.child({ component: subgraph.name }))] : [],
+    );
+    const consumers = startConsumers(
+      services,
+      options.hosted.flatMap((subgraph) => subgraph.consumers ?? []),
+      { logger: logger.child({ component: "consumers" }) },
+    );
     const timers = startTimers(services, { clock, logger: logger.child({ component: "timers" }) });
     const runtime = eventRuntime;
     const stopMetrics = watchPlatformMetrics(database.prisma, runtime);

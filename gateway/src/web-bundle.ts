@@ -11,12 +11,16 @@ const types: Record<string, string> = { ".js": "text/javascript; charset=utf-8",
  * Serves one browser page's built assets at `<route>/<file>`, from this process: nothing a page loads
  * comes from another host. Only the named files are served.
  */
-export function serveBundle(app: FastifyInstance, options: { route: string; directory: string; files: readonly string[]; what: string }): void {
+export function serveBundle(
+  app: FastifyInstance,
+  options: { route: string; directory: string; files: readonly string[]; what: string },
+): void {
   const directory = path.join(bundleRoot, options.directory);
   app.get<{ Params: { asset: string } }>(`${options.route}/:asset`, async (request, reply) => {
     const { asset } = request.params;
     const file = path.join(directory, asset);
-    if (!options.files.includes(asset) || !existsSync(file)) return reply.code(404).send({ code: "NOT_FOUND", message: `No ${options.what} asset ${asset} (is the build done?).` });
+    if (!options.files.includes(asset) || !existsSync(file))
+      return reply.code(404).send({ code: "NOT_FOUND", message: `No ${options.what} asset ${asset} (is the build done?).` });
     return reply.type(types[path.extname(asset)]!).header("cache-control", "no-cache").send(createReadStream(file));
   });
 }

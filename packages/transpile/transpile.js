@@ -27,7 +27,9 @@ async function main() {
     if (/[*?]/.test(entry)) throw new Error(`pap-transpile: include entries must be directories, not patterns ("${entry}")`);
     sources.push(...(await typeScriptFilesUnder(path.resolve(packageDirectory, entry))));
   }
-  const kept = sources.filter((file) => !excluded.some((pattern) => pattern.test(path.relative(packageDirectory, file).split(path.sep).join("/"))));
+  const kept = sources.filter(
+    (file) => !excluded.some((pattern) => pattern.test(path.relative(packageDirectory, file).split(path.sep).join("/"))),
+  );
   const outputOf = (file) => path.join(outDirectory, path.relative(rootDirectory, file)).replace(/\.ts$/, ".js");
   await Promise.all(kept.map((file) => emit(file, outputOf(file))));
   await removeOrphans(outDirectory, new Set(kept.map(outputOf)));
@@ -74,7 +76,9 @@ function globToRegExp(pattern) {
     .replace(/^\.\//, "")
     .replace(/\/$/, "")
     .split(/(\*\*\/|\*|\?)/)
-    .map((part) => (part === "**/" ? "(?:.*/)?" : part === "*" ? "[^/]*" : part === "?" ? "[^/]" : part.replace(/[.+^${}()|[\]\\]/g, "\\$&")))
+    .map((part) =>
+      part === "**/" ? "(?:.*/)?" : part === "*" ? "[^/]*" : part === "?" ? "[^/]" : part.replace(/[.+^${}()|[\]\\]/g, "\\$&"),
+    )
     .join("");
   return new RegExp(`^${body}(?:/.*)?$`);
 }

@@ -18,7 +18,11 @@ beforeAll(() => {
   workspace = mkdtempSync(path.join(tmpdir(), "pap-transpile-"));
   write(
     "tsconfig.json",
-    JSON.stringify({ compilerOptions: { rootDir: "src", outDir: "dist" }, include: ["src"], exclude: ["src/**/*.test.ts", "src/test-support"] }),
+    JSON.stringify({
+      compilerOptions: { rootDir: "src", outDir: "dist" },
+      include: ["src"],
+      exclude: ["src/**/*.test.ts", "src/test-support"],
+    }),
   );
   write("src/index.ts", 'import { greet } from "./nested/greet";\nexport const greeting: string = greet("world");\n');
   write(
@@ -30,7 +34,7 @@ beforeAll(() => {
       "export function fail(): never {",
       '  throw new Error("failed on purpose");',
       "}",
-      "export const loadEsm = () => import(\"node:path\");",
+      'export const loadEsm = () => import("node:path");',
       "",
     ].join("\n"),
   );
@@ -43,12 +47,17 @@ beforeAll(() => {
 afterAll(() => rmSync(workspace, { recursive: true, force: true }));
 
 it("emits every source the tsconfig includes, from rootDir to outDir, and nothing it excludes", () => {
-  for (const file of ["dist/index.js", "dist/index.js.map", "dist/nested/greet.js", "dist/nested/greet.js.map"]) expect(existsSync(path.join(workspace, file))).toBe(true);
-  for (const file of ["dist/nested/greet.test.js", "dist/test-support/helper.js", "dist/types.js", "dist/types.d.js"]) expect(existsSync(path.join(workspace, file))).toBe(false);
+  for (const file of ["dist/index.js", "dist/index.js.map", "dist/nested/greet.js", "dist/nested/greet.js.map"])
+    expect(existsSync(path.join(workspace, file))).toBe(true);
+  for (const file of ["dist/nested/greet.test.js", "dist/test-support/helper.js", "dist/types.js", "dist/types.d.js"])
+    expect(existsSync(path.join(workspace, file))).toBe(false);
 });
 
 it("emits CommonJS that runs, keeping import() for ESM-only packages", () => {
-  const output = execFileSync(process.execPath, ["-e", 'const m = require("./dist"); console.log(m.greeting)'], { cwd: workspace, encoding: "utf8" });
+  const output = execFileSync(process.execPath, ["-e", 'const m = require("./dist"); console.log(m.greeting)'], {
+    cwd: workspace,
+    encoding: "utf8",
+  });
   expect(output.trim()).toBe("hello world");
   expect(readFileSync(path.join(workspace, "dist/nested/greet.js"), "utf8")).toContain('import("node:path")');
 });
@@ -56,7 +65,10 @@ it("emits CommonJS that runs, keeping import() for ESM-only packages", () => {
 it("writes source maps that lead a stack trace to the TypeScript line", () => {
   const map = JSON.parse(readFileSync(path.join(workspace, "dist/nested/greet.js.map"), "utf8"));
   expect(map.sources).toEqual(["../../src/nested/greet.ts"]);
-  const run = spawnSync(process.execPath, ["--enable-source-maps", "-e", 'require("./dist/nested/greet").fail()'], { cwd: workspace, encoding: "utf8" });
+  const run = spawnSync(process.execPath, ["--enable-source-maps", "-e", 'require("./dist/nested/greet").fail()'], {
+    cwd: workspace,
+    encoding: "utf8",
+  });
   expect(run.status).not.toBe(0);
   expect(run.stderr).toContain("failed on purpose");
   expect(run.stderr).toMatch(/src[\\/]nested[\\/]greet\.ts:5/);

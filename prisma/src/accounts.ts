@@ -16,11 +16,18 @@ export type Credential = { id?: string | undefined; subject?: string | undefined
 export async function findActiveAccount(db: UserReader, credential: Credential): Promise<{ id: string } | null> {
   const { id, subject } = credential;
   // PostgreSQL text holds no NUL, so no account is linked to a name with one (and asking would fail the query).
-  const subjects = [...new Set([id, subject].filter((name): name is string => typeof name === "string" && name !== "" && !name.includes("\u0000")))];
+  const subjects = [
+    ...new Set([id, subject].filter((name): name is string => typeof name === "string" && name !== "" && !name.includes("\u0000"))),
+  ];
   if (subjects.length === 0) return null;
   const accounts = await db.user.findMany({
     where: { status: "active", OR: [...(isUuid(id) ? [{ id: id.toLowerCase() }] : []), { idpSubject: { in: subjects } }] },
     select: { id: true, idpSubject: true },
   });
-  return accounts.find((account) => account.id === id?.toLowerCase()) ?? accounts.find((account) => account.idpSubject === subject) ?? accounts[0] ?? null;
+  return (
+    accounts.find((account) => account.id === id?.toLowerCase()) ??
+    accounts.find((account) => account.idpSubject === subject) ??
+    accounts[0] ??
+    null
+  );
 }

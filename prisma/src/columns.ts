@@ -12,5 +12,11 @@ export function plainColumnsOf(model: string): ReadonlySet<string> {
   const found = getDatamodel().datamodel.models[model as keyof ReturnType<typeof getDatamodel>["datamodel"]["models"]];
   if (!found) throw new Error(`no model '${model}'`);
   const fields = found.fields as readonly { name: string; kind: string; type: string; isList: boolean; dbName?: string | null }[];
-  return new Set(fields.filter((field) => (field.kind === "enum" || (field.kind === "scalar" && plainTypes.has(field.type))) && !field.isList && !field.dbName).map((field) => field.name));
+  return new Set(
+    fields
+      .filter(
+        (field) => (field.kind === "enum" || (field.kind === "scalar" && plainTypes.has(field.type))) && !field.isList && !field.dbName,
+      )
+      .map((field) => field.name),
+  );
 }

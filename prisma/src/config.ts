@@ -2,9 +2,7 @@ import path from "node:path";
 import { readSetting } from "@pap/core/config";
 
 /** Where the platform keeps its data: a PostgreSQL server, or embedded PGlite in a directory (or in memory). */
-export type DatabaseConfig =
-  | { kind: "postgres"; url: string; poolSize: number }
-  | { kind: "pglite"; dataDir: string | "memory" };
+export type DatabaseConfig = { kind: "postgres"; url: string; poolSize: number } | { kind: "pglite"; dataDir: string | "memory" };
 
 /** The repository root, found from this file whether it runs from src/ (tests) or dist/src/ (built). */
 export const repositoryRoot = path.resolve(__dirname, __dirname.includes(`${path.sep}dist${path.sep}`) ? "../../.." : "../..");

@@ -87,10 +87,14 @@ function poolWriter(pool: pg.Pool, onQuery: OpenOptions["onQuery"]): Database["w
     let broken: Error | undefined;
     try {
       await client.query("BEGIN");
-      const result = await work(driverSql(reported(async (text, values) => {
-        const answer = await client.query(text, values);
-        return { rows: answer.rows, count: answer.rowCount ?? 0 };
-      }, onQuery)));
+      const result = await work(
+        driverSql(
+          reported(async (text, values) => {
+            const answer = await client.query(text, values);
+            return { rows: answer.rows, count: answer.rowCount ?? 0 };
+          }, onQuery),
+        ),
+      );
       await client.query("COMMIT");
       return result;
     } catch (error) {
@@ -186,10 +190,14 @@ async function openPglite(config: Extract<DatabaseConfig, { kind: "pglite" }>, o
     read: rowReader((text, params) => pglite.query(text, params), options.onQuery),
     write: (work) =>
       pglite.transaction((tx) =>
-        work(driverSql(reported(async (text, values) => {
-          const answer = await tx.query(text, values);
-          return { rows: answer.rows, count: answer.affectedRows ?? 0 };
-        }, options.onQuery))),
+        work(
+          driverSql(
+            reported(async (text, values) => {
+              const answer = await tx.query(text, values);
+              return { rows: answer.rows, count: answer.affectedRows ?? 0 };
+            }, options.onQuery),
+          ),
+        ),
       ),
     config,
     pglite,

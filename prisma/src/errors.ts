@@ -3,7 +3,11 @@
  * it: as P2002 from a model query, or as a failed raw query carrying the PostgreSQL code.
  */
 export function isUniqueViolation(error: unknown): boolean {
-  const known = error as { code?: string; meta?: { code?: string; driverAdapterError?: { cause?: { originalCode?: string; kind?: string } } }; message?: string };
+  const known = error as {
+    code?: string;
+    meta?: { code?: string; driverAdapterError?: { cause?: { originalCode?: string; kind?: string } } };
+    message?: string;
+  };
   if (known?.code === "P2002") return true;
   if (known?.meta?.code === "23505") return true;
   const cause = known?.meta?.driverAdapterError?.cause;

@@ -1,10 +1,7 @@
 import { existsSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import {
-  bindMigrationAwareSqlAdapterFactory,
-  type SqlMigrationAwareDriverAdapterFactory,
-} from "@prisma/driver-adapter-utils";
+import { bindMigrationAwareSqlAdapterFactory, type SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { repositoryRoot } from "./config";
 
 // Prisma's migration commands need a native engine that cannot be downloaded on offline machines.
@@ -91,12 +88,17 @@ export async function withSchemaEngine<T>(
 
 export async function schemaFiles() {
   const names = (await readdir(schemaDir)).filter((name) => name.endsWith(".prisma")).sort();
-  return Promise.all(names.map(async (name) => ({ path: path.join(schemaDir, name), content: await readFile(path.join(schemaDir, name), "utf8") })));
+  return Promise.all(
+    names.map(async (name) => ({ path: path.join(schemaDir, name), content: await readFile(path.join(schemaDir, name), "utf8") })),
+  );
 }
 
 export async function committedMigrations() {
   const names = existsSync(migrationsDir)
-    ? (await readdir(migrationsDir, { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort()
+    ? (await readdir(migrationsDir, { withFileTypes: true }))
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => entry.name)
+        .sort()
     : [];
   const lockPath = path.join(migrationsDir, "migration_lock.toml");
   return {

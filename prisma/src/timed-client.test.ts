@@ -5,7 +5,10 @@ import { dbQueryDuration } from "@pap/core";
 import pg from "pg";
 import { statementKind, TimedClient } from "./timed-client";
 
-const counted = async (statement: string) => (await dbQueryDuration.get()).values.find((value) => value.metricName === "pap_db_query_duration_seconds_count" && value.labels.statement === statement)?.value ?? 0;
+const counted = async (statement: string) =>
+  (await dbQueryDuration.get()).values.find(
+    (value) => value.metricName === "pap_db_query_duration_seconds_count" && value.labels.statement === statement,
+  )?.value ?? 0;
 
 it("reads a statement's kind from its first word, in any case, after any blank", () => {
   expect(statementKind("SELECT 1")).toBe("select");
@@ -13,8 +16,10 @@ it("reads a statement's kind from its first word, in any case, after any blank",
   expect(statementKind('INSERT INTO "person"')).toBe("insert");
   expect(statementKind("Update task set")).toBe("update");
   expect(statementKind("DELETE FROM x")).toBe("delete");
-  for (const control of ["BEGIN", "COMMIT", "ROLLBACK", "ROLLBACK TO SAVEPOINT s1", "SAVEPOINT s1", "RELEASE SAVEPOINT s1"]) expect(statementKind(control)).toBe("transaction");
-  for (const other of ["WITH x AS (SELECT 1) SELECT * FROM x", "SET TRANSACTION ISOLATION LEVEL SERIALIZABLE", "LISTEN pap", "", "sel"]) expect(statementKind(other)).toBe("other");
+  for (const control of ["BEGIN", "COMMIT", "ROLLBACK", "ROLLBACK TO SAVEPOINT s1", "SAVEPOINT s1", "RELEASE SAVEPOINT s1"])
+    expect(statementKind(control)).toBe("transaction");
+  for (const other of ["WITH x AS (SELECT 1) SELECT * FROM x", "SET TRANSACTION ISOLATION LEVEL SERIALIZABLE", "LISTEN pap", "", "sel"])
+    expect(statementKind(other)).toBe("other");
 });
 
 describe("on PostgreSQL", () => {

@@ -28,7 +28,9 @@ export function statementKind(text: string): StatementKind {
 }
 
 // One labels object per kind, made once: observing a query allocates none of its own.
-const labelsOf = Object.fromEntries(keywords.map(([, kind]) => [kind, { statement: kind }]).concat([["other", { statement: "other" }]])) as Record<StatementKind, { statement: StatementKind }>;
+const labelsOf = Object.fromEntries(
+  keywords.map(([, kind]) => [kind, { statement: kind }]).concat([["other", { statement: "other" }]]),
+) as Record<StatementKind, { statement: StatementKind }>;
 
 const query = pg.Client.prototype.query as (this: pg.Client, ...args: unknown[]) => unknown;
 
@@ -44,7 +46,8 @@ export class TimedClient extends pg.Client {
   // pg's overloads take (text or config, values?, callback?); the pool calls with a callback, transactions without.
   override query(config: unknown, values?: unknown, callback?: unknown): any {
     const text = typeof config === "string" ? config : (config as { text?: unknown } | null)?.text;
-    if (typeof text !== "string" || typeof (config as { submit?: unknown }).submit === "function") return query.call(this, config, values, callback);
+    if (typeof text !== "string" || typeof (config as { submit?: unknown }).submit === "function")
+      return query.call(this, config, values, callback);
     const labels = labelsOf[statementKind(text)];
     const started = performance.now();
     if (typeof values === "function") [values, callback] = [undefined, values];

@@ -24,7 +24,11 @@ export type EventStreamOptions = {
  * to its log position and one `data:` line of JSON. A client that reconnects with `Last-Event-ID`
  * (which EventSource sends by itself) first receives every event it missed, read from the log.
  */
-export function registerEventStream(app: FastifyInstance, graph: { execute: GraphExecutor; subscribe: GraphSubscriber }, options: EventStreamOptions): void {
+export function registerEventStream(
+  app: FastifyInstance,
+  graph: { execute: GraphExecutor; subscribe: GraphSubscriber },
+  options: EventStreamOptions,
+): void {
   // Open streams never go idle, so the server could not close while one is open: end them first.
   const open = new Set<() => void>();
   const frames = new EventFrames();
@@ -41,7 +45,10 @@ export function registerEventStream(app: FastifyInstance, graph: { execute: Grap
     // A new stream starts at the log's head as it is now, not whenever the subscription reaches the hub
     // (in the distributed mode that is a few hops away): no event committed after `: connected` is lost.
     const start = after ?? (await logHead(graph.execute, request.headers));
-    const variables = { filter: { type: filter.types?.join(","), source: filter.source, subject: filter.subject }, after: start.toString() };
+    const variables = {
+      filter: { type: filter.types?.join(","), source: filter.source, subject: filter.subject },
+      after: start.toString(),
+    };
     const release = options.connections ? options.connections.acquire(callerKey(request.headers, request.ip), "sse") : () => {};
     if (!release) {
       reply.header("retry-after", "5");
@@ -77,7 +84,13 @@ function headerValue(request: FastifyRequest, name: string): string | undefined 
   return Array.isArray(value) ? value[0] : value;
 }
 
-async function stream(request: FastifyRequest, reply: FastifyReply, results: AsyncIterableIterator<GraphResult>, heartbeatMs: number, frames: EventFrames) {
+async function stream(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  results: AsyncIterableIterator<GraphResult>,
+  heartbeatMs: number,
+  frames: EventFrames,
+) {
   reply.hijack();
   const out = reply.raw;
   out.writeHead(200, {
@@ -100,7 +113,9 @@ async function stream(request: FastifyRequest, reply: FastifyReply, results: Asy
       const error = result.errors?.[0];
       if (error) {
         // The client reconnects with Last-Event-ID and resumes where this stream stopped.
-        out.write(`event: error\ndata: ${JSON.stringify({ code: error.extensions?.code ?? "INTERNAL_ERROR", message: error.message })}\n\n`);
+        out.write(
+          `event: error\ndata: ${JSON.stringify({ code: error.extensions?.code ?? "INTERNAL_ERROR", message: error.message })}\n\n`,
+        );
         break;
       }
       const { position, ...event } = (result.data?.result ?? {}) as Record<string, unknown>;
@@ -122,7 +137,9 @@ async function stream(request: FastifyRequest, reply: FastifyReply, results: Asy
     }
   } catch (error) {
     request.log.warn({ err: error }, "event stream ended with an error");
-    out.write(`event: error\ndata: ${JSON.stringify({ code: "STREAM_INTERRUPTED", message: "The stream was interrupted; reconnect with Last-Event-ID to resume." })}\n\n`);
+    out.write(
+      `event: error\ndata: ${JSON.stringify({ code: "STREAM_INTERRUPTED", message: "The stream was interrupted; reconnect with Last-Event-ID to resume." })}\n\n`,
+    );
   } finally {
     clearInterval(heartbeat);
     out.end();

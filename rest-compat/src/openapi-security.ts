@@ -6,11 +6,28 @@ import { roleWithInherited, roles, type AuthMode, type Requirement } from "@pap/
  * proxy's caller headers, and the identity provider's API key for the token-claims lookup.
  */
 export function securitySchemes(mode: AuthMode): Record<string, object> {
-  const apiKey = { ApiKey: { type: "apiKey", in: "header", name: "X-API-Key", description: "The identity provider's key; accepted only by the token-claims lookup." } };
+  const apiKey = {
+    ApiKey: {
+      type: "apiKey",
+      in: "header",
+      name: "X-API-Key",
+      description: "The identity provider's key; accepted only by the token-claims lookup.",
+    },
+  };
   if (mode === "trusted-headers") {
     return {
-      CallerId: { type: "apiKey", in: "header", name: "X-Caller-Id", description: "Set by the authenticating proxy in front of the platform: the caller's id." },
-      CallerRoles: { type: "apiKey", in: "header", name: "X-Caller-Roles", description: "Set by the authenticating proxy: the caller's roles, comma-separated." },
+      CallerId: {
+        type: "apiKey",
+        in: "header",
+        name: "X-Caller-Id",
+        description: "Set by the authenticating proxy in front of the platform: the caller's id.",
+      },
+      CallerRoles: {
+        type: "apiKey",
+        in: "header",
+        name: "X-Caller-Roles",
+        description: "Set by the authenticating proxy: the caller's roles, comma-separated.",
+      },
       ...apiKey,
     };
   }

@@ -62,13 +62,19 @@ function commonErrors(): Record<string, unknown> {
   };
 }
 
-const jsonSchema = (schema: z.ZodType, io: "input" | "output") => z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" });
+const jsonSchema = (schema: z.ZodType, io: "input" | "output") =>
+  z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" });
 
 function listParameters(route: RestRoute) {
   const spec = route.docs.list;
   if (!spec) return [];
   return [
-    { name: "q", in: "query", schema: { type: "string" }, description: "Filter: space-separated conditions, ANDed (see README, 'The list query language')." },
+    {
+      name: "q",
+      in: "query",
+      schema: { type: "string" },
+      description: "Filter: space-separated conditions, ANDed (see README, 'The list query language').",
+    },
     {
       name: "sort",
       in: "query",
@@ -82,14 +88,21 @@ function listParameters(route: RestRoute) {
 
 function successContent(route: RestRoute) {
   const { response, list } = route.docs;
-  if (route.docs.binary) return { "application/octet-stream": { schema: { type: "string", contentMediaType: "application/octet-stream" } } };
+  if (route.docs.binary)
+    return { "application/octet-stream": { schema: { type: "string", contentMediaType: "application/octet-stream" } } };
   if (route.docs.successStatus === 204 || !response) return undefined;
   const item = jsonSchema(response, "output");
   const schema = list
     ? {
         type: "object",
         required: ["items", "total", "limit", "offset", "hasNext"],
-        properties: { items: { type: "array", items: item }, total: { type: "integer" }, limit: { type: "integer" }, offset: { type: "integer" }, hasNext: { type: "boolean" } },
+        properties: {
+          items: { type: "array", items: item },
+          total: { type: "integer" },
+          limit: { type: "integer" },
+          offset: { type: "integer" },
+          hasNext: { type: "boolean" },
+        },
       }
     : item;
   return { "application/json": { schema } };
@@ -117,7 +130,8 @@ function eventStreamOperation(access: { security: object[]; note?: string }) {
       ],
       responses: {
         200: {
-          description: "An open stream: `: connected`, then one frame per event (`id: <position>`, `data: <Event JSON>`), and a `: heartbeat` comment every 30 s.",
+          description:
+            "An open stream: `: connected`, then one frame per event (`id: <position>`, `data: <Event JSON>`), and a `: heartbeat` comment every 30 s.",
           content: { "text/event-stream": { schema: { type: "string" } } },
         },
         400: { description: statusDescriptions[400], content: errorContent },
@@ -134,7 +148,10 @@ function requestBody(route: RestRoute) {
   if (!body) return undefined;
   const schema = jsonSchema(body, "input") as { properties?: Record<string, object> };
   if (!route.upload) return { required: !route.docs.bodyOptional, content: { "application/json": { schema } } };
-  const form = { ...schema, properties: { ...schema.properties, file: { type: "string", contentMediaType: "application/octet-stream", description: "The file." } } };
+  const form = {
+    ...schema,
+    properties: { ...schema.properties, file: { type: "string", contentMediaType: "application/octet-stream", description: "The file." } },
+  };
   return { required: true, content: { "multipart/form-data": { schema: form, encoding: { metadata: { contentType: "text/plain" } } } } };
 }
 
@@ -153,11 +170,17 @@ export function openApiDocument(routes: readonly RestRoute[], options: OpenApiOp
   const paths: Record<string, Record<string, unknown>> = {};
   if (eventStreamPath) paths[eventStreamPath] = eventStreamOperation(operationSecurity(eventStreamRequirement, authMode));
   for (const route of routes) {
-    const pathParameters = [...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: "path", required: true, schema: { type: "string" } }));
+    const pathParameters = [...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+      name,
+      in: "path",
+      required: true,
+      schema: { type: "string" },
+    }));
     const responses: Record<string, unknown> = {
       [route.docs.successStatus]: { description: statusDescriptions[route.docs.successStatus] ?? "OK", content: successContent(route) },
     };
-    for (const other of route.docs.otherSuccesses ?? []) responses[other.status] = { description: other.description, content: successContent(route) };
+    for (const other of route.docs.otherSuccesses ?? [])
+      responses[other.status] = { description: other.description, content: successContent(route) };
     // Every operation needs a credential: 401 without one; 403 when it names a caller the operation refuses.
     const { security, note } = operationSecurity(requirementOf?.(route), authMode);
     for (const status of [...new Set(route.docs.errorStatuses)].sort()) {
@@ -177,7 +200,12 @@ export function openApiDocument(routes: readonly RestRoute[], options: OpenApiOp
       parameters: [
         ...pathParameters,
         ...listParameters(route),
-        ...(route.docs.queryParameters ?? []).map(({ name, description }) => ({ name, in: "query", schema: { type: "string" }, description })),
+        ...(route.docs.queryParameters ?? []).map(({ name, description }) => ({
+          name,
+          in: "query",
+          schema: { type: "string" },
+          description,
+        })),
       ],
       ...(route.docs.body && { requestBody: requestBody(route) }),
       responses,
@@ -185,8 +213,16 @@ export function openApiDocument(routes: readonly RestRoute[], options: OpenApiOp
   }
   return {
     openapi: "3.1.0",
-    info: { title: "Public Assistance Platform REST API", version: "0.1.0", description: "Each operation is served by translating it into one operation on the federated GraphQL graph." },
+    info: {
+      title: "Public Assistance Platform REST API",
+      version: "0.1.0",
+      description: "Each operation is served by translating it into one operation on the federated GraphQL graph.",
+    },
     paths,
-    components: { schemas: { Error: errorEnvelope }, responses: { TooManyRequests: tooManyRequests }, securitySchemes: securitySchemes(authMode) },
+    components: {
+      schemas: { Error: errorEnvelope },
+      responses: { TooManyRequests: tooManyRequests },
+      securitySchemes: securitySchemes(authMode),
+    },
   };
 }

@@ -1,5 +1,13 @@
 import { envelopeFromGraphQLError } from "@pap/core";
-import { bearerChallenge, notSignedIn, refusal, type Authenticator, type AuthMode, type Requirement, type RequirementLookup } from "@pap/kernel/auth";
+import {
+  bearerChallenge,
+  notSignedIn,
+  refusal,
+  type Authenticator,
+  type AuthMode,
+  type Requirement,
+  type RequirementLookup,
+} from "@pap/kernel/auth";
 import type { DomainContract } from "@pap/kernel/domain";
 import { pickForwardedHeaders, type GraphExecutor, type GraphResult, type GraphSubscriber } from "@pap/kernel/graphql";
 import { type RestRequest, type RestRoute, answerOf, variablesOf } from "@pap/kernel/rest";
@@ -19,7 +27,12 @@ const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ":$1");
  * What rest-compat needs of the platform: the graph to run operations on, the process's
  * authenticator, and what each root field requires of its caller (as the subgraphs declare it).
  */
-export type RestGraph = { execute: GraphExecutor; subscribe: GraphSubscriber; authenticate: Authenticator; requirementOf: RequirementLookup };
+export type RestGraph = {
+  execute: GraphExecutor;
+  subscribe: GraphSubscriber;
+  authenticate: Authenticator;
+  requirementOf: RequirementLookup;
+};
 
 /** Content settings, for the routes that take or give a document's bytes. */
 type Content = (() => ContentSettings) | undefined;
@@ -43,7 +56,12 @@ export function registerRestRoutes(
   // The router prefers the static `stream` segment to the `{eventId}` parameter, so the two never clash.
   const streamPath = `${options.platformBasePath}/events/stream`;
   const streamRequirement = graph.requirementOf("subscription", "events");
-  registerEventStream(app, graph, { path: streamPath, heartbeatMs: options.heartbeatMs, connections, admit: (request) => admit(graph.authenticate, streamRequirement, request) });
+  registerEventStream(app, graph, {
+    path: streamPath,
+    heartbeatMs: options.heartbeatMs,
+    connections,
+    admit: (request) => admit(graph.authenticate, streamRequirement, request),
+  });
   if (content) {
     // Parts are read one by one in the upload handler (files streamed, never buffered); the limits
     // bound what a body may hold beyond the one file.
@@ -65,7 +83,8 @@ const requirementOfRoute = (graph: RestGraph, route: RestRoute) => graph.require
 
 /** One route on the Fastify app: its caller admitted on request, before the body is even read (a refused caller's body is never parsed). */
 function serveRoute(app: FastifyInstance, graph: RestGraph, route: RestRoute, content: Content): void {
-  if ((route.upload || route.docs.binary) && !content) throw new Error(`${route.method} ${route.path} handles documents' bytes: the REST surface needs the content settings`);
+  if ((route.upload || route.docs.binary) && !content)
+    throw new Error(`${route.method} ${route.path} handles documents' bytes: the REST surface needs the content settings`);
   // The graph decides what a caller may do. The same requirement is checked here first, before the
   // request is validated, so that a caller who may not run the operation learns nothing from how
   // its request would have been validated (401/403 before 400/422).
@@ -87,7 +106,12 @@ async function answerRequest(graph: RestGraph, route: RestRoute, content: Conten
   const restRequest = upload ? { ...toRestRequest(request), body: upload.fields, content: upload.token } : toRestRequest(request);
   let result: GraphResult;
   try {
-    result = await graph.execute({ query: route.document, variables: variablesOf(route.args, restRequest), headers: request.headers, label: route.operationId });
+    result = await graph.execute({
+      query: route.document,
+      variables: variablesOf(route.args, restRequest),
+      headers: request.headers,
+      label: route.operationId,
+    });
   } catch (error) {
     if (upload) await content!().store.delete(upload.staged.contentId);
     throw error;

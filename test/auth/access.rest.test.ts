@@ -22,7 +22,10 @@ describe("authentication", () => {
     ["a malformed header", async () => ({ authorization: "Token abc" })],
     ["a token that is not a JWT", async () => ({ authorization: "Bearer nonsense" })],
     ["an expired token", async () => ({ authorization: `Bearer ${await tokenFor(["state_admin"], { lifetimeSeconds: -600 })}` })],
-    ["a token with a forged signature", async () => ({ authorization: `Bearer ${await tokenFor(["state_admin"])}`.replace(/\.[^.]+$/, ".c2lnbmF0dXJl") })],
+    [
+      "a token with a forged signature",
+      async () => ({ authorization: `Bearer ${await tokenFor(["state_admin"])}`.replace(/\.[^.]+$/, ".c2lnbmF0dXJl") }),
+    ],
   ])("answers 401 for %s", async (_label, headers) => {
     const response = await api.raw("GET", "/persons", undefined, await headers());
     expectErrorEnvelope(response, 401, "UNAUTHORIZED");
@@ -30,7 +33,11 @@ describe("authentication", () => {
   });
 
   it("ignores X-Caller headers outside trusted-header mode", async () => {
-    expectErrorEnvelope(await api.raw("GET", "/persons", undefined, { ...NONE, "x-caller-id": "u1", "x-caller-roles": "state_admin" }), 401, "UNAUTHORIZED");
+    expectErrorEnvelope(
+      await api.raw("GET", "/persons", undefined, { ...NONE, "x-caller-id": "u1", "x-caller-roles": "state_admin" }),
+      401,
+      "UNAUTHORIZED",
+    );
   });
 
   it("guards GraphQL the same way", async () => {
@@ -81,9 +88,16 @@ describe("authorization by role", () => {
     const list = await api.raw("GET", "/persons?limit=100", undefined, headers);
     expect(list.body).toMatchObject({ total: 1, items: [own] });
     // Reached through the graph from elsewhere, another person is refused all the same.
-    const graph = await api.raw("POST", "/graphql", { query: `query ($a: ID!, $b: ID!) { a: person(id: $a) { id } b: person(id: $b) { id } }`, variables: { a: own.id, b: other.id } }, headers);
+    const graph = await api.raw(
+      "POST",
+      "/graphql",
+      { query: `query ($a: ID!, $b: ID!) { a: person(id: $a) { id } b: person(id: $b) { id } }`, variables: { a: own.id, b: other.id } },
+      headers,
+    );
     expect(graph.body.data).toEqual({ a: { id: own.id }, b: null });
-    expect(graph.body.errors).toEqual([expect.objectContaining({ path: ["b", "id"], extensions: expect.objectContaining({ code: "FORBIDDEN" }) })]);
+    expect(graph.body.errors).toEqual([
+      expect.objectContaining({ path: ["b", "id"], extensions: expect.objectContaining({ code: "FORBIDDEN" }) }),
+    ]);
     expectErrorEnvelope(await api.raw("PATCH", `/persons/${own.id}`, { nickname: "x" }, headers), 403, "FORBIDDEN");
   });
 
@@ -106,7 +120,15 @@ describe("authorization by role", () => {
     const response = await api.raw(
       "POST",
       "/platform/events",
-      { id: randomUUID(), specversion: "1.0", type: "persons.person.updated", source: "/persons", subject: randomUUID(), time: new Date().toISOString(), datacontenttype: "application/json" },
+      {
+        id: randomUUID(),
+        specversion: "1.0",
+        type: "persons.person.updated",
+        source: "/persons",
+        subject: randomUUID(),
+        time: new Date().toISOString(),
+        datacontenttype: "application/json",
+      },
       await as(["system"]),
     );
     expect(response.status).toBe(201);
@@ -142,16 +164,28 @@ describe("introspection", () => {
 describe("order of checks", () => {
   it("turns away a caller without a token before looking at the body", async () => {
     expectErrorEnvelope(await api.raw("POST", "/case-management/cases", { nonsense: true }, { authorization: "" }), 401, "UNAUTHORIZED");
-    expectErrorEnvelope(await api.raw("POST", "/persons", "not json at all", { authorization: "", "content-type": "application/json" }), 401, "UNAUTHORIZED");
+    expectErrorEnvelope(
+      await api.raw("POST", "/persons", "not json at all", { authorization: "", "content-type": "application/json" }),
+      401,
+      "UNAUTHORIZED",
+    );
   });
 
   it("turns away a signed-in caller without the permission before parsing or validating the body", async () => {
     const partner = await as(["partner_readonly"]);
-    expectErrorEnvelope(await api.raw("POST", "/persons", "not json at all", { ...partner, "content-type": "application/json" }), 403, "FORBIDDEN");
+    expectErrorEnvelope(
+      await api.raw("POST", "/persons", "not json at all", { ...partner, "content-type": "application/json" }),
+      403,
+      "FORBIDDEN",
+    );
     expectErrorEnvelope(await api.raw("POST", "/scheduling/appointments", { startAt: "yesterday" }, partner), 403, "FORBIDDEN");
     // With the permission, the same requests are judged on their content.
     const worker = await as(["case_worker"]);
-    expectErrorEnvelope(await api.raw("POST", "/persons", "not json at all", { ...worker, "content-type": "application/json" }), 400, "BAD_REQUEST");
+    expectErrorEnvelope(
+      await api.raw("POST", "/persons", "not json at all", { ...worker, "content-type": "application/json" }),
+      400,
+      "BAD_REQUEST",
+    );
     expect((await api.raw("POST", "/scheduling/appointments", { startAt: "yesterday" }, worker)).status).toBe(422);
   });
 });

@@ -12,10 +12,23 @@ applicantPath("jwt", {
   admin: async () => bearer(["state_admin"], { sub: "idp|administrator", userId: "00000000-0000-4000-8000-00000000ad01" }),
   bySubject: async (_api, subject) => bearer(["applicant"], { sub: subject, userId: subject }),
   byAccount: async (api, account) => {
-    const claims = await api.raw("GET", `/identity-access/token/claims/${encodeURIComponent(account.subject)}`, undefined, { authorization: "", "x-api-key": "test-idp-api-key-1" });
+    const claims = await api.raw("GET", `/identity-access/token/claims/${encodeURIComponent(account.subject)}`, undefined, {
+      authorization: "",
+      "x-api-key": "test-idp-api-key-1",
+    });
     if (claims.status !== 200) throw new Error(`token claims: ${claims.status} ${JSON.stringify(claims.body)}`);
-    const { sub, userId, roles, personId } = claims.body as { sub: string; userId: string; roles: Array<{ name: string }>; personId: string | null };
-    const token = await signToken(authSettingsFromEnv(), { sub, userId, roles: roles.map((role) => role.name), ...(personId && { personId }) });
+    const { sub, userId, roles, personId } = claims.body as {
+      sub: string;
+      userId: string;
+      roles: Array<{ name: string }>;
+      personId: string | null;
+    };
+    const token = await signToken(authSettingsFromEnv(), {
+      sub,
+      userId,
+      roles: roles.map((role) => role.name),
+      ...(personId && { personId }),
+    });
     return { authorization: `Bearer ${token}` };
   },
 });

@@ -10,9 +10,13 @@ const FEDERATION_FIELDS = new Set(["_service", "_entities"]);
 
 const cases = subgraphs.flatMap((subgraph) => {
   const schema = subgraph.schema;
-  const roots = [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()].filter((type) => type !== null && type !== undefined);
+  const roots = [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()].filter(
+    (type) => type !== null && type !== undefined,
+  );
   const rootFields = roots.flatMap((root) => Object.values(root!.getFields()).map((field) => ({ owner: root!.name, field })));
-  return rootFields.filter(({ field }) => !FEDERATION_FIELDS.has(field.name)).map(({ owner, field }) => [`${subgraph.name} ${owner}.${field.name}`, subgraph.permissions, field] as const);
+  return rootFields
+    .filter(({ field }) => !FEDERATION_FIELDS.has(field.name))
+    .map(({ owner, field }) => [`${subgraph.name} ${owner}.${field.name}`, subgraph.permissions, field] as const);
 });
 
 describe("every operation declares its permission", () => {
@@ -27,21 +31,37 @@ describe("every operation declares its permission", () => {
 });
 
 describe("every type a domain owns is guarded", () => {
-  const owned: Record<string, string[]> = { platform: ["Event", "Policy"], persons: ["Person"], "case-management": ["Case", "CaseMember"], scheduling: ["Appointment"], identity: ["User"], workflow: ["Task", "Queue"], eligibility: ["Determination", "Decision"] };
-  const types = subgraphs.flatMap((subgraph) => (owned[subgraph.name] ?? []).map((name) => [`${subgraph.name} ${name}`, subgraph, name] as const));
+  const owned: Record<string, string[]> = {
+    platform: ["Event", "Policy"],
+    persons: ["Person"],
+    "case-management": ["Case", "CaseMember"],
+    scheduling: ["Appointment"],
+    identity: ["User"],
+    workflow: ["Task", "Queue"],
+    eligibility: ["Determination", "Decision"],
+  };
+  const types = subgraphs.flatMap((subgraph) =>
+    (owned[subgraph.name] ?? []).map((name) => [`${subgraph.name} ${name}`, subgraph, name] as const),
+  );
   it.each(types)("%s needs a permission of its domain to be read", (_label, subgraph, name) => {
     const type = subgraph.schema.getType(name);
     // Scopes that depend on the record (an own-records reader's) are a function of it and of the caller;
     // any record will do, for a caller whose permissions are not known yet (so the whole map is asked).
     const declared = (type?.extensions as { pothosOptions?: { authScopes?: unknown } } | undefined)?.pothosOptions?.authScopes;
-    const scopes = typeof declared === "function" ? declared({ id: "any" }, { knownPermissions: () => undefined }) : declaredScopes(type?.extensions);
+    const scopes =
+      typeof declared === "function" ? declared({ id: "any" }, { knownPermissions: () => undefined }) : declaredScopes(type?.extensions);
     expect(requirementFrom(scopes, subgraph.permissions)).toMatchObject({ kind: "permission" });
   });
 });
 
 describe("read-only roles", () => {
   it("partner_readonly holds no permission that writes, in any domain", () => {
-    const granted = [...permissionsOf(["partner_readonly"], subgraphs.map((subgraph) => subgraph.permissions))];
+    const granted = [
+      ...permissionsOf(
+        ["partner_readonly"],
+        subgraphs.map((subgraph) => subgraph.permissions),
+      ),
+    ];
     expect(granted.length).toBeGreaterThan(0);
     expect(granted.filter((permission) => !permission.endsWith(":read"))).toEqual([]);
   });

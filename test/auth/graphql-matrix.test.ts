@@ -37,12 +37,12 @@ const rootType = (schema: GraphQLSchema, operation: Operation): GraphQLObjectTyp
 
 /** Root fields as the subgraphs define them: their arguments' types are what the variables are declared with. */
 const rootFields = (operation: Operation) =>
-  subgraphs.flatMap((subgraph) => Object.values(rootType(subgraph.schema, operation)?.getFields() ?? {}).filter((field) => !FEDERATION_FIELDS.has(field.name)));
+  subgraphs.flatMap((subgraph) =>
+    Object.values(rootType(subgraph.schema, operation)?.getFields() ?? {}).filter((field) => !FEDERATION_FIELDS.has(field.name)),
+  );
 
 // ---------------------------------------------------------------------------------------------------
 // Fixtures, made through REST as a state administrator
-
-
 
 /** A fixture the matrix depends on: a failure to make it must not pass for an authorization outcome. */
 /** Made once, on first use: records that reads and updates leave in place are shared by every case. */
@@ -51,9 +51,11 @@ const once = <T>(make: () => Promise<T>) => {
   return () => (made ??= make());
 };
 
-const freshPerson = async () => (await created(api, "/persons", { name: { firstName: "Matrix", lastName: randomUUID().slice(0, 8) } })).id as string;
+const freshPerson = async () =>
+  (await created(api, "/persons", { name: { firstName: "Matrix", lastName: randomUUID().slice(0, 8) } })).id as string;
 const freshCase = async () => (await created(api, "/case-management/cases", { primaryApplicantId: await freshPerson() })).id as string;
-const freshAppointment = async () => (await created(api, "/scheduling/appointments", { ...slot(), appointmentType: "Interview", personId: await freshPerson() })).id as string;
+const freshAppointment = async () =>
+  (await created(api, "/scheduling/appointments", { ...slot(), appointmentType: "Interview", personId: await freshPerson() })).id as string;
 const freshUser = async () => (await created(api, "/identity-access/users", newUser())) as { id: string; idpSubject: string };
 const person = once(freshPerson);
 const caseId = once(freshCase);
@@ -63,7 +65,8 @@ const freshQueue = async () => (await created(api, "/workflow/queues", { name: `
 const freshTask = async () => (await created(api, "/workflow/tasks", { name: "Matrix task", programType: "snap" })).id as string;
 const freshApplication = async () => (await created(api, "/intake/applications", { programs: ["snap"] })).id as string;
 const application = once(freshApplication);
-const freshMember = async (applicationId: string) => (await created(api, `/intake/applications/${applicationId}/members`, { roles: ["household_member"] })).id as string;
+const freshMember = async (applicationId: string) =>
+  (await created(api, `/intake/applications/${applicationId}/members`, { roles: ["household_member"] })).id as string;
 const member = once(async () => freshMember(await application()));
 const queue = once(freshQueue);
 const task = once(freshTask);
@@ -71,7 +74,8 @@ const MISSING_TASK = "00000000-0000-4000-8000-000000000000";
 
 const adminCall = (method: string, path: string, body?: unknown) => api.raw(method, path, body);
 const refs = once(async () => recordRefsOn(adminCall, await application()));
-const verificationOf = async (applicationId: string) => (await created(api, `/intake/applications/${applicationId}/verifications`, { category: "residency" })).id as string;
+const verificationOf = async (applicationId: string) =>
+  (await created(api, `/intake/applications/${applicationId}/verifications`, { category: "residency" })).id as string;
 
 /** Each household record kind's root fields, on the shared application (a deleted record made anew). */
 function householdRecordFields(): Record<string, () => Promise<Record<string, unknown>>> {
@@ -104,19 +108,40 @@ function householdRecordFields(): Record<string, () => Promise<Record<string, un
  * as far as looking it up (NOT_FOUND); one it refuses never does.
  */
 const taskActionFields: Record<string, () => Promise<Record<string, unknown>>> = {
-  ...Object.fromEntries(Object.keys(taskMachine.actions).map((action) => [actionMutationName(action, "Task"), async () => ({ id: MISSING_TASK })])),
+  ...Object.fromEntries(
+    Object.keys(taskMachine.actions).map((action) => [actionMutationName(action, "Task"), async () => ({ id: MISSING_TASK })]),
+  ),
   performTaskAction: async () => ({ id: MISSING_TASK, action: "claim" }),
-  ...Object.fromEntries(Object.keys(applicationMachine.actions).map((action) => [actionMutationName(action, "Application"), async () => ({ id: MISSING_TASK })])),
+  ...Object.fromEntries(
+    Object.keys(applicationMachine.actions).map((action) => [
+      actionMutationName(action, "Application"),
+      async () => ({ id: MISSING_TASK }),
+    ]),
+  ),
   performApplicationAction: async () => ({ id: MISSING_TASK, action: "submit" }),
-  ...Object.fromEntries(Object.keys(verificationMachine.actions).map((action) => [actionMutationName(action, "Verification"), async () => ({ id: MISSING_TASK })])),
+  ...Object.fromEntries(
+    Object.keys(verificationMachine.actions).map((action) => [
+      actionMutationName(action, "Verification"),
+      async () => ({ id: MISSING_TASK }),
+    ]),
+  ),
   performVerificationAction: async () => ({ id: MISSING_TASK, action: "waive" }),
   performApplicationVerificationAction: async () => ({ applicationId: MISSING_TASK, action: "waive" }),
-  ...Object.fromEntries(Object.keys(determinationMachine.actions).map((action) => [actionMutationName(action, "Determination"), async () => ({ id: MISSING_TASK })])),
+  ...Object.fromEntries(
+    Object.keys(determinationMachine.actions).map((action) => [
+      actionMutationName(action, "Determination"),
+      async () => ({ id: MISSING_TASK }),
+    ]),
+  ),
   performDeterminationAction: async () => ({ id: MISSING_TASK, action: "complete" }),
-  ...Object.fromEntries(Object.keys(decisionMachine.actions).map((action) => [actionMutationName(action, "Decision"), async () => ({ id: MISSING_TASK })])),
+  ...Object.fromEntries(
+    Object.keys(decisionMachine.actions).map((action) => [actionMutationName(action, "Decision"), async () => ({ id: MISSING_TASK })]),
+  ),
   performDecisionAction: async () => ({ id: MISSING_TASK, action: "approve" }),
   performDeterminationDecisionAction: async () => ({ determinationId: MISSING_TASK, action: "approve" }),
-  ...Object.fromEntries(Object.keys(documentLifecycle.actions).map((action) => [actionMutationName(action, "Document"), async () => ({ id: MISSING_TASK })])),
+  ...Object.fromEntries(
+    Object.keys(documentLifecycle.actions).map((action) => [actionMutationName(action, "Document"), async () => ({ id: MISSING_TASK })]),
+  ),
   performDocumentAction: async () => ({ id: MISSING_TASK, action: "approve_disposition" }),
 };
 const eligibility = once(async () => determinationFixture(platform().database.prisma));
@@ -128,17 +153,29 @@ const documentType = async () => (await created(api, "/document-management/docum
 const PAY_STUB = "a7b8c9d0-e1f2-4a3b-4c5d-e6f7a8b9c0d1";
 /** What the upload path answers for a file: a signed token naming staged bytes (the graph files it without reading them). */
 const stagedToken = () =>
-  signStagedContent(process.env.CONTENT_SIGNING_SECRET!, { contentId: randomUUID(), fileName: "matrix.txt", mimeType: "text/plain", sizeBytes: 12, contentHash: "0".repeat(64), scan: "not-scanned" });
+  signStagedContent(process.env.CONTENT_SIGNING_SECRET!, {
+    contentId: randomUUID(),
+    fileName: "matrix.txt",
+    mimeType: "text/plain",
+    sizeBytes: 12,
+    contentHash: "0".repeat(64),
+    scan: "not-scanned",
+  });
 /** A document the administrator filed, through the graph. */
 const filedDocument = async (): Promise<{ id: string; latestVersionId: string }> => {
-  const response = await api.graphql(`mutation ($input: DocumentCreateInput!, $content: String!) { fileDocument(input: $input, content: $content) { id latestVersionId } }`, {
-    input: { documentTypeId: PAY_STUB, title: "Matrix document" },
-    content: await stagedToken(),
-  });
+  const response = await api.graphql(
+    `mutation ($input: DocumentCreateInput!, $content: String!) { fileDocument(input: $input, content: $content) { id latestVersionId } }`,
+    {
+      input: { documentTypeId: PAY_STUB, title: "Matrix document" },
+      content: await stagedToken(),
+    },
+  );
   if (!response.data?.fileDocument) throw new Error(`filing a document: ${JSON.stringify(response.errors)}`);
   return response.data.fileDocument;
 };
-const serviceCall = async () => (await created(api, "/data-exchange/service-calls", { serviceType: "incarceration_check", requestingResourceId: randomUUID() })).id as string;
+const serviceCall = async () =>
+  (await created(api, "/data-exchange/service-calls", { serviceType: "incarceration_check", requestingResourceId: randomUUID() }))
+    .id as string;
 const eventId = once(async () => {
   const response = await api.get("/platform/events?limit=1");
   const id = response.body?.items?.[0]?.id;
@@ -178,7 +215,15 @@ const argumentsFor: Record<string, () => Promise<Record<string, unknown>>> = {
   eventLogPosition: async () => ({}),
   events: async () => ({}),
   publishEvent: async () => ({
-    event: { id: randomUUID(), specversion: "1.0", type: "persons.person.updated", source: "/persons", subject: randomUUID(), time: new Date().toISOString(), datacontenttype: "application/json" },
+    event: {
+      id: randomUUID(),
+      specversion: "1.0",
+      type: "persons.person.updated",
+      source: "/persons",
+      subject: randomUUID(),
+      time: new Date().toISOString(),
+      datacontenttype: "application/json",
+    },
   }),
   policies: async () => ({}),
   search: async () => ({ q: "a" }),
@@ -213,7 +258,11 @@ const argumentsFor: Record<string, () => Promise<Record<string, unknown>>> = {
   verification: async () => ({ applicationId: await application(), id: await verificationOf(await application()) }),
   verifications: async () => ({ applicationId: await application() }),
   createVerification: async () => ({ applicationId: await application(), input: { category: "residency" } }),
-  updateVerification: async () => ({ applicationId: await application(), id: await verificationOf(await application()), input: { verificationType: "document" } }),
+  updateVerification: async () => ({
+    applicationId: await application(),
+    id: await verificationOf(await application()),
+    input: { verificationType: "document" },
+  }),
   deleteVerification: async () => ({ applicationId: await application(), id: await verificationOf(await application()) }),
   determination: async () => ({ id: (await eligibility()).determinationId }),
   determinations: async () => ({}),
@@ -233,7 +282,15 @@ const argumentsFor: Record<string, () => Promise<Record<string, unknown>>> = {
   setDocumentMetadata: async () => ({ id: (await filedDocument()).id, domain: "intake", value: { note: "matrix" } }),
   removeDocumentMetadata: async () => ({ id: (await filedDocument()).id, domain: "intake" }),
   openDocumentVersionContent: async () => ({ id: (await filedDocument()).latestVersionId }),
-  documentLink: async () => ({ id: (await created(api, "/document-management/document-links", { documentId: (await filedDocument()).id, subjectType: "case", subjectId: randomUUID() })).id }),
+  documentLink: async () => ({
+    id: (
+      await created(api, "/document-management/document-links", {
+        documentId: (await filedDocument()).id,
+        subjectType: "case",
+        subjectId: randomUUID(),
+      })
+    ).id,
+  }),
   documentLinks: async () => ({}),
   createDocumentLink: async () => ({ input: { documentId: (await filedDocument()).id, subjectType: "case", subjectId: randomUUID() } }),
   externalService: async () => ({ id: "6b2b03b0-dc9b-4122-a9de-138960bb610f" }),
@@ -263,7 +320,12 @@ const triggers: Record<string, () => Promise<unknown>> = {
   documentChanged: filedDocument,
   determinationChanged: async () => {
     const { determinationId } = await determinationFixture(platform().database.prisma);
-    const response = await api.raw("POST", `/eligibility/determinations/${determinationId}/flag-expedited`, undefined, await bearer(["system"], { sub: "matrix|system" }));
+    const response = await api.raw(
+      "POST",
+      `/eligibility/determinations/${determinationId}/flag-expedited`,
+      undefined,
+      await bearer(["system"], { sub: "matrix|system" }),
+    );
     if (response.status !== 200) throw new Error(`trigger answered ${response.status}: ${JSON.stringify(response.body)}`);
   },
 };
@@ -290,17 +352,24 @@ function documentFor(operation: Operation, field: GraphQLField<unknown, unknown>
 }
 
 const headersOf = async (caller: Caller): Promise<Record<string, string>> =>
-  caller === "anonymous" ? { authorization: "" } : caller === "api_key" ? API_KEY : bearer([caller], { sub: subjectOf(caller), userId: randomUUID() });
+  caller === "anonymous"
+    ? { authorization: "" }
+    : caller === "api_key"
+      ? API_KEY
+      : bearer([caller], { sub: subjectOf(caller), userId: randomUUID() });
 
 type GraphError = { message: string; extensions?: { code?: unknown } };
 const expectedCode = (status: number) => (status === 401 ? "UNAUTHORIZED" : status === 403 ? "FORBIDDEN" : undefined);
 
 const callers: Caller[] = ["anonymous", "api_key", ...roles];
 const name = (operation: Operation, field: string) => `${operation} ${field}`;
-const covered = (operation: Operation) => rootFields(operation).filter((field) => (operation === "subscription" ? triggers : argumentsFor)[field.name]);
+const covered = (operation: Operation) =>
+  rootFields(operation).filter((field) => (operation === "subscription" ? triggers : argumentsFor)[field.name]);
 
 const matrix = (["query", "mutation"] as const).flatMap((operation) =>
-  covered(operation).flatMap((field) => callers.map((caller) => [`${name(operation, field.name)} as ${caller}`, operation, field, caller] as const)),
+  covered(operation).flatMap((field) =>
+    callers.map((caller) => [`${name(operation, field.name)} as ${caller}`, operation, field, caller] as const),
+  ),
 );
 
 beforeAll(async () => {
@@ -311,14 +380,20 @@ beforeAll(async () => {
 describe("GraphQL queries and mutations × callers", () => {
   it.each(matrix)("%s", async (_name, operation, field, caller) => {
     const variables = await argumentsFor[field.name]!();
-    const response = await api.raw("POST", "/graphql", { query: documentFor(operation, field, variables), variables }, await headersOf(caller));
+    const response = await api.raw(
+      "POST",
+      "/graphql",
+      { query: documentFor(operation, field, variables), variables },
+      await headersOf(caller),
+    );
     const errors: GraphError[] = response.body?.errors ?? [];
     const answered = response.body?.data?.[field.name] !== undefined && response.body?.data?.[field.name] !== null;
     // An `id` (or the application a record belongs to) names a fixture the administrator made: never the caller's own record.
     const namesOthersRecord = "id" in variables || "applicationId" in variables || "documentId" in variables;
     const code = expectedCode(expectedStatus(rootFieldRequirement(operation, field.name), caller, 200, { namesOthersRecord }));
     if (code) expect({ code: errors[0]?.extensions?.code, answered }).toEqual({ code, answered: false });
-    else if (admittedAnswer(field.name)) expect({ code: errors[0]?.extensions?.code, answered }).toEqual({ code: admittedAnswer(field.name), answered: false });
+    else if (admittedAnswer(field.name))
+      expect({ code: errors[0]?.extensions?.code, answered }).toEqual({ code: admittedAnswer(field.name), answered: false });
     // Admitted with valid arguments, nothing may go wrong at all: any error here is a failure of the test's fixtures or of the field.
     else expect({ errors, answered }).toEqual({ errors: [], answered: true });
   });
@@ -330,21 +405,33 @@ describe("GraphQL queries and mutations × callers", () => {
 /** How long a refused subscription has to say so, and an admitted one to deliver its trigger's change. */
 const DELIVERY_MS = 60_000;
 
-const subscriptionMatrix = covered("subscription").flatMap((field) => callers.map((caller) => [`${name("subscription", field.name)} as ${caller}`, field, caller] as const));
+const subscriptionMatrix = covered("subscription").flatMap((field) =>
+  callers.map((caller) => [`${name("subscription", field.name)} as ${caller}`, field, caller] as const),
+);
 
 type Opened = { client: Client; subscription: Collected; admitted: boolean; field: string };
 
 /** graphql-ws cannot send headers from a browser, so the caller's credential travels in the init payload, as clients send it. */
 async function openAs(caller: Caller, query: string): Promise<{ client: Client; subscription: Collected }> {
   const credential = Object.fromEntries(Object.entries(await headersOf(caller)).filter(([, value]) => value !== ""));
-  const client = createClient({ url: `${url().replace(/^http/, "ws")}/graphql`, webSocketImpl: WebSocket, lazy: true, retryAttempts: 0, connectionParams: credential });
+  const client = createClient({
+    url: `${url().replace(/^http/, "ws")}/graphql`,
+    webSocketImpl: WebSocket,
+    lazy: true,
+    retryAttempts: 0,
+    connectionParams: credential,
+  });
   return { client, subscription: collect(client, query) };
 }
 
 /** Errors in payloads, a refusal sent as the protocol's error message, or the reason a closed socket gave. */
 const errorsOf = (subscription: Collected): GraphError[] => {
   const { error } = subscription;
-  const refusal = Array.isArray(error) ? (error as GraphError[]) : error === undefined ? [] : [{ message: String((error as { reason?: string }).reason ?? error) }];
+  const refusal = Array.isArray(error)
+    ? (error as GraphError[])
+    : error === undefined
+      ? []
+      : [{ message: String((error as { reason?: string }).reason ?? error) }];
   return [...refusal, ...subscription.results.flatMap((result) => (result.errors ?? []) as GraphError[])];
 };
 
@@ -359,7 +446,8 @@ describe("GraphQL subscriptions × callers", () => {
         opened.set(label, { ...(await openAs(caller, documentFor("subscription", field, {}))), admitted, field: field.name });
       }),
     );
-    const settled = (each: Opened) => each.subscription.error !== undefined || each.subscription.completed || each.subscription.results.length > 0;
+    const settled = (each: Opened) =>
+      each.subscription.error !== undefined || each.subscription.completed || each.subscription.results.length > 0;
     // No acknowledgement says a subscription is registered, so triggers repeat until every admitted one has delivered.
     // A refused subscription settles too, with its error: every case is waited for, none for a set time.
     const everySettled = async () => {
@@ -390,9 +478,16 @@ describe("GraphQL subscriptions × callers", () => {
 
 describe("the matrix", () => {
   it("covers every root field", () => {
-    const all = (["query", "mutation", "subscription"] as const).flatMap((operation) => rootFields(operation).map((field) => name(operation, field.name)));
-    const exercised = new Set([...matrix.map(([, operation, field]) => name(operation, field.name)), ...subscriptionMatrix.map(([, field]) => name("subscription", field.name))]);
-    const missing = all.filter((field) => !exercised.has(field)).map((field) => `no arguments for ${field}; add them to ${field.startsWith("subscription") ? "triggers" : "argumentsFor"}`);
+    const all = (["query", "mutation", "subscription"] as const).flatMap((operation) =>
+      rootFields(operation).map((field) => name(operation, field.name)),
+    );
+    const exercised = new Set([
+      ...matrix.map(([, operation, field]) => name(operation, field.name)),
+      ...subscriptionMatrix.map(([, field]) => name("subscription", field.name)),
+    ]);
+    const missing = all
+      .filter((field) => !exercised.has(field))
+      .map((field) => `no arguments for ${field}; add them to ${field.startsWith("subscription") ? "triggers" : "argumentsFor"}`);
     expect(missing).toEqual([]);
     expect([...exercised].sort()).toEqual([...new Set(all)].sort());
     // Every caller is asked about every field.

@@ -24,12 +24,13 @@ const { api, platform } = useTestPlatform("auth_matrix");
 
 /** What the GraphQL field a route runs requires of its caller. */
 function requirementOf(route: RestRoute): Requirement {
-  const operation = parse(route.document).definitions.find((definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION)!;
+  const operation = parse(route.document).definitions.find(
+    (definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION,
+  )!;
   const field = operation.selectionSet.selections[0];
   if (field?.kind !== Kind.FIELD) throw new Error(`${route.operationId}: no root field`);
   return rootFieldRequirement(operation.operation, field.name.value);
 }
-
 
 /**
  * Task actions: which one a caller may take depends on the task's state, then on the machine's own
@@ -46,7 +47,9 @@ const machineActions = [
     `/intake/applications/{applicationId}/${action}`,
   ]),
   // Eligibility's: the determination's, its determination-level decision forms, and the decision's (its determination missing too).
-  ...[...Object.keys(determinationMachine.actions), "approve", "deny"].map((action) => `/eligibility/determinations/{determinationId}/${action}`),
+  ...[...Object.keys(determinationMachine.actions), "approve", "deny"].map(
+    (action) => `/eligibility/determinations/{determinationId}/${action}`,
+  ),
   ...Object.keys(decisionMachine.actions).map((action) => `/eligibility/determinations/{determinationId}/decisions/{decisionId}/${action}`),
   ...Object.keys(documentLifecycle.actions).map((action) => `/document-management/documents/{documentId}/${action}`),
 ];
@@ -64,11 +67,13 @@ async function requestFor(route: RestRoute): Promise<{ path: string; body?: unkn
   const admin = (method: string, path: string, body?: unknown) => api.raw(method, path, body);
   let eligibility: Awaited<ReturnType<typeof determinationFixture>> | undefined;
   const application = async () => (await admin("POST", "/intake/applications", { programs: ["snap"] })).body.id as string;
-  const person = async () => (await admin("POST", "/persons", { name: { firstName: "Matrix", lastName: randomUUID().slice(0, 8) } })).body.id as string;
+  const person = async () =>
+    (await admin("POST", "/persons", { name: { firstName: "Matrix", lastName: randomUUID().slice(0, 8) } })).body.id as string;
   const params: Record<string, () => Promise<string>> = {
     personId: person,
     caseId: async () => (await admin("POST", "/case-management/cases", { primaryApplicantId: await person() })).body.id,
-    appointmentId: async () => (await admin("POST", "/scheduling/appointments", { ...slot(), appointmentType: "Interview", personId: await person() })).body.id,
+    appointmentId: async () =>
+      (await admin("POST", "/scheduling/appointments", { ...slot(), appointmentType: "Interview", personId: await person() })).body.id,
     eventId: async () => (await admin("GET", "/platform/events?limit=1")).body.items[0].id,
     policyId: async () => "snap-expedited-processing",
     userId: async () => (await admin("POST", "/identity-access/users", newUser())).body.id,
@@ -77,14 +82,18 @@ async function requestFor(route: RestRoute): Promise<{ path: string; body?: unkn
     taskId: async () => (isTaskAction(route) ? MISSING_ID : (await admin("POST", "/workflow/tasks", { name: "Matrix task" })).body.id),
     metricId: async () => "release_rate",
     serviceId: async () => "6b2b03b0-dc9b-4122-a9de-138960bb610f",
-    serviceCallId: async () => (await admin("POST", "/data-exchange/service-calls", { serviceType: "incarceration_check", requestingResourceId: randomUUID() })).body.id,
+    serviceCallId: async () =>
+      (await admin("POST", "/data-exchange/service-calls", { serviceType: "incarceration_check", requestingResourceId: randomUUID() })).body
+        .id,
     domain: async () => "intake",
     documentTypeId: async () => (await admin("POST", "/document-management/document-types", newDocumentType())).body.id,
-    documentId: async () => (isTaskAction(route) ? MISSING_ID : (await admin("POST", "/document-management/documents", newDocumentForm())).body.id),
+    documentId: async () =>
+      isTaskAction(route) ? MISSING_ID : (await admin("POST", "/document-management/documents", newDocumentForm())).body.id,
     documentLinkId: async () => (await admin("POST", "/document-management/document-links", await newLink())).body.id,
     documentVersionId: async () => (await admin("POST", "/document-management/documents", newDocumentForm())).body.latestVersionId,
     // A determination to read, with its decision; an action's determination is missing (the machine decides the rest).
-    determinationId: async () => (isTaskAction(route) ? MISSING_ID : (eligibility = await determinationFixture(platform().database.prisma)).determinationId),
+    determinationId: async () =>
+      isTaskAction(route) ? MISSING_ID : (eligibility = await determinationFixture(platform().database.prisma)).determinationId,
     decisionId: async () => (isTaskAction(route) ? MISSING_ID : eligibility!.decisionId),
     // An application action's own application is missing (the machine decides the rest); a record's parent exists.
     applicationId: async () => (isTaskAction(route) && !route.path.includes("/verifications/") ? MISSING_ID : application()),
@@ -138,7 +147,11 @@ async function requestFor(route: RestRoute): Promise<{ path: string; body?: unkn
     updateApplication: async () => ({ channel: "mail" }),
     createApplicationMember: async () => ({ roles: ["household_member"] }),
     updateApplicationMember: async () => ({ isMigrantFarmWorker: true }),
-    ...Object.fromEntries(restRoutes(domains, { platformBasePath: "/platform" }).filter(isTaskAction).map((action) => [action.operationId, async () => ({})])),
+    ...Object.fromEntries(
+      restRoutes(domains, { platformBasePath: "/platform" })
+        .filter(isTaskAction)
+        .map((action) => [action.operationId, async () => ({})]),
+    ),
     ...(kind && refs && { [route.operationId]: async () => recordSamples[kind.event]!(refs!) }),
     createVerification: async () => ({ category: "residency" }),
     submitServiceCall: async () => ({ serviceType: "incarceration_check", requestingResourceId: randomUUID() }),
@@ -151,7 +164,15 @@ async function requestFor(route: RestRoute): Promise<{ path: string; body?: unkn
     updateDocument: async () => ({ title: "Renamed" }),
     replaceDocumentMetadata: async () => ({ note: "matrix" }),
     updateVerification: async () => ({ verificationType: "document" }),
-    publishEvent: async () => ({ id: randomUUID(), specversion: "1.0", type: "persons.person.updated", source: "/persons", subject: randomUUID(), time: new Date().toISOString(), datacontenttype: "application/json" }),
+    publishEvent: async () => ({
+      id: randomUUID(),
+      specversion: "1.0",
+      type: "persons.person.updated",
+      source: "/persons",
+      subject: randomUUID(),
+      time: new Date().toISOString(),
+      datacontenttype: "application/json",
+    }),
   };
   const writesBody = route.method === "POST" || route.method === "PATCH" || route.method === "PUT";
   const body = writesBody ? await bodies[route.operationId]?.() : undefined;
@@ -172,7 +193,11 @@ const newDocumentForm = () => {
   return form;
 };
 /** A link of a new document to a record of its own. */
-const newLink = async () => ({ documentId: (await api.raw("POST", "/document-management/documents", newDocumentForm())).body.id, subjectType: "case", subjectId: randomUUID() });
+const newLink = async () => ({
+  documentId: (await api.raw("POST", "/document-management/documents", newDocumentForm())).body.id,
+  subjectType: "case",
+  subjectId: randomUUID(),
+});
 
 const callers: Caller[] = ["anonymous", "api_key", ...roles];
 const routes = restRoutes(domains, { platformBasePath: "/platform" });
@@ -187,7 +212,12 @@ describe("REST operations × roles", () => {
 
   it.each(matrix)("%s", async (_name, route, caller) => {
     const { path, body } = await requestFor(route);
-    const headers = caller === "anonymous" ? { authorization: "" } : caller === "api_key" ? API_KEY : await bearer([caller], { sub: subjectOf(caller), userId: randomUUID() });
+    const headers =
+      caller === "anonymous"
+        ? { authorization: "" }
+        : caller === "api_key"
+          ? API_KEY
+          : await bearer([caller], { sub: subjectOf(caller), userId: randomUUID() });
     const response = await api.raw(route.method, path, body, headers);
     // Path parameters name fixtures the admin created: never the caller's own records.
     const expected = expectedStatus(requirementOf(route), caller, successOf(route), { namesOthersRecord: route.path.includes("{") });
@@ -209,13 +239,20 @@ const writes = routes.filter((route) => route.method === "POST" || route.method 
 const refusedCallers = (route: RestRoute) => callers.filter((caller) => expectedStatus(requirementOf(route), caller, 200) !== 200);
 const malformed = writes.flatMap((route) =>
   refusedCallers(route).flatMap((caller) =>
-    ["{not json", "[1]", JSON.stringify({ unexpected: "field" })].map((body) => [`${route.method} ${route.path} as ${caller} with ${body}`, route, caller, body] as const),
+    ["{not json", "[1]", JSON.stringify({ unexpected: "field" })].map(
+      (body) => [`${route.method} ${route.path} as ${caller} with ${body}`, route, caller, body] as const,
+    ),
   ),
 );
 
 describe("refused before validated", () => {
   it.each(malformed)("%s", async (_name, route, caller, body) => {
-    const headers = caller === "anonymous" ? { authorization: "" } : caller === "api_key" ? API_KEY : await bearer([caller], { sub: subjectOf(caller), userId: randomUUID() });
+    const headers =
+      caller === "anonymous"
+        ? { authorization: "" }
+        : caller === "api_key"
+          ? API_KEY
+          : await bearer([caller], { sub: subjectOf(caller), userId: randomUUID() });
     const path = route.path.replace(/\{\w+\}/g, "not-a-valid-id");
     const response = await api.raw(route.method, path, body, headers);
     expect(response.status).toBe(expectedStatus(requirementOf(route), caller, 200));
@@ -225,4 +262,3 @@ describe("refused before validated", () => {
     expect(new Set(malformed.map(([, route]) => route.operationId)).size).toBe(writes.length);
   });
 });
-

@@ -23,7 +23,13 @@ afterAll(async () => {
 const as = (id: string, roles: string) => ({ authorization: "", "x-caller-id": id, "x-caller-roles": roles });
 const admin = as("proxy|admin", "state_admin");
 
-const account = (role: string) => created(api, "/identity-access/users", { idpSubject: `proxy|${randomUUID()}`, email: `${randomUUID().slice(0, 8)}@agency.example.gov`, role }, admin);
+const account = (role: string) =>
+  created(
+    api,
+    "/identity-access/users",
+    { idpSubject: `proxy|${randomUUID()}`, email: `${randomUUID().slice(0, 8)}@agency.example.gov`, role },
+    admin,
+  );
 
 const aTask = () => newTask(api, { name: `Review ${randomUUID().slice(0, 6)}` }, admin);
 

@@ -53,7 +53,6 @@ async function call(method: string, route: string, body?: unknown, role = "state
   return answer;
 }
 
-
 /** Signs in through the page's own form, as a person would, and waits for the live feed. */
 async function signIn(role: string): Promise<{ page: Page; errors: string[]; requests: string[] }> {
   const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
@@ -71,11 +70,14 @@ const figure = async (locator: Locator) => Number(await locator.locator("dd").te
 /** Every panel has drawn its figures, and none says it could not. */
 async function expectEveryPanelDrawn(page: Page) {
   // A panel that fails says so instead of drawing: stop waiting at the first problem shown.
-  await until("every panel to draw its figures", async () =>
-    (await page.locator(".problem").count()) > 0 ||
-    ((await page.getByTestId("queues").locator("article.queue dl.counts").count()) > 0 &&
-      (await page.getByTestId("applications").locator("dl.counts").count()) > 0 &&
-      (await page.getByTestId("my-work").locator("h3").count()) > 0), 60_000,
+  await until(
+    "every panel to draw its figures",
+    async () =>
+      (await page.locator(".problem").count()) > 0 ||
+      ((await page.getByTestId("queues").locator("article.queue dl.counts").count()) > 0 &&
+        (await page.getByTestId("applications").locator("dl.counts").count()) > 0 &&
+        (await page.getByTestId("my-work").locator("h3").count()) > 0),
+    60_000,
   );
   expect(await page.locator(".problem").allTextContents()).toEqual([]);
 }
@@ -89,7 +91,11 @@ it("a supervisor signed in through the page sees every panel's figures, the queu
   const snapQueue = page.getByTestId("queue-snap-intake");
   await until("the snap queue to count the new task", async () => (await figure(snapQueue.getByTestId("count-pending"))) >= 1, 60_000);
   expect(await snapQueue.getByTestId("oldest-waiting").textContent()).toContain(task.name);
-  await until("the applications panel to count the drafts", async () => (await figure(page.getByTestId("applications-draft"))) === 2, 60_000);
+  await until(
+    "the applications panel to count the drafts",
+    async () => (await figure(page.getByTestId("applications-draft"))) === 2,
+    60_000,
+  );
   expect(await figure(page.getByTestId("channel-online"))).toBe(1);
   expect(await figure(page.getByTestId("channel-phone"))).toBe(1);
   expect(await page.locator(".problem").allTextContents()).toEqual([]);

@@ -53,8 +53,8 @@ async function signedIn(role: string) {
   return { page, watched };
 }
 
-const connectionIs = (page: Page, state: string) => until(`the feed to be ${state}`, async () => (await page.getByTestId("connection").textContent()) === state);
-
+const connectionIs = (page: Page, state: string) =>
+  until(`the feed to be ${state}`, async () => (await page.getByTestId("connection").textContent()) === state);
 
 const number = async (locator: Locator) => Number(await locator.locator("dd").textContent());
 const pendingIn = (page: Page, queue: string) => page.getByTestId(`queue-${queue}`).getByTestId("count-pending");
@@ -83,15 +83,27 @@ it("shows a queue's tasks live: a task created through REST is counted, and its 
   // Recorded for the README's figure; the bound itself is not a test's to hold on a shared machine.
   process.stdout.write(`dashboard: count updated ${Date.now() - changed} ms after the REST answer\n`);
   // The file's first task: the queue's oldest waiting.
-  await until("the oldest waiting task to be named", async () => ((await page.getByTestId("queue-snap-intake").getByTestId("oldest-waiting").textContent()) ?? "").includes("Verify the household's income"));
+  await until("the oldest waiting task to be named", async () =>
+    ((await page.getByTestId("queue-snap-intake").getByTestId("oldest-waiting").textContent()) ?? "").includes(
+      "Verify the household's income",
+    ),
+  );
 
   const created = await eventOf(taskId, "workflow.task.created");
   await feedEntries(page, created).waitFor();
   await feedEntries(page, created).getByRole("button").click();
   const envelope = page.getByTestId("envelope");
   await until("the envelope to show", async () => ((await envelope.textContent()) ?? "").includes(created));
-  expect(JSON.parse((await envelope.textContent())!)).toMatchObject({ id: created, type: "workflow.task.created", source: "/workflow", subject: taskId, specversion: "1.0" });
-  await until("the subject's history to list the event", async () => ((await page.getByTestId("same-subject").textContent()) ?? "").includes("workflow.task.created"));
+  expect(JSON.parse((await envelope.textContent())!)).toMatchObject({
+    id: created,
+    type: "workflow.task.created",
+    source: "/workflow",
+    subject: taskId,
+    specversion: "1.0",
+  });
+  await until("the subject's history to list the event", async () =>
+    ((await page.getByTestId("same-subject").textContent()) ?? "").includes("workflow.task.created"),
+  );
 
   // The domain filter keeps only that domain's events.
   await page.getByLabel("Domain").selectOption("/workflow");
@@ -138,7 +150,11 @@ it("reconnects after a dropped connection and shows every event committed meanwh
 
   proxy.drop();
   await connectionIs(page, "reconnecting…");
-  const tasks = [await snapTask("Missed while offline 1"), await snapTask("Missed while offline 2"), await snapTask("Missed while offline 3")];
+  const tasks = [
+    await snapTask("Missed while offline 1"),
+    await snapTask("Missed while offline 2"),
+    await snapTask("Missed while offline 3"),
+  ];
   const events = await Promise.all(tasks.map((task) => eventOf(task, "workflow.task.created")));
   proxy.restore();
 
@@ -168,7 +184,9 @@ it("serves the GraphQL IDE, which runs a subscription with the development token
   await page.locator(".graphiql-execute-button").click();
   await until("the IDE's subscription to reach the platform", async () => hub().subscriberCount > idleSubscribers);
   const taskId = await snapTask("Seen in the IDE");
-  await until("the event to arrive in the IDE", async () => ((await page.locator(".graphiql-response").textContent()) ?? "").includes(taskId));
+  await until("the event to arrive in the IDE", async () =>
+    ((await page.locator(".graphiql-response").textContent()) ?? "").includes(taskId),
+  );
   expect(await page.locator(".graphiql-response").textContent()).toContain("workflow.task.created");
   expect(watched.requests.filter((request) => !request.startsWith("data:") && new URL(request).host !== new URL(origin).host)).toEqual([]);
   expect(watched.errors).toEqual([]);

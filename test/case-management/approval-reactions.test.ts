@@ -25,7 +25,10 @@ beforeAll(async () => {
 });
 
 /** A filed SNAP application with these members, its primary applicant signing; answers its id and its members' ids in order. */
-async function filedApplication(members: MemberBody[], relationships: { from: number; to: number; types: string[] }[] = []): Promise<{ id: string; memberIds: string[] }> {
+async function filedApplication(
+  members: MemberBody[],
+  relationships: { from: number; to: number; types: string[] }[] = [],
+): Promise<{ id: string; memberIds: string[] }> {
   const created = await api.post("/intake/applications", { programs: ["snap"], channel: "online" });
   expect(created.status).toBe(201);
   const id = created.body.id as string;
@@ -36,10 +39,19 @@ async function filedApplication(members: MemberBody[], relationships: { from: nu
     memberIds.push(added.body.id);
   }
   for (const { from, to, types } of relationships) {
-    const related = await api.post(`/intake/applications/${id}/person-relationships`, { from: { type: "member", id: memberIds[from] }, to: { type: "member", id: memberIds[to] }, relationshipTypes: types });
+    const related = await api.post(`/intake/applications/${id}/person-relationships`, {
+      from: { type: "member", id: memberIds[from] },
+      to: { type: "member", id: memberIds[to] },
+      relationshipTypes: types,
+    });
     expect(related.status).toBe(201);
   }
-  const signed = await api.post(`/intake/applications/${id}/signatures`, { signer: { type: "member", id: memberIds[0], role: "applicant" }, purpose: "application", signedAt: "2026-11-24T10:00:00Z", signatureMethod: "electronic" });
+  const signed = await api.post(`/intake/applications/${id}/signatures`, {
+    signer: { type: "member", id: memberIds[0], role: "applicant" },
+    purpose: "application",
+    signedAt: "2026-11-24T10:00:00Z",
+    signatureMethod: "electronic",
+  });
   expect(signed.status).toBe(201);
   const submitted = await api.post(`/intake/applications/${id}/submit`, undefined, worker.headers);
   expect(submitted.status).toBe(200);
@@ -54,13 +66,19 @@ async function openReview(applicationId: string): Promise<void> {
     return task !== undefined;
   }, "the review task");
   expect((await api.post(`/workflow/tasks/${task!.id}/claim`, undefined, worker.headers)).status).toBe(200);
-  await waitFor(async () => (await api.get(`/intake/applications/${applicationId}`)).body.status === "under_review", "the application to open");
+  await waitFor(
+    async () => (await api.get(`/intake/applications/${applicationId}`)).body.status === "under_review",
+    "the application to open",
+  );
 }
 
 /** Each member's decisions as intake appends them when eligibility decides (`programDeterminations`), then the caseworker closes the application. */
 async function decideAndClose(applicationId: string, outcomes: Record<string, "approved" | "denied">): Promise<Json> {
   for (const [memberId, outcome] of Object.entries(outcomes)) {
-    await db().applicationMember.update({ where: { id: memberId }, data: { programDeterminations: [{ program: "snap", outcome, determinedAt: new Date().toISOString() }] } });
+    await db().applicationMember.update({
+      where: { id: memberId },
+      data: { programDeterminations: [{ program: "snap", outcome, determinedAt: new Date().toISOString() }] },
+    });
   }
   const closed = await api.post(`/intake/applications/${applicationId}/close`, undefined, worker.headers);
   expect(closed.status).toBe(200);
@@ -76,7 +94,8 @@ async function caseOf(applicationId: string): Promise<Json> {
   return (await api.get(`/case-management/cases/${caseId}`)).body;
 }
 
-const member = async (applicationId: string, memberId: string): Promise<Json> => (await api.get(`/intake/applications/${applicationId}/members/${memberId}`)).body;
+const member = async (applicationId: string, memberId: string): Promise<Json> =>
+  (await api.get(`/intake/applications/${applicationId}/members/${memberId}`)).body;
 
 const rosa = (ssn: string): MemberBody => ({
   roles: ["primary_applicant"],
@@ -87,7 +106,13 @@ const rosa = (ssn: string): MemberBody => ({
     email: "rosa.lind@example.org",
     noticePreference: "email",
   },
-  personalInformation: { dateOfBirth: "1985-02-03", ssn, sexAssignedAtBirth: "female", preferredSpokenLanguage: "es", maritalStatus: "single" },
+  personalInformation: {
+    dateOfBirth: "1985-02-03",
+    ssn,
+    sexAssignedAtBirth: "female",
+    preferredSpokenLanguage: "es",
+    maritalStatus: "single",
+  },
 });
 
 describe("an application closed with an approved program", () => {
@@ -97,7 +122,12 @@ describe("an application closed with an approved program", () => {
     const { id, memberIds } = await filedApplication(
       [
         rosa("212-45-6701"),
-        { roles: ["household_member"], personId: ada.body.id, contact: { name: { firstName: "Ada", lastName: "Lind" } }, personalInformation: { dateOfBirth: "2014-06-07" } },
+        {
+          roles: ["household_member"],
+          personId: ada.body.id,
+          contact: { name: { firstName: "Ada", lastName: "Lind" } },
+          personalInformation: { dateOfBirth: "2014-06-07" },
+        },
         // Someone on the application who is not of the household: no person, no place on the case.
         { roles: ["authorized_representative"], contact: { name: { firstName: "Lee", lastName: "Helper" } }, programsAppliedFor: [] },
       ],
@@ -133,7 +163,9 @@ describe("an application closed with an approved program", () => {
       preferredSpokenLanguage: "es",
       maritalStatus: "single",
     });
-    expect((await api.get(listPath("/persons", { q: "address.zip:62701 name.lastName:lind" }))).body.items.map((found: Json) => found.id)).toEqual([rosaPersonId]);
+    expect(
+      (await api.get(listPath("/persons", { q: "address.zip:62701 name.lastName:lind" }))).body.items.map((found: Json) => found.id),
+    ).toEqual([rosaPersonId]);
 
     // Intake links the member to the person; the one already linked and the one outside the household stay as they were.
     await waitFor(async () => (await member(id, rosaId)).personId === rosaPersonId, "the primary applicant linked to their person");
@@ -147,13 +179,24 @@ describe("an application closed with an approved program", () => {
       source: "/case-management",
       causationid: closed.id,
       authtype: "system",
-      data: { caseId: kase.id, applicationId: id, members: [{ memberId: rosaId, personId: rosaPersonId }, { memberId: adaId, personId: ada.body.id }] },
+      data: {
+        caseId: kase.id,
+        applicationId: id,
+        members: [
+          { memberId: rosaId, personId: rosaPersonId },
+          { memberId: adaId, personId: ada.body.id },
+        ],
+      },
     });
     expect(await eventsOf(api, kase.id, "case_management.case.created")).toEqual([expect.objectContaining({ causationid: closed.id })]);
     expect(await eventsOf(api, rosaPersonId, "persons.person.created")).toEqual([expect.objectContaining({ causationid: closed.id })]);
     await settle();
-    const memberUpdates = (await eventsOf(api, id, "intake.application_member.updated")).filter((event) => event.causationid === linked!.id);
-    expect(memberUpdates.map((event) => [event.data.memberId, event.data.changes])).toEqual([[rosaId, [{ field: "personId", before: null, after: rosaPersonId }]]]);
+    const memberUpdates = (await eventsOf(api, id, "intake.application_member.updated")).filter(
+      (event) => event.causationid === linked!.id,
+    );
+    expect(memberUpdates.map((event) => [event.data.memberId, event.data.changes])).toEqual([
+      [rosaId, [{ field: "personId", before: null, after: rosaPersonId }]],
+    ]);
 
     // The graph leads from the case to its applications and back.
     const graph = await api.graphql(
@@ -181,14 +224,27 @@ describe("an application closed with an approved program", () => {
     await decideAndClose(first.id, { [first.memberIds[0]!]: "approved" });
     const kase = await caseOf(first.id);
     const rosaPersonId = kase.primaryApplicantId as string;
-    await waitFor(async () => (await member(first.id, first.memberIds[0]!)).personId === rosaPersonId, "the first application's member linked");
+    await waitFor(
+      async () => (await member(first.id, first.memberIds[0]!)).personId === rosaPersonId,
+      "the first application's member linked",
+    );
 
     // The same applicant applies again with her spouse: matching knows her by her SSN, from the person the case made.
     const second = await filedApplication(
-      [rosa("212-45-6702"), { roles: ["household_member"], contact: { name: { firstName: "Tom", lastName: "Lind" } }, personalInformation: { dateOfBirth: "1983-09-10" } }],
+      [
+        rosa("212-45-6702"),
+        {
+          roles: ["household_member"],
+          contact: { name: { firstName: "Tom", lastName: "Lind" } },
+          personalInformation: { dateOfBirth: "1983-09-10" },
+        },
+      ],
       [{ from: 1, to: 0, types: ["spouse"] }],
     );
-    await waitFor(async () => (await member(second.id, second.memberIds[0]!)).personId === rosaPersonId, "person matching to confirm the applicant");
+    await waitFor(
+      async () => (await member(second.id, second.memberIds[0]!)).personId === rosaPersonId,
+      "person matching to confirm the applicant",
+    );
     await openReview(second.id);
     const closed = await decideAndClose(second.id, { [second.memberIds[0]!]: "approved", [second.memberIds[1]!]: "denied" });
 
@@ -199,7 +255,10 @@ describe("an application closed with an approved program", () => {
       { personId: rosaPersonId, relationship: "self" },
       { personId: tomPersonId, relationship: "spouse" },
     ]);
-    expect((await api.get(`/persons/${tomPersonId}`)).body).toMatchObject({ name: { firstName: "Tom", lastName: "Lind" }, dateOfBirth: "1983-09-10" });
+    expect((await api.get(`/persons/${tomPersonId}`)).body).toMatchObject({
+      name: { firstName: "Tom", lastName: "Lind" },
+      dateOfBirth: "1983-09-10",
+    });
     expect(await db().case.count({ where: { primaryApplicantId: rosaPersonId } })).toBe(1);
     const [updated] = await eventsOf(api, kase.id, "case_management.case.updated");
     expect(updated).toMatchObject({ causationid: closed.id, data: { changes: [expect.objectContaining({ field: "members" })] } });
@@ -227,7 +286,10 @@ describe("what opens no case", () => {
   });
 
   it("the same closing delivered again: no new person, case, link or event", async () => {
-    const { id, memberIds } = await filedApplication([rosa("212-45-6704"), { roles: ["household_member"], contact: { name: { firstName: "Ivy", lastName: "Lind" } } }]);
+    const { id, memberIds } = await filedApplication([
+      rosa("212-45-6704"),
+      { roles: ["household_member"], contact: { name: { firstName: "Ivy", lastName: "Lind" } } },
+    ]);
     await openReview(id);
     await decideAndClose(id, { [memberIds[0]!]: "approved" });
     await caseOf(id);
@@ -241,10 +303,14 @@ describe("what opens no case", () => {
     });
     const before = await counts();
     // Both reactions go back to the start of the log: every closing and every link reaches them a second time.
-    for (const name of ["case-management.approvals", "intake.case-links"]) await db().eventConsumer.update({ where: { name }, data: { position: 0n } });
+    for (const name of ["case-management.approvals", "intake.case-links"])
+      await db().eventConsumer.update({ where: { name }, data: { position: 0n } });
     await settle();
     for (const name of ["case-management.approvals", "intake.case-links"]) {
-      await waitFor(async () => ((await db().eventConsumer.findUnique({ where: { name } }))?.position ?? 0n) > 0n, `${name} to read the log again`);
+      await waitFor(
+        async () => ((await db().eventConsumer.findUnique({ where: { name } }))?.position ?? 0n) > 0n,
+        `${name} to read the log again`,
+      );
     }
     await settle();
     expect(await counts()).toEqual(before);
@@ -268,7 +334,8 @@ describe("the links in the graph", () => {
     expect(every.result.errors).toBeUndefined();
     expect(two.result.data.cases.items).toHaveLength(2);
     expect(every.result.data.cases.items).toHaveLength(total);
-    for (const kase of every.result.data.cases.items) for (const application of kase.applications) expect(application).toMatchObject({ status: "closed", case: { id: kase.id } });
+    for (const kase of every.result.data.cases.items)
+      for (const application of kase.applications) expect(application).toMatchObject({ status: "closed", case: { id: kase.id } });
     expectSameStatements(["two cases", "every case"], two.sql, every.sql);
   });
 });
@@ -277,8 +344,15 @@ describe("who may follow the links", () => {
   it("Application.case needs cases:read: a partner reads the application, not its case", async () => {
     const id = (await api.post("/intake/applications", { programs: ["snap"] })).body.id as string;
     const partner = await bearer(["partner_readonly"], { sub: "approvals|partner" });
-    const response = await api.raw("POST", "/graphql", { query: `query ($id: ID!) { application(id: $id) { id case { id } } }`, variables: { id } }, partner);
+    const response = await api.raw(
+      "POST",
+      "/graphql",
+      { query: `query ($id: ID!) { application(id: $id) { id case { id } } }`, variables: { id } },
+      partner,
+    );
     expect(response.body.data.application).toEqual({ id, case: null });
-    expect(response.body.errors.map((error: Json) => [error.path, error.extensions.code])).toEqual([[["application", "case"], "FORBIDDEN"]]);
+    expect(response.body.errors.map((error: Json) => [error.path, error.extensions.code])).toEqual([
+      [["application", "case"], "FORBIDDEN"],
+    ]);
   });
 });

@@ -1,7 +1,15 @@
 // /case-management/cases over real HTTP against PostgreSQL (SPEC §2.7, §4.5, §7; resources.md §1, §9).
 import { randomUUID } from "node:crypto";
 import { useTestPlatform } from "../support/platform";
-import { detailFields, expectErrorEnvelope, expectValidationError, ISO_DATE_TIME, MISSING_ID, utcToday, UUID_PATTERN } from "../support/expectations";
+import {
+  detailFields,
+  expectErrorEnvelope,
+  expectValidationError,
+  ISO_DATE_TIME,
+  MISSING_ID,
+  utcToday,
+  UUID_PATTERN,
+} from "../support/expectations";
 import { untilClockPasses } from "../support/waiting";
 import { created } from "../support/creators";
 
@@ -25,9 +33,20 @@ const fullCase = {
   assignedToId: worker,
 };
 
-type Case = { id: string; status: string; effectiveStartDate: string | null; effectiveEndDate: string | null; primaryApplicantId: string; members: Array<{ personId: string; relationship: string }>; assignedToId: string | null; createdAt: string; updatedAt: string };
+type Case = {
+  id: string;
+  status: string;
+  effectiveStartDate: string | null;
+  effectiveEndDate: string | null;
+  primaryApplicantId: string;
+  members: Array<{ personId: string; relationship: string }>;
+  assignedToId: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
 
-const createCase = async (body: Record<string, unknown> = fullCase): Promise<Case> => (await created(api, "/case-management/cases", body)) as Case;
+const createCase = async (body: Record<string, unknown> = fullCase): Promise<Case> =>
+  (await created(api, "/case-management/cases", body)) as Case;
 
 describe("POST /case-management/cases", () => {
   it("creates a case: 201 with every field, members in the order given, server-set id/createdAt/updatedAt, and a Location header", async () => {
@@ -35,9 +54,17 @@ describe("POST /case-management/cases", () => {
     expect(response.status).toBe(201);
     const { id, createdAt, updatedAt, ...rest } = response.body;
     expect(rest).toEqual({ ...fullCase, effectiveEndDate: null });
-    expect(Object.keys(response.body).sort()).toEqual(
-      ["assignedToId", "createdAt", "effectiveEndDate", "effectiveStartDate", "id", "members", "primaryApplicantId", "status", "updatedAt"],
-    );
+    expect(Object.keys(response.body).sort()).toEqual([
+      "assignedToId",
+      "createdAt",
+      "effectiveEndDate",
+      "effectiveStartDate",
+      "id",
+      "members",
+      "primaryApplicantId",
+      "status",
+      "updatedAt",
+    ]);
     expect(id).toMatch(UUID_PATTERN);
     expect(createdAt).toMatch(ISO_DATE_TIME);
     expect(updatedAt).toBe(createdAt);
@@ -64,12 +91,22 @@ describe("POST /case-management/cases", () => {
     const closedToday = await createCase({ primaryApplicantId: applicant, status: "closed", effectiveStartDate: "2020-01-01" });
     expect(closedToday.status).toBe("closed");
     expect([before, utcToday()]).toContain(closedToday.effectiveEndDate);
-    const closedThen = await createCase({ primaryApplicantId: applicant, status: "closed", effectiveStartDate: "2020-01-01", effectiveEndDate: "2021-06-30" });
+    const closedThen = await createCase({
+      primaryApplicantId: applicant,
+      status: "closed",
+      effectiveStartDate: "2020-01-01",
+      effectiveEndDate: "2021-06-30",
+    });
     expect(closedThen.effectiveEndDate).toBe("2021-06-30");
   });
 
   it("ignores read-only fields sent in the body", async () => {
-    const created = await createCase({ ...fullCase, id: MISSING_ID, createdAt: "2000-01-01T00:00:00.000Z", updatedAt: "2000-01-01T00:00:00.000Z" });
+    const created = await createCase({
+      ...fullCase,
+      id: MISSING_ID,
+      createdAt: "2000-01-01T00:00:00.000Z",
+      updatedAt: "2000-01-01T00:00:00.000Z",
+    });
     expect(created.id).not.toBe(MISSING_ID);
     expect(created.createdAt).not.toBe("2000-01-01T00:00:00.000Z");
     expect(created.updatedAt).not.toBe("2000-01-01T00:00:00.000Z");
@@ -85,17 +122,44 @@ describe("POST /case-management/cases", () => {
       ["an impossible date", { ...fullCase, effectiveStartDate: "2025-02-30" }, "effectiveStartDate"],
       ["members that is not an array", { ...fullCase, members: "everyone" }, "members"],
       ["a member without a relationship", { ...fullCase, members: [{ personId: spouse }] }, "members.0.relationship"],
-      ["a member whose personId is not a uuid", { ...fullCase, members: [{ personId: applicant, relationship: "self" }, { personId: "x", relationship: "spouse" }] }, "members.1.personId"],
+      [
+        "a member whose personId is not a uuid",
+        {
+          ...fullCase,
+          members: [
+            { personId: applicant, relationship: "self" },
+            { personId: "x", relationship: "spouse" },
+          ],
+        },
+        "members.1.personId",
+      ],
       ["an unknown field in a member", { ...fullCase, members: [{ personId: applicant, relationship: "self", age: 4 }] }, "members.0.age"],
-      ["the same person twice in members", { ...fullCase, members: [{ personId: spouse, relationship: "spouse" }, { personId: spouse, relationship: "child" }] }, "members.1.personId"],
+      [
+        "the same person twice in members",
+        {
+          ...fullCase,
+          members: [
+            { personId: spouse, relationship: "spouse" },
+            { personId: spouse, relationship: "child" },
+          ],
+        },
+        "members.1.personId",
+      ],
       ["an assignedToId that is not a uuid", { ...fullCase, assignedToId: 7 }, "assignedToId"],
       ["an active case with an end date", { ...fullCase, status: "active", effectiveEndDate: "2025-12-31" }, "effectiveEndDate"],
-      ["an end date before the start date", { ...fullCase, status: "closed", effectiveStartDate: "2025-02-01", effectiveEndDate: "2025-01-31" }, "effectiveEndDate"],
+      [
+        "an end date before the start date",
+        { ...fullCase, status: "closed", effectiveStartDate: "2025-02-01", effectiveEndDate: "2025-01-31" },
+        "effectiveEndDate",
+      ],
     ];
 
     it.each(cases)("rejects %s", async (_label, body, field) => {
       const assignee = randomUUID();
-      const response = await api.post("/case-management/cases", { ...body, ...(field === "assignedToId" ? {} : { assignedToId: assignee }) });
+      const response = await api.post("/case-management/cases", {
+        ...body,
+        ...(field === "assignedToId" ? {} : { assignedToId: assignee }),
+      });
       expectValidationError(response, field);
       if (field !== "assignedToId") {
         const listed = await api.get(`/case-management/cases?q=${encodeURIComponent(`assignedToId:${assignee}`)}`);
@@ -225,7 +289,10 @@ describe("PATCH /case-management/cases/{caseId}", () => {
 
   it("rejects an end date before the start date with 422", async () => {
     const created = await createCase();
-    expectValidationError(await api.patch(`/case-management/cases/${created.id}`, { status: "closed", effectiveEndDate: "2024-12-31" }), "effectiveEndDate");
+    expectValidationError(
+      await api.patch(`/case-management/cases/${created.id}`, { status: "closed", effectiveEndDate: "2024-12-31" }),
+      "effectiveEndDate",
+    );
     expect((await api.get(`/case-management/cases/${created.id}`)).body).toEqual(created);
   });
 
@@ -235,7 +302,16 @@ describe("PATCH /case-management/cases/{caseId}", () => {
     ["a null primaryApplicantId", { primaryApplicantId: null }, "primaryApplicantId"],
     ["an unknown field", { program: "TANF" }, "program"],
     ["a wrong type", { members: { personId: spouse } }, "members"],
-    ["a duplicate member", { members: [{ personId: spouse, relationship: "a" }, { personId: spouse, relationship: "b" }] }, "members.1.personId"],
+    [
+      "a duplicate member",
+      {
+        members: [
+          { personId: spouse, relationship: "a" },
+          { personId: spouse, relationship: "b" },
+        ],
+      },
+      "members.1.personId",
+    ],
   ])("rejects %s with 422 and leaves the case unchanged", async (_label, patch, field) => {
     const created = await createCase();
     expectValidationError(await api.patch(`/case-management/cases/${created.id}`, patch), field);
@@ -244,7 +320,11 @@ describe("PATCH /case-management/cases/{caseId}", () => {
 
   it("ignores read-only fields in the patch", async () => {
     const created = await createCase();
-    const response = await api.patch(`/case-management/cases/${created.id}`, { id: MISSING_ID, createdAt: "2000-01-01T00:00:00.000Z", status: "active" });
+    const response = await api.patch(`/case-management/cases/${created.id}`, {
+      id: MISSING_ID,
+      createdAt: "2000-01-01T00:00:00.000Z",
+      status: "active",
+    });
     expect(response.status).toBe(200);
     expect(response.body.id).toBe(created.id);
     expect(response.body.createdAt).toBe(created.createdAt);

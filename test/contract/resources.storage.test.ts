@@ -16,8 +16,29 @@ describe("resource declarations and their Prisma models", () => {
       [
         ...["Application", "ApplicationMember", "Appointment", "Case", "Event", "Metric", "Person", "Policy", "Queue", "Task", "User"],
         // Intake's household records and verifications (resources.md §3.4–§3.5).
-        ...["ApplicationContact", "Asset", "AssetDisposal", "AuthorizedRepresentative", "ChildSupport", "Deduction", "DisabilityBenefit", "Expense"],
-        ...["HealthEnrollment", "HealthPlan", "HouseholdInfo", "Income", "Interview", "Job", "Organization", "PersonRelationship", "Signature", "Sponsor", "TaxFiler"],
+        ...[
+          "ApplicationContact",
+          "Asset",
+          "AssetDisposal",
+          "AuthorizedRepresentative",
+          "ChildSupport",
+          "Deduction",
+          "DisabilityBenefit",
+          "Expense",
+        ],
+        ...[
+          "HealthEnrollment",
+          "HealthPlan",
+          "HouseholdInfo",
+          "Income",
+          "Interview",
+          "Job",
+          "Organization",
+          "PersonRelationship",
+          "Signature",
+          "Sponsor",
+          "TaxFiler",
+        ],
         "Verification",
         // Eligibility's determinations and their decisions (SPEC §2.10).
         ...["Decision", "Determination"],
@@ -33,7 +54,9 @@ describe("resource declarations and their Prisma models", () => {
   it.each(stored.map((resource) => [resource.name, resource] as const))("%s agrees with its model", (_name, resource) => {
     const model = models[resource.declaration.model!];
     expect(model).toBeDefined();
-    expect(storageDisagreements(resource.declaration, model!, storedEnums as unknown as Record<string, Record<string, string>>, models)).toEqual([]);
+    expect(
+      storageDisagreements(resource.declaration, model!, storedEnums as unknown as Record<string, Record<string, string>>, models),
+    ).toEqual([]);
   });
 
   it("names what disagrees: a missing column, another type, nullability, enum values, an undeclared column", () => {

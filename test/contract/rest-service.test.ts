@@ -23,7 +23,10 @@ const probe = `
 
 describe("the REST process", () => {
   it("serves and refuses without loading any subgraph schema", () => {
-    const output = execFileSync(process.execPath, ["-e", probe], { env: { ...process.env, NODE_OPTIONS: "", LOG_LEVEL: "silent" }, encoding: "utf8" });
+    const output = execFileSync(process.execPath, ["-e", probe], {
+      env: { ...process.env, NODE_OPTIONS: "", LOG_LEVEL: "silent" },
+      encoding: "utf8",
+    });
     const result = JSON.parse(output.trim().split("\n").at(-1)!);
     expect(result).toEqual({ openapi: 200, paths: expect.any(Number), refused: 401, schemaModules: [] });
     expect(result.paths).toBeGreaterThan(20);

@@ -12,7 +12,10 @@ describe("the registration files", () => {
   it("are in step with the workspaces' package.json files", () => {
     let report = "";
     try {
-      execFileSync(process.execPath, [path.join(repository, "scripts/workspace-sync.mjs"), "--check"], { cwd: repository, encoding: "utf8" });
+      execFileSync(process.execPath, [path.join(repository, "scripts/workspace-sync.mjs"), "--check"], {
+        cwd: repository,
+        encoding: "utf8",
+      });
     } catch (error) {
       report = String((error as { stdout?: string }).stdout ?? error);
     }

@@ -12,7 +12,6 @@ import { createTestDatabase } from "../support/platform";
 import { waitFor } from "../support/waiting";
 import { type Json } from "../support/expectations";
 
-
 const agencies = buildAgencySimulator();
 let agencyUrl = "";
 let databaseUrl = "";
@@ -44,10 +43,16 @@ async function launch(env: Record<string, string> = {}): Promise<{ process: Chil
 }
 
 const killed = (child: ChildProcess) =>
-  child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((resolve) => child.once("exit", () => resolve()).kill("SIGKILL"));
+  child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise<void>((resolve) => child.once("exit", () => resolve()).kill("SIGKILL"));
 
 async function call(url: string, method: string, path: string, body?: unknown): Promise<Json> {
-  const response = await fetch(`${url}${path}`, { method, headers: { "content-type": "application/json", ...(await adminHeaders()) }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(`${url}${path}`, {
+    method,
+    headers: { "content-type": "application/json", ...(await adminHeaders()) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await response.text();
   if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${text}`);
   return text ? JSON.parse(text) : {};
@@ -64,60 +69,63 @@ async function memberWithSsn(url: string, digit: number): Promise<string> {
   return member.id;
 }
 
-const row = async (id: string) => (await db.query(`SELECT status, attempts, "leaseUntil" FROM data_exchange_service_call WHERE id = $1`, [id])).rows[0];
-const loggedRowsOf = async (id: string, type: string) => (await db.query(`SELECT id FROM platform_event WHERE subject = $1 AND type = $2`, [id, type])).rows;
+const row = async (id: string) =>
+  (await db.query(`SELECT status, attempts, "leaseUntil" FROM data_exchange_service_call WHERE id = $1`, [id])).rows[0];
+const loggedRowsOf = async (id: string, type: string) =>
+  (await db.query(`SELECT id FROM platform_event WHERE subject = $1 AND type = $2`, [id, type])).rows;
 const agencySaw = async (key: string): Promise<{ received: number; answered: number }> => {
   const response = await fetch(`${agencyUrl}/calls/${key}`);
   return response.status === 200 ? ((await response.json()) as { received: number; answered: number }) : { received: 0, answered: 0 };
 };
-const control = (body: Json) => fetch(`${agencyUrl}/control`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+const control = (body: Json) =>
+  fetch(`${agencyUrl}/control`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 
-it(
-  "completes a call once after the platform making it is killed mid-call and started again",
-  async () => {
-    const first = await launch();
-    const memberId = await memberWithSsn(first.url, 9);
-    await control({ slowMs: 4000 });
-    const submitted = await call(first.url, "POST", "/data-exchange/service-calls", { serviceType: "fdsh_vlp", requestingResourceId: memberId });
-    // The agency has the request and is still working on it: now the platform dies.
-    await waitFor(async () => (await agencySaw(submitted.id)).received === 1, "the agency to receive the call", 60_000, 20);
-    await killed(first.process);
-    expect(await row(submitted.id)).toMatchObject({ status: "pending", attempts: 1 });
-    expect(await loggedRowsOf(submitted.id, "data_exchange.call.completed")).toHaveLength(0);
+it("completes a call once after the platform making it is killed mid-call and started again", async () => {
+  const first = await launch();
+  const memberId = await memberWithSsn(first.url, 9);
+  await control({ slowMs: 4000 });
+  const submitted = await call(first.url, "POST", "/data-exchange/service-calls", {
+    serviceType: "fdsh_vlp",
+    requestingResourceId: memberId,
+  });
+  // The agency has the request and is still working on it: now the platform dies.
+  await waitFor(async () => (await agencySaw(submitted.id)).received === 1, "the agency to receive the call", 60_000, 20);
+  await killed(first.process);
+  expect(await row(submitted.id)).toMatchObject({ status: "pending", attempts: 1 });
+  expect(await loggedRowsOf(submitted.id, "data_exchange.call.completed")).toHaveLength(0);
 
-    const second = await launch();
-    await waitFor(async () => (await row(submitted.id)).status === "completed", "the call to complete after the restart", 90_000, 100);
-    const done = await call(second.url, "GET", `/data-exchange/service-calls/${submitted.id}`);
-    expect(done).toMatchObject({ status: "completed", result: "conclusive", attempts: 2 });
-    expect(await loggedRowsOf(submitted.id, "data_exchange.call.completed")).toHaveLength(1);
-    // Asked twice with the same idempotency key; the agency's answer counted once.
-    expect((await agencySaw(submitted.id)).received).toBe(2);
-    await killed(second.process);
-  },
-  240_000,
-);
+  const second = await launch();
+  await waitFor(async () => (await row(submitted.id)).status === "completed", "the call to complete after the restart", 90_000, 100);
+  const done = await call(second.url, "GET", `/data-exchange/service-calls/${submitted.id}`);
+  expect(done).toMatchObject({ status: "completed", result: "conclusive", attempts: 2 });
+  expect(await loggedRowsOf(submitted.id, "data_exchange.call.completed")).toHaveLength(1);
+  // Asked twice with the same idempotency key; the agency's answer counted once.
+  expect((await agencySaw(submitted.id)).received).toBe(2);
+  await killed(second.process);
+}, 240_000);
 
-it(
-  "times out a call whose window passed while no platform ran, when one starts again",
-  async () => {
-    await control({ failing: ["save"] });
-    // Attempts without end, a second apart: the call stays pending until its two-second window ends it.
-    const env = { DATA_EXCHANGE_CALL_WINDOW_SECONDS: "2", DATA_EXCHANGE_OUTBOX_ATTEMPTS: "1000", DATA_EXCHANGE_RETRY_BASE_MS: "1000", DATA_EXCHANGE_RETRY_MAX_MS: "1000" };
-    const first = await launch(env);
-    const memberId = await memberWithSsn(first.url, 1);
-    const submitted = await call(first.url, "POST", "/data-exchange/service-calls", { serviceType: "save", requestingResourceId: memberId });
-    await killed(first.process);
-    const { rows: timers } = await db.query(`SELECT "fireAt" FROM platform_timer WHERE id = $1`, [`data-exchange.window.${submitted.id}`]);
-    expect(timers).toHaveLength(1);
-    await waitFor(() => Date.now() > new Date(timers[0].fireAt).getTime(), "the window to pass", 10_000, 50);
-    expect((await row(submitted.id)).status).toBe("pending");
+it("times out a call whose window passed while no platform ran, when one starts again", async () => {
+  await control({ failing: ["save"] });
+  // Attempts without end, a second apart: the call stays pending until its two-second window ends it.
+  const env = {
+    DATA_EXCHANGE_CALL_WINDOW_SECONDS: "2",
+    DATA_EXCHANGE_OUTBOX_ATTEMPTS: "1000",
+    DATA_EXCHANGE_RETRY_BASE_MS: "1000",
+    DATA_EXCHANGE_RETRY_MAX_MS: "1000",
+  };
+  const first = await launch(env);
+  const memberId = await memberWithSsn(first.url, 1);
+  const submitted = await call(first.url, "POST", "/data-exchange/service-calls", { serviceType: "save", requestingResourceId: memberId });
+  await killed(first.process);
+  const { rows: timers } = await db.query(`SELECT "fireAt" FROM platform_timer WHERE id = $1`, [`data-exchange.window.${submitted.id}`]);
+  expect(timers).toHaveLength(1);
+  await waitFor(() => Date.now() > new Date(timers[0].fireAt).getTime(), "the window to pass", 10_000, 50);
+  expect((await row(submitted.id)).status).toBe("pending");
 
-    await launch(env);
-    await waitFor(async () => (await row(submitted.id)).status === "timed_out", "the durable timer to time the call out", 90_000, 100);
-    const timedOut = await loggedRowsOf(submitted.id, "data_exchange.call.timed_out");
-    expect(timedOut).toHaveLength(1);
-    expect((await db.query(`SELECT 1 FROM platform_timer WHERE id = $1`, [`data-exchange.window.${submitted.id}`])).rows).toHaveLength(0);
-    await fetch(`${agencyUrl}/control`, { method: "DELETE" });
-  },
-  240_000,
-);
+  await launch(env);
+  await waitFor(async () => (await row(submitted.id)).status === "timed_out", "the durable timer to time the call out", 90_000, 100);
+  const timedOut = await loggedRowsOf(submitted.id, "data_exchange.call.timed_out");
+  expect(timedOut).toHaveLength(1);
+  expect((await db.query(`SELECT 1 FROM platform_timer WHERE id = $1`, [`data-exchange.window.${submitted.id}`])).rows).toHaveLength(0);
+  await fetch(`${agencyUrl}/control`, { method: "DELETE" });
+}, 240_000);

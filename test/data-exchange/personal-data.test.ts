@@ -17,7 +17,6 @@ import { launchPlatform, stopLaunched } from "../support/launcher";
 import { createTestDatabase } from "../support/platform";
 import { waitFor } from "../support/waiting";
 
-
 // The simulator answers by the SSN's last digit: 1 is conclusive.
 const SSN = "518-62-4931";
 const DATE_OF_BIRTH = "1983-11-27";
@@ -31,7 +30,9 @@ const echoing = http.createServer((request, response) => {
   request.on("end", () => {
     const { subject } = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { subject: Json };
     const quoted = `No record for ${subject.firstName} ${subject.lastName}, SSN ${subject.ssn}, born ${subject.dateOfBirth}`;
-    response.writeHead(422, { "content-type": "application/json" }).end(JSON.stringify({ code: "SUBJECT_NOT_FOUND", message: quoted, details: [{ field: "subject.ssn", message: quoted }] }));
+    response
+      .writeHead(422, { "content-type": "application/json" })
+      .end(JSON.stringify({ code: "SUBJECT_NOT_FOUND", message: quoted, details: [{ field: "subject.ssn", message: quoted }] }));
   });
 });
 
@@ -42,7 +43,10 @@ let output: () => string = () => "";
 beforeAll(async () => {
   await new Promise<void>((resolve) => echoing.listen(0, "127.0.0.1", resolve));
   const servicesFile = path.join(mkdtempSync(path.join(tmpdir(), "pap-dx-personal-")), "services.json");
-  writeFileSync(servicesFile, JSON.stringify({ services: [{ id: SAVE, endpoint: { url: `http://127.0.0.1:${(echoing.address() as AddressInfo).port}/save` } }] }));
+  writeFileSync(
+    servicesFile,
+    JSON.stringify({ services: [{ id: SAVE, endpoint: { url: `http://127.0.0.1:${(echoing.address() as AddressInfo).port}/save` } }] }),
+  );
   const databaseUrl = await createTestDatabase("data_exchange_personal_data");
   db = new Client({ connectionString: databaseUrl });
   await db.connect();
@@ -65,8 +69,17 @@ afterAll(async () => {
   await new Promise<void>((resolve) => echoing.close(() => resolve()));
 }, 60_000);
 
-async function call(method: string, route: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any }> {
-  const response = await fetch(`${url}${route}`, { method, headers: { "content-type": "application/json", ...(headers ?? (await adminHeaders())) }, body: body === undefined ? undefined : JSON.stringify(body) });
+async function call(
+  method: string,
+  route: string,
+  body?: unknown,
+  headers?: Record<string, string>,
+): Promise<{ status: number; body: any }> {
+  const response = await fetch(`${url}${route}`, {
+    method,
+    headers: { "content-type": "application/json", ...(headers ?? (await adminHeaders())) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : undefined };
 }
@@ -79,70 +92,102 @@ const serviceCalls = () => rows(`SELECT * FROM data_exchange_service_call`);
 const dataExchangeEvents = () => rows(`SELECT * FROM platform_event WHERE type LIKE 'data_exchange.%'`);
 const tracesIn = (texts: readonly string[]) => traces.filter((trace) => texts.some((text) => text.includes(trace)));
 
-it(
-  "keeps a member's SSN and date of birth out of the logs, the calls and their events, whatever the agencies answer",
-  async () => {
-    const application = await succeeded("POST", "/intake/applications", { programs: ["snap", "medicaid"], channel: "online" });
-    const base = `/intake/applications/${application.id}`;
-    const member = await succeeded("POST", `${base}/members`, {
-      roles: ["primary_applicant"],
-      programsAppliedFor: ["snap", "medicaid"],
-      personalInformation: { ssn: SSN, dateOfBirth: DATE_OF_BIRTH },
-      citizenship: { citizenshipStatus: "us_citizen" },
-      contact: { name: { firstName: "Ines", lastName: "Vardy" }, primaryAddress: { addressLine1: "9 Oak St", city: "Springfield", state: "IL", zip: "62704" } },
-    });
-    await succeeded("POST", `${base}/incomes`, { memberId: member.id, type: "employed", amount: 1200, frequency: "monthly", payerName: "Harbor Foods" });
-    await succeeded("POST", `${base}/signatures`, { signer: { type: "member", id: member.id, role: "applicant" }, purpose: "application", signedAt: "2026-11-25T09:00:00Z", signatureMethod: "electronic" });
-    await succeeded("POST", `${base}/submit`);
-    const refused = await succeeded("POST", "/data-exchange/service-calls", { serviceType: "save", requestingResourceId: member.id });
+it("keeps a member's SSN and date of birth out of the logs, the calls and their events, whatever the agencies answer", async () => {
+  const application = await succeeded("POST", "/intake/applications", { programs: ["snap", "medicaid"], channel: "online" });
+  const base = `/intake/applications/${application.id}`;
+  const member = await succeeded("POST", `${base}/members`, {
+    roles: ["primary_applicant"],
+    programsAppliedFor: ["snap", "medicaid"],
+    personalInformation: { ssn: SSN, dateOfBirth: DATE_OF_BIRTH },
+    citizenship: { citizenshipStatus: "us_citizen" },
+    contact: {
+      name: { firstName: "Ines", lastName: "Vardy" },
+      primaryAddress: { addressLine1: "9 Oak St", city: "Springfield", state: "IL", zip: "62704" },
+    },
+  });
+  await succeeded("POST", `${base}/incomes`, {
+    memberId: member.id,
+    type: "employed",
+    amount: 1200,
+    frequency: "monthly",
+    payerName: "Harbor Foods",
+  });
+  await succeeded("POST", `${base}/signatures`, {
+    signer: { type: "member", id: member.id, role: "applicant" },
+    purpose: "application",
+    signedAt: "2026-11-25T09:00:00Z",
+    signatureMethod: "electronic",
+  });
+  await succeeded("POST", `${base}/submit`);
+  const refused = await succeeded("POST", "/data-exchange/service-calls", { serviceType: "save", requestingResourceId: member.id });
 
-    // The verifications' calls (the SSA, lawful presence, the four income sources) and the Medicaid
-    // decision's (tax information, Medicare) all end, and the deployment's SAVE refuses its call.
-    await waitFor(
-      async () => {
-        const { rows: calls } = await db.query(`SELECT "serviceType", status FROM data_exchange_service_call`);
-        const ended = new Set(calls.filter((entry) => entry.status === "completed").map((entry) => entry.serviceType));
-        return ["fdsh_ssa", "fdsh_vlp", "ssa_ievs", "irs_ievs", "swica", "uib", "fdsh_fti", "fdsh_medicare"].every((type) => ended.has(type)) && calls.every((entry) => entry.status !== "pending");
-      },
-      "every call to end",
-      120_000,
-      100,
-    );
-    const [determination] = (await succeeded("GET", listPath("/eligibility/determinations", { applicationId: application.id }))).items;
-    await waitFor(
-      async () => (await succeeded("GET", `/eligibility/determinations/${determination.id}/decisions`)).items.some((decision: Json) => decision.program === "medicaid" && decision.status !== "pending"),
-      "the Medicaid decision to be decided ex parte",
-      120_000,
-      100,
-    );
+  // The verifications' calls (the SSA, lawful presence, the four income sources) and the Medicaid
+  // decision's (tax information, Medicare) all end, and the deployment's SAVE refuses its call.
+  await waitFor(
+    async () => {
+      const { rows: calls } = await db.query(`SELECT "serviceType", status FROM data_exchange_service_call`);
+      const ended = new Set(calls.filter((entry) => entry.status === "completed").map((entry) => entry.serviceType));
+      return (
+        ["fdsh_ssa", "fdsh_vlp", "ssa_ievs", "irs_ievs", "swica", "uib", "fdsh_fti", "fdsh_medicare"].every((type) => ended.has(type)) &&
+        calls.every((entry) => entry.status !== "pending")
+      );
+    },
+    "every call to end",
+    120_000,
+    100,
+  );
+  const [determination] = (await succeeded("GET", listPath("/eligibility/determinations", { applicationId: application.id }))).items;
+  await waitFor(
+    async () =>
+      (await succeeded("GET", `/eligibility/determinations/${determination.id}/decisions`)).items.some(
+        (decision: Json) => decision.program === "medicaid" && decision.status !== "pending",
+      ),
+    "the Medicaid decision to be decided ex parte",
+    120_000,
+    100,
+  );
 
-    // The refusal keeps the agency's status and code, never its words.
-    const failed = await succeeded("GET", `/data-exchange/service-calls/${refused.id}`);
-    expect(failed).toMatchObject({ status: "failed", failureReason: "service_error", lastError: "the agency (save) refused the request (422): SUBJECT_NOT_FOUND" });
-    const [failedEvent] = (await db.query(`SELECT data FROM platform_event WHERE subject = $1 AND type = 'data_exchange.call.failed'`, [refused.id])).rows;
-    expect(JSON.stringify(failedEvent.data)).not.toContain("Vardy");
+  // The refusal keeps the agency's status and code, never its words.
+  const failed = await succeeded("GET", `/data-exchange/service-calls/${refused.id}`);
+  expect(failed).toMatchObject({
+    status: "failed",
+    failureReason: "service_error",
+    lastError: "the agency (save) refused the request (422): SUBJECT_NOT_FOUND",
+  });
+  const [failedEvent] = (
+    await db.query(`SELECT data FROM platform_event WHERE subject = $1 AND type = 'data_exchange.call.failed'`, [refused.id])
+  ).rows;
+  expect(JSON.stringify(failedEvent.data)).not.toContain("Vardy");
 
-    // What the platform printed is what its most verbose level prints: debug lines, and its requests.
-    const printed = output();
-    expect(printed).toContain(`"level":20`);
-    expect(printed).toContain(`${base}/members`);
-    // The search finds them where they are kept, so finding them nowhere else means something.
-    expect(tracesIn(await rows(`SELECT * FROM intake_application_member`))).toEqual([SSN, DATE_OF_BIRTH]);
-    expect(tracesIn([printed])).toEqual([]);
-    expect(tracesIn(await serviceCalls())).toEqual([]);
-    expect(tracesIn(await dataExchangeEvents())).toEqual([]);
-    expect((await serviceCalls()).length).toBeGreaterThanOrEqual(9);
-  },
-  300_000,
-);
+  // What the platform printed is what its most verbose level prints: debug lines, and its requests.
+  const printed = output();
+  expect(printed).toContain(`"level":20`);
+  expect(printed).toContain(`${base}/members`);
+  // The search finds them where they are kept, so finding them nowhere else means something.
+  expect(tracesIn(await rows(`SELECT * FROM intake_application_member`))).toEqual([SSN, DATE_OF_BIRTH]);
+  expect(tracesIn([printed])).toEqual([]);
+  expect(tracesIn(await serviceCalls())).toEqual([]);
+  expect(tracesIn(await dataExchangeEvents())).toEqual([]);
+  expect((await serviceCalls()).length).toBeGreaterThanOrEqual(9);
+}, 300_000);
 
 it("lets no credential act as the agency adapters: a token naming their role holds no role at all", async () => {
   const claimed = await bearer(["agency_adapter"], { sub: "test|agency-adapter" });
   const { rows: members } = await db.query(`SELECT id, "applicationId" FROM intake_application_member LIMIT 1`);
-  for (const route of [`/intake/applications/${members[0].applicationId}`, `/intake/applications/${members[0].applicationId}/members/${members[0].id}`, "/persons", "/data-exchange/service-calls"]) {
+  for (const route of [
+    `/intake/applications/${members[0].applicationId}`,
+    `/intake/applications/${members[0].applicationId}/members/${members[0].id}`,
+    "/persons",
+    "/data-exchange/service-calls",
+  ]) {
     expect({ route, status: (await call("GET", route, undefined, claimed)).status }).toEqual({ route, status: 403 });
   }
-  const graph = await call("POST", "/graphql", { query: `query ($id: ID!) { application(id: $id) { id status } }`, variables: { id: members[0].applicationId } }, claimed);
+  const graph = await call(
+    "POST",
+    "/graphql",
+    { query: `query ($id: ID!) { application(id: $id) { id status } }`, variables: { id: members[0].applicationId } },
+    claimed,
+  );
   expect(graph.body.data?.application ?? null).toBeNull();
   expect(graph.body.errors[0].extensions).toMatchObject({ code: "FORBIDDEN" });
 });

@@ -5,7 +5,16 @@
 // `serviceCallChanged` feed.
 import type { Client } from "graphql-ws/client";
 import { bearer } from "../support/auth";
-import { detailFields, expectErrorEnvelope, expectListEnvelope, expectStatus, type Json, listPath, MISSING_ID, UUID_PATTERN } from "../support/expectations";
+import {
+  detailFields,
+  expectErrorEnvelope,
+  expectListEnvelope,
+  expectStatus,
+  type Json,
+  listPath,
+  MISSING_ID,
+  UUID_PATTERN,
+} from "../support/expectations";
 import { subscribeRegistered } from "../support/live";
 import { useTestPlatform } from "../support/platform";
 import { agencySwitch } from "../support/agency-control";
@@ -38,11 +47,25 @@ async function member(digit: number | null, lastName = "Rivera"): Promise<{ appl
   const application = await expectStatus(api.post("/intake/applications", { programs: ["snap"], channel: "online" }), 201, "application");
   const personalInformation = digit === null ? { dateOfBirth: "1990-04-02" } : { ssn: `123-45-678${digit}`, dateOfBirth: "1990-04-02" };
   const created = await expectStatus(
-    api.post(`/intake/applications/${application.id}/members`, { roles: ["primary_applicant"], personalInformation, contact: { name: { firstName: "Ana", lastName } } }),
+    api.post(`/intake/applications/${application.id}/members`, {
+      roles: ["primary_applicant"],
+      personalInformation,
+      contact: { name: { firstName: "Ana", lastName } },
+    }),
     201,
     "member",
   );
-  const income = await expectStatus(api.post(`/intake/applications/${application.id}/incomes`, { memberId: created.id, type: "employed", amount: 1800, frequency: "monthly", payerName: "Valley Farms" }), 201, "income");
+  const income = await expectStatus(
+    api.post(`/intake/applications/${application.id}/incomes`, {
+      memberId: created.id,
+      type: "employed",
+      amount: 1800,
+      frequency: "monthly",
+      payerName: "Valley Farms",
+    }),
+    201,
+    "income",
+  );
   return { applicationId: application.id, memberId: created.id, incomeId: income.id };
 }
 
@@ -64,7 +87,12 @@ describe("the service catalog", () => {
       updatedAt: expect.any(String),
     });
     expect(all.every((entry: Json) => entry.endpoint === undefined)).toBe(true);
-    const wages = expectListEnvelope(await api.get("/data-exchange/services?serviceType=swica"), { total: 1, limit: 25, offset: 0, hasNext: false });
+    const wages = expectListEnvelope(await api.get("/data-exchange/services?serviceType=swica"), {
+      total: 1,
+      limit: 25,
+      offset: 0,
+      hasNext: false,
+    });
     expect(wages[0].id).toBe(SWICA);
     expectErrorEnvelope(await api.get("/data-exchange/services?serviceType=fdsh_nope"), 400, "BAD_REQUEST");
   });
@@ -85,42 +113,105 @@ describe("the service catalog", () => {
 describe("submitting a call", () => {
   it("takes the service by id or by type, copies the catalog's type, mode and resource type, and records submitted", async () => {
     const { incomeId, memberId } = await member(1);
-    const byId = await api.post("/data-exchange/service-calls", { serviceId: SWICA, requestingResourceId: incomeId, metadata: { intake: { note: "by id" } } });
+    const byId = await api.post("/data-exchange/service-calls", {
+      serviceId: SWICA,
+      requestingResourceId: incomeId,
+      metadata: { intake: { note: "by id" } },
+    });
     expect(byId.status).toBe(201);
     expect(byId.headers.get("location")).toBe(`/data-exchange/service-calls/${byId.body.id}`);
-    expect(byId.body).toMatchObject({ serviceId: SWICA, serviceType: "swica", callMode: "async", status: "pending", requestingResourceType: "intake/applications/incomes", requestingResourceId: incomeId });
-    const byType = await expectStatus(api.post("/data-exchange/service-calls", { serviceType: "fdsh_ssa", requestingResourceId: memberId }), 201, "by type");
+    expect(byId.body).toMatchObject({
+      serviceId: SWICA,
+      serviceType: "swica",
+      callMode: "async",
+      status: "pending",
+      requestingResourceType: "intake/applications/incomes",
+      requestingResourceId: incomeId,
+    });
+    const byType = await expectStatus(
+      api.post("/data-exchange/service-calls", { serviceType: "fdsh_ssa", requestingResourceId: memberId }),
+      201,
+      "by type",
+    );
     expect(byType).toMatchObject({ serviceId: FDSH_SSA, serviceType: "fdsh_ssa", requestingResourceType: "intake/applications/members" });
     const [submitted] = (await eventsOf(api, byId.body.id)).filter((event) => event.type === "data_exchange.call.submitted");
-    expect(submitted).toMatchObject({ source: "/data-exchange", data: { serviceType: "swica", requestingResourceId: incomeId, callMode: "async", metadata: { intake: { note: "by id" } } } });
+    expect(submitted).toMatchObject({
+      source: "/data-exchange",
+      data: { serviceType: "swica", requestingResourceId: incomeId, callMode: "async", metadata: { intake: { note: "by id" } } },
+    });
   });
 
   it("refuses both or neither variant, unknown fields, personal data and strange namespaces with a detail per problem", async () => {
     const requestingResourceId = MISSING_ID;
-    const both = expectErrorEnvelope(await api.post("/data-exchange/service-calls", { serviceId: SWICA, serviceType: "swica", requestingResourceId }), 422, "VALIDATION_ERROR");
+    const both = expectErrorEnvelope(
+      await api.post("/data-exchange/service-calls", { serviceId: SWICA, serviceType: "swica", requestingResourceId }),
+      422,
+      "VALIDATION_ERROR",
+    );
     expect(detailFields(both)).toEqual(["serviceType"]);
     const neither = expectErrorEnvelope(await api.post("/data-exchange/service-calls", { requestingResourceId }), 422, "VALIDATION_ERROR");
     expect(detailFields(neither)).toEqual(["serviceId"]);
-    const unknown = expectErrorEnvelope(await api.post("/data-exchange/service-calls", { serviceId: SWICA, requestingResourceId, priority: "high" }), 422, "VALIDATION_ERROR");
+    const unknown = expectErrorEnvelope(
+      await api.post("/data-exchange/service-calls", { serviceId: SWICA, requestingResourceId, priority: "high" }),
+      422,
+      "VALIDATION_ERROR",
+    );
     expect(detailFields(unknown)).toContain("priority");
     const personal = expectErrorEnvelope(
-      await api.post("/data-exchange/service-calls", { serviceId: SWICA, requestingResourceId, data: { quarter: "2026Q3", person: { ssn: "123-45-6789", date_of_birth: "1990-01-01" } }, metadata: { intake: { lastName: "Rivera" } } }),
+      await api.post("/data-exchange/service-calls", {
+        serviceId: SWICA,
+        requestingResourceId,
+        data: { quarter: "2026Q3", person: { ssn: "123-45-6789", date_of_birth: "1990-01-01" } },
+        metadata: { intake: { lastName: "Rivera" } },
+      }),
       422,
       "VALIDATION_ERROR",
     );
     expect(detailFields(personal).sort()).toEqual(["data.person.date_of_birth", "data.person.ssn", "metadata.intake.lastName"]);
-    expect(detailFields(expectErrorEnvelope(await api.post("/data-exchange/service-calls", { serviceId: SWICA, requestingResourceId, metadata: { payroll: {} } }), 422, "VALIDATION_ERROR"))).toEqual(["metadata.payroll"]);
-    expect(detailFields(expectErrorEnvelope(await api.post("/data-exchange/service-calls", { serviceId: MISSING_ID, requestingResourceId }), 422, "VALIDATION_ERROR"))).toEqual(["serviceId"]);
-    expect(detailFields(expectErrorEnvelope(await api.post("/data-exchange/service-calls", { serviceType: "fdsh_vci", requestingResourceId }), 422, "VALIDATION_ERROR"))).toEqual(["serviceType"]);
-    expect(detailFields(expectErrorEnvelope(await api.post("/data-exchange/service-calls", { serviceId: SWICA }), 422, "VALIDATION_ERROR"))).toEqual(["requestingResourceId"]);
+    expect(
+      detailFields(
+        expectErrorEnvelope(
+          await api.post("/data-exchange/service-calls", { serviceId: SWICA, requestingResourceId, metadata: { payroll: {} } }),
+          422,
+          "VALIDATION_ERROR",
+        ),
+      ),
+    ).toEqual(["metadata.payroll"]);
+    expect(
+      detailFields(
+        expectErrorEnvelope(
+          await api.post("/data-exchange/service-calls", { serviceId: MISSING_ID, requestingResourceId }),
+          422,
+          "VALIDATION_ERROR",
+        ),
+      ),
+    ).toEqual(["serviceId"]);
+    expect(
+      detailFields(
+        expectErrorEnvelope(
+          await api.post("/data-exchange/service-calls", { serviceType: "fdsh_vci", requestingResourceId }),
+          422,
+          "VALIDATION_ERROR",
+        ),
+      ),
+    ).toEqual(["serviceType"]);
+    expect(
+      detailFields(expectErrorEnvelope(await api.post("/data-exchange/service-calls", { serviceId: SWICA }), 422, "VALIDATION_ERROR")),
+    ).toEqual(["requestingResourceId"]);
     expectErrorEnvelope(await api.post("/data-exchange/service-calls", "[1,2]"), 400, "BAD_REQUEST");
     expectErrorEnvelope(await api.post("/data-exchange/service-calls", "{ not json"), 400, "BAD_REQUEST");
-    expect((await api.get(listPath("/platform/events", { type: "data_exchange.call.submitted", subject: requestingResourceId }))).body.total).toBe(0);
+    expect(
+      (await api.get(listPath("/platform/events", { type: "data_exchange.call.submitted", subject: requestingResourceId }))).body.total,
+    ).toBe(0);
   });
 
   it("ignores the server-set fields of a call sent back as it was read", async () => {
     const { incomeId } = await member(2);
-    const first = await expectStatus(api.post("/data-exchange/service-calls", { serviceId: SWICA, requestingResourceId: incomeId }), 201, "first");
+    const first = await expectStatus(
+      api.post("/data-exchange/service-calls", { serviceId: SWICA, requestingResourceId: incomeId }),
+      201,
+      "first",
+    );
     const { serviceType: _type, ...readBack } = first;
     const again = await api.post("/data-exchange/service-calls", readBack);
     expect([200, 201]).toContain(again.status);
@@ -129,7 +220,9 @@ describe("submitting a call", () => {
   it("makes one call of fifty identical submissions racing, answering the others with it", async () => {
     const { incomeId } = await member(3);
     await control({ latencyMs: 2000 });
-    const answers = await Promise.all(Array.from({ length: 50 }, () => api.post("/data-exchange/service-calls", { serviceId: SWICA, requestingResourceId: incomeId })));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => api.post("/data-exchange/service-calls", { serviceId: SWICA, requestingResourceId: incomeId })),
+    );
     expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1);
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(49);
     expect(new Set(answers.map((answer) => answer.body.id)).size).toBe(1);
@@ -142,14 +235,35 @@ describe("submitting a call", () => {
 describe("making calls", () => {
   it("an asynchronous call is made by the outbox with only the facts its agency needs, and completes once with the answer", async () => {
     const { incomeId } = await member(4);
-    const call = await expectStatus(api.post("/data-exchange/service-calls", { serviceId: SWICA, requestingResourceId: incomeId, data: { quarter: "2026Q3" }, metadata: { intake: { verificationId: "v-1" } } }), 201, "submit");
+    const call = await expectStatus(
+      api.post("/data-exchange/service-calls", {
+        serviceId: SWICA,
+        requestingResourceId: incomeId,
+        data: { quarter: "2026Q3" },
+        metadata: { intake: { verificationId: "v-1" } },
+      }),
+      201,
+      "submit",
+    );
     await until("the call to complete", async () => (await callOf(call.id)).status === "completed");
     const done = await callOf(call.id);
-    expect(done).toMatchObject({ status: "completed", result: "conclusive", attempts: 1, failureReason: null, completedAt: expect.any(String) });
+    expect(done).toMatchObject({
+      status: "completed",
+      result: "conclusive",
+      attempts: 1,
+      failureReason: null,
+      completedAt: expect.any(String),
+    });
     expect(done.serviceResult).toEqual(expect.objectContaining({ employerName: expect.anything() }));
     const completed = (await eventsOf(api, call.id)).filter((event) => event.type === "data_exchange.call.completed");
     expect(completed).toHaveLength(1);
-    expect(completed[0]!.data).toEqual({ serviceType: "swica", requestingResourceId: incomeId, result: "conclusive", serviceResult: done.serviceResult, metadata: { intake: { verificationId: "v-1" } } });
+    expect(completed[0]!.data).toEqual({
+      serviceType: "swica",
+      requestingResourceId: incomeId,
+      result: "conclusive",
+      serviceResult: done.serviceResult,
+      metadata: { intake: { verificationId: "v-1" } },
+    });
     const agency = await (await fetch(`${platform().agencyUrl}/calls/${call.id}`)).json();
     expect(agency).toMatchObject({ received: 1, answered: 1 });
     // Nothing personal was kept: the call and its events hold no SSN.
@@ -162,12 +276,20 @@ describe("making calls", () => {
     // A real database fault on recording the end: every statement that ends a call raises until the trigger goes.
     await db.$executeRawUnsafe(`CREATE FUNCTION refuse_call_end() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
       IF NEW.status <> 'pending' THEN RAISE EXCEPTION 'recording refused for the test'; END IF; RETURN NEW; END $$`);
-    await db.$executeRawUnsafe(`CREATE TRIGGER refuse_call_end BEFORE UPDATE ON data_exchange_service_call FOR EACH ROW EXECUTE FUNCTION refuse_call_end()`);
+    await db.$executeRawUnsafe(
+      `CREATE TRIGGER refuse_call_end BEFORE UPDATE ON data_exchange_service_call FOR EACH ROW EXECUTE FUNCTION refuse_call_end()`,
+    );
     try {
-      const call = await expectStatus(api.post("/data-exchange/service-calls", { serviceId: SWICA, requestingResourceId: incomeId }), 201, "submit");
+      const call = await expectStatus(
+        api.post("/data-exchange/service-calls", { serviceId: SWICA, requestingResourceId: incomeId }),
+        201,
+        "submit",
+      );
       // Handed back at once, instead of held for its whole lease: recorded as a retry, saying it was a
       // fault of the platform's without quoting it (the database's message is for the log, not for clients).
-      await until("the call to be handed back", async () => (await eventsOf(api, call.id)).some((event) => event.type === "data_exchange.call.retry_scheduled"));
+      await until("the call to be handed back", async () =>
+        (await eventsOf(api, call.id)).some((event) => event.type === "data_exchange.call.retry_scheduled"),
+      );
       const handedBack = await callOf(call.id);
       expect(handedBack).toMatchObject({ status: "pending", lastError: expect.stringContaining("a fault of its own") });
       expect(JSON.stringify([handedBack, await eventsOf(api, call.id)])).not.toMatch(/recording refused/);
@@ -188,14 +310,21 @@ describe("making calls", () => {
       expectStatus(api.post("/data-exchange/service-calls", { serviceType: "fdsh_ssa", requestingResourceId: six.memberId }), 201, "6"),
       expectStatus(api.post("/data-exchange/service-calls", { serviceType: "fdsh_ssa", requestingResourceId: seven.memberId }), 201, "7"),
     ]);
-    await until("both calls to complete", async () => (await callOf(inconclusive.id)).status === "completed" && (await callOf(partial.id)).status === "completed");
+    await until(
+      "both calls to complete",
+      async () => (await callOf(inconclusive.id)).status === "completed" && (await callOf(partial.id)).status === "completed",
+    );
     expect((await callOf(inconclusive.id)).result).toBe("inconclusive");
     expect((await callOf(partial.id)).result).toBe("partial");
   });
 
   it("a synchronous call is answered within the request", async () => {
     const { memberId } = await member(5);
-    const answered = await expectStatus(api.post("/data-exchange/service-calls", { serviceType: "fdsh_ssa", requestingResourceId: memberId, callMode: "sync" }), 201, "sync");
+    const answered = await expectStatus(
+      api.post("/data-exchange/service-calls", { serviceType: "fdsh_ssa", requestingResourceId: memberId, callMode: "sync" }),
+      201,
+      "sync",
+    );
     expect(answered).toMatchObject({ callMode: "sync", status: "completed", result: "conclusive", attempts: 1 });
     const types = (await eventsOf(api, answered.id)).map((event) => event.type);
     expect(types).toEqual(["data_exchange.call.submitted", "data_exchange.call.completed"]);
@@ -204,20 +333,35 @@ describe("making calls", () => {
   it("a synchronous call the agency does not answer within the service's timeout is timed out in the request", async () => {
     const { memberId } = await member(9);
     await control({ slowMs: 8000 });
-    const answered = await expectStatus(api.post("/data-exchange/service-calls", { serviceType: "fdsh_ssa", requestingResourceId: memberId, callMode: "sync" }), 201, "sync");
+    const answered = await expectStatus(
+      api.post("/data-exchange/service-calls", { serviceType: "fdsh_ssa", requestingResourceId: memberId, callMode: "sync" }),
+      201,
+      "sync",
+    );
     expect(answered.status).toBe("timed_out");
-    expect((await eventsOf(api, answered.id)).map((event) => event.type)).toEqual(["data_exchange.call.submitted", "data_exchange.call.timed_out"]);
+    expect((await eventsOf(api, answered.id)).map((event) => event.type)).toEqual([
+      "data_exchange.call.submitted",
+      "data_exchange.call.timed_out",
+    ]);
   });
 
   it("an agency that keeps failing is asked again with backoff, each retry recorded, then the call fails with service_error", async () => {
     const { memberId } = await member(8);
-    const call = await expectStatus(api.post("/data-exchange/service-calls", { serviceType: "save", requestingResourceId: memberId }), 201, "submit");
+    const call = await expectStatus(
+      api.post("/data-exchange/service-calls", { serviceType: "save", requestingResourceId: memberId }),
+      201,
+      "submit",
+    );
     await until("the call to fail", async () => (await callOf(call.id)).status === "failed");
     const failed = await callOf(call.id);
     expect(failed).toMatchObject({ failureReason: "service_error", attempts: 2, lastError: expect.stringContaining("answered 500") });
     // The first attempt's failure put the call back with its bookkeeping, recorded in the log before it failed for good.
     const history = await eventsOf(api, call.id);
-    expect(history.map((event) => event.type)).toEqual(["data_exchange.call.submitted", "data_exchange.call.retry_scheduled", "data_exchange.call.failed"]);
+    expect(history.map((event) => event.type)).toEqual([
+      "data_exchange.call.submitted",
+      "data_exchange.call.retry_scheduled",
+      "data_exchange.call.failed",
+    ]);
     expect(history[1]!.data).toEqual({
       serviceType: "save",
       requestingResourceId: memberId,
@@ -235,27 +379,54 @@ describe("making calls", () => {
 
   it("a dropped connection fails the call with connection_error; a record that does not exist, with service_error at once", async () => {
     const { memberId } = await member(1, "Unreachable");
-    const dropped = await expectStatus(api.post("/data-exchange/service-calls", { serviceType: "incarceration_check", requestingResourceId: memberId }), 201, "dropped");
-    const nobody = await expectStatus(api.post("/data-exchange/service-calls", { serviceType: "enrollment_check", requestingResourceId: MISSING_ID }), 201, "nobody");
-    await until("both to fail", async () => (await callOf(dropped.id)).status === "failed" && (await callOf(nobody.id)).status === "failed");
+    const dropped = await expectStatus(
+      api.post("/data-exchange/service-calls", { serviceType: "incarceration_check", requestingResourceId: memberId }),
+      201,
+      "dropped",
+    );
+    const nobody = await expectStatus(
+      api.post("/data-exchange/service-calls", { serviceType: "enrollment_check", requestingResourceId: MISSING_ID }),
+      201,
+      "nobody",
+    );
+    await until(
+      "both to fail",
+      async () => (await callOf(dropped.id)).status === "failed" && (await callOf(nobody.id)).status === "failed",
+    );
     expect((await callOf(dropped.id)).failureReason).toBe("connection_error");
-    expect(await callOf(nobody.id)).toMatchObject({ failureReason: "service_error", attempts: 1, lastError: expect.stringContaining("does not exist") });
+    expect(await callOf(nobody.id)).toMatchObject({
+      failureReason: "service_error",
+      attempts: 1,
+      lastError: expect.stringContaining("does not exist"),
+    });
   });
 
   it("opens a failing service's breaker, which fails its calls fast, and closes it once the agency answers again", async () => {
     await control({ failing: ["uib"] });
     const earners = await Promise.all([member(1), member(2), member(3)]);
-    const first = await expectStatus(api.post("/data-exchange/service-calls", { serviceType: "uib", requestingResourceId: earners[0]!.incomeId }), 201, "first");
+    const first = await expectStatus(
+      api.post("/data-exchange/service-calls", { serviceType: "uib", requestingResourceId: earners[0]!.incomeId }),
+      201,
+      "first",
+    );
     await until("the first call to fail", async () => (await callOf(first.id)).status === "failed");
     // Two failed calls opened the breaker: the next call is refused without reaching the agency.
-    const second = await expectStatus(api.post("/data-exchange/service-calls", { serviceType: "uib", requestingResourceId: earners[1]!.incomeId }), 201, "second");
+    const second = await expectStatus(
+      api.post("/data-exchange/service-calls", { serviceType: "uib", requestingResourceId: earners[1]!.incomeId }),
+      201,
+      "second",
+    );
     await until("the breaker to hold the second call back", async () => /circuit open/.test((await callOf(second.id)).lastError ?? ""));
     expect((await callOf(second.id)).status).toBe("pending");
     expect((await fetch(`${platform().agencyUrl}/calls/${second.id}`)).status).toBe(404);
     // The agency recovers: once the breaker lets a trial call through, calls complete again.
     await fetch(`${platform().agencyUrl}/control`, { method: "DELETE" });
     await until("the held call to complete", async () => (await callOf(second.id)).status === "completed");
-    const third = await expectStatus(api.post("/data-exchange/service-calls", { serviceType: "uib", requestingResourceId: earners[2]!.incomeId }), 201, "third");
+    const third = await expectStatus(
+      api.post("/data-exchange/service-calls", { serviceType: "uib", requestingResourceId: earners[2]!.incomeId }),
+      201,
+      "third",
+    );
     await until("a later call to complete", async () => (await callOf(third.id)).status === "completed");
     expect((await callOf(third.id)).attempts).toBe(1);
   });
@@ -265,9 +436,14 @@ describe("making calls", () => {
     await expectStatus(api.post("/data-exchange/service-calls", { serviceType: "swica", requestingResourceId: incomeId }), 201, "swica");
     await expectStatus(api.post("/data-exchange/service-calls", { serviceType: "fdsh_ssa", requestingResourceId: memberId }), 201, "ssa");
     await settle();
-    const swica = expectListEnvelope(await api.get(listPath("/data-exchange/service-calls", { requestingResourceId: incomeId, status: "completed" })), { total: 1, limit: 25, offset: 0, hasNext: false });
+    const swica = expectListEnvelope(
+      await api.get(listPath("/data-exchange/service-calls", { requestingResourceId: incomeId, status: "completed" })),
+      { total: 1, limit: 25, offset: 0, hasNext: false },
+    );
     expect(swica[0].serviceType).toBe("swica");
-    expect((await api.get(listPath("/data-exchange/service-calls", { requestingResourceId: memberId, serviceType: "swica" }))).body.total).toBe(0);
+    expect(
+      (await api.get(listPath("/data-exchange/service-calls", { requestingResourceId: memberId, serviceType: "swica" }))).body.total,
+    ).toBe(0);
     expectErrorEnvelope(await api.get(listPath("/data-exchange/service-calls", { status: "lost" })), 400, "BAD_REQUEST");
     expectErrorEnvelope(await api.get(listPath("/data-exchange/service-calls", { requestingResourceId: "nope" })), 400, "BAD_REQUEST");
     expectErrorEnvelope(await api.get(`/data-exchange/service-calls/${MISSING_ID}`), 404, "NOT_FOUND");
@@ -278,14 +454,30 @@ describe("metadata namespaces", () => {
   it("are written by the domain that owns them, and echoed verbatim in the call's later events", async () => {
     await control({ latencyMs: 2500 });
     const { memberId } = await member(1);
-    const call = await expectStatus(api.post("/data-exchange/service-calls", { serviceType: "fdsh_vlp", requestingResourceId: memberId, metadata: { workflow: { taskId: "t-1" } } }), 201, "submit");
+    const call = await expectStatus(
+      api.post("/data-exchange/service-calls", {
+        serviceType: "fdsh_vlp",
+        requestingResourceId: memberId,
+        metadata: { workflow: { taskId: "t-1" } },
+      }),
+      201,
+      "submit",
+    );
     const intake = await bearer(["system"], { sub: "intake", userId: "intake" });
-    const written = await expectStatus(api.put(`/data-exchange/service-calls/${call.id}/metadata/intake`, { verificationId: "v-9", nested: { keep: [1, 2] } }, intake), 200, "put");
+    const written = await expectStatus(
+      api.put(`/data-exchange/service-calls/${call.id}/metadata/intake`, { verificationId: "v-9", nested: { keep: [1, 2] } }, intake),
+      200,
+      "put",
+    );
     expect(written.metadata).toEqual({ workflow: { taskId: "t-1" }, intake: { verificationId: "v-9", nested: { keep: [1, 2] } } });
     expect((await api.put(`/data-exchange/service-calls/${call.id}/metadata/eligibility`, { decisionId: "d" }, intake)).status).toBe(403);
     expect((await api.put(`/data-exchange/service-calls/${call.id}/metadata/eligibility`, { decisionId: "d" })).status).toBe(403);
     expectErrorEnvelope(await api.put(`/data-exchange/service-calls/${call.id}/metadata/payroll`, {}, intake), 422, "VALIDATION_ERROR");
-    expectErrorEnvelope(await api.put(`/data-exchange/service-calls/${call.id}/metadata/intake`, { ssn: "1" }, intake), 422, "VALIDATION_ERROR");
+    expectErrorEnvelope(
+      await api.put(`/data-exchange/service-calls/${call.id}/metadata/intake`, { ssn: "1" }, intake),
+      422,
+      "VALIDATION_ERROR",
+    );
     expectErrorEnvelope(await api.put(`/data-exchange/service-calls/${MISSING_ID}/metadata/intake`, {}, intake), 404, "NOT_FOUND");
     expectErrorEnvelope(await api.delete(`/data-exchange/service-calls/${MISSING_ID}/metadata/intake`, intake), 404, "NOT_FOUND");
     expect((await api.delete(`/data-exchange/service-calls/${call.id}/metadata/workflow`, intake)).status).toBe(403);
@@ -307,9 +499,22 @@ describe("who may call", () => {
     expect(created.status).toBe(201);
     expect(created.body.id).toMatch(UUID_PATTERN);
     const other = await member(2);
-    expect((await api.raw("POST", "/data-exchange/service-calls", { ...body, requestingResourceId: other.memberId }, await bearer(["supervisor"]))).status).toBe(201);
-    expect((await api.raw("GET", `/data-exchange/service-calls/${created.body.id}`, undefined, await bearer(["partner_readonly"]))).status).toBe(200);
-    expect((await api.raw("GET", `/data-exchange/service-calls/${created.body.id}`, undefined, await bearer(["applicant"]))).status).toBe(403);
+    expect(
+      (
+        await api.raw(
+          "POST",
+          "/data-exchange/service-calls",
+          { ...body, requestingResourceId: other.memberId },
+          await bearer(["supervisor"]),
+        )
+      ).status,
+    ).toBe(201);
+    expect(
+      (await api.raw("GET", `/data-exchange/service-calls/${created.body.id}`, undefined, await bearer(["partner_readonly"]))).status,
+    ).toBe(200);
+    expect((await api.raw("GET", `/data-exchange/service-calls/${created.body.id}`, undefined, await bearer(["applicant"]))).status).toBe(
+      403,
+    );
   });
 });
 
@@ -317,26 +522,46 @@ describe("the live feed", () => {
   const clients: Client[] = [];
   afterAll(async () => Promise.all(clients.map((client) => client.dispose())));
 
-  const subscribe = (query: string, variables?: Record<string, unknown>) => subscribeRegistered(platform(), url(), clients, query, variables);
+  const subscribe = (query: string, variables?: Record<string, unknown>) =>
+    subscribeRegistered(platform(), url(), clients, query, variables);
 
   it("serviceCallChanged(id) delivers a call's changes as they commit, with the call as it then is", async () => {
     // The agency takes its time, so the metadata change is seen while the call is still pending.
     await control({ latencyMs: 1500 });
     const { memberId } = await member(1);
-    const call = await expectStatus(api.post("/data-exchange/service-calls", { serviceType: "fdsh_medicare", requestingResourceId: memberId }), 201, "submit");
-    const feed = await subscribe("subscription ($id: ID) { serviceCallChanged(id: $id) { type subject serviceCall { status result metadata } } }", { id: call.id });
+    const call = await expectStatus(
+      api.post("/data-exchange/service-calls", { serviceType: "fdsh_medicare", requestingResourceId: memberId }),
+      201,
+      "submit",
+    );
+    const feed = await subscribe(
+      "subscription ($id: ID) { serviceCallChanged(id: $id) { type subject serviceCall { status result metadata } } }",
+      { id: call.id },
+    );
     const intake = await bearer(["system"], { sub: "intake", userId: "intake" });
-    await expectStatus(api.put(`/data-exchange/service-calls/${call.id}/metadata/intake`, { verificationId: "v-live" }, intake), 200, "put");
+    await expectStatus(
+      api.put(`/data-exchange/service-calls/${call.id}/metadata/intake`, { verificationId: "v-live" }, intake),
+      200,
+      "put",
+    );
     const [changed, completed] = (await feed.take(2)).map((payload) => payload.data?.serviceCallChanged);
-    expect(changed).toEqual({ type: "data_exchange.call.metadata_changed", subject: call.id, serviceCall: { status: "pending", result: null, metadata: { intake: { verificationId: "v-live" } } } });
-    expect(completed).toEqual({ type: "data_exchange.call.completed", subject: call.id, serviceCall: { status: "completed", result: "conclusive", metadata: { intake: { verificationId: "v-live" } } } });
+    expect(changed).toEqual({
+      type: "data_exchange.call.metadata_changed",
+      subject: call.id,
+      serviceCall: { status: "pending", result: null, metadata: { intake: { verificationId: "v-live" } } },
+    });
+    expect(completed).toEqual({
+      type: "data_exchange.call.completed",
+      subject: call.id,
+      serviceCall: { status: "completed", result: "conclusive", metadata: { intake: { verificationId: "v-live" } } },
+    });
     // Nothing of another call, and not the window timer's own bookkeeping.
     await settle();
     expect(feed.untaken()).toEqual([]);
   });
 
   it("refuses an id that is not one", async () => {
-    const feed = await subscribe("subscription { serviceCallChanged(id: \"nope\") { type } }");
+    const feed = await subscribe('subscription { serviceCallChanged(id: "nope") { type } }');
     await feed.finished();
     expect(JSON.stringify(feed.results.length ? feed.results : feed.error)).toMatch(/must be a uuid/);
   });

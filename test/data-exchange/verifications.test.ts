@@ -24,7 +24,13 @@ writeFileSync(
   JSON.stringify({
     services: [
       { id: FDSH_VLP, windowSeconds: 2 },
-      { id: VCI, name: "Verify Current Income via FDSH", serviceType: "fdsh_vci", programs: ["medicaid"], requestingResourceType: "intake/applications/members" },
+      {
+        id: VCI,
+        name: "Verify Current Income via FDSH",
+        serviceType: "fdsh_vci",
+        programs: ["medicaid"],
+        requestingResourceType: "intake/applications/members",
+      },
     ],
   }),
 );
@@ -43,10 +49,13 @@ afterEach(async () => {
   await agency.reset();
 });
 
-
 /** A draft application with one member whose SSN ends in `digit` (the simulator's answer follows it). */
 async function applicant(digit: number): Promise<{ applicationId: string; memberId: string }> {
-  const application = await expectStatus(api.post("/intake/applications", { programs: ["medicaid"], channel: "online" }), 201, "application");
+  const application = await expectStatus(
+    api.post("/intake/applications", { programs: ["medicaid"], channel: "online" }),
+    201,
+    "application",
+  );
   const member = await expectStatus(
     api.post(`/intake/applications/${application.id}/members`, {
       roles: ["primary_applicant"],
@@ -60,21 +69,48 @@ async function applicant(digit: number): Promise<{ applicationId: string; member
 }
 
 const verify = (applicationId: string, memberId: string, category: string) =>
-  expectStatus(api.post(`/intake/applications/${applicationId}/verifications`, { category, verificationType: "electronic", sourceId: memberId, sourceType: "member" }), 201, category);
-const verification = async (applicationId: string, id: string): Promise<Json> => expectStatus(api.get(`/intake/applications/${applicationId}/verifications/${id}`), 200, "verification");
+  expectStatus(
+    api.post(`/intake/applications/${applicationId}/verifications`, {
+      category,
+      verificationType: "electronic",
+      sourceId: memberId,
+      sourceType: "member",
+    }),
+    201,
+    category,
+  );
+const verification = async (applicationId: string, id: string): Promise<Json> =>
+  expectStatus(api.get(`/intake/applications/${applicationId}/verifications/${id}`), 200, "verification");
 
 describe("the catalog a deployment configured", () => {
   it("holds the seeded entries as changed, and the deployment's own entry as user-sourced", async () => {
-    const entries = expectListEnvelope(await api.get("/data-exchange/services?limit=50"), { total: 12, limit: 50, offset: 0, hasNext: false });
-    expect(entries.find((entry: Json) => entry.id === VCI)).toMatchObject({ serviceType: "fdsh_vci", source: "user", defaultCallMode: "async", programs: ["medicaid"] });
+    const entries = expectListEnvelope(await api.get("/data-exchange/services?limit=50"), {
+      total: 12,
+      limit: 50,
+      offset: 0,
+      hasNext: false,
+    });
+    expect(entries.find((entry: Json) => entry.id === VCI)).toMatchObject({
+      serviceType: "fdsh_vci",
+      source: "user",
+      defaultCallMode: "async",
+      programs: ["medicaid"],
+    });
     expect(entries.find((entry: Json) => entry.id === FDSH_VLP)).toMatchObject({ serviceType: "fdsh_vlp", source: "system" });
     expect(entries.every((entry: Json) => entry.endpoint === undefined && entry.windowSeconds === undefined)).toBe(true);
     // Its calls are made like any other's: the type resolves to it, and the agency answers.
     // (Made for a member, as a Medicaid decision calls it.)
     const { memberId } = await applicant(2);
-    const call = await expectStatus(api.post("/data-exchange/service-calls", { serviceType: "fdsh_vci", requestingResourceId: memberId }), 201, "vci call");
+    const call = await expectStatus(
+      api.post("/data-exchange/service-calls", { serviceType: "fdsh_vci", requestingResourceId: memberId }),
+      201,
+      "vci call",
+    );
     expect(call).toMatchObject({ serviceId: VCI, requestingResourceType: "intake/applications/members" });
-    await until("the VCI call to complete", async () => (await expectStatus(api.get(`/data-exchange/service-calls/${call.id}`), 200, "call")).status === "completed");
+    await until(
+      "the VCI call to complete",
+      async () => (await expectStatus(api.get(`/data-exchange/service-calls/${call.id}`), 200, "call")).status === "completed",
+    );
   });
 });
 
@@ -92,7 +128,15 @@ describe("a verification whose calls do not succeed", () => {
     });
     const failed = await verification(applicationId, identity.id);
     expect(failed).toMatchObject({ status: "pending", evidence: [] });
-    expect(failed.electronicChecks).toEqual([expect.objectContaining({ serviceType: "fdsh_ssa", status: "failed", failureReason: "service_error", result: null, checkedAt: expect.any(String) })]);
+    expect(failed.electronicChecks).toEqual([
+      expect.objectContaining({
+        serviceType: "fdsh_ssa",
+        status: "failed",
+        failureReason: "service_error",
+        result: null,
+        checkedAt: expect.any(String),
+      }),
+    ]);
     const timedOut = await verification(applicationId, immigration.id);
     expect(timedOut).toMatchObject({ status: "pending", evidence: [] });
     expect(timedOut.electronicChecks).toEqual([expect.objectContaining({ serviceType: "fdsh_vlp", status: "timed_out", result: null })]);
@@ -100,17 +144,30 @@ describe("a verification whose calls do not succeed", () => {
     expect((await verificationsOf(api, applicationId)).filter((entry) => entry.verificationType === "document")).toEqual([]);
 
     // The caseworker sees the same through the graph, with the agency's last error.
-    const graph = await api.graphql(`query ($id: ID!) { application(id: $id) { verifications { category status serviceCalls { status failureReason lastError } } } }`, { id: applicationId });
+    const graph = await api.graphql(
+      `query ($id: ID!) { application(id: $id) { verifications { category status serviceCalls { status failureReason lastError } } } }`,
+      { id: applicationId },
+    );
     expect(graph.errors).toBeUndefined();
     const byCategory = Object.fromEntries(graph.data.application.verifications.map((entry: Json) => [entry.category, entry]));
-    expect(byCategory.identity).toEqual({ category: "identity", status: "pending", serviceCalls: [{ status: "failed", failureReason: "service_error", lastError: expect.stringContaining("answered 503") }] });
+    expect(byCategory.identity).toEqual({
+      category: "identity",
+      status: "pending",
+      serviceCalls: [{ status: "failed", failureReason: "service_error", lastError: expect.stringContaining("answered 503") }],
+    });
     expect(byCategory.immigration.serviceCalls).toEqual([expect.objectContaining({ status: "timed_out", failureReason: null })]);
 
     // The slow answer that arrives after the window changes nothing: the call stays timed out, with one end.
     const [vlpCall] = timedOut.electronicChecks;
-    await until("the agency to answer the timed-out call", async () => ((await (await fetch(`${platform().agencyUrl}/calls/${vlpCall.serviceCallId}`)).json()) as Json).answered === 1);
+    await until(
+      "the agency to answer the timed-out call",
+      async () => ((await (await fetch(`${platform().agencyUrl}/calls/${vlpCall.serviceCallId}`)).json()) as Json).answered === 1,
+    );
     await platform().settle();
-    expect(await expectStatus(api.get(`/data-exchange/service-calls/${vlpCall.serviceCallId}`), 200, "call")).toMatchObject({ status: "timed_out", result: null });
+    expect(await expectStatus(api.get(`/data-exchange/service-calls/${vlpCall.serviceCallId}`), 200, "call")).toMatchObject({
+      status: "timed_out",
+      result: null,
+    });
     expect(await eventsOf(api, vlpCall.serviceCallId, "data_exchange.call.completed")).toEqual([]);
   });
 });
@@ -119,7 +176,10 @@ describe("intake's reactions to a call's end", () => {
   it("name the completion as their cause, and an end delivered again changes nothing", async () => {
     const { applicationId, memberId } = await applicant(1);
     const identity = await verify(applicationId, memberId, "identity");
-    await until("the identity verification to be satisfied", async () => (await verification(applicationId, identity.id)).status === "satisfied");
+    await until(
+      "the identity verification to be satisfied",
+      async () => (await verification(applicationId, identity.id)).status === "satisfied",
+    );
     const satisfied = await verification(applicationId, identity.id);
     const callId = satisfied.electronicChecks[0].serviceCallId;
     const completed = (await eventsOf(api, callId, "data_exchange.call.completed"))[0]!;
@@ -129,7 +189,16 @@ describe("intake's reactions to a call's end", () => {
 
     // The same call's end arrives again (an agency's answer replayed, an event redelivered), saying otherwise.
     const { id: _id, time: _time, ...again } = completed;
-    await expectStatus(api.post("/platform/events", { ...again, id: "7d3f1c2e-9b8a-4c6d-8e5f-0a1b2c3d4e5f", time: new Date().toISOString(), data: { ...completed.data, result: "inconclusive" } }), 201, "replayed end");
+    await expectStatus(
+      api.post("/platform/events", {
+        ...again,
+        id: "7d3f1c2e-9b8a-4c6d-8e5f-0a1b2c3d4e5f",
+        time: new Date().toISOString(),
+        data: { ...completed.data, result: "inconclusive" },
+      }),
+      201,
+      "replayed end",
+    );
     await platform().settle();
     const after = await verification(applicationId, identity.id);
     expect(after).toMatchObject({ status: "satisfied", evidence: satisfied.evidence, electronicChecks: satisfied.electronicChecks });

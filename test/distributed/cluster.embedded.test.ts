@@ -19,7 +19,13 @@ afterAll(stopLaunched, 60_000);
 
 /** A GET, or a POST of `body` as JSON, that the cluster's primary hands to the next worker in turn. */
 const onNewConnection = (path: string, headers: Record<string, string>, body?: unknown) =>
-  onNewConnectionTo(base, path, body === undefined ? { headers } : { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(body) });
+  onNewConnectionTo(
+    base,
+    path,
+    body === undefined
+      ? { headers }
+      : { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(body) },
+  );
 
 it("answers a burst of reads and writes from both workers, every one of them", async () => {
   const headers = await adminHeaders();

@@ -21,7 +21,11 @@ describe("distributed deployment", () => {
   it("protects a subgraph reached directly, not only through the gateway", async () => {
     const urls = running!.urls as Record<string, string>;
     const ask = async (headers: Record<string, string>) => {
-      const response = await fetch(urls["subgraph persons"] as string, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify({ query: "{ persons { total } }" }) });
+      const response = await fetch(urls["subgraph persons"] as string, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...headers },
+        body: JSON.stringify({ query: "{ persons { total } }" }),
+      });
       return (await response.json()) as { data?: unknown; errors?: Array<{ extensions: { code: string } }> };
     };
     expect((await ask({})).errors?.[0]?.extensions.code).toBe("UNAUTHORIZED");
@@ -31,7 +35,7 @@ describe("distributed deployment", () => {
     const refused = await fetch(urls["subgraph persons"] as string, {
       method: "POST",
       headers: { "content-type": "application/json", ...(await bearer(["partner_readonly"])) },
-      body: JSON.stringify({ query: "mutation { deletePerson(id: \"00000000-0000-4000-8000-000000000000\") }" }),
+      body: JSON.stringify({ query: 'mutation { deletePerson(id: "00000000-0000-4000-8000-000000000000") }' }),
     });
     expect(((await refused.json()) as { errors?: Array<{ extensions: { code: string } }> }).errors?.[0]?.extensions.code).toBe("FORBIDDEN");
     expect((await ask(await adminHeaders())).data).toEqual({ persons: { total: expect.any(Number) } });
@@ -54,7 +58,10 @@ describe("distributed deployment", () => {
     expect(literal.errors[0].extensions).toMatchObject({ code: "VALIDATION_ERROR", status: 422 });
     const badDate = await httpClient(base(urls.graphql!)).graphql(`{ metrics(from: "true") { total } }`);
     // The subgraph's own validation refuses the literal here (it was sent inline), so the code is its.
-    expect(badDate.errors[0].extensions).toMatchObject({ code: expect.stringMatching(/^(BAD_REQUEST|GRAPHQL_VALIDATION_FAILED)$/), status: 400 });
+    expect(badDate.errors[0].extensions).toMatchObject({
+      code: expect.stringMatching(/^(BAD_REQUEST|GRAPHQL_VALIDATION_FAILED)$/),
+      status: 400,
+    });
   });
 
   it("serves REST at the rest-compat URL and GraphQL at the gateway URL, each subgraph in its own process", async () => {
@@ -136,9 +143,16 @@ describe("distributed deployment", () => {
 
   it("carries the identity provider's API key through rest-compat and the gateway to the identity process", async () => {
     const rest = httpClient((running!.urls as Record<string, string>).rest as string);
-    const created = await rest.post("/identity-access/users", { idpSubject: "idp|distributed", email: "d@agency.example.gov", role: "supervisor" });
+    const created = await rest.post("/identity-access/users", {
+      idpSubject: "idp|distributed",
+      email: "d@agency.example.gov",
+      role: "supervisor",
+    });
     expect(created.status).toBe(201);
-    const claims = await rest.raw("GET", "/identity-access/token/claims/idp%7Cdistributed", undefined, { authorization: "", "x-api-key": "test-idp-api-key-1" });
+    const claims = await rest.raw("GET", "/identity-access/token/claims/idp%7Cdistributed", undefined, {
+      authorization: "",
+      "x-api-key": "test-idp-api-key-1",
+    });
     expect(claims.body).toMatchObject({ userId: created.body.id, role: "supervisor" });
   });
 

@@ -55,7 +55,8 @@ function linkRecorder(links: Link[]): Rule {
     parser: "micromark",
     function: (params) => {
       walk(params.parsers.micromark.tokens, (token) => {
-        if (destinations.has(token.type)) links.push({ file: params.name, line: token.startLine, target: token.text.replace(/^<|>$/g, "") });
+        if (destinations.has(token.type))
+          links.push({ file: params.name, line: token.startLine, target: token.text.replace(/^<|>$/g, "") });
       });
     },
   };
@@ -112,7 +113,10 @@ async function lintMarkdown(input: { files: string[] } | { strings: Record<strin
   const results = await lint({ ...options, config: rules, customRules: [linkRecorder(links), headingRecorder(fragments)] });
   const relative = (name: string) => (path.isAbsolute(name) ? path.relative(root, name) : name);
   const problems = Object.entries(results).flatMap(([name, found]) =>
-    found.map((problem) => `${relative(name)}:${problem.lineNumber} ${problem.ruleNames.join("/")} ${problem.ruleDescription}${problem.errorDetail ? ` (${problem.errorDetail})` : ""}`),
+    found.map(
+      (problem) =>
+        `${relative(name)}:${problem.lineNumber} ${problem.ruleNames.join("/")} ${problem.ruleDescription}${problem.errorDetail ? ` (${problem.errorDetail})` : ""}`,
+    ),
   );
   return {
     problems,
@@ -124,7 +128,8 @@ async function lintMarkdown(input: { files: string[] } | { strings: Record<strin
 /** What is wrong with a link, or null: it must be relative, stay in the repository and land on a file (and heading) there. */
 async function linkProblem(link: Link, fragments: Map<string, Set<string>>, exists: (file: string) => boolean): Promise<string | null> {
   const where = `${link.file}:${link.line} ${link.target}`;
-  if (/^[a-z][a-z0-9+.-]*:/i.test(link.target) || link.target.startsWith("//") || link.target.startsWith("www.")) return `${where}: leaves the repository`;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(link.target) || link.target.startsWith("//") || link.target.startsWith("www."))
+    return `${where}: leaves the repository`;
   if (link.target.startsWith("#")) return null; // a heading of the same page: markdownlint's link-fragments rule checks it
   if (link.target.startsWith("/")) return `${where}: a rooted path; write it relative to the page`;
   const [pathPart = "", fragment] = link.target.split("#", 2);
@@ -157,7 +162,8 @@ it.each(documents)("%s has no Markdown problems", (file) => {
 
 it.each(documents)("%s links only to files and headings in the repository", async (file) => {
   const problems = [];
-  for (const link of linted.links.filter((candidate) => candidate.file === file)) problems.push(await linkProblem(link, linted.fragments, existsInRepository));
+  for (const link of linted.links.filter((candidate) => candidate.file === file))
+    problems.push(await linkProblem(link, linted.fragments, existsInRepository));
   expect(problems.filter(Boolean)).toEqual([]);
 });
 
@@ -174,7 +180,9 @@ it("refuses each kind of link that leaves the repository or lands nowhere", asyn
     "[defined]: https://example.org/defined",
     "",
   ].join("\n");
-  const { links, fragments } = await lintMarkdown({ strings: { [path.join("docs", "page.md")]: page, [path.join("docs", "other.md")]: "# Other\n\n## Its heading\n" } });
+  const { links, fragments } = await lintMarkdown({
+    strings: { [path.join("docs", "page.md")]: page, [path.join("docs", "other.md")]: "# Other\n\n## Its heading\n" },
+  });
   const files = new Set(["package.json", path.join("docs", "x.png"), path.join("docs", "other.md")]);
   const problems = [];
   for (const link of links) problems.push(await linkProblem(link, fragments, (file) => files.has(file)));

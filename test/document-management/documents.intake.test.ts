@@ -30,16 +30,24 @@ it("an upload naming a verification becomes its evidence and satisfies it; the d
   const person = await created(api, "/persons", { name: { firstName: "Lena", lastName: "Lease" } });
   const kase = await created(api, "/case-management/cases", { primaryApplicantId: person.id });
   const application = await created(api, "/intake/applications", { programs: ["snap"] });
-  const verification = await created(api, `/intake/applications/${application.id}/verifications`, { category: "residency", verificationType: "document" });
+  const verification = await created(api, `/intake/applications/${application.id}/verifications`, {
+    category: "residency",
+    verificationType: "document",
+  });
   expect(verification.status).toBe("pending");
 
-  const document = await upload({ intake: { applicationId: application.id, verificationId: verification.id }, "client-management": { personId: person.id } });
+  const document = await upload({
+    intake: { applicationId: application.id, verificationId: verification.id },
+    "client-management": { personId: person.id },
+  });
   await created(api, "/document-management/document-links", { documentId: document.id, subjectType: "case", subjectId: kase.id });
   await settle();
 
   const satisfied = (await api.get(`/intake/applications/${application.id}/verifications/${verification.id}`)).body;
   expect(satisfied.status).toBe("satisfied");
-  expect(satisfied.evidence).toEqual([expect.objectContaining({ type: "document", documentId: document.id, documentVersionId: document.latestVersionId })]);
+  expect(satisfied.evidence).toEqual([
+    expect.objectContaining({ type: "document", documentId: document.id, documentVersionId: document.latestVersionId }),
+  ]);
 
   // A second version for the same verification is more evidence; the verification stays satisfied.
   const form = new FormData();
@@ -73,19 +81,36 @@ it("an applicant reads the documents of their own applications, whoever filed th
   // A notice a caseworker filed for the applicant's application is theirs to read; another household's is not.
   const forThem = await upload({ intake: { applicationId: application.id } });
   const notTheirs = await upload({ intake: { applicationId: other.id } });
-  const response = await api.raw("POST", "/graphql", { query: `query ($id: ID!) { application(id: $id) { documents { id } } }`, variables: { id: application.id } }, applicant);
+  const response = await api.raw(
+    "POST",
+    "/graphql",
+    { query: `query ($id: ID!) { application(id: $id) { documents { id } } }`, variables: { id: application.id } },
+    applicant,
+  );
   expect(response.body.errors).toBeUndefined();
   expect(response.body.data.application.documents.map((document: Json) => document.id).sort()).toEqual([mine.id, forThem.id].sort());
-  const listed = (await api.raw("GET", "/document-management/documents", undefined, applicant)).body.items.map((document: Json) => document.id);
+  const listed = (await api.raw("GET", "/document-management/documents", undefined, applicant)).body.items.map(
+    (document: Json) => document.id,
+  );
   expect(listed.sort()).toEqual([mine.id, forThem.id].sort());
-  expect((await api.raw("GET", `/document-management/document-versions/${forThem.latestVersionId}/content`, undefined, applicant)).body).toBe("lease agreement, 12 months");
+  expect(
+    (await api.raw("GET", `/document-management/document-versions/${forThem.latestVersionId}/content`, undefined, applicant)).body,
+  ).toBe("lease agreement, 12 months");
   expect((await api.raw("GET", `/document-management/documents/${notTheirs.id}`, undefined, applicant)).status).toBe(403);
-  expect((await api.raw("GET", `/document-management/document-versions/${notTheirs.latestVersionId}/content`, undefined, applicant)).status).toBe(403);
+  expect(
+    (await api.raw("GET", `/document-management/document-versions/${notTheirs.latestVersionId}/content`, undefined, applicant)).status,
+  ).toBe(403);
 });
 
 it("documentChanged(id) delivers that document's changes as they commit, with the document as it is now, and not its downloads", async () => {
   const document = await upload({});
-  const changes = await subscribeRegistered(platform(), url(), clients, "subscription ($id: ID!) { documentChanged(id: $id) { type subject document { id title latestVersion { versionNumber } } } }", { id: document.id });
+  const changes = await subscribeRegistered(
+    platform(),
+    url(),
+    clients,
+    "subscription ($id: ID!) { documentChanged(id: $id) { type subject document { id title latestVersion { versionNumber } } } }",
+    { id: document.id },
+  );
   await upload({ intake: { note: "another document" } });
 
   const form = new FormData();
@@ -101,7 +126,11 @@ it("documentChanged(id) delivers that document's changes as they commit, with th
   });
   expect((await api.patch(`/document-management/documents/${document.id}`, { title: "Lease, renewed" })).status).toBe(200);
   const [renamed] = await changes.take(1);
-  expect(renamed?.data?.documentChanged).toMatchObject({ type: "document_management.document.updated", subject: document.id, document: { title: "Lease, renewed" } });
+  expect(renamed?.data?.documentChanged).toMatchObject({
+    type: "document_management.document.updated",
+    subject: document.id,
+    document: { title: "Lease, renewed" },
+  });
 
   // A download is recorded (document_version.accessed) but is not a change; the other document's filing is not this one's.
   expect((await api.raw("GET", `/document-management/document-versions/${version.body.id}/content`)).status).toBe(200);

@@ -27,7 +27,11 @@ async function advance(ms: number): Promise<void> {
 }
 
 async function typeWith(retentionTrigger: string, retentionYears = 2): Promise<string> {
-  const created = await api.post("/document-management/document-types", { name: `${retentionTrigger}_${Math.random().toString(36).slice(2, 8)}`, retentionYears, retentionTrigger });
+  const created = await api.post("/document-management/document-types", {
+    name: `${retentionTrigger}_${Math.random().toString(36).slice(2, 8)}`,
+    retentionYears,
+    retentionTrigger,
+  });
   return created.body.id;
 }
 
@@ -45,12 +49,18 @@ async function file(documentTypeId: string, extra: Record<string, string> = {}):
 const current = async (id: string): Promise<Json> => (await api.get(`${documents}/${id}`)).body;
 /** The document's own events in order (its timers' events left aside). */
 const typesOf = async (subject: string): Promise<string[]> =>
-  (await api.get(listPath("/platform/events", { subject, sort: "time", limit: 100 }))).body.items.map((event: Json) => event.type).filter((type: string) => type.includes(".document."));
-const storedFiles = () => readdirSync(process.env.CONTENT_DIRECTORY!, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => entry.name);
+  (await api.get(listPath("/platform/events", { subject, sort: "time", limit: 100 }))).body.items
+    .map((event: Json) => event.type)
+    .filter((type: string) => type.includes(".document."));
+const storedFiles = () =>
+  readdirSync(process.env.CONTENT_DIRECTORY!, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => entry.name);
 const dateIn = (ms: number) => new Date(clock.now().getTime() + ms).toISOString().slice(0, 10);
 
 const recordsManager = () => bearer(["county_admin"], { sub: "test|records", userId: "00000000-0000-4000-8000-0000000000e1" });
-const act = async (id: string, action: string, body?: Json, headers?: Record<string, string>) => api.post(`${documents}/${id}/${action}`, body, headers ?? (await recordsManager()));
+const act = async (id: string, action: string, body?: Json, headers?: Record<string, string>) =>
+  api.post(`${documents}/${id}/${action}`, body, headers ?? (await recordsManager()));
 
 it("a submission_date document is retained at filing, pending disposition at its deadline, and destroyed on approval: bytes gone, record readable, content 410 and audited", async () => {
   const document = await file(await typeWith("submission_date", 2));
@@ -66,7 +76,11 @@ it("a submission_date document is retained at filing, pending disposition at its
   expectErrorEnvelope(await act(document.id, "approve-disposition", undefined, await bearer(["case_worker"])), 403, "FORBIDDEN");
   const approved = await act(document.id, "approve-disposition");
   expect(approved.status).toBe(200);
-  expect(approved.body).toMatchObject({ lifecycleState: "destroyed", dispositionApprovedBy: "00000000-0000-4000-8000-0000000000e1", dispositionApprovedAt: expect.any(String) });
+  expect(approved.body).toMatchObject({
+    lifecycleState: "destroyed",
+    dispositionApprovedBy: "00000000-0000-4000-8000-0000000000e1",
+    dispositionApprovedAt: expect.any(String),
+  });
   await settle();
   // The bytes are gone from the store; the record and its version's metadata stay.
   expect(storedFiles()).not.toContain(version.id);
@@ -74,9 +88,13 @@ it("a submission_date document is retained at filing, pending disposition at its
   expect((await current(document.id)).title).toBe("Proof");
   expect((await api.get(`/document-management/document-versions/${version.id}`)).body.contentHash).toBe(version.contentHash);
   expectErrorEnvelope(await api.get(`/document-management/document-versions/${version.id}/content`), 410, "GONE");
-  const accessed = (await api.get(listPath("/platform/events", { subject: version.id, type: "document_management.document_version.accessed" }))).body.items;
+  const accessed = (
+    await api.get(listPath("/platform/events", { subject: version.id, type: "document_management.document_version.accessed" }))
+  ).body.items;
   // The refused call is audited with its actor (the suite's administrator) like any other.
-  expect(accessed.map((event: Json) => [event.data.outcome, event.data.actorId])).toEqual([["gone", "00000000-0000-4000-8000-00000000ad01"]]);
+  expect(accessed.map((event: Json) => [event.data.outcome, event.data.actorId])).toEqual([
+    ["gone", "00000000-0000-4000-8000-00000000ad01"],
+  ]);
   expect(await typesOf(document.id)).toEqual([
     "document_management.document.created",
     "document_management.document.retained",
@@ -91,11 +109,20 @@ it("a submission_date document is retained at filing, pending disposition at its
 
 it("a case_closure document is retained when every linked case has closed, from the moment the last one closed", async () => {
   const person = (await api.post("/persons", { name: { firstName: "Rita", lastName: "Records" } })).body;
-  const [first, second] = await Promise.all([1, 2].map(async () => (await api.post("/case-management/cases", { primaryApplicantId: person.id })).body));
+  const [first, second] = await Promise.all(
+    [1, 2].map(async () => (await api.post("/case-management/cases", { primaryApplicantId: person.id })).body),
+  );
   const document = await file(PAY_STUB);
   expect(document.lifecycleState).toBe("active");
-  for (const kase of [first, second]) expect((await api.post("/document-management/document-links", { documentId: document.id, subjectType: "case", subjectId: kase.id })).status).toBe(201);
-  expectErrorEnvelope(await api.post("/document-management/document-links", { documentId: document.id, subjectType: "case", subjectId: first.id }), 409, "CONFLICT");
+  for (const kase of [first, second])
+    expect(
+      (await api.post("/document-management/document-links", { documentId: document.id, subjectType: "case", subjectId: kase.id })).status,
+    ).toBe(201);
+  expectErrorEnvelope(
+    await api.post("/document-management/document-links", { documentId: document.id, subjectType: "case", subjectId: first.id }),
+    409,
+    "CONFLICT",
+  );
 
   await api.patch(`/case-management/cases/${first.id}`, { status: "closed" });
   await settle();
@@ -118,15 +145,34 @@ it("an application_denial document is retained when every linked application was
   const system = await bearer(["system"], { sub: "eligibility|system" });
   // Determinations ready to complete (eligibility's own reaction to a submission makes them; see its tests).
   const [first, second, approved] = await Promise.all(
-    (["denied", "ineligible", "approved"] as const).map((decisionStatus) => determinationFixture(platform().database.prisma, { status: "in_progress", decisionStatus })),
+    (["denied", "ineligible", "approved"] as const).map((decisionStatus) =>
+      determinationFixture(platform().database.prisma, { status: "in_progress", decisionStatus }),
+    ),
   );
-  const complete = async (determinationId: string) => expect((await api.post(`/eligibility/determinations/${determinationId}/complete`, undefined, system)).status).toBe(200);
+  const complete = async (determinationId: string) =>
+    expect((await api.post(`/eligibility/determinations/${determinationId}/complete`, undefined, system)).status).toBe(200);
   const document = await file(type);
   const other = await file(type);
   for (const applicationId of [first!.applicationId, second!.applicationId]) {
-    expect((await api.post("/document-management/document-links", { documentId: document.id, subjectType: "application", subjectId: applicationId })).status).toBe(201);
+    expect(
+      (
+        await api.post("/document-management/document-links", {
+          documentId: document.id,
+          subjectType: "application",
+          subjectId: applicationId,
+        })
+      ).status,
+    ).toBe(201);
   }
-  expect((await api.post("/document-management/document-links", { documentId: other.id, subjectType: "application", subjectId: approved!.applicationId })).status).toBe(201);
+  expect(
+    (
+      await api.post("/document-management/document-links", {
+        documentId: other.id,
+        subjectType: "application",
+        subjectId: approved!.applicationId,
+      })
+    ).status,
+  ).toBe(201);
 
   await complete(first!.determinationId);
   await complete(approved!.determinationId);
@@ -157,7 +203,11 @@ it("a document_date document is retained when its date comes; a legal hold block
   expect((await current(document.id)).lifecycleState).toBe("retained");
 
   expectErrorEnvelope(await act(document.id, "place-legal-hold", {}), 422, "VALIDATION_ERROR");
-  expectErrorEnvelope(await act(document.id, "place-legal-hold", { reason: "litigation" }, await bearer(["case_worker"])), 403, "FORBIDDEN");
+  expectErrorEnvelope(
+    await act(document.id, "place-legal-hold", { reason: "litigation" }, await bearer(["case_worker"])),
+    403,
+    "FORBIDDEN",
+  );
   const held = await act(document.id, "place-legal-hold", { reason: "Litigation hold, case 26-CV-114" });
   expect(held.body).toMatchObject({ legalHold: true, lifecycleState: "retained" });
   expectErrorEnvelope(await act(document.id, "place-legal-hold", { reason: "again" }), 409, "CONFLICT");
@@ -184,13 +234,26 @@ it("a document_date document is retained when its date comes; a legal hold block
 it("retention timers due while no platform ran (the date on its face, then its deadline) are acted on when one starts again", async () => {
   const databaseUrl = await createTestDatabase("documents_lifecycle_restart");
   const start = (at: Date) =>
-    startPlatform({ database: { kind: "postgres", url: databaseUrl, poolSize: 5 }, host: "127.0.0.1", port: 0, logger: createLogger("test"), migrate: false, clock: new ManualClock(at.toISOString()) });
+    startPlatform({
+      database: { kind: "postgres", url: databaseUrl, poolSize: 5 },
+      host: "127.0.0.1",
+      port: 0,
+      logger: createLogger("test"),
+      migrate: false,
+      clock: new ManualClock(at.toISOString()),
+    });
   const t0 = clock.now();
   const first = await start(t0);
   let documentId: string;
   try {
     const client = httpClient(first.url);
-    const type = (await client.post("/document-management/document-types", { name: `restart_${Date.now()}`, retentionYears: 1, retentionTrigger: "document_date" })).body.id;
+    const type = (
+      await client.post("/document-management/document-types", {
+        name: `restart_${Date.now()}`,
+        retentionYears: 1,
+        retentionTrigger: "document_date",
+      })
+    ).body.id;
     const form = new FormData();
     form.append("file", new Blob(["dated"]), "dated.pdf");
     form.append("documentTypeId", type);

@@ -44,7 +44,9 @@ function multipartBody(size: number, hash: ReturnType<typeof createHash>): { bou
   // A file of its own per run: clamd remembers the verdicts of what it has seen.
   const salt = Buffer.from(randomUUID());
   async function* body() {
-    yield Buffer.from(`${text("documentTypeId", PAY_STUB)}${text("title", "A large scan")}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="large.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+    yield Buffer.from(
+      `${text("documentTypeId", PAY_STUB)}${text("title", "A large scan")}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="large.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    );
     for (let sent = 0, index = 0; sent < size; index++) {
       const chunk = Buffer.alloc(Math.min(MiB, size - sent), index % 251);
       if (index === 0) salt.copy(chunk);
@@ -84,7 +86,9 @@ async function measure(platform: ChildProcess, url: string): Promise<Growth> {
   warmForm.append("file", new Blob(["warm"]), "warm.txt");
   warmForm.append("documentTypeId", PAY_STUB);
   warmForm.append("title", "Warm-up");
-  const warm = (await (await fetch(`${url}/document-management/documents`, { method: "POST", body: warmForm, headers })).json()) as { latestVersionId: string };
+  const warm = (await (await fetch(`${url}/document-management/documents`, { method: "POST", body: warmForm, headers })).json()) as {
+    latestVersionId: string;
+  };
   await (await fetch(`${url}/document-management/document-versions/${warm.latestVersionId}/content`, { headers })).text();
   const baseline = residentBytes(pid);
 

@@ -21,7 +21,17 @@ beforeAll(async () => {
 afterAll(() => stopLaunched(), 60_000);
 
 it("runs without a scanner in development when CLAMD_URL is unset, and says so at start and in each upload's log line", async () => {
-  const { process: platform, line, output } = await launchPlatform(databaseUrl, "documents", { CLAMD_URL: "", VIRUS_SCAN: "", NODE_ENV: "development", LOG_LEVEL: "info", CONTENT_DIRECTORY: contentDirectory });
+  const {
+    process: platform,
+    line,
+    output,
+  } = await launchPlatform(databaseUrl, "documents", {
+    CLAMD_URL: "",
+    VIRUS_SCAN: "",
+    NODE_ENV: "development",
+    LOG_LEVEL: "info",
+    CONTENT_DIRECTORY: contentDirectory,
+  });
   try {
     expect(line.trim()).toBe(`documents   kept in ${contentDirectory}, NOT scanned for viruses (no CLAMD_URL)`);
     const url = output().match(/REST\s+(https?:\/\/[^/\s]+)/)![1];
@@ -33,9 +43,16 @@ it("runs without a scanner in development when CLAMD_URL is unset, and says so a
     expect(response.status).toBe(201);
     const { latestVersionId } = (await response.json()) as { latestVersionId: string };
     // The log line names the stored bytes (the version's id) and that no scan judged them.
-    const logged = () => output().split("\n").find((text) => text.includes(latestVersionId) && text.includes("WITHOUT a virus scan"));
+    const logged = () =>
+      output()
+        .split("\n")
+        .find((text) => text.includes(latestVersionId) && text.includes("WITHOUT a virus scan"));
     await waitFor(() => logged() !== undefined, "the upload's log line", 10_000, 20);
-    expect(JSON.parse(logged()!)).toMatchObject({ contentId: latestVersionId, scan: "not-scanned", msg: "upload stored WITHOUT a virus scan (no scanner configured)" });
+    expect(JSON.parse(logged()!)).toMatchObject({
+      contentId: latestVersionId,
+      scan: "not-scanned",
+      msg: "upload stored WITHOUT a virus scan (no scanner configured)",
+    });
   } finally {
     await stopped(platform);
   }
@@ -43,8 +60,15 @@ it("runs without a scanner in development when CLAMD_URL is unset, and says so a
 
 it("refuses to start in production without a scanner, saying what to set", async () => {
   // Production otherwise complete (test/operations/config.launch.test.ts holds each of its other refusals).
-  const production = { NODE_ENV: "production", PERSON_MATCH_KEY: "documents-launch-person-match-key-0123456789", CONTENT_SIGNING_SECRET: "documents-launch-content-signing-secret-0123", REFERENCE_SERVICES: "on" };
-  await expect(launchPlatform(databaseUrl, "documents", { ...production, CLAMD_URL: "", VIRUS_SCAN: "", CONTENT_DIRECTORY: contentDirectory })).rejects.toThrow(
+  const production = {
+    NODE_ENV: "production",
+    PERSON_MATCH_KEY: "documents-launch-person-match-key-0123456789",
+    CONTENT_SIGNING_SECRET: "documents-launch-content-signing-secret-0123",
+    REFERENCE_SERVICES: "on",
+  };
+  await expect(
+    launchPlatform(databaseUrl, "documents", { ...production, CLAMD_URL: "", VIRUS_SCAN: "", CONTENT_DIRECTORY: contentDirectory }),
+  ).rejects.toThrow(
     /exited \(1\)[\s\S]*1 problem in its configuration\.\n {2}- NODE_ENV=production needs a virus scanner for document uploads: set CLAMD_URL \(tcp:\/\/host:3310\), or VIRUS_SCAN=off/,
   );
 }, 240_000);

@@ -28,11 +28,13 @@ const readBody = async (request: IncomingMessage): Promise<Json> => {
 const adapter: Server = createServer(async (request, response) => {
   const body = await readBody(request);
   received.push({ path: request.url ?? "", body });
-  const send = (status: number, answer: Json) => response.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(answer));
+  const send = (status: number, answer: Json) =>
+    response.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(answer));
   if (request.url === "/evaluate/expedited-screening") return send(200, { metadata: body.metadata, expedited: false });
   if (mode === "fails") return send(500, { code: "INTERNAL_ERROR", message: "rules engine down", details: [] });
   const metadata = mode === "alters-metadata" ? { ...body.metadata, determinationId: "someone else's" } : body.metadata;
-  const explanation = mode === "answers-without-explanation" ? {} : { explanation: { rules: [{ id: "scripted", citation: "Test rule 1", outcome: "met" }] } };
+  const explanation =
+    mode === "answers-without-explanation" ? {} : { explanation: { rules: [{ id: "scripted", citation: "Test rule 1", outcome: "met" }] } };
   return send(200, { metadata, program: body.program, status: "approved", path: "auto", ...explanation });
 });
 
@@ -45,7 +47,6 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => adapter.close(() => resolve())));
 
 const { api, settle } = useTestPlatform("eligibility_adapter_failures", { clock, eligibilityAdapterUrl: () => adapterUrl });
-
 
 /** A SNAP application with one member, filed, its review claimed and completed: the point at which eligibility asks for decisions. */
 async function reviewedApplication(): Promise<{ applicationId: string; decisionId: string; determinationId: string }> {
@@ -64,7 +65,8 @@ async function reviewedApplication(): Promise<{ applicationId: string; decisionI
   return { applicationId: application.id, decisionId: decision.id, determinationId: determination.id };
 }
 
-const decisionOf = async (ids: { determinationId: string; decisionId: string }) => (await api.get(`/eligibility/determinations/${ids.determinationId}/decisions/${ids.decisionId}`)).body;
+const decisionOf = async (ids: { determinationId: string; decisionId: string }) =>
+  (await api.get(`/eligibility/determinations/${ids.determinationId}/decisions/${ids.decisionId}`)).body;
 
 beforeEach(() => {
   mode = "answers";
@@ -75,28 +77,45 @@ it("a failing adapter leaves the decision pending with the reason and an event; 
   mode = "fails";
   const ids = await reviewedApplication();
   const failed = await decisionOf(ids);
-  expect(failed).toMatchObject({ status: "pending", evaluationFailure: { reason: expect.stringContaining("500"), attempts: 1, nextAttemptAt: expect.any(String) } });
+  expect(failed).toMatchObject({
+    status: "pending",
+    evaluationFailure: { reason: expect.stringContaining("500"), attempts: 1, nextAttemptAt: expect.any(String) },
+  });
   const [event] = await eventsOf(api, ids.decisionId, "eligibility.decision.evaluation_failed");
   const [reviewed] = await eventsOf(api, ids.applicationId, "intake.application.review_completed");
-  expect(event).toMatchObject({ causationid: reviewed!.id, data: { determinationId: ids.determinationId, program: "snap", attempts: 1, reason: failed.evaluationFailure.reason } });
+  expect(event).toMatchObject({
+    causationid: reviewed!.id,
+    data: { determinationId: ids.determinationId, program: "snap", attempts: 1, reason: failed.evaluationFailure.reason },
+  });
   // The request carried the platform's metadata: the determination and the decision it decides.
   const asked = received.filter((call) => call.path === "/evaluate/determination");
   expect(asked).toHaveLength(1);
-  expect(asked[0]!.body).toMatchObject({ program: "snap", metadata: { determinationId: ids.determinationId, decisionIds: [ids.decisionId] }, members: [expect.any(Object)] });
+  expect(asked[0]!.body).toMatchObject({
+    program: "snap",
+    metadata: { determinationId: ids.determinationId, decisionIds: [ids.decisionId] },
+    members: [expect.any(Object)],
+  });
 
   // Still down when the timer fires: a second failure, the next attempt further off.
   clock.set(failed.evaluationFailure.nextAttemptAt);
   await settle();
   const again = await decisionOf(ids);
   expect(again).toMatchObject({ status: "pending", evaluationFailure: { attempts: 2 } });
-  expect(new Date(again.evaluationFailure.nextAttemptAt).getTime() - clock.now().getTime()).toBeGreaterThan(new Date(failed.evaluationFailure.nextAttemptAt).getTime() - new Date(failed.evaluationFailure.failedAt).getTime());
+  expect(new Date(again.evaluationFailure.nextAttemptAt).getTime() - clock.now().getTime()).toBeGreaterThan(
+    new Date(failed.evaluationFailure.nextAttemptAt).getTime() - new Date(failed.evaluationFailure.failedAt).getTime(),
+  );
 
   // Back up: the next retry decides it, with the adapter's explanation, and the determination and application follow.
   mode = "answers";
   clock.set(again.evaluationFailure.nextAttemptAt);
   await settle();
   const decided = await decisionOf(ids);
-  expect(decided).toMatchObject({ status: "approved", path: "auto", evaluationFailure: null, explanation: { rules: [{ id: "scripted", citation: "Test rule 1", outcome: "met" }] } });
+  expect(decided).toMatchObject({
+    status: "approved",
+    path: "auto",
+    evaluationFailure: null,
+    explanation: { rules: [{ id: "scripted", citation: "Test rule 1", outcome: "met" }] },
+  });
   expect((await api.get(`/eligibility/determinations/${ids.determinationId}`)).body.status).toBe("completed");
   expect((await api.get(`/intake/applications/${ids.applicationId}`)).body.status).toBe("closed");
   const [retry] = await eventsOf(api, ids.determinationId, "eligibility.evaluation_retry_due");
@@ -108,7 +127,10 @@ it("a failing adapter leaves the decision pending with the reason and an event; 
 it("an answer whose metadata was altered is a failed call, never applied", async () => {
   mode = "alters-metadata";
   const ids = await reviewedApplication();
-  expect(await decisionOf(ids)).toMatchObject({ status: "pending", evaluationFailure: { reason: expect.stringContaining("metadata"), attempts: 1 } });
+  expect(await decisionOf(ids)).toMatchObject({
+    status: "pending",
+    evaluationFailure: { reason: expect.stringContaining("metadata"), attempts: 1 },
+  });
   expect(await eventsOf(api, ids.decisionId, "eligibility.application.decision_completed")).toEqual([]);
 });
 

@@ -16,7 +16,6 @@ const { api, url, platform, settle } = useTestPlatform("eligibility_graph", { on
 const clients: Client[] = [];
 afterAll(async () => Promise.all(clients.map((client) => client.dispose())));
 
-
 /** Submits `count` medicaid applications of two members each and waits for their determinations. */
 async function submitted(count: number): Promise<string[]> {
   const worker = await bearer(["case_worker"], { sub: "eligibility|worker" });
@@ -28,7 +27,10 @@ async function submitted(count: number): Promise<string[]> {
     expect((await api.post(`/intake/applications/${application.body.id}/submit`, undefined, worker)).status).toBe(200);
     ids.push(application.body.id);
   }
-  await waitFor(async () => (await api.get(listPath("/eligibility/determinations", { q: `applicationId:${ids.at(-1)}` }))).body.total === 1, "the determinations");
+  await waitFor(
+    async () => (await api.get(listPath("/eligibility/determinations", { q: `applicationId:${ids.at(-1)}` }))).body.total === 1,
+    "the determinations",
+  );
   await settle();
   return ids;
 }
@@ -74,15 +76,35 @@ it("determinationChanged(id) delivers that determination's events (about itself,
   const system = await bearer(["system"], { sub: "eligibility|system" });
   const watched = await determinationFixture(platform().database.prisma);
   const other = await determinationFixture(platform().database.prisma);
-  const feed = await subscribeRegistered(platform(), url(), clients, "subscription ($id: ID) { determinationChanged(id: $id) { type subject determination { id status expeditedFlagged } } }", { id: watched.determinationId });
+  const feed = await subscribeRegistered(
+    platform(),
+    url(),
+    clients,
+    "subscription ($id: ID) { determinationChanged(id: $id) { type subject determination { id status expeditedFlagged } } }",
+    { id: watched.determinationId },
+  );
 
   expect((await api.post(`/eligibility/determinations/${other.determinationId}/flag-expedited`, undefined, system)).status).toBe(200);
   expect((await api.post(`/eligibility/determinations/${watched.determinationId}/flag-expedited`, undefined, system)).status).toBe(200);
   const [flagged] = await feed.take(1);
   expect(flagged).toEqual({
-    data: { determinationChanged: { type: "eligibility.application.expedited", subject: watched.applicationId, determination: { id: watched.determinationId, status: "pending", expeditedFlagged: true } } },
+    data: {
+      determinationChanged: {
+        type: "eligibility.application.expedited",
+        subject: watched.applicationId,
+        determination: { id: watched.determinationId, status: "pending", expeditedFlagged: true },
+      },
+    },
   });
-  expect((await api.post(`/eligibility/determinations/${watched.determinationId}/decisions/${watched.decisionId}/approve`, { path: "auto" }, system)).status).toBe(200);
+  expect(
+    (
+      await api.post(
+        `/eligibility/determinations/${watched.determinationId}/decisions/${watched.decisionId}/approve`,
+        { path: "auto" },
+        system,
+      )
+    ).status,
+  ).toBe(200);
   const [decided] = await feed.take(1);
   // The determination is read as it is when the event is delivered: its own reaction may have completed it by then.
   expect(decided).toEqual({
@@ -96,5 +118,8 @@ it("determinationChanged(id) delivers that determination's events (about itself,
   });
   // Its last decision made, the determination completes by itself (eligibility's own reaction).
   const [completed] = await feed.take(1);
-  expect(completed?.data?.determinationChanged).toMatchObject({ type: "eligibility.application.determination_completed", determination: { status: "completed" } });
+  expect(completed?.data?.determinationChanged).toMatchObject({
+    type: "eligibility.application.determination_completed",
+    determination: { status: "completed" },
+  });
 });

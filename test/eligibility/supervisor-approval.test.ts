@@ -11,13 +11,32 @@ process.env.INTAKE_DETERMINATION_APPROVAL = "denials";
 
 const { api, settle } = useTestPlatform("eligibility_approval");
 
-
 /** A one-person SNAP household with `monthlyPay`, filed, claimed, its verifications waived and its review completed. */
 async function reviewed(monthlyPay: number): Promise<string> {
-  const application = await expectStatus(api.post("/intake/applications", { programs: ["snap"], channel: "online", expeditedSnap: { totalMoneyExpectedThisMonth: monthlyPay, totalCashOnHand: 500 } }), 201, "create");
+  const application = await expectStatus(
+    api.post("/intake/applications", {
+      programs: ["snap"],
+      channel: "online",
+      expeditedSnap: { totalMoneyExpectedThisMonth: monthlyPay, totalCashOnHand: 500 },
+    }),
+    201,
+    "create",
+  );
   const base = `/intake/applications/${application.id}`;
-  const member = await expectStatus(api.post(`${base}/members`, { roles: ["primary_applicant"], personalInformation: { dateOfBirth: "1980-01-01" }, contact: { name: { firstName: "Sam", lastName: `Pay${monthlyPay}` } } }), 201, "member");
-  await expectStatus(api.post(`${base}/incomes`, { memberId: member.id, type: "employed", amount: monthlyPay, frequency: "monthly" }), 201, "income");
+  const member = await expectStatus(
+    api.post(`${base}/members`, {
+      roles: ["primary_applicant"],
+      personalInformation: { dateOfBirth: "1980-01-01" },
+      contact: { name: { firstName: "Sam", lastName: `Pay${monthlyPay}` } },
+    }),
+    201,
+    "member",
+  );
+  await expectStatus(
+    api.post(`${base}/incomes`, { memberId: member.id, type: "employed", amount: monthlyPay, frequency: "monthly" }),
+    201,
+    "income",
+  );
   await expectStatus(api.post(`${base}/submit`, {}), 200, "submit");
   await settle();
   const worker = await workerAccount(api);
@@ -25,7 +44,11 @@ async function reviewed(monthlyPay: number): Promise<string> {
   await expectStatus(api.post(`/workflow/tasks/${task.id}/claim`, undefined, worker.headers), 200, "claim");
   await settle();
   for (const verification of (await api.get(listPath(`${base}/verifications`, { limit: 100 }))).body.items as Json[]) {
-    await expectStatus(api.post(`${base}/verifications/${verification.id}/waive`, { reason: "Seen in the interview" }, worker.headers), 200, "waive");
+    await expectStatus(
+      api.post(`${base}/verifications/${verification.id}/waive`, { reason: "Seen in the interview" }, worker.headers),
+      200,
+      "waive",
+    );
   }
   await expectStatus(api.post(`${base}/complete-review`, undefined, worker.headers), 200, "complete review");
   await settle();
@@ -55,7 +78,13 @@ it("a denial waits for a supervisor: pending_approval, the approval task, and th
 it("an approval alone closes the application at once and opens the household's case", async () => {
   const applicationId = await reviewed(600);
   expect((await api.get(`/intake/applications/${applicationId}`)).body.status).toBe("closed");
-  const graph = await api.graphql(`query ($id: ID!) { application(id: $id) { case { id status } determination { decisions { status } } } }`, { id: applicationId });
+  const graph = await api.graphql(
+    `query ($id: ID!) { application(id: $id) { case { id status } determination { decisions { status } } } }`,
+    { id: applicationId },
+  );
   expect(graph.errors).toBeUndefined();
-  expect(graph.data.application).toEqual({ case: { id: expect.any(String), status: "active" }, determination: { decisions: [{ status: "approved" }] } });
+  expect(graph.data.application).toEqual({
+    case: { id: expect.any(String), status: "active" },
+    determination: { decisions: [{ status: "approved" }] },
+  });
 });

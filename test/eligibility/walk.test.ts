@@ -14,16 +14,20 @@ import { eventsOf } from "../support/event-log";
 
 const { api, platform, settle } = useTestPlatform("eligibility_walk");
 
-
 /** The caseworker's application screen exactly as the intake page shows it. */
-const SCREEN = readFileSync(path.join(__dirname, "../../docs/domains/intake.md"), "utf8").match(/```graphql\n(query ApplicationScreen[\s\S]*?)```/)![1]!;
-
+const SCREEN = readFileSync(path.join(__dirname, "../../docs/domains/intake.md"), "utf8").match(
+  /```graphql\n(query ApplicationScreen[\s\S]*?)```/,
+)![1]!;
 
 it("filed → screened expedited → review claimed → verifications settled → reviewed → approved by the adapter's rules → closed → the household's case", async () => {
   const { headers: applicant } = await applicantAccount(api);
   // $90 coming this month, $40 in cash, $850 rent: under $150 with $100 or less (7 CFR 273.2(i)(1)(i)).
   const application = await expectStatus(
-    api.post("/intake/applications", { programs: ["snap"], channel: "online", expeditedSnap: { totalMoneyExpectedThisMonth: 90, totalCashOnHand: 40, monthlyRent: 850 } }, applicant),
+    api.post(
+      "/intake/applications",
+      { programs: ["snap"], channel: "online", expeditedSnap: { totalMoneyExpectedThisMonth: 90, totalCashOnHand: 40, monthlyRent: 850 } },
+      applicant,
+    ),
     201,
     "create",
   );
@@ -35,7 +39,11 @@ it("filed → screened expedited → review claimed → verifications settled �
         roles: ["primary_applicant"],
         programsAppliedFor: ["snap"],
         personalInformation: { dateOfBirth: "1990-04-12" },
-        contact: { name: { firstName: "Dana", lastName: "Reyes" }, primaryAddress: { addressLine1: "12 Birch Rd", city: "Springfield", state: "IL", zip: "62704" }, email: "dana.reyes@example.org" },
+        contact: {
+          name: { firstName: "Dana", lastName: "Reyes" },
+          primaryAddress: { addressLine1: "12 Birch Rd", city: "Springfield", state: "IL", zip: "62704" },
+          email: "dana.reyes@example.org",
+        },
       },
       applicant,
     ),
@@ -43,12 +51,38 @@ it("filed → screened expedited → review claimed → verifications settled �
     "primary applicant",
   );
   const leo = await expectStatus(
-    api.post(`${base}/members`, { roles: ["household_member"], programsAppliedFor: ["snap"], personalInformation: { dateOfBirth: "2018-09-01" }, contact: { name: { firstName: "Leo", lastName: "Reyes" } } }, applicant),
+    api.post(
+      `${base}/members`,
+      {
+        roles: ["household_member"],
+        programsAppliedFor: ["snap"],
+        personalInformation: { dateOfBirth: "2018-09-01" },
+        contact: { name: { firstName: "Leo", lastName: "Reyes" } },
+      },
+      applicant,
+    ),
     201,
     "child",
   );
-  await expectStatus(api.post(`${base}/incomes`, { memberId: dana.id, type: "employed", amount: 900, frequency: "monthly" }, applicant), 201, "income");
-  await expectStatus(api.post(`${base}/signatures`, { signer: { type: "member", id: dana.id, role: "applicant" }, purpose: "application", signedAt: "2026-11-25T09:00:00Z", signatureMethod: "electronic" }, applicant), 201, "signature");
+  await expectStatus(
+    api.post(`${base}/incomes`, { memberId: dana.id, type: "employed", amount: 900, frequency: "monthly" }, applicant),
+    201,
+    "income",
+  );
+  await expectStatus(
+    api.post(
+      `${base}/signatures`,
+      {
+        signer: { type: "member", id: dana.id, role: "applicant" },
+        purpose: "application",
+        signedAt: "2026-11-25T09:00:00Z",
+        signatureMethod: "electronic",
+      },
+      applicant,
+    ),
+    201,
+    "signature",
+  );
   const filed = await expectStatus(api.post(`${base}/submit`, undefined, applicant), 200, "submit");
   expect(filed).toMatchObject({ status: "submitted", isExpedited: null });
 
@@ -58,7 +92,14 @@ it("filed → screened expedited → review claimed → verifications settled �
     determination = (await api.get(listPath("/eligibility/determinations", { applicationId: application.id }))).body.items[0];
     return determination?.expeditedFlagged === true;
   }, "the expedited screening");
-  expect(determination!.expeditedScreening).toMatchObject({ status: "screened", expedited: true, explanation: { program: "snap", rules: expect.arrayContaining([expect.objectContaining({ citation: expect.stringContaining("273.2(i)") })]) } });
+  expect(determination!.expeditedScreening).toMatchObject({
+    status: "screened",
+    expedited: true,
+    explanation: {
+      program: "snap",
+      rules: expect.arrayContaining([expect.objectContaining({ citation: expect.stringContaining("273.2(i)") })]),
+    },
+  });
   await waitFor(async () => (await api.get(base)).body.isExpedited === true, "intake to mark it expedited");
   let task: Json | undefined;
   await waitFor(async () => {
@@ -76,11 +117,23 @@ it("filed → screened expedited → review claimed → verifications settled �
   await waitFor(async () => {
     verifications = (await api.get(listPath(`${base}/verifications`, { limit: 100 }))).body.items as Json[];
     const electronic = verifications.filter((verification) => verification.verificationType === "electronic");
-    return electronic.length > 0 && electronic.every((verification) => verification.electronicChecks.length > 0 && verification.electronicChecks.every((check: Json) => check.status !== "pending"));
+    return (
+      electronic.length > 0 &&
+      electronic.every(
+        (verification) =>
+          verification.electronicChecks.length > 0 && verification.electronicChecks.every((check: Json) => check.status !== "pending"),
+      )
+    );
   }, "the agencies to answer the electronic checks");
-  expect(verifications.some((verification) => verification.verificationType === "document" && verification.category === "identity")).toBe(true);
+  expect(verifications.some((verification) => verification.verificationType === "document" && verification.category === "identity")).toBe(
+    true,
+  );
   for (const verification of verifications) {
-    await expectStatus(api.post(`${base}/verifications/${verification.id}/waive`, { reason: "Seen in the interview" }, worker.headers), 200, `waive ${verification.category}`);
+    await expectStatus(
+      api.post(`${base}/verifications/${verification.id}/waive`, { reason: "Seen in the interview" }, worker.headers),
+      200,
+      `waive ${verification.category}`,
+    );
   }
   await expectStatus(api.post(`${base}/complete-review`, undefined, worker.headers), 200, "complete review");
 
@@ -95,11 +148,16 @@ it("filed → screened expedited → review claimed → verifications settled �
   );
   // Every decision explains itself: the household's figures and the rules with their citations.
   for (const decision of decisions) {
-    expect(decision.explanation).toMatchObject({ program: "snap", figures: expect.objectContaining({ householdSize: 2 }), rules: expect.arrayContaining([expect.objectContaining({ citation: expect.stringContaining("7 CFR 273") })]) });
+    expect(decision.explanation).toMatchObject({
+      program: "snap",
+      figures: expect.objectContaining({ householdSize: 2 }),
+      rules: expect.arrayContaining([expect.objectContaining({ citation: expect.stringContaining("7 CFR 273") })]),
+    });
   }
   expect((await api.get(`/eligibility/determinations/${determination!.id}`)).body.status).toBe("completed");
   const members = (await api.get(`${base}/members`)).body.items as Json[];
-  for (const member of members) expect(member.programDeterminations).toEqual([{ program: "snap", outcome: "approved", determinedAt: expect.any(String) }]);
+  for (const member of members)
+    expect(member.programDeterminations).toEqual([{ program: "snap", outcome: "approved", determinedAt: expect.any(String) }]);
 
   // Each hop is caused by the one before.
   const [reviewed] = await eventsOf(api, application.id, "intake.application.review_completed");
@@ -147,7 +205,10 @@ it("every event of the walk delivered again to the reactions changes nothing: no
     decisions: await db.decision.findMany({ orderBy: { id: "asc" }, select: { id: true, status: true, decidedAt: true } }),
     cases: await db.case.count(),
     persons: await db.person.count(),
-    members: await db.applicationMember.findMany({ orderBy: { id: "asc" }, select: { id: true, personId: true, programDeterminations: true } }),
+    members: await db.applicationMember.findMany({
+      orderBy: { id: "asc" },
+      select: { id: true, personId: true, programDeterminations: true },
+    }),
   });
   const before = await snapshot();
   expect(before.cases).toBe(1);

@@ -41,8 +41,15 @@ it("runs the hosted domains' consumers, reacting to prefixed types and recording
   try {
     const { db, eventRuntime } = hosted.services;
     const subject = randomUUID();
-    const [made] = await db.$transaction((tx) => eventRuntime.recorderFor({}, async () => anonymous).record(tx, widgets.draft("widget.made", subject)));
-    const counted = await waitForValue(async () => (await db.platformEvent.findFirst({ where: { type: "org.example.widgets.widget.counted" } })) ?? undefined, "the consumer's widget.counted", WAIT_MS, 50);
+    const [made] = await db.$transaction((tx) =>
+      eventRuntime.recorderFor({}, async () => anonymous).record(tx, widgets.draft("widget.made", subject)),
+    );
+    const counted = await waitForValue(
+      async () => (await db.platformEvent.findFirst({ where: { type: "org.example.widgets.widget.counted" } })) ?? undefined,
+      "the consumer's widget.counted",
+      WAIT_MS,
+      50,
+    );
     expect(made!.type).toBe("org.example.widgets.widget.made");
     expect(counted).toMatchObject({ subject, causationid: made!.id, authtype: "system", data: { of: made!.id } });
     expect(counted.traceid).toBe(made!.traceparent!.slice(3, 35));

@@ -59,12 +59,19 @@ async function append(drafts: EventDraft[], origin: EventOrigin = { traceparent:
   await db.prisma.$transaction((tx) => appendToLog(tx, events));
   // Number them now rather than on some process's next wake-up, so the test knows their positions.
   await sequenceLog(db.prisma);
-  const rows = await db.prisma.platformEvent.findMany({ where: { id: { in: events.map((event) => event.id) } }, select: { id: true, position: true } });
+  const rows = await db.prisma.platformEvent.findMany({
+    where: { id: { in: events.map((event) => event.id) } },
+    select: { id: true, position: true },
+  });
   const positionOf = new Map(rows.map((row) => [row.id, row.position!]));
   return events.map((event) => ({ id: event.id, type: event.type, position: positionOf.get(event.id)! }));
 }
 
-function run(consumers: ConsumerDefinition[], options: ConsumerOptions = {}, services = { db: database.prisma, eventRuntime }): RunningConsumers {
+function run(
+  consumers: ConsumerDefinition[],
+  options: ConsumerOptions = {},
+  services = { db: database.prisma, eventRuntime },
+): RunningConsumers {
   const running = startConsumers(services, consumers, { pollIntervalMs: 50, ...options });
   cleanups.push(() => running.stop());
   return running;
@@ -91,12 +98,18 @@ describe("durable event consumers", () => {
     const ns = namespace();
     const seen: Array<{ id: string; position: bigint }> = [];
     const consumers = run([
-      { name: `${ns}-ordered`, filter: { types: [`${ns}.thing.*`] }, handle: async ({ event, position }) => void seen.push({ id: event.id, position }) },
+      {
+        name: `${ns}-ordered`,
+        filter: { types: [`${ns}.thing.*`] },
+        handle: async ({ event, position }) => void seen.push({ id: event.id, position }),
+      },
     ]);
 
     // Concurrent writers: positions follow commit order, and so must the consumer.
     const batches = await Promise.all(
-      Array.from({ length: 8 }, (_, batch) => append([draft(`${ns}.thing.happened`, { batch }), draft(`${ns}.other.happened`), draft(`${ns}.thing.changed`)])),
+      Array.from({ length: 8 }, (_, batch) =>
+        append([draft(`${ns}.thing.happened`, { batch }), draft(`${ns}.other.happened`), draft(`${ns}.thing.changed`)]),
+      ),
     );
     const tail = await append([draft(`${ns}.other.happened`), draft(`${ns}.other.happened`)]);
     await consumers.drain();
@@ -110,7 +123,12 @@ describe("durable event consumers", () => {
     expect((await consumerRow(`${ns}-ordered`))?.position).toBe(tail[1]!.position);
 
     // More events later: only the new matching ones are handled, none again.
-    const more = await append([draft(`${ns}.thing.happened`), draft(`${ns}.other.happened`), draft(`${ns}.thing.happened`), draft(`${ns}.other.happened`)]);
+    const more = await append([
+      draft(`${ns}.thing.happened`),
+      draft(`${ns}.other.happened`),
+      draft(`${ns}.thing.happened`),
+      draft(`${ns}.other.happened`),
+    ]);
     await consumers.drain();
     expect(seen.map((event) => event.id)).toEqual([...expected, ...matching(more)].map((event) => event.id));
     expect((await consumerRow(`${ns}-ordered`))?.position).toBe(more[3]!.position);
@@ -121,7 +139,11 @@ describe("durable event consumers", () => {
     const subject = randomUUID();
     const seen: Record<string, string[]> = { bySubject: [], notAUuid: [] };
     const consumers = run([
-      { name: `${ns}-by-subject`, filter: { types: [`${ns}.*`], source: "/test", subject: subject.toUpperCase() }, handle: async ({ event }) => void seen.bySubject!.push(event.id) },
+      {
+        name: `${ns}-by-subject`,
+        filter: { types: [`${ns}.*`], source: "/test", subject: subject.toUpperCase() },
+        handle: async ({ event }) => void seen.bySubject!.push(event.id),
+      },
       { name: `${ns}-not-a-uuid`, filter: { subject: "not-a-uuid" }, handle: async ({ event }) => void seen.notAUuid!.push(event.id) },
     ]);
     const events = await append([
@@ -198,7 +220,13 @@ describe("durable event consumers", () => {
     const reactions = await database.prisma.platformEvent.findMany({ where: { type: `${ns}.reaction.happened` } });
     expect(reactions).toHaveLength(1);
     const [reaction] = reactions;
-    expect(reaction).toMatchObject({ causationid: cause!.id, traceid: traceIdOf(traceparent), authtype: "system", authid: null, data: { to: cause!.id } });
+    expect(reaction).toMatchObject({
+      causationid: cause!.id,
+      traceid: traceIdOf(traceparent),
+      authtype: "system",
+      authid: null,
+      data: { to: cause!.id },
+    });
     expect(reaction!.traceparent).not.toBe(traceparent);
     expect(reaction!.position! > cause!.position).toBe(true);
   });
@@ -227,7 +255,13 @@ describe("durable event consumers", () => {
 
     const appended: Array<{ id: string; position: bigint }> = [];
     for (let batch = 0; batch < 10; batch++) {
-      appended.push(...(await append(Array.from({ length: 8 }, () => draft(`${ns}.thing.happened`)), undefined, batch % 2 ? other : database)));
+      appended.push(
+        ...(await append(
+          Array.from({ length: 8 }, () => draft(`${ns}.thing.happened`)),
+          undefined,
+          batch % 2 ? other : database,
+        )),
+      );
       await pause(5);
     }
     await Promise.all([a.drain(), b.drain()]);
@@ -271,7 +305,8 @@ describe("durable event consumers", () => {
     const ns = namespace();
     const name = `${ns}-worker`;
     const appended: Array<{ id: string; position: bigint }> = [];
-    for (let batch = 0; batch < 6; batch++) appended.push(...(await append(Array.from({ length: 50 }, () => draft(`${ns}.thing.happened`)))));
+    for (let batch = 0; batch < 6; batch++)
+      appended.push(...(await append(Array.from({ length: 50 }, () => draft(`${ns}.thing.happened`)))));
     const ids = appended.map((event) => event.id);
     const effects = async () => [...(await effectCounts(ids)).values()].reduce((sum, count) => sum + count, 0);
 
@@ -305,7 +340,9 @@ describe("durable event consumers", () => {
  * being inside the transaction of its n-th event.
  */
 function startWorker(name: string, typePattern: string, options: { killAfterHandling?: number } = {}) {
-  const child = spawn(process.execPath, [path.join(__dirname, "../support/consumer-worker.js"), url, name, typePattern], { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [path.join(__dirname, "../support/consumer-worker.js"), url, name, typePattern], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let stdout = "";
   let stderr = "";
   let handled = 0;

@@ -6,13 +6,23 @@
 import { openDatabase, type Database } from "@pap/db";
 import { announceWrites, appendToLog } from "@pap/events";
 import type { Client } from "graphql-ws/client";
-import { collect, type Collected, expectStreamed, logAfter, logHead, openStream, rawEvent, type SseEvent, type SseStream, wsClient } from "../support/live";
+import {
+  collect,
+  type Collected,
+  expectStreamed,
+  logAfter,
+  logHead,
+  openStream,
+  rawEvent,
+  type SseEvent,
+  type SseStream,
+  wsClient,
+} from "../support/live";
 import { startDistributedForTest, type RunningDistributed } from "../support/distributed";
 import { adminHeaders } from "../support/auth";
 import { httpClient } from "../support/platform";
 import { caseBody, newPerson, personBody } from "../support/creators";
 import { GRACE_MS, pause, waitFor } from "../support/waiting";
-
 
 let running: RunningDistributed | undefined;
 /** The test's own connection to the shared database: a producer committing to the log directly. */
@@ -43,7 +53,6 @@ afterAll(async () => {
   restore();
 }, 120_000);
 
-
 function gatewayClient(): Client {
   const client = wsClient(gatewayGraphql());
   clients.push(client);
@@ -66,7 +75,8 @@ async function connect(params: Record<string, string> = {}, headers: Record<stri
  * from then on each sees every new event.
  */
 async function untilLive(subscriptions: Collected[], timeoutMs = 10_000): Promise<void> {
-  const live = async () => subscriptions.every((subscription) => subscription.results.length > 0) || ((await newPerson(rest, "Probe")), false);
+  const live = async () =>
+    subscriptions.every((subscription) => subscription.results.length > 0) || (await newPerson(rest, "Probe"), false);
   await waitFor(live, "the subscriptions to go live", timeoutMs, 100);
 }
 
@@ -98,7 +108,13 @@ describe("live events in the distributed deployment", () => {
       person: { id: personId, attributes: personBody("Distributed"), cases: [] },
     });
     const [event] = (await takeUntil(events, (payload) => payload.data.events.subject === personId)).slice(-1);
-    expect(event!.data.events).toEqual({ position: expect.stringMatching(/^\d+$/), id: created!.data.personChanged.id, type: "persons.person.created", source: "/persons", subject: personId });
+    expect(event!.data.events).toEqual({
+      position: expect.stringMatching(/^\d+$/),
+      id: created!.data.personChanged.id,
+      type: "persons.person.created",
+      source: "/persons",
+      subject: personId,
+    });
     const stored = await rest.get(`/platform/events/${event!.data.events.id}`);
     expect(stored.status).toBe(200);
     expect(stored.body).toEqual(expect.objectContaining({ id: event!.data.events.id, type: "persons.person.created", subject: personId }));
@@ -111,7 +127,11 @@ describe("live events in the distributed deployment", () => {
     expect(updated!.data.personChanged).toEqual(
       expect.objectContaining({
         type: "persons.person.updated",
-        person: { id: personId, attributes: { ...personBody("Distributed"), email: "distributed@example.net" }, cases: [{ id: created2.body.id }] },
+        person: {
+          id: personId,
+          attributes: { ...personBody("Distributed"), email: "distributed@example.net" },
+          cases: [{ id: created2.body.id }],
+        },
       }),
     );
     expect((await events.take(1))[0]!.data.events).toEqual(expect.objectContaining({ type: "persons.person.updated", subject: personId }));
@@ -124,13 +144,19 @@ describe("live events in the distributed deployment", () => {
     const head = await logHead(gatewayGraphql());
     await newPerson(rest, "Before1");
     await newPerson(rest, "Before2");
-    const subscription = collect(gatewayClient(), `subscription ($after: String) { events(after: $after) { position id } }`, { after: head.toString() });
+    const subscription = collect(gatewayClient(), `subscription ($after: String) { events(after: $after) { position id } }`, {
+      after: head.toString(),
+    });
     const replay = await logAfter(gatewayGraphql(), head);
-    expect((await subscription.take(2)).map((payload) => [payload.data.events.position, payload.data.events.id])).toEqual(replay.map((entry) => [entry.position.toString(), entry.id]));
+    expect((await subscription.take(2)).map((payload) => [payload.data.events.position, payload.data.events.id])).toEqual(
+      replay.map((entry) => [entry.position.toString(), entry.id]),
+    );
     const liveHead = await logHead(gatewayGraphql());
     await newPerson(rest, "Live");
     const live = await logAfter(gatewayGraphql(), liveHead);
-    expect((await subscription.take(1)).map((payload) => [payload.data.events.position, payload.data.events.id])).toEqual(live.map((entry) => [entry.position.toString(), entry.id]));
+    expect((await subscription.take(1)).map((payload) => [payload.data.events.position, payload.data.events.id])).toEqual(
+      live.map((entry) => [entry.position.toString(), entry.id]),
+    );
   });
 
   it("the SSE stream at rest-compat delivers an event committed right after `: connected`", async () => {
@@ -144,7 +170,9 @@ describe("live events in the distributed deployment", () => {
       try {
         received = await stream.events(1);
       } catch {
-        throw new Error(`attempt ${attempt + 1}: the event of person ${personId}, committed after \`: connected\`, never reached the stream`);
+        throw new Error(
+          `attempt ${attempt + 1}: the event of person ${personId}, committed after \`: connected\`, never reached the stream`,
+        );
       }
       expectStreamed(received, log);
       expect(received[0]!.data).toEqual((await rest.get(`/platform/events/${received[0]!.data.id}`)).body);
@@ -205,15 +233,24 @@ describe("live events in the distributed deployment", () => {
 
     // With a filter, only matching missed events replay.
     const filtered = await connect({ type: "persons.person.updated", lastEventId: lastSeen });
-    expectStreamed(await filtered.events(1), missed.filter((entry) => entry.type === "persons.person.updated"));
+    expectStreamed(
+      await filtered.events(1),
+      missed.filter((entry) => entry.type === "persons.person.updated"),
+    );
     await pause(GRACE_MS);
     expect(resumed.untakenEvents()).toEqual([]);
     expect(filtered.untakenEvents()).toEqual([]);
   });
 
   it("answers a malformed Last-Event-ID with 400 at rest-compat too", async () => {
-    const response = await fetch(`${urls().rest}/platform/events/stream`, { headers: { accept: "text/event-stream", "Last-Event-ID": "abc", ...(await adminHeaders()) } });
+    const response = await fetch(`${urls().rest}/platform/events/stream`, {
+      headers: { accept: "text/event-stream", "Last-Event-ID": "abc", ...(await adminHeaders()) },
+    });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ code: "BAD_REQUEST", message: expect.any(String), details: [{ field: "Last-Event-ID", message: expect.any(String) }] });
+    expect(await response.json()).toEqual({
+      code: "BAD_REQUEST",
+      message: expect.any(String),
+      details: [{ field: "Last-Event-ID", message: expect.any(String) }],
+    });
   });
 });

@@ -52,7 +52,9 @@ async function numbered(where: Record<string, unknown>) {
 }
 
 /** Runs a request and returns its response with the events it appended to the log (as REST shows them), in log order. */
-async function recorded<T extends HttpResponse>(action: () => Promise<T>): Promise<{ response: T; events: Event[]; before: number; after: number }> {
+async function recorded<T extends HttpResponse>(
+  action: () => Promise<T>,
+): Promise<{ response: T; events: Event[]; before: number; after: number }> {
   const from = await head();
   const before = Date.now();
   const response = await action();
@@ -68,7 +70,11 @@ async function recorded<T extends HttpResponse>(action: () => Promise<T>): Promi
 }
 
 /** The envelope every domain event carries; `extra` are the attributes expected beyond the required ones. */
-function expectEnvelope(event: Event, expected: { type: string; source: string; subject: string; before: number; after: number }, extra: string[] = []) {
+function expectEnvelope(
+  event: Event,
+  expected: { type: string; source: string; subject: string; before: number; after: number },
+  extra: string[] = [],
+) {
   expect(event.id).toMatch(UUID_PATTERN);
   expect(event.specversion).toBe("1.0");
   expect(event.datacontenttype).toBe("application/json");
@@ -82,7 +88,9 @@ function expectEnvelope(event: Event, expected: { type: string; source: string; 
   // Every change through the API has a signed-in caller: the test helpers' state administrator unless a test says otherwise.
   expect(event.authid).toEqual(expect.any(String));
   expect(event.authtype).toBe("user");
-  expect(Object.keys(event).sort()).toEqual(["authid", "authtype", "datacontenttype", "id", "source", "specversion", "subject", "time", "traceparent", "type", ...extra].sort());
+  expect(Object.keys(event).sort()).toEqual(
+    ["authid", "authtype", "datacontenttype", "id", "source", "specversion", "subject", "time", "traceparent", "type", ...extra].sort(),
+  );
 }
 
 const byField = (changes: Array<{ field: string }>) => [...changes].sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0));
@@ -91,13 +99,20 @@ const byField = (changes: Array<{ field: string }>) => [...changes].sort((a, b) 
 const personWith = (body: Record<string, unknown>, headers: Record<string, string> = {}) => created(api, "/persons", body, headers);
 /** An appointment in 2031 for some person, as `body` changes it. */
 const futureAppointment = (body: Record<string, unknown> = {}) =>
-  created(api, "/scheduling/appointments", { ...slot("2031-03-03T09:00:00.000Z"), appointmentType: "Interview", personId: randomUUID(), ...body });
+  created(api, "/scheduling/appointments", {
+    ...slot("2031-03-03T09:00:00.000Z"),
+    appointmentType: "Interview",
+    personId: randomUUID(),
+    ...body,
+  });
 
 const slot = (start: string, minutes = 30) => ({ startAt: start, endAt: new Date(Date.parse(start) + minutes * 60_000).toISOString() });
 
 describe("persons", () => {
   it("POST /persons records one persons.person.created whose data is the REST record", async () => {
-    const { response, events, before, after } = await recorded(() => api.post("/persons", { name: { firstName: "Grace", lastName: "Hopper" }, email: "grace@example.org" }));
+    const { response, events, before, after } = await recorded(() =>
+      api.post("/persons", { name: { firstName: "Grace", lastName: "Hopper" }, email: "grace@example.org" }),
+    );
     expect(response.status).toBe(201);
     expect(events).toHaveLength(1);
     expectEnvelope(events[0]!, { type: "persons.person.created", source: "/persons", subject: response.body.id, before, after }, ["data"]);
@@ -106,7 +121,9 @@ describe("persons", () => {
 
   it("PATCH /persons/{id} records one persons.person.updated listing exactly the changed fields", async () => {
     const person = await personWith({ name: { firstName: "Grace", lastName: "Hopper" }, email: "grace@example.org", rank: "captain" });
-    const { response, events, before, after } = await recorded(() => api.patch(`/persons/${person.id}`, { name: { lastName: "Murray" }, email: null, nickname: "Amazing Grace", rank: "captain" }));
+    const { response, events, before, after } = await recorded(() =>
+      api.patch(`/persons/${person.id}`, { name: { lastName: "Murray" }, email: null, nickname: "Amazing Grace", rank: "captain" }),
+    );
     expect(response.status).toBe(200);
     expect(events).toHaveLength(1);
     expectEnvelope(events[0]!, { type: "persons.person.updated", source: "/persons", subject: person.id, before, after }, ["data"]);
@@ -158,17 +175,27 @@ describe("cases", () => {
     );
     expect(response.status).toBe(201);
     expect(events).toHaveLength(1);
-    expectEnvelope(events[0]!, { type: "case_management.case.created", source: "/case-management", subject: response.body.id, before, after }, ["data"]);
+    expectEnvelope(
+      events[0]!,
+      { type: "case_management.case.created", source: "/case-management", subject: response.body.id, before, after },
+      ["data"],
+    );
     expect(events[0]!.data).toEqual(response.body);
   });
 
   it("PATCH records one case_management.case.updated with exact changes, including server-derived ones", async () => {
-    const created = (await api.post("/case-management/cases", { primaryApplicantId: applicant, members: [{ personId: applicant, relationship: "self" }] })).body;
+    const created = (
+      await api.post("/case-management/cases", { primaryApplicantId: applicant, members: [{ personId: applicant, relationship: "self" }] })
+    ).body;
     const worker = randomUUID();
-    const { response, events, before, after } = await recorded(() => api.patch(`/case-management/cases/${created.id}`, { status: "closed", assignedToId: worker }));
+    const { response, events, before, after } = await recorded(() =>
+      api.patch(`/case-management/cases/${created.id}`, { status: "closed", assignedToId: worker }),
+    );
     expect(response.status).toBe(200);
     expect(events).toHaveLength(1);
-    expectEnvelope(events[0]!, { type: "case_management.case.updated", source: "/case-management", subject: created.id, before, after }, ["data"]);
+    expectEnvelope(events[0]!, { type: "case_management.case.updated", source: "/case-management", subject: created.id, before, after }, [
+      "data",
+    ]);
     expect(byField(events[0]!.data.changes)).toEqual([
       { field: "assignedToId", before: null, after: worker },
       { field: "effectiveEndDate", before: null, after: response.body.effectiveEndDate },
@@ -178,7 +205,9 @@ describe("cases", () => {
   });
 
   it("a PATCH replacing the members lists them before and after", async () => {
-    const created = (await api.post("/case-management/cases", { primaryApplicantId: applicant, members: [{ personId: applicant, relationship: "self" }] })).body;
+    const created = (
+      await api.post("/case-management/cases", { primaryApplicantId: applicant, members: [{ personId: applicant, relationship: "self" }] })
+    ).body;
     const members = [
       { personId: applicant, relationship: "self" },
       { personId: spouse, relationship: "spouse" },
@@ -186,7 +215,9 @@ describe("cases", () => {
     const { response, events } = await recorded(() => api.patch(`/case-management/cases/${created.id}`, { members }));
     expect(response.status).toBe(200);
     expect(events).toHaveLength(1);
-    expect(events[0]!.data).toEqual({ changes: [{ field: "members", before: [{ personId: applicant, relationship: "self" }], after: members }] });
+    expect(events[0]!.data).toEqual({
+      changes: [{ field: "members", before: [{ personId: applicant, relationship: "self" }], after: members }],
+    });
   });
 
   it("DELETE records one case_management.case.deleted without data", async () => {
@@ -219,7 +250,9 @@ describe("appointments", () => {
 
   it("GET /platform/events lists events of one instant in the order they were recorded, not in their ids' order", async () => {
     for (let round = 0; round < 8; round++) {
-      const { response } = await recorded(() => api.post("/scheduling/appointments", { ...slot("2031-03-05T09:00:00.000Z"), appointmentType: "Interview", personId: randomUUID() }));
+      const { response } = await recorded(() =>
+        api.post("/scheduling/appointments", { ...slot("2031-03-05T09:00:00.000Z"), appointmentType: "Interview", personId: randomUUID() }),
+      );
       const listed = (await api.get(`/platform/events?subject=${response.body.id}`)).body.items as Event[];
       expect(listed.map((event) => event.type)).toEqual(["scheduling.appointment.created", "scheduling.appointment.scheduled"]);
       expect(listed[0]!.time).toBe(listed[1]!.time);
@@ -236,7 +269,16 @@ describe("appointments", () => {
       async (tx) => {
         await tx.$executeRaw`SELECT pg_advisory_xact_lock(88241450274631)`;
         for (const id of ids) {
-          const envelope = { id, specversion: "1.0", type: "persons.person.updated", source: "/persons", subject, time, datacontenttype: "application/json", data: {} };
+          const envelope = {
+            id,
+            specversion: "1.0",
+            type: "persons.person.updated",
+            source: "/persons",
+            subject,
+            time,
+            datacontenttype: "application/json",
+            data: {},
+          };
           expect((await api.post("/platform/events", envelope)).status).toBe(201);
         }
         const rows = await db().platformEvent.findMany({ where: { subject }, select: { position: true } });
@@ -252,7 +294,12 @@ describe("appointments", () => {
 
   it("creating an appointment that is not scheduled records only created", async () => {
     const { response, events } = await recorded(() =>
-      api.post("/scheduling/appointments", { ...slot("2031-03-04T09:00:00.000Z"), appointmentType: "Interview", personId: randomUUID(), status: "completed" }),
+      api.post("/scheduling/appointments", {
+        ...slot("2031-03-04T09:00:00.000Z"),
+        appointmentType: "Interview",
+        personId: randomUUID(),
+        status: "completed",
+      }),
     );
     expect(response.status).toBe(201);
     expect(events.map((event) => event.type)).toEqual(["scheduling.appointment.created"]);
@@ -261,10 +308,14 @@ describe("appointments", () => {
 
   it("an update that does not move a booking records only updated, with exact changes", async () => {
     const appointment = await futureAppointment({ notes: "first" });
-    const { response, events, before, after } = await recorded(() => api.patch(`/scheduling/appointments/${appointment.id}`, { notes: "bring ID", appointmentType: "Recertification" }));
+    const { response, events, before, after } = await recorded(() =>
+      api.patch(`/scheduling/appointments/${appointment.id}`, { notes: "bring ID", appointmentType: "Recertification" }),
+    );
     expect(response.status).toBe(200);
     expect(events).toHaveLength(1);
-    expectEnvelope(events[0]!, { type: "scheduling.appointment.updated", source: "/scheduling", subject: appointment.id, before, after }, ["data"]);
+    expectEnvelope(events[0]!, { type: "scheduling.appointment.updated", source: "/scheduling", subject: appointment.id, before, after }, [
+      "data",
+    ]);
     expect(byField(events[0]!.data.changes)).toEqual([
       { field: "appointmentType", before: "Interview", after: "Recertification" },
       { field: "notes", before: "first", after: "bring ID" },
@@ -336,7 +387,12 @@ describe("trace context", () => {
   it("gives every event of one request the incoming trace id (booking: created and scheduled)", async () => {
     const traceId = newTraceId();
     const { events } = await recorded(() =>
-      api.raw("POST", "/scheduling/appointments", { ...slot("2031-05-05T09:00:00.000Z"), appointmentType: "Interview", personId: randomUUID() }, { traceparent: traceparentFor(traceId) }),
+      api.raw(
+        "POST",
+        "/scheduling/appointments",
+        { ...slot("2031-05-05T09:00:00.000Z"), appointmentType: "Interview", personId: randomUUID() },
+        { traceparent: traceparentFor(traceId) },
+      ),
     );
     expect(events).toHaveLength(2);
     expect(events.map(traceIdOf)).toEqual([traceId, traceId]);
@@ -348,7 +404,9 @@ describe("trace context", () => {
     const update = await recorded(() => api.raw("PATCH", `/persons/${person.id}`, { t: 2 }, { traceparent: traceparentFor(updateTrace) }));
     expect(update.events.map(traceIdOf)).toEqual([updateTrace]);
     const deleteTrace = newTraceId();
-    const removal = await recorded(() => api.raw("DELETE", `/persons/${person.id}`, undefined, { traceparent: traceparentFor(deleteTrace) }));
+    const removal = await recorded(() =>
+      api.raw("DELETE", `/persons/${person.id}`, undefined, { traceparent: traceparentFor(deleteTrace) }),
+    );
     expect(removal.events.map(traceIdOf)).toEqual([deleteTrace]);
   });
 
@@ -360,7 +418,9 @@ describe("trace context", () => {
     expect(b).toMatch(/^[0-9a-f]{32}$/);
     expect(a).not.toBe("0".repeat(32));
     expect(a).not.toBe(b);
-    const booking = await recorded(() => api.post("/scheduling/appointments", { ...slot("2031-05-06T09:00:00.000Z"), appointmentType: "Interview", personId: randomUUID() }));
+    const booking = await recorded(() =>
+      api.post("/scheduling/appointments", { ...slot("2031-05-06T09:00:00.000Z"), appointmentType: "Interview", personId: randomUUID() }),
+    );
     expect(booking.events).toHaveLength(2);
     expect(traceIdOf(booking.events[0]!)).toBe(traceIdOf(booking.events[1]!));
     expect(traceIdOf(booking.events[0]!)).not.toBe(a);
@@ -383,9 +443,16 @@ describe("actor (authid / authtype)", () => {
   it.each<[string, Role[], string, { authid: string; authtype: string }]>([
     ["a case worker's token gives authtype user and their user id", ["case_worker"], "cw-1001", { authid: "cw-1001", authtype: "user" }],
     ["several staff roles give user", ["case_worker", "supervisor"], "sup-7", { authid: "sup-7", authtype: "user" }],
-    ["a service account's token (role system) gives service_account", ["system"], "svc-intake", { authid: "svc-intake", authtype: "service_account" }],
+    [
+      "a service account's token (role system) gives service_account",
+      ["system"],
+      "svc-intake",
+      { authid: "svc-intake", authtype: "service_account" },
+    ],
   ])("%s", async (_label, roles, userId, actor) => {
-    const { events } = await recorded(async () => api.raw("POST", "/persons", { a: 1 }, await bearer(roles, { sub: `idp|${userId}`, userId })));
+    const { events } = await recorded(async () =>
+      api.raw("POST", "/persons", { a: 1 }, await bearer(roles, { sub: `idp|${userId}`, userId })),
+    );
     expect(events).toHaveLength(1);
     expect({ authid: events[0]!.authid, authtype: events[0]!.authtype }).toEqual(actor);
   });
@@ -401,13 +468,22 @@ describe("actor (authid / authtype)", () => {
 
   it("carries the actor on every event of a request and on updates and deletes", async () => {
     const headers = await bearer(["case_worker"], { sub: "idp|cw-2002", userId: "cw-2002" });
-    const booking = await recorded(() => api.raw("POST", "/scheduling/appointments", { ...slot("2031-06-01T09:00:00.000Z"), appointmentType: "Interview", personId: randomUUID() }, headers));
+    const booking = await recorded(() =>
+      api.raw(
+        "POST",
+        "/scheduling/appointments",
+        { ...slot("2031-06-01T09:00:00.000Z"), appointmentType: "Interview", personId: randomUUID() },
+        headers,
+      ),
+    );
     expect(booking.events.map((event) => [event.authid, event.authtype])).toEqual([
       ["cw-2002", "user"],
       ["cw-2002", "user"],
     ]);
     const id = booking.response.body.id;
-    const update = await recorded(async () => api.raw("PATCH", `/scheduling/appointments/${id}`, { notes: "x" }, await bearer(["system"], { sub: "svc-1", userId: "svc-1" })));
+    const update = await recorded(async () =>
+      api.raw("PATCH", `/scheduling/appointments/${id}`, { notes: "x" }, await bearer(["system"], { sub: "svc-1", userId: "svc-1" })),
+    );
     expect(update.events.map((event) => [event.authid, event.authtype])).toEqual([["svc-1", "service_account"]]);
     const removal = await recorded(() => api.raw("DELETE", `/scheduling/appointments/${id}`, undefined, headers));
     expect(removal.events.map((event) => [event.authid, event.authtype])).toEqual([["cw-2002", "user"]]);
@@ -423,8 +499,22 @@ describe("atomicity: a rejected change writes no event", () => {
 
   it("422 on create (appointment without appointmentType, case with a bad applicant id)", async () => {
     const before = await db().appointment.count();
-    await expectNothingRecorded(() => api.post("/scheduling/appointments", { ...slot("2031-03-03T09:00:00.000Z"), personId: randomUUID() }), 422, "VALIDATION_ERROR");
-    await expectNothingRecorded(() => api.post("/scheduling/appointments", { ...slot("2031-03-03T09:00:00.000Z"), endAt: "2031-03-03T08:00:00.000Z", appointmentType: "x", personId: randomUUID() }), 422, "VALIDATION_ERROR");
+    await expectNothingRecorded(
+      () => api.post("/scheduling/appointments", { ...slot("2031-03-03T09:00:00.000Z"), personId: randomUUID() }),
+      422,
+      "VALIDATION_ERROR",
+    );
+    await expectNothingRecorded(
+      () =>
+        api.post("/scheduling/appointments", {
+          ...slot("2031-03-03T09:00:00.000Z"),
+          endAt: "2031-03-03T08:00:00.000Z",
+          appointmentType: "x",
+          personId: randomUUID(),
+        }),
+      422,
+      "VALIDATION_ERROR",
+    );
     await expectNothingRecorded(() => api.post("/case-management/cases", { primaryApplicantId: "nobody" }), 422, "VALIDATION_ERROR");
     expect(await db().appointment.count()).toBe(before);
   });
@@ -445,7 +535,9 @@ describe("atomicity: a rejected change writes no event", () => {
       "VALIDATION_ERROR",
     );
     expect(await db().case.count()).toBe(cases);
-    const created = (await api.post("/case-management/cases", { primaryApplicantId: person, members: [{ personId: person, relationship: "self" }] })).body;
+    const created = (
+      await api.post("/case-management/cases", { primaryApplicantId: person, members: [{ personId: person, relationship: "self" }] })
+    ).body;
     await expectNothingRecorded(
       () =>
         api.patch(`/case-management/cases/${created.id}`, {
@@ -462,10 +554,18 @@ describe("atomicity: a rejected change writes no event", () => {
 
   it("422 found inside the transaction (rules on the merged record) rolls back the change and writes no event", async () => {
     const appointment = await futureAppointment();
-    await expectNothingRecorded(() => api.patch(`/scheduling/appointments/${appointment.id}`, { endAt: "2031-03-03T08:00:00.000Z" }), 422, "VALIDATION_ERROR");
+    await expectNothingRecorded(
+      () => api.patch(`/scheduling/appointments/${appointment.id}`, { endAt: "2031-03-03T08:00:00.000Z" }),
+      422,
+      "VALIDATION_ERROR",
+    );
     expect((await api.get(`/scheduling/appointments/${appointment.id}`)).body).toEqual(appointment);
     const kase = (await api.post("/case-management/cases", { primaryApplicantId: randomUUID() })).body;
-    await expectNothingRecorded(() => api.patch(`/case-management/cases/${kase.id}`, { effectiveEndDate: "2031-01-01" }), 422, "VALIDATION_ERROR");
+    await expectNothingRecorded(
+      () => api.patch(`/case-management/cases/${kase.id}`, { effectiveEndDate: "2031-01-01" }),
+      422,
+      "VALIDATION_ERROR",
+    );
     expect((await api.get(`/case-management/cases/${kase.id}`)).body).toEqual(kase);
   });
 
@@ -533,13 +633,20 @@ describe("recording inside a Prisma transaction", () => {
     const events = recorder();
     const person = await db().$transaction(async (tx) => {
       const created = await tx.person.create({ data: { attributes: { via: "transaction" } } });
-      await events.record(tx as unknown as SqlTransaction, { type: "persons.person.created", source: "/persons", subject: created.id, data: { id: created.id } });
+      await events.record(tx as unknown as SqlTransaction, {
+        type: "persons.person.created",
+        source: "/persons",
+        subject: created.id,
+        data: { id: created.id },
+      });
       return created;
     });
     expect(await db().person.count({ where: { id: person.id } })).toBe(1);
     const logged = (await api.get(`/platform/events?subject=${person.id}`)).body.items;
     expect(logged).toHaveLength(1);
-    expect(logged[0]).toEqual(expect.objectContaining({ type: "persons.person.created", authid: "test-suite", authtype: "system", data: { id: person.id } }));
+    expect(logged[0]).toEqual(
+      expect.objectContaining({ type: "persons.person.created", authid: "test-suite", authtype: "system", data: { id: person.id } }),
+    );
   });
 
   it("stores neither the change nor the event when the transaction throws after recording", async () => {
@@ -551,7 +658,12 @@ describe("recording inside a Prisma transaction", () => {
       db().$transaction(async (tx) => {
         const created = await tx.person.create({ data: { attributes: { via: "doomed transaction" } } });
         personId = created.id;
-        const [event] = await events.record(tx as unknown as SqlTransaction, { type: "persons.person.created", source: "/persons", subject: created.id, data: { id: created.id } });
+        const [event] = await events.record(tx as unknown as SqlTransaction, {
+          type: "persons.person.created",
+          source: "/persons",
+          subject: created.id,
+          data: { id: created.id },
+        });
         recordedId = event!.id;
         // Inside the transaction the event is there...
         expect(await tx.platformEvent.count({ where: { id: recordedId } })).toBe(1);
@@ -574,9 +686,13 @@ describe("the log is append-only in the database", () => {
     const person = await personWith({ n: 1 });
     const [row] = await numbered({ subject: person.id });
     if (!row) throw new Error("the person's event was not recorded");
-    await expect(db().$executeRawUnsafe(`UPDATE platform_event SET type = 'tampered' WHERE id = $1::uuid`, row.id)).rejects.toThrow(/append-only/);
+    await expect(db().$executeRawUnsafe(`UPDATE platform_event SET type = 'tampered' WHERE id = $1::uuid`, row.id)).rejects.toThrow(
+      /append-only/,
+    );
     // Its position was given once, by the sequencer, and cannot be given again.
-    await expect(db().$executeRawUnsafe(`UPDATE platform_event SET position = position + 1000 WHERE id = $1::uuid`, row.id)).rejects.toThrow(/append-only/);
+    await expect(
+      db().$executeRawUnsafe(`UPDATE platform_event SET position = position + 1000 WHERE id = $1::uuid`, row.id),
+    ).rejects.toThrow(/append-only/);
     await expect(db().$executeRawUnsafe(`UPDATE platform_event SET data = NULL`)).rejects.toThrow(/append-only/);
     await expect(db().platformEvent.update({ where: { id: row.id }, data: { authid: "someone-else" } })).rejects.toThrow(/append-only/);
     expect(await db().platformEvent.findUniqueOrThrow({ where: { id: row.id } })).toEqual(row);

@@ -10,13 +10,20 @@ import { bearer } from "../support/auth";
 import type { PlatformEvent } from "@pap/events";
 import { randomUUID } from "node:crypto";
 import { useTestPlatform } from "../support/platform";
-import { detailFields, expectErrorEnvelope, expectListEnvelope, ISO_DATE_TIME, listPath, MISSING_ID, UUID_PATTERN } from "../support/expectations";
+import {
+  detailFields,
+  expectErrorEnvelope,
+  expectListEnvelope,
+  ISO_DATE_TIME,
+  listPath,
+  MISSING_ID,
+  UUID_PATTERN,
+} from "../support/expectations";
 import { newTraceId, traceparentFor } from "../support/trace-context";
 
 const { api, url } = useTestPlatform("events_rest");
 
 const EVENTS = "/platform/events";
-
 
 /** An event as REST returns it (data typed loosely, for reading fields in assertions). */
 type Event = Omit<PlatformEvent, "data"> & { data?: any };
@@ -56,8 +63,20 @@ const seeded = {
 
 /** The events POSTed with times in 2001 (their ids are fixed before posting). */
 const old = {
-  a: envelope({ type: "persons.person.created", source: "/persons", subject: seeded.oldSubject1, time: "2001-02-03T04:05:06.000Z", data: { note: "a" } }),
-  d: envelope({ type: "persons.person.deleted", source: "/persons", subject: seeded.oldSubject2, time: "2001-02-03T04:05:06.500Z", data: undefined }),
+  a: envelope({
+    type: "persons.person.created",
+    source: "/persons",
+    subject: seeded.oldSubject1,
+    time: "2001-02-03T04:05:06.000Z",
+    data: { note: "a" },
+  }),
+  d: envelope({
+    type: "persons.person.deleted",
+    source: "/persons",
+    subject: seeded.oldSubject2,
+    time: "2001-02-03T04:05:06.500Z",
+    data: undefined,
+  }),
   b: envelope({
     type: "case_management.case.updated",
     source: "/case-management",
@@ -88,25 +107,42 @@ const SEEDED_TOTAL = 11;
 
 async function seedCall(method: string, path: string, body: unknown, headers: Record<string, string> = {}, expected = 201) {
   const response = await api.raw(method, path, body, headers);
-  if (response.status !== expected) throw new Error(`seeding ${method} ${path} failed: ${response.status} ${JSON.stringify(response.body)}`);
+  if (response.status !== expected)
+    throw new Error(`seeding ${method} ${path} failed: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body;
 }
 
 beforeAll(async () => {
   // Domain changes, one after the other so their times follow this order.
   seeded.p1 = (
-    await seedCall("POST", "/persons", { name: { firstName: "Ada", lastName: "Lovelace" } }, {
-      traceparent: traceparentFor(trace.personCreated),
-      ...(await caseWorker()),
-    })
+    await seedCall(
+      "POST",
+      "/persons",
+      { name: { firstName: "Ada", lastName: "Lovelace" } },
+      {
+        traceparent: traceparentFor(trace.personCreated),
+        ...(await caseWorker()),
+      },
+    )
   ).id;
-  await seedCall("PATCH", `/persons/${seeded.p1}`, { nickname: "Countess" }, { traceparent: traceparentFor(trace.personUpdated), ...(await caseWorker()) }, 200);
+  await seedCall(
+    "PATCH",
+    `/persons/${seeded.p1}`,
+    { nickname: "Countess" },
+    { traceparent: traceparentFor(trace.personUpdated), ...(await caseWorker()) },
+    200,
+  );
   seeded.p2 = (await seedCall("POST", "/persons", { name: { firstName: "Charles", lastName: "Babbage" } })).id;
   seeded.c1 = (
-    await seedCall("POST", "/case-management/cases", { primaryApplicantId: seeded.p1, members: [{ personId: seeded.p1, relationship: "self" }] }, {
-      traceparent: traceparentFor(trace.caseCreated),
-      ...(await bearer(["system"], { sub: "svc-intake", userId: "svc-intake" })),
-    })
+    await seedCall(
+      "POST",
+      "/case-management/cases",
+      { primaryApplicantId: seeded.p1, members: [{ personId: seeded.p1, relationship: "self" }] },
+      {
+        traceparent: traceparentFor(trace.caseCreated),
+        ...(await bearer(["system"], { sub: "svc-intake", userId: "svc-intake" })),
+      },
+    )
   ).id;
   seeded.a1 = (
     await seedCall(
@@ -123,7 +159,9 @@ beforeAll(async () => {
 });
 
 /** A list response's items (fails with the body shown on anything but 200). */
-async function list(params: Record<string, string | number | undefined>): Promise<{ items: Event[]; total: number; limit: number; offset: number; hasNext: boolean }> {
+async function list(
+  params: Record<string, string | number | undefined>,
+): Promise<{ items: Event[]; total: number; limit: number; offset: number; hasNext: boolean }> {
   const response = await api.get(listPath(EVENTS, params));
   if (response.status !== 200) throw new Error(`GET ${listPath(EVENTS, params)}: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body;
@@ -159,7 +197,12 @@ describe("GET /platform/events: the seeded log", () => {
     );
     for (const item of items) {
       expect(item).toEqual(
-        expect.objectContaining({ id: expect.stringMatching(UUID_PATTERN), specversion: "1.0", datacontenttype: "application/json", subject: expect.stringMatching(UUID_PATTERN) }),
+        expect.objectContaining({
+          id: expect.stringMatching(UUID_PATTERN),
+          specversion: "1.0",
+          datacontenttype: "application/json",
+          subject: expect.stringMatching(UUID_PATTERN),
+        }),
       );
       expect(item.time).toMatch(ISO_DATE_TIME);
       // CloudEvents' JSON format leaves absent attributes out rather than writing null.
@@ -215,7 +258,11 @@ describe("GET /platform/events filters", () => {
     expect(page.items.every((item) => item.type.startsWith("persons."))).toBe(true);
     const scheduling = await list({ type: "scheduling.appointment.*", limit: 100 });
     expect(typesAndSubjects(scheduling.items)).toEqual(
-      [`scheduling.appointment.created ${seeded.a1}`, `scheduling.appointment.scheduled ${seeded.a1}`, `scheduling.appointment.scheduled ${seeded.oldSubject2}`].sort(),
+      [
+        `scheduling.appointment.created ${seeded.a1}`,
+        `scheduling.appointment.scheduled ${seeded.a1}`,
+        `scheduling.appointment.scheduled ${seeded.oldSubject2}`,
+      ].sort(),
     );
     expect((await list({ type: "case_management.*" })).total).toBe(2);
     expect((await list({ type: "intake.*" })).total).toBe(0);
@@ -309,7 +356,10 @@ describe("GET /platform/events q", () => {
 
   it("authid: finds the events of one caller", async () => {
     const page = await list({ q: "authid:cw-1001" });
-    expect(page.items.map((item) => `${item.type} ${item.subject}`)).toEqual([`persons.person.created ${seeded.p1}`, `persons.person.updated ${seeded.p1}`]);
+    expect(page.items.map((item) => `${item.type} ${item.subject}`)).toEqual([
+      `persons.person.created ${seeded.p1}`,
+      `persons.person.updated ${seeded.p1}`,
+    ]);
     expect(ids((await list({ q: "authid:auditor-7" })).items)).toEqual([old.c.id]);
     expect((await list({ q: "authid:nobody" })).total).toBe(0);
   });
@@ -317,7 +367,9 @@ describe("GET /platform/events q", () => {
   it("authtype, ends-with, negation and existence", async () => {
     expect((await list({ q: "authtype:service_account" })).items.map((item) => item.subject)).toEqual([seeded.c1]);
     const deleted = await list({ q: "type:*deleted" });
-    expect(typesAndSubjects(deleted.items)).toEqual([`persons.person.deleted ${seeded.oldSubject2}`, `persons.person.deleted ${seeded.p2}`].sort());
+    expect(typesAndSubjects(deleted.items)).toEqual(
+      [`persons.person.deleted ${seeded.oldSubject2}`, `persons.person.deleted ${seeded.p2}`].sort(),
+    );
     // Every domain change has its caller; of the posted events, one names an actor.
     expect((await list({ q: "authid:*" })).total).toBe(8);
     expect((await list({ q: "-authid:*" })).total).toBe(SEEDED_TOTAL - 8);
@@ -326,7 +378,9 @@ describe("GET /platform/events q", () => {
 
   it("a bare term searches type and source", async () => {
     const page = await list({ q: "scheduled" });
-    expect(typesAndSubjects(page.items)).toEqual([`scheduling.appointment.scheduled ${seeded.a1}`, `scheduling.appointment.scheduled ${seeded.oldSubject2}`].sort());
+    expect(typesAndSubjects(page.items)).toEqual(
+      [`scheduling.appointment.scheduled ${seeded.a1}`, `scheduling.appointment.scheduled ${seeded.oldSubject2}`].sort(),
+    );
     expect((await list({ q: "case-management" })).total).toBe(2);
   });
 
@@ -369,46 +423,95 @@ describe("GET /platform/events sort", () => {
 
   it("sort=source,-time orders by source, then newest first within a source", async () => {
     const items = (await list({ sort: "source,-time", limit: 100 })).items;
-    expect(items.map((item) => item.source)).toEqual([...Array(2).fill("/case-management"), ...Array(6).fill("/persons"), ...Array(3).fill("/scheduling")]);
+    expect(items.map((item) => item.source)).toEqual([
+      ...Array(2).fill("/case-management"),
+      ...Array(6).fill("/persons"),
+      ...Array(3).fill("/scheduling"),
+    ]);
     for (let i = 1; i < items.length; i++) {
-      if (items[i - 1]!.source === items[i]!.source) expect(Date.parse(items[i - 1]!.time)).toBeGreaterThanOrEqual(Date.parse(items[i]!.time));
+      if (items[i - 1]!.source === items[i]!.source)
+        expect(Date.parse(items[i - 1]!.time)).toBeGreaterThanOrEqual(Date.parse(items[i]!.time));
     }
     expect(items.slice(0, 2).map((item) => item.id)).toEqual([ids((await list({ source: "/case-management" })).items)[1], old.b.id]);
   });
 
-  it.each(["subject", "id", "specversion", "authid", "-traceparent", "data"])("sort=%s (a field of the event that is not sortable) is 400 FIELD_NOT_SORTABLE", async (sort) => {
-    const body = expectErrorEnvelope(await api.get(listPath(EVENTS, { sort })), 400, "FIELD_NOT_SORTABLE");
-    expect(detailFields(body)).toEqual(["sort"]);
-  });
+  it.each(["subject", "id", "specversion", "authid", "-traceparent", "data"])(
+    "sort=%s (a field of the event that is not sortable) is 400 FIELD_NOT_SORTABLE",
+    async (sort) => {
+      const body = expectErrorEnvelope(await api.get(listPath(EVENTS, { sort })), 400, "FIELD_NOT_SORTABLE");
+      expect(detailFields(body)).toEqual(["sort"]);
+    },
+  );
 
-  it.each(["bogus", "-createdAt", "time,nosuch", "name.lastName"])("sort=%s (not a field of the event) is 400 INVALID_SORT_FIELD", async (sort) => {
-    const body = expectErrorEnvelope(await api.get(listPath(EVENTS, { sort })), 400, "INVALID_SORT_FIELD");
-    expect(detailFields(body)).toEqual(["sort"]);
-  });
+  it.each(["bogus", "-createdAt", "time,nosuch", "name.lastName"])(
+    "sort=%s (not a field of the event) is 400 INVALID_SORT_FIELD",
+    async (sort) => {
+      const body = expectErrorEnvelope(await api.get(listPath(EVENTS, { sort })), 400, "INVALID_SORT_FIELD");
+      expect(detailFields(body)).toEqual(["sort"]);
+    },
+  );
 });
 
 describe("GET /platform/events paging", () => {
   it("walks the log page by page with limit/offset/hasNext/total, without gaps or repeats", async () => {
     const all = ids(await everything());
-    const first = expectListEnvelope(await api.get(listPath(EVENTS, { limit: 4 })), { total: SEEDED_TOTAL, limit: 4, offset: 0, hasNext: true });
-    const second = expectListEnvelope(await api.get(listPath(EVENTS, { limit: 4, offset: 4 })), { total: SEEDED_TOTAL, limit: 4, offset: 4, hasNext: true });
-    const third = expectListEnvelope(await api.get(listPath(EVENTS, { limit: 4, offset: 8 })), { total: SEEDED_TOTAL, limit: 4, offset: 8, hasNext: false });
+    const first = expectListEnvelope(await api.get(listPath(EVENTS, { limit: 4 })), {
+      total: SEEDED_TOTAL,
+      limit: 4,
+      offset: 0,
+      hasNext: true,
+    });
+    const second = expectListEnvelope(await api.get(listPath(EVENTS, { limit: 4, offset: 4 })), {
+      total: SEEDED_TOTAL,
+      limit: 4,
+      offset: 4,
+      hasNext: true,
+    });
+    const third = expectListEnvelope(await api.get(listPath(EVENTS, { limit: 4, offset: 8 })), {
+      total: SEEDED_TOTAL,
+      limit: 4,
+      offset: 8,
+      hasNext: false,
+    });
     expect(third).toHaveLength(3);
     expect([...first, ...second, ...third].map((item) => item.id)).toEqual(all);
   });
 
   it("an offset at or past the end gives an empty page", async () => {
-    expect(expectListEnvelope(await api.get(listPath(EVENTS, { offset: SEEDED_TOTAL })), { total: SEEDED_TOTAL, limit: 25, offset: SEEDED_TOTAL, hasNext: false })).toEqual([]);
-    expect(expectListEnvelope(await api.get(listPath(EVENTS, { offset: 500, limit: 1 })), { total: SEEDED_TOTAL, limit: 1, offset: 500, hasNext: false })).toEqual([]);
+    expect(
+      expectListEnvelope(await api.get(listPath(EVENTS, { offset: SEEDED_TOTAL })), {
+        total: SEEDED_TOTAL,
+        limit: 25,
+        offset: SEEDED_TOTAL,
+        hasNext: false,
+      }),
+    ).toEqual([]);
+    expect(
+      expectListEnvelope(await api.get(listPath(EVENTS, { offset: 500, limit: 1 })), {
+        total: SEEDED_TOTAL,
+        limit: 1,
+        offset: 500,
+        hasNext: false,
+      }),
+    ).toEqual([]);
   });
 
   it("accepts the limit bounds 1 and 100", async () => {
-    expect(expectListEnvelope(await api.get(listPath(EVENTS, { limit: 1 })), { total: SEEDED_TOTAL, limit: 1, offset: 0, hasNext: true })).toHaveLength(1);
-    expect(expectListEnvelope(await api.get(listPath(EVENTS, { limit: 100 })), { total: SEEDED_TOTAL, limit: 100, offset: 0, hasNext: false })).toHaveLength(SEEDED_TOTAL);
+    expect(
+      expectListEnvelope(await api.get(listPath(EVENTS, { limit: 1 })), { total: SEEDED_TOTAL, limit: 1, offset: 0, hasNext: true }),
+    ).toHaveLength(1);
+    expect(
+      expectListEnvelope(await api.get(listPath(EVENTS, { limit: 100 })), { total: SEEDED_TOTAL, limit: 100, offset: 0, hasNext: false }),
+    ).toHaveLength(SEEDED_TOTAL);
   });
 
   it("pages filtered results too", async () => {
-    const page = expectListEnvelope(await api.get(listPath(EVENTS, { type: "persons.*", limit: 2, offset: 4 })), { total: 6, limit: 2, offset: 4, hasNext: false });
+    const page = expectListEnvelope(await api.get(listPath(EVENTS, { type: "persons.*", limit: 2, offset: 4 })), {
+      total: 6,
+      limit: 2,
+      offset: 4,
+      hasNext: false,
+    });
     expect(page).toHaveLength(2);
   });
 });
@@ -473,7 +576,11 @@ describe("GET /platform/events/{eventId}", () => {
 describe("the log cannot be changed through the API", () => {
   it.each(["PATCH", "PUT", "DELETE"])("%s /platform/events/{eventId} is not a 2xx, and the event is unchanged", async (method) => {
     const before = (await api.get(`${EVENTS}/${old.a.id}`)).body;
-    const response = await api.raw(method, `${EVENTS}/${old.a.id}`, method === "DELETE" ? undefined : { type: "persons.person.deleted", data: { hacked: true } });
+    const response = await api.raw(
+      method,
+      `${EVENTS}/${old.a.id}`,
+      method === "DELETE" ? undefined : { type: "persons.person.deleted", data: { hacked: true } },
+    );
     expect(response.status).toBeGreaterThanOrEqual(400);
     expect(response.status).toBeLessThan(500);
     expect((await api.get(`${EVENTS}/${old.a.id}`)).body).toEqual(before);
@@ -489,7 +596,12 @@ describe("the log cannot be changed through the API", () => {
 
 describe("POST /platform/events", () => {
   it("records an event: 201, a Location header, and the envelope echoed", async () => {
-    const event = envelope({ traceparent: traceparentFor(newTraceId()), causationid: old.a.id, authid: "svc-9", authtype: "service_account" });
+    const event = envelope({
+      traceparent: traceparentFor(newTraceId()),
+      causationid: old.a.id,
+      authid: "svc-9",
+      authtype: "service_account",
+    });
     const response = await api.post(EVENTS, event);
     expect(response.status).toBe(201);
     expect(response.headers.get("content-type")).toMatch(/^application\/json/);
@@ -517,22 +629,32 @@ describe("POST /platform/events", () => {
 
   it("a posted event is found by the filters like any other (traceid from its traceparent)", async () => {
     const traceId = newTraceId();
-    const event = envelope({ type: "case_management.case.deleted", source: "/case-management", traceparent: traceparentFor(traceId), data: undefined });
+    const event = envelope({
+      type: "case_management.case.deleted",
+      source: "/case-management",
+      traceparent: traceparentFor(traceId),
+      data: undefined,
+    });
     delete event.data;
     expect((await api.post(EVENTS, event)).status).toBe(201);
     expect(ids((await list({ traceid: traceId })).items)).toEqual([event.id]);
-    expect(ids((await list({ type: "case_management.case.deleted", subject: event.subject, source: "/case-management" })).items)).toEqual([event.id]);
+    expect(ids((await list({ type: "case_management.case.deleted", subject: event.subject, source: "/case-management" })).items)).toEqual([
+      event.id,
+    ]);
   });
 
   describe("422 VALIDATION_ERROR naming the field, and nothing stored", () => {
-    it.each(["type", "specversion", "id", "source", "subject", "time", "datacontenttype"])("when the required attribute %s is missing", async (field) => {
-      const event = envelope() as Record<string, unknown>;
-      delete event[field];
-      const body = expectErrorEnvelope(await api.post(EVENTS, event), 422, "VALIDATION_ERROR");
-      expect(detailFields(body)).toContain(field);
-      if (field !== "id") expect((await api.get(`${EVENTS}/${event.id}`)).status).toBe(404);
-      if (field !== "subject") expect((await list({ subject: event.subject as string })).total).toBe(0);
-    });
+    it.each(["type", "specversion", "id", "source", "subject", "time", "datacontenttype"])(
+      "when the required attribute %s is missing",
+      async (field) => {
+        const event = envelope() as Record<string, unknown>;
+        delete event[field];
+        const body = expectErrorEnvelope(await api.post(EVENTS, event), 422, "VALIDATION_ERROR");
+        expect(detailFields(body)).toContain(field);
+        if (field !== "id") expect((await api.get(`${EVENTS}/${event.id}`)).status).toBe(404);
+        if (field !== "subject") expect((await list({ subject: event.subject as string })).total).toBe(0);
+      },
+    );
 
     it("names every missing required attribute at once", async () => {
       const body = expectErrorEnvelope(await api.post(EVENTS, {}), 422, "VALIDATION_ERROR");
@@ -564,7 +686,9 @@ describe("POST /platform/events", () => {
       const event = { ...envelope(), ...change };
       const body = expectErrorEnvelope(await api.post(EVENTS, event), 422, "VALIDATION_ERROR");
       expect(detailFields(body)).toContain(field);
-      expect((await list({ subject: typeof event.subject === "string" && UUID_PATTERN.test(event.subject) ? event.subject : MISSING_ID })).total).toBe(0);
+      expect(
+        (await list({ subject: typeof event.subject === "string" && UUID_PATTERN.test(event.subject) ? event.subject : MISSING_ID })).total,
+      ).toBe(0);
     });
 
     it.each<[string, Partial<Event>]>([

@@ -90,7 +90,9 @@ describe("PLATFORM_BASE_PATH moves the platform domain", () => {
 
   it("documents the moved paths in /openapi.json", async () => {
     const paths = Object.keys((await api.get("/openapi.json")).body.paths);
-    expect(paths).toEqual(expect.arrayContaining([EVENTS, `${EVENTS}/{eventId}`, `${BASE}/registry/policies`, `${BASE}/registry/policies/{policyId}`]));
+    expect(paths).toEqual(
+      expect.arrayContaining([EVENTS, `${EVENTS}/{eventId}`, `${BASE}/registry/policies`, `${BASE}/registry/policies/{policyId}`]),
+    );
     expect(paths.filter((path) => path.startsWith("/platform/"))).toEqual([]);
   });
 
@@ -121,7 +123,9 @@ describe("PLATFORM_BASE_PATH moves the platform domain", () => {
       const dataLine = () => text.split("\n").find((line) => line.startsWith("data: ") && line.includes(person.id));
       await readUntil(() => dataLine() !== undefined);
       const streamed = JSON.parse(dataLine()!.slice("data: ".length));
-      expect(streamed).toEqual(expect.objectContaining({ type: `${PREFIX}persons.person.created`, source: "/persons", subject: person.id }));
+      expect(streamed).toEqual(
+        expect.objectContaining({ type: `${PREFIX}persons.person.created`, source: "/persons", subject: person.id }),
+      );
     } finally {
       controller.abort();
     }
@@ -138,13 +142,23 @@ describe("EVENT_TYPE_PREFIX prefixes every event type verbatim", () => {
     );
 
     const kase = (await api.post("/case-management/cases", { primaryApplicantId: randomUUID() })).body;
-    expect((await eventsMatching(api, { subject: kase.id }, EVENTS)).map((event) => event.type)).toEqual([`${PREFIX}case_management.case.created`]);
+    expect((await eventsMatching(api, { subject: kase.id }, EVENTS)).map((event) => event.type)).toEqual([
+      `${PREFIX}case_management.case.created`,
+    ]);
 
     const appointment = (
-      await api.post("/scheduling/appointments", { startAt: "2031-02-02T09:00:00Z", endAt: "2031-02-02T09:30:00Z", appointmentType: "Interview", personId: randomUUID() })
+      await api.post("/scheduling/appointments", {
+        startAt: "2031-02-02T09:00:00Z",
+        endAt: "2031-02-02T09:30:00Z",
+        appointmentType: "Interview",
+        personId: randomUUID(),
+      })
     ).body;
     const booked = await eventsMatching(api, { subject: appointment.id }, EVENTS);
-    expect(booked.map((event) => event.type).sort()).toEqual([`${PREFIX}scheduling.appointment.created`, `${PREFIX}scheduling.appointment.scheduled`]);
+    expect(booked.map((event) => event.type).sort()).toEqual([
+      `${PREFIX}scheduling.appointment.created`,
+      `${PREFIX}scheduling.appointment.scheduled`,
+    ]);
     // Only the type changes: source, subject and data are as without the overlay.
     const created = booked.find((event) => event.type.endsWith(".created"))!;
     expect(created.source).toBe("/scheduling");

@@ -95,7 +95,9 @@ describe("numbering and reading the log in one round trip", () => {
     }
     // Both processes saw the same log: the same event at the same position.
     const [a, , c] = await Promise.all(received);
-    expect(c!.map((logged) => `${logged.position}:${logged.event.id}`)).toEqual(a!.map((logged) => `${logged.position}:${logged.event.id}`));
+    expect(c!.map((logged) => `${logged.position}:${logged.event.id}`)).toEqual(
+      a!.map((logged) => `${logged.position}:${logged.event.id}`),
+    );
   });
 
   it("returns the events it numbered itself together with earlier ones, and a page at a time", async () => {

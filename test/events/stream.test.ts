@@ -5,7 +5,17 @@
 import { appendToLog } from "@pap/events";
 import type { RunningPlatform } from "@pap/gateway";
 import { expectErrorEnvelope } from "../support/expectations";
-import { expectStreamed, logAfter, type LogEntry, logHead, openSse, openStream, rawEvent, type SseStream, startPlatformOn } from "../support/live";
+import {
+  expectStreamed,
+  logAfter,
+  type LogEntry,
+  logHead,
+  openSse,
+  openStream,
+  rawEvent,
+  type SseStream,
+  startPlatformOn,
+} from "../support/live";
 import { createTestDatabase, httpClient } from "../support/platform";
 import { GRACE_MS, pause, waitFor } from "../support/waiting";
 import { appointmentBody, caseBody, newPerson, personBody, updatePerson } from "../support/creators";
@@ -37,10 +47,9 @@ async function connect(params: Record<string, string> = {}, headers: Record<stri
 
 const startOnDatabase = (env: Record<string, string | undefined> = {}) => startPlatformOn(databaseUrl, env);
 
-
-
 /** Waits until the platform has released every server-side subscription of closed streams. */
-const subscribersBackTo = (count: number) => waitFor(() => hub().subscriberCount === count, `hub subscribers back to ${count} (now ${hub().subscriberCount})`);
+const subscribersBackTo = (count: number) =>
+  waitFor(() => hub().subscriberCount === count, `hub subscribers back to ${count} (now ${hub().subscriberCount})`);
 
 beforeAll(async () => {
   databaseUrl = await createTestDatabase("events_stream");
@@ -100,7 +109,13 @@ describe("GET /platform/events/stream", () => {
       expect(event.data).toEqual(stored.body);
     }
     expect(received[0]!.data).toEqual(
-      expect.objectContaining({ type: "persons.person.created", source: "/persons", subject: personId, specversion: "1.0", datacontenttype: "application/json" }),
+      expect.objectContaining({
+        type: "persons.person.created",
+        source: "/persons",
+        subject: personId,
+        specversion: "1.0",
+        datacontenttype: "application/json",
+      }),
     );
     const positions = received.map((event) => BigInt(event.id));
     for (let index = 1; index < positions.length; index++) expect(positions[index]! > positions[index - 1]!).toBe(true);
@@ -140,16 +155,27 @@ describe("GET /platform/events/stream", () => {
     const filters: Record<string, { params: Record<string, string>; matches: (entry: LogEntry) => boolean }> = {
       exact: { params: { type: "persons.person.created" }, matches: (e) => e.type === "persons.person.created" },
       prefix: { params: { type: "scheduling.*" }, matches: (e) => e.type.startsWith("scheduling.") },
-      list: { params: { type: "persons.person.updated,case_management.*" }, matches: (e) => e.type === "persons.person.updated" || e.type.startsWith("case_management.") },
-      listWithSpaces: { params: { type: "scheduling.appointment.deleted , persons.person.created" }, matches: (e) => ["scheduling.appointment.deleted", "persons.person.created"].includes(e.type) },
+      list: {
+        params: { type: "persons.person.updated,case_management.*" },
+        matches: (e) => e.type === "persons.person.updated" || e.type.startsWith("case_management."),
+      },
+      listWithSpaces: {
+        params: { type: "scheduling.appointment.deleted , persons.person.created" },
+        matches: (e) => ["scheduling.appointment.deleted", "persons.person.created"].includes(e.type),
+      },
       subject: { params: { subject: personId }, matches: (e) => e.subject === personId },
       subjectUppercase: { params: { subject: personId.toUpperCase() }, matches: (e) => e.subject === personId },
       source: { params: { source: "/scheduling" }, matches: (e) => e.source === "/scheduling" },
-      combined: { params: { type: "persons.*", subject: personId }, matches: (e) => e.type.startsWith("persons.") && e.subject === personId },
+      combined: {
+        params: { type: "persons.*", subject: personId },
+        matches: (e) => e.type.startsWith("persons.") && e.subject === personId,
+      },
       disjoint: { params: { type: "persons.*", source: "/scheduling" }, matches: () => false },
     };
     const all = await connect();
-    const filtered = Object.fromEntries(await Promise.all(Object.entries(filters).map(async ([name, filter]) => [name, await connect(filter.params)] as const)));
+    const filtered = Object.fromEntries(
+      await Promise.all(Object.entries(filters).map(async ([name, filter]) => [name, await connect(filter.params)] as const)),
+    );
     const head = await logHead(graphqlUrl());
 
     const otherId = await newPerson(api, "Other");
@@ -176,7 +202,8 @@ describe("GET /platform/events/stream", () => {
     }
     // The unfiltered stream had every event, so the hub has offered all of them: nothing else may come.
     await pause(GRACE_MS);
-    for (const [name, stream] of Object.entries(filtered)) expect({ name, extra: stream.untakenEvents().map((e) => e.data.type) }).toEqual({ name, extra: [] });
+    for (const [name, stream] of Object.entries(filtered))
+      expect({ name, extra: stream.untakenEvents().map((e) => e.data.type) }).toEqual({ name, extra: [] });
   });
 
   it("sends a `: heartbeat` comment every EVENT_STREAM_HEARTBEAT_MS while idle", async () => {
@@ -215,7 +242,10 @@ describe("GET /platform/events/stream", () => {
     expect(case1.status).toBe(201);
 
     // Reconnect, while more events commit concurrently with the catch-up read.
-    const [resumed] = await Promise.all([connect({}, { "Last-Event-ID": lastSeen }), ...["R4", "R5", "R6", "R7"].map((label) => newPerson(api, label))]);
+    const [resumed] = await Promise.all([
+      connect({}, { "Last-Event-ID": lastSeen }),
+      ...["R4", "R5", "R6", "R7"].map((label) => newPerson(api, label)),
+    ]);
     const afterReconnect = await logAfter(graphqlUrl(), BigInt(lastSeen));
     expect(afterReconnect).toHaveLength(7);
     expectStreamed(await resumed!.events(afterReconnect.length), afterReconnect);

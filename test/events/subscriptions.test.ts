@@ -29,18 +29,27 @@ function client(on: RunningPlatform = platform): Client {
  * Subscribes and waits until the subscription is registered with the platform's hub: graphql-ws has
  * no "subscribed" acknowledgement, and a live subscription only sees events committed after that.
  */
-async function subscribe(query: string, variables?: Record<string, unknown>, on: RunningPlatform = platform, through?: Client): Promise<Collected> {
+async function subscribe(
+  query: string,
+  variables?: Record<string, unknown>,
+  on: RunningPlatform = platform,
+  through?: Client,
+): Promise<Collected> {
   const before = subscriberCount(on);
   const subscription = collect(through ?? client(on), query, variables);
-  await waitFor(() => subscriberCount(on) > before || subscription.completed || subscription.error !== undefined, "the subscription to register");
+  await waitFor(
+    () => subscriberCount(on) > before || subscription.completed || subscription.error !== undefined,
+    "the subscription to register",
+  );
   return subscription;
 }
-
 
 /** Payloads of `field` must be exactly these log entries, in order (position and envelope id). */
 function expectSameEvents(payloads: Collected["results"], field: string, expected: LogEntry[]) {
   for (const payload of payloads) expect(payload.errors).toBeUndefined();
-  expect(payloads.map((payload) => [payload.data?.[field]?.position, payload.data?.[field]?.id])).toEqual(expected.map((entry) => [entry.position.toString(), entry.id]));
+  expect(payloads.map((payload) => [payload.data?.[field]?.position, payload.data?.[field]?.id])).toEqual(
+    expected.map((entry) => [entry.position.toString(), entry.id]),
+  );
 }
 
 const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);
@@ -59,7 +68,10 @@ beforeEach(() => {
 
 afterEach(async () => {
   await Promise.all(clients.splice(0).map((each) => each.dispose()));
-  await waitFor(() => subscriberCount() === baseline, `every subscription to end with its client (hub subscribers: ${subscriberCount()}, at the start: ${baseline})`);
+  await waitFor(
+    () => subscriberCount() === baseline,
+    `every subscription to end with its client (hub subscribers: ${subscriberCount()}, at the start: ${baseline})`,
+  );
 });
 
 afterAll(async () => {
@@ -70,10 +82,16 @@ describe("subscription events", () => {
   it("delivers envelopes of committed events matching the filter (type prefix and exact, source, subject)", async () => {
     const personId = await newPerson(api, "Sub");
     const all = await subscribe(`subscription { events { position ${ENVELOPE} } }`);
-    const persons = await subscribe(`subscription ($filter: EventStreamFilter) { events(filter: $filter) { position ${ENVELOPE} } }`, { filter: { type: "persons.*" } });
-    const list = await subscribe(`subscription { e: events(filter: {type: "persons.person.updated, scheduling.appointment.scheduled"}) { position id type } }`);
+    const persons = await subscribe(`subscription ($filter: EventStreamFilter) { events(filter: $filter) { position ${ENVELOPE} } }`, {
+      filter: { type: "persons.*" },
+    });
+    const list = await subscribe(
+      `subscription { e: events(filter: {type: "persons.person.updated, scheduling.appointment.scheduled"}) { position id type } }`,
+    );
     const scheduling = await subscribe(`subscription { events(filter: {source: "/scheduling"}) { position id type source } }`);
-    const subject = await subscribe(`subscription ($s: ID) { events(filter: {subject: $s}) { position id subject } }`, { s: personId.toUpperCase() });
+    const subject = await subscribe(`subscription ($s: ID) { events(filter: {subject: $s}) { position id subject } }`, {
+      s: personId.toUpperCase(),
+    });
     const head = await logHead(graphqlUrl());
 
     await newPerson(api, "Other");
@@ -97,10 +115,26 @@ describe("subscription events", () => {
       expect(payload.data.events).toEqual(stored.data.event);
       expect(payload.data.events).toEqual(expect.objectContaining({ specversion: "1.0", datacontenttype: "application/json" }));
     }
-    expectSameEvents(await persons.take(2), "events", log.filter((entry) => entry.type.startsWith("persons.")));
-    expectSameEvents(await list.take(2), "e", log.filter((entry) => ["persons.person.updated", "scheduling.appointment.scheduled"].includes(entry.type)));
-    expectSameEvents(await scheduling.take(2), "events", log.filter((entry) => entry.source === "/scheduling"));
-    expectSameEvents(await subject.take(1), "events", log.filter((entry) => entry.subject === personId));
+    expectSameEvents(
+      await persons.take(2),
+      "events",
+      log.filter((entry) => entry.type.startsWith("persons.")),
+    );
+    expectSameEvents(
+      await list.take(2),
+      "e",
+      log.filter((entry) => ["persons.person.updated", "scheduling.appointment.scheduled"].includes(entry.type)),
+    );
+    expectSameEvents(
+      await scheduling.take(2),
+      "events",
+      log.filter((entry) => entry.source === "/scheduling"),
+    );
+    expectSameEvents(
+      await subject.take(1),
+      "events",
+      log.filter((entry) => entry.subject === personId),
+    );
     await pause(GRACE_MS);
     for (const subscription of [all, persons, list, scheduling, subject]) expect(subscription.untaken()).toEqual([]);
   });
@@ -113,7 +147,9 @@ describe("subscription events", () => {
     const from = (await logAfter(graphqlUrl(), head))[0]!.position;
 
     // Events keep committing while the replay is read.
-    const subscription = collect(client(), `subscription ($after: String) { events(after: $after) { position id type } }`, { after: from.toString() });
+    const subscription = collect(client(), `subscription ($after: String) { events(after: $after) { position id type } }`, {
+      after: from.toString(),
+    });
     await Promise.all(["A3", "A4", "A5"].map((label) => newPerson(api, label)));
     const replayed = await logAfter(graphqlUrl(), from);
     expect(replayed).toHaveLength(6);
@@ -128,8 +164,16 @@ describe("subscription events", () => {
     expect(subscription.untaken()).toEqual([]);
 
     // A filtered replay skips what does not match.
-    const filtered = collect(client(), `subscription ($after: String) { events(after: $after, filter: {type: "persons.person.updated"}) { position id type } }`, { after: head.toString() });
-    expectSameEvents(await filtered.take(2), "events", (await logAfter(graphqlUrl(), head)).filter((entry) => entry.type === "persons.person.updated"));
+    const filtered = collect(
+      client(),
+      `subscription ($after: String) { events(after: $after, filter: {type: "persons.person.updated"}) { position id type } }`,
+      { after: head.toString() },
+    );
+    expectSameEvents(
+      await filtered.take(2),
+      "events",
+      (await logAfter(graphqlUrl(), head)).filter((entry) => entry.type === "persons.person.updated"),
+    );
     await pause(GRACE_MS);
     expect(filtered.untaken()).toEqual([]);
   });
@@ -146,7 +190,8 @@ describe("subscription events", () => {
     for (const [query, variables] of cases) {
       const subscription = collect(client(), query, variables);
       await subscription.finished();
-      const errors = (subscription.error as { message: string }[] | undefined) ?? subscription.results.flatMap((result) => result.errors ?? []);
+      const errors =
+        (subscription.error as { message: string }[] | undefined) ?? subscription.results.flatMap((result) => result.errors ?? []);
       expect({ query, variables, errors: errors.length > 0, data: subscription.results.map((result) => result.data ?? null) }).toEqual({
         query,
         variables,
@@ -164,16 +209,21 @@ describe("subscription events", () => {
   it("answers an `after` beyond the log's position range (> 2^63-1) with BAD_REQUEST like any other invalid cursor, leaving nothing registered", async () => {
     const subscription = collect(client(), `subscription ($after: String) { events(after: $after) { id } }`, { after: OUT_OF_RANGE });
     await subscription.finished();
-    const errors = (subscription.error as { message: string; extensions?: { code?: string } }[] | undefined) ?? subscription.results.flatMap((result) => result.errors ?? []);
+    const errors =
+      (subscription.error as { message: string; extensions?: { code?: string } }[] | undefined) ??
+      subscription.results.flatMap((result) => result.errors ?? []);
     const problems: string[] = [];
-    if (errors.length !== 1 || errors[0]!.extensions?.code !== "BAD_REQUEST") problems.push(`expected one BAD_REQUEST error naming 'after', got ${JSON.stringify(errors)}`);
-    if (errors.some((error) => /prisma|findMany|\.ts:\d+|packages\//i.test(error.message))) problems.push("the error message shows server internals (Prisma call, source path and code)");
+    if (errors.length !== 1 || errors[0]!.extensions?.code !== "BAD_REQUEST")
+      problems.push(`expected one BAD_REQUEST error naming 'after', got ${JSON.stringify(errors)}`);
+    if (errors.some((error) => /prisma|findMany|\.ts:\d+|packages\//i.test(error.message)))
+      problems.push("the error message shows server internals (Prisma call, source path and code)");
     // Whatever the error, the subscription is over: the server must not keep it registered with the hub.
     const released = await waitFor(() => subscriberCount() === baseline, "the failed subscription to leave the hub", 1_000).then(
       () => true,
       () => false,
     );
-    if (!released) problems.push(`the ended subscription stays registered with the hub (subscribers: ${subscriberCount()}, before: ${baseline})`);
+    if (!released)
+      problems.push(`the ended subscription stays registered with the hub (subscribers: ${subscriberCount()}, before: ${baseline})`);
     expect(problems).toEqual([]);
   });
 
@@ -214,7 +264,12 @@ describe("entity change subscriptions", () => {
           id: expect.any(String),
           type: "persons.person.updated",
           subject: personId,
-          person: { id: personId, attributes: { ...personBody("Linked"), email: "linked@example.net" }, cases: [{ id: caseId }], appointments: [{ id: appointmentId }] },
+          person: {
+            id: personId,
+            attributes: { ...personBody("Linked"), email: "linked@example.net" },
+            cases: [{ id: caseId }],
+            appointments: [{ id: appointmentId }],
+          },
         },
       },
     });
@@ -248,7 +303,9 @@ describe("entity change subscriptions", () => {
       { subject: mine, type: "persons.person.updated", person: { id: mine } },
       { subject: created, type: "persons.person.created", person: { id: created } },
     ]);
-    expect((await one.take(1)).map((payload) => payload.data.personChanged)).toEqual([{ subject: mine, type: "persons.person.updated", person: { id: mine } }]);
+    expect((await one.take(1)).map((payload) => payload.data.personChanged)).toEqual([
+      { subject: mine, type: "persons.person.updated", person: { id: mine } },
+    ]);
     await pause(GRACE_MS);
     expect(one.untaken()).toEqual([]);
     expect(every.untaken()).toEqual([]);
@@ -257,7 +314,9 @@ describe("entity change subscriptions", () => {
   it("caseChanged resolves case { members { person } } from another subgraph", async () => {
     const applicant = await newPerson(api, "Applicant");
     const child = await newPerson(api, "Child");
-    const subscription = await subscribe(`subscription { caseChanged { type subject case { id status primaryApplicant { id } members { relationship person { id attributes } } } } }`);
+    const subscription = await subscribe(
+      `subscription { caseChanged { type subject case { id status primaryApplicant { id } members { relationship person { id attributes } } } } }`,
+    );
     const response = await api.post("/case-management/cases", {
       effectiveStartDate: "2025-10-01",
       primaryApplicantId: applicant,
@@ -291,22 +350,35 @@ describe("entity change subscriptions", () => {
     const patched = await api.patch(`/case-management/cases/${caseId}`, { status: "closed" });
     expect(patched.status).toBe(200);
     const [closed] = await subscription.take(1);
-    expect(closed!.data.caseChanged).toEqual(expect.objectContaining({ type: "case_management.case.updated", case: expect.objectContaining({ id: caseId, status: "closed" }) }));
+    expect(closed!.data.caseChanged).toEqual(
+      expect.objectContaining({ type: "case_management.case.updated", case: expect.objectContaining({ id: caseId, status: "closed" }) }),
+    );
   });
 
   it("appointmentChanged resolves appointment { person } and sees both events of a booking", async () => {
     const personId = await newPerson(api, "Visitor");
-    const subscription = await subscribe(`subscription { appointmentChanged { type subject appointment { id appointmentType status person { id attributes } } } }`);
+    const subscription = await subscribe(
+      `subscription { appointmentChanged { type subject appointment { id appointmentType status person { id attributes } } } }`,
+    );
     const appointmentId = await newAppointment(api, personId);
     const payloads = (await subscription.take(2)).map((payload) => payload.data.appointmentChanged);
-    const appointment = { id: appointmentId, appointmentType: "Intake interview", status: "scheduled", person: { id: personId, attributes: personBody("Visitor") } };
+    const appointment = {
+      id: appointmentId,
+      appointmentType: "Intake interview",
+      status: "scheduled",
+      person: { id: personId, attributes: personBody("Visitor") },
+    };
     expect(payloads).toEqual([
       { type: "scheduling.appointment.created", subject: appointmentId, appointment },
       { type: "scheduling.appointment.scheduled", subject: appointmentId, appointment },
     ]);
     expect((await api.patch(`/scheduling/appointments/${appointmentId}`, { status: "completed" })).status).toBe(200);
     const [updated] = await subscription.take(1);
-    expect(updated!.data.appointmentChanged).toEqual({ type: "scheduling.appointment.updated", subject: appointmentId, appointment: { ...appointment, status: "completed" } });
+    expect(updated!.data.appointmentChanged).toEqual({
+      type: "scheduling.appointment.updated",
+      subject: appointmentId,
+      appointment: { ...appointment, status: "completed" },
+    });
   });
 
   it("gives a deleted entity's event a null link (person, case, appointment)", async () => {
@@ -316,7 +388,9 @@ describe("entity change subscriptions", () => {
     const appointmentId = await newAppointment(api, keeper);
     const persons = await subscribe(`subscription ($id: ID) { personChanged(id: $id) { type subject person { id } } }`, { id: personId });
     const cases = await subscribe(`subscription ($id: ID) { caseChanged(id: $id) { type subject case { id } } }`, { id: caseId });
-    const appointments = await subscribe(`subscription ($id: ID) { appointmentChanged(id: $id) { type subject appointment { id } } }`, { id: appointmentId });
+    const appointments = await subscribe(`subscription ($id: ID) { appointmentChanged(id: $id) { type subject appointment { id } } }`, {
+      id: appointmentId,
+    });
     expect((await api.delete(`/persons/${personId}`)).status).toBe(204);
     expect((await api.delete(`/case-management/cases/${caseId}`)).status).toBe(204);
     expect((await api.delete(`/scheduling/appointments/${appointmentId}`)).status).toBe(204);
@@ -325,10 +399,14 @@ describe("entity change subscriptions", () => {
     const [appointmentDeleted] = await appointments.take(1);
     expect(personDeleted).toEqual({ data: { personChanged: { type: "persons.person.deleted", subject: personId, person: null } } });
     expect(caseDeleted).toEqual({ data: { caseChanged: { type: "case_management.case.deleted", subject: caseId, case: null } } });
-    expect(appointmentDeleted).toEqual({ data: { appointmentChanged: { type: "scheduling.appointment.deleted", subject: appointmentId, appointment: null } } });
+    expect(appointmentDeleted).toEqual({
+      data: { appointmentChanged: { type: "scheduling.appointment.deleted", subject: appointmentId, appointment: null } },
+    });
 
     // Replayed later, even the person's creation resolves to the record as it is now: gone.
-    const history = collect(client(), `subscription ($s: ID) { events(after: "0", filter: {subject: $s}) { type person { id } } }`, { s: personId });
+    const history = collect(client(), `subscription ($s: ID) { events(after: "0", filter: {subject: $s}) { type person { id } } }`, {
+      s: personId,
+    });
     expect((await history.take(2)).map((payload) => payload.data.events)).toEqual([
       { type: "persons.person.created", person: null },
       { type: "persons.person.deleted", person: null },
@@ -358,7 +436,9 @@ describe("across processes", () => {
       const [event] = await events.take(1);
       expectSameEvents([event!], "events", await logAfter(graphqlUrl(), head));
       const [change] = await changes.take(1);
-      expect(change).toEqual({ data: { personChanged: { type: "persons.person.created", person: { id: personId, attributes: personBody("Remote"), cases: [] } } } });
+      expect(change).toEqual({
+        data: { personChanged: { type: "persons.person.created", person: { id: personId, attributes: personBody("Remote"), cases: [] } } },
+      });
     } finally {
       await Promise.all(clients.splice(0).map((each) => each.dispose()));
       await other.close();

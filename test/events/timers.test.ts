@@ -4,7 +4,17 @@
 import { randomUUID } from "node:crypto";
 import { ManualClock, MINUTE_MS } from "@pap/core";
 import { openDatabase, type Database } from "@pap/db";
-import { cancelTimers, newTraceparent, scheduleTimer, startEventRuntime, startTimers, traceIdOf, type EventRuntime, type RunningTimers, type TimerRequest } from "@pap/events";
+import {
+  cancelTimers,
+  newTraceparent,
+  scheduleTimer,
+  startEventRuntime,
+  startTimers,
+  traceIdOf,
+  type EventRuntime,
+  type RunningTimers,
+  type TimerRequest,
+} from "@pap/events";
 import { createTestDatabase } from "../support/platform";
 
 const clock = new ManualClock("2026-11-23T09:00:00.000Z");
@@ -34,10 +44,16 @@ function runner(runtime = { db: database.prisma, eventRuntime }): RunningTimers 
 
 const request = (fireInMs: number, overrides: Partial<TimerRequest> = {}): TimerRequest => {
   const subject = randomUUID();
-  return { id: `test.reminder.${subject}`, fireAt: new Date(clock.now().getTime() + fireInMs), callback: { type: "test.reminder", source: "/test", subject, data: { note: "call back" } }, ...overrides };
+  return {
+    id: `test.reminder.${subject}`,
+    fireAt: new Date(clock.now().getTime() + fireInMs),
+    callback: { type: "test.reminder", source: "/test", subject, data: { note: "call back" } },
+    ...overrides,
+  };
 };
 
-const set = (timer: TimerRequest, options?: Parameters<typeof scheduleTimer>[2]) => database.prisma.$transaction((tx) => scheduleTimer(tx, timer, options));
+const set = (timer: TimerRequest, options?: Parameters<typeof scheduleTimer>[2]) =>
+  database.prisma.$transaction((tx) => scheduleTimer(tx, timer, options));
 const fired = (subject: string) => database.prisma.platformEvent.findMany({ where: { subject }, orderBy: { insertion: "asc" } });
 const pending = (id: string) => database.prisma.platformTimer.findUnique({ where: { id } });
 
@@ -120,7 +136,10 @@ describe("a durable timer", () => {
   });
 
   it("fires each timer once with several runners and processes competing", async () => {
-    const other = await openDatabase({ kind: "postgres", url: database.config.kind === "postgres" ? database.config.url : "", poolSize: 5 }, { migrate: false });
+    const other = await openDatabase(
+      { kind: "postgres", url: database.config.kind === "postgres" ? database.config.url : "", poolSize: 5 },
+      { migrate: false },
+    );
     const otherRuntime = await startEventRuntime(other, settings, { hub: { pollIntervalMs: 50 } });
     try {
       const competitors = [runner(), runner(), runner({ db: other.prisma, eventRuntime: otherRuntime })];
@@ -130,7 +149,11 @@ describe("a durable timer", () => {
       });
       clock.advance(MINUTE_MS + 250);
       await Promise.all(competitors.map((competitor) => competitor.settle()));
-      const counts = await database.prisma.platformEvent.groupBy({ by: ["subject"], where: { subject: { in: many.map((timer) => timer.callback.subject) } }, _count: true });
+      const counts = await database.prisma.platformEvent.groupBy({
+        by: ["subject"],
+        where: { subject: { in: many.map((timer) => timer.callback.subject) } },
+        _count: true,
+      });
       expect(counts).toHaveLength(250);
       expect(counts.every((row) => row._count === 1)).toBe(true);
       await Promise.all(competitors.map((competitor) => competitor.stop()));

@@ -11,7 +11,9 @@ it("answers a browser with GraphiQL whose every asset is this platform's own", a
   expect(page.headers.get("content-type")).toContain("text/html");
   const html = await page.text();
   // `data:` references (the empty icon that spares a favicon request) load nothing.
-  const references = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]!).filter((reference) => !reference.startsWith("data:"));
+  const references = [...html.matchAll(/(?:src|href)="([^"]+)"/g)]
+    .map((match) => match[1]!)
+    .filter((reference) => !reference.startsWith("data:"));
   expect(references.sort()).toEqual(["/graphql-ide/graphiql.css", "/graphql-ide/graphiql.js"]);
   expect(html).not.toMatch(/https?:\/\//);
   const config = JSON.parse(html.match(/<script type="application\/json" id="ide-config">([^<]*)<\/script>/)![1]!);
@@ -28,6 +30,8 @@ it("answers a browser with GraphiQL whose every asset is this platform's own", a
 
 it("still answers queries: by POST, and by GET with a query", async () => {
   expect((await api.graphql("{ __typename }")).data).toEqual({ __typename: "Query" });
-  const viaGet = await api.raw("GET", `/graphql?query=${encodeURIComponent("{ __typename }")}`, undefined, { "apollo-require-preflight": "true" });
+  const viaGet = await api.raw("GET", `/graphql?query=${encodeURIComponent("{ __typename }")}`, undefined, {
+    "apollo-require-preflight": "true",
+  });
   expect(viaGet.body).toEqual({ data: { __typename: "Query" } });
 });

@@ -10,7 +10,8 @@ import { useTestPlatform } from "../support/platform";
 const { api } = useTestPlatform("graph_limits");
 
 const refusals = ["QUERY_TOO_COMPLEX", "QUERY_TOO_DEEP"];
-const codesOf = (result: { errors?: Array<{ extensions?: { code?: string } }> }) => (result.errors ?? []).map((error) => error.extensions?.code);
+const codesOf = (result: { errors?: Array<{ extensions?: { code?: string } }> }) =>
+  (result.errors ?? []).map((error) => error.extensions?.code);
 
 /** Every Markdown page under docs/. */
 function documentation(dir = path.join(__dirname, "../../docs")): string[] {
@@ -31,10 +32,13 @@ describe("the default limits", () => {
     expect(readmeExamples.length).toBeGreaterThanOrEqual(3);
   });
 
-  it.each(readmeExamples.filter((example) => !example.trimStart().startsWith("subscription")))("let this documented query run: %s", async (query) => {
-    const result = await api.graphql(query);
-    expect(codesOf(result).filter((code) => refusals.includes(code!))).toEqual([]);
-  });
+  it.each(readmeExamples.filter((example) => !example.trimStart().startsWith("subscription")))(
+    "let this documented query run: %s",
+    async (query) => {
+      const result = await api.graphql(query);
+      expect(codesOf(result).filter((code) => refusals.includes(code!))).toEqual([]);
+    },
+  );
 
   it("let the caseworker screen of the issue run: persons with cases, members, tasks with queues and subjects, appointments", async () => {
     const result = await api.graphql(
@@ -44,9 +48,13 @@ describe("the default limits", () => {
   });
 
   it("refuse pages of pages of pages (100 × 100 × 100)", async () => {
-    const result = await api.graphql(`{ persons(limit: 100) { items { cases { members { person { cases { members { person { id } } } } } } } } }`);
+    const result = await api.graphql(
+      `{ persons(limit: 100) { items { cases { members { person { cases { members { person { id } } } } } } } } }`,
+    );
     expect(codesOf(result)).toContain("QUERY_TOO_COMPLEX");
-    const paged = await api.graphql(`{ cases(limit: 100) { items { tasks { queue { id } assignedTo { assignedTasks { subject { ... on Case { tasks { id } } } } } } } } }`);
+    const paged = await api.graphql(
+      `{ cases(limit: 100) { items { tasks { queue { id } assignedTo { assignedTasks { subject { ... on Case { tasks { id } } } } } } } } }`,
+    );
     expect(codesOf(paged)).toContain("QUERY_TOO_COMPLEX");
   });
 });

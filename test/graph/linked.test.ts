@@ -19,7 +19,11 @@ beforeAll(async () => {
   platform = await startTestPlatform("graph_linked");
   api = httpClient(platform.url);
 
-  people.maria = await created(api, "/persons", { name: { firstName: "Maria", lastName: "Garcia" }, dateOfBirth: "1985-04-12", address: { city: "Springfield" } });
+  people.maria = await created(api, "/persons", {
+    name: { firstName: "Maria", lastName: "Garcia" },
+    dateOfBirth: "1985-04-12",
+    address: { city: "Springfield" },
+  });
   people.marco = await created(api, "/persons", { name: { firstName: "Marco", lastName: "Garcia" } });
   people.lucia = await created(api, "/persons", { name: { firstName: "Lucia", lastName: "Garcia" }, dateOfBirth: "2015-09-01" });
   people.other = await created(api, "/persons", { name: { firstName: "Oscar", lastName: "Other" } });
@@ -40,13 +44,24 @@ beforeAll(async () => {
     primaryApplicantId: people.marco.id,
     members: [{ personId: people.marco.id, relationship: "self" }],
   });
-  cases.other = await created(api, "/case-management/cases", { primaryApplicantId: people.other.id, members: [{ personId: people.other.id, relationship: "self" }] });
+  cases.other = await created(api, "/case-management/cases", {
+    primaryApplicantId: people.other.id,
+    members: [{ personId: people.other.id, relationship: "self" }],
+  });
   // The household case becomes the most recently updated one.
   await untilClockPasses(cases.other.updatedAt);
-  cases.household = (await api.patch(`/case-management/cases/${cases.household.id}`, { assignedToId: "6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f" })).body;
+  cases.household = (
+    await api.patch(`/case-management/cases/${cases.household.id}`, { assignedToId: "6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f" })
+  ).body;
 
   const appointment = (personId: string, startAt: string, appointmentType: string, status = "scheduled") =>
-    created(api, "/scheduling/appointments", { personId, startAt, endAt: new Date(Date.parse(startAt) + 30 * 60_000).toISOString(), appointmentType, status });
+    created(api, "/scheduling/appointments", {
+      personId,
+      startAt,
+      endAt: new Date(Date.parse(startAt) + 30 * 60_000).toISOString(),
+      appointmentType,
+      status,
+    });
   visits.mariaLater = await appointment(people.maria.id, "2026-05-02T09:00:00.000Z", "Recertification");
   visits.mariaEarlier = await appointment(people.maria.id, "2026-05-01T09:00:00.000Z", "Intake interview", "completed");
   visits.marco = await appointment(people.marco.id, "2026-05-03T14:00:00.000Z", "Work requirements review");
@@ -132,7 +147,9 @@ describe("one GraphQL query across the three subgraphs", () => {
 
   it("reflects a REST change to a person in the next graph read", async () => {
     expect((await api.patch(`/persons/${people.lucia.id}`, { school: "Lincoln Elementary" })).status).toBe(200);
-    const result = await api.graphql(`query ($id: ID!) { case(id: $id) { members { person { attributes } } } }`, { id: cases.household.id });
+    const result = await api.graphql(`query ($id: ID!) { case(id: $id) { members { person { attributes } } } }`, {
+      id: cases.household.id,
+    });
     expect(result.data.case.members[2].person.attributes).toEqual({ ...attributesOf(people.lucia), school: "Lincoln Elementary" });
   });
 
@@ -145,7 +162,11 @@ describe("one GraphQL query across the three subgraphs", () => {
     expect(result.data.cases).toEqual({
       total: 2,
       items: [
-        { id: cases.marcoAlone.id, primaryApplicant: { attributes: attributesOf(people.marco) }, members: [{ person: { id: people.marco.id } }] },
+        {
+          id: cases.marcoAlone.id,
+          primaryApplicant: { attributes: attributesOf(people.marco) },
+          members: [{ person: { id: people.marco.id } }],
+        },
         {
           id: cases.household.id,
           primaryApplicant: { attributes: attributesOf(people.maria) },
@@ -165,7 +186,9 @@ describe("one GraphQL query across the three subgraphs", () => {
       ],
     });
     expect((await api.delete(`/persons/${leaving.id}`)).status).toBe(204);
-    const result = await api.graphql(`query ($id: ID!) { case(id: $id) { id members { personId person { id attributes } } } }`, { id: found.id });
+    const result = await api.graphql(`query ($id: ID!) { case(id: $id) { id members { personId person { id attributes } } } }`, {
+      id: found.id,
+    });
     // Matched on the whole result so a failure shows what came back (errors, extensions and all).
     expect(result).toMatchObject({
       data: {
@@ -193,7 +216,7 @@ describe("GraphQL errors carry the error envelope in extensions", () => {
     return error;
   };
 
-  it("cases(q: \"status:\") → INVALID_QUERY / 400 with a detail on q", async () => {
+  it('cases(q: "status:") → INVALID_QUERY / 400 with a detail on q', async () => {
     const result = await api.graphql(`{ cases(q: "status:") { total } }`);
     const error = expectGraphError(result, "cases", "INVALID_QUERY", 400);
     expect(error.extensions.details).toEqual([{ field: "q", message: expect.any(String) }]);
@@ -217,12 +240,15 @@ describe("GraphQL errors carry the error envelope in extensions", () => {
   });
 
   it("updateAppointment ending before it starts → VALIDATION_ERROR / 422", async () => {
-    const result = await api.graphql(`mutation ($id: ID!) { updateAppointment(id: $id, input: { endAt: "2026-05-01T08:00:00Z" }) { id } }`, { id: visits.mariaEarlier.id });
+    const result = await api.graphql(
+      `mutation ($id: ID!) { updateAppointment(id: $id, input: { endAt: "2026-05-01T08:00:00Z" }) { id } }`,
+      { id: visits.mariaEarlier.id },
+    );
     const error = expectGraphError(result, "updateAppointment", "VALIDATION_ERROR", 422);
     expect(error.extensions.details).toEqual([{ field: "endAt", message: expect.any(String) }]);
   });
 
-  it("appointments(sort: \"personId\") → FIELD_NOT_SORTABLE / 400 and persons(limit: 0) → BAD_REQUEST / 400", async () => {
+  it('appointments(sort: "personId") → FIELD_NOT_SORTABLE / 400 and persons(limit: 0) → BAD_REQUEST / 400', async () => {
     expectGraphError(await api.graphql(`{ appointments(sort: "personId") { total } }`), "appointments", "FIELD_NOT_SORTABLE", 400);
     expectGraphError(await api.graphql(`{ cases(sort: "nope") { total } }`), "cases", "INVALID_SORT_FIELD", 400);
     expectGraphError(await api.graphql(`{ persons(limit: 0) { total } }`), "persons", "BAD_REQUEST", 400);
@@ -233,7 +259,7 @@ describe("GraphQL errors carry the error envelope in extensions", () => {
     expect(result.errors[0].extensions).toEqual(expect.objectContaining({ status: 400 }));
   });
 
-  it("case(id: \"nope\") is null, without an error; so are person and appointment", async () => {
+  it('case(id: "nope") is null, without an error; so are person and appointment', async () => {
     expect(await api.graphql(`{ case(id: "nope") { id } }`)).toEqual({ data: { case: null } });
     expect(await api.graphql(`{ person(id: "nope") { id } appointment(id: "nope") { id } case(id: "${MISSING_ID}") { id } }`)).toEqual({
       data: { person: null, appointment: null, case: null },

@@ -35,7 +35,11 @@ const asAdmin = async () => ({ headers: { ...(await adminHeaders()) } });
 
 describe("operations one subgraph owns", () => {
   it("a person read directly equals the gateway's answer, without a gateway call", async () => {
-    const created = await direct({ query: documentOf("createPerson"), variables: { input: { name: { firstName: "Ana", lastName: "Ruiz" } } }, ...(await asAdmin()) });
+    const created = await direct({
+      query: documentOf("createPerson"),
+      variables: { input: { name: { firstName: "Ana", lastName: "Ruiz" } } },
+      ...(await asAdmin()),
+    });
     const id = (created.data?.result as { id: string }).id;
     const request = { query: documentOf("getPerson"), variables: { id }, ...(await asAdmin()) };
     const [mine, theirs] = await Promise.all([direct(request), gateway(request)]);
@@ -68,7 +72,11 @@ it("an operation that spans subgraphs goes through the gateway", async () => {
 
 it("the everyday reads are owned: persons, cases, tasks, appointments, applications", async () => {
   for (const operationId of ["getPerson", "listPersons", "getCase", "listCases", "listTasks", "listAppointments", "getApplication"]) {
-    await direct({ query: documentOf(operationId), variables: { id: "5b4f2c1e-0000-4000-8000-000000000000", limit: 1 }, ...(await asAdmin()) });
+    await direct({
+      query: documentOf(operationId),
+      variables: { id: "5b4f2c1e-0000-4000-8000-000000000000", limit: 1 },
+      ...(await asAdmin()),
+    });
   }
   expect(sentToGateway).toEqual([]);
 });

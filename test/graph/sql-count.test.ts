@@ -36,7 +36,9 @@ async function seedCases(count: number): Promise<void> {
       const alias = `p${number}_${member}`;
       members.push(alias);
       personAliases.push(alias);
-      personFields.push(`${alias}: createPerson(attributes: { name: { firstName: "Person ${number}.${member}", lastName: "Family ${number}" }, householdIndex: ${member} }) { id }`);
+      personFields.push(
+        `${alias}: createPerson(attributes: { name: { firstName: "Person ${number}.${member}", lastName: "Family ${number}" }, householdIndex: ${member} }) { id }`,
+      );
     }
     plan.push({ members });
   }
@@ -44,7 +46,9 @@ async function seedCases(count: number): Promise<void> {
   const idOf = (alias: string) => persons[alias].id as string;
 
   const caseFields = plan.map(({ members }, index) => {
-    const memberList = members.map((alias, position) => `{ personId: "${idOf(alias)}", relationship: "${position === 0 ? "self" : "household"}" }`).join(", ");
+    const memberList = members
+      .map((alias, position) => `{ personId: "${idOf(alias)}", relationship: "${position === 0 ? "self" : "household"}" }`)
+      .join(", ");
     return `c${seeded + index}: createCase(input: { primaryApplicantId: "${idOf(members[0] as string)}", effectiveStartDate: "2025-01-01", members: [${memberList}] }) { id }`;
   });
   const cases = await mutateAll(caseFields, "cases");
@@ -58,8 +62,10 @@ async function seedCases(count: number): Promise<void> {
   await mutateAll(taskFields, "tasks");
 
   const appointmentFields = personAliases.flatMap((alias, index) =>
-    Array.from({ length: 1 + (index % 2) }, (_unused, visit) =>
-      `a_${alias}_${visit}: createAppointment(input: { personId: "${idOf(alias)}", startAt: "2026-06-0${visit + 1}T09:00:00Z", endAt: "2026-06-0${visit + 1}T09:30:00Z", appointmentType: "Interview" }) { id }`,
+    Array.from(
+      { length: 1 + (index % 2) },
+      (_unused, visit) =>
+        `a_${alias}_${visit}: createAppointment(input: { personId: "${idOf(alias)}", startAt: "2026-06-0${visit + 1}T09:00:00Z", endAt: "2026-06-0${visit + 1}T09:30:00Z", appointmentType: "Interview" }) { id }`,
     ),
   );
   await mutateAll(appointmentFields, "appointments");
@@ -101,7 +107,9 @@ function expectCompleteCases(result: any, count: number) {
   expect(items).toHaveLength(count);
   for (const item of items) {
     expect(item.members.length === 2 || item.members.length === 3).toBe(true);
-    expect(item.primaryApplicant).toEqual(item.members[0].person && { id: item.members[0].person.id, attributes: item.members[0].person.attributes });
+    expect(item.primaryApplicant).toEqual(
+      item.members[0].person && { id: item.members[0].person.id, attributes: item.members[0].person.attributes },
+    );
     expect(item.tasks.map((task: any) => [task.queue.name, task.slaInfo.length, task.subject.id]).sort()).toEqual([
       ["general-intake", 0, item.id],
       ["snap-intake", 1, item.id],

@@ -13,7 +13,12 @@ import { useTestPlatform } from "../support/platform";
 const { api, url } = useTestPlatform("hardening");
 
 /** Sends exactly these bytes as the request line's target and body (fetch would normalise or refuse them). */
-function rawRequest(method: string, path: string, headers: Record<string, string>, body?: string | Buffer): Promise<{ status: number; body: any; headers: http.IncomingHttpHeaders }> {
+function rawRequest(
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string | Buffer,
+): Promise<{ status: number; body: any; headers: http.IncomingHttpHeaders }> {
   const target = new URL(url());
   return new Promise((resolve, reject) => {
     const request = http.request({ host: target.hostname, port: target.port, method, path, headers }, (response) => {
@@ -33,7 +38,9 @@ function rawRequest(method: string, path: string, headers: Record<string, string
 const isEnvelope = (body: any) =>
   typeof body?.code === "string" &&
   typeof body?.message === "string" &&
-  (body.details === undefined || (Array.isArray(body.details) && body.details.every((detail: any) => typeof detail.field === "string" && typeof detail.message === "string")));
+  (body.details === undefined ||
+    (Array.isArray(body.details) &&
+      body.details.every((detail: any) => typeof detail.field === "string" && typeof detail.message === "string")));
 
 const deepJson = (levels: number) => `${'{"a":'.repeat(levels)}1${"}".repeat(levels)}`;
 
@@ -144,7 +151,12 @@ describe("the framework's own refusals are envelopes", () => {
 
   it("a body over the limit is 413, an unknown content type 415, invalid JSON 400", async () => {
     const headers = await adminHeaders();
-    const tooLarge = await rawRequest("POST", "/persons", { ...headers, "content-type": "application/json" }, JSON.stringify({ name: "x".repeat(2 * 1024 * 1024) }));
+    const tooLarge = await rawRequest(
+      "POST",
+      "/persons",
+      { ...headers, "content-type": "application/json" },
+      JSON.stringify({ name: "x".repeat(2 * 1024 * 1024) }),
+    );
     expect([tooLarge.status, tooLarge.body.code]).toEqual([413, "PAYLOAD_TOO_LARGE"]);
     const unknownType = await rawRequest("POST", "/persons", { ...headers, "content-type": "application/x-unknown" }, "x");
     expect([unknownType.status, isEnvelope(unknownType.body)]).toEqual([415, true]);
@@ -154,7 +166,12 @@ describe("the framework's own refusals are envelopes", () => {
 
   it("invalid UTF-8 bytes in a body are stored as replacement characters, not a 500", async () => {
     const headers = { ...(await adminHeaders()), "content-type": "application/json" };
-    const response = await rawRequest("POST", "/persons", headers, Buffer.concat([Buffer.from('{"name":"'), Buffer.from([0xff, 0xfe]), Buffer.from('"}')]));
+    const response = await rawRequest(
+      "POST",
+      "/persons",
+      headers,
+      Buffer.concat([Buffer.from('{"name":"'), Buffer.from([0xff, 0xfe]), Buffer.from('"}')]),
+    );
     expect(response.status).toBe(201);
     expect(response.body.name).toBe("\ufffd\ufffd");
   });
@@ -180,14 +197,20 @@ describe("GraphQL documents", () => {
   });
 
   it("a persisted query whose hash does not match is 400 with a code", async () => {
-    const response = await api.post("/graphql", { query: "{ __typename }", extensions: { persistedQuery: { version: 1, sha256Hash: "x" } } });
+    const response = await api.post("/graphql", {
+      query: "{ __typename }",
+      extensions: { persistedQuery: { version: 1, sha256Hash: "x" } },
+    });
     expect(response.status).toBe(400);
     expect(response.body.errors[0].extensions.code).toBe("BAD_REQUEST");
   });
 
   it.each([
     ['mutation { createPerson(attributes: "x") { id } }', "a JSON object argument given a string"],
-    ["mutation { updatePerson(id: \"00000000-0000-4000-8000-000000000001\", patch: -2147483649) { id } }", "a JSON object argument given a number"],
+    [
+      'mutation { updatePerson(id: "00000000-0000-4000-8000-000000000001", patch: -2147483649) { id } }',
+      "a JSON object argument given a number",
+    ],
     ['{ metrics(from: "true") { items { id } } }', "a DateTime argument that is no date"],
     ['{ metrics(to: "2026-13-45") { items { id } } }', "a DateTime argument out of range"],
   ])("%s (%s) is BAD_REQUEST, not an internal error", async (query) => {
@@ -232,13 +255,22 @@ describe("GraphQL documents", () => {
   });
 
   it("over graphql-ws, a deeply nested subscription is refused as QUERY_TOO_DEEP and the socket stays usable", async () => {
-    const client = createClient({ url: `${url().replace("http", "ws")}/graphql`, webSocketImpl: WebSocket, connectionParams: await adminHeaders() });
+    const client = createClient({
+      url: `${url().replace("http", "ws")}/graphql`,
+      webSocketImpl: WebSocket,
+      connectionParams: await adminHeaders(),
+    });
     try {
       const refused = await new Promise<any>((resolve) => {
-        client.subscribe({ query: `subscription {${"events {".repeat(3000)} id ${"}".repeat(3001)}` }, { next: resolve, error: resolve, complete: () => resolve(undefined) });
+        client.subscribe(
+          { query: `subscription {${"events {".repeat(3000)} id ${"}".repeat(3001)}` },
+          { next: resolve, error: resolve, complete: () => resolve(undefined) },
+        );
       });
       expect(refused[0].extensions.code).toBe("QUERY_TOO_DEEP");
-      const answered = await new Promise<any>((resolve, reject) => client.subscribe({ query: "{ me { id } }" }, { next: resolve, error: reject, complete: () => {} }));
+      const answered = await new Promise<any>((resolve, reject) =>
+        client.subscribe({ query: "{ me { id } }" }, { next: resolve, error: reject, complete: () => {} }),
+      );
       expect(answered.errors?.[0]?.extensions?.code).not.toBe("INTERNAL_ERROR");
     } finally {
       await client.dispose();

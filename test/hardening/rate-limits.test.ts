@@ -13,7 +13,12 @@ import { waitForValue } from "../support/waiting";
 let platform: RunningPlatform;
 
 beforeAll(async () => {
-  platform = await startPlatformOn(await createTestDatabase("rate_limits"), { RATE_LIMIT: "true", RATE_LIMIT_MAX: "30", RATE_LIMIT_WINDOW_MS: "600000", RATE_LIMIT_MAX_CONNECTIONS: "2" });
+  platform = await startPlatformOn(await createTestDatabase("rate_limits"), {
+    RATE_LIMIT: "true",
+    RATE_LIMIT_MAX: "30",
+    RATE_LIMIT_WINDOW_MS: "600000",
+    RATE_LIMIT_MAX_CONNECTIONS: "2",
+  });
 });
 afterAll(async () => {
   await platform?.close();
@@ -34,7 +39,11 @@ describe("requests per window", () => {
     expect(refused.body).toEqual({ code: "RATE_LIMITED", message: expect.stringContaining("Too many requests") });
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     // GraphQL counts against the same caller.
-    const graphql = await fetch(`${platform.url}/graphql`, { method: "POST", headers: { ...first, "content-type": "application/json" }, body: JSON.stringify({ query: "{ me { id } }" }) });
+    const graphql = await fetch(`${platform.url}/graphql`, {
+      method: "POST",
+      headers: { ...first, "content-type": "application/json" },
+      body: JSON.stringify({ query: "{ me { id } }" }),
+    });
     expect(graphql.status).toBe(429);
     expect((await get("/persons", second)).status).toBe(200);
   });

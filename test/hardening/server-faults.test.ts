@@ -49,7 +49,8 @@ async function faultsCounted(): Promise<number> {
 }
 
 /** The log lines of database faults since `from`. */
-const databaseFaults = (from: number) => log.lines.slice(from).filter((line) => line.msg === "the database refused a statement of the platform's own");
+const databaseFaults = (from: number) =>
+  log.lines.slice(from).filter((line) => line.msg === "the database refused a statement of the platform's own");
 
 describe("a database refusal of the platform's own statement", () => {
   it("is a 500 in the envelope over REST (a driver write), logged at error level with the operation's name and never the value, and counted", async () => {
@@ -69,14 +70,21 @@ describe("a database refusal of the platform's own statement", () => {
     const response = await api.post("/intake/applications", { programs: ["snap"], channel: "phone" });
     expectErrorEnvelope(response, 500, "INTERNAL_ERROR");
     const [logged] = databaseFaults(from);
-    expect(logged).toMatchObject({ level: 50, operation: "createApplication", sqlState: "22P02", statement: expect.stringMatching(/application\.create\(\)$/) });
+    expect(logged).toMatchObject({
+      level: 50,
+      operation: "createApplication",
+      sqlState: "22P02",
+      statement: expect.stringMatching(/application\.create\(\)$/),
+    });
     expect(log.text()).not.toContain(QUOTED);
   });
 
   it("is a 500 over GraphQL, logged under the client's operation name", async () => {
     const before = await faultsCounted();
     const from = log.lines.length;
-    const result = await api.graphql(`mutation AddPerson($attributes: JSONObject!) { createPerson(attributes: $attributes) { id } }`, { attributes: { name: { firstName: "Own fault" } } });
+    const result = await api.graphql(`mutation AddPerson($attributes: JSONObject!) { createPerson(attributes: $attributes) { id } }`, {
+      attributes: { name: { firstName: "Own fault" } },
+    });
     expect(result.errors).toEqual([expect.objectContaining({ extensions: { code: "INTERNAL_ERROR", status: 500 } })]);
     expect(databaseFaults(from)).toEqual([expect.objectContaining({ level: 50, operation: "AddPerson", sqlState: "22P02" })]);
     expect(await faultsCounted()).toBe(before + 1);

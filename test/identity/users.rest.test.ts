@@ -4,7 +4,15 @@
 import { randomUUID } from "node:crypto";
 import type { Role } from "@pap/kernel/auth";
 import { bearer } from "../support/auth";
-import { expectErrorEnvelope, expectListEnvelope, expectValidationError, ISO_DATE_TIME, listPath, MISSING_ID, UUID_PATTERN } from "../support/expectations";
+import {
+  expectErrorEnvelope,
+  expectListEnvelope,
+  expectValidationError,
+  ISO_DATE_TIME,
+  listPath,
+  MISSING_ID,
+  UUID_PATTERN,
+} from "../support/expectations";
 import { useTestPlatform } from "../support/platform";
 import { eventsOf } from "../support/event-log";
 import { created } from "../support/creators";
@@ -77,20 +85,29 @@ describe("creating users", () => {
   it("records identity.user.created with the caller as actor", async () => {
     const user = await createUser();
     const [created] = await eventsOf(api, user.id);
-    expect(created).toMatchObject({ type: "identity.user.created", source: "/identity-access", authid: "00000000-0000-4000-8000-00000000ad01", authtype: "user" });
+    expect(created).toMatchObject({
+      type: "identity.user.created",
+      source: "/identity-access",
+      authid: "00000000-0000-4000-8000-00000000ad01",
+      authtype: "user",
+    });
     expect(created!.data).toMatchObject({ id: user.id, idpSubject: user.idpSubject, roles: ["case_worker"] });
   });
 
   it("answers 409 for a subject already linked, and creates nothing", async () => {
     const first = await createUser();
     const response = await api.post(USERS, newUser({ idpSubject: first.idpSubject }));
-    expect(expectErrorEnvelope(response, 409, "CONFLICT").details).toEqual([{ field: "idpSubject", message: "is already linked to a user" }]);
+    expect(expectErrorEnvelope(response, 409, "CONFLICT").details).toEqual([
+      { field: "idpSubject", message: "is already linked to a user" },
+    ]);
     expect((await api.get(listPath(USERS, { q: `idpSubject:"${first.idpSubject}"` }))).body.total).toBe(1);
   });
 
   it("gives exactly one 201 when two creates race for one subject", async () => {
     const body = newUser();
-    const statuses = (await Promise.all([api.post(USERS, body), api.post(USERS, body), api.post(USERS, body)])).map((response) => response.status);
+    const statuses = (await Promise.all([api.post(USERS, body), api.post(USERS, body), api.post(USERS, body)])).map(
+      (response) => response.status,
+    );
     expect(statuses.sort()).toEqual([201, 409, 409]);
   });
 
@@ -156,7 +173,8 @@ describe("reading and listing users", () => {
     const supervisor = await createUser({ roles: ["supervisor", "partner_readonly"], counties: [county, "06075"] });
     const suspended = await createUser({ role: "case_worker", counties: [county] });
     await api.patch(`${USERS}/${suspended.id}`, { status: "suspended" });
-    const ids = async (q: string, sort?: string) => (await api.get(listPath(USERS, { q, sort }))).body.items.map((user: { id: string }) => user.id);
+    const ids = async (q: string, sort?: string) =>
+      (await api.get(listPath(USERS, { q, sort }))).body.items.map((user: { id: string }) => user.id);
 
     expect(await ids(`county:${county}`)).toEqual([suspended.id, supervisor.id, worker.id]);
     expect(await ids(`county:${county} role:supervisor`)).toEqual([supervisor.id]);
@@ -169,7 +187,12 @@ describe("reading and listing users", () => {
   it("pages with the list envelope and refuses sorting by a field that is not sortable", async () => {
     await createUser();
     await createUser();
-    const items = expectListEnvelope(await api.get(listPath(USERS, { limit: 1 })), { total: expect.any(Number) as never, limit: 1, offset: 0, hasNext: true });
+    const items = expectListEnvelope(await api.get(listPath(USERS, { limit: 1 })), {
+      total: expect.any(Number) as never,
+      limit: 1,
+      offset: 0,
+      hasNext: true,
+    });
     expect(items).toHaveLength(1);
     expectErrorEnvelope(await api.get(listPath(USERS, { sort: "email" })), 400, "FIELD_NOT_SORTABLE");
     expectErrorEnvelope(await api.get(listPath(USERS, { sort: "shoeSize" })), 400, "INVALID_SORT_FIELD");
@@ -181,7 +204,12 @@ describe("me", () => {
   it("is the caller's own account, found by the token's userId or else its subject", async () => {
     const user = await createUser({ role: "case_worker" });
     expect((await api.raw("GET", `${USERS}/me`, undefined, await tokenOf(user))).status).toBe(200);
-    const bySubject = await api.raw("GET", `${USERS}/me`, undefined, await bearer(["case_worker"], { sub: user.idpSubject, userId: "not-a-uuid" }));
+    const bySubject = await api.raw(
+      "GET",
+      `${USERS}/me`,
+      undefined,
+      await bearer(["case_worker"], { sub: user.idpSubject, userId: "not-a-uuid" }),
+    );
     expect(bySubject.body.id).toBe(user.id);
   });
 
@@ -198,7 +226,11 @@ describe("me", () => {
     const response = await api.raw("GET", `${USERS}/me`, undefined, NONE);
     expectErrorEnvelope(response, 401, "UNAUTHORIZED");
     expect(response.headers.get("www-authenticate")).toMatch(/^Bearer/);
-    expectErrorEnvelope(await api.raw("GET", `${USERS}/me`, undefined, await bearer(["case_worker"], { sub: subject(), userId: randomUUID() })), 404, "NOT_FOUND");
+    expectErrorEnvelope(
+      await api.raw("GET", `${USERS}/me`, undefined, await bearer(["case_worker"], { sub: subject(), userId: randomUUID() })),
+      404,
+      "NOT_FOUND",
+    );
   });
 
   it("changes only the caller's own preferences, and records the change", async () => {
@@ -208,7 +240,10 @@ describe("me", () => {
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ id: user.id, preferences: { theme: "dark", pageSize: 50 }, roles: [{ name: "case_worker" }] });
     const updated = (await eventsOf(api, user.id)).find((event) => event.type === "identity.user.updated");
-    expect(updated).toMatchObject({ authid: user.id, data: { changes: [{ field: "preferences", before: {}, after: { theme: "dark", pageSize: 50 } }] } });
+    expect(updated).toMatchObject({
+      authid: user.id,
+      data: { changes: [{ field: "preferences", before: {}, after: { theme: "dark", pageSize: 50 } }] },
+    });
   });
 
   it("refuses with 403 a change of roles, status or counties through me, changing nothing", async () => {
@@ -290,8 +325,17 @@ describe("token claims (identity provider, API key)", () => {
     const user = await createUser({ role: "county_admin", counties: ["06075"], name: "Kim Ode" });
     const response = await api.raw("GET", claimsPath(user.idpSubject), undefined, API_KEY);
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ sub: user.idpSubject, userId: user.id, role: "county_admin", counties: ["06075"], email: user.email, name: "Kim Ode" });
-    expect(response.body.permissions).toEqual(expect.arrayContaining(["users:create", "users:update", "users:read", "persons:read", "cases:create"]));
+    expect(response.body).toMatchObject({
+      sub: user.idpSubject,
+      userId: user.id,
+      role: "county_admin",
+      counties: ["06075"],
+      email: user.email,
+      name: "Kim Ode",
+    });
+    expect(response.body.permissions).toEqual(
+      expect.arrayContaining(["users:create", "users:update", "users:read", "persons:read", "cases:create"]),
+    );
     expect(response.body.permissions).not.toContain("users:deactivate");
     expect(response.body.roles).toEqual([{ name: "county_admin", permissions: response.body.permissions }]);
   });
@@ -299,7 +343,10 @@ describe("token claims (identity provider, API key)", () => {
   it("issues claims a token can carry: a token made from them is accepted with those roles", async () => {
     const user = await createUser({ role: "supervisor" });
     const claims = (await api.raw("GET", claimsPath(user.idpSubject), undefined, API_KEY)).body;
-    const headers = await bearer(claims.roles.map((role: { name: Role }) => role.name), { sub: claims.sub, userId: claims.userId });
+    const headers = await bearer(
+      claims.roles.map((role: { name: Role }) => role.name),
+      { sub: claims.sub, userId: claims.userId },
+    );
     expect((await api.raw("GET", `${USERS}/me`, undefined, headers)).body.id).toBe(user.id);
     expect((await api.raw("GET", "/persons", undefined, headers)).status).toBe(200);
   });
@@ -307,7 +354,11 @@ describe("token claims (identity provider, API key)", () => {
   it("answers 401 without a key, with a wrong key, and with a user token instead of a key", async () => {
     const user = await createUser();
     expectErrorEnvelope(await api.raw("GET", claimsPath(user.idpSubject), undefined, NONE), 401, "UNAUTHORIZED");
-    expectErrorEnvelope(await api.raw("GET", claimsPath(user.idpSubject), undefined, { ...API_KEY, "x-api-key": "guess" }), 401, "UNAUTHORIZED");
+    expectErrorEnvelope(
+      await api.raw("GET", claimsPath(user.idpSubject), undefined, { ...API_KEY, "x-api-key": "guess" }),
+      401,
+      "UNAUTHORIZED",
+    );
     expectErrorEnvelope(await api.raw("GET", claimsPath(user.idpSubject), undefined, await bearer(["state_admin"])), 401, "UNAUTHORIZED");
   });
 
@@ -330,7 +381,10 @@ describe("the graph", () => {
     const person = (await api.post("/persons", { name: { firstName: "Ana", lastName: "Linked" } })).body;
     const user = await createUser({ role: "applicant", personId: person.id });
     const result = await api.graphql(`query ($id: ID!) { user(id: $id) { email person { id attributes } } }`, { id: user.id });
-    expect(result.data.user).toEqual({ email: user.email, person: { id: person.id, attributes: { name: { firstName: "Ana", lastName: "Linked" } } } });
+    expect(result.data.user).toEqual({
+      email: user.email,
+      person: { id: person.id, attributes: { name: { firstName: "Ana", lastName: "Linked" } } },
+    });
   });
 
   it("gives an applicant, through the claims' personId, their own person record and no one else's", async () => {

@@ -12,7 +12,9 @@ const recorder = sqlRecorder();
 const { api, settle } = useTestPlatform("intake_sql_count", { onQuery: recorder.record });
 
 /** The screen exactly as the intake page shows it. */
-const SCREEN = readFileSync(path.join(__dirname, "../../docs/domains/intake.md"), "utf8").match(/```graphql\n(query ApplicationScreen[\s\S]*?)```/)![1]!;
+const SCREEN = readFileSync(path.join(__dirname, "../../docs/domains/intake.md"), "utf8").match(
+  /```graphql\n(query ApplicationScreen[\s\S]*?)```/,
+)![1]!;
 
 /**
  * Adds `count` members, each a person with a case, an income and an electronic identity verification;
@@ -27,14 +29,31 @@ async function addMembers(applicationId: string, count: number, from: number): P
       personId: person.id,
       contact: { name: { firstName: `Member ${index}`, lastName: "Screen" } },
     });
-    await created(api, `/intake/applications/${applicationId}/incomes`, { memberId: member.id, type: "employed", amount: 100 + index, frequency: "monthly" });
-    await created(api, `/intake/applications/${applicationId}/verifications`, { category: "identity", sourceType: "member", sourceId: member.id, verificationType: "electronic" });
+    await created(api, `/intake/applications/${applicationId}/incomes`, {
+      memberId: member.id,
+      type: "employed",
+      amount: 100 + index,
+      frequency: "monthly",
+    });
+    await created(api, `/intake/applications/${applicationId}/verifications`, {
+      category: "identity",
+      sourceType: "member",
+      sourceId: member.id,
+      verificationType: "electronic",
+    });
   }
 }
 
 it("reads the whole screen in a few statements, the same for 30 members as for 3", async () => {
   const application = await created(api, "/intake/applications", { programs: ["snap"] });
-  await created(api, "/workflow/tasks", { name: "Application review", taskType: "application_review", subjectType: "application", subjectId: application.id, programType: "snap", slaInfo: [{ slaTypeCode: "snap_standard" }] });
+  await created(api, "/workflow/tasks", {
+    name: "Application review",
+    taskType: "application_review",
+    subjectType: "application",
+    subjectId: application.id,
+    programType: "snap",
+    slaInfo: [{ slaTypeCode: "snap_standard" }],
+  });
   expect((await api.patch(`/intake/applications/${application.id}/interview`, { waiverGranted: false })).status).toBe(200);
   await addMembers(application.id, 3, 0);
   // What the reactions still do about the seeding is not the query's.
@@ -47,7 +66,9 @@ it("reads the whole screen in a few statements, the same for 30 members as for 3
   expect(screen.members.every((member: any) => member.person.cases.length === 1)).toBe(true);
   expect(screen.incomes).toHaveLength(3);
   expect(screen.verifications).toHaveLength(6);
-  expect(screen.tasks).toEqual([expect.objectContaining({ taskType: "application_review", slaInfo: [expect.objectContaining({ slaTypeCode: "snap_standard" })] })]);
+  expect(screen.tasks).toEqual([
+    expect.objectContaining({ taskType: "application_review", slaInfo: [expect.objectContaining({ slaTypeCode: "snap_standard" })] }),
+  ]);
   expect(screen.interview).toEqual({ id: expect.any(String), appointments: [] });
   expectStatementCount("3 members", few.sql, 12);
 

@@ -3,14 +3,22 @@
 // application may change, its events, an applicant's own applications, and the application graph.
 import { randomUUID } from "node:crypto";
 import { applicantAccount, bearer } from "../support/auth";
-import { detailFields, expectErrorEnvelope, expectValidationError, ISO_DATE_TIME, type Json, listPath, MISSING_ID, UUID_PATTERN } from "../support/expectations";
+import {
+  detailFields,
+  expectErrorEnvelope,
+  expectValidationError,
+  ISO_DATE_TIME,
+  type Json,
+  listPath,
+  MISSING_ID,
+  UUID_PATTERN,
+} from "../support/expectations";
 import { useTestPlatform } from "../support/platform";
 import { eventsOf } from "../support/event-log";
 import { created, newApplication } from "../support/creators";
 
 const { api, url, platform } = useTestPlatform("intake_applications");
 const APPLICATIONS = "/intake/applications";
-
 
 const draftApplication = (extra: Json = {}) => newApplication(api, { programs: ["snap"], channel: "online", ...extra });
 const membersOf = (applicationId: string) => `${APPLICATIONS}/${applicationId}/members`;
@@ -99,18 +107,27 @@ describe("GET /intake/applications", () => {
     await created(api, membersOf(first.id), applicant(`${lastName}b`));
     await created(api, membersOf(second.id), applicant(`${lastName}a`));
     await moveTo(second.id, "submitted");
-    await platform().database.prisma.application.update({ where: { id: second.id }, data: { submittedAt: new Date("2026-11-20T10:00:00Z") } });
+    await platform().database.prisma.application.update({
+      where: { id: second.id },
+      data: { submittedAt: new Date("2026-11-20T10:00:00Z") },
+    });
 
     const ids = async (query: Json) => {
       const response = await api.get(listPath(APPLICATIONS, query));
       expect(response.status).toBe(200);
       return response.body.items.map((item: Json) => item.id);
     };
-    expect(await ids({ q: `primaryApplicant.name.lastName:${lastName}`, sort: "primaryApplicant.name.lastName" })).toEqual([second.id, first.id]);
+    expect(await ids({ q: `primaryApplicant.name.lastName:${lastName}`, sort: "primaryApplicant.name.lastName" })).toEqual([
+      second.id,
+      first.id,
+    ]);
     expect(await ids({ q: `${lastName}a` })).toEqual([second.id]);
     expect(await ids({ q: `primaryApplicant.name.lastName:${lastName} status:submitted` })).toEqual([second.id]);
     expect(await ids({ q: `primaryApplicant.name.lastName:${lastName} programs:medicaid` })).toEqual([first.id]);
-    expect(await ids({ q: `primaryApplicant.name.lastName:${lastName} channel:phone,mail`, sort: "-createdAt" })).toEqual([second.id, first.id]);
+    expect(await ids({ q: `primaryApplicant.name.lastName:${lastName} channel:phone,mail`, sort: "-createdAt" })).toEqual([
+      second.id,
+      first.id,
+    ]);
     expect(await ids({ q: `primaryApplicant.name.lastName:${lastName} submittedAt:>=2026-11-01` })).toEqual([second.id]);
   });
 
@@ -139,14 +156,17 @@ describe("GET, PATCH, DELETE /intake/applications/{applicationId}", () => {
     expect((await api.patch(`${APPLICATIONS}/${draft.id}`, { registerToVote: true })).status).toBe(200);
   });
 
-  it.each(["submitted", "pending_approval", "withdrawn", "closed"])("refuses to change a %s application (409 naming its state), and changes nothing", async (status) => {
-    const application = await draftApplication();
-    await moveTo(application.id, status);
-    const envelope = expectErrorEnvelope(await api.patch(`${APPLICATIONS}/${application.id}`, { channel: "mail" }), 409, "CONFLICT");
-    expect(envelope.message).toContain(status);
-    expect((await api.get(`${APPLICATIONS}/${application.id}`)).body.channel).toBe("online");
-    expect(await eventsOf(api, application.id, "intake.application.updated")).toEqual([]);
-  });
+  it.each(["submitted", "pending_approval", "withdrawn", "closed"])(
+    "refuses to change a %s application (409 naming its state), and changes nothing",
+    async (status) => {
+      const application = await draftApplication();
+      await moveTo(application.id, status);
+      const envelope = expectErrorEnvelope(await api.patch(`${APPLICATIONS}/${application.id}`, { channel: "mail" }), 409, "CONFLICT");
+      expect(envelope.message).toContain(status);
+      expect((await api.get(`${APPLICATIONS}/${application.id}`)).body.channel).toBe("online");
+      expect(await eventsOf(api, application.id, "intake.application.updated")).toEqual([]);
+    },
+  );
 
   it("deletes a draft with its members (204, then 404) and records intake.application.deleted", async () => {
     const draft = await draftApplication();
@@ -186,9 +206,20 @@ describe("/intake/applications/{applicationId}/members", () => {
     });
     const response = await api.post(membersOf(application.id), body);
     expect(response.status).toBe(201);
-    const { personMatch: _match, programDeterminations: _decided, ...written } = body as typeof body & { personMatch?: unknown; programDeterminations?: unknown };
+    const {
+      personMatch: _match,
+      programDeterminations: _decided,
+      ...written
+    } = body as typeof body & { personMatch?: unknown; programDeterminations?: unknown };
     expect(response.body).toEqual(
-      expect.objectContaining({ ...written, id: expect.stringMatching(UUID_PATTERN), applicationId: application.id, personId: null, personMatch: null, programDeterminations: [] }),
+      expect.objectContaining({
+        ...written,
+        id: expect.stringMatching(UUID_PATTERN),
+        applicationId: application.id,
+        personId: null,
+        personMatch: null,
+        programDeterminations: [],
+      }),
     );
     const [event] = await eventsOf(api, application.id, "intake.application_member.created");
     expect(event!.data).toEqual(response.body);
@@ -198,17 +229,48 @@ describe("/intake/applications/{applicationId}/members", () => {
   it.each([
     ["no roles", { contact: { name: { firstName: "A", lastName: "B" } } }, "roles"],
     ["an unknown role", { roles: ["landlord"] }, "roles.0"],
-    ["an SSN not written NNN-NN-NNNN", { roles: ["household_member"], personalInformation: { ssn: "123456789" } }, "personalInformation.ssn"],
-    ["an impossible date of birth", { roles: ["household_member"], personalInformation: { dateOfBirth: "1990-02-30" } }, "personalInformation.dateOfBirth"],
-    ["a language that is not BCP 47", { roles: ["household_member"], personalInformation: { preferredWrittenLanguage: "Spanish!" } }, "personalInformation.preferredWrittenLanguage"],
+    [
+      "an SSN not written NNN-NN-NNNN",
+      { roles: ["household_member"], personalInformation: { ssn: "123456789" } },
+      "personalInformation.ssn",
+    ],
+    [
+      "an impossible date of birth",
+      { roles: ["household_member"], personalInformation: { dateOfBirth: "1990-02-30" } },
+      "personalInformation.dateOfBirth",
+    ],
+    [
+      "a language that is not BCP 47",
+      { roles: ["household_member"], personalInformation: { preferredWrittenLanguage: "Spanish!" } },
+      "personalInformation.preferredWrittenLanguage",
+    ],
     ["a phone number with letters", { roles: ["household_member"], contact: { primaryPhone: "call me" } }, "contact.primaryPhone"],
     ["an email that is not one", { roles: ["household_member"], contact: { email: "ana at example" } }, "contact.email"],
-    ["an address without a city", { roles: ["household_member"], contact: { primaryAddress: { addressLine1: "1 Main", state: "IL", zip: "62701" } } }, "contact.primaryAddress.city"],
-    ["an address with a field it does not have", { roles: ["household_member"], contact: { primaryAddress: { addressLine1: "1 Main", city: "S", state: "IL", zip: "62701", planet: "Earth" } } }, "contact.primaryAddress.planet"],
+    [
+      "an address without a city",
+      { roles: ["household_member"], contact: { primaryAddress: { addressLine1: "1 Main", state: "IL", zip: "62701" } } },
+      "contact.primaryAddress.city",
+    ],
+    [
+      "an address with a field it does not have",
+      {
+        roles: ["household_member"],
+        contact: { primaryAddress: { addressLine1: "1 Main", city: "S", state: "IL", zip: "62701", planet: "Earth" } },
+      },
+      "contact.primaryAddress.planet",
+    ],
     ["a name without a last name", { roles: ["household_member"], contact: { name: { firstName: "A" } } }, "contact.name.lastName"],
     ["an unknown notice preference", { roles: ["household_member"], contact: { noticePreference: "pigeon" } }, "contact.noticePreference"],
-    ["an unknown immigration document", { roles: ["household_member"], citizenship: { document: { type: "library_card" } } }, "citizenship.document.type"],
-    ["a month not written YYYY-MM", { roles: ["household_member"], retroactiveMedicalCoverage: { periods: [{ month: "2026-13" }] } }, "retroactiveMedicalCoverage.periods.0.month"],
+    [
+      "an unknown immigration document",
+      { roles: ["household_member"], citizenship: { document: { type: "library_card" } } },
+      "citizenship.document.type",
+    ],
+    [
+      "a month not written YYYY-MM",
+      { roles: ["household_member"], retroactiveMedicalCoverage: { periods: [{ month: "2026-13" }] } },
+      "retroactiveMedicalCoverage.periods.0.month",
+    ],
     ["no babies expected", { roles: ["household_member"], pregnancy: { numberOfBabiesExpected: 0 } }, "pregnancy.numberOfBabiesExpected"],
     ["an unknown discharge status", { roles: ["household_member"], military: { dischargeStatus: "heroic" } }, "military.dischargeStatus"],
     ["a personId that is not a uuid", { roles: ["household_member"], personId: "p-1" }, "personId"],
@@ -220,7 +282,10 @@ describe("/intake/applications/{applicationId}/members", () => {
 
   it("keeps keys a sub-object's contract leaves open", async () => {
     const application = await draftApplication();
-    const member = await created(api, membersOf(application.id), { roles: ["household_member"], disability: { isDisabled: true, note: "uses a wheelchair" } });
+    const member = await created(api, membersOf(application.id), {
+      roles: ["household_member"],
+      disability: { isDisabled: true, note: "uses a wheelchair" },
+    });
     expect(member.disability).toEqual({ isDisabled: true, note: "uses a wheelchair" });
   });
 
@@ -231,16 +296,24 @@ describe("/intake/applications/{applicationId}/members", () => {
     const second = await created(api, membersOf(application.id), { roles: ["household_member"], programsAppliedFor: ["snap"] });
     const list = await api.get(membersOf(application.id));
     expect(list.body.items.map((item: Json) => item.id)).toEqual([first.id, second.id]);
-    expect((await api.get(listPath(membersOf(application.id), { q: "roles:household_member" }))).body.items.map((item: Json) => item.id)).toEqual([second.id]);
+    expect(
+      (await api.get(listPath(membersOf(application.id), { q: "roles:household_member" }))).body.items.map((item: Json) => item.id),
+    ).toEqual([second.id]);
     expectErrorEnvelope(await api.get(`${membersOf(other.id)}/${first.id}`), 404, "NOT_FOUND");
     expectErrorEnvelope(await api.patch(`${membersOf(other.id)}/${first.id}`, { isMigrantFarmWorker: true }), 404, "NOT_FOUND");
     expectErrorEnvelope(await api.get(`${membersOf(MISSING_ID)}`), 404, "NOT_FOUND");
 
-    const changed = await api.patch(`${membersOf(application.id)}/${second.id}`, { isMigrantFarmWorker: true, personMatch: { matchStatus: "confirmed" } });
+    const changed = await api.patch(`${membersOf(application.id)}/${second.id}`, {
+      isMigrantFarmWorker: true,
+      personMatch: { matchStatus: "confirmed" },
+    });
     expect(changed.status).toBe(200);
     expect(changed.body).toEqual(expect.objectContaining({ isMigrantFarmWorker: true, personMatch: null }));
     const [updated] = await eventsOf(api, application.id, "intake.application_member.updated");
-    expect(updated!.data).toEqual({ memberId: second.id, changes: [expect.objectContaining({ field: "isMigrantFarmWorker", before: null, after: true })] });
+    expect(updated!.data).toEqual({
+      memberId: second.id,
+      changes: [expect.objectContaining({ field: "isMigrantFarmWorker", before: null, after: true })],
+    });
 
     expect((await api.delete(`${membersOf(application.id)}/${second.id}`)).status).toBe(204);
     expectErrorEnvelope(await api.get(`${membersOf(application.id)}/${second.id}`), 404, "NOT_FOUND");
@@ -248,16 +321,19 @@ describe("/intake/applications/{applicationId}/members", () => {
     expect(deleted!.data).toEqual({ memberId: second.id });
   });
 
-  it.each(["submitted", "withdrawn", "closed"])("refuses member writes on a %s application (409), and accepts them under review", async (status) => {
-    const application = await draftApplication();
-    const member = await created(api, membersOf(application.id), applicant("Locked"));
-    await moveTo(application.id, status);
-    expectErrorEnvelope(await api.post(membersOf(application.id), { roles: ["household_member"] }), 409, "CONFLICT");
-    expectErrorEnvelope(await api.patch(`${membersOf(application.id)}/${member.id}`, { isMigrantFarmWorker: true }), 409, "CONFLICT");
-    expectErrorEnvelope(await api.delete(`${membersOf(application.id)}/${member.id}`), 409, "CONFLICT");
-    await moveTo(application.id, "under_review");
-    expect((await api.patch(`${membersOf(application.id)}/${member.id}`, { isMigrantFarmWorker: true })).status).toBe(200);
-  });
+  it.each(["submitted", "withdrawn", "closed"])(
+    "refuses member writes on a %s application (409), and accepts them under review",
+    async (status) => {
+      const application = await draftApplication();
+      const member = await created(api, membersOf(application.id), applicant("Locked"));
+      await moveTo(application.id, status);
+      expectErrorEnvelope(await api.post(membersOf(application.id), { roles: ["household_member"] }), 409, "CONFLICT");
+      expectErrorEnvelope(await api.patch(`${membersOf(application.id)}/${member.id}`, { isMigrantFarmWorker: true }), 409, "CONFLICT");
+      expectErrorEnvelope(await api.delete(`${membersOf(application.id)}/${member.id}`), 409, "CONFLICT");
+      await moveTo(application.id, "under_review");
+      expect((await api.patch(`${membersOf(application.id)}/${member.id}`, { isMigrantFarmWorker: true })).status).toBe(200);
+    },
+  );
 });
 
 describe("an applicant's own applications", () => {
@@ -277,7 +353,11 @@ describe("an applicant's own applications", () => {
     expectErrorEnvelope(await api.raw("GET", membersOf(staffs.id), undefined, headers), 403, "FORBIDDEN");
     expectErrorEnvelope(await api.raw("POST", membersOf(staffs.id), applicant("Intruder"), headers), 403, "FORBIDDEN");
     expectErrorEnvelope(await api.raw("DELETE", `${APPLICATIONS}/${staffs.id}`, undefined, headers), 403, "FORBIDDEN");
-    expectErrorEnvelope(await api.raw("GET", `${APPLICATIONS}/${own.body.id}`, undefined, (await applicantAccount(api)).headers), 403, "FORBIDDEN");
+    expectErrorEnvelope(
+      await api.raw("GET", `${APPLICATIONS}/${own.body.id}`, undefined, (await applicantAccount(api)).headers),
+      403,
+      "FORBIDDEN",
+    );
   });
 
   it("lists none for an applicant whose credential names no account (its id an identity provider's subject)", async () => {
@@ -311,7 +391,14 @@ describe("the application graph", () => {
       id: application.id,
       status: "draft",
       programs: ["snap"],
-      members: [{ id: member.id, roles: ["primary_applicant"], contact: member.contact, person: { id: person.id, attributes: person.attributes ?? expect.any(Object), applications: [{ id: application.id }] } }],
+      members: [
+        {
+          id: member.id,
+          roles: ["primary_applicant"],
+          contact: member.contact,
+          person: { id: person.id, attributes: person.attributes ?? expect.any(Object), applications: [{ id: application.id }] },
+        },
+      ],
     });
   });
 });

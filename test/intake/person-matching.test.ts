@@ -19,7 +19,6 @@ const { api, platform } = useTestPlatform("intake_person_matching");
 const APPLICATIONS = "/intake/applications";
 const MATCH_RESOLVED = "client_management.person.match_resolved";
 
-
 /** An SSN no other test's person holds, of a kind that can have been issued (area 001–665, 667–899). */
 function freshSsn(): { dashed: string; digits: string } {
   let area = randomInt(1, 900);
@@ -70,17 +69,46 @@ describe("person matching on submission", () => {
     const shared = freshSsn();
     const lucia = { firstName: "Lucia", lastName: freshName("Perez") };
     // Persons as clients write them: the person record's own shape, with the SSN under either name.
-    const maria = await created(api, "/persons", { name: { firstName: "Maria", lastName: freshName("Garcia") }, dateOfBirth: "1985-04-12", socialSecurityNumber: shared.dashed });
-    const luciaPerson = await created(api, "/persons", { name: { firstName: "LUCIA", lastName: lucia.lastName.toLowerCase() }, dateOfBirth: "2015-09-01" });
+    const maria = await created(api, "/persons", {
+      name: { firstName: "Maria", lastName: freshName("Garcia") },
+      dateOfBirth: "1985-04-12",
+      socialSecurityNumber: shared.dashed,
+    });
+    const luciaPerson = await created(api, "/persons", {
+      name: { firstName: "LUCIA", lastName: lucia.lastName.toLowerCase() },
+      dateOfBirth: "2015-09-01",
+    });
     const bystander = await created(api, "/persons", { name: lucia, dateOfBirth: "2015-09-02", ssn: freshSsn().dashed });
 
     const application = await created(api, APPLICATIONS, { programs: ["snap", "medicaid"], channel: "online" });
     const members = `${APPLICATIONS}/${application.id}/members`;
     // The SSN decides, whatever the name: the applicant wrote hers differently.
-    const applicant = await created(api, members, member(["primary_applicant"], ["snap"], { firstName: "María", lastName: "Garcia-Lopez" }, { ssn: shared.dashed, dateOfBirth: "1985-04-12" }));
+    const applicant = await created(
+      api,
+      members,
+      member(
+        ["primary_applicant"],
+        ["snap"],
+        { firstName: "María", lastName: "Garcia-Lopez" },
+        { ssn: shared.dashed, dateOfBirth: "1985-04-12" },
+      ),
+    );
     const child = await created(api, members, member(["household_member"], ["snap", "medicaid"], lucia, { dateOfBirth: "2015-09-01" }));
-    const stranger = await created(api, members, member(["household_member"], ["medicaid"], { firstName: "Nobody", lastName: freshName("Known") }, { ssn: freshSsn().dashed, dateOfBirth: "1970-01-01" }));
-    const nonApplying = await created(api, members, member(["non_applying_member"], [], { firstName: "Maria", lastName: "Garcia" }, { ssn: shared.dashed }));
+    const stranger = await created(
+      api,
+      members,
+      member(
+        ["household_member"],
+        ["medicaid"],
+        { firstName: "Nobody", lastName: freshName("Known") },
+        { ssn: freshSsn().dashed, dateOfBirth: "1970-01-01" },
+      ),
+    );
+    const nonApplying = await created(
+      api,
+      members,
+      member(["non_applying_member"], [], { firstName: "Maria", lastName: "Garcia" }, { ssn: shared.dashed }),
+    );
     const noProgram = await created(api, members, member(["household_member"], [], lucia, { dateOfBirth: "2015-09-01" }));
 
     await submit(application.id);
@@ -90,7 +118,10 @@ describe("person matching on submission", () => {
     expect(confirmed.personId).toBe(maria.id);
 
     const review = await matched(application.id, child.id);
-    expect(review.personMatch).toEqual({ matchStatus: "review_required", candidates: [{ personId: luciaPerson.id, confidenceScore: 0.9 }] });
+    expect(review.personMatch).toEqual({
+      matchStatus: "review_required",
+      candidates: [{ personId: luciaPerson.id, confidenceScore: 0.9 }],
+    });
     expect(review.personId).toBeNull();
 
     const none = await matched(application.id, stranger.id);
@@ -110,7 +141,14 @@ describe("person matching on submission", () => {
     for (const [each, matchType, candidates] of outcomes) {
       const resolved = await eventsMatching(api, { subject: each.id, type: MATCH_RESOLVED });
       expect(resolved).toEqual([
-        expect.objectContaining({ type: MATCH_RESOLVED, source: "/persons", subject: each.id, causationid: submitted!.id, authtype: "system", data: { matchType, candidates } }),
+        expect.objectContaining({
+          type: MATCH_RESOLVED,
+          source: "/persons",
+          subject: each.id,
+          causationid: submitted!.id,
+          authtype: "system",
+          data: { matchType, candidates },
+        }),
       ]);
       expect(resolved[0]!.traceparent.split("-")[1]).toBe(submitted!.traceparent.split("-")[1]);
       const update = memberUpdates.find((event) => event.data.memberId === each.id);
@@ -132,14 +170,23 @@ describe("person matching on submission", () => {
     const name = { firstName: "Ana", lastName: freshName("Lopez") };
     const person = await created(api, "/persons", { name, dateOfBirth: "1990-04-01" });
     const application = await created(api, APPLICATIONS, { programs: ["snap"] });
-    const applicant = await created(api, `${APPLICATIONS}/${application.id}/members`, member(["primary_applicant"], ["snap"], name, { dateOfBirth: "1990-04-01" }));
+    const applicant = await created(
+      api,
+      `${APPLICATIONS}/${application.id}/members`,
+      member(["primary_applicant"], ["snap"], name, { dateOfBirth: "1990-04-01" }),
+    );
     await submit(application.id);
     expect((await matched(application.id, applicant.id)).personMatch.matchStatus).toBe("review_required");
     // Submitted applications change once under review (the caseworker has opened it).
     await platform().database.prisma.application.update({ where: { id: application.id }, data: { status: "under_review" } });
     const response = await api.patch(memberPath(application.id, applicant.id), { personId: person.id });
     expect(response.status).toBe(200);
-    expect(response.body).toEqual(expect.objectContaining({ personId: person.id, personMatch: { matchStatus: "review_required", candidates: [{ personId: person.id, confidenceScore: 0.9 }] } }));
+    expect(response.body).toEqual(
+      expect.objectContaining({
+        personId: person.id,
+        personMatch: { matchStatus: "review_required", candidates: [{ personId: person.id, confidenceScore: 0.9 }] },
+      }),
+    );
   });
 
   it("finds persons by their current records: keys follow every update, and several persons with one SSN are for review", async () => {
@@ -153,13 +200,30 @@ describe("person matching on submission", () => {
 
     const application = await created(api, APPLICATIONS, { programs: ["snap"] });
     const members = `${APPLICATIONS}/${application.id}/members`;
-    const byOld = await created(api, members, member(["primary_applicant"], ["snap"], { firstName: "A", lastName: freshName("Old") }, { ssn: before.dashed }));
-    const byNew = await created(api, members, member(["household_member"], ["snap"], { firstName: "B", lastName: freshName("New") }, { ssn: after.dashed }));
-    const byTwin = await created(api, members, member(["household_member"], ["snap"], { firstName: "C", lastName: freshName("Twin") }, { ssn: twin.dashed }));
+    const byOld = await created(
+      api,
+      members,
+      member(["primary_applicant"], ["snap"], { firstName: "A", lastName: freshName("Old") }, { ssn: before.dashed }),
+    );
+    const byNew = await created(
+      api,
+      members,
+      member(["household_member"], ["snap"], { firstName: "B", lastName: freshName("New") }, { ssn: after.dashed }),
+    );
+    const byTwin = await created(
+      api,
+      members,
+      member(["household_member"], ["snap"], { firstName: "C", lastName: freshName("Twin") }, { ssn: twin.dashed }),
+    );
     await submit(application.id);
 
     expect((await matched(application.id, byOld.id)).personMatch).toEqual({ matchStatus: "no_match", candidates: [] });
-    expect(await matched(application.id, byNew.id)).toEqual(expect.objectContaining({ personId: moved.id, personMatch: { matchStatus: "confirmed", candidates: [{ personId: moved.id, confidenceScore: 1 }] } }));
+    expect(await matched(application.id, byNew.id)).toEqual(
+      expect.objectContaining({
+        personId: moved.id,
+        personMatch: { matchStatus: "confirmed", candidates: [{ personId: moved.id, confidenceScore: 1 }] },
+      }),
+    );
     const duplicate = await matched(application.id, byTwin.id);
     expect(duplicate.personMatch).toEqual({
       matchStatus: "review_required",
@@ -173,7 +237,11 @@ describe("person matching on submission", () => {
 
   it("gives persons written before matching existed their keys at start, without changing them or recording anything", async () => {
     const ssn = freshSsn();
-    const person = await created(api, "/persons", { name: { firstName: "Old", lastName: freshName("Json") }, dateOfBirth: "1960-01-31", ssn: ssn.dashed });
+    const person = await created(api, "/persons", {
+      name: { firstName: "Old", lastName: freshName("Json") },
+      dateOfBirth: "1960-01-31",
+      ssn: ssn.dashed,
+    });
     const db = platform().database.prisma;
     // What the migration leaves a person written before it: no keys.
     await db.$executeRaw`UPDATE person SET "ssnKey" = NULL, "nameBirthKey" = NULL, "matchKeyVersion" = NULL WHERE id = ${person.id}::uuid`;
@@ -197,22 +265,27 @@ describe("person matching on submission", () => {
 
   it("keeps the SSN in clear out of every column and index of the persons table but the record the client wrote", async () => {
     const ssn = freshSsn();
-    const person = await created(api, "/persons", { name: { firstName: "Pat", lastName: freshName("Doe") }, dateOfBirth: "1975-06-30", ssn: ssn.dashed });
+    const person = await created(api, "/persons", {
+      name: { firstName: "Pat", lastName: freshName("Doe") },
+      dateOfBirth: "1975-06-30",
+      ssn: ssn.dashed,
+    });
     const pool = platform().database.pool!;
     const { rows: columns } = await pool.query<{ column_name: string }>(
       `SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'person' AND column_name <> 'attributes'`,
     );
     expect(columns.map((column) => column.column_name)).toEqual(expect.arrayContaining(["ssnKey", "nameBirthKey", "matchKeyVersion"]));
     for (const { column_name } of columns) {
-      const { rows } = await pool.query(`SELECT 1 FROM person WHERE id = $1 AND ("${column_name}"::text LIKE $2 OR "${column_name}"::text LIKE $3)`, [
-        person.id,
-        `%${ssn.digits}%`,
-        `%${ssn.dashed}%`,
-      ]);
+      const { rows } = await pool.query(
+        `SELECT 1 FROM person WHERE id = $1 AND ("${column_name}"::text LIKE $2 OR "${column_name}"::text LIKE $3)`,
+        [person.id, `%${ssn.digits}%`, `%${ssn.dashed}%`],
+      );
       expect({ column_name, holdsSsn: rows.length > 0 }).toEqual({ column_name, holdsSsn: false });
     }
     // No index reads the free-form record, so none can hold its SSN; the SSN's own index holds only the keyed hash.
-    const { rows: indexes } = await pool.query<{ indexdef: string }>(`SELECT indexdef FROM pg_indexes WHERE schemaname = current_schema() AND tablename = 'person'`);
+    const { rows: indexes } = await pool.query<{ indexdef: string }>(
+      `SELECT indexdef FROM pg_indexes WHERE schemaname = current_schema() AND tablename = 'person'`,
+    );
     expect(indexes.map((index) => index.indexdef)).toContainEqual(expect.stringContaining(`("ssnKey")`));
     for (const { indexdef } of indexes) expect(indexdef).not.toMatch(/attributes/);
     const { rows: stored } = await pool.query<{ ssnKey: string }>(`SELECT "ssnKey" FROM person WHERE id = $1`, [person.id]);
@@ -227,7 +300,16 @@ describe("person matching on submission", () => {
 
 describe("intake's reaction to a published match", () => {
   const publish = async (subject: string, data: unknown) => {
-    const event = { id: randomUUID(), specversion: "1.0", type: MATCH_RESOLVED, source: "/persons", subject, time: new Date().toISOString(), datacontenttype: "application/json", data };
+    const event = {
+      id: randomUUID(),
+      specversion: "1.0",
+      type: MATCH_RESOLVED,
+      source: "/persons",
+      subject,
+      time: new Date().toISOString(),
+      datacontenttype: "application/json",
+      data,
+    };
     const response = await api.post("/platform/events", event);
     if (response.status !== 201) throw new Error(`POST /platform/events: ${response.status} ${JSON.stringify(response.body)}`);
     return event;
@@ -235,7 +317,11 @@ describe("intake's reaction to a published match", () => {
 
   it("passes over a member removed meanwhile and data out of the contract's shape, and goes on with the next event", async () => {
     const application = await created(api, APPLICATIONS, { programs: ["snap"] });
-    const target = await created(api, `${APPLICATIONS}/${application.id}/members`, member(["primary_applicant"], ["snap"], { firstName: "Eve", lastName: freshName("Late") }));
+    const target = await created(
+      api,
+      `${APPLICATIONS}/${application.id}/members`,
+      member(["primary_applicant"], ["snap"], { firstName: "Eve", lastName: freshName("Late") }),
+    );
     const personId = randomUUID();
     await publish(randomUUID(), { matchType: "confirmed", candidates: [{ personId, confidenceScore: 1 }] });
     await publish(target.id, { matchType: "confirmed", candidates: [{ personId: "not-a-uuid", confidenceScore: 1 }] });
@@ -252,7 +338,10 @@ describe("intake's reaction to a published match", () => {
   it("keeps a person a caseworker already named on the member", async () => {
     const application = await created(api, APPLICATIONS, { programs: ["snap"] });
     const chosen = await created(api, "/persons", { name: { firstName: "Sam", lastName: freshName("Chosen") } });
-    const target = await created(api, `${APPLICATIONS}/${application.id}/members`, { ...member(["primary_applicant"], ["snap"], { firstName: "Sam", lastName: "X" }), personId: chosen.id });
+    const target = await created(api, `${APPLICATIONS}/${application.id}/members`, {
+      ...member(["primary_applicant"], ["snap"], { firstName: "Sam", lastName: "X" }),
+      personId: chosen.id,
+    });
     const other = randomUUID();
     await publish(target.id, { matchType: "confirmed", candidates: [{ personId: other, confidenceScore: 1 }] });
     const found = await matched(application.id, target.id);

@@ -29,7 +29,9 @@ describe.each(collections)("/intake/applications/{applicationId}/%s", (segment, 
     expect(created.status).toBe(201);
     expect(created.headers.get("location")).toBe(`${path}/${created.body.id}`);
     expect(created.body).toMatchObject({ ...body, applicationId });
-    const createdEvent = (await eventsMatching(api, { type: `intake.${kind.event}.created` })).find((event) => event.data.id === created.body.id);
+    const createdEvent = (await eventsMatching(api, { type: `intake.${kind.event}.created` })).find(
+      (event) => event.data.id === created.body.id,
+    );
     expect(createdEvent?.subject).toBe(kind.eventSubject === "member" ? refs.memberId : applicationId);
 
     const listed = await api.get(path);
@@ -40,11 +42,15 @@ describe.each(collections)("/intake/applications/{applicationId}/%s", (segment, 
     // What a client read, sent back whole, is accepted.
     const patched = await api.patch(`${path}/${created.body.id}`, created.body);
     expect(patched.status).toBe(200);
-    expect((await eventsMatching(api, { type: `intake.${kind.event}.updated` })).some((event) => event.data.id === created.body.id)).toBe(true);
+    expect((await eventsMatching(api, { type: `intake.${kind.event}.updated` })).some((event) => event.data.id === created.body.id)).toBe(
+      true,
+    );
 
     expect((await api.delete(`${path}/${created.body.id}`)).status).toBe(204);
     expectErrorEnvelope(await api.get(`${path}/${created.body.id}`), 404, "NOT_FOUND");
-    expect((await eventsMatching(api, { type: `intake.${kind.event}.deleted` })).some((event) => event.data.id === created.body.id)).toBe(true);
+    expect((await eventsMatching(api, { type: `intake.${kind.event}.deleted` })).some((event) => event.data.id === created.body.id)).toBe(
+      true,
+    );
   });
 
   it("is reached only through its own application (404), and written only while it is a draft or under review (409)", async () => {
@@ -54,7 +60,11 @@ describe.each(collections)("/intake/applications/{applicationId}/%s", (segment, 
     expectErrorEnvelope(await api.get(`/intake/applications/${second.id}/${segment}/${created.body.id}`), 404, "NOT_FOUND");
     expectErrorEnvelope(await api.get(`/intake/applications/${"0".repeat(8)}-0000-4000-8000-000000000000/${segment}`), 404, "NOT_FOUND");
     await platform().database.prisma.application.update({ where: { id: first.id }, data: { status: "submitted" } });
-    const refused = expectErrorEnvelope(await api.post(`/intake/applications/${first.id}/${segment}`, recordSamples[kind.event]!(first.refs)), 409, "CONFLICT");
+    const refused = expectErrorEnvelope(
+      await api.post(`/intake/applications/${first.id}/${segment}`, recordSamples[kind.event]!(first.refs)),
+      409,
+      "CONFLICT",
+    );
     expect(refused.message).toMatch(/submitted/);
     expectErrorEnvelope(await api.delete(`/intake/applications/${first.id}/${segment}/${created.body.id}`), 409, "CONFLICT");
   });
@@ -63,7 +73,15 @@ describe.each(collections)("/intake/applications/{applicationId}/%s", (segment, 
     const first = await applicationWithRefs();
     const second = await applicationWithRefs();
     const foreign = recordSamples[kind.event]!(second.refs);
-    const mixed = { ...recordSamples[kind.event]!(first.refs), ...Object.fromEntries(Object.entries(foreign).filter(([field]) => JSON.stringify(foreign[field]).includes(second.refs.memberId) || JSON.stringify(foreign[field]).includes(second.refs.contactId))) };
+    const mixed = {
+      ...recordSamples[kind.event]!(first.refs),
+      ...Object.fromEntries(
+        Object.entries(foreign).filter(
+          ([field]) =>
+            JSON.stringify(foreign[field]).includes(second.refs.memberId) || JSON.stringify(foreign[field]).includes(second.refs.contactId),
+        ),
+      ),
+    };
     if (JSON.stringify(mixed) === JSON.stringify(recordSamples[kind.event]!(first.refs))) return; // names no one
     const refused = expectErrorEnvelope(await api.post(`/intake/applications/${first.id}/${segment}`, mixed), 422, "VALIDATION_ERROR");
     expect(refused.details!.every((detail) => /of this application/.test(detail.message))).toBe(true);
@@ -82,33 +100,58 @@ describe.each(singletons)("/intake/applications/{applicationId}/%s", (segment, k
     const second = await api.patch(path, body);
     expect(second.body.id).toBe(first.body.id);
     expect((await api.get(path)).body).toEqual(second.body);
-    expect((await eventsMatching(api, { type: `intake.${kind.event}.created` })).filter((event) => event.subject === applicationId)).toHaveLength(1);
-    expect((await eventsMatching(api, { type: `intake.${kind.event}.updated` })).filter((event) => event.subject === applicationId)).toHaveLength(1);
+    expect(
+      (await eventsMatching(api, { type: `intake.${kind.event}.created` })).filter((event) => event.subject === applicationId),
+    ).toHaveLength(1);
+    expect(
+      (await eventsMatching(api, { type: `intake.${kind.event}.updated` })).filter((event) => event.subject === applicationId),
+    ).toHaveLength(1);
   });
 });
 
 describe("records' own rules", () => {
   it("a record about a member needs memberId on create (422)", async () => {
     const { id } = await applicationWithRefs();
-    const refused = expectErrorEnvelope(await api.post(`/intake/applications/${id}/incomes`, { type: "employed", amount: 10, frequency: "weekly" }), 422, "VALIDATION_ERROR");
+    const refused = expectErrorEnvelope(
+      await api.post(`/intake/applications/${id}/incomes`, { type: "employed", amount: 10, frequency: "weekly" }),
+      422,
+      "VALIDATION_ERROR",
+    );
     expect(refused.details).toContainEqual(expect.objectContaining({ field: "memberId" }));
   });
 
   it("checks enums, bounds and patterns (422 per field)", async () => {
     const { id, refs } = await applicationWithRefs();
-    const income = expectErrorEnvelope(await api.post(`/intake/applications/${id}/incomes`, { memberId: refs.memberId, type: "salary", amount: -1, frequency: "monthly" }), 422, "VALIDATION_ERROR");
+    const income = expectErrorEnvelope(
+      await api.post(`/intake/applications/${id}/incomes`, { memberId: refs.memberId, type: "salary", amount: -1, frequency: "monthly" }),
+      422,
+      "VALIDATION_ERROR",
+    );
     expect(income.details!.map((detail) => detail.field).sort()).toEqual(["amount", "type"]);
-    const organization = expectErrorEnvelope(await api.post(`/intake/applications/${id}/organizations`, { name: "Acme", ein: "123456789" }), 422, "VALIDATION_ERROR");
+    const organization = expectErrorEnvelope(
+      await api.post(`/intake/applications/${id}/organizations`, { name: "Acme", ein: "123456789" }),
+      422,
+      "VALIDATION_ERROR",
+    );
     expect(organization.details).toEqual([expect.objectContaining({ field: "ein" })]);
   });
 
   it("keeps a relationship in both directions: the reverse is stored, changed and deleted with it", async () => {
     const { id, refs } = await applicationWithRefs();
     const path = `/intake/applications/${id}/person-relationships`;
-    const created = await api.post(path, { from: { type: "contact", id: refs.contactId }, to: { type: "member", id: refs.memberId }, relationshipTypes: ["parent"] });
+    const created = await api.post(path, {
+      from: { type: "contact", id: refs.contactId },
+      to: { type: "member", id: refs.memberId },
+      relationshipTypes: ["parent"],
+    });
     expect(created.status).toBe(201);
     const reverse = (await api.get(`${path}/${created.body.reverseId}`)).body;
-    expect(reverse).toMatchObject({ from: { type: "member", id: refs.memberId }, to: { type: "contact", id: refs.contactId }, relationshipTypes: ["child"], reverseId: created.body.id });
+    expect(reverse).toMatchObject({
+      from: { type: "member", id: refs.memberId },
+      to: { type: "contact", id: refs.contactId },
+      relationshipTypes: ["child"],
+      reverseId: created.body.id,
+    });
     await api.patch(`${path}/${created.body.id}`, { relationshipTypes: ["grandparent"] });
     expect((await api.get(`${path}/${reverse.id}`)).body.relationshipTypes).toEqual(["grandchild"]);
     expect((await api.delete(`${path}/${created.body.id}`)).status).toBe(204);

@@ -12,7 +12,8 @@ afterAll(async () => Promise.all(clients.map((client) => client.dispose())));
 
 const subscribe = (query: string, variables?: Record<string, unknown>) => subscribeRegistered(platform(), url(), clients, query, variables);
 
-const FEED = "subscription ($status: ApplicationStatus) { applicationsChanged(status: $status) { type subject application { id status } } }";
+const FEED =
+  "subscription ($status: ApplicationStatus) { applicationsChanged(status: $status) { type subject application { id status } } }";
 const medicaidDraft = async (): Promise<string> => (await newApplication(api, { programs: ["medicaid"] })).id;
 
 it("applicationsChanged(status) delivers the changes of applications in that state and the action that takes one out of it", async () => {
@@ -27,7 +28,11 @@ it("applicationsChanged(status) delivers the changes of applications in that sta
   // A payload's links are resolved when it is delivered: wait for the arrival before the departure, so
   // the link shows the application as it was then, however quickly or slowly events are delivered.
   const [filing] = await submitted.take(1);
-  expect(filing).toEqual({ data: { applicationsChanged: { type: "intake.application.submitted", subject: filed, application: { id: filed, status: "submitted" } } } });
+  expect(filing).toEqual({
+    data: {
+      applicationsChanged: { type: "intake.application.submitted", subject: filed, application: { id: filed, status: "submitted" } },
+    },
+  });
   expect((await api.post(`/intake/applications/${filed}/withdraw`, { reason: "moved" }, worker)).status).toBe(200);
   expect((await api.patch(`/intake/applications/${draft}`, { channel: "phone" })).status).toBe(200);
 

@@ -10,24 +10,46 @@ import { eventsOf } from "../support/event-log";
 
 const { api } = useTestPlatform("intake_walk");
 
-
 it("create → members, income, signature → submit → review task routed → claim opens it → interview booked → complete-review", async () => {
   const { headers: applicant } = await applicantAccount(api);
-  const created = await api.post("/intake/applications", { programs: ["snap"], channel: "online", expeditedSnap: { totalMoneyExpectedThisMonth: 40, totalCashOnHand: 10 } }, applicant);
+  const created = await api.post(
+    "/intake/applications",
+    { programs: ["snap"], channel: "online", expeditedSnap: { totalMoneyExpectedThisMonth: 40, totalCashOnHand: 10 } },
+    applicant,
+  );
   expect(created.status).toBe(201);
   const applicationId = created.body.id;
   const base = `/intake/applications/${applicationId}`;
 
-  const member = await api.post(`${base}/members`, {
-    roles: ["primary_applicant"],
-    programsAppliedFor: ["snap"],
-    contact: { name: { firstName: "Rosa", lastName: "Walker" }, primaryAddress: { addressLine1: "9 Elm St", city: "Springfield", state: "IL", zip: "62701" } },
-    personalInformation: { ssn: "123-45-6782", dateOfBirth: "1985-02-03" },
-  }, applicant);
+  const member = await api.post(
+    `${base}/members`,
+    {
+      roles: ["primary_applicant"],
+      programsAppliedFor: ["snap"],
+      contact: {
+        name: { firstName: "Rosa", lastName: "Walker" },
+        primaryAddress: { addressLine1: "9 Elm St", city: "Springfield", state: "IL", zip: "62701" },
+      },
+      personalInformation: { ssn: "123-45-6782", dateOfBirth: "1985-02-03" },
+    },
+    applicant,
+  );
   expect(member.status).toBe(201);
-  const child = await api.post(`${base}/members`, { roles: ["household_member"], personalInformation: { ssn: "123-45-6783" }, contact: { name: { firstName: "Tia", lastName: "Walker" } } }, applicant);
+  const child = await api.post(
+    `${base}/members`,
+    {
+      roles: ["household_member"],
+      personalInformation: { ssn: "123-45-6783" },
+      contact: { name: { firstName: "Tia", lastName: "Walker" } },
+    },
+    applicant,
+  );
   expect(child.status).toBe(201);
-  const income = await api.post(`${base}/incomes`, { memberId: member.body.id, type: "employed", amount: 320, frequency: "monthly" }, applicant);
+  const income = await api.post(
+    `${base}/incomes`,
+    { memberId: member.body.id, type: "employed", amount: 320, frequency: "monthly" },
+    applicant,
+  );
   expect(income.status).toBe(201);
 
   // Without a signature the application is not accepted for filing.
@@ -35,7 +57,16 @@ it("create → members, income, signature → submit → review task routed → 
   expect(unsigned.status).toBe(422);
   expect(unsigned.body.details).toEqual([{ field: "signatures", message: "needs a signature with purpose application" }]);
 
-  const signature = await api.post(`${base}/signatures`, { signer: { type: "member", id: member.body.id, role: "applicant" }, purpose: "application", signedAt: "2026-11-24T10:00:00Z", signatureMethod: "electronic" }, applicant);
+  const signature = await api.post(
+    `${base}/signatures`,
+    {
+      signer: { type: "member", id: member.body.id, role: "applicant" },
+      purpose: "application",
+      signedAt: "2026-11-24T10:00:00Z",
+      signatureMethod: "electronic",
+    },
+    applicant,
+  );
   expect(signature.status).toBe(201);
 
   const submitted = await api.post(`${base}/submit`, undefined, applicant);
@@ -51,7 +82,10 @@ it("create → members, income, signature → submit → review task routed → 
   let verifications: Json[] = [];
   await waitFor(async () => {
     verifications = (await api.get(listPath(`${base}/verifications`, { sort: "category" }))).body.items;
-    return verifications.length === 4 && verifications.filter((v: Json) => v.verificationType === "electronic").every((v: Json) => v.status === "satisfied");
+    return (
+      verifications.length === 4 &&
+      verifications.filter((v: Json) => v.verificationType === "electronic").every((v: Json) => v.status === "satisfied")
+    );
   }, "the program verifications, verified by the agencies");
   expect(verifications.map((v: Json) => [v.category, v.sourceType, v.verificationType, v.status])).toEqual([
     ["identity", "member", "electronic", "satisfied"],
@@ -98,8 +132,18 @@ it("create → members, income, signature → submit → review task routed → 
   const [linked] = await eventsOf(api, applicationId, "intake.interview.updated");
   expect(linked!.causationid).toBe(scheduled!.id);
   // Moving it books it again: it stays listed once.
-  expect((await api.patch(`/scheduling/appointments/${booked.body.id}`, { startAt: "2026-12-02T15:00:00.000Z", endAt: "2026-12-02T15:30:00.000Z" })).status).toBe(200);
-  const graph = await api.graphql(`query ($id: ID!) { application(id: $id) { interview { appointments scheduledAppointments { id startAt } } } }`, { id: applicationId });
+  expect(
+    (
+      await api.patch(`/scheduling/appointments/${booked.body.id}`, {
+        startAt: "2026-12-02T15:00:00.000Z",
+        endAt: "2026-12-02T15:30:00.000Z",
+      })
+    ).status,
+  ).toBe(200);
+  const graph = await api.graphql(
+    `query ($id: ID!) { application(id: $id) { interview { appointments scheduledAppointments { id startAt } } } }`,
+    { id: applicationId },
+  );
   expect(graph.errors).toBeUndefined();
   await waitFor(async () => (await eventsOf(api, booked.body.id, "scheduling.appointment.scheduled")).length === 2, "the second booking");
   expect(graph.data.application.interview.scheduledAppointments).toEqual([{ id: booked.body.id, startAt: expect.any(String) }]);

@@ -45,9 +45,28 @@ async function seedEveryList(): Promise<void> {
   await fixtures.seedApplications(writer);
 
   const [first, second] = (await onPostgres.get("/persons?limit=2")).body.items;
-  await seeded("/case-management/cases", { status: "active", effectiveStartDate: "2025-01-15", primaryApplicantId: first.id, members: [{ personId: first.id, relationship: "self" }, { personId: second.id, relationship: "spouse" }] });
-  await seeded("/case-management/cases", { status: "closed", effectiveStartDate: "2024-06-01", effectiveEndDate: "2024-12-31", primaryApplicantId: second.id });
-  await seeded("/identity-access/users", { idpSubject: "engines|worker", email: "worker@example.org", name: "Wanda Worker", roles: ["case_worker"], counties: ["17167"] });
+  await seeded("/case-management/cases", {
+    status: "active",
+    effectiveStartDate: "2025-01-15",
+    primaryApplicantId: first.id,
+    members: [
+      { personId: first.id, relationship: "self" },
+      { personId: second.id, relationship: "spouse" },
+    ],
+  });
+  await seeded("/case-management/cases", {
+    status: "closed",
+    effectiveStartDate: "2024-06-01",
+    effectiveEndDate: "2024-12-31",
+    primaryApplicantId: second.id,
+  });
+  await seeded("/identity-access/users", {
+    idpSubject: "engines|worker",
+    email: "worker@example.org",
+    name: "Wanda Worker",
+    roles: ["case_worker"],
+    counties: ["17167"],
+  });
   await seeded("/identity-access/users", { idpSubject: "engines|lead", email: "lead@example.org", role: "supervisor" });
 
   const household = await seeded("/intake/applications", { programs: ["snap", "medicaid"], channel: "online" });
@@ -59,11 +78,19 @@ async function seedEveryList(): Promise<void> {
   const member = await seeded(`${base}/members`, {
     roles: ["primary_applicant"],
     programsAppliedFor: ["snap", "medicaid"],
-    contact: { name: { firstName: "Rosa", lastName: "Walker" }, primaryAddress: { addressLine1: "9 Elm St", city: "Springfield", state: "IL", zip: "62701" } },
+    contact: {
+      name: { firstName: "Rosa", lastName: "Walker" },
+      primaryAddress: { addressLine1: "9 Elm St", city: "Springfield", state: "IL", zip: "62701" },
+    },
     personalInformation: { ssn: "123-45-6782", dateOfBirth: "1985-02-03" },
   });
   await seeded(`${base}/incomes`, { memberId: member.id, type: "employed", amount: 320, frequency: "monthly" });
-  await seeded(`${base}/signatures`, { signer: { type: "member", id: member.id, role: "applicant" }, purpose: "application", signedAt: "2026-11-24T10:00:00Z", signatureMethod: "electronic" });
+  await seeded(`${base}/signatures`, {
+    signer: { type: "member", id: member.id, role: "applicant" },
+    purpose: "application",
+    signedAt: "2026-11-24T10:00:00Z",
+    signatureMethod: "electronic",
+  });
   await seeded(`${base}/submit`, undefined);
 
   const form = new FormData();
@@ -75,7 +102,10 @@ async function seedEveryList(): Promise<void> {
 }
 
 beforeAll(async () => {
-  postgres = await startTestPlatform("list_engines", { database: { kind: "postgres", url: await createTestDatabase("list_engines"), poolSize: 5 }, clock });
+  postgres = await startTestPlatform("list_engines", {
+    database: { kind: "postgres", url: await createTestDatabase("list_engines"), poolSize: 5 },
+    clock,
+  });
   await seedEveryList();
   await postgres.settle();
   // Migrated at start, in the process that then reads it, as `npm start` migrates a fresh checkout's store.
@@ -107,7 +137,11 @@ function valuesOf(items: readonly Record<string, unknown>[], field: string): unk
   return [...counts.values()].sort((a, b) => b.count - a.count).map((entry) => entry.value);
 }
 
-const plainText = (value: unknown) => String(value).replace(/[\s,:"*\\-]+/g, " ").trim().split(" ")[0] ?? "";
+const plainText = (value: unknown) =>
+  String(value)
+    .replace(/[\s,:"*\\-]+/g, " ")
+    .trim()
+    .split(" ")[0] ?? "";
 
 /** Every form of the query language on one field, with values the rows hold. */
 function formsFor(field: string, definition: FieldDef, items: readonly Record<string, unknown>[]): string[] {
@@ -122,7 +156,11 @@ function formsFor(field: string, definition: FieldDef, items: readonly Record<st
     }
     case "enum": {
       const values = definition.values ?? [];
-      forms.push(`${field}:${String(value ?? values[0])}`, `-${field}:${String(value ?? values[0])}`, `${field}:${values.slice(0, 3).join(",")}`);
+      forms.push(
+        `${field}:${String(value ?? values[0])}`,
+        `-${field}:${String(value ?? values[0])}`,
+        `${field}:${values.slice(0, 3).join(",")}`,
+      );
       break;
     }
     case "uuid":
@@ -144,7 +182,8 @@ function formsFor(field: string, definition: FieldDef, items: readonly Record<st
       forms.push(`${field}:true`, `${field}:false`, `-${field}:true`);
       break;
     case "tags":
-      if (value !== undefined) forms.push(`${field}:${String(value)}`, `${field}:${[value, other].filter((v) => v !== undefined).join(",")}`);
+      if (value !== undefined)
+        forms.push(`${field}:${String(value)}`, `${field}:${[value, other].filter((v) => v !== undefined).join(",")}`);
       break;
     case "json":
       break;
@@ -153,13 +192,20 @@ function formsFor(field: string, definition: FieldDef, items: readonly Record<st
 }
 
 /** The questions one list is asked: the fixtures' own, every field's forms, bare terms, each sort both ways, pages. */
-function questionsFor(spec: ListSpec, items: readonly Record<string, unknown>[], own: { queries: readonly string[]; sorts: readonly (string | undefined)[] }): Record<string, string | number>[] {
+function questionsFor(
+  spec: ListSpec,
+  items: readonly Record<string, unknown>[],
+  own: { queries: readonly string[]; sorts: readonly (string | undefined)[] },
+): Record<string, string | number>[] {
   const queries = new Set<string>(["", ...own.queries]);
   for (const [field, definition] of Object.entries(spec.fields)) for (const form of formsFor(field, definition, items)) queries.add(form);
   const term = spec.fullText.map((field) => valuesOf(items, field)[0]).find((value) => value !== undefined);
   if (term !== undefined) {
     const word = plainText(term);
-    queries.add(word).add(`-${word}`).add(`${word.slice(0, 3)}*`);
+    queries
+      .add(word)
+      .add(`-${word}`)
+      .add(`${word.slice(0, 3)}*`);
   }
   const sorts = new Set<string | undefined>([undefined, ...own.sorts, ...spec.sortable.flatMap((field) => [field, `-${field}`])]);
   const questions: Record<string, string | number>[] = [];
@@ -192,7 +238,14 @@ async function concretePaths(route: RestRoute): Promise<string[]> {
 }
 
 it("holds the same rows on both engines", async () => {
-  for (const listPath of ["/persons", "/workflow/tasks", "/intake/applications", "/platform/events", "/data-exchange/service-calls", "/eligibility/determinations"]) {
+  for (const listPath of [
+    "/persons",
+    "/workflow/tasks",
+    "/intake/applications",
+    "/platform/events",
+    "/data-exchange/service-calls",
+    "/eligibility/determinations",
+  ]) {
     const [a, b] = await Promise.all([onPostgres.get(`${listPath}?limit=1`), onEmbedded.get(`${listPath}?limit=1`)]);
     expect({ listPath, status: b.status, total: b.body.total }).toEqual({ listPath, status: 200, total: a.body.total });
     expect({ listPath, total: a.body.total > 0 }).toEqual({ listPath, total: true });

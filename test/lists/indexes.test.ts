@@ -28,7 +28,15 @@ function tablesByModel(): Record<string, string> {
 }
 
 /** Where a searchable text field is stored: the model (the related one for a field on a relation) and column. */
-type SearchedColumn = { resource: string; field: string; model: string; delegateModel: string; table: string; column: string; spec: ListSpec };
+type SearchedColumn = {
+  resource: string;
+  field: string;
+  model: string;
+  delegateModel: string;
+  table: string;
+  column: string;
+  spec: ListSpec;
+};
 
 function searchedColumns(): SearchedColumn[] {
   const tables = tablesByModel();
@@ -45,7 +53,15 @@ function searchedColumns(): SearchedColumn[] {
       if (def.kind !== "string") continue;
       const storedIn = def.relation ? relationModels[model]?.[def.relation.name] : model;
       if (!storedIn) throw new Error(`${resource.name}.${field}: add its relation's model to relationModels`);
-      columns.push({ resource: resource.name, field, model: storedIn, delegateModel: model, table: tables[storedIn]!, column: def.column ?? field, spec: resource.listSpec });
+      columns.push({
+        resource: resource.name,
+        field,
+        model: storedIn,
+        delegateModel: model,
+        table: tables[storedIn]!,
+        column: def.column ?? field,
+        spec: resource.listSpec,
+      });
     }
   }
   return columns;
@@ -58,9 +74,9 @@ const sent: Statement[] = [];
 /** The statements one list sends through Prisma: the page and the count. */
 async function listStatements(model: string, spec: ListSpec, q: string): Promise<{ page: Statement; count: Statement }> {
   const { where, orderBy, skip, take } = buildListQuery(spec, { q });
-  const delegate = (database.prisma as unknown as Record<string, { findMany(args: unknown): Promise<unknown>; count(args: unknown): Promise<number> }>)[
-    model.charAt(0).toLowerCase() + model.slice(1)
-  ]!;
+  const delegate = (
+    database.prisma as unknown as Record<string, { findMany(args: unknown): Promise<unknown>; count(args: unknown): Promise<number> }>
+  )[model.charAt(0).toLowerCase() + model.slice(1)]!;
   const start = sent.length;
   await delegate.findMany({ where, orderBy, skip, take });
   const page = sent.slice(start).find((statement) => /^\s*SELECT/i.test(statement.sql))!;
@@ -74,7 +90,10 @@ const plan = (statement: Statement) => planOf(client, statement);
 
 beforeAll(async () => {
   const url = await createTestDatabase("list-indexes");
-  database = await openDatabase({ kind: "postgres", url, poolSize: 2 }, { migrate: false, onQuery: (sql, params) => void sent.push({ sql, params: JSON.parse(params) }) });
+  database = await openDatabase(
+    { kind: "postgres", url, poolSize: 2 },
+    { migrate: false, onQuery: (sql, params) => void sent.push({ sql, params: JSON.parse(params) }) },
+  );
   client = new Client({ connectionString: url });
   await client.connect();
   await seedPersons(client);
@@ -92,24 +111,34 @@ describe("trigram indexes of the searchable text fields", () => {
 
   it("cover the persons' mirrored paths and the other resources' searchable text", () => {
     expect(columns.map((column) => `${column.table}.${column.column}`)).toEqual(
-      expect.arrayContaining(["person.lastName", "person.firstName", "person.email", "workflow_task.name", "appointment.notes", "intake_application.applicantLastName"]),
+      expect.arrayContaining([
+        "person.lastName",
+        "person.firstName",
+        "person.email",
+        "workflow_task.name",
+        "appointment.notes",
+        "intake_application.applicantLastName",
+      ]),
     );
   });
 
-  it.each(columns.map((column) => [`${column.resource}.${column.field}`, column] as const))("%s has one, and its q can use it", async (_name, column) => {
-    const index = `${column.table}_${column.column}_trgm`;
-    const found = await client.query("SELECT indexdef FROM pg_indexes WHERE indexname = $1", [index]);
-    expect(found.rows[0]?.indexdef).toMatch(/USING gin .*gin_trgm_ops/);
-    // The planner is told to avoid scans, so the plan shows whether the compiled SQL *can* use the index
-    // at all (a LOWER(...) LIKE, say, could not); the 100,000-row tests below show it is chosen.
-    await client.query("SET enable_seqscan = off");
-    try {
-      const { count } = await listStatements(column.delegateModel, column.spec, `${column.field}:abcd`);
-      expect(await plan(count)).toMatch(scanOf(index));
-    } finally {
-      await client.query("RESET enable_seqscan");
-    }
-  });
+  it.each(columns.map((column) => [`${column.resource}.${column.field}`, column] as const))(
+    "%s has one, and its q can use it",
+    async (_name, column) => {
+      const index = `${column.table}_${column.column}_trgm`;
+      const found = await client.query("SELECT indexdef FROM pg_indexes WHERE indexname = $1", [index]);
+      expect(found.rows[0]?.indexdef).toMatch(/USING gin .*gin_trgm_ops/);
+      // The planner is told to avoid scans, so the plan shows whether the compiled SQL *can* use the index
+      // at all (a LOWER(...) LIKE, say, could not); the 100,000-row tests below show it is chosen.
+      await client.query("SET enable_seqscan = off");
+      try {
+        const { count } = await listStatements(column.delegateModel, column.spec, `${column.field}:abcd`);
+        expect(await plan(count)).toMatch(scanOf(index));
+      } finally {
+        await client.query("RESET enable_seqscan");
+      }
+    },
+  );
 });
 
 describe("on 100,000 rows the planner answers q from the indexes", () => {
@@ -142,7 +171,9 @@ describe("on 100,000 rows the planner answers q from the indexes", () => {
   });
 
   it("the counts agree with the data (the index path finds every match)", async () => {
-    const counted = await database.prisma.person.count({ where: buildListQuery(person.listSpec, { q: "name.lastName:Smith0040" }).where as never });
+    const counted = await database.prisma.person.count({
+      where: buildListQuery(person.listSpec, { q: "name.lastName:Smith0040" }).where as never,
+    });
     const scanned = await client.query(`SELECT count(*)::int AS n FROM person WHERE attributes #>> '{name,lastName}' ILIKE '%Smith0040%'`);
     expect(counted).toBe(scanned.rows[0].n);
     expect(counted).toBeGreaterThan(0);

@@ -27,10 +27,23 @@ beforeAll(async () => {
   api = httpClient(platform.url);
 
   // Sequential, so createdAt/updatedAt follow this order.
-  person.maria = await create(PERSONS, { name: { firstName: "Maria", lastName: "Garcia" }, email: "maria.garcia@example.org", address: { city: "Springfield", state: "IL" } });
-  person.marco = await create(PERSONS, { name: { firstName: "Marco", lastName: "Polo" }, email: "MARCO@Example.com", address: { city: "Shelbyville" } });
+  person.maria = await create(PERSONS, {
+    name: { firstName: "Maria", lastName: "Garcia" },
+    email: "maria.garcia@example.org",
+    address: { city: "Springfield", state: "IL" },
+  });
+  person.marco = await create(PERSONS, {
+    name: { firstName: "Marco", lastName: "Polo" },
+    email: "MARCO@Example.com",
+    address: { city: "Shelbyville" },
+  });
   person.ann = await create(PERSONS, { name: { firstName: "Ann", lastName: "Garcia" }, address: { city: "New Springfield" } });
-  person.bob = await create(PERSONS, { name: { firstName: "Bob", lastName: "Smith" }, email: "bob@example.org", address: { city: "Capital City" }, note: "lives with van der Berg family" });
+  person.bob = await create(PERSONS, {
+    name: { firstName: "Bob", lastName: "Smith" },
+    email: "bob@example.org",
+    address: { city: "Capital City" },
+    note: "lives with van der Berg family",
+  });
   person.zoe = await create(PERSONS, { name: { firstName: "Zoe", lastName: "Anders" }, nickname: "Ziggy" });
   // Touch Marco last: the default person sort is most recently updated first.
   expect((await api.patch(`${PERSONS}/${person.marco}`, { verified: true })).status).toBe(200);
@@ -64,11 +77,39 @@ beforeAll(async () => {
   kase.c4 = await create(CASES, { primaryApplicantId: person.zoe });
 
   const slot = (start: string, minutes = 30) => ({ startAt: start, endAt: new Date(Date.parse(start) + minutes * 60_000).toISOString() });
-  appointment.a1 = await create(APPOINTMENTS, { ...slot("2026-04-01T09:00:00Z"), appointmentType: "Intake interview", status: "scheduled", personId: person.maria, notes: "Bring ID documents" });
-  appointment.a2 = await create(APPOINTMENTS, { ...slot("2026-04-01T13:30:00Z"), appointmentType: "Recertification", status: "completed", personId: person.marco });
-  appointment.a3 = await create(APPOINTMENTS, { ...slot("2026-04-02T08:00:00Z"), appointmentType: "Intake follow-up", status: "canceled", personId: person.maria });
-  appointment.a4 = await create(APPOINTMENTS, { ...slot("2026-03-31T15:00:00Z"), appointmentType: "Home visit", status: "no_show", personId: person.ann, notes: "gate code 1234" });
-  appointment.a5 = await create(APPOINTMENTS, { ...slot("2026-04-03T10:00:00Z"), appointmentType: "Recertification", status: "scheduled", personId: person.bob, assignedToId: worker.w1 });
+  appointment.a1 = await create(APPOINTMENTS, {
+    ...slot("2026-04-01T09:00:00Z"),
+    appointmentType: "Intake interview",
+    status: "scheduled",
+    personId: person.maria,
+    notes: "Bring ID documents",
+  });
+  appointment.a2 = await create(APPOINTMENTS, {
+    ...slot("2026-04-01T13:30:00Z"),
+    appointmentType: "Recertification",
+    status: "completed",
+    personId: person.marco,
+  });
+  appointment.a3 = await create(APPOINTMENTS, {
+    ...slot("2026-04-02T08:00:00Z"),
+    appointmentType: "Intake follow-up",
+    status: "canceled",
+    personId: person.maria,
+  });
+  appointment.a4 = await create(APPOINTMENTS, {
+    ...slot("2026-03-31T15:00:00Z"),
+    appointmentType: "Home visit",
+    status: "no_show",
+    personId: person.ann,
+    notes: "gate code 1234",
+  });
+  appointment.a5 = await create(APPOINTMENTS, {
+    ...slot("2026-04-03T10:00:00Z"),
+    appointmentType: "Recertification",
+    status: "scheduled",
+    personId: person.bob,
+    assignedToId: worker.w1,
+  });
 });
 
 afterAll(async () => {
@@ -238,9 +279,15 @@ describe("sort", () => {
   });
 
   it("sorts persons by the nested name.lastName, with a second field as tie-breaker", async () => {
-    expect(await listIds(PERSONS, { sort: "name.lastName,name.firstName" })).toEqual(names(person, ["zoe", "ann", "maria", "marco", "bob"]));
-    expect(await listIds(PERSONS, { sort: "name.lastName,-name.firstName" })).toEqual(names(person, ["zoe", "maria", "ann", "marco", "bob"]));
-    expect(await listIds(PERSONS, { sort: "-name.lastName,name.firstName" })).toEqual(names(person, ["bob", "marco", "ann", "maria", "zoe"]));
+    expect(await listIds(PERSONS, { sort: "name.lastName,name.firstName" })).toEqual(
+      names(person, ["zoe", "ann", "maria", "marco", "bob"]),
+    );
+    expect(await listIds(PERSONS, { sort: "name.lastName,-name.firstName" })).toEqual(
+      names(person, ["zoe", "maria", "ann", "marco", "bob"]),
+    );
+    expect(await listIds(PERSONS, { sort: "-name.lastName,name.firstName" })).toEqual(
+      names(person, ["bob", "marco", "ann", "maria", "zoe"]),
+    );
     expect(await listIds(PERSONS, { sort: "name" })).toEqual(names(person, ["zoe", "ann", "maria", "marco", "bob"]));
   });
 
@@ -292,22 +339,49 @@ describe("paging envelope", () => {
   it("returns items, total, limit, offset and hasNext", async () => {
     const first = expectListEnvelope(await api.get(listPath(APPOINTMENTS, { limit: 2 })), { total: 5, limit: 2, offset: 0, hasNext: true });
     expect(first.map((item) => item.id)).toEqual(names(appointment, ["a4", "a1"]));
-    const middle = expectListEnvelope(await api.get(listPath(APPOINTMENTS, { limit: 2, offset: 2 })), { total: 5, limit: 2, offset: 2, hasNext: true });
+    const middle = expectListEnvelope(await api.get(listPath(APPOINTMENTS, { limit: 2, offset: 2 })), {
+      total: 5,
+      limit: 2,
+      offset: 2,
+      hasNext: true,
+    });
     expect(middle.map((item) => item.id)).toEqual(names(appointment, ["a2", "a3"]));
-    const last = expectListEnvelope(await api.get(listPath(APPOINTMENTS, { limit: 2, offset: 4 })), { total: 5, limit: 2, offset: 4, hasNext: false });
+    const last = expectListEnvelope(await api.get(listPath(APPOINTMENTS, { limit: 2, offset: 4 })), {
+      total: 5,
+      limit: 2,
+      offset: 4,
+      hasNext: false,
+    });
     expect(last.map((item) => item.id)).toEqual(names(appointment, ["a5"]));
-    expect(expectListEnvelope(await api.get(listPath(APPOINTMENTS, { limit: 2, offset: 9 })), { total: 5, limit: 2, offset: 9, hasNext: false })).toEqual([]);
+    expect(
+      expectListEnvelope(await api.get(listPath(APPOINTMENTS, { limit: 2, offset: 9 })), { total: 5, limit: 2, offset: 9, hasNext: false }),
+    ).toEqual([]);
   });
 
   it("counts total over the filter, not the page", async () => {
-    expectListEnvelope(await api.get(listPath(APPOINTMENTS, { q: "status:scheduled,completed", limit: 1 })), { total: 3, limit: 1, offset: 0, hasNext: true });
+    expectListEnvelope(await api.get(listPath(APPOINTMENTS, { q: "status:scheduled,completed", limit: 1 })), {
+      total: 3,
+      limit: 1,
+      offset: 0,
+      hasNext: true,
+    });
     expectListEnvelope(await api.get(listPath(CASES, { q: "nobody" })), { total: 0, limit: 25, offset: 0, hasNext: false });
   });
 
   it("returns records in their REST shape inside items", async () => {
-    const [found] = expectListEnvelope(await api.get(listPath(PERSONS, { q: "name.firstName:zoe" })), { total: 1, limit: 25, offset: 0, hasNext: false });
+    const [found] = expectListEnvelope(await api.get(listPath(PERSONS, { q: "name.firstName:zoe" })), {
+      total: 1,
+      limit: 25,
+      offset: 0,
+      hasNext: false,
+    });
     expect(found).toEqual((await api.get(`${PERSONS}/${person.zoe}`)).body);
-    const [caseItem] = expectListEnvelope(await api.get(listPath(CASES, { q: "status:closed" })), { total: 1, limit: 25, offset: 0, hasNext: false });
+    const [caseItem] = expectListEnvelope(await api.get(listPath(CASES, { q: "status:closed" })), {
+      total: 1,
+      limit: 25,
+      offset: 0,
+      hasNext: false,
+    });
     expect(caseItem).toEqual((await api.get(`${CASES}/${kase.c2}`)).body);
   });
 
@@ -344,7 +418,13 @@ describe("paging over many rows that share the sort value", () => {
     pagingApi = httpClient(paging.url);
     // 30 appointments with the same startAt: only the id tie-breaker orders them.
     for (let index = 0; index < 30; index++) {
-      batchIds.push(await create(APPOINTMENTS, { startAt: "2030-01-01T09:00:00Z", endAt: "2030-01-01T10:00:00Z", appointmentType: "Batch", personId: batchPerson }, pagingApi));
+      batchIds.push(
+        await create(
+          APPOINTMENTS,
+          { startAt: "2030-01-01T09:00:00Z", endAt: "2030-01-01T10:00:00Z", appointmentType: "Batch", personId: batchPerson },
+          pagingApi,
+        ),
+      );
     }
   });
 

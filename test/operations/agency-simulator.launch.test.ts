@@ -30,13 +30,26 @@ describe("the reference agency simulator beside the platform", () => {
     const call = (serviceType: string, token?: string) =>
       fetch(`${url}/agencies/${serviceType}`, {
         method: "POST",
-        headers: { "content-type": "application/json", "idempotency-key": `launch-${serviceType}-${token}`, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: JSON.stringify({ requestId: "5b2e0c1a-0000-4000-8000-000000000001", serviceType, subject: { ssn: "123-45-6781", firstName: "Ana", lastName: "Doe" } }),
+        headers: {
+          "content-type": "application/json",
+          "idempotency-key": `launch-${serviceType}-${token}`,
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: JSON.stringify({
+          requestId: "5b2e0c1a-0000-4000-8000-000000000001",
+          serviceType,
+          subject: { ssn: "123-45-6781", firstName: "Ana", lastName: "Doe" },
+        }),
       });
     expect((await call("fdsh_ssa")).status).toBe(401);
     const response = await call("fdsh_ssa", "launch-test-token");
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ requestId: "5b2e0c1a-0000-4000-8000-000000000001", serviceType: "fdsh_ssa", result: "conclusive", serviceResult: { ssnVerified: true } });
+    expect(await response.json()).toMatchObject({
+      requestId: "5b2e0c1a-0000-4000-8000-000000000001",
+      serviceType: "fdsh_ssa",
+      result: "conclusive",
+      serviceResult: { ssnVerified: true },
+    });
     expect((await call("uib", "launch-test-token")).status).toBe(503);
 
     await stopped(platform);

@@ -46,7 +46,15 @@ async function heldPort(): Promise<{ port: number; release(): Promise<void> }> {
 /** Runs the launcher until it exits (`args`: `--check`, `--mode=…`); an empty value in `env` unsets the variable. */
 async function runLauncher(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const held = await heldPort();
-  const merged: NodeJS.ProcessEnv = { ...process.env, NODE_OPTIONS: "", HOST: "127.0.0.1", PORT: String(held.port), LOG_LEVEL: "silent", DATABASE_URL: "postgresql://postgres@127.0.0.1:5432/unused", ...env };
+  const merged: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_OPTIONS: "",
+    HOST: "127.0.0.1",
+    PORT: String(held.port),
+    LOG_LEVEL: "silent",
+    DATABASE_URL: "postgresql://postgres@127.0.0.1:5432/unused",
+    ...env,
+  };
   for (const [name, value] of Object.entries(merged)) if (value === "") delete merged[name];
   const child = spawn(process.execPath, [main, ...args], { env: merged, stdio: ["ignore", "pipe", "pipe"] });
   let stdout = "";
@@ -62,7 +70,13 @@ async function runLauncher(args: string[], env: Record<string, string>): Promise
 async function expectRefused(env: Record<string, string>, expected: RegExp[], args: string[] = []) {
   const { code, stdout, stderr } = await runLauncher(args, env);
   const lines = stderr.trim().split("\n");
-  expect({ code, stdout, heading: lines[0] }).toEqual({ code: 1, stdout: "", heading: expect.stringMatching(new RegExp(`^The platform will not start \\(.*\\): ${expected.length} problems? in its configuration\\.$`)) });
+  expect({ code, stdout, heading: lines[0] }).toEqual({
+    code: 1,
+    stdout: "",
+    heading: expect.stringMatching(
+      new RegExp(`^The platform will not start \\(.*\\): ${expected.length} problems? in its configuration\\.$`),
+    ),
+  });
   expect(lines.slice(1)).toEqual(expected.map((line) => expect.stringMatching(line)));
   // Nothing else ran: no stack trace, no banner, no attempt to listen on the port it was given.
   expect(stderr).not.toMatch(/EADDRINUSE|\n\s+at |is running/);
@@ -77,14 +91,22 @@ afterAll(stopLaunched, 60_000);
 
 describe("a production start is refused", () => {
   it("with nothing configured, naming every problem at once", async () => {
-    const stderr = await expectRefused({ ...Object.fromEntries(Object.keys(production).map((name) => [name, ""])), NODE_ENV: "production", AUTH_SECRET: "", AUTH_ISSUER: "" }, [
-      /^ {2}- Authentication is in development mode, where GET \/dev\/token hands anyone a token for any role: set AUTH_JWKS_URI, AUTH_PUBLIC_KEY or AUTH_SECRET/,
-      /^ {2}- PERSON_MATCH_KEY is not set, .*set it to a secret of at least 32 characters/,
-      /^ {2}- CONTENT_SIGNING_SECRET is not set: set a secret of at least 32 characters/,
-      /^ {2}- NODE_ENV=production needs a virus scanner for document uploads: set CLAMD_URL \(tcp:\/\/host:3310\), or VIRUS_SCAN=off/,
-      /^ {2}- ELIGIBILITY_ADAPTER_URL is not set .*or REFERENCE_SERVICES=on/,
-      /^ {2}- DATA_EXCHANGE_AGENCY_URL is not set .*or REFERENCE_SERVICES=on/,
-    ]);
+    const stderr = await expectRefused(
+      {
+        ...Object.fromEntries(Object.keys(production).map((name) => [name, ""])),
+        NODE_ENV: "production",
+        AUTH_SECRET: "",
+        AUTH_ISSUER: "",
+      },
+      [
+        /^ {2}- Authentication is in development mode, where GET \/dev\/token hands anyone a token for any role: set AUTH_JWKS_URI, AUTH_PUBLIC_KEY or AUTH_SECRET/,
+        /^ {2}- PERSON_MATCH_KEY is not set, .*set it to a secret of at least 32 characters/,
+        /^ {2}- CONTENT_SIGNING_SECRET is not set: set a secret of at least 32 characters/,
+        /^ {2}- NODE_ENV=production needs a virus scanner for document uploads: set CLAMD_URL \(tcp:\/\/host:3310\), or VIRUS_SCAN=off/,
+        /^ {2}- ELIGIBILITY_ADAPTER_URL is not set .*or REFERENCE_SERVICES=on/,
+        /^ {2}- DATA_EXCHANGE_AGENCY_URL is not set .*or REFERENCE_SERVICES=on/,
+      ],
+    );
     expect(stderr).toMatch(/^The platform will not start \(NODE_ENV=production, single mode\)/);
   });
 
@@ -95,25 +117,37 @@ describe("a production start is refused", () => {
 
   it("without a PERSON_MATCH_KEY of its own", async () => {
     await expectRefused({ ...production, PERSON_MATCH_KEY: "" }, [/PERSON_MATCH_KEY is not set/]);
-    await expectRefused({ ...production, PERSON_MATCH_KEY: DEVELOPMENT_PERSON_MATCH_KEY }, [/PERSON_MATCH_KEY is the public development secret/]);
+    await expectRefused({ ...production, PERSON_MATCH_KEY: DEVELOPMENT_PERSON_MATCH_KEY }, [
+      /PERSON_MATCH_KEY is the public development secret/,
+    ]);
   });
 
   it("without CONTENT_SIGNING_SECRET, in trusted-headers mode too (once a stack trace)", async () => {
     await expectRefused({ ...production, CONTENT_SIGNING_SECRET: "" }, [/CONTENT_SIGNING_SECRET is not set/]);
-    await expectRefused({ ...production, CONTENT_SIGNING_SECRET: "", AUTH_SECRET: "", AUTH_MODE: "trusted-headers" }, [/CONTENT_SIGNING_SECRET is not set/]);
+    await expectRefused({ ...production, CONTENT_SIGNING_SECRET: "", AUTH_SECRET: "", AUTH_MODE: "trusted-headers" }, [
+      /CONTENT_SIGNING_SECRET is not set/,
+    ]);
   });
 
   it("where it would start a reference service nobody asked for", async () => {
-    await expectRefused({ ...production, ELIGIBILITY_ADAPTER_URL: "" }, [/ELIGIBILITY_ADAPTER_URL is not set and NODE_ENV=production starts no reference service unless asked/]);
-    await expectRefused({ ...production, DATA_EXCHANGE_AGENCY_URL: "" }, [/DATA_EXCHANGE_AGENCY_URL is not set and NODE_ENV=production starts no reference service unless asked/]);
+    await expectRefused({ ...production, ELIGIBILITY_ADAPTER_URL: "" }, [
+      /ELIGIBILITY_ADAPTER_URL is not set and NODE_ENV=production starts no reference service unless asked/,
+    ]);
+    await expectRefused({ ...production, DATA_EXCHANGE_AGENCY_URL: "" }, [
+      /DATA_EXCHANGE_AGENCY_URL is not set and NODE_ENV=production starts no reference service unless asked/,
+    ]);
   });
 
   it("with uploads on and no scanner", async () => {
-    await expectRefused({ ...production, VIRUS_SCAN: "on" }, [/NODE_ENV=production needs a virus scanner for document uploads: set CLAMD_URL/]);
+    await expectRefused({ ...production, VIRUS_SCAN: "on" }, [
+      /NODE_ENV=production needs a virus scanner for document uploads: set CLAMD_URL/,
+    ]);
   });
 
   it("with a misspelt platform variable, naming the one it likely meant", async () => {
-    await expectRefused({ ...production, DATABSE_URL: databaseUrl }, [/^ {2}- DATABSE_URL is not a platform variable: did you mean DATABASE_URL\? Rename it\.$/]);
+    await expectRefused({ ...production, DATABSE_URL: databaseUrl }, [
+      /^ {2}- DATABSE_URL is not a platform variable: did you mean DATABASE_URL\? Rename it\.$/,
+    ]);
   });
 
   it.each(["distributed", "cluster"])("in %s mode, before any child process starts", async (mode) => {
@@ -124,7 +158,10 @@ describe("a production start is refused", () => {
 });
 
 it("refuses a value it cannot use in every mode", async () => {
-  await expectRefused({ RATE_LIMIT_MAX: "lots", AUTH_MODE: "jtw" }, [/^ {2}- AUTH_MODE must be jwt, trusted-headers or development, not 'jtw'\.$/, /^ {2}- RATE_LIMIT_MAX must be a positive whole number, not 'lots'\.$/]);
+  await expectRefused({ RATE_LIMIT_MAX: "lots", AUTH_MODE: "jtw" }, [
+    /^ {2}- AUTH_MODE must be jwt, trusted-headers or development, not 'jtw'\.$/,
+    /^ {2}- RATE_LIMIT_MAX must be a positive whole number, not 'lots'\.$/,
+  ]);
 });
 
 describe("--check (npm run check-config)", () => {
@@ -139,18 +176,28 @@ describe("--check (npm run check-config)", () => {
   });
 
   it("says a sound configuration would start and exits 0", async () => {
-    expect(await runLauncher(["--check", "--mode=distributed"], production)).toEqual({ code: 0, stderr: "", stdout: "The configuration is sound (NODE_ENV=production, distributed mode): the platform would start.\n" });
+    expect(await runLauncher(["--check", "--mode=distributed"], production)).toEqual({
+      code: 0,
+      stderr: "",
+      stdout: "The configuration is sound (NODE_ENV=production, distributed mode): the platform would start.\n",
+    });
   });
 
   it("asks nothing of a fresh machine: no problem, no warning", async () => {
     const fresh = { AUTH_SECRET: "", AUTH_ISSUER: "", AUTH_AUDIENCE: "", AUTH_API_KEYS: "", DATABASE_URL: "" };
-    expect(await runLauncher(["--check"], fresh)).toEqual({ code: 0, stderr: "", stdout: "The configuration is sound (development, single mode): the platform would start.\n" });
+    expect(await runLauncher(["--check"], fresh)).toEqual({
+      code: 0,
+      stderr: "",
+      stdout: "The configuration is sound (development, single mode): the platform would start.\n",
+    });
   });
 
   it("warns of a misspelt variable outside production and exits 0", async () => {
     const { code, stdout } = await runLauncher(["--check"], { PERSON_MATCHKEY: "x" });
     expect(code).toBe(0);
-    expect(stdout).toContain("  - PERSON_MATCHKEY is not a platform variable: did you mean PERSON_MATCH_KEY? Rename it (in production this stops the start).");
+    expect(stdout).toContain(
+      "  - PERSON_MATCHKEY is not a platform variable: did you mean PERSON_MATCH_KEY? Rename it (in production this stops the start).",
+    );
   });
 });
 
@@ -158,7 +205,15 @@ describe("a start that goes on", () => {
   it("a complete production configuration starts: JWT only, no /dev/token, no reference service", async () => {
     const eligibility = `http://127.0.0.1:${await freePort()}`;
     const agencies = `http://127.0.0.1:${await freePort()}`;
-    const { process: platform, line, output } = await launchPlatform(databaseUrl, "auth", { ...production, ELIGIBILITY_ADAPTER_URL: eligibility, DATA_EXCHANGE_AGENCY_URL: agencies });
+    const {
+      process: platform,
+      line,
+      output,
+    } = await launchPlatform(databaseUrl, "auth", {
+      ...production,
+      ELIGIBILITY_ADAPTER_URL: eligibility,
+      DATA_EXCHANGE_AGENCY_URL: agencies,
+    });
     try {
       expect(line.trim()).toMatch(/^auth {8}jwt \(issuer https:\/\/idp\.test\.local, audience public-assistance-platform\)$/);
       const banner = output();
@@ -174,7 +229,16 @@ describe("a start that goes on", () => {
   }, 240_000);
 
   it("REFERENCE_SERVICES=on runs the reference services in production, for a demonstration", async () => {
-    const { process: platform, line, output } = await launchPlatform(databaseUrl, "agencies", { ...production, ELIGIBILITY_ADAPTER_URL: "", DATA_EXCHANGE_AGENCY_URL: "", REFERENCE_SERVICES: "on" });
+    const {
+      process: platform,
+      line,
+      output,
+    } = await launchPlatform(databaseUrl, "agencies", {
+      ...production,
+      ELIGIBILITY_ADAPTER_URL: "",
+      DATA_EXCHANGE_AGENCY_URL: "",
+      REFERENCE_SERVICES: "on",
+    });
     try {
       expect(line).toContain("the reference agency simulator");
       expect(output()).toMatch(/eligibility http:\/\/\S+ \(the reference adapter/);
@@ -184,12 +248,27 @@ describe("a start that goes on", () => {
   }, 240_000);
 
   it("outside production, trusted-headers mode without CONTENT_SIGNING_SECRET starts (this machine's development key signs links)", async () => {
-    const { process: platform, line, output } = await launchPlatform(databaseUrl, "auth", { AUTH_MODE: "trusted-headers", AUTH_SECRET: "", CONTENT_SIGNING_SECRET: "", NODE_ENV: "", CONTENT_DIRECTORY: contentDirectory });
+    const {
+      process: platform,
+      line,
+      output,
+    } = await launchPlatform(databaseUrl, "auth", {
+      AUTH_MODE: "trusted-headers",
+      AUTH_SECRET: "",
+      CONTENT_SIGNING_SECRET: "",
+      NODE_ENV: "",
+      CONTENT_DIRECTORY: contentDirectory,
+    });
     try {
       expect(line.trim()).toBe("auth        trusted-headers (X-Caller-Id / X-Caller-Roles from the trusted proxy)");
       const rest = output().match(/REST\s+(https?:\/\/[^/\s]+)/)![1];
       const caller = { "x-caller-id": "config-launch", "x-caller-roles": "state_admin" };
-      await waitFor(async () => (await fetch(`${rest}/persons`, { headers: caller })).status === 200, "a trusted caller's request to succeed", 30_000, 100);
+      await waitFor(
+        async () => (await fetch(`${rest}/persons`, { headers: caller })).status === 200,
+        "a trusted caller's request to succeed",
+        30_000,
+        100,
+      );
     } finally {
       await stopped(platform);
     }

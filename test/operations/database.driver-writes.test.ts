@@ -12,7 +12,10 @@ type Opened = { name: string; open: () => Promise<Database> };
 
 const engines: Opened[] = [
   // One connection: a connection a failed transaction left broken would fail every later test.
-  { name: "PostgreSQL", open: async () => openDatabase({ kind: "postgres", url: await createTestDatabase("driver-writes"), poolSize: 1 }, { migrate: false }) },
+  {
+    name: "PostgreSQL",
+    open: async () => openDatabase({ kind: "postgres", url: await createTestDatabase("driver-writes"), poolSize: 1 }, { migrate: false }),
+  },
   { name: "PGlite", open: () => openDatabase({ kind: "pglite", dataDir: "memory" }) },
 ];
 
@@ -26,11 +29,16 @@ describe.each(engines)("Database.write on $name", ({ open }) => {
     await database?.close();
   });
 
-  const labels = async () => (await database.read<{ id: number; label: string }>("SELECT id, label FROM driver_write_probe ORDER BY id", [])).map((row) => `${row.id}:${row.label}`);
+  const labels = async () =>
+    (await database.read<{ id: number; label: string }>("SELECT id, label FROM driver_write_probe ORDER BY id", [])).map(
+      (row) => `${row.id}:${row.label}`,
+    );
 
   it("commits every statement of the work together and answers rows and counts", async () => {
     const inserted = await database.write(async (tx) => {
-      const rows = await tx.$queryRaw<{ id: number }[]>(Prisma.sql`INSERT INTO driver_write_probe (id, label) VALUES (${1}, ${"one"}), (${2}, ${"two"}) RETURNING id`);
+      const rows = await tx.$queryRaw<{ id: number }[]>(
+        Prisma.sql`INSERT INTO driver_write_probe (id, label) VALUES (${1}, ${"one"}), (${2}, ${"two"}) RETURNING id`,
+      );
       const changed = await tx.$executeRaw`UPDATE driver_write_probe SET label = ${"uno"} WHERE id = ${1}`;
       return { ids: rows.map((row) => row.id), changed };
     });

@@ -13,7 +13,10 @@ jest.setTimeout(300_000);
 let base = "";
 
 beforeAll(async () => {
-  const launched = await launchPlatform(await createTestDatabase("metrics_cluster"), "REST", { PLATFORM_MODE: "cluster", CLUSTER_WORKERS: "2" });
+  const launched = await launchPlatform(await createTestDatabase("metrics_cluster"), "REST", {
+    PLATFORM_MODE: "cluster",
+    CLUSTER_WORKERS: "2",
+  });
   base = launched.line.match(/https?:\/\/[^/\s]+/)![0];
 }, 300_000);
 
@@ -39,20 +42,28 @@ it("adds up the requests every worker served, and keeps each worker's own gauges
   const operations = 4;
   for (let read = 0; read < reads; read++) expect((await onNewConnection("/persons?limit=1", { headers })).status).toBe(200);
   for (let operation = 0; operation < operations; operation++) {
-    const answer = await onNewConnection("/graphql", { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify({ query: "query Clustered { persons(limit: 1) { total } }" }) });
+    const answer = await onNewConnection("/graphql", {
+      method: "POST",
+      headers: { ...headers, "content-type": "application/json" },
+      body: JSON.stringify({ query: "query Clustered { persons(limit: 1) { total } }" }),
+    });
     expect(answer.status).toBe(200);
   }
 
   const samples = await scrapeUntil(
     base,
-    (scraped) => labelValues(scraped, "pap_process_resident_memory_bytes", "service").join() === "launcher,platform" && labelValues(scraped, "pap_process_resident_memory_bytes", "process").length === 3,
+    (scraped) =>
+      labelValues(scraped, "pap_process_resident_memory_bytes", "service").join() === "launcher,platform" &&
+      labelValues(scraped, "pap_process_resident_memory_bytes", "process").length === 3,
     "a scrape with both workers and the launcher",
   );
   const reading = { method: "GET", route: "/persons", status: "200", service: "platform" };
   expect(total(samples, "pap_http_requests_total", reading)).toBe(reads);
   expect(total(samples, "pap_http_request_duration_seconds_count", reading)).toBe(reads);
   expect(total(samples, "pap_graphql_operations_total", { operation: "Clustered", outcome: "ok", service: "platform" })).toBe(operations);
-  expect(total(samples, "pap_subgraph_fetches_total", { subgraph: "persons", outcome: "ok", service: "platform" })).toBeGreaterThanOrEqual(operations);
+  expect(total(samples, "pap_subgraph_fetches_total", { subgraph: "persons", outcome: "ok", service: "platform" })).toBeGreaterThanOrEqual(
+    operations,
+  );
   expect(total(samples, "pap_db_query_duration_seconds_count", { statement: "select", service: "platform" })).toBeGreaterThanOrEqual(reads);
 
   // Each worker and the launcher, each under its own pid; the workers' pools likewise.

@@ -54,32 +54,53 @@ it("answers every process's series on either public port, each labelled with its
   const subgraphServices = domains.map((domain) => `subgraph-${domain.name}`);
   const everyService = ["gateway", "launcher", "rest-compat", ...subgraphServices].sort();
   // Each subgraph process follows the log on its own time: wait for a scrape that has the event too.
-  const everyone = (samples: Sample[]) => labelValues(samples, "pap_process_resident_memory_bytes", "service").join() === everyService.join();
-  const samples = await scrapeUntil(restUrl(), (scraped) => everyone(scraped) && total(scraped, "pap_events_committed_total", { type: "persons.person.created" }) >= 1, "a scrape with every process and the person's event");
+  const everyone = (samples: Sample[]) =>
+    labelValues(samples, "pap_process_resident_memory_bytes", "service").join() === everyService.join();
+  const samples = await scrapeUntil(
+    restUrl(),
+    (scraped) => everyone(scraped) && total(scraped, "pap_events_committed_total", { type: "persons.person.created" }) >= 1,
+    "a scrape with every process and the person's event",
+  );
   // The gateway's primary and its two copies.
   expect(labelValues(samples, "pap_process_resident_memory_bytes", "process", { service: "gateway" })).toHaveLength(3);
 
-  expect(total(samples, "pap_http_requests_total", { method: "GET", route: "/persons", status: "200", service: "rest-compat" })).toBe(reads);
+  expect(total(samples, "pap_http_requests_total", { method: "GET", route: "/persons", status: "200", service: "rest-compat" })).toBe(
+    reads,
+  );
   expect(total(samples, "pap_http_requests_total", { method: "POST", route: "/persons", status: "201", service: "rest-compat" })).toBe(1);
   // Added up over the gateway's two copies, whichever answered.
   expect(total(samples, "pap_graphql_operations_total", { operation: "Spread", outcome: "ok", service: "gateway" })).toBe(operations);
-  expect(total(samples, "pap_subgraph_fetches_total", { subgraph: "persons", outcome: "ok", service: "gateway" })).toBeGreaterThanOrEqual(reads + operations);
-  expect(total(samples, "pap_subgraph_fetch_duration_seconds_count", { subgraph: "persons", outcome: "ok", service: "gateway" })).toBeGreaterThanOrEqual(reads + operations);
-  expect(total(samples, "pap_http_requests_total", { method: "POST", route: "/graphql", status: "200", service: "subgraph-persons" })).toBeGreaterThanOrEqual(reads + operations);
+  expect(total(samples, "pap_subgraph_fetches_total", { subgraph: "persons", outcome: "ok", service: "gateway" })).toBeGreaterThanOrEqual(
+    reads + operations,
+  );
+  expect(
+    total(samples, "pap_subgraph_fetch_duration_seconds_count", { subgraph: "persons", outcome: "ok", service: "gateway" }),
+  ).toBeGreaterThanOrEqual(reads + operations);
+  expect(
+    total(samples, "pap_http_requests_total", { method: "POST", route: "/graphql", status: "200", service: "subgraph-persons" }),
+  ).toBeGreaterThanOrEqual(reads + operations);
 
   // Each subgraph process has its pool and times its statements; rest-compat and the gateway hold no database.
   expect(labelValues(samples, "pap_db_pool_connections", "service", { pool: "main" })).toEqual([...subgraphServices].sort());
   expect(total(samples, "pap_db_pool_max_connections", { pool: "main", service: "subgraph-persons" })).toBe(3);
-  expect(total(samples, "pap_db_query_duration_seconds_count", { statement: "insert", service: "subgraph-persons" })).toBeGreaterThanOrEqual(1);
-  expect(total(samples, "pap_db_query_duration_seconds_count", { statement: "select", service: "subgraph-persons" })).toBeGreaterThanOrEqual(reads);
+  expect(
+    total(samples, "pap_db_query_duration_seconds_count", { statement: "insert", service: "subgraph-persons" }),
+  ).toBeGreaterThanOrEqual(1);
+  expect(
+    total(samples, "pap_db_query_duration_seconds_count", { statement: "select", service: "subgraph-persons" }),
+  ).toBeGreaterThanOrEqual(reads);
 
   // The log's figures once for the platform, not once per process that follows it.
-  expect(samplesOf(samples, "pap_events_committed_total", { type: "persons.person.created" })).toEqual([{ name: "pap_events_committed_total", labels: { type: "persons.person.created" }, value: 1 }]);
+  expect(samplesOf(samples, "pap_events_committed_total", { type: "persons.person.created" })).toEqual([
+    { name: "pap_events_committed_total", labels: { type: "persons.person.created" }, value: 1 },
+  ]);
   expect(samplesOf(samples, "pap_timers_due")).toHaveLength(1);
 
   // The gateway's port answers the same platform.
   const throughGateway = await scrapeUntil(gatewayUrl(), everyone, "a scrape of the gateway's port with every process");
-  expect(total(throughGateway, "pap_http_requests_total", { method: "GET", route: "/persons", status: "200", service: "rest-compat" })).toBe(reads);
+  expect(
+    total(throughGateway, "pap_http_requests_total", { method: "GET", route: "/persons", status: "200", service: "rest-compat" }),
+  ).toBe(reads);
 });
 
 it("answers one process's series alone with ?scope=process", async () => {

@@ -22,7 +22,10 @@ it("counts requests, operations, events and open streams, and reads consumer lag
   expect((await api.graphql("query Metered { persons(limit: 1) { total } }")).errors).toBeUndefined();
   const stream = await openStream(`${url()}/platform/events/stream`, await adminHeaders());
   try {
-    await waitFor(async () => total((await scrape(url())).samples, "pap_events_committed_total", { type: "persons.person.created" }) >= 1, "the person's event to be counted");
+    await waitFor(
+      async () => total((await scrape(url())).samples, "pap_events_committed_total", { type: "persons.person.created" }) >= 1,
+      "the person's event to be counted",
+    );
     const { status, type, samples } = await scrape(url());
     expect(status).toBe(200);
     expect(type).toContain("text/plain");
@@ -30,7 +33,9 @@ it("counts requests, operations, events and open streams, and reads consumer lag
     expect(grew("pap_http_requests_total", { method: "GET", route: "/persons", status: "200", ...platform })).toBe(3);
     expect(grew("pap_http_requests_total", { method: "POST", route: "/persons", status: "201", ...platform })).toBe(1);
     expect(grew("pap_http_request_duration_seconds_count", { method: "GET", route: "/persons", status: "200", ...platform })).toBe(3);
-    expect(samplesOf(samples, "pap_http_request_duration_seconds_bucket", { le: "+Inf", method: "GET", route: "/persons", status: "200" })).toHaveLength(1);
+    expect(
+      samplesOf(samples, "pap_http_request_duration_seconds_bucket", { le: "+Inf", method: "GET", route: "/persons", status: "200" }),
+    ).toHaveLength(1);
     expect(grew("pap_graphql_operations_total", { operation: "Metered", type: "query", outcome: "ok", ...platform })).toBe(1);
     expect(total(samples, "pap_open_connections", { kind: "sse", ...thisProcess })).toBeGreaterThanOrEqual(1);
     expect(samplesOf(samples, "pap_consumer_lag_events").length).toBeGreaterThan(0);
@@ -47,7 +52,8 @@ it("counts requests, operations, events and open streams, and reads consumer lag
 });
 
 it("counts and times the gateway's fetches from each subgraph, by outcome", async () => {
-  const fetches = async (outcome: string) => total((await scrape(url())).samples, "pap_subgraph_fetches_total", { subgraph: "persons", outcome, ...platform });
+  const fetches = async (outcome: string) =>
+    total((await scrape(url())).samples, "pap_subgraph_fetches_total", { subgraph: "persons", outcome, ...platform });
   const [ok, error] = [await fetches("ok"), await fetches("error")];
   expect((await api.graphql("query Fetched { persons(limit: 1) { total } }")).errors).toBeUndefined();
   expect((await api.graphql('query Refused { persons(q: "no-such-field:1") { total } }')).errors).toBeDefined();
@@ -58,7 +64,8 @@ it("counts and times the gateway's fetches from each subgraph, by outcome", asyn
 });
 
 it("reads the database pool at each scrape and times statements by their kind, never by their text", async () => {
-  const selects = async () => total((await scrape(url())).samples, "pap_db_query_duration_seconds_count", { statement: "select", ...platform });
+  const selects = async () =>
+    total((await scrape(url())).samples, "pap_db_query_duration_seconds_count", { statement: "select", ...platform });
   const before = await selects();
   const created = await api.post("/persons", { name: { firstName: "Pooled", lastName: "Statement" } });
   expect((await api.get(`/persons/${created.body.id}`)).status).toBe(200);
@@ -72,8 +79,16 @@ it("reads the database pool at each scrape and times statements by their kind, n
   expect(samplesOf(samples, "pap_db_pool_waiting_requests", { pool: "main", ...thisProcess })).toHaveLength(1);
   expect(total(samples, "pap_db_query_duration_seconds_count", { statement: "insert", ...platform })).toBeGreaterThanOrEqual(1);
   expect(total(samples, "pap_db_query_duration_seconds_count", { statement: "transaction", ...platform })).toBeGreaterThanOrEqual(1);
-  expect(labelValues(samples, "pap_db_query_duration_seconds_count", "statement").every((kind: string) => ["select", "insert", "update", "delete", "transaction", "other"].includes(kind))).toBe(true);
-  expect(samplesOf(samples, "pap_db_query_duration_seconds_sum").every((sample: Sample) => Object.keys(sample.labels).sort().join() === "service,statement")).toBe(true);
+  expect(
+    labelValues(samples, "pap_db_query_duration_seconds_count", "statement").every((kind: string) =>
+      ["select", "insert", "update", "delete", "transaction", "other"].includes(kind),
+    ),
+  ).toBe(true);
+  expect(
+    samplesOf(samples, "pap_db_query_duration_seconds_sum").every(
+      (sample: Sample) => Object.keys(sample.labels).sort().join() === "service,statement",
+    ),
+  ).toBe(true);
 });
 
 it("answers this process's series alone with ?scope=process, and refuses any other scope", async () => {

@@ -18,7 +18,10 @@ const clock = new ManualClock("2026-11-23T09:00:00.000Z");
 const vmModules = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? "").split(/\s+/)].includes("--experimental-vm-modules");
 
 beforeAll(async () => {
-  if (!vmModules) throw new Error("the PGlite smoke test needs NODE_OPTIONS=--experimental-vm-modules (PGlite and the migration engine use dynamic import())");
+  if (!vmModules)
+    throw new Error(
+      "the PGlite smoke test needs NODE_OPTIONS=--experimental-vm-modules (PGlite and the migration engine use dynamic import())",
+    );
   process.env.LOG_LEVEL ??= "silent";
   try {
     platform = await startPlatform({
@@ -32,7 +35,9 @@ beforeAll(async () => {
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (/Must use import to load ES Module/.test(message)) {
-      throw new Error(`the migration engine's dynamic import() was compiled to require(): the @swc/jest transform needs module: { type: "commonjs", ignoreDynamic: true }\n${message}`);
+      throw new Error(
+        `the migration engine's dynamic import() was compiled to require(): the @swc/jest transform needs module: { type: "commonjs", ignoreDynamic: true }\n${message}`,
+      );
     }
     throw error;
   }
@@ -75,7 +80,10 @@ describe("platform on embedded PGlite (in memory)", () => {
           id: created.body.id,
           status: "active",
           effectiveStartDate: "2025-07-01",
-          primaryApplicant: { id: person.body.id, attributes: { name: { firstName: "Ada", lastName: "Lovelace" }, address: { city: "London" } } },
+          primaryApplicant: {
+            id: person.body.id,
+            attributes: { name: { firstName: "Ada", lastName: "Lovelace" }, address: { city: "London" } },
+          },
           members: [{ relationship: "self", person: { id: person.body.id, cases: [{ id: created.body.id }] } }],
         },
         persons: { total: 1, items: [{ id: person.body.id }] },
@@ -86,10 +94,21 @@ describe("platform on embedded PGlite (in memory)", () => {
   it("routes a task to a seeded queue, claims it, and fires its SLA timers when the clock passes them", async () => {
     const queues = await api.get("/workflow/queues");
     expect(queues.body.items.map((queue: { name: string }) => queue.name)).toEqual(["general-intake", "snap-intake"]);
-    const task = await api.post("/workflow/tasks", { name: "Expedited review", programType: "snap", slaInfo: [{ slaTypeCode: "snap_expedited" }] });
-    expect(task.body).toMatchObject({ status: "pending", queueId: "ae5ed10f-657d-55f3-b53c-b381ec583a1e", slaDeadline: "2026-11-30T09:00:00.000Z" });
+    const task = await api.post("/workflow/tasks", {
+      name: "Expedited review",
+      programType: "snap",
+      slaInfo: [{ slaTypeCode: "snap_expedited" }],
+    });
+    expect(task.body).toMatchObject({
+      status: "pending",
+      queueId: "ae5ed10f-657d-55f3-b53c-b381ec583a1e",
+      slaDeadline: "2026-11-30T09:00:00.000Z",
+    });
     const worker = await workerAccount(api);
-    expect((await api.post(`/workflow/tasks/${task.body.id}/claim`, undefined, worker.headers)).body).toMatchObject({ status: "in_progress", assignedToId: worker.id });
+    expect((await api.post(`/workflow/tasks/${task.body.id}/claim`, undefined, worker.headers)).body).toMatchObject({
+      status: "in_progress",
+      assignedToId: worker.id,
+    });
 
     clock.advance(8 * DAY_MS);
     await platform.settle();

@@ -13,7 +13,6 @@ import { httpClient } from "../support/platform";
 import { waitFor } from "../support/waiting";
 import { idsOf } from "../support/trace-context";
 
-
 let receiver: OtlpReceiver;
 let running: RunningDistributed | undefined;
 let restore = () => {};
@@ -37,8 +36,15 @@ beforeAll(async () => {
   closers.push(() => receiver.close());
   const adapter = buildReferenceAdapter();
   const agencies = buildAgencySimulator();
-  closers.push(() => adapter.close(), () => agencies.close());
-  const given = childEnvironment(receiver.url, await adapter.listen({ host: "127.0.0.1", port: 0 }), await agencies.listen({ host: "127.0.0.1", port: 0 }));
+  closers.push(
+    () => adapter.close(),
+    () => agencies.close(),
+  );
+  const given = childEnvironment(
+    receiver.url,
+    await adapter.listen({ host: "127.0.0.1", port: 0 }),
+    await agencies.listen({ host: "127.0.0.1", port: 0 }),
+  );
   const saved = Object.fromEntries(Object.keys(given).map((name) => [name, process.env[name]]));
   Object.assign(process.env, given);
   try {
@@ -57,24 +63,43 @@ afterAll(async () => {
   for (const close of closers) await close();
 }, 120_000);
 
-const isGraphqlExecution = (span: ReceivedSpan) => span.scope === "@opentelemetry/instrumentation-graphql" && span.name.startsWith("mutation");
+const isGraphqlExecution = (span: ReceivedSpan) =>
+  span.scope === "@opentelemetry/instrumentation-graphql" && span.name.startsWith("mutation");
 
 describe("a REST request's trace in the distributed deployment", () => {
   it("is one tree from the REST process through the gateway to the subgraph's SQL, and continues into the event and the reaction it caused", async () => {
     const rest = httpClient(running!.urls.rest!);
-    const application = await expectStatus(rest.post("/intake/applications", { channel: "online", programs: ["snap"] }), 201, "create an application");
-    await expectStatus(rest.post(`/intake/applications/${application.id}/members`, { roles: ["primary_applicant"] }), 201, "add its applicant");
+    const application = await expectStatus(
+      rest.post("/intake/applications", { channel: "online", programs: ["snap"] }),
+      201,
+      "create an application",
+    );
+    await expectStatus(
+      rest.post(`/intake/applications/${application.id}/members`, { roles: ["primary_applicant"] }),
+      201,
+      "add its applicant",
+    );
 
     // The request this test follows: it arrives without trace context, so the REST process starts the trace.
     await expectStatus(rest.post(`/intake/applications/${application.id}/submit`, {}), 200, "submit");
-    const [filing] = (await expectStatus(rest.get(listPath("/platform/events", { subject: application.id, type: "intake.application.submitted" })), 200, "the filing's event")).items as Json[];
+    const [filing] = (
+      await expectStatus(
+        rest.get(listPath("/platform/events", { subject: application.id, type: "intake.application.submitted" })),
+        200,
+        "the filing's event",
+      )
+    ).items as Json[];
     const { traceId, spanId: filingSpanId } = idsOf(filing!.traceparent);
 
     // The workflow's reaction to the filing makes the review task, in its own process and transaction.
     let reviewTask: Json | undefined;
     await waitFor(
       async () => {
-        const tasks = await expectStatus(rest.get(listPath("/workflow/tasks", { q: `subjectId:${application.id}` })), 200, "the review task");
+        const tasks = await expectStatus(
+          rest.get(listPath("/workflow/tasks", { q: `subjectId:${application.id}` })),
+          200,
+          "the review task",
+        );
         reviewTask = tasks.items[0];
         return reviewTask !== undefined;
       },
@@ -82,11 +107,18 @@ describe("a REST request's trace in the distributed deployment", () => {
       120_000,
       200,
     );
-    const [taskCreated] = (await expectStatus(rest.get(listPath("/platform/events", { subject: reviewTask!.id, type: "workflow.task.created" })), 200, "the task's event")).items as Json[];
+    const [taskCreated] = (
+      await expectStatus(
+        rest.get(listPath("/platform/events", { subject: reviewTask!.id, type: "workflow.task.created" })),
+        200,
+        "the task's event",
+      )
+    ).items as Json[];
 
     // Every process sends its spans on its own schedule: wait until the tree is whole.
     // (The workflow reacts to later events of the same trace too, such as the screening's: this is its reaction to the filing.)
-    const reactionOf = (spans: readonly ReceivedSpan[]) => spans.find((span) => span.name === "reaction workflow.application-tasks" && span.parentSpanId === filingSpanId);
+    const reactionOf = (spans: readonly ReceivedSpan[]) =>
+      spans.find((span) => span.name === "reaction workflow.application-tasks" && span.parentSpanId === filingSpanId);
     const tree = await wholeTrace(receiver, traceId, (found) => {
       const reaction = reactionOf(found.spans);
       return reaction !== undefined && found.descendants(reaction).some(isSqlSpan);
@@ -123,8 +155,16 @@ describe("a REST request's trace in the distributed deployment", () => {
     // The reaction runs in the workflow's process, in a span whose parent is the event's, with its own SQL.
     const reaction = reactionOf(tree.spans)!;
     expect(reaction).toMatchObject({ service: "pap-subgraph-workflow", kind: SpanKind.consumer });
-    expect(reaction.attributes).toMatchObject({ "cloudevents.event_id": filing!.id, "cloudevents.event_type": "intake.application.submitted" });
-    expect(tree.descendants(reaction).filter(isSqlSpan).every((span) => span.service === "pap-subgraph-workflow")).toBe(true);
+    expect(reaction.attributes).toMatchObject({
+      "cloudevents.event_id": filing!.id,
+      "cloudevents.event_type": "intake.application.submitted",
+    });
+    expect(
+      tree
+        .descendants(reaction)
+        .filter(isSqlSpan)
+        .every((span) => span.service === "pap-subgraph-workflow"),
+    ).toBe(true);
 
     // The event the reaction recorded continues the trace from the reaction's span.
     expect(idsOf(taskCreated!.traceparent)).toEqual({ traceId, spanId: reaction.spanId });

@@ -17,13 +17,13 @@ import { freePort } from "../support/ports";
 import { waitFor } from "../support/waiting";
 import { idsOf } from "../support/trace-context";
 
-
 const START_BUDGET_MS = 600_000;
 
 afterAll(() => stopLaunched(), 60_000);
 
 /** What the tracing SDK brings: none of it may be loaded when tracing is off. */
-const TRACING_MODULE = /node_modules\/(@opentelemetry\/(sdk-node|sdk-trace[^/]*|exporter-trace-[^/]*|instrumentation[^/]*|context-async-hooks)|@fastify\/otel)\/|core\/dist\/tracing\/sdk\.js$/;
+const TRACING_MODULE =
+  /node_modules\/(@opentelemetry\/(sdk-node|sdk-trace[^/]*|exporter-trace-[^/]*|instrumentation[^/]*|context-async-hooks)|@fastify\/otel)\/|core\/dist\/tracing\/sdk\.js$/;
 
 /** The single-process platform with the loaded-modules probe preloaded, its log lines collected, and a client for it. */
 async function launch(label: string, env: Record<string, string>) {
@@ -50,7 +50,12 @@ async function launch(label: string, env: Record<string, string>) {
     partial = texts.pop()!;
     for (const text of texts) if (text.startsWith("{")) lines.push(JSON.parse(text));
   });
-  return { process: launched.process, api: httpClient(`http://127.0.0.1:${port}`), logLines: lines, loaded: () => loadedModules(launched.process, modulesFile) };
+  return {
+    process: launched.process,
+    api: httpClient(`http://127.0.0.1:${port}`),
+    logLines: lines,
+    loaded: () => loadedModules(launched.process, modulesFile),
+  };
 }
 
 /** Asks the probe for what the process has loaded by now. */
@@ -74,7 +79,6 @@ async function loadedModules(child: ChildProcess, file: string): Promise<{ modul
   rmSync(file, { force: true });
   return report!;
 }
-
 
 async function theCreatedEvent(api: ReturnType<typeof httpClient>, personId: string): Promise<Json> {
   const events = await api.get(listPath("/platform/events", { subject: personId, type: "persons.person.created" }));
@@ -114,7 +118,12 @@ describe("with an OTLP endpoint", () => {
     const execution = executionOf(tree.spans)!;
     expect(execution).toMatchObject({ scope: "@opentelemetry/instrumentation-graphql", name: expect.stringMatching(/^mutation/) });
     expect(tree.descendants(root)).toContain(execution);
-    expect(tree.children(execution).filter(isSqlSpan).map((span) => String(span.attributes["db.query.text"]))).toContainEqual(expect.stringContaining("INSERT INTO person"));
+    expect(
+      tree
+        .children(execution)
+        .filter(isSqlSpan)
+        .map((span) => String(span.attributes["db.query.text"])),
+    ).toContainEqual(expect.stringContaining("INSERT INTO person"));
     // One process: every span is its own, and no HTTP call was made between the REST layer and the graph.
     expect(new Set(tree.spans.map((span) => span.service))).toEqual(new Set(["pap-platform"]));
     expect(tree.spans.filter((span) => span.kind === SpanKind.client && span.scope !== "@opentelemetry/instrumentation-pg")).toEqual([]);
@@ -130,10 +139,19 @@ describe("with an OTLP endpoint", () => {
 
   it("continues a trace the caller started", async () => {
     const traceId = randomBytes(16).toString("hex");
-    const created = await platform.api.post("/persons", { name: { firstName: "Alan", lastName: "Turing" } }, { traceparent: `00-${traceId}-${randomBytes(8).toString("hex")}-01` });
+    const created = await platform.api.post(
+      "/persons",
+      { name: { firstName: "Alan", lastName: "Turing" } },
+      { traceparent: `00-${traceId}-${randomBytes(8).toString("hex")}-01` },
+    );
     expect(created.status).toBe(201);
     expect(idsOf((await theCreatedEvent(platform.api, created.body.id)).traceparent).traceId).toBe(traceId);
-    await waitFor(() => receiver.spans().some((span) => span.traceId === traceId && span.kind === SpanKind.server), "the request's server span", 120_000, 100);
+    await waitFor(
+      () => receiver.spans().some((span) => span.traceId === traceId && span.kind === SpanKind.server),
+      "the request's server span",
+      120_000,
+      100,
+    );
   });
 });
 
@@ -156,11 +174,19 @@ describe("without an OTLP endpoint", () => {
     const created = await platform.api.post("/persons", { name: { firstName: "Ada", lastName: "Lovelace" } });
     expect(created.status).toBe(201);
     const { traceId } = idsOf((await theCreatedEvent(platform.api, created.body.id)).traceparent);
-    await waitFor(() => platform.logLines.some((line) => line.msg === "request completed" && line.res?.statusCode === 201 && line.trace_id === traceId), "the request's log line");
+    await waitFor(
+      () => platform.logLines.some((line) => line.msg === "request completed" && line.res?.statusCode === 201 && line.trace_id === traceId),
+      "the request's log line",
+    );
 
     const sent = randomBytes(16).toString("hex");
-    const read = await platform.api.raw("GET", `/persons/${created.body.id}`, undefined, { traceparent: `00-${sent}-${randomBytes(8).toString("hex")}-01` });
+    const read = await platform.api.raw("GET", `/persons/${created.body.id}`, undefined, {
+      traceparent: `00-${sent}-${randomBytes(8).toString("hex")}-01`,
+    });
     expect(read.status).toBe(200);
-    await waitFor(() => platform.logLines.some((line) => line.msg === "request completed" && line.trace_id === sent), "the log line of the request that sent a traceparent");
+    await waitFor(
+      () => platform.logLines.some((line) => line.msg === "request completed" && line.trace_id === sent),
+      "the log line of the request that sent a traceparent",
+    );
   });
 });

@@ -16,7 +16,8 @@ const maria = {
   consentToShareInformation: true,
 };
 
-const createPerson = async (body: Record<string, unknown> = maria) => (await created(api, "/persons", body)) as Record<string, any> & { id: string; createdAt: string; updatedAt: string };
+const createPerson = async (body: Record<string, unknown> = maria) =>
+  (await created(api, "/persons", body)) as Record<string, any> & { id: string; createdAt: string; updatedAt: string };
 
 describe("POST /persons", () => {
   it("creates a person: 201, the free-form body echoed with server-set id/createdAt/updatedAt, and a Location header", async () => {
@@ -42,11 +43,21 @@ describe("POST /persons", () => {
     expect(Object.keys(empty).sort()).toEqual(["createdAt", "id", "updatedAt"]);
     const odd = { anything: { goes: [1, "two", { three: null }] }, flag: false, count: 0, text: "" };
     const created = await createPerson(odd);
-    expect((await api.get(`/persons/${created.id}`)).body).toEqual({ ...odd, id: created.id, createdAt: created.createdAt, updatedAt: created.updatedAt });
+    expect((await api.get(`/persons/${created.id}`)).body).toEqual({
+      ...odd,
+      id: created.id,
+      createdAt: created.createdAt,
+      updatedAt: created.updatedAt,
+    });
   });
 
   it("ignores read-only fields sent in the body (id, createdAt, updatedAt are server-set)", async () => {
-    const response = await api.post("/persons", { id: MISSING_ID, createdAt: "2000-01-01T00:00:00.000Z", updatedAt: "2000-01-01T00:00:00.000Z", nickname: "Mo" });
+    const response = await api.post("/persons", {
+      id: MISSING_ID,
+      createdAt: "2000-01-01T00:00:00.000Z",
+      updatedAt: "2000-01-01T00:00:00.000Z",
+      nickname: "Mo",
+    });
     expect(response.status).toBe(201);
     expect(response.body.id).not.toBe(MISSING_ID);
     expect(response.body.createdAt).not.toBe("2000-01-01T00:00:00.000Z");
@@ -146,7 +157,16 @@ describe("PATCH /persons/{personId} (JSON merge patch)", () => {
     expect(response.body).not.toHaveProperty("address");
     expect(response.body.name).toEqual({ firstName: "Maria", lastName: "Garcia" });
     const stored = (await api.get(`/persons/${created.id}`)).body;
-    expect(Object.keys(stored).sort()).toEqual(["consentToShareInformation", "createdAt", "dateOfBirth", "demographicInfo", "householdSize", "id", "name", "updatedAt"]);
+    expect(Object.keys(stored).sort()).toEqual([
+      "consentToShareInformation",
+      "createdAt",
+      "dateOfBirth",
+      "demographicInfo",
+      "householdSize",
+      "id",
+      "name",
+      "updatedAt",
+    ]);
   });
 
   it("ignores read-only fields in the patch", async () => {
@@ -189,7 +209,8 @@ describe("PATCH /persons/{personId} (JSON merge patch)", () => {
 
   it("keeps name search and sort in step with the patched name", async () => {
     const created = await createPerson({ name: { firstName: "Renata", lastName: "Quispe" } });
-    const search = (q: string) => api.get(`/persons?q=${encodeURIComponent(q)}`).then((response) => response.body.items.map((item: { id: string }) => item.id));
+    const search = (q: string) =>
+      api.get(`/persons?q=${encodeURIComponent(q)}`).then((response) => response.body.items.map((item: { id: string }) => item.id));
     expect(await search("name.lastName:quispe")).toEqual([created.id]);
     await api.patch(`/persons/${created.id}`, { name: { lastName: "Mamani-Quispe" } });
     expect(await search("name.lastName:mamani*")).toEqual([created.id]);
@@ -202,7 +223,9 @@ describe("PATCH /persons/{personId} (JSON merge patch)", () => {
 
   it("applies concurrent patches to different keys both (no lost update)", async () => {
     const created = await createPerson({ counter: 0 });
-    const responses = await Promise.all(Array.from({ length: 8 }, (_unused, index) => api.patch(`/persons/${created.id}`, { [`k${index}`]: index })));
+    const responses = await Promise.all(
+      Array.from({ length: 8 }, (_unused, index) => api.patch(`/persons/${created.id}`, { [`k${index}`]: index })),
+    );
     expect(responses.map((response) => response.status)).toEqual(Array(8).fill(200));
     const stored = (await api.get(`/persons/${created.id}`)).body;
     for (let index = 0; index < 8; index++) expect(stored[`k${index}`]).toBe(index);

@@ -62,7 +62,13 @@ function citationUrlOf(citation: string): string {
 type Policy = { id: string; citation: string; citationUrl?: string; description: string; programs?: string[] };
 
 const startOn = (url: string) =>
-  startPlatform({ database: { kind: "postgres", url, poolSize: 5 }, host: "127.0.0.1", port: 0, logger: createLogger("test"), migrate: false });
+  startPlatform({
+    database: { kind: "postgres", url, poolSize: 5 },
+    host: "127.0.0.1",
+    port: 0,
+    logger: createLogger("test"),
+    migrate: false,
+  });
 
 let databaseUrl: string;
 let platform: RunningPlatform;
@@ -109,12 +115,24 @@ describe("GET /platform/registry/policies", () => {
   it("answers the list envelope with the default page of 25, sorted by id", async () => {
     const first = expectListEnvelope(await api.get(POLICIES), { total: 34, limit: 25, offset: 0, hasNext: true });
     expect(first.map((item) => item.id)).toEqual(referenceIds.slice(0, 25));
-    const rest = expectListEnvelope(await api.get(listPath(POLICIES, { offset: 25 })), { total: 34, limit: 25, offset: 25, hasNext: false });
+    const rest = expectListEnvelope(await api.get(listPath(POLICIES, { offset: 25 })), {
+      total: 34,
+      limit: 25,
+      offset: 25,
+      hasNext: false,
+    });
     expect(rest.map((item) => item.id)).toEqual(referenceIds.slice(25));
-    expect(expectListEnvelope(await api.get(listPath(POLICIES, { offset: 34 })), { total: 34, limit: 25, offset: 34, hasNext: false })).toEqual([]);
-    expect(expectListEnvelope(await api.get(listPath(POLICIES, { limit: 5, offset: 10 })), { total: 34, limit: 5, offset: 10, hasNext: true }).map((item) => item.id)).toEqual(
-      referenceIds.slice(10, 15),
-    );
+    expect(
+      expectListEnvelope(await api.get(listPath(POLICIES, { offset: 34 })), { total: 34, limit: 25, offset: 34, hasNext: false }),
+    ).toEqual([]);
+    expect(
+      expectListEnvelope(await api.get(listPath(POLICIES, { limit: 5, offset: 10 })), {
+        total: 34,
+        limit: 5,
+        offset: 10,
+        hasNext: true,
+      }).map((item) => item.id),
+    ).toEqual(referenceIds.slice(10, 15));
   });
 
   it("sort=id is the default order; sort=-id reverses it", async () => {
@@ -132,18 +150,27 @@ describe("GET /platform/registry/policies", () => {
     expect(await listIds({ sort: "citation", limit: 3, offset: 11 })).toEqual(byCitation.slice(11, 14));
   });
 
-  it.each(["description", "citationUrl", "-description", "programs"])("sort=%s (a policy field that is not sortable) is 400 FIELD_NOT_SORTABLE", async (sort) => {
-    const body = expectErrorEnvelope(await api.get(listPath(POLICIES, { sort })), 400, "FIELD_NOT_SORTABLE");
-    expect(detailFields(body)).toEqual(["sort"]);
-  });
+  it.each(["description", "citationUrl", "-description", "programs"])(
+    "sort=%s (a policy field that is not sortable) is 400 FIELD_NOT_SORTABLE",
+    async (sort) => {
+      const body = expectErrorEnvelope(await api.get(listPath(POLICIES, { sort })), 400, "FIELD_NOT_SORTABLE");
+      expect(detailFields(body)).toEqual(["sort"]);
+    },
+  );
 
-  it.each(["createdAt", "-updatedAt", "title", "id,citation,bogus"])("sort=%s (not a policy field) is 400 INVALID_SORT_FIELD", async (sort) => {
-    const body = expectErrorEnvelope(await api.get(listPath(POLICIES, { sort })), 400, "INVALID_SORT_FIELD");
-    expect(detailFields(body)).toEqual(["sort"]);
-  });
+  it.each(["createdAt", "-updatedAt", "title", "id,citation,bogus"])(
+    "sort=%s (not a policy field) is 400 INVALID_SORT_FIELD",
+    async (sort) => {
+      const body = expectErrorEnvelope(await api.get(listPath(POLICIES, { sort })), 400, "INVALID_SORT_FIELD");
+      expect(detailFields(body)).toEqual(["sort"]);
+    },
+  );
 
   it("q on citation: contains, starts-with, ends-with and quoted values", async () => {
-    const expected = (test: (citation: string) => boolean) => REFERENCE.filter(([, citation]) => test(citation)).map(([id]) => id).sort(byCodePoint);
+    const expected = (test: (citation: string) => boolean) =>
+      REFERENCE.filter(([, citation]) => test(citation))
+        .map(([id]) => id)
+        .sort(byCodePoint);
     const section2732 = expected((citation) => citation.includes("273.2"));
     expect(section2732).toHaveLength(11);
     expect(await listIds({ q: "citation:273.2" })).toEqual(section2732);
@@ -164,7 +191,9 @@ describe("GET /platform/registry/policies", () => {
       expect(expected.length).toBeLessThan(34);
       expect(await listIds({ q: `description:${word.toUpperCase()}` })).toEqual(expected);
     }
-    const both = items.filter((item) => item.citation.includes("273.2") && item.description.toLowerCase().includes("interview")).map((item) => item.id);
+    const both = items
+      .filter((item) => item.citation.includes("273.2") && item.description.toLowerCase().includes("interview"))
+      .map((item) => item.id);
     expect(await listIds({ q: "citation:273.2 description:interview" })).toEqual(both);
     expect(await listIds({ q: "description:zzzqqq" })).toEqual([]);
   });
@@ -209,8 +238,18 @@ describe("GET /platform/registry/policies/{policyId}", () => {
 
   it.each<[string, string, string, string[]]>([
     ["medicaid-processing-clock", "42 CFR § 435.912", "https://www.ecfr.gov/current/title-42/section-435.912", ["medicaid"]],
-    ["snap-ssa-identity-check", "42 U.S.C. § 1320b-7", "https://uscode.house.gov/view.xhtml?req=granuleid:USC-prelim-title42-section1320b-7", ["snap"]],
-    ["qualified-alien-eligibility", "8 U.S.C. § 1611", "https://uscode.house.gov/view.xhtml?req=granuleid:USC-prelim-title8-section1611", ["snap", "medicaid"]],
+    [
+      "snap-ssa-identity-check",
+      "42 U.S.C. § 1320b-7",
+      "https://uscode.house.gov/view.xhtml?req=granuleid:USC-prelim-title42-section1320b-7",
+      ["snap"],
+    ],
+    [
+      "qualified-alien-eligibility",
+      "8 U.S.C. § 1611",
+      "https://uscode.house.gov/view.xhtml?req=granuleid:USC-prelim-title8-section1611",
+      ["snap", "medicaid"],
+    ],
     ["medicaid-determination-documentation", "42 CFR § 431.17(b)(1)", "https://www.ecfr.gov/current/title-42/section-431.17", ["medicaid"]],
     ["snap-household-composition", "7 CFR § 273.1", "https://www.ecfr.gov/current/title-7/section-273.1", ["snap"]],
   ])("returns %s as configured", async (id, citation, citationUrl, programs) => {
@@ -270,7 +309,9 @@ describe("seeding", () => {
     expect((await api.get(`${POLICIES}/snap-expedited-processing`)).body.citation).toBe("tampered");
     const next = await startOn(databaseUrl);
     try {
-      expect((await httpClient(next.url).get(`${POLICIES}/snap-expedited-processing`)).body).toEqual(before.find((item) => item.id === "snap-expedited-processing"));
+      expect((await httpClient(next.url).get(`${POLICIES}/snap-expedited-processing`)).body).toEqual(
+        before.find((item) => item.id === "snap-expedited-processing"),
+      );
       expect(await next.services.db.policy.count()).toBe(34);
     } finally {
       await next.close();

@@ -28,7 +28,12 @@ async function personsBySql(client: Client, surname: string, count: number): Pro
 }
 
 const documents = async (client: Client, surname: string) =>
-  (await client.query<{ id: string; version: string }>(`SELECT id::text, version FROM search_document WHERE type = 'person' AND title LIKE '% ' || $1 ORDER BY id`, [surname])).rows;
+  (
+    await client.query<{ id: string; version: string }>(
+      `SELECT id::text, version FROM search_document WHERE type = 'person' AND title LIKE '% ' || $1 ORDER BY id`,
+      [surname],
+    )
+  ).rows;
 
 describe("catching up in batches", () => {
   let client: Client;
@@ -80,7 +85,13 @@ describe("a start with documents to derive", () => {
     // The catch-up takes this lock for each batch: held here, its first batch waits until the test lets it go.
     await holder.query(`SELECT pg_advisory_lock(hashtext('search_document catch-up'))`);
     process.env.LOG_LEVEL ??= "silent";
-    platform = await startPlatform({ database: { kind: "postgres", url, poolSize: 5 }, host: "127.0.0.1", port: 0, logger: createLogger("test"), migrate: false });
+    platform = await startPlatform({
+      database: { kind: "postgres", url, poolSize: 5 },
+      host: "127.0.0.1",
+      port: 0,
+      logger: createLogger("test"),
+      migrate: false,
+    });
   });
 
   afterAll(async () => {

@@ -19,10 +19,15 @@ jest.setTimeout(300_000);
 let database: Database;
 let client: Client;
 const sent: Statement[] = [];
-const searchables: Searchable[] = domains.flatMap((domain) => (domain.search ?? []).map((projection) => ({ projection, permissions: domain.permissions })));
+const searchables: Searchable[] = domains.flatMap((domain) =>
+  (domain.search ?? []).map((projection) => ({ projection, permissions: domain.permissions })),
+);
 
 /** The statement one search answers from: the page and the facets at once. */
-async function searchStatements(principal: Principal, request: Parameters<typeof search>[3]): Promise<{ statement: Statement; result: Awaited<ReturnType<typeof search>> }> {
+async function searchStatements(
+  principal: Principal,
+  request: Parameters<typeof search>[3],
+): Promise<{ statement: Statement; result: Awaited<ReturnType<typeof search>> }> {
   const start = sent.length;
   // Each caller here is taken to have the user account its id names (search asks it of an applicant only).
   const result = await search(database.read, principal, searchables, request, async () => (principal.id ? { id: principal.id } : null));
@@ -37,7 +42,10 @@ const plans = async (statement: Statement) => [await planOf(client, statement), 
 
 beforeAll(async () => {
   const url = await createTestDatabase("search-plan");
-  database = await openDatabase({ kind: "postgres", url, poolSize: 2 }, { migrate: false, onQuery: (sql, params) => void sent.push({ sql, params: JSON.parse(params) }) });
+  database = await openDatabase(
+    { kind: "postgres", url, poolSize: 2 },
+    { migrate: false, onQuery: (sql, params) => void sent.push({ sql, params: JSON.parse(params) }) },
+  );
   client = new Client({ connectionString: url });
   await client.connect();
   await seedPersons(client);
@@ -116,7 +124,13 @@ describe("on 200,000 documents the planner answers search from the indexes", () 
 
   it("limits an applicant to their own records through the owner index, with words or without", async () => {
     const { rows } = await client.query<{ id: string }>(`SELECT id::text FROM person WHERE "lastName" = 'Kowalski0007' LIMIT 1`);
-    const applicant: Principal = { kind: "user", id: "00000000-0000-4000-8000-0000000000a2", roles: ["applicant"], counties: [], personId: rows[0]!.id };
+    const applicant: Principal = {
+      kind: "user",
+      id: "00000000-0000-4000-8000-0000000000a2",
+      roles: ["applicant"],
+      counties: [],
+      personId: rows[0]!.id,
+    };
     const words = await searchStatements(applicant, { q: "Kowalski0007" });
     expect(words.result.items.map((item) => item.id)).toEqual([rows[0]!.id]);
     expect(words.result.facets).toEqual([

@@ -13,11 +13,30 @@ jest.setTimeout(120_000);
 
 const { api, platform } = useTestPlatform("platform-search");
 
-type Hit = { id: string; type: string; title: string; url: string; score?: number; attributes: { field: string; label?: string; value: string; type: string }[]; createdAt: string; updatedAt: string };
+type Hit = {
+  id: string;
+  type: string;
+  title: string;
+  url: string;
+  score?: number;
+  attributes: { field: string; label?: string; value: string; type: string }[];
+  createdAt: string;
+  updatedAt: string;
+};
 
 const search = async (query: string, headers?: Record<string, string>) => {
   const response = await api.raw("GET", `/platform/search${query}`, undefined, headers);
-  return response as { status: number; body: { items: Hit[]; total: number; limit: number; offset: number; hasNext: boolean; facets: { type: string; count: number }[] } & Record<string, any> };
+  return response as {
+    status: number;
+    body: {
+      items: Hit[];
+      total: number;
+      limit: number;
+      offset: number;
+      hasNext: boolean;
+      facets: { type: string; count: number }[];
+    } & Record<string, any>;
+  };
 };
 
 // Words unique to this run, so the searches find only what the test wrote.
@@ -33,7 +52,11 @@ let appointment: { id: string };
 let caseRecord: { id: string };
 
 beforeAll(async () => {
-  ana = await created(api, "/persons", { name: { firstName: "Ana", lastName: surname }, email: `ana.${tag}@example.org`, phoneNumber: "+1 555 0100" });
+  ana = await created(api, "/persons", {
+    name: { firstName: "Ana", lastName: surname },
+    email: `ana.${tag}@example.org`,
+    phoneNumber: "+1 555 0100",
+  });
   anabel = await created(api, "/persons", { name: { firstName: "Anabel", lastName: `${surname}ski` }, email: `anabel@example.org` });
   task = await created(api, "/workflow/tasks", { name: `Call Ana ${surname}`, description: "Ask about the pay stubs" });
   appointment = await created(api, "/scheduling/appointments", {
@@ -43,7 +66,10 @@ beforeAll(async () => {
     endAt: "2026-12-01T16:00:00Z",
     notes: "Needs an interpreter",
   });
-  caseRecord = await created(api, "/case-management/cases", { primaryApplicantId: ana.id, members: [{ personId: ana.id, relationship: "self" }] });
+  caseRecord = await created(api, "/case-management/cases", {
+    primaryApplicantId: ana.id,
+    members: [{ personId: ana.id, relationship: "self" }],
+  });
 });
 
 describe("finding records", () => {
@@ -76,7 +102,9 @@ describe("finding records", () => {
   it("matches whole words first, else words' beginnings, a part of an e-mail address, a phone number, and forgives a typo", async () => {
     // Whole words find Ana (and the task naming her), not Anabel, whose surname only begins so.
     expect((await search(`?q=${surname}`)).body.items.map((hit) => hit.id).sort()).toEqual([ana.id, task.id].sort());
-    expect((await search(`?q=${surname.slice(0, 8)}`)).body.items.map((hit) => hit.id)).toEqual(expect.arrayContaining([ana.id, anabel.id, task.id]));
+    expect((await search(`?q=${surname.slice(0, 8)}`)).body.items.map((hit) => hit.id)).toEqual(
+      expect.arrayContaining([ana.id, anabel.id, task.id]),
+    );
     expect((await search(`?q=${encodeURIComponent(`ana.${tag}@example.org`)}`)).body.items[0]?.id).toBe(ana.id);
     expect((await search(`?q=${tag}&types=person`)).body.items.map((hit) => hit.id)).toEqual(expect.arrayContaining([ana.id]));
     expect((await search(`?q=${encodeURIComponent("+1 555 0100")}&types=person`)).body.items.map((hit) => hit.id)).toContain(ana.id);
@@ -86,10 +114,17 @@ describe("finding records", () => {
 
   it("finds an appointment by its type, titled 'type — date', and a case by its id and status", async () => {
     const appointments = await search(`?q=interview${tag}`);
-    expect(appointments.body.items).toEqual([expect.objectContaining({ id: appointment.id, type: "appointment", title: `interview${tag} — 2026-12-01` })]);
+    expect(appointments.body.items).toEqual([
+      expect.objectContaining({ id: appointment.id, type: "appointment", title: `interview${tag} — 2026-12-01` }),
+    ]);
     expect(appointments.body.items[0]!.attributes).toContainEqual({ field: "startAt", label: "Date", value: "2026-12-01", type: "date" });
     const cases = await search(`?q=${caseRecord.id}`);
-    expect(cases.body.items[0]).toMatchObject({ id: caseRecord.id, type: "case", title: caseRecord.id, url: expect.stringMatching(new RegExp(`/case-management/cases/${caseRecord.id}$`)) });
+    expect(cases.body.items[0]).toMatchObject({
+      id: caseRecord.id,
+      type: "case",
+      title: caseRecord.id,
+      url: expect.stringMatching(new RegExp(`/case-management/cases/${caseRecord.id}$`)),
+    });
     expect(cases.body.items[0]!.attributes).toEqual([{ field: "status", label: "Status", value: "active", type: "string" }]);
   });
 
@@ -133,10 +168,13 @@ describe("finding records", () => {
   });
 
   it("answers the same in the graph", async () => {
-    const result = await api.graphql(`query ($q: String, $types: [String!]) { search(q: $q, types: $types, limit: 10) { total hasNext facets { type count } items { id type title url score attributes { field value } } } }`, {
-      q: `ana ${surname}`,
-      types: ["person", "nonsense"],
-    });
+    const result = await api.graphql(
+      `query ($q: String, $types: [String!]) { search(q: $q, types: $types, limit: 10) { total hasNext facets { type count } items { id type title url score attributes { field value } } } }`,
+      {
+        q: `ana ${surname}`,
+        types: ["person", "nonsense"],
+      },
+    );
     expect(result.errors).toBeUndefined();
     expect(result.data.search.items[0]).toMatchObject({ id: ana.id, type: "person", title: `Ana ${surname}` });
     expect(result.data.search.facets).toEqual([{ type: "person", count: expect.any(Number) }]);
@@ -160,7 +198,9 @@ describe("kept current with every write", () => {
     expect((await api.post(`/workflow/tasks/${escalating.id}/escalate`, { reason: "urgent" })).status).toBe(200);
     const { body } = await search(`?q=${encodeURIComponent(`Escalate ${tag}`)}&types=task`);
     expect(body.items[0]!.attributes).toContainEqual({ field: "status", label: "Status", value: "escalated", type: "string" });
-    expect((await search(`?q=${encodeURIComponent(`escalated ${tag}`)}&types=task`)).body.items.map((hit) => hit.id)).toEqual([escalating.id]);
+    expect((await search(`?q=${encodeURIComponent(`escalated ${tag}`)}&types=task`)).body.items.map((hit) => hit.id)).toEqual([
+      escalating.id,
+    ]);
   });
 
   it("titles an application by its primary applicant, following the member's changes", async () => {
@@ -177,7 +217,13 @@ describe("kept current with every write", () => {
         { field: "programs", label: "Programs", value: "snap, medicaid", type: "string" },
       ]),
     );
-    expect((await api.patch(`/intake/applications/${application.id}/members/${member.id}`, { contact: { name: { firstName: "Rosa", lastName: `Renamed${tag}` } } })).status).toBe(200);
+    expect(
+      (
+        await api.patch(`/intake/applications/${application.id}/members/${member.id}`, {
+          contact: { name: { firstName: "Rosa", lastName: `Renamed${tag}` } },
+        })
+      ).status,
+    ).toBe(200);
     expect((await search(`?q=Applicant${tag}&types=application`)).body.items).toEqual([]);
     expect((await search(`?q=Renamed${tag}&types=application`)).body.items.map((hit) => hit.title)).toEqual([`Rosa Renamed${tag}`]);
   });
@@ -189,8 +235,12 @@ describe("kept current with every write", () => {
     await expect(
       runtime.transaction(async (tx) => {
         await tx.person.create({ data: { id, attributes: {}, firstName: "Rolled", lastName: `Back${tag}` } });
-        await runtime.recorderFor({}, async () => systemPrincipal).record(tx, { type: "persons.person.created", source: "/persons", subject: id });
-        const inside = await tx.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM search_document WHERE type = 'person' AND id = ${id}::uuid`;
+        await runtime
+          .recorderFor({}, async () => systemPrincipal)
+          .record(tx, { type: "persons.person.created", source: "/persons", subject: id });
+        const inside = await tx.$queryRaw<
+          { n: number }[]
+        >`SELECT count(*)::int AS n FROM search_document WHERE type = 'person' AND id = ${id}::uuid`;
         seenInside = inside[0]!.n === 1;
         throw new Error("refused after recording");
       }),

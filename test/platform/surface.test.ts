@@ -12,7 +12,9 @@ it("GET / answers a page of links for a browser and JSON for anything else", asy
   for (const path of ["/graphql", "/openapi.json", "/platform/events/stream", "/healthz"]) expect(html).toContain(`href="${path}"`);
 
   const json = (await (await fetch(`${url()}/`)).json()) as { links: Array<{ path: string }> };
-  expect(json.links.map((link: { path: string }) => link.path)).toEqual(expect.arrayContaining(["/graphql", "/openapi.json", "/platform/events", "/platform/events/stream", "/healthz", "/readyz"]));
+  expect(json.links.map((link: { path: string }) => link.path)).toEqual(
+    expect.arrayContaining(["/graphql", "/openapi.json", "/platform/events", "/platform/events/stream", "/healthz", "/readyz"]),
+  );
   // Every link answers (the stream and the graph to a plain GET as they do: not with 404).
   for (const link of json.links as Array<{ path: string }>) {
     if (link.path.endsWith("/stream")) continue;
@@ -21,14 +23,28 @@ it("GET / answers a page of links for a browser and JSON for anything else", asy
 });
 
 it("declares how callers authenticate, and every operation's security, 401, 403 and 429 (the event stream's too)", async () => {
-  const document = (await (await fetch(`${url()}/openapi.json`)).json()) as { components: { securitySchemes: Record<string, any>; responses: Record<string, any> }; paths: Record<string, any> };
+  const document = (await (await fetch(`${url()}/openapi.json`)).json()) as {
+    components: { securitySchemes: Record<string, any>; responses: Record<string, any> };
+    paths: Record<string, any>;
+  };
   expect(Object.keys(document.components.securitySchemes).sort()).toEqual(expect.arrayContaining(["ApiKey"]));
-  expect(Object.values(document.components.securitySchemes).some((scheme: any) => scheme.type === "http" && scheme.scheme === "bearer")).toBe(true);
-  const operations = Object.entries(document.paths).flatMap(([path, methods]) => Object.entries(methods as Record<string, any>).map(([method, operation]) => ({ path, method, operation })));
+  expect(
+    Object.values(document.components.securitySchemes).some((scheme: any) => scheme.type === "http" && scheme.scheme === "bearer"),
+  ).toBe(true);
+  const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods as Record<string, any>).map(([method, operation]) => ({ path, method, operation })),
+  );
   expect(operations.length).toBeGreaterThan(100);
   const limited = { $ref: "#/components/responses/TooManyRequests" };
   for (const { path, method, operation } of operations) {
-    expect({ path, method, security: operation.security?.length > 0, has401: "401" in operation.responses, has403: "403" in operation.responses, on429: operation.responses["429"] }).toEqual({
+    expect({
+      path,
+      method,
+      security: operation.security?.length > 0,
+      has401: "401" in operation.responses,
+      has403: "403" in operation.responses,
+      on429: operation.responses["429"],
+    }).toEqual({
       path,
       method,
       security: true,
@@ -37,15 +53,22 @@ it("declares how callers authenticate, and every operation's security, 401, 403 
       on429: limited,
     });
   }
-  expect(document.components.responses.TooManyRequests).toMatchObject({ headers: { "Retry-After": { schema: { type: "integer" } } }, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } });
+  expect(document.components.responses.TooManyRequests).toMatchObject({
+    headers: { "Retry-After": { schema: { type: "integer" } } },
+    content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+  });
   expect(document.paths["/platform/events/stream"].get.description).toContain("events:read");
   // A submission that finds its call pending answers 200 with it; a create takes no list filters.
   expect(Object.keys(document.paths["/data-exchange/service-calls"].post.responses)).toEqual(expect.arrayContaining(["200", "201"]));
   expect(document.paths["/document-management/document-links"].post.parameters).toEqual([]);
-  expect(document.paths["/document-management/document-links"].get.parameters.map((parameter: { name: string }) => parameter.name)).toEqual(expect.arrayContaining(["documentId", "subjectId", "subjectType"]));
+  expect(document.paths["/document-management/document-links"].get.parameters.map((parameter: { name: string }) => parameter.name)).toEqual(
+    expect.arrayContaining(["documentId", "subjectId", "subjectType"]),
+  );
   const claims = operations.find(({ path }) => path.includes("/token/claims/"))!;
   expect(claims.operation.security).toEqual([{ ApiKey: [] }]);
   const upload = document.paths["/document-management/documents"].post;
   expect(upload.requestBody.content["multipart/form-data"].schema.properties.file).toMatchObject({ type: "string" });
-  expect(Object.keys(document.paths["/document-management/document-versions/{documentVersionId}/content"].get.responses["200"].content)).toEqual(["application/octet-stream"]);
+  expect(
+    Object.keys(document.paths["/document-management/document-versions/{documentVersionId}/content"].get.responses["200"].content),
+  ).toEqual(["application/octet-stream"]);
 });

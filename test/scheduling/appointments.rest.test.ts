@@ -22,9 +22,16 @@ const interview = {
   subjectId: "5b2f8c1e-3a4d-4e6f-9a0b-1c2d3e4f5a6b" as string | null,
 };
 
-type Appointment = typeof interview & { id: string; createdAt: string; updatedAt: string; assignedToId: string | null; notes: string | null };
+type Appointment = typeof interview & {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  assignedToId: string | null;
+  notes: string | null;
+};
 
-const createAppointment = async (body: Record<string, unknown> = interview): Promise<Appointment> => (await created(api, "/scheduling/appointments", body)) as Appointment;
+const createAppointment = async (body: Record<string, unknown> = interview): Promise<Appointment> =>
+  (await created(api, "/scheduling/appointments", body)) as Appointment;
 
 describe("POST /scheduling/appointments", () => {
   it("creates an appointment: 201 with every field, server-set id/createdAt/updatedAt, and a Location header", async () => {
@@ -41,7 +48,9 @@ describe("POST /scheduling/appointments", () => {
   it("defaults status to scheduled and assignedToId, notes and the subject to null", async () => {
     const { status: _status, assignedToId: _assignee, notes: _notes, subjectType: _for, subjectId: _forId, ...required } = interview;
     const created = await createAppointment(required);
-    expect(created).toEqual(expect.objectContaining({ ...required, status: "scheduled", assignedToId: null, notes: null, subjectType: null, subjectId: null }));
+    expect(created).toEqual(
+      expect.objectContaining({ ...required, status: "scheduled", assignedToId: null, notes: null, subjectType: null, subjectId: null }),
+    );
   });
 
   it("stores instants given with an offset and returns them in UTC", async () => {
@@ -51,7 +60,12 @@ describe("POST /scheduling/appointments", () => {
   });
 
   it("ignores read-only fields sent in the body", async () => {
-    const created = await createAppointment({ ...interview, id: MISSING_ID, createdAt: "2000-01-01T00:00:00.000Z", updatedAt: "2000-01-01T00:00:00.000Z" });
+    const created = await createAppointment({
+      ...interview,
+      id: MISSING_ID,
+      createdAt: "2000-01-01T00:00:00.000Z",
+      updatedAt: "2000-01-01T00:00:00.000Z",
+    });
     expect(created.id).not.toBe(MISSING_ID);
     expect(created.createdAt).not.toBe("2000-01-01T00:00:00.000Z");
   });
@@ -79,12 +93,20 @@ describe("POST /scheduling/appointments", () => {
 
     it.each(cases)("rejects %s", async (_label, body, field) => {
       const owner = randomUUID();
-      expectValidationError(await api.post("/scheduling/appointments", { ...body, ...(field === "personId" ? {} : { personId: owner }) }), field);
-      if (field !== "personId") expect((await api.get(`/scheduling/appointments?q=${encodeURIComponent(`personId:${owner}`)}`)).body.total).toBe(0);
+      expectValidationError(
+        await api.post("/scheduling/appointments", { ...body, ...(field === "personId" ? {} : { personId: owner }) }),
+        field,
+      );
+      if (field !== "personId")
+        expect((await api.get(`/scheduling/appointments?q=${encodeURIComponent(`personId:${owner}`)}`)).body.total).toBe(0);
     });
 
     it("reports every problem at once", async () => {
-      const envelope = expectErrorEnvelope(await api.post("/scheduling/appointments", { status: "missed", personId: 1, room: 4 }), 422, "VALIDATION_ERROR");
+      const envelope = expectErrorEnvelope(
+        await api.post("/scheduling/appointments", { status: "missed", personId: 1, room: 4 }),
+        422,
+        "VALIDATION_ERROR",
+      );
       expect(detailFields(envelope).sort()).toEqual(["appointmentType", "endAt", "personId", "room", "startAt", "status"]);
     });
   });
@@ -130,14 +152,22 @@ describe("PATCH /scheduling/appointments/{appointmentId}", () => {
     await untilClockPasses(created.updatedAt);
     const response = await api.patch(`/scheduling/appointments/${created.id}`, { status: "completed", notes: "Pay stubs received." });
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ ...created, status: "completed", notes: "Pay stubs received.", updatedAt: expect.stringMatching(ISO_DATE_TIME) });
+    expect(response.body).toEqual({
+      ...created,
+      status: "completed",
+      notes: "Pay stubs received.",
+      updatedAt: expect.stringMatching(ISO_DATE_TIME),
+    });
     expect(Date.parse(response.body.updatedAt)).toBeGreaterThan(Date.parse(created.updatedAt));
     expect((await api.get(`/scheduling/appointments/${created.id}`)).body).toEqual(response.body);
   });
 
   it("moves the appointment when both times change", async () => {
     const created = await createAppointment();
-    const response = await api.patch(`/scheduling/appointments/${created.id}`, { startAt: "2026-05-06T09:00:00Z", endAt: "2026-05-06T09:30:00Z" });
+    const response = await api.patch(`/scheduling/appointments/${created.id}`, {
+      startAt: "2026-05-06T09:00:00Z",
+      endAt: "2026-05-06T09:30:00Z",
+    });
     expect(response.status).toBe(200);
     expect(response.body).toEqual(expect.objectContaining({ startAt: "2026-05-06T09:00:00.000Z", endAt: "2026-05-06T09:30:00.000Z" }));
   });
@@ -175,7 +205,11 @@ describe("PATCH /scheduling/appointments/{appointmentId}", () => {
 
   it("ignores read-only fields in the patch", async () => {
     const created = await createAppointment();
-    const response = await api.patch(`/scheduling/appointments/${created.id}`, { id: MISSING_ID, updatedAt: "2000-01-01T00:00:00.000Z", status: "canceled" });
+    const response = await api.patch(`/scheduling/appointments/${created.id}`, {
+      id: MISSING_ID,
+      updatedAt: "2000-01-01T00:00:00.000Z",
+      status: "canceled",
+    });
     expect(response.status).toBe(200);
     expect(response.body.id).toBe(created.id);
     expect(response.body.updatedAt).not.toBe("2000-01-01T00:00:00.000Z");

@@ -18,21 +18,27 @@ export function canonicalJson(value: unknown, key?: string): unknown {
   );
 }
 
-const byName = (a: { name?: { value: string } }, b: { name?: { value: string } }) => (a.name?.value ?? "").localeCompare(b.name?.value ?? "");
+const byName = (a: { name?: { value: string } }, b: { name?: { value: string } }) =>
+  (a.name?.value ?? "").localeCompare(b.name?.value ?? "");
 
 /** The SDL with definitions and their fields, arguments and input fields in name order (directives and enum values untouched). */
 export function canonicalSdl(sdl: string): string {
   const document = parse(sdl);
   const sorted = visit(document, {
     enter(node: ASTNode) {
-      if (node.kind === Kind.OBJECT_TYPE_DEFINITION || node.kind === Kind.INTERFACE_TYPE_DEFINITION || node.kind === Kind.INPUT_OBJECT_TYPE_DEFINITION) {
+      if (
+        node.kind === Kind.OBJECT_TYPE_DEFINITION ||
+        node.kind === Kind.INTERFACE_TYPE_DEFINITION ||
+        node.kind === Kind.INPUT_OBJECT_TYPE_DEFINITION
+      ) {
         return { ...node, fields: [...(node.fields ?? [])].sort(byName) };
       }
       if (node.kind === Kind.FIELD_DEFINITION) return { ...node, arguments: [...(node.arguments ?? [])].sort(byName) };
       return undefined;
     },
   });
-  const keyOf = (definition: (typeof sorted.definitions)[number]) => `${definition.kind}:${"name" in definition ? (definition.name?.value ?? "") : ""}`;
+  const keyOf = (definition: (typeof sorted.definitions)[number]) =>
+    `${definition.kind}:${"name" in definition ? (definition.name?.value ?? "") : ""}`;
   const definitions = [...sorted.definitions].sort((a, b) => keyOf(a).localeCompare(keyOf(b)));
   return `${print({ ...sorted, definitions })}\n`;
 }

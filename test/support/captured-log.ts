@@ -4,6 +4,9 @@ import pino, { type Logger } from "pino";
 export function capturedLog(): { logger: Logger; lines: Record<string, unknown>[]; text: () => string } {
   const lines: Record<string, unknown>[] = [];
   const raw: string[] = [];
-  const logger = pino({ level: "info" }, { write: (line: string) => void (raw.push(line), lines.push(JSON.parse(line) as Record<string, unknown>)) });
+  const logger = pino(
+    { level: "info" },
+    { write: (line: string) => void (raw.push(line), lines.push(JSON.parse(line) as Record<string, unknown>)) },
+  );
   return { logger, lines, text: () => raw.join("") };
 }

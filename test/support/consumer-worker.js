@@ -17,18 +17,22 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 async function main() {
   const database = await openDatabase({ kind: "postgres", url, poolSize: 3 }, { migrate: false });
   const eventRuntime = await startEventRuntime(database, { typePrefix: "" }, { hub: { pollIntervalMs: 50 } });
-  const consumers = startConsumers({ db: database.prisma, eventRuntime }, [
-    {
-      name,
-      filter: { types: [typePattern] },
-      async handle({ tx, event }) {
-        await tx.$executeRaw`INSERT INTO consumer_effect (event_id) VALUES (${event.id}::uuid)`;
-        // Tells the test an effect is written but not committed: killing the process now must discard it.
-        process.stdout.write(`handling ${event.id}\n`);
-        await sleep(5);
+  const consumers = startConsumers(
+    { db: database.prisma, eventRuntime },
+    [
+      {
+        name,
+        filter: { types: [typePattern] },
+        async handle({ tx, event }) {
+          await tx.$executeRaw`INSERT INTO consumer_effect (event_id) VALUES (${event.id}::uuid)`;
+          // Tells the test an effect is written but not committed: killing the process now must discard it.
+          process.stdout.write(`handling ${event.id}\n`);
+          await sleep(5);
+        },
       },
-    },
-  ], { pollIntervalMs: 50 });
+    ],
+    { pollIntervalMs: 50 },
+  );
   await consumers.drain();
   await consumers.stop();
   await eventRuntime.close();

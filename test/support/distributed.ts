@@ -34,18 +34,28 @@ async function freeBasePort(): Promise<number> {
  * dies as fatal and calls process.exit(1), which is right for the CLI but would take the Jest worker
  * down with it: here that becomes a failure of the start instead. Call `restore` after stopping.
  */
-export async function startDistributedForTest(label: string): Promise<{ running: RunningDistributed; databaseUrl: string; restore(): void }> {
+export async function startDistributedForTest(
+  label: string,
+): Promise<{ running: RunningDistributed; databaseUrl: string; restore(): void }> {
   process.env.LOG_LEVEL ??= "silent";
   let exitSpy: jest.SpyInstance | undefined;
   const childDied = new Promise<never>((_resolve, reject) => {
     exitSpy = jest.spyOn(process, "exit").mockImplementation(((code?: number) => {
-      reject(new Error(`a child process of the distributed platform exited during the test; the launcher called process.exit(${code ?? ""})`));
+      reject(
+        new Error(`a child process of the distributed platform exited during the test; the launcher called process.exit(${code ?? ""})`),
+      );
       return undefined as never;
     }) as typeof process.exit);
   });
   childDied.catch(() => {});
   const databaseUrl = await createTestDatabase(label);
-  const config = { mode: "distributed" as const, host: "127.0.0.1", port: await freeBasePort(), database: { kind: "postgres" as const, url: databaseUrl, poolSize: 5 }, workers: 0 };
+  const config = {
+    mode: "distributed" as const,
+    host: "127.0.0.1",
+    port: await freeBasePort(),
+    database: { kind: "postgres" as const, url: databaseUrl, poolSize: 5 },
+    workers: 0,
+  };
   const running = await Promise.race([runDistributed(config, createLogger(`test-${label}`)), childDied]);
   return { running, databaseUrl, restore: () => exitSpy?.mockRestore() };
 }

@@ -9,13 +9,23 @@ export type EligibilityFixture = { applicationId: string; determinationId: strin
 /** A determination in `status` with one decision in `decisionStatus` (a pending determination and a pending decision by default). */
 export async function determinationFixture(
   db: PrismaClient,
-  options: { status?: "pending" | "in_progress" | "completed" | "withdrawn"; decisionStatus?: "pending" | "approved" | "denied" | "ineligible"; program?: "snap" | "medicaid" } = {},
+  options: {
+    status?: "pending" | "in_progress" | "completed" | "withdrawn";
+    decisionStatus?: "pending" | "approved" | "denied" | "ineligible";
+    program?: "snap" | "medicaid";
+  } = {},
 ): Promise<EligibilityFixture> {
   const applicationId = randomUUID();
   const memberId = randomUUID();
   const determination = await db.determination.create({ data: { applicationId, status: options.status ?? "pending" } });
   const decision = await db.decision.create({
-    data: { determinationId: determination.id, applicationId, memberId, program: options.program ?? "snap", status: options.decisionStatus ?? "pending" },
+    data: {
+      determinationId: determination.id,
+      applicationId,
+      memberId,
+      program: options.program ?? "snap",
+      status: options.decisionStatus ?? "pending",
+    },
   });
   return { applicationId, determinationId: determination.id, decisionId: decision.id, memberId };
 }

@@ -22,19 +22,29 @@ export async function copyRows(sourceUrl: string, target: NonNullable<Database["
          WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name <> '_prisma_migrations' ORDER BY table_name`,
       )
     ).rows.map((row) => row.name);
-    const sequences = (await source.query<{ name: string }>(`SELECT sequence_name AS name FROM information_schema.sequences WHERE sequence_schema = 'public'`)).rows;
+    const sequences = (
+      await source.query<{ name: string }>(
+        `SELECT sequence_name AS name FROM information_schema.sequences WHERE sequence_schema = 'public'`,
+      )
+    ).rows;
     let rows = 0;
     await target.transaction(async (tx) => {
       await tx.exec("SET LOCAL session_replication_role = replica");
       await tx.exec(`TRUNCATE ${tables.map(quoted).join(", ")}`);
       for (const table of tables) {
-        const [{ data }] = (await source.query<{ data: unknown[] }>(`SELECT coalesce(json_agg(t), '[]'::json) AS data FROM ${quoted(table)} t`)).rows as [{ data: unknown[] }];
+        const [{ data }] = (
+          await source.query<{ data: unknown[] }>(`SELECT coalesce(json_agg(t), '[]'::json) AS data FROM ${quoted(table)} t`)
+        ).rows as [{ data: unknown[] }];
         if (data.length === 0) continue;
-        await tx.query(`INSERT INTO ${quoted(table)} SELECT * FROM json_populate_recordset(NULL::${quoted(table)}, $1::json)`, [JSON.stringify(data)]);
+        await tx.query(`INSERT INTO ${quoted(table)} SELECT * FROM json_populate_recordset(NULL::${quoted(table)}, $1::json)`, [
+          JSON.stringify(data),
+        ]);
         rows += data.length;
       }
       for (const { name } of sequences) {
-        const [position] = (await source.query<{ last_value: string; is_called: boolean }>(`SELECT last_value, is_called FROM ${quoted(name)}`)).rows;
+        const [position] = (
+          await source.query<{ last_value: string; is_called: boolean }>(`SELECT last_value, is_called FROM ${quoted(name)}`)
+        ).rows;
         if (position) await tx.query(`SELECT setval($1, $2, $3)`, [quoted(name), position.last_value, position.is_called]);
       }
     });

@@ -11,7 +11,11 @@ export type EventFilter = { subject?: string; type?: string; source?: string; so
 const EVENTS = "/platform/events";
 
 /** One page of the log matching `filter` (by default the first 100 in the log's default order); fails unless the log answers 200. */
-export async function eventPage(api: LogReader, filter: EventFilter, events = EVENTS): Promise<{ items: any[]; total: number; hasNext: boolean }> {
+export async function eventPage(
+  api: LogReader,
+  filter: EventFilter,
+  events = EVENTS,
+): Promise<{ items: any[]; total: number; hasNext: boolean }> {
   const path = listPath(events, { ...filter, limit: filter.limit ?? 100 });
   const response = await api.get(path);
   if (response.status !== 200) throw new Error(`GET ${path}: ${response.status} ${JSON.stringify(response.body)}`);
@@ -19,7 +23,8 @@ export async function eventPage(api: LogReader, filter: EventFilter, events = EV
 }
 
 /** The logged events matching `filter` (at most `limit`, by default 100). */
-export const eventsMatching = async (api: LogReader, filter: EventFilter, events = EVENTS): Promise<any[]> => (await eventPage(api, filter, events)).items;
+export const eventsMatching = async (api: LogReader, filter: EventFilter, events = EVENTS): Promise<any[]> =>
+  (await eventPage(api, filter, events)).items;
 
 /** The logged events about `subject` (of `type`, when given). */
 export const eventsOf = (api: LogReader, subject: string, type?: string): Promise<any[]> => eventsMatching(api, { subject, type });

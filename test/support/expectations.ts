@@ -6,10 +6,15 @@ export type HttpResponse = { status: number; headers: Headers; body: any };
 export type Json = { [key: string]: any };
 
 /** The body of a response that must have `status` (or one of them); otherwise fails naming `what` with what came back. */
-export async function expectStatus(response: Promise<{ status: number; body?: any }>, status: number | readonly number[], what: string): Promise<Json> {
+export async function expectStatus(
+  response: Promise<{ status: number; body?: any }>,
+  status: number | readonly number[],
+  what: string,
+): Promise<Json> {
   const answered = await response;
   const expected = typeof status === "number" ? [status] : status;
-  if (!expected.includes(answered.status)) throw new Error(`${what}: expected ${expected.join(" or ")}, got ${answered.status} ${JSON.stringify(answered.body)}`);
+  if (!expected.includes(answered.status))
+    throw new Error(`${what}: expected ${expected.join(" or ")}, got ${answered.status} ${JSON.stringify(answered.body)}`);
   return answered.body;
 }
 
@@ -31,7 +36,11 @@ export const MISSING_ID = "00000000-0000-4000-8000-000000000000";
  * The error envelope of SPEC §2.1/§7: exactly `code`, `message` and optionally `details` (an array of
  * `{field, message}`), nothing else, and nothing that looks like a stack trace or SQL. Returns the body.
  */
-export function expectErrorEnvelope(response: HttpResponse, status: number, code: string): { code: string; message: string; details?: Array<{ field: string; message: string }> } {
+export function expectErrorEnvelope(
+  response: HttpResponse,
+  status: number,
+  code: string,
+): { code: string; message: string; details?: Array<{ field: string; message: string }> } {
   const summary = `${response.status} ${JSON.stringify(response.body)}`;
   expect({ status: response.status, code: response.body?.code }).toEqual({ status, code });
   expect(response.headers.get("content-type") ?? "").toMatch(/^application\/json/);
@@ -62,7 +71,10 @@ export function expectValidationError(response: HttpResponse, field: string): vo
 }
 
 /** The list envelope of SPEC §2.1 with all five members. */
-export function expectListEnvelope(response: HttpResponse, page: { total: number; limit: number; offset: number; hasNext: boolean }): any[] {
+export function expectListEnvelope(
+  response: HttpResponse,
+  page: { total: number; limit: number; offset: number; hasNext: boolean },
+): any[] {
   expect(response.status).toBe(200);
   const { items, ...rest } = response.body as { items: unknown[] };
   expect(Array.isArray(items)).toBe(true);

@@ -5,24 +5,61 @@ export type RecordRefs = { memberId: string; contactId: string };
 
 /** A valid create body for each household record kind, by its event object (also a valid PATCH body). */
 export const recordSamples: Record<string, (refs: RecordRefs) => Record<string, unknown>> = {
-  tax_filer: ({ memberId, contactId }) => ({ memberId, filingJointlyWithSpouse: true, spouse: { type: "contact", id: contactId }, dependents: [{ type: "member", id: memberId }] }),
+  tax_filer: ({ memberId, contactId }) => ({
+    memberId,
+    filingJointlyWithSpouse: true,
+    spouse: { type: "contact", id: contactId },
+    dependents: [{ type: "member", id: memberId }],
+  }),
   health_plan: () => ({ type: "medicare", medicareId: "1EG4-TE5-MK72", partA: { status: "entitled", isPremiumFree: true } }),
   health_enrollment: ({ memberId }) => ({ memberId, role: "subscriber", enrollmentStatus: "enrolled", startDate: "2026-01-01" }),
   contact: () => ({ name: { firstName: "Lee", lastName: "Outside" }, primaryPhone: "+1 217 555 0111" }),
   organization: () => ({ name: "Acme Foods", ein: "12-3456789" }),
-  person_relationship: ({ memberId, contactId }) => ({ from: { type: "contact", id: contactId }, to: { type: "member", id: memberId }, relationshipTypes: ["parent"] }),
-  authorized_representative: ({ contactId }) => ({ type: "contact", representativeId: contactId, receivesNotices: true, programs: ["snap"] }),
-  signature: ({ memberId }) => ({ signer: { type: "member", id: memberId, role: "applicant" }, purpose: "application", signedAt: "2026-11-24T10:00:00.000Z", signatureMethod: "electronic" }),
-  sponsor: ({ memberId, contactId }) => ({ sponsoredMemberId: memberId, type: "contact", sponsorId: contactId, householdSize: 3, income: 42000 }),
+  person_relationship: ({ memberId, contactId }) => ({
+    from: { type: "contact", id: contactId },
+    to: { type: "member", id: memberId },
+    relationshipTypes: ["parent"],
+  }),
+  authorized_representative: ({ contactId }) => ({
+    type: "contact",
+    representativeId: contactId,
+    receivesNotices: true,
+    programs: ["snap"],
+  }),
+  signature: ({ memberId }) => ({
+    signer: { type: "member", id: memberId, role: "applicant" },
+    purpose: "application",
+    signedAt: "2026-11-24T10:00:00.000Z",
+    signatureMethod: "electronic",
+  }),
+  sponsor: ({ memberId, contactId }) => ({
+    sponsoredMemberId: memberId,
+    type: "contact",
+    sponsorId: contactId,
+    householdSize: 3,
+    income: 42000,
+  }),
   job: ({ memberId }) => ({ memberId, type: "employed", status: "active", hoursPerWeek: 30, startDate: "2025-05-01" }),
   member_income: ({ memberId }) => ({ memberId, type: "employed", amount: 1200, frequency: "monthly" }),
   asset: ({ memberId }) => ({ memberId, type: "vehicle", value: 4000, year: 2012, make: "Honda", model: "Civic" }),
-  asset_disposal: ({ memberId }) => ({ memberId, type: "vehicle", dateOfDisposal: "2026-06-01", amountReceived: 500, fairMarketValue: 3000 }),
+  asset_disposal: ({ memberId }) => ({
+    memberId,
+    type: "vehicle",
+    dateOfDisposal: "2026-06-01",
+    amountReceived: 500,
+    fairMarketValue: 3000,
+  }),
   expense: ({ memberId }) => ({ memberId, amount: 700, type: "rent" }),
   disability_benefit: ({ memberId }) => ({ memberId, programType: "ssi", status: "active", startDate: "2024-02-01" }),
   deduction: ({ memberId }) => ({ memberId, amount: 150, type: "student_loan_interest", frequency: "monthly" }),
-  household_info: ({ contactId }) => ({ roomers: [{ type: "contact", id: contactId, amountPaidForRent: 200 }], isSubsidizedHousing: false }),
-  child_support: ({ contactId, memberId }) => ({ goodCauseChildSupportWaiver: false, parentsOutsideHome: [{ type: "contact", id: contactId, children: [{ type: "member", id: memberId }] }] }),
+  household_info: ({ contactId }) => ({
+    roomers: [{ type: "contact", id: contactId, amountPaidForRent: 200 }],
+    isSubsidizedHousing: false,
+  }),
+  child_support: ({ contactId, memberId }) => ({
+    goodCauseChildSupportWaiver: false,
+    parentsOutsideHome: [{ type: "contact", id: contactId, children: [{ type: "member", id: memberId }] }],
+  }),
   interview: () => ({ waiverGranted: false }),
 };
 
@@ -49,6 +86,7 @@ export async function recordOn(call: Call, applicationId: string, kind: Applicat
   const body = recordSamples[kind.event]!(refs ?? (await recordRefsOn(call, applicationId)));
   const path = `/intake/applications/${applicationId}/${kind.segment}`;
   const response = await call(kind.singleton ? "PATCH" : "POST", path, body);
-  if (response.status !== (kind.singleton ? 200 : 201)) throw new Error(`fixture ${kind.singleton ? "PATCH" : "POST"} ${path} answered ${response.status}: ${JSON.stringify(response.body)}`);
+  if (response.status !== (kind.singleton ? 200 : 201))
+    throw new Error(`fixture ${kind.singleton ? "PATCH" : "POST"} ${path} answered ${response.status}: ${JSON.stringify(response.body)}`);
   return response.body.id;
 }

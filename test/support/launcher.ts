@@ -22,21 +22,39 @@ export async function launchPlatform(
   env: Record<string, string> = {},
   budgetMs = START_BUDGET_MS,
 ): Promise<{ process: ChildProcess; line: string; output: () => string }> {
-  const base = { ...process.env, NODE_OPTIONS: "", PLATFORM_MODE: "single", DATABASE_URL: databaseUrl, PORT: String(await freePort()), HOST: "127.0.0.1", LOG_LEVEL: "silent", APOLLO_TELEMETRY_DISABLED: "true" };
+  const base = {
+    ...process.env,
+    NODE_OPTIONS: "",
+    PLATFORM_MODE: "single",
+    DATABASE_URL: databaseUrl,
+    PORT: String(await freePort()),
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "silent",
+    APOLLO_TELEMETRY_DISABLED: "true",
+  };
   return launchWith({ ...base, ...env }, name, budgetMs);
 }
 
 /** Runs the launcher with exactly `env` (nothing of the test's own) until its banner line named `name` is printed. */
-export async function launchWith(env: NodeJS.ProcessEnv, name: string, budgetMs = START_BUDGET_MS): Promise<{ process: ChildProcess; line: string; output: () => string }> {
+export async function launchWith(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  budgetMs = START_BUDGET_MS,
+): Promise<{ process: ChildProcess; line: string; output: () => string }> {
   const output: string[] = [];
   const child = spawn(process.execPath, [path.join(__dirname, "../../gateway/dist/main.js")], { env, stdio: ["ignore", "pipe", "pipe"] });
   launched.push(child);
   child.stdout!.on("data", (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => output.push(chunk.toString()));
-  const line = () => output.join("").split("\n").find((text) => text.trimStart().startsWith(`${name} `));
+  const line = () =>
+    output
+      .join("")
+      .split("\n")
+      .find((text) => text.trimStart().startsWith(`${name} `));
   await waitFor(
     () => {
-      if (child.exitCode !== null) throw new Error(`the platform exited (${child.exitCode}) before printing its banner:\n${output.join("")}`);
+      if (child.exitCode !== null)
+        throw new Error(`the platform exited (${child.exitCode}) before printing its banner:\n${output.join("")}`);
       return line() !== undefined;
     },
     `the banner's ${name} line`,
@@ -48,7 +66,9 @@ export async function launchWith(env: NodeJS.ProcessEnv, name: string, budgetMs 
 
 /** Stops a launched platform (SIGTERM, as Ctrl-C would) and waits for it to exit. */
 export const stopped = (child: ChildProcess) =>
-  child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((resolve) => child.once("exit", () => resolve()).kill("SIGTERM"));
+  child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise<void>((resolve) => child.once("exit", () => resolve()).kill("SIGTERM"));
 
 /** Stops every platform this test file launched (its afterAll). */
 export const stopLaunched = () => Promise.all(launched.map(stopped));

@@ -1,5 +1,4 @@
-
-import { created } from "./creators";// Rows for the list tests, written through the REST API, and the query forms each list is asked:
+import { created } from "./creators"; // Rows for the list tests, written through the REST API, and the query forms each list is asked:
 // awkward text (quotes, LIKE's own `%` and `_`, accents, NULLs), every kind of field, and every form
 // of the query language. `lists/driver.test.ts` runs them through the driver and through Prisma,
 // `lists/engines.test.ts` on PostgreSQL and on the embedded engine.
@@ -66,7 +65,23 @@ export async function seedTasks(api: Api): Promise<void> {
   }
 }
 
-export const taskQueries = ["", "status:pending", "priority:>2", "priority:1,4", "isExpedited:true", "-isExpedited:true", "programType:snap", "-programType:snap", "taskType:*", "-description:*", "100%", "file_*", "review", "slaDeadline:>2020-01-01", "-name:call"];
+export const taskQueries = [
+  "",
+  "status:pending",
+  "priority:>2",
+  "priority:1,4",
+  "isExpedited:true",
+  "-isExpedited:true",
+  "programType:snap",
+  "-programType:snap",
+  "taskType:*",
+  "-description:*",
+  "100%",
+  "file_*",
+  "review",
+  "slaDeadline:>2020-01-01",
+  "-name:call",
+];
 export const taskSorts = [undefined, "-priority", "slaDeadline", "-slaDeadline", "status", "-createdAt"];
 
 /** Twenty appointments of one person, in every status, over the year. */
@@ -86,16 +101,35 @@ export async function seedAppointments(api: Api): Promise<void> {
   }
 }
 
-export const appointmentQueries = ["", "status:scheduled", "status:scheduled startAt:>2026-06-01", "startAt:2026-03-03", "startAt:<=2026-05-01T00:00:00Z", "appointmentType:interview", "-notes:*", "stubs", "-status:canceled,no_show"];
+export const appointmentQueries = [
+  "",
+  "status:scheduled",
+  "status:scheduled startAt:>2026-06-01",
+  "startAt:2026-03-03",
+  "startAt:<=2026-05-01T00:00:00Z",
+  "appointmentType:interview",
+  "-notes:*",
+  "stubs",
+  "-status:canceled,no_show",
+];
 export const appointmentSorts = [undefined, "-startAt", "startAt", "appointmentType", "-status"];
 
 /** Fifteen draft applications, each with a primary applicant, some unnamed. */
 export async function seedApplications(api: Api): Promise<void> {
-  const names = [["Rosa", "Walker"], ["Ana", "López"], ["Bo", "Walker-Smith"], [null, "Ng"], ["Kim", null]];
+  const names = [
+    ["Rosa", "Walker"],
+    ["Ana", "López"],
+    ["Bo", "Walker-Smith"],
+    [null, "Ng"],
+    ["Kim", null],
+  ];
   const channels = ["online", "in_person", "phone", null];
   for (let index = 0; index < 15; index++) {
     const [firstName, lastName] = names[index % names.length]!;
-    const application = await created(api, "/intake/applications", { programs: index % 2 ? ["snap"] : ["medicaid", "chip"], ...(channels[index % 4] && { channel: channels[index % 4] }) });
+    const application = await created(api, "/intake/applications", {
+      programs: index % 2 ? ["snap"] : ["medicaid", "chip"],
+      ...(channels[index % 4] && { channel: channels[index % 4] }),
+    });
     await created(api, `/intake/applications/${application.id}/members`, {
       roles: ["primary_applicant"],
       // A name is whole or absent: a member without one leaves the application's applicant name empty.
@@ -104,5 +138,16 @@ export async function seedApplications(api: Api): Promise<void> {
   }
 }
 
-export const applicationQueries = ["", "status:draft", "-status:submitted", "channel:online,phone", "-channel:*", "walker", "primaryApplicant.name.lastName:walker*", "-primaryApplicant.name.firstName:*", "lópez", "createdAt:>2020-01-01"];
+export const applicationQueries = [
+  "",
+  "status:draft",
+  "-status:submitted",
+  "channel:online,phone",
+  "-channel:*",
+  "walker",
+  "primaryApplicant.name.lastName:walker*",
+  "-primaryApplicant.name.firstName:*",
+  "lópez",
+  "createdAt:>2020-01-01",
+];
 export const applicationSorts = [undefined, "primaryApplicant.name.lastName", "-primaryApplicant.name.firstName", "-createdAt", "status"];

@@ -48,7 +48,10 @@ export const rawEvent = (): PlatformEvent => ({
  * connection: separate processes in all but name). `env` is applied while it starts (settings such as
  * EVENT_STREAM_HEARTBEAT_MS are read then; `undefined` unsets one) and restored afterwards.
  */
-export async function startPlatformOn(database: DatabaseConfig | string, env: Record<string, string | undefined> = {}): Promise<RunningPlatform> {
+export async function startPlatformOn(
+  database: DatabaseConfig | string,
+  env: Record<string, string | undefined> = {},
+): Promise<RunningPlatform> {
   process.env.LOG_LEVEL ??= "silent";
   const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
   const apply = (values: Record<string, string | undefined>) => {
@@ -61,7 +64,13 @@ export async function startPlatformOn(database: DatabaseConfig | string, env: Re
   try {
     const config: DatabaseConfig = typeof database === "string" ? { kind: "postgres", url: database, poolSize: 5 } : database;
     // A cloned PostgreSQL database is migrated already; an embedded store migrates at start.
-    return await startPlatform({ database: config, host: "127.0.0.1", port: 0, logger: createLogger("test"), migrate: config.kind === "pglite" });
+    return await startPlatform({
+      database: config,
+      host: "127.0.0.1",
+      port: 0,
+      logger: createLogger("test"),
+      migrate: config.kind === "pglite",
+    });
   } finally {
     apply(saved);
   }
@@ -138,9 +147,15 @@ function toEvent(frame: SseFrame): SseEvent {
  * Opens `GET url` as an event stream. A non-2xx answer is returned as `{status, headers, body}` with
  * the body parsed as JSON, so error envelopes can be checked.
  */
-export async function openSse(url: string, headers: Record<string, string> = {}): Promise<SseStream | { status: number; headers: Headers; body: any }> {
+export async function openSse(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<SseStream | { status: number; headers: Headers; body: any }> {
   const abort = new AbortController();
-  const response = await fetch(url, { headers: { accept: "text/event-stream", ...(await adminHeaders()), ...headers }, signal: abort.signal });
+  const response = await fetch(url, {
+    headers: { accept: "text/event-stream", ...(await adminHeaders()), ...headers },
+    signal: abort.signal,
+  });
   if (!response.ok) {
     const text = await response.text();
     let body: unknown = text;
@@ -185,7 +200,10 @@ export async function openSse(url: string, headers: Record<string, string> = {})
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       if (taken < frames.length) return frames[taken++]!;
-      if (finished) throw new Error(`the stream ended${failure ? ` with ${String(failure)}` : ""} while a frame was awaited (received: ${JSON.stringify(frames.map((f) => f.raw))})`);
+      if (finished)
+        throw new Error(
+          `the stream ended${failure ? ` with ${String(failure)}` : ""} while a frame was awaited (received: ${JSON.stringify(frames.map((f) => f.raw))})`,
+        );
       const remaining = deadline - Date.now();
       if (remaining <= 0) throw new Error(`no SSE frame within ${timeoutMs} ms (received so far: ${frames.length} frames)`);
       await arrived.next(remaining);
@@ -231,7 +249,13 @@ export async function openStream(url: string, headers: Record<string, string> = 
 export function wsClient(url: string): Client {
   const graphqlUrl = url.endsWith("/graphql") ? url : `${url}/graphql`;
   // Browsers cannot set headers on a WebSocket: the token travels in the connection's init payload.
-  return createClient({ url: graphqlUrl.replace(/^http/, "ws"), webSocketImpl: WebSocket, lazy: true, retryAttempts: 0, connectionParams: () => adminHeaders() });
+  return createClient({
+    url: graphqlUrl.replace(/^http/, "ws"),
+    webSocketImpl: WebSocket,
+    lazy: true,
+    retryAttempts: 0,
+    connectionParams: () => adminHeaders(),
+  });
 }
 
 export type Collected = {
@@ -262,10 +286,13 @@ export function collect(client: Client, query: string, variables?: Record<string
       for (;;) {
         if (taken < collected.results.length) return collected.results[taken++]!;
         if (collected.completed || collected.error) {
-          throw new Error(`the subscription ended (${collected.error ? `error: ${JSON.stringify(collected.error)}` : "complete"}) while a payload was awaited`);
+          throw new Error(
+            `the subscription ended (${collected.error ? `error: ${JSON.stringify(collected.error)}` : "complete"}) while a payload was awaited`,
+          );
         }
         const remaining = deadline - Date.now();
-        if (remaining <= 0) throw new Error(`no subscription payload within ${timeoutMs} ms (received: ${JSON.stringify(collected.results)})`);
+        if (remaining <= 0)
+          throw new Error(`no subscription payload within ${timeoutMs} ms (received: ${JSON.stringify(collected.results)})`);
         await arrived.next(remaining);
       }
     },
@@ -329,7 +356,10 @@ async function readLogOnce(graphqlUrl: string): Promise<Array<Omit<LogEntry, "po
     const response = await fetch(graphqlUrl, {
       method: "POST",
       headers: { "content-type": "application/json", ...(await adminHeaders()) },
-      body: JSON.stringify({ query: `query ($offset: Int) { events(limit: 100, offset: $offset) { items { id position type source subject } hasNext } }`, variables: { offset } }),
+      body: JSON.stringify({
+        query: `query ($offset: Int) { events(limit: 100, offset: $offset) { items { id position type source subject } hasNext } }`,
+        variables: { offset },
+      }),
     });
     const body = (await response.json()) as any;
     if (body.errors) throw new Error(`reading the log failed: ${JSON.stringify(body.errors)}`);
@@ -359,12 +389,21 @@ export async function logHead(graphqlUrl: string): Promise<bigint> {
  * Subscribes over graphql-ws and waits until `platform`'s hub has registered the subscription
  * (graphql-ws acknowledges nothing); the client joins `clients`, for the test file to dispose of.
  */
-export async function subscribeRegistered(platform: RunningPlatform, url: string, clients: Client[], query: string, variables?: Record<string, unknown>): Promise<Collected> {
+export async function subscribeRegistered(
+  platform: RunningPlatform,
+  url: string,
+  clients: Client[],
+  query: string,
+  variables?: Record<string, unknown>,
+): Promise<Collected> {
   const hub = platform.services.eventRuntime.hub;
   const before = hub.subscriberCount;
   const client = wsClient(url);
   clients.push(client);
   const subscription = collect(client, query, variables);
-  await waitFor(() => hub.subscriberCount > before || subscription.completed || subscription.error !== undefined, "the subscription to register");
+  await waitFor(
+    () => hub.subscriberCount > before || subscription.completed || subscription.error !== undefined,
+    "the subscription to register",
+  );
   return subscription;
 }

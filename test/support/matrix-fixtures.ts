@@ -17,4 +17,8 @@ export const slot = () => {
 export const newUser = () => ({ idpSubject: `idp|${randomUUID()}`, email: "matrix@agency.example.gov", role: "case_worker" });
 
 /** A valid document type of the deployment's own, with a name of its own. */
-export const newDocumentType = () => ({ name: `matrix_${randomUUID().slice(0, 8)}`, retentionYears: 3, retentionTrigger: "submission_date" });
+export const newDocumentType = () => ({
+  name: `matrix_${randomUUID().slice(0, 8)}`,
+  retentionYears: 3,
+  retentionTrigger: "submission_date",
+});

@@ -23,11 +23,27 @@ export type ReceivedSpan = {
 
 type OtlpValue = { stringValue?: string; intValue?: string | number; doubleValue?: number; boolValue?: boolean };
 type OtlpAttribute = { key: string; value: OtlpValue };
-type OtlpSpan = { traceId: string; spanId: string; parentSpanId?: string; name: string; kind: number; startTimeUnixNano: string; endTimeUnixNano: string; attributes?: OtlpAttribute[] };
-type OtlpExport = { resourceSpans?: Array<{ resource?: { attributes?: OtlpAttribute[] }; scopeSpans?: Array<{ scope?: { name?: string }; spans?: OtlpSpan[] }> }> };
+type OtlpSpan = {
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  name: string;
+  kind: number;
+  startTimeUnixNano: string;
+  endTimeUnixNano: string;
+  attributes?: OtlpAttribute[];
+};
+type OtlpExport = {
+  resourceSpans?: Array<{
+    resource?: { attributes?: OtlpAttribute[] };
+    scopeSpans?: Array<{ scope?: { name?: string }; spans?: OtlpSpan[] }>;
+  }>;
+};
 
-const valueOf = (value: OtlpValue) => value.stringValue ?? (value.intValue !== undefined ? Number(value.intValue) : (value.doubleValue ?? value.boolValue));
-const attributesOf = (attributes: OtlpAttribute[] = []) => Object.fromEntries(attributes.map((attribute) => [attribute.key, valueOf(attribute.value)]));
+const valueOf = (value: OtlpValue) =>
+  value.stringValue ?? (value.intValue !== undefined ? Number(value.intValue) : (value.doubleValue ?? value.boolValue));
+const attributesOf = (attributes: OtlpAttribute[] = []) =>
+  Object.fromEntries(attributes.map((attribute) => [attribute.key, valueOf(attribute.value)]));
 
 export type OtlpReceiver = {
   /** The base URL to give as `OTEL_EXPORTER_OTLP_ENDPOINT`. */
@@ -89,7 +105,8 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
 export function traceTree(spans: readonly ReceivedSpan[], traceId: string) {
   const members = spans.filter((span) => span.traceId === traceId);
   const ids = new Set(members.map((span) => span.spanId));
-  const children = (span: ReceivedSpan) => members.filter((candidate) => candidate.parentSpanId === span.spanId).sort((a, b) => (a.startNs < b.startNs ? -1 : 1));
+  const children = (span: ReceivedSpan) =>
+    members.filter((candidate) => candidate.parentSpanId === span.spanId).sort((a, b) => (a.startNs < b.startNs ? -1 : 1));
   const descendants = (span: ReceivedSpan): ReceivedSpan[] => children(span).flatMap((child) => [child, ...descendants(child)]);
   return {
     spans: members,

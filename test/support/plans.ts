@@ -22,7 +22,11 @@ let prepared = 0;
 export async function preparedPlanOf(client: Client, statement: Statement): Promise<string> {
   const name = `prepared_plan_${++prepared}`;
   const literal = (value: unknown): string =>
-    typeof value === "number" ? String(value) : Array.isArray(value) ? client.escapeLiteral(`{${value.map((item) => `"${String(item)}"`).join(",")}}`) : client.escapeLiteral(String(value));
+    typeof value === "number"
+      ? String(value)
+      : Array.isArray(value)
+        ? client.escapeLiteral(`{${value.map((item) => `"${String(item)}"`).join(",")}}`)
+        : client.escapeLiteral(String(value));
   const values = statement.params.map(literal).join(", ");
   await client.query(`PREPARE ${name} AS ${statement.sql}`);
   try {

@@ -1,4 +1,3 @@
-
 import { waitFor } from "./waiting";
 /**
  * Reads `GET /metrics` as Prometheus would: the text format's samples, each with its name, labels and
@@ -28,17 +27,28 @@ export const samplesOf = (samples: Sample[], name: string, labels: Record<string
   samples.filter((sample) => sample.name === name && Object.entries(labels).every(([label, value]) => sample.labels[label] === value));
 
 /** The sum of those samples' values (0 when there are none). */
-export const total = (samples: Sample[], name: string, labels: Record<string, string> = {}) => samplesOf(samples, name, labels).reduce((sum, sample) => sum + sample.value, 0);
+export const total = (samples: Sample[], name: string, labels: Record<string, string> = {}) =>
+  samplesOf(samples, name, labels).reduce((sum, sample) => sum + sample.value, 0);
 
 /** The distinct values one label takes among those samples. */
 export const labelValues = (samples: Sample[], name: string, label: string, labels: Record<string, string> = {}) =>
-  [...new Set(samplesOf(samples, name, labels).flatMap((sample) => (sample.labels[label] === undefined ? [] : [sample.labels[label]!])))].sort();
+  [
+    ...new Set(samplesOf(samples, name, labels).flatMap((sample) => (sample.labels[label] === undefined ? [] : [sample.labels[label]!]))),
+  ].sort();
 
 /** Scrapes `<base>/metrics` (`?scope=…` when given) and parses it. */
-export async function scrape(base: string, options: { scope?: string; headers?: Record<string, string> } = {}): Promise<{ status: number; type: string; text: string; samples: Sample[] }> {
+export async function scrape(
+  base: string,
+  options: { scope?: string; headers?: Record<string, string> } = {},
+): Promise<{ status: number; type: string; text: string; samples: Sample[] }> {
   const response = await fetch(`${base}/metrics${options.scope ? `?scope=${options.scope}` : ""}`, { headers: options.headers });
   const text = await response.text();
-  return { status: response.status, type: response.headers.get("content-type") ?? "", text, samples: response.ok ? parseMetrics(text) : [] };
+  return {
+    status: response.status,
+    type: response.headers.get("content-type") ?? "",
+    text,
+    samples: response.ok ? parseMetrics(text) : [],
+  };
 }
 
 /**

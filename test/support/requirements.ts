@@ -22,7 +22,12 @@ export function rootFieldRequirement(operation: OperationType, field: string): R
  * 401 without a credential, 403 without the grant, the operation's own status with it. A caller who
  * may see only their own records (persons:read:own) is refused a record that is not theirs.
  */
-export function expectedStatus(requirement: Requirement, caller: Caller, success: number, request: { namesOthersRecord?: boolean } = {}): number {
+export function expectedStatus(
+  requirement: Requirement,
+  caller: Caller,
+  success: number,
+  request: { namesOthersRecord?: boolean } = {},
+): number {
   if (caller === "anonymous") return 401;
   switch (requirement.kind) {
     case "apiKey":

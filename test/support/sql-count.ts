@@ -32,7 +32,8 @@ export function sqlRecorder() {
 /** A statement's shape: the same statement over 10 or 100 keys differs only in its parameter list. */
 export const shape = (sql: string) => sql.replace(/\(\s*\$\d+(\s*,\s*\$\d+)*\s*\)/g, "($…)").replace(/\$\d+/g, "$?");
 
-export const listing = (label: string, sql: string[]) => `${label}: ${sql.length} statements\n${sql.map((text, index) => `  ${index + 1}. ${text}`).join("\n")}`;
+export const listing = (label: string, sql: string[]) =>
+  `${label}: ${sql.length} statements\n${sql.map((text, index) => `  ${index + 1}. ${text}`).join("\n")}`;
 
 /** Fails with every statement printed when the count is not what it must be. */
 export function expectStatementCount(label: string, sql: string[], atMost: number) {
@@ -41,7 +42,8 @@ export function expectStatementCount(label: string, sql: string[], atMost: numbe
 
 /** Fails, printing both lists, when a query sends other statements over more data than over less. */
 export function expectSameStatements(labels: [string, string], fewer: string[], more: string[]) {
-  if (more.length !== fewer.length) throw new Error(`statement count grew with the data (N+1)\n${listing(labels[0], fewer)}\n${listing(labels[1], more)}`);
+  if (more.length !== fewer.length)
+    throw new Error(`statement count grew with the data (N+1)\n${listing(labels[0], fewer)}\n${listing(labels[1], more)}`);
   if (JSON.stringify(more.map(shape).sort()) !== JSON.stringify(fewer.map(shape).sort())) {
     throw new Error(`statements differ with the data\n${listing(labels[0], fewer)}\n${listing(labels[1], more)}`);
   }

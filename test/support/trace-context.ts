@@ -8,4 +8,7 @@ export const newTraceId = (): string => randomBytes(16).toString("hex");
 export const traceparentFor = (traceId: string): string => `00-${traceId}-${randomBytes(8).toString("hex")}-01`;
 
 /** The trace and span a `traceparent` names. */
-export const idsOf = (traceparent: string): { traceId: string; spanId: string } => ({ traceId: traceparent.split("-")[1]!, spanId: traceparent.split("-")[2]! });
+export const idsOf = (traceparent: string): { traceId: string; spanId: string } => ({
+  traceId: traceparent.split("-")[1]!,
+  spanId: traceparent.split("-")[2]!,
+});

@@ -15,7 +15,12 @@ const REMOTE_POLL_MS = 50;
 const elapse = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Polls `read` every `intervalMs` until it gives a value (not `undefined`), and answers it; fails naming `what` after `timeoutMs`. */
-export async function waitForValue<T>(read: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = WAIT_MS, intervalMs = 5): Promise<T> {
+export async function waitForValue<T>(
+  read: () => T | undefined | Promise<T | undefined>,
+  what: string,
+  timeoutMs = WAIT_MS,
+  intervalMs = 5,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
@@ -26,18 +31,25 @@ export async function waitForValue<T>(read: () => T | undefined | Promise<T | un
 }
 
 /** Polls `condition` every `intervalMs` until it holds; fails naming `what` after `timeoutMs`. */
-export async function waitFor(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = WAIT_MS, intervalMs = 5): Promise<void> {
+export async function waitFor(
+  condition: () => boolean | Promise<boolean>,
+  what: string,
+  timeoutMs = WAIT_MS,
+  intervalMs = 5,
+): Promise<void> {
   await waitForValue(async () => ((await condition()) ? true : undefined), what, timeoutMs, intervalMs);
 }
 
 /** `waitFor` at the pace for asking another process or a page, so the asking does not load it: "until `what`, `condition`". */
-export const until = (what: string, condition: () => boolean | Promise<boolean>, timeoutMs = WAIT_MS): Promise<void> => waitFor(condition, what, timeoutMs, REMOTE_POLL_MS);
+export const until = (what: string, condition: () => boolean | Promise<boolean>, timeoutMs = WAIT_MS): Promise<void> =>
+  waitFor(condition, what, timeoutMs, REMOTE_POLL_MS);
 
 /**
  * Waits until this machine's clock has passed `instant` (an ISO date-time the platform stamped), so
  * that the platform's next stamp is later than it: a change's `updatedAt` after its `createdAt`.
  */
-export const untilClockPasses = (instant: string): Promise<void> => waitFor(() => Date.now() > Date.parse(instant), `the clock to pass ${instant}`, WAIT_MS, 1);
+export const untilClockPasses = (instant: string): Promise<void> =>
+  waitFor(() => Date.now() > Date.parse(instant), `the clock to pass ${instant}`, WAIT_MS, 1);
 
 /**
  * A window of time, for the few things no condition can say: that nothing more arrives (after every

@@ -26,8 +26,25 @@ const TASKS = "/workflow/tasks";
 const SNAP_INTAKE = "ae5ed10f-657d-55f3-b53c-b381ec583a1e";
 const GENERAL_INTAKE = "f46c5c87-b1fe-55c2-9166-873c2748d4f4";
 
-type Status = "pending" | "in_progress" | "escalated" | "pending_review" | "awaiting_client" | "awaiting_verification" | "completed" | "cancelled";
-const STATUSES: Status[] = ["pending", "in_progress", "escalated", "pending_review", "awaiting_client", "awaiting_verification", "completed", "cancelled"];
+type Status =
+  | "pending"
+  | "in_progress"
+  | "escalated"
+  | "pending_review"
+  | "awaiting_client"
+  | "awaiting_verification"
+  | "completed"
+  | "cancelled";
+const STATUSES: Status[] = [
+  "pending",
+  "in_progress",
+  "escalated",
+  "pending_review",
+  "awaiting_client",
+  "awaiting_verification",
+  "completed",
+  "cancelled",
+];
 /** How each state treats SLA clocks (contract), as the status a fresh clock shows there. */
 const CLOCK_STATUS: Record<Status, string> = {
   pending: "active",
@@ -91,7 +108,10 @@ const read = async (taskId: string) => (await api.get(`${TASKS}/${taskId}`)).bod
 
 type Program = { programType: "snap" | "medicaid"; isExpedited: boolean };
 /** Where routing puts a task and the priority it gives it (the contract's assignToQueue and setPriority). */
-const routed = (program: Program) => ({ queueId: program.programType === "snap" ? SNAP_INTAKE : GENERAL_INTAKE, priority: program.isExpedited ? 1 : 3 });
+const routed = (program: Program) => ({
+  queueId: program.programType === "snap" ? SNAP_INTAKE : GENERAL_INTAKE,
+  priority: program.isExpedited ? 1 : 3,
+});
 
 /** A task, and the case worker who claims it on the way to its state (the worker it is then assigned to). */
 type Fixture = { task: any; worker: Caller; program: Program };
@@ -107,7 +127,14 @@ async function reach(state: Status, options: { disturb?: boolean; program?: Prog
   const program = options.program ?? { programType: "snap", isExpedited: false };
   const worker = await caseWorker();
   tick();
-  const created = await api.post(TASKS, { name: `To ${state}`, taskType: "action_check", subjectType: "case", subjectId: randomUUID(), ...program, slaInfo: [{ slaTypeCode: "snap_standard" }] });
+  const created = await api.post(TASKS, {
+    name: `To ${state}`,
+    taskType: "action_check",
+    subjectType: "case",
+    subjectId: randomUUID(),
+    ...program,
+    slaInfo: [{ slaTypeCode: "snap_standard" }],
+  });
   if (created.status !== 201) throw new Error(`create task failed: ${created.status} ${JSON.stringify(created.body)}`);
   let task = created.body;
   const disturb = async () => {
@@ -156,7 +183,11 @@ const theSupervisor = () => supervisor;
 const theSystem = () => system;
 const reason = { reason: "Client asked for more time" };
 
-const slaEscalationReason: Partial<Record<Status, string>> = { pending: "deadline_exceeded", in_progress: "sla_deadline_approaching", escalated: "sla_deadline_exceeded" };
+const slaEscalationReason: Partial<Record<Status, string>> = {
+  pending: "deadline_exceeded",
+  in_progress: "sla_deadline_approaching",
+  escalated: "sla_deadline_exceeded",
+};
 const openStates: Status[] = ["pending", "in_progress", "escalated", "awaiting_client", "awaiting_verification", "pending_review"];
 
 const cases: Record<string, ActionCase> = {
@@ -363,43 +394,59 @@ describe.each(machineActions)("POST /workflow/tasks/{taskId}/%s", (action) => {
   const fromStates = (spec?.from ?? []).map((state) => [state] as const);
   const outside = STATUSES.find((state) => !spec?.from.includes(state));
 
-  it.each(fromStates.length ? fromStates : [["(no case)" as Status] as const])("from %s: 200 with the new state, the fields it sets, and its event", async (state) => {
-    const spec = caseOf(action);
-    const context = await contextFor(action, state);
-    const before = context.task;
-    const caller = spec.caller(context);
-    const eventType = spec.event({ ...context }).type;
-    const earlier = await eventsOf(api, before.id, eventType);
+  it.each(fromStates.length ? fromStates : [["(no case)" as Status] as const])(
+    "from %s: 200 with the new state, the fields it sets, and its event",
+    async (state) => {
+      const spec = caseOf(action);
+      const context = await contextFor(action, state);
+      const before = context.task;
+      const caller = spec.caller(context);
+      const eventType = spec.event({ ...context }).type;
+      const earlier = await eventsOf(api, before.id, eventType);
 
-    const response = await call(before.id, action, caller, spec.body?.(context) ?? {});
-    context.at = clock.now().toISOString();
-    expect({ status: response.status, body: response.body }).toEqual({ status: 200, body: expect.anything() });
-    const to = spec.to ?? state;
-    const { slaInfo, slaDeadline, ...after } = response.body;
-    const { slaInfo: _slaInfo, slaDeadline: _slaDeadline, ...unchanged } = before;
-    expect(after).toEqual({ ...unchanged, ...spec.sets(context), status: to, updatedAt: context.at });
-    // A clock that stopped stays stopped (completed and breached are final), even when the task is reopened.
-    const stopped = ["completed", "breached"].includes(before.slaInfo[0].status);
-    const clockStatus = stopped ? before.slaInfo[0].status : CLOCK_STATUS[to];
-    expect(slaInfo.map((entry: { status: string }) => entry.status)).toEqual([clockStatus]);
-    expect(slaDeadline === null).toBe(clockStatus !== "active");
-    expect(await read(before.id)).toEqual(response.body);
+      const response = await call(before.id, action, caller, spec.body?.(context) ?? {});
+      context.at = clock.now().toISOString();
+      expect({ status: response.status, body: response.body }).toEqual({ status: 200, body: expect.anything() });
+      const to = spec.to ?? state;
+      const { slaInfo, slaDeadline, ...after } = response.body;
+      const { slaInfo: _slaInfo, slaDeadline: _slaDeadline, ...unchanged } = before;
+      expect(after).toEqual({ ...unchanged, ...spec.sets(context), status: to, updatedAt: context.at });
+      // A clock that stopped stays stopped (completed and breached are final), even when the task is reopened.
+      const stopped = ["completed", "breached"].includes(before.slaInfo[0].status);
+      const clockStatus = stopped ? before.slaInfo[0].status : CLOCK_STATUS[to];
+      expect(slaInfo.map((entry: { status: string }) => entry.status)).toEqual([clockStatus]);
+      expect(slaDeadline === null).toBe(clockStatus !== "active");
+      expect(await read(before.id)).toEqual(response.body);
 
-    const emitted = await eventsOf(api, before.id, eventType);
-    expect(emitted).toHaveLength(earlier.length + 1);
-    const { type, data, causationid } = spec.event(context);
-    const event = emitted.at(-1);
-    expect(event).toEqual(expect.objectContaining({ type, source: "/workflow", subject: before.id, time: context.at, authid: caller.id, authtype: caller.authtype }));
-    expect(event.data).toEqual(data);
-    if (causationid) expect(event.causationid).toBe(causationid);
-  });
+      const emitted = await eventsOf(api, before.id, eventType);
+      expect(emitted).toHaveLength(earlier.length + 1);
+      const { type, data, causationid } = spec.event(context);
+      const event = emitted.at(-1);
+      expect(event).toEqual(
+        expect.objectContaining({
+          type,
+          source: "/workflow",
+          subject: before.id,
+          time: context.at,
+          authid: caller.id,
+          authtype: caller.authtype,
+        }),
+      );
+      expect(event.data).toEqual(data);
+      if (causationid) expect(event.causationid).toBe(causationid);
+    },
+  );
 
   it(`from ${outside ?? "(every state)"}, a state it is not allowed from: 409 CONFLICT naming status, and nothing changes`, async () => {
     const spec = caseOf(action);
     if (!outside) throw new Error(`${action} is allowed from every state: pick another refusal`);
     const context = await contextFor(action, outside);
     const caller = spec.caller({ ...context, state: spec.from[0]! });
-    const refused = expectErrorEnvelope(await call(context.task.id, action, caller, spec.body?.({ ...context, state: spec.from[0]! }) ?? {}), 409, "CONFLICT");
+    const refused = expectErrorEnvelope(
+      await call(context.task.id, action, caller, spec.body?.({ ...context, state: spec.from[0]! }) ?? {}),
+      409,
+      "CONFLICT",
+    );
     expect(detailFields(refused)).toEqual(["status"]);
     expect(await read(context.task.id)).toEqual(context.task);
   });
@@ -409,15 +456,17 @@ describe("role rules: a role no clause of the action names gets 403 FORBIDDEN", 
   const refusals = machineActions.flatMap((action) => (cases[action]?.refused ?? []).map((role) => [action, role] as const));
 
   it("the table refuses what the contract says (case workers approve/assign/cancel nothing, supervisors run no system action, the system claims nothing)", () => {
-    expect(refusals).toEqual(expect.arrayContaining([
-      ["approve", "case_worker"],
-      ["assign", "case_worker"],
-      ["cancel", "case_worker"],
-      ["sla-escalate", "supervisor"],
-      ["auto-cancel", "supervisor"],
-      ["auto-resume", "supervisor"],
-      ["claim", "system"],
-    ]));
+    expect(refusals).toEqual(
+      expect.arrayContaining([
+        ["approve", "case_worker"],
+        ["assign", "case_worker"],
+        ["cancel", "case_worker"],
+        ["sla-escalate", "supervisor"],
+        ["auto-cancel", "supervisor"],
+        ["auto-resume", "supervisor"],
+        ["claim", "system"],
+      ]),
+    );
   });
 
   it.each(refusals)("%s by a %s", async (action, role) => {
@@ -459,7 +508,9 @@ describe("the assigned-worker guard: a worker the task is not assigned to gets 4
     expect(assigned).toEqual(expect.objectContaining({ status: "pending", assignedToId: assignee.id, queueId: task.queueId }));
     expectErrorEnvelope(await call(task.id, "claim", await caseWorker()), 409, "CONFLICT");
     const claimed = await act(task.id, "claim", assignee);
-    expect(claimed).toEqual(expect.objectContaining({ status: "in_progress", assignedToId: assignee.id, startedAt: clock.now().toISOString() }));
+    expect(claimed).toEqual(
+      expect.objectContaining({ status: "in_progress", assignedToId: assignee.id, startedAt: clock.now().toISOString() }),
+    );
   });
 
   it("claim refuses a caller whose credential names no user account (a non-uuid userId) with 409", async () => {
@@ -512,13 +563,20 @@ describe("work goes only to real, active accounts", () => {
       },
       "inactive",
     ],
-  ] as const)("assign refuses an assignedToId that %s with 422 naming assignedToId, and nothing changes", async (_label, assignee, message) => {
-    const { task } = await reach("in_progress");
-    const envelope = expectErrorEnvelope(await call(task.id, "assign", supervisor, { assignedToId: await assignee() }), 422, "VALIDATION_ERROR");
-    expect(envelope.details).toEqual([{ field: "assignedToId", message: expect.stringContaining(message) }]);
-    expect(await read(task.id)).toEqual(task);
-    expect(await eventsOf(api, task.id, "workflow.task.assigned")).toEqual([]);
-  });
+  ] as const)(
+    "assign refuses an assignedToId that %s with 422 naming assignedToId, and nothing changes",
+    async (_label, assignee, message) => {
+      const { task } = await reach("in_progress");
+      const envelope = expectErrorEnvelope(
+        await call(task.id, "assign", supervisor, { assignedToId: await assignee() }),
+        422,
+        "VALIDATION_ERROR",
+      );
+      expect(envelope.details).toEqual([{ field: "assignedToId", message: expect.stringContaining(message) }]);
+      expect(await read(task.id)).toEqual(task);
+      expect(await eventsOf(api, task.id, "workflow.task.assigned")).toEqual([]);
+    },
+  );
 
   it("assign to an active account is 200 as before", async () => {
     const { task } = await reach("pending");
@@ -570,13 +628,34 @@ describe("evaluation order: 401/403 permission → 404 → 409 state → 403 rol
     ["an unknown field on claim (which takes no body)", "pending", "claim", "worker", { note: "mine" }, "note"],
     ["an unknown field beside a valid reason", "pending", "cancel", "supervisor", { reason: "x", urgent: true }, "urgent"],
     ["complete without an outcome", "in_progress", "complete", "worker", { notes: "done" }, "outcome"],
-    ["complete with createFollowUp not a boolean", "in_progress", "complete", "worker", { outcome: "done", createFollowUp: "yes" }, "createFollowUp"],
+    [
+      "complete with createFollowUp not a boolean",
+      "in_progress",
+      "complete",
+      "worker",
+      { outcome: "done", createFollowUp: "yes" },
+      "createFollowUp",
+    ],
     ["approve without an outcome", "pending_review", "approve", "supervisor", {}, "outcome"],
     ["assign to a non-uuid", "pending", "assign", "supervisor", { assignedToId: "bob" }, "assignedToId"],
-    ["assign to a queue that does not exist", "pending", "assign", "supervisor", { assignedToId: MISSING_ID, queueId: MISSING_ID }, "queueId"],
+    [
+      "assign to a queue that does not exist",
+      "pending",
+      "assign",
+      "supervisor",
+      { assignedToId: MISSING_ID, queueId: MISSING_ID },
+      "queueId",
+    ],
     ["assign to a user id that names no account", "pending", "assign", "supervisor", { assignedToId: MISSING_ID }, "assignedToId"],
     ["sla-escalate with an unknown reason", "pending", "sla-escalate", "system", { reason: "because" }, "reason"],
-    ["auto-resume with a causationid that is not a uuid", "awaiting_verification", "auto-resume", "system", { causationid: "timer-1" }, "causationid"],
+    [
+      "auto-resume with a causationid that is not a uuid",
+      "awaiting_verification",
+      "auto-resume",
+      "system",
+      { causationid: "timer-1" },
+      "causationid",
+    ],
   ] as const)("a bad body is 422 VALIDATION_ERROR naming the field, last: %s", async (_label, state, action, who, body, field) => {
     const { task, worker } = await reach(state);
     const caller = who === "worker" ? worker : who === "supervisor" ? supervisor : system;
@@ -658,7 +737,10 @@ describe("/openapi.json", () => {
     const { paths } = (await api.get("/openapi.json")).body;
     const described = Object.keys(taskMachine.actions).map((action) => {
       const operation = paths[`${TASKS}/{taskId}/${action}`]?.post;
-      return [action, operation ? (operation.requestBody ? (operation.requestBody.required ? "required" : "optional") : "none") : "missing"];
+      return [
+        action,
+        operation ? (operation.requestBody ? (operation.requestBody.required ? "required" : "optional") : "none") : "missing",
+      ];
     });
     expect(Object.fromEntries(described)).toEqual({
       claim: "none",
@@ -738,15 +820,28 @@ describe("GraphQL", () => {
     const claimed = await graphql(worker, `mutation ($id: ID!) { claimTask(id: $id) { ${TASK_FIELDS} } }`, { id: task.id });
     expect(claimed.errors).toBeUndefined();
     expect(claimed.data.claimTask).toEqual(expect.objectContaining({ id: task.id, status: "in_progress", assignedToId: worker.id }));
-    expect(claimed.data.claimTask.availableActions.sort()).toEqual(["await-client", "await-verification", "complete", "escalate", "release", "submit-for-review"]);
+    expect(claimed.data.claimTask.availableActions.sort()).toEqual([
+      "await-client",
+      "await-verification",
+      "complete",
+      "escalate",
+      "release",
+      "submit-for-review",
+    ]);
 
-    const prioritised = await graphql(supervisor, `mutation ($id: ID!) { setPriorityTask(id: $id, priority: 2) { ${TASK_FIELDS} } }`, { id: task.id });
+    const prioritised = await graphql(supervisor, `mutation ($id: ID!) { setPriorityTask(id: $id, priority: 2) { ${TASK_FIELDS} } }`, {
+      id: task.id,
+    });
     expect(prioritised.errors).toBeUndefined();
     expect(prioritised.data.setPriorityTask).toEqual(expect.objectContaining({ status: "in_progress", priority: 2 }));
 
-    const completed = await graphql(worker, `mutation ($id: ID!) { completeTask(id: $id, outcome: "eligible") { ${TASK_FIELDS} } }`, { id: task.id });
+    const completed = await graphql(worker, `mutation ($id: ID!) { completeTask(id: $id, outcome: "eligible") { ${TASK_FIELDS} } }`, {
+      id: task.id,
+    });
     expect(completed.errors).toBeUndefined();
-    expect(completed.data.completeTask).toEqual(expect.objectContaining({ status: "completed", outcome: "eligible", completedAt: clock.now().toISOString(), availableActions: [] }));
+    expect(completed.data.completeTask).toEqual(
+      expect.objectContaining({ status: "completed", outcome: "eligible", completedAt: clock.now().toISOString(), availableActions: [] }),
+    );
     expect(await read(task.id)).toEqual(expect.objectContaining({ status: "completed", outcome: "eligible", priority: 2 }));
   });
 
@@ -754,7 +849,11 @@ describe("GraphQL", () => {
     const pending = (await reach("pending")).task;
     const asWorker = await graphql(await caseWorker(), `query ($id: ID!) { task(id: $id) { availableActions } }`, { id: pending.id });
     expect(asWorker.data.task.availableActions).toEqual(["claim"]);
-    const asPhantom = await graphql(await tokenOnly(["case_worker"], randomUUID()), `query ($id: ID!) { task(id: $id) { availableActions } }`, { id: pending.id });
+    const asPhantom = await graphql(
+      await tokenOnly(["case_worker"], randomUUID()),
+      `query ($id: ID!) { task(id: $id) { availableActions } }`,
+      { id: pending.id },
+    );
     expect(asPhantom.data.task.availableActions).toEqual([]);
 
     const reviewed = (await reach("pending_review")).task;

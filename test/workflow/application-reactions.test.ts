@@ -27,7 +27,6 @@ const TASKS = "/workflow/tasks";
 const SNAP_INTAKE = "ae5ed10f-657d-55f3-b53c-b381ec583a1e";
 const GENERAL_INTAKE = "f46c5c87-b1fe-55c2-9166-873c2748d4f4";
 
-
 /** Too much income and cash for expedited SNAP service, as the eligibility adapter screens it. */
 const notExpedited = { totalMoneyExpectedThisMonth: 2400, totalCashOnHand: 300 };
 
@@ -36,7 +35,11 @@ const onlineApplication = (body: Json) => newApplication(api, { channel: "online
 /** Files an application through intake (with a primary applicant, whom eligibility decides about) and waits for the reactions. */
 async function submitted(body: Json): Promise<Json> {
   const application = await onlineApplication(body);
-  await expectStatus(api.post(`${APPLICATIONS}/${application.id}/members`, { roles: ["primary_applicant"] }), 201, "add the primary applicant");
+  await expectStatus(
+    api.post(`${APPLICATIONS}/${application.id}/members`, { roles: ["primary_applicant"] }),
+    201,
+    "add the primary applicant",
+  );
   const filed = await expectStatus(api.post(`${APPLICATIONS}/${application.id}/submit`, {}), 200, "submit");
   await settle();
   return filed;
@@ -44,7 +47,11 @@ async function submitted(body: Json): Promise<Json> {
 
 /** The application's tasks of one type (oldest first). */
 async function tasksOf(applicationId: string, taskType = "application_review"): Promise<Json[]> {
-  const body = await expectStatus(api.get(listPath(TASKS, { q: `subjectId:${applicationId} taskType:${taskType}`, sort: "createdAt", limit: 100 })), 200, "list tasks");
+  const body = await expectStatus(
+    api.get(listPath(TASKS, { q: `subjectId:${applicationId} taskType:${taskType}`, sort: "createdAt", limit: 100 })),
+    200,
+    "list tasks",
+  );
   return body.items;
 }
 
@@ -60,7 +67,6 @@ async function theEvent(subject: string, type: string): Promise<Json> {
   expect(events).toHaveLength(1);
   return events[0]!;
 }
-
 
 /** A task action; as the suite's administrator (a supervisor) unless a caller is given. */
 const act = (taskId: string, action: string, body: Json = {}, caller?: Account) =>
@@ -122,14 +128,24 @@ describe("through intake's lifecycle", () => {
     expect(new Date(task.slaDeadline).getTime() - new Date(filing.time).getTime()).toBe(7 * 24 * 3600 * 1000);
     const expedited = await theEvent(application.id, "eligibility.application.expedited");
     const updated = (await eventsOf(api, task.id, "workflow.task.updated")).find((event) => event.causationid === expedited.id);
-    expect(updated?.data.changes).toEqual(expect.arrayContaining([{ field: "isExpedited", before: false, after: true }, { field: "priority", before: 3, after: 1 }]));
+    expect(updated?.data.changes).toEqual(
+      expect.arrayContaining([
+        { field: "isExpedited", before: false, after: true },
+        { field: "priority", before: 3, after: 1 },
+      ]),
+    );
   });
 
   it("a Medicaid-only application's review task goes to general-intake, on the 45-day Medicaid clock", async () => {
     const application = await submitted({ programs: ["medicaid"] });
     const task = await theReviewTask(application.id);
     expect(task).toEqual(
-      expect.objectContaining({ programType: "medicaid", queueId: GENERAL_INTAKE, priority: 3, slaInfo: [expect.objectContaining({ slaTypeCode: "medicaid_standard" })] }),
+      expect.objectContaining({
+        programType: "medicaid",
+        queueId: GENERAL_INTAKE,
+        priority: 3,
+        slaInfo: [expect.objectContaining({ slaTypeCode: "medicaid_standard" })],
+      }),
     );
   });
 
@@ -166,7 +182,9 @@ describe("through intake's lifecycle", () => {
     const task = await theReviewTask(application.id);
     expect(task).toEqual(expect.objectContaining({ status: "completed", outcome: "application_closed", assignedToId: worker.id }));
     const closing = await theEvent(application.id, "intake.application.closed");
-    expect(await theEvent(task.id, "workflow.task.completed")).toEqual(expect.objectContaining({ data: { outcome: "application_closed" }, causationid: closing.id }));
+    expect(await theEvent(task.id, "workflow.task.completed")).toEqual(
+      expect.objectContaining({ data: { outcome: "application_closed" }, causationid: closing.id }),
+    );
   });
 });
 
@@ -189,7 +207,13 @@ describe("intake's events as published", () => {
   }
 
   const file = (applicationId: string, data: Json = {}) =>
-    publish("intake.application.submitted", applicationId, { programs: ["snap"], channel: "online", memberIds: [], isExpedited: false, ...data });
+    publish("intake.application.submitted", applicationId, {
+      programs: ["snap"],
+      channel: "online",
+      memberIds: [],
+      isExpedited: false,
+      ...data,
+    });
 
   /** A filed application's review task, driven through the task's actions into `state`. */
   async function reviewIn(state: string): Promise<{ applicationId: string; task: Json }> {
@@ -267,7 +291,15 @@ describe("intake's events as published", () => {
     expect((await theReviewTask(applicationId)).status).toBe("pending_review");
     const [approval] = await tasksOf(applicationId, "determination_approval");
     expect(approval).toEqual(
-      expect.objectContaining({ name: "Determination approval", status: "pending", subjectType: "application", subjectId: applicationId, queueId: SNAP_INTAKE, priority: 3, slaInfo: [] }),
+      expect.objectContaining({
+        name: "Determination approval",
+        status: "pending",
+        subjectType: "application",
+        subjectId: applicationId,
+        queueId: SNAP_INTAKE,
+        priority: 3,
+        slaInfo: [],
+      }),
     );
     expect(await theEvent(approval!.id, "workflow.task.created")).toEqual(expect.objectContaining({ causationid: needed.id }));
 
@@ -277,8 +309,12 @@ describe("intake's events as published", () => {
     await publish("intake.determination.rejected", applicationId);
     const returned = await theReviewTask(applicationId);
     expect(returned).toEqual(expect.objectContaining({ status: "in_progress", assignedToId: worker.id }));
-    expect(await theEvent(task.id, "workflow.task.returned_to_worker")).toEqual(expect.objectContaining({ data: { reason: "determination_rejected" } }));
-    expect((await tasksOf(applicationId, "determination_approval"))[0]).toEqual(expect.objectContaining({ status: "completed", outcome: "determination_rejected" }));
+    expect(await theEvent(task.id, "workflow.task.returned_to_worker")).toEqual(
+      expect.objectContaining({ data: { reason: "determination_rejected" } }),
+    );
+    expect((await tasksOf(applicationId, "determination_approval"))[0]).toEqual(
+      expect.objectContaining({ status: "completed", outcome: "determination_rejected" }),
+    );
 
     // Approval needed again: a new approval task (the first is closed), and this time the application closes.
     await publish("intake.determination.approval_needed", applicationId);

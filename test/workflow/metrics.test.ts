@@ -23,11 +23,18 @@ let W2: Account;
 let W3: Account;
 
 type Task = { id: string; status: string; queueId: string | null; programType: string | null; slaInfo: Array<{ status: string }> };
-type Metric = { id: string; name: string; aggregate: string; value: number | null; breakdown?: Record<string, number | null>; targets: unknown[]; computedAt: string };
+type Metric = {
+  id: string;
+  name: string;
+  aggregate: string;
+  value: number | null;
+  breakdown?: Record<string, number | null>;
+  targets: unknown[];
+  computedAt: string;
+};
 
 type TaskName = "A1" | "A2" | "B1" | "B2" | "B3" | "B4" | "B5" | "B6" | "B7";
 const world = {} as Record<TaskName, Task> & { userQueue: string };
-
 
 async function act(task: Task, action: string, body: Record<string, unknown> = {}, worker?: Account): Promise<Task> {
   const response = await api.post(`/workflow/tasks/${task.id}/${action}`, body, worker?.headers);
@@ -142,10 +149,17 @@ describe("the world the expectations are computed from", () => {
     };
     for (const [name, [status, queueId, sla]] of Object.entries(expected)) {
       const task = (await api.get(`/workflow/tasks/${world[name as TaskName].id}`)).body as Task;
-      expect({ name, status: task.status, queueId: task.queueId, sla: task.slaInfo.map((clock) => clock.status).join() }).toEqual({ name, status, queueId, sla });
+      expect({ name, status: task.status, queueId: task.queueId, sla: task.slaInfo.map((clock) => clock.status).join() }).toEqual({
+        name,
+        status,
+        queueId,
+        sla,
+      });
       const events = await api.get(listPath("/platform/events", { source: "/workflow", subject: task.id, limit: 100 }));
       // Compared as multisets: the log orders events of the same instant (A2's warning and cancellation) by id, not by append order.
-      const taskEvents = (events.body.items as Array<{ type: string }>).map((event) => event.type).filter((type) => type.startsWith("workflow.task."));
+      const taskEvents = (events.body.items as Array<{ type: string }>)
+        .map((event) => event.type)
+        .filter((type) => type.startsWith("workflow.task."));
       expect({ name, types: taskEvents.sort() }).toEqual({ name, types: types[name]!.map((type) => `workflow.task.${type}`).sort() });
     }
   });
@@ -174,10 +188,35 @@ describe("GET /workflow/metrics/{metricId}", () => {
       targets: [{ stat: "p50", operator: "<", amount: 4, unit: "hours", label: "4h" }],
       computedAt: NOW,
     });
-    expect(queue).toEqual({ id: "tasks_in_queue", name: "Tasks in Queue", aggregate: "count", value: 5, targets: [{ stat: "trend", direction: "down" }], computedAt: NOW });
-    expect(release).toEqual(expect.objectContaining({ name: "Release Rate", aggregate: "ratio", targets: [{ stat: "ratio", operator: "<", amount: 10, unit: "percent" }] }));
-    expect(breach).toEqual(expect.objectContaining({ name: "SLA Breach Rate", aggregate: "ratio", targets: [{ stat: "ratio", operator: "<", amount: 5, unit: "percent" }] }));
-    expect(warning).toEqual(expect.objectContaining({ name: "SLA Warning Rate", aggregate: "ratio", targets: [{ stat: "ratio", operator: "<", amount: 15, unit: "percent" }] }));
+    expect(queue).toEqual({
+      id: "tasks_in_queue",
+      name: "Tasks in Queue",
+      aggregate: "count",
+      value: 5,
+      targets: [{ stat: "trend", direction: "down" }],
+      computedAt: NOW,
+    });
+    expect(release).toEqual(
+      expect.objectContaining({
+        name: "Release Rate",
+        aggregate: "ratio",
+        targets: [{ stat: "ratio", operator: "<", amount: 10, unit: "percent" }],
+      }),
+    );
+    expect(breach).toEqual(
+      expect.objectContaining({
+        name: "SLA Breach Rate",
+        aggregate: "ratio",
+        targets: [{ stat: "ratio", operator: "<", amount: 5, unit: "percent" }],
+      }),
+    );
+    expect(warning).toEqual(
+      expect.objectContaining({
+        name: "SLA Warning Rate",
+        aggregate: "ratio",
+        targets: [{ stat: "ratio", operator: "<", amount: 15, unit: "percent" }],
+      }),
+    );
     for (const metric of [release, breach, warning]) {
       expect(metric).not.toHaveProperty("breakdown");
       expect(metric?.computedAt).toBe(NOW);
@@ -220,12 +259,30 @@ describe("GET /workflow/metrics/{metricId}", () => {
   });
 
   it("queueId restricts every metric to the tasks of that queue", async () => {
-    expect(await valuesOf({ queueId: world.userQueue })).toEqual({ task_time_to_claim: 12 * 3600, tasks_in_queue: 1, release_rate: 0, sla_breach_rate: 0, sla_warning_rate: 0 });
-    expect(await valuesOf({ queueId: SNAP_QUEUE })).toEqual({ task_time_to_claim: 1.5 * 3600, tasks_in_queue: 1, release_rate: 2 / 11, sla_breach_rate: 1 / 3, sla_warning_rate: 1 / 11 });
+    expect(await valuesOf({ queueId: world.userQueue })).toEqual({
+      task_time_to_claim: 12 * 3600,
+      tasks_in_queue: 1,
+      release_rate: 0,
+      sla_breach_rate: 0,
+      sla_warning_rate: 0,
+    });
+    expect(await valuesOf({ queueId: SNAP_QUEUE })).toEqual({
+      task_time_to_claim: 1.5 * 3600,
+      tasks_in_queue: 1,
+      release_rate: 2 / 11,
+      sla_breach_rate: 1 / 3,
+      sla_warning_rate: 1 / 11,
+    });
   });
 
   it("program restricts every metric to the tasks of that program, and combines with queueId", async () => {
-    expect(await valuesOf({ program: "snap" })).toEqual({ task_time_to_claim: 1.5 * 3600, tasks_in_queue: 2, release_rate: 1 / 6, sla_breach_rate: 1 / 4, sla_warning_rate: 1 / 12 });
+    expect(await valuesOf({ program: "snap" })).toEqual({
+      task_time_to_claim: 1.5 * 3600,
+      tasks_in_queue: 2,
+      release_rate: 1 / 6,
+      sla_breach_rate: 1 / 4,
+      sla_warning_rate: 1 / 12,
+    });
     expect(await valuesOf({ program: "medicaid", queueId: GENERAL_QUEUE })).toEqual({
       task_time_to_claim: 4 * 3600,
       tasks_in_queue: 2,
@@ -236,38 +293,86 @@ describe("GET /workflow/metrics/{metricId}", () => {
   });
 
   it("a filter no task matches gives counts and ratios of 0 and no duration", async () => {
-    expect(await valuesOf({ program: "tanf" })).toEqual({ task_time_to_claim: null, tasks_in_queue: 0, release_rate: 0, sla_breach_rate: 0, sla_warning_rate: 0 });
-    expect(await valuesOf({ queueId: SNAP_QUEUE, program: "medicaid" })).toEqual({ task_time_to_claim: null, tasks_in_queue: 0, release_rate: 0, sla_breach_rate: 0, sla_warning_rate: 0 });
+    expect(await valuesOf({ program: "tanf" })).toEqual({
+      task_time_to_claim: null,
+      tasks_in_queue: 0,
+      release_rate: 0,
+      sla_breach_rate: 0,
+      sla_warning_rate: 0,
+    });
+    expect(await valuesOf({ queueId: SNAP_QUEUE, program: "medicaid" })).toEqual({
+      task_time_to_claim: null,
+      tasks_in_queue: 0,
+      release_rate: 0,
+      sla_breach_rate: 0,
+      sla_warning_rate: 0,
+    });
   });
 
   describe("from/to windows (events by time, tasks by createdAt, both ends inclusive)", () => {
     it("from the start of phase B: only its tasks and its 15 events", async () => {
-      expect(await valuesOf({ from: at(T1, 0) })).toEqual({ task_time_to_claim: 3 * 3600, tasks_in_queue: 5, release_rate: 3 / 15, sla_breach_rate: 0, sla_warning_rate: 0 });
+      expect(await valuesOf({ from: at(T1, 0) })).toEqual({
+        task_time_to_claim: 3 * 3600,
+        tasks_in_queue: 5,
+        release_rate: 3 / 15,
+        sla_breach_rate: 0,
+        sla_warning_rate: 0,
+      });
     });
 
     it("up to the end of phase A: its two tasks, its 8 events, and nothing claimed", async () => {
-      expect(await valuesOf({ to: at(T0, 169) })).toEqual({ task_time_to_claim: null, tasks_in_queue: 0, release_rate: 0, sla_breach_rate: 1 / 2, sla_warning_rate: 2 / 8 });
+      expect(await valuesOf({ to: at(T0, 169) })).toEqual({
+        task_time_to_claim: null,
+        tasks_in_queue: 0,
+        release_rate: 0,
+        sla_breach_rate: 1 / 2,
+        sla_warning_rate: 2 / 8,
+      });
     });
 
     it("the instant of the SLA warnings: the two warnings and the cancellation", async () => {
       const instant = at(T0, 127);
-      expect(await valuesOf({ from: instant, to: instant })).toEqual({ task_time_to_claim: null, tasks_in_queue: 0, release_rate: 0, sla_breach_rate: 0, sla_warning_rate: 2 / 3 });
+      expect(await valuesOf({ from: instant, to: instant })).toEqual({
+        task_time_to_claim: null,
+        tasks_in_queue: 0,
+        release_rate: 0,
+        sla_breach_rate: 0,
+        sla_warning_rate: 2 / 3,
+      });
     });
 
     it("a window ending before the later claims measures only B1's first claim", async () => {
       // 16 events up to T1+2h: phase A's 8 (two of them warnings), six creations, B1's claim and release.
-      expect(await valuesOf({ to: at(T1, 2) })).toEqual({ task_time_to_claim: 3600, tasks_in_queue: 4, release_rate: 1 / 16, sla_breach_rate: 1 / 8, sla_warning_rate: 2 / 16 });
+      expect(await valuesOf({ to: at(T1, 2) })).toEqual({
+        task_time_to_claim: 3600,
+        tasks_in_queue: 4,
+        release_rate: 1 / 16,
+        sla_breach_rate: 1 / 8,
+        sla_warning_rate: 2 / 16,
+      });
     });
 
     it("a window starting after phase B's first creations measures only B7 (a claim needs its creation in the window)", async () => {
       // From T1+5h: B7 created, claimed, released; B1 claimed; B2 released; B3 claimed.
-      expect(await valuesOf({ from: at(T1, 5) })).toEqual({ task_time_to_claim: 2 * 3600, tasks_in_queue: 1, release_rate: 2 / 6, sla_breach_rate: 0, sla_warning_rate: 0 });
+      expect(await valuesOf({ from: at(T1, 5) })).toEqual({
+        task_time_to_claim: 2 * 3600,
+        tasks_in_queue: 1,
+        release_rate: 2 / 6,
+        sla_breach_rate: 0,
+        sla_warning_rate: 0,
+      });
       expect((await getMetric("task_time_to_claim", { from: at(T1, 3), to: at(T1, 8) })).value).toBe(2 * 3600);
     });
 
     it("a window in which nothing was claimed gives no time to claim", async () => {
       expect((await getMetric("task_time_to_claim", { to: at(T1, 0.5) })).value).toBeNull();
-      expect(await valuesOf({ from: at(T1, 13) })).toEqual({ task_time_to_claim: null, tasks_in_queue: 0, release_rate: 0, sla_breach_rate: 0, sla_warning_rate: 0 });
+      expect(await valuesOf({ from: at(T1, 13) })).toEqual({
+        task_time_to_claim: null,
+        tasks_in_queue: 0,
+        release_rate: 0,
+        sla_breach_rate: 0,
+        sla_warning_rate: 0,
+      });
     });
 
     it("accepts instants with an offset", async () => {
@@ -278,7 +383,10 @@ describe("GET /workflow/metrics/{metricId}", () => {
     it("windows combine with groupBy", async () => {
       const metric = await getMetric("release_rate", { from: at(T1, 5), groupBy: "programType" });
       // B7: created, claimed, released; B1: claimed; B2: released; B3: claimed.
-      expect({ value: metric.value, breakdown: metric.breakdown }).toEqual({ value: null, breakdown: { snap: 1 / 4, medicaid: 1, none: 0 } });
+      expect({ value: metric.value, breakdown: metric.breakdown }).toEqual({
+        value: null,
+        breakdown: { snap: 1 / 4, medicaid: 1, none: 0 },
+      });
     });
   });
 
@@ -314,7 +422,11 @@ describe("GET /workflow/metrics/{metricId}", () => {
     });
 
     it("400 when from is after to", async () => {
-      const body = expectErrorEnvelope(await api.get(listPath("/workflow/metrics/release_rate", { from: at(T1, 2), to: at(T1, 1) })), 400, "BAD_REQUEST");
+      const body = expectErrorEnvelope(
+        await api.get(listPath("/workflow/metrics/release_rate", { from: at(T1, 2), to: at(T1, 1) })),
+        400,
+        "BAD_REQUEST",
+      );
       expect(detailFields(body)).toContain("from");
     });
   });
@@ -334,24 +446,55 @@ describe("GET /workflow/metrics", () => {
   });
 
   it("q=aggregate:ratio* returns the three ratios", async () => {
-    const items = expectListEnvelope(await api.get(listPath("/workflow/metrics", { q: "aggregate:ratio*" })), { total: 3, limit: 25, offset: 0, hasNext: false });
+    const items = expectListEnvelope(await api.get(listPath("/workflow/metrics", { q: "aggregate:ratio*" })), {
+      total: 3,
+      limit: 25,
+      offset: 0,
+      hasNext: false,
+    });
     expect(items.map((metric) => metric.id)).toEqual(["release_rate", "sla_breach_rate", "sla_warning_rate"]);
   });
 
   it("q=aggregate:ratio matches by contains (SPEC §4 q syntax), so 'duration' matches too", async () => {
-    const items = expectListEnvelope(await api.get(listPath("/workflow/metrics", { q: "aggregate:ratio" })), { total: 4, limit: 25, offset: 0, hasNext: false });
+    const items = expectListEnvelope(await api.get(listPath("/workflow/metrics", { q: "aggregate:ratio" })), {
+      total: 4,
+      limit: 25,
+      offset: 0,
+      hasNext: false,
+    });
     expect(items.map((metric) => metric.id)).toEqual(["release_rate", "sla_breach_rate", "sla_warning_rate", "task_time_to_claim"]);
-    const counts = expectListEnvelope(await api.get(listPath("/workflow/metrics", { q: "aggregate:count" })), { total: 1, limit: 25, offset: 0, hasNext: false });
+    const counts = expectListEnvelope(await api.get(listPath("/workflow/metrics", { q: "aggregate:count" })), {
+      total: 1,
+      limit: 25,
+      offset: 0,
+      hasNext: false,
+    });
     expect(counts.map((metric) => metric.id)).toEqual(["tasks_in_queue"]);
   });
 
   it("sort=-value orders by the computed values, largest first", async () => {
-    const items = expectListEnvelope(await api.get(listPath("/workflow/metrics", { sort: "-value" })), { total: 5, limit: 25, offset: 0, hasNext: false });
-    expect(items.map((metric) => metric.id)).toEqual(["task_time_to_claim", "tasks_in_queue", "release_rate", "sla_breach_rate", "sla_warning_rate"]);
+    const items = expectListEnvelope(await api.get(listPath("/workflow/metrics", { sort: "-value" })), {
+      total: 5,
+      limit: 25,
+      offset: 0,
+      hasNext: false,
+    });
+    expect(items.map((metric) => metric.id)).toEqual([
+      "task_time_to_claim",
+      "tasks_in_queue",
+      "release_rate",
+      "sla_breach_rate",
+      "sla_warning_rate",
+    ]);
   });
 
   it("pages: limit=2&offset=2 is the third and fourth by name, total 5", async () => {
-    const items = expectListEnvelope(await api.get(listPath("/workflow/metrics", { limit: 2, offset: 2 })), { total: 5, limit: 2, offset: 2, hasNext: true });
+    const items = expectListEnvelope(await api.get(listPath("/workflow/metrics", { limit: 2, offset: 2 })), {
+      total: 5,
+      limit: 2,
+      offset: 2,
+      hasNext: true,
+    });
     expect(items.map((metric) => metric.id)).toEqual(["sla_warning_rate", "task_time_to_claim"]);
   });
 
@@ -373,7 +516,12 @@ describe("GET /workflow/metrics", () => {
   });
 
   it("groupBy gives every listed metric a breakdown and a null value", async () => {
-    const items = expectListEnvelope(await api.get(listPath("/workflow/metrics", { groupBy: "programType" })), { total: 5, limit: 25, offset: 0, hasNext: false }) as Metric[];
+    const items = expectListEnvelope(await api.get(listPath("/workflow/metrics", { groupBy: "programType" })), {
+      total: 5,
+      limit: 25,
+      offset: 0,
+      hasNext: false,
+    }) as Metric[];
     expect(Object.fromEntries(items.map((metric) => [metric.id, [metric.value, metric.breakdown]]))).toEqual({
       task_time_to_claim: [null, { snap: 5400, medicaid: 14400, none: 43200 }],
       tasks_in_queue: [null, { snap: 2, medicaid: 2, none: 1 }],
@@ -413,14 +561,23 @@ describe("GraphQL metrics", () => {
     const result = await api.graphql("{ metrics(groupBy: programType) { items { id value breakdown } } }");
     expect(result.errors).toBeUndefined();
     const rest = await api.get(listPath("/workflow/metrics", { groupBy: "programType" }));
-    expect(result.data.metrics.items).toEqual(rest.body.items.map((metric: Metric) => ({ id: metric.id, value: metric.value, breakdown: metric.breakdown })));
-    expect(result.data.metrics.items.find((metric: Metric) => metric.id === "sla_breach_rate").breakdown).toEqual({ snap: 0.25, medicaid: 0, none: 0 });
+    expect(result.data.metrics.items).toEqual(
+      rest.body.items.map((metric: Metric) => ({ id: metric.id, value: metric.value, breakdown: metric.breakdown })),
+    );
+    expect(result.data.metrics.items.find((metric: Metric) => metric.id === "sla_breach_rate").breakdown).toEqual({
+      snap: 0.25,
+      medicaid: 0,
+      none: 0,
+    });
   });
 
   it("metric(id, queueId) agrees with REST and is null for an unknown id", async () => {
-    const result = await api.graphql("query ($q: ID) { known: metric(id: \"task_time_to_claim\", queueId: $q) { value computedAt } unknown: metric(id: \"nope\") { value } }", {
-      q: world.userQueue,
-    });
+    const result = await api.graphql(
+      'query ($q: ID) { known: metric(id: "task_time_to_claim", queueId: $q) { value computedAt } unknown: metric(id: "nope") { value } }',
+      {
+        q: world.userQueue,
+      },
+    );
     expect(result).toEqual({ data: { known: { value: 43200, computedAt: NOW }, unknown: null } });
   });
 });

@@ -20,8 +20,25 @@ const { api, settle } = useTestPlatform("workflow_sla", { clock });
 
 type Api = ReturnType<typeof httpClient>;
 type SlaEntry = { slaTypeCode: string; status: string; clockStartedAt: string; deadline: string };
-type Task = { id: string; status: string; slaInfo: SlaEntry[]; slaDeadline: string | null; blockedAt: string | null; escalatedAt: string | null; cancelledAt: string | null; updatedAt: string };
-type LoggedEvent = { id: string; type: string; time: string; subject: string; data?: Record<string, unknown>; causationid?: string; authtype?: string };
+type Task = {
+  id: string;
+  status: string;
+  slaInfo: SlaEntry[];
+  slaDeadline: string | null;
+  blockedAt: string | null;
+  escalatedAt: string | null;
+  cancelledAt: string | null;
+  updatedAt: string;
+};
+type LoggedEvent = {
+  id: string;
+  type: string;
+  time: string;
+  subject: string;
+  data?: Record<string, unknown>;
+  causationid?: string;
+  authtype?: string;
+};
 
 /** The case worker who claims every task of the suite's platform (an account in its database). */
 let worker: Account;
@@ -34,7 +51,8 @@ const at = (start: Date, offsetMs: number) => new Date(start.getTime() + offsetM
 
 /** Moves the shared clock to `to` (never back) and waits for every timer due by then and its reactions. */
 async function moveTo(to: Date): Promise<Date> {
-  if (to.getTime() < clock.now().getTime()) throw new Error(`the clock is at ${iso(clock.now())}, past ${iso(to)}: tests only move it forward`);
+  if (to.getTime() < clock.now().getTime())
+    throw new Error(`the clock is at ${iso(clock.now())}, past ${iso(to)}: tests only move it forward`);
   clock.set(to);
   await settle();
   return clock.now();
@@ -59,7 +77,13 @@ const clockedTask = async (client: Api, slaTypeCodes: string[] = [], name = "Rev
  * An action as the claiming case worker (`as`, by default the suite's worker; or, with `asAdmin`, the
  * suite's state administrator); it must succeed.
  */
-async function act(client: Api, taskId: string, action: string, body?: unknown, options: { asAdmin?: boolean; as?: Account } = {}): Promise<Task> {
+async function act(
+  client: Api,
+  taskId: string,
+  action: string,
+  body?: unknown,
+  options: { asAdmin?: boolean; as?: Account } = {},
+): Promise<Task> {
   const response = await client.post(`/workflow/tasks/${taskId}/${action}`, body, options.asAdmin ? {} : (options.as ?? worker).headers);
   if (response.status !== 200) throw new Error(`${action} failed: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body as Task;
@@ -78,12 +102,16 @@ async function workflowEventsOf(client: Api, taskId: string): Promise<LoggedEven
   return page.items;
 }
 
-const ofType = (events: LoggedEvent[], type: string, reason?: string) => events.filter((event) => event.type === type && (reason === undefined || event.data?.reason === reason));
+const ofType = (events: LoggedEvent[], type: string, reason?: string) =>
+  events.filter((event) => event.type === type && (reason === undefined || event.data?.reason === reason));
 
 /** The one event of a type (and reason); fails naming what the task's log holds otherwise. */
 function single(events: LoggedEvent[], type: string, reason?: string): LoggedEvent {
   const found = ofType(events, type, reason);
-  if (found.length !== 1) throw new Error(`expected one ${type}${reason ? ` (${reason})` : ""}, found ${found.length} in ${JSON.stringify(events.map((event) => [event.type, event.data?.reason]))}`);
+  if (found.length !== 1)
+    throw new Error(
+      `expected one ${type}${reason ? ` (${reason})` : ""}, found ${found.length} in ${JSON.stringify(events.map((event) => [event.type, event.data?.reason]))}`,
+    );
   return found[0]!;
 }
 
@@ -92,7 +120,9 @@ describe("pausing and resuming SLA clocks through the API", () => {
     const t0 = await moveTo(nextWeekday(MONDAY, 9));
     const created = await clockedTask(api, ["snap_standard"]);
     const originalDeadline = iso(at(t0, 30 * DAY_MS));
-    expect(created.slaInfo).toEqual([{ slaTypeCode: "snap_standard", status: "active", clockStartedAt: iso(t0), deadline: originalDeadline }]);
+    expect(created.slaInfo).toEqual([
+      { slaTypeCode: "snap_standard", status: "active", clockStartedAt: iso(t0), deadline: originalDeadline },
+    ]);
     expect(created.slaDeadline).toBe(originalDeadline);
     await act(api, created.id, "claim");
 
@@ -180,7 +210,14 @@ describe("SLA timers fire on time, with nobody reading the task", () => {
     expect(timer.data).toEqual(expect.objectContaining({ timerId: `workflow.sla_warning.${created.id}` }));
     expect(timer.time).toBe(iso(warningAt));
     const escalation = single(events, "workflow.task.escalated", "sla_deadline_approaching");
-    expect(escalation).toEqual(expect.objectContaining({ authtype: "system", causationid: timer.id, time: iso(warningAt), data: { reason: "sla_deadline_approaching" } }));
+    expect(escalation).toEqual(
+      expect.objectContaining({
+        authtype: "system",
+        causationid: timer.id,
+        time: iso(warningAt),
+        data: { reason: "sla_deadline_approaching" },
+      }),
+    );
     // The creation-deadline escalation is still the only other one.
     expect(ofType(events, "workflow.task.escalated")).toHaveLength(2);
   });
@@ -200,13 +237,20 @@ describe("SLA timers fire on time, with nobody reading the task", () => {
     await moveTo(deadline);
     const breached = await getTask(api, created.id);
     expect(breached.status).toBe("escalated");
-    expect(breached.slaInfo).toEqual([{ slaTypeCode: "snap_expedited", status: "breached", clockStartedAt: iso(t0), deadline: iso(deadline) }]);
+    expect(breached.slaInfo).toEqual([
+      { slaTypeCode: "snap_expedited", status: "breached", clockStartedAt: iso(t0), deadline: iso(deadline) },
+    ]);
     expect(breached.slaDeadline).toBeNull();
     const events = await workflowEventsOf(api, created.id);
     const timer = single(events, "workflow.sla_breach");
     expect(timer.data).toEqual(expect.objectContaining({ timerId: `workflow.sla_breach.${created.id}` }));
     expect(single(events, "workflow.task.sla_breached")).toEqual(
-      expect.objectContaining({ authtype: "system", causationid: timer.id, time: iso(deadline), data: { reason: "sla_deadline_exceeded" } }),
+      expect.objectContaining({
+        authtype: "system",
+        causationid: timer.id,
+        time: iso(deadline),
+        data: { reason: "sla_deadline_exceeded" },
+      }),
     );
 
     await advance(HOUR_MS);
@@ -225,7 +269,9 @@ describe("SLA timers fire on time, with nobody reading the task", () => {
 
     const completed = await act(api, created.id, "complete", { outcome: "eligible" });
     expect(completed.status).toBe("completed");
-    expect(completed.slaInfo).toEqual([{ slaTypeCode: "snap_expedited", status: "completed", clockStartedAt: iso(t0), deadline: iso(at(t0, 7 * DAY_MS)) }]);
+    expect(completed.slaInfo).toEqual([
+      { slaTypeCode: "snap_expedited", status: "completed", clockStartedAt: iso(t0), deadline: iso(at(t0, 7 * DAY_MS)) },
+    ]);
     expect(completed.slaDeadline).toBeNull();
     const logged = await workflowEventsOf(api, created.id);
 
@@ -269,7 +315,9 @@ describe("SLA timers fire on time, with nobody reading the task", () => {
     expect(timer.time).toBe(iso(pushedWarning));
     // The resume set the timer again: the timer's event continues from the resumed event.
     expect(timer.causationid).toBe(single(events, "workflow.task.resumed").id);
-    expect(single(events, "workflow.task.escalated", "sla_deadline_approaching")).toEqual(expect.objectContaining({ causationid: timer.id, time: iso(pushedWarning) }));
+    expect(single(events, "workflow.task.escalated", "sla_deadline_approaching")).toEqual(
+      expect.objectContaining({ causationid: timer.id, time: iso(pushedWarning) }),
+    );
 
     // The breach moved with it: not at the original deadline (passed while paused), but 5 days later.
     const pushedDeadline = at(t0, 12 * DAY_MS);
@@ -303,7 +351,9 @@ describe("wait timeouts", () => {
     const events = await workflowEventsOf(api, created.id);
     const timer = single(events, "workflow.client_timeout");
     expect(timer.data).toEqual(expect.objectContaining({ timerId: `workflow.client_timeout.${created.id}` }));
-    expect(single(events, "workflow.task.cancelled")).toEqual(expect.objectContaining({ authtype: "system", causationid: timer.id, data: { reason: "client_unresponsive" } }));
+    expect(single(events, "workflow.task.cancelled")).toEqual(
+      expect.objectContaining({ authtype: "system", causationid: timer.id, data: { reason: "client_unresponsive" } }),
+    );
   });
 
   it("forgets the client timeout when the task resumes before 30 days", async () => {
@@ -339,7 +389,9 @@ describe("wait timeouts", () => {
     const events = await workflowEventsOf(api, created.id);
     const timer = single(events, "workflow.verification_timeout");
     expect(timer.data).toEqual(expect.objectContaining({ timerId: `workflow.verification_timeout.${created.id}` }));
-    expect(single(events, "workflow.task.resumed")).toEqual(expect.objectContaining({ authtype: "system", causationid: timer.id, time: iso(timeout) }));
+    expect(single(events, "workflow.task.resumed")).toEqual(
+      expect.objectContaining({ authtype: "system", causationid: timer.id, time: iso(timeout) }),
+    );
   });
 });
 
@@ -383,13 +435,20 @@ describe("GraphQL", () => {
     await moveTo(at(t0, 6 * DAY_MS)); // past the expedited clock's warning
 
     const selection = "slaInfo { slaTypeCode status clockStartedAt deadline } slaDeadline";
-    const result = await api.graphql(`query ($a: ID!, $b: ID!, $c: ID!) { a: task(id: $a) { ${selection} } b: task(id: $b) { ${selection} } c: task(id: $c) { ${selection} } }`, {
-      a: running.id,
-      b: paused.id,
-      c: done.id,
-    });
+    const result = await api.graphql(
+      `query ($a: ID!, $b: ID!, $c: ID!) { a: task(id: $a) { ${selection} } b: task(id: $b) { ${selection} } c: task(id: $c) { ${selection} } }`,
+      {
+        a: running.id,
+        b: paused.id,
+        c: done.id,
+      },
+    );
     expect(result.errors).toBeUndefined();
-    for (const [alias, id] of [["a", running.id], ["b", paused.id], ["c", done.id]] as const) {
+    for (const [alias, id] of [
+      ["a", running.id],
+      ["b", paused.id],
+      ["c", done.id],
+    ] as const) {
       const { slaInfo, slaDeadline } = await getTask(api, id);
       expect(result.data[alias]).toEqual({ slaInfo, slaDeadline });
     }
@@ -423,7 +482,8 @@ describe("timers are durable", () => {
     platforms.splice(platforms.indexOf(platform), 1);
     await platform.close();
   };
-  const countByType = (events: LoggedEvent[]) => Object.fromEntries([...new Set(events.map((event) => event.type))].map((type) => [type, ofType(events, type).length]));
+  const countByType = (events: LoggedEvent[]) =>
+    Object.fromEntries([...new Set(events.map((event) => event.type))].map((type) => [type, ofType(events, type).length]));
 
   it("fires timers that fell due while no platform ran once one starts again, and each timer once with two platforms on one database", async () => {
     process.env.LOG_LEVEL ??= "silent";
@@ -448,7 +508,8 @@ describe("timers are durable", () => {
     expect(afterRestart.slaInfo[0]!.status).toBe("breached");
     expect(afterRestart.slaDeadline).toBeNull();
     const restartEvents = await workflowEventsOf(a.api, expedited.id);
-    for (const type of ["workflow.creation_deadline", "workflow.sla_warning", "workflow.sla_breach"]) expect(single(restartEvents, type).time).toBe(iso(restartedAt));
+    for (const type of ["workflow.creation_deadline", "workflow.sla_warning", "workflow.sla_breach"])
+      expect(single(restartEvents, type).time).toBe(iso(restartedAt));
     single(restartEvents, "workflow.task.escalated", "deadline_exceeded");
     single(restartEvents, "workflow.task.escalated", "sla_deadline_approaching");
     single(restartEvents, "workflow.task.sla_breached", "sla_deadline_exceeded");
@@ -473,12 +534,22 @@ describe("timers are durable", () => {
 
     const slaEvents = await workflowEventsOf(a.api, sla.id);
     expect(countByType(slaEvents)).toEqual(
-      expect.objectContaining({ "workflow.creation_deadline": 1, "workflow.sla_warning": 1, "workflow.sla_breach": 1, "workflow.task.escalated": 2, "workflow.task.sla_breached": 1 }),
+      expect.objectContaining({
+        "workflow.creation_deadline": 1,
+        "workflow.sla_warning": 1,
+        "workflow.sla_breach": 1,
+        "workflow.task.escalated": 2,
+        "workflow.task.sla_breached": 1,
+      }),
     );
     expect((await getTask(b.api, sla.id)).slaInfo[0]!.status).toBe("breached");
-    expect(countByType(await workflowEventsOf(b.api, verifying.id))).toEqual(expect.objectContaining({ "workflow.verification_timeout": 1, "workflow.task.resumed": 1 }));
+    expect(countByType(await workflowEventsOf(b.api, verifying.id))).toEqual(
+      expect.objectContaining({ "workflow.verification_timeout": 1, "workflow.task.resumed": 1 }),
+    );
     expect((await getTask(a.api, verifying.id)).status).toBe("in_progress");
-    expect(countByType(await workflowEventsOf(a.api, client.id))).toEqual(expect.objectContaining({ "workflow.client_timeout": 1, "workflow.task.cancelled": 1 }));
+    expect(countByType(await workflowEventsOf(a.api, client.id))).toEqual(
+      expect.objectContaining({ "workflow.client_timeout": 1, "workflow.task.cancelled": 1 }),
+    );
     expect((await getTask(b.api, client.id)).status).toBe("cancelled");
     expect(await workflowEventsOf(b.api, expedited.id)).toEqual(restartEvents);
   }, 90_000);

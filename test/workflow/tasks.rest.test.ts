@@ -9,7 +9,16 @@ import { randomUUID } from "node:crypto";
 import { DAY_MS, ManualClock } from "@pap/core";
 import { bearer, workerAccount, type Account } from "../support/auth";
 import { useTestPlatform } from "../support/platform";
-import { detailFields, expectErrorEnvelope, expectListEnvelope, expectValidationError, ISO_DATE_TIME, listPath, MISSING_ID, UUID_PATTERN } from "../support/expectations";
+import {
+  detailFields,
+  expectErrorEnvelope,
+  expectListEnvelope,
+  expectValidationError,
+  ISO_DATE_TIME,
+  listPath,
+  MISSING_ID,
+  UUID_PATTERN,
+} from "../support/expectations";
 import { eventsOf } from "../support/event-log";
 import { created, newTask } from "../support/creators";
 
@@ -61,11 +70,30 @@ const ids = (tasks: Array<{ id: string }>) => tasks.map((task) => task.id);
 
 describe("queues", () => {
   it("lists the seeded routing queues as configuration-managed (source system)", async () => {
-    const items = expectListEnvelope(await api.get(listPath(QUEUES, { q: "source:system" })), { total: 2, limit: 25, offset: 0, hasNext: false });
+    const items = expectListEnvelope(await api.get(listPath(QUEUES, { q: "source:system" })), {
+      total: 2,
+      limit: 25,
+      offset: 0,
+      hasNext: false,
+    });
     // Sorted by name by default.
     expect(items).toEqual([
-      { id: GENERAL_INTAKE, name: "general-intake", description: expect.any(String), source: "system", createdAt: expect.stringMatching(ISO_DATE_TIME), updatedAt: expect.stringMatching(ISO_DATE_TIME) },
-      { id: SNAP_INTAKE, name: "snap-intake", description: expect.any(String), source: "system", createdAt: expect.stringMatching(ISO_DATE_TIME), updatedAt: expect.stringMatching(ISO_DATE_TIME) },
+      {
+        id: GENERAL_INTAKE,
+        name: "general-intake",
+        description: expect.any(String),
+        source: "system",
+        createdAt: expect.stringMatching(ISO_DATE_TIME),
+        updatedAt: expect.stringMatching(ISO_DATE_TIME),
+      },
+      {
+        id: SNAP_INTAKE,
+        name: "snap-intake",
+        description: expect.any(String),
+        source: "system",
+        createdAt: expect.stringMatching(ISO_DATE_TIME),
+        updatedAt: expect.stringMatching(ISO_DATE_TIME),
+      },
     ]);
     expect((await api.get(`${QUEUES}/${SNAP_INTAKE}`)).body).toEqual(items[1]);
   });
@@ -75,12 +103,28 @@ describe("queues", () => {
     const at = tick();
     const response = await api.post(QUEUES, { name, description: "Fair hearing requests" });
     expect(response.status).toBe(201);
-    expect(response.body).toEqual({ id: expect.stringMatching(UUID_PATTERN), name, description: "Fair hearing requests", source: "user", createdAt: at, updatedAt: at });
+    expect(response.body).toEqual({
+      id: expect.stringMatching(UUID_PATTERN),
+      name,
+      description: "Fair hearing requests",
+      source: "user",
+      createdAt: at,
+      updatedAt: at,
+    });
     expect(new URL(response.headers.get("location") ?? "", url()).toString()).toBe(`${url()}${QUEUES}/${response.body.id}`);
     expect((await api.get(`${QUEUES}/${response.body.id}`)).body).toEqual(response.body);
 
     const events = await eventsOf(api, response.body.id);
-    expect(events).toEqual([expect.objectContaining({ type: "workflow.queue.created", source: "/workflow", time: at, authid: ADMIN_ID, authtype: "user", data: response.body })]);
+    expect(events).toEqual([
+      expect.objectContaining({
+        type: "workflow.queue.created",
+        source: "/workflow",
+        time: at,
+        authid: ADMIN_ID,
+        authtype: "user",
+        data: response.body,
+      }),
+    ]);
   });
 
   it("ignores a source sent on create (a client sending back what it read): only configuration makes system queues", async () => {
@@ -236,12 +280,23 @@ describe("POST /workflow/tasks", () => {
   it("keeps a queueId, priority and assignee given on create", async () => {
     const queue = await createQueue();
     const assignee = (await worker()).id;
-    const task = await createTask({ name: "Placed by hand", programType: "snap", queueId: queue.id, priority: 2, assignedToId: assignee, status: "pending" });
+    const task = await createTask({
+      name: "Placed by hand",
+      programType: "snap",
+      queueId: queue.id,
+      priority: 2,
+      assignedToId: assignee,
+      status: "pending",
+    });
     expect(task).toEqual(expect.objectContaining({ status: "pending", queueId: queue.id, priority: 2, assignedToId: assignee }));
   });
 
   it("starts the SLA clocks named in slaInfo at creation, each due createdAt + its duration; slaDeadline is the earliest", async () => {
-    const task = await createTask({ name: "Clocked", programType: "snap", slaInfo: [{ slaTypeCode: "snap_standard" }, { slaTypeCode: "snap_expedited" }] });
+    const task = await createTask({
+      name: "Clocked",
+      programType: "snap",
+      slaInfo: [{ slaTypeCode: "snap_standard" }, { slaTypeCode: "snap_expedited" }],
+    });
     const created = Date.parse(task.createdAt);
     const due = (days: number) => new Date(created + days * DAY_MS).toISOString();
     expect(task.slaInfo).toEqual([
@@ -270,7 +325,8 @@ describe("POST /workflow/tasks", () => {
     const response = await api.post(TASKS, body);
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({ name, status: "pending", ...body });
-    const [created] = (await api.get(listPath("/platform/events", { subject: response.body.id, type: "workflow.task.created" }))).body.items;
+    const [created] = (await api.get(listPath("/platform/events", { subject: response.body.id, type: "workflow.task.created" }))).body
+      .items;
     expect(created.data.name).toBe(name);
   });
 
@@ -307,7 +363,13 @@ describe("POST /workflow/tasks", () => {
     const read = await createTask({ name: "Template", programType: "snap", slaInfo: [{ slaTypeCode: "snap_standard" }] });
     expect(read.slaInfo[0]).toEqual(expect.objectContaining({ status: "active", deadline: expect.any(String) }));
     const { id: _id, status: _status, ...sentBack } = read;
-    const response = await api.post(TASKS, { ...sentBack, name: "Copy", outcome: "approved", completedAt: "2026-11-23T09:00:00Z", slaDeadline: "2026-12-01T09:00:00Z" });
+    const response = await api.post(TASKS, {
+      ...sentBack,
+      name: "Copy",
+      outcome: "approved",
+      completedAt: "2026-11-23T09:00:00Z",
+      slaDeadline: "2026-12-01T09:00:00Z",
+    });
     expect(response.status).toBe(201);
     expect(response.body).toEqual(expect.objectContaining({ name: "Copy", status: "pending", outcome: null, completedAt: null }));
     // Its clocks start anew: the copy's own deadline, not the one sent.
@@ -319,7 +381,11 @@ describe("POST /workflow/tasks", () => {
     const gone = await worker();
     expect((await api.delete(`/identity-access/users/${gone.id}`)).status).toBe(204);
     const subjectId = randomUUID();
-    const envelope = expectErrorEnvelope(await api.post(TASKS, { name: "For a leaver", subjectId, assignedToId: gone.id }), 422, "VALIDATION_ERROR");
+    const envelope = expectErrorEnvelope(
+      await api.post(TASKS, { name: "For a leaver", subjectId, assignedToId: gone.id }),
+      422,
+      "VALIDATION_ERROR",
+    );
     expect(envelope.details).toEqual([{ field: "assignedToId", message: expect.stringContaining("inactive") }]);
     expect((await api.get(listPath(TASKS, { q: `subjectId:${subjectId}` }))).body.total).toBe(0);
   });
@@ -329,7 +395,15 @@ describe("POST /workflow/tasks", () => {
     const [created, ...rest] = await eventsOf(api, task.id);
     expect(rest).toEqual([]);
     expect(created).toEqual(
-      expect.objectContaining({ type: "workflow.task.created", source: "/workflow", subject: task.id, time: task.createdAt, authid: ADMIN_ID, authtype: "user", data: task }),
+      expect.objectContaining({
+        type: "workflow.task.created",
+        source: "/workflow",
+        subject: task.id,
+        time: task.createdAt,
+        authid: ADMIN_ID,
+        authtype: "user",
+        data: task,
+      }),
     );
   });
 });
@@ -347,14 +421,30 @@ describe("PATCH /workflow/tasks/{taskId}", () => {
     const task = await createTask({ name: "Before", programType: "snap" });
     const subjectId = randomUUID();
     const at = tick();
-    const response = await api.patch(`${TASKS}/${task.id}`, { name: "After", description: "Check income", taskType: "income_review", subjectType: "case", subjectId });
+    const response = await api.patch(`${TASKS}/${task.id}`, {
+      name: "After",
+      description: "Check income",
+      taskType: "income_review",
+      subjectType: "case",
+      subjectId,
+    });
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ ...task, name: "After", description: "Check income", taskType: "income_review", subjectType: "case", subjectId, updatedAt: at });
+    expect(response.body).toEqual({
+      ...task,
+      name: "After",
+      description: "Check income",
+      taskType: "income_review",
+      subjectType: "case",
+      subjectId,
+      updatedAt: at,
+    });
     expect((await api.get(`${TASKS}/${task.id}`)).body).toEqual(response.body);
 
     const updated = await eventsOf(api, task.id, "workflow.task.updated");
     expect(updated).toHaveLength(1);
-    expect(updated[0]).toEqual(expect.objectContaining({ source: "/workflow", subject: task.id, time: at, authid: ADMIN_ID, authtype: "user" }));
+    expect(updated[0]).toEqual(
+      expect.objectContaining({ source: "/workflow", subject: task.id, time: at, authid: ADMIN_ID, authtype: "user" }),
+    );
     expect(updated[0].data.changes).toEqual(
       expect.arrayContaining([
         { field: "name", before: "Before", after: "After" },
@@ -406,14 +496,17 @@ describe("PATCH /workflow/tasks/{taskId}", () => {
     ["outcome", { outcome: "done" }],
     ["completedAt", { completedAt: "2026-11-23T10:00:00Z" }],
     ["slaInfo", { slaInfo: [{ slaTypeCode: "snap_standard" }] }],
-  ])("ignores %s (changed only through actions or the SLA engine): the rest of the patch applies and the field stays as it was", async (field, patch) => {
-    const task = await createTask({ name: "Governed", programType: "snap" });
-    const response = await api.patch(`${TASKS}/${task.id}`, { description: "also this", ...patch });
-    expect(response.status).toBe(200);
-    expect(response.body).toEqual(expect.objectContaining({ description: "also this", [field]: task[field] }));
-    const [updated] = await eventsOf(api, task.id, "workflow.task.updated");
-    expect((updated!.data as { changes: { field: string }[] }).changes.map((change) => change.field)).toEqual(["description"]);
-  });
+  ])(
+    "ignores %s (changed only through actions or the SLA engine): the rest of the patch applies and the field stays as it was",
+    async (field, patch) => {
+      const task = await createTask({ name: "Governed", programType: "snap" });
+      const response = await api.patch(`${TASKS}/${task.id}`, { description: "also this", ...patch });
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual(expect.objectContaining({ description: "also this", [field]: task[field] }));
+      const [updated] = await eventsOf(api, task.id, "workflow.task.updated");
+      expect((updated!.data as { changes: { field: string }[] }).changes.map((change) => change.field)).toEqual(["description"]);
+    },
+  );
 
   it.each([
     ["an empty name", { name: "" }, "name"],
@@ -466,7 +559,12 @@ describe("GET /workflow/tasks", () => {
     const normalNew = await createTask({ name: "normal, newer", taskType });
     const high = await createTask({ name: "high", taskType, priority: 2 });
     const low = await createTask({ name: "low", taskType, priority: 4 });
-    const items = expectListEnvelope(await api.get(listPath(TASKS, { q: `taskType:${taskType}` })), { total: 5, limit: 25, offset: 0, hasNext: false });
+    const items = expectListEnvelope(await api.get(listPath(TASKS, { q: `taskType:${taskType}` })), {
+      total: 5,
+      limit: 25,
+      offset: 0,
+      hasNext: false,
+    });
     expect(ids(items)).toEqual(ids([expedited, high, normalNew, normalOld, low]));
     expect(items[0]).toEqual(expedited);
   });
@@ -479,8 +577,18 @@ describe("GET /workflow/tasks", () => {
 
     beforeAll(async () => {
       [me, other] = [await worker(), await worker()];
-      made.snapPending = await createTask({ name: "snap pending", taskType, programType: "snap", slaInfo: [{ slaTypeCode: "snap_standard" }] });
-      made.medicaidPending = await createTask({ name: "medicaid pending", taskType, programType: "medicaid", slaInfo: [{ slaTypeCode: "medicaid_standard" }] });
+      made.snapPending = await createTask({
+        name: "snap pending",
+        taskType,
+        programType: "snap",
+        slaInfo: [{ slaTypeCode: "snap_standard" }],
+      });
+      made.medicaidPending = await createTask({
+        name: "medicaid pending",
+        taskType,
+        programType: "medicaid",
+        slaInfo: [{ slaTypeCode: "medicaid_standard" }],
+      });
       made.mine = await createTask({ name: "mine", taskType, programType: "snap", slaInfo: [{ slaTypeCode: "snap_expedited" }] });
       made.theirs = await createTask({ name: "theirs", taskType, programType: "medicaid" });
       made.mine = await act(made.mine.id, "claim", {}, me.headers);
@@ -526,7 +634,11 @@ describe("GET /workflow/tasks", () => {
       expect(running.map((task) => task.name)).toEqual(["mine", "snap pending", "medicaid pending"]);
       const deadlines = running.map((task) => Date.parse(task.slaDeadline));
       expect(deadlines).toEqual([...deadlines].sort((a, b) => a - b));
-      expect((await listTasks(`taskType:${taskType} slaDeadline:*`, { sort: "-slaDeadline" })).map((task) => task.name)).toEqual(["medicaid pending", "snap pending", "mine"]);
+      expect((await listTasks(`taskType:${taskType} slaDeadline:*`, { sort: "-slaDeadline" })).map((task) => task.name)).toEqual([
+        "medicaid pending",
+        "snap pending",
+        "mine",
+      ]);
     });
   });
 

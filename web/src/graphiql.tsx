@@ -40,9 +40,12 @@ async function start() {
   // The toolkit sends an operation over the socket when the editor's parsed document says it is a
   // subscription; that document lags behind fast typing, and a subscription run at once went over HTTP.
   // The text being sent decides instead.
-  const fetcher: Fetcher = (params, options) => toPlatform(params, { ...options, documentAST: parsed(params.query) ?? options?.documentAST });
+  const fetcher: Fetcher = (params, options) =>
+    toPlatform(params, { ...options, documentAST: parsed(params.query) ?? options?.documentAST });
   const headers = token ? JSON.stringify({ Authorization: `Bearer ${token}` }, null, 2) : "";
-  createRoot(document.getElementById("graphiql")!).render(createElement(GraphiQL, { fetcher, defaultHeaders: headers, shouldPersistHeaders: false }));
+  createRoot(document.getElementById("graphiql")!).render(
+    createElement(GraphiQL, { fetcher, defaultHeaders: headers, shouldPersistHeaders: false }),
+  );
 }
 
 void start();

@@ -31,16 +31,37 @@ describe("every service type", () => {
 
 describe("fdsh_ssa", () => {
   it("verifies everything when conclusive, not the name and date of birth when inconclusive, not citizenship when partial", () => {
-    expect(serviceResultFor("fdsh_ssa", facts())).toEqual({ ssnVerified: true, nameMatched: true, dateOfBirthMatched: true, citizenshipConfirmed: true, deathIndicator: false });
-    expect(serviceResultFor("fdsh_ssa", facts({ result: "inconclusive" }))).toMatchObject({ ssnVerified: false, nameMatched: false, dateOfBirthMatched: false, mismatches: ["name", "dateOfBirth"] });
-    expect(serviceResultFor("fdsh_ssa", facts({ result: "partial" }))).toMatchObject({ ssnVerified: true, nameMatched: true, citizenshipConfirmed: false, mismatches: ["citizenship"] });
+    expect(serviceResultFor("fdsh_ssa", facts())).toEqual({
+      ssnVerified: true,
+      nameMatched: true,
+      dateOfBirthMatched: true,
+      citizenshipConfirmed: true,
+      deathIndicator: false,
+    });
+    expect(serviceResultFor("fdsh_ssa", facts({ result: "inconclusive" }))).toMatchObject({
+      ssnVerified: false,
+      nameMatched: false,
+      dateOfBirthMatched: false,
+      mismatches: ["name", "dateOfBirth"],
+    });
+    expect(serviceResultFor("fdsh_ssa", facts({ result: "partial" }))).toMatchObject({
+      ssnVerified: true,
+      nameMatched: true,
+      citizenshipConfirmed: false,
+      mismatches: ["citizenship"],
+    });
   });
 });
 
 describe("fdsh_vlp and save", () => {
   it("verify lawful presence with a status from the SSN and a case number from the request id", () => {
     const vlp = serviceResultFor("fdsh_vlp", facts());
-    expect(vlp).toMatchObject({ lawfulPresenceVerified: true, immigrationStatus: expect.any(String), statusGrantDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), additionalVerificationRequired: false });
+    expect(vlp).toMatchObject({
+      lawfulPresenceVerified: true,
+      immigrationStatus: expect.any(String),
+      statusGrantDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      additionalVerificationRequired: false,
+    });
     expect(vlp.caseNumber).toMatch(/^\d{13}VL$/);
     const save = serviceResultFor("save", facts());
     expect(save.caseNumber).toMatch(/^\d{13}SV$/);
@@ -49,8 +70,17 @@ describe("fdsh_vlp and save", () => {
   });
 
   it("ask for additional verification when the record or its grant date is missing", () => {
-    expect(serviceResultFor("save", facts({ result: "inconclusive" }))).toMatchObject({ lawfulPresenceVerified: false, immigrationStatus: null, additionalVerificationRequired: true });
-    expect(serviceResultFor("save", facts({ result: "partial" }))).toMatchObject({ lawfulPresenceVerified: true, statusGrantDate: null, additionalVerificationRequired: true, mismatches: ["statusGrantDate"] });
+    expect(serviceResultFor("save", facts({ result: "inconclusive" }))).toMatchObject({
+      lawfulPresenceVerified: false,
+      immigrationStatus: null,
+      additionalVerificationRequired: true,
+    });
+    expect(serviceResultFor("save", facts({ result: "partial" }))).toMatchObject({
+      lawfulPresenceVerified: true,
+      statusGrantDate: null,
+      additionalVerificationRequired: true,
+      mismatches: ["statusGrantDate"],
+    });
   });
 });
 
@@ -60,7 +90,11 @@ describe("income figures", () => {
   it("come from the income sent: $2,150 a month", () => {
     const subject = { lastName: "Doe", income };
     expect(serviceResultFor("fdsh_vci", facts({ subject }))).toEqual({ currentMonthlyIncome: 2150, employer: "Acme Corp" });
-    expect(serviceResultFor("fdsh_fti", facts({ subject }))).toMatchObject({ taxYear: 2025, adjustedGrossIncome: 25_800, returnFound: true });
+    expect(serviceResultFor("fdsh_fti", facts({ subject }))).toMatchObject({
+      taxYear: 2025,
+      adjustedGrossIncome: 25_800,
+      returnFound: true,
+    });
     expect(serviceResultFor("swica", facts({ subject }))).toEqual({
       quarterlyWages: ["2025-Q1", "2025-Q2", "2025-Q3", "2025-Q4"].map((quarter) => ({ quarter, wages: 6450 })),
       employerName: "Acme Corp",
@@ -69,7 +103,10 @@ describe("income figures", () => {
 
   it("come from SSN digits 6–8 without an income", () => {
     // Seed 678: wages 1,200 + 4 × 678 + 0.78 a month.
-    expect(serviceResultFor("fdsh_vci", facts({ ssn: "123456781" }))).toMatchObject({ currentMonthlyIncome: 3912.78, employer: expect.any(String) });
+    expect(serviceResultFor("fdsh_vci", facts({ ssn: "123456781" }))).toMatchObject({
+      currentMonthlyIncome: 3912.78,
+      employer: expect.any(String),
+    });
     expect(serviceResultFor("ssa_ievs", facts({ ssn: "123456781" }))).toMatchObject({ monthlyBenefit: 600 + 1.5 * 678 });
     expect(serviceResultFor("irs_ievs", facts({ ssn: "123456781" }))).toEqual({ taxYear: 2025, annualUnearnedIncome: 40 + 7 * 678 + 0.78 });
     // A different seed, different figures.
@@ -95,12 +132,18 @@ describe("benefits and enrollment", () => {
     expect(serviceResultFor("fdsh_medicare", facts({ ssn: "123456620" }))).toEqual({ enrolled: false, partA: false, partB: false });
     expect(serviceResultFor("uib", facts({ ssn: "123456780" }))).toEqual({ weeklyBenefitAmount: 0, claimActive: false });
     // Digit 8 odd: an active claim, half of the average weekly wage ($2,000 a month).
-    expect(serviceResultFor("uib", facts({ ssn: "123456790", subject: { income: { amount: 2000, frequency: "monthly" } } }))).toEqual({ weeklyBenefitAmount: 231, claimActive: true });
+    expect(serviceResultFor("uib", facts({ ssn: "123456790", subject: { income: { amount: 2000, frequency: "monthly" } } }))).toEqual({
+      weeklyBenefitAmount: 231,
+      claimActive: true,
+    });
   });
 
   it("find no other enrollment and no incarceration when conclusive", () => {
     expect(serviceResultFor("enrollment_check", facts())).toEqual({ enrolledElsewhere: false, states: [] });
     expect(serviceResultFor("incarceration_check", facts())).toEqual({ incarcerated: false });
-    expect(serviceResultFor("enrollment_check", facts({ result: "partial" }))).toMatchObject({ enrolledElsewhere: null, states: [expect.stringMatching(/^[A-Z]{2}$/)] });
+    expect(serviceResultFor("enrollment_check", facts({ result: "partial" }))).toMatchObject({
+      enrolledElsewhere: null,
+      states: [expect.stringMatching(/^[A-Z]{2}$/)],
+    });
   });
 });

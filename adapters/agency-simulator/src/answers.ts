@@ -52,18 +52,56 @@ const lawfulPresence =
   (suffix: string) =>
   (facts: Facts): ServiceResult => {
     const caseNumber = caseNumberOf(facts.requestId, suffix);
-    if (facts.result === "inconclusive") return { lawfulPresenceVerified: false, immigrationStatus: null, statusGrantDate: null, caseNumber, additionalVerificationRequired: true, ...noMatch("immigrationRecord") };
+    if (facts.result === "inconclusive")
+      return {
+        lawfulPresenceVerified: false,
+        immigrationStatus: null,
+        statusGrantDate: null,
+        caseNumber,
+        additionalVerificationRequired: true,
+        ...noMatch("immigrationRecord"),
+      };
     const immigrationStatus = pick(immigrationStatuses, facts.seed);
     // Without the grant date a caseworker cannot apply the five-year bar: DHS asks for additional verification.
-    if (facts.result === "partial") return { lawfulPresenceVerified: true, immigrationStatus, statusGrantDate: null, caseNumber, additionalVerificationRequired: true, ...partialMatch("statusGrantDate") };
-    return { lawfulPresenceVerified: true, immigrationStatus, statusGrantDate: grantDateOf(facts.seed), caseNumber, additionalVerificationRequired: false };
+    if (facts.result === "partial")
+      return {
+        lawfulPresenceVerified: true,
+        immigrationStatus,
+        statusGrantDate: null,
+        caseNumber,
+        additionalVerificationRequired: true,
+        ...partialMatch("statusGrantDate"),
+      };
+    return {
+      lawfulPresenceVerified: true,
+      immigrationStatus,
+      statusGrantDate: grantDateOf(facts.seed),
+      caseNumber,
+      additionalVerificationRequired: false,
+    };
   };
 
 const answerers: Record<ServiceType, (facts: Facts) => ServiceResult> = {
   fdsh_ssa: ({ result }) => {
-    if (result === "inconclusive") return { ssnVerified: false, nameMatched: false, dateOfBirthMatched: false, citizenshipConfirmed: null, deathIndicator: null, ...noMatch("name", "dateOfBirth") };
+    if (result === "inconclusive")
+      return {
+        ssnVerified: false,
+        nameMatched: false,
+        dateOfBirthMatched: false,
+        citizenshipConfirmed: null,
+        deathIndicator: null,
+        ...noMatch("name", "dateOfBirth"),
+      };
     // The person is who they say, but SSA's record does not show citizenship: the platform goes on to VLP.
-    if (result === "partial") return { ssnVerified: true, nameMatched: true, dateOfBirthMatched: true, citizenshipConfirmed: false, deathIndicator: false, ...partialMatch("citizenship") };
+    if (result === "partial")
+      return {
+        ssnVerified: true,
+        nameMatched: true,
+        dateOfBirthMatched: true,
+        citizenshipConfirmed: false,
+        deathIndicator: false,
+        ...partialMatch("citizenship"),
+      };
     return { ssnVerified: true, nameMatched: true, dateOfBirthMatched: true, citizenshipConfirmed: true, deathIndicator: false };
   },
 
@@ -72,8 +110,13 @@ const answerers: Record<ServiceType, (facts: Facts) => ServiceResult> = {
 
   fdsh_fti: (facts) => {
     const taxYear = taxYearOf(facts);
-    if (facts.result === "inconclusive") return { taxYear, returnFound: false, adjustedGrossIncome: null, filingStatus: null, ...noMatch("name") };
-    const figures = { returnFound: true, adjustedGrossIncome: Math.round(12 * monthlyWages(facts.seed, facts.subject?.income)), filingStatus: pick(filingStatuses, facts.seed) };
+    if (facts.result === "inconclusive")
+      return { taxYear, returnFound: false, adjustedGrossIncome: null, filingStatus: null, ...noMatch("name") };
+    const figures = {
+      returnFound: true,
+      adjustedGrossIncome: Math.round(12 * monthlyWages(facts.seed, facts.subject?.income)),
+      filingStatus: pick(filingStatuses, facts.seed),
+    };
     // The latest return on file is the year before the one asked about.
     if (facts.result === "partial") return { taxYear: taxYear - 1, ...figures, ...partialMatch("taxYear") };
     return { taxYear, ...figures };
@@ -124,7 +167,10 @@ const answerers: Record<ServiceType, (facts: Facts) => ServiceResult> = {
     if (result === "partial") return { weeklyBenefitAmount: null, claimActive: true, ...partialMatch("weeklyBenefitAmount") };
     const claimActive = digit(7) % 2 === 1;
     // Half the average weekly wage, capped as states cap it.
-    return { weeklyBenefitAmount: claimActive ? Math.min(600, Math.round((12 * monthlyWages(seed, subject?.income)) / 52 / 2)) : 0, claimActive };
+    return {
+      weeklyBenefitAmount: claimActive ? Math.min(600, Math.round((12 * monthlyWages(seed, subject?.income)) / 52 / 2)) : 0,
+      claimActive,
+    };
   },
 
   enrollment_check: ({ result, seed }) => {

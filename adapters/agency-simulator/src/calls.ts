@@ -3,7 +3,13 @@ import type { ServiceResult } from "./answers";
 import type { ServiceType } from "./service-types";
 
 /** The 200 body of an agency route. */
-export type AgencyAnswer = { requestId: string; serviceType: ServiceType; result: AgencyResult; serviceResult: ServiceResult; respondedAt: string };
+export type AgencyAnswer = {
+  requestId: string;
+  serviceType: ServiceType;
+  result: AgencyResult;
+  serviceResult: ServiceResult;
+  respondedAt: string;
+};
 
 export type CallCount = { key: string; received: number; answered: number };
 

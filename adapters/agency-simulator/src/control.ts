@@ -86,7 +86,12 @@ export function controlFromEnv(env: NodeJS.ProcessEnv = process.env): ControlUpd
   };
   const parsed = controlUpdate.safeParse(given);
   if (!parsed.success) {
-    const names: Record<string, string> = { latencyMs: "AGENCY_SIMULATOR_LATENCY_MS", failureRate: "AGENCY_SIMULATOR_FAILURE_RATE", failing: "AGENCY_SIMULATOR_FAILING", slowMs: "AGENCY_SIMULATOR_SLOW_MS" };
+    const names: Record<string, string> = {
+      latencyMs: "AGENCY_SIMULATOR_LATENCY_MS",
+      failureRate: "AGENCY_SIMULATOR_FAILURE_RATE",
+      failing: "AGENCY_SIMULATOR_FAILING",
+      slowMs: "AGENCY_SIMULATOR_SLOW_MS",
+    };
     const issue = parsed.error.issues[0]!;
     throw new Error(`${names[String(issue.path[0])] ?? "The agency simulator's settings"}: ${issue.message}`);
   }

@@ -48,7 +48,8 @@ export function monthlyAmount(income: Income | null | undefined): number | null 
 }
 
 /** Monthly wages on record: the income's when the platform sent one, else $1,200 + $4 × seed, the seed's last two digits as cents. */
-export const monthlyWages = (seed: number, income: Income | null | undefined): number => monthlyAmount(income) ?? cents(1200 + 4 * seed + (seed % 100) / 100);
+export const monthlyWages = (seed: number, income: Income | null | undefined): number =>
+  monthlyAmount(income) ?? cents(1200 + 4 * seed + (seed % 100) / 100);
 
 /** Fictional employers, so no demo shows a real company holding someone's wages. */
 const employers = [
@@ -62,7 +63,8 @@ const employers = [
   "Metro Transit Authority",
 ] as const;
 
-export const employerOf = (seed: number, income: Income | null | undefined): string => income?.employerName?.trim() || employers[seed % employers.length]!;
+export const employerOf = (seed: number, income: Income | null | undefined): string =>
+  income?.employerName?.trim() || employers[seed % employers.length]!;
 
 export const filingStatuses = ["single", "married_filing_jointly", "head_of_household", "married_filing_separately"] as const;
 export const immigrationStatuses = ["lawful_permanent_resident", "refugee", "asylee", "parolee", "temporary_protected_status"] as const;
@@ -72,7 +74,8 @@ export const states = ["AL", "AZ", "CO", "GA", "KY", "MI", "NC", "OH", "PA", "TX
 export const pick = <T>(list: readonly T[], seed: number): T => list[seed % list.length]!;
 
 /** A date the status was granted: 2000–2024, from the seed. */
-export const grantDateOf = (seed: number): string => `${2000 + (seed % 25)}-${String(1 + (seed % 12)).padStart(2, "0")}-${String(1 + (seed % 28)).padStart(2, "0")}`;
+export const grantDateOf = (seed: number): string =>
+  `${2000 + (seed % 25)}-${String(1 + (seed % 12)).padStart(2, "0")}-${String(1 + (seed % 28)).padStart(2, "0")}`;
 
 /**
  * A DHS-style case verification number (13 digits and a two-letter suffix), from the request id: the same

@@ -36,7 +36,11 @@ it("listens on PORT, prints its URL, takes the switch and token from the environ
     const post = (serviceType: string, token?: string) =>
       fetch(`${url}/agencies/${serviceType}`, {
         method: "POST",
-        headers: { "content-type": "application/json", "idempotency-key": `main-${serviceType}-${token}`, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        headers: {
+          "content-type": "application/json",
+          "idempotency-key": `main-${serviceType}-${token}`,
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
         body: JSON.stringify({ requestId: "r-1", serviceType, subject: { ssn: "123-45-6781" } }),
       });
     expect((await post("fdsh_ssa")).status).toBe(401);

@@ -12,5 +12,10 @@ runMain(async () => {
   const { port, host, logger } = listenSettingsFromEnv(4020);
   const token = process.env.AGENCY_SIMULATOR_TOKEN?.trim() || undefined;
   const app = buildServer({ token, control: controlFromEnv(), logger });
-  await serveAsProcess(app, { name: "Reference agency simulator", port, host, describe: (url) => `POST ${url}/agencies/{serviceType}; switch at ${url}/control` });
+  await serveAsProcess(app, {
+    name: "Reference agency simulator",
+    port,
+    host,
+    describe: (url) => `POST ${url}/agencies/{serviceType}; switch at ${url}/control`,
+  });
 });

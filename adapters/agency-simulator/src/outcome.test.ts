@@ -32,7 +32,8 @@ describe("outcomeOf", () => {
   });
 
   it("is inconclusive without a usable SSN", () => {
-    for (const subject of [undefined, null, {}, { ssn: null }, { ssn: "12345" }]) expect(outcomeOf(subject)).toEqual({ kind: "answer", result: "inconclusive", ssn: null, slow: false });
+    for (const subject of [undefined, null, {}, { ssn: null }, { ssn: "12345" }])
+      expect(outcomeOf(subject)).toEqual({ kind: "answer", result: "inconclusive", ssn: null, slow: false });
   });
 
   it("drops the connection for the surname Unreachable, in any case, whatever the SSN", () => {

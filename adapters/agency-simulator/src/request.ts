@@ -8,7 +8,14 @@ import { z } from "zod";
 
 const text = z.string().nullish();
 // A money amount may come as a JSON number or as a decimal string (how the platform's Decimal columns serialize).
-const amount = z.union([z.number().finite(), z.string().trim().regex(/^-?\d+(\.\d+)?$/, "must be a number").transform(Number)]);
+const amount = z.union([
+  z.number().finite(),
+  z
+    .string()
+    .trim()
+    .regex(/^-?\d+(\.\d+)?$/, "must be a number")
+    .transform(Number),
+]);
 
 const income = z.looseObject({ type: text, amount: amount.nullish(), frequency: text, employerName: text });
 

@@ -23,7 +23,14 @@ it("listens on PORT, prints its URL, uses the configured utility allowances and 
     const response = await fetch(`${url}/evaluate/expedited-screening`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ metadata: { id: 1 }, household: {}, application: { expeditedSnap: { totalMoneyExpectedThisMonth: 700, totalCashOnHand: 0, monthlyRent: 100 }, utilities: { heatCoolMethod: "gas" } } }),
+      body: JSON.stringify({
+        metadata: { id: 1 },
+        household: {},
+        application: {
+          expeditedSnap: { totalMoneyExpectedThisMonth: 700, totalCashOnHand: 0, monthlyRent: 100 },
+          utilities: { heatCoolMethod: "gas" },
+        },
+      }),
     });
     const body = await response.json();
     // 700 + 0 < 100 + 612 → expedited under (ii), with the configured allowance.

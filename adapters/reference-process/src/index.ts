@@ -1,7 +1,10 @@
 import type { FastifyInstance } from "fastify";
 
 /** Where a reference service listens and how it logs, from the environment: PORT (its default), HOST (127.0.0.1), LOG_LEVEL (info). */
-export function listenSettingsFromEnv(defaultPort: number, env: NodeJS.ProcessEnv = process.env): { port: number; host: string; logger: false | { level: string } } {
+export function listenSettingsFromEnv(
+  defaultPort: number,
+  env: NodeJS.ProcessEnv = process.env,
+): { port: number; host: string; logger: false | { level: string } } {
   const port = Number(env.PORT ?? defaultPort);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not '${env.PORT}'.`);
   const level = env.LOG_LEVEL ?? "info";
@@ -14,7 +17,10 @@ export function listenSettingsFromEnv(defaultPort: number, env: NodeJS.ProcessEn
  * learns the port from here, not from the output), and stops cleanly on SIGTERM, SIGINT, or when the
  * launcher that forked it is gone (stopped, crashed or killed), taking the service with it.
  */
-export async function serveAsProcess(app: FastifyInstance, options: { name: string; port: number; host: string; describe?: (url: string) => string }): Promise<string> {
+export async function serveAsProcess(
+  app: FastifyInstance,
+  options: { name: string; port: number; host: string; describe?: (url: string) => string },
+): Promise<string> {
   await app.listen({ port: options.port, host: options.host });
   const address = app.server.address();
   const actualPort = typeof address === "object" && address ? address.port : options.port;

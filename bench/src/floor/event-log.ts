@@ -20,7 +20,17 @@ export async function recordEvent(client: pg.PoolClient, change: RecordedChange)
   await client.query(
     `INSERT INTO platform_event (id, type, source, subject, time, specversion, datacontenttype, data, traceparent, traceid, authid, authtype)
      VALUES ($1, $2, $3, $4, $5, '1.0', 'application/json', $6, $7, $8, $9, 'user')`,
-    [randomUUID(), change.type, change.source, change.subject, new Date().toISOString(), JSON.stringify(change.data), `00-${traceId}-${randomBytes(8).toString("hex")}-01`, traceId, change.authid],
+    [
+      randomUUID(),
+      change.type,
+      change.source,
+      change.subject,
+      new Date().toISOString(),
+      JSON.stringify(change.data),
+      `00-${traceId}-${randomBytes(8).toString("hex")}-01`,
+      traceId,
+      change.authid,
+    ],
   );
 }
 

@@ -31,18 +31,30 @@ export function registerFloorEventStream(app: FastifyInstance, pool: pg.Pool, da
   let head: bigint | null = null;
   let listener: pg.Client | null = null;
   // Wake-ups that arrive during a read fold into one more read, as the platform's hub's do.
-  const follower = serialized(() => follow().catch((error: Error) => console.error(`floor: following the event log failed: ${error.message}`)));
+  const follower = serialized(() =>
+    follow().catch((error: Error) => console.error(`floor: following the event log failed: ${error.message}`)),
+  );
   const wake = () => void (head !== null && follower.run());
 
   async function follow() {
     for (;;) {
-      const { rows } = await pool.query<FollowedRow>({ name: "floor_follow", text: "SELECT * FROM platform_event_follow($1::bigint, $2::int, $3::int)", values: [head!.toString(), PAGE, BATCH] });
+      const { rows } = await pool.query<FollowedRow>({
+        name: "floor_follow",
+        text: "SELECT * FROM platform_event_follow($1::bigint, $2::int, $3::int)",
+        values: [head!.toString(), PAGE, BATCH],
+      });
       if (rows.length === 0) return;
       head = BigInt(rows[rows.length - 1]!.position);
       // Each event encoded once, whatever the number of streams, as the platform's stream does.
-      const frames = rows.map((row) => ({ type: row.type, text: `id: ${row.position}\ndata: ${JSON.stringify(eventFromRow(row as unknown as EventRow))}\n\n` }));
+      const frames = rows.map((row) => ({
+        type: row.type,
+        text: `id: ${row.position}\ndata: ${JSON.stringify(eventFromRow(row as unknown as EventRow))}\n\n`,
+      }));
       for (const stream of streams) {
-        const text = frames.filter((frame) => stream.typePrefix === null || frame.type.startsWith(stream.typePrefix)).map((frame) => frame.text).join("");
+        const text = frames
+          .filter((frame) => stream.typePrefix === null || frame.type.startsWith(stream.typePrefix))
+          .map((frame) => frame.text)
+          .join("");
         if (text) stream.write(text);
       }
       if (rows.length < PAGE) return;

@@ -11,8 +11,12 @@ type Refresh = Parameters<SearchIndex["refresh"]>;
  * platform runs, derived from the persons domain's own projection (loaded from its build by path, as
  * bench does not depend on the domain), sent through `pg`.
  */
-export function personSearchDocuments(repositoryRoot: string): { refresh(client: pg.PoolClient, event: { type: string; subject: string }): Promise<unknown> } {
-  const contract = require(path.join(repositoryRoot, "subgraphs", "persons", "dist", "contract", "index.js")) as { personsDomain: { search?: Parameters<typeof searchIndexOf>[0] } };
+export function personSearchDocuments(repositoryRoot: string): {
+  refresh(client: pg.PoolClient, event: { type: string; subject: string }): Promise<unknown>;
+} {
+  const contract = require(path.join(repositoryRoot, "subgraphs", "persons", "dist", "contract", "index.js")) as {
+    personsDomain: { search?: Parameters<typeof searchIndexOf>[0] };
+  };
   const index = searchIndexOf(contract.personsDomain.search ?? []);
   return { refresh: (client, event) => index.refresh(sqlOn(client) as unknown as Refresh[0], [event as Refresh[1][number]], "") };
 }

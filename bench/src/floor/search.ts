@@ -16,7 +16,15 @@ type PlatformSearch = {
   visibility(visible: readonly { type: string }[], everything: boolean, first: number, indexed: boolean): Clause;
 };
 
-type Row = { type: string; id: string; title: string; attributes: { field: string; label: string | null; value: string; type: string }[]; createdAt: number; updatedAt: number; score: number | null };
+type Row = {
+  type: string;
+  id: string;
+  title: string;
+  attributes: { field: string; label: string | null; value: string; type: string }[];
+  createdAt: number;
+  updatedAt: number;
+  score: number | null;
+};
 type Found = { rows: Row[]; counts: { type: string; count: number }[] };
 
 // The kinds in the order the platform lists their facets, and each one's REST path (their domains' search projections).
@@ -38,7 +46,14 @@ export function registerFloorSearch(app: FastifyInstance, pool: pg.Pool, reposit
   const statementFor = (q: boolean, clause: Clause) => {
     const key = `${q}:${clause.sql}`;
     let statement = statements.get(key);
-    if (!statement) statements.set(key, (statement = { name: `floor_search_${statements.size}`, text: (q ? platform.matchingStatement : platform.newestStatement)(clause.sql) }));
+    if (!statement)
+      statements.set(
+        key,
+        (statement = {
+          name: `floor_search_${statements.size}`,
+          text: (q ? platform.matchingStatement : platform.newestStatement)(clause.sql),
+        }),
+      );
     return statement;
   };
 
@@ -57,15 +72,17 @@ export function registerFloorSearch(app: FastifyInstance, pool: pg.Pool, reposit
     const { rows } = await pool.query<Found>({ ...statementFor(Boolean(q), clause), values });
     const { rows: found, counts } = rows[0]!;
     const items = found.map((row) => ({
-        id: row.id,
-        type: row.type,
-        title: row.title,
-        url: `${request.protocol}://${request.host}${paths[row.type]}${row.id}`,
-        ...(row.score === null ? {} : { score: row.score }),
-        attributes: row.attributes.map(({ field, label, value, type }) => (label === null ? { field, value, type } : { field, label, value, type })),
-        createdAt: new Date(row.createdAt).toISOString(),
-        updatedAt: new Date(row.updatedAt).toISOString(),
-      }));
+      id: row.id,
+      type: row.type,
+      title: row.title,
+      url: `${request.protocol}://${request.host}${paths[row.type]}${row.id}`,
+      ...(row.score === null ? {} : { score: row.score }),
+      attributes: row.attributes.map(({ field, label, value, type }) =>
+        label === null ? { field, value, type } : { field, label, value, type },
+      ),
+      createdAt: new Date(row.createdAt).toISOString(),
+      updatedAt: new Date(row.updatedAt).toISOString(),
+    }));
     const facets = shown.map((type) => ({ type, count: counts.find((count) => count.type === type)?.count ?? 0 }));
     const total = facets.reduce((sum, facet) => sum + facet.count, 0);
     return { items, total, limit: pageSize, offset: 0, hasNext: items.length < total, facets };

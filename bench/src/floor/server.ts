@@ -26,7 +26,12 @@ const pageSize = 25;
 type PersonRow = { id: string; attributes: Record<string, unknown>; createdAt: Date; updatedAt: Date };
 
 // The platform's REST shape of a person: the free-form record spread, then the server-set fields.
-const representation = (row: PersonRow) => ({ ...row.attributes, id: row.id, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() });
+const representation = (row: PersonRow) => ({
+  ...row.attributes,
+  id: row.id,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
 
 const notFound = (reply: FastifyReply, id: string) => reply.code(404).send({ code: "NOT_FOUND", message: `Person ${id} not found.` });
 
@@ -81,7 +86,8 @@ async function main() {
     const count =
       page.rows.length < pageSize
         ? page.rows.length
-        : (await pool.query<{ total: number }>(`SELECT count(*)::int AS total FROM person WHERE ${filter.where}`, filter.values)).rows[0]!.total;
+        : (await pool.query<{ total: number }>(`SELECT count(*)::int AS total FROM person WHERE ${filter.where}`, filter.values)).rows[0]!
+            .total;
     return { items: page.rows.map(representation), total: count, limit: pageSize, offset: 0, hasNext: page.rows.length < count };
   });
 
@@ -89,7 +95,8 @@ async function main() {
   // search document, in one transaction; the log numbered after commit.
   app.post("/persons", async (request, reply) => {
     const body = request.body;
-    if (body === null || typeof body !== "object" || Array.isArray(body)) return reply.code(400).send({ code: "BAD_REQUEST", message: "The body must be a JSON object." });
+    if (body === null || typeof body !== "object" || Array.isArray(body))
+      return reply.code(400).send({ code: "BAD_REQUEST", message: "The body must be a JSON object." });
     const attributes = Object.fromEntries(Object.entries(body).filter(([key]) => !serverSet.has(key)));
     const columns = derived.of(attributes);
     const client = await pool.connect();
@@ -103,7 +110,13 @@ async function main() {
         [JSON.stringify(attributes), ...written.map((name) => columns[name] ?? null)],
       );
       created = rows[0]!;
-      const event = { type: "persons.person.created", source: "/persons", subject: created.id, data: representation(created), authid: "bench" };
+      const event = {
+        type: "persons.person.created",
+        source: "/persons",
+        subject: created.id,
+        data: representation(created),
+        authid: "bench",
+      };
       await recordEvent(client, event);
       await searchDocuments.refresh(client, event);
       await client.query("COMMIT");

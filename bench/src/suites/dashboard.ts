@@ -21,12 +21,25 @@ export const dashboard: Suite = async (context) => {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
   scope.defer(() => browser.close());
   const page = await signedInAsSupervisor(await browser.newPage({ viewport: { width: 1400, height: 1000 } }), platform.restBase);
   const arrivals = new Map<string, number>();
-  const subscriber = await openSubscription(`${platform.graphqlBase.replace(/^http/, "ws")}/graphql`, admin, (id, at) => arrivals.set(id, at), "workflow.task.created");
+  const subscriber = await openSubscription(
+    `${platform.graphqlBase.replace(/^http/, "ws")}/graphql`,
+    admin,
+    (id, at) => arrivals.set(id, at),
+    "workflow.task.created",
+  );
   scope.defer(() => subscriber.close());
 
   const samples = await attempt(context, [{ scenario: "change-shown" }, { scenario: "event-listed" }], () =>
@@ -34,17 +47,30 @@ export const dashboard: Suite = async (context) => {
       const samples = { shown: [] as number[], listed: [] as number[], subscriber: [] as number[] };
       for (let change = 0; change < changes; change++) {
         const before = Number(await page.textContent(countSelector));
-        const created = await fetch(`${platform.restBase}/workflow/tasks`, { method: "POST", headers: { ...admin, "content-type": "application/json" }, body: JSON.stringify({ name: `Bench task ${change}`, programType: "snap" }) });
+        const created = await fetch(`${platform.restBase}/workflow/tasks`, {
+          method: "POST",
+          headers: { ...admin, "content-type": "application/json" },
+          body: JSON.stringify({ name: `Bench task ${change}`, programType: "snap" }),
+        });
         const answeredAt = now();
-        if (created.status !== 201) throw new Error(`POST /workflow/tasks answered ${created.status}: ${(await created.text()).slice(0, 300)}`);
+        if (created.status !== 201)
+          throw new Error(`POST /workflow/tasks answered ${created.status}: ${(await created.text()).slice(0, 300)}`);
         const taskId = ((await created.json()) as { id: string }).id;
         // Watched in the page itself, every animation frame: the moment the figure changes on screen.
-        await page.waitForFunction(({ selector, expected }) => Number(document.querySelector(selector)?.textContent) === expected, { selector: countSelector, expected: before + 1 }, { polling: "raf", timeout: 30_000 });
+        await page.waitForFunction(
+          ({ selector, expected }) => Number(document.querySelector(selector)?.textContent) === expected,
+          { selector: countSelector, expected: before + 1 },
+          { polling: "raf", timeout: 30_000 },
+        );
         samples.shown.push(now() - answeredAt);
-        const found = (await (await fetch(`${platform.restBase}/platform/events?subject=${taskId}&type=workflow.task.created`, { headers: admin })).json()) as { items: { id: string }[] };
-        if (found.items.length !== 1) throw new Error(`expected one workflow.task.created event for ${taskId}, found ${found.items.length}`);
+        const found = (await (
+          await fetch(`${platform.restBase}/platform/events?subject=${taskId}&type=workflow.task.created`, { headers: admin })
+        ).json()) as { items: { id: string }[] };
+        if (found.items.length !== 1)
+          throw new Error(`expected one workflow.task.created event for ${taskId}, found ${found.items.length}`);
         const eventId = found.items[0]!.id;
-        for (const deadline = Date.now() + 30_000; !arrivals.has(eventId); await sleep(5)) if (Date.now() > deadline) throw new Error(`event ${eventId} never reached the subscriber`);
+        for (const deadline = Date.now() + 30_000; !arrivals.has(eventId); await sleep(5))
+          if (Date.now() > deadline) throw new Error(`event ${eventId} never reached the subscriber`);
         const listedAt = await page.evaluate((id) => (window as unknown as FeedWatch).__listedAt?.[id], eventId);
         if (listedAt === undefined) throw new Error(`event ${eventId} was never listed in the page's feed`);
         samples.listed.push(listedAt - answeredAt);
@@ -56,10 +82,24 @@ export const dashboard: Suite = async (context) => {
     }),
   );
   if (!samples) return;
-  const p = (values: number[], at: number) => percentile([...values].sort((a, b) => a - b), at);
+  const p = (values: number[], at: number) =>
+    percentile(
+      [...values].sort((a, b) => a - b),
+      at,
+    );
   const within = samples.shown.filter((ms) => ms <= 1000).length;
-  context.record({ scenario: "change-shown", ours: p(samples.shown, 95), comparison: 1000, detail: `p50 ${p(samples.shown, 50).toFixed(0)} ms, max ${p(samples.shown, 100).toFixed(0)} ms; ${within} of ${changes} within 1 s` });
-  context.record({ scenario: "event-listed", ours: p(samples.listed, 95), comparison: p(samples.subscriber, 95), detail: `p50 ${p(samples.listed, 50).toFixed(0)} / ${p(samples.subscriber, 50).toFixed(0)} ms` });
+  context.record({
+    scenario: "change-shown",
+    ours: p(samples.shown, 95),
+    comparison: 1000,
+    detail: `p50 ${p(samples.shown, 50).toFixed(0)} ms, max ${p(samples.shown, 100).toFixed(0)} ms; ${within} of ${changes} within 1 s`,
+  });
+  context.record({
+    scenario: "event-listed",
+    ours: p(samples.listed, 95),
+    comparison: p(samples.subscriber, 95),
+    detail: `p50 ${p(samples.listed, 50).toFixed(0)} / ${p(samples.subscriber, 50).toFixed(0)} ms`,
+  });
 };
 
 /** Signs in with a supervisor's token, waits for the live connection, and notes when each event is listed in the feed. */
@@ -67,7 +107,9 @@ async function signedInAsSupervisor(page: Page, base: string): Promise<Page> {
   await page.goto(`${base}/dashboard`);
   await page.getByLabel("Bearer token").fill(await benchToken(["supervisor"], { sub: "bench|supervisor" }));
   await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForFunction(() => document.querySelector('[data-testid="connection"]')?.textContent === "live", undefined, { timeout: 60_000 });
+  await page.waitForFunction(() => document.querySelector('[data-testid="connection"]')?.textContent === "live", undefined, {
+    timeout: 60_000,
+  });
   await page.waitForSelector(countSelector, { timeout: 60_000 });
   // On the same wall-clock scale as the run's own `now()`.
   await page.evaluate(() => {

@@ -13,14 +13,17 @@ import type { AgencyAsk, AgencyStats, KeyCounts } from "./agency-thread";
 
 /** A step: calls per second on an open-loop timetable, or `null`: as fast as the submitters are answered. */
 type Step = { rate: number | null; agencyLatencyMs: number };
-const stepName = (step: Step) => `${step.rate === null ? "max" : `${step.rate}/s`}${step.agencyLatencyMs ? `, agency ${step.agencyLatencyMs} ms` : ""}`;
+const stepName = (step: Step) =>
+  `${step.rate === null ? "max" : `${step.rate}/s`}${step.agencyLatencyMs ? `, agency ${step.agencyLatencyMs} ms` : ""}`;
 
 type Agency = { url: string; ask<T>(request: AgencyAsk): Promise<T>; control(latencyMs: number): Promise<void>; stop(): Promise<void> };
 
 async function startAgency(): Promise<Agency> {
   const worker = new Worker(path.join(__dirname, "agency-thread.js"));
   const url = await new Promise<string>((resolve, reject) => {
-    worker.once("message", (message: { listening?: string; failed?: string }) => (message.listening ? resolve(message.listening) : reject(new Error(`the agency simulator did not start: ${message.failed}`))));
+    worker.once("message", (message: { listening?: string; failed?: string }) =>
+      message.listening ? resolve(message.listening) : reject(new Error(`the agency simulator did not start: ${message.failed}`)),
+    );
     worker.once("error", reject);
   });
   let next = 0;
@@ -35,7 +38,13 @@ async function startAgency(): Promise<Agency> {
     url,
     ask,
     // `PUT /control` slows every agency from now on; `DELETE /control` puts the start-up settings back.
-    control: async (latencyMs) => void (await fetch(`${url}/control`, latencyMs ? { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ latencyMs }) } : { method: "DELETE" })),
+    control: async (latencyMs) =>
+      void (await fetch(
+        `${url}/control`,
+        latencyMs
+          ? { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ latencyMs }) }
+          : { method: "DELETE" },
+      )),
     async stop() {
       await ask({ op: "stop" });
       await worker.terminate();
@@ -48,17 +57,25 @@ export const dataExchange: Suite = async (context) => {
   const settings = quick
     ? { members: 1_000, steps: [50, null], latencyRate: 50, seconds: 3, warmupSeconds: 1, drainSeconds: 30 }
     : { members: 6_000, steps: [100, 250, 500, null], latencyRate: 250, seconds: 10, warmupSeconds: 2, drainSeconds: 60 };
-  const steps: Step[] = [...settings.steps.map((rate) => ({ rate, agencyLatencyMs: 0 })), { rate: settings.latencyRate, agencyLatencyMs: 50 }];
+  const steps: Step[] = [
+    ...settings.steps.map((rate) => ({ rate, agencyLatencyMs: 0 })),
+    { rate: settings.latencyRate, agencyLatencyMs: 50 },
+  ];
   const agency = await startAgency();
   scope.defer(agency.stop);
   const database = await freshDatabase(scope);
   // Before the platform starts, as data already in a deployment's database would be.
   const members = await seedMembers(database.client, settings.members);
-  context.note(`${members.length} application members written by SQL; steps of ${settings.seconds} s (${steps.map(stepName).join("; ")}), each drained for at most ${settings.drainSeconds} s; outbox concurrency ${process.env.DATA_EXCHANGE_CONCURRENCY ?? "default"}`);
+  context.note(
+    `${members.length} application members written by SQL; steps of ${settings.seconds} s (${steps.map(stepName).join("; ")}), each drained for at most ${settings.drainSeconds} s; outbox concurrency ${process.env.DATA_EXCHANGE_CONCURRENCY ?? "default"}`,
+  );
   // Named the simulator, the platform's launcher starts no agency of its own.
   const platform = await startPlatform(scope, database.url, { env: { DATA_EXCHANGE_AGENCY_URL: agency.url } });
   const known = new Set<string>();
-  const run = (step: Step, seconds: number) => watched([platform], () => runStep({ base: platform.restBase, db: database.client, agency, members, known }, step, { ...settings, seconds }));
+  const run = (step: Step, seconds: number) =>
+    watched([platform], () =>
+      runStep({ base: platform.restBase, db: database.client, agency, members, known }, step, { ...settings, seconds }),
+    );
   if (settings.warmupSeconds) await run({ rate: 100, agencyLatencyMs: 0 }, settings.warmupSeconds);
   let blocked = "";
   for (const step of steps) {
@@ -71,7 +88,14 @@ export const dataExchange: Suite = async (context) => {
     const figures = await attempt(context, [{ scenario: "outbox", variant }], () => run(step, settings.seconds));
     if (!figures) continue;
     log(`${variant}: ${figures.detail}`);
-    context.record({ scenario: "outbox", variant, ours: figures.completedPerSecond, comparison: figures.acceptedPerSecond, detail: figures.detail, ...(figures.problems.length && { invalid: figures.problems.join("; ") }) });
+    context.record({
+      scenario: "outbox",
+      variant,
+      ours: figures.completedPerSecond,
+      comparison: figures.acceptedPerSecond,
+      detail: figures.detail,
+      ...(figures.problems.length && { invalid: figures.problems.join("; ") }),
+    });
     if (!figures.drained) blocked = `not run: the calls of ${variant} did not complete`;
   }
 };
@@ -88,11 +112,21 @@ async function runStep(context: StepContext, step: Step, settings: { seconds: nu
   const { db, agency } = context;
   if (step.agencyLatencyMs) await agency.control(step.agencyLatencyMs);
   try {
-    const busy = new Set((await db.query<{ id: string }>(`SELECT "requestingResourceId"::text AS id FROM data_exchange_service_call WHERE status = 'pending'`)).rows.map((row) => row.id));
+    const busy = new Set(
+      (
+        await db.query<{ id: string }>(`SELECT "requestingResourceId"::text AS id FROM data_exchange_service_call WHERE status = 'pending'`)
+      ).rows.map((row) => row.id),
+    );
     await agency.ask({ op: "stats" });
     const since = new Date(Date.now() - 1000);
-    const sent = await submit(context.base, context.members.filter((id) => !busy.has(id)), step.rate, settings.seconds);
-    const pending = async () => (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM data_exchange_service_call WHERE status = 'pending'`)).rows[0]!.n;
+    const sent = await submit(
+      context.base,
+      context.members.filter((id) => !busy.has(id)),
+      step.rate,
+      settings.seconds,
+    );
+    const pending = async () =>
+      (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM data_exchange_service_call WHERE status = 'pending'`)).rows[0]!.n;
     const backlog = await pending();
     const drainStarted = now();
     let left = backlog;
@@ -148,7 +182,9 @@ async function submit(base: string, members: readonly string[], rate: number | n
   const send = async (member: string) => {
     if (!(result.firstSentAt <= now())) result.firstSentAt = now();
     inFlight++;
-    const answer = await post(agent, base, JSON.stringify({ serviceType: "fdsh_ssa", requestingResourceId: member })).catch((error: Error) => ({ status: 0, body: error.message }));
+    const answer = await post(agent, base, JSON.stringify({ serviceType: "fdsh_ssa", requestingResourceId: member })).catch(
+      (error: Error) => ({ status: 0, body: error.message }),
+    );
     const id = answer.status === 201 ? /"id":"([^"]+)"/.exec(answer.body)?.[1] : undefined;
     // 200 would be a member's pending call answered instead of a new one: the step asks only members without one.
     if (id) result.callIds.push(id);
@@ -162,9 +198,11 @@ async function submit(base: string, members: readonly string[], rate: number | n
   const start = now();
   try {
     if (rate === null) {
-      await Promise.all(Array.from({ length: 50 }, async () => {
-        while (now() < start + seconds * 1000 && next < members.length) await send(members[next++]!);
-      }));
+      await Promise.all(
+        Array.from({ length: 50 }, async () => {
+          while (now() < start + seconds * 1000 && next < members.length) await send(members[next++]!);
+        }),
+      );
     } else {
       const pending: Promise<void>[] = [];
       const total = Math.min(Math.round(rate * seconds), members.length);
@@ -184,12 +222,21 @@ async function submit(base: string, members: readonly string[], rate: number | n
 function post(agent: http.Agent, base: string, body: string): Promise<{ status: number; body: string }> {
   const url = new URL(`${base}/data-exchange/service-calls`);
   return new Promise((resolve, reject) => {
-    const request = http.request(url, { agent, method: "POST", headers: { ...admin, "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) }, timeout: 30_000 }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
-      response.on("error", reject);
-    });
+    const request = http.request(
+      url,
+      {
+        agent,
+        method: "POST",
+        headers: { ...admin, "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) },
+        timeout: 30_000,
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
+        response.on("error", reject);
+      },
+    );
     request.on("timeout", () => request.destroy(new Error("timed out after 30 s")));
     request.on("error", reject);
     request.end(body);
@@ -203,7 +250,10 @@ function post(agent: http.Agent, base: string, body: string): Promise<{ status: 
  */
 async function seedMembers(db: pg.Client, members: number): Promise<string[]> {
   await db.query("BEGIN");
-  await db.query(`CREATE TEMP TABLE bench_household ON COMMIT DROP AS SELECT a, gen_random_uuid() AS id FROM generate_series(0, $1::int - 1) AS a`, [Math.ceil(members / 4)]);
+  await db.query(
+    `CREATE TEMP TABLE bench_household ON COMMIT DROP AS SELECT a, gen_random_uuid() AS id FROM generate_series(0, $1::int - 1) AS a`,
+    [Math.ceil(members / 4)],
+  );
   await db.query(`INSERT INTO intake_application (id, status, programs, channel, "submittedAt", "applicantFirstName", "applicantLastName", "createdAt", "updatedAt")
     SELECT id, 'submitted', ARRAY['snap', 'medicaid'], 'online', now(), 'Bench', 'Household ' || a, now(), now() FROM bench_household`);
   const { rows } = await db.query<{ id: string }>(

@@ -35,7 +35,9 @@ export const documents: Suite = async (context) => {
   // The exit hook too: an interrupted run ends the process before the scope's cleanup has finished.
   process.once("exit", () => rmSync(directory, { recursive: true, force: true }));
   scope.defer(() => rm(directory, { recursive: true, force: true }));
-  context.note(`${settings.rounds} round(s) of ${settings.fileMiB} MiB one at a time and ${settings.atOnce} × ${settings.atOnceMiB} MiB at once, under ${directory}; clamd at ${clamdUrl}: ${await clamdVersion(clamdUrl).catch((error: Error) => error.message)}`);
+  context.note(
+    `${settings.rounds} round(s) of ${settings.fileMiB} MiB one at a time and ${settings.atOnce} × ${settings.atOnceMiB} MiB at once, under ${directory}; clamd at ${clamdUrl}: ${await clamdVersion(clamdUrl).catch((error: Error) => error.message)}`,
+  );
   const rates: Record<string, number[]> = {};
   const note = (session: string, measure: string, round: number, rate: number) => {
     (rates[`${session} ${measure}`] ??= [])[round - 1] = rate;
@@ -43,46 +45,85 @@ export const documents: Suite = async (context) => {
 
   for (const session of ["plain", "clamd"] as const) {
     const ids = session === "plain" ? ["upload", "download", "uploads-at-once"] : ["upload-scanned", "uploads-at-once-scanned"];
-    await attempt(context, ids.map((scenario) => ({ scenario })), async () => {
-      if (session === "clamd") await clamdVersion(clamdUrl);
-      const database = await freshDatabase(scope);
-      const platform = await startPlatform(scope, database.url, {
-        env: { CONTENT_STORE: "filesystem", CONTENT_DIRECTORY: content, CONTENT_DELIVERY: "stream", CONTENT_MAX_BYTES: String(Math.max(settings.fileMiB, settings.atOnceMiB) * MiB + MiB), ...(session === "plain" ? { VIRUS_SCAN: "off", CLAMD_URL: undefined } : { VIRUS_SCAN: "on", CLAMD_URL: clamdUrl }) },
-      });
-      // The banner says where the bytes go and whether they are scanned: the settings must have reached the platform.
-      const banner = /documents\s+kept in .*/.exec(platform.output())?.[0] ?? "(no documents line in the banner)";
-      if (!banner.includes(content!) || !banner.includes(session === "plain" ? "NOT scanned" : "scanned by clamd")) throw new Error(`the banner does not say where documents are kept, ${session === "plain" ? "unscanned" : "scanned"}: ${banner}`);
-      const warm = await writeSource(path.join(sources!, `${session}-warm-up`), MiB);
-      await download(platform, await upload(platform, warm));
-      for (let round = 1; round <= settings.rounds; round++) {
-        const name = (file: string) => path.join(sources!, `${session}-${round}-${file}`);
-        const large = await writeSource(name("large"), settings.fileMiB * MiB);
-        const small = await Promise.all(Array.from({ length: settings.atOnce }, (_, index) => writeSource(name(`small-${index}`), settings.atOnceMiB * MiB)));
-        // Odd rounds measure the floor first, even rounds the platform: whatever the place in the round costs falls on both.
-        const pair = async (floor: () => Promise<void>, ours: () => Promise<void>) => {
-          for (const side of round % 2 ? [floor, ours] : [ours, floor]) await side();
-        };
-        let stored = "";
-        await pair(
-          async () => note(session, "copy+hash", round, await copied([large], copies!)),
-          async () => note(session, "upload", round, (await timed(large.bytes, async () => (stored = await watched([platform], () => upload(platform, large))))).rate),
-        );
-        if (session === "plain") {
-          await pair(
-            async () => note(session, "read+hash", round, (await timed(large.bytes, () => readAndHash(large))).rate),
-            async () => note(session, "download", round, (await timed(large.bytes, () => watched([platform], () => download(platform, stored, large)))).rate),
+    await attempt(
+      context,
+      ids.map((scenario) => ({ scenario })),
+      async () => {
+        if (session === "clamd") await clamdVersion(clamdUrl);
+        const database = await freshDatabase(scope);
+        const platform = await startPlatform(scope, database.url, {
+          env: {
+            CONTENT_STORE: "filesystem",
+            CONTENT_DIRECTORY: content,
+            CONTENT_DELIVERY: "stream",
+            CONTENT_MAX_BYTES: String(Math.max(settings.fileMiB, settings.atOnceMiB) * MiB + MiB),
+            ...(session === "plain" ? { VIRUS_SCAN: "off", CLAMD_URL: undefined } : { VIRUS_SCAN: "on", CLAMD_URL: clamdUrl }),
+          },
+        });
+        // The banner says where the bytes go and whether they are scanned: the settings must have reached the platform.
+        const banner = /documents\s+kept in .*/.exec(platform.output())?.[0] ?? "(no documents line in the banner)";
+        if (!banner.includes(content!) || !banner.includes(session === "plain" ? "NOT scanned" : "scanned by clamd"))
+          throw new Error(`the banner does not say where documents are kept, ${session === "plain" ? "unscanned" : "scanned"}: ${banner}`);
+        const warm = await writeSource(path.join(sources!, `${session}-warm-up`), MiB);
+        await download(platform, await upload(platform, warm));
+        for (let round = 1; round <= settings.rounds; round++) {
+          const name = (file: string) => path.join(sources!, `${session}-${round}-${file}`);
+          const large = await writeSource(name("large"), settings.fileMiB * MiB);
+          const small = await Promise.all(
+            Array.from({ length: settings.atOnce }, (_, index) => writeSource(name(`small-${index}`), settings.atOnceMiB * MiB)),
           );
+          // Odd rounds measure the floor first, even rounds the platform: whatever the place in the round costs falls on both.
+          const pair = async (floor: () => Promise<void>, ours: () => Promise<void>) => {
+            for (const side of round % 2 ? [floor, ours] : [ours, floor]) await side();
+          };
+          let stored = "";
+          await pair(
+            async () => note(session, "copy+hash", round, await copied([large], copies!)),
+            async () =>
+              note(
+                session,
+                "upload",
+                round,
+                (await timed(large.bytes, async () => (stored = await watched([platform], () => upload(platform, large))))).rate,
+              ),
+          );
+          if (session === "plain") {
+            await pair(
+              async () => note(session, "read+hash", round, (await timed(large.bytes, () => readAndHash(large))).rate),
+              async () =>
+                note(
+                  session,
+                  "download",
+                  round,
+                  (await timed(large.bytes, () => watched([platform], () => download(platform, stored, large)))).rate,
+                ),
+            );
+          }
+          const versions: string[] = [];
+          await pair(
+            async () => note(session, "copies at once", round, await copied(small, copies!)),
+            async () =>
+              note(
+                session,
+                "uploads at once",
+                round,
+                (
+                  await timed(small.length * small[0]!.bytes, async () =>
+                    versions.push(...(await watched([platform], () => Promise.all(small.map((file) => upload(platform, file)))))),
+                  )
+                ).rate,
+              ),
+          );
+          await storedAsSent(
+            database.client,
+            [{ versionId: stored, file: large }, ...versions.map((versionId, index) => ({ versionId, file: small[index]! }))],
+            session === "clamd",
+          );
+          await Promise.all([large, ...small].map((file) => rm(file.path, { force: true })));
         }
-        const versions: string[] = [];
-        await pair(
-          async () => note(session, "copies at once", round, await copied(small, copies!)),
-          async () => note(session, "uploads at once", round, (await timed(small.length * small[0]!.bytes, async () => versions.push(...(await watched([platform], () => Promise.all(small.map((file) => upload(platform, file)))))))).rate),
-        );
-        await storedAsSent(database.client, [{ versionId: stored, file: large }, ...versions.map((versionId, index) => ({ versionId, file: small[index]! }))], session === "clamd");
-        await Promise.all([large, ...small].map((file) => rm(file.path, { force: true })));
-      }
-      await platform.stop();
-    });
+        await platform.stop();
+      },
+    );
   }
   const pairs: [string, string, string][] = [
     ["upload", "plain upload", "plain copy+hash"],
@@ -141,7 +182,10 @@ async function copy(source: Source, copies: string): Promise<string> {
 
 /** Copies timed, then removed outside the timing: the platform's uploads are not deleted either. */
 async function copied(sources: Source[], copies: string): Promise<number> {
-  const { rate, result } = await timed(sources.reduce((sum, source) => sum + source.bytes, 0), () => Promise.all(sources.map((source) => copy(source, copies))));
+  const { rate, result } = await timed(
+    sources.reduce((sum, source) => sum + source.bytes, 0),
+    () => Promise.all(sources.map((source) => copy(source, copies))),
+  );
   await Promise.all(result.map((destination) => rm(destination, { force: true })));
   return rate;
 }
@@ -160,9 +204,13 @@ async function readAndHash(source: Source): Promise<void> {
 async function upload(platform: Platform, file: Source): Promise<string> {
   const boundary = `----pap-bench-${randomUUID()}`;
   const fields = { documentTypeId: "a7b8c9d0-e1f2-4a3b-4c5d-e6f7a8b9c0d1", title: "Benchmark upload" };
-  const head = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join("");
+  const head = Object.entries(fields)
+    .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+    .join("");
   async function* parts() {
-    yield Buffer.from(`${head}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${path.basename(file.path)}"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+    yield Buffer.from(
+      `${head}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${path.basename(file.path)}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    );
     // 1 MiB reads: fewer, larger socket writes keep the client's share of the cores small.
     for await (const chunk of createReadStream(file.path, { highWaterMark: MiB })) yield chunk as Buffer;
     yield Buffer.from(`\r\n--${boundary}--\r\n`);
@@ -178,7 +226,12 @@ async function upload(platform: Platform, file: Source): Promise<string> {
     // Closes the file when the request fails half-way.
     cancel: async () => void (await chunks.return(undefined)),
   });
-  const init = { method: "POST", headers: { ...admin, "content-type": `multipart/form-data; boundary=${boundary}` }, body, duplex: "half" } as RequestInit;
+  const init = {
+    method: "POST",
+    headers: { ...admin, "content-type": `multipart/form-data; boundary=${boundary}` },
+    body,
+    duplex: "half",
+  } as RequestInit;
   const response = await fetch(`${platform.restBase}/document-management/documents`, init);
   const text = await response.text();
   const versionId = response.status === 201 ? (JSON.parse(text) as { latestVersionId?: string }).latestVersionId : undefined;
@@ -188,7 +241,10 @@ async function upload(platform: Platform, file: Source): Promise<string> {
 
 /** A version's bytes, hashed as they arrive (what a client that checks does); they must be the file's. */
 async function download(platform: Platform, versionId: string, file?: Source): Promise<void> {
-  const response = await fetch(`${platform.restBase}/document-management/document-versions/${versionId}/content`, { headers: admin, redirect: "manual" });
+  const response = await fetch(`${platform.restBase}/document-management/document-versions/${versionId}/content`, {
+    headers: admin,
+    redirect: "manual",
+  });
   if (response.status !== 200 || !response.body) throw new Error(`GET …/${versionId}/content answered ${response.status}`);
   const hash = createHash("sha256");
   const reader = response.body.getReader();
@@ -198,10 +254,14 @@ async function download(platform: Platform, versionId: string, file?: Source): P
 
 /** Each version recorded with the file's size and SHA-256, and scanned exactly when the session runs with clamd. */
 async function storedAsSent(db: pg.Client, uploads: { versionId: string; file: Source }[], scanned: boolean): Promise<void> {
-  const { rows } = await db.query<{ id: string; sizeBytes: number; contentHash: string; scanned: boolean }>(`SELECT id, "sizeBytes", "contentHash", scanned FROM document_version WHERE id = ANY($1::uuid[])`, [uploads.map((u) => u.versionId)]);
+  const { rows } = await db.query<{ id: string; sizeBytes: number; contentHash: string; scanned: boolean }>(
+    `SELECT id, "sizeBytes", "contentHash", scanned FROM document_version WHERE id = ANY($1::uuid[])`,
+    [uploads.map((u) => u.versionId)],
+  );
   for (const { versionId, file } of uploads) {
     const row = rows.find((candidate) => candidate.id === versionId);
-    if (!row || row.sizeBytes !== file.bytes || row.contentHash !== file.sha256 || row.scanned !== scanned) throw new Error(`version ${versionId} is not stored as sent: ${JSON.stringify(row)}`);
+    if (!row || row.sizeBytes !== file.bytes || row.contentHash !== file.sha256 || row.scanned !== scanned)
+      throw new Error(`version ${versionId} is not stored as sent: ${JSON.stringify(row)}`);
   }
 }
 
@@ -219,6 +279,8 @@ function clamdVersion(url: string): Promise<string> {
     socket.on("error", (error) => fail(`cannot be reached (${error.message})`));
     socket.on("connect", () => socket.write("zVERSION\0"));
     socket.on("data", (chunk) => (answer += chunk.toString("utf8")));
-    socket.on("end", () => (answer.replace(/\0/g, "").trim() ? resolve(answer.replace(/\0/g, "").trim()) : fail("answered nothing to VERSION")));
+    socket.on("end", () =>
+      answer.replace(/\0/g, "").trim() ? resolve(answer.replace(/\0/g, "").trim()) : fail("answered nothing to VERSION"),
+    );
   });
 }

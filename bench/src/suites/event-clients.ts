@@ -57,7 +57,10 @@ export function openSse(url: string, headers: Record<string, string>, onEvent: O
             clearTimeout(timer);
             resolve(reader);
           }
-          const data = frame.split("\n").find((line) => line.startsWith("data: "))?.slice(6);
+          const data = frame
+            .split("\n")
+            .find((line) => line.startsWith("data: "))
+            ?.slice(6);
           if (frame.includes("event: error")) failure ??= `event: error ${data ?? ""}`;
           else if (data && !frame.startsWith(":")) onEvent((JSON.parse(data) as { id: string }).id, receivedAt);
         }
@@ -115,5 +118,9 @@ export async function openSubscription(url: string, headers: Record<string, stri
 /** A socket's CloseEvent says more by its code and reason than as "[object Object]". */
 function describe(error: unknown): string {
   const close = error as { code?: number; reason?: string };
-  return error instanceof Error ? error.message : typeof close?.code === "number" ? `socket closed with ${close.code} ${close.reason ?? ""}`.trim() : String(error);
+  return error instanceof Error
+    ? error.message
+    : typeof close?.code === "number"
+      ? `socket closed with ${close.code} ${close.reason ?? ""}`.trim()
+      : String(error);
 }

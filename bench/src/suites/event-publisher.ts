@@ -13,7 +13,13 @@ import { envelope } from "./event-clients";
 
 export type PublisherInput = { databaseUrl: string; rate: number; seconds: number };
 /** The committed events in timetable order, each with the moment its commit was confirmed. */
-export type PublisherOutput = { ids: string[]; committedAt: number[]; commitMs: number[]; failed: Record<string, number>; maxInFlight: number };
+export type PublisherOutput = {
+  ids: string[];
+  committedAt: number[];
+  commitMs: number[];
+  failed: Record<string, number>;
+  maxInFlight: number;
+};
 
 const { databaseUrl, rate, seconds } = workerData as PublisherInput;
 const total = Math.max(1, Math.round(rate * seconds));
@@ -45,7 +51,13 @@ async function send(order: number) {
   if (++answered === total) {
     committed.sort((a, b) => a.order - b.order);
     await pool.end();
-    parentPort!.postMessage({ ids: committed.map((c) => c.id), committedAt: committed.map((c) => c.at), commitMs: committed.map((c) => c.ms), failed, maxInFlight } satisfies PublisherOutput);
+    parentPort!.postMessage({
+      ids: committed.map((c) => c.id),
+      committedAt: committed.map((c) => c.at),
+      commitMs: committed.map((c) => c.ms),
+      failed,
+      maxInFlight,
+    } satisfies PublisherOutput);
   }
 }
 

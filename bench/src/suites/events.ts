@@ -15,15 +15,25 @@ import type { PublisherInput, PublisherOutput } from "./event-publisher";
 
 const json = () => ({ "content-type": "application/json", ...admin });
 const publish = async (base: string, id = randomUUID()) => {
-  const response = await fetch(`${base}/platform/events`, { method: "POST", headers: json(), body: envelope(id), signal: AbortSignal.timeout(10_000) });
-  if (response.status !== 201) throw new Error(`POST /platform/events answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+  const response = await fetch(`${base}/platform/events`, {
+    method: "POST",
+    headers: json(),
+    body: envelope(id),
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (response.status !== 201)
+    throw new Error(`POST /platform/events answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
   await response.arrayBuffer();
 };
 
 export const events: Suite = async (context) => {
   const { scope, quick, log } = context;
-  const settings = quick ? { seconds: 2, warmupSeconds: 1, rate: 200, streams: 300, sample: 30 } : { seconds: 10, warmupSeconds: 2, rate: 1_000, streams: 10_000, sample: 50 };
-  context.note(`publishing: 50 connections, ${settings.warmupSeconds} s warm-up + ${settings.seconds} s per side; delivery: ${settings.rate} events/s for ${settings.seconds} s; ${settings.streams} idle streams`);
+  const settings = quick
+    ? { seconds: 2, warmupSeconds: 1, rate: 200, streams: 300, sample: 30 }
+    : { seconds: 10, warmupSeconds: 2, rate: 1_000, streams: 10_000, sample: 50 };
+  context.note(
+    `publishing: 50 connections, ${settings.warmupSeconds} s warm-up + ${settings.seconds} s per side; delivery: ${settings.rate} events/s for ${settings.seconds} s; ${settings.streams} idle streams`,
+  );
   const database = await freshDatabase(scope);
   const platform = await startPlatform(scope, database.url);
   const floor = await startFloor(scope, database.url);
@@ -31,8 +41,17 @@ export const events: Suite = async (context) => {
 
   // Memory first: later the heap holds the garbage of thousands of publishes, whose collection while
   // the streams open would shrink the figure below what the streams cost.
-  const idle = await attempt(context, [{ scenario: "idle-streams" }], () => watched([platform], () => idleMemory(platform, stream, settings)));
-  if (idle) context.record({ scenario: "idle-streams", ours: idle.open / 1024, comparison: 1024, detail: idle.detail, ...(idle.invalid && { invalid: idle.invalid }) });
+  const idle = await attempt(context, [{ scenario: "idle-streams" }], () =>
+    watched([platform], () => idleMemory(platform, stream, settings)),
+  );
+  if (idle)
+    context.record({
+      scenario: "idle-streams",
+      ours: idle.open / 1024,
+      comparison: 1024,
+      detail: idle.detail,
+      ...(idle.invalid && { invalid: idle.invalid }),
+    });
 
   const sides = { ours: platform.graphqlBase, floor: floor.base };
   const published = await attempt(context, [{ scenario: "publish" }], async () => {
@@ -50,9 +69,18 @@ export const events: Suite = async (context) => {
   const delivered = await attempt(context, ids, () => watched([platform, floor], () => delivery(platform, floor, database.url, settings)));
   if (!delivered) return;
   const [sse, subscription, floorReader] = delivered.readers;
-  for (const [id, reader] of [["delivery-sse", sse!], ["delivery-graphql-ws", subscription!]] as const) {
+  for (const [id, reader] of [
+    ["delivery-sse", sse!],
+    ["delivery-graphql-ws", subscription!],
+  ] as const) {
     const invalid = [reader.problem, floorReader!.problem].filter(Boolean).join("; ");
-    context.record({ scenario: id, ours: reader.p99, comparison: floorReader!.p99, detail: `p50 ${reader.p50.toFixed(1)} / ${floorReader!.p50.toFixed(1)} ms; ${delivered.detail}`, ...(invalid && { invalid }) });
+    context.record({
+      scenario: id,
+      ours: reader.p99,
+      comparison: floorReader!.p99,
+      detail: `p50 ${reader.p50.toFixed(1)} / ${floorReader!.p50.toFixed(1)} ms; ${delivered.detail}`,
+      ...(invalid && { invalid }),
+    });
   }
 };
 
@@ -81,13 +109,15 @@ async function publishing(base: string, db: pg.Client, settings: { seconds: numb
             return { ...request, body: envelope(id) };
           },
           // The id from the answer, not the request: proves which event this 2xx stands for.
-          onResponse: (status: number, body: string) => void (status < 300 && acknowledged.add(/"id":"([^"]+)"/.exec(body)?.[1] ?? "unreadable")),
+          onResponse: (status: number, body: string) =>
+            void (status < 300 && acknowledged.add(/"id":"([^"]+)"/.exec(body)?.[1] ?? "unreadable")),
         },
       ],
     });
   const passes = [...(settings.warmupSeconds ? [await pass(settings.warmupSeconds)] : []), await pass(settings.seconds)];
   const problems = passes.map((result) => problemsOf(result)).filter((problem) => problem.count);
-  if (problems.length || acknowledged.has("unreadable")) throw new Error(`errors: ${problems.map((problem) => problem.detail).join("; ") || "a 2xx without the event's id"}`);
+  if (problems.length || acknowledged.has("unreadable"))
+    throw new Error(`errors: ${problems.map((problem) => problem.detail).join("; ") || "a 2xx without the event's id"}`);
   // Requests cut off by the timer may still be committing, and numbering follows the commit.
   for (const deadline = Date.now() + 10_000; Date.now() < deadline; await sleep(200)) {
     if (!(await db.query(`SELECT 1 FROM platform_event WHERE position IS NULL LIMIT 1`)).rowCount) break;
@@ -96,7 +126,9 @@ async function publishing(base: string, db: pg.Client, settings: { seconds: numb
   const found = rows.filter((row) => acknowledged.has(row.id)).length;
   const foreign = rows.filter((row) => !generated.has(row.id)).length;
   if (found !== acknowledged.size || foreign || rows.length - found > 50 * passes.length) {
-    throw new Error(`the log does not match the answers: ${rows.length} events in it, ${found} of ${acknowledged.size} acknowledged, ${foreign} foreign`);
+    throw new Error(
+      `the log does not match the answers: ${rows.length} events in it, ${found} of ${acknowledged.size} acknowledged, ${foreign} foreign`,
+    );
   }
   const measured = passes.at(-1)!;
   return { perSecond: measured["2xx"] / measured.duration, p99: measured.latency.p99 };
@@ -110,11 +142,19 @@ type ReaderFigures = { p50: number; p99: number; problem: string };
  * time from each commit's confirmation to its receipt is the delivery latency, and every committed
  * event must reach every reader exactly once.
  */
-async function delivery(platform: Server & { graphqlBase: string }, floor: Server & { base: string }, databaseUrl: string, settings: { rate: number; seconds: number }) {
+async function delivery(
+  platform: Server & { graphqlBase: string },
+  floor: Server & { base: string },
+  databaseUrl: string,
+  settings: { rate: number; seconds: number },
+) {
   const stream = `/platform/events/stream?type=${encodeURIComponent(typeFilter)}`;
   const receipts = [new Map<string, number>(), new Map<string, number>(), new Map<string, number>()];
   const duplicates = [0, 0, 0];
-  const record = (index: number): OnEvent => (id, at) => (receipts[index]!.has(id) ? duplicates[index]!++ : receipts[index]!.set(id, at));
+  const record =
+    (index: number): OnEvent =>
+    (id, at) =>
+      receipts[index]!.has(id) ? duplicates[index]!++ : receipts[index]!.set(id, at);
   const readers: Reader[] = [];
   try {
     readers.push(await openSse(platform.graphqlBase + stream, admin, record(0)));
@@ -122,7 +162,9 @@ async function delivery(platform: Server & { graphqlBase: string }, floor: Serve
     readers.push(await openSse(floor.base + stream, {}, record(2)));
     await provenLive(platform.graphqlBase, receipts);
     const output = await new Promise<PublisherOutput>((resolve, reject) => {
-      const worker = new Worker(path.join(__dirname, "event-publisher.js"), { workerData: { databaseUrl, ...settings } satisfies PublisherInput });
+      const worker = new Worker(path.join(__dirname, "event-publisher.js"), {
+        workerData: { databaseUrl, ...settings } satisfies PublisherInput,
+      });
       worker.once("message", (message: PublisherOutput) => void (resolve(message), worker.terminate()));
       worker.once("error", reject);
       worker.once("exit", (code) => reject(new Error(`the publisher thread exited (${code}) before reporting`)));
@@ -134,16 +176,27 @@ async function delivery(platform: Server & { graphqlBase: string }, floor: Serve
       if (reached !== count) [count, progress] = [reached, Date.now()];
     }
     const figures = receipts.map((times, index): ReaderFigures => {
-      const latencies = output.ids.flatMap((id, order) => (times.has(id) ? [times.get(id)! - output.committedAt[order]!] : [])).sort((a, b) => a - b);
+      const latencies = output.ids
+        .flatMap((id, order) => (times.has(id) ? [times.get(id)! - output.committedAt[order]!] : []))
+        .sort((a, b) => a - b);
       const missing = output.ids.length - latencies.length;
       const failure = readers[index]!.failure();
-      const problem = [missing && `${missing} of ${output.ids.length} missing`, duplicates[index] && `${duplicates[index]} twice`, failure].filter(Boolean).join(", ");
-      return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), problem: problem && `${["SSE", "graphql-ws", "floor reader"][index]}: ${problem}` };
+      const problem = [missing && `${missing} of ${output.ids.length} missing`, duplicates[index] && `${duplicates[index]} twice`, failure]
+        .filter(Boolean)
+        .join(", ");
+      return {
+        p50: percentile(latencies, 50),
+        p99: percentile(latencies, 99),
+        problem: problem && `${["SSE", "graphql-ws", "floor reader"][index]}: ${problem}`,
+      };
     });
     const failed = Object.entries(output.failed).map(([what, count]) => `${count}× ${what}`);
     const commits = [...output.commitMs].sort((a, b) => a - b);
     if (failed.length) figures.forEach((figure) => (figure.problem ||= `writes failed: ${failed.join(", ")}`));
-    return { readers: figures, detail: `${output.ids.length} events committed, p99 ${percentile(commits, 99).toFixed(1)} ms to commit, at most ${output.maxInFlight} in flight` };
+    return {
+      readers: figures,
+      detail: `${output.ids.length} events committed, p99 ${percentile(commits, 99).toFixed(1)} ms to commit, at most ${output.maxInFlight} in flight`,
+    };
   } finally {
     for (const reader of readers) await reader.close();
   }
@@ -177,9 +230,11 @@ async function idleMemory(platform: Server & { graphqlBase: string }, url: strin
   const openAll = async (count: number, onEvent: (index: number) => OnEvent) => {
     let next = 0;
     // 100 at a time: thousands of simultaneous handshakes would measure the accept queue instead.
-    await Promise.all(Array.from({ length: Math.min(100, count) }, async () => {
-      for (let index = next++; index < count; index = next++) streams[index] = await openSse(url, admin, onEvent(index));
-    }));
+    await Promise.all(
+      Array.from({ length: Math.min(100, count) }, async () => {
+        for (let index = next++; index < count; index = next++) streams[index] = await openSse(url, admin, onEvent(index));
+      }),
+    );
   };
   try {
     let warmed = 0;
@@ -206,7 +261,9 @@ async function idleMemory(platform: Server & { graphqlBase: string }, url: strin
     const missed = sample.filter((index) => !reached.has(index)).length;
     return {
       open,
-      invalid: [missed && `the event missed ${missed} of ${sample.length} sampled streams`, failures && `${failures} streams broke`].filter(Boolean).join("; "),
+      invalid: [missed && `the event missed ${missed} of ${sample.length} sampled streams`, failures && `${failures} streams broke`]
+        .filter(Boolean)
+        .join("; "),
       detail: `${settings.streams} streams opened in ${openSeconds.toFixed(1)} s, RSS ${(before / 1024).toFixed(0)} MiB before (${((open - before) / settings.streams).toFixed(1)} KiB each); one event reached ${reached.size} of them, the last after ${percentile(fanOut, 100).toFixed(0)} ms`,
     };
   } finally {

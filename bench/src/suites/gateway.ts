@@ -13,7 +13,15 @@ import { attempt, type Suite } from "../suite";
 // with appointments and open tasks (Person.tasks @requires the person's cases and appointments).
 const caseload = `query Caseload { cases(limit: 25, q: "status:active") { items { id status tasks { id name status priority } primaryApplicant { id attributes }
   members { relationship person { id attributes appointments { id startAt status } tasks(openOnly: true) { id name status } } } } } }`;
-type Caseload = { cases?: { items?: { tasks: unknown[]; primaryApplicant: { attributes?: unknown } | null; members: { person: { attributes?: unknown; appointments?: unknown[]; tasks?: unknown[] } | null }[] }[] } };
+type Caseload = {
+  cases?: {
+    items?: {
+      tasks: unknown[];
+      primaryApplicant: { attributes?: unknown } | null;
+      members: { person: { attributes?: unknown; appointments?: unknown[]; tasks?: unknown[] } | null }[];
+    }[];
+  };
+};
 
 const queries: { id: string; bodies(personIds: string[]): object[]; check(data: unknown): string | undefined }[] = [
   {
@@ -22,18 +30,30 @@ const queries: { id: string; bodies(personIds: string[]): object[]; check(data: 
     check(data) {
       const items = (data as Caseload).cases?.items ?? [];
       if (items.length !== 25) return `expected 25 cases, got ${items.length}`;
-      if (items.some((item) => !item.primaryApplicant?.attributes || !item.members.length || item.members.some((m) => !m.person?.attributes || !Array.isArray(m.person.appointments) || !Array.isArray(m.person.tasks)))) {
+      if (
+        items.some(
+          (item) =>
+            !item.primaryApplicant?.attributes ||
+            !item.members.length ||
+            item.members.some((m) => !m.person?.attributes || !Array.isArray(m.person.appointments) || !Array.isArray(m.person.tasks)),
+        )
+      ) {
         return "a primary applicant, member person, appointments or tasks did not resolve across subgraphs";
       }
       if (!items.some((item) => item.tasks.length)) return "no case has a task: the workflow subgraph was not reached";
-      if (!items.some((item) => item.members.some((m) => m.person!.tasks!.length))) return "no member has an open task: Person.tasks (@requires) returned nothing";
+      if (!items.some((item) => item.members.some((m) => m.person!.tasks!.length)))
+        return "no member has an open task: Person.tasks (@requires) returned nothing";
     },
   },
   {
     id: "person-query",
     // 2,000 ids in rotation, so the load reads across the table.
-    bodies: (ids) => ids.filter((_, index) => index % 5 === 0).map((id) => ({ query: `query Person($id: ID!) { person(id: $id) { id attributes createdAt updatedAt } }`, variables: { id } })),
-    check: (data) => ((data as { person?: { id?: string; attributes?: unknown } }).person?.attributes ? undefined : "person(id) returned no person"),
+    bodies: (ids) =>
+      ids
+        .filter((_, index) => index % 5 === 0)
+        .map((id) => ({ query: `query Person($id: ID!) { person(id: $id) { id attributes createdAt updatedAt } }`, variables: { id } })),
+    check: (data) =>
+      (data as { person?: { id?: string; attributes?: unknown } }).person?.attributes ? undefined : "person(id) returned no person",
   },
 ];
 
@@ -45,25 +65,46 @@ export const gateway: Suite = async (context) => {
   const data = await seedPeople(database.url, personColumnsFrom(repositoryRoot));
   const tasks = await seedTasks(database.client);
   const documents = await deriveSearchDocuments(database.url);
-  context.note(`${data.counts.persons} persons, ${data.counts.cases} cases, ${data.counts.appointments} appointments, ${tasks} tasks, their search documents derived in ${documents.toFixed(1)} s; ${rounds} round(s) of ${load.warmupSeconds} s warm-up + ${load.seconds} s per gateway, ${load.connections} connections`);
+  context.note(
+    `${data.counts.persons} persons, ${data.counts.cases} cases, ${data.counts.appointments} appointments, ${tasks} tasks, their search documents derived in ${documents.toFixed(1)} s; ${rounds} round(s) of ${load.warmupSeconds} s warm-up + ${load.seconds} s per gateway, ${load.connections} connections`,
+  );
 
   // Hive has no per-caller limit (production's is off anyway); seven subgraph processes with the
   // default pool of 20 would outgrow PostgreSQL's 100 connections under load.
-  const platform = await startPlatform(scope, database.url, { mode: "distributed", env: { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE ?? "8" } });
-  const subgraphUrls = Object.fromEntries([...platform.output().matchAll(/^\s+subgraph (\S+)\s+(http:\/\/\S+)\s*$/gm)].map((match) => [match[1]!, match[2]!]));
+  const platform = await startPlatform(scope, database.url, {
+    mode: "distributed",
+    env: { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE ?? "8" },
+  });
+  const subgraphUrls = Object.fromEntries(
+    [...platform.output().matchAll(/^\s+subgraph (\S+)\s+(http:\/\/\S+)\s*$/gm)].map((match) => [match[1]!, match[2]!]),
+  );
   if (!Object.keys(subgraphUrls).length) throw new Error(`the distributed launcher's banner lists no subgraph URLs:\n${platform.output()}`);
   const port = portBlock();
   const hive = await spawnServer(scope, {
     name: "hive",
     args: [path.join(__dirname, "hive-process.js")],
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), SUPERGRAPH_PATH: path.join(repositoryRoot, "gateway", "supergraph.graphql"), SUBGRAPH_URLS: JSON.stringify(subgraphUrls) },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      SUPERGRAPH_PATH: path.join(repositoryRoot, "gateway", "supergraph.graphql"),
+      SUBGRAPH_URLS: JSON.stringify(subgraphUrls),
+    },
     probes: [],
     banner: /hive gateway listening/,
   });
-  context.note(`ours: Apollo Server over \`@apollo/gateway\` in distributed mode (GATEWAY_WORKERS ${process.env.GATEWAY_WORKERS ?? "default"}); Hive: \`@graphql-hive/gateway\` with \`@graphql-hive/router-runtime\`, ${Object.keys(subgraphUrls).length} subgraph processes shared`);
+  context.note(
+    `ours: Apollo Server over \`@apollo/gateway\` in distributed mode (GATEWAY_WORKERS ${process.env.GATEWAY_WORKERS ?? "default"}); Hive: \`@graphql-hive/gateway\` with \`@graphql-hive/router-runtime\`, ${Object.keys(subgraphUrls).length} subgraph processes shared`,
+  );
   const bases = { ours: platform.graphqlBase, hive: `http://127.0.0.1:${port}` };
   const servers = [platform, hive];
-  const callsOf = (bodies: object[]): HttpCall[] => bodies.map((body) => ({ method: "POST", path: "/graphql", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }));
+  const callsOf = (bodies: object[]): HttpCall[] =>
+    bodies.map((body) => ({
+      method: "POST",
+      path: "/graphql",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    }));
   const failedBody = (body: string) => body.includes('"errors":');
 
   for (const query of queries) {
@@ -72,7 +113,10 @@ export const gateway: Suite = async (context) => {
       await sameAnswers(calls, bases, query.check);
       // Both gateways and every subgraph start cold (JIT, pools, plan caches): one unreported pass on
       // each first, or the first gateway measured would pay for both.
-      for (const [side, base] of Object.entries(bases)) await measure(base, calls, { ...load, seconds: load.warmupSeconds * 2, warmupSeconds: 0 }, admin, failedBody).catch((error: Error) => log(`${query.id} ${side} warm-up: ${error.message}`));
+      for (const [side, base] of Object.entries(bases))
+        await measure(base, calls, { ...load, seconds: load.warmupSeconds * 2, warmupSeconds: 0 }, admin, failedBody).catch(
+          (error: Error) => log(`${query.id} ${side} warm-up: ${error.message}`),
+        );
       const sides: Record<keyof typeof bases, Measurement[]> = { ours: [], hive: [] };
       for (let round = 1; round <= rounds; round++) {
         for (const side of round % 2 ? (["ours", "hive"] as const) : (["hive", "ours"] as const)) {
@@ -87,7 +131,12 @@ export const gateway: Suite = async (context) => {
     if (!measured) continue;
     const [ours, hive] = [overRounds(measured.ours), overRounds(measured.hive)];
     const ratios = measured.ours.map((m, round) => m.requestsPerSecond / measured.hive[round]!.requestsPerSecond);
-    context.record({ scenario: query.id, ours: ours.requestsPerSecond, comparison: hive.requestsPerSecond, detail: [spread(ratios), `p99 ${ours.p99} / ${hive.p99} ms`].filter(Boolean).join("; ") });
+    context.record({
+      scenario: query.id,
+      ours: ours.requestsPerSecond,
+      comparison: hive.requestsPerSecond,
+      detail: [spread(ratios), `p99 ${ours.p99} / ${hive.p99} ms`].filter(Boolean).join("; "),
+    });
   }
 };
 
@@ -95,14 +144,34 @@ export const gateway: Suite = async (context) => {
  * Before anything is measured both gateways must give the same, correct answer (the first, the last
  * and a spread between of the calls): a faster gateway that drops a field or a hop would win on a wrong result.
  */
-async function sameAnswers(calls: HttpCall[], bases: { ours: string; hive: string }, check: (data: unknown) => string | undefined): Promise<void> {
-  for (const call of new Set([0, calls.length - 1, ...Array.from({ length: 8 }, (_, index) => Math.floor((index * calls.length) / 8))].map((index) => calls[index]!))) {
-    const [ours, hive] = await Promise.all(Object.values(bases).map(async (base) => (await getJson(`${base}/graphql`, { method: "POST", headers: { ...call.headers, ...admin }, body: call.body })).body as { data?: unknown; errors?: unknown }));
-    for (const [name, answer] of [["ours", ours!], ["hive", hive!]] as const) {
+async function sameAnswers(
+  calls: HttpCall[],
+  bases: { ours: string; hive: string },
+  check: (data: unknown) => string | undefined,
+): Promise<void> {
+  for (const call of new Set(
+    [0, calls.length - 1, ...Array.from({ length: 8 }, (_, index) => Math.floor((index * calls.length) / 8))].map((index) => calls[index]!),
+  )) {
+    const [ours, hive] = await Promise.all(
+      Object.values(bases).map(
+        async (base) =>
+          (await getJson(`${base}/graphql`, { method: "POST", headers: { ...call.headers, ...admin }, body: call.body })).body as {
+            data?: unknown;
+            errors?: unknown;
+          },
+      ),
+    );
+    for (const [name, answer] of [
+      ["ours", ours!],
+      ["hive", hive!],
+    ] as const) {
       const problem = answer.errors ? `errors ${JSON.stringify(answer.errors).slice(0, 300)}` : check(answer.data);
       if (problem) throw new Error(`${name} answered wrongly: ${problem}`);
     }
-    if (!isDeepStrictEqual(ours!.data, hive!.data)) throw new Error(`the gateways' answers differ:\n  ours: ${JSON.stringify(ours!.data).slice(0, 400)}\n  hive: ${JSON.stringify(hive!.data).slice(0, 400)}`);
+    if (!isDeepStrictEqual(ours!.data, hive!.data))
+      throw new Error(
+        `the gateways' answers differ:\n  ours: ${JSON.stringify(ours!.data).slice(0, 400)}\n  hive: ${JSON.stringify(hive!.data).slice(0, 400)}`,
+      );
   }
 }
 

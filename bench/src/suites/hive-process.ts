@@ -14,17 +14,23 @@ const forwarded = ["authorization", "traceparent", "tracestate", "x-caller-id", 
 
 // The build writes placeholder subgraph URLs (ours is told at start); Hive reads them from the SDL.
 const urls = JSON.parse(process.env.SUBGRAPH_URLS ?? "{}") as Record<string, string>;
-const supergraph = readFileSync(process.env.SUPERGRAPH_PATH!, "utf8").replace(/@join__graph\(name: "([^"]+)", url: "[^"]*"\)/g, (_whole, name: string) => {
-  if (!urls[name]) throw new Error(`the supergraph names subgraph ${name}, but no process serves it`);
-  return `@join__graph(name: "${name}", url: "${urls[name]}")`;
-});
+const supergraph = readFileSync(process.env.SUPERGRAPH_PATH!, "utf8").replace(
+  /@join__graph\(name: "([^"]+)", url: "[^"]*"\)/g,
+  (_whole, name: string) => {
+    if (!urls[name]) throw new Error(`the supergraph names subgraph ${name}, but no process serves it`);
+    return `@join__graph(name: "${name}", url: "${urls[name]}")`;
+  },
+);
 
 const gateway = createGatewayRuntime({
   supergraph,
   unifiedGraphHandler,
   // Per-request logs would measure the logger; errors still reach the client in the response.
   logging: "error",
-  propagateHeaders: { fromClientToSubgraphs: ({ request }) => Object.fromEntries(forwarded.map((name) => [name, request.headers.get(name)]).filter(([, value]) => value !== null)) },
+  propagateHeaders: {
+    fromClientToSubgraphs: ({ request }) =>
+      Object.fromEntries(forwarded.map((name) => [name, request.headers.get(name)]).filter(([, value]) => value !== null)),
+  },
 });
 const server = createServer(gateway);
 server.listen(Number(process.env.PORT), "127.0.0.1", () => process.stdout.write(`hive gateway listening on ${process.env.PORT}\n`));

@@ -28,7 +28,8 @@ const fail = (message: string): never => {
 };
 const expect200 = (status: number, body: unknown) => status !== 200 && fail(`status ${status}: ${JSON.stringify(body).slice(0, 300)}`);
 // Enough distinct ids that the load reads across the table rather than re-serving a handful of rows.
-const rotating = (ids: readonly string[]) => ids.filter((_, index) => index % Math.max(1, Math.floor(ids.length / 2_000)) === 0).slice(0, 2_000);
+const rotating = (ids: readonly string[]) =>
+  ids.filter((_, index) => index % Math.max(1, Math.floor(ids.length / 2_000)) === 0).slice(0, 2_000);
 const get = (path: string): HttpCall => ({ method: "GET", path });
 
 type ListedPerson = { name?: { lastName?: string }; address?: { city?: string } };
@@ -70,7 +71,17 @@ const newPerson = (n: number): HttpCall => ({
 });
 
 const linkedCases = `{ cases(limit: 25, q: "status:active") { items { id members { relationship person { id attributes appointments { startAt } } } primaryApplicant { attributes } } } }`;
-type LinkedCases = { errors?: unknown[]; data?: { cases?: { items?: { members: { person: { attributes: unknown; appointments: unknown[] } | null }[]; primaryApplicant: { attributes: unknown } | null }[] } } };
+type LinkedCases = {
+  errors?: unknown[];
+  data?: {
+    cases?: {
+      items?: {
+        members: { person: { attributes: unknown; appointments: unknown[] } | null }[];
+        primaryApplicant: { attributes: unknown } | null;
+      }[];
+    };
+  };
+};
 
 const cells: Cell[] = [
   {
@@ -82,10 +93,16 @@ const cells: Cell[] = [
       expect200(status, body);
       const person = body as { id?: string; name?: { lastName?: string }; createdAt?: string; updatedAt?: string };
       if (!call.path.endsWith(`/${person.id}`)) fail(`asked for ${call.path}, got id ${person.id}`);
-      if (!person.name?.lastName || !person.createdAt || !person.updatedAt) fail(`the person is not as seeded: ${JSON.stringify(body).slice(0, 300)}`);
+      if (!person.name?.lastName || !person.createdAt || !person.updatedAt)
+        fail(`the person is not as seeded: ${JSON.stringify(body).slice(0, 300)}`);
     },
   },
-  personList("persons-selective", "address.city:Fresno name.lastName:Garcia", (p) => has(p.address?.city, "fresno") && has(p.name?.lastName, "garcia"), false),
+  personList(
+    "persons-selective",
+    "address.city:Fresno name.lastName:Garcia",
+    (p) => has(p.address?.city, "fresno") && has(p.name?.lastName, "garcia"),
+    false,
+  ),
   personList("persons-broad", "address.city:Houston", (p) => has(p.address?.city, "houston"), true),
   personList("persons-prefix", "name.lastName:smi*", (p) => !!p.name?.lastName?.toLowerCase().startsWith("smi"), true),
   {
@@ -97,7 +114,8 @@ const cells: Cell[] = [
       expect200(status, body);
       const found = body as { id?: string; primaryApplicantId?: string; members?: { personId: string }[] };
       if (!call.path.endsWith(`/${found.id}`)) fail(`asked for ${call.path}, got id ${found.id}`);
-      if (!found.members?.some((member) => member.personId === found.primaryApplicantId)) fail("the primary applicant is not among the members");
+      if (!found.members?.some((member) => member.personId === found.primaryApplicantId))
+        fail("the primary applicant is not among the members");
     },
   },
   {
@@ -108,7 +126,8 @@ const cells: Cell[] = [
     check(status, body, call) {
       expect200(status, body);
       const task = body as { id?: string; status?: string; queueId?: string };
-      if (!call.path.endsWith(`/${task.id}`) || task.status !== "pending" || !task.queueId) fail(`the task is not as seeded: ${JSON.stringify(body).slice(0, 300)}`);
+      if (!call.path.endsWith(`/${task.id}`) || task.status !== "pending" || !task.queueId)
+        fail(`the task is not as seeded: ${JSON.stringify(body).slice(0, 300)}`);
     },
   },
   {
@@ -121,7 +140,8 @@ const cells: Cell[] = [
       const items = (body as { items?: { status: string; startAt: string }[] }).items;
       if (!items?.length) fail("no scheduled appointments after 2026-06-01");
       items!.forEach((item, index) => {
-        if (item.status !== "scheduled" || item.startAt <= "2026-06-01") fail(`item ${index} (${item.status}, ${item.startAt}) does not match the filter`);
+        if (item.status !== "scheduled" || item.startAt <= "2026-06-01")
+          fail(`item ${index} (${item.status}, ${item.startAt}) does not match the filter`);
         if (index > 0 && item.startAt > items![index - 1]!.startAt) fail("items are not sorted by -startAt");
       });
     },
@@ -130,17 +150,32 @@ const cells: Cell[] = [
     id: "graphql-linked",
     face: "graphql",
     paired: false,
-    calls: () => [{ method: "POST" as const, path: "/graphql", headers: { "content-type": "application/json" }, body: JSON.stringify({ query: linkedCases }) }],
+    calls: () => [
+      {
+        method: "POST" as const,
+        path: "/graphql",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ query: linkedCases }),
+      },
+    ],
     check(status, body) {
       expect200(status, body);
       const result = body as LinkedCases;
       if (result.errors?.length) fail(`GraphQL errors: ${JSON.stringify(result.errors).slice(0, 300)}`);
       const items = result.data?.cases?.items ?? [];
       if (items.length !== 25) fail(`expected 25 cases, got ${items.length}`);
-      if (items.some((item) => !item.primaryApplicant?.attributes || !item.members.length || item.members.some((member) => !member.person?.attributes || !Array.isArray(member.person.appointments)))) {
+      if (
+        items.some(
+          (item) =>
+            !item.primaryApplicant?.attributes ||
+            !item.members.length ||
+            item.members.some((member) => !member.person?.attributes || !Array.isArray(member.person.appointments)),
+        )
+      ) {
         fail("a case's primary applicant, member person or appointments did not resolve across subgraphs");
       }
-      if (!items.some((item) => item.members.some((member) => member.person!.appointments.length))) fail("no member has an appointment: the scheduling subgraph was not reached");
+      if (!items.some((item) => item.members.some((member) => member.person!.appointments.length)))
+        fail("no member has an appointment: the scheduling subgraph was not reached");
     },
     // Cheap per response: errors are a top-level key, and the seeded data never holds the word.
     failedBody: (body) => body.includes('"errors":'),
@@ -154,7 +189,8 @@ const cells: Cell[] = [
     calls: () => ({ length: Number.POSITIVE_INFINITY, at: () => newPerson(personsSent++) }),
     check(status, body, call) {
       const sent = JSON.parse(call.body!) as { name: { lastName: string } };
-      if (status !== 201 || (body as { name?: { lastName?: string } }).name?.lastName !== sent.name.lastName) fail(`status ${status}, not the person sent: ${JSON.stringify(body).slice(0, 300)}`);
+      if (status !== 201 || (body as { name?: { lastName?: string } }).name?.lastName !== sent.name.lastName)
+        fail(`status ${status}, not the person sent: ${JSON.stringify(body).slice(0, 300)}`);
     },
     failedBody: (body) => !body.includes('"id":"'),
   },
@@ -177,19 +213,30 @@ export const rest: Suite = async (context) => {
     const seeding = Date.now();
     data = data ? await growPeople(url, data, derived, size) : await growPeople(url, await seedPeople(url, derived), derived, size);
     const { counts } = data;
-    context.note(`${label(size)}: ${counts.persons} persons, ${counts.tasks} tasks, ${counts.cases} cases (${counts.caseMembers} members), ${counts.appointments} appointments, written by SQL in ${((Date.now() - seeding) / 1000).toFixed(1)} s; ${rounds} round(s) of ${load.warmupSeconds} s warm-up + ${load.seconds} s per side, ${load.connections} connections`);
+    context.note(
+      `${label(size)}: ${counts.persons} persons, ${counts.tasks} tasks, ${counts.cases} cases (${counts.caseMembers} members), ${counts.appointments} appointments, written by SQL in ${((Date.now() - seeding) / 1000).toFixed(1)} s; ${rounds} round(s) of ${load.warmupSeconds} s warm-up + ${load.seconds} s per side, ${load.connections} connections`,
+    );
     const floor = await startFloor(scope, url);
     for (const mode of context.modes) {
       const variant = `${label(size)} ${mode}`;
-      const platform = await attempt(context, cells.map((cell) => ({ scenario: cell.id, variant })), async () => {
-        const started = await startPlatform(scope, url, { mode });
-        log(`${variant}: platform ready; ${await searchDocumentsDerived(db)}`);
-        return started;
-      });
+      const platform = await attempt(
+        context,
+        cells.map((cell) => ({ scenario: cell.id, variant })),
+        async () => {
+          const started = await startPlatform(scope, url, { mode });
+          log(`${variant}: platform ready; ${await searchDocumentsDerived(db)}`);
+          return started;
+        },
+      );
       if (!platform) continue;
       for (const cell of cells) {
-        const sides: Side[] = [{ name: "ours", server: platform, base: cell.face === "rest" ? platform.restBase : platform.graphqlBase }, ...(cell.paired ? [{ name: "floor" as const, server: floor, base: floor.base }] : [])];
-        const measured = await attempt(context, [{ scenario: cell.id, variant }], () => measureCell(cell, sides, data!, { load, rounds, db, log: (line) => log(`${variant} ${cell.id} ${line}`) }));
+        const sides: Side[] = [
+          { name: "ours", server: platform, base: cell.face === "rest" ? platform.restBase : platform.graphqlBase },
+          ...(cell.paired ? [{ name: "floor" as const, server: floor, base: floor.base }] : []),
+        ];
+        const measured = await attempt(context, [{ scenario: cell.id, variant }], () =>
+          measureCell(cell, sides, data!, { load, rounds, db, log: (line) => log(`${variant} ${cell.id} ${line}`) }),
+        );
         if (!measured) continue;
         const [ours, theirs] = [overRounds(measured.ours), measured.floor.length ? overRounds(measured.floor) : undefined];
         rates.set(`${size} ${mode} ${cell.id} ours`, ours.requestsPerSecond);
@@ -201,7 +248,13 @@ export const rest: Suite = async (context) => {
           variant,
           ours: ours.requestsPerSecond,
           comparison: theirs?.requestsPerSecond ?? floorById,
-          detail: [spread(ratios), `p99 ${ours.p99} ms${theirs ? ` / ${theirs.p99} ms` : ""}`, measured.matched === undefined ? "" : `${measured.matched} matches`].filter(Boolean).join("; "),
+          detail: [
+            spread(ratios),
+            `p99 ${ours.p99} ms${theirs ? ` / ${theirs.p99} ms` : ""}`,
+            measured.matched === undefined ? "" : `${measured.matched} matches`,
+          ]
+            .filter(Boolean)
+            .join("; "),
         });
       }
       await platform.stop();
@@ -210,8 +263,14 @@ export const rest: Suite = async (context) => {
   }
   for (const mode of context.modes) {
     for (const cell of cells.filter((candidate) => candidate.paired)) {
-      const growth = (side: string) => rates.get(`${sizes[1]} ${mode} ${cell.id} ${side}`)! / rates.get(`${sizes[0]} ${mode} ${cell.id} ${side}`)!;
-      context.record({ scenario: "growth", variant: `${cell.id} ${mode} ${label(sizes[0]!)}→${label(sizes[1]!)}`, ours: growth("ours"), comparison: growth("floor") });
+      const growth = (side: string) =>
+        rates.get(`${sizes[1]} ${mode} ${cell.id} ${side}`)! / rates.get(`${sizes[0]} ${mode} ${cell.id} ${side}`)!;
+      context.record({
+        scenario: "growth",
+        variant: `${cell.id} ${mode} ${label(sizes[0]!)}→${label(sizes[1]!)}`,
+        ours: growth("ours"),
+        comparison: growth("floor"),
+      });
     }
   }
 };
@@ -221,12 +280,26 @@ export const rest: Suite = async (context) => {
  * equal to the platform's (or its figures compare nothing); then rounds alternating the sides, each
  * without an error, each create followed by a look at what was stored.
  */
-async function measureCell(cell: Cell, sides: Side[], data: SeededData, options: { load: { connections: number; seconds: number; warmupSeconds: number }; rounds: number; db: pg.Client; log(line: string): void }) {
+async function measureCell(
+  cell: Cell,
+  sides: Side[],
+  data: SeededData,
+  options: {
+    load: { connections: number; seconds: number; warmupSeconds: number };
+    rounds: number;
+    db: pg.Client;
+    log(line: string): void;
+  },
+) {
   const calls = cell.calls(data);
   const answers: unknown[] = [];
   for (const side of sides) {
     for (const call of Number.isFinite(calls.length) ? [calls.at(0)!, calls.at(calls.length - 1)!] : [calls.at(0)!]) {
-      const { status, body } = await getJson(side.base + call.path, { method: call.method, headers: { ...call.headers, ...admin }, body: call.body });
+      const { status, body } = await getJson(side.base + call.path, {
+        method: call.method,
+        headers: { ...call.headers, ...admin },
+        body: call.body,
+      });
       try {
         cell.check(status, body, call);
       } catch (error) {
@@ -236,7 +309,9 @@ async function measureCell(cell: Cell, sides: Side[], data: SeededData, options:
     }
   }
   if (answers.length === 2 && !cell.creates && canonical(answers[0]) !== canonical(answers[1])) {
-    throw new Error(`the floor's answer differs from the platform's:\n  ours:  ${canonical(answers[0]).slice(0, 400)}\n  floor: ${canonical(answers[1]).slice(0, 400)}`);
+    throw new Error(
+      `the floor's answer differs from the platform's:\n  ours:  ${canonical(answers[0]).slice(0, 400)}\n  floor: ${canonical(answers[1]).slice(0, 400)}`,
+    );
   }
   const measured: Record<Side["name"], Measurement[]> = { ours: [], floor: [] };
   for (let round = 1; round <= options.rounds; round++) {
@@ -255,7 +330,11 @@ async function measureCell(cell: Cell, sides: Side[], data: SeededData, options:
 
 /** JSON with object keys sorted: the two sides may list a record's fields in another order. */
 const canonical = (value: unknown) =>
-  JSON.stringify(value, (_key, inner: unknown) => (inner && typeof inner === "object" && !Array.isArray(inner) ? Object.fromEntries(Object.entries(inner).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))) : inner));
+  JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === "object" && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)))
+      : inner,
+  );
 
 type Tally = { persons: number; events: number; documents: number };
 const tallyWrites = async (db: pg.Client) =>
@@ -280,7 +359,9 @@ async function checkWrites(db: pg.Client, before: Tally, answered: number): Prom
   const after = await tallyWrites(db);
   const persons = after.persons - before.persons;
   if (persons !== after.events - before.events || persons !== after.documents - before.documents) {
-    throw new Error(`${persons} persons created, but ${after.events - before.events} creation events and ${after.documents - before.documents} search documents`);
+    throw new Error(
+      `${persons} persons created, but ${after.events - before.events} creation events and ${after.documents - before.documents} search documents`,
+    );
   }
   // A request cut off when the load stopped may still have committed: more rows than 201s is fine, fewer is not.
   if (persons < answered) throw new Error(`${answered} creates answered 2xx but only ${persons} persons were stored`);
@@ -292,8 +373,16 @@ async function checkWrites(db: pg.Client, before: Tally, answered: number): Prom
  * vacuumed, as the growth does its rows, so autovacuum does not take them on mid-run.
  */
 async function searchDocumentsDerived(db: pg.Client): Promise<string> {
-  const tables: Record<string, string> = { person: "person", case: `"case"`, application: "intake_application", task: "workflow_task", appointment: "appointment" };
-  const missing = Object.entries(tables).map(([type, table]) => `greatest(0, (SELECT count(*) FROM ${table}) - (SELECT count(*) FROM search_document WHERE type = '${type}'))`);
+  const tables: Record<string, string> = {
+    person: "person",
+    case: `"case"`,
+    application: "intake_application",
+    task: "workflow_task",
+    appointment: "appointment",
+  };
+  const missing = Object.entries(tables).map(
+    ([type, table]) => `greatest(0, (SELECT count(*) FROM ${table}) - (SELECT count(*) FROM search_document WHERE type = '${type}'))`,
+  );
   const started = Date.now();
   for (;;) {
     const left = (await db.query<{ n: number }>(`SELECT (${missing.join(" + ")})::int AS n`)).rows[0]!.n;

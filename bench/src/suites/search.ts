@@ -27,7 +27,16 @@ const searches = (persons: number, tasks: number) => ({
     q(`${["income", "identity", "residency", "household"][i % 4]} ${Math.min(i, tasks)}`),
     q(`${surnames[i % 10]}${numbered(i)}`, "&types=person"),
   ]),
-  "search-typo": sample(40, Math.min(persons, 5000) / 10 - 1).flatMap((k) => ([[7, "Kowalsky"], [9, "Morreau"], [8, "Hadad"], [6, "Patell"]] as const).map(([surname, typo]) => q(`${typo}${numbered(k * 10 + surname)}`))),
+  "search-typo": sample(40, Math.min(persons, 5000) / 10 - 1).flatMap((k) =>
+    (
+      [
+        [7, "Kowalsky"],
+        [9, "Morreau"],
+        [8, "Hadad"],
+        [6, "Patell"],
+      ] as const
+    ).map(([surname, typo]) => q(`${typo}${numbered(k * 10 + surname)}`)),
+  ),
 });
 
 export const search: Suite = async (context) => {
@@ -39,13 +48,26 @@ export const search: Suite = async (context) => {
   // Before the platform starts, as data a deployment already holds.
   const seeded = await seedSearchData(database.client, size);
   const documents = await deriveSearchDocuments(database.url);
-  context.note(`${size.persons} persons and ${size.tasks} tasks written by SQL in ${seeded.toFixed(1)} s, their search documents derived in ${documents.toFixed(1)} s; ${rounds} round(s) of ${load.warmupSeconds} s warm-up + ${load.seconds} s per side, ${load.connections} connections`);
+  context.note(
+    `${size.persons} persons and ${size.tasks} tasks written by SQL in ${seeded.toFixed(1)} s, their search documents derived in ${documents.toFixed(1)} s; ${rounds} round(s) of ${load.warmupSeconds} s warm-up + ${load.seconds} s per side, ${load.connections} connections`,
+  );
   const platform = await startPlatform(scope, database.url);
   const floor = await startFloor(scope, database.url);
   const sides = { ours: platform.restBase, floor: floor.base };
 
-  const ids = (await database.client.query<{ id: string }>("SELECT id FROM person ORDER BY id LIMIT 200")).rows.map((row) => `/persons/${row.id}`);
-  const byId = await attempt(context, [{ scenario: "search-vs-read" }], () => watched([platform], () => measure(platform.restBase, ids.map((path) => ({ method: "GET", path })), load, admin)));
+  const ids = (await database.client.query<{ id: string }>("SELECT id FROM person ORDER BY id LIMIT 200")).rows.map(
+    (row) => `/persons/${row.id}`,
+  );
+  const byId = await attempt(context, [{ scenario: "search-vs-read" }], () =>
+    watched([platform], () =>
+      measure(
+        platform.restBase,
+        ids.map((path) => ({ method: "GET", path })),
+        load,
+        admin,
+      ),
+    ),
+  );
   for (const [id, calls] of Object.entries(searches(size.persons, size.tasks))) {
     const measured = await attempt(context, [{ scenario: id }], async () => {
       await sameAnswers(calls, sides);
@@ -63,9 +85,20 @@ export const search: Suite = async (context) => {
     if (!measured) continue;
     const [ours, theirs] = [overRounds(measured.ours), overRounds(measured.floor)];
     const ratios = measured.ours.map((m, round) => m.requestsPerSecond / measured.floor[round]!.requestsPerSecond);
-    context.record({ scenario: id, ours: ours.p99, comparison: theirs.p99, detail: `${calls.length} searches; ${ours.requestsPerSecond.toFixed(0)} / ${theirs.requestsPerSecond.toFixed(0)} req/s${ratios.length > 1 ? ` (${spread(ratios)})` : ""}` });
+    context.record({
+      scenario: id,
+      ours: ours.p99,
+      comparison: theirs.p99,
+      detail: `${calls.length} searches; ${ours.requestsPerSecond.toFixed(0)} / ${theirs.requestsPerSecond.toFixed(0)} req/s${ratios.length > 1 ? ` (${spread(ratios)})` : ""}`,
+    });
     if (id === "search-words" && byId) {
-      context.record({ scenario: "search-vs-read", ours: ours.requestsPerSecond, comparison: byId.requestsPerSecond, detail: `by id p99 ${byId.p99} ms`, ...(byId.errors && { invalid: `by id: ${byId.errors} errors (${byId.errorDetail})` }) });
+      context.record({
+        scenario: "search-vs-read",
+        ours: ours.requestsPerSecond,
+        comparison: byId.requestsPerSecond,
+        detail: `by id p99 ${byId.p99} ms`,
+        ...(byId.errors && { invalid: `by id: ${byId.errors} errors (${byId.errorDetail})` }),
+      });
     }
   }
 };
@@ -77,13 +110,18 @@ export const search: Suite = async (context) => {
  */
 async function sameAnswers(calls: HttpCall[], sides: { ours: string; floor: string }): Promise<void> {
   type Page = { items?: { url?: string }[]; total?: number };
-  const comparable = (body: Page) => JSON.stringify({ ...body, items: body.items?.map((item) => ({ ...item, url: String(item.url).replace(/^https?:\/\/[^/]+/, "") })) });
+  const comparable = (body: Page) =>
+    JSON.stringify({ ...body, items: body.items?.map((item) => ({ ...item, url: String(item.url).replace(/^https?:\/\/[^/]+/, "") })) });
   for (const call of calls) {
     const [ours, floor] = await Promise.all([sides.ours, sides.floor].map((base) => getJson(base + call.path, { headers: admin })));
     const page = ours!.body as Page;
-    if (ours!.status !== 200 || !page.total || !page.items?.length) throw new Error(`GET ${call.path} answered ${ours!.status} and found nothing`);
+    if (ours!.status !== 200 || !page.total || !page.items?.length)
+      throw new Error(`GET ${call.path} answered ${ours!.status} and found nothing`);
     const [a, b] = [comparable(page), comparable(floor!.body as Page)];
-    if (a !== b) throw new Error(`GET ${call.path}: the floor answered otherwise than the platform\n  ours:  ${a.slice(0, 400)}\n  floor: ${b.slice(0, 400)}`);
+    if (a !== b)
+      throw new Error(
+        `GET ${call.path}: the floor answered otherwise than the platform\n  ours:  ${a.slice(0, 400)}\n  floor: ${b.slice(0, 400)}`,
+      );
   }
 }
 

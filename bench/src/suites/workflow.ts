@@ -14,26 +14,42 @@ const programs = ["snap", "medicaid", "chip", "tanf", "aca"];
 
 export const workflow: Suite = async (context) => {
   const { scope, quick } = context;
-  const size = quick ? { tasks: 5_000, events: 20_000, repetitions: 3, workers: [1, 4], seconds: 3, pending: 1_500 } : { tasks: 100_000, events: 1_000_000, repetitions: 7, workers: [1, 4, 16], seconds: 10, pending: 6_000 };
+  const size = quick
+    ? { tasks: 5_000, events: 20_000, repetitions: 3, workers: [1, 4], seconds: 3, pending: 1_500 }
+    : { tasks: 100_000, events: 1_000_000, repetitions: 7, workers: [1, 4, 16], seconds: 10, pending: 6_000 };
   const database = await freshDatabase(scope);
   const seeding = Date.now();
   // Before the platform starts: its hub then begins at the head of the log and never reads the history back.
   await seedMetricData(database.client, size, prefix);
-  context.note(`${size.tasks} tasks and ${size.events} events written by SQL in ${((Date.now() - seeding) / 1000).toFixed(1)} s; metrics timed ${size.repetitions} times each; claim/complete ${size.seconds} s per pass after 2 s of warm-up`);
+  context.note(
+    `${size.tasks} tasks and ${size.events} events written by SQL in ${((Date.now() - seeding) / 1000).toFixed(1)} s; metrics timed ${size.repetitions} times each; claim/complete ${size.seconds} s per pass after 2 s of warm-up`,
+  );
   const platform = await startPlatform(scope, database.url);
   await consumersCaughtUp(database.client);
-  await attempt(context, [{ scenario: "metric" }], () => watched([platform], () => metrics(context, platform.restBase, database.client, size.repetitions)));
+  await attempt(context, [{ scenario: "metric" }], () =>
+    watched([platform], () => metrics(context, platform.restBase, database.client, size.repetitions)),
+  );
 
   const pending = await createPendingTasks(platform.graphqlBase, size.pending);
   const pool = { ids: pending, next: 0 };
   const rates = new Map<number, number>();
   for (const workers of size.workers) {
     await consumersCaughtUp(database.client);
-    const pass = await attempt(context, workers > 1 ? [{ scenario: "claim-complete", variant: `${workers} workers` }] : [], () => watched([platform], () => claimComplete(platform.restBase, database.client, pool, { workers, seconds: size.seconds })));
+    const pass = await attempt(context, workers > 1 ? [{ scenario: "claim-complete", variant: `${workers} workers` }] : [], () =>
+      watched([platform], () => claimComplete(platform.restBase, database.client, pool, { workers, seconds: size.seconds })),
+    );
     if (!pass) continue;
     context.log(`claim/complete, ${workers} workers: ${pass.perSecond.toFixed(0)} transitions/s; ${pass.detail}`);
     rates.set(workers, pass.perSecond);
-    if (workers > 1) context.record({ scenario: "claim-complete", variant: `${workers} workers`, ours: pass.perSecond, comparison: rates.get(1) ?? NaN, detail: pass.detail, ...(pass.invalid && { invalid: pass.invalid }) });
+    if (workers > 1)
+      context.record({
+        scenario: "claim-complete",
+        variant: `${workers} workers`,
+        ours: pass.perSecond,
+        comparison: rates.get(1) ?? NaN,
+        detail: pass.detail,
+        ...(pass.invalid && { invalid: pass.invalid }),
+      });
   }
 };
 
@@ -43,13 +59,20 @@ export const workflow: Suite = async (context) => {
  */
 async function consumersCaughtUp(db: pg.Client): Promise<void> {
   for (const deadline = Date.now() + 60_000; Date.now() < deadline; await sleep(200)) {
-    const behind = await db.query(`SELECT 1 FROM event_consumer WHERE position < (SELECT coalesce(max(position), 0) FROM platform_event) LIMIT 1`);
+    const behind = await db.query(
+      `SELECT 1 FROM event_consumer WHERE position < (SELECT coalesce(max(position), 0) FROM platform_event) LIMIT 1`,
+    );
     if (!behind.rowCount) return;
   }
 }
 
 type MetricDefinition = { id: string; aggregate: string };
-type ComputeMetric = (db: { $queryRaw(query: { text: string; values: unknown[] }): Promise<unknown> }, definition: MetricDefinition, filters: { groupBy?: string }, typePrefix?: string) => Promise<unknown>;
+type ComputeMetric = (
+  db: { $queryRaw(query: { text: string; values: unknown[] }): Promise<unknown> },
+  definition: MetricDefinition,
+  filters: { groupBy?: string },
+  typePrefix?: string,
+) => Promise<unknown>;
 
 /**
  * Each metric ungrouped, by queue and by program, then the list of all five, one request at a time (a
@@ -90,14 +113,24 @@ async function metrics(context: SuiteContext, restBase: string, db: pg.Client, r
           },
         };
         await computeMetric(capturing, definition, groupBy ? { groupBy } : {}, prefix);
-        const ours = await timed(async () => (await getJson(restBase + requestPath, { headers: admin })).status === 200 || fail(`GET ${requestPath} failed`));
+        const ours = await timed(
+          async () => (await getJson(restBase + requestPath, { headers: admin })).status === 200 || fail(`GET ${requestPath} failed`),
+        );
         const floor = await timed(() => db.query(statement!.text, statement!.values));
         if (!groupBy) alone.set(definition.id, floor);
-        context.record({ scenario: "metric", variant, ours, comparison: floor, ...(wrong && { invalid: `the answer does not match the data: ${wrong}` }) });
+        context.record({
+          scenario: "metric",
+          variant,
+          ours,
+          comparison: floor,
+          ...(wrong && { invalid: `the answer does not match the data: ${wrong}` }),
+        });
       });
     }
   }
-  const all = await timed(async () => (await getJson(`${restBase}/workflow/metrics`, { headers: admin })).status === 200 || fail("GET /workflow/metrics failed"));
+  const all = await timed(
+    async () => (await getJson(`${restBase}/workflow/metrics`, { headers: admin })).status === 200 || fail("GET /workflow/metrics failed"),
+  );
   context.record({ scenario: "metric", variant: "all five", ours: all, comparison: [...alone.values()].reduce((sum, ms) => sum + ms, 0) });
 }
 
@@ -122,7 +155,9 @@ async function expectedValues(db: pg.Client): Promise<Expected> {
 
 function judge(id: string, groupBy: string | undefined, body: MetricBody, expected: Expected): string {
   if (groupBy) {
-    const keys = Object.keys(body.breakdown ?? {}).sort().join();
+    const keys = Object.keys(body.breakdown ?? {})
+      .sort()
+      .join();
     const want = (groupBy === "queueId" ? [snapQueueId, generalQueueId] : programs).sort().join();
     const parts = Object.values(body.breakdown ?? {});
     if (keys !== want || parts.some((part) => typeof part !== "number")) return `breakdown ${JSON.stringify(body.breakdown)}`;
@@ -130,7 +165,12 @@ function judge(id: string, groupBy: string | undefined, body: MetricBody, expect
     return id === "tasks_in_queue" && sum !== expected.pending ? `the groups add up to ${sum}, not ${expected.pending}` : "";
   }
   const value = body.value;
-  const want = { tasks_in_queue: expected.pending, sla_breach_rate: expected.breachRate, release_rate: expected.releaseRate, sla_warning_rate: expected.warningRate }[id];
+  const want = {
+    tasks_in_queue: expected.pending,
+    sla_breach_rate: expected.breachRate,
+    release_rate: expected.releaseRate,
+    sla_warning_rate: expected.warningRate,
+  }[id];
   if (typeof value !== "number") return `value ${JSON.stringify(value)}`;
   // The seed claims each task at most 8 hours after creating it.
   if (id === "task_time_to_claim") return value > 0 && value <= 8 * 3600 ? "" : `${value} s, expected between 0 and 8 hours`;
@@ -154,9 +194,18 @@ async function createPendingTasks(graphqlBase: string, count: number): Promise<s
         const sla = n % 2 ? "" : `, slaInfo: [{ slaTypeCode: ${program === "snap" ? "snap_standard" : "medicaid_standard"} }]`;
         return `t${n}: createTask(input: { name: "Bench review ${n}", taskType: "application_review", programType: ${program}${sla} }) { id status }`;
       });
-      const { status, body } = await getJson(`${graphqlBase}/graphql`, { method: "POST", headers: { "content-type": "application/json", ...admin }, body: JSON.stringify({ query: `mutation { ${fields.join("\n")} }` }) });
+      const { status, body } = await getJson(`${graphqlBase}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...admin },
+        body: JSON.stringify({ query: `mutation { ${fields.join("\n")} }` }),
+      });
       const data = (body as { data?: Record<string, { id: string; status: string } | null> }).data;
-      for (const n of numbers) ids.push(data?.[`t${n}`]?.status === "pending" ? data[`t${n}`]!.id : fail(`createTask answered ${status}: ${JSON.stringify(body).slice(0, 300)}`));
+      for (const n of numbers)
+        ids.push(
+          data?.[`t${n}`]?.status === "pending"
+            ? data[`t${n}`]!.id
+            : fail(`createTask answered ${status}: ${JSON.stringify(body).slice(0, 300)}`),
+        );
     }
   };
   await Promise.all(Array.from({ length: 4 }, creator));
@@ -169,25 +218,49 @@ async function createPendingTasks(graphqlBase: string, count: number): Promise<s
  * Every task goes to one worker only, so anything but a 200 carrying the task in its new state is a
  * fault; afterwards the tasks' rows and events must say what the answers said.
  */
-async function claimComplete(restBase: string, db: pg.Client, pool: { ids: readonly string[]; next: number }, options: { workers: number; seconds: number }) {
+async function claimComplete(
+  restBase: string,
+  db: pg.Client,
+  pool: { ids: readonly string[]; next: number },
+  options: { workers: number; seconds: number },
+) {
   const subjects = Array.from({ length: options.workers }, (_, index) => benchWorkerSubject(index));
   if (options.workers > benchWorkerCount) throw new Error(`${options.workers} workers, but the seed makes ${benchWorkerCount} accounts`);
-  const { rows } = await db.query<{ id: string; subject: string }>(`SELECT id::text, "idpSubject" AS subject FROM app_user WHERE "idpSubject" = ANY($1::text[]) AND status = 'active'`, [subjects]);
-  const workers = await Promise.all(subjects.map(async (sub) => {
-    const userId = rows.find((row) => row.subject === sub)?.id ?? fail(`no active account for the seeded worker ${sub}`);
-    return { userId, authorization: `Bearer ${await benchToken(["case_worker"], { sub, userId })}` };
-  }));
+  const { rows } = await db.query<{ id: string; subject: string }>(
+    `SELECT id::text, "idpSubject" AS subject FROM app_user WHERE "idpSubject" = ANY($1::text[]) AND status = 'active'`,
+    [subjects],
+  );
+  const workers = await Promise.all(
+    subjects.map(async (sub) => {
+      const userId = rows.find((row) => row.subject === sub)?.id ?? fail(`no active account for the seeded worker ${sub}`);
+      return { userId, authorization: `Bearer ${await benchToken(["case_worker"], { sub, userId })}` };
+    }),
+  );
   const ended: number[] = [];
   const failures = new Map<string, number>();
   const answered = { completed: 0, claimedOnly: 0 };
   const first = pool.next;
   const act = async (worker: (typeof workers)[number], id: string, action: "claim" | "complete") => {
     // A claim has no body, and a JSON content type without one is a 400.
-    const body: RequestInit = action === "complete" ? { headers: { authorization: worker.authorization, "content-type": "application/json" }, body: JSON.stringify({ outcome: "approved" }) } : { headers: { authorization: worker.authorization } };
-    const problem = await getJson(`${restBase}/workflow/tasks/${id}/${action}`, { method: "POST", ...body, signal: AbortSignal.timeout(30_000) }).then(
+    const body: RequestInit =
+      action === "complete"
+        ? {
+            headers: { authorization: worker.authorization, "content-type": "application/json" },
+            body: JSON.stringify({ outcome: "approved" }),
+          }
+        : { headers: { authorization: worker.authorization } };
+    const problem = await getJson(`${restBase}/workflow/tasks/${id}/${action}`, {
+      method: "POST",
+      ...body,
+      signal: AbortSignal.timeout(30_000),
+    }).then(
       ({ status, body: task }) => {
         const { id: got, status: state, assignedToId } = task as { id?: string; status?: string; assignedToId?: string };
-        return status !== 200 ? `${status}` : got !== id || state !== (action === "claim" ? "in_progress" : "completed") || assignedToId !== worker.userId ? `200 with the task ${state}, assigned to ${assignedToId}` : "";
+        return status !== 200
+          ? `${status}`
+          : got !== id || state !== (action === "claim" ? "in_progress" : "completed") || assignedToId !== worker.userId
+            ? `200 with the task ${state}, assigned to ${assignedToId}`
+            : "";
       },
       (error: Error) => error.message.split("\n")[0]!,
     );
@@ -198,15 +271,17 @@ async function claimComplete(restBase: string, db: pg.Client, pool: { ids: reado
   const start = now();
   const [from, to] = [start + 2_000, start + 2_000 + options.seconds * 1000];
   let last = start;
-  await Promise.all(workers.map(async (worker) => {
-    while (now() < to && pool.next < pool.ids.length) {
-      const id = pool.ids[pool.next++]!;
-      if (!(await act(worker, id, "claim"))) continue;
-      if (await act(worker, id, "complete")) answered.completed++;
-      else answered.claimedOnly++;
-      last = Math.max(last, now());
-    }
-  }));
+  await Promise.all(
+    workers.map(async (worker) => {
+      while (now() < to && pool.next < pool.ids.length) {
+        const id = pool.ids[pool.next++]!;
+        if (!(await act(worker, id, "claim"))) continue;
+        if (await act(worker, id, "complete")) answered.completed++;
+        else answered.claimedOnly++;
+        last = Math.max(last, now());
+      }
+    }),
+  );
   const windowEnd = pool.next >= pool.ids.length && last < to ? last : to;
   const transitions = ended.filter((at) => at >= from && at <= windowEnd).length;
   const attempted = pool.ids.slice(first, pool.next);
@@ -219,11 +294,20 @@ async function claimComplete(restBase: string, db: pg.Client, pool: { ids: reado
       [attempted, `${prefix}workflow.task.claimed`, `${prefix}workflow.task.completed`],
     )
   ).rows[0]!;
-  const consistent = state.completed === answered.completed && state.in_progress === answered.claimedOnly && state.claimed === answered.completed + answered.claimedOnly && state.closed === answered.completed;
+  const consistent =
+    state.completed === answered.completed &&
+    state.in_progress === answered.claimedOnly &&
+    state.claimed === answered.completed + answered.claimedOnly &&
+    state.closed === answered.completed;
   const faults = [...failures].map(([what, count]) => `${count}× ${what}`).join(", ");
   return {
     perSecond: transitions / ((windowEnd - from) / 1000),
     detail: `${attempted.length} tasks${windowEnd < to ? " (ran out)" : ""}`,
-    invalid: [faults, !consistent && `the database does not match the answers: ${JSON.stringify(state)} against ${JSON.stringify(answered)}`].filter(Boolean).join("; "),
+    invalid: [
+      faults,
+      !consistent && `the database does not match the answers: ${JSON.stringify(state)} against ${JSON.stringify(answered)}`,
+    ]
+      .filter(Boolean)
+      .join("; "),
   };
 }

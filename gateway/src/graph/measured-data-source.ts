@@ -24,7 +24,10 @@ const durations = new Histogram({
  * whichever way the subgraph is reached (`RemoteSubgraph` over HTTP, `InProcessDataSource` in the
  * gateway's own process).
  */
-export function measuredDataSource<Context extends Record<string, unknown>>(subgraph: string, source: GraphQLDataSource<Context>): GraphQLDataSource<Context> {
+export function measuredDataSource<Context extends Record<string, unknown>>(
+  subgraph: string,
+  source: GraphQLDataSource<Context>,
+): GraphQLDataSource<Context> {
   const outcomes = { ok: { subgraph, outcome: "ok" }, error: { subgraph, outcome: "error" }, failed: { subgraph, outcome: "failed" } };
   return {
     async process(options: GraphQLDataSourceProcessOptions<Context>) {

@@ -71,8 +71,15 @@ export function ownedOperationExecutor(options: {
     const requestError = result.data === undefined;
     const errors = result.errors.map((error) => {
       const formatted = error.toJSON();
-      const coded = requestError && !formatted.extensions?.code ? { ...formatted, extensions: { ...formatted.extensions, code: "BAD_USER_INPUT" } } : formatted;
-      return options.formatError(coded, error, { operationName: request.label, variables: request.variables, document: operation.document });
+      const coded =
+        requestError && !formatted.extensions?.code
+          ? { ...formatted, extensions: { ...formatted.extensions, code: "BAD_USER_INPUT" } }
+          : formatted;
+      return options.formatError(coded, error, {
+        operationName: request.label,
+        variables: request.variables,
+        document: operation.document,
+      });
     });
     return { data: result.data, errors } as GraphResult;
   };

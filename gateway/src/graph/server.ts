@@ -42,7 +42,11 @@ export type FederatedGraph = {
  * The federated graph over the build-time supergraph. Only the data sources (and where subscriptions
  * are opened) differ between the single-process and the distributed deployments.
  */
-export async function createGraphServer(placement: SubgraphPlacement, logger: Logger, authenticate: Authenticator): Promise<FederatedGraph> {
+export async function createGraphServer(
+  placement: SubgraphPlacement,
+  logger: Logger,
+  authenticate: Authenticator,
+): Promise<FederatedGraph> {
   // One connection pool for every remote subgraph; in-flight merging unless SUBGRAPH_MERGE_IN_FLIGHT=false.
   const fetcher = placement.kind === "remote" ? createSubgraphFetcher({ mergeInFlight: readSetting("SUBGRAPH_MERGE_IN_FLIGHT") }) : null;
   const gateway = new ApolloGateway({
@@ -72,7 +76,13 @@ export async function createGraphServer(placement: SubgraphPlacement, logger: Lo
     parseOptions: { maxTokens: limits.maxTokens },
     validationRules: [platformLimitsRule(limits)],
     // Apollo's landing page loads from a CDN: the platform serves its own IDE instead (graph/ide.ts).
-    plugins: [requireOneOperation(), introspectionGuard(authenticate), graphqlMetricsPlugin(), ApolloServerPluginLandingPageDisabled(), errors.plugin],
+    plugins: [
+      requireOneOperation(),
+      introspectionGuard(authenticate),
+      graphqlMetricsPlugin(),
+      ApolloServerPluginLandingPageDisabled(),
+      errors.plugin,
+    ],
     formatError: errors.formatError,
   });
   await server.start();
@@ -80,7 +90,10 @@ export async function createGraphServer(placement: SubgraphPlacement, logger: Lo
     if (!apiSchema) throw new Error("the gateway has not loaded its schema");
     return apiSchema;
   };
-  const sources = placement.kind === "in-process" ? inProcessSourceStreams(placement.subgraphs, placement.services) : remoteSourceStreams(allSubgraphs, placement.urls);
+  const sources =
+    placement.kind === "in-process"
+      ? inProcessSourceStreams(placement.subgraphs, placement.services)
+      : remoteSourceStreams(allSubgraphs, placement.urls);
   const subscriptions = new SubscriptionEngine(server, schema, sources);
   return {
     server,

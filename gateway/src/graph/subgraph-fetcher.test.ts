@@ -45,8 +45,9 @@ afterEach(() => fetcher.close());
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 const query = JSON.stringify({ query: "query Page__persons__0{persons{items{id}}}", variables: {} });
-const mutation = JSON.stringify({ query: "mutation Remove__persons__0{deletePerson(id:\"1\")}", variables: {} });
-const call = (body: string, headers: Record<string, string>) => fetcher.fetch(url, { method: "POST", headers: { "content-type": "application/json", ...headers }, body });
+const mutation = JSON.stringify({ query: 'mutation Remove__persons__0{deletePerson(id:"1")}', variables: {} });
+const call = (body: string, headers: Record<string, string>) =>
+  fetcher.fetch(url, { method: "POST", headers: { "content-type": "application/json", ...headers }, body });
 
 /** Lets the held requests go once the first has arrived, then collects every caller's parsed answer. */
 async function answersOf(calls: Promise<{ json(): Promise<unknown> }>[]) {
@@ -59,7 +60,10 @@ async function answersOf(calls: Promise<{ json(): Promise<unknown> }>[]) {
 describe("the remote subgraphs' fetcher", () => {
   it("sends identical queries of one caller in flight together once, each caller parsing its own copy", async () => {
     const headers = { authorization: "Bearer same-caller" };
-    const [first, second] = await answersOf([call(query, { ...headers, traceparent: "00-aaaa-01" }), call(query, { ...headers, traceparent: "00-bbbb-01" })]);
+    const [first, second] = await answersOf([
+      call(query, { ...headers, traceparent: "00-aaaa-01" }),
+      call(query, { ...headers, traceparent: "00-bbbb-01" }),
+    ]);
     expect(received).toHaveLength(1);
     expect(first).toEqual(second);
     // The gateway merges later fetches into these objects: callers must never share them.
@@ -68,9 +72,17 @@ describe("the remote subgraphs' fetcher", () => {
   });
 
   it("never merges the same query of different callers", async () => {
-    const answers = await answersOf([call(query, { authorization: "Bearer caller-a" }), call(query, { authorization: "Bearer caller-b" }), call(query, { "x-caller-id": "c", "x-caller-roles": "case_worker" })]);
+    const answers = await answersOf([
+      call(query, { authorization: "Bearer caller-a" }),
+      call(query, { authorization: "Bearer caller-b" }),
+      call(query, { "x-caller-id": "c", "x-caller-roles": "case_worker" }),
+    ]);
     expect(received.map((request) => request.authorization ?? null).sort()).toEqual(["Bearer caller-a", "Bearer caller-b", null]);
-    expect(answers.map((answer) => (answer as { data: { caller: string | null } }).data.caller)).toEqual(["Bearer caller-a", "Bearer caller-b", null]);
+    expect(answers.map((answer) => (answer as { data: { caller: string | null } }).data.caller)).toEqual([
+      "Bearer caller-a",
+      "Bearer caller-b",
+      null,
+    ]);
   });
 
   it("never merges mutations, even identical ones of one caller", async () => {

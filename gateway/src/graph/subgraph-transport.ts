@@ -23,15 +23,24 @@ export class SubgraphTransport {
   send(url: string, init: FetcherRequestInit = {}): Promise<SubgraphReply> {
     return new Promise((resolve, reject) => {
       // A known length spares both ends chunked encoding.
-      const requestHeaders = init.body === undefined ? init.headers : Object.assign({}, init.headers, { "content-length": String(Buffer.byteLength(init.body)) });
+      const requestHeaders =
+        init.body === undefined
+          ? init.headers
+          : Object.assign({}, init.headers, { "content-length": String(Buffer.byteLength(init.body)) });
       const request = http.request(url, { method: init.method ?? "POST", headers: requestHeaders, agent: this.agent }, (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
         response.on("error", reject);
         response.on("end", () => {
           const headers: Record<string, string> = {};
-          for (const [name, value] of Object.entries(response.headers)) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : value;
-          resolve({ status: response.statusCode ?? 0, statusText: response.statusMessage ?? "", headers, body: Buffer.concat(chunks).toString("utf8") });
+          for (const [name, value] of Object.entries(response.headers))
+            if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : value;
+          resolve({
+            status: response.statusCode ?? 0,
+            statusText: response.statusMessage ?? "",
+            headers,
+            body: Buffer.concat(chunks).toString("utf8"),
+          });
         });
       });
       request.on("error", reject);

@@ -16,7 +16,12 @@ export async function runClusterPrimary(config: PlatformConfig, logger: Logger):
   setMetricsService("launcher");
   const database = await prepareSharedDatabase(config.database, distributedPorts(config.port).database, logger);
   const workers = config.workers || os.availableParallelism();
-  const supervised = superviseWorkers({ count: workers, fork: () => cluster.fork({ DATABASE_URL: database.url, PLATFORM_WORKER: "1", ...metricsParentEnv }), logger, name: "worker" });
+  const supervised = superviseWorkers({
+    count: workers,
+    fork: () => cluster.fork({ DATABASE_URL: database.url, PLATFORM_WORKER: "1", ...metricsParentEnv }),
+    logger,
+    name: "worker",
+  });
   await supervised.online;
   return {
     workers,

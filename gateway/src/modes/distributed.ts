@@ -18,7 +18,10 @@ export const distributedPorts = (basePort: number) => ({
 });
 
 /** Each subgraph, the gateway and rest-compat in their own processes, talking HTTP to each other. */
-export async function runDistributed(config: PlatformConfig, logger: Logger): Promise<{ stop(): Promise<void>; urls: Record<string, string> }> {
+export async function runDistributed(
+  config: PlatformConfig,
+  logger: Logger,
+): Promise<{ stop(): Promise<void>; urls: Record<string, string> }> {
   const ports = distributedPorts(config.port);
   setMetricsService("launcher");
   const database = await prepareSharedDatabase(config.database, ports.database, logger);
@@ -30,7 +33,11 @@ export async function runDistributed(config: PlatformConfig, logger: Logger): Pr
   subgraphs.forEach((subgraph, index) => {
     const port = ports.subgraph(index);
     subgraphUrls[subgraph.name] = `http://${config.host}:${port}/graphql`;
-    group.start(`subgraph ${subgraph.name}`, path.join(entryPoints, "subgraph-process.js"), [subgraph.name], { ...base, PORT: String(port), OTEL_SERVICE_NAME: childServiceName(`subgraph-${subgraph.name}`) });
+    group.start(`subgraph ${subgraph.name}`, path.join(entryPoints, "subgraph-process.js"), [subgraph.name], {
+      ...base,
+      PORT: String(port),
+      OTEL_SERVICE_NAME: childServiceName(`subgraph-${subgraph.name}`),
+    });
   });
   const gatewayUrl = `http://${config.host}:${ports.gateway}`;
   const gateway = group.start("gateway", path.join(entryPoints, "gateway-process.js"), [], {
@@ -40,14 +47,23 @@ export async function runDistributed(config: PlatformConfig, logger: Logger): Pr
     OTEL_SERVICE_NAME: childServiceName("gateway"),
     NODE_OPTIONS: withLargerYoungGeneration(readSetting("NODE_OPTIONS")),
   });
-  group.start("rest-compat", path.join(entryPoints, "rest-process.js"), [], { ...base, PORT: String(ports.rest), GRAPHQL_URL: `${gatewayUrl}/graphql`, OTEL_SERVICE_NAME: childServiceName("rest") });
+  group.start("rest-compat", path.join(entryPoints, "rest-process.js"), [], {
+    ...base,
+    PORT: String(ports.rest),
+    GRAPHQL_URL: `${gatewayUrl}/graphql`,
+    OTEL_SERVICE_NAME: childServiceName("rest"),
+  });
   const stop = async () => {
     await group.stop();
     await database.close();
   };
   try {
     await Promise.all([
-      ...[...Object.values(subgraphUrls).map((url) => url.replace("/graphql", "/healthz")), `${gatewayUrl}/healthz`, `${restUrl}/healthz`].map((url) => waitUntilHealthy(url)),
+      ...[
+        ...Object.values(subgraphUrls).map((url) => url.replace("/graphql", "/healthz")),
+        `${gatewayUrl}/healthz`,
+        `${restUrl}/healthz`,
+      ].map((url) => waitUntilHealthy(url)),
       // Its port answers once one copy listens; the platform is ready when every copy does.
       untilReported(gateway, "the gateway"),
     ]);
@@ -55,7 +71,14 @@ export async function runDistributed(config: PlatformConfig, logger: Logger): Pr
     await stop();
     throw error;
   }
-  return { stop, urls: { graphql: `${gatewayUrl}/graphql`, rest: restUrl, ...Object.fromEntries(Object.entries(subgraphUrls).map(([name, url]) => [`subgraph ${name}`, url])) } };
+  return {
+    stop,
+    urls: {
+      graphql: `${gatewayUrl}/graphql`,
+      rest: restUrl,
+      ...Object.fromEntries(Object.entries(subgraphUrls).map(([name, url]) => [`subgraph ${name}`, url])),
+    },
+  };
 }
 
 /**

@@ -13,13 +13,22 @@ import { platformRequirements } from "../requirements";
  * on the gateway at `graphqlUrl`. It needs the domains' contracts and the requirements table the
  * build wrote, never a subgraph's schema.
  */
-export async function startRestService(options: { graphqlUrl: string; host: string; port: number }): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+export async function startRestService(options: {
+  graphqlUrl: string;
+  host: string;
+  port: number;
+}): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
   const logger = createLogger("rest-compat");
   const subscribe = webSocketGraphSubscriber(options.graphqlUrl);
   const auth = prepareAuthSettings();
   const app = await createHttpApp({
     logger,
-    rest: { execute: httpGraphExecutor(options.graphqlUrl), subscribe, authenticate: createAuthenticator(auth), requirementOf: platformRequirements },
+    rest: {
+      execute: httpGraphExecutor(options.graphqlUrl),
+      subscribe,
+      authenticate: createAuthenticator(auth),
+      requirementOf: platformRequirements,
+    },
     ready: async () => (await fetch(options.graphqlUrl.replace(/\/graphql$/, "/healthz"))).ok,
     auth,
     content: (prepareContentSettings(), () => processContentSettings()),

@@ -31,7 +31,9 @@ export function superviseWorkers(options: { count: number; fork: () => Worker; l
     async stop() {
       stopping = true;
       const workers = Object.values(cluster.workers ?? {}).filter((worker) => worker !== undefined);
-      const exited = Promise.all(workers.map((worker) => new Promise<void>((resolve) => (worker.once("exit", () => resolve()), worker.kill()))));
+      const exited = Promise.all(
+        workers.map((worker) => new Promise<void>((resolve) => (worker.once("exit", () => resolve()), worker.kill()))),
+      );
       // A worker stuck on an open connection must not keep the process from stopping.
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
       for (const worker of workers) if (!worker.isDead()) worker.process.kill("SIGKILL");

@@ -33,7 +33,8 @@ export class SubscriptionEngine {
     try {
       split = splitSubscription(this.schema(), args.document, args.operationName);
     } catch (error) {
-      if (error instanceof SubscriptionShapeError) return { errors: [new GraphQLError(error.message, { extensions: { code: "BAD_REQUEST", status: 400 } })] };
+      if (error instanceof SubscriptionShapeError)
+        return { errors: [new GraphQLError(error.message, { extensions: { code: "BAD_REQUEST", status: 400 } })] };
       throw error;
     }
     const owner = this.sources.ownerOf(split.rootField);
@@ -41,7 +42,9 @@ export class SubscriptionEngine {
     const variables = args.variableValues ?? {};
     if (this.ownerAnswersAlone(owner, split)) {
       // The owner serves the payload type itself and every selected field: its stream is the answer.
-      return this.sources.open(owner, print(split.wholeDocument), variables, args.contextValue.headers) as Promise<AsyncIterableIterator<ExecutionResult>>;
+      return this.sources.open(owner, print(split.wholeDocument), variables, args.contextValue.headers) as Promise<
+        AsyncIterableIterator<ExecutionResult>
+      >;
     }
     const source = await this.sources.open(owner, split.sourceDocument, variables, args.contextValue.headers);
     return new PayloadIterator(source, async (result) => {

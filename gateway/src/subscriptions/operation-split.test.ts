@@ -18,7 +18,9 @@ const split = (source: string, operationName?: string) => {
 
 describe("splitting a subscription into its source stream and its per-payload query", () => {
   it("asks the source stream for the payload id only, keeping the root field's arguments and their variables", () => {
-    const result = split(`subscription S($id: ID, $status: String) { changed: personChanged(id: $id) { type person { cases(status: $status) { id } } } }`);
+    const result = split(
+      `subscription S($id: ID, $status: String) { changed: personChanged(id: $id) { type person { cases(status: $status) { id } } } }`,
+    );
     expect(result.rootField).toBe("personChanged");
     expect(result.responseKey).toBe("changed");
     expect(result.lookupField).toBe("event");
@@ -27,20 +29,29 @@ describe("splitting a subscription into its source stream and its per-payload qu
   });
 
   it("resolves the client's whole selection through the lookup field, declaring only the variables it uses", () => {
-    const result = split(`subscription S($id: ID, $status: String) { changed: personChanged(id: $id) { type person { cases(status: $status) { id } } } }`);
+    const result = split(
+      `subscription S($id: ID, $status: String) { changed: personChanged(id: $id) { type person { cases(status: $status) { id } } } }`,
+    );
     expect(print(parse(result.payloadDocument))).toBe(
-      print(parse(`query S($status: String, $${ENTITY_ID_VARIABLE}: ID!) { changed: event(id: $${ENTITY_ID_VARIABLE}) { type person { cases(status: $status) { id } } } }`)),
+      print(
+        parse(
+          `query S($status: String, $${ENTITY_ID_VARIABLE}: ID!) { changed: event(id: $${ENTITY_ID_VARIABLE}) { type person { cases(status: $status) { id } } } }`,
+        ),
+      ),
     );
     expect(validate(schema, parse(result.payloadDocument))).toEqual([]);
   });
 
   it("carries the fragments the selection uses (and the variables inside them), and drops the others", () => {
     // (A document with an unused fragment would not validate; the split must not depend on that.)
-    const result = splitSubscription(schema, parse(`
+    const result = splitSubscription(
+      schema,
+      parse(`
       subscription ($status: String) { events { ...E } }
       fragment E on Event { type person { ...P } }
       fragment P on Person { cases(status: $status) { id } }
-      fragment Unused on Case { status }`));
+      fragment Unused on Case { status }`),
+    );
     const payload = parse(result.payloadDocument);
     expect(validate(schema, payload)).toEqual([]);
     expect(result.payloadDocument).toContain("fragment P on Person");

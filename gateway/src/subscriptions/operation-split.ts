@@ -53,10 +53,14 @@ export function splitSubscription(schema: GraphQLSchema, document: DocumentNode,
   const lookupName = payloadType.name.charAt(0).toLowerCase() + payloadType.name.slice(1);
   const lookup = schema.getQueryType()?.getFields()[lookupName];
   if (!lookup || !lookup.args.some((arg) => arg.name === "id")) {
-    throw new SubscriptionShapeError(`subscription payload ${payloadType.name} has no root query field '${lookupName}(id:)' to resolve it with`);
+    throw new SubscriptionShapeError(
+      `subscription payload ${payloadType.name} has no root query field '${lookupName}(id:)' to resolve it with`,
+    );
   }
   const responseKey = field.alias?.value ?? field.name.value;
-  const fragments = document.definitions.filter((definition): definition is FragmentDefinitionNode => definition.kind === Kind.FRAGMENT_DEFINITION);
+  const fragments = document.definitions.filter(
+    (definition): definition is FragmentDefinitionNode => definition.kind === Kind.FRAGMENT_DEFINITION,
+  );
 
   const idOnly: SelectionSetNode = { kind: Kind.SELECTION_SET, selections: [{ kind: Kind.FIELD, name: { kind: Kind.NAME, value: "id" } }] };
   const sourceField: FieldNode = { ...field, selectionSet: idOnly, directives: [] };
@@ -66,7 +70,13 @@ export function splitSubscription(schema: GraphQLSchema, document: DocumentNode,
     kind: Kind.FIELD,
     alias: { kind: Kind.NAME, value: responseKey },
     name: { kind: Kind.NAME, value: lookupName },
-    arguments: [{ kind: Kind.ARGUMENT, name: { kind: Kind.NAME, value: "id" }, value: { kind: Kind.VARIABLE, name: { kind: Kind.NAME, value: ENTITY_ID_VARIABLE } } }],
+    arguments: [
+      {
+        kind: Kind.ARGUMENT,
+        name: { kind: Kind.NAME, value: "id" },
+        value: { kind: Kind.VARIABLE, name: { kind: Kind.NAME, value: ENTITY_ID_VARIABLE } },
+      },
+    ],
     directives: field.directives,
     selectionSet: field.selectionSet,
   };
@@ -74,7 +84,12 @@ export function splitSubscription(schema: GraphQLSchema, document: DocumentNode,
   const usedFragments = fragmentsUsedBy(payloadSelection, fragments);
   const payloadOperation = withUsedVariables(operation, payloadSelection, "query", usedFragments, ENTITY_ID_VARIABLE);
 
-  const wholeOperation = withUsedVariables(operation, operation.selectionSet, "subscription", fragmentsUsedBy(operation.selectionSet, fragments));
+  const wholeOperation = withUsedVariables(
+    operation,
+    operation.selectionSet,
+    "subscription",
+    fragmentsUsedBy(operation.selectionSet, fragments),
+  );
   return {
     rootField: field.name.value,
     responseKey,

@@ -9,14 +9,20 @@ export type SourceStreams = {
   ownerOf(rootField: string): string | undefined;
   /** The owning subgraph's own schema, to tell whether it can answer a whole subscription alone. */
   schemaOf(subgraph: string): GraphQLSchema | undefined;
-  open(subgraph: string, document: string, variables: Record<string, unknown>, headers: Record<string, string | undefined>): Promise<AsyncIterableIterator<GraphResult>>;
+  open(
+    subgraph: string,
+    document: string,
+    variables: Record<string, unknown>,
+    headers: Record<string, string | undefined>,
+  ): Promise<AsyncIterableIterator<GraphResult>>;
   close(): Promise<void>;
 };
 
 const ownerLookup = (subgraphs: readonly PlatformSubgraph[]) => (rootField: string) =>
   subgraphs.find((subgraph) => subgraph.schema.getSubscriptionType()?.getFields()[rootField])?.name;
 
-const schemaLookup = (subgraphs: readonly PlatformSubgraph[]) => (name: string) => subgraphs.find((subgraph) => subgraph.name === name)?.schema;
+const schemaLookup = (subgraphs: readonly PlatformSubgraph[]) => (name: string) =>
+  subgraphs.find((subgraph) => subgraph.name === name)?.schema;
 
 const single = (result: GraphResult): AsyncIterableIterator<GraphResult> => {
   const results = [result];

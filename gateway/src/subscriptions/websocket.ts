@@ -37,8 +37,10 @@ export function serveGatewayWebSocket(server: Server, graph: FederatedGraph, con
     },
     // The same limits as over HTTP (and introspection only where it is switched on).
     validate: (schema, document) => validate(schema, document, rules),
-    context: (ctx, _id, payload) => gatewayContextFromHeaders(subscriptionHeaders(ctx.extra.request.headers, payload.extensions, ctx.connectionParams)),
-    subscribe: (args) => graph.subscriptions.subscribe({ ...args, variableValues: args.variableValues, contextValue: args.contextValue as GatewayContext }),
+    context: (ctx, _id, payload) =>
+      gatewayContextFromHeaders(subscriptionHeaders(ctx.extra.request.headers, payload.extensions, ctx.connectionParams)),
+    subscribe: (args) =>
+      graph.subscriptions.subscribe({ ...args, variableValues: args.variableValues, contextValue: args.contextValue as GatewayContext }),
     execute: async (args) => {
       const response = await graph.server.executeOperation(
         { query: args.document, variables: args.variableValues ?? undefined, operationName: args.operationName ?? undefined },

@@ -9,7 +9,11 @@ export const subgraphUrl = (name: string) => `http://${name}.subgraph.invalid/gr
 /** Composes the supergraph from the subgraphs' own schemas; throws with every composition error. */
 export function composeSupergraph(subgraphs: readonly PlatformSubgraph[]): string {
   const result = composeServices(
-    subgraphs.map((subgraph) => ({ name: subgraph.name, url: subgraphUrl(subgraph.name), typeDefs: parse(printSubgraphSchema(subgraph.schema)) })),
+    subgraphs.map((subgraph) => ({
+      name: subgraph.name,
+      url: subgraphUrl(subgraph.name),
+      typeDefs: parse(printSubgraphSchema(subgraph.schema)),
+    })),
   );
   if (result.errors?.length || !result.supergraphSdl) {
     throw new Error(`Supergraph composition failed:\n${(result.errors ?? []).map((error) => `  - ${error.message}`).join("\n")}`);

@@ -15,7 +15,11 @@ const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\
  * hidden characters, at most 255 characters; "upload" when nothing is left.
  */
 export function safeFileName(name: string | undefined): string {
-  const lastSegment = (name ?? "").split(/[\\/]/).filter((segment) => segment.trim() !== "").pop() ?? "";
+  const lastSegment =
+    (name ?? "")
+      .split(/[\\/]/)
+      .filter((segment) => segment.trim() !== "")
+      .pop() ?? "";
   const visible = lastSegment.replace(hidden, "").replace(loneSurrogate, "\uFFFD").normalize("NFC").trim();
   // Counted in code points, so the cap never splits a character in two.
   const capped = Array.from(visible).slice(0, maxNameLength).join("").trim();

@@ -6,7 +6,9 @@ const base = { CONTENT_DIRECTORY: "/var/lib/pap/content", CONTENT_SIGNING_SECRET
 describe("whether uploads are scanned (issue 18: fail closed in production, say so in development)", () => {
   it("scans with the daemon CLAMD_URL names, in development and in production", () => {
     for (const NODE_ENV of ["development", "production", undefined]) {
-      expect(contentSettingsFromEnv({ ...base, NODE_ENV, CLAMD_URL: "tcp://127.0.0.1:3310" }).scanner?.address).toBe("tcp://127.0.0.1:3310");
+      expect(contentSettingsFromEnv({ ...base, NODE_ENV, CLAMD_URL: "tcp://127.0.0.1:3310" }).scanner?.address).toBe(
+        "tcp://127.0.0.1:3310",
+      );
     }
   });
 
@@ -17,13 +19,19 @@ describe("whether uploads are scanned (issue 18: fail closed in production, say 
   });
 
   it("refuses to start in production without a scanner, naming both ways out", () => {
-    expect(() => contentSettingsFromEnv({ ...base, NODE_ENV: "production" })).toThrow(/NODE_ENV=production needs a virus scanner.*CLAMD_URL.*VIRUS_SCAN=off/);
-    expect(() => contentSettingsFromEnv({ ...base, NODE_ENV: "production", VIRUS_SCAN: "on", CLAMD_URL: "" })).toThrow(/needs a virus scanner/);
+    expect(() => contentSettingsFromEnv({ ...base, NODE_ENV: "production" })).toThrow(
+      /NODE_ENV=production needs a virus scanner.*CLAMD_URL.*VIRUS_SCAN=off/,
+    );
+    expect(() => contentSettingsFromEnv({ ...base, NODE_ENV: "production", VIRUS_SCAN: "on", CLAMD_URL: "" })).toThrow(
+      /needs a virus scanner/,
+    );
   });
 
   it("runs without one in production only when VIRUS_SCAN=off says so, even with CLAMD_URL set", () => {
     expect(contentSettingsFromEnv({ ...base, NODE_ENV: "production", VIRUS_SCAN: "off" }).scanner).toBeUndefined();
-    expect(contentSettingsFromEnv({ ...base, NODE_ENV: "production", VIRUS_SCAN: "off", CLAMD_URL: "tcp://127.0.0.1:3310" })).toMatchObject({ scanner: undefined, unscannedBecause: "VIRUS_SCAN=off" });
+    expect(contentSettingsFromEnv({ ...base, NODE_ENV: "production", VIRUS_SCAN: "off", CLAMD_URL: "tcp://127.0.0.1:3310" })).toMatchObject(
+      { scanner: undefined, unscannedBecause: "VIRUS_SCAN=off" },
+    );
   });
 
   it("refuses a VIRUS_SCAN other than on or off, and a CLAMD_URL that is not tcp://host:port", () => {
@@ -35,7 +43,9 @@ describe("whether uploads are scanned (issue 18: fail closed in production, say 
 describe("the other content settings", () => {
   it("has the defaults the README gives", () => {
     expect(contentSettingsFromEnv({ ...base })).toMatchObject({ maxBytes: 100 * 1024 * 1024, delivery: "stream", linkTtlSeconds: 300 });
-    expect(contentSettingsFromEnv({ ...base, CONTENT_DELIVERY: "redirect", CONTENT_MAX_BYTES: "1024", CONTENT_LINK_TTL_SECONDS: "60" })).toMatchObject({ maxBytes: 1024, delivery: "redirect", linkTtlSeconds: 60 });
+    expect(
+      contentSettingsFromEnv({ ...base, CONTENT_DELIVERY: "redirect", CONTENT_MAX_BYTES: "1024", CONTENT_LINK_TTL_SECONDS: "60" }),
+    ).toMatchObject({ maxBytes: 1024, delivery: "redirect", linkTtlSeconds: 60 });
   });
 
   it.each([

@@ -34,9 +34,13 @@ export function contentSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): Co
   const unscanned = scannerProblems(env);
   if (unscanned.length) throw new ConfigurationError(unscanned);
   const directory = readSetting("CONTENT_DIRECTORY", env);
-  if (!directory && readSetting("CONTENT_STORE", env) === "filesystem") throw new Error("CONTENT_DIRECTORY is not set: where documents' bytes are kept.");
+  if (!directory && readSetting("CONTENT_STORE", env) === "filesystem")
+    throw new Error("CONTENT_DIRECTORY is not set: where documents' bytes are kept.");
   const signingSecret = readSetting("CONTENT_SIGNING_SECRET", env);
-  if (!signingSecret) throw new Error("CONTENT_SIGNING_SECRET must be set to at least 32 characters: it signs uploads and content links, shared by every process.");
+  if (!signingSecret)
+    throw new Error(
+      "CONTENT_SIGNING_SECRET must be set to at least 32 characters: it signs uploads and content links, shared by every process.",
+    );
   return {
     store: contentStoreFromEnv(env, directory ?? ""),
     scanner,
@@ -52,7 +56,19 @@ let cached: { key: string; settings: ContentSettings } | undefined;
 
 /** The process's settings, read once per distinct environment (a test may change it between platforms). */
 export function processContentSettings(env: NodeJS.ProcessEnv = process.env): ContentSettings {
-  const key = ["VIRUS_SCAN", "CLAMD_URL", "NODE_ENV", "CONTENT_STORE", "CONTENT_DIRECTORY", "CONTENT_SIGNING_SECRET", "CONTENT_DELIVERY", "CONTENT_MAX_BYTES", "CONTENT_LINK_TTL_SECONDS", "S3_BUCKET", "S3_ENDPOINT"]
+  const key = [
+    "VIRUS_SCAN",
+    "CLAMD_URL",
+    "NODE_ENV",
+    "CONTENT_STORE",
+    "CONTENT_DIRECTORY",
+    "CONTENT_SIGNING_SECRET",
+    "CONTENT_DELIVERY",
+    "CONTENT_MAX_BYTES",
+    "CONTENT_LINK_TTL_SECONDS",
+    "S3_BUCKET",
+    "S3_ENDPOINT",
+  ]
     .map((name) => env[name] ?? "")
     .join("\u0000");
   if (cached?.key !== key) cached = { key, settings: contentSettingsFromEnv(env) };

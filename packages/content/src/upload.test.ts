@@ -14,7 +14,11 @@ import { stageUpload, type IncomingFile } from "./upload";
 const scanner = clamdScanner(process.env.CLAMD_URL ?? "tcp://127.0.0.1:3310");
 const MiB = 1024 * 1024;
 
-const file = (stream: Readable, fileName = "proof of income.pdf", mimeType = "application/pdf"): IncomingFile => ({ stream, fileName, mimeType });
+const file = (stream: Readable, fileName = "proof of income.pdf", mimeType = "application/pdf"): IncomingFile => ({
+  stream,
+  fileName,
+  mimeType,
+});
 const bytes = (text: string) => Readable.from([Buffer.from(text)]);
 
 async function refusal(staging: Promise<unknown>): Promise<ApiError> {
@@ -82,7 +86,10 @@ describe.each(backings)("staging an upload (%s store)", (_name, start) => {
   });
 
   it("refuses a file over the limit (413) and keeps nothing, with or without a scanner", async () => {
-    for (const deps of [{ store: backing.store, scanner, maxBytes: MiB }, { store: backing.store, maxBytes: MiB }]) {
+    for (const deps of [
+      { store: backing.store, scanner, maxBytes: MiB },
+      { store: backing.store, maxBytes: MiB },
+    ]) {
       const source = patternStream(6 * MiB);
       expect(await refusal(stageUpload(deps, file(source)))).toMatchObject({ status: 413, code: "PAYLOAD_TOO_LARGE" });
       expect(source.produced()).toBeLessThan(3 * MiB);
@@ -92,13 +99,18 @@ describe.each(backings)("staging an upload (%s store)", (_name, start) => {
 
   it("refuses every file while the scanner is unavailable (503) and keeps nothing", async () => {
     const unavailable = clamdScanner(`tcp://127.0.0.1:${await unusedPort()}`);
-    const error = await refusal(stageUpload({ store: backing.store, scanner: unavailable, maxBytes: 10 * MiB }, file(patternStream(6 * MiB))));
+    const error = await refusal(
+      stageUpload({ store: backing.store, scanner: unavailable, maxBytes: 10 * MiB }, file(patternStream(6 * MiB))),
+    );
     expect(error).toMatchObject({ status: 503, code: "SCANNER_UNAVAILABLE" });
     expect(await backing.leftovers()).toEqual([]);
   }, 5_000);
 
   it("refuses an upload that broke off (400) and keeps nothing, with or without a scanner", async () => {
-    for (const deps of [{ store: backing.store, scanner, maxBytes: 10 * MiB }, { store: backing.store, maxBytes: 10 * MiB }]) {
+    for (const deps of [
+      { store: backing.store, scanner, maxBytes: 10 * MiB },
+      { store: backing.store, maxBytes: 10 * MiB },
+    ]) {
       expect(await refusal(stageUpload(deps, file(brokenStream(MiB))))).toMatchObject({ status: 400, code: "UPLOAD_INCOMPLETE" });
       expect(await backing.leftovers()).toEqual([]);
     }
@@ -116,10 +128,17 @@ describe.each(backings)("staging an upload (%s store)", (_name, start) => {
             callback(seen > MiB ? failure : null, chunk);
           },
         });
-        return backing.store.put(key, pipeline(content as Readable, breaker, () => {}), options);
+        return backing.store.put(
+          key,
+          pipeline(content as Readable, breaker, () => {}),
+          options,
+        );
       },
     };
-    for (const deps of [{ store: failing, scanner, maxBytes: 10 * MiB }, { store: failing, maxBytes: 10 * MiB }]) {
+    for (const deps of [
+      { store: failing, scanner, maxBytes: 10 * MiB },
+      { store: failing, maxBytes: 10 * MiB },
+    ]) {
       seen = 0;
       await expect(stageUpload(deps, file(patternStream(4 * MiB)))).rejects.toBe(failure);
       expect(await backing.leftovers()).toEqual([]);
@@ -136,7 +155,10 @@ describe("staging an upload's name", () => {
   it("keeps the client's name only as data", async () => {
     const directory = await mkdtemp(join(tmpdir(), "pap-upload-"));
     try {
-      const staged = await stageUpload({ store: filesystemStore(directory), maxBytes: MiB }, file(bytes("x"), "../../etc/passwd\u0000.pdf", " Text/Plain "));
+      const staged = await stageUpload(
+        { store: filesystemStore(directory), maxBytes: MiB },
+        file(bytes("x"), "../../etc/passwd\u0000.pdf", " Text/Plain "),
+      );
       expect(staged).toMatchObject({ fileName: "passwd.pdf", mimeType: "text/plain" });
     } finally {
       await rm(directory, { recursive: true, force: true });

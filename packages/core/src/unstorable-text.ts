@@ -6,5 +6,7 @@ const unstorableText = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\u
 export function unstorableTextReason(text: string): string | undefined {
   const match = unstorableText.exec(text);
   if (!match) return undefined;
-  return match[0] === "\u0000" ? "must not contain the NUL character (\\u0000)" : "must not contain an unpaired UTF-16 surrogate (invalid Unicode)";
+  return match[0] === "\u0000"
+    ? "must not contain the NUL character (\\u0000)"
+    : "must not contain an unpaired UTF-16 surrogate (invalid Unicode)";
 }

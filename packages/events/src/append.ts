@@ -19,7 +19,9 @@ export const EVENT_CHANNEL = "platform_events";
  */
 export async function appendToLog(tx: SqlTransaction, events: readonly PlatformEvent[]): Promise<void> {
   if (events.length === 0) return;
-  const rows = events.map((event, ord) => Object.assign({}, event, { data: event.data ?? null, traceid: traceIdOf(event.traceparent) ?? null, ord }));
+  const rows = events.map((event, ord) =>
+    Object.assign({}, event, { data: event.data ?? null, traceid: traceIdOf(event.traceparent) ?? null, ord }),
+  );
   await tx.$executeRaw(Prisma.sql`
     INSERT INTO platform_event (id, type, source, subject, time, specversion, datacontenttype, data, traceparent, traceid, causationid, authid, authtype)
     SELECT e.id, e.type, e.source, e.subject, e.time, e.specversion, e.datacontenttype, NULLIF(e.data, 'null'::jsonb), e.traceparent, e.traceid, e.causationid, e.authid, e.authtype

@@ -33,14 +33,22 @@ export function defineDomainEvents<const Types extends Record<string, string>>(
   types: Types,
 ): DomainEvents<Extract<keyof Types, string>> {
   const declarations = Object.entries(types).map(([name, description]) => ({ type: `${domain}.${name}`, source, description }));
-  const draft = (name: Extract<keyof Types, string>, subject: string, data?: unknown): EventDraft => ({ type: `${domain}.${name}`, source, subject, ...(data !== undefined && { data }) });
+  const draft = (name: Extract<keyof Types, string>, subject: string, data?: unknown): EventDraft => ({
+    type: `${domain}.${name}`,
+    source,
+    subject,
+    ...(data !== undefined && { data }),
+  });
   return {
     domain,
     source,
     declarations,
     draft,
     emitted: (emissions, subject) =>
-      emissions.map((emission) => ({ ...draft(emission.name as Extract<keyof Types, string>, emission.subject ?? subject, emission.data), ...(emission.causationid && { causationid: emission.causationid }) })),
+      emissions.map((emission) => ({
+        ...draft(emission.name as Extract<keyof Types, string>, emission.subject ?? subject, emission.data),
+        ...(emission.causationid && { causationid: emission.causationid }),
+      })),
   };
 }
 
@@ -79,7 +87,11 @@ export type FieldChange = { field: string; before: unknown; after: unknown };
  * The top-level fields that differ between two snapshots of a record, for `.updated` events. Server
  * bookkeeping (updatedAt) is left out: it changes on every update and says nothing about what changed.
  */
-export function changesBetween(before: Record<string, unknown>, after: Record<string, unknown>, ignore: readonly string[] = ["updatedAt"]): FieldChange[] {
+export function changesBetween(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  ignore: readonly string[] = ["updatedAt"],
+): FieldChange[] {
   const fields = new Set([...Object.keys(before), ...Object.keys(after)]);
   const changes: FieldChange[] = [];
   for (const field of fields) {
@@ -103,7 +115,10 @@ export function crudEventTypes<const Entity extends string>(entity: Entity, labe
 }
 
 /** Drafts of an entity's CRUD events, given snapshots of the record in its API shape. */
-export function crudDrafts<Name extends string, Entity extends string>(events: DomainEvents<Name | `${Entity}.${CrudAction}`>, entity: Entity) {
+export function crudDrafts<Name extends string, Entity extends string>(
+  events: DomainEvents<Name | `${Entity}.${CrudAction}`>,
+  entity: Entity,
+) {
   const name = (action: CrudAction) => `${entity}.${action}` as const;
   return {
     created: (subject: string, snapshot: Record<string, unknown>) => events.draft(name("created"), subject, snapshot),

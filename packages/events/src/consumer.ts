@@ -137,7 +137,15 @@ class ConsumerRunner {
     const { initialMs, maxMs } = this.options.retry;
     const delay = Math.min(initialMs * 2 ** (this.failures - 1), maxMs);
     this.options.logger?.warn(
-      { err: error, consumer: this.name, eventId: event?.event.id, trace_id: traceIdOf(event?.event.traceparent), position: event?.position.toString(), attempt: this.failures, retryInMs: delay },
+      {
+        err: error,
+        consumer: this.name,
+        eventId: event?.event.id,
+        trace_id: traceIdOf(event?.event.traceparent),
+        position: event?.position.toString(),
+        attempt: this.failures,
+        retryInMs: delay,
+      },
       event ? "event consumer failed to handle an event; retrying it" : "event consumer failed to read the log; retrying",
     );
     if (this.stopped) return;
@@ -154,14 +162,17 @@ class ConsumerRunner {
     let handling: LoggedEvent | undefined;
     try {
       if (!this.registered) {
-        await this.db.$executeRaw`INSERT INTO event_consumer (name, "updatedAt") VALUES (${this.name}, now()) ON CONFLICT (name) DO NOTHING`;
+        await this.db
+          .$executeRaw`INSERT INTO event_consumer (name, "updatedAt") VALUES (${this.name}, now()) ON CONFLICT (name) DO NOTHING`;
         this.registered = true;
       }
       const prepared = this.definition.prepare ? await this.prepareNext() : undefined;
       const kind = await this.db.$transaction(
         async (tx) => {
           // SKIP LOCKED: when another process holds the row it is running this consumer now, so leave it to it.
-          const [locked] = await tx.$queryRaw<Array<{ position: bigint }>>`SELECT position FROM event_consumer WHERE name = ${this.name} FOR UPDATE SKIP LOCKED`;
+          const [locked] = await tx.$queryRaw<
+            Array<{ position: bigint }>
+          >`SELECT position FROM event_consumer WHERE name = ${this.name} FOR UPDATE SKIP LOCKED`;
           if (!locked) return "busy" as const;
           from = locked.position;
           // Everything numbered up to the head is visible to the next statement too, and nothing can be
@@ -169,7 +180,8 @@ class ConsumerRunner {
           // head, the position may jump to the head, and the events skipped are never scanned again.
           const { head, next } = await this.nextMatching(tx, from);
           if (!next) {
-            if (head > from) await tx.$executeRaw`UPDATE event_consumer SET position = ${head}, "updatedAt" = now() WHERE name = ${this.name}`;
+            if (head > from)
+              await tx.$executeRaw`UPDATE event_consumer SET position = ${head}, "updatedAt" = now() WHERE name = ${this.name}`;
             return "idle" as const;
           }
           // Prepared for another event (another process handled that one meanwhile): prepare this one first.
@@ -177,7 +189,14 @@ class ConsumerRunner {
           handling = loggedFromRow(next);
           const { event, position } = handling;
           await traced(`reaction ${this.name}`, event.traceparent, this.spanAttributes(event), () =>
-            this.definition.handle({ tx, event, position, events: eventRecorder(this.settings, reactionOrigin(event)), clock: this.settings.clock ?? systemClock, prepared: prepared?.result }),
+            this.definition.handle({
+              tx,
+              event,
+              position,
+              events: eventRecorder(this.settings, reactionOrigin(event)),
+              clock: this.settings.clock ?? systemClock,
+              prepared: prepared?.result,
+            }),
           );
           await tx.$executeRaw`
             UPDATE event_consumer SET position = ${position}, attempts = 0, "lastError" = NULL, "updatedAt" = now() WHERE name = ${this.name}`;
@@ -196,7 +215,10 @@ class ConsumerRunner {
   /** The log's head, and the first event after `from` up to it that this consumer reacts to. */
   private async nextMatching(db: Pick<PrismaClient, "platformEvent">, from: bigint) {
     const head = await headOfLog(db);
-    const next = await db.platformEvent.findFirst({ where: { position: { gt: from, lte: head }, ...whereOfFilter(this.filter) }, orderBy: { position: "asc" } });
+    const next = await db.platformEvent.findFirst({
+      where: { position: { gt: from, lte: head }, ...whereOfFilter(this.filter) },
+      orderBy: { position: "asc" },
+    });
     return { head, next };
   }
 
@@ -206,12 +228,22 @@ class ConsumerRunner {
     const { next } = await this.nextMatching(this.db, row?.position ?? 0n);
     if (!next) return undefined;
     const { event } = loggedFromRow(next);
-    return { eventId: next.id, result: await traced(`prepare ${this.name}`, event.traceparent, this.spanAttributes(event), () => this.definition.prepare!(event, this.db)) };
+    return {
+      eventId: next.id,
+      result: await traced(`prepare ${this.name}`, event.traceparent, this.spanAttributes(event), () =>
+        this.definition.prepare!(event, this.db),
+      ),
+    };
   }
 
   /** What a reaction's span says of it: which consumer, reacting to which event. */
   private spanAttributes(event: PlatformEvent) {
-    return { "pap.consumer": this.name, "cloudevents.event_id": event.id, "cloudevents.event_type": event.type, "cloudevents.event_subject": event.subject };
+    return {
+      "pap.consumer": this.name,
+      "cloudevents.event_id": event.id,
+      "cloudevents.event_type": event.type,
+      "cloudevents.event_subject": event.subject,
+    };
   }
 
   /** Notes the failure for operators; only if no other process has moved past the event meanwhile. */
@@ -242,7 +274,9 @@ export function startConsumers(
   if (duplicate) throw new Error(`two event consumers are named '${duplicate}'`);
 
   const settings = { ...defaults, ...options, retry: options.retry ?? defaults.retry };
-  const runners = consumers.map((consumer) => new ConsumerRunner(consumer, runtime.db, runtime.eventRuntime.settings, settings, runtime.eventRuntime.announce));
+  const runners = consumers.map(
+    (consumer) => new ConsumerRunner(consumer, runtime.db, runtime.eventRuntime.settings, settings, runtime.eventRuntime.announce),
+  );
   const wakeAll = () => {
     for (const runner of runners) void runner.wake();
   };

@@ -51,18 +51,37 @@ describe("trace context and actor", () => {
   it("names the caller as the actor: its id and kind, and no actor for an anonymous caller", () => {
     expect(actorOf(anonymous)).toEqual({});
     expect(actorOf({ kind: "user", id: "u1", roles: ["case_worker"], counties: [] })).toEqual({ authid: "u1", authtype: "user" });
-    expect(actorOf({ kind: "service_account", id: "svc", roles: ["system"], counties: [] })).toEqual({ authid: "svc", authtype: "service_account" });
+    expect(actorOf({ kind: "service_account", id: "svc", roles: ["system"], counties: [] })).toEqual({
+      authid: "svc",
+      authtype: "service_account",
+    });
   });
 
   it("builds a complete envelope, leaving absent attributes out", () => {
-    const envelope = envelopeFor(events.draft("case.deleted", "s"), { traceparent: newTraceparent() }, { typePrefix: "" }, new Date("2026-01-02T03:04:05.000Z"));
-    expect(envelope).toMatchObject({ specversion: "1.0", type: "case_management.case.deleted", source: "/case-management", subject: "s", time: "2026-01-02T03:04:05.000Z", datacontenttype: "application/json" });
+    const envelope = envelopeFor(
+      events.draft("case.deleted", "s"),
+      { traceparent: newTraceparent() },
+      { typePrefix: "" },
+      new Date("2026-01-02T03:04:05.000Z"),
+    );
+    expect(envelope).toMatchObject({
+      specversion: "1.0",
+      type: "case_management.case.deleted",
+      source: "/case-management",
+      subject: "s",
+      time: "2026-01-02T03:04:05.000Z",
+      datacontenttype: "application/json",
+    });
     expect(Object.keys(envelope)).not.toEqual(expect.arrayContaining(["data", "authid", "authtype", "causationid"]));
   });
 });
 
 describe("live filters", () => {
-  const event = envelopeFor(events.draft("case.created", "00000000-0000-4000-8000-00000000000A"), { traceparent: newTraceparent() }, { typePrefix: "" });
+  const event = envelopeFor(
+    events.draft("case.created", "00000000-0000-4000-8000-00000000000A"),
+    { traceparent: newTraceparent() },
+    { typePrefix: "" },
+  );
   it("match exact types, prefixes, source and subject (case-insensitively)", () => {
     expect(matchesFilter({ types: ["case_management.*"] }, event)).toBe(true);
     expect(matchesFilter({ types: ["case_management.case.created"] }, event)).toBe(true);

@@ -10,7 +10,10 @@ import type { DomainContext } from "./scope";
 export type ReactionWork = Pick<ConsumerContext, "tx" | "events" | "clock">;
 
 /** Runs a request's write in one transaction with its events. */
-export function inTransaction<T>(context: Pick<DomainContext, "transaction" | "events" | "clock">, write: (work: ReactionWork) => Promise<T>): Promise<T> {
+export function inTransaction<T>(
+  context: Pick<DomainContext, "transaction" | "events" | "clock">,
+  write: (work: ReactionWork) => Promise<T>,
+): Promise<T> {
   return context.transaction((tx) => write({ tx, events: context.events, clock: context.clock }));
 }
 
@@ -20,7 +23,10 @@ export function inTransaction<T>(context: Pick<DomainContext, "transaction" | "e
  * its events name the trigger as their cause.
  */
 export function writingIn(work: ReactionWork): { transaction: DomainContext["transaction"]; events: ReactionWork["events"] } {
-  return { transaction: ((write: (tx: ReactionWork["tx"]) => Promise<unknown>) => write(work.tx)) as DomainContext["transaction"], events: work.events };
+  return {
+    transaction: ((write: (tx: ReactionWork["tx"]) => Promise<unknown>) => write(work.tx)) as DomainContext["transaction"],
+    events: work.events,
+  };
 }
 
 /** One domain's answer to one type of event. */
@@ -30,7 +36,8 @@ export type Reaction = (work: ReactionWork, event: ConsumerContext["event"]) => 
  * A refusal that means the reaction has nothing left to do: its record was deleted (404) or has
  * moved on (409) since the event. Retrying would only refuse again, and stall the consumer.
  */
-export const nothingLeftToDo = (error: unknown): error is ApiError => error instanceof ApiError && (error.status === 404 || error.status === 409);
+export const nothingLeftToDo = (error: unknown): error is ApiError =>
+  error instanceof ApiError && (error.status === 404 || error.status === 409);
 
 /**
  * A durable consumer made of reactions by event type (the deployment's prefix may stand before the
@@ -49,7 +56,10 @@ export function reactionConsumer(options: { name: string; reactions: Record<stri
         await reaction({ tx, events, clock }, event);
       } catch (error) {
         if (!nothingLeftToDo(error)) throw error;
-        options.logger?.debug({ consumer: options.name, eventId: event.id, type: event.type, reason: error.message }, "the reaction found nothing left to do");
+        options.logger?.debug(
+          { consumer: options.name, eventId: event.id, type: event.type, reason: error.message },
+          "the reaction found nothing left to do",
+        );
       }
     },
   };

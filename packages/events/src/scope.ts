@@ -38,14 +38,20 @@ export type DomainContext = CallerContext & {
  * with Object.assign, not spreads: on Node 20 an object spread followed by further properties takes
  * V8's slow path (about half a microsecond each), and every GraphQL request builds one of these.
  */
-export function domainContext<Extra extends object = object>(scope: RequestScope<DomainServices>, permissions: PermissionTable, extra?: Extra): DomainContext & Extra {
+export function domainContext<Extra extends object = object>(
+  scope: RequestScope<DomainServices>,
+  permissions: PermissionTable,
+  extra?: Extra,
+): DomainContext & Extra {
   const runtime = scope.eventRuntime;
   // The caller's account is looked up when first asked, which may be inside the request's transaction
   // (an applicant's right to the record just locked): it is read through that transaction then. The
   // embedded store has one session, so a read beside an open transaction would wait for it to end, and
   // the transaction for the read, until the transaction's time ran out.
   let open: Transaction | undefined;
-  const caller = callerContext(scope.headers, scope.authenticate, permissions, (principal) => findActiveAccount(open ?? scope.db, principal));
+  const caller = callerContext(scope.headers, scope.authenticate, permissions, (principal) =>
+    findActiveAccount(open ?? scope.db, principal),
+  );
   const transaction: EventRuntime["transaction"] = (work, options) =>
     runtime.transaction(async (tx) => {
       open = tx;
@@ -55,16 +61,20 @@ export function domainContext<Extra extends object = object>(scope: RequestScope
         open = undefined;
       }
     }, options);
-  return Object.assign(caller, {
-    db: scope.db,
-    read: scope.read,
-    transaction,
-    sqlTransaction: runtime.sqlTransaction,
-    publish: runtime.publish,
-    headers: scope.headers,
-    events: runtime.recorderFor(scope.headers, caller.principal),
-    hub: runtime.hub,
-    eventSettings: runtime.settings,
-    clock: runtime.settings.clock ?? systemClock,
-  }, extra) as DomainContext & Extra;
+  return Object.assign(
+    caller,
+    {
+      db: scope.db,
+      read: scope.read,
+      transaction,
+      sqlTransaction: runtime.sqlTransaction,
+      publish: runtime.publish,
+      headers: scope.headers,
+      events: runtime.recorderFor(scope.headers, caller.principal),
+      hub: runtime.hub,
+      eventSettings: runtime.settings,
+      clock: runtime.settings.clock ?? systemClock,
+    },
+    extra,
+  ) as DomainContext & Extra;
 }

@@ -6,7 +6,10 @@ describe("staggered", () => {
 
   it("calls each task once per interval, one at a time, spread evenly over it", () => {
     const calls: number[] = [];
-    const stop = staggered([0, 1, 2, 3].map((index) => () => calls.push(index)), 1000);
+    const stop = staggered(
+      [0, 1, 2, 3].map((index) => () => calls.push(index)),
+      1000,
+    );
     jest.advanceTimersByTime(249);
     expect(calls).toEqual([]);
     jest.advanceTimersByTime(1);

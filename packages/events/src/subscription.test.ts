@@ -4,7 +4,15 @@ import { EventSubscription, SubscriberTooSlowError } from "./subscription";
 
 const logged = (position: number, type = "persons.person.updated"): LoggedEvent => ({
   position: BigInt(position),
-  event: { id: `id-${position}`, specversion: "1.0", type, source: "/persons", subject: "00000000-0000-4000-8000-000000000001", time: "2026-01-01T00:00:00.000Z", datacontenttype: "application/json" },
+  event: {
+    id: `id-${position}`,
+    specversion: "1.0",
+    type,
+    source: "/persons",
+    subject: "00000000-0000-4000-8000-000000000001",
+    time: "2026-01-01T00:00:00.000Z",
+    datacontenttype: "application/json",
+  },
 });
 
 /** A log of positions 1..n whose reads may be made to see only part of it (what had committed by then). */
@@ -14,7 +22,9 @@ function fakeLog(size: number) {
   return {
     show: (count: number) => (visible = count),
     read: async (after: bigint, limit: number, filter: EventFilter) =>
-      all.filter((entry) => entry.position > after && entry.position <= BigInt(visible) && matchesFilter(filter, entry.event)).slice(0, limit),
+      all
+        .filter((entry) => entry.position > after && entry.position <= BigInt(visible) && matchesFilter(filter, entry.event))
+        .slice(0, limit),
     entry: (position: number) => all[position - 1]!,
   };
 }
@@ -49,7 +59,8 @@ describe("a resumable subscription", () => {
 
   it("applies its filter while catching up", async () => {
     const all = [logged(1, "a.x.y"), logged(2, "b.x.y"), logged(3, "a.z.y")];
-    const read = async (after: bigint, limit: number, filter: EventFilter) => all.filter((entry) => entry.position > after && matchesFilter(filter, entry.event)).slice(0, limit);
+    const read = async (after: bigint, limit: number, filter: EventFilter) =>
+      all.filter((entry) => entry.position > after && matchesFilter(filter, entry.event)).slice(0, limit);
     const subscription = new EventSubscription({ types: ["a.*"] }, { after: 0n, catchUp: true }, read, () => {});
     expect(await take(subscription, 2)).toEqual([1, 3]);
   });
@@ -64,7 +75,10 @@ describe("a resumable subscription", () => {
   });
 
   it("fails a subscriber that lets too many events pile up, naming where to resume", async () => {
-    const subscription = new EventSubscription({}, { after: 0n, catchUp: false }, fakeLog(0).read, () => {}, { pageSize: 10, maxPending: 2 });
+    const subscription = new EventSubscription({}, { after: 0n, catchUp: false }, fakeLog(0).read, () => {}, {
+      pageSize: 10,
+      maxPending: 2,
+    });
     for (const position of [1, 2, 3]) subscription.offer(logged(position));
     await expect(subscription.next()).rejects.toBeInstanceOf(SubscriberTooSlowError);
   });

@@ -44,7 +44,15 @@ export async function cancelTimers(tx: SqlTransaction, ids: readonly string[], o
   await tx.$executeRaw(Prisma.sql`DELETE FROM platform_timer WHERE id IN (${Prisma.join(ids)}) ${keepDue}`);
 }
 
-type DueTimer = { id: string; type: string; source: string; subject: string; data: Record<string, unknown> | null; traceparent: string | null; causationid: string | null };
+type DueTimer = {
+  id: string;
+  type: string;
+  source: string;
+  subject: string;
+  data: Record<string, unknown> | null;
+  traceparent: string | null;
+  causationid: string | null;
+};
 
 export type TimerOptions = {
   clock?: Clock;

@@ -13,9 +13,7 @@ export const SSL_REQUEST = 80877103;
 export const GSS_REQUEST = 80877104;
 export const CANCEL_REQUEST = 80877102;
 
-export type FrontendMessage =
-  | { kind: "startup"; code: number; bytes: Buffer }
-  | { kind: "typed"; type: string; bytes: Buffer };
+export type FrontendMessage = { kind: "startup"; code: number; bytes: Buffer } | { kind: "typed"; type: string; bytes: Buffer };
 
 /** The largest message a client may send: PostgreSQL's own limit for a message is 1 GB. */
 const MAX_MESSAGE_BYTES = 1 << 30;

@@ -22,8 +22,14 @@ export const isSharedSession = (url: string) => {
  * the launcher serves it over the PostgreSQL wire protocol on loopback (see `./server`), and the other
  * processes connect to it as to any PostgreSQL server.
  */
-export async function shareEmbeddedDatabase(database: { readonly pglite?: PGlite }, port: number): Promise<{ url: string; stop(): Promise<void> }> {
+export async function shareEmbeddedDatabase(
+  database: { readonly pglite?: PGlite },
+  port: number,
+): Promise<{ url: string; stop(): Promise<void> }> {
   if (!database.pglite) throw new Error("only an embedded PGlite database needs sharing");
   const server = await serveSharedSession(database.pglite, { host: "127.0.0.1", port });
-  return { url: `postgresql://postgres@127.0.0.1:${port}/postgres?sslmode=disable&application_name=${SHARED_SESSION_APPLICATION}`, stop: () => server.stop() };
+  return {
+    url: `postgresql://postgres@127.0.0.1:${port}/postgres?sslmode=disable&application_name=${SHARED_SESSION_APPLICATION}`,
+    stop: () => server.stop(),
+  };
 }

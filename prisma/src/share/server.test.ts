@@ -40,7 +40,9 @@ it("keeps each connection's extended queries whole when connections send at once
   await Promise.all([
     rounds(async (round) => expect((await one.query("SELECT $1::int + $2::int AS sum", [round, 1])).rows[0].sum).toBe(round + 1)),
     rounds(async (round) => expect((await two.query("SELECT $1::text AS label", [`label-${round}`])).rows[0].label).toBe(`label-${round}`)),
-    rounds(async (round) => expect((await three.query("SELECT $1::int * $2::int * $3::int AS product", [round, 2, 3])).rows[0].product).toBe(round * 6)),
+    rounds(async (round) =>
+      expect((await three.query("SELECT $1::int * $2::int * $3::int AS product", [round, 2, 3])).rows[0].product).toBe(round * 6),
+    ),
   ]);
 });
 
@@ -98,7 +100,9 @@ it("takes as many connections as pools open, all of them answered", async () => 
   const pool = new Pool({ connectionString: connectionString(), max: 40 });
   try {
     const writes = Array.from({ length: 120 }, (_, index) =>
-      pool.query("INSERT INTO item (label, size) VALUES ($1, $2) RETURNING size", [`row-${index}`, index]).then((result) => result.rows[0].size),
+      pool
+        .query("INSERT INTO item (label, size) VALUES ($1, $2) RETURNING size", [`row-${index}`, index])
+        .then((result) => result.rows[0].size),
     );
     expect((await Promise.all(writes)).sort((a, b) => a - b)).toEqual(Array.from({ length: 120 }, (_, index) => index));
     expect(pool.totalCount).toBeGreaterThan(20);

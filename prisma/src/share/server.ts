@@ -1,7 +1,16 @@
 import { createServer, type Server, type Socket } from "node:net";
 import type { PGlite } from "@electric-sql/pglite";
 import { serialize } from "pg-protocol";
-import { BackendReply, CANCEL_REQUEST, FrontendFrames, GSS_REQUEST, PROTOCOL_3, queryText, SSL_REQUEST, type FrontendMessage } from "./frames";
+import {
+  BackendReply,
+  CANCEL_REQUEST,
+  FrontendFrames,
+  GSS_REQUEST,
+  PROTOCOL_3,
+  queryText,
+  SSL_REQUEST,
+  type FrontendMessage,
+} from "./frames";
 
 /*
  * Serves one embedded PGlite to many PostgreSQL connections (the other processes of the multi-process
@@ -141,7 +150,8 @@ class SessionConnection {
       // Sync ends an unfinished extended exchange; then an open transaction is rolled back.
       const synced = new BackendReply(() => {});
       await this.shared.pglite.execProtocolRawStream(serialize.sync(), { onRawData: (chunk) => synced.push(chunk) });
-      if (synced.summary.readyStatus !== "I") await this.shared.pglite.execProtocolRawStream(serialize.query("ROLLBACK"), { onRawData: () => {} });
+      if (synced.summary.readyStatus !== "I")
+        await this.shared.pglite.execProtocolRawStream(serialize.query("ROLLBACK"), { onRawData: () => {} });
     } catch {
       // Nothing more can be undone from here.
     } finally {

@@ -22,7 +22,12 @@ const etagOf = (answer: ContentAnswer) => `"${answer.contentHash}"`;
  * with 304, one `Range` with 206 (several, or none satisfiable, with 416), the original file name in
  * `Content-Disposition`.
  */
-export async function sendContent(request: FastifyRequest, reply: FastifyReply, content: ContentSettings, answer: ContentAnswer): Promise<FastifyReply> {
+export async function sendContent(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  content: ContentSettings,
+  answer: ContentAnswer,
+): Promise<FastifyReply> {
   const etag = etagOf(answer);
   reply.header("etag", etag).header("accept-ranges", "bytes").header("cache-control", "private, no-cache");
   reply.header("content-disposition", attachmentDisposition(answer.fileName));
@@ -34,7 +39,11 @@ export async function sendContent(request: FastifyRequest, reply: FastifyReply, 
     const ranges = parseRange(answer.sizeBytes, asked, { combine: true });
     if (ranges === -1 || (Array.isArray(ranges) && ranges.length !== 1)) {
       reply.header("content-range", `bytes */${answer.sizeBytes}`);
-      throw new ApiError(416, "RANGE_NOT_SATISFIABLE", `The range '${asked}' is not one satisfiable range of the ${answer.sizeBytes} bytes.`);
+      throw new ApiError(
+        416,
+        "RANGE_NOT_SATISFIABLE",
+        `The range '${asked}' is not one satisfiable range of the ${answer.sizeBytes} bytes.`,
+      );
     }
     if (Array.isArray(ranges) && ranges.type === "bytes") range = { start: ranges[0]!.start, end: ranges[0]!.end };
   }
@@ -42,7 +51,10 @@ export async function sendContent(request: FastifyRequest, reply: FastifyReply, 
   if (!stream) throw new ApiError(410, "GONE", "The content of this version is no longer kept.");
   reply.type("application/octet-stream");
   if (range) {
-    reply.code(206).header("content-range", `bytes ${range.start}-${range.end}/${answer.sizeBytes}`).header("content-length", range.end - range.start + 1);
+    reply
+      .code(206)
+      .header("content-range", `bytes ${range.start}-${range.end}/${answer.sizeBytes}`)
+      .header("content-length", range.end - range.start + 1);
   } else {
     reply.code(200).header("content-length", answer.sizeBytes);
   }
@@ -61,7 +73,8 @@ export function signedLinkHandler(settings: () => ContentSettings) {
     const content = settings();
     const path = request.url.split("?")[0]!;
     const check = checkLink(content.signingSecret, path, request.query as Record<string, unknown>, new Date());
-    if (check !== "valid") throw new ApiError(403, "FORBIDDEN", check === "expired" ? "This content link has expired." : "This content link is not valid.");
+    if (check !== "valid")
+      throw new ApiError(403, "FORBIDDEN", check === "expired" ? "This content link has expired." : "This content link is not valid.");
     const { versionId, fileName } = request.params;
     const stream = await content.store.open(versionId);
     if (!stream) throw new ApiError(410, "GONE", "The content of this version is no longer kept.");

@@ -25,14 +25,20 @@ export async function receiveUpload(request: FastifyRequest, content: ContentSet
       if (part.type === "file") {
         if (part.fieldname !== "file" || staged) {
           part.file.resume();
-          problems.push({ field: part.fieldname, message: part.fieldname === "file" ? "must be sent once" : "is not a file part of this upload (send the file as 'file')" });
+          problems.push({
+            field: part.fieldname,
+            message: part.fieldname === "file" ? "must be sent once" : "is not a file part of this upload (send the file as 'file')",
+          });
           continue;
         }
         staged = await stageUpload(
           { store: content.store, scanner: content.scanner, maxBytes: content.maxBytes },
           { stream: part.file, fileName: part.filename, mimeType: part.mimetype },
         );
-        request.log.info({ contentId: staged.contentId, sizeBytes: staged.sizeBytes, scan: staged.scan }, staged.scan === "clean" ? "upload stored, scanned clean" : "upload stored WITHOUT a virus scan (no scanner configured)");
+        request.log.info(
+          { contentId: staged.contentId, sizeBytes: staged.sizeBytes, scan: staged.scan },
+          staged.scan === "clean" ? "upload stored, scanned clean" : "upload stored WITHOUT a virus scan (no scanner configured)",
+        );
       } else {
         fields[part.fieldname] = String(part.value);
       }
@@ -41,8 +47,10 @@ export async function receiveUpload(request: FastifyRequest, content: ContentSet
     if (staged) await content.store.delete(staged.contentId);
     if (error instanceof ApiError) throw error;
     const code = (error as { code?: string }).code;
-    if (code === "FST_REQ_FILE_TOO_LARGE") throw new ApiError(413, "PAYLOAD_TOO_LARGE", `The file is larger than the ${content.maxBytes} bytes accepted.`);
-    if (code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT" || code === "FST_FILES_LIMIT") throw new ApiError(413, "PAYLOAD_TOO_LARGE", "The upload has too many parts.");
+    if (code === "FST_REQ_FILE_TOO_LARGE")
+      throw new ApiError(413, "PAYLOAD_TOO_LARGE", `The file is larger than the ${content.maxBytes} bytes accepted.`);
+    if (code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT" || code === "FST_FILES_LIMIT")
+      throw new ApiError(413, "PAYLOAD_TOO_LARGE", "The upload has too many parts.");
     throw malformed(error instanceof Error ? error.message : String(error));
   }
   if (!staged) problems.push({ field: "file", message: "is required" });

@@ -26,7 +26,8 @@ function loaders(db: PrismaClient) {
     ),
     /** The applications linked to each case, in the order they were linked. */
     applicationsByCase: createGroupLoader<string, CaseApplication>(
-      (caseIds) => db.caseApplication.findMany({ where: { caseId: { in: [...caseIds] } }, orderBy: [{ createdAt: "asc" }, { applicationId: "asc" }] }),
+      (caseIds) =>
+        db.caseApplication.findMany({ where: { caseId: { in: [...caseIds] } }, orderBy: [{ createdAt: "asc" }, { applicationId: "asc" }] }),
       (found) => [found.caseId],
     ),
     /** The case each application is linked to (its members, when asked for, load as any case's do: batched by the Prisma plugin). */

@@ -7,7 +7,15 @@ import type { CatalogEntry } from "./config/catalog";
  * over each other. Where an entry's agency answers is configuration, not a column.
  */
 export async function seedCatalog(db: PrismaClient, catalog: readonly CatalogEntry[]): Promise<void> {
-  const rows = catalog.map(({ id, name, serviceType, defaultCallMode, programs, requestingResourceType, source }) => ({ id, name, serviceType, defaultCallMode, programs, requestingResourceType, source }));
+  const rows = catalog.map(({ id, name, serviceType, defaultCallMode, programs, requestingResourceType, source }) => ({
+    id,
+    name,
+    serviceType,
+    defaultCallMode,
+    programs,
+    requestingResourceType,
+    source,
+  }));
   await db.$executeRaw(Prisma.sql`
     INSERT INTO data_exchange_service (id, name, "serviceType", "defaultCallMode", programs, "requestingResourceType", source, "createdAt", "updatedAt")
     SELECT s.id, s.name, s."serviceType", s."defaultCallMode", ARRAY(SELECT jsonb_array_elements_text(s.programs)), s."requestingResourceType", s.source, now(), now()

@@ -30,10 +30,22 @@ function loaders(db: PrismaClient) {
     documentsOfVerification: documentsOf(db, "verification"),
     documentsOfCase: documentsOf(db, "case"),
     documentsOfPerson: documentsOf(db, "person"),
-    documentTypeById: createByKeyLoader<string, DocumentType>((ids) => db.documentType.findMany({ where: { id: { in: [...ids] } } }), (found) => found.id),
-    documentById: createByKeyLoader<string, Document>((ids) => db.document.findMany({ where: { id: { in: [...ids] } } }), (found) => found.id),
-    versionById: createByKeyLoader<string, DocumentVersion>((ids) => db.documentVersion.findMany({ where: { id: { in: [...ids] } } }), (found) => found.id),
-    linkById: createByKeyLoader<string, DocumentLink>((ids) => db.documentLink.findMany({ where: { id: { in: [...ids] } } }), (found) => found.id),
+    documentTypeById: createByKeyLoader<string, DocumentType>(
+      (ids) => db.documentType.findMany({ where: { id: { in: [...ids] } } }),
+      (found) => found.id,
+    ),
+    documentById: createByKeyLoader<string, Document>(
+      (ids) => db.document.findMany({ where: { id: { in: [...ids] } } }),
+      (found) => found.id,
+    ),
+    versionById: createByKeyLoader<string, DocumentVersion>(
+      (ids) => db.documentVersion.findMany({ where: { id: { in: [...ids] } } }),
+      (found) => found.id,
+    ),
+    linkById: createByKeyLoader<string, DocumentLink>(
+      (ids) => db.documentLink.findMany({ where: { id: { in: [...ids] } } }),
+      (found) => found.id,
+    ),
     linksByDocument: createGroupLoader<string, DocumentLink>(
       (ids) => db.documentLink.findMany({ where: { documentId: { in: [...ids] } }, orderBy: { createdAt: "asc" } }),
       (found) => [found.documentId],
@@ -46,15 +58,28 @@ function loaders(db: PrismaClient) {
 }
 
 /** A request's context: the caller, the loaders, and where documents' bytes are (staged uploads are checked against its secret). */
-export type DocumentManagementContext = DomainContext & { loaders: ReturnType<typeof loaders>; content: () => ContentSettings; ownedApplications(): Promise<readonly string[]> };
+export type DocumentManagementContext = DomainContext & {
+  loaders: ReturnType<typeof loaders>;
+  content: () => ContentSettings;
+  ownedApplications(): Promise<readonly string[]>;
+};
 
 export function createContext(scope: RequestScope<DomainServices>): DocumentManagementContext {
-  const context = domainContext(scope, documentManagementPermissions, { loaders: loaders(scope.db), content: () => processContentSettings() });
+  const context = domainContext(scope, documentManagementPermissions, {
+    loaders: loaders(scope.db),
+    content: () => processContentSettings(),
+  });
   let owned: Promise<readonly string[]> | undefined;
   // The applications the caller's account owns (intake's, read once per request): an applicant's own documents include theirs.
   const ownedApplications = () =>
-    (owned ??= context.account().then(async (account) =>
-      account ? (await scope.db.application.findMany({ where: { ownerId: account.id }, select: { id: true } })).map((application) => application.id) : [],
-    ));
+    (owned ??= context
+      .account()
+      .then(async (account) =>
+        account
+          ? (await scope.db.application.findMany({ where: { ownerId: account.id }, select: { id: true } })).map(
+              (application) => application.id,
+            )
+          : [],
+      ));
   return Object.assign(context, { ownedApplications });
 }

@@ -8,14 +8,26 @@ const byDecisionOrder = [{ createdAt: "asc" as const }, { id: "asc" as const }];
 
 function loaders(db: PrismaClient) {
   return {
-    determinationById: createByKeyLoader<string, Determination>((ids) => db.determination.findMany({ where: { id: { in: [...ids] } } }), (found) => found.id),
-    determinationByApplication: createByKeyLoader<string, Determination>((ids) => db.determination.findMany({ where: { applicationId: { in: [...ids] } } }), (found) => found.applicationId),
-    decisionById: createByKeyLoader<string, Decision>((ids) => db.decision.findMany({ where: { id: { in: [...ids] } } }), (found) => found.id),
+    determinationById: createByKeyLoader<string, Determination>(
+      (ids) => db.determination.findMany({ where: { id: { in: [...ids] } } }),
+      (found) => found.id,
+    ),
+    determinationByApplication: createByKeyLoader<string, Determination>(
+      (ids) => db.determination.findMany({ where: { applicationId: { in: [...ids] } } }),
+      (found) => found.applicationId,
+    ),
+    decisionById: createByKeyLoader<string, Decision>(
+      (ids) => db.decision.findMany({ where: { id: { in: [...ids] } } }),
+      (found) => found.id,
+    ),
     decisionsByDetermination: createGroupLoader<string, Decision>(
       (ids) => db.decision.findMany({ where: { determinationId: { in: [...ids] } }, orderBy: byDecisionOrder }),
       (found) => [found.determinationId],
     ),
-    decisionsByMember: createGroupLoader<string, Decision>((ids) => db.decision.findMany({ where: { memberId: { in: [...ids] } }, orderBy: byDecisionOrder }), (found) => [found.memberId]),
+    decisionsByMember: createGroupLoader<string, Decision>(
+      (ids) => db.decision.findMany({ where: { memberId: { in: [...ids] } }, orderBy: byDecisionOrder }),
+      (found) => [found.memberId],
+    ),
   };
 }
 

@@ -10,15 +10,22 @@ function loaders(db: PrismaClient, read: RowReader) {
   return {
     // The root of every caseworker screen; its columns are all of kinds the driver returns as Prisma does.
     applicationById: createRowByIdLoader<Application>(read, "intake_application"),
-    memberById: createByKeyLoader<string, ApplicationMember>((ids) => db.applicationMember.findMany({ where: { id: { in: [...ids] } } }), (found) => found.id),
+    memberById: createByKeyLoader<string, ApplicationMember>(
+      (ids) => db.applicationMember.findMany({ where: { id: { in: [...ids] } } }),
+      (found) => found.id,
+    ),
     membersByApplication: createGroupLoader<string, ApplicationMember>(
-      (ids) => db.applicationMember.findMany({ where: { applicationId: { in: [...ids] } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
+      (ids) =>
+        db.applicationMember.findMany({ where: { applicationId: { in: [...ids] } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
       (found) => [found.applicationId],
     ),
     /** The applications a person is a member of, newest first. */
     applicationsByPerson: createGroupLoader<string, Application & { personIds: string[] }>(
       async (personIds) => {
-        const members = await db.applicationMember.findMany({ where: { personId: { in: [...personIds] } }, select: { personId: true, application: true } });
+        const members = await db.applicationMember.findMany({
+          where: { personId: { in: [...personIds] } },
+          select: { personId: true, application: true },
+        });
         const byApplication = new Map<string, Application & { personIds: string[] }>();
         for (const { personId, application } of members) {
           const entry = byApplication.get(application.id) ?? { ...application, personIds: [] };
@@ -46,7 +53,10 @@ function recordLoaders(db: PrismaClient): (delegate: string) => RecordLoaders {
     if (!made.has(delegate)) {
       const table = (db as unknown as Record<string, RecordTable>)[delegate]!;
       made.set(delegate, {
-        byId: createByKeyLoader<string, StoredRecord>((ids) => table.findMany({ where: { id: { in: [...ids] } } }), (found) => found.id),
+        byId: createByKeyLoader<string, StoredRecord>(
+          (ids) => table.findMany({ where: { id: { in: [...ids] } } }),
+          (found) => found.id,
+        ),
         byApplication: createGroupLoader<string, StoredRecord>(
           (ids) => table.findMany({ where: { applicationId: { in: [...ids] } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
           (found) => [found.applicationId],

@@ -15,5 +15,12 @@ export * from "./contract";
 export const subgraph = defineSubgraph(intakeDomain, {
   schema,
   createContext,
-  consumers: [lifecycleReactions(), personMatchReactions(), eligibilityReactions(), caseLinkReactions(), electronicCheckReactions(), documentUploadReactions()],
+  consumers: [
+    lifecycleReactions(),
+    personMatchReactions(),
+    eligibilityReactions(),
+    caseLinkReactions(),
+    electronicCheckReactions(),
+    documentUploadReactions(),
+  ],
 });

@@ -2,7 +2,15 @@ import type { RequestScope } from "@pap/kernel/domain";
 import { createByKeyLoader } from "@pap/kernel/graphql";
 import type { Policy, PrismaClient } from "@pap/db";
 import { platformPermissions } from "./domain/permissions";
-import { domainContext, entryFromRow, type DomainContext, type DomainServices, type EventCatalog, type EventHub, type LogEntry } from "@pap/events";
+import {
+  domainContext,
+  entryFromRow,
+  type DomainContext,
+  type DomainServices,
+  type EventCatalog,
+  type EventHub,
+  type LogEntry,
+} from "@pap/events";
 import type { Searchable } from "./domain/search";
 
 export type PlatformContext = DomainContext & {
@@ -27,7 +35,10 @@ function loaders(db: PrismaClient, hub: EventHub) {
       },
       (logged) => logged.event.id,
     ),
-    policyById: createByKeyLoader<string, Policy>((ids) => db.policy.findMany({ where: { id: { in: [...ids] } } }), (policy) => policy.id),
+    policyById: createByKeyLoader<string, Policy>(
+      (ids) => db.policy.findMany({ where: { id: { in: [...ids] } } }),
+      (policy) => policy.id,
+    ),
   };
 }
 

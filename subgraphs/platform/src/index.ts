@@ -29,12 +29,16 @@ export const subgraph = defineSubgraph(platformDomain, (domains) => {
   };
   return {
     schema,
-    createContext: (scope: RequestScope<DomainServices>) => createContext(scope, catalogFor(scope.eventRuntime.settings.typePrefix), search),
+    createContext: (scope: RequestScope<DomainServices>) =>
+      createContext(scope, catalogFor(scope.eventRuntime.settings.typePrefix), search),
     seed: (services: DomainServices) => seedPolicies(services.db),
     // Documents missing (records written before search existed, or by SQL) or derived by an older
     // projection are derived beside serving, batch by batch: a first start after a migration serves at
     // once, search finding such records as their documents are made (every write keeps its own current).
     background: (services: DomainServices, logger: Logger) =>
-      services.eventRuntime.settings.searchIndex?.startCatchUp(services.db, { logger }) ?? { done: Promise.resolve(), stop: async () => {} },
+      services.eventRuntime.settings.searchIndex?.startCatchUp(services.db, { logger }) ?? {
+        done: Promise.resolve(),
+        stop: async () => {},
+      },
   };
 });

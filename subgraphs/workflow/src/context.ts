@@ -26,7 +26,10 @@ function loaders(db: PrismaClient, read: RowReader) {
       (keys) => {
         const pairs = keys.map((key) => key.split(":") as [string, string]);
         return db.task.findMany({
-          where: { subjectId: { in: [...new Set(pairs.map(([, id]) => id))] }, subjectType: { in: [...new Set(pairs.map(([type]) => type))] } },
+          where: {
+            subjectId: { in: [...new Set(pairs.map(([, id]) => id))] },
+            subjectType: { in: [...new Set(pairs.map(([type]) => type))] },
+          },
           orderBy: [{ priority: "asc" }, { createdAt: "asc" }, { id: "asc" }],
         });
       },

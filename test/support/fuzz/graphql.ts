@@ -15,7 +15,13 @@ import {
 import { deepJson, maybeHugeString, wrongTypedValue, type Seeds } from "./values";
 
 /** A GraphQL request: what to POST to /graphql (or a raw body), and the label failures are grouped by. */
-export type GraphqlRequest = { label: string; payload?: unknown; raw?: { body: string | Buffer; contentType?: string }; method?: "GET" | "POST"; query?: string };
+export type GraphqlRequest = {
+  label: string;
+  payload?: unknown;
+  raw?: { body: string | Buffer; contentType?: string };
+  method?: "GET" | "POST";
+  query?: string;
+};
 
 /** An enum value, written bare in a document. */
 class EnumValue {
@@ -59,7 +65,9 @@ function inputArb(type: GraphQLInputType, seeds: Seeds, depth = 0): fc.Arbitrary
     case "DateTime":
       return fc.date({ min: new Date("2000-01-01"), max: new Date("2040-01-01"), noInvalidDate: true }).map((date) => date.toISOString());
     case "Date":
-      return fc.date({ min: new Date("2000-01-01"), max: new Date("2040-01-01"), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10));
+      return fc
+        .date({ min: new Date("2000-01-01"), max: new Date("2040-01-01"), noInvalidDate: true })
+        .map((date) => date.toISOString().slice(0, 10));
     case "JSON":
     case "JSONObject":
       return fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 });
@@ -72,7 +80,17 @@ function inputArb(type: GraphQLInputType, seeds: Seeds, depth = 0): fc.Arbitrary
 const invalidInputArb: fc.Arbitrary<unknown> = fc.oneof(
   wrongTypedValue,
   maybeHugeString,
-  fc.constantFrom(2 ** 31, -(2 ** 31) - 1, 1e308, 1.5, new EnumValue("NOT_A_VALUE"), new EnumValue("true"), [[[[[]]]]], { unknownField: 1 }, null),
+  fc.constantFrom(
+    2 ** 31,
+    -(2 ** 31) - 1,
+    1e308,
+    1.5,
+    new EnumValue("NOT_A_VALUE"),
+    new EnumValue("true"),
+    [[[[[]]]]],
+    { unknownField: 1 },
+    null,
+  ),
 );
 
 /** The selection of a few leaf fields (and one nested object) of a type, as a client would ask. */
@@ -81,52 +99,86 @@ function selectionFor(type: GraphQLOutputType, depth = 0): string {
   if (isLeafType(named)) return "";
   if (!isObjectType(named) || depth > 1) return "{ __typename }";
   const fields = Object.values(named.getFields()).filter((field) => field.args.every((arg) => !isNonNullType(arg.type)));
-  const leaves = fields.filter((field) => isLeafType(getNamedType(field.type))).slice(0, 4).map((field) => field.name);
+  const leaves = fields
+    .filter((field) => isLeafType(getNamedType(field.type)))
+    .slice(0, 4)
+    .map((field) => field.name);
   const nested = fields.find((field) => isObjectType(getNamedType(field.type)));
   const parts = ["__typename", ...leaves, ...(nested ? [`${nested.name} ${selectionFor(nested.type, depth + 1)}`] : [])];
   return `{ ${parts.join(" ")} }`;
 }
 
-type Fault = "none" | "wrong-value" | "missing-argument" | "unknown-argument" | "wrong-declared-type" | "undeclared" | "variables-not-object" | "extra-variable";
+type Fault =
+  | "none"
+  | "wrong-value"
+  | "missing-argument"
+  | "unknown-argument"
+  | "wrong-declared-type"
+  | "undeclared"
+  | "variables-not-object"
+  | "extra-variable";
 
 /**
  * Calls of one root field with generated arguments, inline or through variables: mostly well-formed
  * ones (to reach the resolvers), otherwise with one fault — a wrong value for one argument, one left
  * out, an unknown one, or variables declared with the wrong type, undeclared or sent wrong.
  */
-export function rootFieldArb(operation: "query" | "mutation", field: GraphQLField<unknown, unknown>, seeds: Seeds): fc.Arbitrary<GraphqlRequest> {
+export function rootFieldArb(
+  operation: "query" | "mutation",
+  field: GraphQLField<unknown, unknown>,
+  seeds: Seeds,
+): fc.Arbitrary<GraphqlRequest> {
   const args = field.args;
   const values = fc.tuple(...args.map((arg) => inputArb(arg.type, seeds)));
   const modes = fc.tuple(...args.map(() => fc.constantFrom("inline", "variable")));
   const fault = fc.oneof(
     { weight: 5, arbitrary: fc.constant<Fault>("none") },
-    { weight: 4, arbitrary: fc.constantFrom<Fault>("wrong-value", "wrong-value", "missing-argument", "unknown-argument", "wrong-declared-type", "undeclared", "variables-not-object", "extra-variable") },
+    {
+      weight: 4,
+      arbitrary: fc.constantFrom<Fault>(
+        "wrong-value",
+        "wrong-value",
+        "missing-argument",
+        "unknown-argument",
+        "wrong-declared-type",
+        "undeclared",
+        "variables-not-object",
+        "extra-variable",
+      ),
+    },
   );
-  return fc.record({ values, modes, fault, target: fc.nat(), wrong: invalidInputArb, named: fc.boolean() }).map(({ values, modes, fault, target, wrong, named }) => {
-    const faulty = args.length ? target % args.length : -1;
-    const definitions: string[] = [];
-    const variables: Record<string, unknown> = {};
-    const written: string[] = [];
-    args.forEach((arg, index) => {
-      if (fault === "missing-argument" && index === faulty) return;
-      const value = fault === "wrong-value" && index === faulty ? wrong : values[index];
-      if (modes[index] === "inline") {
-        written.push(`${arg.name}: ${literal(value)}`);
-        return;
-      }
-      if (fault !== "undeclared" || index !== faulty) definitions.push(`$${arg.name}: ${fault === "wrong-declared-type" && index === faulty ? "Boolean" : arg.type.toString()}`);
-      variables[arg.name] = value instanceof EnumValue ? value.name : value;
-      written.push(`${arg.name}: $${arg.name}`);
+  return fc
+    .record({ values, modes, fault, target: fc.nat(), wrong: invalidInputArb, named: fc.boolean() })
+    .map(({ values, modes, fault, target, wrong, named }) => {
+      const faulty = args.length ? target % args.length : -1;
+      const definitions: string[] = [];
+      const variables: Record<string, unknown> = {};
+      const written: string[] = [];
+      args.forEach((arg, index) => {
+        if (fault === "missing-argument" && index === faulty) return;
+        const value = fault === "wrong-value" && index === faulty ? wrong : values[index];
+        if (modes[index] === "inline") {
+          written.push(`${arg.name}: ${literal(value)}`);
+          return;
+        }
+        if (fault !== "undeclared" || index !== faulty)
+          definitions.push(`$${arg.name}: ${fault === "wrong-declared-type" && index === faulty ? "Boolean" : arg.type.toString()}`);
+        variables[arg.name] = value instanceof EnumValue ? value.name : value;
+        written.push(`${arg.name}: $${arg.name}`);
+      });
+      if (fault === "unknown-argument" || (fault !== "none" && !args.length)) written.push(`unknownArgument: ${literal(wrong)}`);
+      if (fault === "extra-variable") variables.notDeclared = "x";
+      const call = `${field.name}${written.length ? `(${written.join(", ")})` : ""} ${selectionFor(field.type)}`;
+      const header = `${operation}${named ? " Fuzz" : ""}${definitions.length ? `(${definitions.join(", ")})` : ""}`;
+      return {
+        label: `${operation} ${field.name}`,
+        payload: {
+          query: `${header} { ${call} }`,
+          ...(named && { operationName: "Fuzz" }),
+          variables: fault === "variables-not-object" ? "not an object" : variables,
+        },
+      };
     });
-    if (fault === "unknown-argument" || (fault !== "none" && !args.length)) written.push(`unknownArgument: ${literal(wrong)}`);
-    if (fault === "extra-variable") variables.notDeclared = "x";
-    const call = `${field.name}${written.length ? `(${written.join(", ")})` : ""} ${selectionFor(field.type)}`;
-    const header = `${operation}${named ? " Fuzz" : ""}${definitions.length ? `(${definitions.join(", ")})` : ""}`;
-    return {
-      label: `${operation} ${field.name}`,
-      payload: { query: `${header} { ${call} }`, ...(named && { operationName: "Fuzz" }), variables: fault === "variables-not-object" ? "not an object" : variables },
-    };
-  });
 }
 
 /** Requests about the document and the transport rather than any one field. */
@@ -154,14 +206,16 @@ export function documentRequests(schema: GraphQLSchema): GraphqlRequest[] {
     query("nested thousands deep", { query: cyclic(1_000) }),
     query("nested thousands deep", { query: cyclic(6) }),
     query("nested thousands deep", { query: `{ persons(q: ${"[".repeat(5_000)}${"]".repeat(5_000)}) { total } }` }),
-    query("nested thousands deep", { query: `{ __schema { types { ${"fields { type { ofType { ".repeat(300)}name${" } } }".repeat(300)} } } }` }),
+    query("nested thousands deep", {
+      query: `{ __schema { types { ${"fields { type { ofType { ".repeat(300)}name${" } } }".repeat(300)} } } }`,
+    }),
     query("huge document", { query: `{ __typename ${"# comment\n".repeat(100_000)} }` }),
     query("huge document", { query: `{ ${"__typename ".repeat(100_000)} }` }),
     query("subscription over HTTP", { query: "subscription { events { id } }" }),
     query("invalid variables", { query: "query($x: Int) { persons(limit: $x) { total } }", variables: { x: "abc" } }),
     query("invalid variables", { query: "query($x: Int!) { persons(limit: $x) { total } }", variables: {} }),
     query("invalid variables", { query: "query($x: Int) { persons(limit: $x) { total } }", variables: [1] }),
-    query("invalid variables", { query: "query($x: Int) { persons(limit: $x) { total } }", variables: "{\"x\":1}" }),
+    query("invalid variables", { query: "query($x: Int) { persons(limit: $x) { total } }", variables: '{"x":1}' }),
     query("invalid variables", { query: "query($x: Int) { persons(limit: $x) { total } }", variables: { x: 2 ** 31 } }),
     query("invalid variables", { query: "query($x: NoSuchType) { __typename }", variables: { x: 1 } }),
     query("invalid variables", { query: "query($x: String) { person(id: $x) { id } }", variables: { x: "\u0000" } }),
@@ -180,11 +234,32 @@ export function documentRequests(schema: GraphQLSchema): GraphqlRequest[] {
   ];
   if (createPerson) {
     requests.push(
-      { label: "invalid variables", raw: { body: `{"query":"mutation($a: JSON!) { createPerson(attributes: $a) { id } }","variables":{"a":${deepJson(10_000, "object")}}}`, contentType: "application/json" } },
-      { label: "invalid variables", raw: { body: `{"query":"mutation($a: JSON!) { createPerson(attributes: $a) { id } }","variables":{"a":{"x":${deepJson(10_000, "array")}}}}`, contentType: "application/json" } },
-      query("invalid variables", { query: "mutation($a: JSON!) { createPerson(attributes: $a) { id } }", variables: { a: { name: "\u0000" } } }),
-      query("invalid variables", { query: "mutation($a: JSON!) { createPerson(attributes: $a) { id } }", variables: { a: { ["\u0000"]: 1 } } }),
-      query("invalid variables", { query: "mutation($a: JSON!) { createPerson(attributes: $a) { id } }", variables: { a: { x: "\ud800" } } }),
+      {
+        label: "invalid variables",
+        raw: {
+          body: `{"query":"mutation($a: JSON!) { createPerson(attributes: $a) { id } }","variables":{"a":${deepJson(10_000, "object")}}}`,
+          contentType: "application/json",
+        },
+      },
+      {
+        label: "invalid variables",
+        raw: {
+          body: `{"query":"mutation($a: JSON!) { createPerson(attributes: $a) { id } }","variables":{"a":{"x":${deepJson(10_000, "array")}}}}`,
+          contentType: "application/json",
+        },
+      },
+      query("invalid variables", {
+        query: "mutation($a: JSON!) { createPerson(attributes: $a) { id } }",
+        variables: { a: { name: "\u0000" } },
+      }),
+      query("invalid variables", {
+        query: "mutation($a: JSON!) { createPerson(attributes: $a) { id } }",
+        variables: { a: { ["\u0000"]: 1 } },
+      }),
+      query("invalid variables", {
+        query: "mutation($a: JSON!) { createPerson(attributes: $a) { id } }",
+        variables: { a: { x: "\ud800" } },
+      }),
       query("invalid variables", { query: "mutation($a: JSON!) { createPerson(attributes: $a) { id } }", variables: { a: [1, 2] } }),
       query("invalid variables", { query: `mutation { createPerson(attributes: {a: ${"[".repeat(5_000)}${"]".repeat(5_000)}}) { id } }` }),
     );
@@ -207,7 +282,17 @@ export function documentRequests(schema: GraphQLSchema): GraphqlRequest[] {
   ] as Array<[string | Buffer, string | undefined]>) {
     requests.push({ label: "not a GraphQL POST", raw: { body, contentType } });
   }
-  for (const search of ["query=%7B__typename%7D", "query=%7Bme%7Bid%7D%7D", "query=mutation%7B__typename%7D", "query=%7B", "query=%FF%FE", "query=%00", "variables=%7B", "", `query=${"a".repeat(100_000)}`]) {
+  for (const search of [
+    "query=%7B__typename%7D",
+    "query=%7Bme%7Bid%7D%7D",
+    "query=mutation%7B__typename%7D",
+    "query=%7B",
+    "query=%FF%FE",
+    "query=%00",
+    "variables=%7B",
+    "",
+    `query=${"a".repeat(100_000)}`,
+  ]) {
     requests.push({ label: "", method: "GET", query: search });
   }
   return requests;

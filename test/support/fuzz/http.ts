@@ -53,7 +53,15 @@ export function send(baseUrl: string, request: RawRequest, agent: http.Agent): P
       }
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => done({ kind: "answer", status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString("utf8"), ms: Date.now() - started }));
+      res.on("end", () =>
+        done({
+          kind: "answer",
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          text: Buffer.concat(chunks).toString("utf8"),
+          ms: Date.now() - started,
+        }),
+      );
       res.on("error", (error) => done({ kind: "no-answer", error: describe(error), ms: Date.now() - started }));
     });
     req.on("error", (error) => done({ kind: "no-answer", error: describe(error), ms: Date.now() - started }));
@@ -62,7 +70,8 @@ export function send(baseUrl: string, request: RawRequest, agent: http.Agent): P
 }
 
 /** Whether a request went past the limit: no answer within it, or an answer that came later. */
-const stalled = (response: RawResponse) => (response.kind === "no-answer" ? response.error === "timeout" : response.ms > REQUEST_TIMEOUT_MS);
+const stalled = (response: RawResponse) =>
+  response.kind === "no-answer" ? response.error === "timeout" : response.ms > REQUEST_TIMEOUT_MS;
 
 /**
  * Sends the request, and once more if it stalled past REQUEST_TIMEOUT_MS: the second answer is the
@@ -70,16 +79,25 @@ const stalled = (response: RawResponse) => (response.kind === "no-answer" ? resp
  * test run shares two cores, and a moment when the machine stalls them all for seconds has been seen
  * there) answers the second time. `stalledOnce` says which it was, for the run's summary.
  */
-export async function sendPatiently(baseUrl: string, request: RawRequest, agent: http.Agent): Promise<{ response: RawResponse; stalledOnce: boolean }> {
+export async function sendPatiently(
+  baseUrl: string,
+  request: RawRequest,
+  agent: http.Agent,
+): Promise<{ response: RawResponse; stalledOnce: boolean }> {
   const first = await send(baseUrl, request, agent);
   if (!stalled(first)) return { response: first, stalledOnce: false };
   return { response: await send(baseUrl, request, agent), stalledOnce: true };
 }
 
-const describe = (error: Error & { code?: string }) => (error.name === "TimeoutError" || error.name === "AbortError" ? "timeout" : error.code ?? error.message);
+const describe = (error: Error & { code?: string }) =>
+  error.name === "TimeoutError" || error.name === "AbortError" ? "timeout" : (error.code ?? error.message);
 
 /** Runs `work` over `items` with at most `concurrency` in flight, in order of the list. */
-export async function forEachBounded<T>(items: readonly T[], concurrency: number, work: (item: T, index: number) => Promise<void>): Promise<void> {
+export async function forEachBounded<T>(
+  items: readonly T[],
+  concurrency: number,
+  work: (item: T, index: number) => Promise<void>,
+): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < items.length) {

@@ -52,7 +52,10 @@ export const nastyString: fc.Arbitrary<string> = fc.oneof(
 );
 
 /** Occasionally a 1 MB string: rare, so the run stays fast, yet every run carries a few. */
-export const maybeHugeString = fc.oneof({ weight: 15, arbitrary: nastyString }, { weight: 1, arbitrary: fc.constant("é".repeat(MEGABYTE / 2)) });
+export const maybeHugeString = fc.oneof(
+  { weight: 15, arbitrary: nastyString },
+  { weight: 1, arbitrary: fc.constant("é".repeat(MEGABYTE / 2)) },
+);
 
 /** A value of some JSON type, to put where another type belongs. */
 export const wrongTypedValue: fc.Arbitrary<unknown> = fc.oneof(
@@ -121,7 +124,9 @@ export function encodeSegment(text: string): string {
   for (const char of text) {
     const code = char.codePointAt(0)!;
     if (code >= 0xd800 && code <= 0xdfff) {
-      out += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)].map((byte) => `%${byte.toString(16).toUpperCase()}`).join("");
+      out += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
+        .map((byte) => `%${byte.toString(16).toUpperCase()}`)
+        .join("");
     } else out += encodeURIComponent(char);
   }
   return out;
@@ -170,7 +175,10 @@ export function validArb(schema: JsonSchema, seeds: Seeds, fieldName = ""): fc.A
     case "null":
       return fc.constant(null);
     case "array":
-      return fc.array(validArb(schema.items ?? {}, seeds, fieldName), { minLength: schema.minItems ?? 0, maxLength: Math.max(schema.minItems ?? 0, Math.min(schema.maxItems ?? 3, 3)) });
+      return fc.array(validArb(schema.items ?? {}, seeds, fieldName), {
+        minLength: schema.minItems ?? 0,
+        maxLength: Math.max(schema.minItems ?? 0, Math.min(schema.maxItems ?? 3, 3)),
+      });
     case "object":
       return objectArb(schema, seeds);
     default:
@@ -192,7 +200,9 @@ function generatedString(schema: JsonSchema, seeds: Seeds, fieldName: string): f
       return real.length ? fc.oneof(fc.constantFrom(...real), fc.uuid()) : fc.uuid();
     }
     case "date":
-      return fc.date({ min: new Date("1990-01-01"), max: new Date("2040-12-31"), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10));
+      return fc
+        .date({ min: new Date("1990-01-01"), max: new Date("2040-12-31"), noInvalidDate: true })
+        .map((date) => date.toISOString().slice(0, 10));
     case "date-time":
       return fc.date({ min: new Date("1990-01-01"), max: new Date("2040-12-31"), noInvalidDate: true }).map((date) => date.toISOString());
     case "email":

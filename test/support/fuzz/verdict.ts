@@ -16,7 +16,11 @@ function parse(text: string): unknown {
 /** Problems every answer can have: none at all, too slow, or a server error. */
 function transportProblem(response: RawResponse): Problem | undefined {
   if (response.kind === "no-answer") {
-    return { status: response.error === "timeout" ? "hang" : "no answer", code: "-", reason: response.error === "timeout" ? `no answer within 5 s` : `connection failed: ${response.error}` };
+    return {
+      status: response.error === "timeout" ? "hang" : "no answer",
+      code: "-",
+      reason: response.error === "timeout" ? `no answer within 5 s` : `connection failed: ${response.error}`,
+    };
   }
   if (response.ms > 5_000) return { status: "hang", code: "-", reason: `answered after ${response.ms} ms` };
   return undefined;
@@ -29,7 +33,8 @@ export function envelopeProblem(body: unknown): string | undefined {
   if (typeof body.message !== "string") return "the error body has no string `message`";
   if (body.details !== undefined) {
     if (!Array.isArray(body.details)) return "`details` is not an array";
-    if (!body.details.every((detail) => isObject(detail) && typeof detail.field === "string" && typeof detail.message === "string")) return "a `details` entry is not { field, message }";
+    if (!body.details.every((detail) => isObject(detail) && typeof detail.field === "string" && typeof detail.message === "string"))
+      return "a `details` entry is not { field, message }";
   }
   const extra = Object.keys(body).filter((key) => !["code", "message", "details"].includes(key));
   if (extra.length) return `the error body has keys beyond code, message, details: ${extra.join(", ")}`;
@@ -60,12 +65,16 @@ export function graphqlProblem(response: RawResponse): Problem | undefined {
   if (transport || response.kind !== "answer") return transport;
   const body = parse(response.text);
   const errors = isObject(body) && Array.isArray(body.errors) ? body.errors : undefined;
-  const codes = errors ? errors.map((error) => (isObject(error) && isObject(error.extensions) ? error.extensions.code : undefined)) : [isObject(body) ? body.code : undefined];
+  const codes = errors
+    ? errors.map((error) => (isObject(error) && isObject(error.extensions) ? error.extensions.code : undefined))
+    : [isObject(body) ? body.code : undefined];
   const code = [...new Set(codes.map((c) => (typeof c === "string" ? c : "-")))].join(",");
   if (response.status >= 500) return { status: response.status, code, reason: "server error" };
-  if (codes.some((c) => typeof c === "string" && INTERNAL_CODES.has(c))) return { status: response.status, code, reason: "an internal error reached the client" };
+  if (codes.some((c) => typeof c === "string" && INTERNAL_CODES.has(c)))
+    return { status: response.status, code, reason: "an internal error reached the client" };
   if (errors) {
-    if (!errors.every((error) => isObject(error) && typeof error.message === "string")) return { status: response.status, code, reason: "an error without a string message" };
+    if (!errors.every((error) => isObject(error) && typeof error.message === "string"))
+      return { status: response.status, code, reason: "an error without a string message" };
     if (codes.some((c) => typeof c !== "string")) return { status: response.status, code, reason: "an error without extensions.code" };
     return undefined;
   }

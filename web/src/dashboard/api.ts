@@ -36,9 +36,16 @@ export function describeErrors(errors: readonly GraphqlError[]): string | null {
 export function claimsOf(token: string): Claims | null {
   try {
     const payload = token.split(".")[1] ?? "";
-    const json = atob(payload.replace(/-/g, "+").replace(/_/g, "/").padEnd(Math.ceil(payload.length / 4) * 4, "="));
+    const json = atob(
+      payload
+        .replace(/-/g, "+")
+        .replace(/_/g, "/")
+        .padEnd(Math.ceil(payload.length / 4) * 4, "="),
+    );
     const claims = JSON.parse(json) as Partial<Claims>;
-    return typeof claims.sub === "string" ? { sub: claims.sub, userId: claims.userId, roles: claims.roles ?? [], counties: claims.counties } : null;
+    return typeof claims.sub === "string"
+      ? { sub: claims.sub, userId: claims.userId, roles: claims.roles ?? [], counties: claims.counties }
+      : null;
   } catch {
     return null;
   }

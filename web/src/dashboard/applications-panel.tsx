@@ -30,9 +30,21 @@ export function ApplicationsPanel({ session, refresh }: { session: Session; refr
             </div>
           </div>
           <h3>By status</h3>
-          <Counts figures={pageConfig.applicationStatuses.map((status) => ({ label: status, value: data[`status_${status}`]!.total, testId: `applications-${status}` }))} />
+          <Counts
+            figures={pageConfig.applicationStatuses.map((status) => ({
+              label: status,
+              value: data[`status_${status}`]!.total,
+              testId: `applications-${status}`,
+            }))}
+          />
           <h3>By channel</h3>
-          <Counts figures={pageConfig.applicationChannels.map((channel) => ({ label: channel, value: data[`channel_${channel}`]!.total, testId: `channel-${channel}` }))} />
+          <Counts
+            figures={pageConfig.applicationChannels.map((channel) => ({
+              label: channel,
+              value: data[`channel_${channel}`]!.total,
+              testId: `channel-${channel}`,
+            }))}
+          />
           {data.expedited.items.length > 0 && (
             <>
               <h3>Expedited, longest waiting first</h3>

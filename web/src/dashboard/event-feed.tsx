@@ -4,9 +4,24 @@ import type { ConnectionState, LiveEvent } from "./live-events";
 import { eventQuery, eventsAboutSubjectQuery, eventsInTraceQuery } from "./queries";
 import { clockTime } from "./time";
 
-const stateLabels: Record<ConnectionState, string> = { connecting: "connecting…", live: "live", reconnecting: "reconnecting…", refused: "not available" };
+const stateLabels: Record<ConnectionState, string> = {
+  connecting: "connecting…",
+  live: "live",
+  reconnecting: "reconnecting…",
+  refused: "not available",
+};
 
-export function EventFeed({ session, events, state, detail }: { session: Session; events: LiveEvent[]; state: ConnectionState; detail?: string }) {
+export function EventFeed({
+  session,
+  events,
+  state,
+  detail,
+}: {
+  session: Session;
+  events: LiveEvent[];
+  state: ConnectionState;
+  detail?: string;
+}) {
   const [domain, setDomain] = useState("");
   const [type, setType] = useState("");
   const [selected, setSelected] = useState<string | null>(null);
@@ -15,7 +30,10 @@ export function EventFeed({ session, events, state, detail }: { session: Session
   return (
     <section className="panel feed" aria-labelledby="feed-title" data-testid="event-feed">
       <h2 id="feed-title">
-        Live events <span className={`connection connection-${state}`} data-testid="connection" title={detail}>{stateLabels[state]}</span>
+        Live events{" "}
+        <span className={`connection connection-${state}`} data-testid="connection" title={detail}>
+          {stateLabels[state]}
+        </span>
       </h2>
       {state === "refused" && <p className="problem">{detail}</p>}
       <div className="filters">
@@ -23,7 +41,11 @@ export function EventFeed({ session, events, state, detail }: { session: Session
           Domain{" "}
           <select value={domain} onChange={(change) => setDomain(change.target.value)} aria-label="Domain">
             <option value="">all</option>
-            {domains.map((source) => <option key={source} value={source}>{source.replace(/^\//, "")}</option>)}
+            {domains.map((source) => (
+              <option key={source} value={source}>
+                {source.replace(/^\//, "")}
+              </option>
+            ))}
           </select>
         </label>
         <label>
@@ -35,12 +57,17 @@ export function EventFeed({ session, events, state, detail }: { session: Session
           {shown.map((event) => (
             <li key={event.id} data-event-id={event.id} className={event.id === selected ? "selected" : undefined}>
               <button type="button" onClick={() => setSelected(event.id === selected ? null : event.id)}>
-                <time>{clockTime(event.time)}</time> <span className="event-type">{event.type}</span> <code>{event.subject.slice(0, 8)}</code>
+                <time>{clockTime(event.time)}</time> <span className="event-type">{event.type}</span>{" "}
+                <code>{event.subject.slice(0, 8)}</code>
               </button>
             </li>
           ))}
         </ol>
-        {selected ? <EventDetail session={session} id={selected} onSelect={setSelected} /> : <p className="muted">Choose an event to see its envelope and follow its subject.</p>}
+        {selected ? (
+          <EventDetail session={session} id={selected} onSelect={setSelected} />
+        ) : (
+          <p className="muted">Choose an event to see its envelope and follow its subject.</p>
+        )}
       </div>
     </section>
   );
@@ -86,7 +113,19 @@ function EventDetail({ session, id, onSelect }: { session: Session; id: string; 
   );
 }
 
-function RelatedEvents({ title, events, current, onSelect, testId }: { title: string; events: LiveEvent[]; current: string; onSelect: (id: string) => void; testId: string }) {
+function RelatedEvents({
+  title,
+  events,
+  current,
+  onSelect,
+  testId,
+}: {
+  title: string;
+  events: LiveEvent[];
+  current: string;
+  onSelect: (id: string) => void;
+  testId: string;
+}) {
   if (!events.length) return null;
   return (
     <>
@@ -95,7 +134,8 @@ function RelatedEvents({ title, events, current, onSelect, testId }: { title: st
         {events.map((event) => (
           <li key={event.id} className={event.id === current ? "selected" : undefined}>
             <button type="button" onClick={() => onSelect(event.id)}>
-              <time>{clockTime(event.time)}</time> <span className="event-type">{event.type}</span> <span className="muted">{event.source}</span>
+              <time>{clockTime(event.time)}</time> <span className="event-type">{event.type}</span>{" "}
+              <span className="muted">{event.source}</span>
             </button>
           </li>
         ))}

@@ -21,7 +21,7 @@ const subscription = `subscription Live($after: String) {
 }`;
 
 /** Positions are decimal strings that may outgrow a double: compare them as numbers of any size. */
-const later = (a: string, b: string) => a.length !== b.length ? a.length > b.length : a > b;
+const later = (a: string, b: string) => (a.length !== b.length ? a.length > b.length : a > b);
 
 const firstRetryMs = 250;
 const longestRetryMs = 5_000;
@@ -105,7 +105,12 @@ export class LiveEvents {
     this.close();
     if (this.stopped) return;
     if (this.refusal) return this.onState("refused", this.refusal);
-    const reason = error instanceof Error ? error.message : error && typeof error === "object" && "reason" in error ? String((error as { reason: unknown }).reason || "") : "";
+    const reason =
+      error instanceof Error
+        ? error.message
+        : error && typeof error === "object" && "reason" in error
+          ? String((error as { reason: unknown }).reason || "")
+          : "";
     this.onState("reconnecting", reason || undefined);
     this.retryTimer = setTimeout(() => this.connect("reconnecting"), this.retryMs);
     this.retryMs = Math.min(this.retryMs * 2, longestRetryMs);

@@ -65,7 +65,8 @@ function Dashboard({ session, onSignOut }: { session: Session; onSignOut: () => 
         recent.data?.eventLogPosition ?? null,
         (event) => {
           setEvents((previous) => [event, ...previous].slice(0, feedLength));
-          if (event.source.endsWith("/workflow")) touch(...(event.type.includes(".queue.") ? (["workflow", "queues"] as const) : (["workflow"] as const)));
+          if (event.source.endsWith("/workflow"))
+            touch(...(event.type.includes(".queue.") ? (["workflow", "queues"] as const) : (["workflow"] as const)));
           if (event.source.endsWith("/intake")) touch("intake");
         },
         (state, detail) => {
@@ -89,7 +90,9 @@ function Dashboard({ session, onSignOut }: { session: Session; onSignOut: () => 
         <span className="who" data-testid="who">
           {session.claims.sub} · {session.claims.roles.join(", ") || "no role"}
         </span>
-        <button type="button" onClick={onSignOut}>Sign out</button>
+        <button type="button" onClick={onSignOut}>
+          Sign out
+        </button>
       </header>
       <main className="board">
         <QueuesPanel session={session} refresh={counters.workflow} queuesChanged={counters.queues} />

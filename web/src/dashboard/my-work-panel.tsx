@@ -37,13 +37,19 @@ export function MyWorkPanel({ session, refresh }: { session: Session; refresh: n
     <section className="panel" aria-labelledby="my-work-title" data-testid="my-work">
       <h2 id="my-work-title">My work</h2>
       {!account.loading && !me && <p className="muted">Your credential names no account, so no work can be assigned to you.</p>}
-      {(problem || actionProblem) && <p className="problem" role="alert">{actionProblem ?? problem}</p>}
+      {(problem || actionProblem) && (
+        <p className="problem" role="alert">
+          {actionProblem ?? problem}
+        </p>
+      )}
       {data && (
         <>
           <h3>Assigned to me ({data.mine.total})</h3>
           {data.mine.items.length ? (
             <ul className="tasks" data-testid="my-tasks">
-              {data.mine.items.map((task) => <TaskRow key={task.id} task={task} now={now} me={me} busy={busy} onAction={act} />)}
+              {data.mine.items.map((task) => (
+                <TaskRow key={task.id} task={task} now={now} me={me} busy={busy} onAction={act} />
+              ))}
             </ul>
           ) : (
             <p className="muted">Nothing assigned to you.</p>
@@ -51,7 +57,9 @@ export function MyWorkPanel({ session, refresh }: { session: Session; refresh: n
           <h3>Ready to claim ({data.ready.total})</h3>
           {data.ready.items.length ? (
             <ul className="tasks" data-testid="ready-tasks">
-              {data.ready.items.map((task) => <TaskRow key={task.id} task={task} now={now} me={me} busy={busy} onAction={act} />)}
+              {data.ready.items.map((task) => (
+                <TaskRow key={task.id} task={task} now={now} me={me} busy={busy} onAction={act} />
+              ))}
             </ul>
           ) : (
             <p className="muted">No unassigned task is waiting.</p>

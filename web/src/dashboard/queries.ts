@@ -6,7 +6,8 @@ import { pageConfig } from "./page-config";
 const { openTaskStatuses, applicationStatuses, applicationChannels } = pageConfig;
 const open = openTaskStatuses.join(",");
 
-export const taskFields = "id name status priority isExpedited programType slaDeadline createdAt assignedToId queueId availableActions slaInfo { slaTypeCode status deadline }";
+export const taskFields =
+  "id name status priority isExpedited programType slaDeadline createdAt assignedToId queueId availableActions slaInfo { slaTypeCode status deadline }";
 
 export const queuesQuery = `query DashboardQueues { queues(limit: 100, sort: "name") { items { id name description } } }`;
 
@@ -32,8 +33,12 @@ export function queueOverviewQuery(queueId: string): string {
 
 /** Applications by status and channel, those submitted since `since`, and expedited ones awaiting review. */
 export function applicationsOverviewQuery(since: string): string {
-  const byStatus = applicationStatuses.map((status) => `status_${status}: applications(q: ${literal(`status:${status}`)}, limit: 1) { total }`);
-  const byChannel = applicationChannels.map((channel) => `channel_${channel}: applications(q: ${literal(`channel:${channel}`)}, limit: 1) { total }`);
+  const byStatus = applicationStatuses.map(
+    (status) => `status_${status}: applications(q: ${literal(`status:${status}`)}, limit: 1) { total }`,
+  );
+  const byChannel = applicationChannels.map(
+    (channel) => `channel_${channel}: applications(q: ${literal(`channel:${channel}`)}, limit: 1) { total }`,
+  );
   return `query DashboardApplications {
   ${byStatus.join("\n  ")}
   ${byChannel.join("\n  ")}

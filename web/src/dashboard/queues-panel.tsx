@@ -25,7 +25,9 @@ export function QueuesPanel({ session, refresh, queuesChanged }: { session: Sess
       <h2 id="queues-title">Queues</h2>
       {queues.problem && <p className="problem">{queues.problem}</p>}
       <div className="queue-grid">
-        {queues.data?.queues.items.map((queue) => <QueueCard key={queue.id} session={session} queue={queue} refresh={refresh} />)}
+        {queues.data?.queues.items.map((queue) => (
+          <QueueCard key={queue.id} session={session} queue={queue} refresh={refresh} />
+        ))}
       </div>
     </section>
   );
@@ -45,10 +47,21 @@ function QueueCard({ session, queue, refresh }: { session: Session; queue: Queue
       {problem && <p className="problem">{problem}</p>}
       {data && (
         <>
-          <Counts figures={pageConfig.openTaskStatuses.map((status) => ({ label: status, value: data[status]!.total, testId: `count-${status}`, className: `status-${status}` }))} />
+          <Counts
+            figures={pageConfig.openTaskStatuses.map((status) => ({
+              label: status,
+              value: data[status]!.total,
+              testId: `count-${status}`,
+              className: `status-${status}`,
+            }))}
+          />
           <p className="sla-summary">
-            <span className={data.warning.total ? "sla-warning" : "muted"} data-testid="sla-warning">SLA warning: {data.warning.total}</span>
-            <span className={data.breached.total ? "sla-breached" : "muted"} data-testid="sla-breached">breached: {data.breached.total}</span>
+            <span className={data.warning.total ? "sla-warning" : "muted"} data-testid="sla-warning">
+              SLA warning: {data.warning.total}
+            </span>
+            <span className={data.breached.total ? "sla-breached" : "muted"} data-testid="sla-breached">
+              breached: {data.breached.total}
+            </span>
           </p>
           <p data-testid="oldest-waiting">
             Oldest waiting:{" "}

@@ -22,7 +22,14 @@ async function ensureDevelopmentAccount(session: Session, role: string): Promise
   const created = await graphql(
     { token: administrator, claims: session.claims },
     `mutation DashboardDevelopmentAccount($input: UserCreateInput!) { createUser(input: $input) { id } }`,
-    { input: { idpSubject: session.claims.sub, email: `${role.replace(/_/g, "-")}@development.invalid`, name: `Development ${role.replace(/_/g, " ")}`, roles: [role] } },
+    {
+      input: {
+        idpSubject: session.claims.sub,
+        email: `${role.replace(/_/g, "-")}@development.invalid`,
+        name: `Development ${role.replace(/_/g, " ")}`,
+        roles: [role],
+      },
+    },
   );
   return describeErrors(created.errors);
 }
@@ -32,7 +39,7 @@ async function ensureDevelopmentAccount(session: Session, role: string): Promise
  * bearer token the deployment's identity provider issued, pasted in.
  */
 export function SignIn({ config, onSession }: { config: PageConfig; onSession: (session: Session) => void }) {
-  const [role, setRole] = useState(config.roles.includes("supervisor") ? "supervisor" : config.roles[0] ?? "");
+  const [role, setRole] = useState(config.roles.includes("supervisor") ? "supervisor" : (config.roles[0] ?? ""));
   const [token, setToken] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -70,7 +77,11 @@ export function SignIn({ config, onSession }: { config: PageConfig; onSession: (
           <label>
             Role{" "}
             <select value={role} onChange={(change) => setRole(change.target.value)} aria-label="Role">
-              {config.roles.map((name) => <option key={name} value={name}>{name.replace(/_/g, " ")}</option>)}
+              {config.roles.map((name) => (
+                <option key={name} value={name}>
+                  {name.replace(/_/g, " ")}
+                </option>
+              ))}
             </select>
           </label>{" "}
           <button type="submit">Sign in</button>
@@ -88,7 +99,11 @@ export function SignIn({ config, onSession }: { config: PageConfig; onSession: (
           <button type="submit">Sign in</button>
         </form>
       )}
-      {problem && <p className="problem" role="alert">{problem}</p>}
+      {problem && (
+        <p className="problem" role="alert">
+          {problem}
+        </p>
+      )}
     </main>
   );
 }

@@ -41,13 +41,24 @@ export function TaskRow({
         <strong>{task.name}</strong>
         {task.isExpedited && <span className="tag expedited">expedited</span>}
         {task.programType && <span className="tag">{task.programType}</span>}
-        <span className="tag" data-testid="task-status">{task.status.replace(/_/g, " ")}</span>
+        <span className="tag" data-testid="task-status">
+          {task.status.replace(/_/g, " ")}
+        </span>
       </div>
       <div className="task-meta">
-        {left ? <span className={left.overdue ? "sla-breached" : "countdown"}>{left.text}</span> : <span className="muted">no SLA clock</span>}
+        {left ? (
+          <span className={left.overdue ? "sla-breached" : "countdown"}>{left.text}</span>
+        ) : (
+          <span className="muted">no SLA clock</span>
+        )}
         <span className="actions">
           {actions.map((action) => (
-            <button key={action} type="button" disabled={busy} onClick={() => (action === "complete" ? setCompleting(true) : onAction(task, action))}>
+            <button
+              key={action}
+              type="button"
+              disabled={busy}
+              onClick={() => (action === "complete" ? setCompleting(true) : onAction(task, action))}
+            >
               {action === "claim" && task.assignedToId === me ? "Start" : taskActions[action]!.label}
             </button>
           ))}
@@ -62,10 +73,15 @@ export function TaskRow({
           }}
         >
           <label>
-            Outcome <input value={outcome} onChange={(change) => setOutcome(change.target.value)} required maxLength={200} aria-label="Outcome" />
+            Outcome{" "}
+            <input value={outcome} onChange={(change) => setOutcome(change.target.value)} required maxLength={200} aria-label="Outcome" />
           </label>{" "}
-          <button type="submit" disabled={busy || !outcome.trim()}>Done</button>{" "}
-          <button type="button" className="secondary" onClick={() => setCompleting(false)}>Cancel</button>
+          <button type="submit" disabled={busy || !outcome.trim()}>
+            Done
+          </button>{" "}
+          <button type="button" className="secondary" onClick={() => setCompleting(false)}>
+            Cancel
+          </button>
         </form>
       )}
     </li>

@@ -15,7 +15,11 @@ export function useGraphql<T>(session: Session, query: string | null, refresh: n
     setState((previous) => ({ ...previous, loading: true }));
     graphql<T>(session, query)
       .then((answer) => current && setState({ data: answer.data, problem: describeErrors(answer.errors), loading: false }))
-      .catch((error: Error) => current && setState((previous) => ({ ...previous, problem: `The platform could not be reached: ${error.message}`, loading: false })));
+      .catch(
+        (error: Error) =>
+          current &&
+          setState((previous) => ({ ...previous, problem: `The platform could not be reached: ${error.message}`, loading: false })),
+      );
     return () => {
       current = false;
     };

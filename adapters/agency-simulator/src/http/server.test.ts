@@ -25,12 +25,19 @@ function useSimulator(options: ServerOptions = {}) {
   };
   let keys = 0;
   /** POST /agencies/{serviceType} with a fresh key unless given one; `body` overrides the request's fields. */
-  const call = (serviceType: string, subject: unknown, extra: { key?: string | null; token?: string; body?: Record<string, unknown> } = {}) => {
+  const call = (
+    serviceType: string,
+    subject: unknown,
+    extra: { key?: string | null; token?: string; body?: Record<string, unknown> } = {},
+  ) => {
     const key = extra.key === undefined ? `key-${++keys}-${Math.random()}` : extra.key;
     const headers: Record<string, string> = { "content-type": "application/json" };
     if (key !== null) headers["idempotency-key"] = key;
     if (extra.token) headers.authorization = `Bearer ${extra.token}`;
-    return send("POST", `/agencies/${serviceType}`, { headers, body: JSON.stringify({ requestId: "3f1c8a52-6a57-4e8f-9d44-0c5d3c2f9b10", serviceType, subject, context: {}, ...extra.body }) });
+    return send("POST", `/agencies/${serviceType}`, {
+      headers,
+      body: JSON.stringify({ requestId: "3f1c8a52-6a57-4e8f-9d44-0c5d3c2f9b10", serviceType, subject, context: {}, ...extra.body }),
+    });
   };
   const control = (method: "GET" | "PUT" | "DELETE", body?: unknown) =>
     send(method, "/control", body === undefined ? {} : { headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
@@ -38,7 +45,13 @@ function useSimulator(options: ServerOptions = {}) {
   return { send, call, control, calls };
 }
 
-const ana = (ssn: string | null | undefined, extra: object = {}) => ({ ssn, firstName: "Ana", lastName: "Doe", dateOfBirth: "1990-06-01", ...extra });
+const ana = (ssn: string | null | undefined, extra: object = {}) => ({
+  ssn,
+  firstName: "Ana",
+  lastName: "Doe",
+  dateOfBirth: "1990-06-01",
+  ...extra,
+});
 
 describe("answers", () => {
   const { call, calls, send } = useSimulator({ control: { slowMs: 200 } });
@@ -47,28 +60,43 @@ describe("answers", () => {
     expect((await send("GET", "/healthz")).json()).toEqual({ status: "ok" });
   });
 
-  it.each(["0", "1", "2", "3", "4", "5"])("answers conclusive for an SSN ending in %s, echoing the request id and service type", async (digit) => {
-    const response = await call("fdsh_ssa", ana(`123-45-678${digit}`));
-    expect(response.status).toBe(200);
-    const body = response.json();
-    expect(body).toEqual({
-      requestId: "3f1c8a52-6a57-4e8f-9d44-0c5d3c2f9b10",
-      serviceType: "fdsh_ssa",
-      result: "conclusive",
-      serviceResult: { ssnVerified: true, nameMatched: true, dateOfBirthMatched: true, citizenshipConfirmed: true, deathIndicator: false },
-      respondedAt: expect.any(String),
-    });
-    expect(new Date(body.respondedAt).toISOString()).toBe(body.respondedAt);
-  });
+  it.each(["0", "1", "2", "3", "4", "5"])(
+    "answers conclusive for an SSN ending in %s, echoing the request id and service type",
+    async (digit) => {
+      const response = await call("fdsh_ssa", ana(`123-45-678${digit}`));
+      expect(response.status).toBe(200);
+      const body = response.json();
+      expect(body).toEqual({
+        requestId: "3f1c8a52-6a57-4e8f-9d44-0c5d3c2f9b10",
+        serviceType: "fdsh_ssa",
+        result: "conclusive",
+        serviceResult: {
+          ssnVerified: true,
+          nameMatched: true,
+          dateOfBirthMatched: true,
+          citizenshipConfirmed: true,
+          deathIndicator: false,
+        },
+        respondedAt: expect.any(String),
+      });
+      expect(new Date(body.respondedAt).toISOString()).toBe(body.respondedAt);
+    },
+  );
 
   it("answers inconclusive for 6, saying what did not match", async () => {
     const body = (await call("fdsh_ssa", ana("123456786"))).json();
-    expect(body).toMatchObject({ result: "inconclusive", serviceResult: { nameMatched: false, dateOfBirthMatched: false, reason: "no_match", mismatches: ["name", "dateOfBirth"] } });
+    expect(body).toMatchObject({
+      result: "inconclusive",
+      serviceResult: { nameMatched: false, dateOfBirthMatched: false, reason: "no_match", mismatches: ["name", "dateOfBirth"] },
+    });
   });
 
   it("answers partial for 7", async () => {
     const body = (await call("fdsh_ssa", ana("123456787"))).json();
-    expect(body).toMatchObject({ result: "partial", serviceResult: { nameMatched: true, citizenshipConfirmed: false, reason: "partial_match" } });
+    expect(body).toMatchObject({
+      result: "partial",
+      serviceResult: { nameMatched: true, citizenshipConfirmed: false, reason: "partial_match" },
+    });
   });
 
   it("fails for 8 with a 500, every time, remembering nothing", async () => {
@@ -102,18 +130,27 @@ describe("answers", () => {
   });
 
   it.each(serviceTypes)("answers %s", async (serviceType) => {
-    const response = await call(serviceType, ana("123-45-6781", { income: { type: "employed", amount: "1000.00", frequency: "every_two_weeks", employerName: "Acme Corp" } }));
+    const response = await call(
+      serviceType,
+      ana("123-45-6781", { income: { type: "employed", amount: "1000.00", frequency: "every_two_weeks", employerName: "Acme Corp" } }),
+    );
     expect(response.status).toBe(200);
     expect(response.json()).toMatchObject({ serviceType, result: "conclusive", serviceResult: expect.any(Object) });
   });
 
   it("derives figures from the income sent", async () => {
-    const body = (await call("fdsh_vci", ana("123456781", { income: { type: "employed", amount: 1000, frequency: "every_two_weeks", employerName: "Acme Corp" } }))).json();
+    const body = (
+      await call(
+        "fdsh_vci",
+        ana("123456781", { income: { type: "employed", amount: 1000, frequency: "every_two_weeks", employerName: "Acme Corp" } }),
+      )
+    ).json();
     expect(body.serviceResult).toEqual({ currentMonthlyIncome: 2150, employer: "Acme Corp" });
   });
 
   it("drops the connection for the surname Unreachable, every time, counting the requests", async () => {
-    for (let attempt = 0; attempt < 2; attempt++) await expect(call("fdsh_ssa", ana("123456780", { lastName: "Unreachable" }), { key: "dropped" })).rejects.toThrow();
+    for (let attempt = 0; attempt < 2; attempt++)
+      await expect(call("fdsh_ssa", ana("123456780", { lastName: "Unreachable" }), { key: "dropped" })).rejects.toThrow();
     expect((await calls("dropped")).json()).toEqual({ key: "dropped", received: 2, answered: 0 });
   });
 });
@@ -142,7 +179,10 @@ describe("idempotency", () => {
   });
 
   it("gives a retry that arrives while a slow answer is prepared that same answer", async () => {
-    const [first, second] = await Promise.all([call("save", ana("123456789"), { key: "slow-retry" }), call("save", ana("123456789"), { key: "slow-retry" })]);
+    const [first, second] = await Promise.all([
+      call("save", ana("123456789"), { key: "slow-retry" }),
+      call("save", ana("123456789"), { key: "slow-retry" }),
+    ]);
     expect(first.status).toBe(200);
     expect(second.text).toBe(first.text);
   });
@@ -158,7 +198,11 @@ describe("the control switch", () => {
   // failureRate's draws, in order, so a test decides which requests fail; past the script, none does.
   let draws: number[] = [];
   let drawn = 0;
-  const { call, control, calls: callCount } = useSimulator({
+  const {
+    call,
+    control,
+    calls: callCount,
+  } = useSimulator({
     control: { slowMs: 1000 },
     random: () => {
       drawn += 1;
@@ -262,7 +306,10 @@ describe("refusals", () => {
     ["a string", '"hello"'],
     ["malformed JSON carrying an SSN", '{"subject":{"ssn":"123-45-6781"'],
   ])("refuses a body that is %s, without echoing it", async (_, body) => {
-    const response = await send("POST", "/agencies/fdsh_ssa", { headers: { "content-type": "application/json", "idempotency-key": "k" }, body });
+    const response = await send("POST", "/agencies/fdsh_ssa", {
+      headers: { "content-type": "application/json", "idempotency-key": "k" },
+      body,
+    });
     expect(response.status).toBe(400);
     expect(response.json()).toMatchObject({ error: "bad_request" });
     expect(response.text).not.toContain("6781");

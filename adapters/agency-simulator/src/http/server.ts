@@ -1,7 +1,14 @@
 import { bodyRefusalMessage } from "@pap/reference-process";
 import { timingSafeEqual } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
-import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from "fastify";
+import Fastify, {
+  LogController,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from "fastify";
 import type { z } from "zod";
 import { serviceResultFor } from "../answers";
 import { CallLog, type AgencyAnswer } from "../calls";
@@ -38,7 +45,8 @@ class RequestRefused extends Error {
 
 const refuse = (message: string) => new RequestRefused(400, "bad_request", message);
 
-const summaryOf = (error: z.ZodError): string => error.issues.map((issue) => (issue.path.length ? `${issue.path.map(String).join(".")}: ${issue.message}` : issue.message)).join("; ");
+const summaryOf = (error: z.ZodError): string =>
+  error.issues.map((issue) => (issue.path.length ? `${issue.path.map(String).join(".")}: ${issue.message}` : issue.message)).join("; ");
 
 function idempotencyKeyOf(header: string | string[] | undefined): string {
   const key = typeof header === "string" ? header.trim() : "";
@@ -51,7 +59,8 @@ function requestOf(body: unknown, serviceType: ServiceType): AgencyRequest {
   if (body === null || typeof body !== "object" || Array.isArray(body)) throw refuse("The request body must be a JSON object.");
   const parsed = agencyRequest.safeParse(body);
   if (!parsed.success) throw refuse(`The request body is not valid: ${summaryOf(parsed.error)}.`);
-  if (parsed.data.serviceType !== serviceType) throw refuse(`The body's serviceType '${parsed.data.serviceType}' is not the path's '${serviceType}'.`);
+  if (parsed.data.serviceType !== serviceType)
+    throw refuse(`The body's serviceType '${parsed.data.serviceType}' is not the path's '${serviceType}'.`);
   return parsed.data;
 }
 
@@ -74,7 +83,11 @@ function bearerCheck(token: string | undefined): (request: FastifyRequest, reply
 export function buildServer(options: ServerOptions = {}): FastifyInstance {
   // No per-request log lines: bodies carry SSNs and must never reach a log, and a simulator answering a benchmark
   // should not spend its time logging.
-  const app = Fastify({ logger: options.logger ?? false, logController: new LogController({ disableRequestLogging: true }), bodyLimit: options.bodyLimit ?? 1024 * 1024 });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+  });
   const now = options.now ?? (() => new Date());
   const random = options.random ?? Math.random;
   const control = new ControlSwitch(options.control);
@@ -95,41 +108,53 @@ export function buildServer(options: ServerOptions = {}): FastifyInstance {
 
   app.get("/healthz", async () => ({ status: "ok" }));
 
-  app.post<{ Params: { serviceType: string } }>("/agencies/:serviceType", { onRequest: bearerCheck(options.token) }, async (request, reply) => {
-    const { serviceType } = request.params;
-    if (!isServiceType(serviceType)) return reply.code(404).send({ error: "unknown_service_type" });
-    const key = idempotencyKeyOf(request.headers["idempotency-key"]);
-    const body = requestOf(request.body, serviceType);
-    calls.received(key);
+  app.post<{ Params: { serviceType: string } }>(
+    "/agencies/:serviceType",
+    { onRequest: bearerCheck(options.token) },
+    async (request, reply) => {
+      const { serviceType } = request.params;
+      if (!isServiceType(serviceType)) return reply.code(404).send({ error: "unknown_service_type" });
+      const key = idempotencyKeyOf(request.headers["idempotency-key"]);
+      const body = requestOf(request.body, serviceType);
+      calls.received(key);
 
-    // One reading of the switch per request, so a change mid-request does not mix two settings.
-    const { latencyMs, failureRate, failing, slowMs } = control.current;
-    if (latencyMs > 0) await sleep(latencyMs);
+      // One reading of the switch per request, so a change mid-request does not mix two settings.
+      const { latencyMs, failureRate, failing, slowMs } = control.current;
+      if (latencyMs > 0) await sleep(latencyMs);
 
-    const outcome = outcomeOf(body.subject);
-    if (outcome.kind === "drop") {
-      reply.hijack();
-      request.raw.socket.destroy();
-      return reply;
-    }
-    // Before the replay: an unavailable agency is unavailable whatever it answered before, and a retry may get through.
-    if (failing.includes(serviceType) || (failureRate > 0 && random() < failureRate)) return reply.code(503).send({ error: "unavailable" });
+      const outcome = outcomeOf(body.subject);
+      if (outcome.kind === "drop") {
+        reply.hijack();
+        request.raw.socket.destroy();
+        return reply;
+      }
+      // Before the replay: an unavailable agency is unavailable whatever it answered before, and a retry may get through.
+      if (failing.includes(serviceType) || (failureRate > 0 && random() < failureRate))
+        return reply.code(503).send({ error: "unavailable" });
 
-    let answer = calls.answerFor(key, serviceType);
-    if (!answer) {
-      // Never remembered: the agency fails this subject every time.
-      if (outcome.kind === "fail") return reply.code(500).send({ error: "agency_error" });
-      answer = (outcome.slow ? sleep(slowMs) : Promise.resolve()).then((): AgencyAnswer => {
-        const respondedAt = now();
-        const serviceResult = serviceResultFor(serviceType, { result: outcome.result, ssn: outcome.ssn, requestId: body.requestId, subject: body.subject, context: body.context, respondedAt });
-        return { requestId: body.requestId, serviceType, result: outcome.result, serviceResult, respondedAt: respondedAt.toISOString() };
-      });
-      calls.remember(key, serviceType, answer);
-    }
-    const sent = await answer;
-    calls.answered(key);
-    return sent;
-  });
+      let answer = calls.answerFor(key, serviceType);
+      if (!answer) {
+        // Never remembered: the agency fails this subject every time.
+        if (outcome.kind === "fail") return reply.code(500).send({ error: "agency_error" });
+        answer = (outcome.slow ? sleep(slowMs) : Promise.resolve()).then((): AgencyAnswer => {
+          const respondedAt = now();
+          const serviceResult = serviceResultFor(serviceType, {
+            result: outcome.result,
+            ssn: outcome.ssn,
+            requestId: body.requestId,
+            subject: body.subject,
+            context: body.context,
+            respondedAt,
+          });
+          return { requestId: body.requestId, serviceType, result: outcome.result, serviceResult, respondedAt: respondedAt.toISOString() };
+        });
+        calls.remember(key, serviceType, answer);
+      }
+      const sent = await answer;
+      calls.answered(key);
+      return sent;
+    },
+  );
 
   app.get<{ Params: { key: string } }>("/calls/:key", async (request, reply) => {
     const count = calls.count(request.params.key);

@@ -29,9 +29,14 @@ export function requireInForce<T extends EffectiveDated>(set: T | undefined, dat
 }
 
 /** The first failed test decides: its denial code and the status that code stands for. */
-export function outcomeOf(rules: readonly AppliedRule[], statusOf: (code: DenialCode) => "denied" | "ineligible"): { status: "approved" | "denied" | "ineligible"; denialReasonCode?: DenialCode } {
+export function outcomeOf(
+  rules: readonly AppliedRule[],
+  statusOf: (code: DenialCode) => "denied" | "ineligible",
+): { status: "approved" | "denied" | "ineligible"; denialReasonCode?: DenialCode } {
   const failed = rules.find((rule) => rule.outcome === "failed" && rule.denialReasonCode);
-  return failed?.denialReasonCode ? { status: statusOf(failed.denialReasonCode), denialReasonCode: failed.denialReasonCode } : { status: "approved" };
+  return failed?.denialReasonCode
+    ? { status: statusOf(failed.denialReasonCode), denialReasonCode: failed.denialReasonCode }
+    : { status: "approved" };
 }
 
 const settled = new Set(["satisfied", "waived"]);
@@ -55,5 +60,11 @@ export function decide(
     explanation.warnings.push(holdReason);
     return { program, status: "pending", path: "manual", explanation: { ...explanation, rulesOutcome: outcome } };
   }
-  return { program, status: outcome.status, path: "auto", ...(outcome.denialReasonCode ? { denialReasonCode: outcome.denialReasonCode } : {}), explanation };
+  return {
+    program,
+    status: outcome.status,
+    path: "auto",
+    ...(outcome.denialReasonCode ? { denialReasonCode: outcome.denialReasonCode } : {}),
+    explanation,
+  };
 }

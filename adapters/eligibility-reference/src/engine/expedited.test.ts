@@ -11,7 +11,10 @@ describe("SNAP expedited screening", () => {
     const atEdge = screen({ application: { expeditedSnap: { totalMoneyExpectedThisMonth: 149.99, totalCashOnHand: 100 } } });
     expect(atEdge.expedited).toBe(true);
     expect(met(atEdge)).toEqual(["snap-expedited-low-income"]);
-    expect(atEdge.explanation.rules[0]).toMatchObject({ citation: "7 CFR 273.2(i)(1)(i)", figures: { grossIncome: 149.99, liquidResources: 100 } });
+    expect(atEdge.explanation.rules[0]).toMatchObject({
+      citation: "7 CFR 273.2(i)(1)(i)",
+      figures: { grossIncome: 149.99, liquidResources: 100 },
+    });
     // Income of exactly $150 is not under $150; resources a cent over $100 fail too.
     expect(screen({ application: { expeditedSnap: { totalMoneyExpectedThisMonth: 150, totalCashOnHand: 0 } } }).expedited).toBe(false);
     expect(screen({ application: { expeditedSnap: { totalMoneyExpectedThisMonth: 0, totalCashOnHand: 100.01 } } }).expedited).toBe(false);
@@ -25,12 +28,30 @@ describe("SNAP expedited screening", () => {
 
   it("(ii) income and resources less than rent or mortgage plus the full allowance when the household heats or cools", () => {
     // 500 + 100 = 600 < rent 200 + full allowance 500 = 700 → met.
-    const below = screen({ application: { expeditedSnap: { totalMoneyExpectedThisMonth: 500, totalCashOnHand: 100, monthlyRent: 200 }, utilities: { heatCoolMethod: "oil" } } });
+    const below = screen({
+      application: {
+        expeditedSnap: { totalMoneyExpectedThisMonth: 500, totalCashOnHand: 100, monthlyRent: 200 },
+        utilities: { heatCoolMethod: "oil" },
+      },
+    });
     expect(below.expedited).toBe(true);
     expect(met(below)).toEqual(["snap-expedited-shelter"]);
-    expect(below.explanation.rules[1]?.figures).toMatchObject({ incomePlusResources: 600, rentOrMortgage: 200, utilityAllowance: 500, utilityAllowanceTier: "heating_cooling", shelterCosts: 700 });
+    expect(below.explanation.rules[1]?.figures).toMatchObject({
+      incomePlusResources: 600,
+      rentOrMortgage: 200,
+      utilityAllowance: 500,
+      utilityAllowanceTier: "heating_cooling",
+      shelterCosts: 700,
+    });
     // 600 + 100 = 700 is not less than 700.
-    expect(screen({ application: { expeditedSnap: { totalMoneyExpectedThisMonth: 600, totalCashOnHand: 100, monthlyRent: 200 }, utilities: { heatCoolMethod: "oil" } } }).expedited).toBe(false);
+    expect(
+      screen({
+        application: {
+          expeditedSnap: { totalMoneyExpectedThisMonth: 600, totalCashOnHand: 100, monthlyRent: 200 },
+          utilities: { heatCoolMethod: "oil" },
+        },
+      }).expedited,
+    ).toBe(false);
   });
 
   it("(ii) with the limited allowance for other utility costs, and none when utilities come with the rent", () => {
@@ -50,9 +71,17 @@ describe("SNAP expedited screening", () => {
     expect(destitute.expedited).toBe(true);
     expect(met(destitute)).toEqual(["snap-expedited-destitute-farmworker"]);
     // $101 of liquid resources: not met.
-    expect(screen({ household: { isDestitute: true }, members: [farmworker], application: { expeditedSnap: { ...answers, totalCashOnHand: 101 } } }).expedited).toBe(false);
+    expect(
+      screen({
+        household: { isDestitute: true },
+        members: [farmworker],
+        application: { expeditedSnap: { ...answers, totalCashOnHand: 101 } },
+      }).expedited,
+    ).toBe(false);
     // The older household flag counts as well.
-    expect(screen({ household: { isDestitute: true, isMigrantOrSeasonalFarmWorker: true }, application: { expeditedSnap: answers } }).expedited).toBe(true);
+    expect(
+      screen({ household: { isDestitute: true, isMigrantOrSeasonalFarmWorker: true }, application: { expeditedSnap: answers } }).expedited,
+    ).toBe(true);
     // Not said to be destitute: not met, and the explanation says what was missing.
     const unknown = screen({ members: [farmworker], application: { expeditedSnap: answers } });
     expect(unknown.expedited).toBe(false);
@@ -62,9 +91,23 @@ describe("SNAP expedited screening", () => {
   it("reads the members' records when the application gave no expedited answers", () => {
     // Weekly wages 30 × 4.3 = 129 < 150; liquid assets 40 + 50 = 90 ≤ 100 → (i) met.
     const result = screen({
-      members: [{ id: "m1", income: [{ type: "employed", amount: 30, frequency: "weekly" }], assets: [{ type: "liquid", value: 40 }, { type: "liquid", value: 50 }, { type: "vehicle", value: 9000 }] }],
+      members: [
+        {
+          id: "m1",
+          income: [{ type: "employed", amount: 30, frequency: "weekly" }],
+          assets: [
+            { type: "liquid", value: 40 },
+            { type: "liquid", value: 50 },
+            { type: "vehicle", value: 9000 },
+          ],
+        },
+      ],
     });
     expect(result.expedited).toBe(true);
-    expect(result.explanation.figures).toMatchObject({ grossIncome: 129, liquidResources: 90, sources: { grossIncome: "members' income records", liquidResources: "members' liquid assets" } });
+    expect(result.explanation.figures).toMatchObject({
+      grossIncome: 129,
+      liquidResources: 90,
+      sources: { grossIncome: "members' income records", liquidResources: "members' liquid assets" },
+    });
   });
 });

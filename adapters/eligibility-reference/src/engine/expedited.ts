@@ -37,7 +37,11 @@ export function screenExpedited(request: ExpeditedScreeningRequest, options: Eng
     liquid = cents(answers.totalCashOnHand);
     sources.liquidResources = "application.expeditedSnap.totalCashOnHand";
   } else {
-    liquid = sum(household.counted.flatMap(({ member }) => (member.assets ?? []).filter((asset) => asset.type === "liquid").map((asset) => cents(asset.value))));
+    liquid = sum(
+      household.counted.flatMap(({ member }) =>
+        (member.assets ?? []).filter((asset) => asset.type === "liquid").map((asset) => cents(asset.value)),
+      ),
+    );
     sources.liquidResources = "members' liquid assets";
   }
   let rentOrMortgage: Cents;
@@ -46,11 +50,13 @@ export function screenExpedited(request: ExpeditedScreeningRequest, options: Eng
     sources.rentOrMortgage = "application.expeditedSnap.monthlyRent + monthlyMortgage";
   } else {
     rentOrMortgage =
-      sum(household.counted.map(({ member, path }) => monthlyExpenses(member, "rent_or_mortgage", rules.counting, path))) + cents(request.household.housingCosts ?? 0);
+      sum(household.counted.map(({ member, path }) => monthlyExpenses(member, "rent_or_mortgage", rules.counting, path))) +
+      cents(request.household.housingCosts ?? 0);
     sources.rentOrMortgage = "members' rent and mortgage expenses";
   }
   const utility = utilityAllowanceFor(request.household, request.application, members, options.utilityAllowances);
-  const farmworker = request.household.isMigrantOrSeasonalFarmWorker === true || members.some((member) => member.isMigrantFarmWorker === true);
+  const farmworker =
+    request.household.isMigrantOrSeasonalFarmWorker === true || members.some((member) => member.isMigrantFarmWorker === true);
   const destitute = request.household.isDestitute === true;
 
   const lowIncome = income < cents(criteria.incomeBelow) && liquid <= cents(criteria.liquidResourcesAtMost);
@@ -71,7 +77,12 @@ export function screenExpedited(request: ExpeditedScreeningRequest, options: Eng
       "(i)",
       `Gross monthly income under $${criteria.incomeBelow} and liquid resources of no more than $${criteria.liquidResourcesAtMost}.`,
       lowIncome,
-      { grossIncome: usd(income), incomeBelow: criteria.incomeBelow, liquidResources: usd(liquid), liquidResourcesAtMost: criteria.liquidResourcesAtMost },
+      {
+        grossIncome: usd(income),
+        incomeBelow: criteria.incomeBelow,
+        liquidResources: usd(liquid),
+        liquidResourcesAtMost: criteria.liquidResourcesAtMost,
+      },
     ),
     criterion(
       "snap-expedited-shelter",
@@ -92,13 +103,20 @@ export function screenExpedited(request: ExpeditedScreeningRequest, options: Eng
       "(iii)",
       `A destitute migrant or seasonal farmworker household with liquid resources of no more than $${criteria.migrantLiquidResourcesAtMost}.`,
       destituteFarmworker,
-      { migrantOrSeasonalFarmworker: farmworker, destitute, liquidResources: usd(liquid), liquidResourcesAtMost: criteria.migrantLiquidResourcesAtMost },
+      {
+        migrantOrSeasonalFarmworker: farmworker,
+        destitute,
+        liquidResources: usd(liquid),
+        liquidResourcesAtMost: criteria.migrantLiquidResourcesAtMost,
+      },
     ),
   ];
 
   const warnings = stalenessWarnings(rules, date);
   if (farmworker && request.household.isDestitute === undefined) {
-    warnings.push("A member is a migrant or seasonal farmworker but the request does not say whether the household is destitute (household.isDestitute): criterion (iii) was not met.");
+    warnings.push(
+      "A member is a migrant or seasonal farmworker but the request does not say whether the household is destitute (household.isDestitute): criterion (iii) was not met.",
+    );
   }
   return {
     expedited: lowIncome || shelterExceeds || destituteFarmworker,

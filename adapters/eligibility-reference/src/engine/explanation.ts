@@ -23,7 +23,9 @@ export type IncomeLine = {
   monthly: number;
 };
 
-export type RuleSetReference = Pick<EffectiveDated, "id" | "title" | "effectiveFrom" | "publishedThrough" | "source"> & { referencePolicy?: true };
+export type RuleSetReference = Pick<EffectiveDated, "id" | "title" | "effectiveFrom" | "publishedThrough" | "source"> & {
+  referencePolicy?: true;
+};
 
 /** What every decision carries beside its status: the rules it applied, with citations, and every figure it computed. */
 export type Explanation = {
@@ -39,7 +41,8 @@ export type Explanation = {
   warnings: string[];
 };
 
-export const moneyNote = "Monthly US dollars; computed in integer cents, each conversion or percentage rounded once to the nearest cent (halves up).";
+export const moneyNote =
+  "Monthly US dollars; computed in integer cents, each conversion or percentage rounded once to the nearest cent (halves up).";
 
 export function referenceOf(set: EffectiveDated & { referencePolicy?: true }): RuleSetReference {
   return {
@@ -55,7 +58,9 @@ export function referenceOf(set: EffectiveDated & { referencePolicy?: true }): R
 /** The warning an evaluation past a rule set's published period carries. */
 export function stalenessWarnings(set: EffectiveDated, date: IsoDate): string[] {
   return set.publishedThrough && date > set.publishedThrough
-    ? [`Rule set ${set.id} was published for dates through ${set.publishedThrough}; it is applied on ${date} because no later rule set is loaded. Load the next period's figures.`]
+    ? [
+        `Rule set ${set.id} was published for dates through ${set.publishedThrough}; it is applied on ${date} because no later rule set is loaded. Load the next period's figures.`,
+      ]
     : [];
 }
 

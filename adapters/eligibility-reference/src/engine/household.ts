@@ -20,12 +20,19 @@ export function isElderlyOrDisabled(member: MemberContext, date: IsoDate, elderl
 }
 
 /** An amount reported per `frequency`, as monthly cents (7 CFR 273.10(c)(2)). */
-export function monthly(amount: number, frequency: string, counting: CountingRules, perWeek?: { hoursPerWeek?: number; daysPerWeek?: number }, field = "frequency"): Cents {
+export function monthly(
+  amount: number,
+  frequency: string,
+  counting: CountingRules,
+  perWeek?: { hoursPerWeek?: number; daysPerWeek?: number },
+  field = "frequency",
+): Cents {
   const factor = counting.conversion.factors[frequency];
   if (!factor) throw new EvaluationError(`Frequency '${frequency}' has no monthly conversion.`, field);
   let base = cents(amount);
   if (frequency === "hourly") {
-    if (perWeek?.hoursPerWeek === undefined) throw new EvaluationError("An hourly amount needs hoursPerWeek.", field.replace(/frequency$/, "hoursPerWeek"));
+    if (perWeek?.hoursPerWeek === undefined)
+      throw new EvaluationError("An hourly amount needs hoursPerWeek.", field.replace(/frequency$/, "hoursPerWeek"));
     base = cents(amount * perWeek.hoursPerWeek);
   } else if (frequency === "daily") {
     base = cents(amount * (perWeek?.daysPerWeek ?? counting.conversion.defaultDaysPerWeek));
@@ -93,7 +100,10 @@ export function monthlyExpenses(member: MemberContext, kind: ExpenseKind, counti
   return sum(
     (member.expenses ?? []).flatMap((expense, index) => {
       if (expenseKindOf(expense) !== kind) return [];
-      const paid = kind === "child_support" && expense.legallyObligatedAmount !== undefined ? Math.min(expense.amount, expense.legallyObligatedAmount) : expense.amount;
+      const paid =
+        kind === "child_support" && expense.legallyObligatedAmount !== undefined
+          ? Math.min(expense.amount, expense.legallyObligatedAmount)
+          : expense.amount;
       return [monthly(paid, expense.frequency ?? "monthly", counting, undefined, `${path}.expenses.${index}.frequency`)];
     }),
   );

@@ -4,7 +4,11 @@ import { evaluateExParte, evaluateMemberDetermination, type EngineOptions, type 
 // monthly limit = annual guideline × percentage ÷ 12, to the cent.
 const options: EngineOptions = { today: "2026-03-15", utilityAllowances: { heatingCooling: 500, limited: 300, source: "test" } };
 const satisfied = [{ category: "income", status: "satisfied" as const }];
-const earning = (amount: number, dateOfBirth = "1990-01-01"): MemberContext => ({ id: "m1", dateOfBirth, income: [{ type: "employed", amount, frequency: "monthly" }] });
+const earning = (amount: number, dateOfBirth = "1990-01-01"): MemberContext => ({
+  id: "m1",
+  dateOfBirth,
+  income: [{ type: "employed", amount, frequency: "monthly" }],
+});
 const decide = (program: "medicaid" | "chip" | "tanf", member: MemberContext, householdSize?: number) =>
   evaluateMemberDetermination({ program, member, verificationSummary: satisfied, ...(householdSize ? { householdSize } : {}) }, options);
 
@@ -36,7 +40,11 @@ describe("reference CHIP test (children under 19, 200 %)", () => {
   it("finds someone 19 today ineligible, whatever the income", () => {
     const nineteen = decide("chip", earning(0, "2007-03-15"), 2);
     expect(nineteen).toMatchObject({ status: "ineligible", path: "auto", denialReasonCode: "CHIP_NOT_A_CHILD" });
-    expect(nineteen.explanation.rules.find((rule) => rule.id === "chip-age")).toMatchObject({ outcome: "failed", citation: "42 CFR 457.10", figures: { age: 19 } });
+    expect(nineteen.explanation.rules.find((rule) => rule.id === "chip-age")).toMatchObject({
+      outcome: "failed",
+      citation: "42 CFR 457.10",
+      figures: { age: 19 },
+    });
   });
 });
 
@@ -65,7 +73,15 @@ describe("reference Medicaid ex parte", () => {
   });
 
   it("leaves an inconclusive check, or income over the limit, to a caseworker instead of denying", () => {
-    const inconclusive = evaluateExParte({ program: "medicaid", member: earning(1000), householdSize: 1, electronicChecks: [checks[0]!, { serviceType: "fdsh_medicare", result: "inconclusive" }] }, options);
+    const inconclusive = evaluateExParte(
+      {
+        program: "medicaid",
+        member: earning(1000),
+        householdSize: 1,
+        electronicChecks: [checks[0]!, { serviceType: "fdsh_medicare", result: "inconclusive" }],
+      },
+      options,
+    );
     expect(inconclusive).toMatchObject({ status: "pending", path: "manual" });
     const over = evaluateExParte({ program: "medicaid", member: earning(5000), householdSize: 1, electronicChecks: checks }, options);
     expect(over).toMatchObject({ status: "pending", path: "manual" });
@@ -74,6 +90,8 @@ describe("reference Medicaid ex parte", () => {
   });
 
   it("evaluates only Medicaid and CHIP", () => {
-    expect(() => evaluateExParte({ program: "tanf", member: earning(0), electronicChecks: checks }, options)).toThrow(expect.objectContaining({ field: "program" }));
+    expect(() => evaluateExParte({ program: "tanf", member: earning(0), electronicChecks: checks }, options)).toThrow(
+      expect.objectContaining({ field: "program" }),
+    );
   });
 });

@@ -1,5 +1,13 @@
 import { denialCodes, inForce, ruleSets, type IsoDate, type MagiProgramRule, type MagiRuleSet } from "../rules";
-import { decide, evaluationDateOf, outcomeOf, outstandingVerifications, requireInForce, type EngineOptions, type ProgramDecision } from "./decision";
+import {
+  decide,
+  evaluationDateOf,
+  outcomeOf,
+  outstandingVerifications,
+  requireInForce,
+  type EngineOptions,
+  type ProgramDecision,
+} from "./decision";
 import { EvaluationError } from "./errors";
 import { applied, moneyNote, referenceOf, stalenessWarnings, test, type AppliedRule, type Explanation } from "./explanation";
 import { ageOf, readIncome } from "./household";
@@ -23,7 +31,13 @@ export function magiLimit(set: MagiRuleSet, rule: MagiProgramRule, size: number)
 }
 
 /** The reference test for one member: the age condition where the program has one, then income against the limit. */
-function evaluateMagi(program: Program, member: MemberContext, householdSize: number | undefined, date: IsoDate, allowed: readonly MagiProgram[]) {
+function evaluateMagi(
+  program: Program,
+  member: MemberContext,
+  householdSize: number | undefined,
+  date: IsoDate,
+  allowed: readonly MagiProgram[],
+) {
   const set = requireInForce(inForce(ruleSets.magi, date), date, "reference MAGI");
   const rule = programRule(set, program, allowed);
   const size = householdSize ?? 1;
@@ -33,12 +47,19 @@ function evaluateMagi(program: Program, member: MemberContext, householdSize: nu
   const age = ageOf(member, date);
 
   const rules: AppliedRule[] = [
-    applied("magi-income", { citation: `${set.counting.conversion.citation}; ${set.incomeTypes.citation}`, description: set.incomeTypes.description }, {
-      earnedIncome: dollars(income.earned),
-      unearnedIncome: dollars(income.unearned),
-      monthlyIncome: dollars(monthlyIncome),
+    applied(
+      "magi-income",
+      { citation: `${set.counting.conversion.citation}; ${set.incomeTypes.citation}`, description: set.incomeTypes.description },
+      {
+        earnedIncome: dollars(income.earned),
+        unearnedIncome: dollars(income.unearned),
+        monthlyIncome: dollars(monthlyIncome),
+      },
+    ),
+    applied("magi-poverty-guideline", set.povertyGuideline, {
+      householdSize: size,
+      annualGuideline: dollars(bySize(set.povertyGuideline, size)),
     }),
-    applied("magi-poverty-guideline", set.povertyGuideline, { householdSize: size, annualGuideline: dollars(bySize(set.povertyGuideline, size)) }),
   ];
   if (rule.ageBelow) {
     const ageRule = rule.ageBelow;
@@ -94,7 +115,9 @@ export function evaluateMemberDetermination(request: MemberDeterminationRequest,
     rule.program,
     outcome,
     explanation,
-    outstanding.length ? `Verifications outstanding (${outstanding.map((entry) => `${entry.category ?? "unnamed"}: ${entry.status}`).join(", ")}): a caseworker decides.` : null,
+    outstanding.length
+      ? `Verifications outstanding (${outstanding.map((entry) => `${entry.category ?? "unnamed"}: ${entry.status}`).join(", ")}): a caseworker decides.`
+      : null,
   );
 }
 
@@ -105,7 +128,10 @@ export function evaluateMemberDetermination(request: MemberDeterminationRequest,
  */
 export function evaluateExParte(request: ExParteRequest, options: EngineOptions): ProgramDecision {
   const date = evaluationDateOf(request, options);
-  const { rule, set, explanation, outcome } = evaluateMagi(request.program, request.member, request.householdSize, date, ["medicaid", "chip"]);
+  const { rule, set, explanation, outcome } = evaluateMagi(request.program, request.member, request.householdSize, date, [
+    "medicaid",
+    "chip",
+  ]);
   const unsettled = request.electronicChecks.filter((check) => check.result !== "conclusive");
   const exParte: AppliedRule = {
     id: "medicaid-ex-parte",

@@ -76,7 +76,11 @@ export type UtilitiesAnswers = { heatCoolMethod?: string; heatCoolMethodOther?: 
 /** The application's own answers the SNAP rules read (intake's `expeditedSnap` and `utilities`). */
 export type ApplicationAnswers = { expeditedSnap?: ExpeditedAnswers; utilities?: UtilitiesAnswers };
 
-export type VerificationSummaryEntry = { category?: string; status: "pending" | "inconclusive" | "satisfied" | "waived" | "cannot_verify"; memberId?: string };
+export type VerificationSummaryEntry = {
+  category?: string;
+  status: "pending" | "inconclusive" | "satisfied" | "waived" | "cannot_verify";
+  memberId?: string;
+};
 
 export type ElectronicCheck = { serviceType: string; result: "conclusive" | "inconclusive" | "partial" | "error"; receivedAt?: string };
 

@@ -32,7 +32,11 @@ describe("SNAP gross income test (130 %, 7 CFR 273.9(a))", () => {
       limits: { grossIncome: 1696, netIncome: 1305, resources: 3000 },
       monthlyBenefit: 24,
     });
-    expect(rule(decision, "snap-gross-income-test")).toMatchObject({ outcome: "passed", citation: "7 CFR 273.9(a)", figures: { grossIncome: 1696, limit: 1696 } });
+    expect(rule(decision, "snap-gross-income-test")).toMatchObject({
+      outcome: "passed",
+      citation: "7 CFR 273.9(a)",
+      figures: { grossIncome: 1696, limit: 1696 },
+    });
   });
 
   it("denies one dollar over, with the gross test's code, though the net test passes", () => {
@@ -75,7 +79,13 @@ describe("SNAP net income test (100 %, 7 CFR 273.9(a))", () => {
     // Net 1,877 − 744 = 1,133 ≤ 2,680; gross 3,000 ≤ 3,483. Benefit 994 − ⌈339.90⌉ = 994 − 340 = 654.
     const decision = snap(
       [
-        adult({ ...earns(3000), expenses: [{ type: "mortgage", amount: 1800 }, { type: "dependent_care", amount: 300 }] }),
+        adult({
+          ...earns(3000),
+          expenses: [
+            { type: "mortgage", amount: 1800 },
+            { type: "dependent_care", amount: 300 },
+          ],
+        }),
         adult({ id: "m2" }),
         { id: "c1", dateOfBirth: "2018-01-01" },
         { id: "c2", dateOfBirth: "2020-01-01" },
@@ -91,7 +101,12 @@ describe("SNAP net income test (100 %, 7 CFR 273.9(a))", () => {
       netIncome: 1133,
       monthlyBenefit: 654,
     });
-    expect(rule(decision, "snap-excess-shelter-deduction")?.figures).toMatchObject({ halfOfAdjustedIncome: 938.5, excessShelterCosts: 1361.5, cap: 744, capped: true });
+    expect(rule(decision, "snap-excess-shelter-deduction")?.figures).toMatchObject({
+      halfOfAdjustedIncome: 938.5,
+      excessShelterCosts: 1361.5,
+      cap: 744,
+      capped: true,
+    });
   });
 });
 
@@ -99,7 +114,9 @@ describe("SNAP elderly and disabled households", () => {
   // One member, unearned 1,900 (above the 1,696 gross limit), rent 1,200, pays heating (500).
   // Adjusted 1,900 − 209 = 1,691; shelter 1,700; half of adjusted 845.50; excess 854.50 (above the 744 cap).
   const household = (dateOfBirth: string) =>
-    snap([{ id: "m1", dateOfBirth, ...receives(1900), expenses: [{ type: "rent", amount: 1200 }] }], { application: { utilities: { heatCoolMethod: "electric" } } });
+    snap([{ id: "m1", dateOfBirth, ...receives(1900), expenses: [{ type: "rent", amount: 1200 }] }], {
+      application: { utilities: { heatCoolMethod: "electric" } },
+    });
 
   it("a member 60 today skips the gross test and keeps the whole shelter deduction", () => {
     // Net 1,691 − 854.50 = 836.50 ≤ 1,305. Benefit 298 − ⌈250.95⌉ = 298 − 251 = 47.
@@ -135,7 +152,10 @@ describe("SNAP elderly and disabled households", () => {
           personalInformation: { dateOfBirth: "1980-01-01" },
           disability: { isDisabled: true },
           ...receives(2500),
-          expenses: [{ type: "medical", amount: 135 }, { type: "rent", amount: 1400 }],
+          expenses: [
+            { type: "medical", amount: 135 },
+            { type: "rent", amount: 1400 },
+          ],
         },
         { id: "c1", personalInformation: { dateOfBirth: "2015-01-01" }, expenses: [{ type: "medical", amount: 50 }] },
       ],
@@ -158,7 +178,10 @@ describe("SNAP resource test (7 CFR 273.8(b))", () => {
 
   it("passes at $3,000 and denies at $3,001", () => {
     expect(withAssets([{ type: "liquid", value: 3000 }]).status).toBe("approved");
-    const over = withAssets([{ type: "liquid", value: 2000 }, { type: "other", value: 1001 }]);
+    const over = withAssets([
+      { type: "liquid", value: 2000 },
+      { type: "other", value: 1001 },
+    ]);
     expect(over).toMatchObject({ status: "denied", denialReasonCode: "SNAP_RESOURCES_OVER_LIMIT" });
     expect(rule(over, "snap-resource-test")).toMatchObject({ outcome: "failed", figures: { resources: 3001, limit: 3000 } });
   });
@@ -194,7 +217,12 @@ describe("SNAP households and income", () => {
   it("counts neither roomers, members who eat apart, nor someone who is only an authorized representative", () => {
     const roomer = "5b0a3c3e-8f0e-4d0c-9d7a-2f6f1f0b1a11";
     const decision = snap(
-      [adult(receives(500)), adult({ id: roomer, ...receives(5000) }), adult({ id: "m3", purchasesAndPreparesFood: false, ...receives(5000) }), adult({ id: "m4", roles: ["authorized_representative"] })],
+      [
+        adult(receives(500)),
+        adult({ id: roomer, ...receives(5000) }),
+        adult({ id: "m3", purchasesAndPreparesFood: false, ...receives(5000) }),
+        adult({ id: "m4", roles: ["authorized_representative"] }),
+      ],
       { household: { roomers: [{ type: "member", id: roomer }] } },
     );
     // Only m1 is counted: size 1, gross 500.
@@ -217,7 +245,13 @@ describe("SNAP households and income", () => {
       }),
     ]);
     expect(figures(decision)).toMatchObject({ earnedIncome: 1935, unearnedIncome: 100, grossIncome: 2035 });
-    expect(figures(decision).incomes.map((line: { counted: string }) => line.counted)).toEqual(["earned", "earned", "unearned", "excluded", "ended"]);
+    expect(figures(decision).incomes.map((line: { counted: string }) => line.counted)).toEqual([
+      "earned",
+      "earned",
+      "unearned",
+      "excluded",
+      "ended",
+    ]);
   });
 
   it("deducts child support paid up to the legal obligation", () => {
@@ -227,15 +261,35 @@ describe("SNAP households and income", () => {
   });
 
   it("applies the limited utility allowance for utility costs without heating or cooling, none when utilities are in the rent", () => {
-    const members = [adult({ expenses: [{ category: "housing", amount: 600 }, { category: "utilities", amount: 80 }] })];
-    expect(figures(snap(members)).shelter).toMatchObject({ rentOrMortgage: 600, utilityAllowance: 300, utilityAllowanceTier: "limited", total: 900 });
-    expect(figures(snap(members, { household: { utilitiesIncludedInRent: true } })).shelter).toMatchObject({ utilityAllowance: 0, utilityAllowanceTier: "none" });
+    const members = [
+      adult({
+        expenses: [
+          { category: "housing", amount: 600 },
+          { category: "utilities", amount: 80 },
+        ],
+      }),
+    ];
+    expect(figures(snap(members)).shelter).toMatchObject({
+      rentOrMortgage: 600,
+      utilityAllowance: 300,
+      utilityAllowanceTier: "limited",
+      total: 900,
+    });
+    expect(figures(snap(members, { household: { utilitiesIncludedInRent: true } })).shelter).toMatchObject({
+      utilityAllowance: 0,
+      utilityAllowanceTier: "none",
+    });
   });
 });
 
 describe("SNAP decisions the adapter leaves to a caseworker, and rules in force", () => {
   it("returns pending on the manual path while a verification is outstanding, keeping what the rules found", () => {
-    const decision = snap([adult(receives(1515))], { verificationSummary: [{ category: "income", status: "pending" }, { category: "identity", status: "waived" }] });
+    const decision = snap([adult(receives(1515))], {
+      verificationSummary: [
+        { category: "income", status: "pending" },
+        { category: "identity", status: "waived" },
+      ],
+    });
     expect(decision).toMatchObject({ status: "pending", path: "manual" });
     expect(decision.denialReasonCode).toBeUndefined();
     expect(decision.explanation.rulesOutcome).toEqual({ status: "denied", denialReasonCode: "SNAP_NET_INCOME_OVER_LIMIT" });
@@ -246,7 +300,9 @@ describe("SNAP decisions the adapter leaves to a caseworker, and rules in force"
     const inside = snap([adult()]);
     expect(inside.explanation.ruleSet).toMatchObject({ id: "snap-fy2026", effectiveFrom: "2025-10-01", publishedThrough: "2026-09-30" });
     expect(inside.explanation.warnings).toEqual([]);
-    expect(() => snap([adult()], { evaluationDate: "2025-09-30" })).toThrow(expect.objectContaining({ name: "EvaluationError", field: "evaluationDate" }));
+    expect(() => snap([adult()], { evaluationDate: "2025-09-30" })).toThrow(
+      expect.objectContaining({ name: "EvaluationError", field: "evaluationDate" }),
+    );
     const after = snap([adult()], { evaluationDate: "2026-10-01" });
     expect(after.explanation.ruleSet.id).toBe("snap-fy2026");
     expect(after.explanation.warnings[0]).toContain("through 2026-09-30");
@@ -255,7 +311,11 @@ describe("SNAP decisions the adapter leaves to a caseworker, and rules in force"
   it("every failed rule carries a citation and the code it names", () => {
     const decision = snap([adult({ ...earns(5000), assets: [{ type: "liquid", value: 9000 }] })]);
     const failed = decision.explanation.rules.filter((r) => r.outcome === "failed");
-    expect(failed.map((r) => r.denialReasonCode)).toEqual(["SNAP_GROSS_INCOME_OVER_LIMIT", "SNAP_NET_INCOME_OVER_LIMIT", "SNAP_RESOURCES_OVER_LIMIT"]);
+    expect(failed.map((r) => r.denialReasonCode)).toEqual([
+      "SNAP_GROSS_INCOME_OVER_LIMIT",
+      "SNAP_NET_INCOME_OVER_LIMIT",
+      "SNAP_RESOURCES_OVER_LIMIT",
+    ]);
     // The first failed rule decides.
     expect(decision.denialReasonCode).toBe("SNAP_GROSS_INCOME_OVER_LIMIT");
     for (const applied of decision.explanation.rules) expect(applied.citation).toMatch(/^7 CFR \d/);

@@ -1,5 +1,13 @@
 import { denialCodes, inForce, ruleSets, type BySize, type IsoDate, type SnapRuleSet, type UtilityAllowances } from "../rules";
-import { decide, evaluationDateOf, outcomeOf, outstandingVerifications, requireInForce, type EngineOptions, type ProgramDecision } from "./decision";
+import {
+  decide,
+  evaluationDateOf,
+  outcomeOf,
+  outstandingVerifications,
+  requireInForce,
+  type EngineOptions,
+  type ProgramDecision,
+} from "./decision";
 import { EvaluationError } from "./errors";
 import { applied, moneyNote, referenceOf, stalenessWarnings, test, type AppliedRule } from "./explanation";
 import { expenseKindOf, isElderlyOrDisabled, monthlyExpenses, readIncome, ageOf } from "./household";
@@ -33,14 +41,21 @@ export type SnapHousehold = {
  * Who is in the SNAP household (7 CFR 273.1): every member given, except roomers, members who do not
  * buy and prepare food with the others, and members named only in roles that are not household roles.
  */
-export function snapHousehold(members: readonly MemberContext[], household: Household, rules: SnapRuleSet, date: IsoDate, path = "members"): SnapHousehold {
+export function snapHousehold(
+  members: readonly MemberContext[],
+  household: Household,
+  rules: SnapRuleSet,
+  date: IsoDate,
+  path = "members",
+): SnapHousehold {
   const roomerIds = new Set((household.roomers ?? []).filter((roomer) => roomer.type === "member").map((roomer) => roomer.id));
   const counted: SnapHousehold["counted"] = [];
   const excluded: SnapHousehold["excluded"] = [];
   members.forEach((member, index) => {
     const memberId = member.id ?? null;
     if (member.id && roomerIds.has(member.id)) excluded.push({ memberId, reason: "a roomer" });
-    else if (member.purchasesAndPreparesFood === false) excluded.push({ memberId, reason: "does not purchase and prepare food with the household" });
+    else if (member.purchasesAndPreparesFood === false)
+      excluded.push({ memberId, reason: "does not purchase and prepare food with the household" });
     else if (member.roles?.length && member.roles.every((role) => rules.household.nonHouseholdRoles.includes(role)))
       excluded.push({ memberId, reason: `only ${member.roles.join(", ")}` });
     else counted.push({ member, path: `${path}.${index}` });
@@ -65,13 +80,21 @@ export function utilityAllowanceFor(
   const source = allowances.source;
   if (household.utilitiesIncludedInRent) return { tier: "none", amount: 0, reason: "utilities are included in the rent", source };
   const utilities = application?.utilities;
-  if (utilities?.heatCoolMethod) return { tier: "heating_cooling", amount: cents(allowances.heatingCooling), reason: `pays for heating or cooling (${utilities.heatCoolMethod})`, source };
-  if (utilities?.receivesLiheap) return { tier: "heating_cooling", amount: cents(allowances.heatingCooling), reason: "receives LIHEAP", source };
+  if (utilities?.heatCoolMethod)
+    return {
+      tier: "heating_cooling",
+      amount: cents(allowances.heatingCooling),
+      reason: `pays for heating or cooling (${utilities.heatCoolMethod})`,
+      source,
+    };
+  if (utilities?.receivesLiheap)
+    return { tier: "heating_cooling", amount: cents(allowances.heatingCooling), reason: "receives LIHEAP", source };
   const reportsUtilities =
     (application?.expeditedSnap?.monthlyUtilities ?? 0) > 0 ||
     (household.utilityCosts ?? 0) > 0 ||
     members.some((member) => (member.expenses ?? []).some((expense) => expenseKindOf(expense) === "utilities" && expense.amount > 0));
-  if (reportsUtilities) return { tier: "limited", amount: cents(allowances.limited), reason: "has utility costs but none for heating or cooling", source };
+  if (reportsUtilities)
+    return { tier: "limited", amount: cents(allowances.limited), reason: "has utility costs but none for heating or cooling", source };
   return { tier: "none", amount: 0, reason: "reports no utility costs", source };
 }
 
@@ -87,7 +110,11 @@ export function evaluateSnapDetermination(request: SnapDeterminationRequest, opt
   const rules = snapRulesOn(date);
   const counting = rules.counting;
   const household = snapHousehold(request.members, request.household, rules, date);
-  if (household.counted.length === 0) throw new EvaluationError("No member is part of the SNAP household (all are roomers, eat apart, or hold non-household roles).", "members");
+  if (household.counted.length === 0)
+    throw new EvaluationError(
+      "No member is part of the SNAP household (all are roomers, eat apart, or hold non-household roles).",
+      "members",
+    );
   const size = household.counted.length;
   const elderlyOrDisabled = household.elderlyOrDisabled;
 
@@ -99,7 +126,9 @@ export function evaluateSnapDetermination(request: SnapDeterminationRequest, opt
   const earnedDeduction = percentOf(income.earned, rules.earnedIncomeDeduction.percent);
   const standard = standardDeductionFor(rules, size);
   const dependentCare = sum(household.counted.map(({ member, path }) => monthlyExpenses(member, "dependent_care", counting, path)));
-  const elderlyOrDisabledMembers = household.counted.filter(({ member }) => isElderlyOrDisabled(member, date, rules.elderlyOrDisabled.elderlyAge));
+  const elderlyOrDisabledMembers = household.counted.filter(({ member }) =>
+    isElderlyOrDisabled(member, date, rules.elderlyOrDisabled.elderlyAge),
+  );
   const medicalCosts = sum(elderlyOrDisabledMembers.map(({ member, path }) => monthlyExpenses(member, "medical", counting, path)));
   const medical = Math.max(0, medicalCosts - cents(rules.medicalDeduction.threshold));
   const childSupport = sum(household.counted.map(({ member, path }) => monthlyExpenses(member, "child_support", counting, path)));
@@ -107,8 +136,14 @@ export function evaluateSnapDetermination(request: SnapDeterminationRequest, opt
 
   // Shelter: rent or mortgage, plus the utility allowance.
   const rentOrMortgage =
-    sum(household.counted.map(({ member, path }) => monthlyExpenses(member, "rent_or_mortgage", counting, path))) + cents(request.household.housingCosts ?? 0);
-  const utility = utilityAllowanceFor(request.household, request.application, household.counted.map(({ member }) => member), options.utilityAllowances);
+    sum(household.counted.map(({ member, path }) => monthlyExpenses(member, "rent_or_mortgage", counting, path))) +
+    cents(request.household.housingCosts ?? 0);
+  const utility = utilityAllowanceFor(
+    request.household,
+    request.application,
+    household.counted.map(({ member }) => member),
+    options.utilityAllowances,
+  );
   const shelterCosts = rentOrMortgage + utility.amount;
   const halfAdjusted = percentOf(adjusted, rules.excessShelterDeduction.percentOfAdjustedIncome);
   const excessUncapped = Math.max(0, shelterCosts - halfAdjusted);
@@ -120,7 +155,9 @@ export function evaluateSnapDetermination(request: SnapDeterminationRequest, opt
   // Resources.
   const countable = household.counted.flatMap(({ member }) =>
     (member.assets ?? []).filter(
-      (asset) => rules.assetTypes.countable[asset.type] === true && !(asset.type === "real_property" && asset.primaryUse && rules.assetTypes.excludedRealPropertyUses.includes(asset.primaryUse)),
+      (asset) =>
+        rules.assetTypes.countable[asset.type] === true &&
+        !(asset.type === "real_property" && asset.primaryUse && rules.assetTypes.excludedRealPropertyUses.includes(asset.primaryUse)),
     ),
   );
   const resources = sum(countable.map((asset) => cents(asset.value)));
@@ -160,13 +197,30 @@ export function evaluateSnapDetermination(request: SnapDeterminationRequest, opt
           reason: "the household has a member 60 or older or disabled: only the net income test applies",
           figures: { grossIncome: usd(gross), limit: usd(grossLimit) },
         }
-      : test("snap-gross-income-test", rules.grossIncomeTest, gross <= grossLimit, { grossIncome: usd(gross), limit: usd(grossLimit), percentOfPoverty: rules.grossIncomeTest.percentOfPoverty }),
-    applied("snap-earned-income-deduction", rules.earnedIncomeDeduction, { earnedIncome: usd(income.earned), percent: rules.earnedIncomeDeduction.percent, deduction: usd(earnedDeduction) }),
+      : test("snap-gross-income-test", rules.grossIncomeTest, gross <= grossLimit, {
+          grossIncome: usd(gross),
+          limit: usd(grossLimit),
+          percentOfPoverty: rules.grossIncomeTest.percentOfPoverty,
+        }),
+    applied("snap-earned-income-deduction", rules.earnedIncomeDeduction, {
+      earnedIncome: usd(income.earned),
+      percent: rules.earnedIncomeDeduction.percent,
+      deduction: usd(earnedDeduction),
+    }),
     applied("snap-standard-deduction", rules.standardDeduction, { householdSize: size, deduction: usd(standard) }),
     applied("snap-dependent-care-deduction", rules.dependentCareDeduction, { deduction: usd(dependentCare) }),
-    applied("snap-medical-deduction", rules.medicalDeduction, { elderlyOrDisabledMedicalCosts: usd(medicalCosts), threshold: rules.medicalDeduction.threshold, deduction: usd(medical) }),
+    applied("snap-medical-deduction", rules.medicalDeduction, {
+      elderlyOrDisabledMedicalCosts: usd(medicalCosts),
+      threshold: rules.medicalDeduction.threshold,
+      deduction: usd(medical),
+    }),
     applied("snap-child-support-deduction", rules.childSupportDeduction, { deduction: usd(childSupport) }),
-    applied("snap-utility-allowance", rules.utilityAllowance, { tier: utility.tier, allowance: usd(utility.amount), reason: utility.reason, source: utility.source }),
+    applied("snap-utility-allowance", rules.utilityAllowance, {
+      tier: utility.tier,
+      allowance: usd(utility.amount),
+      reason: utility.reason,
+      source: utility.source,
+    }),
     applied("snap-excess-shelter-deduction", rules.excessShelterDeduction, {
       shelterCosts: usd(shelterCosts),
       halfOfAdjustedIncome: usd(halfAdjusted),
@@ -175,7 +229,11 @@ export function evaluateSnapDetermination(request: SnapDeterminationRequest, opt
       capped,
       deduction: usd(excessShelter),
     }),
-    test("snap-net-income-test", rules.netIncomeTest, net <= netLimit, { netIncome: usd(net), limit: usd(netLimit), percentOfPoverty: rules.netIncomeTest.percentOfPoverty }),
+    test("snap-net-income-test", rules.netIncomeTest, net <= netLimit, {
+      netIncome: usd(net),
+      limit: usd(netLimit),
+      percentOfPoverty: rules.netIncomeTest.percentOfPoverty,
+    }),
     test("snap-resource-test", rules.resourceTest, resources <= resourceLimit, { resources: usd(resources), limit: usd(resourceLimit) }),
   ];
 
@@ -218,7 +276,12 @@ export function evaluateSnapDetermination(request: SnapDeterminationRequest, opt
         excessShelter: usd(excessShelter),
       },
       adjustedIncome: usd(adjusted),
-      shelter: { rentOrMortgage: usd(rentOrMortgage), utilityAllowance: usd(utility.amount), utilityAllowanceTier: utility.tier, total: usd(shelterCosts) },
+      shelter: {
+        rentOrMortgage: usd(rentOrMortgage),
+        utilityAllowance: usd(utility.amount),
+        utilityAllowanceTier: utility.tier,
+        total: usd(shelterCosts),
+      },
       netIncome: usd(net),
       resources: usd(resources),
       limits: { grossIncome: elderlyOrDisabled ? null : usd(grossLimit), netIncome: usd(netLimit), resources: usd(resourceLimit) },
@@ -233,7 +296,9 @@ export function evaluateSnapDetermination(request: SnapDeterminationRequest, opt
     "snap",
     outcome,
     explanation,
-    outstanding.length ? `Verifications outstanding (${outstanding.map((entry) => `${entry.category ?? "unnamed"}: ${entry.status}`).join(", ")}): a caseworker decides.` : null,
+    outstanding.length
+      ? `Verifications outstanding (${outstanding.map((entry) => `${entry.category ?? "unnamed"}: ${entry.status}`).join(", ")}): a caseworker decides.`
+      : null,
   );
 }
 

@@ -9,11 +9,57 @@ import { z } from "zod";
 const money = z.number().finite().nonnegative();
 const isoDate = z.iso.date();
 const programs = ["snap", "medicaid", "chip", "tanf", "aca", "ccdf"] as const;
-const frequencies = ["hourly", "daily", "weekly", "every_two_weeks", "every_2_weeks", "twice_monthly", "twice_a_month", "monthly", "yearly", "variable"] as const;
-const incomeTypes = ["employed", "self_employed", "unearned", "lump_sum", "in_kind_support", "tribal", "education_grant", "other", "prior_period"] as const;
-const expenseKinds = ["rent", "mortgage", "housing", "utilities", "dependent_care", "childcare", "medical", "child_support", "child_support_paid", "alimony", "other"] as const;
+const frequencies = [
+  "hourly",
+  "daily",
+  "weekly",
+  "every_two_weeks",
+  "every_2_weeks",
+  "twice_monthly",
+  "twice_a_month",
+  "monthly",
+  "yearly",
+  "variable",
+] as const;
+const incomeTypes = [
+  "employed",
+  "self_employed",
+  "unearned",
+  "lump_sum",
+  "in_kind_support",
+  "tribal",
+  "education_grant",
+  "other",
+  "prior_period",
+] as const;
+const expenseKinds = [
+  "rent",
+  "mortgage",
+  "housing",
+  "utilities",
+  "dependent_care",
+  "childcare",
+  "medical",
+  "child_support",
+  "child_support_paid",
+  "alimony",
+  "other",
+] as const;
 const assetTypes = ["liquid", "vehicle", "real_property", "retirement_account", "insurance", "life_insurance", "other"] as const;
-const serviceTypes = ["fdsh_ssa", "fdsh_vlp", "fdsh_fti", "fdsh_medicare", "fdsh_vci", "ssa_ievs", "irs_ievs", "swica", "uib", "save", "enrollment_check", "incarceration_check"] as const;
+const serviceTypes = [
+  "fdsh_ssa",
+  "fdsh_vlp",
+  "fdsh_fti",
+  "fdsh_medicare",
+  "fdsh_vci",
+  "ssa_ievs",
+  "irs_ievs",
+  "swica",
+  "uib",
+  "save",
+  "enrollment_check",
+  "incarceration_check",
+] as const;
 
 /** The opaque correlation object the platform sets; returned unchanged. */
 const metadata = z.looseObject({});
@@ -29,7 +75,10 @@ const income = z
     startDate: isoDate.optional(),
     endDate: isoDate.optional(),
   })
-  .refine((record) => record.frequency !== "hourly" || record.hoursPerWeek !== undefined, { message: "is required when frequency is hourly", path: ["hoursPerWeek"] });
+  .refine((record) => record.frequency !== "hourly" || record.hoursPerWeek !== undefined, {
+    message: "is required when frequency is hourly",
+    path: ["hoursPerWeek"],
+  });
 
 const expense = z.looseObject({
   id: z.string().optional(),
@@ -108,7 +157,12 @@ const verificationSummary = z.array(
 
 const base = { metadata, evaluationDate: isoDate.optional() };
 
-export const expeditedScreeningBody = z.looseObject({ ...base, household, application: application.optional(), members: z.array(member).optional() });
+export const expeditedScreeningBody = z.looseObject({
+  ...base,
+  household,
+  application: application.optional(),
+  members: z.array(member).optional(),
+});
 
 export const exParteBody = z.looseObject({
   ...base,

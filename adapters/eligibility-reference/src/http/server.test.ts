@@ -8,7 +8,10 @@ let app: FastifyInstance;
 let base: string;
 
 beforeAll(async () => {
-  app = buildServer({ now: () => new Date("2026-03-15T12:00:00"), utilityAllowances: { heatingCooling: 500, limited: 300, source: "test" } });
+  app = buildServer({
+    now: () => new Date("2026-03-15T12:00:00"),
+    utilityAllowances: { heatingCooling: 500, limited: 300, source: "test" },
+  });
   base = await app.listen({ port: 0, host: "127.0.0.1" });
 });
 afterAll(() => app.close());
@@ -17,7 +20,11 @@ type Answer = { statusCode: number; body: string; json(): any };
 
 /** A request to a server's base URL, its answer read whole. */
 async function send(url: string, init: { method?: string; headers?: Record<string, string>; payload?: string }): Promise<Answer> {
-  const response = await fetch(url, { method: init.method ?? "POST", headers: init.headers ?? { "content-type": "application/json" }, body: init.payload });
+  const response = await fetch(url, {
+    method: init.method ?? "POST",
+    headers: init.headers ?? { "content-type": "application/json" },
+    body: init.payload,
+  });
   const body = await response.text();
   return { statusCode: response.status, body, json: () => JSON.parse(body) };
 }
@@ -37,7 +44,10 @@ describe("POST /evaluate/expedited-screening", () => {
     const response = await post("/evaluate/expedited-screening", {
       metadata,
       household: { roomers: [], isSubsidizedHousing: false },
-      application: { expeditedSnap: { totalMoneyExpectedThisMonth: 0, totalCashOnHand: 20, monthlyRent: 650 }, utilities: { heatCoolMethod: "gas" } },
+      application: {
+        expeditedSnap: { totalMoneyExpectedThisMonth: 0, totalCashOnHand: 20, monthlyRent: 650 },
+        utilities: { heatCoolMethod: "gas" },
+      },
       members: [{ id: "m1" }],
     });
     expect(response.statusCode).toBe(200);
@@ -63,8 +73,18 @@ describe("POST /evaluate/determination", () => {
     const response = await post("/evaluate/determination", snapBody());
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body).toMatchObject({ metadata, program: "snap", status: "denied", path: "auto", denialReasonCode: "SNAP_GROSS_INCOME_OVER_LIMIT" });
-    expect(body.explanation).toMatchObject({ evaluationDate: "2026-03-15", ruleSet: { id: "snap-fy2026" }, figures: { householdSize: 1, grossIncome: 1697, limits: { grossIncome: 1696 } } });
+    expect(body).toMatchObject({
+      metadata,
+      program: "snap",
+      status: "denied",
+      path: "auto",
+      denialReasonCode: "SNAP_GROSS_INCOME_OVER_LIMIT",
+    });
+    expect(body.explanation).toMatchObject({
+      evaluationDate: "2026-03-15",
+      ruleSet: { id: "snap-fy2026" },
+      figures: { householdSize: 1, grossIncome: 1697, limits: { grossIncome: 1696 } },
+    });
     expect(Object.keys(body)).toEqual(["metadata", "program", "status", "path", "denialReasonCode", "explanation"]);
   });
 
@@ -72,7 +92,15 @@ describe("POST /evaluate/determination", () => {
     const response = await post("/evaluate/determination", {
       metadata,
       program: "chip",
-      member: { id: "m2", personalInformation: { dateOfBirth: "2015-05-05" }, income: [], expenses: [], assets: [], employment: [], healthCoverage: [] },
+      member: {
+        id: "m2",
+        personalInformation: { dateOfBirth: "2015-05-05" },
+        income: [],
+        expenses: [],
+        assets: [],
+        employment: [],
+        healthCoverage: [],
+      },
       householdSize: 3,
       verificationSummary: [],
     });
@@ -93,15 +121,34 @@ describe("POST /evaluate/determination", () => {
     ["SNAP without members", snapBody({ members: [] }), "members"],
     ["SNAP without the household", { ...snapBody(), household: undefined }, "household"],
     ["no verification summary", { ...snapBody(), verificationSummary: undefined }, "verificationSummary"],
-    ["a negative amount", snapBody({ members: [{ income: [{ type: "employed", amount: -1, frequency: "monthly" }] }] }), "members.0.income.0.amount"],
-    ["an unknown frequency", snapBody({ members: [{ income: [{ type: "employed", amount: 1, frequency: "fortnightly" }] }] }), "members.0.income.0.frequency"],
-    ["hourly pay without hours", snapBody({ members: [{ income: [{ type: "employed", amount: 15, frequency: "hourly" }] }] }), "members.0.income.0.hoursPerWeek"],
+    [
+      "a negative amount",
+      snapBody({ members: [{ income: [{ type: "employed", amount: -1, frequency: "monthly" }] }] }),
+      "members.0.income.0.amount",
+    ],
+    [
+      "an unknown frequency",
+      snapBody({ members: [{ income: [{ type: "employed", amount: 1, frequency: "fortnightly" }] }] }),
+      "members.0.income.0.frequency",
+    ],
+    [
+      "hourly pay without hours",
+      snapBody({ members: [{ income: [{ type: "employed", amount: 15, frequency: "hourly" }] }] }),
+      "members.0.income.0.hoursPerWeek",
+    ],
     ["a malformed date of birth", snapBody({ members: [{ dateOfBirth: "1990-13-01" }] }), "members.0.dateOfBirth"],
     ["a malformed evaluation date", snapBody({ evaluationDate: "tomorrow" }), "evaluationDate"],
     ["a date before any rules", snapBody({ evaluationDate: "2024-01-01" }), "evaluationDate"],
     ["a program the reference does not evaluate", { metadata, program: "aca", member: {}, verificationSummary: [] }, "program"],
     ["a per-member program without its member", { metadata, program: "medicaid", verificationSummary: [] }, "member"],
-    ["only roomers", snapBody({ members: [{ id: "5b0a3c3e-8f0e-4d0c-9d7a-2f6f1f0b1a11" }], household: { roomers: [{ type: "member", id: "5b0a3c3e-8f0e-4d0c-9d7a-2f6f1f0b1a11" }] } }), "members"],
+    [
+      "only roomers",
+      snapBody({
+        members: [{ id: "5b0a3c3e-8f0e-4d0c-9d7a-2f6f1f0b1a11" }],
+        household: { roomers: [{ type: "member", id: "5b0a3c3e-8f0e-4d0c-9d7a-2f6f1f0b1a11" }] },
+      }),
+      "members",
+    ],
   ])("answers 400 for %s", async (_case, payload, field) => {
     const response = await post("/evaluate/determination", payload);
     expect(response.statusCode).toBe(400);
@@ -116,30 +163,60 @@ describe("POST /evaluate/medicaid-ex-parte", () => {
   const body = {
     metadata,
     program: "medicaid",
-    member: { id: "m1", dateOfBirth: "1985-01-01", income: [{ type: "employed", amount: 900, frequency: "every_2_weeks" }], expenses: [], assets: [], employment: [], healthCoverage: [] },
+    member: {
+      id: "m1",
+      dateOfBirth: "1985-01-01",
+      income: [{ type: "employed", amount: 900, frequency: "every_2_weeks" }],
+      expenses: [],
+      assets: [],
+      employment: [],
+      healthCoverage: [],
+    },
     householdSize: 2,
-    electronicChecks: [{ serviceType: "fdsh_fti", result: "conclusive", receivedAt: "2026-03-14T10:00:00Z", serviceResult: { anything: 1 } }],
+    electronicChecks: [
+      { serviceType: "fdsh_fti", result: "conclusive", receivedAt: "2026-03-14T10:00:00Z", serviceResult: { anything: 1 } },
+    ],
   };
 
   it("approves on conclusive checks and a passing income test", async () => {
     // 900 × 2.15 = 1,935 ≤ 21,150 × 138 % ÷ 12 = 2,432.25.
     const response = await post("/evaluate/medicaid-ex-parte", body);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ metadata, program: "medicaid", status: "approved", path: "auto", explanation: { figures: { monthlyIncome: 1935, limits: { monthlyIncome: 2432.25 } } } });
+    expect(response.json()).toMatchObject({
+      metadata,
+      program: "medicaid",
+      status: "approved",
+      path: "auto",
+      explanation: { figures: { monthlyIncome: 1935, limits: { monthlyIncome: 2432.25 } } },
+    });
   });
 
   it("answers 400 for an unknown service type or result", async () => {
-    const response = await post("/evaluate/medicaid-ex-parte", { ...body, electronicChecks: [{ serviceType: "fdsh_medicare_vci", result: "maybe" }] });
+    const response = await post("/evaluate/medicaid-ex-parte", {
+      ...body,
+      electronicChecks: [{ serviceType: "fdsh_medicare_vci", result: "maybe" }],
+    });
     expect(response.statusCode).toBe(400);
-    expect(response.json().details.map((detail: { field: string }) => detail.field)).toEqual(["electronicChecks.0.serviceType", "electronicChecks.0.result"]);
+    expect(response.json().details.map((detail: { field: string }) => detail.field)).toEqual([
+      "electronicChecks.0.serviceType",
+      "electronicChecks.0.result",
+    ]);
   });
 });
 
 describe("what is not a request the adapter evaluates", () => {
   it("answers 400 for a body that is not JSON, not an object, or not sent as JSON", async () => {
-    const malformed = await sendRaw({ url: "/evaluate/determination", headers: { "content-type": "application/json" }, payload: "{not json" });
+    const malformed = await sendRaw({
+      url: "/evaluate/determination",
+      headers: { "content-type": "application/json" },
+      payload: "{not json",
+    });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json()).toEqual({ code: "BAD_REQUEST", message: "Invalid JSON in request body.", details: [{ field: "body", message: "Invalid JSON in request body." }] });
+    expect(malformed.json()).toEqual({
+      code: "BAD_REQUEST",
+      message: "Invalid JSON in request body.",
+      details: [{ field: "body", message: "Invalid JSON in request body." }],
+    });
 
     const array = await post("/evaluate/expedited-screening", [metadata]);
     expect(array.statusCode).toBe(400);
@@ -163,7 +240,9 @@ describe("what is not a request the adapter evaluates", () => {
       },
     });
     const brokenBase = await broken.listen({ port: 0, host: "127.0.0.1" });
-    const response = await send(`${brokenBase}/evaluate/determination`, { payload: JSON.stringify(snapBody()) }).finally(() => broken.close());
+    const response = await send(`${brokenBase}/evaluate/determination`, { payload: JSON.stringify(snapBody()) }).finally(() =>
+      broken.close(),
+    );
     expect(response.statusCode).toBe(500);
     expect(response.json()).toMatchObject({ code: "INTERNAL_ERROR", message: "An unexpected error occurred." });
     expect(response.body).not.toContain("secret");
@@ -175,13 +254,23 @@ describe("with the default options", () => {
     const server = buildServer({ now: () => new Date("2026-03-15T12:00:00") });
     const url = await server.listen({ port: 0, host: "127.0.0.1" });
     try {
-      const call = (path: string, body: unknown) => fetch(`${url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-      const expedited = await call("/evaluate/expedited-screening", { metadata, household: {}, application: { expeditedSnap: { totalMoneyExpectedThisMonth: 100, totalCashOnHand: 0 } } });
+      const call = (path: string, body: unknown) =>
+        fetch(`${url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      const expedited = await call("/evaluate/expedited-screening", {
+        metadata,
+        household: {},
+        application: { expeditedSnap: { totalMoneyExpectedThisMonth: 100, totalCashOnHand: 0 } },
+      });
       expect(expedited.status).toBe(200);
       expect(await expedited.json()).toMatchObject({ metadata, expedited: true });
       const determination = await call("/evaluate/determination", snapBody());
       expect(await determination.json()).toMatchObject({ metadata, status: "denied" });
-      const exParte = await call("/evaluate/medicaid-ex-parte", { metadata, program: "chip", member: { dateOfBirth: "2012-01-01" }, electronicChecks: [] });
+      const exParte = await call("/evaluate/medicaid-ex-parte", {
+        metadata,
+        program: "chip",
+        member: { dateOfBirth: "2012-01-01" },
+        electronicChecks: [],
+      });
       expect(await exParte.json()).toMatchObject({ metadata, program: "chip", status: "approved", path: "auto" });
     } finally {
       await server.close();

@@ -1,7 +1,15 @@
 import { bodyRefusalMessage } from "@pap/reference-process";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from "fastify";
 import type { z } from "zod";
-import { evaluateExParte, evaluateMemberDetermination, evaluateSnapDetermination, EvaluationError, localDate, screenExpedited, type EngineOptions } from "../engine";
+import {
+  evaluateExParte,
+  evaluateMemberDetermination,
+  evaluateSnapDetermination,
+  EvaluationError,
+  localDate,
+  screenExpedited,
+  type EngineOptions,
+} from "../engine";
 import { illustrativeUtilityAllowances, type UtilityAllowances } from "../rules";
 import { determinationProgram, exParteBody, expeditedScreeningBody, householdDeterminationBody, memberDeterminationBody } from "./schemas";
 
@@ -34,7 +42,8 @@ function detailsOf(error: z.ZodError): ErrorDetail[] {
 const metadataOf = (body: unknown): unknown => (body as { metadata: unknown }).metadata;
 
 function parse<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
-  if (body === null || typeof body !== "object" || Array.isArray(body)) throw new RequestRefused("The request body must be a JSON object.", [{ field: "body", message: "must be a JSON object" }]);
+  if (body === null || typeof body !== "object" || Array.isArray(body))
+    throw new RequestRefused("The request body must be a JSON object.", [{ field: "body", message: "must be a JSON object" }]);
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw new RequestRefused("The request body is not valid.", detailsOf(parsed.error));
   return parsed.data;
@@ -53,15 +62,25 @@ export function buildServer(options: ServerOptions = {}): FastifyInstance {
   const engine = (): EngineOptions => ({ today: localDate(now()), utilityAllowances });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof RequestRefused) return reply.code(400).send({ code: "BAD_REQUEST", message: error.message, details: error.details });
-    if (error instanceof EvaluationError) return reply.code(400).send({ code: "BAD_REQUEST", message: error.message, details: [{ field: error.field, message: error.message }] });
+    if (error instanceof RequestRefused)
+      return reply.code(400).send({ code: "BAD_REQUEST", message: error.message, details: error.details });
+    if (error instanceof EvaluationError)
+      return reply
+        .code(400)
+        .send({ code: "BAD_REQUEST", message: error.message, details: [{ field: error.field, message: error.message }] });
     if (typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode < 500) {
       // Fastify's own refusals: malformed JSON, an empty body, a body too large, a content type other than JSON.
       const message = bodyRefusalMessage(error);
       return reply.code(400).send({ code: "BAD_REQUEST", message, details: [{ field: "body", message }] });
     }
     request.log.error({ err: error }, "evaluation failed");
-    return reply.code(500).send({ code: "INTERNAL_ERROR", message: "An unexpected error occurred.", details: [{ field: "body", message: "An unexpected error occurred." }] });
+    return reply
+      .code(500)
+      .send({
+        code: "INTERNAL_ERROR",
+        message: "An unexpected error occurred.",
+        details: [{ field: "body", message: "An unexpected error occurred." }],
+      });
   });
   app.setNotFoundHandler((request, reply) =>
     reply.code(404).send({ code: "NOT_FOUND", message: `No route ${request.method} ${request.url}.`, details: [] }),

@@ -37,7 +37,8 @@ export const magiReference2025: MagiRuleSet = {
   },
   povertyGuideline: {
     citation: "42 U.S.C. 9902(2)",
-    description: "The HHS poverty guideline for 2025, annual dollars by household size; the monthly guideline is the annual one divided by 12.",
+    description:
+      "The HHS poverty guideline for 2025, annual dollars by household size; the monthly guideline is the annual one divided by 12.",
     period: "annual",
     bySize: [15650, 21150, 26650, 32150, 37650, 43150, 48650, 54150],
     eachAdditional: 5500,

@@ -28,7 +28,9 @@ describe("rule data", () => {
   });
 
   it("every rule carries a citation", () => {
-    const cited = (Object.values(snapFy2026) as unknown[]).filter((value): value is { citation: string } => typeof value === "object" && value !== null && "citation" in value);
+    const cited = (Object.values(snapFy2026) as unknown[]).filter(
+      (value): value is { citation: string } => typeof value === "object" && value !== null && "citation" in value,
+    );
     expect(cited.length).toBeGreaterThan(15);
     for (const rule of cited) expect(rule.citation).toMatch(/^(7 CFR|42 CFR|42 U\.S\.C\.)/);
   });

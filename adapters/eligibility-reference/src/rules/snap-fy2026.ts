@@ -59,7 +59,8 @@ export const snapFy2026: SnapRuleSet = {
   },
   grossIncomeTest: {
     citation: "7 CFR 273.9(a)",
-    description: "Gross monthly income at or below 130 % of the poverty guideline for the household size; households with an elderly or disabled member do not take this test.",
+    description:
+      "Gross monthly income at or below 130 % of the poverty guideline for the household size; households with an elderly or disabled member do not take this test.",
     percentOfPoverty: 130,
     bySize: [1696, 2292, 2888, 3483, 4079, 4675, 5271, 5867],
     eachAdditional: 596,

@@ -124,7 +124,9 @@ describe("the clamd scanner, when the daemon is not there or misbehaves", () => 
   it("gives up on a daemon that takes the bytes but never answers", async () => {
     const scanner = await scannerFor((socket) => socket.resume(), 200);
     const { judged } = await scan(scanner, Readable.from([Buffer.from("hello")]));
-    expect((judged as PromiseRejectedResult).reason).toEqual(expect.objectContaining({ name: "ScannerUnavailable", message: expect.stringMatching(/did not answer/) }));
+    expect((judged as PromiseRejectedResult).reason).toEqual(
+      expect.objectContaining({ name: "ScannerUnavailable", message: expect.stringMatching(/did not answer/) }),
+    );
   });
 
   it("lets no byte reach the destination far ahead of the scanner", async () => {
@@ -187,7 +189,15 @@ describe("configuration", () => {
   it("names its daemon, and refuses anything but tcp://host:port", () => {
     expect(clamdScanner("tcp://127.0.0.1:3310").address).toBe("tcp://127.0.0.1:3310");
     expect(clamdScanner("tcp://[::1]:3310").address).toBe("tcp://[::1]:3310");
-    for (const url of ["127.0.0.1:3310", "http://127.0.0.1:3310", "tcp://127.0.0.1", "tcp://127.0.0.1:0", "tcp://127.0.0.1:3310/x", "tcp://:3310", "nonsense"]) {
+    for (const url of [
+      "127.0.0.1:3310",
+      "http://127.0.0.1:3310",
+      "tcp://127.0.0.1",
+      "tcp://127.0.0.1:0",
+      "tcp://127.0.0.1:3310/x",
+      "tcp://:3310",
+      "nonsense",
+    ]) {
       expect(() => clamdScanner(url)).toThrow(/tcp:\/\/host:port/);
     }
   });

@@ -27,7 +27,8 @@ const maxReplyLength = 4096;
 export function clamdScanner(url: string, options: { timeoutMs?: number } = {}): VirusScanner {
   const address = parseAddress(url);
   const timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
-  if (!(Number.isFinite(timeoutMs) && timeoutMs > 0)) throw new Error(`The clamd timeout must be a positive number of milliseconds, not ${timeoutMs}.`);
+  if (!(Number.isFinite(timeoutMs) && timeoutMs > 0))
+    throw new Error(`The clamd timeout must be a positive number of milliseconds, not ${timeoutMs}.`);
   return {
     address: address.url,
     scanning: () => scanning(address, timeoutMs),
@@ -150,10 +151,14 @@ function scanning(address: Address, timeoutMs: number): { stream: Transform; ver
     if (end >= 0) conclude(interpret(reply.slice(0, end)));
     else if (reply.length > maxReplyLength) conclude(new ScannerUnavailable(`clamd at ${address.url} sent an over-long reply.`));
   });
-  socket.on("end", () => conclude(reply ? interpret(reply) : new ScannerUnavailable(`clamd at ${address.url} closed the connection without a verdict.`)));
+  socket.on("end", () =>
+    conclude(reply ? interpret(reply) : new ScannerUnavailable(`clamd at ${address.url} closed the connection without a verdict.`)),
+  );
   socket.on("close", () => conclude(new ScannerUnavailable(`clamd at ${address.url} closed the connection without a verdict.`)));
   socket.on("timeout", () => conclude(new ScannerUnavailable(`clamd at ${address.url} did not answer within ${timeoutMs} ms.`)));
-  socket.on("error", (error) => conclude(new ScannerUnavailable(`The connection to clamd at ${address.url} failed: ${error.message}`, { cause: error })));
+  socket.on("error", (error) =>
+    conclude(new ScannerUnavailable(`The connection to clamd at ${address.url} failed: ${error.message}`, { cause: error })),
+  );
 
   return { stream, verdict };
 }

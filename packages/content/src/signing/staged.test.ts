@@ -26,7 +26,9 @@ describe("staged-content tokens", () => {
     const token = await signStagedContent(secret, staged);
     const [header, payload, signature] = token.split(".");
     const claims = JSON.parse(Buffer.from(payload!, "base64url").toString());
-    const inflated = Buffer.from(JSON.stringify({ ...claims, staged: { ...claims.staged, contentId: "0b6f2d9e-8d4b-4c1e-9a57-3f1c2a9e1c44" } })).toString("base64url");
+    const inflated = Buffer.from(
+      JSON.stringify({ ...claims, staged: { ...claims.staged, contentId: "0b6f2d9e-8d4b-4c1e-9a57-3f1c2a9e1c44" } }),
+    ).toString("base64url");
     expect(await readStagedContent(secret, `${header}.${inflated}.${signature}`)).toBeUndefined();
     const unsigned = `${Buffer.from(JSON.stringify({ alg: "none" })).toString("base64url")}.${payload}.`;
     expect(await readStagedContent(secret, unsigned)).toBeUndefined();

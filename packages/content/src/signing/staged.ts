@@ -4,10 +4,17 @@
  * those bytes along with what was learnt while storing them, without a database row in between: the
  * signature makes the claim unforgeable and the short expiry bounds how long an unclaimed token is good.
  */
-export type StagedContent = { contentId: string; fileName: string; mimeType: string; sizeBytes: number; contentHash: string; scan: "clean" | "not-scanned" };
+export type StagedContent = {
+  contentId: string;
+  fileName: string;
+  mimeType: string;
+  sizeBytes: number;
+  contentHash: string;
+  scan: "clean" | "not-scanned";
+};
 
 // jose is published as ECMAScript modules only and this package compiles to CommonJS, so it is loaded on first use.
-type Jose = typeof import("jose", { with: { "resolution-mode": "import" } });
+type Jose = typeof import("jose", { with: { "resolution-mode": "import" }});
 let jose: Promise<Jose> | undefined;
 const loadJose = () => (jose ??= import("jose"));
 

@@ -10,6 +10,10 @@ export function attachmentDisposition(fileName: string): string {
   const wellFormed = fileName.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD");
   // Header values travel as bytes that clients and object stores read differently beyond ASCII: the
   // plain name is kept to ASCII, and any other name rides in `filename*`.
-  const ascii = wellFormed.normalize("NFKD").replace(/[^\x20-\x7e]/g, "").trim() || "download";
+  const ascii =
+    wellFormed
+      .normalize("NFKD")
+      .replace(/[^\x20-\x7e]/g, "")
+      .trim() || "download";
   return contentDisposition(wellFormed || "download", { type: "attachment", fallback: ascii });
 }

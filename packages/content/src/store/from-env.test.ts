@@ -9,7 +9,15 @@ describe("the content store from the environment", () => {
   it("is S3 when asked, with or without explicit credentials", () => {
     expect(contentStoreFromEnv({ CONTENT_STORE: "s3", S3_BUCKET: "documents" }, "/unused").kind).toBe("s3");
     const store = contentStoreFromEnv(
-      { CONTENT_STORE: "s3", S3_BUCKET: "documents", S3_ENDPOINT: "http://minio:9000", S3_REGION: "eu-west-1", S3_FORCE_PATH_STYLE: "true", S3_ACCESS_KEY_ID: "id", S3_SECRET_ACCESS_KEY: "secret" },
+      {
+        CONTENT_STORE: "s3",
+        S3_BUCKET: "documents",
+        S3_ENDPOINT: "http://minio:9000",
+        S3_REGION: "eu-west-1",
+        S3_FORCE_PATH_STYLE: "true",
+        S3_ACCESS_KEY_ID: "id",
+        S3_SECRET_ACCESS_KEY: "secret",
+      },
       "/unused",
     );
     expect(store.kind).toBe("s3");

@@ -81,7 +81,11 @@ export function s3Store(options: S3StoreOptions): ContentStore {
     },
 
     async presignedUrl(key, { expiresInSeconds, fileName }) {
-      const command = new GetObjectCommand({ Bucket: bucket, Key: storeKey(key), ResponseContentDisposition: attachmentDisposition(fileName) });
+      const command = new GetObjectCommand({
+        Bucket: bucket,
+        Key: storeKey(key),
+        ResponseContentDisposition: attachmentDisposition(fileName),
+      });
       return getSignedUrl(client, command, { expiresIn: expiresInSeconds });
     },
   };

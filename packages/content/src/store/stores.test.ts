@@ -24,7 +24,11 @@ const backings: [string, () => Promise<Backing & { stop(): Promise<void> }>][] =
     "the filesystem store",
     async () => {
       const directory = await mkdtemp(join(tmpdir(), "pap-content-"));
-      return { store: filesystemStore(directory), leftovers: () => filesIn(directory), stop: () => rm(directory, { recursive: true, force: true }) };
+      return {
+        store: filesystemStore(directory),
+        leftovers: () => filesIn(directory),
+        stop: () => rm(directory, { recursive: true, force: true }),
+      };
     },
   ],
   [
@@ -144,11 +148,13 @@ describe("the S3 store's presigned URL", () => {
     const store = s3Store(s3.options);
     const key = randomUUID();
     await store.put(key, Readable.from([Buffer.from("%PDF-1.7 ...")]));
-    const url = await store.presignedUrl!(key, { expiresInSeconds: 300, fileName: "Déclaration \"2026\".pdf" });
+    const url = await store.presignedUrl!(key, { expiresInSeconds: 300, fileName: 'Déclaration "2026".pdf' });
     expect(new URL(url).searchParams.get("X-Amz-Expires")).toBe("300");
     const response = await fetch(url);
     expect(response.status).toBe(200);
     expect(await response.text()).toBe("%PDF-1.7 ...");
-    expect(response.headers.get("content-disposition")).toBe(`attachment; filename="Declaration \\"2026\\".pdf"; filename*=UTF-8''D%C3%A9claration%20%222026%22.pdf`);
+    expect(response.headers.get("content-disposition")).toBe(
+      `attachment; filename="Declaration \\"2026\\".pdf"; filename*=UTF-8''D%C3%A9claration%20%222026%22.pdf`,
+    );
   });
 });

@@ -8,7 +8,13 @@ type S3rverServer = { run(): Promise<{ port: number }>; close(): Promise<void> }
 const S3rver = require("s3rver") as new (options: object) => S3rverServer;
 
 export type LocalS3 = {
-  options: { bucket: string; endpoint: string; region: string; forcePathStyle: true; credentials: { accessKeyId: string; secretAccessKey: string } };
+  options: {
+    bucket: string;
+    endpoint: string;
+    region: string;
+    forcePathStyle: true;
+    credentials: { accessKeyId: string; secretAccessKey: string };
+  };
   /** Every key in the bucket. */
   keys(): Promise<string[]>;
   stop(): Promise<void>;

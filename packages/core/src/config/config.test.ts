@@ -72,14 +72,19 @@ describe("the verdict in production", () => {
   it("refuses development authentication, chosen or left by default", () => {
     expect(problemsOf({ ...production, AUTH_SECRET: undefined })).toEqual(["AUTH_MODE"]);
     expect(problemsOf({ ...production, AUTH_MODE: "development" })).toEqual(["AUTH_MODE"]);
-    expect(configurationVerdict({ ...production, AUTH_SECRET: undefined }).problems[0]!.message).toMatch(/development mode, where GET \/dev\/token .* set AUTH_JWKS_URI, AUTH_PUBLIC_KEY or AUTH_SECRET/);
+    expect(configurationVerdict({ ...production, AUTH_SECRET: undefined }).problems[0]!.message).toMatch(
+      /development mode, where GET \/dev\/token .* set AUTH_JWKS_URI, AUTH_PUBLIC_KEY or AUTH_SECRET/,
+    );
     expect(problemsOf({ ...production, AUTH_SECRET: undefined, AUTH_MODE: "trusted-headers" })).toEqual([]);
     expect(problemsOf({ ...production, AUTH_SECRET: undefined, AUTH_JWKS_URI: "https://idp.example/jwks" })).toEqual([]);
   });
 
   it("refuses PERSON_MATCH_KEY unset or the development secret", () => {
     expect(configurationVerdict({ ...production, PERSON_MATCH_KEY: undefined }).problems).toEqual([
-      { variable: "PERSON_MATCH_KEY", message: expect.stringMatching(/^PERSON_MATCH_KEY is not set, .*set it to a secret of at least 32 characters/) },
+      {
+        variable: "PERSON_MATCH_KEY",
+        message: expect.stringMatching(/^PERSON_MATCH_KEY is not set, .*set it to a secret of at least 32 characters/),
+      },
     ]);
     expect(configurationVerdict({ ...production, PERSON_MATCH_KEY: DEVELOPMENT_PERSON_MATCH_KEY }).problems).toEqual([
       { variable: "PERSON_MATCH_KEY", message: expect.stringMatching(/^PERSON_MATCH_KEY is the public development secret/) },
@@ -88,14 +93,20 @@ describe("the verdict in production", () => {
 
   it("refuses a missing CONTENT_SIGNING_SECRET in every authentication mode", () => {
     expect(problemsOf({ ...production, CONTENT_SIGNING_SECRET: undefined })).toEqual(["CONTENT_SIGNING_SECRET"]);
-    expect(problemsOf({ ...production, CONTENT_SIGNING_SECRET: undefined, AUTH_SECRET: undefined, AUTH_MODE: "trusted-headers" })).toEqual(["CONTENT_SIGNING_SECRET"]);
+    expect(problemsOf({ ...production, CONTENT_SIGNING_SECRET: undefined, AUTH_SECRET: undefined, AUTH_MODE: "trusted-headers" })).toEqual([
+      "CONTENT_SIGNING_SECRET",
+    ]);
   });
 
   it("refuses to start a reference service nobody asked for, and starts them on REFERENCE_SERVICES=on", () => {
     expect(problemsOf({ ...production, ELIGIBILITY_ADAPTER_URL: undefined })).toEqual(["ELIGIBILITY_ADAPTER_URL"]);
     expect(problemsOf({ ...production, DATA_EXCHANGE_AGENCY_URL: "" })).toEqual(["DATA_EXCHANGE_AGENCY_URL"]);
-    expect(configurationVerdict({ ...production, ELIGIBILITY_ADAPTER_URL: undefined }).problems[0]!.message).toMatch(/or REFERENCE_SERVICES=on/);
-    expect(problemsOf({ ...production, ELIGIBILITY_ADAPTER_URL: undefined, DATA_EXCHANGE_AGENCY_URL: undefined, REFERENCE_SERVICES: "on" })).toEqual([]);
+    expect(configurationVerdict({ ...production, ELIGIBILITY_ADAPTER_URL: undefined }).problems[0]!.message).toMatch(
+      /or REFERENCE_SERVICES=on/,
+    );
+    expect(
+      problemsOf({ ...production, ELIGIBILITY_ADAPTER_URL: undefined, DATA_EXCHANGE_AGENCY_URL: undefined, REFERENCE_SERVICES: "on" }),
+    ).toEqual([]);
     expect(referenceServicesAllowed(production)).toBe(false);
     expect(referenceServicesAllowed({})).toBe(true);
   });
@@ -112,7 +123,15 @@ describe("the verdict in production", () => {
   });
 
   it("names every problem at once", () => {
-    expect(problemsOf({ NODE_ENV: "production", PORT: "eighty" })).toEqual(["PORT", "AUTH_MODE", "PERSON_MATCH_KEY", "CONTENT_SIGNING_SECRET", "CLAMD_URL", "ELIGIBILITY_ADAPTER_URL", "DATA_EXCHANGE_AGENCY_URL"]);
+    expect(problemsOf({ NODE_ENV: "production", PORT: "eighty" })).toEqual([
+      "PORT",
+      "AUTH_MODE",
+      "PERSON_MATCH_KEY",
+      "CONTENT_SIGNING_SECRET",
+      "CLAMD_URL",
+      "ELIGIBILITY_ADAPTER_URL",
+      "DATA_EXCHANGE_AGENCY_URL",
+    ]);
   });
 });
 
@@ -127,14 +146,22 @@ describe("the verdict outside production", () => {
     expect(problemsOf({ CONTENT_STORE: "s3" })).toEqual(["S3_BUCKET"]);
     expect(problemsOf({ CONTENT_STORE: "s3", S3_BUCKET: "docs", S3_ACCESS_KEY_ID: "id" })).toEqual(["S3_SECRET_ACCESS_KEY"]);
     expect(problemsOf({ REFERENCE_SERVICES: "off" })).toEqual(["ELIGIBILITY_ADAPTER_URL", "DATA_EXCHANGE_AGENCY_URL"]);
-    expect(configurationVerdict({ REFERENCE_SERVICES: "off" }).problems[0]!.message).toMatch(/ELIGIBILITY_ADAPTER_URL is not set and REFERENCE_SERVICES=off/);
+    expect(configurationVerdict({ REFERENCE_SERVICES: "off" }).problems[0]!.message).toMatch(
+      /ELIGIBILITY_ADAPTER_URL is not set and REFERENCE_SERVICES=off/,
+    );
   });
 
   it("warns of a misspelt platform variable without refusing", () => {
     expect(configurationVerdict({ PERSON_MATCHKEY: "x" })).toEqual({
       production: false,
       problems: [],
-      warnings: [{ variable: "PERSON_MATCHKEY", message: "PERSON_MATCHKEY is not a platform variable: did you mean PERSON_MATCH_KEY? Rename it (in production this stops the start)." }],
+      warnings: [
+        {
+          variable: "PERSON_MATCHKEY",
+          message:
+            "PERSON_MATCHKEY is not a platform variable: did you mean PERSON_MATCH_KEY? Rename it (in production this stops the start).",
+        },
+      ],
     });
   });
 });
@@ -172,5 +199,7 @@ it("prints one line per problem under a heading that says where", () => {
     expect.stringMatching(/^ {2}- PERSON_MATCH_KEY is not set/),
     expect.stringMatching(/^ {2}- NODE_ENV=production needs a virus scanner for document uploads: set CLAMD_URL/),
   ]);
-  expect(describeVerdict(configurationVerdict({}), "single mode")).toBe("The configuration is sound (development, single mode): the platform would start.");
+  expect(describeVerdict(configurationVerdict({}), "single mode")).toBe(
+    "The configuration is sound (development, single mode): the platform would start.",
+  );
 });

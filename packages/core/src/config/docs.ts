@@ -5,7 +5,8 @@ import { settingDeclarations, settingGroups, settingNames, type SettingDeclarati
  * repository root and the configuration tables of docs/operations.md, between the markers below.
  * `test/config.docs.test.ts` fails when either differs from what these render.
  */
-export const README_BEGIN = "<!-- configuration:begin (generated from packages/kernel/src/config/schema.ts by npm run config:docs; edit there) -->";
+export const README_BEGIN =
+  "<!-- configuration:begin (generated from packages/kernel/src/config/schema.ts by npm run config:docs; edit there) -->";
 export const README_END = "<!-- configuration:end -->";
 
 const entries = () => settingNames.map((name) => [name, settingDeclarations[name] as SettingDeclaration] as const);
@@ -16,7 +17,9 @@ export function readmeConfigurationTables(): string {
   const required = entries().filter(([, declaration]) => declaration.production);
   const lines = ["#### What production requires", "", "| Variable | With `NODE_ENV=production` |", "|---|---|"];
   for (const [name, declaration] of required) lines.push(`| \`${name}\` | ${cell(declaration.production!)} |`);
-  lines.push("| any misspelt platform variable | refused: `DATABSE_URL` is named with the variable it likely meant (elsewhere a warning) |");
+  lines.push(
+    "| any misspelt platform variable | refused: `DATABSE_URL` is named with the variable it likely meant (elsewhere a warning) |",
+  );
   for (const group of settingGroups) {
     lines.push("", `#### ${group}`, "", "| Variable | Default | Meaning |", "|---|---|---|");
     for (const [name, declaration] of entries().filter(([, declaration]) => declaration.group === group)) {
@@ -78,4 +81,7 @@ export function envExample(): string {
 }
 
 /** The names `.env.example` lists (every declaration an operator sets). */
-export const operatorSettings = (): SettingName[] => entries().filter(([, declaration]) => !declaration.internal).map(([name]) => name);
+export const operatorSettings = (): SettingName[] =>
+  entries()
+    .filter(([, declaration]) => !declaration.internal)
+    .map(([name]) => name);

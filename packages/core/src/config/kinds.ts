@@ -9,14 +9,25 @@ const unsetWhenBlank = (value: unknown) => (typeof value === "string" && value.t
 const trimmed = (value: unknown) => (typeof value === "string" ? value.trim() || undefined : value);
 
 function withFallback<T>(schema: z.ZodType<T>, fallback: T | undefined): z.ZodType<T | undefined> {
-  return z.preprocess(trimmed, fallback === undefined ? schema.optional() : schema.optional().transform((value) => value ?? fallback)) as z.ZodType<T | undefined>;
+  return z.preprocess(
+    trimmed,
+    fallback === undefined ? schema.optional() : schema.optional().transform((value) => value ?? fallback),
+  ) as z.ZodType<T | undefined>;
 }
 
 type Bounds = { min?: number; max?: number };
 
 /** A whole number, at least 1 unless `min` says otherwise. */
-export function wholeNumber<F extends number | undefined = undefined>(fallback?: F, { min = 1, max = Number.MAX_SAFE_INTEGER }: Bounds = {}) {
-  const range = max === Number.MAX_SAFE_INTEGER ? (min === 1 ? "a positive whole number" : `a whole number of at least ${min}`) : `a whole number from ${min} to ${max}`;
+export function wholeNumber<F extends number | undefined = undefined>(
+  fallback?: F,
+  { min = 1, max = Number.MAX_SAFE_INTEGER }: Bounds = {},
+) {
+  const range =
+    max === Number.MAX_SAFE_INTEGER
+      ? min === 1
+        ? "a positive whole number"
+        : `a whole number of at least ${min}`
+      : `a whole number from ${min} to ${max}`;
   const schema = z
     .string()
     .regex(/^-?\d+$/, `must be ${range}`)
@@ -40,7 +51,10 @@ export function decimal<F extends number | undefined = undefined>(fallback?: F, 
 export const port = <F extends number | undefined = undefined>(fallback?: F) => wholeNumber(fallback, { min: 0, max: 65535 });
 
 /** One of a few words. */
-export function choice<const V extends readonly [string, ...string[]], F extends V[number] | undefined = undefined>(values: V, fallback?: F) {
+export function choice<const V extends readonly [string, ...string[]], F extends V[number] | undefined = undefined>(
+  values: V,
+  fallback?: F,
+) {
   const isChoice = (text: unknown): text is V[number] => typeof text === "string" && values.includes(text);
   const schema = z.string().pipe(z.custom<V[number]>(isChoice, `must be ${values.join(", ").replace(/, ([^,]*)$/, " or $1")}`));
   return withFallback(schema, fallback) as z.ZodType<F extends string ? V[number] : V[number] | undefined>;
@@ -62,25 +76,39 @@ export function text<F extends string | undefined = undefined>(fallback?: F) {
 }
 
 /** Text exactly as given, spaces included (a prefix put before other text). */
-export const verbatim = (fallback: string) => z.preprocess((value) => (value === undefined ? fallback : value), z.string()) as z.ZodType<string>;
+export const verbatim = (fallback: string) =>
+  z.preprocess((value) => (value === undefined ? fallback : value), z.string()) as z.ZodType<string>;
 
 /** A secret: at least `minLength` characters, because a short one can be guessed. */
-export const secret = (minLength: number) => withFallback(z.string().min(minLength, `must be at least ${minLength} characters long`), undefined) as z.ZodType<string | undefined>;
+export const secret = (minLength: number) =>
+  withFallback(z.string().min(minLength, `must be at least ${minLength} characters long`), undefined) as z.ZodType<string | undefined>;
 
 /** An absolute URL with one of the given schemes, as given (a reader that appends paths drops trailing slashes itself). */
 export function url(schemes: readonly string[] = ["http", "https"]) {
-  const schema = z
-    .string()
-    .refine((text) => {
+  const schema = z.string().refine(
+    (text) => {
       try {
         return schemes.includes(new URL(text).protocol.replace(/:$/, ""));
       } catch {
         return false;
       }
-    }, `must be a ${schemes.join(" or ")} URL`);
+    },
+    `must be a ${schemes.join(" or ")} URL`,
+  );
   return withFallback(schema, undefined) as z.ZodType<string | undefined>;
 }
 
 /** A comma-separated list; empty entries dropped. */
 export const commaList = () =>
-  z.preprocess(unsetWhenBlank, z.string().optional().transform((text) => (text ?? "").split(",").map((entry) => entry.trim()).filter(Boolean))) as z.ZodType<string[]>;
+  z.preprocess(
+    unsetWhenBlank,
+    z
+      .string()
+      .optional()
+      .transform((text) =>
+        (text ?? "")
+          .split(",")
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      ),
+  ) as z.ZodType<string[]>;

@@ -19,7 +19,8 @@ function parsed<N extends SettingName>(env: Environment, name: N) {
 }
 
 /** Whether a key to verify tokens with is configured (JWKS, PEM key or HMAC secret). */
-const tokenKeyConfigured = (env: Environment) => Boolean(env.AUTH_JWKS_URI?.trim() || env.AUTH_PUBLIC_KEY?.trim() || env.AUTH_SECRET?.trim());
+const tokenKeyConfigured = (env: Environment) =>
+  Boolean(env.AUTH_JWKS_URI?.trim() || env.AUTH_PUBLIC_KEY?.trim() || env.AUTH_SECRET?.trim());
 
 /** The authentication mode the settings choose: AUTH_MODE, else `jwt` when a key is configured, else `development`. */
 export function authModeOf(env: Environment): "jwt" | "trusted-headers" | "development" | undefined {
@@ -30,14 +31,20 @@ export function authModeOf(env: Environment): "jwt" | "trusted-headers" | "devel
 /** `jwt` mode needs a key. */
 export function authKeyProblems(env: Environment): ConfigurationProblem[] {
   if (authModeOf(env) !== "jwt" || tokenKeyConfigured(env)) return [];
-  return [problem("AUTH_MODE", "AUTH_MODE=jwt needs the identity provider's key: set AUTH_JWKS_URI, AUTH_PUBLIC_KEY (PEM) or AUTH_SECRET (HMAC).")];
+  return [
+    problem(
+      "AUTH_MODE",
+      "AUTH_MODE=jwt needs the identity provider's key: set AUTH_JWKS_URI, AUTH_PUBLIC_KEY (PEM) or AUTH_SECRET (HMAC).",
+    ),
+  ];
 }
 
 /** The S3 store needs a bucket, and a key pair is given whole or not at all. */
 export function contentStoreProblems(env: Environment): ConfigurationProblem[] {
   if (parsed(env, "CONTENT_STORE") !== "s3") return [];
   const found: ConfigurationProblem[] = [];
-  if (!env.S3_BUCKET?.trim()) found.push(problem("S3_BUCKET", "S3_BUCKET is required when CONTENT_STORE is 's3': set the bucket documents' bytes are kept in."));
+  if (!env.S3_BUCKET?.trim())
+    found.push(problem("S3_BUCKET", "S3_BUCKET is required when CONTENT_STORE is 's3': set the bucket documents' bytes are kept in."));
   const [id, key] = [env.S3_ACCESS_KEY_ID?.trim(), env.S3_SECRET_ACCESS_KEY?.trim()];
   // Half a key pair is a mistake, not a request for the SDK's own credential chain.
   if (Boolean(id) !== Boolean(key)) {
@@ -50,22 +57,41 @@ export function contentStoreProblems(env: Environment): ConfigurationProblem[] {
 /** Production scans every upload unless `VIRUS_SCAN=off` says otherwise on purpose. */
 export function scannerProblems(env: Environment): ConfigurationProblem[] {
   if (!isProduction(env) || parsed(env, "VIRUS_SCAN") !== "on" || env.CLAMD_URL?.trim()) return [];
-  return [problem("CLAMD_URL", "NODE_ENV=production needs a virus scanner for document uploads: set CLAMD_URL (tcp://host:3310), or VIRUS_SCAN=off to accept unscanned files on purpose.")];
+  return [
+    problem(
+      "CLAMD_URL",
+      "NODE_ENV=production needs a virus scanner for document uploads: set CLAMD_URL (tcp://host:3310), or VIRUS_SCAN=off to accept unscanned files on purpose.",
+    ),
+  ];
 }
 
 /** Whether the launcher may start the reference adapter and simulator where no URL names the real service. */
-export const referenceServicesAllowed = (env: Environment) => (parsed(env, "REFERENCE_SERVICES") ?? (isProduction(env) ? "off" : "on")) === "on";
+export const referenceServicesAllowed = (env: Environment) =>
+  (parsed(env, "REFERENCE_SERVICES") ?? (isProduction(env) ? "off" : "on")) === "on";
 
 /** A reference service may be started only where allowed; elsewhere its URL must be given. */
 export function referenceServiceProblems(env: Environment): ConfigurationProblem[] {
   if (referenceServicesAllowed(env)) return [];
-  const why = isProduction(env) && !env.REFERENCE_SERVICES?.trim() ? "NODE_ENV=production starts no reference service unless asked" : "REFERENCE_SERVICES=off";
+  const why =
+    isProduction(env) && !env.REFERENCE_SERVICES?.trim()
+      ? "NODE_ENV=production starts no reference service unless asked"
+      : "REFERENCE_SERVICES=off";
   const found: ConfigurationProblem[] = [];
   if (!env.ELIGIBILITY_ADAPTER_URL?.trim()) {
-    found.push(problem("ELIGIBILITY_ADAPTER_URL", `ELIGIBILITY_ADAPTER_URL is not set and ${why}: set it to the state's eligibility adapter, or REFERENCE_SERVICES=on to run the reference adapter (a demonstration).`));
+    found.push(
+      problem(
+        "ELIGIBILITY_ADAPTER_URL",
+        `ELIGIBILITY_ADAPTER_URL is not set and ${why}: set it to the state's eligibility adapter, or REFERENCE_SERVICES=on to run the reference adapter (a demonstration).`,
+      ),
+    );
   }
   if (!env.DATA_EXCHANGE_AGENCY_URL?.trim()) {
-    found.push(problem("DATA_EXCHANGE_AGENCY_URL", `DATA_EXCHANGE_AGENCY_URL is not set and ${why}: set it to the agencies' gateway, or REFERENCE_SERVICES=on to run the reference agency simulator (a demonstration).`));
+    found.push(
+      problem(
+        "DATA_EXCHANGE_AGENCY_URL",
+        `DATA_EXCHANGE_AGENCY_URL is not set and ${why}: set it to the agencies' gateway, or REFERENCE_SERVICES=on to run the reference agency simulator (a demonstration).`,
+      ),
+    );
   }
   return found;
 }
@@ -96,5 +122,10 @@ export function personMatchKeyProblems(env: Environment): ConfigurationProblem[]
 /** Production signs content links with a secret of its own, whatever its authentication. */
 export function contentSigningProblems(env: Environment): ConfigurationProblem[] {
   if (!isProduction(env) || env.CONTENT_SIGNING_SECRET?.trim()) return [];
-  return [problem("CONTENT_SIGNING_SECRET", "CONTENT_SIGNING_SECRET is not set: set a secret of at least 32 characters, the same in every process; it signs staged uploads and content links.")];
+  return [
+    problem(
+      "CONTENT_SIGNING_SECRET",
+      "CONTENT_SIGNING_SECRET is not set: set a secret of at least 32 characters, the same in every process; it signs staged uploads and content links.",
+    ),
+  ];
 }

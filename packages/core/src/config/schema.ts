@@ -56,11 +56,22 @@ export const settingDeclarations = {
     group: "Deployment",
     value: text(),
     default: "unset",
-    meaning: "`production` makes the launcher refuse an unsafe or incomplete configuration (see [What production requires](#what-production-requires)), and turns rate limits on and GraphQL introspection off",
+    meaning:
+      "`production` makes the launcher refuse an unsafe or incomplete configuration (see [What production requires](#what-production-requires)), and turns rate limits on and GraphQL introspection off",
     example: "production",
   }),
-  PLATFORM_MODE: declare({ group: "Deployment", value: choice(["single", "distributed", "cluster"], "single"), default: "`single`", meaning: "`single`, `distributed` or `cluster` (same as `--mode=`)" }),
-  PORT: declare({ group: "Deployment", value: port(4000), default: "`4000`", meaning: "Where to listen (distributed mode: the gateway; its other processes take the ports above it)" }),
+  PLATFORM_MODE: declare({
+    group: "Deployment",
+    value: choice(["single", "distributed", "cluster"], "single"),
+    default: "`single`",
+    meaning: "`single`, `distributed` or `cluster` (same as `--mode=`)",
+  }),
+  PORT: declare({
+    group: "Deployment",
+    value: port(4000),
+    default: "`4000`",
+    meaning: "Where to listen (distributed mode: the gateway; its other processes take the ports above it)",
+  }),
   HOST: declare({ group: "Deployment", value: text("127.0.0.1"), default: "`127.0.0.1`", meaning: "The address to listen on" }),
   PUBLIC_BASE_URL: declare({
     group: "Deployment",
@@ -83,39 +94,98 @@ export const settingDeclarations = {
     default: "`true`",
     meaning: "Distributed mode: identical subgraph queries of one caller in flight together are sent once (`false`: each on its own)",
   }),
-  PLATFORM_START_TIMEOUT_MS: declare({ group: "Deployment", value: wholeNumber(180_000), default: "`180000`", meaning: "How long the multi-process launcher waits for each child to answer `/healthz`" }),
+  PLATFORM_START_TIMEOUT_MS: declare({
+    group: "Deployment",
+    value: wholeNumber(180_000),
+    default: "`180000`",
+    meaning: "How long the multi-process launcher waits for each child to answer `/healthz`",
+  }),
   SUPERGRAPH_COMPOSE_AT_START: declare({
     group: "Deployment",
     value: trueFalse(false),
     default: "`false`",
-    meaning: "`true` composes the supergraph from the subgraphs at start instead of loading the one the build wrote (`gateway/dist/supergraph.graphql`)",
+    meaning:
+      "`true` composes the supergraph from the subgraphs at start instead of loading the one the build wrote (`gateway/dist/supergraph.graphql`)",
   }),
 
   // Database
-  DATABASE_URL: declare({ group: "Database", value: url(["postgres", "postgresql"]), default: "unset → embedded PGlite", meaning: "PostgreSQL connection string", example: "postgresql://pap@db.internal:5432/pap" }),
-  DATABASE_POOL_SIZE: declare({ group: "Database", value: wholeNumber(20), default: "`20`", meaning: "Connections per process (each write holds one for its transaction)" }),
-  PGLITE_DATA_DIR: declare({ group: "Database", value: text(), default: "`.data/pglite`", meaning: "Embedded store location (`memory` keeps nothing)" }),
+  DATABASE_URL: declare({
+    group: "Database",
+    value: url(["postgres", "postgresql"]),
+    default: "unset → embedded PGlite",
+    meaning: "PostgreSQL connection string",
+    example: "postgresql://pap@db.internal:5432/pap",
+  }),
+  DATABASE_POOL_SIZE: declare({
+    group: "Database",
+    value: wholeNumber(20),
+    default: "`20`",
+    meaning: "Connections per process (each write holds one for its transaction)",
+  }),
+  PGLITE_DATA_DIR: declare({
+    group: "Database",
+    value: text(),
+    default: "`.data/pglite`",
+    meaning: "Embedded store location (`memory` keeps nothing)",
+  }),
 
   // Authentication
   AUTH_MODE: declare({
     group: "Authentication",
     value: choice(["jwt", "trusted-headers", "development"]),
     default: "`jwt` when a key is set, else `development`",
-    meaning: "How callers authenticate: `jwt`, `trusted-headers` or `development` (see [Three modes](authentication.md#three-modes-auth_mode))",
+    meaning:
+      "How callers authenticate: `jwt`, `trusted-headers` or `development` (see [Three modes](authentication.md#three-modes-auth_mode))",
     production: "`jwt` or `trusted-headers`: development mode, which serves `GET /dev/token`, is refused",
   }),
-  AUTH_JWKS_URI: declare({ group: "Authentication", value: url(), default: "unset", meaning: "The identity provider's JSON Web Key Set, for `jwt` mode" }),
-  AUTH_PUBLIC_KEY: declare({ group: "Authentication", value: text(), default: "unset", meaning: "A PEM public key tokens are verified with, for `jwt` mode" }),
-  AUTH_SECRET: declare({ group: "Authentication", value: secret(32), default: "unset (development mode: a key generated on this machine)", meaning: "An HMAC secret tokens are verified with, for `jwt` mode, at least 32 characters" }),
-  AUTH_ISSUER: declare({ group: "Authentication", value: text(), default: "any (development mode: `urn:pap:development`)", meaning: "The `iss` tokens must carry" }),
-  AUTH_AUDIENCE: declare({ group: "Authentication", value: text(DEFAULT_AUDIENCE), default: `\`${DEFAULT_AUDIENCE}\``, meaning: "The `aud` tokens must carry" }),
-  AUTH_ALGORITHMS: declare({ group: "Authentication", value: commaList(), default: "`RS256,ES256`, or `HS256` with a secret", meaning: "Comma list of the signature algorithms accepted" }),
-  AUTH_CLOCK_SKEW_SECONDS: declare({ group: "Authentication", value: wholeNumber(60, { min: 0 }), default: "`60`", meaning: "How far a token's times may be off this machine's clock" }),
+  AUTH_JWKS_URI: declare({
+    group: "Authentication",
+    value: url(),
+    default: "unset",
+    meaning: "The identity provider's JSON Web Key Set, for `jwt` mode",
+  }),
+  AUTH_PUBLIC_KEY: declare({
+    group: "Authentication",
+    value: text(),
+    default: "unset",
+    meaning: "A PEM public key tokens are verified with, for `jwt` mode",
+  }),
+  AUTH_SECRET: declare({
+    group: "Authentication",
+    value: secret(32),
+    default: "unset (development mode: a key generated on this machine)",
+    meaning: "An HMAC secret tokens are verified with, for `jwt` mode, at least 32 characters",
+  }),
+  AUTH_ISSUER: declare({
+    group: "Authentication",
+    value: text(),
+    default: "any (development mode: `urn:pap:development`)",
+    meaning: "The `iss` tokens must carry",
+  }),
+  AUTH_AUDIENCE: declare({
+    group: "Authentication",
+    value: text(DEFAULT_AUDIENCE),
+    default: `\`${DEFAULT_AUDIENCE}\``,
+    meaning: "The `aud` tokens must carry",
+  }),
+  AUTH_ALGORITHMS: declare({
+    group: "Authentication",
+    value: commaList(),
+    default: "`RS256,ES256`, or `HS256` with a secret",
+    meaning: "Comma list of the signature algorithms accepted",
+  }),
+  AUTH_CLOCK_SKEW_SECONDS: declare({
+    group: "Authentication",
+    value: wholeNumber(60, { min: 0 }),
+    default: "`60`",
+    meaning: "How far a token's times may be off this machine's clock",
+  }),
   AUTH_API_KEYS: declare({
     group: "Authentication",
     value: commaList(),
     default: "unset (development mode: one derived from the local key, printed at start)",
-    meaning: "Comma list of the identity provider's keys for `GET /identity-access/token/claims/{sub}` (`X-API-Key`); accepted nowhere else",
+    meaning:
+      "Comma list of the identity provider's keys for `GET /identity-access/token/claims/{sub}` (`X-API-Key`); accepted nowhere else",
   }),
 
   // Persons and intake
@@ -131,13 +201,15 @@ export const settingDeclarations = {
     group: "Persons and intake",
     value: text("off"),
     default: "`off`",
-    meaning: "When a completed determination needs a supervisor's sign-off before the application closes: `off`, `denials` (a program denied to a member), `all`, or a comma list of programs",
+    meaning:
+      "When a completed determination needs a supervisor's sign-off before the application closes: `off`, `denials` (a program denied to a member), `all`, or a comma list of programs",
   }),
   INTAKE_FILING_MINIMUM: declare({
     group: "Persons and intake",
     value: choice(["on", "off"], "on"),
     default: "`on`",
-    meaning: "`off` lets an application be submitted without the minimum a filing needs (see [The application lifecycle](domains/intake.md#the-application-lifecycle))",
+    meaning:
+      "`off` lets an application be submitted without the minimum a filing needs (see [The application lifecycle](domains/intake.md#the-application-lifecycle))",
   }),
 
   // Eligibility adapter
@@ -145,40 +217,94 @@ export const settingDeclarations = {
     group: "Eligibility adapter",
     value: url(),
     default: "unset → the reference adapter, started beside the platform (`REFERENCE_SERVICES`)",
-    meaning: "The eligibility adapter the platform calls (the adapter contract of the specification, §4.7): a state's own rules engine; see [the reference adapter](reference-services.md#the-eligibility-reference-adapter)",
+    meaning:
+      "The eligibility adapter the platform calls (the adapter contract of the specification, §4.7): a state's own rules engine; see [the reference adapter](reference-services.md#the-eligibility-reference-adapter)",
     production: "required unless `REFERENCE_SERVICES=on`",
   }),
   ELIGIBILITY_ADAPTER_TIMEOUT_MS: declare({
     group: "Eligibility adapter",
     value: wholeNumber(5000),
     default: "`5000`",
-    meaning: "Each attempt's timeout of the adapter client (see [the choreography](domains/eligibility.md#from-submission-to-a-case-the-choreography))",
+    meaning:
+      "Each attempt's timeout of the adapter client (see [the choreography](domains/eligibility.md#from-submission-to-a-case-the-choreography))",
   }),
-  ELIGIBILITY_ADAPTER_ATTEMPTS: declare({ group: "Eligibility adapter", value: wholeNumber(3), default: "`3`", meaning: "Attempts per call of the adapter client" }),
+  ELIGIBILITY_ADAPTER_ATTEMPTS: declare({
+    group: "Eligibility adapter",
+    value: wholeNumber(3),
+    default: "`3`",
+    meaning: "Attempts per call of the adapter client",
+  }),
 
   // Data exchange
   DATA_EXCHANGE_AGENCY_URL: declare({
     group: "Data exchange",
     value: url(),
     default: "unset → the reference agency simulator, started beside the platform (`REFERENCE_SERVICES`)",
-    meaning: "Where catalog entries without an endpoint of their own call their agency (`<url>/agencies/<serviceType>`); see [Data exchange](domains/data-exchange.md)",
+    meaning:
+      "Where catalog entries without an endpoint of their own call their agency (`<url>/agencies/<serviceType>`); see [Data exchange](domains/data-exchange.md)",
     production: "required unless `REFERENCE_SERVICES=on`",
   }),
   DATA_EXCHANGE_SERVICES_FILE: declare({
     group: "Data exchange",
     value: text(),
     default: "unset",
-    meaning: "A JSON file `{ \"services\": [ … ] }` of catalog entries to add, or to change by id (endpoint, timeout, credential, window, mode)",
+    meaning:
+      'A JSON file `{ "services": [ … ] }` of catalog entries to add, or to change by id (endpoint, timeout, credential, window, mode)',
   }),
-  DATA_EXCHANGE_CALL_WINDOW_SECONDS: declare({ group: "Data exchange", value: wholeNumber(900), default: "`900`", meaning: "How long a call may stay pending before its durable timer times it out, for entries that set none" }),
-  DATA_EXCHANGE_CALL_TIMEOUT_MS: declare({ group: "Data exchange", value: wholeNumber(10_000), default: "`10000`", meaning: "Each attempt's timeout (a sync call's whole budget), for entries that set none" }),
-  DATA_EXCHANGE_ATTEMPTS_PER_CALL: declare({ group: "Data exchange", value: wholeNumber(3), default: "`3`", meaning: "Attempts within one call (jittered backoff)" }),
-  DATA_EXCHANGE_OUTBOX_ATTEMPTS: declare({ group: "Data exchange", value: wholeNumber(5), default: "`5`", meaning: "Calls before an asynchronous call fails for good" }),
-  DATA_EXCHANGE_RETRY_BASE_MS: declare({ group: "Data exchange", value: wholeNumber(5_000), default: "`5000`", meaning: "The outbox's first wait between calls, doubled (jittered) after each" }),
-  DATA_EXCHANGE_RETRY_MAX_MS: declare({ group: "Data exchange", value: wholeNumber(300_000), default: "`300000`", meaning: "The outbox's longest wait between calls" }),
-  DATA_EXCHANGE_BREAKER_FAILURES: declare({ group: "Data exchange", value: wholeNumber(5), default: "`5`", meaning: "Per service: consecutive failed calls that open its circuit breaker" }),
-  DATA_EXCHANGE_BREAKER_OPEN_MS: declare({ group: "Data exchange", value: wholeNumber(30_000), default: "`30000`", meaning: "How long an open breaker stays open before a trial call" }),
-  DATA_EXCHANGE_CONCURRENCY: declare({ group: "Data exchange", value: wholeNumber(32), default: "`32`", meaning: "Calls one process has in flight at once" }),
+  DATA_EXCHANGE_CALL_WINDOW_SECONDS: declare({
+    group: "Data exchange",
+    value: wholeNumber(900),
+    default: "`900`",
+    meaning: "How long a call may stay pending before its durable timer times it out, for entries that set none",
+  }),
+  DATA_EXCHANGE_CALL_TIMEOUT_MS: declare({
+    group: "Data exchange",
+    value: wholeNumber(10_000),
+    default: "`10000`",
+    meaning: "Each attempt's timeout (a sync call's whole budget), for entries that set none",
+  }),
+  DATA_EXCHANGE_ATTEMPTS_PER_CALL: declare({
+    group: "Data exchange",
+    value: wholeNumber(3),
+    default: "`3`",
+    meaning: "Attempts within one call (jittered backoff)",
+  }),
+  DATA_EXCHANGE_OUTBOX_ATTEMPTS: declare({
+    group: "Data exchange",
+    value: wholeNumber(5),
+    default: "`5`",
+    meaning: "Calls before an asynchronous call fails for good",
+  }),
+  DATA_EXCHANGE_RETRY_BASE_MS: declare({
+    group: "Data exchange",
+    value: wholeNumber(5_000),
+    default: "`5000`",
+    meaning: "The outbox's first wait between calls, doubled (jittered) after each",
+  }),
+  DATA_EXCHANGE_RETRY_MAX_MS: declare({
+    group: "Data exchange",
+    value: wholeNumber(300_000),
+    default: "`300000`",
+    meaning: "The outbox's longest wait between calls",
+  }),
+  DATA_EXCHANGE_BREAKER_FAILURES: declare({
+    group: "Data exchange",
+    value: wholeNumber(5),
+    default: "`5`",
+    meaning: "Per service: consecutive failed calls that open its circuit breaker",
+  }),
+  DATA_EXCHANGE_BREAKER_OPEN_MS: declare({
+    group: "Data exchange",
+    value: wholeNumber(30_000),
+    default: "`30000`",
+    meaning: "How long an open breaker stays open before a trial call",
+  }),
+  DATA_EXCHANGE_CONCURRENCY: declare({
+    group: "Data exchange",
+    value: wholeNumber(32),
+    default: "`32`",
+    meaning: "Calls one process has in flight at once",
+  }),
 
   // Reference services
   REFERENCE_SERVICES: declare({
@@ -189,27 +315,68 @@ export const settingDeclarations = {
       "Whether the launcher may start the reference eligibility adapter and the reference agency simulator where `ELIGIBILITY_ADAPTER_URL` or `DATA_EXCHANGE_AGENCY_URL` is not given; `on` in production for a demonstration",
     production: "`off` unless set: the two URLs are then required",
   }),
-  ELIGIBILITY_ADAPTER_PORT: declare({ group: "Reference services", value: port(), default: "a free port", meaning: "Where the launcher's reference adapter listens" }),
-  AGENCY_SIMULATOR_PORT: declare({ group: "Reference services", value: port(), default: "a free port", meaning: "Where the launcher's agency simulator listens" }),
+  ELIGIBILITY_ADAPTER_PORT: declare({
+    group: "Reference services",
+    value: port(),
+    default: "a free port",
+    meaning: "Where the launcher's reference adapter listens",
+  }),
+  AGENCY_SIMULATOR_PORT: declare({
+    group: "Reference services",
+    value: port(),
+    default: "a free port",
+    meaning: "Where the launcher's agency simulator listens",
+  }),
   SNAP_SUA_HEATING_COOLING: declare({
     group: "Reference services",
     value: decimal(500, { min: 0 }),
     default: "`500` (illustrative)",
     meaning: "The reference adapter: the state's full standard utility allowance, monthly dollars",
   }),
-  SNAP_SUA_LIMITED: declare({ group: "Reference services", value: decimal(300, { min: 0 }), default: "`300` (illustrative)", meaning: "The reference adapter: the limited standard utility allowance, monthly dollars" }),
-  AGENCY_SIMULATOR_TOKEN: declare({ group: "Reference services", value: text(), default: "unset (no token asked)", meaning: "The agency simulator: the bearer token its callers must send" }),
-  AGENCY_SIMULATOR_LATENCY_MS: declare({ group: "Reference services", value: wholeNumber(undefined, { min: 0, max: 60_000 }), default: "`0`", meaning: "The agency simulator: delay added before every answer, in ms" }),
-  AGENCY_SIMULATOR_FAILURE_RATE: declare({ group: "Reference services", value: decimal(undefined, { min: 0, max: 1 }), default: "`0`", meaning: "The agency simulator: the fraction of requests answered 503 at random" }),
-  AGENCY_SIMULATOR_FAILING: declare({ group: "Reference services", value: commaList(), default: "none", meaning: "The agency simulator: comma list of service types that answer 503 to every request" }),
-  AGENCY_SIMULATOR_SLOW_MS: declare({ group: "Reference services", value: wholeNumber(undefined, { min: 0, max: 600_000 }), default: "`3000`", meaning: "The agency simulator: how long an SSN ending in 9 makes an agency take, in ms" }),
+  SNAP_SUA_LIMITED: declare({
+    group: "Reference services",
+    value: decimal(300, { min: 0 }),
+    default: "`300` (illustrative)",
+    meaning: "The reference adapter: the limited standard utility allowance, monthly dollars",
+  }),
+  AGENCY_SIMULATOR_TOKEN: declare({
+    group: "Reference services",
+    value: text(),
+    default: "unset (no token asked)",
+    meaning: "The agency simulator: the bearer token its callers must send",
+  }),
+  AGENCY_SIMULATOR_LATENCY_MS: declare({
+    group: "Reference services",
+    value: wholeNumber(undefined, { min: 0, max: 60_000 }),
+    default: "`0`",
+    meaning: "The agency simulator: delay added before every answer, in ms",
+  }),
+  AGENCY_SIMULATOR_FAILURE_RATE: declare({
+    group: "Reference services",
+    value: decimal(undefined, { min: 0, max: 1 }),
+    default: "`0`",
+    meaning: "The agency simulator: the fraction of requests answered 503 at random",
+  }),
+  AGENCY_SIMULATOR_FAILING: declare({
+    group: "Reference services",
+    value: commaList(),
+    default: "none",
+    meaning: "The agency simulator: comma list of service types that answer 503 to every request",
+  }),
+  AGENCY_SIMULATOR_SLOW_MS: declare({
+    group: "Reference services",
+    value: wholeNumber(undefined, { min: 0, max: 600_000 }),
+    default: "`3000`",
+    meaning: "The agency simulator: how long an SSN ending in 9 makes an agency take, in ms",
+  }),
 
   // Documents
   DOCUMENT_TYPES_FILE: declare({
     group: "Documents",
     value: text(),
     default: "unset",
-    meaning: "A JSON file `{ \"documentTypes\": [ … ] }` of document types to add to the configured ones, or to change by id (see [Document management](domains/document-management.md))",
+    meaning:
+      'A JSON file `{ "documentTypes": [ … ] }` of document types to add to the configured ones, or to change by id (see [Document management](domains/document-management.md))',
   }),
   CLAMD_URL: declare({
     group: "Documents",
@@ -219,7 +386,12 @@ export const settingDeclarations = {
     production: "required unless `VIRUS_SCAN=off`",
     example: "tcp://127.0.0.1:3310",
   }),
-  VIRUS_SCAN: declare({ group: "Documents", value: choice(["on", "off"], "on"), default: "`on`", meaning: "`off` accepts unscanned uploads on purpose (the only way to start without a scanner in production)" }),
+  VIRUS_SCAN: declare({
+    group: "Documents",
+    value: choice(["on", "off"], "on"),
+    default: "`on`",
+    meaning: "`off` accepts unscanned uploads on purpose (the only way to start without a scanner in production)",
+  }),
   CONTENT_MAX_BYTES: declare({
     group: "Documents",
     // A version's size is stored as a 32-bit integer; nothing a household files comes near it.
@@ -227,14 +399,44 @@ export const settingDeclarations = {
     default: "`104857600` (100 MiB)",
     meaning: "The largest file an upload may carry; beyond it 413",
   }),
-  CONTENT_STORE: declare({ group: "Documents", value: choice(["filesystem", "s3"], "filesystem"), default: "`filesystem`", meaning: "Where documents' bytes are kept: a directory, or `s3`" }),
-  CONTENT_DIRECTORY: declare({ group: "Documents", value: text(), default: "`.data/content`", meaning: "The directory of the `filesystem` store" }),
-  S3_BUCKET: declare({ group: "Documents", value: text(), default: "unset", meaning: "The bucket of the S3-compatible store (`CONTENT_STORE=s3`, where it is required)" }),
+  CONTENT_STORE: declare({
+    group: "Documents",
+    value: choice(["filesystem", "s3"], "filesystem"),
+    default: "`filesystem`",
+    meaning: "Where documents' bytes are kept: a directory, or `s3`",
+  }),
+  CONTENT_DIRECTORY: declare({
+    group: "Documents",
+    value: text(),
+    default: "`.data/content`",
+    meaning: "The directory of the `filesystem` store",
+  }),
+  S3_BUCKET: declare({
+    group: "Documents",
+    value: text(),
+    default: "unset",
+    meaning: "The bucket of the S3-compatible store (`CONTENT_STORE=s3`, where it is required)",
+  }),
   S3_ENDPOINT: declare({ group: "Documents", value: url(), default: "AWS", meaning: "The S3-compatible store's endpoint" }),
   S3_REGION: declare({ group: "Documents", value: text("us-east-1"), default: "`us-east-1`", meaning: "The S3 store's region" }),
-  S3_FORCE_PATH_STYLE: declare({ group: "Documents", value: trueFalse(), default: "`false`", meaning: "Path-style bucket addresses (most S3-compatible servers other than AWS)" }),
-  S3_ACCESS_KEY_ID: declare({ group: "Documents", value: text(), default: "the SDK's default chain", meaning: "The S3 store's access key (with `S3_SECRET_ACCESS_KEY`)" }),
-  S3_SECRET_ACCESS_KEY: declare({ group: "Documents", value: text(), default: "the SDK's default chain", meaning: "The S3 store's secret key (with `S3_ACCESS_KEY_ID`)" }),
+  S3_FORCE_PATH_STYLE: declare({
+    group: "Documents",
+    value: trueFalse(),
+    default: "`false`",
+    meaning: "Path-style bucket addresses (most S3-compatible servers other than AWS)",
+  }),
+  S3_ACCESS_KEY_ID: declare({
+    group: "Documents",
+    value: text(),
+    default: "the SDK's default chain",
+    meaning: "The S3 store's access key (with `S3_SECRET_ACCESS_KEY`)",
+  }),
+  S3_SECRET_ACCESS_KEY: declare({
+    group: "Documents",
+    value: text(),
+    default: "the SDK's default chain",
+    meaning: "The S3 store's secret key (with `S3_ACCESS_KEY_ID`)",
+  }),
   CONTENT_SIGNING_SECRET: declare({
     group: "Documents",
     value: secret(32),
@@ -248,11 +450,26 @@ export const settingDeclarations = {
     default: "`stream`",
     meaning: "`redirect`: content requests answer 302 to a signed, time-limited link (an overlay the specification allows, §9)",
   }),
-  CONTENT_LINK_TTL_SECONDS: declare({ group: "Documents", value: wholeNumber(300, { max: 7 * 24 * 3600 }), default: "`300`", meaning: "How long a signed content link is valid" }),
+  CONTENT_LINK_TTL_SECONDS: declare({
+    group: "Documents",
+    value: wholeNumber(300, { max: 7 * 24 * 3600 }),
+    default: "`300`",
+    meaning: "How long a signed content link is valid",
+  }),
 
   // Limits
-  GRAPHQL_INTROSPECTION: declare({ group: "Limits", value: trueFalse(), default: "on, off when `NODE_ENV=production`", meaning: "`true` / `false` to choose (HTTP and WebSocket alike)" }),
-  GRAPHQL_MAX_DEPTH: declare({ group: "Limits", value: wholeNumber(12), default: "`12`", meaning: "Deepest nesting of an operation's fields; past it, 400 `QUERY_TOO_DEEP` before anything runs" }),
+  GRAPHQL_INTROSPECTION: declare({
+    group: "Limits",
+    value: trueFalse(),
+    default: "on, off when `NODE_ENV=production`",
+    meaning: "`true` / `false` to choose (HTTP and WebSocket alike)",
+  }),
+  GRAPHQL_MAX_DEPTH: declare({
+    group: "Limits",
+    value: wholeNumber(12),
+    default: "`12`",
+    meaning: "Deepest nesting of an operation's fields; past it, 400 `QUERY_TOO_DEEP` before anything runs",
+  }),
   GRAPHQL_MAX_COST: declare({
     group: "Limits",
     value: wholeNumber(100_000),
@@ -260,12 +477,42 @@ export const settingDeclarations = {
     meaning:
       "Most fields an operation could resolve (a paged list counts once per item of the page asked for: `limit`, the largest page when it is a variable, else 25; a relation list by the size declared with it, see [Query limits](graphql.md#query-limits)); past it, 400 `QUERY_TOO_COMPLEX` before anything runs",
   }),
-  GRAPHQL_MAX_SELECTIONS: declare({ group: "Limits", value: wholeNumber(100), default: "`100`", meaning: "Most fields one selection set may name, aliases counted one by one (past it, 400 `QUERY_TOO_COMPLEX`)" }),
-  GRAPHQL_MAX_TOKENS: declare({ group: "Limits", value: wholeNumber(10_000), default: "`10000`", meaning: "Most tokens the parser reads of a document (past it, 400)" }),
-  REQUEST_MAX_DEPTH: declare({ group: "Limits", value: wholeNumber(32), default: "`32`", meaning: "Deepest nesting of objects and arrays in a JSON request body; deeper is 400 before anything walks the body" }),
-  RATE_LIMIT: declare({ group: "Limits", value: trueFalse(), default: "off, on when `NODE_ENV=production`", meaning: "`true` / `false`: per-caller limits at the gateway and the REST surface (see [Per-caller limits](rest.md#per-caller-limits))" }),
-  RATE_LIMIT_MAX: declare({ group: "Limits", value: wholeNumber(1200), default: "`1200`", meaning: "Requests one caller may make per window; past it, 429 `RATE_LIMITED` with `Retry-After`" }),
-  RATE_LIMIT_WINDOW_MS: declare({ group: "Limits", value: wholeNumber(60_000), default: "`60000`", meaning: "The window of `RATE_LIMIT_MAX`" }),
+  GRAPHQL_MAX_SELECTIONS: declare({
+    group: "Limits",
+    value: wholeNumber(100),
+    default: "`100`",
+    meaning: "Most fields one selection set may name, aliases counted one by one (past it, 400 `QUERY_TOO_COMPLEX`)",
+  }),
+  GRAPHQL_MAX_TOKENS: declare({
+    group: "Limits",
+    value: wholeNumber(10_000),
+    default: "`10000`",
+    meaning: "Most tokens the parser reads of a document (past it, 400)",
+  }),
+  REQUEST_MAX_DEPTH: declare({
+    group: "Limits",
+    value: wholeNumber(32),
+    default: "`32`",
+    meaning: "Deepest nesting of objects and arrays in a JSON request body; deeper is 400 before anything walks the body",
+  }),
+  RATE_LIMIT: declare({
+    group: "Limits",
+    value: trueFalse(),
+    default: "off, on when `NODE_ENV=production`",
+    meaning: "`true` / `false`: per-caller limits at the gateway and the REST surface (see [Per-caller limits](rest.md#per-caller-limits))",
+  }),
+  RATE_LIMIT_MAX: declare({
+    group: "Limits",
+    value: wholeNumber(1200),
+    default: "`1200`",
+    meaning: "Requests one caller may make per window; past it, 429 `RATE_LIMITED` with `Retry-After`",
+  }),
+  RATE_LIMIT_WINDOW_MS: declare({
+    group: "Limits",
+    value: wholeNumber(60_000),
+    default: "`60000`",
+    meaning: "The window of `RATE_LIMIT_MAX`",
+  }),
   RATE_LIMIT_MAX_CONNECTIONS: declare({
     group: "Limits",
     value: wholeNumber(10),
@@ -274,21 +521,57 @@ export const settingDeclarations = {
   }),
 
   // Events
-  PLATFORM_BASE_PATH: declare({ group: "Event overlays", value: text("/platform"), default: "`/platform`", meaning: "Where the platform domain's REST paths live (an overlay the specification allows, §9)" }),
-  EVENT_TYPE_PREFIX: declare({ group: "Event overlays", value: verbatim(""), default: "empty", meaning: "Prepended verbatim to every event type, e.g. `org.example.` (an overlay the specification allows, §9)" }),
-  EVENT_STREAM_HEARTBEAT_MS: declare({ group: "Event overlays", value: wholeNumber(30_000), default: "`30000`", meaning: "Interval of the `: heartbeat` comment on the event stream" }),
+  PLATFORM_BASE_PATH: declare({
+    group: "Event overlays",
+    value: text("/platform"),
+    default: "`/platform`",
+    meaning: "Where the platform domain's REST paths live (an overlay the specification allows, §9)",
+  }),
+  EVENT_TYPE_PREFIX: declare({
+    group: "Event overlays",
+    value: verbatim(""),
+    default: "empty",
+    meaning: "Prepended verbatim to every event type, e.g. `org.example.` (an overlay the specification allows, §9)",
+  }),
+  EVENT_STREAM_HEARTBEAT_MS: declare({
+    group: "Event overlays",
+    value: wholeNumber(30_000),
+    default: "`30000`",
+    meaning: "Interval of the `: heartbeat` comment on the event stream",
+  }),
 
   // Logs, metrics and tracing
-  LOG_LEVEL: declare({ group: "Logs, metrics and tracing", value: choice(["fatal", "error", "warn", "info", "debug", "trace", "silent"], "info"), default: "`info`", meaning: "pino level (`silent` in tests)" }),
-  LOG_REQUESTS: declare({ group: "Logs, metrics and tracing", value: trueFalse(false), default: "`false`", meaning: "Log every HTTP request" }),
-  METRICS_TOKEN: declare({ group: "Logs, metrics and tracing", value: text(), default: "unset (then `/metrics` answers this machine only)", meaning: "The bearer token `GET /metrics` requires (see [Metrics](#metrics))" }),
+  LOG_LEVEL: declare({
+    group: "Logs, metrics and tracing",
+    value: choice(["fatal", "error", "warn", "info", "debug", "trace", "silent"], "info"),
+    default: "`info`",
+    meaning: "pino level (`silent` in tests)",
+  }),
+  LOG_REQUESTS: declare({
+    group: "Logs, metrics and tracing",
+    value: trueFalse(false),
+    default: "`false`",
+    meaning: "Log every HTTP request",
+  }),
+  METRICS_TOKEN: declare({
+    group: "Logs, metrics and tracing",
+    value: text(),
+    default: "unset (then `/metrics` answers this machine only)",
+    meaning: "The bearer token `GET /metrics` requires (see [Metrics](#metrics))",
+  }),
   OTEL_EXPORTER_OTLP_ENDPOINT: declare({
     group: "Logs, metrics and tracing",
     value: url(),
     default: "unset (no tracing)",
-    meaning: "A collector's base URL every process sends its traces to over OTLP/HTTP (JSON) (`/v1/traces` is added to it); setting it turns tracing on ([Tracing](#tracing))",
+    meaning:
+      "A collector's base URL every process sends its traces to over OTLP/HTTP (JSON) (`/v1/traces` is added to it); setting it turns tracing on ([Tracing](#tracing))",
   }),
-  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: declare({ group: "Logs, metrics and tracing", value: url(), default: "unset", meaning: "The traces URL as it is (instead of `OTEL_EXPORTER_OTLP_ENDPOINT`); setting it turns tracing on" }),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: declare({
+    group: "Logs, metrics and tracing",
+    value: url(),
+    default: "unset",
+    meaning: "The traces URL as it is (instead of `OTEL_EXPORTER_OTLP_ENDPOINT`); setting it turns tracing on",
+  }),
   OTEL_SERVICE_NAME: declare({
     group: "Logs, metrics and tracing",
     value: text(),
@@ -298,19 +581,63 @@ export const settingDeclarations = {
   }),
   OTEL_TRACES_SAMPLER: declare({
     group: "Logs, metrics and tracing",
-    value: choice(["always_on", "always_off", "traceidratio", "parentbased_always_on", "parentbased_always_off", "parentbased_traceidratio"], "parentbased_always_on"),
+    value: choice(
+      ["always_on", "always_off", "traceidratio", "parentbased_always_on", "parentbased_always_off", "parentbased_traceidratio"],
+      "parentbased_always_on",
+    ),
     default: "`parentbased_always_on`",
-    meaning: "Which traces are kept: `always_on`, `always_off`, `traceidratio`, `parentbased_always_on`, `parentbased_always_off`, `parentbased_traceidratio`",
+    meaning:
+      "Which traces are kept: `always_on`, `always_off`, `traceidratio`, `parentbased_always_on`, `parentbased_always_off`, `parentbased_traceidratio`",
   }),
-  OTEL_TRACES_SAMPLER_ARG: declare({ group: "Logs, metrics and tracing", value: decimal(undefined, { min: 0, max: 1 }), default: "`1`", meaning: "The ratio (0–1) of the `traceidratio` samplers" }),
-  OTEL_SDK_DISABLED: declare({ group: "Logs, metrics and tracing", value: trueFalse(false), default: "`false`", meaning: "`true` keeps tracing off though an endpoint is set" }),
+  OTEL_TRACES_SAMPLER_ARG: declare({
+    group: "Logs, metrics and tracing",
+    value: decimal(undefined, { min: 0, max: 1 }),
+    default: "`1`",
+    meaning: "The ratio (0–1) of the `traceidratio` samplers",
+  }),
+  OTEL_SDK_DISABLED: declare({
+    group: "Logs, metrics and tracing",
+    value: trueFalse(false),
+    default: "`false`",
+    meaning: "`true` keeps tracing off though an endpoint is set",
+  }),
 
   // Set by the launcher
-  SUBGRAPH_URLS: declare({ group: "Set by the launcher", value: text("{}"), default: "—", meaning: "Distributed mode: the gateway process's subgraph addresses (JSON)", internal: true }),
-  GRAPHQL_URL: declare({ group: "Set by the launcher", value: url(), default: "—", meaning: "Distributed mode: the gateway the REST process calls", internal: true }),
-  PAP_METRICS_PARENT: declare({ group: "Set by the launcher", value: text(), default: "—", meaning: "`1` in a process whose launcher gathers its metrics", internal: true }),
-  NODE_OPTIONS: declare({ group: "Set by the launcher", value: text(), default: "—", meaning: "Node's own; the launcher adds `--max-semi-space-size=64` for the gateway process unless one is given", internal: true }),
-  APOLLO_TELEMETRY_DISABLED: declare({ group: "Set by the launcher", value: text(), default: "—", meaning: "Apollo's own; every process sets it so the gateway never reports usage", internal: true }),
+  SUBGRAPH_URLS: declare({
+    group: "Set by the launcher",
+    value: text("{}"),
+    default: "—",
+    meaning: "Distributed mode: the gateway process's subgraph addresses (JSON)",
+    internal: true,
+  }),
+  GRAPHQL_URL: declare({
+    group: "Set by the launcher",
+    value: url(),
+    default: "—",
+    meaning: "Distributed mode: the gateway the REST process calls",
+    internal: true,
+  }),
+  PAP_METRICS_PARENT: declare({
+    group: "Set by the launcher",
+    value: text(),
+    default: "—",
+    meaning: "`1` in a process whose launcher gathers its metrics",
+    internal: true,
+  }),
+  NODE_OPTIONS: declare({
+    group: "Set by the launcher",
+    value: text(),
+    default: "—",
+    meaning: "Node's own; the launcher adds `--max-semi-space-size=64` for the gateway process unless one is given",
+    internal: true,
+  }),
+  APOLLO_TELEMETRY_DISABLED: declare({
+    group: "Set by the launcher",
+    value: text(),
+    default: "—",
+    meaning: "Apollo's own; every process sets it so the gateway never reports usage",
+    internal: true,
+  }),
 } satisfies Record<string, SettingDeclaration>;
 
 export type SettingName = keyof typeof settingDeclarations;

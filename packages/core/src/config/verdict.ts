@@ -1,6 +1,14 @@
 import { misspeltSettings } from "./misspelt";
 import { isProduction, valueProblems, type ConfigurationProblem, type Environment } from "./read";
-import { authKeyProblems, contentSigningProblems, contentStoreProblems, developmentAuthProblems, personMatchKeyProblems, referenceServiceProblems, scannerProblems } from "./rules";
+import {
+  authKeyProblems,
+  contentSigningProblems,
+  contentStoreProblems,
+  developmentAuthProblems,
+  personMatchKeyProblems,
+  referenceServiceProblems,
+  scannerProblems,
+} from "./rules";
 
 /**
  * Whether the platform may start with an environment: every problem at once, each saying what to set.
@@ -42,7 +50,10 @@ export function configurationVerdict(env: Environment = process.env): Configurat
 export function describeVerdict(verdict: ConfigurationVerdict, context: string): string {
   const where = `${verdict.production ? "NODE_ENV=production" : "development"}, ${context}`;
   const lines = verdict.problems.length
-    ? [`The platform will not start (${where}): ${verdict.problems.length} ${verdict.problems.length === 1 ? "problem" : "problems"} in its configuration.`, ...verdict.problems.map((found) => `  - ${found.message}`)]
+    ? [
+        `The platform will not start (${where}): ${verdict.problems.length} ${verdict.problems.length === 1 ? "problem" : "problems"} in its configuration.`,
+        ...verdict.problems.map((found) => `  - ${found.message}`),
+      ]
     : [`The configuration is sound (${where}): the platform would start.`];
   if (verdict.warnings.length) lines.push("Warnings:", ...verdict.warnings.map((found) => `  - ${found.message}`));
   return lines.join("\n");

@@ -34,7 +34,9 @@ export class ApiError extends Error {
 
 export const badRequest = (message: string, details?: ErrorDetail[], code = "BAD_REQUEST") => new ApiError(400, code, message, details);
 export const invalidQuery = (message: string, position?: number) =>
-  new ApiError(400, "INVALID_QUERY", message, [{ field: "q", message: position === undefined ? message : `${message} (at character ${position + 1})` }]);
+  new ApiError(400, "INVALID_QUERY", message, [
+    { field: "q", message: position === undefined ? message : `${message} (at character ${position + 1})` },
+  ]);
 export const fieldNotSortable = (field: string, sortable: readonly string[]) =>
   new ApiError(400, "FIELD_NOT_SORTABLE", `Cannot sort by '${field}'.`, [
     { field: "sort", message: `'${field}' is not sortable; sortable fields: ${sortable.join(", ") || "none"}` },

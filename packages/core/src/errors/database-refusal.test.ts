@@ -12,15 +12,26 @@ describe("database refusals", () => {
     expect(sqlStateOf({ originalError: { meta: { driverAdapterError: { cause: { originalCode: "22021" } } } } })).toBe("22021");
     expect(sqlStateOf({ code: "22003" })).toBe("22003");
     expect(sqlStateOf({ code: "P2002", meta: {} })).toBeUndefined();
-    expect(databaseMessageOf({ originalError: refused("22P02", 'invalid input syntax for type uuid: "abc"') })).toBe('invalid input syntax for type uuid: "abc"');
-    expect(databaseMessageOf({ code: "22P02", message: 'invalid input syntax for type uuid: "xyz"' })).toBe('invalid input syntax for type uuid: "xyz"');
+    expect(databaseMessageOf({ originalError: refused("22P02", 'invalid input syntax for type uuid: "abc"') })).toBe(
+      'invalid input syntax for type uuid: "abc"',
+    );
+    expect(databaseMessageOf({ code: "22P02", message: 'invalid input syntax for type uuid: "xyz"' })).toBe(
+      'invalid input syntax for type uuid: "xyz"',
+    );
   });
 
   it("are the client's when the value the database names is one the request carried", () => {
     const sent = requestValuesOf({ id: "abc", body: { count: 99999999999 } }, ["2026-02-30"]);
-    expect(clientErrorFromDatabase(refused("22P02", 'invalid input syntax for type uuid: "abc"'), () => sent)).toMatchObject({ status: 422, code: "VALIDATION_ERROR" });
-    expect(clientErrorFromDatabase(refused("22003", 'value "99999999999" is out of range for type integer'), () => sent)).toMatchObject({ status: 422 });
-    expect(clientErrorFromDatabase(refused("22008", 'date/time field value out of range: "2026-02-30"'), () => sent)).toMatchObject({ status: 422 });
+    expect(clientErrorFromDatabase(refused("22P02", 'invalid input syntax for type uuid: "abc"'), () => sent)).toMatchObject({
+      status: 422,
+      code: "VALIDATION_ERROR",
+    });
+    expect(clientErrorFromDatabase(refused("22003", 'value "99999999999" is out of range for type integer'), () => sent)).toMatchObject({
+      status: 422,
+    });
+    expect(clientErrorFromDatabase(refused("22008", 'date/time field value out of range: "2026-02-30"'), () => sent)).toMatchObject({
+      status: 422,
+    });
   });
 
   it("are the platform's when the value came from its own statement, even if the request holds it inside something else", () => {
@@ -28,15 +39,25 @@ describe("database refusals", () => {
     const sent = requestValuesOf({ q: "status:pending", limit: 25 });
     expect(clientErrorFromDatabase(refused("22P02", 'invalid input syntax for type uuid: "pending"'), () => sent)).toBeUndefined();
     // Arrays are built by the platform alone: a malformed one is never the client's, whatever it quotes.
-    expect(clientErrorFromDatabase(refused("22P02", 'malformed array literal: "pending"'), () => requestValuesOf({ status: "pending" }))).toBeUndefined();
+    expect(
+      clientErrorFromDatabase(refused("22P02", 'malformed array literal: "pending"'), () => requestValuesOf({ status: "pending" })),
+    ).toBeUndefined();
     expect(clientErrorFromDatabase(refused("22003", "integer out of range"), () => requestValuesOf({ limit: 25 }))).toBeUndefined();
     expect(clientErrorFromDatabase(refused("22P02", 'invalid input syntax for type uuid: "abc"'), () => undefined)).toBeUndefined();
   });
 
   it("without a value named, are the client's when the request holds such a value at all", () => {
-    expect(clientErrorFromDatabase(refused("22P05", "unsupported Unicode escape sequence"), () => requestValuesOf({ note: "a\u0000b" }))).toMatchObject({ status: 422 });
-    expect(clientErrorFromDatabase(refused("22021", 'invalid byte sequence for encoding "UTF8": 0x00'), () => requestValuesOf({ note: "plain" }))).toBeUndefined();
-    expect(clientErrorFromDatabase(refused("22003", "integer out of range"), () => requestValuesOf({ priority: 2 ** 40 }))).toMatchObject({ status: 422 });
+    expect(
+      clientErrorFromDatabase(refused("22P05", "unsupported Unicode escape sequence"), () => requestValuesOf({ note: "a\u0000b" })),
+    ).toMatchObject({ status: 422 });
+    expect(
+      clientErrorFromDatabase(refused("22021", 'invalid byte sequence for encoding "UTF8": 0x00'), () =>
+        requestValuesOf({ note: "plain" }),
+      ),
+    ).toBeUndefined();
+    expect(clientErrorFromDatabase(refused("22003", "integer out of range"), () => requestValuesOf({ priority: 2 ** 40 }))).toMatchObject({
+      status: 422,
+    });
   });
 
   it("leave the server's own failures alone", () => {

@@ -43,7 +43,8 @@ type Refusal = { answer(): ApiError; namesItsValue?: RegExp; withoutValue?(sent:
 
 const unstorableText = () =>
   new ApiError(422, "VALIDATION_ERROR", "The request holds text that cannot be stored (a NUL character or invalid Unicode).");
-const carriesUnstorableText = (sent: RequestValues) => sent.some((value) => typeof value === "string" && unstorableTextReason(value) !== undefined);
+const carriesUnstorableText = (sent: RequestValues) =>
+  sent.some((value) => typeof value === "string" && unstorableTextReason(value) !== undefined);
 const INT32_MAX = 2 ** 31 - 1;
 
 const refusals: Record<string, Refusal> = {
@@ -93,7 +94,8 @@ export function databaseMessageOf(error: unknown): string | undefined {
     if (typeof original === "string") return original;
     const quoted = typeof current.message === "string" ? /Message: `([\s\S]*)`\s*$/.exec(current.message) : null;
     if (quoted) return quoted[1];
-    if (typeof current.code === "string" && /^[0-9][0-9A-Z]{4}$/.test(current.code) && typeof current.message === "string") return current.message;
+    if (typeof current.code === "string" && /^[0-9][0-9A-Z]{4}$/.test(current.code) && typeof current.message === "string")
+      return current.message;
   }
   return undefined;
 }

@@ -7,7 +7,11 @@ describe("envelopeFromGraphQLError", () => {
     const wrapped = new GraphQLError("wrapped", { originalError: validationFailed([{ field: "name", message: "is required" }]) });
     expect(envelopeFromGraphQLError({ message: "The request body is not valid.", extensions: wrapped.extensions })).toEqual({
       status: 422,
-      envelope: { code: "VALIDATION_ERROR", message: "The request body is not valid.", details: [{ field: "name", message: "is required" }] },
+      envelope: {
+        code: "VALIDATION_ERROR",
+        message: "The request body is not valid.",
+        details: [{ field: "name", message: "is required" }],
+      },
     });
     const missing = notFound("Case", "abc");
     expect(envelopeFromGraphQLError({ message: missing.message, extensions: missing.extensions })).toEqual({
@@ -22,7 +26,7 @@ describe("envelopeFromGraphQLError", () => {
     });
   });
   it("masks anything else as a 500 without its message", () => {
-    expect(envelopeFromGraphQLError({ message: "relation \"x\" does not exist", extensions: {} })).toEqual({
+    expect(envelopeFromGraphQLError({ message: 'relation "x" does not exist', extensions: {} })).toEqual({
       status: 500,
       envelope: { code: "INTERNAL_ERROR", message: "An unexpected error occurred." },
     });

@@ -18,7 +18,8 @@ type GraphQLErrorLike = { message: string; extensions?: Record<string, unknown> 
  * gateway validates against the supergraph, whose custom scalars such as DateTime and JSONObject accept
  * anything, so a bad value is first caught there). They carry no code, only this wording.
  */
-const coercionFailure = /^(Argument|Variable) "\$?[_A-Za-z][_0-9A-Za-z]*" (has invalid value|got invalid value|of required type|of non-null type)/;
+const coercionFailure =
+  /^(Argument|Variable) "\$?[_A-Za-z][_0-9A-Za-z]*" (has invalid value|got invalid value|of required type|of non-null type)/;
 
 /**
  * Reads the status and envelope back out of a GraphQL error, whichever layer produced it: a domain

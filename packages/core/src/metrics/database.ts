@@ -2,7 +2,12 @@ import { Gauge, Histogram } from "prom-client";
 import { latencyBuckets, metricsRegistry } from "./registry";
 
 /** What the pool gauges read of a connection pool, at each scrape (a `pg.Pool` has all of it). */
-export type PoolCounts = { readonly totalCount: number; readonly idleCount: number; readonly waitingCount: number; readonly options: { max?: number } };
+export type PoolCounts = {
+  readonly totalCount: number;
+  readonly idleCount: number;
+  readonly waitingCount: number;
+  readonly options: { max?: number };
+};
 
 const pools = new Map<PoolCounts, string>();
 
@@ -28,7 +33,11 @@ function poolGauge(name: string, help: string, read: (pool: PoolCounts) => numbe
 
 poolGauge("pap_db_pool_connections", "Connections the pool holds open to PostgreSQL, busy and idle.", (pool) => pool.totalCount);
 poolGauge("pap_db_pool_idle_connections", "Open connections no query or transaction is using.", (pool) => pool.idleCount);
-poolGauge("pap_db_pool_waiting_requests", "Queries and transactions waiting for a connection because every one is busy.", (pool) => pool.waitingCount);
+poolGauge(
+  "pap_db_pool_waiting_requests",
+  "Queries and transactions waiting for a connection because every one is busy.",
+  (pool) => pool.waitingCount,
+);
 // pg's own default when no size is given.
 poolGauge("pap_db_pool_max_connections", "The most connections the pool opens (DATABASE_POOL_SIZE).", (pool) => pool.options.max ?? 10);
 

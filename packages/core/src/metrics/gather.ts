@@ -34,7 +34,10 @@ const pending = new Map<number, (reply: MetricsMessage) => void>();
 let lastId = 0;
 
 const isMetricsMessage = (message: unknown): message is MetricsMessage =>
-  typeof message === "object" && message !== null && typeof (message as { pap?: unknown }).pap === "string" && (message as { pap: string }).pap.startsWith("metrics:");
+  typeof message === "object" &&
+  message !== null &&
+  typeof (message as { pap?: unknown }).pap === "string" &&
+  (message as { pap: string }).pap.startsWith("metrics:");
 
 /** Sends a request and resolves with its reply, or undefined once the time is up or the channel is gone. */
 function ask(channel: Channel, request: Outgoing, timeoutMs: number): Promise<MetricsMessage | undefined> {
@@ -55,7 +58,9 @@ const settle = (reply: MetricsMessage) => pending.get(reply.id)?.(reply);
 
 /** This process's series and those of every process below it. */
 async function collectAll(budgetMs: number): Promise<ProcessMetrics[]> {
-  const asked = [...children].filter((child) => child.connected()).map((child) => ask(child, { pap: "metrics:collect", budgetMs: budgetMs / 2 }, budgetMs));
+  const asked = [...children]
+    .filter((child) => child.connected())
+    .map((child) => ask(child, { pap: "metrics:collect", budgetMs: budgetMs / 2 }, budgetMs));
   const [own, ...replies] = await Promise.all([processMetrics(), ...asked]);
   return [own, ...replies.flatMap((reply) => (reply?.pap === "metrics:collected" ? reply.processes : []))];
 }

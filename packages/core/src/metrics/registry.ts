@@ -29,11 +29,33 @@ export const isPlatformWide = (name: string) => platformWideSeries.has(name);
 export const latencyBuckets = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const seconds = latencyBuckets;
 
-export const httpRequests = new Counter({ name: "pap_http_requests_total", help: "HTTP requests answered, by method, route template and status.", labelNames: ["method", "route", "status"], registers: [metricsRegistry] });
-export const httpDuration = new Histogram({ name: "pap_http_request_duration_seconds", help: "Time to answer an HTTP request, by method, route template and status.", labelNames: ["method", "route", "status"], buckets: seconds, registers: [metricsRegistry] });
+export const httpRequests = new Counter({
+  name: "pap_http_requests_total",
+  help: "HTTP requests answered, by method, route template and status.",
+  labelNames: ["method", "route", "status"],
+  registers: [metricsRegistry],
+});
+export const httpDuration = new Histogram({
+  name: "pap_http_request_duration_seconds",
+  help: "Time to answer an HTTP request, by method, route template and status.",
+  labelNames: ["method", "route", "status"],
+  buckets: seconds,
+  registers: [metricsRegistry],
+});
 
-export const graphqlOperations = new Counter({ name: "pap_graphql_operations_total", help: "GraphQL operations executed, by operation name, type and outcome (ok, error).", labelNames: ["operation", "type", "outcome"], registers: [metricsRegistry] });
-export const graphqlDuration = new Histogram({ name: "pap_graphql_operation_duration_seconds", help: "Time to execute a GraphQL operation, by operation name and type.", labelNames: ["operation", "type"], buckets: seconds, registers: [metricsRegistry] });
+export const graphqlOperations = new Counter({
+  name: "pap_graphql_operations_total",
+  help: "GraphQL operations executed, by operation name, type and outcome (ok, error).",
+  labelNames: ["operation", "type", "outcome"],
+  registers: [metricsRegistry],
+});
+export const graphqlDuration = new Histogram({
+  name: "pap_graphql_operation_duration_seconds",
+  help: "Time to execute a GraphQL operation, by operation name and type.",
+  labelNames: ["operation", "type"],
+  buckets: seconds,
+  registers: [metricsRegistry],
+});
 
 export const eventsCommitted = new Counter(
   platformWide({
@@ -45,14 +67,24 @@ export const eventsCommitted = new Counter(
   }),
 );
 
-export const openConnections = new Gauge({ name: "pap_open_connections", help: "Live connections open now: server-sent event streams and GraphQL WebSockets.", labelNames: ["kind"], registers: [metricsRegistry] });
+export const openConnections = new Gauge({
+  name: "pap_open_connections",
+  help: "Live connections open now: server-sent event streams and GraphQL WebSockets.",
+  labelNames: ["kind"],
+  registers: [metricsRegistry],
+});
 export const serverFaults = new Counter({
   name: "pap_server_faults_total",
   help: "Requests that failed by the platform's own fault (answered 500), by where it arose: database (a statement the database refused or could not run) or platform (our code).",
   labelNames: ["source"],
   registers: [metricsRegistry],
 });
-export const rateLimitRefusals = new Counter({ name: "pap_rate_limit_refusals_total", help: "Requests and connections refused with 429, by what was limited (requests, connections).", labelNames: ["limit"], registers: [metricsRegistry] });
+export const rateLimitRefusals = new Counter({
+  name: "pap_rate_limit_refusals_total",
+  help: "Requests and connections refused with 429, by what was limited (requests, connections).",
+  labelNames: ["limit"],
+  registers: [metricsRegistry],
+});
 
 /** Operation names come from clients: a bounded set of label values keeps the registry from growing without end. */
 const knownOperations = new Set<string>();

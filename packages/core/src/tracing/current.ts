@@ -62,8 +62,12 @@ export const currentTraceparent = (): string | undefined => tracer.current();
 export const continuedTraceparent = (name: string, parent: string | null | undefined): string => tracer.continued(name, parent);
 
 /** Work done later on behalf of `parent` (an event's reaction, an outbox call), in a span of that trace. */
-export const traced = <T>(name: string, parent: string | null | undefined, attributes: TraceAttributes, work: () => Promise<T>): Promise<T> =>
-  tracer.within(name, parent, attributes, work);
+export const traced = <T>(
+  name: string,
+  parent: string | null | undefined,
+  attributes: TraceAttributes,
+  work: () => Promise<T>,
+): Promise<T> => tracer.within(name, parent, attributes, work);
 
 /**
  * Background work (the event hub's reading, a consumer's or the timers' loop) that a request may have
@@ -77,11 +81,11 @@ export const untraced = <T>(work: () => T): T => tracer.detached(work);
  * `headers` carry to the peer. Without tracing the headers are left as they are: the caller's
  * forwarded `traceparent` already continues the trace.
  */
-export const tracedCall = <T>(url: URL, headers: Record<string, string>, work: () => Promise<T>): Promise<T> => tracer.outgoing(url, headers, work);
+export const tracedCall = <T>(url: URL, headers: Record<string, string>, work: () => Promise<T>): Promise<T> =>
+  tracer.outgoing(url, headers, work);
 
 /** Sends the spans still buffered, before the process exits; nothing to do when tracing is off. */
 export const stopTracing = (): Promise<void> => tracer.stop();
 
 /** pino's `mixin` when tracing is on: every log line made inside a span names it. */
 export const traceLogFields = (): Record<string, string> => tracer.logFields();
-

@@ -1,6 +1,14 @@
 // Loaded with the SDK (sdk.ts), never when tracing is off.
 import { SpanKind, trace, type Attributes, type Context, type Link } from "@opentelemetry/api";
-import { AlwaysOffSampler, AlwaysOnSampler, ParentBasedSampler, SamplingDecision, TraceIdRatioBasedSampler, type Sampler, type SamplingResult } from "@opentelemetry/sdk-trace-base";
+import {
+  AlwaysOffSampler,
+  AlwaysOnSampler,
+  ParentBasedSampler,
+  SamplingDecision,
+  TraceIdRatioBasedSampler,
+  type Sampler,
+  type SamplingResult,
+} from "@opentelemetry/sdk-trace-base";
 
 /**
  * The sampler `OTEL_TRACES_SAMPLER` (and `OTEL_TRACES_SAMPLER_ARG`, the ratio) names, as the

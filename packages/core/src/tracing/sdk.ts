@@ -1,7 +1,18 @@
 // Loaded only when tracing is configured (start.ts requires it then), and before the instrumented
 // modules (http, fastify, graphql, pg) are: the instrumentations patch them as they load.
 import FastifyOtelInstrumentation from "@fastify/otel";
-import { context, isSpanContextValid, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Context, type Span, type SpanContext } from "@opentelemetry/api";
+import {
+  context,
+  isSpanContextValid,
+  propagation,
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Context,
+  type Span,
+  type SpanContext,
+} from "@opentelemetry/api";
 import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
 import { GraphQLInstrumentation } from "@opentelemetry/instrumentation-graphql";
 import { HttpInstrumentation } from "@opentelemetry/instrumentation-http";
@@ -25,7 +36,12 @@ function activeSpanContext(): SpanContext | undefined {
 /** The context a span continuing a stored traceparent starts in (a new trace when there is none). */
 function contextContinuing(parent: string | null | undefined): Context {
   if (!isTraceparent(parent)) return ROOT_CONTEXT;
-  return trace.setSpanContext(ROOT_CONTEXT, { traceId: parent.slice(3, 35), spanId: parent.slice(36, 52), traceFlags: parseInt(parent.slice(53, 55), 16), isRemote: true });
+  return trace.setSpanContext(ROOT_CONTEXT, {
+    traceId: parent.slice(3, 35),
+    spanId: parent.slice(36, 52),
+    traceFlags: parseInt(parent.slice(53, 55), 16),
+    isRemote: true,
+  });
 }
 
 async function endingWith<T>(span: Span, work: () => Promise<T>): Promise<T> {
@@ -61,7 +77,11 @@ export function startSdk(settings: TracingSettings): void {
         // A call made outside any request (a launcher's health poll) starts no trace of its own.
         requireParentforOutgoingSpans: true,
       }),
-      new FastifyOtelInstrumentation({ registerOnInitialization: true, instrumentHooks: false, ignorePaths: (route) => operatorPaths.test(route.url) }),
+      new FastifyOtelInstrumentation({
+        registerOnInitialization: true,
+        instrumentHooks: false,
+        ignorePaths: (route) => operatorPaths.test(route.url),
+      }),
       // Resolver spans would be one per field of every item of a page: parse, validate and execute tell where the time goes.
       new GraphQLInstrumentation({ ignoreResolveSpans: true }),
       // Statements outside a request or reaction (the event hub's polling, consumers looking for work) are not traced.
@@ -90,13 +110,25 @@ export function startSdk(settings: TracingSettings): void {
       tracer.startActiveSpan(name, { kind: SpanKind.CONSUMER, attributes }, contextContinuing(parent), (span) => endingWith(span, work)),
     detached: <T>(work: () => T) => context.with(ROOT_CONTEXT, work),
     outgoing: <T>(url: URL, headers: Record<string, string>, work: () => Promise<T>) =>
-      tracer.startActiveSpan(`POST ${url.pathname}`, { kind: SpanKind.CLIENT, attributes: { "http.request.method": "POST", "server.address": url.hostname, "server.port": Number(url.port) || (url.protocol === "https:" ? 443 : 80), "url.path": url.pathname } }, (span) => {
-        // The caller's own trace headers were forwarded with the others; this span continues them instead.
-        delete headers.traceparent;
-        delete headers.tracestate;
-        propagation.inject(context.active(), headers);
-        return endingWith(span, work);
-      }),
+      tracer.startActiveSpan(
+        `POST ${url.pathname}`,
+        {
+          kind: SpanKind.CLIENT,
+          attributes: {
+            "http.request.method": "POST",
+            "server.address": url.hostname,
+            "server.port": Number(url.port) || (url.protocol === "https:" ? 443 : 80),
+            "url.path": url.pathname,
+          },
+        },
+        (span) => {
+          // The caller's own trace headers were forwarded with the others; this span continues them instead.
+          delete headers.traceparent;
+          delete headers.tracestate;
+          propagation.inject(context.active(), headers);
+          return endingWith(span, work);
+        },
+      ),
     logFields(): Record<string, string> {
       const span = activeSpanContext();
       return span ? { trace_id: span.traceId, span_id: span.spanId } : {};

@@ -9,7 +9,8 @@ export const isTraceparent = (value: unknown): value is string => {
   return !!match && match[1] !== "ff" && !/^0+$/.test(match[2] ?? "") && !/^0+$/.test(match[3] ?? "");
 };
 
-export const isTraceId = (value: unknown): value is string => typeof value === "string" && /^[0-9a-f]{32}$/.test(value) && !/^0+$/.test(value);
+export const isTraceId = (value: unknown): value is string =>
+  typeof value === "string" && /^[0-9a-f]{32}$/.test(value) && !/^0+$/.test(value);
 
 /** The trace-id part: what joins the events of one causal chain. */
 export const traceIdOf = (traceparent: string | undefined | null): string | undefined =>

@@ -1,5 +1,11 @@
 import { ROOT_CONTEXT, SpanKind, trace, TraceFlags } from "@opentelemetry/api";
-import { AlwaysOffSampler, AlwaysOnSampler, ParentBasedSampler, SamplingDecision, TraceIdRatioBasedSampler } from "@opentelemetry/sdk-trace-base";
+import {
+  AlwaysOffSampler,
+  AlwaysOnSampler,
+  ParentBasedSampler,
+  SamplingDecision,
+  TraceIdRatioBasedSampler,
+} from "@opentelemetry/sdk-trace-base";
 import { continuedTraceparent, currentTraceparent, requestTraceparent, traced, tracingActive, untraced } from "./current";
 import { samplerFromEnv, TracesStartAtWork } from "./sampler";
 import { childServiceName, tracingSettingsFromEnv } from "./settings";
@@ -28,7 +34,8 @@ describe("without the SDK", () => {
     expect(currentTraceparent()).toBeUndefined();
     const sent = newTraceparent();
     expect(requestTraceparent(sent)).toBe(sent);
-    for (const bad of [undefined, "", "00-abc", `00-${"0".repeat(32)}-${"1".repeat(16)}-01`]) expect(isTraceparent(requestTraceparent(bad))).toBe(true);
+    for (const bad of [undefined, "", "00-abc", `00-${"0".repeat(32)}-${"1".repeat(16)}-01`])
+      expect(isTraceparent(requestTraceparent(bad))).toBe(true);
   });
 
   it("continues a stored trace with a span id of its own, and runs traced work as it is", async () => {
@@ -50,8 +57,12 @@ describe("sampling", () => {
     expect(samplerFromEnv({})).toBeInstanceOf(ParentBasedSampler);
     expect(samplerFromEnv({ OTEL_TRACES_SAMPLER: "always_on" })).toBeInstanceOf(AlwaysOnSampler);
     expect(samplerFromEnv({ OTEL_TRACES_SAMPLER: "always_off" })).toBeInstanceOf(AlwaysOffSampler);
-    expect(samplerFromEnv({ OTEL_TRACES_SAMPLER: "traceidratio", OTEL_TRACES_SAMPLER_ARG: "0.25" }).toString()).toBe(new TraceIdRatioBasedSampler(0.25).toString());
-    expect(samplerFromEnv({ OTEL_TRACES_SAMPLER: "parentbased_traceidratio", OTEL_TRACES_SAMPLER_ARG: "7" }).toString()).toContain(new TraceIdRatioBasedSampler(1).toString());
+    expect(samplerFromEnv({ OTEL_TRACES_SAMPLER: "traceidratio", OTEL_TRACES_SAMPLER_ARG: "0.25" }).toString()).toBe(
+      new TraceIdRatioBasedSampler(0.25).toString(),
+    );
+    expect(samplerFromEnv({ OTEL_TRACES_SAMPLER: "parentbased_traceidratio", OTEL_TRACES_SAMPLER_ARG: "7" }).toString()).toContain(
+      new TraceIdRatioBasedSampler(1).toString(),
+    );
     expect(samplerFromEnv({ OTEL_TRACES_SAMPLER: "no_such_sampler" })).toBeInstanceOf(ParentBasedSampler);
   });
 
@@ -61,8 +72,15 @@ describe("sampling", () => {
     expect(sampled(sampler, SpanKind.CONSUMER)).toBe(SamplingDecision.RECORD_AND_SAMPLED);
     expect(sampled(sampler, SpanKind.INTERNAL)).toBe(SamplingDecision.NOT_RECORD);
     expect(sampled(sampler, SpanKind.CLIENT)).toBe(SamplingDecision.NOT_RECORD);
-    const withParent = trace.setSpanContext(ROOT_CONTEXT, { traceId, spanId: "b7ad6b7169203331", traceFlags: TraceFlags.SAMPLED, isRemote: true });
+    const withParent = trace.setSpanContext(ROOT_CONTEXT, {
+      traceId,
+      spanId: "b7ad6b7169203331",
+      traceFlags: TraceFlags.SAMPLED,
+      isRemote: true,
+    });
     expect(sampled(sampler, SpanKind.INTERNAL, withParent)).toBe(SamplingDecision.RECORD_AND_SAMPLED);
-    expect(sampled(new TracesStartAtWork(samplerFromEnv({ OTEL_TRACES_SAMPLER: "always_off" })), SpanKind.SERVER)).toBe(SamplingDecision.NOT_RECORD);
+    expect(sampled(new TracesStartAtWork(samplerFromEnv({ OTEL_TRACES_SAMPLER: "always_off" })), SpanKind.SERVER)).toBe(
+      SamplingDecision.NOT_RECORD,
+    );
   });
 });

@@ -51,10 +51,13 @@ export class PostgresNotifier implements CommitNotifier {
     const old = this.client;
     this.client = undefined;
     void old?.end().catch(() => {});
-    this.retryTimer = setTimeout(() => {
-      this.retryTimer = undefined;
-      void this.connect(onChange, attempt + 1);
-    }, Math.min(100 * 2 ** attempt, 5000));
+    this.retryTimer = setTimeout(
+      () => {
+        this.retryTimer = undefined;
+        void this.connect(onChange, attempt + 1);
+      },
+      Math.min(100 * 2 ** attempt, 5000),
+    );
     this.retryTimer.unref();
   }
 

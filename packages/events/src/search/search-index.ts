@@ -34,7 +34,8 @@ const matches = (type: string, declared: string) => (declared.endsWith(".") ? ty
 
 export function searchIndexOf(projections: readonly SearchProjection[]): SearchIndex {
   const documents: DocumentSql[] = projections.map(documentSql);
-  const projectionOf = (type: string): DocumentSql | undefined => documents.find((candidate) => candidate.projection.events.some((declared) => matches(type, declared)));
+  const projectionOf = (type: string): DocumentSql | undefined =>
+    documents.find((candidate) => candidate.projection.events.some((declared) => matches(type, declared)));
   // Processes starting together (a cluster) would derive the same documents at once: one batch at a time.
   const inTurn = <T>(db: PrismaClient, work: (tx: SqlTransaction) => Promise<T>) =>
     db.$transaction(

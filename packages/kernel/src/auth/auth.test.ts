@@ -16,7 +16,12 @@ describe("roles and permissions", () => {
     expect(roleWithInherited("county_admin").sort()).toEqual(["case_worker", "county_admin", "supervisor"]);
     expect([...permissionsOf(["supervisor"], [table])].sort()).toEqual(["persons:read", "persons:update"]);
     expect([...permissionsOf(["county_admin"], [table])].sort()).toEqual(["persons:read", "persons:update", "users:create"]);
-    expect([...permissionsOf(["state_admin"], [table])].sort()).toEqual(["persons:read", "persons:update", "users:create", "users:deactivate"]);
+    expect([...permissionsOf(["state_admin"], [table])].sort()).toEqual([
+      "persons:read",
+      "persons:update",
+      "users:create",
+      "users:deactivate",
+    ]);
   });
 
   it("give partners and applicants only what is granted to them by name", () => {
@@ -44,10 +49,19 @@ describe("authentication", () => {
   const settings = authSettingsFromEnv({ AUTH_SECRET: "test-secret-of-enough-length-0123456789", AUTH_ISSUER: "https://idp.test" });
   const authenticate = createAuthenticator(settings);
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-  const statusOf = async (work: Promise<unknown>) => work.then(() => 200, (error) => (error instanceof ApiError ? `${error.status} ${error.code}` : String(error)));
+  const statusOf = async (work: Promise<unknown>) =>
+    work.then(
+      () => 200,
+      (error) => (error instanceof ApiError ? `${error.status} ${error.code}` : String(error)),
+    );
 
   it("accepts a token signed with the configured key, for its issuer and audience", async () => {
-    const token = await signToken(settings, { sub: "idp|42", userId: "8d3c0000-0000-4000-8000-000000000042", roles: ["case_worker"], counties: ["06037"] });
+    const token = await signToken(settings, {
+      sub: "idp|42",
+      userId: "8d3c0000-0000-4000-8000-000000000042",
+      roles: ["case_worker"],
+      counties: ["06037"],
+    });
     expect(await authenticate(bearer(token))).toEqual({
       kind: "user",
       id: "8d3c0000-0000-4000-8000-000000000042",
@@ -61,8 +75,12 @@ describe("authentication", () => {
     expect((await authenticate({})).kind).toBe("unauthenticated");
     const other = authSettingsFromEnv({ AUTH_SECRET: "another-secret-of-enough-length-012345", AUTH_ISSUER: "https://idp.test" });
     expect(await statusOf(authenticate(bearer(await signToken(other, { sub: "x", roles: [] }))))).toBe("401 UNAUTHORIZED");
-    expect(await statusOf(authenticate(bearer(await signToken({ ...settings, audience: "someone-else" }, { sub: "x", roles: [] }))))).toBe("401 UNAUTHORIZED");
-    expect(await statusOf(authenticate(bearer(await signToken({ ...settings, issuer: "https://evil.test" }, { sub: "x", roles: [] }))))).toBe("401 UNAUTHORIZED");
+    expect(await statusOf(authenticate(bearer(await signToken({ ...settings, audience: "someone-else" }, { sub: "x", roles: [] }))))).toBe(
+      "401 UNAUTHORIZED",
+    );
+    expect(
+      await statusOf(authenticate(bearer(await signToken({ ...settings, issuer: "https://evil.test" }, { sub: "x", roles: [] })))),
+    ).toBe("401 UNAUTHORIZED");
     expect(await statusOf(authenticate(bearer(await signToken(settings, { sub: "x", roles: [] }, -120))))).toBe("401 UNAUTHORIZED");
     expect(await statusOf(authenticate(bearer("not.a.token")))).toBe("401 UNAUTHORIZED");
     expect(await statusOf(authenticate({ authorization: "Basic dXNlcjpwYXNz" }))).toBe("401 UNAUTHORIZED");
@@ -77,7 +95,9 @@ describe("authentication", () => {
   });
 
   it("accepts a configured API key as an api_key principal holding no role, naming it by a digest", async () => {
-    const withKeys = createAuthenticator(authSettingsFromEnv({ AUTH_SECRET: "test-secret-of-enough-length-0123456789", AUTH_API_KEYS: "key-one, key-two" }));
+    const withKeys = createAuthenticator(
+      authSettingsFromEnv({ AUTH_SECRET: "test-secret-of-enough-length-0123456789", AUTH_API_KEYS: "key-one, key-two" }),
+    );
     const principal = await withKeys({ "x-api-key": "key-two" });
     expect(principal).toEqual({ kind: "api_key", id: expect.stringMatching(/^api-key:[0-9a-f]{12}$/), roles: [], counties: [] });
     expect(principal.id).not.toContain("key-two");

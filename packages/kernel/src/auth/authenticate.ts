@@ -4,7 +4,7 @@ import { anonymous, type Principal } from "./principal";
 import { rolesFrom, type AuthSettings } from "./settings";
 
 // jose is published as ECMAScript modules only; the kernel compiles to CommonJS, so it is loaded once, on first use.
-type Jose = typeof import("jose", { with: { "resolution-mode": "import" } });
+type Jose = typeof import("jose", { with: { "resolution-mode": "import" }});
 let jose: Promise<Jose> | undefined;
 const loadJose = () => (jose ??= import("jose"));
 
@@ -105,7 +105,9 @@ function tokenVerifier(settings: AuthSettings) {
       });
       const roles = rolesFrom(payload.roles);
       const id = typeof payload.userId === "string" ? payload.userId : payload.sub!;
-      const counties = Array.isArray(payload.counties) ? payload.counties.filter((county): county is string => typeof county === "string") : [];
+      const counties = Array.isArray(payload.counties)
+        ? payload.counties.filter((county): county is string => typeof county === "string")
+        : [];
       const principal: Principal = {
         kind: roles.includes("system") ? "service_account" : "user",
         id,
@@ -117,7 +119,8 @@ function tokenVerifier(settings: AuthSettings) {
       return { principal, expiresAt: payload.exp! * 1000 };
     } catch (error) {
       if (error instanceof errors.JWTExpired) throw unauthenticated("The token has expired.");
-      if (error instanceof errors.JWTClaimValidationFailed) throw unauthenticated(`The token's '${error.claim}' claim is not accepted here.`);
+      if (error instanceof errors.JWTClaimValidationFailed)
+        throw unauthenticated(`The token's '${error.claim}' claim is not accepted here.`);
       if (error instanceof errors.JOSEError) throw unauthenticated("The token could not be verified.");
       throw error;
     }

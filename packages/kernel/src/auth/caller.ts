@@ -28,7 +28,12 @@ export type CallerContext = {
   knownPermissions(): ReadonlySet<string> | undefined;
 };
 
-export function callerContext(headers: Record<string, string | undefined>, authenticate: Authenticator, table: PermissionTable, findAccount: AccountFinder): CallerContext {
+export function callerContext(
+  headers: Record<string, string | undefined>,
+  authenticate: Authenticator,
+  table: PermissionTable,
+  findAccount: AccountFinder,
+): CallerContext {
   let known: Principal | undefined;
   let principal: Promise<Principal> | undefined;
   let permissions: Promise<ReadonlySet<string>> | undefined;

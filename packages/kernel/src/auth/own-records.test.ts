@@ -18,10 +18,14 @@ describe("allOrOwnRecords", () => {
   });
 
   it("asks an own-records reader for the record to be theirs", () => {
-    expect(scopes({ id: "p1" }, caller(["persons:read:own"]))).toEqual({ $any: { permission: "persons:read", $all: { permission: "persons:read:own", ownPerson: "p1" } } });
+    expect(scopes({ id: "p1" }, caller(["persons:read:own"]))).toEqual({
+      $any: { permission: "persons:read", $all: { permission: "persons:read:own", ownPerson: "p1" } },
+    });
   });
 
   it("asks for the whole map while the caller's permissions are not yet known", () => {
-    expect(scopes({ id: "p2" }, caller(undefined))).toEqual({ $any: { permission: "persons:read", $all: { permission: "persons:read:own", ownPerson: "p2" } } });
+    expect(scopes({ id: "p2" }, caller(undefined))).toEqual({
+      $any: { permission: "persons:read", $all: { permission: "persons:read:own", ownPerson: "p2" } },
+    });
   });
 });

@@ -21,7 +21,13 @@ export type Requirement =
   | { kind: "authenticated" }
   | { kind: "apiKey" };
 
-export type DeclaredScopes = { permission?: string; authenticated?: boolean; apiKey?: boolean; $any?: DeclaredScopes; $all?: DeclaredScopes };
+export type DeclaredScopes = {
+  permission?: string;
+  authenticated?: boolean;
+  apiKey?: boolean;
+  $any?: DeclaredScopes;
+  $all?: DeclaredScopes;
+};
 
 /** The scopes Pothos keeps in a field's or type's extensions, if any. */
 export function declaredScopes(extensions: unknown): DeclaredScopes | undefined {
@@ -51,7 +57,9 @@ export type RequirementLookup = (operation: OperationType, field: string) => Req
  * Every root field's requirement across the given subgraphs, by `"<operation> <field>"`: plain data,
  * which the build writes out so that a process serving only REST never builds a subgraph schema.
  */
-export function requirementsTable(subgraphs: readonly { schema: GraphQLSchema; permissions: PermissionTable }[]): Record<string, Requirement> {
+export function requirementsTable(
+  subgraphs: readonly { schema: GraphQLSchema; permissions: PermissionTable }[],
+): Record<string, Requirement> {
   const found: Record<string, Requirement> = {};
   for (const { schema, permissions } of subgraphs) {
     const roots = { query: schema.getQueryType(), mutation: schema.getMutationType(), subscription: schema.getSubscriptionType() };

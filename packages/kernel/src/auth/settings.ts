@@ -31,7 +31,11 @@ export { DEFAULT_AUDIENCE } from "@pap/core";
 
 /** The settings from the environment, each read through its declaration in the configuration schema. */
 export function authSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): AuthSettings {
-  const [jwksUrl, publicKey, secret] = [readSetting("AUTH_JWKS_URI", env), readSetting("AUTH_PUBLIC_KEY", env), readSetting("AUTH_SECRET", env)];
+  const [jwksUrl, publicKey, secret] = [
+    readSetting("AUTH_JWKS_URI", env),
+    readSetting("AUTH_PUBLIC_KEY", env),
+    readSetting("AUTH_SECRET", env),
+  ];
   const mode = readSetting("AUTH_MODE", env) ?? authModeOf(env)!;
   const problems = authKeyProblems(env);
   if (problems.length) throw new ConfigurationError(problems);

@@ -48,12 +48,16 @@ export type RegisteredDomain<Definition> = { contract: DomainContract; loadSubgr
  * Pairs a contract with its package's main entry, `load` requiring it only when called: loading a
  * subgraph builds its schema, which a process serving only REST never needs.
  */
-export function registered<Definition>(contract: DomainContract, load: () => { subgraph: DomainSubgraph<Definition> }): RegisteredDomain<Definition> {
+export function registered<Definition>(
+  contract: DomainContract,
+  load: () => { subgraph: DomainSubgraph<Definition> },
+): RegisteredDomain<Definition> {
   return {
     contract,
     loadSubgraph(others) {
       const { subgraph } = load();
-      if (subgraph?.name !== contract.name) throw new Error(`The registry loads the subgraph "${subgraph?.name}" for the domain "${contract.name}"`);
+      if (subgraph?.name !== contract.name)
+        throw new Error(`The registry loads the subgraph "${subgraph?.name}" for the domain "${contract.name}"`);
       return subgraph.build(others);
     },
   };

@@ -11,7 +11,6 @@ import type { KernelContext } from "../graphql/builder-methods";
 import { createSubgraphBuilder } from "../graphql/subgraph-builder";
 import type { Logger } from "@pap/core";
 
-
 /**
  * What every request brings to every subgraph, whichever process runs it: the process's shared
  * services (database, event runtime…) and the request's headers (lower-case names), which carry the
@@ -48,7 +47,10 @@ export type BackgroundWork = { done: Promise<void>; stop(): Promise<void> };
  * What a domain's subgraph adds to its contract: its schema, its request context and what runs beside
  * serving. Its name, events and permissions are the contract's.
  */
-export type SubgraphParts<Services, Context extends object> = Omit<SubgraphDefinition<Services, Context>, "name" | "events" | "permissions">;
+export type SubgraphParts<Services, Context extends object> = Omit<
+  SubgraphDefinition<Services, Context>,
+  "name" | "events" | "permissions"
+>;
 
 /**
  * A domain's subgraph (`export const subgraph = defineSubgraph(…)` in its package's main entry), from
@@ -83,7 +85,9 @@ export function defineSubgraph(
  * A domain's schema builder (its `builder.ts`): the plugin set every subgraph is built with, and the
  * Query, Mutation and Subscription roots its schema files extend.
  */
-export function createDomainBuilder<Context extends KernelContext & { db: PrismaClient }, PrismaTypes extends object>(datamodel: PothosPrismaDatamodel) {
+export function createDomainBuilder<Context extends KernelContext & { db: PrismaClient }, PrismaTypes extends object>(
+  datamodel: PothosPrismaDatamodel,
+) {
   const builder = createSubgraphBuilder<Context, PrismaTypes>(datamodel);
   builder.subscriptionType({});
   return builder;

@@ -29,7 +29,9 @@ export type KernelContext = CallerContext & LiveHub;
  * Nothing when the builder's context has what a method reads of it (every subgraph builder's has),
  * else a property no options object has: the call does not compile, rather than fail at run time.
  */
-export type ContextHas<Types extends { Context: object }, Needed> = Types["Context"] extends Needed ? unknown : { "the builder's context lacks": Needed };
+export type ContextHas<Types extends { Context: object }, Needed> = Types["Context"] extends Needed
+  ? unknown
+  : { "the builder's context lacks": Needed };
 
 /**
  * The schema types the kernel's builder methods are written against: what every subgraph builder has

@@ -47,7 +47,10 @@ declare global {
 }
 
 // Written for any record (Pothos cannot tell whether a record of a type parameter is a list); the signature above keeps the domain's type.
-builderMethods.addChangeFeed = function addChangeFeed(this: PothosSchemaTypes.SchemaBuilder<KernelTypes>, feed: ChangeFeed<KernelTypes, unknown>) {
+builderMethods.addChangeFeed = function addChangeFeed(
+  this: PothosSchemaTypes.SchemaBuilder<KernelTypes>,
+  feed: ChangeFeed<KernelTypes, unknown>,
+) {
   const EventRef = this.externalRef("Event", this.selection<EventReference>("id")).implement({
     externalFields: (t) => ({ id: t.id(), source: t.string(), subject: t.id() }),
     fields: (t) => ({

@@ -6,14 +6,21 @@ const faultsCounted = async () => (await serverFaults.get()).values.reduce((sum,
 
 /** A database refusal as Prisma wraps it, inside the GraphQLError a resolver's failure becomes. */
 const refusedIn = (message: string) =>
-  new GraphQLError("Invalid `tx.person.create()` invocation", { originalError: Object.assign(new Error("refused"), { meta: { driverAdapterError: { cause: { originalCode: "22P02", originalMessage: message } } } }) });
+  new GraphQLError("Invalid `tx.person.create()` invocation", {
+    originalError: Object.assign(new Error("refused"), {
+      meta: { driverAdapterError: { cause: { originalCode: "22P02", originalMessage: message } } },
+    }),
+  });
 
 describe("formatting a GraphQL error", () => {
   it("masks a fault of the platform's own, logging it once with the operation's name and counting it", async () => {
     const logged: Record<string, unknown>[] = [];
     const before = await faultsCounted();
     const error = refusedIn('invalid input syntax for type uuid: "made-by-the-platform"');
-    const formatted = formatGraphError((record) => logged.push(record), error.toJSON(), error, { operationName: "AddPerson", variables: { name: "Ana" } });
+    const formatted = formatGraphError((record) => logged.push(record), error.toJSON(), error, {
+      operationName: "AddPerson",
+      variables: { name: "Ana" },
+    });
     expect(formatted.extensions).toEqual({ code: "INTERNAL_ERROR", status: 500 });
     expect(logged).toEqual([{ operation: "AddPerson", sqlState: "22P02", statement: "tx.person.create()" }]);
     expect(await faultsCounted()).toBe(before + 1);
@@ -22,8 +29,13 @@ describe("formatting a GraphQL error", () => {
   it("answers the client's 422 when the refused value is a variable or literal of the operation", () => {
     const logged: unknown[] = [];
     const error = refusedIn('invalid input syntax for type uuid: "abc"');
-    expect(formatGraphError(() => logged.push(1), error.toJSON(), error, { variables: { id: "abc" } }).extensions).toMatchObject({ code: "VALIDATION_ERROR", status: 422 });
-    expect(formatGraphError(() => logged.push(1), error.toJSON(), error, { document: parse('{ person(id: "abc") { id } }') }).extensions).toMatchObject({ code: "VALIDATION_ERROR", status: 422 });
+    expect(formatGraphError(() => logged.push(1), error.toJSON(), error, { variables: { id: "abc" } }).extensions).toMatchObject({
+      code: "VALIDATION_ERROR",
+      status: 422,
+    });
+    expect(
+      formatGraphError(() => logged.push(1), error.toJSON(), error, { document: parse('{ person(id: "abc") { id } }') }).extensions,
+    ).toMatchObject({ code: "VALIDATION_ERROR", status: 422 });
     expect(logged).toEqual([]);
   });
 
@@ -31,7 +43,9 @@ describe("formatting a GraphQL error", () => {
     const logged: unknown[] = [];
     const before = await faultsCounted();
     // What the gateway holds of a subgraph's answer: the subgraph's own formatting, and the service it came from.
-    const downstream = new GraphQLError("An unexpected error occurred.", { extensions: { code: "INTERNAL_ERROR", status: 500, serviceName: "persons" } });
+    const downstream = new GraphQLError("An unexpected error occurred.", {
+      extensions: { code: "INTERNAL_ERROR", status: 500, serviceName: "persons" },
+    });
     const formatted = formatGraphError(() => logged.push(1), downstream.toJSON(), downstream, { operationName: "AddPerson" });
     expect(formatted.extensions).toEqual({ code: "INTERNAL_ERROR", status: 500 });
     expect(logged).toEqual([]);

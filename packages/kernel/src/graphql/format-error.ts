@@ -1,6 +1,13 @@
 import type { ApolloServerPlugin } from "@apollo/server";
 import { visit, type DocumentNode, type GraphQLFormattedError } from "graphql";
-import { clientErrorFromDatabase, envelopeFromGraphQLError, reportServerFault, requestValuesOf, type FaultLog, type RequestValues } from "@pap/core";
+import {
+  clientErrorFromDatabase,
+  envelopeFromGraphQLError,
+  reportServerFault,
+  requestValuesOf,
+  type FaultLog,
+  type RequestValues,
+} from "@pap/core";
 
 /** The operation an error arose in: its name (for the log) and what the client sent with it. */
 export type FailedOperation = { operationName?: string | null; variables?: Record<string, unknown> | null; document?: DocumentNode };
@@ -34,7 +41,12 @@ const uninformativeCodes = new Set(["INTERNAL_SERVER_ERROR", "DOWNSTREAM_SERVICE
  * error (4xx) only when the operation carried it; anything else is the platform's fault, logged and
  * counted (`reportServerFault`) and masked, so that no stack trace, SQL or internal message reaches a client.
  */
-export function formatGraphError(log: FaultLog, formatted: GraphQLFormattedError, error: unknown, operation?: FailedOperation): GraphQLFormattedError {
+export function formatGraphError(
+  log: FaultLog,
+  formatted: GraphQLFormattedError,
+  error: unknown,
+  operation?: FailedOperation,
+): GraphQLFormattedError {
   const { status, envelope } = envelopeFromGraphQLError(formatted);
   const base = { locations: formatted.locations, path: formatted.path };
   if (status >= 500) {
@@ -74,10 +86,13 @@ export function formatGraphError(log: FaultLog, formatted: GraphQLFormattedError
  * operation each error arose in (Apollo hands `formatError` the error alone; it reports the errors to
  * plugins first, with the request).
  */
-export function apolloErrorFormatting<Context extends object>(log: FaultLog): { formatError: (formatted: GraphQLFormattedError, error: unknown) => GraphQLFormattedError; plugin: ApolloServerPlugin<Context> } {
+export function apolloErrorFormatting<Context extends object>(
+  log: FaultLog,
+): { formatError: (formatted: GraphQLFormattedError, error: unknown) => GraphQLFormattedError; plugin: ApolloServerPlugin<Context> } {
   const operations = new WeakMap<object, FailedOperation>();
   return {
-    formatError: (formatted, error) => formatGraphError(log, formatted, error, error && typeof error === "object" ? operations.get(error) : undefined),
+    formatError: (formatted, error) =>
+      formatGraphError(log, formatted, error, error && typeof error === "object" ? operations.get(error) : undefined),
     plugin: {
       async requestDidStart() {
         return {

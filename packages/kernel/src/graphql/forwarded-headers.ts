@@ -1,5 +1,13 @@
 /** Request headers that follow a request through every hop: caller identity (token, trusted headers or API key) and W3C trace context. */
-export const forwardedHeaderNames = ["authorization", "traceparent", "tracestate", "x-caller-id", "x-caller-roles", "x-api-key", "x-request-id"] as const;
+export const forwardedHeaderNames = [
+  "authorization",
+  "traceparent",
+  "tracestate",
+  "x-caller-id",
+  "x-caller-roles",
+  "x-api-key",
+  "x-request-id",
+] as const;
 
 export function pickForwardedHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
   const picked: Record<string, string> = {};

@@ -62,7 +62,10 @@ declare global {
 }
 
 // Written for any record (Pothos cannot tell whether a record of a type parameter is a list); the signature above keeps the domain's type.
-builderMethods.graphCrud = function graphCrud<const D extends ResourceDeclaration>(this: PothosSchemaTypes.SchemaBuilder<KernelTypes>, crud: GraphCrud<KernelTypes, unknown, D>) {
+builderMethods.graphCrud = function graphCrud<const D extends ResourceDeclaration>(
+  this: PothosSchemaTypes.SchemaBuilder<KernelTypes>,
+  crud: GraphCrud<KernelTypes, unknown, D>,
+) {
   const { resource, ref } = crud;
   const single = resource.single;
   const prefix = crud.permissions ?? resource.plural;
@@ -81,7 +84,8 @@ builderMethods.graphCrud = function graphCrud<const D extends ResourceDeclaratio
   const parent = crud.parent;
   const parentArgs = (arg: ArgBuilder<KernelTypes>) => (parent ? { [parent.arg]: arg.id({ required: true }) } : {});
   const parentOf = (args: Record<string, unknown>) => (parent ? String(args[parent.arg]) : "");
-  const inParent = (record: unknown, args: Record<string, unknown>) => (record && parent && parent.of(record) !== parentOf(args) ? null : record);
+  const inParent = (record: unknown, args: Record<string, unknown>) =>
+    record && parent && parent.of(record) !== parentOf(args) ? null : record;
   const updateInput = made("update") ? this.inputTypeOf(resource.declaration, "update") : undefined;
   const writer = <F>(operation: Operation, write: F | undefined): F => {
     if (!write) throw new Error(`graphCrud for ${resource.name}: '${operation}' is made but has no callback`);
@@ -126,7 +130,11 @@ builderMethods.graphCrud = function graphCrud<const D extends ResourceDeclaratio
           ...described("create"),
           args: { ...parentArgs(t.arg), input: t.arg({ type: createInput, required: true }) },
           resolve: function createOne(_root, args, context) {
-            return writer("create", crud.create)(parseBody(resource.createBody, resource.bodyFromInput(args.input)), context, parentOf(args));
+            return writer("create", crud.create)(
+              parseBody(resource.createBody, resource.bodyFromInput(args.input)),
+              context,
+              parentOf(args),
+            );
           },
         }),
       }),
@@ -137,7 +145,12 @@ builderMethods.graphCrud = function graphCrud<const D extends ResourceDeclaratio
           ...described("update"),
           args: { ...parentArgs(t.arg), id: t.arg.id({ required: true }), input: t.arg({ type: updateInput, required: true }) },
           resolve: function updateOne(_root, args, context) {
-            return writer("update", crud.update)(String(args.id), parseBody(resource.updateBody, resource.bodyFromInput(args.input)), context, parentOf(args));
+            return writer("update", crud.update)(
+              String(args.id),
+              parseBody(resource.updateBody, resource.bodyFromInput(args.input)),
+              context,
+              parentOf(args),
+            );
           },
         }),
       }),

@@ -23,13 +23,18 @@ declare global {
        * metadata is kept per domain namespace: the namespace must be one of the six and the caller its
        * owner; `write` replaces it (`value`) or removes it (null), with its event, and answers the record.
        */
-      metadataNamespaceMutations<Item>(options: MetadataNamespaceMutations<Types, Item> & ContextHas<Types, { principal(): Promise<Principal> }>): void;
+      metadataNamespaceMutations<Item>(
+        options: MetadataNamespaceMutations<Types, Item> & ContextHas<Types, { principal(): Promise<Principal> }>,
+      ): void;
     }
   }
 }
 
 // Written for any record (Pothos cannot tell whether a record of a type parameter is a list); the signature above keeps the domain's type.
-builderMethods.metadataNamespaceMutations = function metadataNamespaceMutations(this: PothosSchemaTypes.SchemaBuilder<KernelTypes>, options: MetadataNamespaceMutations<KernelTypes, unknown>) {
+builderMethods.metadataNamespaceMutations = function metadataNamespaceMutations(
+  this: PothosSchemaTypes.SchemaBuilder<KernelTypes>,
+  options: MetadataNamespaceMutations<KernelTypes, unknown>,
+) {
   const { name, ref, permission, record, write } = options;
   const owned = async (context: { principal(): Promise<Principal> }, domain: string) => {
     const namespace = namespaceOf(domain);
@@ -41,7 +46,11 @@ builderMethods.metadataNamespaceMutations = function metadataNamespaceMutations(
       authScopes: { permission },
       type: ref,
       description: `Replaces one metadata namespace of a ${record} (the caller's own domain's), leaving the others.`,
-      args: { id: t.arg.id({ required: true }), domain: t.arg.string({ required: true }), value: t.arg({ type: "JSONObject", required: true }) },
+      args: {
+        id: t.arg.id({ required: true }),
+        domain: t.arg.string({ required: true }),
+        value: t.arg({ type: "JSONObject", required: true }),
+      },
       resolve: async function setMetadata(_root, args, context) {
         return write(context, String(args.id), await owned(context, args.domain), args.value);
       },

@@ -38,7 +38,10 @@ declare global {
 }
 
 // Written for any record (Pothos cannot tell whether a record of a type parameter is a list); the signature above keeps the domain's type.
-builderMethods.graphSingleton = function graphSingleton<const D extends ResourceDeclaration>(this: PothosSchemaTypes.SchemaBuilder<KernelTypes>, spec: GraphSingleton<KernelTypes, unknown, D>) {
+builderMethods.graphSingleton = function graphSingleton<const D extends ResourceDeclaration>(
+  this: PothosSchemaTypes.SchemaBuilder<KernelTypes>,
+  spec: GraphSingleton<KernelTypes, unknown, D>,
+) {
   const { resource, parentArg } = spec;
   const input = this.inputTypeOf(resource.declaration, "update");
   const named = spec.label.charAt(0).toUpperCase() + spec.label.slice(1);

@@ -17,7 +17,9 @@ describe("query limits", () => {
 
   it("refuse nesting deeper than allowed, through fragments too", () => {
     expect(codes(`{ person(id: 1) { friend { friend { friend { friend { id } } } } } }`)).toEqual(["QUERY_TOO_DEEP"]);
-    expect(codes(`{ person(id: 1) { ...F } } fragment F on Person { friend { friend { friend { friend { id } } } } }`)).toEqual(["QUERY_TOO_DEEP"]);
+    expect(codes(`{ person(id: 1) { ...F } } fragment F on Person { friend { friend { friend { friend { id } } } } }`)).toEqual([
+      "QUERY_TOO_DEEP",
+    ]);
   });
 
   it("multiply the cost of nested lists by their page sizes", () => {
@@ -49,7 +51,9 @@ describe("list sizes", () => {
     type Query { persons(limit: Int): PersonList! }
   `);
   const cost = (query: string, relationSizes: Record<string, number> = {}) => {
-    const [error] = validate(paged, parse(query), [queryLimitsRule({ maxDepth: 20, maxCost: 1, maxSelections: 100, maxTokens: 1000 }, relationSizes)]);
+    const [error] = validate(paged, parse(query), [
+      queryLimitsRule({ maxDepth: 20, maxCost: 1, maxSelections: 100, maxTokens: 1000 }, relationSizes),
+    ]);
     return Number(/about (\d+) fields/.exec(error?.message ?? "")?.[1]);
   };
 

@@ -104,7 +104,12 @@ export function queryLimitsRule(limits: QueryLimits, relationSizes: RelationSize
         } else {
           const fragment = fragments.get(selection.name.value);
           if (!fragment || seen.has(fragment.name.value)) continue;
-          inner = measure(fragment.selectionSet, context.getSchema().getType(fragment.typeCondition.name.value) ?? type, new Set([...seen, fragment.name.value]), page);
+          inner = measure(
+            fragment.selectionSet,
+            context.getSchema().getType(fragment.typeCondition.name.value) ?? type,
+            new Set([...seen, fragment.name.value]),
+            page,
+          );
         }
         depth = Math.max(depth, inner.depth);
         cost += inner.cost;
@@ -112,12 +117,21 @@ export function queryLimitsRule(limits: QueryLimits, relationSizes: RelationSize
       return { depth, cost };
     };
     const measureField = (field: FieldNode, parent: GraphQLNamedType | undefined, seen: Set<string>, page: number | undefined): Measure => {
-      const definition: GraphQLField<unknown, unknown> | undefined = parent && (isObjectType(parent) || isInterfaceType(parent)) ? parent.getFields()[field.name.value] : undefined;
+      const definition: GraphQLField<unknown, unknown> | undefined =
+        parent && (isObjectType(parent) || isInterfaceType(parent)) ? parent.getFields()[field.name.value] : undefined;
       const type: GraphQLType | undefined = definition?.type;
       const isList = type !== undefined && isListType(getNullableType(type));
-      const paged = definition ? definition.args.some((argument) => argument.name === "limit") : field.arguments?.some((argument) => argument.name.value === "limit");
-      const items = !isList ? 1 : paged ? pageSize(field) : (page ?? relationSizes[`${parent?.name}.${field.name.value}`] ?? DEFAULT_RELATION_SIZE);
-      const inner = field.selectionSet ? measure(field.selectionSet, type ? getNamedType(type) : undefined, seen, paged && !isList ? pageSize(field) : undefined) : { depth: 0, cost: 0 };
+      const paged = definition
+        ? definition.args.some((argument) => argument.name === "limit")
+        : field.arguments?.some((argument) => argument.name.value === "limit");
+      const items = !isList
+        ? 1
+        : paged
+          ? pageSize(field)
+          : (page ?? relationSizes[`${parent?.name}.${field.name.value}`] ?? DEFAULT_RELATION_SIZE);
+      const inner = field.selectionSet
+        ? measure(field.selectionSet, type ? getNamedType(type) : undefined, seen, paged && !isList ? pageSize(field) : undefined)
+        : { depth: 0, cost: 0 };
       return { depth: inner.depth + 1, cost: 1 + items * inner.cost };
     };
     return {
@@ -126,10 +140,24 @@ export function queryLimitsRule(limits: QueryLimits, relationSizes: RelationSize
         crowded = 0;
         const { depth, cost } = measure(operation.selectionSet, root, new Set());
         if (crowded > limits.maxSelections) {
-          context.reportError(refused("QUERY_TOO_COMPLEX", `One selection set names ${crowded} fields; at most ${limits.maxSelections} are allowed (aliases count).`));
+          context.reportError(
+            refused(
+              "QUERY_TOO_COMPLEX",
+              `One selection set names ${crowded} fields; at most ${limits.maxSelections} are allowed (aliases count).`,
+            ),
+          );
         }
-        if (depth > limits.maxDepth) context.reportError(refused("QUERY_TOO_DEEP", `The operation nests ${depth} levels of fields; at most ${limits.maxDepth} are allowed.`));
-        if (cost > limits.maxCost) context.reportError(refused("QUERY_TOO_COMPLEX", `The operation could resolve about ${cost} fields; at most ${limits.maxCost} are allowed. Ask for smaller pages or fewer nested lists.`));
+        if (depth > limits.maxDepth)
+          context.reportError(
+            refused("QUERY_TOO_DEEP", `The operation nests ${depth} levels of fields; at most ${limits.maxDepth} are allowed.`),
+          );
+        if (cost > limits.maxCost)
+          context.reportError(
+            refused(
+              "QUERY_TOO_COMPLEX",
+              `The operation could resolve about ${cost} fields; at most ${limits.maxCost} are allowed. Ask for smaller pages or fewer nested lists.`,
+            ),
+          );
       },
     };
   };
@@ -159,7 +187,8 @@ export function textNestingDepth(source: string, stopAfter = Number.POSITIVE_INF
         const end = source.indexOf('"""', index + 3);
         index = end < 0 ? source.length : end + 2;
       } else {
-        for (index++; index < source.length && source[index] !== '"' && source[index] !== "\n"; index++) if (source[index] === "\\") index++;
+        for (index++; index < source.length && source[index] !== '"' && source[index] !== "\n"; index++)
+          if (source[index] === "\\") index++;
       }
     } else if (char === "{" || char === "(" || char === "[") {
       deepest = Math.max(deepest, ++depth);
@@ -181,7 +210,10 @@ export const maxTextNesting = (limits: QueryLimits) => limits.maxDepth * 2 + 32;
 export function refuseDeepText(source: string, limits: QueryLimits): GraphQLError | undefined {
   const bound = maxTextNesting(limits);
   if (textNestingDepth(source, bound) <= bound) return undefined;
-  return new GraphQLError(`The operation nests more than ${bound} levels of brackets; at most ${limits.maxDepth} levels of fields are allowed.`, {
-    extensions: { code: "QUERY_TOO_DEEP", status: 400, http: { status: 400 } },
-  });
+  return new GraphQLError(
+    `The operation nests more than ${bound} levels of brackets; at most ${limits.maxDepth} levels of fields are allowed.`,
+    {
+      extensions: { code: "QUERY_TOO_DEEP", status: 400, http: { status: 400 } },
+    },
+  );
 }

@@ -14,7 +14,11 @@ declare global {
   }
 }
 
-builderMethods.defineListType = function defineListType<Item>(this: PothosSchemaTypes.SchemaBuilder<KernelTypes>, name: string, item: PothosSchemaTypes.ObjectRef<KernelTypes, Item>) {
+builderMethods.defineListType = function defineListType<Item>(
+  this: PothosSchemaTypes.SchemaBuilder<KernelTypes>,
+  name: string,
+  item: PothosSchemaTypes.ObjectRef<KernelTypes, Item>,
+) {
   return this.objectRef<ListEnvelope<Item>>(name).implement({
     description: `One page of ${item.name} records, with the total number of matches.`,
     fields: (t) => ({

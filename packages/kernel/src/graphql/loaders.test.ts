@@ -3,10 +3,13 @@ import { createByKeyLoader, createGroupLoader } from "./loaders";
 describe("batch loaders", () => {
   it("fetch all keys of one tick in one call and answer null for missing keys", async () => {
     const calls: string[][] = [];
-    const loader = createByKeyLoader<string, { id: string }>(async (ids) => {
-      calls.push([...ids]);
-      return ids.filter((id) => id !== "missing").map((id) => ({ id }));
-    }, (row) => row.id);
+    const loader = createByKeyLoader<string, { id: string }>(
+      async (ids) => {
+        calls.push([...ids]);
+        return ids.filter((id) => id !== "missing").map((id) => ({ id }));
+      },
+      (row) => row.id,
+    );
     const results = await Promise.all([loader.load("a"), loader.load("missing"), loader.load("b")]);
     expect(results).toEqual([{ id: "a" }, null, { id: "b" }]);
     expect(calls).toEqual([["a", "missing", "b"]]);

@@ -43,5 +43,8 @@ export function loadByUuid<T>(loader: DataLoader<string, T | null>, id: unknown)
  */
 export function createRowByIdLoader<T extends { id: string }>(read: RowReader, table: string): DataLoader<string, T | null> {
   const statement = `SELECT * FROM "${table}" WHERE id = ANY($1::uuid[])`;
-  return createByKeyLoader<string, T>((ids) => read<T>(statement, [ids]), (row) => row.id);
+  return createByKeyLoader<string, T>(
+    (ids) => read<T>(statement, [ids]),
+    (row) => row.id,
+  );
 }

@@ -2,7 +2,18 @@ import type { ArgBuilder, SchemaTypes } from "@pothos/core";
 import type { AuthScopeMap } from "@pothos/plugin-scope-auth";
 import { conflict } from "@pap/core";
 import type { MachineCaller } from "../state-machine/machine";
-import { actionEnumValue, actionFromEnumValue, actionMutationName, actionNamesOf, bodyFieldsOf, performActionField, performPartActionField, unnamedPartNote, type AnyMachine, type PartsAtParent } from "../state-machine";
+import {
+  actionEnumValue,
+  actionFromEnumValue,
+  actionMutationName,
+  actionNamesOf,
+  bodyFieldsOf,
+  performActionField,
+  performPartActionField,
+  unnamedPartNote,
+  type AnyMachine,
+  type PartsAtParent,
+} from "../state-machine";
 import type { CallerContext } from "../auth/caller";
 import { builderMethods, type ContextHas, type KernelContext, type KernelTypes } from "./builder-methods";
 
@@ -17,7 +28,10 @@ export type MachineMutations<Types extends SchemaTypes, Item, Parent = unknown> 
   /** Who acts, as the machine sees them; by default the request's principal. */
   caller?(context: Types["Context"]): Promise<MachineCaller>;
   /** Runs the action (its row locked, its events recorded); `parentId` when the route names the record's parent. */
-  perform(input: { id: string; action: string; caller: MachineCaller; body: Record<string, unknown>; parentId?: string }, context: Types["Context"]): Promise<Item>;
+  perform(
+    input: { id: string; action: string; caller: MachineCaller; body: Record<string, unknown>; parentId?: string },
+    context: Types["Context"],
+  ): Promise<Item>;
   /** The name of the argument naming the record's parent, when it has one (`applicationId`). */
   parentArg?: string;
   /**
@@ -29,7 +43,10 @@ export type MachineMutations<Types extends SchemaTypes, Item, Parent = unknown> 
     /** The parent's GraphQL name (`Application`) and type. */
     name: string;
     ref: PothosSchemaTypes.ObjectRef<Types, Parent>;
-    perform(input: { parentId: string; partId?: string; action: string; caller: MachineCaller; body: Record<string, unknown> }, context: Types["Context"]): Promise<Parent>;
+    perform(
+      input: { parentId: string; partId?: string; action: string; caller: MachineCaller; body: Record<string, unknown> },
+      context: Types["Context"],
+    ): Promise<Parent>;
   };
 };
 
@@ -50,13 +67,23 @@ declare global {
 }
 
 // Written for any record (Pothos cannot tell whether a record of a type parameter is a list); the signature above keeps the domain's type.
-builderMethods.machineMutations = function machineMutations(this: PothosSchemaTypes.SchemaBuilder<KernelTypes>, spec: MachineMutations<KernelTypes, unknown, unknown>) {
+builderMethods.machineMutations = function machineMutations(
+  this: PothosSchemaTypes.SchemaBuilder<KernelTypes>,
+  spec: MachineMutations<KernelTypes, unknown, unknown>,
+) {
   const { machine, resourceName, parentArg } = spec;
   const actionEnum = this.enumType(`${resourceName}Action`, {
     description: `The ${machine.resource} machine's actions, by their REST names with '-' written '_'.`,
     values: actionNamesOf(machine).map(actionEnumValue),
   });
-  const parentArgs = (arg: ArgBuilder<KernelTypes>) => (parentArg ? { [parentArg]: arg.id({ description: `The ${machine.resource}'s parent, when the path names it: another parent's record is not found.` }) } : {});
+  const parentArgs = (arg: ArgBuilder<KernelTypes>) =>
+    parentArg
+      ? {
+          [parentArg]: arg.id({
+            description: `The ${machine.resource}'s parent, when the path names it: another parent's record is not found.`,
+          }),
+        }
+      : {};
   const parentOf = (args: Record<string, unknown>) => (parentArg && args[parentArg] != null ? { parentId: String(args[parentArg]) } : {});
   const scalarArg = (arg: ArgBuilder<KernelTypes>, { scalar, description }: { scalar: string; description?: string }) => {
     const options = description ? { description } : {};
@@ -98,7 +125,13 @@ builderMethods.machineMutations = function machineMutations(this: PothosSchemaTy
           const partId = args[via.partField];
           const body = args.body;
           return via.perform(
-            { parentId: String(args[parentName]), ...(partId != null && { partId: String(partId) }), action, caller: await callerOf(context), body: isRecord(body) ? body : {} },
+            {
+              parentId: String(args[parentName]),
+              ...(partId != null && { partId: String(partId) }),
+              action,
+              caller: await callerOf(context),
+              body: isRecord(body) ? body : {},
+            },
             context,
           );
         },
@@ -114,7 +147,11 @@ builderMethods.machineMutations = function machineMutations(this: PothosSchemaTy
             authScopes: spec.authScopes,
             type: spec.ref,
             description: `${machine.actions[action]!.description} (${resourceName} action \`${action}\`.)`,
-            args: { id: t.arg.id({ required: true }), ...parentArgs(t.arg), ...Object.fromEntries(fields.map((field) => [field.name, scalarArg(t.arg, field)])) },
+            args: {
+              id: t.arg.id({ required: true }),
+              ...parentArgs(t.arg),
+              ...Object.fromEntries(fields.map((field) => [field.name, scalarArg(t.arg, field)])),
+            },
             resolve: function performAction(_root, args: Record<string, unknown>, context) {
               return run(context, String(args.id), action, given(args, ["id", ...(parentArg ? [parentArg] : [])]), args);
             },
@@ -127,7 +164,12 @@ builderMethods.machineMutations = function machineMutations(this: PothosSchemaTy
           authScopes: spec.authScopes,
           type: spec.ref,
           description: `Runs a ${machine.resource} action by name with a JSON body, as the REST action paths do.`,
-          args: { id: t.arg.id({ required: true }), action: t.arg({ type: actionEnum, required: true }), body: t.arg({ type: "JSONObject" }), ...parentArgs(t.arg) },
+          args: {
+            id: t.arg.id({ required: true }),
+            action: t.arg({ type: actionEnum, required: true }),
+            body: t.arg({ type: "JSONObject" }),
+            ...parentArgs(t.arg),
+          },
           resolve: function performNamedAction(_root, args, context) {
             return run(context, String(args.id), actionFromEnumValue(String(args.action)), args.body ?? {}, args);
           },

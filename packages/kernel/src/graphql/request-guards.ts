@@ -1,7 +1,8 @@
 import type { ApolloServerPlugin, BaseContext } from "@apollo/server";
 import { GraphQLError, Kind } from "graphql";
 
-const badRequest = (message: string) => new GraphQLError(message, { extensions: { code: "BAD_REQUEST", status: 400, http: { status: 400 } } });
+const badRequest = (message: string) =>
+  new GraphQLError(message, { extensions: { code: "BAD_REQUEST", status: 400, http: { status: 400 } } });
 
 /**
  * A request over HTTP must name one operation its document holds: several operations need
@@ -17,9 +18,13 @@ export function requireOneOperation<C extends BaseContext>(): ApolloServerPlugin
             throw badRequest("Subscriptions are served over WebSocket (the graphql-ws protocol) at /graphql, not over HTTP.");
           }
           if (operation) return;
-          const names = document.definitions.flatMap((definition) => (definition.kind === Kind.OPERATION_DEFINITION && definition.name ? [definition.name.value] : []));
+          const names = document.definitions.flatMap((definition) =>
+            definition.kind === Kind.OPERATION_DEFINITION && definition.name ? [definition.name.value] : [],
+          );
           throw request.operationName
-            ? badRequest(`The document holds no operation named '${request.operationName}'${names.length ? ` (it holds ${names.join(", ")})` : ""}.`)
+            ? badRequest(
+                `The document holds no operation named '${request.operationName}'${names.length ? ` (it holds ${names.join(", ")})` : ""}.`,
+              )
             : badRequest("The document holds several operations: name the one to run in 'operationName'.");
         },
       };

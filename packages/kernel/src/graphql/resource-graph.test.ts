@@ -8,13 +8,18 @@ import { sharedScalars, type SharedScalars } from "./scalars";
 describe("graph types derived from a declaration", () => {
   function schemaOf(withHousehold: boolean) {
     // The plugins' option types are global once any of them is imported; this builder uses none.
-    const builder = new SchemaBuilder<{ DefaultFieldNullability: false; Scalars: SharedScalars }>({ defaultFieldNullability: false } as never);
+    const builder = new SchemaBuilder<{ DefaultFieldNullability: false; Scalars: SharedScalars }>({
+      defaultFieldNullability: false,
+    } as never);
     for (const [name, scalar] of Object.entries(sharedScalars)) builder.addScalarType(name as keyof SharedScalars, scalar);
     const Household = builder.objectRef<{ id: string }>("Household").implement({ fields: (t) => ({ id: t.exposeID("id") }) });
     const Person = builder.objectRef<{ id: string }>("Person").implement({ fields: (t) => ({ id: t.exposeID("id") }) });
     const Visitor = builder.objectRef<Record<string, unknown>>("Visitor");
     Visitor.implement({
-      fields: (t) => t.declaredFields(visit.declaration.fields.visitors.fields, { person: t.field({ type: Person, nullable: true, resolve: () => null }) }),
+      fields: (t) =>
+        t.declaredFields(visit.declaration.fields.visitors.fields, {
+          person: t.field({ type: Person, nullable: true, resolve: () => null }),
+        }),
     });
     const Visit = builder.objectRef<Record<string, unknown>>("Visit").implement({
       description: visit.declaration.description,
@@ -26,7 +31,9 @@ describe("graph types derived from a declaration", () => {
         }),
     });
     const input = builder.inputTypeOf(visit.declaration, "create");
-    builder.queryType({ fields: (t) => ({ visit: t.field({ type: Visit, nullable: true, args: { input: t.arg({ type: input }) }, resolve: () => null }) }) });
+    builder.queryType({
+      fields: (t) => ({ visit: t.field({ type: Visit, nullable: true, args: { input: t.arg({ type: input }) }, resolve: () => null }) }),
+    });
     return printSchema(builder.toSchema({ sortSchema: false }));
   }
 

@@ -1,7 +1,15 @@
 import type { FieldKind, FieldMap, GenericFieldRef, InputFieldMap, SchemaTypes } from "@pothos/core";
 import { builderMethods, fieldBuilderMethods, type KernelTypes } from "./builder-methods";
 import { kinds, type GraphScalar } from "../resource/kinds";
-import { columnOf, graphFields, inputDescriptionOf, writableFields, type FieldDeclaration, type Fields, type ResourceDeclaration } from "../resource/declaration";
+import {
+  columnOf,
+  graphFields,
+  inputDescriptionOf,
+  writableFields,
+  type FieldDeclaration,
+  type Fields,
+  type ResourceDeclaration,
+} from "../resource/declaration";
 
 /**
  * The graph types of a declaration, built by methods every subgraph builder has: `t.declaredFields`
@@ -24,16 +32,24 @@ declare global {
        * `resolvedBy: "schema"` must have one (a declaration built at run time is checked when the
        * schema is built). `from` reads the record out of the parent, when the parent wraps it.
        */
-      declaredFields<const F extends Fields>(fields: F, resolvers?: SchemaResolvers<F>, options?: { from?(parent: ParentShape): object }): FieldMap;
+      declaredFields<const F extends Fields>(
+        fields: F,
+        resolvers?: SchemaResolvers<F>,
+        options?: { from?(parent: ParentShape): object },
+      ): FieldMap;
     }
   }
 }
 
 /** The names of the declared fields the schema file resolves. */
-type ResolvedBySchema<F extends Fields> = { [K in keyof F]: F[K] extends { kind: "reference" } | { resolvedBy: "schema" } ? K : never }[keyof F];
+type ResolvedBySchema<F extends Fields> = {
+  [K in keyof F]: F[K] extends { kind: "reference" } | { resolvedBy: "schema" } ? K : never;
+}[keyof F];
 
 /** The fields a schema file gives `declaredFields`: those it must resolve, and any other it resolves its own way. */
-export type SchemaResolvers<F extends Fields> = { [K in ResolvedBySchema<F>]: GenericFieldRef<unknown> } & { [K in keyof F]?: GenericFieldRef<unknown> };
+export type SchemaResolvers<F extends Fields> = { [K in ResolvedBySchema<F>]: GenericFieldRef<unknown> } & {
+  [K in keyof F]?: GenericFieldRef<unknown>;
+};
 
 type Builder = PothosSchemaTypes.SchemaBuilder<KernelTypes>;
 type EnumRef = PothosSchemaTypes.EnumRef<KernelTypes, string>;
@@ -90,13 +106,18 @@ function outputType(builder: Builder, field: FieldDeclaration): OutputType | [Ou
 /** A record's value at a column, null when it has none. */
 const valueAt = (record: object, column: string): unknown => (record as Record<string, unknown>)[column] ?? null;
 
-fieldBuilderMethods.declaredFields = function declaredFields(fields, resolvers: Partial<Record<string, GenericFieldRef<unknown>>> = {}, options = {}) {
+fieldBuilderMethods.declaredFields = function declaredFields(
+  fields,
+  resolvers: Partial<Record<string, GenericFieldRef<unknown>>> = {},
+  options = {},
+) {
   const recordOf = options.from ?? ((parent: unknown) => parent);
   return Object.fromEntries(
     graphFields(fields).map(([name, field]) => {
       const resolved = resolvers[name];
       if (resolved) return [name, resolved];
-      if (field.kind === "reference" || field.resolvedBy === "schema") throw new Error(`field '${name}' is resolved by its schema file, which gave no resolver for it`);
+      if (field.kind === "reference" || field.resolvedBy === "schema")
+        throw new Error(`field '${name}' is resolved by its schema file, which gave no resolver for it`);
       const column = columnOf(name, field);
       return [
         name,
@@ -116,7 +137,12 @@ fieldBuilderMethods.declaredFields = function declaredFields(fields, resolvers: 
 
 function inputFieldType(builder: Builder, field: FieldDeclaration): InputType | [InputType] {
   const written = field.inputAs ?? field;
-  const type = written.kind === "enum" ? builder.enumTypeOf(written) : written.kind === "object" ? nestedInputType(builder, written) : scalarOf(written);
+  const type =
+    written.kind === "enum"
+      ? builder.enumTypeOf(written)
+      : written.kind === "object"
+        ? nestedInputType(builder, written)
+        : scalarOf(written);
   return written.list ? [type] : type;
 }
 
@@ -127,15 +153,29 @@ function nestedInputType(builder: Builder, field: FieldDeclaration): InputObject
   return inputOnce(builder, name, () => builder.inputType(name, { fields: (t) => inputFieldsOf(builder, t, written, "create") }));
 }
 
-function inputFieldsOf(builder: Builder, t: PothosSchemaTypes.InputFieldBuilder<KernelTypes, "InputObject">, fields: Fields, on: "create" | "update"): InputFieldMap {
+function inputFieldsOf(
+  builder: Builder,
+  t: PothosSchemaTypes.InputFieldBuilder<KernelTypes, "InputObject">,
+  fields: Fields,
+  on: "create" | "update",
+): InputFieldMap {
   return Object.fromEntries(
     Object.entries(fields).map(([name, field]) => {
       const description = inputDescriptionOf(field, on);
-      return [name, t.field({ type: inputFieldType(builder, field), required: on === "create" && field.required === true, ...(description && { description }) })];
+      return [
+        name,
+        t.field({
+          type: inputFieldType(builder, field),
+          required: on === "create" && field.required === true,
+          ...(description && { description }),
+        }),
+      ];
     }),
   );
 }
 
 builderMethods.inputTypeOf = function inputTypeOf(resource, on, name = `${resource.name}${on === "create" ? "Create" : "Update"}Input`) {
-  return inputOnce(this, name, () => this.inputType(name, { fields: (t) => inputFieldsOf(this, t, Object.fromEntries(writableFields(resource.fields, on)), on) }));
+  return inputOnce(this, name, () =>
+    this.inputType(name, { fields: (t) => inputFieldsOf(this, t, Object.fromEntries(writableFields(resource.fields, on)), on) }),
+  );
 };

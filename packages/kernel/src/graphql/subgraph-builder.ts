@@ -29,7 +29,9 @@ function asksFor(failure: AuthFailure, scope: string): boolean {
  * keys, the shared scalars, non-null by default, and empty Query/Mutation roots to extend. Each
  * subgraph's `builder.ts` calls this with its context type and the generated Prisma types.
  */
-export function createSubgraphBuilder<Context extends KernelContext & { db: PrismaClient }, PrismaTypes extends object>(datamodel: PothosPrismaDatamodel) {
+export function createSubgraphBuilder<Context extends KernelContext & { db: PrismaClient }, PrismaTypes extends object>(
+  datamodel: PothosPrismaDatamodel,
+) {
   const builder = new SchemaBuilder<{
     Context: Context;
     PrismaTypes: PrismaTypes;
@@ -60,7 +62,8 @@ export function createSubgraphBuilder<Context extends KernelContext & { db: Pris
         const principal = context.knownPrincipal();
         if (!principal || principal.kind === "unauthenticated") return notSignedIn(principal);
         // A record only its owner reads, asked for by a caller with no account to own anything: say that, not which permission is missing.
-        if (asksFor(result.failure, "owner") && context.knownAccount() === null) return accountRequired(principal, "Only the user account that owns this record may read it");
+        if (asksFor(result.failure, "owner") && context.knownAccount() === null)
+          return accountRequired(principal, "Only the user account that owns this record may read it");
         const permission = permissionIn(result.failure);
         return permission ? forbidden(permission) : userCredentialRequired();
       },

@@ -20,7 +20,11 @@ export function webSocketGraphSubscriber(httpUrl: string): GraphSubscriber & { c
       shouldRetry: () => true,
     }));
   const subscribe = async ({ query, variables, headers }: Parameters<GraphSubscriber>[0]) =>
-    connection().iterate({ query, variables, extensions: { headers: pickForwardedHeaders(headers) } }) as AsyncIterableIterator<GraphResult>;
+    connection().iterate({
+      query,
+      variables,
+      extensions: { headers: pickForwardedHeaders(headers) },
+    }) as AsyncIterableIterator<GraphResult>;
   return Object.assign(subscribe, {
     async close() {
       await client?.dispose();

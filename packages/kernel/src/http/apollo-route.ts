@@ -4,8 +4,12 @@ import { queryLimitsFromEnv, refuseDeepText } from "../graphql/limits";
 
 /** The document text a GraphQL HTTP request carries: in the body (one operation or a batch) or in the query string. */
 function documentsOf(request: FastifyRequest): string[] {
-  const fromBody = (Array.isArray(request.body) ? request.body : [request.body]).map((entry) => (entry as { query?: unknown } | undefined)?.query);
-  return [...fromBody, (request.query as { query?: unknown } | undefined)?.query].filter((query): query is string => typeof query === "string");
+  const fromBody = (Array.isArray(request.body) ? request.body : [request.body]).map(
+    (entry) => (entry as { query?: unknown } | undefined)?.query,
+  );
+  return [...fromBody, (request.query as { query?: unknown } | undefined)?.query].filter(
+    (query): query is string => typeof query === "string",
+  );
 }
 
 /**
@@ -29,10 +33,16 @@ export function mountApollo<C extends BaseContext>(
     method: ["GET", "POST"],
     url: options.path,
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
-      const asksForPage = request.method === "GET" && (request.query as { query?: unknown } | undefined)?.query === undefined && String(request.headers.accept ?? "").includes("text/html");
+      const asksForPage =
+        request.method === "GET" &&
+        (request.query as { query?: unknown } | undefined)?.query === undefined &&
+        String(request.headers.accept ?? "").includes("text/html");
       if (asksForPage && options.browserPage) return options.browserPage(reply);
-      const tooDeep = documentsOf(request).map((query) => refuseDeepText(query, limits)).find(Boolean);
-      if (tooDeep) return reply.code(400).send({ errors: [{ message: tooDeep.message, extensions: { code: "QUERY_TOO_DEEP", status: 400 } }] });
+      const tooDeep = documentsOf(request)
+        .map((query) => refuseDeepText(query, limits))
+        .find(Boolean);
+      if (tooDeep)
+        return reply.code(400).send({ errors: [{ message: tooDeep.message, extensions: { code: "QUERY_TOO_DEEP", status: 400 } }] });
       const headers = new HeaderMap();
       for (const [name, value] of Object.entries(request.headers)) {
         if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);

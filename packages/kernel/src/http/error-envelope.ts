@@ -13,11 +13,23 @@ const frameworkAnswers: Record<string, (error: FastifyError, request: FastifyReq
   FST_ERR_CTP_BODY_TOO_LARGE: () => ({ status: 413, envelope: { code: "PAYLOAD_TOO_LARGE", message: "The request body is too large." } }),
   FST_ERR_CTP_INVALID_MEDIA_TYPE: (_error, request) => ({
     status: 415,
-    envelope: { code: "UNSUPPORTED_MEDIA_TYPE", message: `Content type '${String(request.headers["content-type"] ?? "")}' is not supported.` },
+    envelope: {
+      code: "UNSUPPORTED_MEDIA_TYPE",
+      message: `Content type '${String(request.headers["content-type"] ?? "")}' is not supported.`,
+    },
   }),
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => ({ status: 400, envelope: { code: "BAD_REQUEST", message: "The Content-Length header does not match the body." } }),
-  FST_ERR_BAD_URL: () => ({ status: 400, envelope: { code: "BAD_REQUEST", message: "The request URL is not valid (a malformed percent-encoding?)." } }),
-  FST_ERR_MAX_PARAM_LENGTH: () => ({ status: 414, envelope: { code: "URI_TOO_LONG", message: "A path segment of the request URL is too long." } }),
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => ({
+    status: 400,
+    envelope: { code: "BAD_REQUEST", message: "The Content-Length header does not match the body." },
+  }),
+  FST_ERR_BAD_URL: () => ({
+    status: 400,
+    envelope: { code: "BAD_REQUEST", message: "The request URL is not valid (a malformed percent-encoding?)." },
+  }),
+  FST_ERR_MAX_PARAM_LENGTH: () => ({
+    status: 414,
+    envelope: { code: "URI_TOO_LONG", message: "A path segment of the request URL is too long." },
+  }),
 };
 
 /**
@@ -26,12 +38,14 @@ const frameworkAnswers: Record<string, (error: FastifyError, request: FastifyReq
  */
 export function answerFor(error: FastifyError | ApiError | Error, request: FastifyRequest): Answer {
   // Only a value the request carried makes a database refusal the client's (`clientErrorFromDatabase`).
-  const refused = error instanceof ApiError ? error : clientErrorFromDatabase(error, () => requestValuesOf(request.query, request.params, request.body));
+  const refused =
+    error instanceof ApiError ? error : clientErrorFromDatabase(error, () => requestValuesOf(request.query, request.params, request.body));
   if (refused) return { status: refused.status, envelope: refused.toEnvelope() };
   const fastifyError = error as FastifyError;
   const known = frameworkAnswers[fastifyError.code];
   if (known) return known(fastifyError, request);
-  if (fastifyError.statusCode === 400 && fastifyError instanceof SyntaxError) return frameworkAnswers.FST_ERR_CTP_INVALID_JSON_BODY!(fastifyError, request);
+  if (fastifyError.statusCode === 400 && fastifyError instanceof SyntaxError)
+    return frameworkAnswers.FST_ERR_CTP_INVALID_JSON_BODY!(fastifyError, request);
   if (typeof fastifyError.statusCode === "number" && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
     return { status: fastifyError.statusCode, envelope: { code: "BAD_REQUEST", message: fastifyError.message } };
   }
@@ -40,7 +54,12 @@ export function answerFor(error: FastifyError | ApiError | Error, request: Fasti
 
 function sendAnswer(error: FastifyError | ApiError | Error, request: FastifyRequest, reply: FastifyReply) {
   const { status, envelope } = answerFor(error, request);
-  if (status >= 500) reportServerFault((record, message) => request.log.error(record, message), error, `${request.method} ${request.routeOptions?.url ?? "(no route)"}`);
+  if (status >= 500)
+    reportServerFault(
+      (record, message) => request.log.error(record, message),
+      error,
+      `${request.method} ${request.routeOptions?.url ?? "(no route)"}`,
+    );
   if (status === 401) reply.header("www-authenticate", bearerChallenge(envelope.details?.[0]?.message));
   return reply.code(status).send(envelope);
 }

@@ -53,7 +53,8 @@ function requestTraceLogging(disableRequestLogging: boolean): Pick<FastifyServer
 function refuseNulInUrls(app: FastifyInstance): void {
   // Every request passes here: a callback hook, not an async one, so it costs no promise.
   app.addHook("onRequest", (request, _reply, done) => {
-    if (/%00|\u0000/i.test(request.url)) done(badRequest("The request URL must not contain the NUL character (%00).", [{ field: "url", message: "must not contain %00" }]));
+    if (/%00|\u0000/i.test(request.url))
+      done(badRequest("The request URL must not contain the NUL character (%00).", [{ field: "url", message: "must not contain %00" }]));
     else done();
   });
 }

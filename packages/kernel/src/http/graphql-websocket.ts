@@ -25,7 +25,8 @@ export function serveGraphqlWebSocket(server: Server, path: string, options: Web
     {
       // Results resolved through Apollo (or received from another process) carry errors as plain
       // objects, without the toJSON graphql-ws calls: sent as they are, they would break the socket.
-      onNext: (_ctx, _id, _payload, _args, result) => (result.errors?.length ? { ...result, errors: result.errors.map(formattedError) } : undefined),
+      onNext: (_ctx, _id, _payload, _args, result) =>
+        result.errors?.length ? { ...result, errors: result.errors.map(formattedError) } : undefined,
       onError: (_ctx, _id, _payload, errors) => errors.map(formattedError),
       ...options,
     },

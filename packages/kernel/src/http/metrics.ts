@@ -25,12 +25,22 @@ const loopback = (address: string) => address === "127.0.0.1" || address === "::
 export function registerMetricsEndpoint(app: FastifyInstance, accessNow: () => MetricsAccess): void {
   app.get<{ Querystring: { scope?: unknown } }>("/metrics", async (request, reply) => {
     const access = accessNow();
-    const allowed = access.token ? request.headers.authorization === `Bearer ${access.token}` : loopback(request.socket.remoteAddress ?? "");
+    const allowed = access.token
+      ? request.headers.authorization === `Bearer ${access.token}`
+      : loopback(request.socket.remoteAddress ?? "");
     if (!allowed) {
-      return reply.code(access.token ? 401 : 403).send({ code: access.token ? "UNAUTHORIZED" : "FORBIDDEN", message: access.token ? "The metrics need the metrics token (Authorization: Bearer)." : "The metrics are served to this machine only; set METRICS_TOKEN to scrape from elsewhere." });
+      return reply
+        .code(access.token ? 401 : 403)
+        .send({
+          code: access.token ? "UNAUTHORIZED" : "FORBIDDEN",
+          message: access.token
+            ? "The metrics need the metrics token (Authorization: Bearer)."
+            : "The metrics are served to this machine only; set METRICS_TOKEN to scrape from elsewhere.",
+        });
     }
     const scope = request.query.scope ?? "platform";
-    if (scope !== "platform" && scope !== "process") throw badRequest("scope is 'platform' (the default) or 'process'.", [{ field: "scope", message: "must be 'platform' or 'process'" }]);
+    if (scope !== "platform" && scope !== "process")
+      throw badRequest("scope is 'platform' (the default) or 'process'.", [{ field: "scope", message: "must be 'platform' or 'process'" }]);
     return reply.type(metricsRegistry.contentType).send(await (scope === "process" ? processMetricsText() : platformMetricsText()));
   });
 }

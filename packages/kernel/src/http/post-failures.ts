@@ -33,13 +33,20 @@ export class PostCallError extends Error {
   }
 
   get failure(): PostFailure {
-    return { ok: false, reason: this.message, retryable: this.kind !== "refused", kind: this.kind, ...(this.status !== undefined && { status: this.status }) };
+    return {
+      ok: false,
+      reason: this.message,
+      retryable: this.kind !== "refused",
+      kind: this.kind,
+      ...(this.status !== undefined && { status: this.status }),
+    };
   }
 }
 
 export const isPostCallError = (error: unknown): error is PostCallError => error instanceof PostCallError;
 
-export const timedOut = (peer: string, timeoutMs: number) => new PostCallError("transient", `${peer} did not answer within ${timeoutMs} ms`);
+export const timedOut = (peer: string, timeoutMs: number) =>
+  new PostCallError("transient", `${peer} did not answer within ${timeoutMs} ms`);
 
 /** For a reader of the peer's answer: what it answered cannot be used. */
 export const wrongAnswer = (reason: string) => new PostCallError("wrong-answer", reason);

@@ -91,6 +91,8 @@ export class ConnectionLimiter {
 
   /** The 429 for a caller who already holds the most live connections allowed. */
   refusal(): ApiError {
-    return tooManyRequests(`Too many live connections: at most ${this.settings.maxConnections} event streams and GraphQL WebSockets per caller at once.`);
+    return tooManyRequests(
+      `Too many live connections: at most ${this.settings.maxConnections} event streams and GraphQL WebSockets per caller at once.`,
+    );
   }
 }

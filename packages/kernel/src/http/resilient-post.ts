@@ -39,7 +39,12 @@ export type ResilientPostOptions = {
  * `wrongAnswer(…)` for a body it cannot use.
  */
 export interface ResilientPoster {
-  post<R>(url: string, payload: string, read: (body: string) => R, options?: { headers?: Record<string, string>; signal?: AbortSignal }): Promise<R | PostFailure>;
+  post<R>(
+    url: string,
+    payload: string,
+    read: (body: string) => R,
+    options?: { headers?: Record<string, string>; signal?: AbortSignal },
+  ): Promise<R | PostFailure>;
   /**
    * "closed" | "open" | "half-open", for logs and metrics. "half-open" as soon as the next call would
    * be the trial call, not only while it runs: the breaker itself moves only when a call arrives.
@@ -92,7 +97,13 @@ function policiesOf(settings: Settings) {
 type Answer = { status: number; body: string };
 
 /** The body is read within the attempt: cockatiel aborts the attempt's signal as soon as it returns. */
-async function send(settings: Settings, url: string, payload: string, headers: Record<string, string>, signal: AbortSignal): Promise<Answer> {
+async function send(
+  settings: Settings,
+  url: string,
+  payload: string,
+  headers: Record<string, string>,
+  signal: AbortSignal,
+): Promise<Answer> {
   try {
     // `manual`: following a redirect would turn the POST into a GET on 301/302.
     const sent = { "content-type": "application/json", accept: "application/json", ...headers };
@@ -105,7 +116,11 @@ async function send(settings: Settings, url: string, payload: string, headers: R
   }
 }
 
-function logTransitions(policies: ReturnType<typeof policiesOf>, settings: Settings, logger: ResilientPostOptions["logger"]): IDisposable[] {
+function logTransitions(
+  policies: ReturnType<typeof policiesOf>,
+  settings: Settings,
+  logger: ResilientPostOptions["logger"],
+): IDisposable[] {
   if (!logger) return [];
   const { consecutiveFailures, halfOpenAfterMs } = settings.breaker;
   const peer = settings.peer;
@@ -116,7 +131,9 @@ function logTransitions(policies: ReturnType<typeof policiesOf>, settings: Setti
       const reason = "error" in event ? event.error.message : "unexpected answer";
       logger.debug?.({ peer, attempt: event.attempt, delayMs: Math.round(event.delay), reason }, `retrying ${subject}`);
     }),
-    policies.breaker.onBreak(() => logger.warn({ peer, consecutiveFailures, halfOpenAfterMs }, `${subject} circuit opened: calls fail fast`)),
+    policies.breaker.onBreak(() =>
+      logger.warn({ peer, consecutiveFailures, halfOpenAfterMs }, `${subject} circuit opened: calls fail fast`),
+    ),
     policies.breaker.onHalfOpen(() => logger.debug?.({ peer }, `${subject} circuit half-open: trial call`)),
     policies.breaker.onReset(() => logger.warn({ peer }, `${subject} circuit closed again`)),
   ];
@@ -144,7 +161,8 @@ export function resilientPoster(options: ResilientPostOptions): ResilientPoster 
 
   function failureOf(error: unknown, signal?: AbortSignal): PostFailure {
     if (lifetime.signal.aborted) return shutDown;
-    if (signal?.aborted) return { ok: false, reason: `${settings.peer} did not answer within the caller's deadline`, retryable: true, kind: "transient" };
+    if (signal?.aborted)
+      return { ok: false, reason: `${settings.peer} did not answer within the caller's deadline`, retryable: true, kind: "transient" };
     if (isPostCallError(error)) return error.failure;
     if (isTaskCancelledError(error)) return timedOut(settings.peer, settings.timeoutMs).failure;
     if (isBrokenCircuitError(error)) {
@@ -168,8 +186,13 @@ export function resilientPoster(options: ResilientPostOptions): ResilientPoster 
       } catch (error) {
         const failure = failureOf(error, signal);
         // Failing fast while open is expected and already announced by the break.
-        if (isBrokenCircuitError(error)) logger?.debug?.({ peer: settings.peer, reason: failure.reason }, `${settings.peer.replace(/^the /, "")} call failed fast`);
-        else logger?.warn({ peer: settings.peer, reason: failure.reason, retryable: failure.retryable }, `${settings.peer.replace(/^the /, "")} call failed`);
+        if (isBrokenCircuitError(error))
+          logger?.debug?.({ peer: settings.peer, reason: failure.reason }, `${settings.peer.replace(/^the /, "")} call failed fast`);
+        else
+          logger?.warn(
+            { peer: settings.peer, reason: failure.reason, retryable: failure.retryable },
+            `${settings.peer.replace(/^the /, "")} call failed`,
+          );
         return failure;
       }
     },

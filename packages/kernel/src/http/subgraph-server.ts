@@ -11,7 +11,11 @@ import { pickForwardedHeaders } from "../graphql/forwarded-headers";
 import { serveGraphqlWebSocket, subscriptionHeaders } from "./graphql-websocket";
 
 /** A subgraph served on its own over HTTP, for the distributed deployment (the gateway calls it). */
-export async function createSubgraphServer<Services extends object>(definition: SubgraphDefinition<Services>, services: Services, logger: Logger): Promise<FastifyInstance> {
+export async function createSubgraphServer<Services extends object>(
+  definition: SubgraphDefinition<Services>,
+  services: Services,
+  logger: Logger,
+): Promise<FastifyInstance> {
   const errors = apolloErrorFormatting<object>((record, message) => logger.error(record, message));
   const apollo = new ApolloServer<object>({
     schema: definition.schema,
@@ -35,7 +39,11 @@ export async function createSubgraphServer<Services extends object>(definition: 
   const closeSockets = definition.schema.getSubscriptionType()
     ? serveGraphqlWebSocket(app.server, "/graphql", {
         schema: definition.schema,
-        context: (ctx, _id, payload) => definition.createContext({ ...services, headers: subscriptionHeaders(ctx.extra.request.headers, payload.extensions, ctx.connectionParams) }),
+        context: (ctx, _id, payload) =>
+          definition.createContext({
+            ...services,
+            headers: subscriptionHeaders(ctx.extra.request.headers, payload.extensions, ctx.connectionParams),
+          }),
       })
     : undefined;
   app.addHook("preClose", async () => closeSockets?.());

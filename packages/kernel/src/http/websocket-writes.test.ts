@@ -4,7 +4,10 @@ import { answerSendsEarly } from "./websocket-writes";
 /** A socket that records its writes and calls back only when told to, as a slow network would. */
 function fakeSocket(bufferedAmount: number) {
   const writes: Array<{ data: unknown; written: (error?: Error) => void }> = [];
-  const socket = { bufferedAmount, send: (data: unknown, _options: unknown, written: (error?: Error) => void) => void writes.push({ data, written }) };
+  const socket = {
+    bufferedAmount,
+    send: (data: unknown, _options: unknown, written: (error?: Error) => void) => void writes.push({ data, written }),
+  };
   answerSendsEarly(socket as unknown as WebSocket);
   return { socket: socket as unknown as WebSocket, writes };
 }

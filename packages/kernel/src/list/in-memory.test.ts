@@ -69,8 +69,29 @@ const rows = [
     labels: ["case_worker", "county_admin"],
     owner: null,
   },
-  { id: "m4", name: "50% done_rate", aggregate: "ratio", value: 0.5, computedAt: new Date("2026-01-01T00:00:00Z"), dueOn: "2026-01-06", priority: 2, urgent: true, owner: { name: "Carol Smithers" } },
-  { id: "m5", name: "Escalations", aggregate: "count", value: 12, computedAt: "2026-01-04T08:00:00+02:00", ownerId: UUID_A, priority: 3, urgent: false, labels: ["state_admin"], owner: {} },
+  {
+    id: "m4",
+    name: "50% done_rate",
+    aggregate: "ratio",
+    value: 0.5,
+    computedAt: new Date("2026-01-01T00:00:00Z"),
+    dueOn: "2026-01-06",
+    priority: 2,
+    urgent: true,
+    owner: { name: "Carol Smithers" },
+  },
+  {
+    id: "m5",
+    name: "Escalations",
+    aggregate: "count",
+    value: 12,
+    computedAt: "2026-01-04T08:00:00+02:00",
+    ownerId: UUID_A,
+    priority: 3,
+    urgent: false,
+    labels: ["state_admin"],
+    owner: {},
+  },
 ];
 
 const ids = (args: ListArgs) => findPageInMemory(spec, args, rows).items.map((row) => row.id);
@@ -262,7 +283,9 @@ describe("findPageInMemory: errors", () => {
   });
 
   it("refuses row values that are not dates where dates are declared", () => {
-    expect(() => findPageInMemory(spec, { sort: "computedAt" }, [...rows, { ...rows[0], id: "m6", computedAt: "yesterday" }])).toThrow("not an ISO 8601 date");
+    expect(() => findPageInMemory(spec, { sort: "computedAt" }, [...rows, { ...rows[0], id: "m6", computedAt: "yesterday" }])).toThrow(
+      "not an ISO 8601 date",
+    );
   });
 });
 

@@ -37,7 +37,10 @@ function inMemorySpec(spec: ListSpec): ListSpec {
   const usesJson = spec.freeForm !== undefined || Object.values(spec.fields).some((def) => def.kind === "json");
   if (usesJson) throw new Error(`list spec '${spec.resource}': json fields and freeForm are not supported in memory`);
   const fields = Object.fromEntries(
-    Object.entries(spec.fields).map(([name, def]): [string, FieldDef] => [name, { kind: def.kind, nullable: true, ...(def.values ? { values: def.values } : {}) }]),
+    Object.entries(spec.fields).map(([name, def]): [string, FieldDef] => [
+      name,
+      { kind: def.kind, nullable: true, ...(def.values ? { values: def.values } : {}) },
+    ]),
   );
   return { ...spec, fields };
 }
@@ -71,7 +74,11 @@ function fieldHolds(def: FieldDef, value: unknown, filter: unknown): boolean {
         const fold = (text: string) => (insensitive ? text.toLowerCase() : text);
         // The compiler escaped the text for LIKE; in memory it is matched literally.
         const [haystack, needle] = [fold(String(value)), fold(String(operand).replace(/\\([\\%_])/g, "$1"))];
-        return operator === "startsWith" ? haystack.startsWith(needle) : operator === "endsWith" ? haystack.endsWith(needle) : haystack.includes(needle);
+        return operator === "startsWith"
+          ? haystack.startsWith(needle)
+          : operator === "endsWith"
+            ? haystack.endsWith(needle)
+            : haystack.includes(needle);
       }
       case "equals":
         return scalar(def, value) === scalar(def, operand);
@@ -95,12 +102,15 @@ function fieldHolds(def: FieldDef, value: unknown, filter: unknown): boolean {
 }
 
 function valueAt(row: Row, name: string): unknown {
-  return name.split(".").reduce<unknown>((value, key) => (value !== null && typeof value === "object" ? (value as Row)[key] : undefined), row);
+  return name
+    .split(".")
+    .reduce<unknown>((value, key) => (value !== null && typeof value === "object" ? (value as Row)[key] : undefined), row);
 }
 
 /** The value as SQL compares it: instants by time (rows may hold Dates or ISO strings), uuids without case. */
 function scalar(def: FieldDef | undefined, value: unknown): unknown {
-  if (def?.kind === "datetime" || def?.kind === "date") return value instanceof Date ? value.getTime() : typeof value === "string" ? instantOf(value) : value;
+  if (def?.kind === "datetime" || def?.kind === "date")
+    return value instanceof Date ? value.getTime() : typeof value === "string" ? instantOf(value) : value;
   if (def?.kind === "uuid" && typeof value === "string") return value.toLowerCase();
   return value;
 }

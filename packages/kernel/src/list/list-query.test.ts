@@ -44,11 +44,27 @@ describe("defineListSpec", () => {
 
   it.each<[string, Partial<ListSpec>, string]>([
     ["an invalid field name", { fields: { ...cases.fields, "bad-name": { kind: "string" } } }, "'bad-name' is not a valid field name"],
-    ["a dotted field without a column", { fields: { ...cases.fields, "a.b": { kind: "string" } } }, "'a.b' is dotted, so it needs an explicit column"],
-    ["a json field without a path", { fields: { ...cases.fields, extra: { kind: "json" } }, anyNull: ANY_NULL }, "json field 'extra' needs a path"],
-    ["a path on a non-json field", { fields: { ...cases.fields, notes: { kind: "string", path: ["x"] } } }, "'notes' has a path but is not a json field"],
+    [
+      "a dotted field without a column",
+      { fields: { ...cases.fields, "a.b": { kind: "string" } } },
+      "'a.b' is dotted, so it needs an explicit column",
+    ],
+    [
+      "a json field without a path",
+      { fields: { ...cases.fields, extra: { kind: "json" } }, anyNull: ANY_NULL },
+      "json field 'extra' needs a path",
+    ],
+    [
+      "a path on a non-json field",
+      { fields: { ...cases.fields, notes: { kind: "string", path: ["x"] } } },
+      "'notes' has a path but is not a json field",
+    ],
     ["an enum without values", { fields: { ...cases.fields, status: { kind: "enum" } } }, "enum field 'status' needs values"],
-    ["values on a non-enum field", { fields: { ...cases.fields, notes: { kind: "string", values: ["a"] } } }, "'notes' has values but is neither an enum nor a tags field"],
+    [
+      "values on a non-enum field",
+      { fields: { ...cases.fields, notes: { kind: "string", values: ["a"] } } },
+      "'notes' has values but is neither an enum nor a tags field",
+    ],
     [
       "an invalid sortBy entry",
       { fields: { ...cases.fields, notes: { kind: "string", sortBy: ["a-b"] } } },
@@ -59,12 +75,21 @@ describe("defineListSpec", () => {
       { fields: { ...cases.fields, color: { kind: "json", column: "extra", path: ["color"] } } },
       "filters JSON paths, so it needs anyNull: Prisma.AnyNull (from @pap/db)",
     ],
-    ["free-form without anyNull", { freeForm: { column: "attributes" } }, "filters JSON paths, so it needs anyNull: Prisma.AnyNull (from @pap/db)"],
+    [
+      "free-form without anyNull",
+      { freeForm: { column: "attributes" } },
+      "filters JSON paths, so it needs anyNull: Prisma.AnyNull (from @pap/db)",
+    ],
     ["an unknown full-text field", { fullText: ["notes", "title"] }, "full-text field 'title' is not a field"],
     ["an undeclared sortable field", { sortable: ["createdAt", "title"] }, "sortable field 'title' is not declared in fields"],
     [
       "a sortable json field",
-      { fields: { ...cases.fields, color: { kind: "json", column: "extra", path: ["color"] } }, anyNull: ANY_NULL, sortable: ["color"], defaultSort: "" },
+      {
+        fields: { ...cases.fields, color: { kind: "json", column: "extra", path: ["color"] } },
+        anyNull: ANY_NULL,
+        sortable: ["color"],
+        defaultSort: "",
+      },
       "'color' is a JSON path; Prisma cannot order by it, so it cannot be sortable",
     ],
     [
@@ -180,10 +205,14 @@ describe("findPage", () => {
       defaultSort: "-createdAt",
     });
     const seen: { items?: unknown; total?: unknown } = {};
-    const envelope = await list.findPage(spec, { q: "name:ana", limit: 2, offset: 4 }, {
-      items: async (query) => ((seen.items = query), [{ id: "a" }, { id: "b" }]),
-      total: async (where) => ((seen.total = where), 7),
-    });
+    const envelope = await list.findPage(
+      spec,
+      { q: "name:ana", limit: 2, offset: 4 },
+      {
+        items: async (query) => ((seen.items = query), [{ id: "a" }, { id: "b" }]),
+        total: async (where) => ((seen.total = where), 7),
+      },
+    );
     expect(envelope).toEqual({ items: [{ id: "a" }, { id: "b" }], total: 7, limit: 2, offset: 4, hasNext: true });
     expect(seen.items).toEqual({
       where: seen.total,
@@ -196,7 +225,13 @@ describe("findPage", () => {
   });
 
   it("counts only when the page cannot tell the total", async () => {
-    const spec = list.defineListSpec({ resource: "things", fields: { id: { kind: "uuid" } }, fullText: [], sortable: ["id"], defaultSort: "id" });
+    const spec = list.defineListSpec({
+      resource: "things",
+      fields: { id: { kind: "uuid" } },
+      fullText: [],
+      sortable: ["id"],
+      defaultSort: "id",
+    });
     const pageOf = async (rows: number, paging: { limit: number; offset: number }, matches = 99) => {
       let counted = 0;
       const envelope = await list.findPage(spec, paging, {

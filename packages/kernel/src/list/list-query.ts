@@ -90,11 +90,7 @@ export type PageFetch<T> = { items(query: PageQuery): Promise<T[]>; total(where:
  * `where` when the page cannot tell it (a selective `q`, whose matches fit on one page, costs one
  * statement, not two), returned in the list envelope. Every list field of every subgraph goes through here.
  */
-export async function findPage<T>(
-  spec: ListSpec,
-  args: ListArgs,
-  fetch: PageFetch<T>,
-): Promise<ListEnvelope<T>> {
+export async function findPage<T>(spec: ListSpec, args: ListArgs, fetch: PageFetch<T>): Promise<ListEnvelope<T>> {
   const { page, ...query } = buildListQuery(spec, args);
   const items = await fetch.items(query);
   const total = totalFromPage(items.length, page) ?? (await fetch.total(query.where));

@@ -89,15 +89,29 @@ describe("listParamsFromQuery", () => {
   });
 
   it("rejects nested values", () => {
-    expect(badRequestOf(() => listParamsFromQuery({ sort: { a: "1" } })).details).toEqual([{ field: "sort", message: "must be a single value" }]);
+    expect(badRequestOf(() => listParamsFromQuery({ sort: { a: "1" } })).details).toEqual([
+      { field: "sort", message: "must be a single value" },
+    ]);
   });
 });
 
 describe("listEnvelope", () => {
   it("carries the page and says whether more items follow", () => {
-    expect(listEnvelope(["a", "b"], 5, { limit: 2, offset: 0 })).toEqual({ items: ["a", "b"], total: 5, limit: 2, offset: 0, hasNext: true });
+    expect(listEnvelope(["a", "b"], 5, { limit: 2, offset: 0 })).toEqual({
+      items: ["a", "b"],
+      total: 5,
+      limit: 2,
+      offset: 0,
+      hasNext: true,
+    });
     expect(listEnvelope(["e"], 5, { limit: 2, offset: 4 })).toEqual({ items: ["e"], total: 5, limit: 2, offset: 4, hasNext: false });
-    expect(listEnvelope(["c", "d"], 4, { limit: 2, offset: 2 })).toEqual({ items: ["c", "d"], total: 4, limit: 2, offset: 2, hasNext: false });
+    expect(listEnvelope(["c", "d"], 4, { limit: 2, offset: 2 })).toEqual({
+      items: ["c", "d"],
+      total: 4,
+      limit: 2,
+      offset: 2,
+      hasNext: false,
+    });
     expect(listEnvelope([], 0, { limit: 25, offset: 0 })).toEqual({ items: [], total: 0, limit: 25, offset: 0, hasNext: false });
     expect(listEnvelope([], 3, { limit: 25, offset: 10 })).toEqual({ items: [], total: 3, limit: 25, offset: 10, hasNext: false });
   });

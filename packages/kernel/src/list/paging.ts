@@ -13,7 +13,8 @@ export function resolvePaging(args: { limit?: number | null; offset?: number | n
 
 function pagingProblems(limit: number | null | undefined, offset: number | null | undefined): ErrorDetail[] {
   const details: ErrorDetail[] = [];
-  if (limit != null && !(Number.isInteger(limit) && limit >= 1 && limit <= MAX_LIMIT)) details.push({ field: "limit", message: LIMIT_MESSAGE });
+  if (limit != null && !(Number.isInteger(limit) && limit >= 1 && limit <= MAX_LIMIT))
+    details.push({ field: "limit", message: LIMIT_MESSAGE });
   if (offset != null && !(Number.isSafeInteger(offset) && offset >= 0)) details.push({ field: "offset", message: OFFSET_MESSAGE });
   return details;
 }

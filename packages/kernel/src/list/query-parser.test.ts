@@ -98,11 +98,23 @@ describe("parseQuery: field conditions", () => {
   });
 
   it("parses nested field names", () => {
-    expect(one("a.b.c:value")).toEqual({ kind: "match", negated: false, position: 0, field: "a.b.c", values: [{ text: "value", match: "plain" }] });
+    expect(one("a.b.c:value")).toEqual({
+      kind: "match",
+      negated: false,
+      position: 0,
+      field: "a.b.c",
+      values: [{ text: "value", match: "plain" }],
+    });
   });
 
   it("keeps colons after the first one in the value", () => {
-    expect(one("at:10:30")).toEqual({ kind: "match", negated: false, position: 0, field: "at", values: [{ text: "10:30", match: "plain" }] });
+    expect(one("at:10:30")).toEqual({
+      kind: "match",
+      negated: false,
+      position: 0,
+      field: "at",
+      values: [{ text: "10:30", match: "plain" }],
+    });
   });
 
   it.each([

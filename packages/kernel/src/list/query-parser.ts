@@ -143,7 +143,8 @@ class Parser {
     const text = raw.slice(leading ? 1 : 0, trailing ? -1 : undefined);
     if (text === "") throw invalidQuery("a value needs more than wildcards", start);
     const inner = text.indexOf("*");
-    if (inner >= 0) throw invalidQuery("'*' may only start or end a value; quote the value to search for '*'", start + (leading ? 1 : 0) + inner);
+    if (inner >= 0)
+      throw invalidQuery("'*' may only start or end a value; quote the value to search for '*'", start + (leading ? 1 : 0) + inner);
     const match: ValueMatch = leading && trailing ? "contains" : leading ? "endsWith" : trailing ? "startsWith" : "plain";
     return { text, match };
   }

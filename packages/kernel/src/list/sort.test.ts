@@ -20,7 +20,17 @@ const spec: ListSpec = {
     "extra.color": { kind: "json", column: "extra", path: ["color"] },
   },
   fullText: [],
-  sortable: ["createdAt", "updatedAt", "effectiveStartDate", "effectiveEndDate", "status", "priority", "name", "owner.name", "owner.region.code"],
+  sortable: [
+    "createdAt",
+    "updatedAt",
+    "effectiveStartDate",
+    "effectiveEndDate",
+    "status",
+    "priority",
+    "name",
+    "owner.name",
+    "owner.region.code",
+  ],
   defaultSort: "-updatedAt",
 };
 
@@ -90,15 +100,21 @@ describe("parseSort", () => {
     expect(error.details).toEqual([{ field: "sort", message: "sort accepts at most 5 fields; got 6" }]);
   });
 
-  it.each(["created-at", "1st", "a..b", "--status", "+status", "status desc", "a.", ".a"])("rejects the malformed name %j with INVALID_SORT_FIELD", (sort) => {
-    const error = sortError(sort);
-    expect(error.code).toBe("INVALID_SORT_FIELD");
-    const field = sort.replace(/^-/, "");
-    expect(error.message).toBe(`Invalid sort field '${field}'.`);
-    expect(error.details).toEqual([
-      { field: "sort", message: `'${sort}' is not a field name; use names like 'createdAt' or 'name.lastName', '-' first for descending` },
-    ]);
-  });
+  it.each(["created-at", "1st", "a..b", "--status", "+status", "status desc", "a.", ".a"])(
+    "rejects the malformed name %j with INVALID_SORT_FIELD",
+    (sort) => {
+      const error = sortError(sort);
+      expect(error.code).toBe("INVALID_SORT_FIELD");
+      const field = sort.replace(/^-/, "");
+      expect(error.message).toBe(`Invalid sort field '${field}'.`);
+      expect(error.details).toEqual([
+        {
+          field: "sort",
+          message: `'${sort}' is not a field name; use names like 'createdAt' or 'name.lastName', '-' first for descending`,
+        },
+      ]);
+    },
+  );
 
   it.each(["status,", ",status", "status,,priority", "-"])("rejects the empty field in %j with INVALID_SORT_FIELD", (sort) => {
     const error = sortError(sort);
@@ -124,7 +140,8 @@ describe("parseSort", () => {
     expect(error.details).toEqual([
       {
         field: "sort",
-        message: "'notes' is not sortable; sortable fields: createdAt, updatedAt, effectiveStartDate, effectiveEndDate, status, priority, name, owner.name, owner.region.code",
+        message:
+          "'notes' is not sortable; sortable fields: createdAt, updatedAt, effectiveStartDate, effectiveEndDate, status, priority, name, owner.name, owner.region.code",
       },
     ]);
   });
@@ -207,6 +224,8 @@ describe("toOrderBy", () => {
     expect(() => toOrderBy([{ field: "memberId", direction: "asc" }], spec)).toThrow(
       new Error("list spec 'cases': 'memberId' lives on a to-many relation, which cannot be ordered by"),
     );
-    expect(() => toOrderBy([{ field: "nope", direction: "asc" }], spec)).toThrow(new Error("list spec 'cases': cannot order by undeclared field 'nope'"));
+    expect(() => toOrderBy([{ field: "nope", direction: "asc" }], spec)).toThrow(
+      new Error("list spec 'cases': cannot order by undeclared field 'nope'"),
+    );
   });
 });

@@ -24,7 +24,10 @@ export function parseSort(sort: string | null | undefined, spec: ListSpec): Sort
     const descending = part.startsWith("-");
     const field = descending ? part.slice(1) : part;
     if (!FIELD_NAME_PATTERN.test(field)) {
-      throw invalidSortField(field, `'${part}' is not a field name; use names like 'createdAt' or 'name.lastName', '-' first for descending`);
+      throw invalidSortField(
+        field,
+        `'${part}' is not a field name; use names like 'createdAt' or 'name.lastName', '-' first for descending`,
+      );
     }
     if (terms.some((term) => term.field === field)) throw invalidSortField(field, `'${field}' appears more than once in sort`);
     if (!spec.sortable.includes(field)) {
@@ -57,8 +60,12 @@ function orderByFor(term: SortTerm, spec: ListSpec): Array<Record<string, unknow
     if (term.field === tieBreakerOf(spec)) return [nested(term.field, term.direction)];
     throw new Error(`list spec '${spec.resource}': cannot order by undeclared field '${term.field}'`);
   }
-  if (def.kind === "json" || def.kind === "tags") throw new Error(`list spec '${spec.resource}': '${term.field}' is a ${def.kind === "json" ? "JSON path" : "string array"}, which Prisma cannot order by`);
-  if (def.relation?.many) throw new Error(`list spec '${spec.resource}': '${term.field}' lives on a to-many relation, which cannot be ordered by`);
+  if (def.kind === "json" || def.kind === "tags")
+    throw new Error(
+      `list spec '${spec.resource}': '${term.field}' is a ${def.kind === "json" ? "JSON path" : "string array"}, which Prisma cannot order by`,
+    );
+  if (def.relation?.many)
+    throw new Error(`list spec '${spec.resource}': '${term.field}' lives on a to-many relation, which cannot be ordered by`);
 
   const sort: unknown = def.nullable ? { sort: term.direction, nulls: term.direction === "asc" ? "last" : "first" } : term.direction;
   const columns = def.sortBy ?? [def.column ?? term.field];
@@ -70,7 +77,5 @@ function orderByFor(term: SortTerm, spec: ListSpec): Array<Record<string, unknow
 
 /** `owner.name` → `{ owner: { name: sort } }`, Prisma's shape for ordering through to-one relations. */
 function nested(path: string, sort: unknown): Record<string, unknown> {
-  return path
-    .split(".")
-    .reduceRight<unknown>((inner, key) => ({ [key]: inner }), sort) as Record<string, unknown>;
+  return path.split(".").reduceRight<unknown>((inner, key) => ({ [key]: inner }), sort) as Record<string, unknown>;
 }

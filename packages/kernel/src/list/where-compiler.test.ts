@@ -284,14 +284,20 @@ describe("compileWhere: datetime and date fields", () => {
     expect(cond("dueDate:*")).toEqual({ due_on: { not: null } });
   });
 
-  it.each(["2026-02-30", "2026-13-01", "2026-1-5", "yesterday", "2026-01-05T25:00Z", "2026-01-05T10:60Z", "2026-01-05T10:00:00+24:00", "2026-01-05 10:00"])(
-    "rejects %j",
-    (value) => {
-      expect(queryError(`createdAt:"${value}"`).message).toBe(
-        `'createdAt' expects an ISO 8601 date (2026-01-05) or date-time (2026-01-05T10:00:00Z); got '${value}'`,
-      );
-    },
-  );
+  it.each([
+    "2026-02-30",
+    "2026-13-01",
+    "2026-1-5",
+    "yesterday",
+    "2026-01-05T25:00Z",
+    "2026-01-05T10:60Z",
+    "2026-01-05T10:00:00+24:00",
+    "2026-01-05 10:00",
+  ])("rejects %j", (value) => {
+    expect(queryError(`createdAt:"${value}"`).message).toBe(
+      `'createdAt' expects an ISO 8601 date (2026-01-05) or date-time (2026-01-05T10:00:00Z); got '${value}'`,
+    );
+  });
 
   it("rejects invalid comparison dates and wildcards", () => {
     expect(queryError("createdAt:>soon").message).toMatch(/^'createdAt' expects an ISO 8601 date/);
@@ -398,7 +404,11 @@ describe("compileWhere: json fields", () => {
         {
           AND: [
             anyString,
-            { NOT: { OR: [lastName({ string_contains: "30", mode: "insensitive" }), lastName({ string_contains: "x", mode: "insensitive" })] } },
+            {
+              NOT: {
+                OR: [lastName({ string_contains: "30", mode: "insensitive" }), lastName({ string_contains: "x", mode: "insensitive" })],
+              },
+            },
           ],
         },
         { AND: [anyNumber, { NOT: lastName({ equals: 30 }) }] },
@@ -493,13 +503,20 @@ describe("compileWhere: bare terms", () => {
 
   it("includes a uuid field when the term is a uuid", () => {
     expect(cond(UUID_A)).toEqual({
-      OR: [{ title: { contains: UUID_A, mode: "insensitive" } }, { note: { contains: UUID_A, mode: "insensitive" } }, { id: { equals: UUID_A } }],
+      OR: [
+        { title: { contains: UUID_A, mode: "insensitive" } },
+        { note: { contains: UUID_A, mode: "insensitive" } },
+        { id: { equals: UUID_A } },
+      ],
     });
   });
 
   it("negates field by field, keeping each field's NULL handling", () => {
     expect(cond("-smith")).toEqual({
-      AND: [{ NOT: { title: { contains: "smith", mode: "insensitive" } } }, { OR: [{ NOT: { note: { contains: "smith", mode: "insensitive" } } }, { note: null }] }],
+      AND: [
+        { NOT: { title: { contains: "smith", mode: "insensitive" } } },
+        { OR: [{ NOT: { note: { contains: "smith", mode: "insensitive" } } }, { note: null }] },
+      ],
     });
   });
 
@@ -541,6 +558,8 @@ describe("compileWhere: bare terms", () => {
   });
 
   it("treats an undeclared full-text field as a spec bug, not a client error", () => {
-    expect(() => where("x", { ...spec, fullText: ["missing"] })).toThrow(new Error("list spec 'things': full-text field 'missing' is not a field"));
+    expect(() => where("x", { ...spec, fullText: ["missing"] })).toThrow(
+      new Error("list spec 'things': full-text field 'missing' is not a field"),
+    );
   });
 });

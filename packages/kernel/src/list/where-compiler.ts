@@ -86,7 +86,9 @@ function matchColumn(field: ResolvedField, node: MatchNode): Where {
   const column = field.column;
   switch (field.kind) {
     case "string":
-      return anyOf(node.values.map((value) => ({ [column]: { [textOperator(value.match)]: escapeLike(value.text), mode: "insensitive" } })));
+      return anyOf(
+        node.values.map((value) => ({ [column]: { [textOperator(value.match)]: escapeLike(value.text), mode: "insensitive" } })),
+      );
     case "enum": {
       const matching = field.values.filter((candidate) => node.values.some((value) => textMatches(candidate, value)));
       return { [column]: { in: matching } };
@@ -96,7 +98,8 @@ function matchColumn(field: ResolvedField, node: MatchNode): Where {
         column,
         node.values.map((value) => {
           const text = exactText(field, value, node.position);
-          if (!isUuid(text)) throw invalidQuery(`'${field.name}' expects a UUID such as 123e4567-e89b-12d3-a456-426614174000; got '${text}'`, node.position);
+          if (!isUuid(text))
+            throw invalidQuery(`'${field.name}' expects a UUID such as 123e4567-e89b-12d3-a456-426614174000; got '${text}'`, node.position);
           return text.toLowerCase();
         }),
       );
@@ -152,7 +155,10 @@ function compareColumn(field: ResolvedField, node: CompareNode): Where {
     case "uuid":
     case "boolean":
     case "tags":
-      throw invalidQuery(`'${field.name}' cannot be compared with ${OPERATOR_TEXT[node.operator]}; use '${field.name}:value' or '${field.name}:v1,v2'`, node.position);
+      throw invalidQuery(
+        `'${field.name}' cannot be compared with ${OPERATOR_TEXT[node.operator]}; use '${field.name}:value' or '${field.name}:v1,v2'`,
+        node.position,
+      );
     case "json":
       throw new Error("json fields are compiled by compileJson");
   }
@@ -279,7 +285,8 @@ const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2})(?::(\d{2})(?:\.(\
  * A date-time without an offset is read as UTC so results do not depend on the server's time zone.
  */
 export function parseDate(field: Pick<ResolvedField, "name">, text: string, position: number): { instant: Date; dayOnly: boolean } {
-  const fail = () => invalidQuery(`'${field.name}' expects an ISO 8601 date (2026-01-05) or date-time (2026-01-05T10:00:00Z); got '${text}'`, position);
+  const fail = () =>
+    invalidQuery(`'${field.name}' expects an ISO 8601 date (2026-01-05) or date-time (2026-01-05T10:00:00Z); got '${text}'`, position);
   const day = DATE_ONLY.exec(text);
   const time = day ? undefined : DATE_TIME.exec(text);
   const parts = day ?? time;

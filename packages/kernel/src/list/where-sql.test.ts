@@ -24,7 +24,15 @@ describe("pageStatements", () => {
     expect(statements.items.text).toBe(
       'SELECT * FROM "person" WHERE ("addressCity" ILIKE (\'%\' || $1 || \'%\') AND (NOT "lastName" ILIKE ($2 || \'%\') OR "lastName" IS NULL) AND "status" = ANY($3) AND ("createdAt" >= $4 AND "createdAt" < $5)) ORDER BY "updatedAt" DESC, "id" ASC LIMIT $6 OFFSET $7',
     );
-    expect(statements.items.params).toEqual(["spring\\_x", "Smi", ["active", "closed"], new Date("2026-01-01T00:00:00Z"), new Date("2026-01-02T00:00:00Z"), 5, 10]);
+    expect(statements.items.params).toEqual([
+      "spring\\_x",
+      "Smi",
+      ["active", "closed"],
+      new Date("2026-01-01T00:00:00Z"),
+      new Date("2026-01-02T00:00:00Z"),
+      5,
+      10,
+    ]);
     expect(statements.count().params).toHaveLength(5);
     expect(statements.count().text).toMatch(/^SELECT count\(\*\)::int AS count FROM "person" WHERE /);
   });
@@ -38,7 +46,11 @@ describe("pageStatements", () => {
   });
 
   it("orders by a nullable column with its NULLs where Prisma puts them", () => {
-    const statements = pageStatements("t", { where: {}, orderBy: [{ lastName: { sort: "asc", nulls: "last" } }, { id: "asc" }], skip: 0, take: 25 }, columns)!;
+    const statements = pageStatements(
+      "t",
+      { where: {}, orderBy: [{ lastName: { sort: "asc", nulls: "last" } }, { id: "asc" }], skip: 0, take: 25 },
+      columns,
+    )!;
     expect(statements.items.text).toContain('ORDER BY "lastName" ASC NULLS LAST, "id" ASC');
   });
 

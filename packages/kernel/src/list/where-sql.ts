@@ -50,7 +50,8 @@ function columnCondition(column: string, filter: unknown, params: Params): Compi
     else if (operator === "not" && value === null) parts.push(`${at} IS NOT NULL`);
     else if (operator === "in" && Array.isArray(value)) parts.push(value.length ? `${at} = ANY(${parameter(params, value)})` : "FALSE");
     else if (PATTERNS[operator] && typeof value === "string") parts.push(`${at} ${like} ${PATTERNS[operator](parameter(params, value))}`);
-    else if (COMPARISONS[operator] && value !== null && value !== undefined) parts.push(`${at} ${COMPARISONS[operator]} ${parameter(params, value)}`);
+    else if (COMPARISONS[operator] && value !== null && value !== undefined)
+      parts.push(`${at} ${COMPARISONS[operator]} ${parameter(params, value)}`);
     else return UNSUPPORTED;
   }
   return joined(parts, "AND", "TRUE");
@@ -73,7 +74,14 @@ function condition(where: Where, columns: PlainColumns, params: Params): Compile
       // Prisma's AND of nothing is true and OR of nothing false; NOT of several is none of them.
       if (key === "AND") parts.push(joined(inner, "AND", "TRUE"));
       else if (key === "OR") parts.push(joined(inner, "OR", "FALSE"));
-      else parts.push(joined(inner.map((part) => `NOT ${part}`), "AND", "TRUE"));
+      else
+        parts.push(
+          joined(
+            inner.map((part) => `NOT ${part}`),
+            "AND",
+            "TRUE",
+          ),
+        );
       continue;
     }
     if (!columns.has(key)) return UNSUPPORTED;
@@ -104,7 +112,11 @@ function orderBy(entries: PageQuery["orderBy"], columns: PlainColumns): string |
 export type SqlStatement = { text: string; params: unknown[] };
 
 /** The page's statement and the count's, over `table`, or undefined when the query holds a form only Prisma runs. */
-export function pageStatements(table: string, query: PageQuery, columns: PlainColumns): { items: SqlStatement; count(): SqlStatement } | undefined {
+export function pageStatements(
+  table: string,
+  query: PageQuery,
+  columns: PlainColumns,
+): { items: SqlStatement; count(): SqlStatement } | undefined {
   const params: Params = [];
   const where = condition(query.where, columns, params);
   const order = orderBy(query.orderBy, columns);
@@ -112,7 +124,10 @@ export function pageStatements(table: string, query: PageQuery, columns: PlainCo
   const from = `FROM ${quoted(table)} WHERE ${where}`;
   const paging = params.length;
   return {
-    items: { text: `SELECT * ${from} ORDER BY ${order} LIMIT $${paging + 1} OFFSET $${paging + 2}`, params: [...params, query.take, query.skip] },
+    items: {
+      text: `SELECT * ${from} ORDER BY ${order} LIMIT $${paging + 1} OFFSET $${paging + 2}`,
+      params: [...params, query.take, query.skip],
+    },
     count: () => ({ text: `SELECT count(*)::int AS count ${from}`, params }),
   };
 }

@@ -4,7 +4,8 @@ import { declaredInput, representedFields, spreadFieldOf, writableFields, type F
 
 /** The check a written value gets from its kind alone, when the declaration names none. */
 function kindCheck(field: FieldDeclaration): z.ZodType {
-  if (field.kind === "enum") return z.enum(field.values as [string, ...string[]], { message: `must be one of: ${(field.values ?? []).join(", ")}` });
+  if (field.kind === "enum")
+    return z.enum(field.values as [string, ...string[]], { message: `must be one of: ${(field.values ?? []).join(", ")}` });
   if (field.kind === "object") return nestedCheck(field.fields ?? {});
   return kinds[field.kind].written?.() ?? z.string();
 }
@@ -15,16 +16,21 @@ function kindCheck(field: FieldDeclaration): z.ZodType {
  */
 function nestedCheck(fields: Fields) {
   const written = Object.entries(fields).filter(([, field]) => field.write !== undefined);
-  const serverSet = representedFields(fields).filter(([, field]) => field.write === undefined).map(([name]) => name);
+  const serverSet = representedFields(fields)
+    .filter(([, field]) => field.write === undefined)
+    .map(([name]) => name);
   const shape = {
     ...Object.fromEntries(serverSet.map((name) => [name, z.unknown().optional()])),
     ...Object.fromEntries(written.map(([name, field]) => [name, optionalUnless(field.required, valueCheck(field, "create"))])),
   };
   if (!serverSet.length) return z.strictObject(shape);
-  return z.strictObject(shape).transform((value) => Object.fromEntries(Object.entries(value).filter(([name]) => !serverSet.includes(name))));
+  return z
+    .strictObject(shape)
+    .transform((value) => Object.fromEntries(Object.entries(value).filter(([name]) => !serverSet.includes(name))));
 }
 
-const listCheck = (field: FieldDeclaration) => (field.maxItems === undefined ? z.array(kindCheck(field)) : z.array(kindCheck(field)).max(field.maxItems));
+const listCheck = (field: FieldDeclaration) =>
+  field.maxItems === undefined ? z.array(kindCheck(field)) : z.array(kindCheck(field)).max(field.maxItems);
 
 const optionalUnless = (required: boolean | undefined, check: z.ZodType) => (required ? check : check.optional());
 
@@ -52,7 +58,9 @@ function bodyOf(fields: [string, FieldDeclaration][], checkOf: (field: FieldDecl
   if (!aliases.length) return z.strictObject(shape);
   const required = fields.map(([name]) => name).filter((name) => !shape[name]!.safeParse(undefined).success);
   // The field's own check is optional here so that the alias can stand in; a required field is then checked as present either way.
-  const lenient = Object.fromEntries(Object.entries(shape).map(([name, check]) => [name, required.includes(name) ? check.optional() : check]));
+  const lenient = Object.fromEntries(
+    Object.entries(shape).map(([name, check]) => [name, required.includes(name) ? check.optional() : check]),
+  );
   return z
     .strictObject(lenient)
     .superRefine((body, context) => {
@@ -73,10 +81,13 @@ function bodyOf(fields: [string, FieldDeclaration][], checkOf: (field: FieldDecl
 
 /** The create body: every field writable on create, required ones required; anything else sent is refused as unknown. */
 export const createBodyOf = (fields: Fields) =>
-  spreadFieldOf(fields) ? freeFormBody : bodyOf(writableFields(fields, "create"), (field) => optionalUnless(field.required, valueCheck(field, "create")));
+  spreadFieldOf(fields)
+    ? freeFormBody
+    : bodyOf(writableFields(fields, "create"), (field) => optionalUnless(field.required, valueCheck(field, "create")));
 
 /** The update body: any subset of the fields writable on update. */
-export const updateBodyOf = (fields: Fields) => (spreadFieldOf(fields) ? freeFormBody : bodyOf(writableFields(fields, "update"), (field) => valueCheck(field, "update").optional()));
+export const updateBodyOf = (fields: Fields) =>
+  spreadFieldOf(fields) ? freeFormBody : bodyOf(writableFields(fields, "update"), (field) => valueCheck(field, "update").optional());
 
 /**
  * A GraphQL input as the body the REST surface would have sent: absent fields left out, and the
@@ -87,7 +98,8 @@ export function bodyFromInput(fields: Fields, input: Record<string, unknown>): R
   const asBody = (field: FieldDeclaration | undefined, value: unknown): unknown => {
     if (value instanceof Date) return field?.kind === "date" ? dateOnly(value) : value.toISOString();
     if (Array.isArray(value)) return value.map((item) => asBody(field, item));
-    if (field?.kind === "object" && value !== null && typeof value === "object") return bodyFromInput(field.fields ?? {}, value as Record<string, unknown>);
+    if (field?.kind === "object" && value !== null && typeof value === "object")
+      return bodyFromInput(field.fields ?? {}, value as Record<string, unknown>);
     return value;
   };
   return Object.fromEntries(

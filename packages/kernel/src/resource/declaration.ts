@@ -114,17 +114,20 @@ export type ResourceDeclaration = {
 const shown = (field: FieldDeclaration) => (field.visibility ?? "everywhere") === "everywhere" && field.kind !== "reference";
 
 /** The fields a REST representation and an event snapshot carry. */
-export const representedFields = (fields: Fields): [string, FieldDeclaration][] => Object.entries(fields).filter(([, field]) => shown(field));
+export const representedFields = (fields: Fields): [string, FieldDeclaration][] =>
+  Object.entries(fields).filter(([, field]) => shown(field));
 
 /** The free-form record of a resource whose body is one (a person), if it has one. */
-export const spreadFieldOf = (fields: Fields): [string, FieldDeclaration] | undefined => Object.entries(fields).find(([, field]) => field.spread === true);
+export const spreadFieldOf = (fields: Fields): [string, FieldDeclaration] | undefined =>
+  Object.entries(fields).find(([, field]) => field.spread === true);
 
 /** The fields a body may write on create or on update. */
 export const writableFields = (fields: Fields, on: "create" | "update"): [string, FieldDeclaration][] =>
   Object.entries(fields).filter(([, field]) => field.write === "always" || field.write === on);
 
 /** The fields the graph shows. */
-export const graphFields = (fields: Fields): [string, FieldDeclaration][] => Object.entries(fields).filter(([, field]) => (field.visibility ?? "everywhere") !== "input");
+export const graphFields = (fields: Fields): [string, FieldDeclaration][] =>
+  Object.entries(fields).filter(([, field]) => (field.visibility ?? "everywhere") !== "input");
 
 export const columnOf = (name: string, field: FieldDeclaration) => field.column ?? name;
 

@@ -7,4 +7,11 @@ export type { BodyOf } from "./types";
 export { storageDisagreements, type StoredModel, type StoredField } from "./storage-agreement";
 export { columnsOf } from "./columns";
 export { dateOnly, graphTypeNameOf } from "./kinds";
-export { metadataNamespaces, namespaceMap, namespaceOf, requireNamespaceOwner, withNamespace, type MetadataNamespace } from "./metadata-namespaces";
+export {
+  metadataNamespaces,
+  namespaceMap,
+  namespaceOf,
+  requireNamespaceOwner,
+  withNamespace,
+  type MetadataNamespace,
+} from "./metadata-namespaces";

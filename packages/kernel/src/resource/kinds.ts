@@ -25,11 +25,30 @@ const dateColumn = (value: string) => new Date(`${value}T00:00:00.000Z`);
 export const dateOnly = (value: Date): string => value.toISOString().slice(0, 10);
 
 export const kinds: Record<ValueKind, KindTraits> = {
-  uuid: { graph: "ID", list: "uuid", stored: ["String"], written: () => z.guid({ message: "must be a uuid" }), shown: () => z.guid(), toColumn: (value) => value.toLowerCase() },
+  uuid: {
+    graph: "ID",
+    list: "uuid",
+    stored: ["String"],
+    written: () => z.guid({ message: "must be a uuid" }),
+    shown: () => z.guid(),
+    toColumn: (value) => value.toLowerCase(),
+  },
   identifier: { graph: "ID", list: "string", stored: ["String"], written: () => z.string(), shown: () => z.string() },
   string: { graph: "String", list: "string", stored: ["String"], written: () => z.string(), shown: () => z.string() },
-  url: { graph: "String", list: "string", stored: ["String"], written: () => z.url({ message: "must be an absolute URL" }), shown: () => z.url() },
-  integer: { graph: "Int", list: "integer", stored: ["Int", "BigInt"], written: () => z.number().int("must be an integer"), shown: () => z.number().int() },
+  url: {
+    graph: "String",
+    list: "string",
+    stored: ["String"],
+    written: () => z.url({ message: "must be an absolute URL" }),
+    shown: () => z.url(),
+  },
+  integer: {
+    graph: "Int",
+    list: "integer",
+    stored: ["Int", "BigInt"],
+    written: () => z.number().int("must be an integer"),
+    shown: () => z.number().int(),
+  },
   number: { graph: "Float", list: "number", stored: ["Float", "Decimal", "Int"], written: () => z.number(), shown: () => z.number() },
   boolean: { graph: "Boolean", list: "boolean", stored: ["Boolean"], written: () => z.boolean(), shown: () => z.boolean() },
   datetime: {
@@ -40,9 +59,21 @@ export const kinds: Record<ValueKind, KindTraits> = {
     shown: () => z.iso.datetime(),
     toColumn: (value) => new Date(value),
   },
-  date: { graph: "Date", list: "date", stored: ["DateTime"], written: () => z.iso.date({ message: "must be a date (YYYY-MM-DD)" }), shown: () => z.iso.date(), toColumn: dateColumn },
+  date: {
+    graph: "Date",
+    list: "date",
+    stored: ["DateTime"],
+    written: () => z.iso.date({ message: "must be a date (YYYY-MM-DD)" }),
+    shown: () => z.iso.date(),
+    toColumn: dateColumn,
+  },
   enum: { list: "enum", stored: ["String"] },
-  json: { graph: "JSONObject", stored: ["Json"], written: () => z.record(z.string(), z.unknown()), shown: () => z.record(z.string(), z.unknown()) },
+  json: {
+    graph: "JSONObject",
+    stored: ["Json"],
+    written: () => z.record(z.string(), z.unknown()),
+    shown: () => z.record(z.string(), z.unknown()),
+  },
   jsonValue: { graph: "JSON", stored: ["Json"], written: () => z.unknown(), shown: () => z.unknown() },
   object: { stored: ["Json"] },
   reference: { stored: [] },

@@ -28,7 +28,9 @@ function entryOf(name: string, field: FieldDeclaration, relation?: FieldDef["rel
 export function listRulesOf(resource: ResourceDeclaration) {
   const entries: Record<string, ListEntry> = {};
   const unfilterable: string[] = [];
-  const visible = Object.entries(resource.fields).filter(([, field]) => field.visibility !== "input" && field.kind !== "reference" && !field.spread);
+  const visible = Object.entries(resource.fields).filter(
+    ([, field]) => field.visibility !== "input" && field.kind !== "reference" && !field.spread,
+  );
   const spread = spreadFieldOf(resource.fields);
   for (const [name, field] of visible) {
     const relation = typeof field.filter === "object" ? field.filter.relation : undefined;
@@ -47,7 +49,10 @@ export function listRulesOf(resource: ResourceDeclaration) {
     const { sort, search, ...def } = extra;
     entries[name] = { def, sort: sort === true, search: search === true };
   }
-  const named = (pick: (entry: ListEntry) => boolean) => Object.entries(entries).filter(([, entry]) => pick(entry)).map(([name]) => name);
+  const named = (pick: (entry: ListEntry) => boolean) =>
+    Object.entries(entries)
+      .filter(([, entry]) => pick(entry))
+      .map(([name]) => name);
   return {
     resource: resource.plural,
     fields: Object.fromEntries(Object.entries(entries).map(([name, entry]) => [name, entry.def])),

@@ -6,7 +6,14 @@ import { ApiError, validationFailed } from "@pap/core";
  * The metadata namespaces (SPEC §2.4; configuration §9): a record that several domains annotate (a
  * service call, a document) keeps one object per domain, and each domain writes only its own.
  */
-export const metadataNamespaces = ["data-exchange", "document-management", "eligibility", "intake", "workflow", "client-management"] as const;
+export const metadataNamespaces = [
+  "data-exchange",
+  "document-management",
+  "eligibility",
+  "intake",
+  "workflow",
+  "client-management",
+] as const;
 export type MetadataNamespace = (typeof metadataNamespaces)[number];
 
 /** A body's `metadata`: an object of namespaces, each an object. */
@@ -18,7 +25,11 @@ export const namespaceMap = z.partialRecord(
 
 /** A namespace named in a path: one of the six, or 422. */
 export function namespaceOf(domain: string): MetadataNamespace {
-  if (!metadataNamespaces.includes(domain as MetadataNamespace)) throw validationFailed([{ field: "domain", message: `must be one of: ${metadataNamespaces.join(", ")}` }], "Unknown metadata namespace.");
+  if (!metadataNamespaces.includes(domain as MetadataNamespace))
+    throw validationFailed(
+      [{ field: "domain", message: `must be one of: ${metadataNamespaces.join(", ")}` }],
+      "Unknown metadata namespace.",
+    );
   return domain as MetadataNamespace;
 }
 
@@ -33,7 +44,11 @@ export function requireNamespaceOwner(principal: Principal, domain: MetadataName
 }
 
 /** The metadata with one namespace replaced (`value`) or removed (null), the others as they were. */
-export function withNamespace(metadata: unknown, domain: MetadataNamespace, value: Record<string, unknown> | null): Record<string, unknown> {
+export function withNamespace(
+  metadata: unknown,
+  domain: MetadataNamespace,
+  value: Record<string, unknown> | null,
+): Record<string, unknown> {
   const after = { ...((metadata ?? {}) as Record<string, unknown>) };
   if (value === null) delete after[domain];
   else after[domain] = value;

@@ -24,10 +24,12 @@ function shownAs(field: FieldDeclaration): z.ZodType {
 export function responseOf(fields: Fields): z.ZodObject {
   return (spreadFieldOf(fields) ? z.looseObject : z.object)(
     Object.fromEntries(
-      representedFields(fields).filter(([, field]) => !field.spread).map(([name, field]) => {
-        const shown = field.list ? z.array(field.shape ?? shownAs(field)) : (field.shape ?? shownAs(field));
-        return [name, field.nullable ? shown.nullable() : shown];
-      }),
+      representedFields(fields)
+        .filter(([, field]) => !field.spread)
+        .map(([name, field]) => {
+          const shown = field.list ? z.array(field.shape ?? shownAs(field)) : (field.shape ?? shownAs(field));
+          return [name, field.nullable ? shown.nullable() : shown];
+        }),
     ),
   );
 }
@@ -69,7 +71,9 @@ export function restShapeOf(fields: Fields): ((record: Record<string, unknown>) 
     const shaped: Record<string, unknown> = {};
     // As a spread does, a key named __proto__ stays an ordinary key rather than setting the prototype.
     const put = (key: string, value: unknown) =>
-      key === "__proto__" ? Object.defineProperty(shaped, key, { value, enumerable: true, writable: true, configurable: true }) : (shaped[key] = value);
+      key === "__proto__"
+        ? Object.defineProperty(shaped, key, { value, enumerable: true, writable: true, configurable: true })
+        : (shaped[key] = value);
     const free = record[name] as Record<string, unknown> | null | undefined;
     if (free) for (const key of Object.keys(free)) put(key, free[key]);
     for (const key of Object.keys(record)) if (key !== name) put(key, record[key]);

@@ -13,7 +13,14 @@ describe("bodies derived from a declaration", () => {
   });
 
   it("checks each value by its declared check, else by its kind", () => {
-    const result = visit.createBody.safeParse({ ...valid, title: "", day: "2026-02-30", tags: ["a", "b", "c", "d"], score: 11, visitors: [{ personId: "x" }] });
+    const result = visit.createBody.safeParse({
+      ...valid,
+      title: "",
+      day: "2026-02-30",
+      tags: ["a", "b", "c", "d"],
+      score: 11,
+      visitors: [{ personId: "x" }],
+    });
     expect(result.success || result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`)).toEqual([
       "title: must not be empty",
       "day: must be a date (YYYY-MM-DD)",
@@ -41,12 +48,22 @@ describe("bodies derived from a declaration", () => {
 
   it("accepts a nested record sent back as it was read, dropping what the server sets in it", () => {
     const visitor = { personId: "7f1b1c3e-4d1a-4c55-9a43-3c1f7b9e2a10", role: "nurse", checkedInAt: "2026-11-24T10:05:00.000Z" };
-    expect(visit.createBody.parse({ ...valid, visitors: [visitor] })).toEqual({ ...valid, visitors: [{ personId: visitor.personId, role: "nurse" }] });
+    expect(visit.createBody.parse({ ...valid, visitors: [visitor] })).toEqual({
+      ...valid,
+      visitors: [{ personId: visitor.personId, role: "nurse" }],
+    });
     expect(visit.createBody.safeParse({ ...valid, visitors: [{ ...visitor, badge: 1 }] }).success).toBe(false);
   });
 
   it("turns a GraphQL input into a body: absent fields dropped, Date scalars as ISO strings by kind", () => {
-    expect(visit.bodyFromInput({ title: "T", notes: undefined, day: new Date("2026-11-24T00:00:00Z"), startsAt: new Date("2026-11-24T10:00:00Z") })).toEqual({
+    expect(
+      visit.bodyFromInput({
+        title: "T",
+        notes: undefined,
+        day: new Date("2026-11-24T00:00:00Z"),
+        startsAt: new Date("2026-11-24T10:00:00Z"),
+      }),
+    ).toEqual({
       title: "T",
       day: "2026-11-24",
       startsAt: "2026-11-24T10:00:00.000Z",
@@ -58,7 +75,21 @@ describe("list rules derived from a declaration", () => {
   const spec = visit.listSpec;
 
   it("filters scalar and enum fields under their names, a string list as tags, nested related rows by dotted names", () => {
-    expect(Object.keys(spec.fields)).toEqual(["id", "title", "notes", "status", "day", "startsAt", "tags", "visitors.personId", "visitors.role", "visitors.checkedInAt", "score", "createdAt", "visitor"]);
+    expect(Object.keys(spec.fields)).toEqual([
+      "id",
+      "title",
+      "notes",
+      "status",
+      "day",
+      "startsAt",
+      "tags",
+      "visitors.personId",
+      "visitors.role",
+      "visitors.checkedInAt",
+      "score",
+      "createdAt",
+      "visitor",
+    ]);
     expect(spec.fields.status).toEqual({ kind: "enum", values: ["planned", "done"] });
     expect(spec.fields.notes).toEqual({ kind: "string", nullable: true });
     expect(spec.fields.tags).toEqual({ kind: "tags" });
@@ -83,7 +114,10 @@ describe("the representation derived from a declaration", () => {
   });
 
   it("describes the representation for OpenAPI, numbers with their bounds", () => {
-    const schema = z.toJSONSchema(visit.response, { io: "output" }) as { properties: Record<string, Record<string, unknown>>; required: string[] };
+    const schema = z.toJSONSchema(visit.response, { io: "output" }) as {
+      properties: Record<string, Record<string, unknown>>;
+      required: string[];
+    };
     expect(Object.keys(schema.properties)).not.toContain("household");
     expect(schema.properties.score).toEqual(expect.objectContaining({ type: "integer", minimum: 0, maximum: 10 }));
     expect(schema.properties.status).toEqual(expect.objectContaining({ enum: ["planned", "done"] }));
@@ -124,7 +158,11 @@ describe("the representation derived from a declaration", () => {
       fields: { id: { kind: "uuid" }, body: { kind: "json", spread: true }, createdAt: { kind: "datetime", sort: true } },
       list: { defaultSort: "createdAt", anyNull: Symbol("AnyNull") },
     });
-    expect(note.snapshot({ id: "n1", body: { text: "hi", id: "forged" }, createdAt: new Date("2026-11-24T00:00:00Z") })).toEqual({ text: "hi", id: "n1", createdAt: "2026-11-24T00:00:00.000Z" });
+    expect(note.snapshot({ id: "n1", body: { text: "hi", id: "forged" }, createdAt: new Date("2026-11-24T00:00:00Z") })).toEqual({
+      text: "hi",
+      id: "n1",
+      createdAt: "2026-11-24T00:00:00.000Z",
+    });
     expect(note.toRest!({ id: "n1", body: { text: "hi" }, createdAt: "t" })).toEqual({ text: "hi", id: "n1", createdAt: "t" });
     expect(note.createBody.parse({ anything: { goes: true } })).toEqual({ anything: { goes: true } });
     expect(note.listSpec.freeForm).toEqual({ column: "body" });
@@ -132,7 +170,11 @@ describe("the representation derived from a declaration", () => {
 });
 
 describe("restShapeOf", () => {
-  const shape = restShapeOf({ id: { kind: "uuid" }, attributes: { kind: "json", spread: true }, updatedAt: { kind: "datetime" } } as never)!;
+  const shape = restShapeOf({
+    id: { kind: "uuid" },
+    attributes: { kind: "json", spread: true },
+    updatedAt: { kind: "datetime" },
+  } as never)!;
 
   it("puts the free-form record's keys first and lets the server-set fields win", () => {
     const shown = shape({ id: "a", attributes: { name: "Ada", id: "forged", updatedAt: "x" }, updatedAt: "2026-11-25T00:00:00.000Z" });

@@ -46,7 +46,9 @@ export function defineResource<const D extends ResourceDeclaration>(declaration:
     plural: declaration.plural,
     single: declaration.name.charAt(0).toLowerCase() + declaration.name.slice(1),
     // The derived schemas check exactly what BodyOf describes; TypeScript cannot follow the mapping itself.
-    createBody: (declaration.refineCreate ? declaration.refineCreate(createBody as z.ZodObject) : createBody) as z.ZodType<BodyOf<D["fields"], "create">>,
+    createBody: (declaration.refineCreate ? declaration.refineCreate(createBody as z.ZodObject) : createBody) as z.ZodType<
+      BodyOf<D["fields"], "create">
+    >,
     updateBody: updateBodyOf(fields) as z.ZodType<BodyOf<D["fields"], "update">>,
     listSpec: defineListSpec(listRulesOf(declaration)),
     selection: selectionOf(fields),

@@ -39,7 +39,10 @@ export function storageDisagreements(
       if (stored.kind !== "object" || !stored.isList) problems.push(`${at}: declared as related rows, stored as ${stored.type}`);
       // The related rows' own columns (their key, their owner, their order) are bookkeeping; only the declared fields are checked.
       const related = models[stored.type];
-      if (related) problems.push(...storageDisagreements({ name: at, fields: field.fields ?? {} }, related, storedEnums, models, { everyColumn: false }));
+      if (related)
+        problems.push(
+          ...storageDisagreements({ name: at, fields: field.fields ?? {} }, related, storedEnums, models, { everyColumn: false }),
+        );
       continue;
     }
     if (field.kind === "enum") {
@@ -52,11 +55,14 @@ export function storageDisagreements(
       problems.push(`${at}: a ${field.kind}, stored as ${stored.type}`);
     }
     // A list kept in a JSON column is one JSON value; only a scalar list is a list column.
-    if (stored.type !== "Json" && Boolean(field.list) !== stored.isList) problems.push(`${at}: ${field.list ? "a list" : "one value"}, stored as ${stored.isList ? "a list" : "one value"}`);
-    if (!stored.isList && Boolean(field.nullable) === stored.isRequired) problems.push(`${at}: ${field.nullable ? "nullable" : "never null"}, stored ${stored.isRequired ? "required" : "optional"}`);
+    if (stored.type !== "Json" && Boolean(field.list) !== stored.isList)
+      problems.push(`${at}: ${field.list ? "a list" : "one value"}, stored as ${stored.isList ? "a list" : "one value"}`);
+    if (!stored.isList && Boolean(field.nullable) === stored.isRequired)
+      problems.push(`${at}: ${field.nullable ? "nullable" : "never null"}, stored ${stored.isRequired ? "required" : "optional"}`);
   }
   if (!options.everyColumn) return problems;
-  for (const extra of Object.values(resource.list?.extra ?? {})) for (const column of [extra.column, ...(extra.sortBy ?? [])]) if (column) accounted.add(column);
+  for (const extra of Object.values(resource.list?.extra ?? {}))
+    for (const column of [extra.column, ...(extra.sortBy ?? [])]) if (column) accounted.add(column);
   for (const stored of model.fields) {
     if (stored.kind === "object" || accounted.has(stored.name) || (resource.storedOnly ?? []).includes(stored.name)) continue;
     problems.push(`${resource.name}: the model's '${stored.name}' is not declared (declare it, or name it in storedOnly)`);

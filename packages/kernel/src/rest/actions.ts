@@ -1,6 +1,14 @@
 import { z } from "zod";
 import type { Resource } from "../resource";
-import { actionEnumValue, actionMutationName, performActionField, performPartActionField, unnamedPartNote, type AnyMachine, type PartsAtParent } from "../state-machine";
+import {
+  actionEnumValue,
+  actionMutationName,
+  performActionField,
+  performPartActionField,
+  unnamedPartNote,
+  type AnyMachine,
+  type PartsAtParent,
+} from "../state-machine";
 import { found } from "./answers";
 import { objectBodyArgument, partBodyArguments, pathArgument, valueArgument } from "./arguments";
 import { declareRoute } from "./declare";
@@ -76,7 +84,9 @@ export type PartActionRoutes = PartsAtParent & {
  */
 export function partActionRoutes(spec: PartActionRoutes): RestRoute[] {
   const { machine, part, parent, tag, parentPath, parentParam, partField } = spec;
-  const naming = z.uuid().describe(`The ${machine.resource} to act on, one of this ${parent.name.toLowerCase()}'s; ${unnamedPartNote(spec, machine.resource)}.`);
+  const naming = z
+    .uuid()
+    .describe(`The ${machine.resource} to act on, one of this ${parent.name.toLowerCase()}'s; ${unnamedPartNote(spec, machine.resource)}.`);
   return (spec.actions ?? Object.keys(machine.actions)).map((action) => {
     const definition = machine.actions[action]!;
     const shape = (definition.body as z.ZodObject | undefined)?.shape ?? {};

@@ -30,7 +30,11 @@ export const found = (missing: string | Missing, options: { toRest?: RestShape }
 });
 
 /** The record as the graph answers it (200, or 201 for a record created where no Location is given). */
-export const shown = (options: { status?: 200 | 201; toRest?: RestShape } = {}): RouteAnswer => ({ kind: "record", status: options.status ?? 200, ...(options.toRest && { toRest: options.toRest }) });
+export const shown = (options: { status?: 200 | 201; toRest?: RestShape } = {}): RouteAnswer => ({
+  kind: "record",
+  status: options.status ?? 200,
+  ...(options.toRest && { toRest: options.toRest }),
+});
 
 /** 201 with the new record and its Location (the request's path and the record's id). */
 export const created = (options: { toRest?: RestShape } = {}): RouteAnswer => ({ kind: "record", status: 201, located: true, ...options });
@@ -39,10 +43,16 @@ export const created = (options: { toRest?: RestShape } = {}): RouteAnswer => ({
 export const listed = (options: { toRest?: RestShape } = {}): RouteAnswer => ({ kind: "page", ...options });
 
 /** 204; with `missing`, 404 when the graph answered none. */
-export const noContent = (missing?: string | Missing): RouteAnswer => ({ kind: "nothing", ...(missing && { missing: typeof missing === "string" ? { param: missing } : missing }) });
+export const noContent = (missing?: string | Missing): RouteAnswer => ({
+  kind: "nothing",
+  ...(missing && { missing: typeof missing === "string" ? { param: missing } : missing }),
+});
 
 /** An answer the route makes itself, by the named function given. */
-export const answeredBy = (respond: (result: unknown, request: RestRequest & { url: string }) => RestResponse): RouteAnswer => ({ kind: "own", respond });
+export const answeredBy = (respond: (result: unknown, request: RestRequest & { url: string }) => RestResponse): RouteAnswer => ({
+  kind: "own",
+  respond,
+});
 
 /** The HTTP answer to a graph result. */
 export function answerOf(answer: RouteAnswer, result: unknown, request: RestRequest & { url: string }): RestResponse {
@@ -62,11 +72,20 @@ export function answerOf(answer: RouteAnswer, result: unknown, request: RestRequ
 /** The result, or the 404 the route answers without one. */
 function present(missing: Missing, result: unknown, request: RestRequest): Record<string, unknown> {
   if (result !== null && result !== undefined) return result as Record<string, unknown>;
-  const id = "id" in missing ? missing.id : missing.ofParent ? `of ${missing.param.replace(/Id$/, "")} ${request.params[missing.param] ?? ""}` : (request.params[missing.param] ?? "");
+  const id =
+    "id" in missing
+      ? missing.id
+      : missing.ofParent
+        ? `of ${missing.param.replace(/Id$/, "")} ${request.params[missing.param] ?? ""}`
+        : (request.params[missing.param] ?? "");
   throw notFound(missing.name ?? "Record", id);
 }
 
-function recordAnswer(answer: Extract<RouteAnswer, { kind: "record" }>, result: unknown, request: RestRequest & { url: string }): RestResponse {
+function recordAnswer(
+  answer: Extract<RouteAnswer, { kind: "record" }>,
+  result: unknown,
+  request: RestRequest & { url: string },
+): RestResponse {
   const record = answer.missing ? present(answer.missing, result, request) : (result as Record<string, unknown>);
   const body = answer.toRest ? answer.toRest(record as never) : record;
   if (!answer.located) return { status: answer.status, body };

@@ -46,15 +46,27 @@ export type ArgumentSource =
 /** One argument of the route's root field (or, for the list parameters and declared filters, several), and where its value is. */
 export type RouteArgument = { variables: readonly RouteVariable[]; from: ArgumentSource };
 
-const one = (argument: string, type: string, from: ArgumentSource, variable = argument): RouteArgument => ({ variables: [{ variable, argument, type }], from });
+const one = (argument: string, type: string, from: ArgumentSource, variable = argument): RouteArgument => ({
+  variables: [{ variable, argument, type }],
+  from,
+});
 
 /** A path parameter as the argument of the same name (or `argument`), an `ID!` unless `type` says otherwise. */
-export function pathArgument(param: string, options: { argument?: string; variable?: string; type?: string; whenGiven?: boolean } = {}): RouteArgument {
-  return one(options.argument ?? param, options.type ?? "ID!", { kind: "path", param, ...(options.whenGiven && { whenGiven: true }) }, options.variable);
+export function pathArgument(
+  param: string,
+  options: { argument?: string; variable?: string; type?: string; whenGiven?: boolean } = {},
+): RouteArgument {
+  return one(
+    options.argument ?? param,
+    options.type ?? "ID!",
+    { kind: "path", param, ...(options.whenGiven && { whenGiven: true }) },
+    options.variable,
+  );
 }
 
 /** A value the route fixes. */
-export const valueArgument = (argument: string, type: string, value: unknown): RouteArgument => one(argument, type, { kind: "value", value });
+export const valueArgument = (argument: string, type: string, value: unknown): RouteArgument =>
+  one(argument, type, { kind: "value", value });
 
 /** The staged upload's token (`content: String!`). */
 export const contentArgument = (argument = "content"): RouteArgument => one(argument, "String!", { kind: "content" });
@@ -77,7 +89,13 @@ export function resourceBodyArgument(
   options: { argument?: string; variable?: string; type?: string; nonEmpty?: boolean; bodyOf?: (request: RestRequest) => unknown } = {},
 ): RouteArgument {
   const schema = on === "create" ? resource.createBody : resource.updateBody;
-  const from: ArgumentSource = { kind: "resource-body", representation: resource.response, schema, nonEmpty: options.nonEmpty ?? on === "update", ...(options.bodyOf && { bodyOf: options.bodyOf }) };
+  const from: ArgumentSource = {
+    kind: "resource-body",
+    representation: resource.response,
+    schema,
+    nonEmpty: options.nonEmpty ?? on === "update",
+    ...(options.bodyOf && { bodyOf: options.bodyOf }),
+  };
   return one(options.argument ?? "input", options.type ?? `${inputTypeName(resource, on)}!`, from, options.variable ?? "input");
 }
 
@@ -93,12 +111,21 @@ export const partBodyArguments = (partField: string): RouteArgument => ({
 /** The list parameters (`sort` left out for a list with an order of its own), filters added to `q`. */
 export function listQueryArguments(spec?: ListSpec, options: { sorted?: boolean; filters?: readonly ListFilter[] } = {}): RouteArgument {
   const sorted = options.sorted ?? true;
-  const names: [string, string][] = [["q", "String"], ...(sorted ? [["sort", "String"] as [string, string]] : []), ["limit", "Int"], ["offset", "Int"]];
-  return { variables: names.map(([name, type]) => ({ variable: name, argument: name, type })), from: { kind: "list", ...(spec && { spec }), filters: options.filters ?? [], sorted } };
+  const names: [string, string][] = [
+    ["q", "String"],
+    ...(sorted ? [["sort", "String"] as [string, string]] : []),
+    ["limit", "Int"],
+    ["offset", "Int"],
+  ];
+  return {
+    variables: names.map(([name, type]) => ({ variable: name, argument: name, type })),
+    from: { kind: "list", ...(spec && { spec }), filters: options.filters ?? [], sorted },
+  };
 }
 
 /** A query parameter passed as text (`String`), documented with `description`. */
-export const queryTextArgument = (name: string, description: string): RouteArgument => one(name, "String", { kind: "query-text", name, description });
+export const queryTextArgument = (name: string, description: string): RouteArgument =>
+  one(name, "String", { kind: "query-text", name, description });
 
 /** Query parameters declared as fields, each passed as the argument of its name; a malformed one is a 400 (`message`, each named). */
 export function queryFieldArguments(fields: Readonly<Record<string, QueryField>>, message: string): RouteArgument {
@@ -109,4 +136,5 @@ export function queryFieldArguments(fields: Readonly<Record<string, QueryField>>
 }
 
 /** An argument the domain reads with a named function of its own (the caller's own preferences, an upload's text parts). */
-export const readArgument = (argument: string, type: string, read: (request: RestRequest) => unknown): RouteArgument => one(argument, type, { kind: "read", read });
+export const readArgument = (argument: string, type: string, read: (request: RestRequest) => unknown): RouteArgument =>
+  one(argument, type, { kind: "read", read });

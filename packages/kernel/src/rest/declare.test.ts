@@ -17,7 +17,12 @@ const visit = defineResource({
   list: { defaultSort: "title" },
 });
 
-const request = (query: Record<string, unknown> = {}, body?: unknown) => ({ params: { visitId: "v-1" }, query, body, url: "/visits/v-1?x=1" });
+const request = (query: Record<string, unknown> = {}, body?: unknown) => ({
+  params: { visitId: "v-1" },
+  query,
+  body,
+  url: "/visits/v-1?x=1",
+});
 
 describe("a declared route", () => {
   it("calls its root field with its arguments and selects its result, nested records and all", () => {
@@ -34,7 +39,9 @@ describe("a declared route", () => {
       answer: found("visitId"),
       docs: { errorStatuses: [404] },
     });
-    expect(route.document).toBe("mutation ($id: ID!, $input: VisitUpdateInput!) { result: moveVisit(id: $id, input: $input) { moved visit { id title place { city } } } }");
+    expect(route.document).toBe(
+      "mutation ($id: ID!, $input: VisitUpdateInput!) { result: moveVisit(id: $id, input: $input) { moved visit { id title place { city } } } }",
+    );
     expect(route.docs).toMatchObject({ body: visit.updateBody, successStatus: 200, errorStatuses: [404] });
     expect(variablesOf(route.args, request({}, { id: "sent back", title: "Home" }))).toEqual({ id: "v-1", input: { title: "Home" } });
     expect(() => variablesOf(route.args, request({}, {}))).toThrow(expect.objectContaining({ status: 400 }));
@@ -50,8 +57,16 @@ describe("a declared route", () => {
       operation: "query",
       field: "visits",
       args: [
-        listQueryArguments(visit.listSpec, { filters: [{ name: "city", values: ["Lyon", "Oslo"], description: "Only the visits in this city." }] }),
-        queryFieldArguments({ after: { kind: "datetime", description: "Only visits after this instant." }, near: { kind: "uuid", description: "Only visits near this place." } }, "Invalid visit parameters."),
+        listQueryArguments(visit.listSpec, {
+          filters: [{ name: "city", values: ["Lyon", "Oslo"], description: "Only the visits in this city." }],
+        }),
+        queryFieldArguments(
+          {
+            after: { kind: "datetime", description: "Only visits after this instant." },
+            near: { kind: "uuid", description: "Only visits near this place." },
+          },
+          "Invalid visit parameters.",
+        ),
       ],
       result: pageOf(visit),
       answer: listed(),
@@ -62,14 +77,21 @@ describe("a declared route", () => {
     );
     expect(route.docs.queryParameters?.map((parameter) => parameter.name)).toEqual(["city", "after", "near"]);
     expect(route.docs.list).toBe(visit.listSpec);
-    expect(variablesOf(route.args, request({ q: "title:Home", city: "Oslo", limit: "5" }))).toEqual({ q: "title:Home city:Oslo", limit: 5 });
+    expect(variablesOf(route.args, request({ q: "title:Home", city: "Oslo", limit: "5" }))).toEqual({
+      q: "title:Home city:Oslo",
+      limit: 5,
+    });
     let refusal: unknown;
     try {
       variablesOf(route.args, request({ after: "yesterday", near: "here" }));
     } catch (error) {
       refusal = error;
     }
-    expect(refusal).toMatchObject({ status: 400, message: "Invalid visit parameters.", details: [{ field: "after" }, { field: "near", message: "must be a uuid" }] });
+    expect(refusal).toMatchObject({
+      status: 400,
+      message: "Invalid visit parameters.",
+      details: [{ field: "after" }, { field: "near", message: "must be a uuid" }],
+    });
   });
 
   it("answers 404 naming the record by its path parameter when the graph found none", () => {
@@ -86,7 +108,9 @@ describe("a declared route", () => {
       answer: found("visitId"),
       docs: { errorStatuses: [404] },
     });
-    expect(() => answerOf(route.answer, null, request())).toThrow(expect.objectContaining({ status: 404, message: expect.stringContaining("v-1") }));
+    expect(() => answerOf(route.answer, null, request())).toThrow(
+      expect.objectContaining({ status: 404, message: expect.stringContaining("v-1") }),
+    );
     expect(answerOf(route.answer, { id: "v-1" }, request())).toEqual({ status: 200, body: { id: "v-1" } });
   });
 });

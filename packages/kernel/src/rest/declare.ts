@@ -12,11 +12,22 @@ import type { RestRoute, RouteDeclaration, RouteDocs } from "./route";
 export function declareRoute(declaration: RouteDeclaration): RestRoute {
   const args = declaration.args ?? [];
   const answer = answerOfResult(declaration.answer, declaration.result);
-  return { ...declaration, args, answer, document: graphDocument(declaration.operation, declaration.field, args, declaration.result), docs: docsOf(declaration, args, answer) };
+  return {
+    ...declaration,
+    args,
+    answer,
+    document: graphDocument(declaration.operation, declaration.field, args, declaration.result),
+    docs: docsOf(declaration, args, answer),
+  };
 }
 
 /** `mutation ($id: ID!, $input: TaskUpdateInput!) { result: updateTask(id: $id, input: $input) { … } }`: the root field aliased `result`. */
-export function graphDocument(operation: "query" | "mutation", field: string, args: readonly RouteArgument[], result: ResultType | undefined): string {
+export function graphDocument(
+  operation: "query" | "mutation",
+  field: string,
+  args: readonly RouteArgument[],
+  result: ResultType | undefined,
+): string {
   const variables = args.flatMap((argument) => argument.variables);
   const declared = variables.length ? ` (${variables.map(({ variable, type }) => `$${variable}: ${type}`).join(", ")})` : "";
   const passed = variables.length ? `(${variables.map(({ variable, argument }) => `${argument}: $${variable}`).join(", ")})` : "";
@@ -47,14 +58,16 @@ function docsOf(declaration: RouteDeclaration, args: readonly RouteArgument[], a
   const queryParameters = sources.flatMap((source) => {
     if (source.kind === "list") return source.filters.map(({ name, description }) => ({ name, description }));
     if (source.kind === "query-text") return [{ name: source.name, description: source.description }];
-    if (source.kind === "query-fields") return Object.entries(source.fields).map(([name, field]) => ({ name, description: field.queryDescription ?? field.description }));
+    if (source.kind === "query-fields")
+      return Object.entries(source.fields).map(([name, field]) => ({ name, description: field.queryDescription ?? field.description }));
     return [];
   });
   const body = sources.flatMap((source) => (source.kind === "resource-body" ? [source.schema] : []))[0];
   const { result } = declaration;
   const response = isResource(result) ? result.response : result instanceof z.ZodType ? result : pagedResource(result)?.response;
   const successStatus = declaration.docs.successStatus ?? successOf(answer);
-  if (successStatus === undefined) throw new Error(`${declaration.method} ${declaration.path}: an answer of its own needs docs.successStatus`);
+  if (successStatus === undefined)
+    throw new Error(`${declaration.method} ${declaration.path}: an answer of its own needs docs.successStatus`);
   return {
     ...(list && { list }),
     ...(queryParameters.length > 0 && { queryParameters }),

@@ -11,7 +11,13 @@ import type { RestRoute } from "./route";
  * namespace (a service call, a document): each the graph's `set<Name>Metadata` /
  * `remove<Name>Metadata` mutation, answering the record (200) or nothing (204).
  */
-export function metadataNamespaceRoutes<D extends ResourceDeclaration>(options: { resource: Resource<D>; itemPath: string; idParam: string; tag: string; record: string }): RestRoute[] {
+export function metadataNamespaceRoutes<D extends ResourceDeclaration>(options: {
+  resource: Resource<D>;
+  itemPath: string;
+  idParam: string;
+  tag: string;
+  record: string;
+}): RestRoute[] {
   const { resource, itemPath, idParam, tag, record } = options;
   const name = resource.name;
   const path = `${itemPath}/metadata/{domain}`;
@@ -28,7 +34,10 @@ export function metadataNamespaceRoutes<D extends ResourceDeclaration>(options: 
       args: [...target, objectBodyArgument("value")],
       result: resource,
       answer: found(idParam),
-      docs: { body: z.record(z.string(), z.unknown()).describe("The namespace's new value: any JSON object."), errorStatuses: [400, 403, 404, 422, 500] },
+      docs: {
+        body: z.record(z.string(), z.unknown()).describe("The namespace's new value: any JSON object."),
+        errorStatuses: [400, 403, 404, 422, 500],
+      },
     }),
     declareRoute({
       method: "DELETE",

@@ -10,14 +10,25 @@ import type { Resource } from "../resource";
 export type ResultType = Resource | z.ZodType | { readonly [field: string]: ResultType };
 
 export const isResource = (result: unknown): result is Resource =>
-  typeof result === "object" && result !== null && "declaration" in result && typeof (result as { selection?: unknown }).selection === "string";
+  typeof result === "object" &&
+  result !== null &&
+  "declaration" in result &&
+  typeof (result as { selection?: unknown }).selection === "string";
 
 /** A page of a list as every list field answers it (`items … total limit offset hasNext`). */
-export const pageOf = (item: ResultType) => ({ items: item, total: z.number().int(), limit: z.number().int(), offset: z.number().int(), hasNext: z.boolean() });
+export const pageOf = (item: ResultType) => ({
+  items: item,
+  total: z.number().int(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+  hasNext: z.boolean(),
+});
 
 /** The resource each record of a page is, when the result is a page of one. */
 export const pagedResource = (result: ResultType | undefined): Resource | undefined =>
-  result && !isResource(result) && !(result instanceof z.ZodType) && isResource((result as Record<string, ResultType>).items) ? ((result as Record<string, ResultType>).items as Resource) : undefined;
+  result && !isResource(result) && !(result instanceof z.ZodType) && isResource((result as Record<string, ResultType>).items)
+    ? ((result as Record<string, ResultType>).items as Resource)
+    : undefined;
 
 /** A zod schema's own type, through optionality, nullability, lists and transforms. */
 function unwrapped(schema: z.ZodType): z.ZodType {

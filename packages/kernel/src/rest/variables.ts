@@ -60,7 +60,11 @@ function resourceBody(source: { representation: z.ZodType; schema: z.ZodType; no
 
 /** A body field naming a record, passed to the graph as an ID: a number is taken as written, anything else that is not text is named as sent (and named nothing). */
 const namedId = (value: unknown): string | undefined =>
-  value === undefined || value === null ? undefined : typeof value === "string" || typeof value === "number" ? String(value) : JSON.stringify(value);
+  value === undefined || value === null
+    ? undefined
+    : typeof value === "string" || typeof value === "number"
+      ? String(value)
+      : JSON.stringify(value);
 
 function partBody(partField: string, body: unknown): Record<string, unknown> {
   const { [partField]: named, ...rest } = optionalObjectBody(body);
@@ -100,10 +104,23 @@ const queryText = (query: Record<string, unknown>, name: string) => {
 /** The checks of declared query fields, built once per declaration. */
 const fieldChecks = new WeakMap<object, z.ZodType>();
 
-function queryFieldValues(source: Extract<ArgumentSource, { kind: "query-fields" }>, query: Record<string, unknown>): Record<string, unknown> {
+function queryFieldValues(
+  source: Extract<ArgumentSource, { kind: "query-fields" }>,
+  query: Record<string, unknown>,
+): Record<string, unknown> {
   let check = fieldChecks.get(source.fields);
-  if (!check) fieldChecks.set(source.fields, (check = z.strictObject(Object.fromEntries(Object.entries(source.fields).map(([name, field]) => [name, valueCheck(field, "update").optional()])))));
-  const given = Object.fromEntries(Object.keys(source.fields).filter((name) => query[name] !== undefined).map((name) => [name, query[name]]));
+  if (!check)
+    fieldChecks.set(
+      source.fields,
+      (check = z.strictObject(
+        Object.fromEntries(Object.entries(source.fields).map(([name, field]) => [name, valueCheck(field, "update").optional()])),
+      )),
+    );
+  const given = Object.fromEntries(
+    Object.keys(source.fields)
+      .filter((name) => query[name] !== undefined)
+      .map((name) => [name, query[name]]),
+  );
   const parsed = check.safeParse(given);
   if (!parsed.success) throw badRequest(source.message, detailsFromZod(parsed.error));
   return parsed.data as Record<string, unknown>;

@@ -11,7 +11,8 @@ export const actionEnumValue = (action: string) => action.replace(/-/g, "_");
 export const actionFromEnumValue = (value: string) => value.replace(/_/g, "-");
 
 /** An action's typed mutation: `claimTask`, `awaitClientTask`, `completeReviewApplication`. */
-export const actionMutationName = (action: string, resource: string) => `${action.replace(/-(\w)/g, (_match, letter: string) => letter.toUpperCase())}${resource}`;
+export const actionMutationName = (action: string, resource: string) =>
+  `${action.replace(/-(\w)/g, (_match, letter: string) => letter.toUpperCase())}${resource}`;
 
 /** The one mutation that runs any action with its body as JSON (what the REST action paths call). */
 export const performActionField = (resource: string) => `perform${resource}Action`;
@@ -20,20 +21,33 @@ export const performActionField = (resource: string) => `perform${resource}Actio
 export const performPartActionField = (parent: string, part: string) => `perform${parent}${part}Action`;
 
 /** The fields of an action's body, each with the GraphQL scalar its check reads as. */
-export function bodyFieldsOf(machine: AnyMachine, action: string): { name: string; scalar: "ID" | "Int" | "Float" | "Boolean" | "String"; description?: string }[] {
+export function bodyFieldsOf(
+  machine: AnyMachine,
+  action: string,
+): { name: string; scalar: "ID" | "Int" | "Float" | "Boolean" | "String"; description?: string }[] {
   const shape = (definitionOf(machine, action).body as { shape?: Record<string, z.ZodType> } | undefined)?.shape ?? {};
-  return Object.entries(shape).map(([name, schema]) => ({ name, scalar: scalarOf(schema), ...(schema.description && { description: schema.description }) }));
+  return Object.entries(shape).map(([name, schema]) => ({
+    name,
+    scalar: scalarOf(schema),
+    ...(schema.description && { description: schema.description }),
+  }));
 }
 
 /** What of a zod schema's definition tells its scalar; zod declares the wrapper's and the format's parts on each kind's own definition. */
-type ZodDef = { type: string; innerType?: z.ZodType; format?: string; checks?: readonly { _zod: { def: { check?: string; format?: string } } }[] };
+type ZodDef = {
+  type: string;
+  innerType?: z.ZodType;
+  format?: string;
+  checks?: readonly { _zod: { def: { check?: string; format?: string } } }[];
+};
 const defOf = (schema: { _zod: { def: ZodDef } }): ZodDef => schema._zod.def;
 
 function scalarOf(schema: z.ZodType): "ID" | "Int" | "Float" | "Boolean" | "String" {
   let def = defOf(schema);
   while (def.innerType && (def.type === "optional" || def.type === "nullable" || def.type === "default")) def = defOf(def.innerType);
   if (def.type === "boolean") return "Boolean";
-  if (def.type === "number") return def.format?.includes("int") || def.checks?.some((check) => check._zod.def.format?.includes("int")) ? "Int" : "Float";
+  if (def.type === "number")
+    return def.format?.includes("int") || def.checks?.some((check) => check._zod.def.format?.includes("int")) ? "Int" : "Float";
   if (def.type === "string" && def.format === "uuid") return "ID";
   return "String";
 }

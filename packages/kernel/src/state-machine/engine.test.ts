@@ -36,7 +36,12 @@ const door = defineMachine<Door, Door["status"], string, "isLocker", { bolt: str
       effects: () => ({ lockedBy: null }),
       emits: () => [{ name: "door.unlocked" }, { name: "door.audited", subject: "audit", causationid: "c" }],
     },
-    knock: { description: "Knocks.", from: ["open", "closed", "locked"], who: [{ actors: ["applicant"] }], emits: () => ({ name: "door.knocked" }) },
+    knock: {
+      description: "Knocks.",
+      from: ["open", "closed", "locked"],
+      who: [{ actors: ["applicant"] }],
+      emits: () => ({ name: "door.knocked" }),
+    },
   },
 });
 
@@ -101,7 +106,9 @@ describe("planTransition", () => {
       await expect(refused).rejects.toMatchObject({ status: 409, message: "Cannot unlock: only whoever locked it may unlock it." });
     });
     it("admits through any clause: the system unlocks without the guard", async () => {
-      expect(await outcome(planTransition(door, "unlock", record("locked", "someone-else"), { id: "system", roles: ["system"] }, {}, env, now))).toBe("ok");
+      expect(
+        await outcome(planTransition(door, "unlock", record("locked", "someone-else"), { id: "system", roles: ["system"] }, {}, env, now)),
+      ).toBe("ok");
     });
     it("refuses a bad body last, with 422 and the field named", async () => {
       await expect(planTransition(door, "lock", record("closed"), supervisor, { reason: "" }, env, now)).rejects.toMatchObject({
@@ -119,7 +126,9 @@ describe("planTransition", () => {
   });
 
   it("lets inherited roles act: an administrator is a supervisor", async () => {
-    expect(await outcome(planTransition(door, "lock", record("closed"), { id: "x", roles: ["state_admin"] }, { reason: "r" }, env, now))).toBe("ok");
+    expect(
+      await outcome(planTransition(door, "lock", record("closed"), { id: "x", roles: ["state_admin"] }, { reason: "r" }, env, now)),
+    ).toBe("ok");
   });
 });
 
@@ -134,7 +143,9 @@ describe("availableActions", () => {
 describe("describing a machine", () => {
   it("draws each state-changing move once per from-state, and leaves in-place actions to the table", () => {
     expect(mermaidDiagram(door)).toBe(
-      ["stateDiagram-v2", "  [*] --> open", "  open --> closed: close", "  closed --> locked: lock", "  locked --> closed: unlock"].join("\n"),
+      ["stateDiagram-v2", "  [*] --> open", "  open --> closed: close", "  closed --> locked: lock", "  locked --> closed: unlock"].join(
+        "\n",
+      ),
     );
   });
   it("tabulates every action with its required and optional body fields", () => {

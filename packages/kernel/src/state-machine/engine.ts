@@ -29,7 +29,8 @@ export type StoredRecordOf<M> = Omit<RecordOf<M>, "status"> & { status: string }
 
 const heldRoles = (caller: MachineCaller): Set<Role> => new Set(caller.roles.flatMap(roleWithInherited));
 
-const listed = (values: readonly string[]) => (values.length <= 1 ? values.join("") : `${values.slice(0, -1).join(", ")} or ${values.at(-1)}`);
+const listed = (values: readonly string[]) =>
+  values.length <= 1 ? values.join("") : `${values.slice(0, -1).join(", ")} or ${values.at(-1)}`;
 
 const noBody = z.strictObject({});
 
@@ -91,7 +92,9 @@ export async function planTransition<M extends AnyMachine>(
   const qualifying = clausesFor(action, caller);
   if (qualifying.length === 0) throw forbiddenActor(machine, actionName, action);
   if (!qualifying.some((clause) => guardsHold(machine, clause.guards, record, caller))) {
-    const failed = [...new Set(qualifying.flatMap((clause) => (clause.guards ?? []).filter((name) => !guardOf(machine, name).test(record, caller))))];
+    const failed = [
+      ...new Set(qualifying.flatMap((clause) => (clause.guards ?? []).filter((name) => !guardOf(machine, name).test(record, caller)))),
+    ];
     throw conflict(`Cannot ${actionName}: ${failed.map((name) => guardOf(machine, name).refusal).join("; ")}.`);
   }
   const parsed = (action.body ?? noBody).safeParse(body ?? {});
@@ -109,7 +112,11 @@ export async function planTransition<M extends AnyMachine>(
 /** The actions this caller could take on the record now (its state, their roles and the guards; the body aside). */
 export function availableActions<M extends AnyMachine>(machine: M, record: RecordOf<M>, caller: MachineCaller): string[] {
   return Object.entries<AnyAction<unknown, string, string, unknown>>(machine.actions)
-    .filter(([, action]) => action.from.includes(record.status) && clausesFor(action, caller).some((clause) => guardsHold(machine, clause.guards, record, caller)))
+    .filter(
+      ([, action]) =>
+        action.from.includes(record.status) &&
+        clausesFor(action, caller).some((clause) => guardsHold(machine, clause.guards, record, caller)),
+    )
     .map(([name]) => name);
 }
 

@@ -90,13 +90,16 @@ export function defineMachine<
   GuardName extends string,
   Env,
   StateInfo = object,
->(machine: MachineDefinition<Record, State, Action, GuardName, Env, StateInfo>): MachineDefinition<Record, State, Action, GuardName, Env, StateInfo> {
+>(
+  machine: MachineDefinition<Record, State, Action, GuardName, Env, StateInfo>,
+): MachineDefinition<Record, State, Action, GuardName, Env, StateInfo> {
   for (const [name, action] of Object.entries<AnyAction<Record, State, GuardName, Env>>(machine.actions)) {
     for (const state of [...action.from, ...(action.to ? [action.to] : [])]) {
       if (!(state in machine.states)) throw new Error(`${machine.resource} action '${name}' names an unknown state '${state}'`);
     }
     for (const clause of action.who) {
-      for (const guard of clause.guards ?? []) if (!(guard in machine.guards)) throw new Error(`${machine.resource} action '${name}' names an unknown guard '${guard}'`);
+      for (const guard of clause.guards ?? [])
+        if (!(guard in machine.guards)) throw new Error(`${machine.resource} action '${name}' names an unknown guard '${guard}'`);
     }
   }
   return machine;

@@ -8,7 +8,9 @@ const light = defineMachine<Light, Light["status"], string, never, object>({
   initial: "off",
   states: { off: { description: "" }, on: { description: "" }, broken: { description: "" } },
   guards: {},
-  actions: { switch_on: { description: "", from: ["off"], to: "on", who: [{ actors: ["case_worker"] }], emits: () => ({ name: "light.on" }) } },
+  actions: {
+    switch_on: { description: "", from: ["off"], to: "on", who: [{ actors: ["case_worker"] }], emits: () => ({ name: "light.on" }) },
+  },
 });
 
 const A = "00000000-0000-4000-8000-00000000000a";
@@ -53,7 +55,11 @@ describe("choosePart", () => {
 
   it("refuses to choose when the rule says so, listing what could be named", () => {
     const refused = refusal(() => choosePart(choice({ whenUnnamed: "refuse" })));
-    expect(refused).toMatchObject({ status: 422, code: "VALIDATION_ERROR", message: "Name the light to switch_on in 'lightId': one light of the room is off." });
+    expect(refused).toMatchObject({
+      status: 422,
+      code: "VALIDATION_ERROR",
+      message: "Name the light to switch_on in 'lightId': one light of the room is off.",
+    });
     expect(refused.details).toEqual([
       { field: "lightId", message: "is required" },
       { field: "lightId", message: `may be ${A} (off)` },
@@ -66,9 +72,18 @@ describe("choosePart", () => {
       { id: C, status: "off" as const },
     ];
     expect(refusal(() => choosePart(choice({ parts }))).details).toHaveLength(3);
-    expect(refusal(() => choosePart(choice({ parts: [{ id: B, status: "on" }] })))).toMatchObject({ status: 422, message: "No light of the room can be acted on by switch_on: none is off." });
-    expect(refusal(() => choosePart(choice({ named: C }))).details![0]).toEqual({ field: "lightId", message: "names no light of this room" });
-    expect(refusal(() => choosePart(choice({ named: "lamp" }))).details![0]).toEqual({ field: "lightId", message: "names no light of this room" });
+    expect(refusal(() => choosePart(choice({ parts: [{ id: B, status: "on" }] })))).toMatchObject({
+      status: 422,
+      message: "No light of the room can be acted on by switch_on: none is off.",
+    });
+    expect(refusal(() => choosePart(choice({ named: C }))).details![0]).toEqual({
+      field: "lightId",
+      message: "names no light of this room",
+    });
+    expect(refusal(() => choosePart(choice({ named: "lamp" }))).details![0]).toEqual({
+      field: "lightId",
+      message: "names no light of this room",
+    });
   });
 
   it("refuses a caller no clause of the action admits before saying anything of the parts", () => {

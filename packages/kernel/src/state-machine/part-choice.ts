@@ -66,5 +66,8 @@ export function choosePart<Part extends { id: string; status: string }>(choice: 
     open.length === 0
       ? `No ${resource} of the ${parent} can be acted on by ${action}: none is ${from.join(" or ")}.`
       : `Name the ${resource} to ${action} in '${field}': ${open.length === 1 ? `one ${resource}` : `${open.length} ${resource}s`} of the ${parent} ${open.length === 1 ? "is" : "are"} ${from.join(" or ")}.`;
-  throw validationFailed([{ field, message: problem }, ...open.map((part) => ({ field, message: `may be ${choice.describe(part)}` }))], message);
+  throw validationFailed(
+    [{ field, message: problem }, ...open.map((part) => ({ field, message: `may be ${choice.describe(part)}` }))],
+    message,
+  );
 }

@@ -15,7 +15,10 @@ describe("request body shape", () => {
   });
 
   it("refuses NUL and lone surrogates in values and keys with 422 naming the field", () => {
-    expect(unacceptableJson({ name: { first: "a\u0000" } }, 32)?.toEnvelope()).toMatchObject({ code: "VALIDATION_ERROR", details: [{ field: "name.first" }] });
+    expect(unacceptableJson({ name: { first: "a\u0000" } }, 32)?.toEnvelope()).toMatchObject({
+      code: "VALIDATION_ERROR",
+      details: [{ field: "name.first" }],
+    });
     expect(unacceptableJson({ tags: ["x", "\ud800"] }, 32)?.details?.[0]?.field).toBe("tags.1");
     expect(unacceptableJson({ ["k\u0000"]: 1 }, 32)?.status).toBe(422);
     expect(unacceptableJson("\udc00", 32)?.details?.[0]?.field).toBe("body");

@@ -14,7 +14,8 @@ function pathOf(place: Place): string {
   return keys.length ? keys.reverse().join(".") : "body";
 }
 
-const cannotStore = (field: string, message: string) => validationFailed([{ field, message }], "The request body holds text that cannot be stored.");
+const cannotStore = (field: string, message: string) =>
+  validationFailed([{ field, message }], "The request body holds text that cannot be stored.");
 
 /**
  * Checks a parsed JSON body before anything else walks it: no deeper than `maxDepth` (400), and no
@@ -34,11 +35,14 @@ export function unacceptableJson(body: unknown, maxDepth: number): ApiError | un
     }
     if (value === null || typeof value !== "object") continue;
     if (depth >= maxDepth) {
-      return badRequest(`The request body nests deeper than ${maxDepth} levels.`, [{ field: pathOf(place), message: `nests deeper than ${maxDepth} levels` }]);
+      return badRequest(`The request body nests deeper than ${maxDepth} levels.`, [
+        { field: pathOf(place), message: `nests deeper than ${maxDepth} levels` },
+      ]);
     }
     // Numbers, booleans and nulls need no look: only text and containers go on the stack.
     const visit = (key: string | number, item: unknown) => {
-      if (typeof item === "string" || (item !== null && typeof item === "object")) pending.push({ value: item, key, depth: depth + 1, parent: place });
+      if (typeof item === "string" || (item !== null && typeof item === "object"))
+        pending.push({ value: item, key, depth: depth + 1, parent: place });
     };
     if (Array.isArray(value)) {
       value.forEach((item, index) => visit(index, item));

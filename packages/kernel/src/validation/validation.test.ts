@@ -45,7 +45,8 @@ describe("parseBody", () => {
 
 describe("request body guards", () => {
   it("refuses non-objects and empty patches with 400", () => {
-    for (const body of [null, [1], "text", 3]) expect(() => requireObjectBody(body)).toThrow(expect.objectContaining({ status: 400, code: "BAD_REQUEST" }));
+    for (const body of [null, [1], "text", 3])
+      expect(() => requireObjectBody(body)).toThrow(expect.objectContaining({ status: 400, code: "BAD_REQUEST" }));
     expect(() => requireObjectBody({}, { nonEmpty: true })).toThrow(expect.objectContaining({ status: 400 }));
     expect(requireObjectBody({})).toEqual({});
   });

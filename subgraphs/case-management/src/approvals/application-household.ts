@@ -40,15 +40,23 @@ const outsideTheHousehold = new Set(["authorized_representative", "absent_parent
 
 const inHousehold = (roles: readonly string[]) => roles.some((role) => !outsideTheHousehold.has(role));
 
-const record = (value: unknown): Record<string, unknown> => (value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
-
+const record = (value: unknown): Record<string, unknown> =>
+  value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
 /** Intake appends `{ program, outcome, determinedAt }` to `programDeterminations` as each decision arrives. */
 const isApproved = (programDeterminations: unknown) =>
   Array.isArray(programDeterminations) && programDeterminations.some((determination) => record(determination).outcome === "approved");
 
 // Demographics a member reports in `personalInformation` that describe the person, not the application.
-const demographics = ["sexAssignedAtBirth", "genderIdentity", "maritalStatus", "races", "isHispanicOrLatino", "preferredSpokenLanguage", "preferredWrittenLanguage"] as const;
+const demographics = [
+  "sexAssignedAtBirth",
+  "genderIdentity",
+  "maritalStatus",
+  "races",
+  "isHispanicOrLatino",
+  "preferredSpokenLanguage",
+  "preferredWrittenLanguage",
+] as const;
 
 /**
  * A member's answers as a person record: `name`, `dateOfBirth` and `ssn` where person matching looks
@@ -58,7 +66,11 @@ const demographics = ["sexAssignedAtBirth", "genderIdentity", "maritalStatus", "
 function personOf(personalInformation: unknown, contact: unknown): Record<string, unknown> {
   const personal = record(personalInformation);
   const reach = record(contact);
-  const name = presentEntries({ firstName: record(reach.name).firstName, middleName: record(reach.name).middleName, lastName: record(reach.name).lastName });
+  const name = presentEntries({
+    firstName: record(reach.name).firstName,
+    middleName: record(reach.name).middleName,
+    lastName: record(reach.name).lastName,
+  });
   return presentEntries({
     name: Object.keys(name).length ? name : undefined,
     dateOfBirth: personal.dateOfBirth,
@@ -83,8 +95,13 @@ export async function applicationHousehold(tx: Tx, applicationId: string): Promi
   const lead = household.find((row) => row.roles.includes("primary_applicant")) ?? household[0];
   if (!lead) return null;
   // Both directions of a relationship are stored, so "what M is to the primary applicant" is the one from M to them.
-  const relationships = await tx.personRelationship.findMany({ where: { applicationId }, select: { from: true, to: true, relationshipTypes: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
-  const toPrimary = (memberId: string) => relationships.find((found) => isMember(found.from, memberId) && isMember(found.to, lead.id))?.relationshipTypes[0] ?? null;
+  const relationships = await tx.personRelationship.findMany({
+    where: { applicationId },
+    select: { from: true, to: true, relationshipTypes: true },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
+  const toPrimary = (memberId: string) =>
+    relationships.find((found) => isMember(found.from, memberId) && isMember(found.to, lead.id))?.relationshipTypes[0] ?? null;
   const member = (row: (typeof household)[number]): HouseholdMember => ({
     memberId: row.id,
     personId: row.personId,

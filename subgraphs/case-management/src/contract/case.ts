@@ -15,7 +15,12 @@ export const caseResource = defineResource({
     effectiveStartDate: { kind: "date", nullable: true, write: "always", sort: true },
     effectiveEndDate: { kind: "date", nullable: true, write: "always", sort: true },
     primaryApplicantId: { kind: "uuid", write: "always", required: true },
-    primaryApplicant: { kind: "reference", target: "Person", nullable: true, description: "The primary applicant (null if their record has been deleted)." },
+    primaryApplicant: {
+      kind: "reference",
+      target: "Person",
+      nullable: true,
+      description: "The primary applicant (null if their record has been deleted).",
+    },
     members: {
       kind: "object",
       list: true,
@@ -28,7 +33,13 @@ export const caseResource = defineResource({
       filter: { relation: { name: "members", many: true } },
       fields: {
         personId: { kind: "uuid", write: "always", required: true },
-        relationship: { kind: "string", write: "always", required: true, input: z.string().min(1, "must not be empty").max(100), search: true },
+        relationship: {
+          kind: "string",
+          write: "always",
+          required: true,
+          input: z.string().min(1, "must not be empty").max(100),
+          search: true,
+        },
         person: { kind: "reference", target: "Person", nullable: true, description: "The person (null if their record has been deleted)." },
       },
     },

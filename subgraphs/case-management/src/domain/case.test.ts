@@ -17,7 +17,9 @@ describe("case date rules", () => {
   });
   it("ends a closed case today unless an end date is given", () => {
     expect(settleCaseDates({ status: "closed", effectiveStartDate: null, effectiveEndDate: null }, today).effectiveEndDate).toBe(today);
-    expect(settleCaseDates({ status: "closed", effectiveStartDate: null, effectiveEndDate: "2026-03-01" }, today).effectiveEndDate).toBe("2026-03-01");
+    expect(settleCaseDates({ status: "closed", effectiveStartDate: null, effectiveEndDate: "2026-03-01" }, today).effectiveEndDate).toBe(
+      "2026-03-01",
+    );
   });
   it("refuses an end before the start", () => {
     expect(() => settleCaseDates({ status: "closed", effectiveStartDate: "2026-05-01", effectiveEndDate: "2026-04-30" }, today)).toThrow(

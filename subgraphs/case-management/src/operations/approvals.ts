@@ -33,16 +33,28 @@ export async function linkApprovedApplication(work: ReactionWork, household: App
   const others: (HouseholdMember & { personId: string })[] = [];
   for (const member of household.others) others.push({ ...member, personId: await personOf(member) });
 
-  const wanted = onePerPerson([{ personId: primary.personId, relationship: SELF }, ...others.map((member) => ({ personId: member.personId, relationship: member.relationshipToPrimary ?? HOUSEHOLD_MEMBER }))]);
-  const open = await work.tx.case.findFirst({ where: { primaryApplicantId: primary.personId, status: "active" }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { id: true } });
+  const wanted = onePerPerson([
+    { personId: primary.personId, relationship: SELF },
+    ...others.map((member) => ({ personId: member.personId, relationship: member.relationshipToPrimary ?? HOUSEHOLD_MEMBER })),
+  ]);
+  const open = await work.tx.case.findFirst({
+    where: { primaryApplicantId: primary.personId, status: "active" },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: { id: true },
+  });
   const caseId =
     (open && (await addToCase(work, open.id, wanted))) ??
-    (await createCase(context, { primaryApplicantId: primary.personId, members: wanted, effectiveStartDate: dateOnly(work.clock.now()) })).id;
+    (await createCase(context, { primaryApplicantId: primary.personId, members: wanted, effectiveStartDate: dateOnly(work.clock.now()) }))
+      .id;
 
   await work.tx.caseApplication.create({ data: { applicationId: household.applicationId, caseId } });
   await work.events.record(
     work.tx,
-    applicationLinked({ caseId, applicationId: household.applicationId, members: [primary, ...others].map(({ memberId, personId }) => ({ memberId, personId })) }),
+    applicationLinked({
+      caseId,
+      applicationId: household.applicationId,
+      members: [primary, ...others].map(({ memberId, personId }) => ({ memberId, personId })),
+    }),
   );
   return caseId;
 }
@@ -54,7 +66,9 @@ export async function linkApprovedApplication(work: ReactionWork, household: App
  */
 async function addToCase(work: ReactionWork, caseId: string, wanted: readonly CaseMember[]): Promise<string | null> {
   // Locked before its members are read, so that a caseworker's change made meanwhile is kept, not overwritten.
-  const current = await findLocked(work.tx, "case", caseId, () => work.tx.case.findUnique({ where: { id: caseId }, include: { members: { orderBy: { position: "asc" } } } }));
+  const current = await findLocked(work.tx, "case", caseId, () =>
+    work.tx.case.findUnique({ where: { id: caseId }, include: { members: { orderBy: { position: "asc" } } } }),
+  );
   if (!current || current.status !== "active") return null;
   const members = current.members.map(({ personId, relationship }) => ({ personId, relationship }));
   const missing = wanted.filter((member) => !members.some((existing) => existing.personId === member.personId));
@@ -63,4 +77,5 @@ async function addToCase(work: ReactionWork, caseId: string, wanted: readonly Ca
 }
 
 /** A person is on a case once (two members of an application named as the same person are one member of the case). */
-const onePerPerson = (members: readonly CaseMember[]) => members.filter((member, index) => members.findIndex((other) => other.personId === member.personId) === index);
+const onePerPerson = (members: readonly CaseMember[]) =>
+  members.filter((member, index) => members.findIndex((other) => other.personId === member.personId) === index);

@@ -28,14 +28,22 @@ export function createCase(context: WriteContext, body: CaseCreate, query: CaseQ
   const members = body.members ?? [];
   checkMembers(members);
   const dates = settleCaseDates(
-    { status: body.status ?? "active", effectiveStartDate: body.effectiveStartDate ?? null, effectiveEndDate: body.effectiveEndDate ?? null },
+    {
+      status: body.status ?? "active",
+      effectiveStartDate: body.effectiveStartDate ?? null,
+      effectiveEndDate: body.effectiveEndDate ?? null,
+    },
     todayUtc(),
   );
   return createRecorded<Case>(context, {
     create: (tx) =>
       tx.case.create({
         ...query,
-        data: { ...(caseResource.columnsOf(body) as Prisma.CaseUncheckedCreateInput), ...settled(dates), members: { create: membersData(members) } },
+        data: {
+          ...(caseResource.columnsOf(body) as Prisma.CaseUncheckedCreateInput),
+          ...settled(dates),
+          members: { create: membersData(members) },
+        },
       }),
     events: (created) => caseChanges.created(created.id, caseResource.snapshot({ ...created, members })),
   });
@@ -49,12 +57,16 @@ export function updateCase(context: WriteContext, id: string, body: CaseUpdate, 
   return updateRecorded<CaseWithMembers, Case>(context, {
     resource: "Case",
     id,
-    find: (tx) => findLocked(tx, "case", id, () => tx.case.findUnique({ where: { id }, include: { members: { orderBy: { position: "asc" } } } })),
+    find: (tx) =>
+      findLocked(tx, "case", id, () => tx.case.findUnique({ where: { id }, include: { members: { orderBy: { position: "asc" } } } })),
     change: async (tx, current) => {
       const dates = settleCaseDates(
         {
           status: body.status ?? current.status,
-          effectiveStartDate: body.effectiveStartDate !== undefined ? body.effectiveStartDate : current.effectiveStartDate && dateOnly(current.effectiveStartDate),
+          effectiveStartDate:
+            body.effectiveStartDate !== undefined
+              ? body.effectiveStartDate
+              : current.effectiveStartDate && dateOnly(current.effectiveStartDate),
           // Reopening (status back to active) clears the end date unless the caller sets one.
           effectiveEndDate:
             body.effectiveEndDate !== undefined
@@ -69,10 +81,19 @@ export function updateCase(context: WriteContext, id: string, body: CaseUpdate, 
       return tx.case.update({
         ...query,
         where: { id },
-        data: { ...caseResource.columnsOf(body), ...settled(dates), ...(body.members && { members: { create: membersData(body.members) } }) },
+        data: {
+          ...caseResource.columnsOf(body),
+          ...settled(dates),
+          ...(body.members && { members: { create: membersData(body.members) } }),
+        },
       });
     },
-    events: (current, updated) => caseChanges.updated(id, caseResource.snapshot(current), caseResource.snapshot({ ...updated, members: body.members ?? current.members })),
+    events: (current, updated) =>
+      caseChanges.updated(
+        id,
+        caseResource.snapshot(current),
+        caseResource.snapshot({ ...updated, members: body.members ?? current.members }),
+      ),
   });
 }
 

@@ -16,7 +16,12 @@ export const CaseMemberRef = builder.prismaObject("CaseMember", {
   description: members.objectDescription,
   fields: (t) =>
     t.declaredFields(members.fields, {
-      person: t.field({ type: PersonRef, nullable: true, description: members.fields.person.description, resolve: (member) => ({ id: member.personId }) }),
+      person: t.field({
+        type: PersonRef,
+        nullable: true,
+        description: members.fields.person.description,
+        resolve: (member) => ({ id: member.personId }),
+      }),
     }),
 });
 
@@ -41,8 +46,10 @@ builder.objectField(CaseRef, "applications", (t) =>
     authScopes: { permission: "cases:read" },
     type: [ApplicationRef],
     extensions: expectedSize(5),
-    description: "The applications whose approval opened this case or added to its household, in the order they were linked (intake's records).",
-    resolve: async (found, _args, context) => (await context.loaders.applicationsByCase.load(found.id)).map((link) => ({ id: link.applicationId })),
+    description:
+      "The applications whose approval opened this case or added to its household, in the order they were linked (intake's records).",
+    resolve: async (found, _args, context) =>
+      (await context.loaders.applicationsByCase.load(found.id)).map((link) => ({ id: link.applicationId })),
   }),
 );
 
@@ -86,14 +93,16 @@ builder.mutationFields((t) => ({
     authScopes: { permission: "cases:create" },
     type: CaseRef,
     args: { input: t.arg({ type: CaseCreateInput, required: true }) },
-    resolve: (query, _root, args, context) => createCase(context, parseBody(caseResource.createBody, caseResource.bodyFromInput(args.input)), query),
+    resolve: (query, _root, args, context) =>
+      createCase(context, parseBody(caseResource.createBody, caseResource.bodyFromInput(args.input)), query),
   }),
   updateCase: t.prismaField({
     authScopes: { permission: "cases:update" },
     type: CaseRef,
     description: "Changes the given fields; `members`, when given, replaces the member list.",
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: CaseUpdateInput, required: true }) },
-    resolve: (query, _root, args, context) => updateCase(context, String(args.id), parseBody(caseResource.updateBody, caseResource.bodyFromInput(args.input)), query),
+    resolve: (query, _root, args, context) =>
+      updateCase(context, String(args.id), parseBody(caseResource.updateBody, caseResource.bodyFromInput(args.input)), query),
   }),
   deleteCase: t.id({
     authScopes: { permission: "cases:delete" },

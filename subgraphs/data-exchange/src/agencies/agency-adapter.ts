@@ -33,7 +33,8 @@ function readAnswer(body: string, callId: string, agency: string): AgencyAnswer 
   const { requestId, result, serviceResult } = (parsed ?? {}) as { requestId?: unknown; result?: unknown; serviceResult?: unknown };
   if (requestId !== callId) throw wrongAnswer(`${agency} answered another request than the one it was sent`);
   if (!callResults.includes(result as CallResult)) throw wrongAnswer(`${agency}'s result is not one of ${callResults.join(", ")}`);
-  if (typeof serviceResult !== "object" || serviceResult === null || Array.isArray(serviceResult)) throw wrongAnswer(`${agency}'s serviceResult is not an object`);
+  if (typeof serviceResult !== "object" || serviceResult === null || Array.isArray(serviceResult))
+    throw wrongAnswer(`${agency}'s serviceResult is not an object`);
   return { ok: true, result: result as CallResult, serviceResult: serviceResult as Record<string, unknown> };
 }
 
@@ -52,8 +53,14 @@ export function httpAgencyAdapter(entry: CatalogEntry, policy: AgencyPolicy): Ag
     call({ callId, subject, context, signal }) {
       const headers: Record<string, string> = { "idempotency-key": callId };
       const secret = entry.endpoint.credentialEnvVar ? process.env[entry.endpoint.credentialEnvVar] : undefined;
-      if (secret) headers[credentialHeader.toLowerCase()] = credentialHeader.toLowerCase() === "authorization" ? `Bearer ${secret}` : secret;
-      const payload = JSON.stringify({ requestId: callId, serviceType: entry.serviceType, subject: factsFor(entry.serviceType, subject), context: context ?? {} });
+      if (secret)
+        headers[credentialHeader.toLowerCase()] = credentialHeader.toLowerCase() === "authorization" ? `Bearer ${secret}` : secret;
+      const payload = JSON.stringify({
+        requestId: callId,
+        serviceType: entry.serviceType,
+        subject: factsFor(entry.serviceType, subject),
+        context: context ?? {},
+      });
       return poster.post(entry.endpoint.url, payload, (body) => readAnswer(body, callId, agency), { headers, signal });
     },
     get breakerState() {

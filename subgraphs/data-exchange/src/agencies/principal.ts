@@ -6,4 +6,9 @@ import type { Principal } from "@pap/kernel/auth";
  * credential can carry) is granted only those facts. It is made here and handed to the sources alone,
  * so no request, reaction or token ever acts as it.
  */
-export const agencyAdapterPrincipal: Principal = { kind: "service_account", id: "data-exchange:agency-adapters", roles: ["agency_adapter"], counties: [] };
+export const agencyAdapterPrincipal: Principal = {
+  kind: "service_account",
+  id: "data-exchange:agency-adapters",
+  roles: ["agency_adapter"],
+  counties: [],
+};

@@ -22,12 +22,19 @@ const refused = (reason: string): PostFailure => ({ ok: false, reason, retryable
  * Asks the call's agency once (with the adapter's own retries within the call): the sensitive facts
  * are read from the requesting resource's domain now, as the adapters' own principal, sent, and forgotten.
  */
-export async function askAgency(maker: CallMaker, call: CallRow, entry: CatalogEntry, signal?: AbortSignal): Promise<AgencyAnswer | PostFailure> {
+export async function askAgency(
+  maker: CallMaker,
+  call: CallRow,
+  entry: CatalogEntry,
+  signal?: AbortSignal,
+): Promise<AgencyAnswer | PostFailure> {
   const source = maker.sources.get(call.requestingResourceType ?? "");
   if (!source) return refused(`no domain offers the facts of a '${call.requestingResourceType ?? "(none)"}' record to agencies`);
   const subject = await source.read(maker.db, call.requestingResourceId, agencyAdapterPrincipal);
   if (!subject) return refused(`the requesting record ${call.requestingResourceId} (${call.requestingResourceType}) does not exist`);
-  return maker.adapters.for(entry).call({ callId: call.id, subject, context: (call.data ?? null) as Record<string, unknown> | null, signal });
+  return maker.adapters
+    .for(entry)
+    .call({ callId: call.id, subject, context: (call.data ?? null) as Record<string, unknown> | null, signal });
 }
 
 /** What follows an attempt: the call ends, or it is asked again later. */
@@ -41,7 +48,8 @@ const failureReasonOf = (failure: PostFailure) => {
 };
 
 /** Jittered doubling: half to all of `base · 2^(attempt-1)`, at most `max`. */
-export const backoffMs = (attempt: number, base: number, max: number, random = Math.random) => Math.min(max, base * 2 ** Math.max(0, attempt - 1)) * (0.5 + random() / 2);
+export const backoffMs = (attempt: number, base: number, max: number, random = Math.random) =>
+  Math.min(max, base * 2 ** Math.max(0, attempt - 1)) * (0.5 + random() / 2);
 
 /**
  * The outbox's rule for an asynchronous call after its `attempts`-th attempt: an answer completes it; a
@@ -53,8 +61,10 @@ export const backoffMs = (attempt: number, base: number, max: number, random = M
 export function nextStepAfter(outcome: AgencyAnswer | PostFailure, attempts: number, settings: DataExchangeSettings, now: Date): NextStep {
   if (outcome.ok) return { settle: { action: "complete", result: outcome.result, serviceResult: outcome.serviceResult } };
   if (outcome.kind === "shut-down") return { retryAt: now, error: outcome.reason };
-  if (outcome.kind === "circuit-open") return { retryAt: new Date(now.getTime() + settings.breaker.halfOpenAfterMs), error: outcome.reason };
-  if (outcome.kind === "refused" || attempts >= settings.outboxAttempts) return { settle: { action: "fail", failureReason: failureReasonOf(outcome), error: outcome.reason } };
+  if (outcome.kind === "circuit-open")
+    return { retryAt: new Date(now.getTime() + settings.breaker.halfOpenAfterMs), error: outcome.reason };
+  if (outcome.kind === "refused" || attempts >= settings.outboxAttempts)
+    return { settle: { action: "fail", failureReason: failureReasonOf(outcome), error: outcome.reason } };
   return { retryAt: new Date(now.getTime() + backoffMs(attempts, settings.retryBaseMs, settings.retryMaxMs)), error: outcome.reason };
 }
 
@@ -67,4 +77,3 @@ export function syncOutcome(outcome: AgencyAnswer | PostFailure, budgetSpent: bo
   if (budgetSpent) return { action: "time-out" };
   return { action: "fail", failureReason: failureReasonOf(outcome), error: outcome.reason };
 }
-

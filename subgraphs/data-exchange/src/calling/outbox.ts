@@ -16,7 +16,13 @@ export type Outbox = BackgroundWork & { kick(): void };
  * Writes to a call in a transaction of its own, its event continuing the submission's trace and caused
  * by the submission's event: what becomes of an attempt is known long after the request that asked.
  */
-function inOwnTransaction<T>(services: DomainServices, clock: Clock, call: Pick<CallRow, "traceparent" | "submittedEventId">, span: string, write: (work: DataExchangeWork) => Promise<T>): Promise<T> {
+function inOwnTransaction<T>(
+  services: DomainServices,
+  clock: Clock,
+  call: Pick<CallRow, "traceparent" | "submittedEventId">,
+  span: string,
+  write: (work: DataExchangeWork) => Promise<T>,
+): Promise<T> {
   const events = eventRecorder(services.eventRuntime.settings, {
     traceparent: continuedTraceparent(span, call.traceparent),
     ...(call.submittedEventId && { causationid: call.submittedEventId }),
@@ -27,13 +33,26 @@ function inOwnTransaction<T>(services: DomainServices, clock: Clock, call: Pick<
 }
 
 /** Ends a call in a transaction of its own (see `inOwnTransaction`). */
-export function settleInOwnTransaction(services: DomainServices, clock: Clock, call: Pick<CallRow, "id" | "traceparent" | "submittedEventId">, outcome: CallOutcome) {
+export function settleInOwnTransaction(
+  services: DomainServices,
+  clock: Clock,
+  call: Pick<CallRow, "id" | "traceparent" | "submittedEventId">,
+  outcome: CallOutcome,
+) {
   return inOwnTransaction(services, clock, call, "service call settled", (work) => settleCall(work, call.id, outcome));
 }
 
 /** Puts a call back for a later attempt in a transaction of its own, with its event (see `inOwnTransaction`). */
-function rescheduleInOwnTransaction(services: DomainServices, clock: Clock, call: Pick<CallRow, "id" | "traceparent" | "submittedEventId">, nextAttemptAt: Date, reason: string) {
-  return inOwnTransaction(services, clock, call, "service call rescheduled", (work) => rescheduleCall(work, call.id, nextAttemptAt, reason));
+function rescheduleInOwnTransaction(
+  services: DomainServices,
+  clock: Clock,
+  call: Pick<CallRow, "id" | "traceparent" | "submittedEventId">,
+  nextAttemptAt: Date,
+  reason: string,
+) {
+  return inOwnTransaction(services, clock, call, "service call rescheduled", (work) =>
+    rescheduleCall(work, call.id, nextAttemptAt, reason),
+  );
 }
 
 /**
@@ -50,7 +69,11 @@ export const OWN_FAULT = "the platform could not make or record this attempt (a 
  * idempotency key; its answer is recorded once (`settleCall` ends only a pending call). Wakes when a
  * call is submitted anywhere (the log's `submitted` events), at the next due retry, and every second.
  */
-export function startOutbox(services: DomainServices, maker: CallMaker, options: { clock?: Clock; logger?: Logger; pollIntervalMs?: number } = {}): Outbox {
+export function startOutbox(
+  services: DomainServices,
+  maker: CallMaker,
+  options: { clock?: Clock; logger?: Logger; pollIntervalMs?: number } = {},
+): Outbox {
   const clock = options.clock ?? systemClock;
   const db: PrismaClient = services.db;
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
@@ -75,21 +98,34 @@ export function startOutbox(services: DomainServices, maker: CallMaker, options:
   // Each attempt at a call is a span of the trace that submitted it: the agency's answer and the event
   // that records it belong to the request that asked, however much later they come.
   const make = (call: CallRow): Promise<void> =>
-    traced(`service call ${call.serviceId}`, call.traceparent, { "pap.service_call_id": call.id, "pap.attempt": call.attempts }, async () => {
-      const settings = maker.settings();
-      const entry = settings.catalog.find((candidate) => candidate.id === call.serviceId);
-      try {
-        const outcome = entry
-          ? await askAgency(maker, call, entry)
-          : ({ ok: false, reason: `the service ${call.serviceId} is no longer in the catalog`, retryable: false, kind: "refused" } as const);
-        const step = nextStepAfter(outcome, call.attempts, settings, clock.now());
-        if ("settle" in step) await settleInOwnTransaction(services, clock, call, step.settle);
-        else await rescheduleInOwnTransaction(services, clock, call, step.retryAt, step.error);
-      } catch (error) {
-        options.logger?.warn({ err: error, serviceCallId: call.id, trace_id: traceIdOf(call.traceparent) }, "making a service call failed; it will be claimed again shortly");
-        await handBack(call);
-      }
-    });
+    traced(
+      `service call ${call.serviceId}`,
+      call.traceparent,
+      { "pap.service_call_id": call.id, "pap.attempt": call.attempts },
+      async () => {
+        const settings = maker.settings();
+        const entry = settings.catalog.find((candidate) => candidate.id === call.serviceId);
+        try {
+          const outcome = entry
+            ? await askAgency(maker, call, entry)
+            : ({
+                ok: false,
+                reason: `the service ${call.serviceId} is no longer in the catalog`,
+                retryable: false,
+                kind: "refused",
+              } as const);
+          const step = nextStepAfter(outcome, call.attempts, settings, clock.now());
+          if ("settle" in step) await settleInOwnTransaction(services, clock, call, step.settle);
+          else await rescheduleInOwnTransaction(services, clock, call, step.retryAt, step.error);
+        } catch (error) {
+          options.logger?.warn(
+            { err: error, serviceCallId: call.id, trace_id: traceIdOf(call.traceparent) },
+            "making a service call failed; it will be claimed again shortly",
+          );
+          await handBack(call);
+        }
+      },
+    );
 
   /**
    * Our own fault (a pool wait timed out under load, the database away, a bug) is usually gone a
@@ -140,7 +176,9 @@ export function startOutbox(services: DomainServices, maker: CallMaker, options:
     // With calls in flight each one's end runs another round: the next due time is not worth a query.
     if (clock === systemClock && inFlight.size === 0) {
       const [next] = await db.$queryRaw<Array<{ at: Date | null }>>`
-        SELECT min(greatest("nextAttemptAt", coalesce("leaseUntil", "nextAttemptAt"))) AS at FROM data_exchange_service_call WHERE status = 'pending'`.catch(() => [{ at: null }]);
+        SELECT min(greatest("nextAttemptAt", coalesce("leaseUntil", "nextAttemptAt"))) AS at FROM data_exchange_service_call WHERE status = 'pending'`.catch(
+        () => [{ at: null }],
+      );
       if (next?.at) wait = Math.max(0, Math.min(pollIntervalMs, next.at.getTime() - Date.now()));
     }
     if (sleeper) clearTimeout(sleeper);

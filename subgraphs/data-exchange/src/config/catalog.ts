@@ -19,8 +19,14 @@ export type CatalogSettings = {
 const endpoint = z.strictObject({
   url: z.url(),
   timeoutMs: z.number().int().min(1).max(600_000).optional(),
-  credentialEnvVar: z.string().regex(/^[A-Z_][A-Z0-9_]*$/, "must be an environment variable's name").optional(),
-  credentialHeader: z.string().regex(/^[A-Za-z0-9-]+$/, "must be a header name").optional(),
+  credentialEnvVar: z
+    .string()
+    .regex(/^[A-Z_][A-Z0-9_]*$/, "must be an environment variable's name")
+    .optional(),
+  credentialHeader: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/, "must be a header name")
+    .optional(),
 });
 const overlayEntry = z.strictObject({
   id: z.uuid(),
@@ -46,7 +52,10 @@ export function catalogSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): Ca
   let overlay: OverlayEntry[] = [];
   if (file) {
     const parsed = overlayFile.safeParse(JSON.parse(readFileSync(file, "utf8")));
-    if (!parsed.success) throw new Error(`DATA_EXCHANGE_SERVICES_FILE (${file}): ${parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ")}`);
+    if (!parsed.success)
+      throw new Error(
+        `DATA_EXCHANGE_SERVICES_FILE (${file}): ${parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ")}`,
+      );
     overlay = parsed.data.services;
   }
   return {
@@ -63,7 +72,11 @@ export function buildCatalog(settings: CatalogSettings): CatalogEntry[] {
   for (const change of settings.overlay) {
     const seeded = byId.get(change.id);
     if (seeded) {
-      byId.set(change.id, { ...seeded, ...change, endpoint: change.endpoint ? { timeoutMs: settings.defaultTimeoutMs, ...change.endpoint } : seeded.endpoint });
+      byId.set(change.id, {
+        ...seeded,
+        ...change,
+        endpoint: change.endpoint ? { timeoutMs: settings.defaultTimeoutMs, ...change.endpoint } : seeded.endpoint,
+      });
       continue;
     }
     if (!change.name || !change.serviceType || !change.requestingResourceType) {
@@ -95,7 +108,14 @@ let current: { key: string; catalog: CatalogEntry[] } | undefined;
 
 /** The process's catalog, built from its environment (again when the environment's settings change: tests start several platforms). */
 export function catalogFromEnv(env: NodeJS.ProcessEnv = process.env): CatalogEntry[] {
-  const key = ["DATA_EXCHANGE_AGENCY_URL", "DATA_EXCHANGE_CALL_WINDOW_SECONDS", "DATA_EXCHANGE_CALL_TIMEOUT_MS", "DATA_EXCHANGE_SERVICES_FILE"].map((name) => env[name] ?? "").join("|");
+  const key = [
+    "DATA_EXCHANGE_AGENCY_URL",
+    "DATA_EXCHANGE_CALL_WINDOW_SECONDS",
+    "DATA_EXCHANGE_CALL_TIMEOUT_MS",
+    "DATA_EXCHANGE_SERVICES_FILE",
+  ]
+    .map((name) => env[name] ?? "")
+    .join("|");
   if (current?.key !== key) current = { key, catalog: buildCatalog(catalogSettingsFromEnv(env)) };
   return current.catalog;
 }

@@ -25,7 +25,10 @@ export function dataExchangeSettingsFromEnv(env: NodeJS.ProcessEnv = process.env
     outboxAttempts: readSetting("DATA_EXCHANGE_OUTBOX_ATTEMPTS", env),
     retryBaseMs: readSetting("DATA_EXCHANGE_RETRY_BASE_MS", env),
     retryMaxMs: readSetting("DATA_EXCHANGE_RETRY_MAX_MS", env),
-    breaker: { consecutiveFailures: readSetting("DATA_EXCHANGE_BREAKER_FAILURES", env), halfOpenAfterMs: readSetting("DATA_EXCHANGE_BREAKER_OPEN_MS", env) },
+    breaker: {
+      consecutiveFailures: readSetting("DATA_EXCHANGE_BREAKER_FAILURES", env),
+      halfOpenAfterMs: readSetting("DATA_EXCHANGE_BREAKER_OPEN_MS", env),
+    },
     concurrency: readSetting("DATA_EXCHANGE_CONCURRENCY", env),
   };
 }

@@ -12,7 +12,8 @@ export function callWindows(options: { logger?: Logger } = {}): ConsumerDefiniti
     name: "data-exchange.call-windows",
     logger: options.logger,
     reactions: {
-      [dataExchangeEvents.draft("call_window_due", "").type]: (work, event) => settleCall(work, event.subject.toLowerCase(), { action: "time-out" }),
+      [dataExchangeEvents.draft("call_window_due", "").type]: (work, event) =>
+        settleCall(work, event.subject.toLowerCase(), { action: "time-out" }),
     },
   });
 }

@@ -1,4 +1,13 @@
-import { type RestRequest, type RestResponse, type RestRoute, answeredBy, crudRoutes, declareRoute, metadataNamespaceRoutes, resourceBodyArgument } from "@pap/kernel/rest";
+import {
+  type RestRequest,
+  type RestResponse,
+  type RestRoute,
+  answeredBy,
+  crudRoutes,
+  declareRoute,
+  metadataNamespaceRoutes,
+  resourceBodyArgument,
+} from "@pap/kernel/rest";
 import { z } from "zod";
 import { callStatuses, serviceTypes } from "../domain/vocabulary";
 import { service } from "./service";
@@ -31,7 +40,9 @@ const submit = declareRoute({
   docs: {
     response: serviceCall.response,
     successStatus: 201,
-    otherSuccesses: [{ status: 200, description: "A call of the same record to the same service was still pending: that call, and nothing created" }],
+    otherSuccesses: [
+      { status: 200, description: "A call of the same record to the same service was still pending: that call, and nothing created" },
+    ],
     errorStatuses: [400, 403, 422, 500],
   },
 });

@@ -37,8 +37,17 @@ export const callMachine = defineMachine<ExternalServiceCall & { status: CallSta
       to: "completed",
       who: [system],
       body: completion,
-      effects: (_call, { now, body }) => ({ result: body.result, serviceResult: body.serviceResult, completedAt: now, nextAttemptAt: null, leaseUntil: null }),
-      emits: (call) => ({ name: "call.completed", data: { ...callEventData(call), result: call.result, serviceResult: call.serviceResult } }),
+      effects: (_call, { now, body }) => ({
+        result: body.result,
+        serviceResult: body.serviceResult,
+        completedAt: now,
+        nextAttemptAt: null,
+        leaseUntil: null,
+      }),
+      emits: (call) => ({
+        name: "call.completed",
+        data: { ...callEventData(call), result: call.result, serviceResult: call.serviceResult },
+      }),
     },
     fail: {
       description: "Records that the call failed for good, with the reason.",
@@ -46,7 +55,13 @@ export const callMachine = defineMachine<ExternalServiceCall & { status: CallSta
       to: "failed",
       who: [system],
       body: failure,
-      effects: (_call, { now, body }) => ({ failureReason: body.failureReason, lastError: body.error ?? null, completedAt: now, nextAttemptAt: null, leaseUntil: null }),
+      effects: (_call, { now, body }) => ({
+        failureReason: body.failureReason,
+        lastError: body.error ?? null,
+        completedAt: now,
+        nextAttemptAt: null,
+        leaseUntil: null,
+      }),
       emits: (call) => ({ name: "call.failed", data: { ...callEventData(call), failureReason: call.failureReason } }),
     },
     "time-out": {

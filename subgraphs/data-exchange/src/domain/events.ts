@@ -5,11 +5,13 @@ export const dataExchangeEvents = defineDomainEvents("data_exchange", "/data-exc
   "call.submitted": "A service call was accepted; data: serviceType, requestingResourceId, callMode, metadata.",
   "call.completed":
     "The agency answered; data: serviceType, requestingResourceId, result (conclusive, inconclusive, partial), serviceResult (per service type), metadata (the call's namespaces as they are).",
-  "call.failed": "The call failed for good; data: serviceType, requestingResourceId, failureReason (connection_error, service_error, authentication_error), metadata.",
+  "call.failed":
+    "The call failed for good; data: serviceType, requestingResourceId, failureReason (connection_error, service_error, authentication_error), metadata.",
   "call.timed_out": "No answer came within the service's window; data: serviceType, requestingResourceId, metadata.",
   "call.retry_scheduled":
     "An attempt at a pending call got no usable answer (or could not be made), and the call is asked again later; data: serviceType, requestingResourceId, attempts, nextAttemptAt, reason (the call's lastError), metadata.",
-  "call.metadata_changed": "One metadata namespace of the call was replaced or removed; data: domain, metadata (every namespace as it now is).",
+  "call.metadata_changed":
+    "One metadata namespace of the call was replaced or removed; data: domain, metadata (every namespace as it now is).",
   call_window_due: "Timer: the service's window for a pending call has passed; the subject is the call, data: timerId.",
 });
 
@@ -23,4 +25,6 @@ export function callEndOf(type: string): "completed" | "failed" | "timed_out" | 
 }
 
 /** The types of the events that end a call, for the consumers of other domains that wait on them. */
-export const callEndTypes = (["call.completed", "call.failed", "call.timed_out"] as const).map((name) => dataExchangeEvents.draft(name, "").type);
+export const callEndTypes = (["call.completed", "call.failed", "call.timed_out"] as const).map(
+  (name) => dataExchangeEvents.draft(name, "").type,
+);

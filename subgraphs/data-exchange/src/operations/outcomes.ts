@@ -22,7 +22,15 @@ export async function settleCall(work: DataExchangeWork, id: string, outcome: Ca
   const before = await lockedCall(work, id);
   if (!before || before.status !== "pending") return null;
   const { action, ...body } = outcome;
-  const plan = await planTransition(callMachine, action, before, systemPrincipal, action === "time-out" ? undefined : body, {}, work.clock.now());
+  const plan = await planTransition(
+    callMachine,
+    action,
+    before,
+    systemPrincipal,
+    action === "time-out" ? undefined : body,
+    {},
+    work.clock.now(),
+  );
   const after = await updateCall(work, before.id, { ...(plan.changes as Partial<CallRow>), updatedAt: work.clock.now() });
   await work.events.record(work.tx, ...dataExchangeEvents.emitted(plan.emissions, before.id));
   await cancelTimers(work.tx, [windowTimerId(before.id)]);
@@ -43,7 +51,12 @@ export async function rescheduleCall(work: DataExchangeWork, id: string, nextAtt
   const after = await updateCall(work, before.id, { nextAttemptAt, leaseUntil: null, lastError: reason });
   await work.events.record(
     work.tx,
-    dataExchangeEvents.draft("call.retry_scheduled", after.id, { ...callEventData(after), attempts: after.attempts, nextAttemptAt: nextAttemptAt.toISOString(), reason }),
+    dataExchangeEvents.draft("call.retry_scheduled", after.id, {
+      ...callEventData(after),
+      attempts: after.attempts,
+      nextAttemptAt: nextAttemptAt.toISOString(),
+      reason,
+    }),
   );
   return after;
 }

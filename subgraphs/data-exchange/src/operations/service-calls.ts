@@ -29,8 +29,11 @@ export function entryOf(catalog: readonly CatalogEntry[], submission: Pick<Submi
     if (!entry) throw validationFailed([{ field: "serviceId", message: "names no entry of the service catalog" }]);
     return entry;
   }
-  const ofType = catalog.filter((candidate) => candidate.serviceType === submission.serviceType).sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
-  if (!ofType[0]) throw validationFailed([{ field: "serviceType", message: `no entry of the service catalog offers ${submission.serviceType}` }]);
+  const ofType = catalog
+    .filter((candidate) => candidate.serviceType === submission.serviceType)
+    .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+  if (!ofType[0])
+    throw validationFailed([{ field: "serviceType", message: `no entry of the service catalog offers ${submission.serviceType}` }]);
   return ofType[0];
 }
 
@@ -48,7 +51,12 @@ const pendingCallOf = async (work: DataExchangeWork, requestingResourceId: strin
  * (due now; a synchronous one leased to its request first, so the outbox makes it only if the request
  * dies), with its window's timer set: it ends completed, failed or timed_out, never forgotten.
  */
-export async function submitServiceCall(work: DataExchangeWork, catalog: readonly CatalogEntry[], submission: Submission, options: { leaseMs?: number } = {}): Promise<Submitted> {
+export async function submitServiceCall(
+  work: DataExchangeWork,
+  catalog: readonly CatalogEntry[],
+  submission: Submission,
+  options: { leaseMs?: number } = {},
+): Promise<Submitted> {
   const entry = entryOf(catalog, submission);
   const requestingResourceId = submission.requestingResourceId.toLowerCase();
   const callMode = submission.callMode ?? entry.defaultCallMode;
@@ -70,8 +78,17 @@ export async function submitServiceCall(work: DataExchangeWork, catalog: readonl
       if (pending) return { call: pending, created: false, entry };
       continue;
     }
-    const [submitted] = await work.events.record(work.tx, dataExchangeEvents.draft("call.submitted", inserted.id, { ...callEventData(inserted), callMode }));
-    await scheduleTimer(work.tx, { id: windowTimerId(inserted.id), fireAt: deadlineAt, callback: dataExchangeEvents.draft("call_window_due", inserted.id), traceparent: submitted!.traceparent, causationid: submitted!.id });
+    const [submitted] = await work.events.record(
+      work.tx,
+      dataExchangeEvents.draft("call.submitted", inserted.id, { ...callEventData(inserted), callMode }),
+    );
+    await scheduleTimer(work.tx, {
+      id: windowTimerId(inserted.id),
+      fireAt: deadlineAt,
+      callback: dataExchangeEvents.draft("call_window_due", inserted.id),
+      traceparent: submitted!.traceparent,
+      causationid: submitted!.id,
+    });
     const call = await updateCall(work, inserted.id, { traceparent: submitted!.traceparent, submittedEventId: submitted!.id });
     return { call, created: true, entry };
   }
@@ -79,7 +96,10 @@ export async function submitServiceCall(work: DataExchangeWork, catalog: readonl
 }
 
 /** Calls by id, in the order asked (missing ones left out): how other domains read the calls they made. */
-export async function serviceCallsByIds(db: { externalServiceCall: { findMany(args: object): Promise<ExternalServiceCall[]> } }, ids: readonly string[]): Promise<ExternalServiceCall[]> {
+export async function serviceCallsByIds(
+  db: { externalServiceCall: { findMany(args: object): Promise<ExternalServiceCall[]> } },
+  ids: readonly string[],
+): Promise<ExternalServiceCall[]> {
   const wanted = ids.filter(isUuid).map((id) => id.toLowerCase());
   if (!wanted.length) return [];
   const found = await db.externalServiceCall.findMany({ where: { id: { in: wanted } } });

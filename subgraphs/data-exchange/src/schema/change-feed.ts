@@ -16,7 +16,9 @@ const EventRef = builder.externalRef("Event", builder.selection<{ id: string }>(
       description: "The service call this event concerns, when it is one of the data-exchange domain's events.",
       requires: builder.selection<{ source: string; subject: string }>("source subject"),
       resolve: (event: { source: string; subject: string }, _args, context) =>
-        event.source === dataExchangeEvents.source && isUuid(event.subject) ? context.db.externalServiceCall.findUnique({ where: { id: event.subject.toLowerCase() } }) : null,
+        event.source === dataExchangeEvents.source && isUuid(event.subject)
+          ? context.db.externalServiceCall.findUnique({ where: { id: event.subject.toLowerCase() } })
+          : null,
     }),
   }),
 });
@@ -25,7 +27,8 @@ builder.subscriptionField("serviceCallChanged", (t) =>
   t.field({
     authScopes: { permission: "service-calls:subscribe" },
     type: EventRef,
-    description: "Every change of a service call (or of the one with `id`) as it commits: submitted, answered, failed, timed out, its metadata; select `serviceCall { … }` for it as it is now.",
+    description:
+      "Every change of a service call (or of the one with `id`) as it commits: submitted, answered, failed, timed out, its metadata; select `serviceCall { … }` for it as it is now.",
     args: { id: t.arg.id() },
     subscribe: async (_root, args, context) => {
       const id = args.id?.toString();

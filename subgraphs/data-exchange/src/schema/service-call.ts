@@ -30,13 +30,18 @@ export const ServiceCallRef: ObjectRef<Types, ExternalServiceCall> = builder.obj
 
 export const loadCall = (id: string, context: DataExchangeContext) => loadByUuid(context.loaders.callById, id);
 
-builder.asEntity(ServiceCallRef, { key: builder.selection<{ id: string }>("id"), resolveReference: (reference, context) => loadCall(reference.id, context) });
+builder.asEntity(ServiceCallRef, {
+  key: builder.selection<{ id: string }>("id"),
+  resolveReference: (reference, context) => loadCall(reference.id, context),
+});
 
 const ServiceCallList = builder.defineListType("ServiceCallList", ServiceCallRef);
 const SubmissionRef = builder.objectRef<{ created: boolean; call: ExternalServiceCall }>("ServiceCallSubmission").implement({
   description: "What a submission did: created a call, or found the pending call of the same requesting resource and service.",
   fields: (t) => ({
-    created: t.exposeBoolean("created", { description: "False when the pending call of the pair was answered instead (nothing was created)." }),
+    created: t.exposeBoolean("created", {
+      description: "False when the pending call of the pair was answered instead (nothing was created).",
+    }),
     serviceCall: t.field({ type: ServiceCallRef, resolve: (submission) => submission.call }),
   }),
 });
@@ -56,7 +61,10 @@ builder.queryFields((t) => ({
     description: "Service calls, newest first; `q` filters them (`requestingResourceId:<id> status:pending serviceType:swica`).",
     args: listArguments(t.arg),
     resolve: (_root, args, context) =>
-      findPage(serviceCall.listSpec, args, { items: (query) => context.db.externalServiceCall.findMany(query), total: (where) => context.db.externalServiceCall.count({ where }) }),
+      findPage(serviceCall.listSpec, args, {
+        items: (query) => context.db.externalServiceCall.findMany(query),
+        total: (where) => context.db.externalServiceCall.count({ where }),
+      }),
   }),
 }));
 
@@ -73,7 +81,9 @@ builder.mutationFields((t) => ({
       const submission = parseBody(serviceCall.createBody, serviceCall.bodyFromInput(args.input)) as Submission;
       const settings = context.calling.settings();
       const entry = entryOf(settings.catalog, submission);
-      const submitted = await onTheDriver(context, (work) => submitServiceCall(work, settings.catalog, submission, { leaseMs: leaseMs(entry, settings) }));
+      const submitted = await onTheDriver(context, (work) =>
+        submitServiceCall(work, settings.catalog, submission, { leaseMs: leaseMs(entry, settings) }),
+      );
       if (!submitted.created || submitted.call.callMode !== "sync") return submitted;
       return { created: true, call: await makeSyncCall(context, submitted.call, submitted.entry) };
     },

@@ -17,7 +17,10 @@ export const ExternalServiceRef: ObjectRef<Types, ExternalService> = builder.obj
 
 const loadService = (id: string, context: DataExchangeContext) => loadByUuid(context.loaders.serviceById, id);
 
-builder.asEntity(ExternalServiceRef, { key: builder.selection<{ id: string }>("id"), resolveReference: (reference, context) => loadService(reference.id, context) });
+builder.asEntity(ExternalServiceRef, {
+  key: builder.selection<{ id: string }>("id"),
+  resolveReference: (reference, context) => loadService(reference.id, context),
+});
 
 const ExternalServiceList = builder.defineListType("ExternalServiceList", ExternalServiceRef);
 
@@ -36,6 +39,9 @@ builder.queryFields((t) => ({
     description: "The service catalog, by name; `q` filters it (`serviceType:swica`).",
     args: listArguments(t.arg),
     resolve: (_root, args, context) =>
-      findPage(service.listSpec, args, { items: (query) => context.db.externalService.findMany(query), total: (where) => context.db.externalService.count({ where }) }),
+      findPage(service.listSpec, args, {
+        items: (query) => context.db.externalService.findMany(query),
+        total: (where) => context.db.externalService.count({ where }),
+      }),
   }),
 }));

@@ -23,7 +23,10 @@ export function configuredDocumentTypes(env: NodeJS.ProcessEnv = process.env): D
   const path = readSetting("DOCUMENT_TYPES_FILE", env);
   if (!path) return [...seededDocumentTypes];
   const parsed = file.safeParse(JSON.parse(readFileSync(path, "utf8")));
-  if (!parsed.success) throw new Error(`DOCUMENT_TYPES_FILE (${path}): ${parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ")}`);
+  if (!parsed.success)
+    throw new Error(
+      `DOCUMENT_TYPES_FILE (${path}): ${parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ")}`,
+    );
   const byId = new Map(seededDocumentTypes.map((type) => [type.id, type]));
   for (const type of parsed.data.documentTypes) byId.set(type.id.toLowerCase(), { ...type, id: type.id.toLowerCase() });
   return [...byId.values()];

@@ -1,9 +1,21 @@
 import type { RetentionTrigger } from "../contract/document-type";
 
 /** A document type the configuration seeds (source `system`). */
-export type DocumentTypeDefinition = { id: string; name: string; retentionYears: number; retentionTrigger: RetentionTrigger; description: string };
+export type DocumentTypeDefinition = {
+  id: string;
+  name: string;
+  retentionYears: number;
+  retentionTrigger: RetentionTrigger;
+  description: string;
+};
 
-const kept = (id: string, name: string, description: string): DocumentTypeDefinition => ({ id, name, retentionYears: 3, retentionTrigger: "case_closure", description });
+const kept = (id: string, name: string, description: string): DocumentTypeDefinition => ({
+  id,
+  name,
+  retentionYears: 3,
+  retentionTrigger: "case_closure",
+  description,
+});
 
 /** The thirteen types every deployment starts with (configuration §1): three years after the case closes. */
 export const seededDocumentTypes: readonly DocumentTypeDefinition[] = [

@@ -12,7 +12,8 @@ const subjectOf = (event: PlatformEvent) => (isUuid(event.subject) ? event.subje
 type Changes = { changes?: Array<{ field: string; after: unknown }> };
 
 /** A case's `updated` event that closed it. */
-const closesCase = (event: PlatformEvent) => ((event.data ?? {}) as Changes).changes?.some((change) => change.field === "status" && change.after === "closed") ?? false;
+const closesCase = (event: PlatformEvent) =>
+  ((event.data ?? {}) as Changes).changes?.some((change) => change.field === "status" && change.after === "closed") ?? false;
 
 /** An application whose completed determination approved nothing: denied. */
 async function deniedApplication(work: ReactionWork, event: PlatformEvent): Promise<boolean> {

@@ -31,7 +31,11 @@ export const documentLink = defineResource({
     },
     subjectId: { kind: "uuid", write: "create", required: true, search: true, description: "The record the document is tied to." },
     linkedBy: { kind: "string", description: "Who linked it." },
-    closedAt: { kind: "datetime", nullable: true, description: "When the subject closed (the case closed, the application was denied): the retention anchor." },
+    closedAt: {
+      kind: "datetime",
+      nullable: true,
+      description: "When the subject closed (the case closed, the application was denied): the retention anchor.",
+    },
     document: { kind: "reference", target: "Document", nullable: true, description: "The document linked." },
     createdAt: { kind: "datetime", sort: true },
   },

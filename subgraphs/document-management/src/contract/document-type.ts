@@ -26,7 +26,14 @@ export const documentType = defineResource({
       search: true,
       sort: true,
     },
-    retentionYears: { kind: "integer", write: "always", required: true, input: z.number().int("must be a whole number").min(0, "must not be negative").max(100), sort: true, description: "Years the document is kept after the trigger fires." },
+    retentionYears: {
+      kind: "integer",
+      write: "always",
+      required: true,
+      input: z.number().int("must be a whole number").min(0, "must not be negative").max(100),
+      sort: true,
+      description: "Years the document is kept after the trigger fires.",
+    },
     retentionTrigger: {
       kind: "enum",
       values: retentionTriggers,

@@ -1,5 +1,21 @@
 import { validationFailed } from "@pap/core";
-import { type RestRequest, type RestResponse, type RestRoute, answeredBy, contentArgument, created, crudRoutes, declareRoute, found, machineActionRoutes, metadataNamespaceRoutes, pathArgument, readArgument, resourceBodyArgument, shown } from "@pap/kernel/rest";
+import {
+  type RestRequest,
+  type RestResponse,
+  type RestRoute,
+  answeredBy,
+  contentArgument,
+  created,
+  crudRoutes,
+  declareRoute,
+  found,
+  machineActionRoutes,
+  metadataNamespaceRoutes,
+  pathArgument,
+  readArgument,
+  resourceBodyArgument,
+  shown,
+} from "@pap/kernel/rest";
 import { z } from "zod";
 import { document, documentVersion, lifecycleStates } from "./document";
 import { documentLifecycle } from "../domain/lifecycle-machine";
@@ -32,7 +48,8 @@ function uploadTextParts(request: RestRequest): Record<string, unknown> {
 /** A version's upload is its file alone: any text part is refused. */
 function uploadedVersionFile(request: RestRequest): string {
   const unknown = Object.keys((request.body ?? {}) as object);
-  if (unknown.length) throw validationFailed(unknown.map((field) => ({ field, message: "is not a part of a version upload (send only 'file')" })));
+  if (unknown.length)
+    throw validationFailed(unknown.map((field) => ({ field, message: "is not a part of a version upload (send only 'file')" })));
   return request.content ?? "";
 }
 
@@ -46,7 +63,16 @@ const openedContent = z.object({
 function contentAnswer(result: unknown): RestResponse {
   const { redirectUrl, version } = result as z.infer<typeof openedContent>;
   if (redirectUrl) return { status: 302, headers: { location: redirectUrl, "cache-control": "no-store" } };
-  return { status: 200, content: { key: version.id, fileName: version.fileName, mimeType: version.mimeType, sizeBytes: version.sizeBytes, contentHash: version.contentHash } };
+  return {
+    status: 200,
+    content: {
+      key: version.id,
+      fileName: version.fileName,
+      mimeType: version.mimeType,
+      sizeBytes: version.sizeBytes,
+      contentHash: version.contentHash,
+    },
+  };
 }
 
 /** `POST /documents` (SPEC §4.2): the file is stored and scanned, then the document and version 1 are filed together. */
@@ -54,7 +80,8 @@ const fileDocument = declareRoute({
   method: "POST",
   path: documents,
   operationId: "uploadDocument",
-  summary: "Upload a document (multipart: file, documentTypeId, title, documentDate, metadata as a JSON string); scanned for viruses before anything is kept",
+  summary:
+    "Upload a document (multipart: file, documentTypeId, title, documentDate, metadata as a JSON string); scanned for viruses before anything is kept",
   tag,
   upload: { textFields: ["documentTypeId", "title", "documentDate", "metadata"], fileRequired: true },
   operation: "mutation",
@@ -100,7 +127,8 @@ const getContent = declareRoute({
   method: "GET",
   path: `${versionPath}/content`,
   operationId: "getDocumentVersionContent",
-  summary: "Download a version's bytes (Range supported; 302 to a signed link with the redirect overlay; 410 once the document is destroyed); every call is recorded",
+  summary:
+    "Download a version's bytes (Range supported; 302 to a signed link with the redirect overlay; 410 once the document is destroyed); every call is recorded",
   tag,
   operation: "mutation",
   field: "openDocumentVersionContent",
@@ -121,7 +149,11 @@ export const documentManagementRoutes: RestRoute[] = [
       update: "Update a document type created through the API (a configured one: 409 CONFIG_MANAGED)",
       delete: "Delete a document type created through the API (a configured one, or one documents are filed under: 409)",
     },
-  }).map((route) => (route.method === "PATCH" || route.method === "DELETE" ? { ...route, docs: { ...route.docs, errorStatuses: [...new Set([...route.docs.errorStatuses, 409])] } } : route)),
+  }).map((route) =>
+    route.method === "PATCH" || route.method === "DELETE"
+      ? { ...route, docs: { ...route.docs, errorStatuses: [...new Set([...route.docs.errorStatuses, 409])] } }
+      : route,
+  ),
   ...crudRoutes({
     resource: document,
     tag,

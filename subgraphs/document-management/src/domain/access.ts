@@ -20,17 +20,28 @@ async function ownsDocument(caller: DocumentCaller, document: Document & { links
   if (id === undefined) return false;
   if (document.createdById === id) return true;
   const owned = await caller.ownedApplications();
-  return owned.length > 0 && ownersOf("application", { ...document, links: document.links ?? [] }).some((applicationId) => owned.includes(applicationId));
+  return (
+    owned.length > 0 &&
+    ownersOf("application", { ...document, links: document.links ?? [] }).some((applicationId) => owned.includes(applicationId))
+  );
 }
 
 /** May the caller use `permission` on this document: holding it for every document, or its `:own` form for their own. */
-export async function mayUseDocument(caller: DocumentCaller, document: Document & { links?: DocumentLink[] }, permission: Permission): Promise<boolean> {
+export async function mayUseDocument(
+  caller: DocumentCaller,
+  document: Document & { links?: DocumentLink[] },
+  permission: Permission,
+): Promise<boolean> {
   const permissions = await caller.permissions();
   if (permissions.has(permission)) return true;
   return permissions.has(`${permission}:own`) && ownsDocument(caller, document);
 }
 
-export async function requireDocumentAccess(caller: DocumentCaller, document: Document & { links?: DocumentLink[] }, permission: Permission): Promise<void> {
+export async function requireDocumentAccess(
+  caller: DocumentCaller,
+  document: Document & { links?: DocumentLink[] },
+  permission: Permission,
+): Promise<void> {
   if (!(await mayUseDocument(caller, document, permission))) throw forbidden(permission);
 }
 

@@ -17,6 +17,8 @@ export type OwnerKind = keyof typeof ownerKinds;
 export function ownersOf(kind: OwnerKind, document: Document & { links: DocumentLink[] }): string[] {
   const { linkType, metadata } = ownerKinds[kind];
   const linked = linkType ? document.links.filter((link) => link.subjectType === linkType).map((link) => link.subjectId) : [];
-  const named = metadata ? ((document.metadata ?? {}) as Record<string, Record<string, unknown> | undefined>)[metadata[0]]?.[metadata[1]] : undefined;
+  const named = metadata
+    ? ((document.metadata ?? {}) as Record<string, Record<string, unknown> | undefined>)[metadata[0]]?.[metadata[1]]
+    : undefined;
   return [...new Set([...linked, ...(typeof named === "string" ? [named.toLowerCase()] : [])])];
 }

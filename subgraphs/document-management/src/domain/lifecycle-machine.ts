@@ -40,14 +40,20 @@ export const documentLifecycle = defineMachine<DocumentInLifecycle, LifecycleSta
       to: "retained",
       who: [{ ...system, guards: ["notOnHold"] }],
       effects: (document, { env, now }) => ({ retentionDeadline: retentionDeadlineOf(document.retainedAt ?? now, env.retentionYears) }),
-      emits: (document) => ({ name: "document.retained", data: { retentionDeadline: document.retentionDeadline?.toISOString().slice(0, 10), retainedAt: document.retainedAt } }),
+      emits: (document) => ({
+        name: "document.retained",
+        data: { retentionDeadline: document.retentionDeadline?.toISOString().slice(0, 10), retainedAt: document.retainedAt },
+      }),
     },
     "mark-pending-disposition": {
       description: "The retention deadline passed: the document waits for its disposition.",
       from: ["retained"],
       to: "pending_disposition",
       who: [{ ...system, guards: ["notOnHold"] }],
-      emits: (document) => ({ name: "document.pending_disposition", data: { retentionDeadline: document.retentionDeadline?.toISOString().slice(0, 10) } }),
+      emits: (document) => ({
+        name: "document.pending_disposition",
+        data: { retentionDeadline: document.retentionDeadline?.toISOString().slice(0, 10) },
+      }),
     },
     "place-legal-hold": {
       description: "Places a legal hold, with the reason: the document advances no further until it is released.",
@@ -55,7 +61,10 @@ export const documentLifecycle = defineMachine<DocumentInLifecycle, LifecycleSta
       who: [recordsManager],
       body: reason,
       effects: (_document, { body }) => ({ legalHold: true, legalHoldReason: body.reason }),
-      emits: (document, { body, caller }) => ({ name: "document.legal_hold_placed", data: { reason: body.reason, placedBy: caller.id ?? null, lifecycleState: document.status } }),
+      emits: (document, { body, caller }) => ({
+        name: "document.legal_hold_placed",
+        data: { reason: body.reason, placedBy: caller.id ?? null, lifecycleState: document.status },
+      }),
     },
     "release-legal-hold": {
       description: "Releases the legal hold, with the reason; whatever the hold held back then follows.",
@@ -63,7 +72,10 @@ export const documentLifecycle = defineMachine<DocumentInLifecycle, LifecycleSta
       who: [{ actors: recordsManager.actors, guards: ["onHold"] }],
       body: reason,
       effects: () => ({ legalHold: false, legalHoldReason: null }),
-      emits: (document, { body, caller }) => ({ name: "document.legal_hold_released", data: { reason: body.reason, releasedBy: caller.id ?? null, lifecycleState: document.status } }),
+      emits: (document, { body, caller }) => ({
+        name: "document.legal_hold_released",
+        data: { reason: body.reason, releasedBy: caller.id ?? null, lifecycleState: document.status },
+      }),
     },
     "approve-disposition": {
       description: "Approves the destruction of the document's content: every version's bytes are removed for good.",
@@ -71,7 +83,10 @@ export const documentLifecycle = defineMachine<DocumentInLifecycle, LifecycleSta
       to: "destroyed",
       who: [recordsManager],
       effects: (_document, { caller, now }) => ({ dispositionApprovedBy: caller.id ?? "system", dispositionApprovedAt: now }),
-      emits: (document) => ({ name: "document.destroyed", data: { dispositionApprovedBy: document.dispositionApprovedBy, dispositionApprovedAt: document.dispositionApprovedAt } }),
+      emits: (document) => ({
+        name: "document.destroyed",
+        data: { dispositionApprovedBy: document.dispositionApprovedBy, dispositionApprovedAt: document.dispositionApprovedAt },
+      }),
     },
   },
 });

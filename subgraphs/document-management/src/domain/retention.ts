@@ -10,4 +10,5 @@ export function retentionDeadlineOf(triggeredAt: Date, retentionYears: number): 
 }
 
 /** When a `document_date` document's retention starts: the start of the date on its face (UTC). */
-export const documentDateTrigger = (documentDate: Date) => new Date(Date.UTC(documentDate.getUTCFullYear(), documentDate.getUTCMonth(), documentDate.getUTCDate()));
+export const documentDateTrigger = (documentDate: Date) =>
+  new Date(Date.UTC(documentDate.getUTCFullYear(), documentDate.getUTCMonth(), documentDate.getUTCDate()));

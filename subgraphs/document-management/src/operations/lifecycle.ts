@@ -14,20 +14,44 @@ import type { DocumentManagementWork } from "./work";
 const inLifecycle = (document: Document): DocumentInLifecycle => ({ ...document, status: document.lifecycleState as LifecycleState });
 
 /** Runs one action of the lifecycle on a locked document, then what follows from where it stands. */
-async function act(work: DocumentManagementWork, document: Document, action: string, caller: MachineCaller, body: unknown): Promise<Document> {
+async function act(
+  work: DocumentManagementWork,
+  document: Document,
+  action: string,
+  caller: MachineCaller,
+  body: unknown,
+): Promise<Document> {
   const type = await work.tx.documentType.findUniqueOrThrow({ where: { id: document.documentTypeId } });
-  const plan = await planTransition(documentLifecycle, action, inLifecycle(document), caller, body, { retentionYears: type.retentionYears }, work.clock.now());
+  const plan = await planTransition(
+    documentLifecycle,
+    action,
+    inLifecycle(document),
+    caller,
+    body,
+    { retentionYears: type.retentionYears },
+    work.clock.now(),
+  );
   const { status, ...changes } = plan.changes as Partial<DocumentInLifecycle>;
-  const after = await work.tx.document.update({ where: { id: document.id }, data: { ...(changes as object), ...(status && { lifecycleState: status }), updatedAt: work.clock.now() } });
+  const after = await work.tx.document.update({
+    where: { id: document.id },
+    data: { ...(changes as object), ...(status && { lifecycleState: status }), updatedAt: work.clock.now() },
+  });
   await work.events.record(work.tx, ...documentManagementEvents.emitted(plan.emissions, document.id));
   if (plan.to === "retained" && after.retentionDeadline) {
-    await scheduleTimer(work.tx, { id: retentionDeadlineTimerId(after.id), fireAt: after.retentionDeadline, callback: documentManagementEvents.draft("retention_deadline_due", after.id) });
+    await scheduleTimer(work.tx, {
+      id: retentionDeadlineTimerId(after.id),
+      fireAt: after.retentionDeadline,
+      callback: documentManagementEvents.draft("retention_deadline_due", after.id),
+    });
   }
   return action === "release-legal-hold" ? advanceAsFarAsDue(work, after) : after;
 }
 
 /** A caller's action (a hold placed or released, a disposition approved). */
-export async function transitionDocument(work: DocumentManagementWork, input: { id: string; action: string; caller: MachineCaller; body: unknown }): Promise<Document> {
+export async function transitionDocument(
+  work: DocumentManagementWork,
+  input: { id: string; action: string; caller: MachineCaller; body: unknown },
+): Promise<Document> {
   return act(work, await lockedDocument(work, input.id), input.action, input.caller, input.body);
 }
 
@@ -41,7 +65,8 @@ async function advanceAsFarAsDue(work: DocumentManagementWork, document: Documen
   if (current.legalHold) return current;
   if (current.lifecycleState === "active" && current.retainedAt) current = await act(work, current, "retain", systemPrincipal, {});
   const now = work.clock.now();
-  if (current.lifecycleState === "retained" && current.retentionDeadline && current.retentionDeadline <= now) current = await act(work, current, "mark-pending-disposition", systemPrincipal, {});
+  if (current.lifecycleState === "retained" && current.retentionDeadline && current.retentionDeadline <= now)
+    current = await act(work, current, "mark-pending-disposition", systemPrincipal, {});
   return current;
 }
 
@@ -67,7 +92,11 @@ export async function reachRetentionDeadline(work: DocumentManagementWork, docum
 export async function startRetentionClock(work: DocumentManagementWork, document: Document, trigger: string): Promise<Document> {
   if (trigger === "submission_date") return (await triggerRetention(work, document.id, document.createdAt)) ?? document;
   if (trigger === "document_date" && document.documentDate) {
-    await scheduleTimer(work.tx, { id: retentionTriggerTimerId(document.id), fireAt: documentDateTrigger(document.documentDate), callback: documentManagementEvents.draft("retention_trigger_due", document.id) });
+    await scheduleTimer(work.tx, {
+      id: retentionTriggerTimerId(document.id),
+      fireAt: documentDateTrigger(document.documentDate),
+      callback: documentManagementEvents.draft("retention_trigger_due", document.id),
+    });
   }
   return document;
 }

@@ -13,7 +13,10 @@ export async function linkDocument(work: DocumentManagementWork, body: DocumentL
   const document = await work.tx.document.findUnique({ where: { id: body.documentId } });
   if (!document) throw validationFailed([{ field: "documentId", message: "does not name a document" }]);
   const created = await unlessKeyTaken(
-    () => work.tx.documentLink.create({ data: { ...(linkResource.columnsOf(body) as DocumentLinkCreate), linkedBy, createdAt: work.clock.now() } }),
+    () =>
+      work.tx.documentLink.create({
+        data: { ...(linkResource.columnsOf(body) as DocumentLinkCreate), linkedBy, createdAt: work.clock.now() },
+      }),
     () => new ApiError(409, "CONFLICT", `Document ${body.documentId} is already linked to ${body.subjectType} ${body.subjectId}.`),
   );
   await work.events.record(work.tx, documentManagementEvents.draft("document.linked", document.id, linkResource.snapshot(created)));
@@ -25,10 +28,14 @@ export async function linkDocument(work: DocumentManagementWork, body: DocumentL
  * whose retention waits for links of that kind, all of them now closed, has its trigger fire.
  */
 export async function closeLinksOf(work: DocumentManagementWork, subjectType: LinkSubjectType, subjectId: string, at: Date): Promise<void> {
-  const closed = await work.tx.documentLink.updateManyAndReturn({ where: { subjectType, subjectId, closedAt: null }, data: { closedAt: at } });
+  const closed = await work.tx.documentLink.updateManyAndReturn({
+    where: { subjectType, subjectId, closedAt: null },
+    data: { closedAt: at },
+  });
   for (const documentId of new Set(closed.map((link) => link.documentId))) {
     const document = await work.tx.document.findUnique({ where: { id: documentId }, include: { documentType: true, links: true } });
     if (!document || anchoredBy[document.documentType.retentionTrigger] !== subjectType) continue;
-    if (document.links.filter((link) => link.subjectType === subjectType).every((link) => link.closedAt)) await triggerRetention(work, documentId, at);
+    if (document.links.filter((link) => link.subjectType === subjectType).every((link) => link.closedAt))
+      await triggerRetention(work, documentId, at);
   }
 }

@@ -21,7 +21,8 @@ const EventRef = builder.externalRef("Event", builder.selection<{ id: string }>(
       authScopes: read,
       type: DocumentRef,
       nullable: true,
-      description: "The document this event concerns, when it is one of the document-management domain's events about a document or its versions.",
+      description:
+        "The document this event concerns, when it is one of the document-management domain's events about a document or its versions.",
       requires: builder.selection<{ source: string; subject: string; data?: JsonValue }>("source subject data"),
       resolve: (event, _args, context) => {
         const id = event.source === documentManagementEvents.source ? documentIdOf(event) : undefined;

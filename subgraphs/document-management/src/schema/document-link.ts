@@ -13,7 +13,12 @@ export const DocumentLinkRef: ObjectRef<Types, DocumentLink> = builder.prismaObj
   description: documentLink.declaration.description,
   fields: (t) =>
     t.declaredFields(documentLink.declaration.fields, {
-      document: t.field({ type: DocumentRef, nullable: true, description: documentLink.declaration.fields.document.description, resolve: (found, _args, context) => context.loaders.documentById.load(found.documentId) }),
+      document: t.field({
+        type: DocumentRef,
+        nullable: true,
+        description: documentLink.declaration.fields.document.description,
+        resolve: (found, _args, context) => context.loaders.documentById.load(found.documentId),
+      }),
     }),
 });
 
@@ -23,7 +28,11 @@ builder.graphCrud({
   permissions: "document-links",
   only: ["get", "list", "create"],
   load: (id, context) => loadByUuid(context.loaders.linkById, id),
-  page: (args, context) => findPage(documentLink.listSpec, args, { items: (query) => context.db.documentLink.findMany(query), total: (where) => context.db.documentLink.count({ where }) }),
+  page: (args, context) =>
+    findPage(documentLink.listSpec, args, {
+      items: (query) => context.db.documentLink.findMany(query),
+      total: (where) => context.db.documentLink.count({ where }),
+    }),
   create: async (body, context) => {
     const linkedBy = (await context.principal()).id ?? "anonymous";
     return inTransaction(context, (work) => linkDocument(work, body, linkedBy));

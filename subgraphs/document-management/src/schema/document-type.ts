@@ -17,7 +17,10 @@ builder.graphCrud({
   permissions: "document-types",
   load: (id, context) => loadByUuid(context.loaders.documentTypeById, id),
   page: (args, context) =>
-    findPage(documentType.listSpec, args, { items: (query) => context.db.documentType.findMany(query), total: (where) => context.db.documentType.count({ where }) }),
+    findPage(documentType.listSpec, args, {
+      items: (query) => context.db.documentType.findMany(query),
+      total: (where) => context.db.documentType.count({ where }),
+    }),
   create: (body, context) => inTransaction(context, (work) => createDocumentType(work, body)),
   update: (id, body, context) => inTransaction(context, (work) => updateDocumentType(work, id, body)),
   delete: (id, context) => inTransaction(context, (work) => deleteDocumentType(work, id)),

@@ -11,7 +11,14 @@ import { document, documentVersion } from "../contract/document";
 import { mayUseDocument, requireDocumentAccess, visibleDocuments } from "../domain/access";
 import { documentLifecycle } from "../domain/lifecycle-machine";
 import { transitionDocument } from "../operations/lifecycle";
-import { addDocumentVersion, createDocument, recordContentAccess, updateDocument, writeDocumentMetadata, type DocumentFiling } from "../operations/documents";
+import {
+  addDocumentVersion,
+  createDocument,
+  recordContentAccess,
+  updateDocument,
+  writeDocumentMetadata,
+  type DocumentFiling,
+} from "../operations/documents";
 import { inTransaction } from "../operations/work";
 import { DocumentLinkRef } from "./document-link";
 import { DocumentTypeRef } from "./document-type";
@@ -23,26 +30,55 @@ export const DocumentVersionRef: ObjectRef<Types, DocumentVersion> = builder.pri
   // A version is read by whoever may read its document; an applicant, their own documents' versions.
   authScopes: async (found, context) => {
     const owner = await context.loaders.documentById.load(found.documentId);
-    return owner ? mayUseDocument(context, { ...owner, links: await context.loaders.linksByDocument.load(owner.id) }, "documents:read") : false;
+    return owner
+      ? mayUseDocument(context, { ...owner, links: await context.loaders.linksByDocument.load(owner.id) }, "documents:read")
+      : false;
   },
   description: documentVersion.declaration.description,
   fields: (t) =>
     t.declaredFields(documentVersion.declaration.fields, {
-      document: t.field({ type: DocumentRef, nullable: true, description: documentVersion.declaration.fields.document.description, resolve: (found, _args, context) => context.loaders.documentById.load(found.documentId) }),
-      contentUrl: t.string({ description: documentVersion.declaration.fields.contentUrl.description, resolve: (found) => contentPathOf(found.id) }),
+      document: t.field({
+        type: DocumentRef,
+        nullable: true,
+        description: documentVersion.declaration.fields.document.description,
+        resolve: (found, _args, context) => context.loaders.documentById.load(found.documentId),
+      }),
+      contentUrl: t.string({
+        description: documentVersion.declaration.fields.contentUrl.description,
+        resolve: (found) => contentPathOf(found.id),
+      }),
     }),
 });
 
 export const DocumentRef: ObjectRef<Types, Document> = builder.prismaObject("Document", {
   // However a document is reached (by id, in a list, through an application), an applicant sees only their own.
-  authScopes: async (found, context) => mayUseDocument(context, { ...found, links: await context.loaders.linksByDocument.load(found.id) }, "documents:read"),
+  authScopes: async (found, context) =>
+    mayUseDocument(context, { ...found, links: await context.loaders.linksByDocument.load(found.id) }, "documents:read"),
   description: document.declaration.description,
   fields: (t) =>
     t.declaredFields(document.declaration.fields, {
-      type: t.field({ type: DocumentTypeRef, nullable: true, description: document.declaration.fields.type.description, resolve: (found, _args, context) => context.loaders.documentTypeById.load(found.documentTypeId) }),
-      versions: t.field({ type: [DocumentVersionRef], description: document.declaration.fields.versions.description, resolve: (found, _args, context) => context.loaders.versionsByDocument.load(found.id) }),
-      latestVersion: t.field({ type: DocumentVersionRef, nullable: true, description: document.declaration.fields.latestVersion.description, resolve: (found, _args, context) => context.loaders.versionById.load(found.latestVersionId) }),
-      links: t.field({ type: [DocumentLinkRef], description: document.declaration.fields.links.description, resolve: (found, _args, context) => context.loaders.linksByDocument.load(found.id) }),
+      type: t.field({
+        type: DocumentTypeRef,
+        nullable: true,
+        description: document.declaration.fields.type.description,
+        resolve: (found, _args, context) => context.loaders.documentTypeById.load(found.documentTypeId),
+      }),
+      versions: t.field({
+        type: [DocumentVersionRef],
+        description: document.declaration.fields.versions.description,
+        resolve: (found, _args, context) => context.loaders.versionsByDocument.load(found.id),
+      }),
+      latestVersion: t.field({
+        type: DocumentVersionRef,
+        nullable: true,
+        description: document.declaration.fields.latestVersion.description,
+        resolve: (found, _args, context) => context.loaders.versionById.load(found.latestVersionId),
+      }),
+      links: t.field({
+        type: [DocumentLinkRef],
+        description: document.declaration.fields.links.description,
+        resolve: (found, _args, context) => context.loaders.linksByDocument.load(found.id),
+      }),
     }),
 });
 
@@ -72,7 +108,10 @@ builder.graphCrud({
 /** The staged upload a token names: issued by this deployment's upload path, unexpired, or 422. */
 async function stagedFrom(context: DocumentManagementContext, token: string): Promise<StagedContent> {
   const staged = await readStagedContent(context.content().signingSecret, token);
-  if (!staged) throw validationFailed([{ field: "content", message: "is not an upload this platform received (or it expired): send the file to the upload path first" }]);
+  if (!staged)
+    throw validationFailed([
+      { field: "content", message: "is not an upload this platform received (or it expired): send the file to the upload path first" },
+    ]);
   return staged;
 }
 
@@ -94,10 +133,15 @@ builder.queryFields((t) => ({
 }));
 
 const ContentAccessRef = builder.objectRef<{ version: DocumentVersion; redirectUrl: string | null }>("DocumentContentAccess").implement({
-  description: "What an audited request for a version's bytes answers: the version, and where to fetch the bytes when the deployment redirects.",
+  description:
+    "What an audited request for a version's bytes answers: the version, and where to fetch the bytes when the deployment redirects.",
   fields: (t) => ({
     version: t.field({ type: DocumentVersionRef, resolve: (found) => found.version }),
-    redirectUrl: t.string({ nullable: true, description: "A signed, time-limited link to the bytes (the redirect delivery overlay); null when the bytes are streamed.", resolve: (found) => found.redirectUrl }),
+    redirectUrl: t.string({
+      nullable: true,
+      description: "A signed, time-limited link to the bytes (the redirect delivery overlay); null when the bytes are streamed.",
+      resolve: (found) => found.redirectUrl,
+    }),
   }),
 });
 
@@ -105,7 +149,8 @@ builder.mutationFields((t) => ({
   fileDocument: t.field({
     authScopes: { permission: "documents:create" },
     type: DocumentRef,
-    description: "Files a document with its first version: `content` is the token the upload path answered for the file (POST /document-management/documents does both at once).",
+    description:
+      "Files a document with its first version: `content` is the token the upload path answered for the file (POST /document-management/documents does both at once).",
     args: { input: t.arg({ type: fileInput, required: true }), content: t.arg.string({ required: true }) },
     resolve: async (_root, args, context) => {
       const filing = parseBody(document.createBody, document.bodyFromInput(args.input)) as DocumentFiling;
@@ -122,7 +167,11 @@ builder.mutationFields((t) => ({
     resolve: async (_root, args, context) => {
       const found = await loadByUuid(context.loaders.documentById, String(args.documentId));
       if (!found) throw new ApiError(404, "NOT_FOUND", `Document ${args.documentId} was not found.`);
-      await requireDocumentAccess(context, { ...found, links: await context.loaders.linksByDocument.load(found.id) }, "document-versions:create");
+      await requireDocumentAccess(
+        context,
+        { ...found, links: await context.loaders.linksByDocument.load(found.id) },
+        "document-versions:create",
+      );
       const staged = await stagedFrom(context, args.content);
       const uploader = await uploaderOf(context);
       return inTransaction(context, (work) => addDocumentVersion(work, found.id, staged, uploader));
@@ -138,18 +187,28 @@ builder.mutationFields((t) => ({
       const version = await loadByUuid(context.loaders.versionById, String(args.id));
       if (!version) throw new ApiError(404, "NOT_FOUND", `DocumentVersion ${args.id} was not found.`);
       const owner = await context.loaders.documentById.load(version.documentId);
-      await requireDocumentAccess(context, { ...owner!, links: await context.loaders.linksByDocument.load(owner!.id) }, "document-content:read");
+      await requireDocumentAccess(
+        context,
+        { ...owner!, links: await context.loaders.linksByDocument.load(owner!.id) },
+        "document-content:read",
+      );
       const settings = context.content();
       const actor = await uploaderOf(context);
-      const access = await inTransaction(context, (work) => recordContentAccess(work, version.id, actor, settings.delivery === "redirect" ? "redirected" : "delivered"));
+      const access = await inTransaction(context, (work) =>
+        recordContentAccess(work, version.id, actor, settings.delivery === "redirect" ? "redirected" : "delivered"),
+      );
       // The access is recorded (committed) before the refusal: an attempt on destroyed content is audited too.
-      if (access.outcome === "gone") throw new ApiError(410, "GONE", `Document ${access.document.id} has been destroyed: its content is no longer kept.`);
+      if (access.outcome === "gone")
+        throw new ApiError(410, "GONE", `Document ${access.document.id} has been destroyed: its content is no longer kept.`);
       if (settings.delivery === "stream") return { version, redirectUrl: null };
       const expiresInSeconds = settings.linkTtlSeconds;
       const presigned = await settings.store.presignedUrl?.(version.id, { expiresInSeconds, fileName: version.fileName });
       if (presigned) return { version, redirectUrl: presigned };
       const path = `/document-management/content/${version.id}/${encodeURIComponent(version.fileName)}`;
-      return { version, redirectUrl: `${path}?${signLink(settings.signingSecret, path, new Date(context.clock.now().getTime() + expiresInSeconds * 1000))}` };
+      return {
+        version,
+        redirectUrl: `${path}?${signLink(settings.signingSecret, path, new Date(context.clock.now().getTime() + expiresInSeconds * 1000))}`,
+      };
     },
   }),
 }));
@@ -168,5 +227,6 @@ builder.machineMutations({
   ref: DocumentRef,
   // The machine decides each action by role: records managers hold and dispose, the system moves the rest.
   authScopes: { permission: "documents:manage-records" },
-  perform: ({ id, action, caller, body }, context) => inTransaction(context, (work) => transitionDocument(work, { id, action, caller, body })),
+  perform: ({ id, action, caller, body }, context) =>
+    inTransaction(context, (work) => transitionDocument(work, { id, action, caller, body })),
 });

@@ -28,27 +28,41 @@ const documentsField = (
 builder.externalRef("Application", builder.selection<{ id: string }>("id")).implement({
   externalFields: (t) => ({ id: t.id() }),
   fields: (t) => ({
-    documents: documentsField(t, "The documents filed for this application (linked to it, or naming it in their intake metadata), newest first.", (id, context) => context.loaders.documentsOfApplication.load(id)),
+    documents: documentsField(
+      t,
+      "The documents filed for this application (linked to it, or naming it in their intake metadata), newest first.",
+      (id, context) => context.loaders.documentsOfApplication.load(id),
+    ),
   }),
 });
 
 builder.externalRef("Verification", builder.selection<{ id: string }>("id")).implement({
   externalFields: (t) => ({ id: t.id() }),
   fields: (t) => ({
-    documents: documentsField(t, "The documents that answer this verification (linked to it, or naming it in their intake metadata), newest first.", (id, context) => context.loaders.documentsOfVerification.load(id)),
+    documents: documentsField(
+      t,
+      "The documents that answer this verification (linked to it, or naming it in their intake metadata), newest first.",
+      (id, context) => context.loaders.documentsOfVerification.load(id),
+    ),
   }),
 });
 
 builder.externalRef("Case", builder.selection<{ id: string }>("id")).implement({
   externalFields: (t) => ({ id: t.id() }),
   fields: (t) => ({
-    documents: documentsField(t, "The documents linked to this case, newest first.", (id, context) => context.loaders.documentsOfCase.load(id)),
+    documents: documentsField(t, "The documents linked to this case, newest first.", (id, context) =>
+      context.loaders.documentsOfCase.load(id),
+    ),
   }),
 });
 
 builder.externalRef("Person", builder.selection<{ id: string }>("id")).implement({
   externalFields: (t) => ({ id: t.id() }),
   fields: (t) => ({
-    documents: documentsField(t, "The documents filed about this person (naming them in their client-management metadata), newest first.", (id, context) => context.loaders.documentsOfPerson.load(id)),
+    documents: documentsField(
+      t,
+      "The documents filed about this person (naming them in their client-management metadata), newest first.",
+      (id, context) => context.loaders.documentsOfPerson.load(id),
+    ),
   }),
 });

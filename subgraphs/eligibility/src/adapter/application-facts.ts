@@ -19,7 +19,6 @@ export type MemberFacts = Record<string, unknown> & { id: string; programsApplie
 
 type Reader = PrismaClient | Prisma.TransactionClient;
 
-
 /** The application's facts, or null when it no longer exists. */
 export async function readApplicationFacts(db: Reader, applicationId: string): Promise<ApplicationFacts | null> {
   const application = await db.application.findUnique({
@@ -28,7 +27,9 @@ export async function readApplicationFacts(db: Reader, applicationId: string): P
       id: true,
       expeditedSnap: true,
       utilities: true,
-      householdInfo: { select: { roomers: true, utilitiesIncludedInRent: true, isSubsidizedHousing: true, receivedTanfInAnotherState: true } },
+      householdInfo: {
+        select: { roomers: true, utilitiesIncludedInRent: true, isSubsidizedHousing: true, receivedTanfInAnotherState: true },
+      },
       members: {
         orderBy: { createdAt: "asc" },
         select: {

@@ -15,7 +15,12 @@ async function startAdapter(): Promise<Adapter> {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
-      const seen: Seen = { route: request.url ?? "", contentType: request.headers["content-type"], body: JSON.parse(Buffer.concat(chunks).toString("utf8")), aborted: false };
+      const seen: Seen = {
+        route: request.url ?? "",
+        contentType: request.headers["content-type"],
+        body: JSON.parse(Buffer.concat(chunks).toString("utf8")),
+        aborted: false,
+      };
       requests.push(seen);
       // Closed before the answer was finished: the client gave up on it (or the handler dropped it).
       response.on("close", () => (seen.aborted = !response.writableFinished));
@@ -84,7 +89,9 @@ describe("the eligibility adapter client, answered", () => {
     adapter.script(echoing(approved));
     const result = await connect().evaluateDetermination(snapRequest, metadata);
     expect(result).toEqual({ ok: true, program: "snap", status: "approved", path: "auto", denialReasonCode: null, explanation });
-    expect(adapter.requests).toEqual([{ route: "/evaluate/determination", contentType: "application/json", body: { ...snapRequest, metadata }, aborted: false }]);
+    expect(adapter.requests).toEqual([
+      { route: "/evaluate/determination", contentType: "application/json", body: { ...snapRequest, metadata }, aborted: false },
+    ]);
   });
 
   it("accepts the metadata back with its keys in another order", async () => {
@@ -105,7 +112,11 @@ describe("the eligibility adapter client, answered", () => {
     adapter.script(echoing({ expedited: true, explanation }));
     expect(await client.screenExpedited({ household: { roomers: [] } }, metadata)).toEqual({ ok: true, expedited: true, explanation });
     adapter.script(echoing({ expedited: false, explanation: "see notes" }));
-    expect(await client.screenExpedited({ household: { roomers: [] } }, metadata)).toEqual({ ok: true, expedited: false, explanation: null });
+    expect(await client.screenExpedited({ household: { roomers: [] } }, metadata)).toEqual({
+      ok: true,
+      expedited: false,
+      explanation: null,
+    });
     expect(adapter.requests.map((seen) => seen.route)).toEqual(["/evaluate/expedited-screening", "/evaluate/expedited-screening"]);
   });
 });
@@ -144,7 +155,11 @@ describe("the eligibility adapter client, retrying within a call", () => {
 
   it("gives up after its attempts with the last status as the reason, retryable later", async () => {
     adapter.script(answer(503, {}));
-    expect(await connect().evaluateDetermination(snapRequest, metadata)).toEqual({ ok: false, reason: "the eligibility adapter answered 503", retryable: true });
+    expect(await connect().evaluateDetermination(snapRequest, metadata)).toEqual({
+      ok: false,
+      reason: "the eligibility adapter answered 503",
+      retryable: true,
+    });
     expect(adapter.requests).toHaveLength(3);
   });
 
@@ -156,7 +171,11 @@ describe("the eligibility adapter client, retrying within a call", () => {
 
   it("says the connection was closed when it always is", async () => {
     adapter.script(dropping);
-    expect(await connect({ attempts: 2 }).evaluateDetermination(snapRequest, metadata)).toEqual({ ok: false, reason: "the eligibility adapter closed the connection", retryable: true });
+    expect(await connect({ attempts: 2 }).evaluateDetermination(snapRequest, metadata)).toEqual({
+      ok: false,
+      reason: "the eligibility adapter closed the connection",
+      retryable: true,
+    });
     expect(adapter.requests).toHaveLength(2);
   });
 
@@ -170,20 +189,38 @@ describe("the eligibility adapter client, retrying within a call", () => {
 describe("the eligibility adapter client, failing at once", () => {
   it("fails on altered metadata without retrying", async () => {
     adapter.script(answer(200, { ...approved, metadata: { ...metadata, decisionId: "another" } }));
-    expect(await connect().evaluateDetermination(snapRequest, metadata)).toEqual({ ok: false, reason: "the eligibility adapter changed the metadata it was sent", retryable: true });
+    expect(await connect().evaluateDetermination(snapRequest, metadata)).toEqual({
+      ok: false,
+      reason: "the eligibility adapter changed the metadata it was sent",
+      retryable: true,
+    });
     expect(adapter.requests).toHaveLength(1);
   });
 
   it("fails on an answer without metadata", async () => {
     adapter.script(answer(200, approved));
-    expect(await connect().evaluateDetermination(snapRequest, metadata)).toEqual({ ok: false, reason: "the eligibility adapter did not return the metadata it was sent", retryable: true });
+    expect(await connect().evaluateDetermination(snapRequest, metadata)).toEqual({
+      ok: false,
+      reason: "the eligibility adapter did not return the metadata it was sent",
+      retryable: true,
+    });
     expect(adapter.requests).toHaveLength(1);
   });
 
   it("fails on a 400, not retryable, with the adapter's own words", async () => {
-    adapter.script(answer(400, { code: "BAD_REQUEST", message: "The request body is not valid.", details: [{ field: "household", message: "Required" }] }));
+    adapter.script(
+      answer(400, {
+        code: "BAD_REQUEST",
+        message: "The request body is not valid.",
+        details: [{ field: "household", message: "Required" }],
+      }),
+    );
     const result = await connect().evaluateDetermination(snapRequest, metadata);
-    expect(result).toEqual({ ok: false, reason: "the eligibility adapter refused the request (400): The request body is not valid. (household: Required)", retryable: false });
+    expect(result).toEqual({
+      ok: false,
+      reason: "the eligibility adapter refused the request (400): The request body is not valid. (household: Required)",
+      retryable: false,
+    });
     expect(adapter.requests).toHaveLength(1);
   });
 
@@ -192,7 +229,8 @@ describe("the eligibility adapter client, failing at once", () => {
     const result = await connect().evaluateDetermination(snapRequest, metadata);
     expect(result).toEqual({
       ok: false,
-      reason: 'the eligibility adapter\'s answer is not a ProgramDecision: status: Invalid option: expected one of "pending"|"approved"|"denied"|"ineligible"',
+      reason:
+        'the eligibility adapter\'s answer is not a ProgramDecision: status: Invalid option: expected one of "pending"|"approved"|"denied"|"ineligible"',
       retryable: true,
     });
     expect(adapter.requests).toHaveLength(1);
@@ -200,19 +238,31 @@ describe("the eligibility adapter client, failing at once", () => {
 
   it("fails on an answer that is not JSON", async () => {
     adapter.script(answer(200, "<html>maintenance</html>"));
-    expect(await connect().screenExpedited({ household: { roomers: [] } }, metadata)).toEqual({ ok: false, reason: "the eligibility adapter's answer is not JSON", retryable: true });
+    expect(await connect().screenExpedited({ household: { roomers: [] } }, metadata)).toEqual({
+      ok: false,
+      reason: "the eligibility adapter's answer is not JSON",
+      retryable: true,
+    });
     expect(adapter.requests).toHaveLength(1);
   });
 
   it("fails on a decision about another program than the one asked about", async () => {
     adapter.script(echoing({ ...approved, program: "tanf" }));
-    expect(await connect().evaluateDetermination(snapRequest, metadata)).toEqual({ ok: false, reason: "the eligibility adapter decided on tanf when asked about snap", retryable: true });
+    expect(await connect().evaluateDetermination(snapRequest, metadata)).toEqual({
+      ok: false,
+      reason: "the eligibility adapter decided on tanf when asked about snap",
+      retryable: true,
+    });
   });
 
   it("makes no call once disposed", async () => {
     adapter.script(echoing(approved));
     connect().dispose();
-    expect(await client.evaluateDetermination(snapRequest, metadata)).toEqual({ ok: false, reason: "the eligibility adapter client was shut down", retryable: true });
+    expect(await client.evaluateDetermination(snapRequest, metadata)).toEqual({
+      ok: false,
+      reason: "the eligibility adapter client was shut down",
+      retryable: true,
+    });
     expect(adapter.requests).toHaveLength(0);
   });
 });
@@ -226,11 +276,16 @@ describe("the eligibility adapter client's circuit breaker", () => {
     adapter.script(answer(500, {}));
     const warnings: string[] = [];
     connect({ attempts: 2, breaker, logger: { warn: (_obj, message) => warnings.push(message) } });
-    for (let call = 0; call < breaker.consecutiveFailures; call++) expect(await client.evaluateDetermination(snapRequest, metadata)).toMatchObject({ ok: false });
+    for (let call = 0; call < breaker.consecutiveFailures; call++)
+      expect(await client.evaluateDetermination(snapRequest, metadata)).toMatchObject({ ok: false });
     expect(adapter.requests).toHaveLength(4); // two calls of two attempts: the breaker counts calls
     expect(client.breakerState).toBe("open");
 
-    expect(await client.evaluateDetermination(snapRequest, metadata)).toEqual({ ok: false, reason: "the eligibility adapter is unavailable (circuit open after 2 failed calls)", retryable: true });
+    expect(await client.evaluateDetermination(snapRequest, metadata)).toEqual({
+      ok: false,
+      reason: "the eligibility adapter is unavailable (circuit open after 2 failed calls)",
+      retryable: true,
+    });
     expect(adapter.requests).toHaveLength(4);
 
     adapter.script(echoing(approved));
@@ -245,11 +300,13 @@ describe("the eligibility adapter client's circuit breaker", () => {
   it("counts malformed answers but not refusals", async () => {
     connect({ breaker });
     adapter.script(answer(400, { code: "BAD_REQUEST", message: "The request body is not valid." }));
-    for (let call = 0; call < 3; call++) expect(await client.evaluateDetermination(snapRequest, metadata)).toMatchObject({ ok: false, retryable: false });
+    for (let call = 0; call < 3; call++)
+      expect(await client.evaluateDetermination(snapRequest, metadata)).toMatchObject({ ok: false, retryable: false });
     expect(client.breakerState).toBe("closed");
 
     adapter.script(answer(200, "not json"));
-    for (let call = 0; call < breaker.consecutiveFailures; call++) expect(await client.evaluateDetermination(snapRequest, metadata)).toMatchObject({ ok: false, retryable: true });
+    for (let call = 0; call < breaker.consecutiveFailures; call++)
+      expect(await client.evaluateDetermination(snapRequest, metadata)).toMatchObject({ ok: false, retryable: true });
     expect(client.breakerState).toBe("open");
   });
 });

@@ -19,7 +19,10 @@ export type AdapterRoute = "/evaluate/expedited-screening" | "/evaluate/determin
 export interface EligibilityAdapterClient {
   screenExpedited(body: Record<string, unknown>, metadata: Record<string, unknown>): Promise<ScreeningResult | AdapterFailure>;
   evaluateDetermination(body: Record<string, unknown>, metadata: Record<string, unknown>): Promise<ProgramDecisionResult | AdapterFailure>;
-  evaluateMedicaidExParte(body: Record<string, unknown>, metadata: Record<string, unknown>): Promise<ProgramDecisionResult | AdapterFailure>;
+  evaluateMedicaidExParte(
+    body: Record<string, unknown>,
+    metadata: Record<string, unknown>,
+  ): Promise<ProgramDecisionResult | AdapterFailure>;
   /** "closed" | "open" | "half-open", for logs and metrics. */
   readonly breakerState: string;
   /** Aborts calls in flight; later calls fail without touching the network. */
@@ -30,7 +33,8 @@ export type AdapterClientOptions = Omit<ResilientPostOptions, "peer"> & { baseUr
 
 type Reader<R> = (answer: string, sentMetadata: unknown) => R;
 
-const isFailure = (value: unknown): value is PostFailure => typeof value === "object" && value !== null && (value as PostFailure).ok === false && "kind" in value;
+const isFailure = (value: unknown): value is PostFailure =>
+  typeof value === "object" && value !== null && (value as PostFailure).ok === false && "kind" in value;
 const asAdapterFailure = ({ ok, reason, retryable }: PostFailure): AdapterFailure => ({ ok, reason, retryable });
 
 export function eligibilityAdapterClient(options: AdapterClientOptions): EligibilityAdapterClient {
@@ -38,7 +42,12 @@ export function eligibilityAdapterClient(options: AdapterClientOptions): Eligibi
   const base = baseUrl.replace(/\/+$/, "");
   const poster = resilientPoster({ ...policy, peer: "the eligibility adapter" });
 
-  async function call<R>(route: AdapterRoute, body: Record<string, unknown>, metadata: Record<string, unknown>, read: Reader<R>): Promise<R | AdapterFailure> {
+  async function call<R>(
+    route: AdapterRoute,
+    body: Record<string, unknown>,
+    metadata: Record<string, unknown>,
+    read: Reader<R>,
+  ): Promise<R | AdapterFailure> {
     const payload = JSON.stringify({ ...body, metadata });
     // Compared with the metadata as the adapter received it: JSON drops `undefined` and turns dates into strings.
     const sentMetadata = (JSON.parse(payload) as { metadata: unknown }).metadata;
@@ -48,8 +57,10 @@ export function eligibilityAdapterClient(options: AdapterClientOptions): Eligibi
 
   return {
     screenExpedited: (body, metadata) => call("/evaluate/expedited-screening", body, metadata, readScreening),
-    evaluateDetermination: (body, metadata) => call("/evaluate/determination", body, metadata, (answer, sent) => readProgramDecision(answer, sent, body.program)),
-    evaluateMedicaidExParte: (body, metadata) => call("/evaluate/medicaid-ex-parte", body, metadata, (answer, sent) => readProgramDecision(answer, sent, body.program)),
+    evaluateDetermination: (body, metadata) =>
+      call("/evaluate/determination", body, metadata, (answer, sent) => readProgramDecision(answer, sent, body.program)),
+    evaluateMedicaidExParte: (body, metadata) =>
+      call("/evaluate/medicaid-ex-parte", body, metadata, (answer, sent) => readProgramDecision(answer, sent, body.program)),
     get breakerState() {
       return poster.breakerState;
     },

@@ -2,7 +2,11 @@ import { readSetting } from "@pap/core";
 import { eligibilityAdapterClient, type AdapterFailure, type EligibilityAdapterClient } from "./client";
 
 /** What a call answers when no adapter is configured: a failure like any other, so decisions wait and are asked again. */
-export const noAdapter: AdapterFailure = { ok: false, reason: "no eligibility adapter is configured (ELIGIBILITY_ADAPTER_URL is not set)", retryable: true };
+export const noAdapter: AdapterFailure = {
+  ok: false,
+  reason: "no eligibility adapter is configured (ELIGIBILITY_ADAPTER_URL is not set)",
+  retryable: true,
+};
 
 let current: { url: string; client: EligibilityAdapterClient } | undefined;
 

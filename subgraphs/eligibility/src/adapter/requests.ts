@@ -30,7 +30,13 @@ export function plannedEvaluations(facts: ApplicationFacts, pending: readonly Pe
       planned.push({
         program,
         decisionIds: decisions.map((decision) => decision.id),
-        body: { program, members: facts.members, household: facts.household, application: facts.application, verificationSummary: facts.verificationSummary },
+        body: {
+          program,
+          members: facts.members,
+          household: facts.household,
+          application: facts.application,
+          verificationSummary: facts.verificationSummary,
+        },
       });
       continue;
     }
@@ -42,7 +48,9 @@ export function plannedEvaluations(facts: ApplicationFacts, pending: readonly Pe
           program,
           member: memberOf(decision.memberId),
           householdSize: Math.max(1, facts.members.length),
-          verificationSummary: facts.verificationSummary.filter((entry) => entry.memberId === undefined || entry.memberId === decision.memberId),
+          verificationSummary: facts.verificationSummary.filter(
+            (entry) => entry.memberId === undefined || entry.memberId === decision.memberId,
+          ),
         },
       });
     }

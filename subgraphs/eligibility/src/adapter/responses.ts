@@ -72,14 +72,17 @@ function jsonOf(body: string): unknown {
 
 /** Deep equality ignores key order, which JSON does not promise to keep. */
 function checkMetadata(json: unknown, sentMetadata: unknown): void {
-  const returned = typeof json === "object" && json !== null && !Array.isArray(json) ? (json as { metadata?: unknown }).metadata : undefined;
+  const returned =
+    typeof json === "object" && json !== null && !Array.isArray(json) ? (json as { metadata?: unknown }).metadata : undefined;
   if (returned === undefined) throw wrongAnswer("the eligibility adapter did not return the metadata it was sent");
   if (!isDeepStrictEqual(returned, sentMetadata)) throw wrongAnswer("the eligibility adapter changed the metadata it was sent");
 }
 
 // A reason is read by people: the first few problems say enough.
 function issuesOf(error: z.ZodError): string {
-  const shown = error.issues.slice(0, 3).map((issue) => (issue.path.length ? `${issue.path.map(String).join(".")}: ${issue.message}` : issue.message));
+  const shown = error.issues
+    .slice(0, 3)
+    .map((issue) => (issue.path.length ? `${issue.path.map(String).join(".")}: ${issue.message}` : issue.message));
   const more = error.issues.length - shown.length;
   return more > 0 ? `${shown.join("; ")} (and ${more} more)` : shown.join("; ");
 }

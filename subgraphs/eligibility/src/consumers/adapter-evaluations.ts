@@ -20,7 +20,11 @@ const CHECKS_COMPLETED = eligibilityEvents.draft("decision.checks_completed", ""
 type Answer<T> = T | AdapterFailure;
 type Prepared =
   | { stage: "screening"; determinationId: string; outcome: Answer<ScreeningResult> }
-  | { stage: "determination" | "ex-parte"; determinationId: string; answers: { decisionIds: string[]; outcome: Answer<ProgramDecisionResult> }[] };
+  | {
+      stage: "determination" | "ex-parte";
+      determinationId: string;
+      answers: { decisionIds: string[]; outcome: Answer<ProgramDecisionResult> }[];
+    };
 
 /** Which determination an event is about, and what to ask the adapter of it. */
 async function whatToAsk(db: PrismaClient, event: PlatformEvent): Promise<{ determination: Determination; stage: EvaluationStage } | null> {
@@ -42,7 +46,11 @@ async function whatToAsk(db: PrismaClient, event: PlatformEvent): Promise<{ dete
   return type(RETRY_DUE) && evaluationStages.includes(stage as EvaluationStage) ? { determination, stage: stage as EvaluationStage } : null;
 }
 
-async function askForScreening(db: PrismaClient, client: EligibilityAdapterClient | null, determination: Determination): Promise<Prepared | null> {
+async function askForScreening(
+  db: PrismaClient,
+  client: EligibilityAdapterClient | null,
+  determination: Determination,
+): Promise<Prepared | null> {
   if ((determination.expeditedScreening as { status?: string } | null)?.status === "screened") return null;
   if ((await db.decision.count({ where: { determinationId: determination.id, program: "snap" } })) === 0) return null;
   const facts = await readApplicationFacts(db, determination.applicationId);
@@ -52,7 +60,11 @@ async function askForScreening(db: PrismaClient, client: EligibilityAdapterClien
   return { stage: "screening", determinationId: determination.id, outcome };
 }
 
-async function askForDecisions(db: PrismaClient, client: EligibilityAdapterClient | null, determination: Determination): Promise<Prepared | null> {
+async function askForDecisions(
+  db: PrismaClient,
+  client: EligibilityAdapterClient | null,
+  determination: Determination,
+): Promise<Prepared | null> {
   const pending: PendingDecision[] = await db.decision.findMany({
     where: { determinationId: determination.id, status: "pending" },
     orderBy: { createdAt: "asc" },
@@ -76,25 +88,59 @@ async function askForDecisions(db: PrismaClient, client: EligibilityAdapterClien
  * evaluated on them, the data-exchange calls' answers passed as `electronicChecks` (a call that failed
  * or timed out as `error`). The adapter may decide it, or leave it pending for the review.
  */
-async function askForExParte(db: PrismaClient, client: EligibilityAdapterClient | null, determination: Determination): Promise<Prepared | null> {
-  const decisions = (await db.decision.findMany({ where: { determinationId: determination.id, status: "pending", program: "medicaid" }, orderBy: { createdAt: "asc" } })).filter((decision) => {
+async function askForExParte(
+  db: PrismaClient,
+  client: EligibilityAdapterClient | null,
+  determination: Determination,
+): Promise<Prepared | null> {
+  const decisions = (
+    await db.decision.findMany({
+      where: { determinationId: determination.id, status: "pending", program: "medicaid" },
+      orderBy: { createdAt: "asc" },
+    })
+  ).filter((decision) => {
     const checks = checksOf(decision);
     return checks.length > 0 && checks.every((check) => check.status !== "pending");
   });
   if (decisions.length === 0) return null;
   const facts = await readApplicationFacts(db, determination.applicationId);
   if (!facts) return null;
-  const calls = new Map((await serviceCallsByIds(db, decisions.flatMap((decision) => checksOf(decision).map((check) => check.serviceCallId)))).map((call) => [call.id, call]));
+  const calls = new Map(
+    (
+      await serviceCallsByIds(
+        db,
+        decisions.flatMap((decision) => checksOf(decision).map((check) => check.serviceCallId)),
+      )
+    ).map((call) => [call.id, call]),
+  );
   const answers = [];
   for (const decision of decisions) {
-    const member = facts.members.find((candidate) => candidate.id === decision.memberId) ?? { id: decision.memberId, programsAppliedFor: [] };
+    const member = facts.members.find((candidate) => candidate.id === decision.memberId) ?? {
+      id: decision.memberId,
+      programsAppliedFor: [],
+    };
     const electronicChecks = checksOf(decision).map((check) => {
       const call = calls.get(check.serviceCallId);
       const answered = call?.status === "completed" && call.result;
-      return { serviceType: check.serviceType, result: answered ? call.result : "error", receivedAt: check.checkedAt ?? new Date().toISOString(), serviceResult: (answered && call.serviceResult) || {} };
+      return {
+        serviceType: check.serviceType,
+        result: answered ? call.result : "error",
+        receivedAt: check.checkedAt ?? new Date().toISOString(),
+        serviceResult: (answered && call.serviceResult) || {},
+      };
     });
-    const metadata = { determinationId: determination.id, applicationId: determination.applicationId, decisionIds: [decision.id], stage: "ex-parte" };
-    const outcome = client ? await client.evaluateMedicaidExParte({ program: "medicaid", member, householdSize: Math.max(1, facts.members.length), electronicChecks }, metadata) : noAdapter;
+    const metadata = {
+      determinationId: determination.id,
+      applicationId: determination.applicationId,
+      decisionIds: [decision.id],
+      stage: "ex-parte",
+    };
+    const outcome = client
+      ? await client.evaluateMedicaidExParte(
+          { program: "medicaid", member, householdSize: Math.max(1, facts.members.length), electronicChecks },
+          metadata,
+        )
+      : noAdapter;
     answers.push({ decisionIds: [decision.id], outcome });
   }
   return { stage: "ex-parte", determinationId: determination.id, answers };

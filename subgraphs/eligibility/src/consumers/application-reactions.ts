@@ -36,7 +36,10 @@ const onSubmitted: Reaction = async (work, event) => {
 /** A withdrawn application withdraws its determination, unless it has already ended. */
 const onWithdrawn: Reaction = async (work, event) => {
   if (!isUuid(event.subject)) return;
-  const found = await work.tx.determination.findUnique({ where: { applicationId: event.subject.toLowerCase() }, select: { id: true, status: true } });
+  const found = await work.tx.determination.findUnique({
+    where: { applicationId: event.subject.toLowerCase() },
+    select: { id: true, status: true },
+  });
   if (!found || !isAllowedFrom(determinationMachine, "withdraw", found.status)) return;
   await transitionDetermination(work, { id: found.id, action: "withdraw", caller: systemPrincipal, body: {} });
 };
@@ -45,7 +48,10 @@ const onWithdrawn: Reaction = async (work, event) => {
 const onDecisionCompleted: Reaction = async (work, event) => {
   const { determinationId } = (event.data ?? {}) as { determinationId?: unknown };
   if (!isUuid(determinationId)) return;
-  const found = await work.tx.determination.findUnique({ where: { id: determinationId.toLowerCase() }, select: { id: true, status: true } });
+  const found = await work.tx.determination.findUnique({
+    where: { id: determinationId.toLowerCase() },
+    select: { id: true, status: true },
+  });
   if (!found || !isAllowedFrom(determinationMachine, "complete", found.status)) return;
   if ((await work.tx.decision.count({ where: { determinationId: found.id, status: "pending" } })) > 0) return;
   await transitionDetermination(work, { id: found.id, action: "complete", caller: systemPrincipal, body: {} });

@@ -14,7 +14,8 @@ export function electronicCheckReactions(options: { logger?: Logger } = {}): Con
     name: "eligibility.electronic-checks",
     logger: options.logger,
     reactions: {
-      [eligibilityEvents.draft("decision.created", "").type]: (work, event) => (isUuid(event.subject) ? requestMedicaidChecks(work, event.subject.toLowerCase()) : Promise.resolve()),
+      [eligibilityEvents.draft("decision.created", "").type]: (work, event) =>
+        isUuid(event.subject) ? requestMedicaidChecks(work, event.subject.toLowerCase()) : Promise.resolve(),
       ...Object.fromEntries(callEndTypes.map((type) => [type, recordCheckOutcome])),
     },
   });

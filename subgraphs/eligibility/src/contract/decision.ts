@@ -34,20 +34,36 @@ export const decision = defineResource({
     memberId: { kind: "uuid", search: true, description: "The household member (an application member's id)." },
     program: { kind: "enum", values: eligibilityPrograms, enumName: "EligibilityProgram", search: true, sort: true },
     status: { kind: "enum", values: decisionStatuses, enumName: "DecisionStatus", search: true, sort: true },
-    path: { kind: "enum", values: decisionPaths, enumName: "DecisionPath", nullable: true, description: "How it was decided: by the rules alone (auto) or by a caseworker (manual)." },
+    path: {
+      kind: "enum",
+      values: decisionPaths,
+      enumName: "DecisionPath",
+      nullable: true,
+      description: "How it was decided: by the rules alone (auto) or by a caseworker (manual).",
+    },
     decidedAt: { kind: "datetime", nullable: true, sort: true },
-    denialReasonCode: { kind: "string", nullable: true, search: true, description: "The program's code for why it was denied or found ineligible." },
+    denialReasonCode: {
+      kind: "string",
+      nullable: true,
+      search: true,
+      description: "The program's code for why it was denied or found ineligible.",
+    },
     electronicChecks: {
       kind: "jsonValue",
       shape: z.array(electronicCheck),
       description:
         "Summaries of the electronic checks the decision rests on (a Medicaid decision's data-exchange calls): serviceCallId, serviceType, status (pending, completed, failed, timed_out), result (conclusive, inconclusive, partial, or error for a call that failed), checkedAt.",
     },
-    explanation: { kind: "json", nullable: true, description: "What the eligibility adapter said of how it decided (rules applied, citations), as it said it." },
+    explanation: {
+      kind: "json",
+      nullable: true,
+      description: "What the eligibility adapter said of how it decided (rules applied, citations), as it said it.",
+    },
     evaluationFailure: {
       kind: "json",
       nullable: true,
-      description: "Why the eligibility adapter has not decided it yet (reason, failedAt, attempts, nextAttemptAt); null once it answers. It is tried again by itself.",
+      description:
+        "Why the eligibility adapter has not decided it yet (reason, failedAt, attempts, nextAttemptAt); null once it answers. It is tried again by itself.",
     },
     createdAt: { kind: "datetime", sort: true },
     updatedAt: { kind: "datetime", sort: true },

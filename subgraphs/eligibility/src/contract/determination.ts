@@ -13,12 +13,16 @@ export const determination = defineResource({
   name: "Determination",
   plural: "determinations",
   model: "Determination",
-  description: "The eligibility determination of one submitted application: the decisions for each member and program, and how far they have got.",
+  description:
+    "The eligibility determination of one submitted application: the decisions for each member and program, and how far they have got.",
   fields: {
     id: { kind: "uuid", search: true },
     applicationId: { kind: "uuid", search: true, description: "The application determined (one determination per application)." },
     status: { kind: "enum", values: determinationStatuses, enumName: "DeterminationStatus", search: true, sort: true },
-    expeditedFlagged: { kind: "boolean", description: "Qualifies for expedited processing (the screening at submission, or the flag-expedited action)." },
+    expeditedFlagged: {
+      kind: "boolean",
+      description: "Qualifies for expedited processing (the screening at submission, or the flag-expedited action).",
+    },
     expeditedScreening: {
       kind: "json",
       nullable: true,
@@ -27,7 +31,12 @@ export const determination = defineResource({
     },
     completedAt: { kind: "datetime", nullable: true, sort: true },
     withdrawnAt: { kind: "datetime", nullable: true },
-    decisions: { kind: "reference", target: "Decision", list: true, description: "The decisions, one per member and program, in the order they were made." },
+    decisions: {
+      kind: "reference",
+      target: "Decision",
+      list: true,
+      description: "The decisions, one per member and program, in the order they were made.",
+    },
     createdAt: { kind: "datetime", sort: true },
     updatedAt: { kind: "datetime", sort: true },
   },

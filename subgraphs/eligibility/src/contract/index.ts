@@ -3,7 +3,15 @@
  * resource declarations, machines, events, permissions and REST surface.
  */
 export { determination, determinationStatuses, type DeterminationStatus } from "./determination";
-export { decision, decisionStatuses, decisionPaths, eligibilityPrograms, terminalDecisionStatuses, type DecisionStatus, type EligibilityProgram } from "./decision";
+export {
+  decision,
+  decisionStatuses,
+  decisionPaths,
+  eligibilityPrograms,
+  terminalDecisionStatuses,
+  type DecisionStatus,
+  type EligibilityProgram,
+} from "./decision";
 export { determinationMachine } from "../domain/determination-machine";
 export { decisionMachine } from "../domain/decision-machine";
 export { eligibilityEvents } from "../domain/events";

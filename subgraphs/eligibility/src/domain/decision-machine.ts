@@ -73,4 +73,8 @@ export const decisionMachine = defineMachine<Decision & { status: DecisionStatus
  * decision. There `decisionId` names it, or, left out, the determination's one pending decision is
  * decided (a single-member, single-program application has just one).
  */
-export const decisionsAtDetermination = { partField: "decisionId", whenUnnamed: "only-open-part", actions: ["approve", "deny"] } as const satisfies PartsAtParent;
+export const decisionsAtDetermination = {
+  partField: "decisionId",
+  whenUnnamed: "only-open-part",
+  actions: ["approve", "deny"],
+} as const satisfies PartsAtParent;

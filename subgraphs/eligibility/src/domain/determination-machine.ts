@@ -14,7 +14,10 @@ const openStatuses = ["pending", "in_progress"] as const satisfies readonly Dete
 export const isOpenDetermination = (status: string) => (openStatuses as readonly string[]).includes(status);
 
 /** The events the determination's actions emit; their subject is the application, as the catalog has it. */
-const aboutApplication = (determination: Determination) => ({ subject: determination.applicationId, data: { applicationId: determination.applicationId, determinationId: determination.id } });
+const aboutApplication = (determination: Determination) => ({
+  subject: determination.applicationId,
+  data: { applicationId: determination.applicationId, determinationId: determination.id },
+});
 
 /**
  * A determination's lifecycle (SPEC §3.5, state-machines §4). The spec creates it `pending`; the
@@ -32,7 +35,10 @@ export const determinationMachine = defineMachine<DeterminationFacts, Determinat
     withdrawn: { description: "The application was withdrawn before the determination completed." },
   },
   guards: {
-    everyDecisionMade: { test: (determination) => determination.undecided === 0, refusal: "every decision must be approved, denied or ineligible first" },
+    everyDecisionMade: {
+      test: (determination) => determination.undecided === 0,
+      refusal: "every decision must be approved, denied or ineligible first",
+    },
   },
   actions: {
     "flag-expedited": {

@@ -14,7 +14,11 @@ type Tx = Prisma.TransactionClient;
 
 /** The determination under its row lock (the parent of every decision written with it), or a 404. */
 export async function lockedDetermination(tx: Tx, id: string): Promise<Determination> {
-  const found = isUuid(id) ? await findLocked(tx, "eligibility_determination", id.toLowerCase(), () => tx.determination.findUnique({ where: { id: id.toLowerCase() } })) : null;
+  const found = isUuid(id)
+    ? await findLocked(tx, "eligibility_determination", id.toLowerCase(), () =>
+        tx.determination.findUnique({ where: { id: id.toLowerCase() } }),
+      )
+    : null;
   if (!found) throw notFound("Determination", id);
   return found;
 }
@@ -32,14 +36,22 @@ export async function createDetermination(
   input: { applicationId: string; expeditedFlagged: boolean; members: readonly MemberPrograms[] },
 ): Promise<Determination | null> {
   const applicationId = input.applicationId.toLowerCase();
-  const inserted = await work.tx.determination.createManyAndReturn({ data: [{ applicationId, expeditedFlagged: input.expeditedFlagged }], skipDuplicates: true });
+  const inserted = await work.tx.determination.createManyAndReturn({
+    data: [{ applicationId, expeditedFlagged: input.expeditedFlagged }],
+    skipDuplicates: true,
+  });
   const created = inserted[0];
   if (!created) return null;
   await work.events.record(work.tx, eligibilityEvents.draft("determination.created", created.id, determinationResource.snapshot(created)));
-  const wanted = input.members.flatMap(({ memberId, programs }) => [...new Set(programs)].map((program) => ({ determinationId: created.id, applicationId, memberId: memberId.toLowerCase(), program })));
+  const wanted = input.members.flatMap(({ memberId, programs }) =>
+    [...new Set(programs)].map((program) => ({ determinationId: created.id, applicationId, memberId: memberId.toLowerCase(), program })),
+  );
   if (wanted.length) {
     const decisions = await work.tx.decision.createManyAndReturn({ data: wanted });
-    await work.events.record(work.tx, ...decisions.map((row) => eligibilityEvents.draft("decision.created", row.id, decisionResource.snapshot(row))));
+    await work.events.record(
+      work.tx,
+      ...decisions.map((row) => eligibilityEvents.draft("decision.created", row.id, decisionResource.snapshot(row))),
+    );
   }
   return created;
 }
@@ -47,7 +59,10 @@ export async function createDetermination(
 export type DeterminationAction = { id: string; action: string; caller: MachineCaller; body: unknown };
 
 /** Runs a determination action under its row lock, in the platform's order of checks; the change and its events commit together. */
-export async function transitionDetermination(work: EligibilityWork, { id, action, caller, body }: DeterminationAction): Promise<Determination> {
+export async function transitionDetermination(
+  work: EligibilityWork,
+  { id, action, caller, body }: DeterminationAction,
+): Promise<Determination> {
   const before = await lockedDetermination(work.tx, id);
   const undecided = await work.tx.decision.count({ where: { determinationId: before.id, status: "pending" } });
   const plan = await planTransition(determinationMachine, action, { ...before, undecided }, caller, body, {}, work.clock.now());
@@ -59,7 +74,10 @@ export async function transitionDetermination(work: EligibilityWork, { id, actio
 }
 
 async function decisionOf(tx: Tx, id: string, determinationId?: string): Promise<Decision> {
-  const within = determinationId === undefined ? {} : { determinationId: isUuid(determinationId) ? determinationId.toLowerCase() : "00000000-0000-0000-0000-000000000000" };
+  const within =
+    determinationId === undefined
+      ? {}
+      : { determinationId: isUuid(determinationId) ? determinationId.toLowerCase() : "00000000-0000-0000-0000-000000000000" };
   const found = isUuid(id) ? await tx.decision.findFirst({ where: { id: id.toLowerCase(), ...within } }) : null;
   if (!found) throw notFound("Decision", id);
   return found;
@@ -68,7 +86,9 @@ async function decisionOf(tx: Tx, id: string, determinationId?: string): Promise
 /** A withdrawn determination's decisions are not made any more. */
 function refuseWithdrawn(parent: Determination, action: string): void {
   if (parent.status === "withdrawn") {
-    throw new ApiError(409, "CONFLICT", `Cannot ${action}: the determination is withdrawn.`, [{ field: "status", message: "the determination is withdrawn" }]);
+    throw new ApiError(409, "CONFLICT", `Cannot ${action}: the determination is withdrawn.`, [
+      { field: "status", message: "the determination is withdrawn" },
+    ]);
   }
 }
 
@@ -78,7 +98,10 @@ export type DecisionAction = { id: string; determinationId?: string; action: str
  * Runs a decision action under its determination's lock (a decision is part of it). The first
  * decision made moves a pending determination to `in_progress` in the same transaction.
  */
-export async function transitionDecision(work: EligibilityWork, { id, determinationId, action, caller, body }: DecisionAction): Promise<Decision> {
+export async function transitionDecision(
+  work: EligibilityWork,
+  { id, determinationId, action, caller, body }: DecisionAction,
+): Promise<Decision> {
   const unlocked = await decisionOf(work.tx, id, determinationId);
   const parent = await lockedDetermination(work.tx, unlocked.determinationId);
   const before = await decisionOf(work.tx, unlocked.id);
@@ -100,12 +123,24 @@ export type DeterminationDecisionAction = Omit<DecisionAction, "id" | "determina
  * when there is not exactly one, 422 listing them (after the determination's 404 and 409 and the
  * caller's 403). Answers the determination, which the first decision made moves to `in_progress`.
  */
-export async function transitionDeterminationDecision(work: EligibilityWork, { determinationId, decisionId, action, caller, body }: DeterminationDecisionAction): Promise<Determination> {
+export async function transitionDeterminationDecision(
+  work: EligibilityWork,
+  { determinationId, decisionId, action, caller, body }: DeterminationDecisionAction,
+): Promise<Determination> {
   const parent = await lockedDetermination(work.tx, determinationId);
   refuseWithdrawn(parent, action);
   const parts = await work.tx.decision.findMany({ where: { determinationId: parent.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
   const describe = (decision: Decision) => `${decision.id} (${decision.program} for member ${decision.memberId}, ${decision.status})`;
-  const chosen = choosePart({ ...decisionsAtDetermination, machine: decisionMachine, action, caller, named: decisionId, parts, parent: "determination", describe });
+  const chosen = choosePart({
+    ...decisionsAtDetermination,
+    machine: decisionMachine,
+    action,
+    caller,
+    named: decisionId,
+    parts,
+    parent: "determination",
+    describe,
+  });
   await transitionDecision(work, { id: chosen.id, determinationId: parent.id, action, caller, body });
   return lockedDetermination(work.tx, parent.id);
 }

@@ -7,7 +7,13 @@ import { lockedDetermination } from "./determinations";
 import type { EligibilityWork } from "./work";
 
 /** One electronic check of a decision: the call made, and how it ended (result `error` for a call that failed or timed out). */
-export type DecisionCheck = { serviceCallId: string; serviceType: string; status: "pending" | "completed" | "failed" | "timed_out"; result: CallResult | "error" | null; checkedAt: string | null };
+export type DecisionCheck = {
+  serviceCallId: string;
+  serviceType: string;
+  status: "pending" | "completed" | "failed" | "timed_out";
+  result: CallResult | "error" | null;
+  checkedAt: string | null;
+};
 
 export const checksOf = (decision: Pick<Decision, "electronicChecks">) => (decision.electronicChecks ?? []) as DecisionCheck[];
 const json = (value: unknown) => value as Prisma.InputJsonValue;
@@ -27,7 +33,9 @@ export async function requestMedicaidChecks(work: EligibilityWork, decisionId: s
     const { call } = await submitServiceCall(work, catalog, {
       serviceType,
       requestingResourceId: decision.memberId,
-      metadata: { eligibility: { decisionId: decision.id, determinationId: decision.determinationId, applicationId: decision.applicationId } },
+      metadata: {
+        eligibility: { decisionId: decision.id, determinationId: decision.determinationId, applicationId: decision.applicationId },
+      },
     });
     checks.push({ serviceCallId: call.id, serviceType, status: "pending", result: null, checkedAt: null });
   }
@@ -44,7 +52,9 @@ export async function recordCheckOutcome(work: EligibilityWork, event: PlatformE
   if (!status) return;
   const callId = event.subject.toLowerCase();
   const result = status === "completed" ? ((event.data as { result?: CallResult } | undefined)?.result ?? null) : "error";
-  const decisions = await work.tx.decision.findMany({ where: { status: "pending", electronicChecks: { array_contains: [{ serviceCallId: callId }] } } });
+  const decisions = await work.tx.decision.findMany({
+    where: { status: "pending", electronicChecks: { array_contains: [{ serviceCallId: callId }] } },
+  });
   for (const decision of decisions) {
     await lockedDetermination(work.tx, decision.determinationId);
     const before = checksOf(decision);

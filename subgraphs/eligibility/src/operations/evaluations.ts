@@ -17,7 +17,10 @@ import type { EligibilityWork } from "./work";
 type Failure = { reason: string; failedAt: string; attempts: number; nextAttemptAt: string };
 
 const json = (value: unknown) => value as Prisma.InputJsonValue;
-const attemptsSoFar = (failure: unknown) => (failure && typeof failure === "object" && typeof (failure as { attempts?: unknown }).attempts === "number" ? (failure as { attempts: number }).attempts : 0);
+const attemptsSoFar = (failure: unknown) =>
+  failure && typeof failure === "object" && typeof (failure as { attempts?: unknown }).attempts === "number"
+    ? (failure as { attempts: number }).attempts
+    : 0;
 
 function failureAfter(work: EligibilityWork, previous: unknown, reason: string): Failure {
   const attempts = attemptsSoFar(previous) + 1;
@@ -40,21 +43,40 @@ async function retryLater(work: EligibilityWork, stage: EvaluationStage, determi
  * is entitled, the determination flagged expedited (which intake and workflow act on). A failure is
  * stored and announced instead, and a timer asks again. Once screened, later answers change nothing.
  */
-export async function recordScreening(work: EligibilityWork, determinationId: string, outcome: ScreeningResult | AdapterFailure, cause: PlatformEvent): Promise<void> {
+export async function recordScreening(
+  work: EligibilityWork,
+  determinationId: string,
+  outcome: ScreeningResult | AdapterFailure,
+  cause: PlatformEvent,
+): Promise<void> {
   const determination = await lockedDetermination(work.tx, determinationId);
   const previous = determination.expeditedScreening as { status?: string } | null;
   if (!isOpenDetermination(determination.status) || previous?.status === "screened") return;
   const about = { applicationId: determination.applicationId, determinationId: determination.id };
   if (!outcome.ok) {
     const failure = failureAfter(work, previous, outcome.reason);
-    await work.tx.determination.update({ where: { id: determination.id }, data: { expeditedScreening: json({ status: "failed", ...failure }) } });
-    await work.events.record(work.tx, { ...eligibilityEvents.draft("determination.screening_failed", determination.applicationId), data: { ...about, ...failure } });
+    await work.tx.determination.update({
+      where: { id: determination.id },
+      data: { expeditedScreening: json({ status: "failed", ...failure }) },
+    });
+    await work.events.record(work.tx, {
+      ...eligibilityEvents.draft("determination.screening_failed", determination.applicationId),
+      data: { ...about, ...failure },
+    });
     await retryLater(work, "screening", determination.id, failure.nextAttemptAt, cause);
     return;
   }
-  const screening = { status: "screened", expedited: outcome.expedited, screenedAt: work.clock.now().toISOString(), explanation: outcome.explanation };
+  const screening = {
+    status: "screened",
+    expedited: outcome.expedited,
+    screenedAt: work.clock.now().toISOString(),
+    explanation: outcome.explanation,
+  };
   await work.tx.determination.update({ where: { id: determination.id }, data: { expeditedScreening: json(screening) } });
-  await work.events.record(work.tx, { ...eligibilityEvents.draft("determination.screened", determination.applicationId), data: { ...about, expedited: outcome.expedited, explanation: outcome.explanation } });
+  await work.events.record(work.tx, {
+    ...eligibilityEvents.draft("determination.screened", determination.applicationId),
+    data: { ...about, expedited: outcome.expedited, explanation: outcome.explanation },
+  });
   await cancelTimers(work.tx, [retryTimerId("screening", determination.id)]);
   if (outcome.expedited && !determination.expeditedFlagged) {
     await transitionDetermination(work, { id: determination.id, action: "flag-expedited", caller: systemPrincipal, body: {} });
@@ -71,15 +93,25 @@ function actionFor(result: ProgramDecisionResult): { action: string; body: Recor
   return null;
 }
 
-async function applyToDecision(work: EligibilityWork, decision: Decision, outcome: ProgramDecisionResult | AdapterFailure): Promise<string | null> {
+async function applyToDecision(
+  work: EligibilityWork,
+  decision: Decision,
+  outcome: ProgramDecisionResult | AdapterFailure,
+): Promise<string | null> {
   if (!outcome.ok) {
     const failure = failureAfter(work, decision.evaluationFailure, outcome.reason);
     await work.tx.decision.update({ where: { id: decision.id }, data: { evaluationFailure: json(failure) } });
     const about = { determinationId: decision.determinationId, memberId: decision.memberId, program: decision.program };
-    await work.events.record(work.tx, { ...eligibilityEvents.draft("decision.evaluation_failed", decision.id), data: { ...about, ...failure } });
+    await work.events.record(work.tx, {
+      ...eligibilityEvents.draft("decision.evaluation_failed", decision.id),
+      data: { ...about, ...failure },
+    });
     return failure.nextAttemptAt;
   }
-  await work.tx.decision.update({ where: { id: decision.id }, data: { explanation: outcome.explanation === null ? undefined : json(outcome.explanation), evaluationFailure: json(null) } });
+  await work.tx.decision.update({
+    where: { id: decision.id },
+    data: { explanation: outcome.explanation === null ? undefined : json(outcome.explanation), evaluationFailure: json(null) },
+  });
   const decided = actionFor(outcome);
   if (decided) await transitionDecision(work, { id: decision.id, action: decided.action, caller: systemPrincipal, body: decided.body });
   return null;
@@ -103,7 +135,10 @@ export async function recordEvaluations(
   if (!isOpenDetermination(determination.status)) return;
   const retries: string[] = [];
   for (const { decisionIds, outcome } of answers) {
-    const decisions = await work.tx.decision.findMany({ where: { id: { in: [...decisionIds] }, determinationId: determination.id, status: "pending" }, orderBy: { createdAt: "asc" } });
+    const decisions = await work.tx.decision.findMany({
+      where: { id: { in: [...decisionIds] }, determinationId: determination.id, status: "pending" },
+      orderBy: { createdAt: "asc" },
+    });
     for (const decision of decisions) {
       const retryAt = await applyToDecision(work, decision, outcome);
       if (retryAt) retries.push(retryAt);

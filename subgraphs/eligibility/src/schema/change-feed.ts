@@ -32,7 +32,8 @@ const EventRef = builder.externalRef("Event", builder.selection<{ id: string }>(
       nullable: true,
       description: "The determination this event concerns, when it is one of the eligibility domain's events.",
       requires: builder.selection<{ source: string; subject: string }>("source subject"),
-      resolve: (event: { source: string; subject: string }, _args, context) => (event.source === eligibilityEvents.source ? determinationOf(context, event.subject) : null),
+      resolve: (event: { source: string; subject: string }, _args, context) =>
+        event.source === eligibilityEvents.source ? determinationOf(context, event.subject) : null,
     }),
   }),
 });

@@ -45,8 +45,14 @@ builder.objectType(DecisionRef, {
 
 const loadDetermination = (id: string, context: EligibilityContext) => loadByUuid(context.loaders.determinationById, id);
 
-builder.asEntity(DeterminationRef, { key: builder.selection<{ id: string }>("id"), resolveReference: (reference, context) => loadDetermination(reference.id, context) });
-builder.asEntity(DecisionRef, { key: builder.selection<{ id: string }>("id"), resolveReference: (reference, context) => loadByUuid(context.loaders.decisionById, reference.id) });
+builder.asEntity(DeterminationRef, {
+  key: builder.selection<{ id: string }>("id"),
+  resolveReference: (reference, context) => loadDetermination(reference.id, context),
+});
+builder.asEntity(DecisionRef, {
+  key: builder.selection<{ id: string }>("id"),
+  resolveReference: (reference, context) => loadByUuid(context.loaders.decisionById, reference.id),
+});
 
 const DeterminationList = builder.defineListType("DeterminationList", DeterminationRef);
 const DecisionList = builder.defineListType("DecisionList", DecisionRef);
@@ -108,7 +114,8 @@ builder.machineMutations({
   ref: DeterminationRef,
   // The machine allows only the system; the scope lets staff who read reach it, so that a caseworker hears 404/409 before 403.
   authScopes: { permission: "determinations:act" },
-  perform: ({ id, action, caller, body }, context) => inTransaction(context, (work) => transitionDetermination(work, { id, action, caller, body })),
+  perform: ({ id, action, caller, body }, context) =>
+    inTransaction(context, (work) => transitionDetermination(work, { id, action, caller, body })),
 });
 
 builder.machineMutations({
@@ -124,6 +131,8 @@ builder.machineMutations({
     name: "Determination",
     ref: DeterminationRef,
     perform: ({ parentId, partId, action, caller, body }, context) =>
-      inTransaction(context, (work) => transitionDeterminationDecision(work, { determinationId: parentId, decisionId: partId, action, caller, body })),
+      inTransaction(context, (work) =>
+        transitionDeterminationDecision(work, { determinationId: parentId, decisionId: partId, action, caller, body }),
+      ),
   },
 });

@@ -33,10 +33,22 @@ const MemberRef = builder.externalRef("ApplicationMember", builder.selection<{ i
 });
 
 builder.objectFields(DecisionRef, (t) => ({
-  member: t.field({ type: MemberRef, description: "The household member decided about (intake's record).", resolve: (found) => ({ id: found.memberId }) }),
-  application: t.field({ type: ApplicationRef, description: "The application determined (intake's record).", resolve: (found) => ({ id: found.applicationId }) }),
+  member: t.field({
+    type: MemberRef,
+    description: "The household member decided about (intake's record).",
+    resolve: (found) => ({ id: found.memberId }),
+  }),
+  application: t.field({
+    type: ApplicationRef,
+    description: "The application determined (intake's record).",
+    resolve: (found) => ({ id: found.applicationId }),
+  }),
 }));
 
 builder.objectFields(DeterminationRef, (t) => ({
-  application: t.field({ type: ApplicationRef, description: "The application determined (intake's record).", resolve: (found) => ({ id: found.applicationId }) }),
+  application: t.field({
+    type: ApplicationRef,
+    description: "The application determined (intake's record).",
+    resolve: (found) => ({ id: found.applicationId }),
+  }),
 }));

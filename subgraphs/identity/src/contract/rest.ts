@@ -30,7 +30,13 @@ const withAuthErrors = (route: RestRoute, statuses = [401, 403]): RestRoute => (
 /** A deactivated user's id: the account stays, inactive. */
 const deactivated = z.object({ id: z.uuid() });
 
-const userCrud = crudRoutes({ resource: user, tag, collectionPath: `${base}/users`, idParam: "userId", mutations: { delete: "deactivateUser" } }).map((route) =>
+const userCrud = crudRoutes({
+  resource: user,
+  tag,
+  collectionPath: `${base}/users`,
+  idParam: "userId",
+  mutations: { delete: "deactivateUser" },
+}).map((route) =>
   // Deleting a user is a soft delete: the account stays, inactive.
   route.method === "DELETE"
     ? declareRoute({ ...route, summary: "Deactivate a user (soft delete: status becomes inactive)", result: deactivated })

@@ -26,7 +26,13 @@ export const user = defineResource({
   description: "An account: an identity-provider subject linked to roles and county assignments.",
   fields: {
     id: { kind: "uuid" },
-    userId: { kind: "uuid", column: "id", description: "The same id, as tokens carry it (`userId` claim).", inEvents: false, filter: false },
+    userId: {
+      kind: "uuid",
+      column: "id",
+      description: "The same id, as tokens carry it (`userId` claim).",
+      inEvents: false,
+      filter: false,
+    },
     idpSubject: {
       kind: "string",
       write: "always",
@@ -36,7 +42,13 @@ export const user = defineResource({
       inputDescription: { update: "Fixed once linked: accepted only as the account has it (a client sending back what it read)." },
       search: true,
     },
-    email: { kind: "string", write: "always", required: true, input: z.email({ message: "must be an email address" }).max(320), search: true },
+    email: {
+      kind: "string",
+      write: "always",
+      required: true,
+      input: z.email({ message: "must be an email address" }).max(320),
+      search: true,
+    },
     name: { kind: "string", nullable: true, write: "always", input: z.string().min(1, "must not be empty").max(200), search: true },
     role: { ...roleName, visibility: "input", write: "always", input: role },
     roles: {
@@ -51,7 +63,13 @@ export const user = defineResource({
       input: z.array(role).min(1, "must name at least one role").max(roles.length),
     },
     status: { kind: "enum", values: userStatuses, enumName: "UserStatus", write: "update", sort: true },
-    counties: { kind: "string", list: true, write: "always", input: z.array(county).max(500), description: "County FIPS codes the user works in." },
+    counties: {
+      kind: "string",
+      list: true,
+      write: "always",
+      input: z.array(county).max(500),
+      description: "County FIPS codes the user works in.",
+    },
     organizationId: { kind: "uuid", nullable: true, write: "always" },
     personId: { kind: "uuid", nullable: true, write: "always" },
     caseWorkerId: { kind: "uuid", nullable: true, write: "always" },
@@ -60,7 +78,11 @@ export const user = defineResource({
     createdAt: { kind: "datetime", sort: true },
     updatedAt: { kind: "datetime", sort: true },
   },
-  refineCreate: (body) => body.refine((value) => value.role !== undefined || value.roles !== undefined, { path: ["role"], message: "is required (or give 'roles')" }),
+  refineCreate: (body) =>
+    body.refine((value) => value.role !== undefined || value.roles !== undefined, {
+      path: ["role"],
+      message: "is required (or give 'roles')",
+    }),
   list: {
     defaultSort: "-updatedAt",
     extra: {

@@ -20,7 +20,9 @@ type Account = Pick<User, "id" | "idpSubject" | "email" | "name" | "roles" | "st
 export function tokenClaimsFor(account: Account | null, subject: string, catalog: readonly PermissionTable[]) {
   if (!account) throw new ApiError(404, "NOT_FOUND", `No user is linked to the identity-provider subject '${subject}'.`);
   if (account.status !== "active") {
-    throw new ApiError(404, "NOT_FOUND", `The user linked to '${subject}' is ${account.status}, so it gets no claims.`, [{ field: "status", message: `is ${account.status}` }]);
+    throw new ApiError(404, "NOT_FOUND", `The user linked to '${subject}' is ${account.status}, so it gets no claims.`, [
+      { field: "status", message: `is ${account.status}` },
+    ]);
   }
   const roles = roleGrants(account.roles, catalog);
   return {
@@ -28,7 +30,12 @@ export function tokenClaimsFor(account: Account | null, subject: string, catalog
     userId: account.id,
     role: roles[0]?.name ?? null,
     roles,
-    permissions: [...permissionsOf(roles.map((role) => role.name), catalog)].sort(),
+    permissions: [
+      ...permissionsOf(
+        roles.map((role) => role.name),
+        catalog,
+      ),
+    ].sort(),
     counties: account.counties,
     organizationId: account.organizationId,
     /** An applicant's own person record: what their `:own` permissions reach. */

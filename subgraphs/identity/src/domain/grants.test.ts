@@ -34,7 +34,9 @@ describe("who may grant what", () => {
   it("refuses changes to one's own grants, recognising oneself by id or subject", () => {
     expect(refused(() => checkNotOwnGrants(caller(["state_admin"]), { id: "u-1", idpSubject: "idp|other" }, ["roles"]))).toBe(403);
     expect(refused(() => checkNotOwnGrants(caller(["state_admin"]), { id: "u-2", idpSubject: "idp|1" }, ["status"]))).toBe(403);
-    expect(refused(() => checkNotOwnGrants(caller(["state_admin"]), { id: "u-1", idpSubject: "idp|1" }, ["name", "preferences"]))).toBe("allowed");
+    expect(refused(() => checkNotOwnGrants(caller(["state_admin"]), { id: "u-1", idpSubject: "idp|1" }, ["name", "preferences"]))).toBe(
+      "allowed",
+    );
     expect(refused(() => checkNotOwnGrants(caller(["state_admin"]), { id: "u-2", idpSubject: "idp|2" }, ["roles"]))).toBe("allowed");
   });
 });

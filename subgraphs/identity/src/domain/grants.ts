@@ -24,17 +24,27 @@ export function checkRolesGrantable(caller: Principal, requested: readonly strin
   const grantable = grantableRoles(caller);
   const beyond = requested.filter((role) => !grantable.has(role as Role));
   if (beyond.length) {
-    throw refuse(`Your roles do not let you grant ${beyond.map((role) => `'${role}'`).join(", ")}.`, "roles", `may grant only: ${[...grantable].join(", ")}`);
+    throw refuse(
+      `Your roles do not let you grant ${beyond.map((role) => `'${role}'`).join(", ")}.`,
+      "roles",
+      `may grant only: ${[...grantable].join(", ")}`,
+    );
   }
 }
 
 /** Whether the caller is confined to counties (a state administrator, or a token without counties, is not). */
-const countyScope = (caller: Principal): ReadonlySet<string> | undefined => (isStateAdmin(caller) || caller.counties.length === 0 ? undefined : new Set(caller.counties));
+const countyScope = (caller: Principal): ReadonlySet<string> | undefined =>
+  isStateAdmin(caller) || caller.counties.length === 0 ? undefined : new Set(caller.counties);
 
 export function checkCountiesAssignable(caller: Principal, counties: readonly string[]): void {
   const scope = countyScope(caller);
   const outside = scope ? counties.filter((county) => !scope.has(county)) : [];
-  if (outside.length) throw refuse(`You may assign only your own counties; not ${outside.join(", ")}.`, "counties", `may assign only: ${[...scope!].join(", ")}`);
+  if (outside.length)
+    throw refuse(
+      `You may assign only your own counties; not ${outside.join(", ")}.`,
+      "counties",
+      `may assign only: ${[...scope!].join(", ")}`,
+    );
 }
 
 /** An account is within a county-scoped administrator's reach when all its counties are theirs (and it has some). */
@@ -52,6 +62,10 @@ export const isSelf = (caller: Principal, account: { id: string; idpSubject: str
 export function checkNotOwnGrants(caller: Principal, account: { id: string; idpSubject: string }, changing: readonly string[]): void {
   const grants = changing.filter((field) => ["role", "roles", "status", "counties"].includes(field));
   if (grants.length && isSelf(caller, account)) {
-    throw refuse("You cannot change your own roles, status or counties; another administrator must.", grants[0]!, "not allowed on your own account");
+    throw refuse(
+      "You cannot change your own roles, status or counties; another administrator must.",
+      grants[0]!,
+      "not allowed on your own account",
+    );
   }
 }

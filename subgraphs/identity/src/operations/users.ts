@@ -44,7 +44,8 @@ function changeAccount(context: IdentityContext, id: string, change: (current: U
     const updated = await tx.user.update({ where: { id }, data: await change(current) });
     const before = userResource.snapshot(current);
     const after = userResource.snapshot(updated);
-    if (JSON.stringify({ ...before, updatedAt: null }) !== JSON.stringify({ ...after, updatedAt: null })) await context.events.record(tx, userChanges.updated(id, before, after));
+    if (JSON.stringify({ ...before, updatedAt: null }) !== JSON.stringify({ ...after, updatedAt: null }))
+      await context.events.record(tx, userChanges.updated(id, before, after));
     return updated;
   });
 }
@@ -55,7 +56,10 @@ export async function createUser(context: IdentityContext, body: UserCreate): Pr
   const wanted = requestedRoles(body) ?? [];
   checkRolesGrantable(caller, wanted);
   checkCountiesAssignable(caller, body.counties ?? []);
-  const duplicate = () => conflict(`A user is already linked to the subject '${body.idpSubject}'.`, [{ field: "idpSubject", message: "is already linked to a user" }]);
+  const duplicate = () =>
+    conflict(`A user is already linked to the subject '${body.idpSubject}'.`, [
+      { field: "idpSubject", message: "is already linked to a user" },
+    ]);
   try {
     return await context.transaction(async (tx) => {
       if (await tx.user.findUnique({ where: { idpSubject: body.idpSubject }, select: { id: true } })) throw duplicate();
@@ -83,7 +87,11 @@ export async function updateUser(context: IdentityContext, id: string, body: Use
     requireSameSubject(body, current);
     checkNotOwnGrants(caller, current, Object.keys(body));
     // Taking a role away is granting in reverse: nobody removes a role they could not grant.
-    if (wanted) checkRolesGrantable(caller, current.roles.filter((role) => !wanted.includes(role)));
+    if (wanted)
+      checkRolesGrantable(
+        caller,
+        current.roles.filter((role) => !wanted.includes(role)),
+      );
     return updateData(body);
   });
 }

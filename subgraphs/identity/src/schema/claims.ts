@@ -14,7 +14,10 @@ const TokenClaimsRef = builder.objectRef<Claims>("TokenClaims").implement({
     permissions: t.exposeStringList("permissions", { description: "Every permission the roles grant, across the platform." }),
     counties: t.exposeStringList("counties"),
     organizationId: t.exposeID("organizationId", { nullable: true }),
-    personId: t.exposeID("personId", { nullable: true, description: "The account's own person record (an applicant's); embed it as the `personId` claim." }),
+    personId: t.exposeID("personId", {
+      nullable: true,
+      description: "The account's own person record (an applicant's); embed it as the `personId` claim.",
+    }),
     email: t.exposeString("email"),
     name: t.exposeString("name", { nullable: true }),
   }),
@@ -24,8 +27,10 @@ builder.queryFields((t) => ({
   tokenClaims: t.field({
     authScopes: { apiKey: true },
     type: TokenClaimsRef,
-    description: "Token enrichment, called by the identity provider while it issues a token; authenticated by its API key (X-API-Key), not a user token.",
+    description:
+      "Token enrichment, called by the identity provider while it issues a token; authenticated by its API key (X-API-Key), not a user token.",
     args: { sub: t.arg.string({ required: true }) },
-    resolve: async (_root, { sub }, context) => tokenClaimsFor(await context.db.user.findUnique({ where: { idpSubject: sub } }), sub, context.permissionCatalog),
+    resolve: async (_root, { sub }, context) =>
+      tokenClaimsFor(await context.db.user.findUnique({ where: { idpSubject: sub } }), sub, context.permissionCatalog),
   }),
 }));

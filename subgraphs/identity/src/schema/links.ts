@@ -14,4 +14,3 @@ builder.objectField(UserRef, "person", (t) =>
     resolve: (user) => (user.personId ? { id: user.personId } : null),
   }),
 );
-

@@ -10,7 +10,10 @@ import { createUser, deactivateUser, ownAccount, updateOwnPreferences, updateUse
 const fields = user.declaration.fields;
 
 export const RoleName = builder.enumTypeOf(fields.role) as PothosSchemaTypes.EnumRef<Types, (typeof roles)[number]>;
-export const RoleRef = builder.objectTypeOf(fields.roles) as PothosSchemaTypes.ObjectRef<Types, { name: (typeof roles)[number]; permissions: string[] }>;
+export const RoleRef = builder.objectTypeOf(fields.roles) as PothosSchemaTypes.ObjectRef<
+  Types,
+  { name: (typeof roles)[number]; permissions: string[] }
+>;
 
 export const UserRef = builder.prismaObject("User", {
   // Others' accounts need users:read; the caller's own comes through `me`, which grants `ownAccount`.
@@ -43,7 +46,10 @@ builder.queryFields((t) => ({
     type: UserList,
     args: listArguments(t.arg),
     resolve: (_root, args, context) =>
-      findPage(user.listSpec, args, { items: (query) => context.db.user.findMany(query), total: (where) => context.db.user.count({ where }) }),
+      findPage(user.listSpec, args, {
+        items: (query) => context.db.user.findMany(query),
+        total: (where) => context.db.user.count({ where }),
+      }),
   }),
   user: t.field({
     authScopes: { permission: "users:read" },
@@ -88,7 +94,8 @@ builder.mutationFields((t) => ({
   deactivateUser: t.field({
     authScopes: { permission: "users:deactivate" },
     type: UserRef,
-    description: "Soft delete: the account becomes inactive (the identity provider keeps the subject). Deactivating an inactive account changes nothing.",
+    description:
+      "Soft delete: the account becomes inactive (the identity provider keeps the subject). Deactivating an inactive account changes nothing.",
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, args, context) => deactivateUser(context, String(args.id)),
   }),

@@ -16,7 +16,15 @@ export function approvalPolicyFromEnv(env: NodeJS.ProcessEnv = process.env): App
   const setting = readSetting("INTAKE_DETERMINATION_APPROVAL", env).toLowerCase();
   if (setting === "" || setting === "off") return { kind: "off" };
   if (setting === "denials" || setting === "all") return { kind: setting };
-  return { kind: "programs", programs: new Set(setting.split(",").map((program) => program.trim()).filter(Boolean)) };
+  return {
+    kind: "programs",
+    programs: new Set(
+      setting
+        .split(",")
+        .map((program) => program.trim())
+        .filter(Boolean),
+    ),
+  };
 }
 
 /** Whether the application's decisions need a supervisor's sign-off under `policy`. */

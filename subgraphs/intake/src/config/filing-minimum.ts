@@ -44,8 +44,10 @@ export const filingMinimum: readonly FilingRequirement[] = [
     id: "address",
     programs: ["snap"],
     field: "members",
-    message: "needs the primary applicant's address (contact.primaryAddress or contact.mailingAddress), unless they are experiencing homelessness",
-    met: ({ primaryApplicant }) => Boolean(primaryApplicant && (primaryApplicant.hasAddress || primaryApplicant.isExperiencingHomelessness)),
+    message:
+      "needs the primary applicant's address (contact.primaryAddress or contact.mailingAddress), unless they are experiencing homelessness",
+    met: ({ primaryApplicant }) =>
+      Boolean(primaryApplicant && (primaryApplicant.hasAddress || primaryApplicant.isExperiencingHomelessness)),
     authority: "7 CFR 273.2(c)(1)",
   },
   {
@@ -59,7 +61,10 @@ export const filingMinimum: readonly FilingRequirement[] = [
 ];
 
 /** The requirements an application does not meet, as 422 details (none when the check is off). */
-export function missingForFiling(facts: FilingFacts, requirements: readonly FilingRequirement[] = filingMinimum): { field: string; message: string }[] {
+export function missingForFiling(
+  facts: FilingFacts,
+  requirements: readonly FilingRequirement[] = filingMinimum,
+): { field: string; message: string }[] {
   return requirements
     .filter((requirement) => requirement.programs.some((program) => facts.programs.includes(program)) && !requirement.met(facts))
     .map(({ field, message }) => ({ field, message }));

@@ -21,11 +21,15 @@ export function caseLinkReactions(options: { logger?: Logger } = {}): ConsumerDe
     const data = linked.safeParse(event.data);
     // Published through /platform/events in another shape: passed over, since failing would hold up every event after it.
     if (!data.success) {
-      options.logger?.warn({ eventId: event.id, caseId: event.subject }, "application_linked event without a usable applicationId and members; passed over");
+      options.logger?.warn(
+        { eventId: event.id, caseId: event.subject },
+        "application_linked event without a usable applicationId and members; passed over",
+      );
       return;
     }
     const applicationId = data.data.applicationId.toLowerCase();
-    for (const { memberId, personId } of data.data.members) await linkMemberToPerson(work, applicationId, memberId.toLowerCase(), personId.toLowerCase());
+    for (const { memberId, personId } of data.data.members)
+      await linkMemberToPerson(work, applicationId, memberId.toLowerCase(), personId.toLowerCase());
   };
   return reactionConsumer({ name: "intake.case-links", reactions: { [APPLICATION_LINKED]: onLinked }, logger: options.logger });
 }

@@ -14,7 +14,8 @@ export function electronicCheckReactions(options: { logger?: Logger } = {}): Con
     name: "intake.electronic-checks",
     logger: options.logger,
     reactions: {
-      [intakeEvents.draft("verification.created", "").type]: (work, event) => (isUuid(event.subject) ? requestElectronicChecks(work, event.subject.toLowerCase()) : Promise.resolve()),
+      [intakeEvents.draft("verification.created", "").type]: (work, event) =>
+        isUuid(event.subject) ? requestElectronicChecks(work, event.subject.toLowerCase()) : Promise.resolve(),
       ...Object.fromEntries(callEndTypes.map((type) => [type, recordCallOutcome])),
     },
   });

@@ -32,7 +32,10 @@ const onExpedited: Reaction = async (work, event) => {
 const onDecisionCompleted: Reaction = async (work, event) => {
   const data = decided.safeParse(event.data ?? {});
   if (!data.success) return;
-  const member = await work.tx.applicationMember.findUnique({ where: { id: data.data.memberId.toLowerCase() }, select: { applicationId: true } });
+  const member = await work.tx.applicationMember.findUnique({
+    where: { id: data.data.memberId.toLowerCase() },
+    select: { applicationId: true },
+  });
   if (!member) return;
   await appendProgramDetermination(work, member.applicationId, data.data.memberId.toLowerCase(), {
     program: data.data.program,
@@ -51,7 +54,10 @@ const onDeterminationCompleted: Reaction = async (work, event) => {
   if (!isUuid(event.subject)) return;
   const application = await lockedApplication(work.tx, event.subject.toLowerCase());
   if (application.status !== "under_review") return;
-  const members = await work.tx.applicationMember.findMany({ where: { applicationId: application.id }, select: { programDeterminations: true } });
+  const members = await work.tx.applicationMember.findMany({
+    where: { applicationId: application.id },
+    select: { programDeterminations: true },
+  });
   const decisions = members.flatMap((member) => (member.programDeterminations ?? []) as RecordedDecision[]);
   const action = needsSupervisorApproval(approvalPolicyFromEnv(), decisions) ? "submit-for-approval" : "close";
   if (!isAllowedFrom(applicationMachine, action, application.status)) return;
@@ -66,7 +72,12 @@ const onDeterminationCompleted: Reaction = async (work, event) => {
 export function eligibilityReactions(options: { logger?: Logger } = {}): ConsumerDefinition {
   return reactionConsumer({
     name: "intake.eligibility",
-    reactions: { [SCREENED]: onScreened, [EXPEDITED]: onExpedited, [DECISION_COMPLETED]: onDecisionCompleted, [DETERMINATION_COMPLETED]: onDeterminationCompleted },
+    reactions: {
+      [SCREENED]: onScreened,
+      [EXPEDITED]: onExpedited,
+      [DECISION_COMPLETED]: onDecisionCompleted,
+      [DETERMINATION_COMPLETED]: onDeterminationCompleted,
+    },
     logger: options.logger,
   });
 }

@@ -20,14 +20,17 @@ const own = (name: string) => `${intakeEvents.domain}.${name}`;
 
 /** A claimed review task starts the review: the application opens (once), and its interview record is made (once). */
 const onReviewClaimed: Reaction = async (work, event) => {
-  const task = isUuid(event.subject) ? await work.tx.task.findUnique({ where: { id: event.subject }, select: { taskType: true, subjectType: true, subjectId: true } }) : null;
+  const task = isUuid(event.subject)
+    ? await work.tx.task.findUnique({ where: { id: event.subject }, select: { taskType: true, subjectType: true, subjectId: true } })
+    : null;
   if (!task || task.taskType !== "application_review" || task.subjectType !== "application" || !task.subjectId) return;
   const application = await lockedApplication(work.tx, task.subjectId);
   if (isAllowedFrom(applicationMachine, "open", application.status)) {
     await transitionApplication(work, { id: application.id, action: "open", caller: systemPrincipal, body: {} });
   }
   const interview = await work.tx.interview.findUnique({ where: { applicationId: application.id } });
-  if (!interview && application.status !== "withdrawn" && application.status !== "closed") await writeSingleton(work, interviewKind, application.id, {}, undefined, { anyState: true });
+  if (!interview && application.status !== "withdrawn" && application.status !== "closed")
+    await writeSingleton(work, interviewKind, application.id, {}, undefined, { anyState: true });
 };
 
 /** An appointment booked for an interview is listed on it (once, however often it is moved). */
@@ -36,7 +39,14 @@ const onInterviewScheduled: Reaction = async (work, event) => {
   if (booking.subjectType !== "interview" || !isUuid(booking.subjectId) || !isUuid(event.subject)) return;
   const interview = await work.tx.interview.findUnique({ where: { id: booking.subjectId.toLowerCase() } });
   if (!interview || interview.appointments.includes(event.subject.toLowerCase())) return;
-  await writeSingleton(work, interviewKind, interview.applicationId, { appointments: [...interview.appointments, event.subject.toLowerCase()] }, undefined, { anyState: true });
+  await writeSingleton(
+    work,
+    interviewKind,
+    interview.applicationId,
+    { appointments: [...interview.appointments, event.subject.toLowerCase()] },
+    undefined,
+    { anyState: true },
+  );
 };
 
 /** Intake's reactions, by the event type they answer (the deployment's prefix is added by the consumer). */
@@ -44,7 +54,8 @@ const reactions: Record<string, Reaction> = {
   // Submission creates the obligations of every program applied for.
   [own("application.submitted")]: (work, event) => createProgramVerifications(work, event.subject),
   // A member or an income added after submission brings its own.
-  [own("application_member.created")]: (work, event) => createVerificationsForAddition(work, event.subject, { memberId: String((event.data as { id?: unknown }).id) }),
+  [own("application_member.created")]: (work, event) =>
+    createVerificationsForAddition(work, event.subject, { memberId: String((event.data as { id?: unknown }).id) }),
   [own("member_income.created")]: (work, event) => {
     const income = event.data as { id?: unknown; applicationId?: unknown };
     return createVerificationsForAddition(work, String(income.applicationId), { memberId: event.subject, incomeId: String(income.id) });

@@ -29,13 +29,18 @@ export function personMatchReactions(options: { logger?: Logger } = {}): Consume
     async handle({ tx, event, events }: ConsumerContext) {
       const parsed = resolution.safeParse(event.data);
       if (!parsed.success) {
-        options.logger?.warn({ eventId: event.id, memberId: event.subject }, "person match event without a usable matchType and candidates; passed over");
+        options.logger?.warn(
+          { eventId: event.id, memberId: event.subject },
+          "person match event without a usable matchType and candidates; passed over",
+        );
         return;
       }
       const { matchType, candidates } = parsed.data;
       const memberId = event.subject;
       // Locked so that the event's `before` is the member as this write finds it, whatever a caseworker changes at the same time.
-      const before = await findLocked(tx, "intake_application_member", memberId, () => tx.applicationMember.findUnique({ where: { id: memberId } }));
+      const before = await findLocked(tx, "intake_application_member", memberId, () =>
+        tx.applicationMember.findUnique({ where: { id: memberId } }),
+      );
       if (!before) return;
       const personMatch = { matchStatus: matchType, candidates: matchType === "no_match" ? [] : candidates };
       const personId = matchType === "confirmed" && before.personId === null ? candidates[0]?.personId : undefined;
@@ -43,7 +48,10 @@ export function personMatchReactions(options: { logger?: Logger } = {}): Consume
         where: { id: before.id },
         data: { personMatch: personMatch as Prisma.InputJsonValue, ...(personId !== undefined && { personId }) },
       });
-      await events.record(tx, memberChanges.updated(before.applicationId, before.id, memberResource.snapshot(before), memberResource.snapshot(after)));
+      await events.record(
+        tx,
+        memberChanges.updated(before.applicationId, before.id, memberResource.snapshot(before), memberResource.snapshot(after)),
+      );
     },
   };
 }

@@ -3,17 +3,26 @@ import { z } from "zod";
 import { program } from "./application";
 import * as shapes from "./shapes";
 
-export const memberRoles = ["primary_applicant", "household_member", "non_applying_member", "authorized_representative", "absent_parent"] as const;
+export const memberRoles = [
+  "primary_applicant",
+  "household_member",
+  "non_applying_member",
+  "authorized_representative",
+  "absent_parent",
+] as const;
 
 /** One of the member's sub-objects: written whole, checked by its shape, shown as written. */
-const section = (shape: z.ZodType, description?: string) => ({ kind: "json", nullable: true, write: "always", input: shape, shape, ...(description && { description }) }) as const;
+const section = (shape: z.ZodType, description?: string) =>
+  ({ kind: "json", nullable: true, write: "always", input: shape, shape, ...(description && { description }) }) as const;
 const optionalFlag = { kind: "boolean", nullable: true, write: "always" } as const;
 
 const personMatch = z.object({
   matchStatus: z.enum(["confirmed", "review_required", "no_match"]),
   candidates: z.array(z.object({ personId: z.uuid(), confidenceScore: z.number().min(0).max(1) })),
 });
-const programDeterminations = z.array(z.object({ program: z.string(), outcome: z.enum(["approved", "denied"]), determinedAt: z.iso.datetime() }));
+const programDeterminations = z.array(
+  z.object({ program: z.string(), outcome: z.enum(["approved", "denied"]), determinedAt: z.iso.datetime() }),
+);
 
 /**
  * A household member of an application, declared once (resources.md §3.3): roles and programs, the
@@ -41,8 +50,18 @@ export const member = defineResource({
     purchasesAndPreparesFood: optionalFlag,
     isMigrantFarmWorker: optionalFlag,
     hasThirdPartyLiabilityClaim: optionalFlag,
-    personId: { kind: "uuid", nullable: true, write: "always", description: "The person this member is: set when matching confirms one, or by a caseworker." },
-    person: { kind: "reference", target: "Person", nullable: true, description: "The person this member is (null until matched or confirmed)." },
+    personId: {
+      kind: "uuid",
+      nullable: true,
+      write: "always",
+      description: "The person this member is: set when matching confirms one, or by a caseworker.",
+    },
+    person: {
+      kind: "reference",
+      target: "Person",
+      nullable: true,
+      description: "The person this member is (null until matched or confirmed).",
+    },
     personalInformation: section(shapes.personalInformation),
     contact: section(shapes.memberContact, "Name, addresses, phones, email; the primary address decides the county."),
     residency: section(shapes.residency),

@@ -8,14 +8,19 @@ import { intakeSensitiveSources } from "./sensitive-sources";
 // reads anything.
 
 const MEMBER = "6f1d2c3b-4a5e-4f60-8b7a-9c0d1e2f3a4b";
-const member = { personalInformation: { ssn: "123-45-6781", dateOfBirth: "1988-03-14" }, contact: { name: { firstName: "Grace", lastName: "Okafor" } } };
+const member = {
+  personalInformation: { ssn: "123-45-6781", dateOfBirth: "1988-03-14" },
+  contact: { name: { firstName: "Grace", lastName: "Okafor" } },
+};
 const income = { type: "employed", amount: 900, frequency: "monthly", payerName: "Riverside Clinic", member };
 
 /** A stand-in for the Prisma client that records what was selected, so a refused read can show it touched nothing. */
 function database() {
   const reads: string[] = [];
   const db = {
-    applicationMember: { findUnique: async (query: { select: object }) => (reads.push(`member ${Object.keys(query.select).join(",")}`), member) },
+    applicationMember: {
+      findUnique: async (query: { select: object }) => (reads.push(`member ${Object.keys(query.select).join(",")}`), member),
+    },
     income: { findUnique: async (query: { select: object }) => (reads.push(`income ${Object.keys(query.select).join(",")}`), income) },
   };
   return { db, reads };
@@ -27,8 +32,16 @@ const user = (roles: Principal["roles"]): Principal => ({ kind: "user", id: "u-1
 describe("intake's sensitive sources", () => {
   it("give the agency adapters' principal a member's identity, and an income with its member's", async () => {
     const { db, reads } = database();
-    expect(await source("intake/applications/members").read(db, MEMBER, agencyAdapterPrincipal)).toEqual({ ssn: "123-45-6781", firstName: "Grace", lastName: "Okafor", dateOfBirth: "1988-03-14" });
-    expect(await source("intake/applications/incomes").read(db, MEMBER, agencyAdapterPrincipal)).toMatchObject({ ssn: "123-45-6781", income: { type: "employed", amount: 900, frequency: "monthly", employerName: "Riverside Clinic" } });
+    expect(await source("intake/applications/members").read(db, MEMBER, agencyAdapterPrincipal)).toEqual({
+      ssn: "123-45-6781",
+      firstName: "Grace",
+      lastName: "Okafor",
+      dateOfBirth: "1988-03-14",
+    });
+    expect(await source("intake/applications/incomes").read(db, MEMBER, agencyAdapterPrincipal)).toMatchObject({
+      ssn: "123-45-6781",
+      income: { type: "employed", amount: 900, frequency: "monthly", employerName: "Riverside Clinic" },
+    });
     expect(reads).toEqual(["member personalInformation,contact", "income type,amount,frequency,payerName,member"]);
   });
 

@@ -11,7 +11,12 @@ function identityOf(member: Identity): SensitiveSubject {
   const personal = (member.personalInformation ?? {}) as { ssn?: unknown; dateOfBirth?: unknown };
   const name = ((member.contact ?? {}) as { name?: { firstName?: unknown; lastName?: unknown } }).name ?? {};
   const text = (value: unknown) => (typeof value === "string" && value.trim() ? value : null);
-  return { ssn: text(personal.ssn), firstName: text(name.firstName), lastName: text(name.lastName), dateOfBirth: text(personal.dateOfBirth) };
+  return {
+    ssn: text(personal.ssn),
+    firstName: text(name.firstName),
+    lastName: text(name.lastName),
+    dateOfBirth: text(personal.dateOfBirth),
+  };
 }
 
 const identityColumns = { personalInformation: true, contact: true } as const;
@@ -46,7 +51,10 @@ export const intakeSensitiveSources: readonly SensitiveSource[] = [
         select: { type: true, amount: true, frequency: true, payerName: true, member: { select: identityColumns } },
       });
       if (!income) return null;
-      return { ...identityOf(income.member), income: { type: income.type, amount: income.amount, frequency: income.frequency, employerName: income.payerName } };
+      return {
+        ...identityOf(income.member),
+        income: { type: income.type, amount: income.amount, frequency: income.frequency, employerName: income.payerName },
+      };
     },
   },
 ];

@@ -5,7 +5,8 @@ import { z } from "zod";
  * sub-objects. The contract lets a sub-object carry keys beyond the named ones, so each is open; the
  * named ones are checked (enums, patterns, dates, bounds).
  */
-const enumOf = <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { message: `must be one of: ${values.join(", ")}` });
+const enumOf = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { message: `must be one of: ${values.join(", ")}` });
 const date = z.iso.date({ message: "must be a date (YYYY-MM-DD)" });
 const nonNegative = z.number().min(0, "must not be negative");
 
@@ -18,7 +19,9 @@ export const address = z.strictObject({
   county: z.string().max(100).optional(),
 });
 
-export const phoneNumber = z.string().regex(/^\+?[0-9 .\-()]{7,20}$/, "must be a phone number (7 to 20 digits, spaces, dots, dashes or brackets)");
+export const phoneNumber = z
+  .string()
+  .regex(/^\+?[0-9 .\-()]{7,20}$/, "must be a phone number (7 to 20 digits, spaces, dots, dashes or brackets)");
 export const email = z.email({ message: "must be an email address" }).max(320);
 /** A BCP 47 language tag (en, es-MX, zh-Hant-TW). */
 export const languageTag = z.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, "must be a BCP 47 language tag such as en or es-MX");
@@ -32,12 +35,25 @@ export const name = z.looseObject({
 });
 
 export const personalInformation = z.looseObject({
-  ssn: z.string().regex(/^\d{3}-\d{2}-\d{4}$/, "must be an SSN written NNN-NN-NNNN").optional(),
+  ssn: z
+    .string()
+    .regex(/^\d{3}-\d{2}-\d{4}$/, "must be an SSN written NNN-NN-NNNN")
+    .optional(),
   dateOfBirth: date.optional(),
   sexAssignedAtBirth: enumOf(["male", "female", "intersex", "unknown"]).optional(),
-  genderIdentity: enumOf(["man", "woman", "non_binary", "transgender_man", "transgender_woman", "prefer_not_to_answer", "other"]).optional(),
+  genderIdentity: enumOf([
+    "man",
+    "woman",
+    "non_binary",
+    "transgender_man",
+    "transgender_woman",
+    "prefer_not_to_answer",
+    "other",
+  ]).optional(),
   maritalStatus: enumOf(["single", "married", "divorced", "separated", "widowed", "civil_union", "domestic_partnership"]).optional(),
-  races: z.array(enumOf(["american_indian_alaskan_native", "asian", "black_african_american", "native_hawaiian_pacific_islander", "white"])).optional(),
+  races: z
+    .array(enumOf(["american_indian_alaskan_native", "asian", "black_african_american", "native_hawaiian_pacific_islander", "white"]))
+    .optional(),
   isHispanicOrLatino: z.boolean().optional(),
   preferredSpokenLanguage: languageTag.optional(),
   preferredWrittenLanguage: languageTag.optional(),
@@ -80,7 +96,10 @@ export const citizenship = z.looseObject({
       type: enumOf(["i_551", "i_766", "i_94", "i_327", "i_571", "foreign_passport", "machine_readable_immigrant_visa", "other"]).optional(),
       number: z.string().max(100).optional(),
       expirationDate: date.optional(),
-      countryOfIssuance: z.string().regex(/^[A-Z]{2}$/, "must be a two-letter country code").optional(),
+      countryOfIssuance: z
+        .string()
+        .regex(/^[A-Z]{2}$/, "must be a two-letter country code")
+        .optional(),
     })
     .optional(),
   residedInUsSince1996: z.boolean().optional(),
@@ -97,12 +116,25 @@ export const citizenship = z.looseObject({
 
 export const retroactiveMedicalCoverage = z.looseObject({
   isRequested: z.boolean().optional(),
-  periods: z.array(z.looseObject({ month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "must be a month written YYYY-MM"), householdIncome: nonNegative.optional() })).optional(),
+  periods: z
+    .array(
+      z.looseObject({
+        month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "must be a month written YYYY-MM"),
+        householdIncome: nonNegative.optional(),
+      }),
+    )
+    .optional(),
 });
 
 const flags = (...names: string[]) => z.looseObject(Object.fromEntries(names.map((flag) => [flag, z.boolean().optional()])));
 
-export const disability = flags("isDisabled", "hasLongTermCondition", "hasPhysicalDisability", "hasMentalDisability", "needsHelpWithSelfCare");
+export const disability = flags(
+  "isDisabled",
+  "hasLongTermCondition",
+  "hasPhysicalDisability",
+  "hasMentalDisability",
+  "needsHelpWithSelfCare",
+);
 
 export const studentStatus = z.looseObject({
   enrollmentStatus: enumOf(["full_time", "part_time", "not_enrolled"]).optional(),

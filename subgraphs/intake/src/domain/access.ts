@@ -50,13 +50,17 @@ export async function machineCaller(caller: Caller): Promise<MachineCaller> {
 /** An application and its records change only while it is a draft or under review (409 naming its state otherwise). */
 export function requireChangeable(application: { status: ApplicationStatus }, what = "The application"): void {
   if (!changeableStatuses.includes(application.status)) {
-    throw conflict(`${what} cannot be changed while the application is ${application.status}; only ${changeableStatuses.join(" or ")} applications can.`, [
-      { field: "status", message: `is ${application.status}` },
-    ]);
+    throw conflict(
+      `${what} cannot be changed while the application is ${application.status}; only ${changeableStatuses.join(" or ")} applications can.`,
+      [{ field: "status", message: `is ${application.status}` }],
+    );
   }
 }
 
 /** Only a draft is deleted. */
 export function requireDraft(application: { status: ApplicationStatus }): void {
-  if (application.status !== "draft") throw conflict(`Only a draft application can be deleted; this one is ${application.status}.`, [{ field: "status", message: `is ${application.status}` }]);
+  if (application.status !== "draft")
+    throw conflict(`Only a draft application can be deleted; this one is ${application.status}.`, [
+      { field: "status", message: `is ${application.status}` },
+    ]);
 }

@@ -55,7 +55,10 @@ export const applicationMachine = defineMachine<Application, ApplicationStatus, 
     closed: { clock: "stopped", description: "Decided and closed." },
   },
   guards: {
-    callerIsOwner: { test: (application, caller) => application.ownerId !== null && application.ownerId === caller.id, refusal: "an applicant may act only on their own application" },
+    callerIsOwner: {
+      test: (application, caller) => application.ownerId !== null && application.ownerId === caller.id,
+      refusal: "an applicant may act only on their own application",
+    },
   },
   actions: {
     submit: {
@@ -65,10 +68,20 @@ export const applicationMachine = defineMachine<Application, ApplicationStatus, 
       to: "submitted",
       who: [ownApplicant, caseworker],
       effects: (application, { now, env }) => {
-        if (env.filingGaps.length) throw validationFailed([...env.filingGaps], "The application lacks what it needs to be accepted for filing.");
+        if (env.filingGaps.length)
+          throw validationFailed([...env.filingGaps], "The application lacks what it needs to be accepted for filing.");
         return { submittedAt: now };
       },
-      emits: (application, { env }) => ({ name: actionEvents.submit, data: { programs: application.programs, channel: application.channel, memberIds: env.memberIds, members: env.members, isExpedited: application.isExpedited } }),
+      emits: (application, { env }) => ({
+        name: actionEvents.submit,
+        data: {
+          programs: application.programs,
+          channel: application.channel,
+          memberIds: env.memberIds,
+          members: env.members,
+          isExpedited: application.isExpedited,
+        },
+      }),
     },
     open: {
       description: "Starts the review (when its review task is claimed).",
@@ -135,7 +148,9 @@ export function movesOf(status: ApplicationStatus): { touching: ReadonlySet<stri
   const moves = Object.entries(applicationMachine.actions).filter(([, action]) => action.to !== undefined);
   const eventOf = ([name]: [string, unknown]) => actionEvents[name as keyof typeof actionEvents];
   return {
-    touching: new Set(moves.filter(([, action]) => action.to === status || (action.from.includes(status) && action.to !== status)).map(eventOf)),
+    touching: new Set(
+      moves.filter(([, action]) => action.to === status || (action.from.includes(status) && action.to !== status)).map(eventOf),
+    ),
     moving: new Set(moves.map(eventOf)),
   };
 }

@@ -19,7 +19,8 @@ export const intakeEvents = defineDomainEvents("intake", "/intake", {
   "application_member.created": "A member was added to an application; the subject is the application, data the new member.",
   "application_member.updated": "An application's member was changed; the subject is the application, data: memberId and the changes.",
   "application_member.deleted": "A member was removed from an application; the subject is the application, data: memberId.",
-  "application.submitted": "An application was filed; data: programs, channel, memberIds (every member), members (each member's memberId and the programs they apply for: none for a non-applying member), isExpedited (null: eligibility's expedited screening answers after filing).",
+  "application.submitted":
+    "An application was filed; data: programs, channel, memberIds (every member), members (each member's memberId and the programs they apply for: none for a non-applying member), isExpedited (null: eligibility's expedited screening answers after filing).",
   "application.opened": "A caseworker's review of the application began (its review task was claimed); data: programs.",
   "application.review_completed": "The caseworker's review of the application is complete.",
   "application.closed": "The application was closed (closed under review, or its determination approved).",
@@ -43,7 +44,8 @@ type IntakeEventName = Parameters<typeof intakeEvents.draft>[0];
 
 /** A household record's events, by its kind's event object. */
 export const recordChanges = (event: string) => ({
-  created: (subject: string, snapshot: Record<string, unknown>) => intakeEvents.draft(`${event}.created` as IntakeEventName, subject, snapshot),
+  created: (subject: string, snapshot: Record<string, unknown>) =>
+    intakeEvents.draft(`${event}.created` as IntakeEventName, subject, snapshot),
   updated: (subject: string, id: string, before: Record<string, unknown>, after: Record<string, unknown>) =>
     intakeEvents.draft(`${event}.updated` as IntakeEventName, subject, { id, changes: changesBetween(before, after) }),
   deleted: (subject: string, id: string) => intakeEvents.draft(`${event}.deleted` as IntakeEventName, subject, { id }),
@@ -51,7 +53,8 @@ export const recordChanges = (event: string) => ({
 
 /** A member's events name the application as their subject (intake's reactions read it), and the member in their data. */
 export const memberChanges = {
-  created: (applicationId: string, snapshot: Record<string, unknown>) => intakeEvents.draft("application_member.created", applicationId, snapshot),
+  created: (applicationId: string, snapshot: Record<string, unknown>) =>
+    intakeEvents.draft("application_member.created", applicationId, snapshot),
   updated: (applicationId: string, memberId: string, before: Record<string, unknown>, after: Record<string, unknown>) =>
     intakeEvents.draft("application_member.updated", applicationId, { memberId, changes: changesBetween(before, after) }),
   deleted: (applicationId: string, memberId: string) => intakeEvents.draft("application_member.deleted", applicationId, { memberId }),

@@ -18,11 +18,18 @@ const signed: FilingFacts = {
 describe("the filing minimum", () => {
   it("asks a SNAP application for the applicant's name, an address and an application signature, one detail each", () => {
     expect(missingForFiling(signed)).toEqual([]);
-    expect(missingForFiling({ ...signed, primaryApplicant: null, signaturePurposes: new Set(["hipaa_consent"]) }).map((gap) => gap.field)).toEqual(["members", "members", "signatures"]);
+    expect(
+      missingForFiling({ ...signed, primaryApplicant: null, signaturePurposes: new Set(["hipaa_consent"]) }).map((gap) => gap.field),
+    ).toEqual(["members", "members", "signatures"]);
   });
 
   it("lets a household without a home file without an address", () => {
-    expect(missingForFiling({ ...signed, primaryApplicant: { ...signed.primaryApplicant!, hasAddress: false, isExperiencingHomelessness: true } })).toEqual([]);
+    expect(
+      missingForFiling({
+        ...signed,
+        primaryApplicant: { ...signed.primaryApplicant!, hasAddress: false, isExperiencingHomelessness: true },
+      }),
+    ).toEqual([]);
     expect(missingForFiling({ ...signed, primaryApplicant: { ...signed.primaryApplicant!, hasAddress: false } })).toHaveLength(1);
   });
 
@@ -59,8 +66,19 @@ describe("references within an application", () => {
   const known = async (target: string) => new Set(target === "member" ? ["m1"] : target === "contact" ? ["c1"] : []);
   it("names each reference to something not on the application", async () => {
     const problems = await referenceProblems(
-      { spouse: { type: "contact", id: "c2" }, dependents: [{ type: "member", id: "m1" }, { type: "member", id: "m9" }], jobId: "j1" },
-      [{ path: "spouse", kind: "person" }, { path: "dependents[]", kind: "person" }, { path: "jobId", kind: "id", target: "job" }],
+      {
+        spouse: { type: "contact", id: "c2" },
+        dependents: [
+          { type: "member", id: "m1" },
+          { type: "member", id: "m9" },
+        ],
+        jobId: "j1",
+      },
+      [
+        { path: "spouse", kind: "person" },
+        { path: "dependents[]", kind: "person" },
+        { path: "jobId", kind: "id", target: "job" },
+      ],
       known as never,
     );
     expect(problems.map((problem) => problem.field)).toEqual(["spouse.id", "dependents[1].id", "jobId"]);
@@ -91,6 +109,8 @@ describe("the determination approval policy (INTAKE_DETERMINATION_APPROVAL)", ()
     ["snap, medicaid", [denied], false],
     ["snap, medicaid", [approved], true],
   ] as const)("%s with %j → %s", (setting, decisions, expected) => {
-    expect(needsSupervisorApproval(approvalPolicyFromEnv(setting === undefined ? {} : { INTAKE_DETERMINATION_APPROVAL: setting }), decisions)).toBe(expected);
+    expect(
+      needsSupervisorApproval(approvalPolicyFromEnv(setting === undefined ? {} : { INTAKE_DETERMINATION_APPROVAL: setting }), decisions),
+    ).toBe(expected);
   });
 });

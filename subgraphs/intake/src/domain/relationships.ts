@@ -23,5 +23,11 @@ const inverse: Record<RelationshipType, RelationshipType | null> = {
 
 /** The reverse relationship's types (empty: nothing true can be said the other way, and no reverse is kept). */
 export function inverseRelationships(types: readonly string[]): RelationshipType[] {
-  return [...new Set(types.map((type) => inverse[type as RelationshipType]).filter((type): type is RelationshipType => type !== null && type !== undefined))];
+  return [
+    ...new Set(
+      types
+        .map((type) => inverse[type as RelationshipType])
+        .filter((type): type is RelationshipType => type !== null && type !== undefined),
+    ),
+  ];
 }

@@ -35,7 +35,10 @@ export async function updateApplication(context: IntakeContext, id: string, body
     await requireAccess(context, before, "update");
     requireChangeable(before);
     const after = await tx.application.update({ where: { id: before.id }, data: applicationResource.columnsOf(body) });
-    await context.events.record(tx, applicationChanges.updated(after.id, applicationResource.snapshot(before), applicationResource.snapshot(after)));
+    await context.events.record(
+      tx,
+      applicationChanges.updated(after.id, applicationResource.snapshot(before), applicationResource.snapshot(after)),
+    );
     return after;
   });
 }

@@ -24,9 +24,20 @@ export async function recordDocumentEvidence(work: IntakeWork, event: PlatformEv
   if (!before) return;
   const evidence = (before.evidence ?? []) as Array<{ documentVersionId?: string }>;
   if (evidence.some((item) => item.documentVersionId === data.documentVersionId)) return;
-  const entry = { type: "document", documentId: data.documentId, documentVersionId: data.documentVersionId ?? null, receivedAt: event.time };
-  const after = await work.tx.verification.update({ where: { id: before.id }, data: { evidence: [...evidence, entry] as Prisma.InputJsonValue } });
-  await work.events.record(work.tx, verificationChanges.updated(after.id, verificationResource.snapshot(before), verificationResource.snapshot(after)));
+  const entry = {
+    type: "document",
+    documentId: data.documentId,
+    documentVersionId: data.documentVersionId ?? null,
+    receivedAt: event.time,
+  };
+  const after = await work.tx.verification.update({
+    where: { id: before.id },
+    data: { evidence: [...evidence, entry] as Prisma.InputJsonValue },
+  });
+  await work.events.record(
+    work.tx,
+    verificationChanges.updated(after.id, verificationResource.snapshot(before), verificationResource.snapshot(after)),
+  );
   if (isAllowedFrom(verificationMachine, "satisfy", before.status as VerificationStatus)) {
     await transitionVerification(work, { id: before.id, action: "satisfy", caller: systemPrincipal, body: {} });
   }

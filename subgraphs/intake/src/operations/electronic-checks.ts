@@ -25,8 +25,14 @@ const json = (value: unknown) => value as Prisma.InputJsonValue;
 
 /** Stores the verification's checks, with its `updated` event. */
 async function writeChecks(work: IntakeWork, before: Verification, checks: ElectronicCheck[], evidence?: unknown[]): Promise<Verification> {
-  const after = await work.tx.verification.update({ where: { id: before.id }, data: { electronicChecks: json(checks), ...(evidence && { evidence: json(evidence) }) } });
-  await work.events.record(work.tx, verificationChanges.updated(after.id, verificationResource.snapshot(before), verificationResource.snapshot(after)));
+  const after = await work.tx.verification.update({
+    where: { id: before.id },
+    data: { electronicChecks: json(checks), ...(evidence && { evidence: json(evidence) }) },
+  });
+  await work.events.record(
+    work.tx,
+    verificationChanges.updated(after.id, verificationResource.snapshot(before), verificationResource.snapshot(after)),
+  );
   return after;
 }
 
@@ -38,7 +44,8 @@ async function writeChecks(work: IntakeWork, before: Verification, checks: Elect
  */
 export async function requestElectronicChecks(work: IntakeWork, verificationId: string): Promise<void> {
   const verification = await work.tx.verification.findUnique({ where: { id: verificationId } });
-  if (!verification || verification.verificationType !== "electronic" || !verification.sourceId || verification.status !== "pending") return;
+  if (!verification || verification.verificationType !== "electronic" || !verification.sourceId || verification.status !== "pending")
+    return;
   if (checksOf(verification).length) return;
   const services = electronicServices[verification.category as keyof typeof electronicServices] ?? [];
   if (!services.length) return;
@@ -68,12 +75,17 @@ export async function recordCallOutcome(work: IntakeWork, event: PlatformEvent):
   if (!status) return;
   const callId = event.subject.toLowerCase();
   const data = (event.data ?? {}) as { result?: CallResult; failureReason?: string; serviceType?: string };
-  const verifications = await work.tx.verification.findMany({ where: { electronicChecks: { array_contains: [{ serviceCallId: callId }] } }, orderBy: { createdAt: "asc" } });
+  const verifications = await work.tx.verification.findMany({
+    where: { electronicChecks: { array_contains: [{ serviceCallId: callId }] } },
+    orderBy: { createdAt: "asc" },
+  });
   for (const before of verifications) {
     // An end already recorded (the event delivered again) changes nothing.
     if (!checksOf(before).some((check) => check.serviceCallId === callId && check.status === "pending")) continue;
     const checks = checksOf(before).map((check) =>
-      check.serviceCallId === callId ? { ...check, status, result: data.result ?? null, failureReason: data.failureReason ?? null, checkedAt: event.time } : check,
+      check.serviceCallId === callId
+        ? { ...check, status, result: data.result ?? null, failureReason: data.failureReason ?? null, checkedAt: event.time }
+        : check,
     );
     if (status !== "completed" || !data.result) {
       await writeChecks(work, before, checks);
@@ -81,18 +93,33 @@ export async function recordCallOutcome(work: IntakeWork, event: PlatformEvent):
     }
     const evidence = [
       ...((before.evidence ?? []) as unknown[]),
-      { type: "electronic", source: data.serviceType ?? "", result: data.result === "conclusive" ? "conclusive" : "inconclusive", serviceCallId: callId, receivedAt: event.time },
+      {
+        type: "electronic",
+        source: data.serviceType ?? "",
+        result: data.result === "conclusive" ? "conclusive" : "inconclusive",
+        serviceCallId: callId,
+        receivedAt: event.time,
+      },
     ];
     await writeChecks(work, before, checks, evidence);
     const state = before.status as VerificationStatus;
     if (data.result === "conclusive") {
-      if (isAllowedFrom(verificationMachine, "satisfy", state)) await transitionVerification(work, { id: before.id, action: "satisfy", caller: systemPrincipal, body: {} });
+      if (isAllowedFrom(verificationMachine, "satisfy", state))
+        await transitionVerification(work, { id: before.id, action: "satisfy", caller: systemPrincipal, body: {} });
       continue;
     }
     if (!isAllowedFrom(verificationMachine, "mark-inconclusive", state)) continue;
     await transitionVerification(work, { id: before.id, action: "mark-inconclusive", caller: systemPrincipal, body: {} });
     const [document] = await work.tx.verification.createManyAndReturn({
-      data: [{ applicationId: before.applicationId, sourceId: before.sourceId, sourceType: before.sourceType, category: before.category, verificationType: "document" }],
+      data: [
+        {
+          applicationId: before.applicationId,
+          sourceId: before.sourceId,
+          sourceType: before.sourceType,
+          category: before.category,
+          verificationType: "document",
+        },
+      ],
     });
     await work.events.record(work.tx, verificationChanges.created(document!.id, verificationResource.snapshot(document!)));
   }

@@ -17,18 +17,32 @@ export async function recordExpedited(work: IntakeWork, applicationId: string, e
   // Once expedited, it stays so: a later screening does not take back what eligibility flagged.
   if (before.isExpedited === true || before.isExpedited === expedited) return;
   const after = await work.tx.application.update({ where: { id: before.id }, data: { isExpedited: expedited } });
-  await work.events.record(work.tx, applicationChanges.updated(after.id, applicationResource.snapshot(before), applicationResource.snapshot(after)));
+  await work.events.record(
+    work.tx,
+    applicationChanges.updated(after.id, applicationResource.snapshot(before), applicationResource.snapshot(after)),
+  );
 }
 
 export type ProgramDetermination = { program: string; outcome: "approved" | "denied"; determinedAt: string };
 
 /** A program's decision appended to the member's `programDeterminations` (once per program). */
-export async function appendProgramDetermination(work: IntakeWork, applicationId: string, memberId: string, determination: ProgramDetermination): Promise<void> {
+export async function appendProgramDetermination(
+  work: IntakeWork,
+  applicationId: string,
+  memberId: string,
+  determination: ProgramDetermination,
+): Promise<void> {
   const parent = await lockedApplication(work.tx, applicationId);
   const before: ApplicationMember | null = await work.tx.applicationMember.findFirst({ where: { id: memberId, applicationId: parent.id } });
   if (!before) return;
   const recorded = (before.programDeterminations ?? []) as ProgramDetermination[];
   if (recorded.some((entry) => entry.program === determination.program)) return;
-  const after = await work.tx.applicationMember.update({ where: { id: before.id }, data: { programDeterminations: [...recorded, determination] } });
-  await work.events.record(work.tx, memberChanges.updated(parent.id, after.id, memberResource.snapshot(before), memberResource.snapshot(after)));
+  const after = await work.tx.applicationMember.update({
+    where: { id: before.id },
+    data: { programDeterminations: [...recorded, determination] },
+  });
+  await work.events.record(
+    work.tx,
+    memberChanges.updated(parent.id, after.id, memberResource.snapshot(before), memberResource.snapshot(after)),
+  );
 }

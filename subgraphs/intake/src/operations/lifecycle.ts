@@ -8,7 +8,12 @@ import { primaryApplicantOf } from "./members";
 import type { IntakeWork } from "./work";
 
 type Tx = IntakeWork["tx"];
-type Contact = { name?: { firstName?: string; lastName?: string }; primaryAddress?: unknown; mailingAddress?: unknown; isExperiencingHomelessness?: boolean } | null;
+type Contact = {
+  name?: { firstName?: string; lastName?: string };
+  primaryAddress?: unknown;
+  mailingAddress?: unknown;
+  isExperiencingHomelessness?: boolean;
+} | null;
 
 /** What the filing minimum reads of an application: its primary applicant's contact and its signatures' purposes. */
 async function filingFacts(tx: Tx, application: Application): Promise<FilingFacts> {
@@ -49,7 +54,11 @@ async function environment(tx: Tx, application: Application, action: string): Pr
     select: { id: true, roles: true, programsAppliedFor: true },
   });
   const filingGaps = filingMinimumEnabled() ? missingForFiling(await filingFacts(tx, application)) : [];
-  return { memberIds: members.map((member) => member.id), members: members.map((member) => ({ memberId: member.id, programs: programsOf(application, member) })), filingGaps };
+  return {
+    memberIds: members.map((member) => member.id),
+    members: members.map((member) => ({ memberId: member.id, programs: programsOf(application, member) })),
+    filingGaps,
+  };
 }
 
 export type ApplicationAction = {
@@ -66,10 +75,21 @@ export type ApplicationAction = {
  * order (404 → may the caller see it → 409 state → 403 role → 409 guard → 422 body and filing minimum);
  * the change and its events commit together.
  */
-export async function transitionApplication(work: IntakeWork, { id, action, caller, body, access }: ApplicationAction): Promise<Application> {
+export async function transitionApplication(
+  work: IntakeWork,
+  { id, action, caller, body, access }: ApplicationAction,
+): Promise<Application> {
   const before = await lockedApplication(work.tx, id);
   await access?.(before);
-  const plan = await planTransition(applicationMachine, action, before, caller, body, await environment(work.tx, before, action), work.clock.now());
+  const plan = await planTransition(
+    applicationMachine,
+    action,
+    before,
+    caller,
+    body,
+    await environment(work.tx, before, action),
+    work.clock.now(),
+  );
   // What the machine's effects return, as Prisma writes it (no effect sets a JSON column to null, which Prisma would refuse).
   const { id: _id, ...changes } = plan.changes as Prisma.ApplicationUncheckedUpdateInput;
   const after = await work.tx.application.update({ where: { id: before.id }, data: changes });

@@ -17,7 +17,10 @@ async function memberOf(tx: Tx, applicationId: string, id: string): Promise<Appl
 
 /** The application's primary applicant: the first member added with that role (lists name it, filing needs it). */
 export function primaryApplicantOf(tx: Tx, applicationId: string): Promise<ApplicationMember | null> {
-  return tx.applicationMember.findFirst({ where: { applicationId, roles: { has: "primary_applicant" } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  return tx.applicationMember.findFirst({
+    where: { applicationId, roles: { has: "primary_applicant" } },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
 }
 
 /** The name lists of applications search and sort by: the primary applicant's, as their contact gives it. */
@@ -25,23 +28,42 @@ async function keepApplicantName(tx: Tx, applicationId: string): Promise<void> {
   const primary = await primaryApplicantOf(tx, applicationId);
   const name = (primary?.contact as { name?: { firstName?: unknown; lastName?: unknown } } | null)?.name;
   const text = (value: unknown) => (typeof value === "string" ? value : null);
-  await tx.application.update({ where: { id: applicationId }, data: { applicantFirstName: text(name?.firstName), applicantLastName: text(name?.lastName) } });
+  await tx.application.update({
+    where: { id: applicationId },
+    data: { applicantFirstName: text(name?.firstName), applicantLastName: text(name?.lastName) },
+  });
 }
 
-export async function createMember(work: IntakeWork, applicationId: string, body: MemberCreate, access?: RecordAccess): Promise<ApplicationMember> {
+export async function createMember(
+  work: IntakeWork,
+  applicationId: string,
+  body: MemberCreate,
+  access?: RecordAccess,
+): Promise<ApplicationMember> {
   const parent = await changingApplication(work, applicationId, "Its members", access);
-  const created = await work.tx.applicationMember.create({ data: { ...(memberResource.columnsOf(body) as Prisma.ApplicationMemberUncheckedCreateInput), applicationId: parent.id } });
+  const created = await work.tx.applicationMember.create({
+    data: { ...(memberResource.columnsOf(body) as Prisma.ApplicationMemberUncheckedCreateInput), applicationId: parent.id },
+  });
   await keepApplicantName(work.tx, parent.id);
   await work.events.record(work.tx, memberChanges.created(parent.id, memberResource.snapshot(created)));
   return created;
 }
 
-export async function updateMember(work: IntakeWork, applicationId: string, id: string, body: MemberUpdate, access?: RecordAccess): Promise<ApplicationMember> {
+export async function updateMember(
+  work: IntakeWork,
+  applicationId: string,
+  id: string,
+  body: MemberUpdate,
+  access?: RecordAccess,
+): Promise<ApplicationMember> {
   const parent = await changingApplication(work, applicationId, "Its members", access);
   const before = await memberOf(work.tx, parent.id, id);
   const after = await work.tx.applicationMember.update({ where: { id: before.id }, data: memberResource.columnsOf(body) });
   await keepApplicantName(work.tx, parent.id);
-  await work.events.record(work.tx, memberChanges.updated(parent.id, after.id, memberResource.snapshot(before), memberResource.snapshot(after)));
+  await work.events.record(
+    work.tx,
+    memberChanges.updated(parent.id, after.id, memberResource.snapshot(before), memberResource.snapshot(after)),
+  );
   return after;
 }
 
@@ -60,12 +82,22 @@ export async function deleteMember(work: IntakeWork, applicationId: string, id: 
  * caseworker's or matching's word stands), and a member removed meanwhile has nothing to link.
  * Returns the member as it now is, or null.
  */
-export async function linkMemberToPerson(work: IntakeWork, applicationId: string, id: string, personId: string): Promise<ApplicationMember | null> {
+export async function linkMemberToPerson(
+  work: IntakeWork,
+  applicationId: string,
+  id: string,
+  personId: string,
+): Promise<ApplicationMember | null> {
   if (!isUuid(id)) return null;
   // Locked so that the event's `before` is the member as this write finds it.
-  const before = await findLocked(work.tx, "intake_application_member", id, () => work.tx.applicationMember.findFirst({ where: { id, applicationId } }));
+  const before = await findLocked(work.tx, "intake_application_member", id, () =>
+    work.tx.applicationMember.findFirst({ where: { id, applicationId } }),
+  );
   if (!before || before.personId !== null) return before;
   const after = await work.tx.applicationMember.update({ where: { id: before.id }, data: { personId } });
-  await work.events.record(work.tx, memberChanges.updated(before.applicationId, after.id, memberResource.snapshot(before), memberResource.snapshot(after)));
+  await work.events.record(
+    work.tx,
+    memberChanges.updated(before.applicationId, after.id, memberResource.snapshot(before), memberResource.snapshot(after)),
+  );
   return after;
 }

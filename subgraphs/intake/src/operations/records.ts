@@ -22,7 +22,8 @@ type RecordTable = {
   count(args: { where: object }): Promise<number>;
 };
 
-const isRecordTable = (value: unknown): value is RecordTable => typeof value === "object" && value !== null && "findMany" in value && "create" in value;
+const isRecordTable = (value: unknown): value is RecordTable =>
+  typeof value === "object" && value !== null && "findMany" in value && "create" in value;
 
 /** A record kind's table, by its delegate's name on the client (or a transaction's); a name that is none fails loudly. */
 export function recordTable(client: object, delegate: string): RecordTable {
@@ -40,7 +41,13 @@ export type RecordAccess = (application: Application) => Promise<void>;
  * The application a write to its records opens: under its lock, the caller allowed to change it, and
  * it still changeable (`what` names the records in the 409).
  */
-export async function changingApplication(work: IntakeWork, applicationId: string, what: string, access?: RecordAccess, options: WriteOptions = {}): Promise<Application> {
+export async function changingApplication(
+  work: IntakeWork,
+  applicationId: string,
+  what: string,
+  access?: RecordAccess,
+  options: WriteOptions = {},
+): Promise<Application> {
   const found = await lockedApplication(work.tx, applicationId);
   await access?.(found);
   if (!options.anyState) requireChangeable(found, what);
@@ -53,7 +60,13 @@ const changing = (work: IntakeWork, applicationId: string, kind: ApplicationReco
 /** `anyState`: a reaction's write (the interview made when review begins) is not held to the states a caller's is. */
 export type WriteOptions = { anyState?: boolean };
 
-const delegates: Record<ReferenceTarget, string> = { member: "applicationMember", contact: "applicationContact", organization: "organization", job: "job", healthPlan: "healthPlan" };
+const delegates: Record<ReferenceTarget, string> = {
+  member: "applicationMember",
+  contact: "applicationContact",
+  organization: "organization",
+  job: "job",
+  healthPlan: "healthPlan",
+};
 
 /** The ids of the application's records of each kind, each read once and only when a reference needs it. */
 function knownIds(tx: Tx, applicationId: string): KnownIds {
@@ -61,20 +74,29 @@ function knownIds(tx: Tx, applicationId: string): KnownIds {
   return (target) => {
     if (!cache.has(target)) {
       const delegate = recordTable(tx, delegates[target]);
-      cache.set(target, delegate.findMany({ where: { applicationId }, select: { id: true } }).then((rows) => new Set(rows.map((row) => row.id))));
+      cache.set(
+        target,
+        delegate.findMany({ where: { applicationId }, select: { id: true } }).then((rows) => new Set(rows.map((row) => row.id))),
+      );
     }
     return cache.get(target)!;
   };
 }
 
 /** Refuses (422) a body that names a member, person or record not on this application. */
-async function requireReferences(tx: Tx, application: Application, kind: ApplicationRecordKind, body: Record<string, unknown>): Promise<void> {
+async function requireReferences(
+  tx: Tx,
+  application: Application,
+  kind: ApplicationRecordKind,
+  body: Record<string, unknown>,
+): Promise<void> {
   const rules = [...(kind.aboutMember ? [{ path: "memberId", kind: "id", target: "member" } as const] : []), ...(kind.references ?? [])];
   const problems = await referenceProblems(body, rules, knownIds(tx, application.id));
   if (problems.length) throw validationFailed(problems, "The record names someone or something that is not on this application.");
 }
 
-const subjectOf = (kind: ApplicationRecordKind, record: StoredRecord) => (kind.eventSubject === "member" && record.memberId ? record.memberId : record.applicationId);
+const subjectOf = (kind: ApplicationRecordKind, record: StoredRecord) =>
+  kind.eventSubject === "member" && record.memberId ? record.memberId : record.applicationId;
 
 async function recordOf(tx: Tx, kind: ApplicationRecordKind, applicationId: string, id: string): Promise<StoredRecord> {
   const found = isUuid(id) ? await delegateOf(tx, kind).findFirst({ where: { id, applicationId } }) : null;
@@ -99,7 +121,10 @@ async function keepReverse(work: IntakeWork, kind: ApplicationRecordKind, record
   const data = { from: record.to, to: record.from, relationshipTypes: reverseTypes, reverseId: record.id };
   if (existing) {
     const after = await delegate.update({ where: { id: existing.id }, data });
-    await work.events.record(work.tx, events.updated(record.applicationId, existing.id, kind.resource.snapshot(existing), kind.resource.snapshot(after)));
+    await work.events.record(
+      work.tx,
+      events.updated(record.applicationId, existing.id, kind.resource.snapshot(existing), kind.resource.snapshot(after)),
+    );
     return record;
   }
   const reverse = await delegate.create({ data: { ...data, applicationId: record.applicationId } });
@@ -107,7 +132,13 @@ async function keepReverse(work: IntakeWork, kind: ApplicationRecordKind, record
   return delegate.update({ where: { id: record.id }, data: { reverseId: reverse.id } });
 }
 
-export async function createRecord(work: IntakeWork, kind: ApplicationRecordKind, applicationId: string, body: Record<string, unknown>, access?: RecordAccess): Promise<StoredRecord> {
+export async function createRecord(
+  work: IntakeWork,
+  kind: ApplicationRecordKind,
+  applicationId: string,
+  body: Record<string, unknown>,
+  access?: RecordAccess,
+): Promise<StoredRecord> {
   const application = await changing(work, applicationId, kind, access);
   await requireReferences(work.tx, application, kind, body);
   const created = await delegateOf(work.tx, kind).create({ data: { ...kind.resource.columnsOf(body), applicationId: application.id } });
@@ -115,16 +146,32 @@ export async function createRecord(work: IntakeWork, kind: ApplicationRecordKind
   return keepReverse(work, kind, created);
 }
 
-export async function updateRecord(work: IntakeWork, kind: ApplicationRecordKind, applicationId: string, id: string, body: Record<string, unknown>, access?: RecordAccess): Promise<StoredRecord> {
+export async function updateRecord(
+  work: IntakeWork,
+  kind: ApplicationRecordKind,
+  applicationId: string,
+  id: string,
+  body: Record<string, unknown>,
+  access?: RecordAccess,
+): Promise<StoredRecord> {
   const application = await changing(work, applicationId, kind, access);
   const before = await recordOf(work.tx, kind, application.id, id);
   await requireReferences(work.tx, application, kind, body);
   const after = await delegateOf(work.tx, kind).update({ where: { id: before.id }, data: kind.resource.columnsOf(body) });
-  await work.events.record(work.tx, recordChanges(kind.event).updated(subjectOf(kind, after), after.id, kind.resource.snapshot(before), kind.resource.snapshot(after)));
+  await work.events.record(
+    work.tx,
+    recordChanges(kind.event).updated(subjectOf(kind, after), after.id, kind.resource.snapshot(before), kind.resource.snapshot(after)),
+  );
   return keepReverse(work, kind, after);
 }
 
-export async function deleteRecord(work: IntakeWork, kind: ApplicationRecordKind, applicationId: string, id: string, access?: RecordAccess): Promise<void> {
+export async function deleteRecord(
+  work: IntakeWork,
+  kind: ApplicationRecordKind,
+  applicationId: string,
+  id: string,
+  access?: RecordAccess,
+): Promise<void> {
   const application = await changing(work, applicationId, kind, access);
   const found = await recordOf(work.tx, kind, application.id, id);
   const delegate = delegateOf(work.tx, kind);
@@ -156,6 +203,9 @@ export async function writeSingleton(
     return created;
   }
   const after = await delegate.update({ where: { id: before.id }, data: kind.resource.columnsOf(body) });
-  await work.events.record(work.tx, recordChanges(kind.event).updated(application.id, after.id, kind.resource.snapshot(before), kind.resource.snapshot(after)));
+  await work.events.record(
+    work.tx,
+    recordChanges(kind.event).updated(application.id, after.id, kind.resource.snapshot(before), kind.resource.snapshot(after)),
+  );
   return after;
 }

@@ -10,7 +10,12 @@ import type { RecordAccess } from "./records";
 import type { IntakeWork } from "./work";
 
 type Tx = IntakeWork["tx"];
-type Draft = { sourceId: string | null; sourceType: "member" | "income" | null; category: string; verificationType: "document" | "electronic" };
+type Draft = {
+  sourceId: string | null;
+  sourceType: "member" | "income" | null;
+  category: string;
+  verificationType: "document" | "electronic";
+};
 
 /**
  * The application a caller's write to its verifications opens: under its lock, the caller allowed,
@@ -20,7 +25,9 @@ async function openApplication(work: IntakeWork, applicationId: string, access?:
   const application = await lockedApplication(work.tx, applicationId);
   await access?.(application);
   if (application.status === "withdrawn" || application.status === "closed") {
-    throw conflict(`Verifications cannot be changed while the application is ${application.status}.`, [{ field: "status", message: `is ${application.status}` }]);
+    throw conflict(`Verifications cannot be changed while the application is ${application.status}.`, [
+      { field: "status", message: `is ${application.status}` },
+    ]);
   }
   return application;
 }
@@ -29,7 +36,10 @@ async function requireSource(tx: Tx, applicationId: string, body: { sourceId?: s
   if (!body.sourceId) return;
   const where = { id: body.sourceId.toLowerCase(), applicationId };
   const found = body.sourceType === "income" ? await tx.income.findFirst({ where }) : await tx.applicationMember.findFirst({ where });
-  if (!found) throw validationFailed([{ field: "sourceId", message: `must name ${body.sourceType === "income" ? "an income record" : "a member"} of this application` }]);
+  if (!found)
+    throw validationFailed([
+      { field: "sourceId", message: `must name ${body.sourceType === "income" ? "an income record" : "a member"} of this application` },
+    ]);
 }
 
 /** The obligations, written in one statement, each with its `created` event. */
@@ -40,7 +50,12 @@ async function insert(work: IntakeWork, applicationId: string, drafts: readonly 
   return created;
 }
 
-export async function createVerification(work: IntakeWork, applicationId: string, body: Record<string, unknown>, access?: RecordAccess): Promise<Verification> {
+export async function createVerification(
+  work: IntakeWork,
+  applicationId: string,
+  body: Record<string, unknown>,
+  access?: RecordAccess,
+): Promise<Verification> {
   const application = await openApplication(work, applicationId, access);
   await requireSource(work.tx, application.id, body as { sourceId?: string; sourceType?: string });
   const columns = verificationResource.columnsOf(body) as Partial<Draft> & Pick<Draft, "category">;
@@ -51,17 +66,30 @@ export async function createVerification(work: IntakeWork, applicationId: string
 async function verificationOf(tx: Tx, id: string, applicationId?: string): Promise<Verification> {
   // No verification has an id, or belongs to an application, that is not a uuid: asking the database would only fail.
   const askable = isUuid(id) && (applicationId === undefined || applicationId === "" || isUuid(applicationId));
-  const found = askable ? await tx.verification.findFirst({ where: { id: id.toLowerCase(), ...(applicationId && { applicationId: applicationId.toLowerCase() }) } }) : null;
+  const found = askable
+    ? await tx.verification.findFirst({
+        where: { id: id.toLowerCase(), ...(applicationId && { applicationId: applicationId.toLowerCase() }) },
+      })
+    : null;
   if (!found) throw notFound("Verification", id);
   return found;
 }
 
-export async function updateVerification(work: IntakeWork, applicationId: string, id: string, body: Record<string, unknown>, access?: RecordAccess): Promise<Verification> {
+export async function updateVerification(
+  work: IntakeWork,
+  applicationId: string,
+  id: string,
+  body: Record<string, unknown>,
+  access?: RecordAccess,
+): Promise<Verification> {
   const application = await openApplication(work, applicationId, access);
   const before = await verificationOf(work.tx, id, application.id);
   await requireSource(work.tx, application.id, { sourceId: before.sourceId, sourceType: before.sourceType, ...(body as object) });
   const after = await work.tx.verification.update({ where: { id: before.id }, data: verificationResource.columnsOf(body) });
-  await work.events.record(work.tx, verificationChanges.updated(after.id, verificationResource.snapshot(before), verificationResource.snapshot(after)));
+  await work.events.record(
+    work.tx,
+    verificationChanges.updated(after.id, verificationResource.snapshot(before), verificationResource.snapshot(after)),
+  );
   return after;
 }
 
@@ -72,10 +100,20 @@ export async function deleteVerification(work: IntakeWork, applicationId: string
   await work.events.record(work.tx, verificationChanges.deleted(found.id));
 }
 
-export type VerificationAction = { id: string; applicationId?: string; action: string; caller: MachineCaller; body: unknown; access?: RecordAccess };
+export type VerificationAction = {
+  id: string;
+  applicationId?: string;
+  action: string;
+  caller: MachineCaller;
+  body: unknown;
+  access?: RecordAccess;
+};
 
 /** Runs a verification action under its application's lock (a verification is part of it), in the contract's order of checks. */
-export async function transitionVerification(work: IntakeWork, { id, applicationId, action, caller, body, access }: VerificationAction): Promise<Verification> {
+export async function transitionVerification(
+  work: IntakeWork,
+  { id, applicationId, action, caller, body, access }: VerificationAction,
+): Promise<Verification> {
   const unlocked = await verificationOf(work.tx, id, applicationId);
   const application = await lockedApplication(work.tx, unlocked.applicationId);
   await access?.(application);
@@ -92,14 +130,20 @@ export async function transitionVerification(work: IntakeWork, { id, application
 const describeVerification = (found: Pick<Verification, "id" | "category" | "sourceType" | "sourceId" | "status">) =>
   `${found.id} (${found.category} of ${found.sourceType ? `${found.sourceType} ${found.sourceId}` : "the household"}, ${found.status})`;
 
-export type ApplicationVerificationAction = Omit<VerificationAction, "id" | "applicationId"> & { applicationId: string; verificationId?: string };
+export type ApplicationVerificationAction = Omit<VerificationAction, "id" | "applicationId"> & {
+  applicationId: string;
+  verificationId?: string;
+};
 
 /**
  * A verification action at its application's path, as the specification's table writes it, the
  * verification named in the body: one of the application's, else 422 listing those the action
  * applies to (after the application's 404 and the caller's 403). Answers the application.
  */
-export async function transitionApplicationVerification(work: IntakeWork, { applicationId, verificationId, action, caller, body, access }: ApplicationVerificationAction): Promise<Application> {
+export async function transitionApplicationVerification(
+  work: IntakeWork,
+  { applicationId, verificationId, action, caller, body, access }: ApplicationVerificationAction,
+): Promise<Application> {
   const application = await lockedApplication(work.tx, applicationId);
   await access?.(application);
   const parts = await work.tx.verification.findMany({
@@ -107,13 +151,23 @@ export async function transitionApplicationVerification(work: IntakeWork, { appl
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     select: { id: true, status: true, category: true, sourceType: true, sourceId: true },
   });
-  const chosen = choosePart({ ...verificationsAtApplication, machine: verificationMachine, action, caller, named: verificationId, parts, parent: "application", describe: describeVerification });
+  const chosen = choosePart({
+    ...verificationsAtApplication,
+    machine: verificationMachine,
+    action,
+    caller,
+    named: verificationId,
+    parts,
+    parent: "application",
+    describe: describeVerification,
+  });
   await transitionVerification(work, { id: chosen.id, applicationId: application.id, action, caller, body });
   return application;
 }
 
 /** Whether the member applies for the program (a member naming no programs applies for the application's). */
-const appliesFor = (member: { programsAppliedFor: string[] }, program: string) => member.programsAppliedFor.length === 0 || member.programsAppliedFor.includes(program);
+const appliesFor = (member: { programsAppliedFor: string[] }, program: string) =>
+  member.programsAppliedFor.length === 0 || member.programsAppliedFor.includes(program);
 
 /**
  * The obligations a program places on what the application holds: each member's and income record's
@@ -131,12 +185,15 @@ export function obligationsFor(
     const rules = programVerifications[program];
     if (!rules) continue;
     for (const member of members.filter((candidate) => appliesFor(candidate, program))) {
-      for (const category of rules.member ?? []) add({ sourceId: member.id, sourceType: "member", category, verificationType: "electronic" });
+      for (const category of rules.member ?? [])
+        add({ sourceId: member.id, sourceType: "member", category, verificationType: "electronic" });
       for (const income of incomes.filter((candidate) => candidate.memberId === member.id)) {
-        for (const category of rules.income ?? []) add({ sourceId: income.id, sourceType: "income", category, verificationType: "electronic" });
+        for (const category of rules.income ?? [])
+          add({ sourceId: income.id, sourceType: "income", category, verificationType: "electronic" });
       }
     }
-    if (options.household) for (const category of rules.household ?? []) add({ sourceId: null, sourceType: null, category, verificationType: "document" });
+    if (options.household)
+      for (const category of rules.household ?? []) add({ sourceId: null, sourceType: null, category, verificationType: "document" });
   }
   return [...drafts.values()];
 }
@@ -147,23 +204,44 @@ export async function createProgramVerifications(work: IntakeWork, applicationId
   const [members, incomes, existing] = await Promise.all([
     work.tx.applicationMember.findMany({ where: { applicationId: application.id }, select: { id: true, programsAppliedFor: true } }),
     work.tx.income.findMany({ where: { applicationId: application.id }, select: { id: true, memberId: true } }),
-    work.tx.verification.findMany({ where: { applicationId: application.id }, select: { category: true, sourceType: true, sourceId: true } }),
+    work.tx.verification.findMany({
+      where: { applicationId: application.id },
+      select: { category: true, sourceType: true, sourceId: true },
+    }),
   ]);
   const had = new Set(existing.map((row) => `${row.category}:${row.sourceType}:${row.sourceId}`));
-  const drafts = obligationsFor(application.programs, members, incomes).filter((draft) => !had.has(`${draft.category}:${draft.sourceType}:${draft.sourceId}`));
+  const drafts = obligationsFor(application.programs, members, incomes).filter(
+    (draft) => !had.has(`${draft.category}:${draft.sourceType}:${draft.sourceId}`),
+  );
   return insert(work, application.id, drafts);
 }
 
 /** A member or income added after submission brings its own obligations (not the household's, already there). */
-export async function createVerificationsForAddition(work: IntakeWork, applicationId: string, addition: { memberId: string; incomeId?: string }): Promise<Verification[]> {
+export async function createVerificationsForAddition(
+  work: IntakeWork,
+  applicationId: string,
+  addition: { memberId: string; incomeId?: string },
+): Promise<Verification[]> {
   const application = await lockedApplication(work.tx, applicationId);
   if (["draft", "withdrawn", "closed"].includes(application.status)) return [];
-  const member = await work.tx.applicationMember.findFirst({ where: { id: addition.memberId, applicationId: application.id }, select: { id: true, programsAppliedFor: true } });
+  const member = await work.tx.applicationMember.findFirst({
+    where: { id: addition.memberId, applicationId: application.id },
+    select: { id: true, programsAppliedFor: true },
+  });
   if (!member) return [];
   const incomes = addition.incomeId ? [{ id: addition.incomeId, memberId: member.id }] : [];
   const all = obligationsFor(application.programs, [member], incomes, { household: false });
-  const wanted = addition.incomeId ? all.filter((draft) => draft.sourceType === "income") : all.filter((draft) => draft.sourceType === "member");
-  const existing = await work.tx.verification.findMany({ where: { applicationId: application.id, sourceId: { in: wanted.map((draft) => draft.sourceId!) } }, select: { category: true, sourceId: true } });
+  const wanted = addition.incomeId
+    ? all.filter((draft) => draft.sourceType === "income")
+    : all.filter((draft) => draft.sourceType === "member");
+  const existing = await work.tx.verification.findMany({
+    where: { applicationId: application.id, sourceId: { in: wanted.map((draft) => draft.sourceId!) } },
+    select: { category: true, sourceId: true },
+  });
   const had = new Set(existing.map((row) => `${row.category}:${row.sourceId}`));
-  return insert(work, application.id, wanted.filter((draft) => !had.has(`${draft.category}:${draft.sourceId}`)));
+  return insert(
+    work,
+    application.id,
+    wanted.filter((draft) => !had.has(`${draft.category}:${draft.sourceId}`)),
+  );
 }

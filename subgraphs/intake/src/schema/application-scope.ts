@@ -17,7 +17,13 @@ export async function readableApplication(context: IntakeContext, applicationId:
 export type PagedTable<Item> = { findMany(query: object): Promise<Item[]>; count(query: object): Promise<number> };
 
 /** One page of an application's records of a kind: the application must exist and be readable by the caller. */
-export async function pageOfApplication<Item>(context: IntakeContext, applicationId: string, spec: ListSpec, args: ListArgs, table: PagedTable<Item>) {
+export async function pageOfApplication<Item>(
+  context: IntakeContext,
+  applicationId: string,
+  spec: ListSpec,
+  args: ListArgs,
+  table: PagedTable<Item>,
+) {
   const parent = await readableApplication(context, applicationId);
   if (!parent) throw notFound("Application", applicationId);
   const where = { applicationId: parent.id };
@@ -29,4 +35,3 @@ export async function pageOfApplication<Item>(context: IntakeContext, applicatio
 
 /** The request's caller must be allowed to change the application (an applicant: their own). */
 export const mayChange = (context: IntakeContext) => (application: Application) => requireAccess(context, application, "update");
-

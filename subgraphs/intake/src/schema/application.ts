@@ -33,7 +33,14 @@ const applicationColumns = plainColumnsOf("Application");
  */
 async function applicationPage(args: ListArgs, context: IntakeContext) {
   const scope = await visibleOwner(context);
-  return findPage(application.listSpec, args, listThroughDriver(context.read, "intake_application", applicationColumns, scope, { items: (query) => context.db.application.findMany(query), total: (where) => context.db.application.count({ where }) }));
+  return findPage(
+    application.listSpec,
+    args,
+    listThroughDriver(context.read, "intake_application", applicationColumns, scope, {
+      items: (query) => context.db.application.findMany(query),
+      total: (where) => context.db.application.count({ where }),
+    }),
+  );
 }
 
 builder.graphCrud({

@@ -37,20 +37,27 @@ builder.subscriptionField("applicationsChanged", (t) =>
   t.field({
     authScopes: { permission: "applications:subscribe" },
     type: EventRef,
-    description: "Every change of the applications in `status` (all applications without it) as it commits: the actions that bring one into that state or take one out of it, and any other change of one in it; select `application { … }` for it as it is now.",
+    description:
+      "Every change of the applications in `status` (all applications without it) as it commits: the actions that bring one into that state or take one out of it, and any other change of one in it; select `application { … }` for it as it is now.",
     args: { status: t.arg({ type: builder.enumTypeOf(application.declaration.fields.status) }) },
     subscribe: async (_root, args, context) => {
       const status = args.status ?? undefined;
-      if (status !== undefined && !applicationStatuses.includes(status as ApplicationStatus)) throw badRequest("Invalid 'status' argument.", [{ field: "status", message: `must be one of: ${applicationStatuses.join(", ")}` }]);
+      if (status !== undefined && !applicationStatuses.includes(status as ApplicationStatus))
+        throw badRequest("Invalid 'status' argument.", [{ field: "status", message: `must be one of: ${applicationStatuses.join(", ")}` }]);
       const types = aboutApplications.map((type) => `${context.eventSettings.typePrefix}${type}`);
       const events = await context.hub.subscribe({ source: intakeEvents.source, types });
       if (status === undefined) return events;
       const named = (names: ReadonlySet<string>) => new Set([...names].map((name) => `${context.eventSettings.typePrefix}intake.${name}`));
       const moves = movesOf(status as ApplicationStatus);
       const [touching, moving] = [named(moves.touching), named(moves.moving)];
-      const statusOf = async (id: string) => ((await context.db.application.findUnique({ where: { id }, select: { status: true } })) as Pick<Application, "status"> | null)?.status;
+      const statusOf = async (id: string) =>
+        ((await context.db.application.findUnique({ where: { id }, select: { status: true } })) as Pick<Application, "status"> | null)
+          ?.status;
       // A move is judged by its event (into or out of the state); any other change by where the application is now.
-      return filtered(events, async ({ event }) => touching.has(event.type) || (!moving.has(event.type) && (await statusOf(event.subject)) === status));
+      return filtered(
+        events,
+        async ({ event }) => touching.has(event.type) || (!moving.has(event.type) && (await statusOf(event.subject)) === status),
+      );
     },
     resolve: (logged) => ({ id: logged.event.id }),
   }),

@@ -13,5 +13,7 @@ builder.machineMutations({
   authScopes: { permission: "applications:act" },
   caller: (context) => machineCaller(context),
   perform: ({ id, action, caller, body }, context) =>
-    inTransaction(context, (work) => transitionApplication(work, { id, action, caller, body, access: (application) => requireAccess(context, application, "read") })),
+    inTransaction(context, (work) =>
+      transitionApplication(work, { id, action, caller, body, access: (application) => requireAccess(context, application, "read") }),
+    ),
 });

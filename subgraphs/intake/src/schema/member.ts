@@ -37,7 +37,8 @@ builder.graphCrud({
   },
   page: (args, context, applicationId) => pageOfApplication(context, applicationId, member.listSpec, args, context.db.applicationMember),
   create: (body, context, applicationId) => inTransaction(context, (work) => createMember(work, applicationId, body, mayChange(context))),
-  update: (id, body, context, applicationId) => inTransaction(context, (work) => updateMember(work, applicationId, id, body, mayChange(context))),
+  update: (id, body, context, applicationId) =>
+    inTransaction(context, (work) => updateMember(work, applicationId, id, body, mayChange(context))),
   delete: (id, context, applicationId) => inTransaction(context, (work) => deleteMember(work, applicationId, id, mayChange(context))),
   descriptions: {
     list: "The application's members, in the order they were added.",

@@ -15,7 +15,6 @@ import { AppointmentRef } from "./links";
 const readScopes = { $any: { permission: "applications:read", $all: { permission: "applications:read:own" } } };
 const writeScopes = { $any: { permission: "applications:update", $all: { permission: "applications:update:own" } } };
 
-
 /** Each kind's object type, by its GraphQL name. */
 export const recordRefs = new Map<string, ObjectRef<Types, StoredRecord>>();
 
@@ -57,9 +56,12 @@ function collection(kind: ApplicationRecordKind): void {
     },
     page: (args, context, applicationId) =>
       pageOfApplication(context, applicationId, resource.listSpec, args, recordTable(context.db, kind.delegate)),
-    create: (body, context, applicationId) => inTransaction(context, (work) => createRecord(work, kind, applicationId, body, mayChange(context))),
-    update: (id, body, context, applicationId) => inTransaction(context, (work) => updateRecord(work, kind, applicationId, id, body, mayChange(context))),
-    delete: (id, context, applicationId) => inTransaction(context, (work) => deleteRecord(work, kind, applicationId, id, mayChange(context))),
+    create: (body, context, applicationId) =>
+      inTransaction(context, (work) => createRecord(work, kind, applicationId, body, mayChange(context))),
+    update: (id, body, context, applicationId) =>
+      inTransaction(context, (work) => updateRecord(work, kind, applicationId, id, body, mayChange(context))),
+    delete: (id, context, applicationId) =>
+      inTransaction(context, (work) => deleteRecord(work, kind, applicationId, id, mayChange(context))),
     descriptions: {
       create: `Adds a ${resource.name} record to the application, while it is a draft or under review (409 otherwise).`,
       delete: `Removes the ${resource.name} record, while the application is a draft or under review; returns the id deleted.`,
@@ -73,9 +75,15 @@ function singleton(kind: ApplicationRecordKind, links?: RecordLinks): void {
   const { resource } = kind;
   const named = kind.segment.replace(/-/g, " ");
   const label = `the application's ${named}`;
-  const load = async (context: IntakeContext, applicationId: string) => (await context.records(kind.delegate).byApplication.load(applicationId))[0] ?? null;
+  const load = async (context: IntakeContext, applicationId: string) =>
+    (await context.records(kind.delegate).byApplication.load(applicationId))[0] ?? null;
   builder.objectField(ApplicationRef, resource.single, (t) =>
-    t.field({ type: ref, nullable: true, description: `The application's ${named} (null until first written).`, resolve: (application, _args, context) => load(context, application.id) }),
+    t.field({
+      type: ref,
+      nullable: true,
+      description: `The application's ${named} (null until first written).`,
+      resolve: (application, _args, context) => load(context, application.id),
+    }),
   );
   builder.graphSingleton({
     resource,
@@ -90,7 +98,8 @@ function singleton(kind: ApplicationRecordKind, links?: RecordLinks): void {
       if (!parent) throw notFound("Application", applicationId);
       return load(context, parent.id);
     },
-    write: (applicationId, body, context) => inTransaction(context, (work) => writeSingleton(work, kind, applicationId, body, mayChange(context))),
+    write: (applicationId, body, context) =>
+      inTransaction(context, (work) => writeSingleton(work, kind, applicationId, body, mayChange(context))),
   });
 }
 

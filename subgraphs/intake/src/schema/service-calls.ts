@@ -12,6 +12,7 @@ builder.objectFields(VerificationRef, (t) => ({
     type: [ServiceCallRef],
     extensions: expectedSize(4),
     description: "The calls to outside services made to verify it (data exchange), as they are now.",
-    resolve: (verification) => ((verification.electronicChecks ?? []) as { serviceCallId: string }[]).map((check) => ({ id: check.serviceCallId })),
+    resolve: (verification) =>
+      ((verification.electronicChecks ?? []) as { serviceCallId: string }[]).map((check) => ({ id: check.serviceCallId })),
   }),
 }));

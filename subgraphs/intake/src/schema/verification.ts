@@ -4,7 +4,13 @@ import { builder, type Types } from "../builder";
 import type { IntakeContext } from "../context";
 import { verification } from "../contract/records";
 import { verificationMachine, verificationsAtApplication } from "../domain/verification-machine";
-import { createVerification, deleteVerification, transitionApplicationVerification, transitionVerification, updateVerification } from "../operations/verifications";
+import {
+  createVerification,
+  deleteVerification,
+  transitionApplicationVerification,
+  transitionVerification,
+  updateVerification,
+} from "../operations/verifications";
 import type { StoredRecord } from "../operations/records";
 import { inTransaction } from "../operations/work";
 import { ApplicationRef } from "./application";
@@ -40,8 +46,10 @@ builder.graphCrud({
   parent: { arg: "applicationId", of: (found) => found.applicationId },
   load: loadVerification,
   page: (args, context, applicationId) => pageOfApplication(context, applicationId, verification.listSpec, args, context.db.verification),
-  create: (body, context, applicationId) => inTransaction(context, (work) => createVerification(work, applicationId, body, mayChange(context))),
-  update: (id, body, context, applicationId) => inTransaction(context, (work) => updateVerification(work, applicationId, id, body, mayChange(context))),
+  create: (body, context, applicationId) =>
+    inTransaction(context, (work) => createVerification(work, applicationId, body, mayChange(context))),
+  update: (id, body, context, applicationId) =>
+    inTransaction(context, (work) => updateVerification(work, applicationId, id, body, mayChange(context))),
   delete: (id, context, applicationId) => inTransaction(context, (work) => deleteVerification(work, applicationId, id, mayChange(context))),
   descriptions: {
     create: "Adds a verification obligation to the application (a document one unless verificationType says otherwise), while it is open.",
@@ -55,12 +63,23 @@ builder.machineMutations({
   authScopes: { permission: "applications:verify" },
   parentArg: "applicationId",
   perform: ({ id, action, caller, body, parentId }, context) =>
-    inTransaction(context, (work) => transitionVerification(work, { id, applicationId: parentId, action, caller, body, access: mayChange(context) })),
+    inTransaction(context, (work) =>
+      transitionVerification(work, { id, applicationId: parentId, action, caller, body, access: mayChange(context) }),
+    ),
   viaParent: {
     ...verificationsAtApplication,
     name: "Application",
     ref: ApplicationRef,
     perform: ({ parentId, partId, action, caller, body }, context) =>
-      inTransaction(context, (work) => transitionApplicationVerification(work, { applicationId: parentId, verificationId: partId, action, caller, body, access: mayChange(context) })),
+      inTransaction(context, (work) =>
+        transitionApplicationVerification(work, {
+          applicationId: parentId,
+          verificationId: partId,
+          action,
+          caller,
+          body,
+          access: mayChange(context),
+        }),
+      ),
   },
 });

@@ -28,7 +28,10 @@ export function applicationMatching(): ConsumerDefinition {
         orderBy: [{ createdAt: "asc" }, { id: "asc" }],
       });
       for (const member of members.filter(isApplying)) {
-        const resolution = await matchIdentity(tx, identityOf({ personalInformation: member.personalInformation, contact: member.contact }));
+        const resolution = await matchIdentity(
+          tx,
+          identityOf({ personalInformation: member.personalInformation, contact: member.contact }),
+        );
         await events.record(tx, personMatchResolved(member.id, resolution));
       }
     },

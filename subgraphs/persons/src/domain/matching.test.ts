@@ -38,12 +38,21 @@ describe("normalization", () => {
     expect(ssnDigits("123456789")).toBe("123456789");
   });
 
-  it.each(["12-345-678", "1234567890", "123-45-678a", "000-12-3456", "666-12-3456", "900-12-3456", "999-99-9999", "123-00-4567", "123-45-0000", 123456789, null])(
-    "has no SSN in %p (malformed, or never issued and so a placeholder)",
-    (value) => {
-      expect(ssnDigits(value)).toBeUndefined();
-    },
-  );
+  it.each([
+    "12-345-678",
+    "1234567890",
+    "123-45-678a",
+    "000-12-3456",
+    "666-12-3456",
+    "900-12-3456",
+    "999-99-9999",
+    "123-00-4567",
+    "123-45-0000",
+    123456789,
+    null,
+  ])("has no SSN in %p (malformed, or never issued and so a placeholder)", (value) => {
+    expect(ssnDigits(value)).toBeUndefined();
+  });
 
   it("reads a date of birth as a real calendar date, a date-time by its date", () => {
     expect(birthDate("1985-04-12")).toBe("1985-04-12");
@@ -65,7 +74,9 @@ describe("normalization", () => {
 
 describe("identityOf", () => {
   it("reads a person record: name, dateOfBirth, socialSecurityNumber or ssn", () => {
-    expect(identityOf({ name: { firstName: "Maria", lastName: "Garcia" }, dateOfBirth: "1985-04-12", socialSecurityNumber: "123-45-6789" })).toEqual({
+    expect(
+      identityOf({ name: { firstName: "Maria", lastName: "Garcia" }, dateOfBirth: "1985-04-12", socialSecurityNumber: "123-45-6789" }),
+    ).toEqual({
       ssn: "123456789",
       firstName: "Maria",
       lastName: "Garcia",
@@ -75,7 +86,10 @@ describe("identityOf", () => {
   });
 
   it("reads a member's shape: contact.name and personalInformation", () => {
-    const member = { contact: { name: { firstName: "Ana", lastName: "Lopez" } }, personalInformation: { ssn: "234-56-7890", dateOfBirth: "1990-04-01" } };
+    const member = {
+      contact: { name: { firstName: "Ana", lastName: "Lopez" } },
+      personalInformation: { ssn: "234-56-7890", dateOfBirth: "1990-04-01" },
+    };
     expect(identityOf(member)).toEqual({ ssn: "234567890", firstName: "Ana", lastName: "Lopez", dateOfBirth: "1990-04-01" });
   });
 
@@ -104,7 +118,9 @@ describe("match keys", () => {
 
   it("key name and birth as folded first|last|date", () => {
     expect(keyer.keysOf(maria).nameBirthKey).toBe("maria|garcia|1985-04-12");
-    expect(keyer.keysOf({ firstName: "MARIA", lastName: "garcia ", dateOfBirth: "1985-04-12T00:00:00Z" }).nameBirthKey).toBe("maria|garcia|1985-04-12");
+    expect(keyer.keysOf({ firstName: "MARIA", lastName: "garcia ", dateOfBirth: "1985-04-12T00:00:00Z" }).nameBirthKey).toBe(
+      "maria|garcia|1985-04-12",
+    );
   });
 
   it("are null when the record lacks what a key needs", () => {
@@ -128,11 +144,18 @@ describe("resolveMatch", () => {
   const ana: Identity = { ssn: "234-56-7890", firstName: "Ana", lastName: "Lopez", dateOfBirth: "1990-04-01" };
 
   it("confirms the one person with the member's SSN, at 1", () => {
-    expect(resolveMatch(member(ana), [person("p1", { ssn: ana.ssn })], [])).toEqual({ matchType: "confirmed", candidates: [{ personId: "p1", confidenceScore: 1 }] });
+    expect(resolveMatch(member(ana), [person("p1", { ssn: ana.ssn })], [])).toEqual({
+      matchType: "confirmed",
+      candidates: [{ personId: "p1", confidenceScore: 1 }],
+    });
   });
 
   it("asks for review when several persons hold the SSN: all of them at 1, then name and birth candidates", () => {
-    const found = resolveMatch(member(ana), [person("p1", { ssn: ana.ssn }), person("p2", { ssn: ana.ssn })], [person("p1", ana), person("p3", { ...ana, ssn: undefined })]);
+    const found = resolveMatch(
+      member(ana),
+      [person("p1", { ssn: ana.ssn }), person("p2", { ssn: ana.ssn })],
+      [person("p1", ana), person("p3", { ...ana, ssn: undefined })],
+    );
     expect(found).toEqual({
       matchType: "review_required",
       candidates: [

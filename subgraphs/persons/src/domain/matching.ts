@@ -38,7 +38,9 @@ export type MatchSecret = { secret: string; isDevelopmentDefault: boolean };
 /** PERSON_MATCH_KEY, read through its declaration (at least 32 characters: a guessed secret turns every SSN key back into its SSN). */
 export function matchSecretFromEnv(env: NodeJS.ProcessEnv = process.env): MatchSecret {
   const configured = readSetting("PERSON_MATCH_KEY", env);
-  return configured === undefined ? { secret: DEVELOPMENT_PERSON_MATCH_KEY, isDevelopmentDefault: true } : { secret: configured, isDevelopmentDefault: configured === DEVELOPMENT_PERSON_MATCH_KEY };
+  return configured === undefined
+    ? { secret: DEVELOPMENT_PERSON_MATCH_KEY, isDevelopmentDefault: true }
+    : { secret: configured, isDevelopmentDefault: configured === DEVELOPMENT_PERSON_MATCH_KEY };
 }
 
 /** The nine digits of an SSN as written `NNN-NN-NNNN` (or with spaces, or none), if it is one that can have been issued. */
@@ -49,7 +51,8 @@ export function ssnDigits(value: unknown): string | undefined {
   // Never issued: area 000, 666 or 9xx, group 00, serial 0000. Forms use them as placeholders
   // (000-00-0000, 999-99-9999), and matching on a placeholder would confirm strangers as one person.
   const area = digits.slice(0, 3);
-  if (area === "000" || area === "666" || area.startsWith("9") || digits.slice(3, 5) === "00" || digits.slice(5) === "0000") return undefined;
+  if (area === "000" || area === "666" || area.startsWith("9") || digits.slice(3, 5) === "00" || digits.slice(5) === "0000")
+    return undefined;
   return digits;
 }
 
@@ -74,11 +77,16 @@ export function plainName(value: unknown): string | undefined {
 /** A name with accents, punctuation and spaces set aside: what the name and birth key holds. */
 export function foldedName(value: unknown): string | undefined {
   if (typeof value !== "string") return undefined;
-  const folded = value.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
+  const folded = value
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, "");
   return folded || undefined;
 }
 
-const record = (value: unknown): Record<string, unknown> => (value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+const record = (value: unknown): Record<string, unknown> =>
+  value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
 const firstOf = <T>(read: (value: unknown) => T | undefined, ...values: unknown[]): T | undefined => {
   for (const value of values) {
@@ -153,7 +161,11 @@ export type FoundPerson = { id: string; identity: Identity; ssnKey: string | nul
  * first). Several persons holding the member's SSN is a duplicate in the persons' records, not a
  * confirmation: they are all candidates for review, at 1.
  */
-export function resolveMatch(member: { identity: Identity; keys: MatchKeys }, bySsn: readonly FoundPerson[], byNameBirth: readonly FoundPerson[]): MatchResolution {
+export function resolveMatch(
+  member: { identity: Identity; keys: MatchKeys },
+  bySsn: readonly FoundPerson[],
+  byNameBirth: readonly FoundPerson[],
+): MatchResolution {
   const [only, ...others] = bySsn;
   if (only && !others.length) return { matchType: "confirmed", candidates: [{ personId: only.id, confidenceScore: 1 }] };
   const candidates: MatchCandidate[] = bySsn.map((person) => ({ personId: person.id, confidenceScore: 1 }));
@@ -169,7 +181,8 @@ export function resolveMatch(member: { identity: Identity; keys: MatchKeys }, by
 
 function nameBirthScore(member: { identity: Identity; keys: MatchKeys }, person: FoundPerson): number {
   const same =
-    plainName(member.identity.firstName) === plainName(person.identity.firstName) && plainName(member.identity.lastName) === plainName(person.identity.lastName);
+    plainName(member.identity.firstName) === plainName(person.identity.firstName) &&
+    plainName(member.identity.lastName) === plainName(person.identity.lastName);
   const otherSsn = member.keys.ssnKey !== null && person.ssnKey !== null && member.keys.ssnKey !== person.ssnKey;
   if (otherSsn) return same ? nameBirthScores.sameButOtherSsn : nameBirthScores.foldedButOtherSsn;
   return same ? nameBirthScores.same : nameBirthScores.folded;

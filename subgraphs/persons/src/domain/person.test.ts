@@ -1,6 +1,16 @@
 import { personColumns } from "./person";
 
-const nothing = { firstName: null, lastName: null, email: null, phoneNumber: null, addressCity: null, addressState: null, addressStateProvince: null, addressPostalCode: null, addressZip: null };
+const nothing = {
+  firstName: null,
+  lastName: null,
+  email: null,
+  phoneNumber: null,
+  addressCity: null,
+  addressState: null,
+  addressStateProvince: null,
+  addressPostalCode: null,
+  addressZip: null,
+};
 
 describe("person mirror columns", () => {
   it("mirror the searched paths of the free-form record", () => {

@@ -14,5 +14,8 @@ const textAt = (record: unknown, path: readonly string[]): string | null => {
  * path, or null. Written with every create and update, so the indexes that lists use never lag.
  */
 export function personColumns(attributes: PersonAttributes): Record<PersonMirrorColumn, string | null> {
-  return Object.fromEntries(Object.entries(personMirrors).map(([column, path]) => [column, textAt(attributes, path)])) as Record<PersonMirrorColumn, string | null>;
+  return Object.fromEntries(Object.entries(personMirrors).map(([column, path]) => [column, textAt(attributes, path)])) as Record<
+    PersonMirrorColumn,
+    string | null
+  >;
 }

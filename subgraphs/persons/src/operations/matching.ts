@@ -1,5 +1,15 @@
 import type { Prisma, PrismaClient } from "@pap/db";
-import { identityOf, matchKeyer, matchSecretFromEnv, resolveMatch, MAX_CANDIDATES, type FoundPerson, type Identity, type MatchKeyer, type MatchResolution } from "../domain/matching";
+import {
+  identityOf,
+  matchKeyer,
+  matchSecretFromEnv,
+  resolveMatch,
+  MAX_CANDIDATES,
+  type FoundPerson,
+  type Identity,
+  type MatchKeyer,
+  type MatchResolution,
+} from "../domain/matching";
 
 type Tx = Prisma.TransactionClient;
 
@@ -66,7 +76,12 @@ const found = (rows: Array<{ id: string; attributes: unknown; ssnKey: string | n
 export async function matchIdentity(tx: Tx, identity: Identity, keyer: MatchKeyer = personMatchKeyer()): Promise<MatchResolution> {
   const keys = keyer.keysOf(identity);
   const lookup = (where: Prisma.PersonWhereInput) =>
-    tx.person.findMany({ where, select: { id: true, attributes: true, ssnKey: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], take: MAX_CANDIDATES });
+    tx.person.findMany({
+      where,
+      select: { id: true, attributes: true, ssnKey: true },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      take: MAX_CANDIDATES,
+    });
   const bySsn = keys.ssnKey ? await lookup({ ssnKey: keys.ssnKey }) : [];
   // One person holding the SSN settles it; the name and birth lookup would only be discarded.
   const byNameBirth = bySsn.length !== 1 && keys.nameBirthKey ? await lookup({ nameBirthKey: keys.nameBirthKey }) : [];

@@ -10,7 +10,11 @@ import { matchKeyColumns } from "./matching";
 /** The persons domain's writes, each with its event; the GraphQL resolvers only call these. */
 
 // The match keys are derived in the write itself, so a person is findable by matching the moment it commits.
-const columns = (attributes: PersonAttributes) => ({ attributes: attributes as object, ...personColumns(attributes), ...matchKeyColumns(attributes) });
+const columns = (attributes: PersonAttributes) => ({
+  attributes: attributes as object,
+  ...personColumns(attributes),
+  ...matchKeyColumns(attributes),
+});
 
 /** A write's transaction as the create needs it: raw SQL alone, so a request's runs on the driver (`sqlTransaction`) and a reaction's in its own. */
 type SqlWriteContext = { transaction: <T>(work: (tx: SqlTransaction) => Promise<T>) => Promise<T>; events: EventRecorder };
@@ -45,9 +49,15 @@ export const updatePerson = (context: DomainContext, id: string, patch: PersonAt
     resource: "Person",
     id,
     find: (tx) => findLocked(tx, "person", id, () => tx.person.findUnique({ where: { id } })),
-    change: (tx, current) => tx.person.update({ where: { id }, data: columns(applyMergePatch(current.attributes, patch) as PersonAttributes) }),
+    change: (tx, current) =>
+      tx.person.update({ where: { id }, data: columns(applyMergePatch(current.attributes, patch) as PersonAttributes) }),
     events: (before, after) => personChanges.updated(id, personResource.snapshot(before), personResource.snapshot(after)),
   });
 
 export const deletePerson = (context: DomainContext, id: string): Promise<string> =>
-  deleteRecorded(context, { resource: "Person", id, remove: (tx) => tx.person.deleteMany({ where: { id } }), event: personChanges.deleted });
+  deleteRecorded(context, {
+    resource: "Person",
+    id,
+    remove: (tx) => tx.person.deleteMany({ where: { id } }),
+    event: personChanges.deleted,
+  });

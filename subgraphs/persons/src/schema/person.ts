@@ -46,7 +46,10 @@ builder.queryFields((t) => ({
       return findPage(
         personResource.listSpec,
         args,
-        listThroughDriver(context.read, "person", personColumns, scope, { items: (query) => context.db.person.findMany(query), total: (where) => context.db.person.count({ where }) }),
+        listThroughDriver(context.read, "person", personColumns, scope, {
+          items: (query) => context.db.person.findMany(query),
+          total: (where) => context.db.person.count({ where }),
+        }),
       );
     },
   }),
@@ -66,7 +69,8 @@ builder.mutationFields((t) => ({
     authScopes: { permission: "persons:create" },
     type: PersonRef,
     args: { attributes: t.arg({ type: "JSONObject", required: true }) },
-    resolve: (_root, args, context) => createPerson({ transaction: context.sqlTransaction, events: context.events }, attributesFrom(args.attributes)),
+    resolve: (_root, args, context) =>
+      createPerson({ transaction: context.sqlTransaction, events: context.events }, attributesFrom(args.attributes)),
   }),
   updatePerson: t.field({
     authScopes: { permission: "persons:update" },

@@ -77,14 +77,16 @@ export const seededPolicies: readonly PolicyDefinition[] = [
     id: "snap-expedited-processing",
     citation: "7 CFR § 273.2(i)(3)(i)",
     citationUrl: "https://www.ecfr.gov/current/title-7/section-273.2",
-    description: "Households entitled to expedited service must have benefits available no later than the 7th calendar day after the application was filed.",
+    description:
+      "Households entitled to expedited service must have benefits available no later than the 7th calendar day after the application was filed.",
     programs: ["snap"],
   },
   {
     id: "medicaid-processing-clock",
     citation: "42 CFR § 435.912",
     citationUrl: "https://www.ecfr.gov/current/title-42/section-435.912",
-    description: "Eligibility must be decided within 90 days for applications based on disability and within 45 days for all other applications.",
+    description:
+      "Eligibility must be decided within 90 days for applications based on disability and within 45 days for all other applications.",
     programs: ["medicaid"],
   },
   {
@@ -99,14 +101,16 @@ export const seededPolicies: readonly PolicyDefinition[] = [
     id: "snap-identity-verification",
     citation: "7 CFR § 273.2(f)(1)(vi)",
     citationUrl: "https://www.ecfr.gov/current/title-7/section-273.2",
-    description: "The identity of the person applying must be verified before certification, using any readily available document or a collateral contact.",
+    description:
+      "The identity of the person applying must be verified before certification, using any readily available document or a collateral contact.",
     programs: ["snap"],
   },
   {
     id: "snap-residency-verification",
     citation: "7 CFR § 273.2(f)(1)(iii)",
     citationUrl: "https://www.ecfr.gov/current/title-7/section-273.2",
-    description: "The household's residence in the project area must be verified, except in unusual cases such as migrant or homeless households.",
+    description:
+      "The household's residence in the project area must be verified, except in unusual cases such as migrant or homeless households.",
     programs: ["snap"],
   },
   {
@@ -129,14 +133,16 @@ export const seededPolicies: readonly PolicyDefinition[] = [
     id: "snap-citizenship-eligibility",
     citation: "7 CFR § 273.4",
     citationUrl: "https://www.ecfr.gov/current/title-7/section-273.4",
-    description: "Only U.S. citizens, U.S. nationals and noncitizens who meet specific eligibility criteria may receive SNAP benefits as household members.",
+    description:
+      "Only U.S. citizens, U.S. nationals and noncitizens who meet specific eligibility criteria may receive SNAP benefits as household members.",
     programs: ["snap"],
   },
   {
     id: "qualified-alien-eligibility",
     citation: "8 U.S.C. § 1611",
     citationUrl: "https://uscode.house.gov/view.xhtml?req=granuleid:USC-prelim-title8-section1611",
-    description: "A noncitizen who is not a qualified alien is ineligible for federal public benefits, with limited exceptions such as emergency medical care.",
+    description:
+      "A noncitizen who is not a qualified alien is ineligible for federal public benefits, with limited exceptions such as emergency medical care.",
     programs: ["snap", "medicaid"],
   },
   {
@@ -191,14 +197,16 @@ export const seededPolicies: readonly PolicyDefinition[] = [
     id: "snap-net-income-test",
     citation: "7 CFR § 273.9(b)",
     citationUrl: "https://www.ecfr.gov/current/title-7/section-273.9",
-    description: "Household income counts all earned and unearned income from any source, except items specifically excluded by regulation.",
+    description:
+      "Household income counts all earned and unearned income from any source, except items specifically excluded by regulation.",
     programs: ["snap"],
   },
   {
     id: "snap-resource-limit",
     citation: "7 CFR § 273.8",
     citationUrl: "https://www.ecfr.gov/current/title-7/section-273.8",
-    description: "A household's countable resources may not exceed the federal limit, which is higher for households with an elderly or disabled member.",
+    description:
+      "A household's countable resources may not exceed the federal limit, which is higher for households with an elderly or disabled member.",
     programs: ["snap"],
   },
   {
@@ -229,7 +237,8 @@ export const seededPolicies: readonly PolicyDefinition[] = [
     id: "snap-fair-hearing-rights",
     citation: "7 CFR § 273.15(a)",
     citationUrl: "https://www.ecfr.gov/current/title-7/section-273.15",
-    description: "The state agency must provide a fair hearing to any household aggrieved by an agency action that affects its participation in the program.",
+    description:
+      "The state agency must provide a fair hearing to any household aggrieved by an agency action that affects its participation in the program.",
     programs: ["snap"],
   },
   {

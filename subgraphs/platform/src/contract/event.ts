@@ -17,12 +17,20 @@ export const event = defineResource({
   description: "One entry of the permanent platform log: a CloudEvents 1.0 envelope describing a change in some domain.",
   fields: {
     id: { kind: "uuid", write: "create", required: true, input: uuid },
-    specversion: { kind: "string", write: "create", required: true, input: z.literal(SPEC_VERSION, { message: `must be "${SPEC_VERSION}"` }) },
+    specversion: {
+      kind: "string",
+      write: "create",
+      required: true,
+      input: z.literal(SPEC_VERSION, { message: `must be "${SPEC_VERSION}"` }),
+    },
     type: {
       kind: "string",
       write: "create",
       required: true,
-      input: z.string().regex(/^[A-Za-z0-9_.-]+$/, "must be {domain}.{entity}.{action}").max(300),
+      input: z
+        .string()
+        .regex(/^[A-Za-z0-9_.-]+$/, "must be {domain}.{entity}.{action}")
+        .max(300),
       description: "{domain}.{entity}.{action}, with the deployment's prefix.",
       search: true,
       sort: true,
@@ -31,7 +39,10 @@ export const event = defineResource({
       kind: "string",
       write: "create",
       required: true,
-      input: z.string().regex(/^\/[A-Za-z0-9_/.-]*$/, "must be the producing domain's base path, e.g. /intake").max(300),
+      input: z
+        .string()
+        .regex(/^\/[A-Za-z0-9_/.-]*$/, "must be the producing domain's base path, e.g. /intake")
+        .max(300),
       description: "Base path of the producing domain.",
       search: true,
       sort: true,
@@ -47,12 +58,35 @@ export const event = defineResource({
       filter: { sortBy: ["time", "position", "insertion"] },
       sort: true,
     },
-    datacontenttype: { kind: "string", write: "create", required: true, input: z.literal(JSON_CONTENT_TYPE, { message: `must be "${JSON_CONTENT_TYPE}"` }) },
+    datacontenttype: {
+      kind: "string",
+      write: "create",
+      required: true,
+      input: z.literal(JSON_CONTENT_TYPE, { message: `must be "${JSON_CONTENT_TYPE}"` }),
+    },
     data: { kind: "jsonValue", nullable: true, write: "create", input: z.record(z.string(), z.unknown()), filter: false },
     traceparent: { kind: "string", nullable: true, write: "create", input: z.string().refine(isTraceparent, "must be a W3C traceparent") },
-    traceid: { kind: "string", nullable: true, visibility: "graph", resolvedBy: "schema", description: "The trace-id part of traceparent." },
-    causationid: { kind: "uuid", nullable: true, write: "create", input: uuid, description: "Id of the event that directly caused this one." },
-    authid: { kind: "string", nullable: true, write: "create", input: z.string().min(1).max(200), description: "The acting principal's id (no personal data)." },
+    traceid: {
+      kind: "string",
+      nullable: true,
+      visibility: "graph",
+      resolvedBy: "schema",
+      description: "The trace-id part of traceparent.",
+    },
+    causationid: {
+      kind: "uuid",
+      nullable: true,
+      write: "create",
+      input: uuid,
+      description: "Id of the event that directly caused this one.",
+    },
+    authid: {
+      kind: "string",
+      nullable: true,
+      write: "create",
+      input: z.string().min(1).max(200),
+      description: "The acting principal's id (no personal data).",
+    },
     authtype: { kind: "string", nullable: true, write: "create", input: z.enum(authTypes), description: "The acting principal's kind." },
     position: {
       kind: "string",

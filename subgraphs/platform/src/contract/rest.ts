@@ -1,13 +1,28 @@
 import { event, publishedEventBody } from "./event";
 import { policy } from "./policy";
 import { searchHitToRest, searchResultsBody, typesFromQuery } from "./search";
-import { type RestRequest, type RestRoute, created, crudRoutes, declareRoute, found, listQueryArguments, listed, objectBodyArgument, pageOf, pathArgument, queryTextArgument, readArgument } from "@pap/kernel/rest";
+import {
+  type RestRequest,
+  type RestRoute,
+  created,
+  crudRoutes,
+  declareRoute,
+  found,
+  listQueryArguments,
+  listed,
+  objectBodyArgument,
+  pageOf,
+  pathArgument,
+  queryTextArgument,
+  readArgument,
+} from "@pap/kernel/rest";
 
 /** The envelope fields of an event, as the graph names them. */
 export const EVENT_SELECTION = event.selection;
 
 /** CloudEvents' JSON format leaves absent attributes out rather than writing null. */
-export const eventToRest = (event: Record<string, unknown>) => Object.fromEntries(Object.entries(event).filter(([, value]) => value !== null));
+export const eventToRest = (event: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(event).filter(([, value]) => value !== null));
 
 /** An event is shown as it was published. */
 const eventResponse = publishedEventBody;
@@ -82,8 +97,16 @@ export function platformRoutes(basePath: string): RestRoute[] {
       answer: listed({ toRest: searchHitToRest }),
       docs: {
         queryParameters: [
-          { name: "q", description: "Words to find: whole words, else as words' beginnings, else a name close to them (a typo); best match first. Without it, the newest records." },
-          { name: "types", description: "Kinds to search: person, case, application, task, appointment (repeated or comma-separated; unknown names ignored)." },
+          {
+            name: "q",
+            description:
+              "Words to find: whole words, else as words' beginnings, else a name close to them (a typo); best match first. Without it, the newest records.",
+          },
+          {
+            name: "types",
+            description:
+              "Kinds to search: person, case, application, task, appointment (repeated or comma-separated; unknown names ignored).",
+          },
           { name: "limit", description: "Page size, 1 to 100 (default 25)." },
           { name: "offset", description: "Results to skip (default 0)." },
         ],

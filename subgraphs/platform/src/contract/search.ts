@@ -10,7 +10,9 @@ export const searchResultsBody = z.object({
       title: z.string(),
       url: z.url(),
       score: z.number().min(0).max(1).optional().describe("Relevance (1: the title is the query); absent without a query."),
-      attributes: z.array(z.object({ field: z.string(), label: z.string().optional(), value: z.string(), type: z.enum(["string", "date", "currency"]) })),
+      attributes: z.array(
+        z.object({ field: z.string(), label: z.string().optional(), value: z.string(), type: z.enum(["string", "date", "currency"]) }),
+      ),
       createdAt: z.iso.datetime(),
       updatedAt: z.iso.datetime(),
     }),
@@ -31,7 +33,16 @@ export function typesFromQuery(value: unknown): string[] | undefined {
 
 type GraphAttribute = { field: string; label: string | null; value: string; type: string };
 /** A result as the REST route selects it (the fields of `searchResultsBody`). */
-type GraphHit = { id: string; type: string; title: string; url: string; score: number | null; attributes: GraphAttribute[]; createdAt: string; updatedAt: string };
+type GraphHit = {
+  id: string;
+  type: string;
+  title: string;
+  url: string;
+  score: number | null;
+  attributes: GraphAttribute[];
+  createdAt: string;
+  updatedAt: string;
+};
 
 /**
  * Fields with nothing to say (no score without a query, an attribute without a label) are left out
@@ -45,5 +56,7 @@ export const searchHitToRest = (hit: GraphHit) => {
     attributes[i] = label === null ? { field, value, type } : { field, label, value, type };
   }
   const { id, type, title, url, score, createdAt, updatedAt } = hit;
-  return score === null ? { id, type, title, url, attributes, createdAt, updatedAt } : { id, type, title, url, score, attributes, createdAt, updatedAt };
+  return score === null
+    ? { id, type, title, url, attributes, createdAt, updatedAt }
+    : { id, type, title, url, score, attributes, createdAt, updatedAt };
 };

@@ -14,7 +14,15 @@ const statusOf = (work: () => unknown) => {
 
 describe("event log filters", () => {
   it("turns type, source, subject, traceid and the inclusive time range into one condition", () => {
-    expect(eventLogWhere({ type: "intake.*", source: "/intake", subject: "0AF7651A-0000-4000-8000-000000000000", start: "2026-01-01", end: "2026-01-02T00:00:00Z" })).toEqual({
+    expect(
+      eventLogWhere({
+        type: "intake.*",
+        source: "/intake",
+        subject: "0AF7651A-0000-4000-8000-000000000000",
+        start: "2026-01-01",
+        end: "2026-01-02T00:00:00Z",
+      }),
+    ).toEqual({
       AND: [
         { type: { startsWith: "intake." } },
         { source: "/intake" },

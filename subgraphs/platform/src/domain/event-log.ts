@@ -47,7 +47,10 @@ export function eventLogWhere(filters: EventLogFilters): Prisma.PlatformEventWhe
 
 /** A live-stream filter from the stream's parameters: `type` may list several types or prefixes, comma-separated. */
 export function streamFilter(parameters: { type?: string | null; source?: string | null; subject?: string | null }): EventFilter {
-  const types = parameters.type?.split(",").map((type) => type.trim()).filter(Boolean);
+  const types = parameters.type
+    ?.split(",")
+    .map((type) => type.trim())
+    .filter(Boolean);
   if (parameters.subject && !isUuid(parameters.subject)) throw parameterError("subject", "must be a uuid");
   return {
     ...(types?.length && { types }),

@@ -39,7 +39,12 @@ type Visibility = { type: SearchType; owner?: string };
  * What the caller may find, kind by kind, by the same permission the kind's own list asks for: a kind
  * it may not read is left out (not refused), and a reader of its own records only sees those.
  */
-export async function visibleKinds(principal: Principal, searchables: readonly Searchable[], wanted: ReadonlySet<SearchType>, account: AccountOf): Promise<Visibility[]> {
+export async function visibleKinds(
+  principal: Principal,
+  searchables: readonly Searchable[],
+  wanted: ReadonlySet<SearchType>,
+  account: AccountOf,
+): Promise<Visibility[]> {
   const visible: Visibility[] = [];
   for (const type of searchTypes) {
     const searchable = searchables.find((candidate) => candidate.projection.type === type);
@@ -57,14 +62,18 @@ export async function visibleKinds(principal: Principal, searchables: readonly S
 
 /** The kinds asked for: unknown names are ignored, and asking for none that exist is asking for all. */
 export function wantedTypes(types: readonly string[] | null | undefined): Set<SearchType> {
-  const known = (types ?? []).flatMap((value) => value.split(",")).map((value) => value.trim().toLowerCase()).filter((value): value is SearchType => (searchTypes as readonly string[]).includes(value));
+  const known = (types ?? [])
+    .flatMap((value) => value.split(","))
+    .map((value) => value.trim().toLowerCase())
+    .filter((value): value is SearchType => (searchTypes as readonly string[]).includes(value));
   return new Set(known.length ? known : searchTypes);
 }
 
 function queryText(q: string | null | undefined): string | undefined {
   const text = q?.trim();
   if (!text) return undefined;
-  if (text.length > MAX_QUERY_LENGTH) throw badRequest("Invalid search parameters.", [{ field: "q", message: `must be at most ${MAX_QUERY_LENGTH} characters` }]);
+  if (text.length > MAX_QUERY_LENGTH)
+    throw badRequest("Invalid search parameters.", [{ field: "q", message: `must be at most ${MAX_QUERY_LENGTH} characters` }]);
   return text;
 }
 
@@ -79,7 +88,12 @@ function queryText(q: string | null | undefined): string | undefined {
  * for given values is never estimated cheaper than the generic one, so a prepared search settles on
  * the generic plan (no planning) after its first runs.
  */
-export function visibility(visible: readonly Visibility[], everything: boolean, first: number, indexed: boolean): { sql: string; values: unknown[] } {
+export function visibility(
+  visible: readonly Visibility[],
+  everything: boolean,
+  first: number,
+  indexed: boolean,
+): { sql: string; values: unknown[] } {
   if (everything) return { sql: "TRUE", values: [] };
   const whole = visible.filter((kind) => kind.owner === undefined).map((kind) => kind.type);
   const owned = visible.filter((kind): kind is Required<Visibility> => kind.owner !== undefined);
@@ -93,7 +107,9 @@ export function visibility(visible: readonly Visibility[], everything: boolean, 
   for (const kind of owned) {
     const type = parameter(kind.type);
     const owner = `${parameter(kind.owner)}::uuid`;
-    clauses.push(indexed ? `(d.type = ${type} AND d."ownerId" = ${owner})` : `(d.type = ${type} AND d."ownerId" IS NOT DISTINCT FROM ${owner})`);
+    clauses.push(
+      indexed ? `(d.type = ${type} AND d."ownerId" = ${owner})` : `(d.type = ${type} AND d."ownerId" IS NOT DISTINCT FROM ${owner})`,
+    );
   }
   return { sql: `(${clauses.join(" OR ")})`, values };
 }
@@ -150,7 +166,15 @@ export const newestStatement = (visible: string) => `
         ORDER BY d."createdAt" DESC, d.type, d.id::text LIMIT $1 OFFSET $2) newest) p) AS rows,
     (SELECT coalesce(json_agg(f), '[]') FROM (SELECT d.type, count(*)::int AS count FROM search_document d WHERE ${visible} GROUP BY d.type) f) AS counts`;
 
-type Row = { type: SearchType; id: string; title: string; attributes: SearchAttributeValue[]; createdAt: number; updatedAt: number; score: number | null };
+type Row = {
+  type: SearchType;
+  id: string;
+  title: string;
+  attributes: SearchAttributeValue[];
+  createdAt: number;
+  updatedAt: number;
+  score: number | null;
+};
 type Found = { rows: Row[]; counts: { type: SearchType; count: number }[] };
 
 /**
@@ -158,7 +182,13 @@ type Found = { rows: Row[]; counts: { type: SearchType; count: number }[] };
  * without words), with a count per kind over every match; `total` is their sum. One statement, run
  * through the driver (`Database.read`, prepared on PostgreSQL): search is a hot read.
  */
-export async function search(read: RowReader, principal: Principal, searchables: readonly Searchable[], request: SearchRequest, account: AccountOf): Promise<SearchResults> {
+export async function search(
+  read: RowReader,
+  principal: Principal,
+  searchables: readonly Searchable[],
+  request: SearchRequest,
+  account: AccountOf,
+): Promise<SearchResults> {
   const page = resolvePaging(request);
   const q = queryText(request.q);
   const wanted = wantedTypes(request.types);

@@ -15,7 +15,8 @@ export async function publishEvent(context: PlatformContext, input: unknown): Pr
     await context.publish([event]);
     return { position: null, event };
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(`An event with id ${event.id} is already in the log.`, [{ field: "id", message: "is already used by another event" }]);
+    if (isUniqueViolation(error))
+      throw conflict(`An event with id ${event.id} is already in the log.`, [{ field: "id", message: "is already used by another event" }]);
     throw error;
   }
 }

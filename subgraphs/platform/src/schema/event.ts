@@ -13,8 +13,16 @@ export const EventRef = builder.objectRef<LogEntry>("Event").implement({
     t.declaredFields(
       event.declaration.fields,
       {
-        traceid: t.string({ nullable: true, description: event.declaration.fields.traceid.description, resolve: (entry) => traceIdOf(entry.event.traceparent) ?? null }),
-        position: t.string({ nullable: true, description: event.declaration.fields.position.description, resolve: ({ position }) => position?.toString() ?? null }),
+        traceid: t.string({
+          nullable: true,
+          description: event.declaration.fields.traceid.description,
+          resolve: (entry) => traceIdOf(entry.event.traceparent) ?? null,
+        }),
+        position: t.string({
+          nullable: true,
+          description: event.declaration.fields.position.description,
+          resolve: ({ position }) => position?.toString() ?? null,
+        }),
       },
       { from: (entry) => entry.event },
     ),
@@ -90,9 +98,11 @@ builder.subscriptionFields((t) => ({
   events: t.field({
     authScopes: { permission: "events:read" },
     type: EventRef,
-    description: "Events as they are committed. With `after` (the position of the last event received), every missed event comes first, in order.",
+    description:
+      "Events as they are committed. With `after` (the position of the last event received), every missed event comes first, in order.",
     args: { filter: t.arg({ type: EventStreamFilter }), after: t.arg.string() },
-    subscribe: (_root, args, context) => context.hub.subscribe(streamFilter({ ...args.filter, subject: args.filter?.subject?.toString() }), positionFrom(args.after)),
+    subscribe: (_root, args, context) =>
+      context.hub.subscribe(streamFilter({ ...args.filter, subject: args.filter?.subject?.toString() }), positionFrom(args.after)),
     resolve: (logged) => logged,
   }),
 }));

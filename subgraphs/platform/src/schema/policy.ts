@@ -24,6 +24,9 @@ builder.queryFields((t) => ({
     type: PolicyList,
     args: listArguments(t.arg),
     resolve: (_root, args, context) =>
-      findPage(policy.listSpec, args, { items: (query) => context.db.policy.findMany(query), total: (where) => context.db.policy.count({ where }) }),
+      findPage(policy.listSpec, args, {
+        items: (query) => context.db.policy.findMany(query),
+        total: (where) => context.db.policy.count({ where }),
+      }),
   }),
 }));

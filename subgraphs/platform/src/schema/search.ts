@@ -19,7 +19,11 @@ const SearchResultRef = builder.objectRef<SearchHit>("SearchResult").implement({
     type: t.exposeString("type", { description: `One of ${searchTypes.join(", ")}.` }),
     title: t.exposeString("title"),
     url: t.string({ description: "The record's absolute REST URL.", resolve: (hit, _args, context) => context.publicBaseUrl + hit.path }),
-    score: t.float({ nullable: true, description: "Relevance from 0 to 1 (1: the title is the query); null without a query.", resolve: (hit) => hit.score }),
+    score: t.float({
+      nullable: true,
+      description: "Relevance from 0 to 1 (1: the title is the query); null without a query.",
+      resolve: (hit) => hit.score,
+    }),
     attributes: t.field({ type: [SearchAttributeRef], resolve: (hit) => hit.attributes }),
     createdAt: t.field({ type: "DateTime", resolve: (hit) => hit.createdAt }),
     updatedAt: t.field({ type: "DateTime", resolve: (hit) => hit.updatedAt }),
@@ -50,7 +54,11 @@ builder.queryFields((t) => ({
     type: SearchResultsRef,
     description: `Searches persons, cases, applications, tasks and appointments at once, among the records the caller may read.`,
     args: {
-      q: t.arg.string({ required: false, description: "Words to find: whole words, else as words' beginnings, else a name close to them (a typo); without, the newest records." }),
+      q: t.arg.string({
+        required: false,
+        description:
+          "Words to find: whole words, else as words' beginnings, else a name close to them (a typo); without, the newest records.",
+      }),
       types: t.arg.stringList({ required: false, description: `Kinds to search (${searchTypes.join(", ")}); unknown names are ignored.` }),
       limit: t.arg.int({ required: false, description: "Page size, 1 to 100 (default 25)." }),
       offset: t.arg.int({ required: false, description: "Results to skip (default 0)." }),

@@ -32,10 +32,19 @@ export const bookingEvent = (appointment: Booking) =>
     ...(appointment.subjectType && { subjectType: appointment.subjectType, subjectId: appointment.subjectId }),
   });
 
-type AppointmentRecord = Booking & { endAt: Date; appointmentType: string; assignedToId: string | null; notes: string | null; createdAt: Date; updatedAt: Date };
+type AppointmentRecord = Booking & {
+  endAt: Date;
+  appointmentType: string;
+  assignedToId: string | null;
+  notes: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
 
 /** Every event one save of an appointment records: the CRUD event, and the booking when there is one. */
 export function appointmentSaved(before: AppointmentRecord | null, after: AppointmentRecord) {
-  const change = before ? appointmentChanges.updated(after.id, appointment.snapshot(before), appointment.snapshot(after)) : appointmentChanges.created(after.id, appointment.snapshot(after));
+  const change = before
+    ? appointmentChanges.updated(after.id, appointment.snapshot(before), appointment.snapshot(after))
+    : appointmentChanges.created(after.id, appointment.snapshot(after));
   return isNewBooking(before, after) ? [change, bookingEvent(after)] : [change];
 }

@@ -32,4 +32,9 @@ export const updateAppointment = (context: DomainContext, id: string, body: Appo
   });
 
 export const deleteAppointment = (context: DomainContext, id: string): Promise<string> =>
-  deleteRecorded(context, { resource: "Appointment", id, remove: (tx) => tx.appointment.deleteMany({ where: { id } }), event: appointmentChanges.deleted });
+  deleteRecorded(context, {
+    resource: "Appointment",
+    id,
+    remove: (tx) => tx.appointment.deleteMany({ where: { id } }),
+    event: appointmentChanges.deleted,
+  });

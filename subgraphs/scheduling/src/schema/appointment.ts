@@ -12,7 +12,12 @@ export const AppointmentRef = builder.prismaObject("Appointment", {
   description: appointment.declaration.description,
   fields: (t) =>
     t.declaredFields(appointment.declaration.fields, {
-      person: t.field({ type: PersonRef, nullable: true, description: appointment.declaration.fields.person.description, resolve: (found) => ({ id: found.personId }) }),
+      person: t.field({
+        type: PersonRef,
+        nullable: true,
+        description: appointment.declaration.fields.person.description,
+        resolve: (found) => ({ id: found.personId }),
+      }),
     }),
 });
 
@@ -23,7 +28,17 @@ const loadAppointment = (id: string, context: SchedulingContext) => loadByUuid(c
 
 /** A page of appointments: through the driver when the query is plain column conditions (a day's bookings, a status), else through Prisma. */
 const appointmentPage = (args: ListArgs, context: SchedulingContext) =>
-  findPage(appointment.listSpec, args, listThroughDriver(context.read, "appointment", appointmentColumns, {}, { items: (query) => context.db.appointment.findMany(query), total: (where) => context.db.appointment.count({ where }) }));
+  findPage(
+    appointment.listSpec,
+    args,
+    listThroughDriver(
+      context.read,
+      "appointment",
+      appointmentColumns,
+      {},
+      { items: (query) => context.db.appointment.findMany(query), total: (where) => context.db.appointment.count({ where }) },
+    ),
+  );
 
 builder.graphCrud({
   resource: appointment,

@@ -7,15 +7,17 @@ import { AppointmentRef } from "./appointment";
  * Person is owned by the persons subgraph; here it is referenced by id and extended with the person's
  * appointments. The explicit type breaks the Person ↔ Appointment inference cycle.
  */
-export const PersonRef: ObjectRef<Types, { id: string }> = builder.externalRef("Person", builder.selection<{ id: string }>("id")).implement({
-  externalFields: (t) => ({ id: t.id() }),
-  fields: (t) => ({
-    appointments: t.field({
-      authScopes: { permission: "appointments:read" },
-      type: [AppointmentRef],
-      extensions: expectedSize(10),
-      description: "The person's appointments, earliest first.",
-      resolve: (person, _args, context) => context.loaders.appointmentsByPerson.load(person.id),
+export const PersonRef: ObjectRef<Types, { id: string }> = builder
+  .externalRef("Person", builder.selection<{ id: string }>("id"))
+  .implement({
+    externalFields: (t) => ({ id: t.id() }),
+    fields: (t) => ({
+      appointments: t.field({
+        authScopes: { permission: "appointments:read" },
+        type: [AppointmentRef],
+        extensions: expectedSize(10),
+        description: "The person's appointments, earliest first.",
+        resolve: (person, _args, context) => context.loaders.appointmentsByPerson.load(person.id),
+      }),
     }),
-  }),
-});
+  });

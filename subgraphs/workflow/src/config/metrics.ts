@@ -46,7 +46,8 @@ export const metricDefinitions: readonly MetricDefinition[] = [
     aggregate: "ratio",
     description: "Share of task events that are releases (a worker handing a claimed task back).",
     targets: [{ stat: "ratio", operator: "<", amount: 10, unit: "percent" }],
-    query: (filters, typePrefix) => overTaskEvents(filters, typePrefix, ratio(Prisma.sql`e.type = ${taskEventType(typePrefix, "released")}`)),
+    query: (filters, typePrefix) =>
+      overTaskEvents(filters, typePrefix, ratio(Prisma.sql`e.type = ${taskEventType(typePrefix, "released")}`)),
   },
   {
     id: "sla_breach_rate",
@@ -63,6 +64,10 @@ export const metricDefinitions: readonly MetricDefinition[] = [
     description: "Share of task events that are escalations because an SLA deadline approached.",
     targets: [{ stat: "ratio", operator: "<", amount: 15, unit: "percent" }],
     query: (filters, typePrefix) =>
-      overTaskEvents(filters, typePrefix, ratio(Prisma.sql`e.type = ${taskEventType(typePrefix, "escalated")} AND e.data->>'reason' = 'sla_deadline_approaching'`)),
+      overTaskEvents(
+        filters,
+        typePrefix,
+        ratio(Prisma.sql`e.type = ${taskEventType(typePrefix, "escalated")} AND e.data->>'reason' = 'sla_deadline_approaching'`),
+      ),
   },
 ];

@@ -22,7 +22,6 @@ import { routedQueueId, type WorkflowWork } from "../operations/work";
 
 const closed: readonly TaskStatus[] = ["completed", "cancelled"];
 
-
 type Reacting = { work: WorkflowWork; event: ConsumerContext["event"]; logger?: Logger };
 
 /** The application's tasks of one kind, oldest first. */
@@ -53,7 +52,10 @@ async function move({ work, event, logger }: Reacting, applicationId: string, st
           ? [{ action: step.action, body: step.body ?? {} }]
           : [];
     if (actions.length === 0 && !closed.includes(task.status as TaskStatus)) {
-      logger?.info({ taskId: task.id, status: task.status, event: event.type }, "application task left as it is: the system has no move for its state");
+      logger?.info(
+        { taskId: task.id, status: task.status, event: event.type },
+        "application task left as it is: the system has no move for its state",
+      );
     }
     // The steps come from the locked task's own status and are checked against the machine (the unit
     // test of domain/application-tasks.ts), so a refusal here is a fault, left to the consumer's retries.

@@ -11,7 +11,6 @@ import { syncTaskTimers } from "../operations/timers";
 import { findLockedTask, transitionTask } from "../operations/tasks";
 import type { WorkflowWork } from "../operations/work";
 
-
 /** What each timer asks of the task when it fires (the workflow contract's timer subscriptions). */
 const reactions: Record<TimerType, { action: string; body: (cause: string) => unknown; slaReached?: readonly SlaStatus[] }> = {
   creation_deadline: { action: "sla-escalate", body: () => ({ reason: "deadline_exceeded" }) },
@@ -41,7 +40,9 @@ async function reactToSlaMoment(work: WorkflowWork, taskId: string, reached: rea
   // Only a change of the clocks themselves is news (an action may already have recorded what they show).
   const changed = JSON.stringify(clocks) !== JSON.stringify(slaEntriesOf(before.slaInfo));
   const after = changed ? await tx.task.update({ where: { id: taskId }, data: { ...slaColumns(clocks), updatedAt: now } }) : before;
-  const [updated] = changed ? await work.events.record(tx, taskChanges.updated(taskId, taskResource.snapshot(before), taskResource.snapshot(after))) : [];
+  const [updated] = changed
+    ? await work.events.record(tx, taskChanges.updated(taskId, taskResource.snapshot(before), taskResource.snapshot(after)))
+    : [];
   await syncTaskTimers(work, before, after, updated, { timerFired: true });
 }
 
@@ -59,7 +60,8 @@ export function timerReactions(options: { slaTypes: readonly SlaType[]; logger?:
       if (!type) return;
       const reaction = reactions[type];
       const work: WorkflowWork = { tx, events, clock, slaTypes: options.slaTypes };
-      const run = () => transitionTask(work, event.subject, reaction.action, systemPrincipal, reaction.body(event.id), { timerFired: true });
+      const run = () =>
+        transitionTask(work, event.subject, reaction.action, systemPrincipal, reaction.body(event.id), { timerFired: true });
       try {
         if (reaction.slaReached) await reactToSlaMoment(work, event.subject, reaction.slaReached, run);
         else await run();

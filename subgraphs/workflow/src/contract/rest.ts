@@ -3,7 +3,18 @@ import { metricFilterFields } from "../domain/metric-filters";
 import { taskMachine } from "../domain/task-machine";
 import { task } from "./task";
 import { queue } from "./queue";
-import { type RestRoute, crudRoutes, declareRoute, found, listQueryArguments, listed, machineActionRoutes, pageOf, pathArgument, queryFieldArguments } from "@pap/kernel/rest";
+import {
+  type RestRoute,
+  crudRoutes,
+  declareRoute,
+  found,
+  listQueryArguments,
+  listed,
+  machineActionRoutes,
+  pageOf,
+  pathArgument,
+  queryFieldArguments,
+} from "@pap/kernel/rest";
 
 const tag = "Workflow";
 const base = "/workflow";
@@ -17,12 +28,20 @@ const metricToRest = (metric: Record<string, unknown>) => {
 
 const queueRoutes = crudRoutes({ resource: queue, tag, collectionPath: `${base}/queues`, idParam: "queueId" }).map((route) =>
   // A taken name conflicts on create and update; a configured queue, or one open tasks wait in, cannot be deleted.
-  route.method === "GET" ? route : { ...route, docs: { ...route.docs, errorStatuses: [...new Set([...route.docs.errorStatuses, 409])].sort() } },
+  route.method === "GET"
+    ? route
+    : { ...route, docs: { ...route.docs, errorStatuses: [...new Set([...route.docs.errorStatuses, 409])].sort() } },
 );
 
 const taskRoutes = crudRoutes({ resource: task, tag, collectionPath: `${base}/tasks`, idParam: "taskId" });
 
-const actionRoutes = machineActionRoutes({ machine: taskMachine, resource: task, tag, itemPaths: [`${base}/tasks/{taskId}`], idParam: "taskId" });
+const actionRoutes = machineActionRoutes({
+  machine: taskMachine,
+  resource: task,
+  tag,
+  itemPaths: [`${base}/tasks/{taskId}`],
+  idParam: "taskId",
+});
 
 /** The metric filters, as query parameters: a malformed one is a 400 naming it. */
 const metricFilters = queryFieldArguments(metricFilterFields, "Invalid metric parameters.");

@@ -3,7 +3,16 @@ import { z } from "zod";
 import { slaTypeCodes } from "../config/sla-types";
 import { slaStatuses } from "../domain/sla";
 
-export const taskStatuses = ["pending", "in_progress", "completed", "escalated", "cancelled", "awaiting_client", "awaiting_verification", "pending_review"] as const;
+export const taskStatuses = [
+  "pending",
+  "in_progress",
+  "completed",
+  "escalated",
+  "cancelled",
+  "awaiting_client",
+  "awaiting_verification",
+  "pending_review",
+] as const;
 export type TaskStatus = (typeof taskStatuses)[number];
 
 export const programTypes = ["snap", "medicaid", "chip", "tanf", "aca"] as const;
@@ -30,7 +39,10 @@ export const task = defineResource({
       kind: "string",
       write: "always",
       input: z.string().min(1, "must not be empty").max(200),
-      inputDescription: { create: "The task's label; when left out, named from its taskType (application_review → Application review), or Untitled task without one." },
+      inputDescription: {
+        create:
+          "The task's label; when left out, named from its taskType (application_review → Application review), or Untitled task without one.",
+      },
       search: true,
     },
     description: { kind: "string", nullable: true, write: "always", input: z.string().max(2000), search: true },
@@ -55,7 +67,12 @@ export const task = defineResource({
     programType: { ...programType, nullable: true, write: "always" },
     isExpedited: { kind: "boolean", write: "always" },
     queueId: { kind: "uuid", nullable: true, write: "create", inputDescription: "Routed by program when not given." },
-    queue: { kind: "reference", target: "Queue", nullable: true, description: "The queue the task waits in (null if none, or the queue was deleted)." },
+    queue: {
+      kind: "reference",
+      target: "Queue",
+      nullable: true,
+      description: "The queue the task waits in (null if none, or the queue was deleted).",
+    },
     priority: {
       kind: "integer",
       write: "create",
@@ -86,7 +103,8 @@ export const task = defineResource({
           kind: "enum",
           values: slaStatuses,
           enumName: "SlaStatus",
-          description: "active, warning (threshold passed), paused (waiting on the client or a verification), breached, completed (in time).",
+          description:
+            "active, warning (threshold passed), paused (waiting on the client or a verification), breached, completed (in time).",
         },
         clockStartedAt: { kind: "datetime" },
         deadline: { kind: "datetime", description: "Pushed out by the time the clock stood paused." },
@@ -98,7 +116,8 @@ export const task = defineResource({
       list: true,
       visibility: "graph",
       resolvedBy: "schema",
-      description: "The actions the caller could take on the task now (its state, their roles and the guards), e.g. to show the right buttons.",
+      description:
+        "The actions the caller could take on the task now (its state, their roles and the guards), e.g. to show the right buttons.",
     },
     createdAt: { kind: "datetime", sort: true },
     updatedAt: { kind: "datetime", sort: true },

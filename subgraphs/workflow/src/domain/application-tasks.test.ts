@@ -7,7 +7,8 @@ import { routingQueueName } from "./routing";
 import { taskMachine } from "./task-machine";
 
 const APPLICATION = "6f1f7c1e-3c1a-4d7e-9a55-0c0b8f6e2a11";
-const systemMay = (action: string) => taskMachine.actions[action]!.who.some((clause) => clause.actors.includes("system") && !clause.guards?.length);
+const systemMay = (action: string) =>
+  taskMachine.actions[action]!.who.some((clause) => clause.actors.includes("system") && !clause.guards?.length);
 
 describe("the review task of a filed application", () => {
   it("describes the application's review, pending its claim", () => {
@@ -36,7 +37,13 @@ describe("the review task of a filed application", () => {
 
   it("is expedited, on the 7-day SNAP clock, when the SNAP screening says so", () => {
     const { body } = reviewTaskOf(APPLICATION, { programs: ["snap", "medicaid"], isExpedited: true });
-    expect(body).toEqual(expect.objectContaining({ isExpedited: true, programType: null, slaInfo: [{ slaTypeCode: "snap_expedited" }, { slaTypeCode: "medicaid_standard" }] }));
+    expect(body).toEqual(
+      expect.objectContaining({
+        isExpedited: true,
+        programType: null,
+        slaInfo: [{ slaTypeCode: "snap_expedited" }, { slaTypeCode: "medicaid_standard" }],
+      }),
+    );
   });
 
   it("starts no clock for programs without a configured type, and only configured types otherwise", () => {
@@ -44,7 +51,8 @@ describe("the review task of a filed application", () => {
     const codes = new Set(seededSlaTypes.map((type) => type.code));
     for (const programs of [["snap"], ["medicaid"], ["snap", "medicaid"]]) {
       for (const isExpedited of [true, false]) {
-        for (const entry of reviewTaskOf(APPLICATION, { programs, isExpedited }).body.slaInfo ?? []) expect(codes.has(entry.slaTypeCode)).toBe(true);
+        for (const entry of reviewTaskOf(APPLICATION, { programs, isExpedited }).body.slaInfo ?? [])
+          expect(codes.has(entry.slaTypeCode)).toBe(true);
       }
     }
   });

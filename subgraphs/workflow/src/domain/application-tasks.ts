@@ -25,7 +25,11 @@ export type IntakeEventType = (typeof intakeEventTypes)[number];
  * What happens to one of the application's tasks: ended by its status, moved by one action when its
  * status allows it, or made expedited (priority and clocks, `expeditedClocks`) while it is open.
  */
-export type TaskMove = { kind: ApplicationTaskKind } & ({ end: string } | { action: string; body?: Record<string, unknown> } | { expedite: true });
+export type TaskMove = { kind: ApplicationTaskKind } & (
+  | { end: string }
+  | { action: string; body?: Record<string, unknown> }
+  | { expedite: true }
+);
 
 /** A reaction: the application's tasks it moves, in order, then the task it opens (if one of that kind is not already there). */
 export type ApplicationReaction = { moves: readonly TaskMove[]; opens?: ApplicationTaskKind };
@@ -40,8 +44,18 @@ export const applicationTaskReactions: Record<IntakeEventType, ApplicationReacti
       { kind: "approval", end: "determination_rejected" },
     ],
   },
-  "intake.application.closed": { moves: [{ kind: "review", end: "application_closed" }, { kind: "approval", end: "application_closed" }] },
-  "intake.application.withdrawn": { moves: [{ kind: "review", end: "application_withdrawn" }, { kind: "approval", end: "application_withdrawn" }] },
+  "intake.application.closed": {
+    moves: [
+      { kind: "review", end: "application_closed" },
+      { kind: "approval", end: "application_closed" },
+    ],
+  },
+  "intake.application.withdrawn": {
+    moves: [
+      { kind: "review", end: "application_withdrawn" },
+      { kind: "approval", end: "application_withdrawn" },
+    ],
+  },
   "eligibility.application.expedited": { moves: [{ kind: "review", expedite: true }] },
 };
 
@@ -93,7 +107,11 @@ export function reviewTaskOf(applicationId: string, data: SubmittedData): { body
 }
 
 /** A task of `kind` opened after the review task (an approval): it follows the review's program and urgency, and carries no clock of its own. */
-export function followingTaskOf(kind: ApplicationTaskKind, applicationId: string, review: { programType: string | null; isExpedited: boolean } | null): TaskCreate {
+export function followingTaskOf(
+  kind: ApplicationTaskKind,
+  applicationId: string,
+  review: { programType: string | null; isExpedited: boolean } | null,
+): TaskCreate {
   return {
     ...applicationTaskKinds[kind],
     subjectType: "application",

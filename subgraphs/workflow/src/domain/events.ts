@@ -7,7 +7,8 @@ export const workflowEvents = defineDomainEvents("workflow", "/workflow", {
   "task.claimed": "A worker claimed the task; data: assignedToId.",
   "task.completed": "The assigned worker (or the system) completed the task; data: outcome.",
   "task.released": "The assigned worker handed the task back to its queue; data: reason.",
-  "task.escalated": "The task was escalated, by a person or because an SLA deadline approached or the creation deadline passed; data: reason.",
+  "task.escalated":
+    "The task was escalated, by a person or because an SLA deadline approached or the creation deadline passed; data: reason.",
   "task.de-escalated": "A supervisor returned an escalated task to the queue.",
   "task.cancelled": "The task was cancelled; data: reason (client_unresponsive when the client wait timed out).",
   "task.reopened": "A supervisor reopened a cancelled task; data: reason.",

@@ -47,9 +47,13 @@ const declared = Object.entries(metricFilterFields) as [keyof Declared, QueryFie
 export function metricFiltersFrom(args: MetricFilterArgs): MetricFilters {
   for (const [name, field] of declared) {
     const value = args[name];
-    if (field.kind === "uuid" && value !== undefined && value !== null && !isUuid(String(value))) throw badRequest(`Invalid '${name}'.`, [{ field: name, message: "must be a uuid" }]);
+    if (field.kind === "uuid" && value !== undefined && value !== null && !isUuid(String(value)))
+      throw badRequest(`Invalid '${name}'.`, [{ field: name, message: "must be a uuid" }]);
   }
   const { from, to } = args as { from?: Date | null; to?: Date | null };
-  if (from && to && from.getTime() > to.getTime()) throw badRequest("'from' is after 'to'.", [{ field: "from", message: "must not be after 'to'" }]);
-  return Object.fromEntries(declared.filter(([name]) => args[name]).map(([name, field]) => [name, field.kind === "uuid" ? String(args[name]) : args[name]])) as MetricFilters;
+  if (from && to && from.getTime() > to.getTime())
+    throw badRequest("'from' is after 'to'.", [{ field: "from", message: "must not be after 'to'" }]);
+  return Object.fromEntries(
+    declared.filter(([name]) => args[name]).map(([name, field]) => [name, field.kind === "uuid" ? String(args[name]) : args[name]]),
+  ) as MetricFilters;
 }

@@ -17,11 +17,16 @@ export const taskFilters = (filters: MetricFilters) => [
 
 /** The group column for the filters' grouping (NULL without one). */
 export const groupOf = (filters: MetricFilters) =>
-  filters.groupBy === "queueId" ? Prisma.sql`t."queueId"::text` : filters.groupBy === "programType" ? Prisma.sql`t."programType"::text` : Prisma.sql`NULL::text`;
+  filters.groupBy === "queueId"
+    ? Prisma.sql`t."queueId"::text`
+    : filters.groupBy === "programType"
+      ? Prisma.sql`t."programType"::text`
+      : Prisma.sql`NULL::text`;
 
 export const groupClause = (filters: MetricFilters) => (filters.groupBy ? Prisma.sql`GROUP BY 1` : Prisma.empty);
 
-export const where = (conditions: Prisma.Sql[]) => (conditions.length ? Prisma.sql`WHERE ${Prisma.join(conditions, " AND ")}` : Prisma.empty);
+export const where = (conditions: Prisma.Sql[]) =>
+  conditions.length ? Prisma.sql`WHERE ${Prisma.join(conditions, " AND ")}` : Prisma.empty;
 
 /** The window's bounds on a time column. */
 export const window = (column: Prisma.Sql, filters: MetricFilters) => [

@@ -18,7 +18,12 @@ const numberOf = (value: Row["value"]) => (value === null ? null : Number(value)
  * One metric's value (or, with `groupBy`, its breakdown by group and a null value), computed by SQL
  * over the tasks and the event log; nothing is loaded row by row into memory.
  */
-export async function computeMetric(db: Database, definition: MetricDefinition, filters: MetricFilters, typePrefix = ""): Promise<MetricValue> {
+export async function computeMetric(
+  db: Database,
+  definition: MetricDefinition,
+  filters: MetricFilters,
+  typePrefix = "",
+): Promise<MetricValue> {
   // One statement, no transaction: a list of metrics must not hold a pooled connection per metric while
   // it waits for the others (JIT, which these joins do not repay, is off for the platform's connections).
   const rows = await db.$queryRaw<Row[]>(definition.query(filters, typePrefix));

@@ -9,7 +9,9 @@ export type RoutingFacts = { programType: string | null; applicationPrograms?: r
  * task concerns one; a standalone task's programType otherwise.
  */
 export function routingQueueName(facts: RoutingFacts, snapQueueExists: boolean): string {
-  const snapOnly = facts.applicationPrograms ? facts.applicationPrograms.length === 1 && facts.applicationPrograms[0] === "snap" : facts.programType === "snap";
+  const snapOnly = facts.applicationPrograms
+    ? facts.applicationPrograms.length === 1 && facts.applicationPrograms[0] === "snap"
+    : facts.programType === "snap";
   return snapQueueExists && snapOnly ? SNAP_QUEUE : DEFAULT_QUEUE;
 }
 

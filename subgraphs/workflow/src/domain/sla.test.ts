@@ -14,12 +14,25 @@ const evaluate = (entry: SlaEntry, state: TaskStatus, ms: number) => evaluateClo
 
 describe("starting clocks", () => {
   it("starts each clock now with its type's duration", () => {
-    expect(snap()).toEqual({ slaTypeCode: "snap_standard", status: "active", clockStartedAt: t0.toISOString(), deadline: at(30 * DAY_MS).toISOString(), pausedAt: null, pausedMs: 0 });
+    expect(snap()).toEqual({
+      slaTypeCode: "snap_standard",
+      status: "active",
+      clockStartedAt: t0.toISOString(),
+      deadline: at(30 * DAY_MS).toISOString(),
+      pausedAt: null,
+      pausedMs: 0,
+    });
   });
 
   it("merges the client's types with rule-assigned ones, each once", () => {
-    const withRule: SlaType[] = [...types.filter((each) => each.code !== "snap_expedited"), { ...types[0]!, autoAssignWhen: { programType: "snap", isExpedited: true } }];
-    expect(slaTypesForNewTask(["snap_standard"], { programType: "snap", isExpedited: true }, withRule)).toEqual(["snap_standard", "snap_expedited"]);
+    const withRule: SlaType[] = [
+      ...types.filter((each) => each.code !== "snap_expedited"),
+      { ...types[0]!, autoAssignWhen: { programType: "snap", isExpedited: true } },
+    ];
+    expect(slaTypesForNewTask(["snap_standard"], { programType: "snap", isExpedited: true }, withRule)).toEqual([
+      "snap_standard",
+      "snap_expedited",
+    ]);
     expect(slaTypesForNewTask(["snap_expedited"], { programType: "snap", isExpedited: true }, withRule)).toEqual(["snap_expedited"]);
     expect(slaTypesForNewTask([], { programType: "medicaid", isExpedited: true }, withRule)).toEqual([]);
   });
@@ -85,7 +98,9 @@ describe("pausing", () => {
   it("judges a clock that stops while paused against its pushed-out deadline", () => {
     const paused = evaluate(snap(), "awaiting_client", 20 * DAY_MS);
     // Cancelled at day 40 after 20 paused days: the deadline had moved to day 50.
-    expect(evaluate(paused, "cancelled", 40 * DAY_MS)).toEqual(expect.objectContaining({ status: "completed", deadline: at(50 * DAY_MS).toISOString() }));
+    expect(evaluate(paused, "cancelled", 40 * DAY_MS)).toEqual(
+      expect.objectContaining({ status: "completed", deadline: at(50 * DAY_MS).toISOString() }),
+    );
   });
 });
 

@@ -32,7 +32,8 @@ export function slaTypeOf(types: readonly SlaType[], code: string): SlaType {
   return type;
 }
 
-const matches = (condition: TaskCondition, task: Record<string, unknown>) => Object.entries(condition).every(([field, value]) => task[field] === value);
+const matches = (condition: TaskCondition, task: Record<string, unknown>) =>
+  Object.entries(condition).every(([field, value]) => task[field] === value);
 
 /**
  * The SLA types a new task gets: those the client named, then those the configuration's rules assign
@@ -97,7 +98,9 @@ export function slaDeadline(entries: readonly SlaEntry[]): Date | null {
 
 /** When the next warning and the next breach fall due, for the durable timers that make them happen on time. */
 export function nextSlaMoments(entries: readonly SlaEntry[], types: readonly SlaType[]): { warningAt: Date | null; breachAt: Date | null } {
-  const warnings = entries.filter((entry) => entry.status === "active").map((entry) => warningTime(entry, slaTypeOf(types, entry.slaTypeCode)));
+  const warnings = entries
+    .filter((entry) => entry.status === "active")
+    .map((entry) => warningTime(entry, slaTypeOf(types, entry.slaTypeCode)));
   return { warningAt: warnings.length ? new Date(Math.min(...warnings)) : null, breachAt: slaDeadline(entries) };
 }
 

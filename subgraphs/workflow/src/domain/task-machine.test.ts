@@ -6,7 +6,11 @@ import { needsCallerAccount, taskMachine, withAccount, type TaskEnv } from "./ta
 
 const now = new Date("2026-11-23T09:00:00.000Z");
 const worker = { id: "6f1c2a8e-0d5b-4c1e-9a77-3b2d4e5f6a70", roles: ["case_worker"] as const };
-const env: TaskEnv = { routedQueueId: async () => "routed-queue", requireQueue: async () => undefined, requireActiveUser: async () => undefined };
+const env: TaskEnv = {
+  routedQueueId: async () => "routed-queue",
+  requireQueue: async () => undefined,
+  requireActiveUser: async () => undefined,
+};
 
 const task = (overrides: Partial<Task> = {}): Task =>
   ({
@@ -25,14 +29,18 @@ describe("the task machine", () => {
   it("lets the worker a supervisor assigned claim the pending task, and nobody else", async () => {
     const assigned = task({ assignedToId: worker.id });
     await expect(planTransition(taskMachine, "claim", assigned, worker, {}, env, now)).resolves.toMatchObject({ to: "in_progress" });
-    await expect(planTransition(taskMachine, "claim", assigned, { id: "0c0c0c0c-0000-4000-8000-000000000000", roles: ["case_worker"] }, {}, env, now)).rejects.toMatchObject({
+    await expect(
+      planTransition(taskMachine, "claim", assigned, { id: "0c0c0c0c-0000-4000-8000-000000000000", roles: ["case_worker"] }, {}, env, now),
+    ).rejects.toMatchObject({
       status: 409,
       message: "Cannot claim: the task is assigned to someone else.",
     });
   });
 
   it("refuses a claim from a credential that names no user account", async () => {
-    await expect(planTransition(taskMachine, "claim", task(), { id: "service-x", roles: ["case_worker"] }, {}, env, now)).rejects.toMatchObject({ status: 409 });
+    await expect(
+      planTransition(taskMachine, "claim", task(), { id: "service-x", roles: ["case_worker"] }, {}, env, now),
+    ).rejects.toMatchObject({ status: 409 });
   });
 
   it("refuses a claim from a caller whose account was not found active (no id once looked up), saying so", async () => {
@@ -42,7 +50,9 @@ describe("the task machine", () => {
       status: 409,
       message: "Cannot claim: the caller's credential names no active user account to assign the task to.",
     });
-    await expect(planTransition(taskMachine, "claim", task(), withAccount(worker, { id: worker.id }), {}, env, now)).resolves.toMatchObject({ changes: { assignedToId: worker.id } });
+    await expect(planTransition(taskMachine, "claim", task(), withAccount(worker, { id: worker.id }), {}, env, now)).resolves.toMatchObject(
+      { changes: { assignedToId: worker.id } },
+    );
   });
 
   it("looks the caller's account up only for an action, from a state, whose clause for their roles judges who they are", () => {
@@ -67,14 +77,30 @@ describe("the task machine", () => {
       requireQueue: async (queueId) => void asked.push(`queue ${queueId}`),
       requireActiveUser: async (userId, field) => void asked.push(`${field} ${userId}`),
     };
-    await planTransition(taskMachine, "assign", task(), supervisor, { assignedToId: worker.id, queueId: "0c0c0c0c-0000-4000-8000-000000000001" }, checking, now);
+    await planTransition(
+      taskMachine,
+      "assign",
+      task(),
+      supervisor,
+      { assignedToId: worker.id, queueId: "0c0c0c0c-0000-4000-8000-000000000001" },
+      checking,
+      now,
+    );
     expect(asked).toEqual(["queue 0c0c0c0c-0000-4000-8000-000000000001", `assignedToId ${worker.id}`]);
   });
 
   it("records an SLA breach as sla_breached and other deadline escalations as escalated, keeping the first escalatedAt", async () => {
     const system = { id: "system", roles: ["system"] as const };
     const earlier = new Date("2026-11-20T00:00:00.000Z");
-    const breach = await planTransition(taskMachine, "sla-escalate", task({ status: "escalated", escalatedAt: earlier }), system, { reason: "sla_deadline_exceeded" }, env, now);
+    const breach = await planTransition(
+      taskMachine,
+      "sla-escalate",
+      task({ status: "escalated", escalatedAt: earlier }),
+      system,
+      { reason: "sla_deadline_exceeded" },
+      env,
+      now,
+    );
     expect(breach.emissions).toEqual([{ name: "task.sla_breached", data: { reason: "sla_deadline_exceeded" } }]);
     expect(breach.changes.escalatedAt).toEqual(earlier);
     const warning = await planTransition(taskMachine, "sla-escalate", task(), system, { reason: "sla_deadline_approaching" }, env, now);
@@ -83,7 +109,15 @@ describe("the task machine", () => {
   });
 
   it("requeues a released task at routine priority, unassigned", async () => {
-    const plan = await planTransition(taskMachine, "release", task({ status: "in_progress", assignedToId: worker.id, isExpedited: true }), worker, { reason: "out sick" }, env, now);
+    const plan = await planTransition(
+      taskMachine,
+      "release",
+      task({ status: "in_progress", assignedToId: worker.id, isExpedited: true }),
+      worker,
+      { reason: "out sick" },
+      env,
+      now,
+    );
     expect(plan.changes).toEqual({ assignedToId: null, queueId: "routed-queue", priority: 1, status: "pending" });
   });
 

@@ -54,7 +54,11 @@ export const taskMachine = defineMachine<Task, TaskStatus, string, Guards, TaskE
     in_progress: { slaClock: "running", description: "Claimed and being worked." },
     escalated: { slaClock: "running", description: "Raised to a supervisor." },
     pending_review: { slaClock: "running", description: "Waiting for a supervisor's review." },
-    awaiting_client: { slaClock: "paused", wait: { timer: "client_timeout", afterMs: 30 * DAY_MS }, description: "Waiting on the client; cancelled after 30 days." },
+    awaiting_client: {
+      slaClock: "paused",
+      wait: { timer: "client_timeout", afterMs: 30 * DAY_MS },
+      description: "Waiting on the client; cancelled after 30 days.",
+    },
     awaiting_verification: {
       slaClock: "paused",
       wait: { timer: "verification_timeout", afterMs: 7 * DAY_MS },
@@ -65,10 +69,19 @@ export const taskMachine = defineMachine<Task, TaskStatus, string, Guards, TaskE
   },
   guards: {
     // The id the machine sees is one the operations layer found to be an active account (see `withAccount`).
-    callerHasAccount: { test: (_task, caller) => isUuid(caller.id), refusal: "the caller's credential names no active user account to assign the task to" },
+    callerHasAccount: {
+      test: (_task, caller) => isUuid(caller.id),
+      refusal: "the caller's credential names no active user account to assign the task to",
+    },
     // The contract says "unassigned"; a task a supervisor assigned to you (assign keeps it pending) must be claimable by you too.
-    claimableByCaller: { test: (task, caller) => task.assignedToId === null || task.assignedToId === caller.id, refusal: "the task is assigned to someone else" },
-    callerIsAssignedWorker: { test: (task, caller) => task.assignedToId !== null && task.assignedToId === caller.id, refusal: "only the worker the task is assigned to may do this" },
+    claimableByCaller: {
+      test: (task, caller) => task.assignedToId === null || task.assignedToId === caller.id,
+      refusal: "the task is assigned to someone else",
+    },
+    callerIsAssignedWorker: {
+      test: (task, caller) => task.assignedToId !== null && task.assignedToId === caller.id,
+      refusal: "only the worker the task is assigned to may do this",
+    },
   },
   actions: {
     claim: {
@@ -84,7 +97,11 @@ export const taskMachine = defineMachine<Task, TaskStatus, string, Guards, TaskE
       from: ["in_progress"],
       to: "completed",
       who: [assignedWorker, system],
-      body: z.strictObject({ outcome, notes, createFollowUp: z.boolean().optional().describe("Open a pending copy of the task as it completes.") }),
+      body: z.strictObject({
+        outcome,
+        notes,
+        createFollowUp: z.boolean().optional().describe("Open a pending copy of the task as it completes."),
+      }),
       effects: (_task, { body, now }) => ({ completedAt: now, outcome: body.outcome, completionNotes: body.notes ?? null }),
       emits: (task) => ({ name: "task.completed", data: { outcome: task.outcome } }),
     },
@@ -175,7 +192,10 @@ export const taskMachine = defineMachine<Task, TaskStatus, string, Guards, TaskE
       who: [system],
       body: z.strictObject({ reason: z.enum(slaEscalationReasons, { message: `must be one of: ${slaEscalationReasons.join(", ")}` }) }),
       effects: (task, { now }) => ({ escalatedAt: task.escalatedAt ?? now, priority: routinePriority(task) }),
-      emits: (_task, { body }) => ({ name: body.reason === "sla_deadline_exceeded" ? "task.sla_breached" : "task.escalated", data: { reason: body.reason } }),
+      emits: (_task, { body }) => ({
+        name: body.reason === "sla_deadline_exceeded" ? "task.sla_breached" : "task.escalated",
+        data: { reason: body.reason },
+      }),
     },
     "auto-cancel": {
       description: "System: cancels a task whose client never answered.",
@@ -213,7 +233,10 @@ export const taskMachine = defineMachine<Task, TaskStatus, string, Guards, TaskE
       description: "Assigns the task to a worker, and moves it to `queueId` when one is given.",
       from: ["pending", "in_progress", "escalated", "awaiting_client", "awaiting_verification", "pending_review"],
       who: [supervisor],
-      body: z.strictObject({ assignedToId: z.uuid({ message: "must be a uuid" }), queueId: z.uuid({ message: "must be a uuid" }).optional() }),
+      body: z.strictObject({
+        assignedToId: z.uuid({ message: "must be a uuid" }),
+        queueId: z.uuid({ message: "must be a uuid" }).optional(),
+      }),
       effects: async (_task, { body, env }) => {
         if (body.queueId) await env.requireQueue(body.queueId);
         await env.requireActiveUser(body.assignedToId, "assignedToId");
@@ -225,9 +248,20 @@ export const taskMachine = defineMachine<Task, TaskStatus, string, Guards, TaskE
       description: "Sets the priority (1 expedited, 2 high, 3 normal, 4 low).",
       from: ["pending", "in_progress", "escalated", "awaiting_client", "awaiting_verification", "pending_review"],
       who: [supervisor],
-      body: z.strictObject({ priority: z.number({ message: "must be an integer 1 to 4" }).int("must be an integer 1 to 4").min(1, "must be 1 to 4").max(4, "must be 1 to 4").describe("1 to 4."), reason: z.string().max(2000).optional() }),
+      body: z.strictObject({
+        priority: z
+          .number({ message: "must be an integer 1 to 4" })
+          .int("must be an integer 1 to 4")
+          .min(1, "must be 1 to 4")
+          .max(4, "must be 1 to 4")
+          .describe("1 to 4."),
+        reason: z.string().max(2000).optional(),
+      }),
       effects: (_task, { body }) => ({ priority: body.priority }),
-      emits: (_task, { body }) => ({ name: "task.priority_changed", data: { priority: body.priority, ...(body.reason !== undefined && { reason: body.reason }) } }),
+      emits: (_task, { body }) => ({
+        name: "task.priority_changed",
+        data: { priority: body.priority, ...(body.reason !== undefined && { reason: body.reason }) },
+      }),
     },
   },
 });
@@ -261,7 +295,8 @@ export function needsCallerAccount(state: string, caller: MachineCaller, actions
  * is theirs. A token naming no user, or outliving its account's deactivation, is still a valid
  * credential, but names nobody to give work to.
  */
-export const withAccount = (caller: MachineCaller, account: { id: string } | null): MachineCaller => (account ? { ...caller, id: account.id } : { roles: caller.roles });
+export const withAccount = (caller: MachineCaller, account: { id: string } | null): MachineCaller =>
+  account ? { ...caller, id: account.id } : { roles: caller.roles };
 
 export const slaClockOf = (status: TaskStatus): SlaClock => taskMachine.states[status].slaClock;
 

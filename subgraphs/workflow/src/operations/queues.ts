@@ -11,7 +11,8 @@ const duplicateName = (name: string | undefined): ApiError =>
   new ApiError(409, "CONFLICT", `A queue named '${name}' already exists.`, [{ field: "name", message: "is taken by another queue" }]);
 
 /** A write that may take a name another queue holds: 409 (the unique index decides, so racing creates cannot both win). */
-const withUniqueName = <T>(name: string | undefined, write: () => Promise<T>): Promise<T> => unlessKeyTaken(write, () => duplicateName(name));
+const withUniqueName = <T>(name: string | undefined, write: () => Promise<T>): Promise<T> =>
+  unlessKeyTaken(write, () => duplicateName(name));
 
 async function lockedQueue(work: WorkflowWork, id: string): Promise<Queue> {
   const queue = await findLocked(work.tx, "workflow_queue", id, () => work.tx.queue.findUnique({ where: { id } }));
@@ -30,7 +31,9 @@ export async function createQueue(work: WorkflowWork, body: QueueCreate): Promis
 
 export async function updateQueue(work: WorkflowWork, id: string, body: QueueUpdate): Promise<Queue> {
   const before = await lockedQueue(work, id);
-  const after = await withUniqueName(body.name, () => work.tx.queue.update({ where: { id }, data: { ...queueResource.columnsOf(body), updatedAt: work.clock.now() } }));
+  const after = await withUniqueName(body.name, () =>
+    work.tx.queue.update({ where: { id }, data: { ...queueResource.columnsOf(body), updatedAt: work.clock.now() } }),
+  );
   await work.events.record(work.tx, queueChanges.updated(id, queueResource.snapshot(before), queueResource.snapshot(after)));
   return after;
 }
@@ -43,7 +46,9 @@ export async function deleteQueue(work: WorkflowWork, id: string): Promise<strin
   }
   const waiting = await work.tx.task.count({ where: { queueId: id, status: { in: openTaskStatuses } } });
   if (waiting > 0) {
-    const details: ErrorDetail[] = [{ field: "queueId", message: `${waiting} open task(s) are in this queue; assign them elsewhere first` }];
+    const details: ErrorDetail[] = [
+      { field: "queueId", message: `${waiting} open task(s) are in this queue; assign them elsewhere first` },
+    ];
     throw new ApiError(409, "CONFLICT", `Queue '${queue.name}' still holds open tasks.`, details);
   }
   await work.tx.queue.delete({ where: { id } });

@@ -25,7 +25,12 @@ export async function createTask(work: WorkflowWork, body: TaskCreate, options: 
   const now = work.clock.now();
   const env = taskEnv(tx);
   // What routing, priority and SLA rules read of a task that does not say.
-  const draft = { ...unstated, ...(taskResource.columnsOf(body) as Partial<Task>), name: body.name ?? nameForTaskType(body.taskType), status: "pending" } as const;
+  const draft = {
+    ...unstated,
+    ...(taskResource.columnsOf(body) as Partial<Task>),
+    name: body.name ?? nameForTaskType(body.taskType),
+    status: "pending",
+  } as const;
   if (body.queueId) await env.requireQueue(body.queueId);
   if (body.assignedToId) await env.requireActiveUser(body.assignedToId, "assignedToId");
   const codes = slaTypesForNewTask(body.slaInfo?.map((entry) => entry.slaTypeCode) ?? [], draft, work.slaTypes);
@@ -86,12 +91,10 @@ export async function transitionTask(
   const clocks = evaluateClocks(slaEntriesOf(before.slaInfo), work.slaTypes, slaClockOf(plan.to), now);
   const { id: _id, ...changes } = plan.changes as Partial<Task>;
   const after = await tx.task.update({ where: { id }, data: { ...changes, ...slaColumns(clocks), updatedAt: now } });
-  const events = await work.events.record(
-    tx,
-    ...workflowEvents.emitted(plan.emissions, id),
-  );
+  const events = await work.events.record(tx, ...workflowEvents.emitted(plan.emissions, id));
   await syncTaskTimers(work, before, after, events[0], options);
-  if (action === "complete" && (body as { createFollowUp?: unknown } | null)?.createFollowUp === true) await createTask(work, followUpOf(after));
+  if (action === "complete" && (body as { createFollowUp?: unknown } | null)?.createFollowUp === true)
+    await createTask(work, followUpOf(after));
   return after;
 }
 
@@ -127,7 +130,10 @@ export async function expediteTask(work: WorkflowWork, before: Task): Promise<Ta
   const now = work.clock.now();
   const swapped = expeditedClocks(slaEntriesOf(before.slaInfo), work.slaTypes);
   const clocks = evaluateClocks(swapped, work.slaTypes, slaClockOf(before.status), now);
-  const after = await tx.task.update({ where: { id }, data: { isExpedited: true, priority: routinePriority({ isExpedited: true }), ...slaColumns(clocks), updatedAt: now } });
+  const after = await tx.task.update({
+    where: { id },
+    data: { isExpedited: true, priority: routinePriority({ isExpedited: true }), ...slaColumns(clocks), updatedAt: now },
+  });
   const [updated] = await work.events.record(tx, taskChanges.updated(id, taskResource.snapshot(before), taskResource.snapshot(after)));
   await syncTaskTimers(work, before, after, updated);
   return after;

@@ -11,12 +11,16 @@ import type { WorkflowWork } from "./work";
 export const CREATION_DEADLINE_MS = 72 * HOUR_MS;
 
 async function setTimer(work: WorkflowWork, type: TimerType, task: Task, fireAt: Date, cause?: PlatformEvent, options?: DueTimers) {
-  await scheduleTimer(work.tx, {
-    id: timerId(type, task.id),
-    fireAt,
-    callback: workflowEvents.draft(type, task.id),
-    ...(cause && { traceparent: cause.traceparent, causationid: cause.id }),
-  }, options);
+  await scheduleTimer(
+    work.tx,
+    {
+      id: timerId(type, task.id),
+      fireAt,
+      callback: workflowEvents.draft(type, task.id),
+      ...(cause && { traceparent: cause.traceparent, causationid: cause.id }),
+    },
+    options,
+  );
 }
 
 type SlaTimer = (typeof slaTimerTypes)[number];
@@ -50,16 +54,24 @@ export async function startTaskTimers(work: WorkflowWork, task: Task, cause: Pla
  * left to fire: a change that finds a clock past its warning or deadline before the timer fired must
  * not cancel the escalation that timer brings.
  */
-export async function syncTaskTimers(work: WorkflowWork, before: Task, after: Task, cause?: PlatformEvent, options: { timerFired?: boolean } = {}): Promise<void> {
+export async function syncTaskTimers(
+  work: WorkflowWork,
+  before: Task,
+  after: Task,
+  cause?: PlatformEvent,
+  options: { timerFired?: boolean } = {},
+): Promise<void> {
   const now = work.clock.now();
   const due = { leaveDueAt: now };
   const cancelled: string[] = [];
   for (const [state, info] of Object.entries(taskMachine.states) as Array<[TaskStatus, (typeof taskMachine.states)[TaskStatus]]>) {
     if (!info.wait) continue;
-    if (after.status === state && before.status !== state) await setTimer(work, info.wait.timer, after, new Date(now.getTime() + info.wait.afterMs), cause);
+    if (after.status === state && before.status !== state)
+      await setTimer(work, info.wait.timer, after, new Date(now.getTime() + info.wait.afterMs), cause);
     if (before.status === state && after.status !== state) cancelled.push(timerId(info.wait.timer, after.id));
   }
-  if (slaClockOf(after.status) === "stopped" && slaClockOf(before.status) !== "stopped") cancelled.push(timerId("creation_deadline", after.id));
+  if (slaClockOf(after.status) === "stopped" && slaClockOf(before.status) !== "stopped")
+    cancelled.push(timerId("creation_deadline", after.id));
 
   const was = slaMomentsOf(work, before);
   const next = slaMomentsOf(work, after);
@@ -73,5 +85,4 @@ export async function syncTaskTimers(work: WorkflowWork, before: Task, after: Ta
 }
 
 /** Every timer a task may have, for when it is deleted. */
-export const allTaskTimers = (taskId: string) =>
-  timerTypes.map((type) => timerId(type, taskId));
+export const allTaskTimers = (taskId: string) => timerTypes.map((type) => timerId(type, taskId));

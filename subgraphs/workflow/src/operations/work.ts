@@ -23,12 +23,16 @@ export type WorkflowWork = {
  * identity provider's subject it links (`idpSubject`), as a proxy's `X-Caller-Id` often is. The
  * platform's one rule for it (`findActiveAccount`), read here in the work's transaction.
  */
-export const activeAccount = (db: Pick<Prisma.TransactionClient, "user">, id: string | undefined): Promise<{ id: string } | null> => findActiveAccount(db, { id });
+export const activeAccount = (db: Pick<Prisma.TransactionClient, "user">, id: string | undefined): Promise<{ id: string } | null> =>
+  findActiveAccount(db, { id });
 
 /** The id of the queue routing picks for what is known of a task (null if that queue is gone). */
 export async function routedQueueId(tx: Prisma.TransactionClient, facts: RoutingFacts): Promise<string | null> {
   const queues = await tx.queue.findMany({ where: { name: { in: [SNAP_QUEUE, DEFAULT_QUEUE] } }, select: { id: true, name: true } });
-  const name = routingQueueName(facts, queues.some((queue) => queue.name === SNAP_QUEUE));
+  const name = routingQueueName(
+    facts,
+    queues.some((queue) => queue.name === SNAP_QUEUE),
+  );
   return queues.find((queue) => queue.name === name)?.id ?? null;
 }
 
@@ -45,7 +49,8 @@ export function taskEnv(tx: Prisma.TransactionClient): TaskEnv {
     async requireActiveUser(userId: string, field: string) {
       const user = isUuid(userId) ? await tx.user.findUnique({ where: { id: userId }, select: { status: true } }) : null;
       if (!user) throw validationFailed([{ field, message: `names no user account (${userId})` }]);
-      if (user.status !== "active") throw validationFailed([{ field, message: `names a user account that is ${user.status}: work goes only to active accounts` }]);
+      if (user.status !== "active")
+        throw validationFailed([{ field, message: `names a user account that is ${user.status}: work goes only to active accounts` }]);
     },
   };
 }

@@ -38,7 +38,10 @@ builder.objectFields(TaskRef, (t) => ({
     type: TaskSubject,
     nullable: true,
     description: "The application, case, document or appointment the task concerns (null for other subject types, or none).",
-    resolve: (task) => (task.subjectId && task.subjectType && task.subjectType in subjectTypes ? ({ id: task.subjectId, subjectType: task.subjectType } as Subject) : null),
+    resolve: (task) =>
+      task.subjectId && task.subjectType && task.subjectType in subjectTypes
+        ? ({ id: task.subjectId, subjectType: task.subjectType } as Subject)
+        : null,
   }),
   assignedTo: t.field({
     type: UserRef,
@@ -57,7 +60,8 @@ for (const [subjectType, ref] of Object.entries(subjectTypes)) {
       extensions: expectedSize(20),
       description: `The tasks concerning this ${subjectType}, most urgent first; \`openOnly\` leaves out completed and cancelled ones.`,
       args: { openOnly: t.arg.boolean({ defaultValue: false }) },
-      resolve: async (subject, args, context) => openOnly(await context.loaders.tasksBySubject.load(subjectKey(subjectType, subject.id)), args.openOnly),
+      resolve: async (subject, args, context) =>
+        openOnly(await context.loaders.tasksBySubject.load(subjectKey(subjectType, subject.id)), args.openOnly),
     }),
   );
 }
@@ -74,11 +78,15 @@ builder.externalRef("Person", builder.selection<{ id: string }>("id")).implement
       authScopes: { permission: "tasks:read" },
       type: [TaskRef],
       extensions: expectedSize(20),
-      description: "The tasks concerning this person's cases and appointments, most urgent first; `openOnly` leaves out completed and cancelled ones.",
+      description:
+        "The tasks concerning this person's cases and appointments, most urgent first; `openOnly` leaves out completed and cancelled ones.",
       args: { openOnly: t.arg.boolean({ defaultValue: false }) },
       requires: builder.selection<{ cases: { id: string }[]; appointments: { id: string }[] }>("cases { id } appointments { id }"),
       resolve: async (person, args, context) => {
-        const keys = [...person.cases.map((each) => subjectKey("case", each.id)), ...person.appointments.map((each) => subjectKey("appointment", each.id))];
+        const keys = [
+          ...person.cases.map((each) => subjectKey("case", each.id)),
+          ...person.appointments.map((each) => subjectKey("appointment", each.id)),
+        ];
         const tasks = (await context.loaders.tasksBySubject.loadMany(keys)).flatMap((found) => {
           if (found instanceof Error) throw found;
           return found;

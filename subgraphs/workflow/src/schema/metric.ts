@@ -9,7 +9,15 @@ import { metric } from "../contract/metric";
 import { metricFilterFields, metricFiltersFrom, type MetricFilterArgs } from "../domain/metric-filters";
 import { computeMetric, type MetricFilters } from "../domain/metrics";
 
-type ComputedMetric = { id: string; name: string; aggregate: string; value: number | null; breakdown?: Record<string, number | null>; targets: readonly MetricTarget[]; computedAt: Date };
+type ComputedMetric = {
+  id: string;
+  name: string;
+  aggregate: string;
+  value: number | null;
+  breakdown?: Record<string, number | null>;
+  targets: readonly MetricTarget[];
+  computedAt: Date;
+};
 
 const MetricRef = builder.objectRef<ComputedMetric>("Metric").implement({
   description: metric.declaration.description,
@@ -20,13 +28,27 @@ const MetricList = builder.defineListType("MetricList", MetricRef);
 
 async function computed(context: WorkflowContext, definition: MetricDefinition, filters: MetricFilters): Promise<ComputedMetric> {
   const result = await computeMetric(context.db, definition, filters, context.eventSettings.typePrefix);
-  return { id: definition.id, name: definition.name, aggregate: definition.aggregate, ...result, targets: definition.targets, computedAt: context.clock.now() };
+  return {
+    id: definition.id,
+    name: definition.name,
+    aggregate: definition.aggregate,
+    ...result,
+    targets: definition.targets,
+    computedAt: context.clock.now(),
+  };
 }
 
 builder.queryFields((t) => {
   // The declared filters, each the argument of its name (an enum's type built once: ProgramType is the task's).
-  const filterArg = (field: QueryField) => t.arg({ type: (field.kind === "enum" ? builder.enumTypeOf(field) : graphTypeNameOf(field)) as "String", description: field.description });
-  const filterArgs = Object.fromEntries(Object.entries(metricFilterFields).map(([name, field]) => [name, filterArg(field)])) as Record<keyof MetricFilterArgs, ReturnType<typeof filterArg>>;
+  const filterArg = (field: QueryField) =>
+    t.arg({
+      type: (field.kind === "enum" ? builder.enumTypeOf(field) : graphTypeNameOf(field)) as "String",
+      description: field.description,
+    });
+  const filterArgs = Object.fromEntries(Object.entries(metricFilterFields).map(([name, field]) => [name, filterArg(field)])) as Record<
+    keyof MetricFilterArgs,
+    ReturnType<typeof filterArg>
+  >;
   return {
     metrics: t.field({
       authScopes: { permission: "metrics:read" },

@@ -15,9 +15,15 @@ builder.graphCrud({
   resource: queue,
   ref: QueueRef,
   load: (id, context) => loadByUuid(context.loaders.queueById, id),
-  page: (args, context) => findPage(queue.listSpec, args, { items: (query) => context.db.queue.findMany(query), total: (where) => context.db.queue.count({ where }) }),
+  page: (args, context) =>
+    findPage(queue.listSpec, args, {
+      items: (query) => context.db.queue.findMany(query),
+      total: (where) => context.db.queue.count({ where }),
+    }),
   create: (body, context) => inTransaction(context, (work) => createQueue(work, body)),
   update: (id, body, context) => inTransaction(context, (work) => updateQueue(work, id, body)),
   delete: (id, context) => inTransaction(context, (work) => deleteQueue(work, id)),
-  descriptions: { delete: "Deletes a queue created through the API; configured (system) queues and queues open tasks wait in cannot be deleted (409)." },
+  descriptions: {
+    delete: "Deletes a queue created through the API; configured (system) queues and queues open tasks wait in cannot be deleted (409).",
+  },
 });

@@ -29,7 +29,9 @@ export const TaskRef = builder.prismaObject("Task", {
         resolve: async (found, _args, context) => {
           // As the actions themselves judge it: claim is offered only to an active account (looked up once per request, when it matters).
           const caller = await context.principal();
-          const seen = needsCallerAccount(found.status, caller) ? withAccount(caller, caller.id ? await context.loaders.activeAccountOf.load(caller.id) : null) : caller;
+          const seen = needsCallerAccount(found.status, caller)
+            ? withAccount(caller, caller.id ? await context.loaders.activeAccountOf.load(caller.id) : null)
+            : caller;
           return availableActions(taskMachine, found, seen);
         },
       }),
@@ -39,7 +41,17 @@ export const TaskRef = builder.prismaObject("Task", {
 /** A page of tasks (`me` in q is the caller): through the driver when the query is plain column conditions (a queue's work, a status, a deadline), else through Prisma. */
 async function taskPage(args: ListArgs, context: WorkflowContext) {
   const q = args.q ? substituteMe(args.q, (await context.principal()).id) : args.q;
-  return findPage(task.listSpec, { ...args, q }, listThroughDriver(context.read, "workflow_task", taskColumns, {}, { items: (query) => context.db.task.findMany(query), total: (where) => context.db.task.count({ where }) }));
+  return findPage(
+    task.listSpec,
+    { ...args, q },
+    listThroughDriver(
+      context.read,
+      "workflow_task",
+      taskColumns,
+      {},
+      { items: (query) => context.db.task.findMany(query), total: (where) => context.db.task.count({ where }) },
+    ),
+  );
 }
 
 builder.graphCrud({
@@ -58,6 +70,9 @@ builder.graphCrud({
 });
 
 /** The program enum, for other fields that filter by program. */
-export const ProgramType = builder.enumTypeOf(task.declaration.fields.programType) as PothosSchemaTypes.EnumRef<Types, (typeof task.declaration.fields.programType.values)[number]>;
+export const ProgramType = builder.enumTypeOf(task.declaration.fields.programType) as PothosSchemaTypes.EnumRef<
+  Types,
+  (typeof task.declaration.fields.programType.values)[number]
+>;
 
 export type { Task };

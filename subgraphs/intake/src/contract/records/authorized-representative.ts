@@ -11,12 +11,20 @@ export const authorizedRepresentative = defineResource({
   description: "A representative authorized to act for the household on the application.",
   fields: {
     ...recordBase,
-    type: { kind: "enum", values: ["member", "contact", "organization"], enumName: "RepresentativeType", write: "always", required: true, input: enumCheck(["member", "contact", "organization"]) },
+    type: {
+      kind: "enum",
+      values: ["member", "contact", "organization"],
+      enumName: "RepresentativeType",
+      write: "always",
+      required: true,
+      input: enumCheck(["member", "contact", "organization"]),
+    },
     representativeId: {
       kind: "uuid",
       write: "always",
       required: true,
-      description: "Who represents: the member, contact or organization (of the same application) `type` names. Written `id` in the contract's body.",
+      description:
+        "Who represents: the member, contact or organization (of the same application) `type` names. Written `id` in the contract's body.",
     },
     inCareOf: nested(personRef),
     receivesNotices: flag,

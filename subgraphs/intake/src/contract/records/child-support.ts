@@ -2,7 +2,10 @@ import { defineResource } from "@pap/kernel/resource";
 import { z } from "zod";
 import { flag, nestedList, personRef, personRefWith, recordBase } from "./fields";
 
-const parentOutsideHome = personRefWith({ children: z.array(personRef).optional(), attemptedMedicalSupportCooperation: z.boolean().optional() });
+const parentOutsideHome = personRefWith({
+  children: z.array(personRef).optional(),
+  attemptedMedicalSupportCooperation: z.boolean().optional(),
+});
 
 /** Child support cooperation (resources.md §3.4): one per application. */
 export const childSupport = defineResource({

@@ -29,7 +29,10 @@ export const deduction = defineResource({
       "DeductionType",
     ),
     typeOther: text(200),
-    frequency: choice(["one_time_only", "weekly", "every_two_weeks", "twice_monthly", "monthly", "yearly", "variable"], "DeductionFrequency"),
+    frequency: choice(
+      ["one_time_only", "weekly", "every_two_weeks", "twice_monthly", "monthly", "yearly", "variable"],
+      "DeductionFrequency",
+    ),
     annualAmount: money,
   },
   list: { defaultSort: "createdAt" },

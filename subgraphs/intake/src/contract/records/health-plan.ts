@@ -7,9 +7,29 @@ const premiumFrequencies = ["weekly", "every_two_weeks", "twice_monthly", "month
 const paidBy = enumCheck(["self", "state", "employer", "other"]);
 const date = z.iso.date({ message: "must be a date (YYYY-MM-DD)" });
 const premium = z.number().min(0, "must not be negative");
-const medicarePart = z.looseObject({ status: enumCheck(["entitled", "enrolled"]).optional(), startDate: date.optional(), isPremiumFree: z.boolean().optional(), premiumAmount: premium.optional(), premiumPaidBy: paidBy.optional() });
-const partC = z.looseObject({ status: enumCheck(["entitled", "enrolled"]).optional(), startDate: date.optional(), contractId: z.string().max(64).optional(), planId: z.string().max(64).optional(), planName: z.string().max(200).optional(), premiumAmount: premium.optional(), premiumPaidBy: paidBy.optional() });
-const partD = z.looseObject({ status: enumCheck(["entitled", "enrolled"]).optional(), startDate: date.optional(), planName: z.string().max(200).optional(), premiumAmount: premium.optional(), premiumPaidBy: paidBy.optional() });
+const medicarePart = z.looseObject({
+  status: enumCheck(["entitled", "enrolled"]).optional(),
+  startDate: date.optional(),
+  isPremiumFree: z.boolean().optional(),
+  premiumAmount: premium.optional(),
+  premiumPaidBy: paidBy.optional(),
+});
+const partC = z.looseObject({
+  status: enumCheck(["entitled", "enrolled"]).optional(),
+  startDate: date.optional(),
+  contractId: z.string().max(64).optional(),
+  planId: z.string().max(64).optional(),
+  planName: z.string().max(200).optional(),
+  premiumAmount: premium.optional(),
+  premiumPaidBy: paidBy.optional(),
+});
+const partD = z.looseObject({
+  status: enumCheck(["entitled", "enrolled"]).optional(),
+  startDate: date.optional(),
+  planName: z.string().max(200).optional(),
+  premiumAmount: premium.optional(),
+  premiumPaidBy: paidBy.optional(),
+});
 
 /** Health coverage available to the household (resources.md §3.4): employer plans, Medicare's parts, TRICARE, public programs. */
 export const healthPlan = defineResource({
@@ -20,7 +40,20 @@ export const healthPlan = defineResource({
   fields: {
     ...recordBase,
     type: requiredChoice(
-      ["employer_sponsored", "cobra", "medicare", "tricare", "va", "marketplace", "peace_corps", "chip", "medicaid", "tribal_health_services", "other_federal", "other"],
+      [
+        "employer_sponsored",
+        "cobra",
+        "medicare",
+        "tricare",
+        "va",
+        "marketplace",
+        "peace_corps",
+        "chip",
+        "medicaid",
+        "tribal_health_services",
+        "other_federal",
+        "other",
+      ],
       "HealthPlanType",
     ),
     typeOther: text(200),

@@ -2,7 +2,10 @@ import { defineResource } from "@pap/kernel/resource";
 import { z } from "zod";
 import { flag, nestedList, personRefWith, recordBase } from "./fields";
 
-const roomer = personRefWith({ amountPaidForRent: z.number().min(0, "must not be negative").optional(), mealsIncludedWithRent: z.boolean().optional() });
+const roomer = personRefWith({
+  amountPaidForRent: z.number().min(0, "must not be negative").optional(),
+  mealsIncludedWithRent: z.boolean().optional(),
+});
 
 /** The household's living arrangement (resources.md §3.4): one per application. */
 export const householdInfo = defineResource({

@@ -1,7 +1,17 @@
 import { defineResource } from "@pap/kernel/resource";
 import { choice, day, money, memberId, recordBase, reference, requiredChoice, requiredMoney, text } from "./fields";
 
-export const incomeTypes = ["employed", "self_employed", "unearned", "lump_sum", "in_kind_support", "tribal", "education_grant", "other", "prior_period"] as const;
+export const incomeTypes = [
+  "employed",
+  "self_employed",
+  "unearned",
+  "lump_sum",
+  "in_kind_support",
+  "tribal",
+  "education_grant",
+  "other",
+  "prior_period",
+] as const;
 export const incomeFrequencies = ["daily", "weekly", "every_two_weeks", "twice_monthly", "monthly", "yearly", "variable"] as const;
 
 /** Money a member receives (resources.md §3.4); what else it says depends on its type. */
@@ -18,14 +28,27 @@ export const income = defineResource({
     frequency: requiredChoice(incomeFrequencies, "IncomeFrequency"),
     typeOther: text(200, "What the income is, when its type is other."),
     dateReceived: day,
-    changeReason: choice(["stopped_working", "hours_reduced", "new_job", "change_in_employment", "marital_status_change", "other"], "IncomeChangeReason"),
+    changeReason: choice(
+      ["stopped_working", "hours_reduced", "new_job", "change_in_employment", "marital_status_change", "other"],
+      "IncomeChangeReason",
+    ),
     changeExplanation: text(2000),
     jobId: reference("Employed or self-employed income: the job (a record of the same application) it comes from."),
     unearnedType: text(100, "Unearned income: its kind (unemployment, social security, child support …)."),
     inKindSupportType: choice(["shelter", "food", "utilities", "other"], "InKindSupportType"),
     payerName: text(200, "In-kind support: who provides it."),
     lumpSumType: choice(
-      ["lawsuit_settlement", "insurance_settlement", "social_security_ssi_ssdi_payment", "veterans", "inheritance", "surrender_of_annuity", "life_insurance_payout", "lottery_gambling_winnings", "other"],
+      [
+        "lawsuit_settlement",
+        "insurance_settlement",
+        "social_security_ssi_ssdi_payment",
+        "veterans",
+        "inheritance",
+        "surrender_of_annuity",
+        "life_insurance_payout",
+        "lottery_gambling_winnings",
+        "other",
+      ],
       "LumpSumType",
     ),
   },

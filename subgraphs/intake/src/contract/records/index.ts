@@ -20,7 +20,27 @@ import { sponsor } from "./sponsor";
 import { taxFiler } from "./tax-filer";
 
 export * from "./fields";
-export { asset, assetDisposal, authorizedRepresentative, childSupport, contact, deduction, disabilityBenefit, expense, healthEnrollment, healthPlan, householdInfo, income, interview, job, organization, personRelationship, signature, sponsor, taxFiler };
+export {
+  asset,
+  assetDisposal,
+  authorizedRepresentative,
+  childSupport,
+  contact,
+  deduction,
+  disabilityBenefit,
+  expense,
+  healthEnrollment,
+  healthPlan,
+  householdInfo,
+  income,
+  interview,
+  job,
+  organization,
+  personRelationship,
+  signature,
+  sponsor,
+  taxFiler,
+};
 export { verification, verificationCategories, verificationStatuses, type VerificationStatus } from "./verification";
 
 /** What a reference inside a record must name on the same application. */
@@ -61,8 +81,23 @@ const person = (path: string): ReferenceRule => ({ path, kind: "person" });
 
 /** Every application-level record of resources.md §3.4, in the order the contract lists them. */
 export const applicationRecords: readonly ApplicationRecordKind[] = [
-  { resource: taxFiler, segment: "tax-filers", idParam: "taxFilerId", event: "tax_filer", delegate: "taxFiler", aboutMember: true, references: [person("spouse"), person("dependents[]"), person("personClaiming")] },
-  { resource: healthPlan, segment: "health-plans", idParam: "healthPlanId", event: "health_plan", delegate: "healthPlan", references: [id("organizationId", "organization")] },
+  {
+    resource: taxFiler,
+    segment: "tax-filers",
+    idParam: "taxFilerId",
+    event: "tax_filer",
+    delegate: "taxFiler",
+    aboutMember: true,
+    references: [person("spouse"), person("dependents[]"), person("personClaiming")],
+  },
+  {
+    resource: healthPlan,
+    segment: "health-plans",
+    idParam: "healthPlanId",
+    event: "health_plan",
+    delegate: "healthPlan",
+    references: [id("organizationId", "organization")],
+  },
   {
     resource: healthEnrollment,
     segment: "health-enrollments",
@@ -74,7 +109,14 @@ export const applicationRecords: readonly ApplicationRecordKind[] = [
   },
   { resource: contact, segment: "contacts", idParam: "contactId", event: "contact", delegate: "applicationContact" },
   { resource: organization, segment: "organizations", idParam: "organizationId", event: "organization", delegate: "organization" },
-  { resource: personRelationship, segment: "person-relationships", idParam: "personRelationshipId", event: "person_relationship", delegate: "personRelationship", references: [person("from"), person("to")] },
+  {
+    resource: personRelationship,
+    segment: "person-relationships",
+    idParam: "personRelationshipId",
+    event: "person_relationship",
+    delegate: "personRelationship",
+    references: [person("from"), person("to")],
+  },
   {
     resource: authorizedRepresentative,
     segment: "authorized-representatives",
@@ -83,7 +125,14 @@ export const applicationRecords: readonly ApplicationRecordKind[] = [
     delegate: "authorizedRepresentative",
     references: [{ path: "", kind: "typed", idField: "representativeId" }, person("inCareOf"), id("appointedByMemberId", "member")],
   },
-  { resource: signature, segment: "signatures", idParam: "signatureId", event: "signature", delegate: "signature", references: [{ path: "signer", kind: "entity" }] },
+  {
+    resource: signature,
+    segment: "signatures",
+    idParam: "signatureId",
+    event: "signature",
+    delegate: "signature",
+    references: [{ path: "signer", kind: "entity" }],
+  },
   {
     resource: sponsor,
     segment: "sponsors",
@@ -92,14 +141,59 @@ export const applicationRecords: readonly ApplicationRecordKind[] = [
     delegate: "sponsor",
     references: [id("sponsoredMemberId", "member"), { path: "", kind: "typed", idField: "sponsorId" }, person("spouse")],
   },
-  { resource: job, segment: "jobs", idParam: "jobId", event: "job", delegate: "job", aboutMember: true, references: [id("employerId", "organization")] },
-  { resource: income, segment: "incomes", idParam: "incomeId", event: "member_income", delegate: "income", aboutMember: true, references: [id("jobId", "job")], eventSubject: "member" },
+  {
+    resource: job,
+    segment: "jobs",
+    idParam: "jobId",
+    event: "job",
+    delegate: "job",
+    aboutMember: true,
+    references: [id("employerId", "organization")],
+  },
+  {
+    resource: income,
+    segment: "incomes",
+    idParam: "incomeId",
+    event: "member_income",
+    delegate: "income",
+    aboutMember: true,
+    references: [id("jobId", "job")],
+    eventSubject: "member",
+  },
   { resource: asset, segment: "assets", idParam: "assetId", event: "asset", delegate: "asset", aboutMember: true },
-  { resource: assetDisposal, segment: "asset-disposals", idParam: "assetDisposalId", event: "asset_disposal", delegate: "assetDisposal", aboutMember: true },
+  {
+    resource: assetDisposal,
+    segment: "asset-disposals",
+    idParam: "assetDisposalId",
+    event: "asset_disposal",
+    delegate: "assetDisposal",
+    aboutMember: true,
+  },
   { resource: expense, segment: "expenses", idParam: "expenseId", event: "expense", delegate: "expense", aboutMember: true },
-  { resource: disabilityBenefit, segment: "disability-benefits", idParam: "disabilityBenefitId", event: "disability_benefit", delegate: "disabilityBenefit", aboutMember: true },
+  {
+    resource: disabilityBenefit,
+    segment: "disability-benefits",
+    idParam: "disabilityBenefitId",
+    event: "disability_benefit",
+    delegate: "disabilityBenefit",
+    aboutMember: true,
+  },
   { resource: deduction, segment: "deductions", idParam: "deductionId", event: "deduction", delegate: "deduction", aboutMember: true },
-  { resource: householdInfo, segment: "household-info", singleton: true, event: "household_info", delegate: "householdInfo", references: [person("roomers[]")] },
-  { resource: childSupport, segment: "child-support", singleton: true, event: "child_support", delegate: "childSupport", references: [person("parentsOutsideHome[]"), person("parentsOutsideHome[].children[]")] },
+  {
+    resource: householdInfo,
+    segment: "household-info",
+    singleton: true,
+    event: "household_info",
+    delegate: "householdInfo",
+    references: [person("roomers[]")],
+  },
+  {
+    resource: childSupport,
+    segment: "child-support",
+    singleton: true,
+    event: "child_support",
+    delegate: "childSupport",
+    references: [person("parentsOutsideHome[]"), person("parentsOutsideHome[].children[]")],
+  },
   { resource: interview, segment: "interview", singleton: true, event: "interview", delegate: "interview" },
 ];

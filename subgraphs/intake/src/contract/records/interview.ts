@@ -13,11 +13,25 @@ export const interview = defineResource({
   description: "The eligibility interview of an application, and the appointments scheduled for it.",
   fields: {
     ...recordBase,
-    appointments: { kind: "uuid", list: true, description: "The ids of the appointments scheduled for the interview (kept as scheduling reports them)." },
-    scheduledAppointments: { kind: "reference", target: "Appointment", list: true, description: "The appointments scheduled for the interview." },
+    appointments: {
+      kind: "uuid",
+      list: true,
+      description: "The ids of the appointments scheduled for the interview (kept as scheduling reports them).",
+    },
+    scheduledAppointments: {
+      kind: "reference",
+      target: "Appointment",
+      list: true,
+      description: "The appointments scheduled for the interview.",
+    },
     waiverGranted: flag,
     waiverReason: text(2000),
-    completedAt: { kind: "datetime", nullable: true, write: "always", input: z.iso.datetime({ offset: true, message: "must be a date-time (ISO 8601 with time zone)" }) },
+    completedAt: {
+      kind: "datetime",
+      nullable: true,
+      write: "always",
+      input: z.iso.datetime({ offset: true, message: "must be a date-time (ISO 8601 with time zone)" }),
+    },
   },
   list: { defaultSort: "createdAt" },
 });

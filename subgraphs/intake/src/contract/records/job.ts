@@ -3,7 +3,12 @@ import { z } from "zod";
 import { choice, day, flag, memberId, money, nested, recordBase, reference, requiredChoice, text } from "./fields";
 
 const selfEmploymentExpenses = z.looseObject(
-  Object.fromEntries(["utilities", "taxes", "interest", "laborCosts", "costOfMerchandise", "other"].map((name) => [name, z.number().min(0, "must not be negative").optional()])),
+  Object.fromEntries(
+    ["utilities", "taxes", "interest", "laborCosts", "costOfMerchandise", "other"].map((name) => [
+      name,
+      z.number().min(0, "must not be negative").optional(),
+    ]),
+  ),
 );
 
 /** A member's work (resources.md §3.4): an employer's job, or self-employment with its business costs. */
@@ -17,7 +22,12 @@ export const job = defineResource({
     memberId,
     type: requiredChoice(["employed", "self_employed"], "JobType"),
     status: requiredChoice(["active", "on_strike", "ended"], "JobStatus"),
-    hoursPerWeek: { kind: "number", nullable: true, write: "always", input: z.number().min(0, "must not be negative").max(168, "must be at most 168") },
+    hoursPerWeek: {
+      kind: "number",
+      nullable: true,
+      write: "always",
+      input: z.number().min(0, "must not be negative").max(168, "must be at most 168"),
+    },
     isTemporary: flag,
     startDate: day,
     endDate: day,
@@ -28,7 +38,10 @@ export const job = defineResource({
     employerId: reference("Employed: the employer, an organization of the same application."),
     businessName: text(200),
     businessType: text(200),
-    reportingMonth: { ...text(7, "Self-employed: the month the figures are for (YYYY-MM)."), input: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "must be a month written YYYY-MM") },
+    reportingMonth: {
+      ...text(7, "Self-employed: the month the figures are for (YYYY-MM)."),
+      input: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "must be a month written YYYY-MM"),
+    },
     expenses: nested(selfEmploymentExpenses, "Self-employed: the business's monthly costs."),
   },
   list: { defaultSort: "createdAt" },

@@ -12,7 +12,10 @@ export const organization = defineResource({
   fields: {
     ...recordBase,
     name: requiredText(200),
-    ein: { ...text(10, "Its employer identification number (NN-NNNNNNN)."), input: z.string().regex(/^\d{2}-\d{7}$/, "must be an EIN written NN-NNNNNNN") },
+    ein: {
+      ...text(10, "Its employer identification number (NN-NNNNNNN)."),
+      input: z.string().regex(/^\d{2}-\d{7}$/, "must be an EIN written NN-NNNNNNN"),
+    },
     address: nested(address),
     phone: { ...text(20), input: phoneNumber },
   },

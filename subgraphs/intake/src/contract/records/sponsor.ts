@@ -3,7 +3,12 @@ import { z } from "zod";
 import { choice, enumCheck, flag, money, nested, recordBase, reference, text, wholeNumber } from "./fields";
 
 const ssn = z.string().regex(/^\d{3}-\d{2}-\d{4}$/, "must be an SSN written NNN-NN-NNNN");
-const sponsorSpouse = z.looseObject({ type: enumCheck(["member", "contact"]).optional(), id: z.uuid({ message: "must be a uuid" }).optional(), ssn: ssn.optional(), signedAffidavit: z.boolean().optional() });
+const sponsorSpouse = z.looseObject({
+  type: enumCheck(["member", "contact"]).optional(),
+  id: z.uuid({ message: "must be a uuid" }).optional(),
+  ssn: ssn.optional(),
+  signedAffidavit: z.boolean().optional(),
+});
 
 /** The sponsor of an immigrant member (resources.md §3.4): sponsor deeming counts their income. */
 export const sponsor = defineResource({

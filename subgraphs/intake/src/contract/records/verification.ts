@@ -13,7 +13,13 @@ const electronicEvidence = z.object({
   serviceCallId: z.string().optional(),
   receivedAt: z.iso.datetime(),
 });
-const documentEvidence = z.object({ type: z.literal("document"), documentId: z.string(), receivedAt: z.iso.datetime(), reviewedAt: z.iso.datetime().nullable().optional(), reviewedBy: z.string().nullable().optional() });
+const documentEvidence = z.object({
+  type: z.literal("document"),
+  documentId: z.string(),
+  receivedAt: z.iso.datetime(),
+  reviewedAt: z.iso.datetime().nullable().optional(),
+  reviewedBy: z.string().nullable().optional(),
+});
 const electronicCheck = z.object({
   serviceCallId: z.string(),
   serviceType: z.string(),
@@ -22,7 +28,13 @@ const electronicCheck = z.object({
   failureReason: z.string().nullable().optional(),
   checkedAt: z.iso.datetime().nullable().optional(),
 });
-const documentRequest = z.object({ noticeId: z.string(), type: z.string(), sentAt: z.iso.datetime(), dueAt: z.iso.datetime().nullable().optional(), channel: z.string().nullable().optional() });
+const documentRequest = z.object({
+  noticeId: z.string(),
+  type: z.string(),
+  sentAt: z.iso.datetime(),
+  dueAt: z.iso.datetime().nullable().optional(),
+  channel: z.string().nullable().optional(),
+});
 
 /**
  * An obligation to verify something the application says (resources.md §3.5): about a member, an
@@ -37,11 +49,30 @@ export const verification = defineResource({
   fields: {
     ...recordBase,
     sourceId: { kind: "uuid", nullable: true, write: "always", description: "The member or income record verified; null: the household." },
-    sourceType: { kind: "enum", values: ["member", "income"], enumName: "VerificationSourceType", nullable: true, write: "always", input: enumCheck(["member", "income"]) },
+    sourceType: {
+      kind: "enum",
+      values: ["member", "income"],
+      enumName: "VerificationSourceType",
+      nullable: true,
+      write: "always",
+      input: enumCheck(["member", "income"]),
+    },
     category: requiredChoice(verificationCategories, "VerificationCategory"),
-    verificationType: { kind: "enum", values: ["document", "electronic"], enumName: "VerificationType", nullable: true, write: "always", input: enumCheck(["document", "electronic"]), sort: true },
+    verificationType: {
+      kind: "enum",
+      values: ["document", "electronic"],
+      enumName: "VerificationType",
+      nullable: true,
+      write: "always",
+      input: enumCheck(["document", "electronic"]),
+      sort: true,
+    },
     status: { kind: "enum", values: verificationStatuses, enumName: "VerificationStatus", sort: true, search: true },
-    evidence: { kind: "jsonValue", shape: z.array(z.union([electronicEvidence, documentEvidence])), description: "What was received: electronic results and documents." },
+    evidence: {
+      kind: "jsonValue",
+      shape: z.array(z.union([electronicEvidence, documentEvidence])),
+      description: "What was received: electronic results and documents.",
+    },
     documentRequests: { kind: "jsonValue", shape: z.array(documentRequest), description: "Notices sent asking for documents." },
     electronicChecks: {
       kind: "jsonValue",
