@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 
 export type IndexLink = { name: string; path: string; description: string };
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /**
  * `GET /`: where everything this process serves is, as a small page for a browser and as JSON for
@@ -13,7 +13,7 @@ export function registerIndexPage(app: FastifyInstance, links: readonly IndexLin
     const accept = String(request.headers.accept ?? "");
     if (!accept.includes("text/html")) return { name: "Public Assistance Platform", links };
     const items = links
-      .map((link) => `<li><a href="${escape(link.path)}">${escape(link.name)}</a> — ${escape(link.description)}</li>`)
+      .map((link) => `<li><a href="${escapeHtml(link.path)}">${escapeHtml(link.name)}</a> — ${escapeHtml(link.description)}</li>`)
       .join("\n");
     return reply
       .type("text/html; charset=utf-8")

@@ -29,6 +29,7 @@ beforeAll(() => {
     "src/nested/greet.ts",
     [
       "export function greet(name: string): string {",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the line is source text handed to the transpiler
       "  return `hello ${name}`;",
       "}",
       "export function fail(): never {",

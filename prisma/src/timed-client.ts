@@ -44,6 +44,7 @@ type Callback = (error: Error | null, result: unknown) => void;
  */
 export class TimedClient extends pg.Client {
   // pg's overloads take (text or config, values?, callback?); the pool calls with a callback, transactions without.
+  // biome-ignore lint/suspicious/noExplicitAny: pg's own overloads return a promise or nothing; the override keeps their untyped union
   override query(config: unknown, values?: unknown, callback?: unknown): any {
     const text = typeof config === "string" ? config : (config as { text?: unknown } | null)?.text;
     if (typeof text !== "string" || typeof (config as { submit?: unknown }).submit === "function")

@@ -10,7 +10,7 @@ import { adminHeaders } from "../support/auth";
 import { launchPlatform, stopLaunched } from "../support/launcher";
 import { createTestDatabase } from "../support/platform";
 import { waitFor } from "../support/waiting";
-import { type Json } from "../support/expectations";
+import type { Json } from "../support/expectations";
 
 const agencies = buildAgencySimulator();
 let agencyUrl = "";

@@ -8,7 +8,8 @@
 // one that climbs out of the repository is refused. Outside documents are cited in words instead.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import type { MicromarkToken, Rule } from "markdownlint" with { "resolution-mode": "import" };
+type MicromarkToken = import("markdownlint", { with: { "resolution-mode": "import" }}).MicromarkToken;
+type Rule = import("markdownlint", { with: { "resolution-mode": "import" }}).Rule;
 
 /** The repository's root: the nearest folder above whose package.json declares the workspaces. */
 function repositoryRoot(from: string): string {

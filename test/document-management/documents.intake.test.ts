@@ -6,7 +6,7 @@ import type { Client } from "graphql-ws/client";
 import { applicantAccount } from "../support/auth";
 import { subscribeRegistered } from "../support/live";
 import { useTestPlatform } from "../support/platform";
-import { type Json } from "../support/expectations";
+import type { Json } from "../support/expectations";
 import { created } from "../support/creators";
 
 const { api, url, platform, settle } = useTestPlatform("documents_intake");

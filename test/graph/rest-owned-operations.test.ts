@@ -40,11 +40,11 @@ describe("operations one subgraph owns", () => {
       variables: { input: { name: { firstName: "Ana", lastName: "Ruiz" } } },
       ...(await asAdmin()),
     });
-    const id = (created.data?.result as { id: string }).id;
+    const id = (created.data!.result as { id: string }).id;
     const request = { query: documentOf("getPerson"), variables: { id }, ...(await asAdmin()) };
     const [mine, theirs] = await Promise.all([direct(request), gateway(request)]);
     expect(mine).toEqual(theirs);
-    expect((mine.data?.result as { attributes: unknown }).attributes).toEqual({ name: { firstName: "Ana", lastName: "Ruiz" } });
+    expect((mine.data!.result as { attributes: unknown }).attributes).toEqual({ name: { firstName: "Ana", lastName: "Ruiz" } });
     expect(sentToGateway).toEqual([]);
   });
 

@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { useTestPlatform } from "../support/platform";
 import { created } from "../support/creators";
-import { type Json } from "../support/expectations";
+import type { Json } from "../support/expectations";
 
 const { api } = useTestPlatform("graph_workflow_links");
 

@@ -282,6 +282,5 @@ describe("fuzzing every operation", () => {
     const down = healthz.status === 200 ? "" : `\nafterwards GET /healthz answered ${healthz.status}`;
     if (findings.failureCount || down)
       throw new Error(`${findings.failureCount} distinct failures (seed ${SEED}):\n${findings.report()}${down}`);
-  }, // About 50 s on a quiet machine; 200–240 s were seen with the machine loaded far past its cores.
-  600_000);
+  }, 600_000); // About 50 s on a quiet machine; 200–240 s were seen with the machine loaded far past its cores.
 });

@@ -108,7 +108,7 @@ describe("finding records", () => {
     expect((await search(`?q=${encodeURIComponent(`ana.${tag}@example.org`)}`)).body.items[0]?.id).toBe(ana.id);
     expect((await search(`?q=${tag}&types=person`)).body.items.map((hit) => hit.id)).toEqual(expect.arrayContaining([ana.id]));
     expect((await search(`?q=${encodeURIComponent("+1 555 0100")}&types=person`)).body.items.map((hit) => hit.id)).toContain(ana.id);
-    const typo = surname.slice(0, -1) + "x"; // one letter wrong
+    const typo = `${surname.slice(0, -1)}x`; // one letter wrong
     expect((await search(`?q=${typo}&types=person`)).body.items.map((hit) => hit.id)).toContain(ana.id);
   });
 

@@ -40,10 +40,10 @@ type OtlpExport = {
   }>;
 };
 
-const valueOf = (value: OtlpValue) =>
+const otlpValueOf = (value: OtlpValue) =>
   value.stringValue ?? (value.intValue !== undefined ? Number(value.intValue) : (value.doubleValue ?? value.boolValue));
 const attributesOf = (attributes: OtlpAttribute[] = []) =>
-  Object.fromEntries(attributes.map((attribute) => [attribute.key, valueOf(attribute.value)]));
+  Object.fromEntries(attributes.map((attribute) => [attribute.key, otlpValueOf(attribute.value)]));
 
 export type OtlpReceiver = {
   /** The base URL to give as `OTEL_EXPORTER_OTLP_ENDPOINT`. */

@@ -7,7 +7,7 @@ export type Sample = { name: string; labels: Record<string, string>; value: numb
 
 const sampleLine = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)(?: \d+)?$/;
 const labelPair = /([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g;
-const unescape = (value: string) => value.replace(/\\(.)/g, (_match, char: string) => (char === "n" ? "\n" : char));
+const unescaped = (value: string) => value.replace(/\\(.)/g, (_match, char: string) => (char === "n" ? "\n" : char));
 
 export function parseMetrics(text: string): Sample[] {
   const samples: Sample[] = [];
@@ -16,7 +16,7 @@ export function parseMetrics(text: string): Sample[] {
     const match = sampleLine.exec(line);
     if (!match) throw new Error(`not a sample line of the text format: ${line}`);
     const labels: Record<string, string> = {};
-    for (const [, name, value] of (match[2] ?? "").matchAll(labelPair)) labels[name!] = unescape(value!);
+    for (const [, name, value] of (match[2] ?? "").matchAll(labelPair)) labels[name!] = unescaped(value!);
     samples.push({ name: match[1]!, labels, value: match[3] === "+Inf" ? Infinity : match[3] === "-Inf" ? -Infinity : Number(match[3]) });
   }
   return samples;

@@ -71,7 +71,7 @@ async function main() {
   });
 
   app.get<{ Querystring: { q?: string } }>("/persons", async (request, reply) => {
-    let filter;
+    let filter: ReturnType<typeof personFilter>;
     try {
       filter = personFilter(request.query.q, mirrors);
     } catch (error) {

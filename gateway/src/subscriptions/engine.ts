@@ -29,7 +29,7 @@ export class SubscriptionEngine {
   ) {}
 
   async subscribe(args: SubscribeArgs): Promise<AsyncIterableIterator<ExecutionResult> | ExecutionResult> {
-    let split;
+    let split: ReturnType<typeof splitSubscription>;
     try {
       split = splitSubscription(this.schema(), args.document, args.operationName);
     } catch (error) {

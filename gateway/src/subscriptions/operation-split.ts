@@ -41,7 +41,7 @@ export class SubscriptionShapeError extends Error {}
  */
 export function splitSubscription(schema: GraphQLSchema, document: DocumentNode, operationName?: string | null): SplitSubscription {
   const operation = getOperationAST(document, operationName);
-  if (!operation || operation.operation !== "subscription") throw new SubscriptionShapeError("the operation is not a subscription");
+  if (operation?.operation !== "subscription") throw new SubscriptionShapeError("the operation is not a subscription");
   const [selection] = operation.selectionSet.selections;
   if (operation.selectionSet.selections.length !== 1 || selection?.kind !== Kind.FIELD) {
     throw new SubscriptionShapeError("a subscription selects exactly one root field, without fragments at the root");
@@ -52,7 +52,7 @@ export function splitSubscription(schema: GraphQLSchema, document: DocumentNode,
   const payloadType = getNamedType(definition.type);
   const lookupName = payloadType.name.charAt(0).toLowerCase() + payloadType.name.slice(1);
   const lookup = schema.getQueryType()?.getFields()[lookupName];
-  if (!lookup || !lookup.args.some((arg) => arg.name === "id")) {
+  if (!lookup?.args.some((arg) => arg.name === "id")) {
     throw new SubscriptionShapeError(
       `subscription payload ${payloadType.name} has no root query field '${lookupName}(id:)' to resolve it with`,
     );

@@ -254,7 +254,7 @@ export function documentRequests(schema: GraphQLSchema): GraphqlRequest[] {
       }),
       query("invalid variables", {
         query: "mutation($a: JSON!) { createPerson(attributes: $a) { id } }",
-        variables: { a: { ["\u0000"]: 1 } },
+        variables: { a: { "\u0000": 1 } },
       }),
       query("invalid variables", {
         query: "mutation($a: JSON!) { createPerson(attributes: $a) { id } }",

@@ -91,7 +91,7 @@ export function graphqlProblem(response: RawResponse): Problem | undefined {
 const truncate = (text: string, max = 300) => (text.length > max ? `${text.slice(0, max)}… (${text.length} chars)` : text);
 
 /** Long runs of one character (a 1 MB string, 10,000 brackets) shown as `x×1000000`, so examples stay readable and complete. */
-const abbreviate = (text: string) => text.replace(/([^])\1{29,}/g, (run, char: string) => `${char}×${run.length}`);
+const abbreviate = (text: string) => text.replace(/([\s\S])\1{29,}/g, (run, char: string) => `${char}×${run.length}`);
 
 function describeBody(body: RawRequest["body"]): string {
   if (body === undefined) return "(none)";

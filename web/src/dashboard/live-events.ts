@@ -104,7 +104,10 @@ export class LiveEvents {
   private dropped(error: unknown): void {
     this.close();
     if (this.stopped) return;
-    if (this.refusal) return this.onState("refused", this.refusal);
+    if (this.refusal) {
+      this.onState("refused", this.refusal);
+      return;
+    }
     const reason =
       error instanceof Error
         ? error.message

@@ -9,6 +9,7 @@ export type Loaded<T> = { data: T | null; problem: string | null; loading: boole
  */
 export function useGraphql<T>(session: Session, query: string | null, refresh: number): Loaded<T> {
   const [state, setState] = useState<Loaded<T>>({ data: null, problem: null, loading: true });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refresh is the caller's signal to load again
   useEffect(() => {
     if (!query) return;
     let current = true;

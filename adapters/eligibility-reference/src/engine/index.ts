@@ -1,7 +1,7 @@
 export * from "./request";
 export { EvaluationError } from "./errors";
 export type { AppliedRule, Explanation, IncomeLine } from "./explanation";
-export { type EngineOptions, type ProgramDecision } from "./decision";
+export type { EngineOptions, ProgramDecision } from "./decision";
 export { cents, dollars, scale, percentOf, type Cents } from "./money";
 export { ageOn, localDate } from "./dates";
 export { monthly } from "./household";

@@ -11,7 +11,7 @@ import {
 import { EvaluationError } from "./errors";
 import { applied, moneyNote, referenceOf, stalenessWarnings, test, type AppliedRule, type Explanation } from "./explanation";
 import { ageOf, readIncome } from "./household";
-import { cents, dollars, scale } from "./money";
+import { dollars, scale } from "./money";
 import type { ExParteRequest, MemberContext, MemberDeterminationRequest, Program } from "./request";
 import { bySize } from "./snap";
 

@@ -74,13 +74,11 @@ export function buildServer(options: ServerOptions = {}): FastifyInstance {
       return reply.code(400).send({ code: "BAD_REQUEST", message, details: [{ field: "body", message }] });
     }
     request.log.error({ err: error }, "evaluation failed");
-    return reply
-      .code(500)
-      .send({
-        code: "INTERNAL_ERROR",
-        message: "An unexpected error occurred.",
-        details: [{ field: "body", message: "An unexpected error occurred." }],
-      });
+    return reply.code(500).send({
+      code: "INTERNAL_ERROR",
+      message: "An unexpected error occurred.",
+      details: [{ field: "body", message: "An unexpected error occurred." }],
+    });
   });
   app.setNotFoundHandler((request, reply) =>
     reply.code(404).send({ code: "NOT_FOUND", message: `No route ${request.method} ${request.url}.`, details: [] }),

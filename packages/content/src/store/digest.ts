@@ -19,7 +19,10 @@ export class ContentDigest extends Transform {
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
     // Refused before it is passed on: the destination never receives a byte past the limit.
-    if (this.sizeBytes + chunk.length > this.maxBytes) return callback(new ContentTooLarge(this.maxBytes));
+    if (this.sizeBytes + chunk.length > this.maxBytes) {
+      callback(new ContentTooLarge(this.maxBytes));
+      return;
+    }
     this.sizeBytes += chunk.length;
     this.hash.update(chunk);
     noteBytesStreamed(chunk.length);

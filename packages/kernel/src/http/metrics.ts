@@ -29,14 +29,12 @@ export function registerMetricsEndpoint(app: FastifyInstance, accessNow: () => M
       ? request.headers.authorization === `Bearer ${access.token}`
       : loopback(request.socket.remoteAddress ?? "");
     if (!allowed) {
-      return reply
-        .code(access.token ? 401 : 403)
-        .send({
-          code: access.token ? "UNAUTHORIZED" : "FORBIDDEN",
-          message: access.token
-            ? "The metrics need the metrics token (Authorization: Bearer)."
-            : "The metrics are served to this machine only; set METRICS_TOKEN to scrape from elsewhere.",
-        });
+      return reply.code(access.token ? 401 : 403).send({
+        code: access.token ? "UNAUTHORIZED" : "FORBIDDEN",
+        message: access.token
+          ? "The metrics need the metrics token (Authorization: Bearer)."
+          : "The metrics are served to this machine only; set METRICS_TOKEN to scrape from elsewhere.",
+      });
     }
     const scope = request.query.scope ?? "platform";
     if (scope !== "platform" && scope !== "process")

@@ -2,7 +2,6 @@ import type { ListSpec } from "../list";
 import type { z } from "zod";
 import type { RouteAnswer } from "./answers";
 import type { RouteArgument } from "./arguments";
-import type { RestResponse } from "./exchange";
 import type { ResultType } from "./result";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";

@@ -16,8 +16,11 @@ export type Transition<Record, State extends string> = {
   emissions: Emission[];
 };
 
+// biome-ignore lint/suspicious/noExplicitAny: matches a machine of any types; only the inferred part is read
 type RecordOf<M> = M extends MachineDefinition<infer R, any, any, any, any, any> ? R : never;
+// biome-ignore lint/suspicious/noExplicitAny: matches a machine of any types; only the inferred part is read
 type StateOf<M> = M extends MachineDefinition<any, infer S, any, any, any, any> ? S : never;
+// biome-ignore lint/suspicious/noExplicitAny: matches a machine of any types; only the inferred part is read
 type EnvOf<M> = M extends MachineDefinition<any, any, any, any, infer E, any> ? E : never;
 
 /**

@@ -59,6 +59,7 @@ export type ActionDefinition<Record, State extends string, GuardName extends str
 
 /** Any action of a machine, whatever its body. */
 // `any`: the body type of each action is its own; the machine holds them side by side.
+// biome-ignore lint/suspicious/noExplicitAny: an action of any body type, as tables of actions hold them
 export type AnyAction<Record, State extends string, GuardName extends string, Env> = ActionDefinition<Record, State, GuardName, Env, any>;
 
 export type MachineDefinition<
@@ -80,6 +81,7 @@ export type MachineDefinition<
 
 /** A machine of any record, state and action types. */
 // `any`: what code that reads any machine (the engine, its descriptions, its routes) takes.
+// biome-ignore lint/suspicious/noExplicitAny: a machine of any types, as registries and the graph layer hold them
 export type AnyMachine = MachineDefinition<any, any, any, any, any, any>;
 
 /** Declares a machine; the identity function that gives the table its inferred types. */

@@ -69,7 +69,7 @@ async function addToCase(work: ReactionWork, caseId: string, wanted: readonly Ca
   const current = await findLocked(work.tx, "case", caseId, () =>
     work.tx.case.findUnique({ where: { id: caseId }, include: { members: { orderBy: { position: "asc" } } } }),
   );
-  if (!current || current.status !== "active") return null;
+  if (current?.status !== "active") return null;
   const members = current.members.map(({ personId, relationship }) => ({ personId, relationship }));
   const missing = wanted.filter((member) => !members.some((existing) => existing.personId === member.personId));
   if (missing.length) await updateCase(writingIn(work), caseId, { members: [...members, ...missing] });

@@ -20,7 +20,7 @@ export type CallOutcome =
  */
 export async function settleCall(work: DataExchangeWork, id: string, outcome: CallOutcome): Promise<CallRow | null> {
   const before = await lockedCall(work, id);
-  if (!before || before.status !== "pending") return null;
+  if (before?.status !== "pending") return null;
   const { action, ...body } = outcome;
   const plan = await planTransition(
     callMachine,
@@ -46,7 +46,7 @@ export async function settleCall(work: DataExchangeWork, id: string, outcome: Ca
  */
 export async function rescheduleCall(work: DataExchangeWork, id: string, nextAttemptAt: Date, lastError: string): Promise<CallRow | null> {
   const before = await lockedCall(work, id);
-  if (!before || before.status !== "pending") return null;
+  if (before?.status !== "pending") return null;
   const reason = lastError.slice(0, 500);
   const after = await updateCall(work, before.id, { nextAttemptAt, leaseUntil: null, lastError: reason });
   await work.events.record(

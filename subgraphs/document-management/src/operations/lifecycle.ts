@@ -73,7 +73,7 @@ async function advanceAsFarAsDue(work: DocumentManagementWork, document: Documen
 /** The document's retention trigger fired at `at` (the first time counts): retained, unless a hold waits. Answers the document as it then is. */
 export async function triggerRetention(work: DocumentManagementWork, documentId: string, at: Date): Promise<Document | null> {
   const document = await lockDocument(work, documentId);
-  if (!document || document.lifecycleState !== "active") return document;
+  if (document?.lifecycleState !== "active") return document;
   const triggered = document.retainedAt ? document : await work.tx.document.update({ where: { id: documentId }, data: { retainedAt: at } });
   return advanceAsFarAsDue(work, triggered);
 }

@@ -25,7 +25,7 @@ const json = (value: unknown) => value as Prisma.InputJsonValue;
  */
 export async function requestMedicaidChecks(work: EligibilityWork, decisionId: string): Promise<void> {
   const decision = await work.tx.decision.findUnique({ where: { id: decisionId } });
-  if (!decision || decision.program !== "medicaid" || decision.status !== "pending" || checksOf(decision).length) return;
+  if (decision?.program !== "medicaid" || decision.status !== "pending" || checksOf(decision).length) return;
   await lockedDetermination(work.tx, decision.determinationId);
   const catalog = catalogFromEnv();
   const checks: DecisionCheck[] = [];

@@ -1,4 +1,4 @@
-import { ApiError } from "@pap/core";
+import type { ApiError } from "@pap/core";
 import type { PermissionTable } from "@pap/kernel/auth";
 import { roleGrants, tokenClaimsFor } from "./claims";
 import { requestedRoles } from "./user";

@@ -23,7 +23,7 @@ const onReviewClaimed: Reaction = async (work, event) => {
   const task = isUuid(event.subject)
     ? await work.tx.task.findUnique({ where: { id: event.subject }, select: { taskType: true, subjectType: true, subjectId: true } })
     : null;
-  if (!task || task.taskType !== "application_review" || task.subjectType !== "application" || !task.subjectId) return;
+  if (task?.taskType !== "application_review" || task.subjectType !== "application" || !task.subjectId) return;
   const application = await lockedApplication(work.tx, task.subjectId);
   if (isAllowedFrom(applicationMachine, "open", application.status)) {
     await transitionApplication(work, { id: application.id, action: "open", caller: systemPrincipal, body: {} });

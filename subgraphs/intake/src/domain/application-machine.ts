@@ -67,7 +67,7 @@ export const applicationMachine = defineMachine<Application, ApplicationStatus, 
       from: ["draft"],
       to: "submitted",
       who: [ownApplicant, caseworker],
-      effects: (application, { now, env }) => {
+      effects: (_application, { now, env }) => {
         if (env.filingGaps.length)
           throw validationFailed([...env.filingGaps], "The application lacks what it needs to be accepted for filing.");
         return { submittedAt: now };

@@ -1,4 +1,4 @@
-import { relationshipTypes } from "../contract/records/person-relationship";
+import type { relationshipTypes } from "../contract/records/person-relationship";
 
 type RelationshipType = (typeof relationshipTypes)[number];
 

@@ -44,8 +44,7 @@ async function writeChecks(work: IntakeWork, before: Verification, checks: Elect
  */
 export async function requestElectronicChecks(work: IntakeWork, verificationId: string): Promise<void> {
   const verification = await work.tx.verification.findUnique({ where: { id: verificationId } });
-  if (!verification || verification.verificationType !== "electronic" || !verification.sourceId || verification.status !== "pending")
-    return;
+  if (verification?.verificationType !== "electronic" || !verification.sourceId || verification.status !== "pending") return;
   if (checksOf(verification).length) return;
   const services = electronicServices[verification.category as keyof typeof electronicServices] ?? [];
   if (!services.length) return;

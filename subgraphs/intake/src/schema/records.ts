@@ -1,6 +1,5 @@
 import { notFound } from "@pap/core";
 import { loadByUuid } from "@pap/kernel/graphql";
-import type { Application } from "@pap/db";
 import type { FieldMap, ObjectRef } from "@pothos/core";
 import { builder, type Types } from "../builder";
 import type { IntakeContext } from "../context";

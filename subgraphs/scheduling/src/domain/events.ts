@@ -16,8 +16,7 @@ type Booking = { id: string; status: string; startAt: Date; personId: string; su
 export function isNewBooking(before: Booking | null, after: Booking): boolean {
   if (after.status !== "scheduled") return false;
   return (
-    !before ||
-    before.status !== "scheduled" ||
+    before?.status !== "scheduled" ||
     before.startAt.getTime() !== after.startAt.getTime() ||
     before.subjectType !== after.subjectType ||
     before.subjectId !== after.subjectId

@@ -1,6 +1,6 @@
 import { findPage, listThroughDriver, type ListArgs } from "@pap/kernel/list";
 import { loadByUuid } from "@pap/kernel/graphql";
-import { plainColumnsOf, type Appointment } from "@pap/db";
+import { plainColumnsOf } from "@pap/db";
 import { builder } from "../builder";
 import type { SchedulingContext } from "../context";
 import { appointment } from "../contract/appointment";

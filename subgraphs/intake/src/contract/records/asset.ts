@@ -1,5 +1,5 @@
 import { defineResource } from "@pap/kernel/resource";
-import { z } from "zod";
+import type { z } from "zod";
 import { address } from "../shapes";
 import { choice, flag, money, memberId, nested, recordBase, requiredChoice, requiredMoney, text, wholeNumber } from "./fields";
 

@@ -1,5 +1,5 @@
 import { defineResource } from "@pap/kernel/resource";
-import { choice, day, money, memberId, recordBase, reference, requiredChoice, requiredMoney, text } from "./fields";
+import { choice, day, memberId, recordBase, reference, requiredChoice, requiredMoney, text } from "./fields";
 
 export const incomeTypes = [
   "employed",
