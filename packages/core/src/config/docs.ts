@@ -6,7 +6,7 @@ import { settingDeclarations, settingGroups, settingNames, type SettingDeclarati
  * `test/config.docs.test.ts` fails when either differs from what these render.
  */
 export const README_BEGIN =
-  "<!-- configuration:begin (generated from packages/kernel/src/config/schema.ts by npm run config:docs; edit there) -->";
+  "<!-- configuration:begin (generated from packages/core/src/config/schema.ts by npm run config:docs; edit there) -->";
 export const README_END = "<!-- configuration:end -->";
 
 const entries = () => settingNames.map((name) => [name, settingDeclarations[name] as SettingDeclaration] as const);
