@@ -37,7 +37,7 @@ export function retentionReactions(options: { logger?: Logger; content: () => Co
     reactions: {
       [documentManagementEvents.draft("retention_trigger_due", "").type]: async (work, event) => {
         const id = subjectOf(event);
-        const document = id && (await work.tx.document.findUnique({ where: { id } }));
+        const document = id ? await work.tx.document.findUnique({ where: { id } }) : null;
         if (document?.documentDate) await triggerRetention(work, document.id, documentDateTrigger(document.documentDate));
       },
       [documentManagementEvents.draft("retention_deadline_due", "").type]: async (work, event) => {
