@@ -8,7 +8,7 @@ import { applicantAccount } from "../support/auth";
 import { expectStatus, type Json, listPath } from "../support/expectations";
 import { useTestPlatform } from "../support/platform";
 import { until } from "../support/waiting";
-import { verificationsOf } from "../support/intake-fixtures";
+import { signAndSubmit, verificationsOf } from "../support/intake-fixtures";
 
 const { api } = useTestPlatform("data_exchange_walk");
 
@@ -62,21 +62,7 @@ it("filed for SNAP and Medicaid → agencies verify → Medicaid decided ex part
     201,
     "income",
   );
-  await expectStatus(
-    api.post(
-      `${base}/signatures`,
-      {
-        signer: { type: "member", id: grace.id, role: "applicant" },
-        purpose: "application",
-        signedAt: "2026-11-25T09:00:00Z",
-        signatureMethod: "electronic",
-      },
-      applicant,
-    ),
-    201,
-    "signature",
-  );
-  await expectStatus(api.post(`${base}/submit`, undefined, applicant), 200, "submit");
+  await signAndSubmit(api, base, grace.id, applicant);
 
   // Intake's electronic verifications: Grace's identity, citizenship, immigration and income; Tobi's identity.
   let verifications: Json[] = [];

@@ -11,6 +11,7 @@ import { expectStatus, type Json, listPath } from "../support/expectations";
 import { useTestPlatform } from "../support/platform";
 import { waitFor } from "../support/waiting";
 import { eventsOf } from "../support/event-log";
+import { signAndSubmit } from "../support/intake-fixtures";
 
 const { api, platform, settle } = useTestPlatform("eligibility_walk");
 
@@ -69,21 +70,7 @@ it("filed → screened expedited → review claimed → verifications settled �
     201,
     "income",
   );
-  await expectStatus(
-    api.post(
-      `${base}/signatures`,
-      {
-        signer: { type: "member", id: dana.id, role: "applicant" },
-        purpose: "application",
-        signedAt: "2026-11-25T09:00:00Z",
-        signatureMethod: "electronic",
-      },
-      applicant,
-    ),
-    201,
-    "signature",
-  );
-  const filed = await expectStatus(api.post(`${base}/submit`, undefined, applicant), 200, "submit");
+  const filed = await signAndSubmit(api, base, dana.id, applicant);
   expect(filed).toMatchObject({ status: "submitted", isExpedited: null });
 
   // The adapter screens the household expedited: the determination is flagged, intake marks the application, workflow the task.

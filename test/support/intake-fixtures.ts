@@ -1,4 +1,5 @@
 import { applicationRecords, type ApplicationRecordKind } from "@pap/intake/contract";
+import { expectStatus, type Json } from "./expectations";
 
 /** What a valid record body may name on its application. */
 export type RecordRefs = { memberId: string; contactId: string };
@@ -89,4 +90,30 @@ export async function recordOn(call: Call, applicationId: string, kind: Applicat
   if (response.status !== (kind.singleton ? 200 : 201))
     throw new Error(`fixture ${kind.singleton ? "PATCH" : "POST"} ${path} answered ${response.status}: ${JSON.stringify(response.body)}`);
   return response.body.id;
+}
+
+type Poster = { post(path: string, body: unknown, headers?: Record<string, string>): Promise<{ status: number; body?: any }> };
+
+/** The applicant member signs the application electronically, then it is submitted; answers the submitted application. */
+export async function signAndSubmit(
+  api: Poster,
+  applicationPath: string,
+  signerId: string,
+  caller?: Record<string, string>,
+): Promise<Json> {
+  await expectStatus(
+    api.post(
+      `${applicationPath}/signatures`,
+      {
+        signer: { type: "member", id: signerId, role: "applicant" },
+        purpose: "application",
+        signedAt: "2026-11-25T09:00:00Z",
+        signatureMethod: "electronic",
+      },
+      caller,
+    ),
+    201,
+    "signature",
+  );
+  return expectStatus(api.post(`${applicationPath}/submit`, undefined, caller), 200, "submit");
 }
