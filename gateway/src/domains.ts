@@ -1,33 +1,36 @@
-import { registered, type DomainContract, type RegisteredDomain } from "@pap/kernel/domain";
-import { caseManagementDomain } from "@pap/case-management/contract";
-import { dataExchangeDomain } from "@pap/data-exchange/contract";
-import { documentManagementDomain } from "@pap/document-management/contract";
-import { eligibilityDomain } from "@pap/eligibility/contract";
-import { identityDomain } from "@pap/identity/contract";
-import { intakeDomain } from "@pap/intake/contract";
-import { personsDomain } from "@pap/persons/contract";
-import { platformDomain } from "@pap/platform/contract";
-import { schedulingDomain } from "@pap/scheduling/contract";
-import { workflowDomain } from "@pap/workflow/contract";
+import { exportedContract, registered, type DomainContract, type RegisteredDomain } from "@pap/kernel/domain";
 import type { PlatformSubgraph } from "./platform-subgraph";
 
 /**
- * Every domain of the platform, registered once, in the order their REST operations are listed: its
- * contract, and its package's main entry, required only when a process loads the subgraphs
- * (`subgraphs.ts`). Importing this builds no GraphQL schema. Adding a domain is adding its line here.
+ * Every domain of the platform, by name, in the order their REST operations are listed. Adding a
+ * domain is its folder under `subgraphs/` (the package `@pap/<name>`), its name here, and
+ * `npm run workspace:sync` (which makes the gateway depend on it).
  */
-export const registry: readonly RegisteredDomain<PlatformSubgraph>[] = [
-  registered(platformDomain, () => require("@pap/platform") as typeof import("@pap/platform")),
-  registered(personsDomain, () => require("@pap/persons") as typeof import("@pap/persons")),
-  registered(caseManagementDomain, () => require("@pap/case-management") as typeof import("@pap/case-management")),
-  registered(schedulingDomain, () => require("@pap/scheduling") as typeof import("@pap/scheduling")),
-  registered(identityDomain, () => require("@pap/identity") as typeof import("@pap/identity")),
-  registered(workflowDomain, () => require("@pap/workflow") as typeof import("@pap/workflow")),
-  registered(intakeDomain, () => require("@pap/intake") as typeof import("@pap/intake")),
-  registered(eligibilityDomain, () => require("@pap/eligibility") as typeof import("@pap/eligibility")),
-  registered(dataExchangeDomain, () => require("@pap/data-exchange") as typeof import("@pap/data-exchange")),
-  registered(documentManagementDomain, () => require("@pap/document-management") as typeof import("@pap/document-management")),
-];
+const domainNames = [
+  "platform",
+  "persons",
+  "case-management",
+  "scheduling",
+  "identity",
+  "workflow",
+  "intake",
+  "eligibility",
+  "data-exchange",
+  "document-management",
+] as const;
+
+/**
+ * A domain package as the registry pairs it: the contract its `/contract` entry exports (read at once;
+ * it is plain data), and its main entry's `subgraph`, required only when a process loads the
+ * subgraphs (`subgraphs.ts`), since loading one builds its GraphQL schema.
+ */
+function domainPackage(name: string): RegisteredDomain<PlatformSubgraph> {
+  const packageName = `@pap/${name}`;
+  const contract = exportedContract(packageName, name, require(`${packageName}/contract`));
+  return registered(contract, () => require(packageName));
+}
+
+export const registry: readonly RegisteredDomain<PlatformSubgraph>[] = domainNames.map(domainPackage);
 
 /** The registered domains' contracts: what the REST surface and the tools read. */
 export const domains: readonly DomainContract[] = registry.map((entry) => entry.contract);

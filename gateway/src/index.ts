@@ -8,6 +8,6 @@ export { runDistributed, distributedPorts } from "./modes/distributed";
 export { platformConfig } from "./config";
 export { openProcessServices } from "./services";
 export type { PlatformSubgraph } from "./subgraphs";
-export { domains } from "./domains";
+export { domains, registry } from "./domains";
 export { ownedOperationExecutor } from "./graph/owned-operations";
 export { loadSupergraph } from "./supergraph/load";

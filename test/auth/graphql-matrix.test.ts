@@ -10,7 +10,7 @@ import { signStagedContent } from "@pap/content";
 import { subgraphs } from "@pap/gateway";
 import { actionMutationName } from "@pap/kernel/state-machine";
 import { roles } from "@pap/kernel/auth";
-import { taskMachine } from "@pap/workflow";
+import { taskMachine } from "@pap/workflow/contract";
 import { applicationMachine, verificationMachine } from "@pap/intake/contract";
 import { decisionMachine, determinationMachine } from "@pap/eligibility/contract";
 import { documentLifecycle } from "@pap/document-management/contract";

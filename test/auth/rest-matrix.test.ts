@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { roles } from "@pap/kernel/auth";
 import { domains } from "@pap/gateway";
 import { restRoutes, type RestRoute } from "@pap/rest-compat";
-import { taskMachine } from "@pap/workflow";
+import { taskMachine } from "@pap/workflow/contract";
 import { applicationMachine, verificationMachine } from "@pap/intake/contract";
 import { decisionMachine, determinationMachine } from "@pap/eligibility/contract";
 import { documentLifecycle } from "@pap/document-management/contract";

@@ -13,7 +13,7 @@
 import { randomUUID } from "node:crypto";
 import { ManualClock } from "@pap/core";
 import type { Role } from "@pap/kernel/auth";
-import { taskMachine } from "@pap/workflow";
+import { taskMachine } from "@pap/workflow/contract";
 import { bearer, workerAccount } from "../support/auth";
 import { useTestPlatform } from "../support/platform";
 import { detailFields, expectErrorEnvelope, MISSING_ID, type HttpResponse } from "../support/expectations";

@@ -1,9 +1,115 @@
-export * from "./errors";
-export * from "./ids";
-export * from "./unstorable-text";
-export * from "./clock";
-export * from "./calendar";
-export * from "./logger";
-export * from "./config";
-export * from "./metrics";
-export * from "./tracing";
+export {
+  ApiError,
+  badRequest,
+  clientErrorFromDatabase,
+  conflict,
+  databaseFaultSummary,
+  databaseMessageOf,
+  envelopeFromGraphQLError,
+  fieldNotSortable,
+  internalError,
+  invalidQuery,
+  invalidSortField,
+  notFound,
+  reportServerFault,
+  requestValuesOf,
+  sqlStateOf,
+  validationFailed,
+} from "./errors";
+export type { ErrorDetail, ErrorEnvelope, FaultLog, RequestValues } from "./errors";
+export { isUuid } from "./ids";
+export { unstorableTextReason } from "./unstorable-text";
+export { DAY_MS, HOUR_MS, MINUTE_MS, ManualClock, systemClock } from "./clock";
+export type { Clock } from "./clock";
+export { addBusinessTime } from "./calendar";
+export { createLogger } from "./logger";
+export type { Logger } from "./logger";
+export {
+  ConfigurationError,
+  DEFAULT_AUDIENCE,
+  DEVELOPMENT_PERSON_MATCH_KEY,
+  README_BEGIN,
+  README_END,
+  authKeyProblems,
+  authModeOf,
+  configurationVerdict,
+  contentSigningProblems,
+  contentStoreProblems,
+  describeVerdict,
+  developmentAuthProblems,
+  editDistance,
+  envExample,
+  intendedSetting,
+  isProduction,
+  isSettingName,
+  misspeltSettings,
+  operatorSettings,
+  personMatchKeyProblems,
+  readSetting,
+  readmeConfigurationTables,
+  referenceServiceProblems,
+  referenceServicesAllowed,
+  scannerProblems,
+  settingDeclarations,
+  settingGroups,
+  settingNames,
+  valueProblem,
+  valueProblems,
+  withConfigurationTables,
+} from "./config";
+export type {
+  ConfigurationProblem,
+  ConfigurationVerdict,
+  Environment,
+  SettingDeclaration,
+  SettingGroup,
+  SettingName,
+  SettingValue,
+} from "./config";
+export {
+  combinedText,
+  dbQueryDuration,
+  eventsCommitted,
+  gatherMetricsOf,
+  graphqlDuration,
+  graphqlOperations,
+  httpDuration,
+  httpRequests,
+  isPlatformWide,
+  joinPlatformMetrics,
+  latencyBuckets,
+  metricsParentEnv,
+  metricsRegistry,
+  openConnections,
+  operationLabel,
+  platformMetricsText,
+  platformWide,
+  processMetrics,
+  processMetricsText,
+  processSeries,
+  rateLimitRefusals,
+  serverFaults,
+  setMetricsService,
+  watchPool,
+} from "./metrics";
+export type { PoolCounts, ProcessMetrics, StatementKind } from "./metrics";
+export {
+  childServiceName,
+  continueTrace,
+  continuedTraceparent,
+  currentTraceparent,
+  isTraceId,
+  isTraceparent,
+  newTraceparent,
+  requestTraceparent,
+  stopTracing,
+  traceIdOf,
+  traceLogFields,
+  traced,
+  tracedCall,
+  tracingActive,
+  tracingSettingsFromEnv,
+  untraced,
+  useTracer,
+} from "./tracing";
+export type { TraceAttributes, Tracer, TracingSettings } from "./tracing";

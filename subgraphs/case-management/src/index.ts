@@ -4,8 +4,5 @@ import { createContext } from "./context";
 import { caseManagementDomain } from "./contract";
 import { schema } from "./schema";
 
-export * from "./contract";
-export { approvalReactions } from "./consumers/approvals";
-
 /** The case-management subgraph: cases, and the cases approved applications open (its reaction to intake). */
 export const subgraph = defineSubgraph(caseManagementDomain, { schema, createContext, consumers: [approvalReactions()] });

@@ -9,8 +9,6 @@ import { dataExchangeDomain } from "./contract";
 import { schema } from "./schema";
 import { seedCatalog } from "./seed";
 
-export * from "./contract";
-
 /**
  * The data-exchange subgraph: the service catalog, the calls and their outbox worker (which runs in
  * every process hosting the domain), and the timers that time calls out. The other domains' doors to

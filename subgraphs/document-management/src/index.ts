@@ -7,8 +7,6 @@ import { documentManagementDomain } from "./contract";
 import { schema } from "./schema";
 import { seedDocumentTypes } from "./seed";
 
-export * from "./contract";
-
 /**
  * The document-management subgraph: document types (seeded from configuration at every start),
  * documents and their versions, links, and the records lifecycle's reactions.

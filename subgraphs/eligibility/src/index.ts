@@ -6,10 +6,6 @@ import { createContext } from "./context";
 import { eligibilityDomain } from "./contract";
 import { schema } from "./schema";
 
-export * from "./contract";
-export { adapterEvaluations } from "./consumers/adapter-evaluations";
-export { applicationReactions } from "./consumers/application-reactions";
-
 /** The eligibility subgraph: determinations and decisions, their actions, and its reactions to intake's events. */
 export const subgraph = defineSubgraph(eligibilityDomain, {
   schema,

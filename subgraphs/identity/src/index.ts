@@ -4,8 +4,6 @@ import { createContext } from "./context";
 import { identityDomain } from "./contract";
 import { schema } from "./schema";
 
-export * from "./contract";
-
 /**
  * The identity subgraph, given the other domains: the roles it hands out are described by what they
  * grant everywhere (the User's roles, and the claims embedded in tokens).

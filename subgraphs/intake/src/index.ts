@@ -9,8 +9,6 @@ import { createContext } from "./context";
 import { intakeDomain } from "./contract";
 import { schema } from "./schema";
 
-export * from "./contract";
-
 /** The intake subgraph: applications, their lifecycle and household records, verifications; and its reactions to other domains. */
 export const subgraph = defineSubgraph(intakeDomain, {
   schema,

@@ -5,8 +5,6 @@ import { personsDomain } from "./contract";
 import { refreshMatchKeys } from "./operations/matching";
 import { schema } from "./schema";
 
-export * from "./contract";
-
 export const subgraph = defineSubgraph(personsDomain, {
   schema,
   createContext,

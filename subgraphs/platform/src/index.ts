@@ -7,7 +7,6 @@ import { publicBaseUrlFromEnv } from "./domain/public-url";
 import { schema } from "./schema";
 import { seedPolicies } from "./seed";
 
-export * from "./contract";
 export { search, type Searchable, type SearchResults } from "./domain/search";
 
 /**

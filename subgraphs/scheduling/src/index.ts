@@ -3,6 +3,4 @@ import { createContext } from "./context";
 import { schedulingDomain } from "./contract";
 import { schema } from "./schema";
 
-export * from "./contract";
-
 export const subgraph = defineSubgraph(schedulingDomain, { schema, createContext });

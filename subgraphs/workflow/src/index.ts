@@ -7,8 +7,6 @@ import { workflowDomain } from "./contract";
 import { schema } from "./schema";
 import { seedQueues } from "./seed";
 
-export * from "./contract";
-
 export const subgraph = defineSubgraph(workflowDomain, {
   schema,
   createContext,

@@ -1,6 +1,19 @@
-export * from "./schema";
-export * from "./read";
-export * from "./misspelt";
-export * from "./rules";
-export * from "./verdict";
-export * from "./docs";
+export { DEFAULT_AUDIENCE, DEVELOPMENT_PERSON_MATCH_KEY, isSettingName, settingDeclarations, settingGroups, settingNames } from "./schema";
+export type { SettingDeclaration, SettingGroup, SettingName, SettingValue } from "./schema";
+export { ConfigurationError, isProduction, readSetting, valueProblem, valueProblems } from "./read";
+export type { ConfigurationProblem, Environment } from "./read";
+export { editDistance, intendedSetting, misspeltSettings } from "./misspelt";
+export {
+  authKeyProblems,
+  authModeOf,
+  contentSigningProblems,
+  contentStoreProblems,
+  developmentAuthProblems,
+  personMatchKeyProblems,
+  referenceServiceProblems,
+  referenceServicesAllowed,
+  scannerProblems,
+} from "./rules";
+export { configurationVerdict, describeVerdict } from "./verdict";
+export type { ConfigurationVerdict } from "./verdict";
+export { README_BEGIN, README_END, envExample, operatorSettings, readmeConfigurationTables, withConfigurationTables } from "./docs";

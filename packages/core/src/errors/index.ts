@@ -1,4 +1,17 @@
-export * from "./api-error";
-export * from "./database-refusal";
-export * from "./status";
-export * from "./server-fault";
+export {
+  ApiError,
+  badRequest,
+  conflict,
+  fieldNotSortable,
+  internalError,
+  invalidQuery,
+  invalidSortField,
+  notFound,
+  validationFailed,
+} from "./api-error";
+export type { ErrorDetail, ErrorEnvelope } from "./api-error";
+export { clientErrorFromDatabase, databaseFaultSummary, databaseMessageOf, requestValuesOf, sqlStateOf } from "./database-refusal";
+export type { RequestValues } from "./database-refusal";
+export { envelopeFromGraphQLError } from "./status";
+export { reportServerFault } from "./server-fault";
+export type { FaultLog } from "./server-fault";

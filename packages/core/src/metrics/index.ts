@@ -1,4 +1,21 @@
-export * from "./registry";
-export * from "./platform-view";
-export * from "./gather";
-export * from "./database";
+export {
+  eventsCommitted,
+  graphqlDuration,
+  graphqlOperations,
+  httpDuration,
+  httpRequests,
+  isPlatformWide,
+  latencyBuckets,
+  metricsRegistry,
+  openConnections,
+  operationLabel,
+  platformWide,
+  processSeries,
+  rateLimitRefusals,
+  serverFaults,
+} from "./registry";
+export { combinedText, processMetrics, setMetricsService } from "./platform-view";
+export type { ProcessMetrics } from "./platform-view";
+export { gatherMetricsOf, joinPlatformMetrics, metricsParentEnv, platformMetricsText, processMetricsText } from "./gather";
+export { dbQueryDuration, watchPool } from "./database";
+export type { PoolCounts, StatementKind } from "./database";

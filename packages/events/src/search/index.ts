@@ -1,1 +1,2 @@
-export * from "./search-index";
+export { searchIndexOf } from "./search-index";
+export type { BackgroundCatchUp, CatchUpOptions, SearchIndex } from "./search-index";

@@ -1,7 +1,23 @@
-export * from "./roles";
-export * from "./principal";
-export * from "./settings";
-export * from "./authenticate";
-export * from "./caller";
-export * from "./requirements";
-export * from "./own-records";
+export { isRole, permissionsOf, roleWithInherited, roles, serviceRoles } from "./roles";
+export type { AccountRole, PermissionTable, Role } from "./roles";
+export { BEARER_CREDENTIAL, anonymous, isAuthenticated, systemPrincipal } from "./principal";
+export type { Principal, PrincipalKind } from "./principal";
+export { DEFAULT_AUDIENCE, DEVELOPMENT_ISSUER, authSettingsFromEnv, rolesFrom } from "./settings";
+export type { AuthMode, AuthSettings } from "./settings";
+export { bearerChallenge, createAuthenticator, forbidden, signToken, unauthenticated } from "./authenticate";
+export type { Authenticator } from "./authenticate";
+export { accountRequired, callerContext } from "./caller";
+export type { AccountFinder, CallerAccount, CallerContext } from "./caller";
+export {
+  apiKeyRequired,
+  declaredScopes,
+  notSignedIn,
+  operationRequirements,
+  refusal,
+  requirementFrom,
+  requirementLookup,
+  requirementsTable,
+  userCredentialRequired,
+} from "./requirements";
+export type { DeclaredScopes, OperationType, Requirement, RequirementLookup } from "./requirements";
+export { allOrOwnRecords } from "./own-records";

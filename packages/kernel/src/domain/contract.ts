@@ -64,6 +64,27 @@ export function registered<Definition>(
 }
 
 /**
+ * The contract a domain package's `/contract` entry exports under the domain's name: exactly one
+ * value made by `defineDomain` whose `name` is the one the registry asked for, so a misnamed or
+ * missing contract stops the start with the package's name rather than failing later.
+ */
+export function exportedContract(packageName: string, domainName: string, entry: Record<string, unknown>): DomainContract {
+  const found = Object.values(entry).filter((value) => isDomainContract(value) && value.name === domainName);
+  const [contract] = found;
+  if (found.length !== 1 || !isDomainContract(contract))
+    throw new Error(
+      `${packageName}/contract must export exactly one domain contract (made by defineDomain) named "${domainName}"; it exports ${found.length}`,
+    );
+  return contract;
+}
+
+function isDomainContract(value: unknown): value is DomainContract {
+  if (typeof value !== "object" || value === null) return false;
+  const candidate = value as Partial<DomainContract>;
+  return typeof candidate.name === "string" && Array.isArray(candidate.resources) && typeof candidate.restRoutes === "function";
+}
+
+/**
  * What an agency may be told of the person a call is about: exactly the facts agencies match on, and
  * for an income record what it says. Nothing else of the record leaves its domain.
  */

@@ -1,20 +1,36 @@
-export * from "./scalars";
-export * from "./format-error";
-export * from "./loaders";
-export * from "./list-fields";
-export * from "./executor";
-export * from "./subgraph-builder";
-export * from "./ws-subscriber";
-export * from "./limits";
-export * from "./change-feed";
-export * from "./request-guards";
-export * from "./machine-mutations";
-export * from "./forwarded-headers";
+export { sharedScalars } from "./scalars";
+export type { JsonValue, SharedScalars } from "./scalars";
+export { apolloErrorFormatting, formatGraphError, operationValues } from "./format-error";
+export type { FailedOperation } from "./format-error";
+export { createByKeyLoader, createGroupLoader, createRowByIdLoader, loadByUuid } from "./loaders";
+export { listArguments } from "./list-fields";
+export { httpGraphExecutor } from "./executor";
+export type { GraphExecutor, GraphRequest, GraphResult, GraphSubscriber } from "./executor";
+export { createSubgraphBuilder } from "./subgraph-builder";
+export { webSocketGraphSubscriber } from "./ws-subscriber";
+export {
+  DEFAULT_RELATION_SIZE,
+  defaultQueryLimits,
+  expectedSize,
+  maxTextNesting,
+  queryLimitsFromEnv,
+  queryLimitsRule,
+  refuseDeepText,
+  relationSizesOf,
+  textNestingDepth,
+} from "./limits";
+export type { QueryLimits, RelationSizes } from "./limits";
+export { filtered } from "./change-feed";
+export type { ChangeFeed, EventReference } from "./change-feed";
+export { requireOneOperation } from "./request-guards";
+export type { MachineMutations } from "./machine-mutations";
+export { forwardedHeaderNames, pickForwardedHeaders } from "./forwarded-headers";
 // The graph methods every subgraph builder has (`t.declaredFields`, `builder.graphCrud` …), added when loaded.
 import "./resource-graph";
 import "./graph-crud";
 import "./graph-singleton";
 import "./graph-metadata";
+import "./machine-mutations";
 export type { SchemaResolvers } from "./resource-graph";
 export type { GraphCrud } from "./graph-crud";
 export type { GraphSingleton } from "./graph-singleton";

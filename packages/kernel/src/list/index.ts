@@ -1,4 +1,5 @@
-export * from "./spec";
+export { DEFAULT_LIMIT, MAX_LIMIT, MAX_SORT_FIELDS } from "./spec";
+export type { FieldDef, FieldKind, ListArgs, ListEnvelope, ListSpec, Page } from "./spec";
 export { parseQuery, substituteMe } from "./query-parser";
 export type { QueryNode, TermNode, MatchNode, CompareNode, ExistsNode, QueryValue, ValueMatch, ComparisonOperator } from "./query-parser";
 export { compileWhere, escapeLike, type Where } from "./where-compiler";

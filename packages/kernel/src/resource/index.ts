@@ -1,4 +1,5 @@
-export * from "./declaration";
+export { columnOf, declaredInput, graphFields, inputDescriptionOf, representedFields, spreadFieldOf, writableFields } from "./declaration";
+export type { FieldDeclaration, Fields, ResourceDeclaration, ValueKind, Visibility, WriteAccess } from "./declaration";
 export { defineResource, type Resource, type CreateBody, type UpdateBody } from "./resource";
 export { createBodyOf, updateBodyOf, bodyFromInput, valueCheck } from "./bodies";
 export { selectionOf, responseOf, snapshotOf } from "./representation";

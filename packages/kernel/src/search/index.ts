@@ -1,1 +1,2 @@
-export * from "./projection";
+export { defineSearchProjection, isSearchType, searchTypes } from "./projection";
+export type { SearchAttribute, SearchColumn, SearchProjection, SearchType } from "./projection";

@@ -1,3 +1,13 @@
-export * from "./body";
-export * from "./json-shape";
-export * from "./merge-patch";
+export {
+  declaredFields,
+  detailsFromZod,
+  givenFields,
+  parseBody,
+  presentEntries,
+  readOnlyFields,
+  requireObjectBody,
+  serverSetFields,
+  withoutReadOnlyFields,
+} from "./body";
+export { defaultMaxBodyDepth, maxBodyDepthFromEnv, unacceptableJson } from "./json-shape";
+export { applyMergePatch } from "./merge-patch";

@@ -5,5 +5,5 @@
  */
 export { caseResource, caseStatuses } from "./case";
 export { caseEvents } from "../domain/events";
-export * from "./rest";
-export * from "./domain";
+export { caseRoutes } from "./rest";
+export { caseManagementDomain } from "./domain";

@@ -16,5 +16,5 @@ export { determinationMachine } from "../domain/determination-machine";
 export { decisionMachine } from "../domain/decision-machine";
 export { eligibilityEvents } from "../domain/events";
 export { eligibilityPermissions } from "../domain/permissions";
-export * from "./rest";
-export * from "./domain";
+export { eligibilityRoutes } from "./rest";
+export { eligibilityDomain } from "./domain";

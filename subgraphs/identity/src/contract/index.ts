@@ -6,5 +6,5 @@
 export { user, selfUpdateBody, userStatuses } from "./user";
 export { userEvents } from "../domain/events";
 export { userPermissions } from "../domain/permissions";
-export * from "./rest";
-export * from "./domain";
+export { identityRoutes } from "./rest";
+export { identityDomain } from "./domain";

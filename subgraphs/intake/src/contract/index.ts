@@ -5,10 +5,56 @@
  */
 export { application, applicationStatuses, applicationPrograms, applicationChannels } from "./application";
 export { member, memberRoles } from "./member";
-export * from "./records";
+export {
+  applicationRecords,
+  asset,
+  assetDisposal,
+  authorizedRepresentative,
+  childSupport,
+  choice,
+  contact,
+  day,
+  deduction,
+  disabilityBenefit,
+  entityRef,
+  enumCheck,
+  expense,
+  flag,
+  healthEnrollment,
+  healthPlan,
+  householdInfo,
+  income,
+  instant,
+  interview,
+  job,
+  memberId,
+  money,
+  nested,
+  nestedList,
+  organization,
+  personRef,
+  personRefWith,
+  personRelationship,
+  recordBase,
+  reference,
+  requiredChoice,
+  requiredDay,
+  requiredMoney,
+  requiredNested,
+  requiredText,
+  signature,
+  sponsor,
+  taxFiler,
+  text,
+  verification,
+  verificationCategories,
+  verificationStatuses,
+  wholeNumber,
+} from "./records";
+export type { ApplicationRecordKind, ReferenceRule, ReferenceTarget, VerificationStatus } from "./records";
 export { applicationMachine } from "../domain/application-machine";
 export { verificationMachine } from "../domain/verification-machine";
 export { intakeEvents } from "../domain/events";
 export { applicationPermissions } from "../domain/permissions";
-export * from "./rest";
-export * from "./domain";
+export { intakeRoutes } from "./rest";
+export { intakeDomain } from "./domain";

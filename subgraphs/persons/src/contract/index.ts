@@ -5,5 +5,5 @@
  */
 export { person, type PersonAttributes } from "./person";
 export { personEvents, personMatchEvents } from "../domain/events";
-export * from "./rest";
-export * from "./domain";
+export { personRoutes } from "./rest";
+export { personsDomain } from "./domain";

@@ -5,5 +5,5 @@
  */
 export { appointment, appointmentStatuses } from "./appointment";
 export { appointmentEvents } from "../domain/events";
-export * from "./rest";
-export * from "./domain";
+export { appointmentRoutes } from "./rest";
+export { schedulingDomain } from "./domain";

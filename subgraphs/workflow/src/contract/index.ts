@@ -13,5 +13,5 @@ export { seededQueues } from "../config/queues";
 export { seededSlaTypes } from "../config/sla-types";
 export { workflowEvents } from "../domain/events";
 export { slaStatuses } from "../domain/sla";
-export * from "./rest";
-export * from "./domain";
+export { workflowRoutes } from "./rest";
+export { workflowDomain } from "./domain";

@@ -19,7 +19,29 @@ import { signature } from "./signature";
 import { sponsor } from "./sponsor";
 import { taxFiler } from "./tax-filer";
 
-export * from "./fields";
+export {
+  choice,
+  day,
+  entityRef,
+  enumCheck,
+  flag,
+  instant,
+  memberId,
+  money,
+  nested,
+  nestedList,
+  personRef,
+  personRefWith,
+  recordBase,
+  reference,
+  requiredChoice,
+  requiredDay,
+  requiredMoney,
+  requiredNested,
+  requiredText,
+  text,
+  wholeNumber,
+} from "./fields";
 export {
   asset,
   assetDisposal,
