@@ -1,12 +1,9 @@
 import { ApiError, envelopeFromGraphQLError } from "@pap/core";
 import type { GraphExecutor, GraphResult, GraphSubscriber } from "@pap/kernel/graphql";
 import { callerKey, type ConnectionLimiter } from "@pap/kernel/http";
-import { EVENT_SELECTION, positionFrom, streamFilter } from "@pap/platform/contract";
+import { eventStreamOperations, positionFrom, streamFilter } from "@pap/platform/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { EventFrames } from "./event-frames";
-
-const STREAM_DOCUMENT = `subscription ($filter: EventStreamFilter, $after: String) {
-  result: events(filter: $filter, after: $after) { position ${EVENT_SELECTION} } }`;
 
 export type EventStreamOptions = {
   path: string;
@@ -55,7 +52,7 @@ export function registerEventStream(
       throw options.connections!.refusal();
     }
     try {
-      const results = await graph.subscribe({ query: STREAM_DOCUMENT, variables, headers: request.headers });
+      const results = await graph.subscribe({ query: eventStreamOperations.live, variables, headers: request.headers });
       const end = () => void results.return?.();
       open.add(end);
       try {
@@ -70,7 +67,7 @@ export function registerEventStream(
 }
 
 async function logHead(execute: GraphExecutor, headers: FastifyRequest["headers"]): Promise<bigint> {
-  const result = await execute({ query: "query { result: eventLogPosition }", headers });
+  const result = await execute({ query: eventStreamOperations.head, headers });
   const error = result.errors?.[0];
   if (error) {
     const { status, envelope } = envelopeFromGraphQLError(error);

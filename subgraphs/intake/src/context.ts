@@ -4,6 +4,7 @@ import { createByKeyLoader, createGroupLoader, createRowByIdLoader } from "@pap/
 import type { Application, ApplicationMember, PrismaClient, RowReader } from "@pap/db";
 import { domainContext, type DomainContext, type DomainServices } from "@pap/events";
 import { applicationPermissions } from "./domain/permissions";
+import { recordTable } from "./operations/record-table";
 import type { StoredRecord } from "./operations/stored-record";
 
 function loaders(db: PrismaClient, read: RowReader) {
@@ -45,13 +46,11 @@ export type RecordLoaders = {
   byApplication: DataLoader<string, StoredRecord[]>;
 };
 
-type RecordTable = { findMany(args: object): Promise<StoredRecord[]> };
-
 function recordLoaders(db: PrismaClient): (delegate: string) => RecordLoaders {
   const made = new Map<string, RecordLoaders>();
   return (delegate) => {
     if (!made.has(delegate)) {
-      const table = (db as unknown as Record<string, RecordTable>)[delegate]!;
+      const table = recordTable(db, delegate);
       made.set(delegate, {
         byId: createByKeyLoader<string, StoredRecord>(
           (ids) => table.findMany({ where: { id: { in: [...ids] } } }),

@@ -2,8 +2,9 @@ import { notFound } from "@pap/core";
 import type { RestRequest, RestResponse } from "./exchange";
 
 /** How a record is shown over REST, when not as the graph gives it (a free-form record spread out, absent attributes left out). */
-// Typed to take any record type: each shape knows the record its route selects.
-export type RestShape = (record: never) => unknown;
+// Declared as a method's type, whose parameter TypeScript checks both ways: a shape may take the
+// narrower record its route selects, and is called with the record the graph answered.
+export type RestShape = { show(record: Record<string, unknown>): unknown }["show"];
 
 /** The 404 a route answers when its result is null: the record's name, and its id as the path names it (a parameter, `of application <id>`, or a fixed word). */
 export type Missing = { name?: string } & ({ param: string; ofParent?: boolean } | { id: string });
@@ -87,12 +88,12 @@ function recordAnswer(
   request: RestRequest & { url: string },
 ): RestResponse {
   const record = answer.missing ? present(answer.missing, result, request) : (result as Record<string, unknown>);
-  const body = answer.toRest ? answer.toRest(record as never) : record;
+  const body = answer.toRest ? answer.toRest(record) : record;
   if (!answer.located) return { status: answer.status, body };
   return { status: answer.status, body, headers: { location: `${request.url.split("?")[0]}/${(body as { id: string }).id}` } };
 }
 
 function pageAnswer(result: unknown, toRest: RestShape | undefined): RestResponse {
   const page = result as { items: Record<string, unknown>[] };
-  return { status: 200, body: { ...page, items: toRest ? page.items.map((item) => toRest(item as never)) : page.items.slice() } };
+  return { status: 200, body: { ...page, items: toRest ? page.items.map((item) => toRest(item)) : page.items.slice() } };
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { RouteAnswer } from "./answers";
-import type { RouteArgument } from "./arguments";
+import type { RouteArgument, RouteVariable } from "./arguments";
 import { isResource, pagedResource, selectionOfResult, type ResultType } from "./result";
 import type { RestRoute, RouteDeclaration, RouteDocs } from "./route";
 
@@ -16,22 +16,28 @@ export function declareRoute(declaration: RouteDeclaration): RestRoute {
     ...declaration,
     args,
     answer,
-    document: graphDocument(declaration.operation, declaration.field, args, declaration.result),
+    document: graphDocument(
+      declaration.operation,
+      declaration.field,
+      args.flatMap((argument) => argument.variables),
+      declaration.result === undefined ? undefined : selectionOfResult(declaration.result),
+    ),
     docs: docsOf(declaration, args, answer),
   };
 }
 
-/** `mutation ($id: ID!, $input: TaskUpdateInput!) { result: updateTask(id: $id, input: $input) { … } }`: the root field aliased `result`. */
+/**
+ * `mutation ($id: ID!, $input: TaskUpdateInput!) { result: updateTask(id: $id, input: $input) { … } }`:
+ * the root field aliased `result`, called with each variable as its argument, selecting `selection`.
+ */
 export function graphDocument(
-  operation: "query" | "mutation",
+  operation: "query" | "mutation" | "subscription",
   field: string,
-  args: readonly RouteArgument[],
-  result: ResultType | undefined,
+  variables: readonly RouteVariable[],
+  selection: string | undefined,
 ): string {
-  const variables = args.flatMap((argument) => argument.variables);
   const declared = variables.length ? ` (${variables.map(({ variable, type }) => `$${variable}: ${type}`).join(", ")})` : "";
   const passed = variables.length ? `(${variables.map(({ variable, argument }) => `${argument}: $${variable}`).join(", ")})` : "";
-  const selection = result === undefined ? undefined : selectionOfResult(result);
   return `${operation}${declared} { result: ${field}${passed}${selection ? ` { ${selection} }` : ""} }`;
 }
 

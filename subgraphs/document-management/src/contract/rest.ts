@@ -29,6 +29,16 @@ const versionPath = "/document-management/document-versions/{documentVersionId}"
 
 const uploadDocs = (body: z.ZodType) => ({ body, errorStatuses: [400, 401, 403, 404, 413, 415, 422, 503] });
 
+/** The file part a multipart upload carries beside its text fields. */
+const filePart = { file: z.string().describe("The file (binary part).") };
+
+/** The upload's multipart body as documented: the document's create fields, and the file. */
+function uploadBody(): z.ZodType {
+  const fields = document.createBody;
+  if (!(fields instanceof z.ZodObject)) throw new Error("a document's create body is an object of its fields");
+  return fields.extend(filePart);
+}
+
 /** A multipart body's `metadata` part: a JSON object of namespaces, sent as a string. */
 function metadataPart(value: string | undefined): unknown {
   if (value === undefined || value.trim() === "") return undefined;
@@ -89,7 +99,7 @@ const fileDocument = declareRoute({
   args: [resourceBodyArgument(document, "create", { nonEmpty: true, bodyOf: uploadTextParts }), contentArgument()],
   result: document,
   answer: created(),
-  docs: uploadDocs((document.createBody as unknown as z.ZodObject).extend({ file: z.string().describe("The file (binary part).") })),
+  docs: uploadDocs(uploadBody()),
 });
 
 /** `POST /documents/{documentId}/document-versions`: the next version, from a scanned file. */
@@ -105,7 +115,7 @@ const addVersion = declareRoute({
   args: [pathArgument("documentId"), readArgument("content", "String!", uploadedVersionFile)],
   result: documentVersion,
   answer: shown({ status: 201 }),
-  docs: uploadDocs(z.object({ file: z.string().describe("The file (binary part).") })),
+  docs: uploadDocs(z.object(filePart)),
 });
 
 const getVersion = declareRoute({

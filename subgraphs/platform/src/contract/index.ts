@@ -8,5 +8,5 @@ export { policy } from "./policy";
 export { eventLogWhere, streamFilter, positionFrom } from "../domain/event-log";
 export { seededPolicies } from "../config/policies";
 export { platformPermissions } from "../domain/permissions";
-export { EVENT_SELECTION, eventToRest, platformRoutes } from "./rest";
+export { eventStreamOperations, eventToRest, platformRoutes } from "./rest";
 export { platformDomain } from "./domain";

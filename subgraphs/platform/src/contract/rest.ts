@@ -8,6 +8,7 @@ import {
   crudRoutes,
   declareRoute,
   found,
+  graphDocument,
   listQueryArguments,
   listed,
   objectBodyArgument,
@@ -17,8 +18,22 @@ import {
   readArgument,
 } from "@pap/kernel/rest";
 
-/** The envelope fields of an event, as the graph names them. */
-export const EVENT_SELECTION = event.selection;
+/**
+ * What `GET …/events/stream` sends the graph (it is no JSON route, so it is not declared as one): the
+ * log's head, where a new stream starts, and the subscription whose events it relays as frames.
+ */
+export const eventStreamOperations = {
+  head: graphDocument("query", "eventLogPosition", [], undefined),
+  live: graphDocument(
+    "subscription",
+    "events",
+    [
+      { variable: "filter", argument: "filter", type: "EventStreamFilter" },
+      { variable: "after", argument: "after", type: "String" },
+    ],
+    `position ${event.selection}`,
+  ),
+};
 
 /** CloudEvents' JSON format leaves absent attributes out rather than writing null. */
 export const eventToRest = (event: Record<string, unknown>) =>
