@@ -4,6 +4,14 @@ import autocannon from "autocannon";
 export const now = (): number => performance.timeOrigin + performance.now();
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** Asks `done` every `everyMs` until it holds (true) or `withinMs` have passed (false). */
+export async function waitFor(done: () => boolean | Promise<boolean>, withinMs: number, everyMs: number): Promise<boolean> {
+  for (const deadline = Date.now() + withinMs; ; await sleep(everyMs)) {
+    if (await done()) return true;
+    if (Date.now() >= deadline) return false;
+  }
+}
+
 /** Nearest-rank percentile of an ascending array; NaN for an empty one, so a missing figure shows. */
 export function percentile(sorted: readonly number[], p: number): number {
   if (!sorted.length) return NaN;
@@ -19,6 +27,15 @@ export function median(values: readonly number[]): number {
 export const mean = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
 
 export type HttpCall = { method: "GET" | "POST"; path: string; headers?: Record<string, string>; body?: string };
+export const getCall = (path: string): HttpCall => ({ method: "GET", path });
+export const graphqlCall = (body: object): HttpCall => ({
+  method: "POST",
+  path: "/graphql",
+  headers: { "content-type": "application/json" },
+  body: JSON.stringify(body),
+});
+/** A GraphQL answer that failed though it is a 2xx; cheap per response: `errors` is a top-level key, and no seeded data holds the word. */
+export const graphqlFailed = (body: string) => body.includes('"errors":');
 /** The calls a load cycles through: a list of reads, or writes made afresh for each request. */
 export type Calls = { readonly length: number; at(index: number): HttpCall | undefined };
 
@@ -28,7 +45,6 @@ export type Measurement = {
   requestsPerSecond: number;
   p50: number;
   p99: number;
-  requests: number;
   /** 2xx answers, warm-up included: what a write's rows are counted against. */
   succeeded: number;
   /** Non-2xx answers, socket errors, timeouts and 2xx answers that are not the answer. */
@@ -83,16 +99,8 @@ export async function measure(
     const warm = await fire(load.warmupSeconds);
     const problems = problemsOf(warm, bodyFailures.count);
     warmSucceeded = warm["2xx"];
-    if (problems.count)
-      return {
-        requestsPerSecond: 0,
-        p50: 0,
-        p99: 0,
-        requests: 0,
-        succeeded: warmSucceeded,
-        errors: problems.count,
-        errorDetail: `during warm-up: ${problems.detail}`,
-      };
+    const noFigures = { requestsPerSecond: 0, p50: 0, p99: 0, succeeded: warmSucceeded };
+    if (problems.count) return { ...noFigures, errors: problems.count, errorDetail: `during warm-up: ${problems.detail}` };
     bodyFailures.count = 0;
   }
   const result = await fire(load.seconds);
@@ -103,7 +111,6 @@ export async function measure(
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    requests: result.requests.total,
     succeeded: warmSucceeded + result["2xx"],
     errors: problems.count,
     errorDetail: problems.detail,

@@ -1,5 +1,6 @@
 import path from "node:path";
-import pg from "pg";
+import type pg from "pg";
+import { insertRows, inTransaction, uuidFromLabel } from "./sql";
 
 // The data the REST and gateway suites read: persons, cases, appointments and tasks written straight
 // into the tables (going through the API would take minutes and measure the write path), drawn from a
@@ -84,20 +85,19 @@ const streets =
   );
 const emailDomains = ["gmail.com", "yahoo.com", "outlook.com", "hotmail.com", "icloud.com", "aol.com", "proton.me", "comcast.net"];
 const languages = weights("en:70 es:18 zh:3 vi:3 ko:1 ar:1 tl:2 ru:1 ht:1");
+const householdSizes = weights("1:35 2:25 3:22 4:18").map(([size, weight]) => [Number(size), weight] as const);
+// Statuses as the enum spells them (weights() would read "no_show" as two words).
+const pastStatuses: [string, number][] = Object.entries({ completed: 75, no_show: 12, canceled: 13 });
+const comingStatuses: [string, number][] = Object.entries({ scheduled: 85, canceled: 15 });
 const relationships = weights("spouse:25 child:45 parent:10 sibling:8 grandchild:5 domestic_partner:4 other_relative:3");
 const appointmentTypes = weights(
   "intake_interview:25 eligibility_review:25 renewal_interview:20 document_review:15 home_visit:5 phone_interview:10",
 );
-const appointmentNotes = [
-  "Bring proof of income for the last 30 days.",
-  "Interpreter requested.",
-  "Client prefers a morning slot.",
-  "Rescheduled at the client's request.",
-  "Verify household composition.",
-  "Pending pay stubs from employer.",
-  "Follow up on childcare expenses.",
-  "Requested accessible entrance.",
-];
+const appointmentNotes =
+  `Bring proof of income for the last 30 days.|Interpreter requested.|Client prefers a morning slot.|Rescheduled at the client's request.
+  |Verify household composition.|Pending pay stubs from employer.|Follow up on childcare expenses.|Requested accessible entrance.`.split(
+    /\s*\|/,
+  );
 const programs = ["SNAP", "Medicaid", "CHIP", "TANF", "ACA"];
 /** Lowercase ASCII for an e-mail's local part ("O'Brien" → "obrien"). */
 const emailPart = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, "");
@@ -156,8 +156,8 @@ const day = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 const isoDate = (ms: number) => iso(ms).slice(0, 10);
 
-/** 10,000 persons, 2,000 cases of households, 5,000 appointments; one multi-row INSERT (by unnest) per table. */
-export async function seedPeople(databaseUrl: string, derived: PersonColumns): Promise<SeededData> {
+/** 10,000 persons, 2,000 cases of households, 5,000 appointments; one multi-row INSERT per table. */
+export async function seedPeople(client: pg.Client, derived: PersonColumns): Promise<SeededData> {
   const random = createRandom(20261122);
   const staff = Array.from({ length: 40 }, () => random.uuid());
   const identities = Array.from({ length: 10_000 }, () => newIdentity(random));
@@ -165,52 +165,13 @@ export async function seedPeople(databaseUrl: string, derived: PersonColumns): P
   const applicants = new Set(cases.map((c) => c.primaryApplicantId));
   const persons = identities.map((identity) => personRow(random, identity, applicants.has(identity.id), derived));
   const members = cases.flatMap((c) => c.members);
-  const appointments = buildAppointments(
-    random,
-    identities,
-    members.map((m) => m.personId),
-    staff,
-  );
-  const columns = <T extends Record<string, unknown>>(rows: readonly T[], keys: readonly (keyof T)[]) =>
-    keys.map((key) => rows.map((row) => row[key] ?? null));
-  await inTransaction(databaseUrl, async (client) => {
-    await insertPersons(client, persons, derived);
-    await client.query(
-      `INSERT INTO "case" (id, status, "effectiveStartDate", "effectiveEndDate", "primaryApplicantId", "assignedToId", "createdAt", "updatedAt")
-       SELECT id, status::"CaseStatus", start::date, finish::date, applicant, assignee, created::timestamptz, updated::timestamptz
-       FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::uuid[], $6::uuid[], $7::text[], $8::text[]) AS t(id, status, start, finish, applicant, assignee, created, updated)`,
-      columns(cases, [
-        "id",
-        "status",
-        "effectiveStartDate",
-        "effectiveEndDate",
-        "primaryApplicantId",
-        "assignedToId",
-        "createdAt",
-        "updatedAt",
-      ]),
-    );
-    await client.query(
-      `INSERT INTO case_member ("caseId", position, "personId", relationship) SELECT * FROM unnest($1::uuid[], $2::int[], $3::uuid[], $4::text[])`,
-      columns(members, ["caseId", "position", "personId", "relationship"]),
-    );
-    await client.query(
-      `INSERT INTO appointment (id, "startAt", "endAt", "appointmentType", status, "personId", "assignedToId", notes, "createdAt", "updatedAt")
-       SELECT id, start::timestamptz, finish::timestamptz, kind, status::"AppointmentStatus", person, assignee, notes, created::timestamptz, updated::timestamptz
-       FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::uuid[], $7::uuid[], $8::text[], $9::text[], $10::text[]) AS t(id, start, finish, kind, status, person, assignee, notes, created, updated)`,
-      columns(appointments, [
-        "id",
-        "startAt",
-        "endAt",
-        "appointmentType",
-        "status",
-        "personId",
-        "assignedToId",
-        "notes",
-        "createdAt",
-        "updatedAt",
-      ]),
-    );
+  const memberIds = members.map((m) => m.personId);
+  const appointments = buildAppointments(random, identities, memberIds, staff);
+  await written(client, async () => {
+    await insertRows(client, "person", personTypes(derived), persons);
+    await insertRows(client, `"case"`, caseTypes, cases);
+    await insertRows(client, "case_member", { caseId: "uuid", position: "int", personId: "uuid", relationship: "text" }, members);
+    await insertRows(client, "appointment", appointmentColumnTypes, appointments);
   });
   return {
     personIds: identities.map((identity) => identity.id),
@@ -220,36 +181,63 @@ export async function seedPeople(databaseUrl: string, derived: PersonColumns): P
   };
 }
 
+const caseTypes = {
+  id: "uuid",
+  status: `"CaseStatus"`,
+  effectiveStartDate: "date",
+  effectiveEndDate: "date",
+  primaryApplicantId: "uuid",
+  assignedToId: "uuid",
+  createdAt: "timestamptz",
+  updatedAt: "timestamptz",
+};
+const appointmentColumnTypes = {
+  id: "uuid",
+  startAt: "timestamptz",
+  endAt: "timestamptz",
+  appointmentType: "text",
+  status: `"AppointmentStatus"`,
+  personId: "uuid",
+  assignedToId: "uuid",
+  notes: "text",
+  createdAt: "timestamptz",
+  updatedAt: "timestamptz",
+};
+/** Every column the platform stores for a person, mirrors and match keys as its own write derives them. */
+const personTypes = (derived: PersonColumns) => ({
+  id: "uuid",
+  attributes: "jsonb",
+  createdAt: "timestamptz",
+  updatedAt: "timestamptz",
+  ...Object.fromEntries(derived.names.map((name) => [name, "text"])),
+});
+
 /**
  * Grows the data in place to `size` persons and as many workflow tasks, drawn alike: the same requests
  * then run against tables ten times larger, which shows whether a request's cost grows with the table.
  */
-export async function growPeople(databaseUrl: string, data: SeededData, derived: PersonColumns, size: number): Promise<SeededData> {
+export async function growPeople(client: pg.Client, data: SeededData, derived: PersonColumns, size: number): Promise<SeededData> {
   // Another seed value than the first seed's, so the new persons are new people.
   const random = createRandom(20261124 + size);
   const personIds = [...data.personIds];
   const taskIds = [...data.taskIds];
-  await inTransaction(databaseUrl, async (client) => {
+  await written(client, async () => {
     // Counted, not taken from the seed: the creates have added persons of their own.
     let missing = size - (await client.query<{ count: number }>("SELECT count(*)::int AS count FROM person")).rows[0]!.count;
     while (missing > 0) {
       // 20,000 rows per INSERT keeps one statement's parameters to a few MB.
       const identities = Array.from({ length: Math.min(20_000, missing) }, () => newIdentity(random));
       missing -= identities.length;
-      await insertPersons(
-        client,
-        identities.map((identity) => personRow(random, identity, false, derived)),
-        derived,
-      );
+      const persons = identities.map((identity) => personRow(random, identity, false, derived));
+      await insertRows(client, "person", personTypes(derived), persons);
       personIds.push(...identities.map((identity) => identity.id));
     }
     // Application review tasks, pending in the two routing queues, created over the last 90 days.
-    const uuidOf = (label: string) => `overlay(overlay(md5(${label}) placing '4' from 13) placing '8' from 17)::uuid`;
     await client.query("SELECT setseed(0.15)");
     const { rows } = await client.query<{ id: string }>(
       `INSERT INTO workflow_task (id, name, status, "taskType", "subjectType", "subjectId", "programType", "isExpedited", "queueId", priority, "createdAt", "updatedAt")
-       SELECT ${uuidOf("'growth-task-' || n")}, 'Review ' || program || ' application', 'pending', 'application_review', 'application',
-         ${uuidOf("'growth-application-' || n")}, program::"ProgramType", false, CASE WHEN program = 'snap' THEN $3::uuid ELSE $4::uuid END, 3, created, created
+       SELECT ${uuidFromLabel("'growth-task-' || n")}, 'Review ' || program || ' application', 'pending', 'application_review', 'application',
+         ${uuidFromLabel("'growth-application-' || n")}, program::"ProgramType", false, CASE WHEN program = 'snap' THEN $3::uuid ELSE $4::uuid END, 3, created, created
        FROM (SELECT n, now() - make_interval(secs => random() * 90 * 86400) AS created, (ARRAY['snap', 'medicaid', 'chip', 'tanf', 'aca'])[1 + floor(random() * 5)::int] AS program
              FROM generate_series($1::int + 1, $2::int) AS n) drawn
        RETURNING id`,
@@ -266,32 +254,9 @@ export async function growPeople(databaseUrl: string, data: SeededData, derived:
 }
 
 /** One transaction, then fresh planner statistics: autovacuum must not analyze mid-run and change plans under load. */
-async function inTransaction(databaseUrl: string, work: (client: pg.Client) => Promise<void>): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query("BEGIN");
-    await work(client);
-    await client.query("COMMIT");
-    await client.query("VACUUM (ANALYZE)");
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => {});
-    throw error;
-  } finally {
-    await client.end();
-  }
-}
-
-type PersonRow = ReturnType<typeof personRow>;
-
-/** Persons with every column the platform stores, mirrors and match keys derived as its own write derives them. */
-async function insertPersons(client: pg.Client, persons: readonly PersonRow[], derived: PersonColumns): Promise<void> {
-  const names = ["id", "attributes", "createdAt", "updatedAt", ...derived.names];
-  const types = ["uuid", "jsonb", "timestamptz", "timestamptz", ...derived.names.map(() => "text")];
-  await client.query(
-    `INSERT INTO person (${names.map((name) => `"${name}"`).join(", ")}) SELECT * FROM unnest(${types.map((type, index) => `$${index + 1}::${type}[]`).join(", ")})`,
-    names.map((name) => persons.map((row) => (name in row.derived ? row.derived[name] : row[name as keyof PersonRow]) ?? null)),
-  );
+async function written(client: pg.Client, work: () => Promise<void>): Promise<void> {
+  await inTransaction(client, work);
+  await client.query("VACUUM (ANALYZE)");
 }
 
 function newIdentity(random: Random): Identity {
@@ -321,15 +286,7 @@ function buildCases(random: Random, identities: Identity[], staff: string[]) {
   let next = 0;
   return Array.from({ length: 2_000 }, () => {
     const id = random.uuid();
-    const household = pool.slice(
-      next,
-      (next += random.weighted([
-        [1, 35],
-        [2, 25],
-        [3, 22],
-        [4, 18],
-      ] as const)),
-    );
+    const household = pool.slice(next, (next += random.weighted(householdSizes)));
     const applicant = household[0]!;
     const members = household.map((person, position) => {
       const relationship = position === 0 ? "self" : random.weighted(relationships);
@@ -382,7 +339,7 @@ function personRow(random: Random, identity: Identity, isApplicant: boolean, der
     attributes: JSON.stringify(attributes),
     createdAt: iso(identity.createdAt),
     updatedAt: iso(identity.updatedAt),
-    derived: derived.of(attributes),
+    ...derived.of(attributes),
   };
 }
 
@@ -395,17 +352,7 @@ function buildAppointments(random: Random, identities: Identity[], memberIds: st
     // 14:00–22:00 UTC is office hours across the US time zones; half-hour slots.
     const startAt = dayStart + (14 * 60 + random.int(0, 15) * 30) * 60_000;
     const endAt = startAt + random.pick([30, 45, 60, 90]) * 60_000;
-    const status =
-      startAt < Date.parse("2026-06-01T00:00:00Z")
-        ? random.weighted([
-            ["completed", 75],
-            ["no_show", 12],
-            ["canceled", 13],
-          ] as const)
-        : random.weighted([
-            ["scheduled", 85],
-            ["canceled", 15],
-          ] as const);
+    const status = random.weighted(startAt < Date.parse("2026-06-01T00:00:00Z") ? pastStatuses : comingStatuses);
     const createdAt = startAt - random.int(3, 60) * day;
     return {
       id: random.uuid(),

@@ -6,7 +6,7 @@ import { openDatabase } from "@pap/db";
 import { searchIndexOf } from "@pap/events";
 import { distributedPorts, domains } from "@pap/gateway";
 import pg from "pg";
-import { sleep } from "./measure";
+import { sleep, waitFor } from "./measure";
 
 // What every suite stands on: a throwaway database, the platform and the floor as child processes,
 // the benchmark's own credentials, and a scope that stops and drops whatever a suite started.
@@ -15,11 +15,7 @@ import { sleep } from "./measure";
 export const repositoryRoot = path.resolve(__dirname, "../..");
 const adminUrl = process.env.BENCH_DATABASE_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 
-/**
- * What the benchmarked platform runs with beside `NODE_ENV=production`: everything a production start
- * asks for, tokens verified with a key of the benchmark's own. None of these are secrets: a
- * benchmark's data is thrown away with its database.
- */
+/** What a production start asks for, with keys of the benchmark's own: no secrets, its data is thrown away with its database. */
 const productionSettings = {
   AUTH_SECRET: "bench-only-token-signing-key-0123456789abcdef",
   AUTH_ISSUER: "urn:pap:bench",
@@ -34,7 +30,7 @@ const authSettings = authSettingsFromEnv(productionSettings);
 export const benchToken = (roles: Role[], claims: { sub: string; userId?: string }) =>
   signToken(authSettings, { sub: claims.sub, userId: claims.userId ?? claims.sub, roles, counties: [] }, 8 * 3600);
 
-/** What the load generator sends: a state administrator's credential (filled by signIn). */
+/** A state administrator's credential, what the load generator sends (filled by signIn). */
 export const admin: Record<string, string> = {};
 export async function signIn(): Promise<void> {
   admin.authorization = `Bearer ${await benchToken(["state_admin"], { sub: "bench" })}`;
@@ -52,19 +48,14 @@ export class Scope {
   }
 }
 
-export type Database = { name: string; url: string; client: pg.Client };
-
-/**
- * A fresh, migrated database (figures never depend on what an earlier run left behind), with a
- * connection of the benchmark's own; dropped when the scope closes.
- */
-export async function freshDatabase(scope: Scope): Promise<Database> {
+/** A fresh, migrated database, so figures never depend on what an earlier run left behind; dropped when the scope closes. */
+export async function freshDatabase(scope: Scope): Promise<{ url: string; client: pg.Client }> {
   // Unique per run, so a run after a crash that skipped the drop never clashes.
   const name = `pap_bench_${Date.now().toString(36)}_${process.pid}`;
-  await withAdmin((client) => client.query(`CREATE DATABASE ${name}`));
+  await asAdmin(`CREATE DATABASE ${name}`);
   const url = Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
   // FORCE: a server killed mid-request may leave a backend behind that would block the drop.
-  scope.defer(() => withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)));
+  scope.defer(() => asAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
   try {
     await promisify(execFile)(process.execPath, [path.join(repositoryRoot, "prisma", "scripts", "migrate.mjs"), "deploy", "--url", url], {
       cwd: repositoryRoot,
@@ -78,13 +69,12 @@ export async function freshDatabase(scope: Scope): Promise<Database> {
   client.on("error", (error) => process.stderr.write(`database connection: ${error.message}\n`));
   await client.connect();
   scope.defer(() => client.end());
-  return { name, url, client };
+  return { url, client };
 }
 
 /**
- * Derives the search documents of rows written by SQL, with the engine the platform runs at start for
- * such rows, before it starts: as data a deployment already holds (and in distributed mode every
- * subgraph process would otherwise catch up at once). Returns the seconds it took.
+ * The search documents of rows written by SQL, derived by the platform's own engine before it starts:
+ * as data a deployment already holds (in distributed mode every subgraph would otherwise catch up at once).
  */
 export async function deriveSearchDocuments(url: string): Promise<number> {
   const started = Date.now();
@@ -99,26 +89,24 @@ export async function deriveSearchDocuments(url: string): Promise<number> {
   return (Date.now() - started) / 1000;
 }
 
-async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+/** Numbering follows the commit: true once every event has its log position, false if some still lack one after 10 s. */
+export const eventsNumbered = (db: pg.Client) =>
+  waitFor(async () => !(await db.query("SELECT 1 FROM platform_event WHERE position IS NULL LIMIT 1")).rowCount, 10_000, 200);
+
+async function asAdmin(statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
+  await client.query(statement).finally(() => client.end());
 }
 
-/** A server the benchmark started as a child process of its own, and what it printed. */
+/** A server the benchmark started as a child process; `exited` is set when it exited on its own: a crash under load must not pass as a slow run. */
 export type Server = {
   name: string;
-  /** The last lines printed, for failure reports. */
+  pid: number;
   output(): string;
   linesPrinted(): number;
-  /** Set when the server exited on its own: a crash under load must not pass as a slow run. */
   exited(): string | null;
   stop(): Promise<void>;
-  pid: number;
 };
 
 // Each start gets a block of its own (distributed mode takes base … base + 30): a socket slow to be
@@ -129,8 +117,8 @@ export const portBlock = () => (nextPort += 100);
 const startSeconds = 180;
 
 /**
- * Spawns a Node.js server in its own process group (the load generator must not share its event loop,
- * and stopping the group stops any workers it forked); ready once every probe answers 200 and the
+ * A Node.js server in a process group of its own (the load generator must not share its event loop,
+ * and stopping the group stops the workers it forked); ready once every probe answers 200 and the
  * banner is printed (a cluster's first worker answers probes before the last listens).
  */
 export async function spawnServer(
@@ -220,7 +208,7 @@ export const modeNames = ["single", "cluster", "distributed"] as const;
 export type ModeName = (typeof modeNames)[number];
 export type Platform = Server & { mode: ModeName; graphqlBase: string; restBase: string };
 
-/** Starts the platform as `npm start` would, with production's settings; `env` adds a suite's own. */
+/** The platform as `npm start` starts it, with production's settings; `env` adds a suite's own. */
 export async function startPlatform(
   scope: Scope,
   databaseUrl: string,
@@ -263,7 +251,7 @@ export async function startPlatform(
   return Object.assign(server, { mode, graphqlBase: base, restBase });
 }
 
-/** Starts the floor (floor/server.ts) in a process of its own, with the platform's pool size. */
+/** The floor (floor/server.ts), with the platform's pool size. */
 export async function startFloor(scope: Scope, databaseUrl: string): Promise<Server & { base: string }> {
   const port = portBlock();
   const base = `http://127.0.0.1:${port}`;
@@ -277,10 +265,7 @@ export async function startFloor(scope: Scope, databaseUrl: string): Promise<Ser
   return Object.assign(server, { base });
 }
 
-/**
- * Runs one measurement against servers: a crash under it fails it, and what they logged meanwhile
- * (at LOG_LEVEL=warn, worth seeing next to the figures) is shown, the last few lines cut short.
- */
+/** A measurement that a crash of the servers fails; what they logged meanwhile (at LOG_LEVEL=warn, worth seeing beside the figures) is shown. */
 export async function watched<T>(servers: Server[], work: () => Promise<T>): Promise<T> {
   const before = servers.map((server) => server.linesPrinted());
   try {

@@ -17,6 +17,11 @@ export type SuiteContext = {
 
 export type Suite = (context: SuiteContext) => Promise<void>;
 
+/** Throws; for checks written as expressions (`ok || fail(…)`). */
+export const fail = (message: string): never => {
+  throw new Error(message);
+};
+
 export const firstLine = (text: string) => (text.split("\n")[0] ?? "").slice(0, 300);
 
 /**

@@ -1,10 +1,10 @@
 import path from "node:path";
-import { isDeepStrictEqual } from "node:util";
 import type pg from "pg";
-import { getJson, measure, overRounds, spread, type HttpCall, type Measurement } from "../measure";
+import { canonical, compared, measureRounds, sameAnswers, type Side } from "../compare";
+import { graphqlCall, graphqlFailed, measure } from "../measure";
 import { personColumnsFrom, seedPeople } from "../people";
-import { admin, deriveSearchDocuments, freshDatabase, portBlock, repositoryRoot, spawnServer, startPlatform, watched } from "../platform";
-import { attempt, type Suite } from "../suite";
+import { admin, deriveSearchDocuments, freshDatabase, portBlock, repositoryRoot, spawnServer, startPlatform } from "../platform";
+import { attempt, fail, type Suite } from "../suite";
 
 // Our gateway (the distributed mode's gateway process) against Hive Gateway over the very same
 // subgraph processes: equal answers first, then rounds that alternate which gateway goes first.
@@ -13,23 +13,17 @@ import { attempt, type Suite } from "../suite";
 // with appointments and open tasks (Person.tasks @requires the person's cases and appointments).
 const caseload = `query Caseload { cases(limit: 25, q: "status:active") { items { id status tasks { id name status priority } primaryApplicant { id attributes }
   members { relationship person { id attributes appointments { id startAt status } tasks(openOnly: true) { id name status } } } } } }`;
-type Caseload = {
-  cases?: {
-    items?: {
-      tasks: unknown[];
-      primaryApplicant: { attributes?: unknown } | null;
-      members: { person: { attributes?: unknown; appointments?: unknown[]; tasks?: unknown[] } | null }[];
-    }[];
-  };
-};
+type CaseloadPerson = { attributes?: unknown; appointments?: unknown[]; tasks?: unknown[] } | null;
+type CaseloadCase = { tasks: unknown[]; primaryApplicant: { attributes?: unknown } | null; members: { person: CaseloadPerson }[] };
 
-const queries: { id: string; bodies(personIds: string[]): object[]; check(data: unknown): string | undefined }[] = [
+/** Each query's bodies (the load cycles through them) and a check that throws unless its data is the answer. */
+const queries: { id: string; bodies(personIds: string[]): object[]; check(data: unknown): void }[] = [
   {
     id: "caseload",
     bodies: () => [{ query: caseload }],
     check(data) {
-      const items = (data as Caseload).cases?.items ?? [];
-      if (items.length !== 25) return `expected 25 cases, got ${items.length}`;
+      const items = (data as { cases?: { items?: CaseloadCase[] } }).cases?.items ?? [];
+      if (items.length !== 25) fail(`expected 25 cases, got ${items.length}`);
       if (
         items.some(
           (item) =>
@@ -38,11 +32,11 @@ const queries: { id: string; bodies(personIds: string[]): object[]; check(data: 
             item.members.some((m) => !m.person?.attributes || !Array.isArray(m.person.appointments) || !Array.isArray(m.person.tasks)),
         )
       ) {
-        return "a primary applicant, member person, appointments or tasks did not resolve across subgraphs";
+        fail("a primary applicant, member person, appointments or tasks did not resolve across subgraphs");
       }
-      if (!items.some((item) => item.tasks.length)) return "no case has a task: the workflow subgraph was not reached";
+      if (!items.some((item) => item.tasks.length)) fail("no case has a task: the workflow subgraph was not reached");
       if (!items.some((item) => item.members.some((m) => m.person!.tasks!.length)))
-        return "no member has an open task: Person.tasks (@requires) returned nothing";
+        fail("no member has an open task: Person.tasks (@requires) returned nothing");
     },
   },
   {
@@ -52,8 +46,7 @@ const queries: { id: string; bodies(personIds: string[]): object[]; check(data: 
       ids
         .filter((_, index) => index % 5 === 0)
         .map((id) => ({ query: `query Person($id: ID!) { person(id: $id) { id attributes createdAt updatedAt } }`, variables: { id } })),
-    check: (data) =>
-      (data as { person?: { id?: string; attributes?: unknown } }).person?.attributes ? undefined : "person(id) returned no person",
+    check: (data) => (data as { person?: { attributes?: unknown } }).person?.attributes || fail("person(id) returned no person"),
   },
 ];
 
@@ -62,7 +55,7 @@ export const gateway: Suite = async (context) => {
   const load = { connections: quick ? 10 : 50, seconds: quick ? 3 : 10, warmupSeconds: quick ? 2 : 3 };
   const rounds = quick ? 1 : 2;
   const database = await freshDatabase(scope);
-  const data = await seedPeople(database.url, personColumnsFrom(repositoryRoot));
+  const data = await seedPeople(database.client, personColumnsFrom(repositoryRoot));
   const tasks = await seedTasks(database.client);
   const documents = await deriveSearchDocuments(database.url);
   context.note(
@@ -96,84 +89,52 @@ export const gateway: Suite = async (context) => {
   context.note(
     `ours: Apollo Server over \`@apollo/gateway\` in distributed mode (GATEWAY_WORKERS ${process.env.GATEWAY_WORKERS ?? "default"}); Hive: \`@graphql-hive/gateway\` with \`@graphql-hive/router-runtime\`, ${Object.keys(subgraphUrls).length} subgraph processes shared`,
   );
-  const bases = { ours: platform.graphqlBase, hive: `http://127.0.0.1:${port}` };
   const servers = [platform, hive];
-  const callsOf = (bodies: object[]): HttpCall[] =>
-    bodies.map((body) => ({
-      method: "POST",
-      path: "/graphql",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(body),
-    }));
-  const failedBody = (body: string) => body.includes('"errors":');
+  const sides: Side[] = [
+    { name: "ours", base: platform.graphqlBase, watch: servers },
+    { name: "hive", base: `http://127.0.0.1:${port}`, watch: servers },
+  ];
 
   for (const query of queries) {
-    const calls = callsOf(query.bodies(data.personIds));
+    const calls = query.bodies(data.personIds).map(graphqlCall);
     const measured = await attempt(context, [{ scenario: query.id }], async () => {
-      await sameAnswers(calls, bases, query.check);
+      // The first, the last and a spread between: a faster gateway that drops a field or a hop would win on a wrong result.
+      const sample = [0, calls.length - 1, ...Array.from({ length: 8 }, (_, index) => Math.floor((index * calls.length) / 8))];
+      await sameAnswers(
+        sides,
+        calls,
+        sample,
+        (_status, body) => {
+          const { data, errors } = body as { data?: unknown; errors?: unknown };
+          if (errors) fail(`errors ${JSON.stringify(errors).slice(0, 300)}`);
+          query.check(data);
+        },
+        (body) => canonical((body as { data?: unknown }).data),
+      );
       // Both gateways and every subgraph start cold (JIT, pools, plan caches): one unreported pass on
       // each first, or the first gateway measured would pay for both.
-      for (const [side, base] of Object.entries(bases))
-        await measure(base, calls, { ...load, seconds: load.warmupSeconds * 2, warmupSeconds: 0 }, admin, failedBody).catch(
-          (error: Error) => log(`${query.id} ${side} warm-up: ${error.message}`),
+      for (const side of sides)
+        await measure(side.base, calls, { ...load, seconds: load.warmupSeconds * 2, warmupSeconds: 0 }, admin, graphqlFailed).catch(
+          (error: Error) => log(`${query.id} ${side.name} warm-up: ${error.message}`),
         );
-      const sides: Record<keyof typeof bases, Measurement[]> = { ours: [], hive: [] };
-      for (let round = 1; round <= rounds; round++) {
-        for (const side of round % 2 ? (["ours", "hive"] as const) : (["hive", "ours"] as const)) {
-          const m = await watched(servers, () => measure(bases[side], calls, load, admin, failedBody));
-          if (m.errors) throw new Error(`${side}: ${m.errors} errors (${m.errorDetail})`);
-          log(`${query.id} ${side} #${round}: ${m.requestsPerSecond.toFixed(0)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms`);
-          sides[side].push(m);
-        }
-      }
-      return sides;
+      return measureRounds(sides, calls, {
+        load,
+        rounds,
+        alternate: true,
+        failedBody: graphqlFailed,
+        log: (line) => log(`${query.id} ${line}`),
+      });
     });
     if (!measured) continue;
-    const [ours, hive] = [overRounds(measured.ours), overRounds(measured.hive)];
-    const ratios = measured.ours.map((m, round) => m.requestsPerSecond / measured.hive[round]!.requestsPerSecond);
+    const { ours, theirs, spread } = compared(measured[0]!, measured[1]!);
     context.record({
       scenario: query.id,
       ours: ours.requestsPerSecond,
-      comparison: hive.requestsPerSecond,
-      detail: [spread(ratios), `p99 ${ours.p99} / ${hive.p99} ms`].filter(Boolean).join("; "),
+      comparison: theirs.requestsPerSecond,
+      detail: [spread, `p99 ${ours.p99} / ${theirs.p99} ms`].filter(Boolean).join("; "),
     });
   }
 };
-
-/**
- * Before anything is measured both gateways must give the same, correct answer (the first, the last
- * and a spread between of the calls): a faster gateway that drops a field or a hop would win on a wrong result.
- */
-async function sameAnswers(
-  calls: HttpCall[],
-  bases: { ours: string; hive: string },
-  check: (data: unknown) => string | undefined,
-): Promise<void> {
-  for (const call of new Set(
-    [0, calls.length - 1, ...Array.from({ length: 8 }, (_, index) => Math.floor((index * calls.length) / 8))].map((index) => calls[index]!),
-  )) {
-    const [ours, hive] = await Promise.all(
-      Object.values(bases).map(
-        async (base) =>
-          (await getJson(`${base}/graphql`, { method: "POST", headers: { ...call.headers, ...admin }, body: call.body })).body as {
-            data?: unknown;
-            errors?: unknown;
-          },
-      ),
-    );
-    for (const [name, answer] of [
-      ["ours", ours!],
-      ["hive", hive!],
-    ] as const) {
-      const problem = answer.errors ? `errors ${JSON.stringify(answer.errors).slice(0, 300)}` : check(answer.data);
-      if (problem) throw new Error(`${name} answered wrongly: ${problem}`);
-    }
-    if (!isDeepStrictEqual(ours!.data, hive!.data))
-      throw new Error(
-        `the gateways' answers differ:\n  ours: ${JSON.stringify(ours!.data).slice(0, 400)}\n  hive: ${JSON.stringify(hive!.data).slice(0, 400)}`,
-      );
-  }
-}
 
 /**
  * The caseworker query reads a case's tasks and a member's: two per active case and one for every

@@ -1,8 +1,9 @@
 import type pg from "pg";
-import { getJson, measure, overRounds, sleep, spread, type Calls, type HttpCall, type Measurement } from "../measure";
+import { canonical, compared, measureRounds, sameAnswers, type Side } from "../compare";
+import { getCall, graphqlCall, graphqlFailed, overRounds, type Calls, type HttpCall, type Load, type Measurement } from "../measure";
 import { growPeople, personColumnsFrom, seedPeople, type SeededData } from "../people";
-import { admin, freshDatabase, repositoryRoot, startFloor, startPlatform, watched, type Server } from "../platform";
-import { attempt, type Suite } from "../suite";
+import { deriveSearchDocuments, eventsNumbered, freshDatabase, repositoryRoot, startFloor, startPlatform } from "../platform";
+import { attempt, fail, type Suite } from "../suite";
 
 // The REST surface against the floor (bench/src/floor/): the same requests answered by Fastify and
 // `pg` with hand-written SQL over the same tables and indexes, started beside the platform and
@@ -23,14 +24,10 @@ type Cell = {
   failedBody?(body: string): boolean;
 };
 
-const fail = (message: string): never => {
-  throw new Error(message);
-};
 const expect200 = (status: number, body: unknown) => status !== 200 && fail(`status ${status}: ${JSON.stringify(body).slice(0, 300)}`);
 // Enough distinct ids that the load reads across the table rather than re-serving a handful of rows.
 const rotating = (ids: readonly string[]) =>
   ids.filter((_, index) => index % Math.max(1, Math.floor(ids.length / 2_000)) === 0).slice(0, 2_000);
-const get = (path: string): HttpCall => ({ method: "GET", path });
 
 type ListedPerson = { name?: { lastName?: string }; address?: { city?: string } };
 const has = (text: string | undefined, part: string) => !!text?.toLowerCase().includes(part);
@@ -41,7 +38,7 @@ function personList(id: string, q: string, matches: (person: ListedPerson) => bo
     id,
     face: "rest",
     paired: true,
-    calls: () => [get(`/persons?q=${encodeURIComponent(q)}`)],
+    calls: () => [getCall(`/persons?q=${encodeURIComponent(q)}`)],
     check(status, body) {
       expect200(status, body);
       const { items, total } = body as { items?: ListedPerson[]; total?: number };
@@ -71,24 +68,15 @@ const newPerson = (n: number): HttpCall => ({
 });
 
 const linkedCases = `{ cases(limit: 25, q: "status:active") { items { id members { relationship person { id attributes appointments { startAt } } } primaryApplicant { attributes } } } }`;
-type LinkedCases = {
-  errors?: unknown[];
-  data?: {
-    cases?: {
-      items?: {
-        members: { person: { attributes: unknown; appointments: unknown[] } | null }[];
-        primaryApplicant: { attributes: unknown } | null;
-      }[];
-    };
-  };
-};
+type LinkedPerson = { attributes: unknown; appointments: unknown[] } | null;
+type LinkedCase = { members: { person: LinkedPerson }[]; primaryApplicant: { attributes: unknown } | null };
 
 const cells: Cell[] = [
   {
     id: "person-by-id",
     face: "rest",
     paired: true,
-    calls: (data) => rotating(data.personIds).map((id) => get(`/persons/${id}`)),
+    calls: (data) => rotating(data.personIds).map((id) => getCall(`/persons/${id}`)),
     check(status, body, call) {
       expect200(status, body);
       const person = body as { id?: string; name?: { lastName?: string }; createdAt?: string; updatedAt?: string };
@@ -109,7 +97,7 @@ const cells: Cell[] = [
     id: "case-by-id",
     face: "rest",
     paired: false,
-    calls: (data) => rotating(data.caseIds).map((id) => get(`/case-management/cases/${id}`)),
+    calls: (data) => rotating(data.caseIds).map((id) => getCall(`/case-management/cases/${id}`)),
     check(status, body, call) {
       expect200(status, body);
       const found = body as { id?: string; primaryApplicantId?: string; members?: { personId: string }[] };
@@ -122,7 +110,7 @@ const cells: Cell[] = [
     id: "task-by-id",
     face: "rest",
     paired: false,
-    calls: (data) => rotating(data.taskIds).map((id) => get(`/workflow/tasks/${id}`)),
+    calls: (data) => rotating(data.taskIds).map((id) => getCall(`/workflow/tasks/${id}`)),
     check(status, body, call) {
       expect200(status, body);
       const task = body as { id?: string; status?: string; queueId?: string };
@@ -134,7 +122,7 @@ const cells: Cell[] = [
     id: "appointments-q",
     face: "rest",
     paired: false,
-    calls: () => [get(`/scheduling/appointments?q=${encodeURIComponent("status:scheduled startAt:>2026-06-01")}&sort=-startAt`)],
+    calls: () => [getCall(`/scheduling/appointments?q=${encodeURIComponent("status:scheduled startAt:>2026-06-01")}&sort=-startAt`)],
     check(status, body) {
       expect200(status, body);
       const items = (body as { items?: { status: string; startAt: string }[] }).items;
@@ -150,17 +138,10 @@ const cells: Cell[] = [
     id: "graphql-linked",
     face: "graphql",
     paired: false,
-    calls: () => [
-      {
-        method: "POST" as const,
-        path: "/graphql",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ query: linkedCases }),
-      },
-    ],
+    calls: () => [graphqlCall({ query: linkedCases })],
     check(status, body) {
       expect200(status, body);
-      const result = body as LinkedCases;
+      const result = body as { errors?: unknown[]; data?: { cases?: { items?: LinkedCase[] } } };
       if (result.errors?.length) fail(`GraphQL errors: ${JSON.stringify(result.errors).slice(0, 300)}`);
       const items = result.data?.cases?.items ?? [];
       if (items.length !== 25) fail(`expected 25 cases, got ${items.length}`);
@@ -177,8 +158,7 @@ const cells: Cell[] = [
       if (!items.some((item) => item.members.some((member) => member.person!.appointments.length)))
         fail("no member has an appointment: the scheduling subgraph was not reached");
     },
-    // Cheap per response: errors are a top-level key, and the seeded data never holds the word.
-    failedBody: (body) => body.includes('"errors":'),
+    failedBody: graphqlFailed,
   },
   // Last: its new persons then change no read's table at this size.
   {
@@ -196,8 +176,6 @@ const cells: Cell[] = [
   },
 ];
 
-type Side = { name: "ours" | "floor"; server: Server; base: string };
-
 export const rest: Suite = async (context) => {
   const { scope, log, quick } = context;
   const load = { connections: quick ? 10 : 50, seconds: quick ? 3 : 4, warmupSeconds: 1 };
@@ -211,10 +189,14 @@ export const rest: Suite = async (context) => {
   let data: SeededData | undefined;
   for (const size of sizes) {
     const seeding = Date.now();
-    data = data ? await growPeople(url, data, derived, size) : await growPeople(url, await seedPeople(url, derived), derived, size);
+    data = await growPeople(db, data ?? (await seedPeople(db, derived)), derived, size);
+    const seeded = (Date.now() - seeding) / 1000;
+    // Before the platform starts, as a deployment holds them; vacuumed as the growth's rows are, so autovacuum does not take them on mid-run.
+    const documents = await deriveSearchDocuments(url);
+    await db.query("VACUUM (ANALYZE) search_document");
     const { counts } = data;
     context.note(
-      `${label(size)}: ${counts.persons} persons, ${counts.tasks} tasks, ${counts.cases} cases (${counts.caseMembers} members), ${counts.appointments} appointments, written by SQL in ${((Date.now() - seeding) / 1000).toFixed(1)} s; ${rounds} round(s) of ${load.warmupSeconds} s warm-up + ${load.seconds} s per side, ${load.connections} connections`,
+      `${label(size)}: ${counts.persons} persons, ${counts.tasks} tasks, ${counts.cases} cases (${counts.caseMembers} members), ${counts.appointments} appointments, written by SQL in ${seeded.toFixed(1)} s, search documents derived in ${documents.toFixed(1)} s; ${rounds} round(s) of ${load.warmupSeconds} s warm-up + ${load.seconds} s per side, ${load.connections} connections`,
     );
     const floor = await startFloor(scope, url);
     for (const mode of context.modes) {
@@ -222,35 +204,31 @@ export const rest: Suite = async (context) => {
       const platform = await attempt(
         context,
         cells.map((cell) => ({ scenario: cell.id, variant })),
-        async () => {
-          const started = await startPlatform(scope, url, { mode });
-          log(`${variant}: platform ready; ${await searchDocumentsDerived(db)}`);
-          return started;
-        },
+        () => startPlatform(scope, url, { mode }),
       );
       if (!platform) continue;
+      log(`${variant}: platform ready`);
       for (const cell of cells) {
         const sides: Side[] = [
-          { name: "ours", server: platform, base: cell.face === "rest" ? platform.restBase : platform.graphqlBase },
-          ...(cell.paired ? [{ name: "floor" as const, server: floor, base: floor.base }] : []),
+          { name: "ours", base: cell.face === "rest" ? platform.restBase : platform.graphqlBase, watch: [platform] },
+          ...(cell.paired ? [{ name: "floor", base: floor.base, watch: [floor] }] : []),
         ];
         const measured = await attempt(context, [{ scenario: cell.id, variant }], () =>
           measureCell(cell, sides, data!, { load, rounds, db, log: (line) => log(`${variant} ${cell.id} ${line}`) }),
         );
         if (!measured) continue;
-        const [ours, theirs] = [overRounds(measured.ours), measured.floor.length ? overRounds(measured.floor) : undefined];
-        rates.set(`${size} ${mode} ${cell.id} ours`, ours.requestsPerSecond);
-        if (theirs) rates.set(`${size} ${mode} ${cell.id} floor`, theirs.requestsPerSecond);
-        const floorById = rates.get(`${size} ${mode} person-by-id floor`) ?? NaN;
-        const ratios = measured.floor.map((m, round) => measured.ours[round]!.requestsPerSecond / m.requestsPerSecond);
+        const [ours, floorPasses] = measured.passes;
+        const figures = floorPasses ? compared(ours!, floorPasses) : { ours: overRounds(ours!), theirs: undefined, spread: "" };
+        rates.set(`${size} ${mode} ${cell.id} ours`, figures.ours.requestsPerSecond);
+        if (figures.theirs) rates.set(`${size} ${mode} ${cell.id} floor`, figures.theirs.requestsPerSecond);
         context.record({
           scenario: cell.id,
           variant,
-          ours: ours.requestsPerSecond,
-          comparison: theirs?.requestsPerSecond ?? floorById,
+          ours: figures.ours.requestsPerSecond,
+          comparison: figures.theirs?.requestsPerSecond ?? rates.get(`${size} ${mode} person-by-id floor`) ?? NaN,
           detail: [
-            spread(ratios),
-            `p99 ${ours.p99} ms${theirs ? ` / ${theirs.p99} ms` : ""}`,
+            figures.spread,
+            `p99 ${figures.ours.p99} ms${figures.theirs ? ` / ${figures.theirs.p99} ms` : ""}`,
             measured.matched === undefined ? "" : `${measured.matched} matches`,
           ]
             .filter(Boolean)
@@ -276,65 +254,27 @@ export const rest: Suite = async (context) => {
 };
 
 /**
- * One cell: the first and last call checked on each side and, for a read, the floor's first answer
- * equal to the platform's (or its figures compare nothing); then rounds alternating the sides, each
- * without an error, each create followed by a look at what was stored.
+ * One cell: the first and last call checked on each side and, for a read, the floor's answers equal
+ * to the platform's (or its figures compare nothing); then the rounds, each create followed by a look
+ * at what was stored.
  */
 async function measureCell(
   cell: Cell,
   sides: Side[],
   data: SeededData,
-  options: {
-    load: { connections: number; seconds: number; warmupSeconds: number };
-    rounds: number;
-    db: pg.Client;
-    log(line: string): void;
-  },
+  options: { load: Load; rounds: number; db: pg.Client; log(line: string): void },
 ) {
   const calls = cell.calls(data);
-  const answers: unknown[] = [];
-  for (const side of sides) {
-    for (const call of Number.isFinite(calls.length) ? [calls.at(0)!, calls.at(calls.length - 1)!] : [calls.at(0)!]) {
-      const { status, body } = await getJson(side.base + call.path, {
-        method: call.method,
-        headers: { ...call.headers, ...admin },
-        body: call.body,
-      });
-      try {
-        cell.check(status, body, call);
-      } catch (error) {
-        throw new Error(`${side.name}: ${call.method} ${call.path}: ${(error as Error).message}`);
-      }
-      if (call === calls.at(0)) answers.push(body);
-    }
-  }
-  if (answers.length === 2 && !cell.creates && canonical(answers[0]) !== canonical(answers[1])) {
-    throw new Error(
-      `the floor's answer differs from the platform's:\n  ours:  ${canonical(answers[0]).slice(0, 400)}\n  floor: ${canonical(answers[1]).slice(0, 400)}`,
-    );
-  }
-  const measured: Record<Side["name"], Measurement[]> = { ours: [], floor: [] };
-  for (let round = 1; round <= options.rounds; round++) {
-    for (const side of sides) {
-      const before = cell.creates ? await tallyWrites(options.db) : null;
-      const m = await watched([side.server], () => measure(side.base, calls, options.load, admin, cell.failedBody));
-      if (m.errors) throw new Error(`${side.name}: ${m.errors} errors (${m.errorDetail})`);
-      if (before) await checkWrites(options.db, before, m.succeeded);
-      options.log(`${side.name} #${round}: ${m.requestsPerSecond.toFixed(0)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms`);
-      measured[side.name].push(m);
-    }
-  }
-  const total = (answers[0] as { total?: unknown } | undefined)?.total;
-  return { ...measured, matched: typeof total === "number" ? total : undefined };
+  const probes = Number.isFinite(calls.length) ? [0, calls.length - 1] : [0];
+  const [first] = await sameAnswers(sides, calls, probes, cell.check, cell.creates ? undefined : canonical);
+  const passes = await measureRounds(sides, calls, {
+    ...options,
+    failedBody: cell.failedBody,
+    around: cell.creates ? storedAsAnswered(options.db) : undefined,
+  });
+  const total = (first as { total?: unknown } | undefined)?.total;
+  return { passes, matched: typeof total === "number" ? total : undefined };
 }
-
-/** JSON with object keys sorted: the two sides may list a record's fields in another order. */
-const canonical = (value: unknown) =>
-  JSON.stringify(value, (_key, inner: unknown) =>
-    inner && typeof inner === "object" && !Array.isArray(inner)
-      ? Object.fromEntries(Object.entries(inner).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)))
-      : inner,
-  );
 
 type Tally = { persons: number; events: number; documents: number };
 const tallyWrites = async (db: pg.Client) =>
@@ -344,18 +284,14 @@ const tallyWrites = async (db: pg.Client) =>
   ).rows[0]!;
 
 /**
- * After creates: every person answered 201 is stored with its creation event and its search document
- * (they commit together or not at all), and every event has its log position. A server that answered
- * 201 without writing fails here however fast it was.
+ * Around a pass of creates: every person answered 201 must be stored with its creation event and its
+ * search document (they commit together or not at all), and every event numbered. A server that
+ * answered 201 without writing fails here however fast it was.
  */
-async function checkWrites(db: pg.Client, before: Tally, answered: number): Promise<void> {
-  // Numbering happens after commit; a few seconds is ample once the load has stopped.
-  let unnumbered = 0;
-  for (const deadline = Date.now() + 10_000; Date.now() < deadline; await sleep(200)) {
-    unnumbered = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM platform_event WHERE position IS NULL`)).rows[0]!.n;
-    if (!unnumbered) break;
-  }
-  if (unnumbered) throw new Error(`${unnumbered} events still have no log position 10 s after the load`);
+const storedAsAnswered = (db: pg.Client) => async (pass: () => Promise<Measurement>) => {
+  const before = await tallyWrites(db);
+  const measured = await pass();
+  if (!(await eventsNumbered(db))) throw new Error("events still have no log position 10 s after the load");
   const after = await tallyWrites(db);
   const persons = after.persons - before.persons;
   if (persons !== after.events - before.events || persons !== after.documents - before.documents) {
@@ -364,32 +300,6 @@ async function checkWrites(db: pg.Client, before: Tally, answered: number): Prom
     );
   }
   // A request cut off when the load stopped may still have committed: more rows than 201s is fine, fewer is not.
-  if (persons < answered) throw new Error(`${answered} creates answered 2xx but only ${persons} persons were stored`);
-}
-
-/**
- * A platform started on rows written by SQL derives their search documents beside serving: nothing is
- * measured until it has (a creates' tally would count them as the creates'), and they are then
- * vacuumed, as the growth does its rows, so autovacuum does not take them on mid-run.
- */
-async function searchDocumentsDerived(db: pg.Client): Promise<string> {
-  const tables: Record<string, string> = {
-    person: "person",
-    case: `"case"`,
-    application: "intake_application",
-    task: "workflow_task",
-    appointment: "appointment",
-  };
-  const missing = Object.entries(tables).map(
-    ([type, table]) => `greatest(0, (SELECT count(*) FROM ${table}) - (SELECT count(*) FROM search_document WHERE type = '${type}'))`,
-  );
-  const started = Date.now();
-  for (;;) {
-    const left = (await db.query<{ n: number }>(`SELECT (${missing.join(" + ")})::int AS n`)).rows[0]!.n;
-    if (!left) break;
-    if (Date.now() - started > 600_000) throw new Error(`${left} records still have no search document after 10 minutes`);
-    await sleep(500);
-  }
-  await db.query("VACUUM (ANALYZE) search_document");
-  return `search documents derived in ${((Date.now() - started) / 1000).toFixed(1)} s`;
-}
+  if (persons < measured.succeeded) throw new Error(`${measured.succeeded} creates answered 2xx but only ${persons} persons were stored`);
+  return measured;
+};

@@ -1,7 +1,8 @@
 import type pg from "pg";
-import { getJson, measure, overRounds, spread, type HttpCall, type Measurement } from "../measure";
+import { compared, measureRounds, sameAnswers, type Side } from "../compare";
+import { getCall, measure, type HttpCall } from "../measure";
 import { admin, deriveSearchDocuments, freshDatabase, startFloor, startPlatform, watched } from "../platform";
-import { attempt, type Suite } from "../suite";
+import { attempt, fail, type Suite } from "../suite";
 
 // Cross-resource search over persons and tasks against the floor's search (bench/src/floor/search.ts):
 // the statement the platform runs for a caller who may see every kind, prepared on `pg`, answered
@@ -10,13 +11,12 @@ import { attempt, type Suite } from "../suite";
 const surnames = ["Smith", "Jones", "Garcia", "Nguyen", "Okafor", "Larsen", "Patel", "Kowalski", "Haddad", "Moreau"];
 const firsts = ["Ana", "Ben", "Carla", "Dmitri", "Eve", "Farid", "Gia", "Hugo"];
 const numbered = (n: number) => String(n % 5000).padStart(4, "0");
-const q = (text: string, extra = ""): HttpCall => ({ method: "GET", path: `/platform/search?q=${encodeURIComponent(text)}${extra}` });
+const q = (text: string, extra = ""): HttpCall => getCall(`/platform/search?q=${encodeURIComponent(text)}${extra}`);
 const sample = (count: number, of: number) => Array.from({ length: count }, (_, k) => 1 + ((k * 7919) % of));
 
 /**
- * Selective searches as a caseworker types them: a surname with its number (20 persons), a first and
- * last name, an e-mail address, a surname with its number's beginning (200 persons), a task's words,
- * one kind only; and typos, a letter doubled or dropped (no word matches: trigram similarity).
+ * Selective searches as a caseworker types them (a surname with its number finds 20 persons, with its
+ * number's beginning 200); and typos, a letter doubled or dropped, which no word matches (trigram similarity).
  */
 const searches = (persons: number, tasks: number) => ({
   "search-words": sample(40, Math.min(persons, 5000)).flatMap((i) => [
@@ -53,16 +53,17 @@ export const search: Suite = async (context) => {
   );
   const platform = await startPlatform(scope, database.url);
   const floor = await startFloor(scope, database.url);
-  const sides = { ours: platform.restBase, floor: floor.base };
+  const sides: Side[] = [
+    { name: "ours", base: platform.restBase, watch: [platform, floor] },
+    { name: "floor", base: floor.base, watch: [platform, floor] },
+  ];
 
-  const ids = (await database.client.query<{ id: string }>("SELECT id FROM person ORDER BY id LIMIT 200")).rows.map(
-    (row) => `/persons/${row.id}`,
-  );
+  const ids = (await database.client.query<{ id: string }>("SELECT id FROM person ORDER BY id LIMIT 200")).rows;
   const byId = await attempt(context, [{ scenario: "search-vs-read" }], () =>
     watched([platform], () =>
       measure(
         platform.restBase,
-        ids.map((path) => ({ method: "GET", path })),
+        ids.map((row) => getCall(`/persons/${row.id}`)),
         load,
         admin,
       ),
@@ -70,26 +71,16 @@ export const search: Suite = async (context) => {
   );
   for (const [id, calls] of Object.entries(searches(size.persons, size.tasks))) {
     const measured = await attempt(context, [{ scenario: id }], async () => {
-      await sameAnswers(calls, sides);
-      const runs: Record<keyof typeof sides, Measurement[]> = { ours: [], floor: [] };
-      for (let round = 1; round <= rounds; round++) {
-        for (const side of ["ours", "floor"] as const) {
-          const m = await watched([platform, floor], () => measure(sides[side], calls, load, admin));
-          if (m.errors) throw new Error(`${side}: ${m.errors} errors (${m.errorDetail})`);
-          log(`${id} ${side} #${round}: ${m.requestsPerSecond.toFixed(0)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms`);
-          runs[side].push(m);
-        }
-      }
-      return runs;
+      await sameAnswers(sides, calls, [...calls.keys()], foundSomething, withoutHosts);
+      return measureRounds(sides, calls, { load, rounds, log: (line) => log(`${id} ${line}`) });
     });
     if (!measured) continue;
-    const [ours, theirs] = [overRounds(measured.ours), overRounds(measured.floor)];
-    const ratios = measured.ours.map((m, round) => m.requestsPerSecond / measured.floor[round]!.requestsPerSecond);
+    const { ours, theirs, spread } = compared(measured[0]!, measured[1]!);
     context.record({
       scenario: id,
       ours: ours.p99,
       comparison: theirs.p99,
-      detail: `${calls.length} searches; ${ours.requestsPerSecond.toFixed(0)} / ${theirs.requestsPerSecond.toFixed(0)} req/s${ratios.length > 1 ? ` (${spread(ratios)})` : ""}`,
+      detail: `${calls.length} searches; ${ours.requestsPerSecond.toFixed(0)} / ${theirs.requestsPerSecond.toFixed(0)} req/s${spread && ` (${spread})`}`,
     });
     if (id === "search-words" && byId) {
       context.record({
@@ -103,32 +94,17 @@ export const search: Suite = async (context) => {
   }
 };
 
-/**
- * Before any load, every search answered 200 with something found by the platform, and exactly as
- * the platform answers by the floor: results, order, scores, attributes, facets, total (links differ
- * only by host). A faster floor that answered something else would prove nothing.
- */
-async function sameAnswers(calls: HttpCall[], sides: { ours: string; floor: string }): Promise<void> {
-  type Page = { items?: { url?: string }[]; total?: number };
-  const comparable = (body: Page) =>
-    JSON.stringify({ ...body, items: body.items?.map((item) => ({ ...item, url: String(item.url).replace(/^https?:\/\/[^/]+/, "") })) });
-  for (const call of calls) {
-    const [ours, floor] = await Promise.all([sides.ours, sides.floor].map((base) => getJson(base + call.path, { headers: admin })));
-    const page = ours!.body as Page;
-    if (ours!.status !== 200 || !page.total || !page.items?.length)
-      throw new Error(`GET ${call.path} answered ${ours!.status} and found nothing`);
-    const [a, b] = [comparable(page), comparable(floor!.body as Page)];
-    if (a !== b)
-      throw new Error(
-        `GET ${call.path}: the floor answered otherwise than the platform\n  ours:  ${a.slice(0, 400)}\n  floor: ${b.slice(0, 400)}`,
-      );
-  }
-}
+// Before any load: a faster floor that answered otherwise would prove nothing (links differ only by host).
+type Page = { items?: { url?: string }[]; total?: number };
+const foundSomething = (status: number, body: unknown) =>
+  (status === 200 && (body as Page).total && (body as Page).items?.length) || fail(`answered ${status} and found nothing`);
+const withoutHosts = (body: unknown) =>
+  JSON.stringify({
+    ...(body as Page),
+    items: (body as Page).items?.map((item) => ({ ...item, url: String(item.url).replace(/^https?:\/\/[^/]+/, "") })),
+  });
 
-/**
- * Persons and tasks written by SQL behind the platform's back: 8 first names × 10 surnames numbered
- * 0000–4999, so a surname with its number names 20 persons; tasks "Review <topic> <n>".
- */
+/** 8 first names × 10 surnames numbered 0000–4999: a surname with its number names 20 persons. */
 async function seedSearchData(client: pg.Client, counts: { persons: number; tasks: number }): Promise<number> {
   const started = Date.now();
   await client.query(

@@ -1,17 +1,12 @@
 import type pg from "pg";
 import { generalQueueId, snapQueueId } from "../people";
+import { inTransaction, uuidFromLabel as uuidOf } from "../sql";
 
 const day = 86_400;
 
 /** The case workers the seeded history names, each with an active account: the claim/complete passes work as them. */
 export const benchWorkerCount = 250;
 export const benchWorkerSubject = (index: number) => `bench-worker-${index}`;
-
-/**
- * A uuid of version-4 shape derived from a label, so the same seed gives the same ids everywhere
- * (gen_random_uuid would not), and strict uuid validators accept them.
- */
-const uuidOf = (label: string) => `overlay(overlay(md5(${label}) placing '4' from 13) placing '8' from 17)::uuid`;
 
 /**
  * Tasks and their event history written straight into the tables with generate_series: going through
@@ -26,8 +21,7 @@ const uuidOf = (label: string) => `overlay(overlay(md5(${label}) placing '4' fro
  * whom the claim/complete passes then work.
  */
 export async function seedMetricData(client: pg.Client, sizes: { tasks: number; events: number }, typePrefix = ""): Promise<void> {
-  try {
-    await client.query("BEGIN");
+  await inTransaction(client, async () => {
     // random() is then the same sequence on every run (one backend, sequential plans).
     await client.query("SELECT setseed(0.2026)");
     await client.query(
@@ -166,13 +160,9 @@ export async function seedMetricData(client: pg.Client, sizes: { tasks: number; 
        ORDER BY time, subject, ord`,
       [head, typePrefix, "00000000-0000-4000-8000-0000000000a1", snapQueueId, generalQueueId],
     );
-    await client.query("COMMIT");
-    // Fresh rows have no planner statistics and an empty visibility map: without them the plans are
-    // guesses and index-only scans read the heap anyway, and autovacuum, triggered by a million inserts,
-    // would analyze and vacuum in the middle of the timings and change the plans under them.
-    await client.query("VACUUM (ANALYZE) workflow_task, platform_event");
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => {});
-    throw error;
-  }
+  });
+  // Fresh rows have no planner statistics and an empty visibility map: without them the plans are
+  // guesses and index-only scans read the heap anyway, and autovacuum, triggered by a million inserts,
+  // would analyze and vacuum in the middle of the timings and change the plans under them.
+  await client.query("VACUUM (ANALYZE) workflow_task, platform_event");
 }

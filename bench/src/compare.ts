@@ -1,0 +1,99 @@
+import { getJson, measure, overRounds, spread, type Calls, type HttpCall, type Load, type Measurement } from "./measure";
+import { admin, watched, type Server } from "./platform";
+
+// How the REST, gateway and search suites hold the platform against another server answering the
+// same calls: the answers checked and found equal first (a fast wrong answer must not pass), then
+// rounds in turn, minutes apart at most, so the machine's noise falls on both sides.
+
+/** One server compared: its name in the logs, where the calls go, and the processes whose crash fails a pass. */
+export type Side = { name: string; base: string; watch: Server[] };
+
+/** JSON with object keys sorted: two servers may list a record's fields in another order. */
+export const canonical = (value: unknown) =>
+  JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === "object" && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)))
+      : inner,
+  );
+
+/**
+ * The calls at `indexes` sent to every side (each side asks `calls` afresh, so endless creates send
+ * each side a record of its own): `check` throws on a wrong answer and, given `comparable`, every side's
+ * answer must read the same in its terms. Returns the first side's answers.
+ */
+export async function sameAnswers(
+  sides: readonly Side[],
+  calls: Calls,
+  indexes: readonly number[],
+  check: (status: number, body: unknown, call: HttpCall) => void,
+  comparable?: (body: unknown) => string,
+): Promise<unknown[]> {
+  const firstSide: unknown[] = [];
+  for (const index of new Set(indexes)) {
+    const answers: string[] = [];
+    let path = "";
+    for (const side of sides) {
+      const call = calls.at(index)!;
+      path = call.path;
+      const { status, body } = await getJson(side.base + call.path, {
+        method: call.method,
+        headers: { ...call.headers, ...admin },
+        body: call.body,
+      });
+      try {
+        check(status, body, call);
+      } catch (error) {
+        throw new Error(`${side.name}: ${call.method} ${call.path}: ${(error as Error).message}`);
+      }
+      if (side === sides[0]) firstSide.push(body);
+      if (comparable) answers.push(comparable(body));
+    }
+    const other = answers.findIndex((answer) => answer !== answers[0]);
+    if (other > 0)
+      throw new Error(
+        `${path}: ${sides[other]!.name} answered otherwise than ${sides[0]!.name}\n  ${sides[0]!.name}: ${answers[0]!.slice(0, 400)}\n  ${sides[other]!.name}: ${answers[other]!.slice(0, 400)}`,
+      );
+  }
+  return firstSide;
+}
+
+/**
+ * `rounds` passes of the same load on each side in turn, in the sides' order or, with `alternate`,
+ * the other way round in even rounds; a pass with any error fails the comparison. `around` wraps each
+ * pass (a look at what it wrote). Returns each side's passes, in the sides' order.
+ */
+export async function measureRounds(
+  sides: readonly Side[],
+  calls: Calls,
+  options: {
+    load: Load;
+    rounds: number;
+    alternate?: boolean;
+    failedBody?: (body: string) => boolean;
+    around?: (pass: () => Promise<Measurement>) => Promise<Measurement>;
+    log(line: string): void;
+  },
+): Promise<Measurement[][]> {
+  const measured = sides.map((): Measurement[] => []);
+  const around = options.around ?? ((pass) => pass());
+  for (let round = 1; round <= options.rounds; round++) {
+    const order = options.alternate && round % 2 === 0 ? [...sides.keys()].reverse() : [...sides.keys()];
+    for (const index of order) {
+      const side = sides[index]!;
+      const m = await around(async () => {
+        const pass = await watched(side.watch, () => measure(side.base, calls, options.load, admin, options.failedBody));
+        if (pass.errors) throw new Error(`${side.name}: ${pass.errors} errors (${pass.errorDetail})`);
+        return pass;
+      });
+      options.log(`${side.name} #${round}: ${m.requestsPerSecond.toFixed(0)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms`);
+      measured[index]!.push(m);
+    }
+  }
+  return measured;
+}
+
+/** Ours and a comparison's passes taken together, and how far their per-round ratio of req/s moved. */
+export function compared(ours: readonly Measurement[], theirs: readonly Measurement[]) {
+  const ratios = ours.map((m, round) => m.requestsPerSecond / theirs[round]!.requestsPerSecond);
+  return { ours: overRounds(ours), theirs: overRounds(theirs), spread: spread(ratios) };
+}
