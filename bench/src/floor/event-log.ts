@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { Prisma } from "@pap/db";
-import type { SqlTransaction } from "@pap/events";
+import { serialized, type SqlTransaction } from "@pap/events";
 import type pg from "pg";
 
 /**
@@ -36,38 +36,21 @@ export async function recordEvent(client: pg.PoolClient, change: RecordedChange)
 
 /**
  * Numbers committed events through the database function the platform's hubs call
- * (`platform_event_number`: the advisory lock, the numbering, the NOTIFY), without reading them
- * back: the floor has no subscribers to deliver to. Wake-ups that arrive while a round runs are
- * folded into one more round, so a burst of commits costs a few rounds, not one each.
+ * (`platform_event_number`: the advisory lock, the numbering, the NOTIFY), without reading them back:
+ * the floor has no subscribers. Wake-ups during a round fold into one more, as the platform's do.
  */
 export function logSequencer(pool: pg.Pool, onError: (error: Error) => void): { wake(): void; idle(): Promise<void> } {
-  let running: Promise<void> | null = null;
-  let again = false;
-  const round = async () => {
-    do {
-      again = false;
-      while ((await numberPending(pool)) === SEQUENCER_BATCH);
-    } while (again);
-  };
+  const numberBatch = async () =>
+    (await pool.query<{ count: number }>(`SELECT platform_event_number($1::int) AS count`, [SEQUENCER_BATCH])).rows[0]?.count ?? 0;
+  const numbering = serialized(async () => {
+    while ((await numberBatch().catch(onError)) === SEQUENCER_BATCH);
+  });
   return {
-    wake() {
-      if (running) {
-        again = true;
-        return;
-      }
-      running = round()
-        .catch(onError)
-        .finally(() => {
-          running = null;
-        });
+    wake: () => void numbering.run(),
+    async idle() {
+      while (numbering.current()) await numbering.current();
     },
-    idle: () => running ?? Promise.resolve(),
   };
-}
-
-async function numberPending(pool: pg.Pool): Promise<number> {
-  const { rows } = await pool.query<{ count: number }>(`SELECT platform_event_number($1::int) AS count`, [SEQUENCER_BATCH]);
-  return rows[0]?.count ?? 0;
 }
 
 /** The platform's raw-SQL interface on a bare `pg` pool or client, so the floor sends its very statements. */

@@ -39,22 +39,14 @@ const paths: Record<string, string> = {
 const pageSize = 25;
 
 export function registerFloorSearch(app: FastifyInstance, pool: pg.Pool, repositoryRoot: string): void {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const platform = require(path.join(repositoryRoot, "subgraphs", "platform", "dist", "domain", "search.js")) as PlatformSearch;
   // The statement for each shape of visibility, made once, as the platform makes them.
   const statements = new Map<string, { name: string; text: string }>();
   const statementFor = (q: boolean, clause: Clause) => {
     const key = `${q}:${clause.sql}`;
-    let statement = statements.get(key);
-    if (!statement)
-      statements.set(
-        key,
-        (statement = {
-          name: `floor_search_${statements.size}`,
-          text: (q ? platform.matchingStatement : platform.newestStatement)(clause.sql),
-        }),
-      );
-    return statement;
+    const text = () => (q ? platform.matchingStatement : platform.newestStatement)(clause.sql);
+    if (!statements.has(key)) statements.set(key, { name: `floor_search_${statements.size}`, text: text() });
+    return statements.get(key)!;
   };
 
   app.get<{ Querystring: { q?: string; types?: string } }>("/platform/search", async (request) => {

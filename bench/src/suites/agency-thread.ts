@@ -7,19 +7,17 @@ import { buildServer } from "@pap/agency-simulator";
 // agency requests it serves at once (the outbox's concurrency seen from the agency's side).
 
 export type AgencyAsk = { op: "stats" | "stop" } | { op: "received"; keys: string[] };
-export type AgencyRequest = AgencyAsk & { id: number };
-export type AgencyStats = { requests: number; maxInFlight: number };
+export type AgencyStats = { maxInFlight: number };
 /** What the simulator saw of the calls' idempotency keys: never received, received more than once. */
 export type KeyCounts = { missing: number; retried: number };
 
 const app = buildServer();
 let inFlight = 0;
-let stats: AgencyStats = { requests: 0, maxInFlight: 0 };
+let stats: AgencyStats = { maxInFlight: 0 };
 const counted = new WeakSet<object>();
 app.addHook("onRequest", async (request) => {
   if (!request.url.startsWith("/agencies/")) return;
   counted.add(request);
-  stats.requests++;
   stats.maxInFlight = Math.max(stats.maxInFlight, ++inFlight);
 });
 // Every request counted in counts out once: answered, refused, or its connection gone.
@@ -41,12 +39,12 @@ async function received(keys: string[]): Promise<KeyCounts> {
 
 app.listen({ host: "127.0.0.1", port: 0 }).then(
   () => {
-    parentPort!.on("message", (message: AgencyRequest) => {
-      const answer = (result: unknown) => parentPort!.postMessage({ id: message.id, result });
+    parentPort!.on("message", (message: AgencyAsk) => {
+      const answer = (result: unknown) => parentPort!.postMessage(result);
       // Read and start over: each step sees its own.
       if (message.op === "stats") {
         answer(stats);
-        stats = { requests: 0, maxInFlight: inFlight };
+        stats = { maxInFlight: inFlight };
       } else if (message.op === "received") void received(message.keys).then(answer);
       else void app.close().then(() => answer(null));
     });

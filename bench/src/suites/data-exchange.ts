@@ -26,13 +26,11 @@ async function startAgency(): Promise<Agency> {
     );
     worker.once("error", reject);
   });
-  let next = 0;
-  const waiting = new Map<number, (result: unknown) => void>();
-  worker.on("message", (message: { id: number; result: unknown }) => waiting.get(message.id)?.(message.result));
+  // One question at a time: the next message is its answer.
   const ask = <T>(request: AgencyAsk) =>
     new Promise<T>((resolve) => {
-      waiting.set(next, resolve as (result: unknown) => void);
-      worker.postMessage({ ...request, id: next++ });
+      worker.once("message", resolve);
+      worker.postMessage(request);
     });
   return {
     url,
@@ -103,10 +101,8 @@ export const dataExchange: Suite = async (context) => {
 type StepContext = { base: string; db: pg.Client; agency: Agency; members: readonly string[]; known: Set<string> };
 
 /**
- * Submits `POST /data-exchange/service-calls` for the FDSH SSA agency, one call per member without a
- * pending one; notes the backlog as the last answer arrives; waits for the outbox to drain it; then
- * reads back what became of every call (completed, exactly one completed event) and asks the simulator
- * whether each call's key reached it.
+ * One FDSH SSA call per member without a pending one; the backlog at the last answer drained; then
+ * every call must be completed with exactly one completed event, and its key must have reached the simulator.
  */
 async function runStep(context: StepContext, step: Step, settings: { seconds: number; drainSeconds: number }) {
   const { db, agency } = context;
@@ -169,10 +165,9 @@ async function runStep(context: StepContext, step: Step, settings: { seconds: nu
 }
 
 /**
- * One call per member, in order: on a timetable of `rate` a second (open loop: a slow answer does not
- * delay the next request, but a slot is skipped while 256 requests await their answers, as queueing
- * them would only time them out), or with `rate` null by 50 submitters each sending its next request
- * when answered. Stops after `seconds` or when the members run out.
+ * On a timetable of `rate` a second (open loop: a slow answer does not delay the next, but a slot is
+ * skipped while 256 await their answers, as queueing them would only time them out), or with `rate`
+ * null by 50 submitters each sending its next when answered.
  */
 async function submit(base: string, members: readonly string[], rate: number | null, seconds: number) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: rate === null ? 50 : 256 });
@@ -244,9 +239,8 @@ function post(agent: http.Agent, base: string, body: string): Promise<{ status: 
 }
 
 /**
- * Application members written into intake's tables, households of four: each with what intake hands
- * the FDSH SSA agency (an SSN, a date of birth, a name). The SSNs end in 0–5, which the reference
- * simulator answers conclusively at once; the digits before vary, so the answers do too.
+ * Households of four with what intake hands the FDSH SSA agency; SSNs end in 0–5, which the simulator
+ * answers conclusively at once, and the digits before vary, so the answers do too.
  */
 async function seedMembers(db: pg.Client, members: number): Promise<string[]> {
   await db.query("BEGIN");

@@ -17,11 +17,12 @@ import { attempt, type Suite } from "../suite";
 
 const MiB = 1024 * 1024;
 type Source = { path: string; bytes: number; sha256: string };
-/** MB/s (10^6 bytes) of work moving `bytes`, and whatever the work returned. */
-async function timed<T>(bytes: number, work: () => Promise<T>): Promise<{ rate: number; result: T }> {
+const bytesOf = (files: readonly Source[]) => files.reduce((sum, file) => sum + file.bytes, 0);
+/** MB/s (10^6 bytes) of work moving `bytes`. */
+async function timed(bytes: number, work: () => Promise<unknown>): Promise<number> {
   const started = process.hrtime.bigint();
-  const result = await work();
-  return { rate: bytes / (Number(process.hrtime.bigint() - started) / 1e9) / 1e6, result };
+  await work();
+  return bytes / (Number(process.hrtime.bigint() - started) / 1e9) / 1e6;
 }
 
 export const documents: Suite = async (context) => {
@@ -38,10 +39,8 @@ export const documents: Suite = async (context) => {
   context.note(
     `${settings.rounds} round(s) of ${settings.fileMiB} MiB one at a time and ${settings.atOnce} × ${settings.atOnceMiB} MiB at once, under ${directory}; clamd at ${clamdUrl}: ${await clamdVersion(clamdUrl).catch((error: Error) => error.message)}`,
   );
-  const rates: Record<string, number[]> = {};
-  const note = (session: string, measure: string, round: number, rate: number) => {
-    (rates[`${session} ${measure}`] ??= [])[round - 1] = rate;
-  };
+  /** Each scenario's MB/s, ours and the floor's, by round. */
+  const rates: Record<string, { ours: number[]; floor: number[] }> = {};
 
   for (const session of ["plain", "clamd"] as const) {
     const ids = session === "plain" ? ["upload", "download", "uploads-at-once"] : ["upload-scanned", "uploads-at-once-scanned"];
@@ -73,69 +72,46 @@ export const documents: Suite = async (context) => {
             Array.from({ length: settings.atOnce }, (_, index) => writeSource(name(`small-${index}`), settings.atOnceMiB * MiB)),
           );
           // Odd rounds measure the floor first, even rounds the platform: whatever the place in the round costs falls on both.
-          const pair = async (floor: () => Promise<void>, ours: () => Promise<void>) => {
-            for (const side of round % 2 ? [floor, ours] : [ours, floor]) await side();
+          const pair = async (scenario: string, floor: () => Promise<number>, ours: () => Promise<number>) => {
+            const measured = (rates[scenario] ??= { ours: [], floor: [] });
+            const sides = [async () => (measured.floor[round - 1] = await floor()), async () => (measured.ours[round - 1] = await ours())];
+            for (const side of round % 2 ? sides : sides.reverse()) await side();
           };
-          let stored = "";
+          const stored: { versionId: string; file: Source }[] = [];
+          const uploading = (files: Source[]) =>
+            timed(bytesOf(files), async () => {
+              const versions = await watched([platform], () => Promise.all(files.map((file) => upload(platform, file))));
+              stored.push(...versions.map((versionId, index) => ({ versionId, file: files[index]! })));
+            });
+          const scanned = session === "clamd" ? "-scanned" : "";
           await pair(
-            async () => note(session, "copy+hash", round, await copied([large], copies!)),
-            async () =>
-              note(
-                session,
-                "upload",
-                round,
-                (await timed(large.bytes, async () => (stored = await watched([platform], () => upload(platform, large))))).rate,
-              ),
+            `upload${scanned}`,
+            () => copied([large], copies!),
+            () => uploading([large]),
           );
           if (session === "plain") {
             await pair(
-              async () => note(session, "read+hash", round, (await timed(large.bytes, () => readAndHash(large))).rate),
-              async () =>
-                note(
-                  session,
-                  "download",
-                  round,
-                  (await timed(large.bytes, () => watched([platform], () => download(platform, stored, large)))).rate,
-                ),
+              "download",
+              () => timed(large.bytes, () => readAndHash(large)),
+              () => timed(large.bytes, () => watched([platform], () => download(platform, stored[0]!.versionId, large))),
             );
           }
-          const versions: string[] = [];
           await pair(
-            async () => note(session, "copies at once", round, await copied(small, copies!)),
-            async () =>
-              note(
-                session,
-                "uploads at once",
-                round,
-                (
-                  await timed(small.length * small[0]!.bytes, async () =>
-                    versions.push(...(await watched([platform], () => Promise.all(small.map((file) => upload(platform, file)))))),
-                  )
-                ).rate,
-              ),
+            `uploads-at-once${scanned}`,
+            () => copied(small, copies!),
+            () => uploading(small),
           );
-          await storedAsSent(
-            database.client,
-            [{ versionId: stored, file: large }, ...versions.map((versionId, index) => ({ versionId, file: small[index]! }))],
-            session === "clamd",
-          );
+          await storedAsSent(database.client, stored, session === "clamd");
           await Promise.all([large, ...small].map((file) => rm(file.path, { force: true })));
         }
         await platform.stop();
       },
     );
   }
-  const pairs: [string, string, string][] = [
-    ["upload", "plain upload", "plain copy+hash"],
-    ["upload-scanned", "clamd upload", "clamd copy+hash"],
-    ["download", "plain download", "plain read+hash"],
-    ["uploads-at-once", "plain uploads at once", "plain copies at once"],
-    ["uploads-at-once-scanned", "clamd uploads at once", "clamd copies at once"],
-  ];
-  for (const [scenario, ours, floor] of pairs) {
-    if (!rates[ours]?.length || !rates[floor]?.length) continue;
-    const ratios = rates[ours].map((rate, index) => rate / rates[floor]![index]!);
-    context.record({ scenario, ours: median(rates[ours]), comparison: median(rates[floor]), detail: spread(ratios) });
+  for (const [scenario, { ours, floor }] of Object.entries(rates)) {
+    if (!ours.length || !floor.length) continue;
+    const ratios = ours.map((rate, index) => rate / floor[index]!);
+    context.record({ scenario, ours: median(ours), comparison: median(floor), detail: spread(ratios) });
   }
 };
 
@@ -182,11 +158,11 @@ async function copy(source: Source, copies: string): Promise<string> {
 
 /** Copies timed, then removed outside the timing: the platform's uploads are not deleted either. */
 async function copied(sources: Source[], copies: string): Promise<number> {
-  const { rate, result } = await timed(
-    sources.reduce((sum, source) => sum + source.bytes, 0),
-    () => Promise.all(sources.map((source) => copy(source, copies))),
+  const destinations: string[] = [];
+  const rate = await timed(bytesOf(sources), async () =>
+    destinations.push(...(await Promise.all(sources.map((source) => copy(source, copies))))),
   );
-  await Promise.all(result.map((destination) => rm(destination, { force: true })));
+  await Promise.all(destinations.map((destination) => rm(destination, { force: true })));
   return rate;
 }
 

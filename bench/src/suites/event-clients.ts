@@ -10,10 +10,7 @@ import { now } from "../measure";
 export type Reader = { close(): Promise<void>; failure(): string | null };
 export type OnEvent = (id: string, receivedAt: number) => void;
 
-/**
- * One CloudEvents envelope as the platform accepts it (its type declared for its source, a payload the
- * size of a real change notice). A fresh id every time: the log refuses a repeated one.
- */
+/** A type declared for its source, a payload the size of a real change notice, and a fresh id: the log refuses a repeated one. */
 export const envelope = (id: string = randomUUID()) =>
   JSON.stringify({
     id,
@@ -30,9 +27,8 @@ export const envelope = (id: string = randomUUID()) =>
 export const typeFilter = "persons.*";
 
 /**
- * An SSE reader on a connection of its own (no agent: each stream one socket, as each browser tab's
- * EventSource). Resolves once the server wrote its `: connected` comment, which it does only once its
- * subscription exists: every event committed from then on is due on this stream.
+ * An SSE reader on a socket of its own, as each browser tab's EventSource. Resolves on the `: connected`
+ * comment, written once the subscription exists: every event committed from then on is due on it.
  */
 export function openSse(url: string, headers: Record<string, string>, onEvent: OnEvent): Promise<Reader> {
   return new Promise((resolve, reject) => {
@@ -77,9 +73,8 @@ export function openSse(url: string, headers: Record<string, string>, onEvent: O
 }
 
 /**
- * One graphql-ws client with one `events` subscription, as an application holds it. No retries: a
- * dropped socket must show as missing events. The protocol acknowledges the connection, not the
- * subscription: callers prove it live by publishing probe events until one arrives.
+ * A graphql-ws client with one `events` subscription; no retries: a dropped socket must show as missing
+ * events. The protocol acknowledges the connection, not the subscription: callers prove it live with probes.
  */
 export async function openSubscription(url: string, headers: Record<string, string>, onEvent: OnEvent, type = typeFilter): Promise<Reader> {
   let failure: string | null = null;

@@ -4,8 +4,9 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 import autocannon from "autocannon";
 import type pg from "pg";
-import { now, percentile, problemsOf, sleep } from "../measure";
-import { admin, freshDatabase, startFloor, startPlatform, watched, type Server } from "../platform";
+import { now, percentile, problemsOf, sleep, waitFor } from "../measure";
+import { admin, eventsNumbered, freshDatabase, startFloor, startPlatform, watched, type Server } from "../platform";
+import type { Result } from "../scenarios";
 import { attempt, type Suite } from "../suite";
 import { envelope, openSse, openSubscription, typeFilter, type OnEvent, type Reader } from "./event-clients";
 import type { PublisherInput, PublisherOutput } from "./event-publisher";
@@ -37,57 +38,33 @@ export const events: Suite = async (context) => {
   const database = await freshDatabase(scope);
   const platform = await startPlatform(scope, database.url);
   const floor = await startFloor(scope, database.url);
-  const stream = `${platform.graphqlBase}/platform/events/stream?type=${encodeURIComponent(typeFilter)}`;
+  const servers = [platform, floor];
 
   // Memory first: later the heap holds the garbage of thousands of publishes, whose collection while
   // the streams open would shrink the figure below what the streams cost.
-  const idle = await attempt(context, [{ scenario: "idle-streams" }], () =>
-    watched([platform], () => idleMemory(platform, stream, settings)),
+  await attempt(context, [{ scenario: "idle-streams" }], async () =>
+    context.record(await watched([platform], () => idleMemory(platform, settings))),
   );
-  if (idle)
-    context.record({
-      scenario: "idle-streams",
-      ours: idle.open / 1024,
-      comparison: 1024,
-      detail: idle.detail,
-      ...(idle.invalid && { invalid: idle.invalid }),
-    });
-
-  const sides = { ours: platform.graphqlBase, floor: floor.base };
-  const published = await attempt(context, [{ scenario: "publish" }], async () => {
-    const rates: Record<string, number> = {};
-    for (const [side, base] of Object.entries(sides)) {
-      const passed = await watched([platform, floor], () => publishing(base, database.client, settings));
+  await attempt(context, [{ scenario: "publish" }], async () => {
+    const rates: number[] = [];
+    for (const [side, base] of [
+      ["ours", platform.graphqlBase],
+      ["floor", floor.base],
+    ]) {
+      const passed = await watched(servers, () => publishing(base!, database.client, settings));
       log(`publish ${side}: ${passed.perSecond.toFixed(0)} events/s, p99 ${passed.p99} ms`);
-      rates[side] = passed.perSecond;
+      rates.push(passed.perSecond);
     }
-    return rates;
+    context.record({ scenario: "publish", ours: rates[0]!, comparison: rates[1]! });
   });
-  if (published) context.record({ scenario: "publish", ours: published.ours!, comparison: published.floor! });
-
-  const ids = [{ scenario: "delivery-sse" }, { scenario: "delivery-graphql-ws" }];
-  const delivered = await attempt(context, ids, () => watched([platform, floor], () => delivery(platform, floor, database.url, settings)));
-  if (!delivered) return;
-  const [sse, subscription, floorReader] = delivered.readers;
-  for (const [id, reader] of [
-    ["delivery-sse", sse!],
-    ["delivery-graphql-ws", subscription!],
-  ] as const) {
-    const invalid = [reader.problem, floorReader!.problem].filter(Boolean).join("; ");
-    context.record({
-      scenario: id,
-      ours: reader.p99,
-      comparison: floorReader!.p99,
-      detail: `p50 ${reader.p50.toFixed(1)} / ${floorReader!.p50.toFixed(1)} ms; ${delivered.detail}`,
-      ...(invalid && { invalid }),
-    });
-  }
+  await attempt(context, [{ scenario: "delivery-sse" }, { scenario: "delivery-graphql-ws" }], async () => {
+    for (const result of await watched(servers, () => delivery(platform, floor, database.url, settings))) context.record(result);
+  });
 };
 
 /**
- * autocannon against `POST /platform/events`, a new envelope (and id) per request: a warm-up pass,
- * the measured one, then the log read back: every acknowledged event there, nothing foreign, and no
- * more unacknowledged ones than requests the timer cut off (at most one per connection per pass).
+ * A new envelope per request, then the log read back: every acknowledged event there, nothing foreign,
+ * and no more unacknowledged ones than requests the timer cut off (one per connection per pass).
  */
 async function publishing(base: string, db: pg.Client, settings: { seconds: number; warmupSeconds: number }) {
   const head = (await db.query<{ head: string }>(`SELECT coalesce(max(position), 0)::text AS head FROM platform_event`)).rows[0]!.head;
@@ -118,10 +95,8 @@ async function publishing(base: string, db: pg.Client, settings: { seconds: numb
   const problems = passes.map((result) => problemsOf(result)).filter((problem) => problem.count);
   if (problems.length || acknowledged.has("unreadable"))
     throw new Error(`errors: ${problems.map((problem) => problem.detail).join("; ") || "a 2xx without the event's id"}`);
-  // Requests cut off by the timer may still be committing, and numbering follows the commit.
-  for (const deadline = Date.now() + 10_000; Date.now() < deadline; await sleep(200)) {
-    if (!(await db.query(`SELECT 1 FROM platform_event WHERE position IS NULL LIMIT 1`)).rowCount) break;
-  }
+  // Requests cut off by the timer may still be committing.
+  await eventsNumbered(db);
   const { rows } = await db.query<{ id: string }>(`SELECT id::text AS id FROM platform_event WHERE position > $1::bigint`, [head]);
   const found = rows.filter((row) => acknowledged.has(row.id)).length;
   const foreign = rows.filter((row) => !generated.has(row.id)).length;
@@ -134,13 +109,10 @@ async function publishing(base: string, db: pg.Client, settings: { seconds: numb
   return { perSecond: measured["2xx"] / measured.duration, p99: measured.latency.p99 };
 }
 
-type ReaderFigures = { p50: number; p99: number; problem: string };
-
 /**
- * An SSE reader and a graphql-ws subscriber follow the platform, a third reader the floor's stream of
- * the same log (bench/src/floor/event-stream.ts), while a worker commits events on a timetable; the
- * time from each commit's confirmation to its receipt is the delivery latency, and every committed
- * event must reach every reader exactly once.
+ * An SSE reader and a graphql-ws subscriber on the platform and a reader on the floor, while a worker
+ * commits on a timetable: delivery latency runs from a commit's confirmation to its receipt, and every
+ * committed event must reach every reader exactly once.
  */
 async function delivery(
   platform: Server & { graphqlBase: string },
@@ -175,7 +147,8 @@ async function delivery(
       if (reached === output.ids.length * receipts.length) break;
       if (reached !== count) [count, progress] = [reached, Date.now()];
     }
-    const figures = receipts.map((times, index): ReaderFigures => {
+    const failed = Object.entries(output.failed).map(([what, count]) => `${count}× ${what}`);
+    const [sse, subscription, floorReader] = receipts.map((times, index) => {
       const latencies = output.ids
         .flatMap((id, order) => (times.has(id) ? [times.get(id)! - output.committedAt[order]!] : []))
         .sort((a, b) => a - b);
@@ -184,19 +157,25 @@ async function delivery(
       const problem = [missing && `${missing} of ${output.ids.length} missing`, duplicates[index] && `${duplicates[index]} twice`, failure]
         .filter(Boolean)
         .join(", ");
+      const named = problem && `${["SSE", "graphql-ws", "floor reader"][index]}: ${problem}`;
       return {
         p50: percentile(latencies, 50),
         p99: percentile(latencies, 99),
-        problem: problem && `${["SSE", "graphql-ws", "floor reader"][index]}: ${problem}`,
+        problem: named || (failed.length ? `writes failed: ${failed.join(", ")}` : ""),
       };
     });
-    const failed = Object.entries(output.failed).map(([what, count]) => `${count}× ${what}`);
     const commits = [...output.commitMs].sort((a, b) => a - b);
-    if (failed.length) figures.forEach((figure) => (figure.problem ||= `writes failed: ${failed.join(", ")}`));
-    return {
-      readers: figures,
-      detail: `${output.ids.length} events committed, p99 ${percentile(commits, 99).toFixed(1)} ms to commit, at most ${output.maxInFlight} in flight`,
-    };
+    const detail = `${output.ids.length} events committed, p99 ${percentile(commits, 99).toFixed(1)} ms to commit, at most ${output.maxInFlight} in flight`;
+    return (
+      [
+        ["delivery-sse", sse!],
+        ["delivery-graphql-ws", subscription!],
+      ] as const
+    ).map(([scenario, reader]): Result => {
+      const invalid = [reader.problem, floorReader!.problem].filter(Boolean).join("; ");
+      const p50s = `p50 ${reader.p50.toFixed(1)} / ${floorReader!.p50.toFixed(1)} ms`;
+      return { scenario, ours: reader.p99, comparison: floorReader!.p99, detail: `${p50s}; ${detail}`, ...(invalid && { invalid }) };
+    });
   } finally {
     for (const reader of readers) await reader.close();
   }
@@ -207,9 +186,7 @@ async function provenLive(base: string, receipts: Map<string, number>[]): Promis
   for (let attempt = 0; attempt < 20; attempt++) {
     const id = randomUUID();
     await publish(base, id);
-    for (const deadline = Date.now() + 1_000; Date.now() < deadline; await sleep(10)) {
-      if (receipts.every((times) => times.has(id))) return receipts.forEach((times) => times.clear());
-    }
+    if (await waitFor(() => receipts.every((times) => times.has(id)), 1_000, 10)) return receipts.forEach((times) => times.clear());
   }
   throw new Error("no probe event reached every reader within 20 attempts");
 }
@@ -218,12 +195,12 @@ async function provenLive(base: string, receipts: Map<string, number>[]): Promis
 const rssKiB = (pid: number) => Number(/^VmRSS:\s*(\d+)\s*kB$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? NaN);
 
 /**
- * What idle SSE streams cost: the server's RSS before and with them open (no collection can be forced
- * from outside, so after a pause to settle, and the figure is an upper bound), then one event that
- * must reach a sample of them spread over the opening order. A few streams are opened, fed and closed
- * first, so what happens only once is in the baseline.
+ * The server's RSS before and with the streams open, each after a pause to settle (no collection can be
+ * forced from outside: an upper bound); a few streams opened, fed and closed first put what happens
+ * once in the baseline; then one event must reach a sample of the streams.
  */
-async function idleMemory(platform: Server & { graphqlBase: string }, url: string, settings: { streams: number; sample: number }) {
+async function idleMemory(platform: Server & { graphqlBase: string }, settings: { streams: number; sample: number }): Promise<Result> {
+  const url = `${platform.graphqlBase}/platform/events/stream?type=${encodeURIComponent(typeFilter)}`;
   const probe = randomUUID();
   const reached = new Map<number, number>();
   const streams: Reader[] = [];
@@ -241,7 +218,7 @@ async function idleMemory(platform: Server & { graphqlBase: string }, url: strin
     const warmId = randomUUID();
     await openAll(100, () => (id) => void (id === warmId && warmed++));
     await publish(platform.graphqlBase, warmId);
-    for (const deadline = Date.now() + 10_000; warmed < 100 && Date.now() < deadline; ) await sleep(20);
+    await waitFor(() => warmed === 100, 10_000, 20);
     for (const stream of streams.splice(0)) await stream.close();
     await sleep(3_000);
     const before = rssKiB(platform.pid);
@@ -253,17 +230,20 @@ async function idleMemory(platform: Server & { graphqlBase: string }, url: strin
     const sample = Array.from({ length: settings.sample }, (_, k) => Math.floor((k * settings.streams) / settings.sample));
     const publishedAt = now();
     await publish(platform.graphqlBase, probe);
-    for (const deadline = Date.now() + 10_000; Date.now() < deadline && !sample.every((index) => reached.has(index)); ) await sleep(20);
+    await waitFor(() => sample.every((index) => reached.has(index)), 10_000, 20);
     // A moment more for the rest of the fan-out, which is only reported.
-    for (const deadline = Date.now() + 2_000; Date.now() < deadline && reached.size < settings.streams; ) await sleep(50);
+    await waitFor(() => reached.size === settings.streams, 2_000, 50);
     const fanOut = [...reached.values()].map((at) => at - publishedAt).sort((a, b) => a - b);
     const failures = streams.filter((stream) => stream.failure()).length;
     const missed = sample.filter((index) => !reached.has(index)).length;
+    const invalid = [missed && `the event missed ${missed} of ${sample.length} sampled streams`, failures && `${failures} streams broke`]
+      .filter(Boolean)
+      .join("; ");
     return {
-      open,
-      invalid: [missed && `the event missed ${missed} of ${sample.length} sampled streams`, failures && `${failures} streams broke`]
-        .filter(Boolean)
-        .join("; "),
+      scenario: "idle-streams",
+      ours: open / 1024,
+      comparison: 1024,
+      ...(invalid && { invalid }),
       detail: `${settings.streams} streams opened in ${openSeconds.toFixed(1)} s, RSS ${(before / 1024).toFixed(0)} MiB before (${((open - before) / settings.streams).toFixed(1)} KiB each); one event reached ${reached.size} of them, the last after ${percentile(fanOut, 100).toFixed(0)} ms`,
     };
   } finally {

@@ -1,9 +1,9 @@
 import path from "node:path";
 import type pg from "pg";
-import { getJson, median, now, sleep } from "../measure";
+import { getJson, median, now, waitFor } from "../measure";
 import { generalQueueId, snapQueueId } from "../people";
 import { admin, benchToken, freshDatabase, repositoryRoot, startPlatform, watched } from "../platform";
-import { attempt, type Suite, type SuiteContext } from "../suite";
+import { attempt, fail, type Suite, type SuiteContext } from "../suite";
 import { benchWorkerCount, benchWorkerSubject, seedMetricData } from "./workflow-seed";
 
 // The supervisor's metrics over a long history, each against the very statement the platform runs for
@@ -35,50 +35,35 @@ export const workflow: Suite = async (context) => {
   const rates = new Map<number, number>();
   for (const workers of size.workers) {
     await consumersCaughtUp(database.client);
-    const pass = await attempt(context, workers > 1 ? [{ scenario: "claim-complete", variant: `${workers} workers` }] : [], () =>
+    const variant = `${workers} workers`;
+    const pass = await attempt(context, workers > 1 ? [{ scenario: "claim-complete", variant }] : [], () =>
       watched([platform], () => claimComplete(platform.restBase, database.client, pool, { workers, seconds: size.seconds })),
     );
     if (!pass) continue;
-    context.log(`claim/complete, ${workers} workers: ${pass.perSecond.toFixed(0)} transitions/s; ${pass.detail}`);
-    rates.set(workers, pass.perSecond);
-    if (workers > 1)
-      context.record({
-        scenario: "claim-complete",
-        variant: `${workers} workers`,
-        ours: pass.perSecond,
-        comparison: rates.get(1) ?? NaN,
-        detail: pass.detail,
-        ...(pass.invalid && { invalid: pass.invalid }),
-      });
+    context.log(`claim/complete, ${variant}: ${pass.ours.toFixed(0)} transitions/s; ${pass.detail}`);
+    rates.set(workers, pass.ours);
+    if (workers > 1) context.record({ scenario: "claim-complete", variant, comparison: rates.get(1) ?? NaN, ...pass });
   }
 };
 
-/**
- * Waits (a minute at most) until every durable consumer has reached the head of the log: on a first
- * start each scans what the seed wrote, and timer reactions fire for new tasks; neither should run under a measurement.
- */
+/** Up to a minute for every durable consumer to reach the log's head: catching up on the seed or on new tasks' timers must not run under a measurement. */
 async function consumersCaughtUp(db: pg.Client): Promise<void> {
-  for (const deadline = Date.now() + 60_000; Date.now() < deadline; await sleep(200)) {
-    const behind = await db.query(
-      `SELECT 1 FROM event_consumer WHERE position < (SELECT coalesce(max(position), 0) FROM platform_event) LIMIT 1`,
-    );
-    if (!behind.rowCount) return;
-  }
+  const behind = `SELECT 1 FROM event_consumer WHERE position < (SELECT coalesce(max(position), 0) FROM platform_event) LIMIT 1`;
+  await waitFor(async () => !(await db.query(behind)).rowCount, 60_000, 200);
 }
 
 type MetricDefinition = { id: string; aggregate: string };
+type Statement = { text: string; values: unknown[] };
 type ComputeMetric = (
-  db: { $queryRaw(query: { text: string; values: unknown[] }): Promise<unknown> },
+  db: { $queryRaw(query: Statement): Promise<unknown> },
   definition: MetricDefinition,
-  filters: { groupBy?: string },
+  filters: object,
   typePrefix?: string,
 ) => Promise<unknown>;
 
 /**
- * Each metric ungrouped, by queue and by program, then the list of all five, one request at a time (a
- * supervisor's dashboard, not a load): one untimed request whose answer is checked against the data,
- * then timed ones; beside each, the statement the platform runs for it (taken from the workflow
- * domain's build, by path, with a database that only captures it), timed alone on `pg` as often.
+ * One request at a time (a supervisor's dashboard, not a load), the untimed first checked against the
+ * data; beside each, the statement the platform runs for it (captured from the workflow domain's build), alone on `pg`.
  */
 async function metrics(context: SuiteContext, restBase: string, db: pg.Client, repetitions: number): Promise<void> {
   const dist = path.join(repositoryRoot, "subgraphs", "workflow", "dist");
@@ -97,6 +82,8 @@ async function metrics(context: SuiteContext, restBase: string, db: pg.Client, r
     }
     return median(times);
   };
+  const answered = async (requestPath: string) =>
+    (await getJson(restBase + requestPath, { headers: admin })).status === 200 || fail(`GET ${requestPath} failed`);
   const alone = new Map<string, number>();
   for (const definition of metricDefinitions) {
     for (const groupBy of [undefined, "queueId", "programType"]) {
@@ -105,17 +92,9 @@ async function metrics(context: SuiteContext, restBase: string, db: pg.Client, r
       await attempt(context, [{ scenario: "metric", variant }], async () => {
         const first = await getJson(restBase + requestPath, { headers: admin });
         const wrong = first.status !== 200 ? `answered ${first.status}` : judge(definition.id, groupBy, first.body as MetricBody, expected);
-        let statement: { text: string; values: unknown[] } | undefined;
-        const capturing = {
-          $queryRaw: async (query: { text: string; values: unknown[] }) => {
-            statement = query;
-            return [];
-          },
-        };
-        await computeMetric(capturing, definition, groupBy ? { groupBy } : {}, prefix);
-        const ours = await timed(
-          async () => (await getJson(restBase + requestPath, { headers: admin })).status === 200 || fail(`GET ${requestPath} failed`),
-        );
+        let statement: Statement | undefined;
+        await computeMetric({ $queryRaw: async (query) => ((statement = query), []) }, definition, groupBy ? { groupBy } : {}, prefix);
+        const ours = await timed(() => answered(requestPath));
         const floor = await timed(() => db.query(statement!.text, statement!.values));
         if (!groupBy) alone.set(definition.id, floor);
         context.record({
@@ -128,15 +107,9 @@ async function metrics(context: SuiteContext, restBase: string, db: pg.Client, r
       });
     }
   }
-  const all = await timed(
-    async () => (await getJson(`${restBase}/workflow/metrics`, { headers: admin })).status === 200 || fail("GET /workflow/metrics failed"),
-  );
+  const all = await timed(() => answered("/workflow/metrics"));
   context.record({ scenario: "metric", variant: "all five", ours: all, comparison: [...alone.values()].reduce((sum, ms) => sum + ms, 0) });
 }
-
-const fail = (message: string): never => {
-  throw new Error(message);
-};
 
 type MetricBody = { value?: number | null; breakdown?: Record<string, number | null> };
 type Expected = { pending: number; breachRate: number; releaseRate: number; warningRate: number };
@@ -177,11 +150,7 @@ function judge(id: string, groupBy: string | undefined, body: MetricBody, expect
   return want !== undefined && Math.abs(value - want) < 1e-9 ? "" : `${value}, expected ${want ?? "a known metric"}`;
 }
 
-/**
- * The tasks the workers will claim, made through the API (batches of 50 aliased createTask mutations,
- * four at a time) rather than inserted: each then has its creation event and timers, which claiming
- * and completing must reschedule or cancel, as in production.
- */
+/** Made through the API, not inserted: each then has its creation event and timers, which claiming and completing must reschedule or cancel. */
 async function createPendingTasks(graphqlBase: string, count: number): Promise<string[]> {
   const ids: string[] = [];
   let next = 0;
@@ -213,10 +182,9 @@ async function createPendingTasks(graphqlBase: string, count: number): Promise<s
 }
 
 /**
- * `workers` case workers, each with its own token and account, in a loop: take the next pending task,
- * claim it, complete it, for 2 s of warm-up then the measured seconds (or until the tasks run out).
- * Every task goes to one worker only, so anything but a 200 carrying the task in its new state is a
- * fault; afterwards the tasks' rows and events must say what the answers said.
+ * Case workers, each with a token and account of their own, claiming and completing the next task for
+ * 2 s of warm-up, then the measured seconds. Every task goes to one worker only, so anything but a 200
+ * with the task in its new state is a fault, and the tasks' rows and events must say what the answers said.
  */
 async function claimComplete(
   restBase: string,
@@ -241,17 +209,12 @@ async function claimComplete(
   const answered = { completed: 0, claimedOnly: 0 };
   const first = pool.next;
   const act = async (worker: (typeof workers)[number], id: string, action: "claim" | "complete") => {
-    // A claim has no body, and a JSON content type without one is a 400.
-    const body: RequestInit =
-      action === "complete"
-        ? {
-            headers: { authorization: worker.authorization, "content-type": "application/json" },
-            body: JSON.stringify({ outcome: "approved" }),
-          }
-        : { headers: { authorization: worker.authorization } };
+    const completing = action === "complete";
     const problem = await getJson(`${restBase}/workflow/tasks/${id}/${action}`, {
       method: "POST",
-      ...body,
+      // A claim has no body, and a JSON content type without one is a 400.
+      headers: { authorization: worker.authorization, ...(completing && { "content-type": "application/json" }) },
+      body: completing ? JSON.stringify({ outcome: "approved" }) : undefined,
       signal: AbortSignal.timeout(30_000),
     }).then(
       ({ status, body: task }) => {
@@ -300,14 +263,11 @@ async function claimComplete(
     state.claimed === answered.completed + answered.claimedOnly &&
     state.closed === answered.completed;
   const faults = [...failures].map(([what, count]) => `${count}× ${what}`).join(", ");
+  const mismatch = !consistent && `the database does not match the answers: ${JSON.stringify(state)} against ${JSON.stringify(answered)}`;
+  const invalid = [faults, mismatch].filter(Boolean).join("; ");
   return {
-    perSecond: transitions / ((windowEnd - from) / 1000),
+    ours: transitions / ((windowEnd - from) / 1000),
     detail: `${attempted.length} tasks${windowEnd < to ? " (ran out)" : ""}`,
-    invalid: [
-      faults,
-      !consistent && `the database does not match the answers: ${JSON.stringify(state)} against ${JSON.stringify(answered)}`,
-    ]
-      .filter(Boolean)
-      .join("; "),
+    ...(invalid && { invalid }),
   };
 }
