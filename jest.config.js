@@ -13,6 +13,7 @@ const { sourceMappings } = require("./scripts/workspaces.cjs");
 const shared = {
   testEnvironment: "node",
   roots: [
+    "<rootDir>/core",
     "<rootDir>/packages",
     "<rootDir>/prisma/src",
     "<rootDir>/subgraphs",

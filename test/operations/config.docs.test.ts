@@ -10,7 +10,7 @@ const root = path.join(__dirname, "../..");
 const fixWith = "run `npm run config:docs` and commit the result";
 
 /** The platform's sources: every package's, without its tests, test helpers or build output. */
-const sourceRoots = ["packages", "prisma/src", "prisma/scripts", "subgraphs", "gateway/src", "rest-compat/src", "adapters"];
+const sourceRoots = ["core", "packages", "prisma/src", "prisma/scripts", "subgraphs", "gateway/src", "rest-compat/src", "adapters"];
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const full = path.join(dir, name);
@@ -62,7 +62,7 @@ it("every variable a source reads is declared in the schema", () => {
 });
 
 it("every declared variable is read somewhere (none is left declared after its reader is gone)", () => {
-  const schema = path.join(root, "packages/kernel/src/config/schema.ts");
+  const schema = path.join(root, "core/src/config/schema.ts");
   const sources = sourceRoots
     .flatMap((dir) => sourceFiles(path.join(root, dir)))
     .filter((file) => file !== schema)

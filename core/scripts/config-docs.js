@@ -1,5 +1,5 @@
 // `npm run config:docs`: writes `.env.example` and the README's configuration tables from the
-// configuration schema (packages/core/src/config/schema.ts, built). test/config.docs.test.ts fails
+// configuration schema (core/src/config/schema.ts, built). test/config.docs.test.ts fails
 // when either file differs from what the schema renders.
 const { readFileSync, writeFileSync } = require("node:fs");
 const path = require("node:path");

@@ -5,8 +5,7 @@ import { settingDeclarations, settingGroups, settingNames, type SettingDeclarati
  * repository root and the configuration tables of docs/operations.md, between the markers below.
  * `test/config.docs.test.ts` fails when either differs from what these render.
  */
-export const README_BEGIN =
-  "<!-- configuration:begin (generated from packages/core/src/config/schema.ts by npm run config:docs; edit there) -->";
+export const README_BEGIN = "<!-- configuration:begin (generated from core/src/config/schema.ts by npm run config:docs; edit there) -->";
 export const README_END = "<!-- configuration:end -->";
 
 const entries = () => settingNames.map((name) => [name, settingDeclarations[name] as SettingDeclaration] as const);
@@ -62,7 +61,7 @@ function shownValue(declaration: SettingDeclaration): string {
 export function envExample(): string {
   const lines = [
     "# Every environment variable the Public Assistance Platform reads, with its default; all commented out.",
-    "# Generated from packages/core/src/config/schema.ts by `npm run config:docs`: edit there, not here.",
+    "# Generated from core/src/config/schema.ts by `npm run config:docs`: edit there, not here.",
     "# Use: copy to .env, set what the deployment needs, `node --env-file=.env gateway/dist/main.js --check`.",
     "# With NODE_ENV=production the variables marked 'Production:' must be set as it says, or the start is refused.",
   ];
