@@ -12,10 +12,10 @@ export async function waitFor(done: () => boolean | Promise<boolean>, withinMs: 
   }
 }
 
-/** Nearest-rank percentile of an ascending array; NaN for an empty one, so a missing figure shows. */
-export function percentile(sorted: readonly number[], p: number): number {
-  if (!sorted.length) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+/** Nearest-rank percentile; NaN for no values, so a missing figure shows. */
+export function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return !sorted.length ? NaN : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
 
 export function median(values: readonly number[]): number {
@@ -53,9 +53,8 @@ export type Measurement = {
 };
 
 /**
- * A warm-up pass (out of the figures, not of the error count; errors in it end the measurement), then
- * the measured pass, every connection cycling through the calls. `failedBody` tells a 2xx that is still
- * not the answer (GraphQL's `errors`, a create without its record).
+ * A warm-up pass (out of the figures, not of the error count), then the measured one, every connection
+ * cycling through the calls; `failedBody` tells a 2xx that is not the answer.
  */
 export async function measure(
   base: string,

@@ -109,10 +109,8 @@ export const generalQueueId = "f46c5c87-b1fe-55c2-9166-873c2748d4f4";
 export type PersonColumns = { names: string[]; of(attributes: Record<string, unknown>): Record<string, string | null> };
 
 /**
- * How the platform derives a person's stored columns (mirrors and match keys) from its record, taken
- * from the persons domain's own build: seeded rows and the floor's must hold exactly what a create
- * through the platform would store, or index-backed filters would find other rows. The package
- * exports only its contract, so the two domain modules are loaded by path.
+ * A person's stored columns (mirrors and match keys) as the persons domain's build derives them: seeded
+ * and floor rows must hold what the platform's create stores, or index-backed filters would find other rows.
  */
 export function personColumnsFrom(root: string, env: NodeJS.ProcessEnv = process.env): PersonColumns {
   const domain = path.join(root, "subgraphs", "persons", "dist", "domain");
@@ -168,10 +166,10 @@ export async function seedPeople(client: pg.Client, derived: PersonColumns): Pro
   const memberIds = members.map((m) => m.personId);
   const appointments = buildAppointments(random, identities, memberIds, staff);
   await written(client, async () => {
-    await insertRows(client, "person", personTypes(derived), persons);
-    await insertRows(client, `"case"`, caseTypes, cases);
-    await insertRows(client, "case_member", { caseId: "uuid", position: "int", personId: "uuid", relationship: "text" }, members);
-    await insertRows(client, "appointment", appointmentColumnTypes, appointments);
+    await insertRows(client, "person", personTable(derived), persons);
+    await insertRows(client, `"case"`, caseColumns, cases);
+    await insertRows(client, "case_member", "caseId uuid, position int, personId uuid, relationship text", members);
+    await insertRows(client, "appointment", appointmentColumns, appointments);
   });
   return {
     personIds: identities.map((identity) => identity.id),
@@ -181,41 +179,15 @@ export async function seedPeople(client: pg.Client, derived: PersonColumns): Pro
   };
 }
 
-const caseTypes = {
-  id: "uuid",
-  status: `"CaseStatus"`,
-  effectiveStartDate: "date",
-  effectiveEndDate: "date",
-  primaryApplicantId: "uuid",
-  assignedToId: "uuid",
-  createdAt: "timestamptz",
-  updatedAt: "timestamptz",
-};
-const appointmentColumnTypes = {
-  id: "uuid",
-  startAt: "timestamptz",
-  endAt: "timestamptz",
-  appointmentType: "text",
-  status: `"AppointmentStatus"`,
-  personId: "uuid",
-  assignedToId: "uuid",
-  notes: "text",
-  createdAt: "timestamptz",
-  updatedAt: "timestamptz",
-};
+const caseColumns = `id uuid, status "CaseStatus", effectiveStartDate date, effectiveEndDate date, primaryApplicantId uuid, assignedToId uuid,
+  createdAt timestamptz, updatedAt timestamptz`;
+const appointmentColumns = `id uuid, startAt timestamptz, endAt timestamptz, appointmentType text, status "AppointmentStatus", personId uuid,
+  assignedToId uuid, notes text, createdAt timestamptz, updatedAt timestamptz`;
 /** Every column the platform stores for a person, mirrors and match keys as its own write derives them. */
-const personTypes = (derived: PersonColumns) => ({
-  id: "uuid",
-  attributes: "jsonb",
-  createdAt: "timestamptz",
-  updatedAt: "timestamptz",
-  ...Object.fromEntries(derived.names.map((name) => [name, "text"])),
-});
+const personTable = (derived: PersonColumns) =>
+  ["id uuid, attributes jsonb, createdAt timestamptz, updatedAt timestamptz", ...derived.names.map((name) => `${name} text`)].join(", ");
 
-/**
- * Grows the data in place to `size` persons and as many workflow tasks, drawn alike: the same requests
- * then run against tables ten times larger, which shows whether a request's cost grows with the table.
- */
+/** Grows the data to `size` persons and as many tasks: whether a request's cost grows with the table. */
 export async function growPeople(client: pg.Client, data: SeededData, derived: PersonColumns, size: number): Promise<SeededData> {
   // Another seed value than the first seed's, so the new persons are new people.
   const random = createRandom(20261124 + size);
@@ -229,7 +201,7 @@ export async function growPeople(client: pg.Client, data: SeededData, derived: P
       const identities = Array.from({ length: Math.min(20_000, missing) }, () => newIdentity(random));
       missing -= identities.length;
       const persons = identities.map((identity) => personRow(random, identity, false, derived));
-      await insertRows(client, "person", personTypes(derived), persons);
+      await insertRows(client, "person", personTable(derived), persons);
       personIds.push(...identities.map((identity) => identity.id));
     }
     // Application review tasks, pending in the two routing queues, created over the last 90 days.

@@ -72,10 +72,7 @@ export async function freshDatabase(scope: Scope): Promise<{ url: string; client
   return { url, client };
 }
 
-/**
- * The search documents of rows written by SQL, derived by the platform's own engine before it starts:
- * as data a deployment already holds (in distributed mode every subgraph would otherwise catch up at once).
- */
+/** Search documents of rows written by SQL, derived by the platform's engine before it starts, as a deployment holds them. */
 export async function deriveSearchDocuments(url: string): Promise<number> {
   const started = Date.now();
   const database = await openDatabase({ kind: "postgres", url, poolSize: 2 }, { migrate: false });
@@ -174,15 +171,10 @@ async function waitUntil(deadline: number, failure: string): Promise<void> {
   await sleep(100);
 }
 
-async function answers(url: string): Promise<boolean> {
-  try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
-    await response.arrayBuffer();
-    return response.ok;
-  } catch {
-    return false;
-  }
-}
+const answers = (url: string): Promise<boolean> =>
+  fetch(url, { signal: AbortSignal.timeout(2_000) })
+    .then((response) => response.arrayBuffer().then(() => response.ok))
+    .catch(() => false);
 
 /** SIGTERM to the whole group (a graceful stop), SIGKILL if any of it lingers past 5 s. */
 async function stopGroup(pid: number, exited: Promise<void>): Promise<void> {

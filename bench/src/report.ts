@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -23,18 +23,12 @@ export type Results = Partial<Record<SuiteName, SuiteRun>>;
 
 /** Figures mean little without the machine they came from. */
 export function machineFacts(): Record<string, string> {
-  let cpu = os.cpus()[0]?.model ?? "unknown";
-  try {
-    const info = readFileSync("/proc/cpuinfo", "utf8");
-    cpu = /^model name\s*:\s*(.+)$/m.exec(info)?.[1]?.trim() ?? cpu;
-    // Virtual machines often report a bare family name ("AMD EPYC"); the clock tells a little more.
-    const mhz = /^cpu MHz\s*:\s*([\d.]+)$/m.exec(info)?.[1];
-    if (mhz) cpu += ` @ ${(Number(mhz) / 1000).toFixed(2)} GHz`;
-  } catch {
-    // not Linux: os.cpus() is the best there is
-  }
+  const info = existsSync("/proc/cpuinfo") ? readFileSync("/proc/cpuinfo", "utf8") : "";
+  const model = /^model name\s*:\s*(.+)$/m.exec(info)?.[1]?.trim() ?? os.cpus()[0]?.model ?? "unknown";
+  // Virtual machines often report a bare family name ("AMD EPYC"); the clock tells a little more.
+  const mhz = /^cpu MHz\s*:\s*([\d.]+)$/m.exec(info)?.[1];
   return {
-    CPU: cpu,
+    CPU: mhz ? `${model} @ ${(Number(mhz) / 1000).toFixed(2)} GHz` : model,
     cores: String(os.availableParallelism()),
     memory: `${(os.totalmem() / 2 ** 30).toFixed(1)} GiB`,
     Node: process.version,

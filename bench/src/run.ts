@@ -3,7 +3,7 @@ import path from "node:path";
 import { modeNames, Scope, signIn, type ModeName } from "./platform";
 import { machineFacts, markdownFile, readResults, tableRows, writeResults, type SuiteRun } from "./report";
 import { judge, scenarios, suiteNames, type SuiteName } from "./scenarios";
-import { firstLine, type Suite } from "./suite";
+import { firstLine, resultName, type Suite } from "./suite";
 import { dashboard } from "./suites/dashboard";
 import { dataExchange } from "./suites/data-exchange";
 import { documents } from "./suites/documents";
@@ -74,7 +74,7 @@ async function main(args: string[]): Promise<number> {
         record: (result) =>
           void (run.results.push(result),
           log(
-            `${[result.scenario, result.variant].filter(Boolean).join(" ")}: ${result.invalid ? `invalid (${result.invalid})` : `${result.ours.toFixed(1)} against ${result.comparison.toFixed(1)}`}`,
+            `${resultName(result)}: ${result.invalid ? `invalid (${result.invalid})` : `${result.ours.toFixed(1)} against ${result.comparison.toFixed(1)}`}`,
           )),
         note: (line) => void (run.notes.push(line), log(line)),
       });
@@ -85,11 +85,9 @@ async function main(args: string[]): Promise<number> {
       await scope.close();
     }
     // A scenario the suite never reached is reported as such, not left out.
-    for (const scenario of scenarios.filter(
-      (candidate) => candidate.suite === name && !run.results.some((result) => result.scenario === candidate.id),
-    )) {
-      run.results.push({ scenario: scenario.id, ours: NaN, comparison: NaN, invalid: run.problems[0] ?? "not measured" });
-    }
+    const reached = new Set(run.results.map((result) => result.scenario));
+    for (const { id } of scenarios.filter((scenario) => scenario.suite === name && !reached.has(scenario.id)))
+      run.results.push({ scenario: id, ours: NaN, comparison: NaN, invalid: run.problems[0] ?? "not measured" });
     Object.assign(run, { seconds: (Date.now() - suiteStarted) / 1000, load: [run.load[0], os.loadavg()[0]!] });
     results[name] = run;
     await writeResults(results);

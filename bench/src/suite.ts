@@ -22,12 +22,13 @@ export const fail = (message: string): never => {
   throw new Error(message);
 };
 
+/** The parts that say something, joined: for lists of problems where most are usually absent. */
+export const joined = (parts: readonly unknown[], separator = "; ") => parts.filter(Boolean).join(separator);
+export const resultName = (result: Pick<Result, "scenario" | "variant">) => joined([result.scenario, result.variant], " ");
+
 export const firstLine = (text: string) => (text.split("\n")[0] ?? "").slice(0, 300);
 
-/**
- * Runs one measurement whose failure leaves its scenarios without figures: the failure is logged
- * and recorded as the reason for each of them, and the suite goes on with the next.
- */
+/** A measurement whose failure is recorded as the reason its scenarios have no figures; the suite goes on with the next. */
 export async function attempt<T>(
   context: SuiteContext,
   failing: Pick<Result, "scenario" | "variant">[],
@@ -37,9 +38,7 @@ export async function attempt<T>(
     return await work();
   } catch (error) {
     const message = (error as Error).message;
-    context.log(
-      `${failing.map((result) => [result.scenario, result.variant].filter(Boolean).join(" ")).join(", ") || "measurement"}: FAILED ${message}`,
-    );
+    context.log(`${failing.map(resultName).join(", ") || "measurement"}: FAILED ${message}`);
     for (const result of failing) context.record({ ...result, ours: NaN, comparison: NaN, invalid: firstLine(message) });
     return undefined;
   }

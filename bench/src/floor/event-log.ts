@@ -3,11 +3,8 @@ import type { Prisma } from "@pap/db";
 import { serialized, type SqlTransaction } from "@pap/events";
 import type pg from "pg";
 
-/**
- * The floor's side of the platform event log: the same row a platform write records (every column
- * of `platform_event` the platform fills, no position yet) and the same numbering after commit, so a
- * create costs the floor the database work it costs the platform.
- */
+// The same event row a platform write records and the same numbering after commit: a create costs the
+// floor the database work it costs the platform.
 
 // The platform's batch (packages/events/src/sequencer.ts).
 const SEQUENCER_BATCH = 5000;
@@ -35,9 +32,8 @@ export async function recordEvent(client: pg.PoolClient, change: RecordedChange)
 }
 
 /**
- * Numbers committed events through the database function the platform's hubs call
- * (`platform_event_number`: the advisory lock, the numbering, the NOTIFY), without reading them back:
- * the floor has no subscribers. Wake-ups during a round fold into one more, as the platform's do.
+ * Numbering by the hubs' own `platform_event_number` (lock, numbering, NOTIFY), nothing read back: the
+ * floor has no subscribers. Wake-ups during a round fold into one more, as the platform's do.
  */
 export function logSequencer(pool: pg.Pool, onError: (error: Error) => void): { wake(): void; idle(): Promise<void> } {
   const numberBatch = async () =>

@@ -3,14 +3,9 @@ import { eventFromRow, serialized, type EventRow } from "@pap/events";
 import pg from "pg";
 
 /**
- * The floor's live log: `GET /platform/events/stream` served by the least that keeps the platform's
- * contract. A connection of its own LISTENs on the log's channel; every wake-up runs the database
- * function the platform's hubs run (`platform_event_follow`: number what awaits numbering under the
- * advisory lock, then read what follows the last position read) and writes each new event as an SSE
- * frame (`id:` its position, `data:` its envelope, made by the platform's own row-to-envelope
- * function so both send the same bytes) to every open stream, one socket write per read.
- * No graph, no subscription objects, no authentication: what the platform's delivery costs above
- * this is the cost of its layers; this is as fast as gap-free, numbered delivery gets on this machine.
+ * The floor's live log, the least that keeps the platform's contract: a LISTEN, the hubs' own
+ * `platform_event_follow` on every wake-up, and each new event framed by the platform's own
+ * row-to-envelope function (both send the same bytes). What the platform's delivery costs above this is its layers'.
  */
 
 // The platform's channel, page and numbering batch (packages/events/src/append.ts, hub.ts, sequencer.ts).

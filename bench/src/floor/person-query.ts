@@ -1,8 +1,6 @@
 /**
- * The floor's person list filter: only the `q` forms the benchmark sends (`path:text` contains,
- * `path:text*` starts with, conditions separated by spaces, all of which must hold), compiled to the
- * SQL the platform's list compiles them to — a case-insensitive LIKE on the path's mirror column —
- * so that both run the same statement shape over the same indexes.
+ * The `q` forms the benchmark sends (`path:text` contains, `path:text*` starts with, all must hold),
+ * compiled as the platform's list compiles them (ILIKE on the mirror column): the same statement shape over the same indexes.
  */
 
 /** The mirrored paths of a person record and their columns (subgraphs/persons/src/contract/person.ts). */
@@ -23,10 +21,7 @@ export type PersonFilter = { where: string; values: string[] };
 /** Thrown for a `q` the floor does not read; answered 400. */
 export class UnsupportedQuery extends Error {}
 
-/**
- * `columns` are the mirror columns the database has. A path whose column is missing (a schema from
- * before the mirrors) is read from the JSON record instead, as the platform then did.
- */
+/** A path whose mirror is not among `columns` (a schema from before the mirrors) is read from the record, as the platform then did. */
 export function personFilter(q: string | undefined, columns: ReadonlySet<string>): PersonFilter {
   const conditions: string[] = [];
   const values: string[] = [];

@@ -6,10 +6,8 @@ import { sqlOn } from "./event-log";
 type Refresh = Parameters<SearchIndex["refresh"]>;
 
 /**
- * The platform keeps each person's cross-resource search document current in the transaction of every
- * write that records an event about it. The floor's create does the same, with the statement the
- * platform runs, derived from the persons domain's own projection (loaded from its build by path, as
- * bench does not depend on the domain), sent through `pg`.
+ * The search document the platform writes in the transaction of every person event, with the statement
+ * derived from the persons domain's own projection (loaded from its build: bench does not depend on the domain).
  */
 export function personSearchDocuments(repositoryRoot: string): {
   refresh(client: pg.PoolClient, event: { type: string; subject: string }): Promise<unknown>;

@@ -3,10 +3,8 @@ import type { FastifyInstance } from "fastify";
 import type pg from "pg";
 
 /**
- * The floor's `GET /platform/search`: the statement the platform runs for a caller who may find every
- * kind (loaded from the platform domain's build by path, so both send PostgreSQL the same text), as a
- * prepared statement on `pg`, and the answer written from its one row. No graph, no authentication,
- * no projection objects: what the platform spends above this is the cost of its layers.
+ * The floor's `GET /platform/search`: the platform's own statement for a caller who may find every kind
+ * (loaded from its build, so both send the same text), prepared on `pg`, the answer written from its one row.
  */
 
 type Clause = { sql: string; values: unknown[] };

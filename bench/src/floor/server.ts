@@ -3,6 +3,7 @@ import Fastify, { type FastifyReply } from "fastify";
 import pg from "pg";
 import { appendToLog, type PlatformEvent } from "@pap/events";
 import { personColumnsFrom } from "../people";
+import { inTransaction } from "../sql";
 import { logSequencer, recordEvent, sqlOn } from "./event-log";
 import { registerFloorEventStream } from "./event-stream";
 import { registerFloorSearch } from "./search";
@@ -10,13 +11,9 @@ import { mirrorColumnNames, personFilter, UnsupportedQuery } from "./person-quer
 import { personSearchDocuments } from "./search-document";
 
 /**
- * The floor: the person reads and writes the benchmark sends, event publishing, cross-resource search
- * (search.ts) and the live event stream (event-stream.ts), answered by hand-written SQL over the
- * platform's own tables with nothing in between (no graph, no authentication, no validation beyond
- * what the answer needs). Whatever the platform spends above this is the cost of its layers; this
- * is as fast as these requests get with Fastify and `pg` on this machine.
- *
- * Run by the benchmark as a child process: DATABASE_URL, PORT, HOST, DATABASE_POOL_SIZE.
+ * The floor: the requests the benchmark sends answered by hand-written SQL over the platform's own
+ * tables, with no graph, authentication or validation between: what the platform spends above this is
+ * the cost of its layers. A child process of the benchmark: DATABASE_URL, PORT, HOST, DATABASE_POOL_SIZE.
  */
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -100,29 +97,26 @@ async function main() {
     const attributes = Object.fromEntries(Object.entries(body).filter(([key]) => !serverSet.has(key)));
     const columns = derived.of(attributes);
     const client = await pool.connect();
-    let created: PersonRow;
+    let created!: PersonRow;
     try {
-      await client.query("BEGIN");
-      const { rows } = await client.query<PersonRow>(
-        `INSERT INTO person (id, attributes, ${written.map((name) => `"${name}"`).join(", ")}, "updatedAt")
-         VALUES (gen_random_uuid(), $1, ${written.map((_, index) => `$${index + 2}`).join(", ")}, now())
-         RETURNING id, attributes, "createdAt", "updatedAt"`,
-        [JSON.stringify(attributes), ...written.map((name) => columns[name] ?? null)],
-      );
-      created = rows[0]!;
-      const event = {
-        type: "persons.person.created",
-        source: "/persons",
-        subject: created.id,
-        data: representation(created),
-        authid: "bench",
-      };
-      await recordEvent(client, event);
-      await searchDocuments.refresh(client, event);
-      await client.query("COMMIT");
-    } catch (error) {
-      await client.query("ROLLBACK").catch(() => {});
-      throw error;
+      await inTransaction(client, async () => {
+        const { rows } = await client.query<PersonRow>(
+          `INSERT INTO person (id, attributes, ${written.map((name) => `"${name}"`).join(", ")}, "updatedAt")
+           VALUES (gen_random_uuid(), $1, ${written.map((_, index) => `$${index + 2}`).join(", ")}, now())
+           RETURNING id, attributes, "createdAt", "updatedAt"`,
+          [JSON.stringify(attributes), ...written.map((name) => columns[name] ?? null)],
+        );
+        created = rows[0]!;
+        const event = {
+          type: "persons.person.created",
+          source: "/persons",
+          subject: created.id,
+          data: representation(created),
+          authid: "bench",
+        };
+        await recordEvent(client, event);
+        await searchDocuments.refresh(client, event);
+      });
     } finally {
       client.release();
     }

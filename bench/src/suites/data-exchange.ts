@@ -1,10 +1,11 @@
 import http from "node:http";
 import path from "node:path";
+import { text } from "node:stream/consumers";
 import { Worker } from "node:worker_threads";
 import type pg from "pg";
 import { now, percentile, sleep } from "../measure";
 import { admin, freshDatabase, startPlatform, watched } from "../platform";
-import { attempt, type Suite } from "../suite";
+import { attempt, joined, type Suite } from "../suite";
 import type { AgencyAsk, AgencyStats, KeyCounts } from "./agency-thread";
 
 // Asynchronous calls to outside agencies through the data-exchange domain's outbox, the agencies being
@@ -86,13 +87,14 @@ export const dataExchange: Suite = async (context) => {
     const figures = await attempt(context, [{ scenario: "outbox", variant }], () => run(step, settings.seconds));
     if (!figures) continue;
     log(`${variant}: ${figures.detail}`);
+    const invalid = joined(figures.problems);
     context.record({
       scenario: "outbox",
       variant,
-      ours: figures.completedPerSecond,
-      comparison: figures.acceptedPerSecond,
+      ours: figures.completed,
+      comparison: figures.accepted,
       detail: figures.detail,
-      ...(figures.problems.length && { invalid: figures.problems.join("; ") }),
+      ...(invalid && { invalid }),
     });
     if (!figures.drained) blocked = `not run: the calls of ${variant} did not complete`;
   }
@@ -139,7 +141,7 @@ async function runStep(context: StepContext, step: Step, settings: { seconds: nu
     for (const id of [...calls.map((call) => call.id), ...sent.callIds]) context.known.add(id);
     const keys = await agency.ask<KeyCounts>({ op: "received", keys: calls.map((call) => call.id) });
     const window = (sent.lastAnsweredAt - sent.firstSentAt) / 1000;
-    const lags = calls.flatMap((call) => (call.completed === null ? [] : [call.completed - call.created])).sort((a, b) => a - b);
+    const lags = calls.flatMap((call) => (call.completed === null ? [] : [call.completed - call.created]));
     const inWindow = calls.filter((call) => call.completed !== null && call.completed <= sent.lastAnsweredAt).length;
     const acknowledged = new Set(sent.callIds);
     const notCompleted = calls.filter((call) => call.status !== "completed").length;
@@ -151,10 +153,10 @@ async function runStep(context: StepContext, step: Step, settings: { seconds: nu
       notCompleted && `${notCompleted} calls not completed`,
       calls.some((call) => call.events !== 1) && "calls without exactly one completed event",
       keys.missing && `the simulator never saw the key of ${keys.missing} calls`,
-    ].filter((problem): problem is string => Boolean(problem));
+    ];
     return {
-      completedPerSecond: inWindow / window,
-      acceptedPerSecond: sent.callIds.length / window,
+      completed: inWindow / window,
+      accepted: sent.callIds.length / window,
       drained: left === 0,
       problems,
       detail: `${sent.callIds.length} accepted${sent.skipped ? `, ${sent.skipped} slots skipped` : ""}; backlog ${backlog} at the last answer, drained in ${((now() - drainStarted) / 1000).toFixed(1)} s; lag p50 ${percentile(lags, 50).toFixed(0)} / p99 ${percentile(lags, 99).toFixed(0)} ms; at most ${stats.maxInFlight} at the agency at once`,
@@ -225,12 +227,7 @@ function post(agent: http.Agent, base: string, body: string): Promise<{ status: 
         headers: { ...admin, "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) },
         timeout: 30_000,
       },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
-        response.on("error", reject);
-      },
+      (response) => void text(response).then((body) => resolve({ status: response.statusCode ?? 0, body }), reject),
     );
     request.on("timeout", () => request.destroy(new Error("timed out after 30 s")));
     request.on("error", reject);

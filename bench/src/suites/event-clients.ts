@@ -53,10 +53,7 @@ export function openSse(url: string, headers: Record<string, string>, onEvent: O
             clearTimeout(timer);
             resolve(reader);
           }
-          const data = frame
-            .split("\n")
-            .find((line) => line.startsWith("data: "))
-            ?.slice(6);
+          const data = /^data: (.*)$/m.exec(frame)?.[1];
           if (frame.includes("event: error")) failure ??= `event: error ${data ?? ""}`;
           else if (data && !frame.startsWith(":")) onEvent((JSON.parse(data) as { id: string }).id, receivedAt);
         }

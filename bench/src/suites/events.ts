@@ -7,7 +7,7 @@ import type pg from "pg";
 import { now, percentile, problemsOf, sleep, waitFor } from "../measure";
 import { admin, eventsNumbered, freshDatabase, startFloor, startPlatform, watched, type Server } from "../platform";
 import type { Result } from "../scenarios";
-import { attempt, type Suite } from "../suite";
+import { attempt, joined, type Suite } from "../suite";
 import { envelope, openSse, openSubscription, typeFilter, type OnEvent, type Reader } from "./event-clients";
 import type { PublisherInput, PublisherOutput } from "./event-publisher";
 
@@ -45,18 +45,18 @@ export const events: Suite = async (context) => {
   await attempt(context, [{ scenario: "idle-streams" }], async () =>
     context.record(await watched([platform], () => idleMemory(platform, settings))),
   );
-  await attempt(context, [{ scenario: "publish" }], async () => {
-    const rates: number[] = [];
-    for (const [side, base] of [
-      ["ours", platform.graphqlBase],
-      ["floor", floor.base],
-    ]) {
-      const passed = await watched(servers, () => publishing(base!, database.client, settings));
-      log(`publish ${side}: ${passed.perSecond.toFixed(0)} events/s, p99 ${passed.p99} ms`);
-      rates.push(passed.perSecond);
-    }
-    context.record({ scenario: "publish", ours: rates[0]!, comparison: rates[1]! });
-  });
+  const publishRate = async (side: string, base: string) => {
+    const passed = await watched(servers, () => publishing(base, database.client, settings));
+    log(`publish ${side}: ${passed.perSecond.toFixed(0)} events/s, p99 ${passed.p99} ms`);
+    return passed.perSecond;
+  };
+  await attempt(context, [{ scenario: "publish" }], async () =>
+    context.record({
+      scenario: "publish",
+      ours: await publishRate("ours", platform.graphqlBase),
+      comparison: await publishRate("floor", floor.base),
+    }),
+  );
   await attempt(context, [{ scenario: "delivery-sse" }, { scenario: "delivery-graphql-ws" }], async () => {
     for (const result of await watched(servers, () => delivery(platform, floor, database.url, settings))) context.record(result);
   });
@@ -149,14 +149,13 @@ async function delivery(
     }
     const failed = Object.entries(output.failed).map(([what, count]) => `${count}× ${what}`);
     const [sse, subscription, floorReader] = receipts.map((times, index) => {
-      const latencies = output.ids
-        .flatMap((id, order) => (times.has(id) ? [times.get(id)! - output.committedAt[order]!] : []))
-        .sort((a, b) => a - b);
+      const latencies = output.ids.flatMap((id, order) => (times.has(id) ? [times.get(id)! - output.committedAt[order]!] : []));
       const missing = output.ids.length - latencies.length;
       const failure = readers[index]!.failure();
-      const problem = [missing && `${missing} of ${output.ids.length} missing`, duplicates[index] && `${duplicates[index]} twice`, failure]
-        .filter(Boolean)
-        .join(", ");
+      const problem = joined(
+        [missing && `${missing} of ${output.ids.length} missing`, duplicates[index] && `${duplicates[index]} twice`, failure],
+        ", ",
+      );
       const named = problem && `${["SSE", "graphql-ws", "floor reader"][index]}: ${problem}`;
       return {
         p50: percentile(latencies, 50),
@@ -164,15 +163,14 @@ async function delivery(
         problem: named || (failed.length ? `writes failed: ${failed.join(", ")}` : ""),
       };
     });
-    const commits = [...output.commitMs].sort((a, b) => a - b);
-    const detail = `${output.ids.length} events committed, p99 ${percentile(commits, 99).toFixed(1)} ms to commit, at most ${output.maxInFlight} in flight`;
+    const detail = `${output.ids.length} events committed, p99 ${percentile(output.commitMs, 99).toFixed(1)} ms to commit, at most ${output.maxInFlight} in flight`;
     return (
       [
         ["delivery-sse", sse!],
         ["delivery-graphql-ws", subscription!],
       ] as const
     ).map(([scenario, reader]): Result => {
-      const invalid = [reader.problem, floorReader!.problem].filter(Boolean).join("; ");
+      const invalid = joined([reader.problem, floorReader!.problem]);
       const p50s = `p50 ${reader.p50.toFixed(1)} / ${floorReader!.p50.toFixed(1)} ms`;
       return { scenario, ours: reader.p99, comparison: floorReader!.p99, detail: `${p50s}; ${detail}`, ...(invalid && { invalid }) };
     });
@@ -233,12 +231,13 @@ async function idleMemory(platform: Server & { graphqlBase: string }, settings: 
     await waitFor(() => sample.every((index) => reached.has(index)), 10_000, 20);
     // A moment more for the rest of the fan-out, which is only reported.
     await waitFor(() => reached.size === settings.streams, 2_000, 50);
-    const fanOut = [...reached.values()].map((at) => at - publishedAt).sort((a, b) => a - b);
+    const fanOut = [...reached.values()].map((at) => at - publishedAt);
     const failures = streams.filter((stream) => stream.failure()).length;
     const missed = sample.filter((index) => !reached.has(index)).length;
-    const invalid = [missed && `the event missed ${missed} of ${sample.length} sampled streams`, failures && `${failures} streams broke`]
-      .filter(Boolean)
-      .join("; ");
+    const invalid = joined([
+      missed && `the event missed ${missed} of ${sample.length} sampled streams`,
+      failures && `${failures} streams broke`,
+    ]);
     return {
       scenario: "idle-streams",
       ours: open / 1024,

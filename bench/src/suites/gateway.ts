@@ -4,7 +4,7 @@ import { canonical, compared, measureRounds, sameAnswers, type Side } from "../c
 import { graphqlCall, graphqlFailed, measure } from "../measure";
 import { personColumnsFrom, seedPeople } from "../people";
 import { admin, deriveSearchDocuments, freshDatabase, portBlock, repositoryRoot, spawnServer, startPlatform } from "../platform";
-import { attempt, fail, type Suite } from "../suite";
+import { attempt, fail, joined, type Suite } from "../suite";
 
 // Our gateway (the distributed mode's gateway process) against Hive Gateway over the very same
 // subgraph processes: equal answers first, then rounds that alternate which gateway goes first.
@@ -131,15 +131,12 @@ export const gateway: Suite = async (context) => {
       scenario: query.id,
       ours: ours.requestsPerSecond,
       comparison: theirs.requestsPerSecond,
-      detail: [spread, `p99 ${ours.p99} / ${theirs.p99} ms`].filter(Boolean).join("; "),
+      detail: joined([spread, `p99 ${ours.p99} / ${theirs.p99} ms`]),
     });
   }
 };
 
-/**
- * The caseworker query reads a case's tasks and a member's: two per active case and one for every
- * other appointment, statuses and priorities spread so their order matters.
- */
+/** Two tasks per active case and one per other appointment, statuses and priorities spread so their order matters. */
 async function seedTasks(db: pg.Client): Promise<number> {
   const statuses = `(ARRAY['pending','in_progress','awaiting_client','completed','escalated'])[1 + (n % 5)]::"TaskStatus"`;
   const insert = `INSERT INTO workflow_task (id, name, status, "taskType", "subjectType", "subjectId", priority, "createdAt", "updatedAt")`;

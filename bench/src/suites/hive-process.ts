@@ -4,11 +4,9 @@ import { createGatewayRuntime } from "@graphql-hive/gateway";
 import { unifiedGraphHandler } from "@graphql-hive/router-runtime";
 
 /**
- * Hive Gateway, the gateway suite's comparison, in a process of its own like ours: the runtime with
- * default settings and the Rust query planner, serving the supergraph ours serves over the same
- * subgraph processes. The only configuration is what ours does too: the caller's identity and trace
- * headers go along to every subgraph, so each runs the same checks for both. Environment:
- * SUPERGRAPH_PATH, SUBGRAPH_URLS (JSON name → URL), PORT.
+ * Hive Gateway with default settings and the Rust query planner, over ours' supergraph and subgraph
+ * processes. Configured only as ours is: identity and trace headers go to every subgraph, so each runs
+ * the same checks for both. Environment: SUPERGRAPH_PATH, SUBGRAPH_URLS (JSON name → URL), PORT.
  */
 const forwarded = ["authorization", "traceparent", "tracestate", "x-caller-id", "x-caller-roles", "x-api-key", "x-request-id"];
 

@@ -3,7 +3,7 @@ import { canonical, compared, measureRounds, sameAnswers, type Side } from "../c
 import { getCall, graphqlCall, graphqlFailed, overRounds, type Calls, type HttpCall, type Load, type Measurement } from "../measure";
 import { growPeople, personColumnsFrom, seedPeople, type SeededData } from "../people";
 import { deriveSearchDocuments, eventsNumbered, freshDatabase, repositoryRoot, startFloor, startPlatform } from "../platform";
-import { attempt, fail, type Suite } from "../suite";
+import { attempt, fail, joined, type Suite } from "../suite";
 
 // The REST surface against the floor (bench/src/floor/): the same requests answered by Fastify and
 // `pg` with hand-written SQL over the same tables and indexes, started beside the platform and
@@ -11,7 +11,8 @@ import { attempt, fail, type Suite } from "../suite";
 
 type Cell = {
   id: string;
-  face: "rest" | "graphql";
+  /** Sent to the GraphQL endpoint, not the REST one. */
+  graphql?: boolean;
   /** Measured on the floor too; otherwise against the floor's read by id. */
   paired: boolean;
   /** It creates persons: afterwards each must be stored with its event and search document. */
@@ -36,7 +37,6 @@ const has = (text: string | undefined, part: string) => !!text?.toLowerCase().in
 function personList(id: string, q: string, matches: (person: ListedPerson) => boolean, broad: boolean): Cell {
   return {
     id,
-    face: "rest",
     paired: true,
     calls: () => [getCall(`/persons?q=${encodeURIComponent(q)}`)],
     check(status, body) {
@@ -67,24 +67,31 @@ const newPerson = (n: number): HttpCall => ({
   }),
 });
 
+type AsSeeded = { id?: string; name?: { lastName?: string }; createdAt?: string; updatedAt?: string; status?: string; queueId?: string };
+type SeededRecord = AsSeeded & { primaryApplicantId?: string; members?: { personId: string }[] };
+type IdList = "personIds" | "caseIds" | "taskIds";
+
+/** A read by id, 2,000 ids in rotation: each answer the record asked for, as seeded. */
+function byId(id: string, paired: boolean, ids: IdList, path: string, asSeeded: (record: SeededRecord) => unknown): Cell {
+  return {
+    id,
+    paired,
+    calls: (data) => rotating(data[ids]).map((key) => getCall(`${path}/${key}`)),
+    check(status, body, call) {
+      expect200(status, body);
+      const record = body as SeededRecord;
+      if (!call.path.endsWith(`/${record.id}`)) fail(`asked for ${call.path}, got id ${record.id}`);
+      if (!asSeeded(record)) fail(`not as seeded: ${JSON.stringify(body).slice(0, 300)}`);
+    },
+  };
+}
+
 const linkedCases = `{ cases(limit: 25, q: "status:active") { items { id members { relationship person { id attributes appointments { startAt } } } primaryApplicant { attributes } } } }`;
 type LinkedPerson = { attributes: unknown; appointments: unknown[] } | null;
 type LinkedCase = { members: { person: LinkedPerson }[]; primaryApplicant: { attributes: unknown } | null };
 
 const cells: Cell[] = [
-  {
-    id: "person-by-id",
-    face: "rest",
-    paired: true,
-    calls: (data) => rotating(data.personIds).map((id) => getCall(`/persons/${id}`)),
-    check(status, body, call) {
-      expect200(status, body);
-      const person = body as { id?: string; name?: { lastName?: string }; createdAt?: string; updatedAt?: string };
-      if (!call.path.endsWith(`/${person.id}`)) fail(`asked for ${call.path}, got id ${person.id}`);
-      if (!person.name?.lastName || !person.createdAt || !person.updatedAt)
-        fail(`the person is not as seeded: ${JSON.stringify(body).slice(0, 300)}`);
-    },
-  },
+  byId("person-by-id", true, "personIds", "/persons", (person) => person.name?.lastName && person.createdAt && person.updatedAt),
   personList(
     "persons-selective",
     "address.city:Fresno name.lastName:Garcia",
@@ -93,34 +100,13 @@ const cells: Cell[] = [
   ),
   personList("persons-broad", "address.city:Houston", (p) => has(p.address?.city, "houston"), true),
   personList("persons-prefix", "name.lastName:smi*", (p) => !!p.name?.lastName?.toLowerCase().startsWith("smi"), true),
-  {
-    id: "case-by-id",
-    face: "rest",
-    paired: false,
-    calls: (data) => rotating(data.caseIds).map((id) => getCall(`/case-management/cases/${id}`)),
-    check(status, body, call) {
-      expect200(status, body);
-      const found = body as { id?: string; primaryApplicantId?: string; members?: { personId: string }[] };
-      if (!call.path.endsWith(`/${found.id}`)) fail(`asked for ${call.path}, got id ${found.id}`);
-      if (!found.members?.some((member) => member.personId === found.primaryApplicantId))
-        fail("the primary applicant is not among the members");
-    },
-  },
-  {
-    id: "task-by-id",
-    face: "rest",
-    paired: false,
-    calls: (data) => rotating(data.taskIds).map((id) => getCall(`/workflow/tasks/${id}`)),
-    check(status, body, call) {
-      expect200(status, body);
-      const task = body as { id?: string; status?: string; queueId?: string };
-      if (!call.path.endsWith(`/${task.id}`) || task.status !== "pending" || !task.queueId)
-        fail(`the task is not as seeded: ${JSON.stringify(body).slice(0, 300)}`);
-    },
-  },
+  // A case must hold its primary applicant among its members.
+  byId("case-by-id", false, "caseIds", "/case-management/cases", (found) =>
+    found.members?.some((m) => m.personId === found.primaryApplicantId),
+  ),
+  byId("task-by-id", false, "taskIds", "/workflow/tasks", (task) => task.status === "pending" && task.queueId),
   {
     id: "appointments-q",
-    face: "rest",
     paired: false,
     calls: () => [getCall(`/scheduling/appointments?q=${encodeURIComponent("status:scheduled startAt:>2026-06-01")}&sort=-startAt`)],
     check(status, body) {
@@ -136,7 +122,7 @@ const cells: Cell[] = [
   },
   {
     id: "graphql-linked",
-    face: "graphql",
+    graphql: true,
     paired: false,
     calls: () => [graphqlCall({ query: linkedCases })],
     check(status, body) {
@@ -163,7 +149,6 @@ const cells: Cell[] = [
   // Last: its new persons then change no read's table at this size.
   {
     id: "person-create",
-    face: "rest",
     paired: true,
     creates: true,
     calls: () => ({ length: Number.POSITIVE_INFINITY, at: () => newPerson(personsSent++) }),
@@ -210,7 +195,7 @@ export const rest: Suite = async (context) => {
       log(`${variant}: platform ready`);
       for (const cell of cells) {
         const sides: Side[] = [
-          { name: "ours", base: cell.face === "rest" ? platform.restBase : platform.graphqlBase, watch: [platform] },
+          { name: "ours", base: cell.graphql ? platform.graphqlBase : platform.restBase, watch: [platform] },
           ...(cell.paired ? [{ name: "floor", base: floor.base, watch: [floor] }] : []),
         ];
         const measured = await attempt(context, [{ scenario: cell.id, variant }], () =>
@@ -226,13 +211,11 @@ export const rest: Suite = async (context) => {
           variant,
           ours: figures.ours.requestsPerSecond,
           comparison: figures.theirs?.requestsPerSecond ?? rates.get(`${size} ${mode} person-by-id floor`) ?? NaN,
-          detail: [
+          detail: joined([
             figures.spread,
             `p99 ${figures.ours.p99} ms${figures.theirs ? ` / ${figures.theirs.p99} ms` : ""}`,
-            measured.matched === undefined ? "" : `${measured.matched} matches`,
-          ]
-            .filter(Boolean)
-            .join("; "),
+            measured.matched !== undefined && `${measured.matched} matches`,
+          ]),
         });
       }
       await platform.stop();
@@ -253,11 +236,7 @@ export const rest: Suite = async (context) => {
   }
 };
 
-/**
- * One cell: the first and last call checked on each side and, for a read, the floor's answers equal
- * to the platform's (or its figures compare nothing); then the rounds, each create followed by a look
- * at what was stored.
- */
+/** The first and last call checked on each side (for a read, the floor's answers equal the platform's), then the rounds. */
 async function measureCell(
   cell: Cell,
   sides: Side[],

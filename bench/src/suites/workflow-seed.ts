@@ -9,16 +9,10 @@ export const benchWorkerCount = 250;
 export const benchWorkerSubject = (index: number) => `bench-worker-${index}`;
 
 /**
- * Tasks and their event history written straight into the tables with generate_series: going through
- * the API would take an hour for a million events and measure the write path, not the metrics.
- *
- * Each task has a creation event, then (for 97 %) a claim a few minutes to hours later, then a mix of
- * what happens to tasks (releases, waits, escalations, some because an SLA deadline approached…),
- * and, for completed and cancelled tasks, the closing event. The events are numbered in time order,
- * right after the log's head, as the sequencer would have numbered them, and the platform is started
- * only afterwards: its hub starts following at the head, so it never reads the million back. The
- * workers the history names get active user accounts (the workflow gives work only to those), as
- * whom the claim/complete passes then work.
+ * Tasks and their history (a creation, for 97 % a claim, then a mix of what happens to tasks, and the
+ * closing event) written with generate_series: through the API a million events would take an hour.
+ * Numbered after the log's head as the sequencer would number them, before the platform starts, whose
+ * hub then never reads them back. The workers named get active accounts: the workflow gives work only to those.
  */
 export async function seedMetricData(client: pg.Client, sizes: { tasks: number; events: number }, typePrefix = ""): Promise<void> {
   await inTransaction(client, async () => {

@@ -3,7 +3,7 @@ import type pg from "pg";
 import { getJson, median, now, waitFor } from "../measure";
 import { generalQueueId, snapQueueId } from "../people";
 import { admin, benchToken, freshDatabase, repositoryRoot, startPlatform, watched } from "../platform";
-import { attempt, fail, type Suite, type SuiteContext } from "../suite";
+import { attempt, fail, joined, type Suite, type SuiteContext } from "../suite";
 import { benchWorkerCount, benchWorkerSubject, seedMetricData } from "./workflow-seed";
 
 // The supervisor's metrics over a long history, each against the very statement the platform runs for
@@ -169,12 +169,8 @@ async function createPendingTasks(graphqlBase: string, count: number): Promise<s
         body: JSON.stringify({ query: `mutation { ${fields.join("\n")} }` }),
       });
       const data = (body as { data?: Record<string, { id: string; status: string } | null> }).data;
-      for (const n of numbers)
-        ids.push(
-          data?.[`t${n}`]?.status === "pending"
-            ? data[`t${n}`]!.id
-            : fail(`createTask answered ${status}: ${JSON.stringify(body).slice(0, 300)}`),
-        );
+      for (const task of numbers.map((n) => data?.[`t${n}`]))
+        ids.push(task?.status === "pending" ? task.id : fail(`createTask answered ${status}: ${JSON.stringify(body).slice(0, 300)}`));
     }
   };
   await Promise.all(Array.from({ length: 4 }, creator));
@@ -264,7 +260,7 @@ async function claimComplete(
     state.closed === answered.completed;
   const faults = [...failures].map(([what, count]) => `${count}× ${what}`).join(", ");
   const mismatch = !consistent && `the database does not match the answers: ${JSON.stringify(state)} against ${JSON.stringify(answered)}`;
-  const invalid = [faults, mismatch].filter(Boolean).join("; ");
+  const invalid = joined([faults, mismatch]);
   return {
     ours: transitions / ((windowEnd - from) / 1000),
     detail: `${attempted.length} tasks${windowEnd < to ? " (ran out)" : ""}`,
