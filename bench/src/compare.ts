@@ -1,9 +1,8 @@
 import { getJson, measure, overRounds, spread, type Calls, type HttpCall, type Load, type Measurement } from "./measure";
 import { admin, watched, type Server } from "./platform";
 
-// How the REST, gateway and search suites hold the platform against another server answering the
-// same calls: the answers checked and found equal first (a fast wrong answer must not pass), then
-// rounds in turn, minutes apart at most, so the machine's noise falls on both sides.
+// The platform against another server answering the same calls: equal answers first (a fast wrong
+// answer must not pass), then rounds in turn, so the machine's noise falls on both sides.
 
 /** One server compared: its name in the logs, where the calls go, and the processes whose crash fails a pass. */
 export type Side = { name: string; base: string; watch: Server[] };

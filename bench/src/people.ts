@@ -2,9 +2,8 @@ import path from "node:path";
 import type pg from "pg";
 import { insertRows, inTransaction, uuidFromLabel } from "./sql";
 
-// The data the REST and gateway suites read: persons, cases, appointments and tasks written straight
-// into the tables (going through the API would take minutes and measure the write path), drawn from a
-// seeded generator, so a change in the figures comes from the code or the machine, never the data.
+// The data the REST and gateway suites read, drawn from a seeded generator: a change in the figures
+// comes from the code or the machine, never the data.
 
 /** mulberry32: tiny, fast and good enough for test data (not for anything secret). */
 function createRandom(seed: number) {
@@ -139,16 +138,7 @@ export type SeededData = {
   counts: { persons: number; cases: number; caseMembers: number; appointments: number; tasks: number };
 };
 
-type Identity = {
-  id: string;
-  firstName: string;
-  middleName: string | null;
-  lastName: string;
-  dateOfBirth: string;
-  address: { line1: string; line2?: string; city: string; state: string; postalCode: string };
-  createdAt: number;
-  updatedAt: number;
-};
+type Identity = ReturnType<typeof newIdentity>;
 
 const day = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -231,7 +221,7 @@ async function written(client: pg.Client, work: () => Promise<void>): Promise<vo
   await client.query("VACUUM (ANALYZE)");
 }
 
-function newIdentity(random: Random): Identity {
+function newIdentity(random: Random) {
   const [city, state, zipPrefix] = random.weighted(cities);
   const createdAt = Date.parse("2023-01-01T00:00:00Z") + random.int(0, 1_245) * day + random.int(0, day - 1);
   return {

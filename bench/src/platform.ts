@@ -8,8 +8,7 @@ import { distributedPorts, domains } from "@pap/gateway";
 import pg from "pg";
 import { sleep, waitFor } from "./measure";
 
-// What every suite stands on: a throwaway database, the platform and the floor as child processes,
-// the benchmark's own credentials, and a scope that stops and drops whatever a suite started.
+// What every suite stands on: a throwaway database, servers as child processes, credentials, and a scope to undo it all.
 
 /** Compiled to bench/dist/*.js: the repository root is two levels up. */
 export const repositoryRoot = path.resolve(__dirname, "../..");

@@ -1,10 +1,8 @@
 import { parentPort } from "node:worker_threads";
 import { buildServer } from "@pap/agency-simulator";
 
-// The reference agency simulator, in a worker thread of the benchmark: its own event loop, so the
-// submitters in the main thread do not delay its answers (which the lag includes), and in this
-// process, so its counters are read without a process to manage. Beside its own routes it counts the
-// agency requests it serves at once (the outbox's concurrency seen from the agency's side).
+// The reference agency simulator in a worker thread: the submitters must not delay its answers (the lag
+// includes them), and its counters (the outbox's concurrency as the agencies see it) are read in-process.
 
 export type AgencyAsk = { op: "stats" | "stop" } | { op: "received"; keys: string[] };
 export type AgencyStats = { maxInFlight: number };

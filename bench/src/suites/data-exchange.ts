@@ -8,9 +8,8 @@ import { admin, freshDatabase, startPlatform, watched } from "../platform";
 import { attempt, joined, type Suite } from "../suite";
 import type { AgencyAsk, AgencyStats, KeyCounts } from "./agency-thread";
 
-// Asynchronous calls to outside agencies through the data-exchange domain's outbox, the agencies being
-// the reference agency simulator in a thread of the benchmark. Each step submits at an offered rate
-// and is measured against itself: the calls completed while submitting against the calls accepted.
+// Calls to outside agencies (the reference simulator) through the data-exchange outbox, each step at an
+// offered rate measured against itself: the calls completed while submitting against those accepted.
 
 /** A step: calls per second on an open-loop timetable, or `null`: as fast as the submitters are answered. */
 type Step = { rate: number | null; agencyLatencyMs: number };

@@ -11,9 +11,8 @@ import { median, spread } from "../measure";
 import { admin, freshDatabase, startPlatform, watched, type Platform } from "../platform";
 import { attempt, type Suite } from "../suite";
 
-// Uploads and downloads through the platform against the floor: the same bytes copied (or read) and
-// hashed on the same filesystem by this process, with the kind of Node.js streams the filesystem store
-// uses, measured right next to each platform figure. The platform runs without a scanner, then with clamd.
+// Uploads and downloads against the same bytes copied (or read) and hashed on the same filesystem with
+// the kind of streams the filesystem store uses, right beside each figure; without a scanner, then with clamd.
 
 const MiB = 1024 * 1024;
 type Source = { path: string; bytes: number; sha256: string };
@@ -44,69 +43,66 @@ export const documents: Suite = async (context) => {
 
   for (const session of ["plain", "clamd"] as const) {
     const ids = session === "plain" ? ["upload", "download", "uploads-at-once"] : ["upload-scanned", "uploads-at-once-scanned"];
-    await attempt(
-      context,
-      ids.map((scenario) => ({ scenario })),
-      async () => {
-        if (session === "clamd") await clamdVersion(clamdUrl);
-        const database = await freshDatabase(scope);
-        const platform = await startPlatform(scope, database.url, {
-          env: {
-            CONTENT_STORE: "filesystem",
-            CONTENT_DIRECTORY: content,
-            CONTENT_DELIVERY: "stream",
-            CONTENT_MAX_BYTES: String(Math.max(settings.fileMiB, settings.atOnceMiB) * MiB + MiB),
-            ...(session === "plain" ? { VIRUS_SCAN: "off", CLAMD_URL: undefined } : { VIRUS_SCAN: "on", CLAMD_URL: clamdUrl }),
-          },
-        });
-        // The banner says where the bytes go and whether they are scanned: the settings must have reached the platform.
-        const banner = /documents\s+kept in .*/.exec(platform.output())?.[0] ?? "(no documents line in the banner)";
-        if (!banner.includes(content!) || !banner.includes(session === "plain" ? "NOT scanned" : "scanned by clamd"))
-          throw new Error(`the banner does not say where documents are kept, ${session === "plain" ? "unscanned" : "scanned"}: ${banner}`);
-        const warm = await writeSource(path.join(sources!, `${session}-warm-up`), MiB);
-        await download(platform, await upload(platform, warm));
-        for (let round = 1; round <= settings.rounds; round++) {
-          const name = (file: string) => path.join(sources!, `${session}-${round}-${file}`);
-          const large = await writeSource(name("large"), settings.fileMiB * MiB);
-          const small = await Promise.all(
-            Array.from({ length: settings.atOnce }, (_, index) => writeSource(name(`small-${index}`), settings.atOnceMiB * MiB)),
-          );
-          // Odd rounds measure the floor first, even rounds the platform: whatever the place in the round costs falls on both.
-          const pair = async (scenario: string, floor: () => Promise<number>, ours: () => Promise<number>) => {
-            const measured = (rates[scenario] ??= { ours: [], floor: [] });
-            const sides = [async () => (measured.floor[round - 1] = await floor()), async () => (measured.ours[round - 1] = await ours())];
-            for (const side of round % 2 ? sides : sides.reverse()) await side();
-          };
-          const stored: { versionId: string; file: Source }[] = [];
-          const uploading = (files: Source[]) =>
-            timed(bytesOf(files), async () => {
-              const versions = await watched([platform], () => Promise.all(files.map((file) => upload(platform, file))));
-              stored.push(...versions.map((versionId, index) => ({ versionId, file: files[index]! })));
-            });
-          const scanned = session === "clamd" ? "-scanned" : "";
+    const failing = ids.map((scenario) => ({ scenario }));
+    await attempt(context, failing, async () => {
+      if (session === "clamd") await clamdVersion(clamdUrl);
+      const database = await freshDatabase(scope);
+      const platform = await startPlatform(scope, database.url, {
+        env: {
+          CONTENT_STORE: "filesystem",
+          CONTENT_DIRECTORY: content,
+          CONTENT_DELIVERY: "stream",
+          CONTENT_MAX_BYTES: String(Math.max(settings.fileMiB, settings.atOnceMiB) * MiB + MiB),
+          ...(session === "plain" ? { VIRUS_SCAN: "off", CLAMD_URL: undefined } : { VIRUS_SCAN: "on", CLAMD_URL: clamdUrl }),
+        },
+      });
+      // The banner says where the bytes go and whether they are scanned: the settings must have reached the platform.
+      const banner = /documents\s+kept in .*/.exec(platform.output())?.[0] ?? "(no documents line in the banner)";
+      if (!banner.includes(content!) || !banner.includes(session === "plain" ? "NOT scanned" : "scanned by clamd"))
+        throw new Error(`the banner does not say where documents are kept, ${session === "plain" ? "unscanned" : "scanned"}: ${banner}`);
+      const warm = await writeSource(path.join(sources!, `${session}-warm-up`), MiB);
+      await download(platform, await upload(platform, warm));
+      for (let round = 1; round <= settings.rounds; round++) {
+        const name = (file: string) => path.join(sources!, `${session}-${round}-${file}`);
+        const large = await writeSource(name("large"), settings.fileMiB * MiB);
+        const small = await Promise.all(
+          Array.from({ length: settings.atOnce }, (_, index) => writeSource(name(`small-${index}`), settings.atOnceMiB * MiB)),
+        );
+        // Odd rounds measure the floor first, even rounds the platform: whatever the place in the round costs falls on both.
+        const pair = async (scenario: string, floor: () => Promise<number>, ours: () => Promise<number>) => {
+          const measured = (rates[scenario] ??= { ours: [], floor: [] });
+          const sides = [async () => (measured.floor[round - 1] = await floor()), async () => (measured.ours[round - 1] = await ours())];
+          for (const side of round % 2 ? sides : sides.reverse()) await side();
+        };
+        const stored: { versionId: string; file: Source }[] = [];
+        const uploading = (files: Source[]) =>
+          timed(bytesOf(files), async () => {
+            const versions = await watched([platform], () => Promise.all(files.map((file) => upload(platform, file))));
+            stored.push(...versions.map((versionId, index) => ({ versionId, file: files[index]! })));
+          });
+        const scanned = session === "clamd" ? "-scanned" : "";
+        await pair(
+          `upload${scanned}`,
+          () => copied([large], copies!),
+          () => uploading([large]),
+        );
+        if (session === "plain") {
           await pair(
-            `upload${scanned}`,
-            () => copied([large], copies!),
-            () => uploading([large]),
+            "download",
+            () => timed(large.bytes, () => readAndHash(large)),
+            () => timed(large.bytes, () => watched([platform], () => download(platform, stored[0]!.versionId, large))),
           );
-          if (session === "plain") {
-            await pair(
-              "download",
-              () => timed(large.bytes, () => readAndHash(large)),
-              () => timed(large.bytes, () => watched([platform], () => download(platform, stored[0]!.versionId, large))),
-            );
-          }
-          await pair(
-            `uploads-at-once${scanned}`,
-            () => copied(small, copies!),
-            () => uploading(small),
-          );
-          await storedAsSent(database.client, stored, session === "clamd");
-          await Promise.all([large, ...small].map((file) => rm(file.path, { force: true })));
         }
-        await platform.stop();
-      },
-    );
+        await pair(
+          `uploads-at-once${scanned}`,
+          () => copied(small, copies!),
+          () => uploading(small),
+        );
+        await storedAsSent(database.client, stored, session === "clamd");
+        await Promise.all([large, ...small].map((file) => rm(file.path, { force: true })));
+      }
+      await platform.stop();
+    });
   }
   for (const [scenario, { ours, floor }] of Object.entries(rates)) {
     if (!ours.length || !floor.length) continue;
@@ -135,24 +131,23 @@ async function writeSource(file: string, bytes: number): Promise<Source> {
   return { path: file, bytes, sha256: hash.digest("hex") };
 }
 
-/** Passes bytes through while hashing them, as the store's digest stage does. */
-function hashing() {
+/** The floor's work: the file streamed through a hash, as the store's digest stage does, into `destination`. */
+async function hashedInto(source: Source, destination: Writable): Promise<void> {
   const hash = createHash("sha256");
-  const stream = new Transform({
+  const digest = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       hash.update(chunk);
       done(null, chunk);
     },
   });
-  return { stream, digest: () => hash.digest("hex") };
+  await pipeline(createReadStream(source.path), digest, destination);
+  if (hash.digest("hex") !== source.sha256) throw new Error(`${source.path} hashed differently on its way through`);
 }
 
-/** The floor of an upload: a streaming copy hashed on the way, written as the store writes (`wx`, fsync before close). */
+/** The floor of an upload: a copy written as the store writes (`wx`, fsync before close). */
 async function copy(source: Source, copies: string): Promise<string> {
   const destination = path.join(copies, `${path.basename(source.path)}-${randomUUID()}`);
-  const digest = hashing();
-  await pipeline(createReadStream(source.path), digest.stream, createWriteStream(destination, { flags: "wx", flush: true }));
-  if (digest.digest() !== source.sha256) throw new Error(`the copy of ${source.path} hashed differently`);
+  await hashedInto(source, createWriteStream(destination, { flags: "wx", flush: true }));
   return destination;
 }
 
@@ -166,12 +161,8 @@ async function copied(sources: Source[], copies: string): Promise<number> {
   return rate;
 }
 
-/** The floor of a checked download: reading the file and hashing it. */
-async function readAndHash(source: Source): Promise<void> {
-  const digest = hashing();
-  await pipeline(createReadStream(source.path), digest.stream, new Writable({ write: (_chunk, _encoding, done) => done() }));
-  if (digest.digest() !== source.sha256) throw new Error(`${source.path} hashed differently on reading it back`);
-}
+/** The floor of a checked download: the file read and hashed. */
+const readAndHash = (source: Source) => hashedInto(source, new Writable({ write: (_chunk, _encoding, done) => done() }));
 
 /**
  * Files a pay stub: multipart text parts, then the file read from disk as the request goes out (a

@@ -4,8 +4,7 @@ import { createClient } from "graphql-ws";
 import WebSocket from "ws";
 import { now } from "../measure";
 
-// How the events and dashboard suites publish and follow events: the envelope they send, an SSE
-// reader and a graphql-ws subscriber, each stamping an event's arrival before any parsing.
+// The events and dashboard suites' envelope and readers, each stamping an arrival before any parsing.
 
 export type Reader = { close(): Promise<void>; failure(): string | null };
 export type OnEvent = (id: string, receivedAt: number) => void;

@@ -6,10 +6,9 @@ import { sqlOn } from "../floor/event-log";
 import { now } from "../measure";
 import { envelope } from "./event-clients";
 
-// The events suite's timetable publisher, in a worker thread: committing 1,000 events a second must not
-// delay the main thread, where the readers stamp their receipts. It writes to the log as a domain's
-// process does (one commit per event, then the announcement a producer without a hub of its own
-// makes), outside the platform, so what is measured from the commit on is delivery alone.
+// The events suite's timetable publisher, in a worker thread so as not to delay the readers' stamps. It
+// writes as a domain does (a commit per event, then the announcement), outside the platform: from the
+// commit on, what is measured is delivery alone.
 
 export type PublisherInput = { databaseUrl: string; rate: number; seconds: number };
 /** The committed events in timetable order, each with the moment its commit was confirmed. */

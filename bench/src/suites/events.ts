@@ -11,8 +11,7 @@ import { attempt, joined, type Suite } from "../suite";
 import { envelope, openSse, openSubscription, typeFilter, type OnEvent, type Reader } from "./event-clients";
 import type { PublisherInput, PublisherOutput } from "./event-publisher";
 
-// The event spine: publishing against the floor's append, delivery to live readers against the floor's
-// reader of the same log at the same moment, and what idle streams cost the server's memory.
+// The event spine: publishing, delivery to live readers (against the floor's reader of the same log), idle streams' memory.
 
 const json = () => ({ "content-type": "application/json", ...admin });
 const publish = async (base: string, id = randomUUID()) => {

@@ -5,9 +5,7 @@ import { growPeople, personColumnsFrom, seedPeople, type SeededData } from "../p
 import { deriveSearchDocuments, eventsNumbered, freshDatabase, repositoryRoot, startFloor, startPlatform } from "../platform";
 import { attempt, fail, joined, type Suite } from "../suite";
 
-// The REST surface against the floor (bench/src/floor/): the same requests answered by Fastify and
-// `pg` with hand-written SQL over the same tables and indexes, started beside the platform and
-// measured in alternating rounds; then the data grows tenfold and everything runs again.
+// The REST surface against the floor (bench/src/floor/); then the data grows tenfold and everything runs again.
 
 type Cell = {
   id: string;
@@ -186,11 +184,8 @@ export const rest: Suite = async (context) => {
     const floor = await startFloor(scope, url);
     for (const mode of context.modes) {
       const variant = `${label(size)} ${mode}`;
-      const platform = await attempt(
-        context,
-        cells.map((cell) => ({ scenario: cell.id, variant })),
-        () => startPlatform(scope, url, { mode }),
-      );
+      const everyCell = cells.map((cell) => ({ scenario: cell.id, variant }));
+      const platform = await attempt(context, everyCell, () => startPlatform(scope, url, { mode }));
       if (!platform) continue;
       log(`${variant}: platform ready`);
       for (const cell of cells) {

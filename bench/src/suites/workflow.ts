@@ -6,8 +6,7 @@ import { admin, benchToken, freshDatabase, repositoryRoot, startPlatform, watche
 import { attempt, fail, joined, type Suite, type SuiteContext } from "../suite";
 import { benchWorkerCount, benchWorkerSubject, seedMetricData } from "./workflow-seed";
 
-// The supervisor's metrics over a long history, each against the very statement the platform runs for
-// it, alone on `pg`; then claim/complete by concurrent case workers against one worker.
+// The supervisor's metrics over a long history against their own statements alone; claim/complete by many workers against one.
 
 const prefix = process.env.EVENT_TYPE_PREFIX ?? "";
 const programs = ["snap", "medicaid", "chip", "tanf", "aca"];
