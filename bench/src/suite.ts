@@ -24,16 +24,13 @@ export const fail = (message: string): never => {
 
 /** The parts that say something, joined: for lists of problems where most are usually absent. */
 export const joined = (parts: readonly unknown[], separator = "; ") => parts.filter(Boolean).join(separator);
-export const resultName = (result: Pick<Result, "scenario" | "variant">) => joined([result.scenario, result.variant], " ");
+type Named = Pick<Result, "scenario" | "variant">;
+export const resultName = (result: Named) => joined([result.scenario, result.variant], " ");
 
 export const firstLine = (text: string) => (text.split("\n")[0] ?? "").slice(0, 300);
 
 /** A measurement whose failure is recorded as the reason its scenarios have no figures; the suite goes on with the next. */
-export async function attempt<T>(
-  context: SuiteContext,
-  failing: Pick<Result, "scenario" | "variant">[],
-  work: () => Promise<T>,
-): Promise<T | undefined> {
+export async function attempt<T>(context: SuiteContext, failing: Named[], work: () => Promise<T>): Promise<T | undefined> {
   try {
     return await work();
   } catch (error) {

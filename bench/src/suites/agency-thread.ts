@@ -6,8 +6,6 @@ import { buildServer } from "@pap/agency-simulator";
 
 export type AgencyAsk = { op: "stats" | "stop" } | { op: "received"; keys: string[] };
 export type AgencyStats = { maxInFlight: number };
-/** What the simulator saw of the calls' idempotency keys: never received, received more than once. */
-export type KeyCounts = { missing: number; retried: number };
 
 const app = buildServer();
 let inFlight = 0;
@@ -23,16 +21,14 @@ const out = async (request: object) => void (counted.delete(request) && inFlight
 app.addHook("onResponse", out);
 app.addHook("onRequestAbort", out);
 
-/** Through the simulator's own `GET /calls/{key}`, injected: the same route without a socket per key. */
-async function received(keys: string[]): Promise<KeyCounts> {
-  const counts: KeyCounts = { missing: 0, retried: 0 };
+/** The idempotency keys the simulator never received, by its own `GET /calls/{key}` injected: the route without a socket per key. */
+async function neverReceived(keys: string[]): Promise<number> {
+  let missing = 0;
   for (const key of keys) {
     const response = await app.inject({ method: "GET", url: `/calls/${encodeURIComponent(key)}` });
-    const seen = response.statusCode === 200 ? (response.json() as { received: number }).received : 0;
-    if (seen < 1) counts.missing++;
-    if (seen > 1) counts.retried++;
+    if (response.statusCode !== 200 || (response.json() as { received: number }).received < 1) missing++;
   }
-  return counts;
+  return missing;
 }
 
 app.listen({ host: "127.0.0.1", port: 0 }).then(
@@ -43,7 +39,7 @@ app.listen({ host: "127.0.0.1", port: 0 }).then(
       if (message.op === "stats") {
         answer(stats);
         stats = { maxInFlight: inFlight };
-      } else if (message.op === "received") void received(message.keys).then(answer);
+      } else if (message.op === "received") void neverReceived(message.keys).then(answer);
       else void app.close().then(() => answer(null));
     });
     const address = app.server.address();

@@ -6,7 +6,7 @@ import type pg from "pg";
 import { now, percentile, sleep } from "../measure";
 import { admin, freshDatabase, startPlatform, watched } from "../platform";
 import { attempt, joined, type Suite } from "../suite";
-import type { AgencyAsk, AgencyStats, KeyCounts } from "./agency-thread";
+import type { AgencyAsk, AgencyStats } from "./agency-thread";
 
 // Calls to outside agencies (the reference simulator) through the data-exchange outbox, each step at an
 // offered rate measured against itself: the calls completed while submitting against those accepted.
@@ -138,7 +138,7 @@ async function runStep(context: StepContext, step: Step, settings: { seconds: nu
     );
     const calls = rows.filter((row) => !context.known.has(row.id));
     for (const id of [...calls.map((call) => call.id), ...sent.callIds]) context.known.add(id);
-    const keys = await agency.ask<KeyCounts>({ op: "received", keys: calls.map((call) => call.id) });
+    const unseen = await agency.ask<number>({ op: "received", keys: calls.map((call) => call.id) });
     const window = (sent.lastAnsweredAt - sent.firstSentAt) / 1000;
     const lags = calls.flatMap((call) => (call.completed === null ? [] : [call.completed - call.created]));
     const inWindow = calls.filter((call) => call.completed !== null && call.completed <= sent.lastAnsweredAt).length;
@@ -151,7 +151,7 @@ async function runStep(context: StepContext, step: Step, settings: { seconds: nu
       calls.some((call) => !acknowledged.has(call.id)) && "calls in the table that no 201 answered",
       notCompleted && `${notCompleted} calls not completed`,
       calls.some((call) => call.events !== 1) && "calls without exactly one completed event",
-      keys.missing && `the simulator never saw the key of ${keys.missing} calls`,
+      unseen && `the simulator never saw the key of ${unseen} calls`,
     ];
     return {
       completed: inWindow / window,

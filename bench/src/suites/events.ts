@@ -140,19 +140,20 @@ async function delivery(
       worker.once("error", reject);
       worker.once("exit", (code) => reject(new Error(`the publisher thread exited (${code}) before reporting`)));
     });
+    const ids = output.committed.map((c) => c.id);
     // Until every committed event reached every reader, or nothing new arrived for 5 s.
     for (let count = -1, progress = Date.now(); Date.now() - progress < 5_000; await sleep(100)) {
-      const reached = receipts.reduce((sum, times) => sum + output.ids.filter((id) => times.has(id)).length, 0);
-      if (reached === output.ids.length * receipts.length) break;
+      const reached = receipts.reduce((sum, times) => sum + ids.filter((id) => times.has(id)).length, 0);
+      if (reached === ids.length * receipts.length) break;
       if (reached !== count) [count, progress] = [reached, Date.now()];
     }
     const failed = Object.entries(output.failed).map(([what, count]) => `${count}× ${what}`);
     const [sse, subscription, floorReader] = receipts.map((times, index) => {
-      const latencies = output.ids.flatMap((id, order) => (times.has(id) ? [times.get(id)! - output.committedAt[order]!] : []));
-      const missing = output.ids.length - latencies.length;
+      const latencies = output.committed.flatMap(({ id, at }) => (times.has(id) ? [times.get(id)! - at] : []));
+      const missing = ids.length - latencies.length;
       const failure = readers[index]!.failure();
       const problem = joined(
-        [missing && `${missing} of ${output.ids.length} missing`, duplicates[index] && `${duplicates[index]} twice`, failure],
+        [missing && `${missing} of ${ids.length} missing`, duplicates[index] && `${duplicates[index]} twice`, failure],
         ", ",
       );
       const named = problem && `${["SSE", "graphql-ws", "floor reader"][index]}: ${problem}`;
@@ -162,7 +163,10 @@ async function delivery(
         problem: named || (failed.length ? `writes failed: ${failed.join(", ")}` : ""),
       };
     });
-    const detail = `${output.ids.length} events committed, p99 ${percentile(output.commitMs, 99).toFixed(1)} ms to commit, at most ${output.maxInFlight} in flight`;
+    const detail = `${ids.length} events committed, p99 ${percentile(
+      output.committed.map((c) => c.ms),
+      99,
+    ).toFixed(1)} ms to commit, at most ${output.maxInFlight} in flight`;
     return (
       [
         ["delivery-sse", sse!],

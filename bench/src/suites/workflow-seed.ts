@@ -102,12 +102,9 @@ export async function seedMetricData(client: pg.Client, sizes: { tasks: number; 
     const { rows: headRows } = await client.query<{ head: string }>(`SELECT coalesce(max(position), 0)::text AS head FROM platform_event`);
     const head = headRows[0]!.head;
     // One draw per event picks what happened; the shares are roughly those of a busy intake unit.
+    const received = `jsonb_build_object('description', jsonb_build_object('from', NULL, 'to', 'Documents received'))`;
     const kinds: [number, string, string][] = [
-      [
-        0.2,
-        "updated",
-        `jsonb_build_object('changes', jsonb_build_object('description', jsonb_build_object('from', NULL, 'to', 'Documents received')))`,
-      ],
+      [0.2, "updated", `jsonb_build_object('changes', ${received})`],
       [0.32, "claimed", `jsonb_build_object('assignedToId', worker)`],
       [0.4, "released", `jsonb_build_object('reason', 'reassigning')`],
       [0.43, "escalated", `jsonb_build_object('reason', 'sla_deadline_approaching')`],

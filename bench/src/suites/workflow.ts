@@ -53,12 +53,8 @@ async function consumersCaughtUp(db: pg.Client): Promise<void> {
 
 type MetricDefinition = { id: string; aggregate: string };
 type Statement = { text: string; values: unknown[] };
-type ComputeMetric = (
-  db: { $queryRaw(query: Statement): Promise<unknown> },
-  definition: MetricDefinition,
-  filters: object,
-  typePrefix?: string,
-) => Promise<unknown>;
+type RawSql = { $queryRaw(query: Statement): Promise<unknown> };
+type ComputeMetric = (db: RawSql, metric: MetricDefinition, filters: object, prefix?: string) => Promise<unknown>;
 
 /**
  * One request at a time (a supervisor's dashboard, not a load), the untimed first checked against the
@@ -96,13 +92,8 @@ async function metrics(context: SuiteContext, restBase: string, db: pg.Client, r
         const ours = await timed(() => answered(requestPath));
         const floor = await timed(() => db.query(statement!.text, statement!.values));
         if (!groupBy) alone.set(definition.id, floor);
-        context.record({
-          scenario: "metric",
-          variant,
-          ours,
-          comparison: floor,
-          ...(wrong && { invalid: `the answer does not match the data: ${wrong}` }),
-        });
+        const invalid = wrong && `the answer does not match the data: ${wrong}`;
+        context.record({ scenario: "metric", variant, ours, comparison: floor, ...(invalid && { invalid }) });
       });
     }
   }
