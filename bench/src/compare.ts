@@ -34,11 +34,7 @@ export async function sameAnswers(
     for (const side of sides) {
       const call = calls.at(index)!;
       path = call.path;
-      const { status, body } = await getJson(side.base + call.path, {
-        method: call.method,
-        headers: { ...call.headers, ...admin },
-        body: call.body,
-      });
+      const { status, body } = await getJson(side.base + call.path, { ...call, headers: { ...call.headers, ...admin } });
       try {
         check(status, body, call);
       } catch (error) {

@@ -53,6 +53,8 @@ const firstNames =
   Jose Maria Luis Guadalupe Carlos Rosa Juan Ana Miguel Carmen Wei Mei Jun Li Minh Linh Hyun Ji-woo Aarav Priya Rahul Ananya Mohammed Fatima Omar Aisha Chinedu Ngozi Kwame Abena DeShawn Imani
   Jamal Keisha Tyrone Latoya Liam Olivia Noah Emma Elijah Ava Mateo Sofia Lucas Isabella Ethan Mia Aiden Zoe`.split(/\s+/);
 
+/** Items separated by "|", which may start a line. */
+const listed = (text: string) => text.split(/\s*\|/);
 /** "Name:weight" pairs, weighted roughly by frequency. */
 const weights = (text: string) =>
   text
@@ -79,9 +81,8 @@ const cities =
   );
 
 const streets =
-  `Main St|Oak Ave|Maple St|Cedar Ln|Pine St|Elm St|Washington Ave|Lake Dr|Hill Rd|Park Ave|Sunset Blvd|River Rd|Church St|Mill Rd|Jefferson St|Lincoln Ave|Highland Ave|Franklin St|Chestnut St|Willow Way|Martin Luther King Jr Blvd|Cesar Chavez Ave|Broadway|5th St|12th Ave`.split(
-    "|",
-  );
+  listed(`Main St|Oak Ave|Maple St|Cedar Ln|Pine St|Elm St|Washington Ave|Lake Dr|Hill Rd|Park Ave|Sunset Blvd|River Rd|Church St
+  |Mill Rd|Jefferson St|Lincoln Ave|Highland Ave|Franklin St|Chestnut St|Willow Way|Martin Luther King Jr Blvd|Cesar Chavez Ave|Broadway|5th St|12th Ave`);
 const emailDomains = ["gmail.com", "yahoo.com", "outlook.com", "hotmail.com", "icloud.com", "aol.com", "proton.me", "comcast.net"];
 const languages = weights("en:70 es:18 zh:3 vi:3 ko:1 ar:1 tl:2 ru:1 ht:1");
 const householdSizes = weights("1:35 2:25 3:22 4:18").map(([size, weight]) => [Number(size), weight] as const);
@@ -92,11 +93,9 @@ const relationships = weights("spouse:25 child:45 parent:10 sibling:8 grandchild
 const appointmentTypes = weights(
   "intake_interview:25 eligibility_review:25 renewal_interview:20 document_review:15 home_visit:5 phone_interview:10",
 );
-const appointmentNotes =
-  `Bring proof of income for the last 30 days.|Interpreter requested.|Client prefers a morning slot.|Rescheduled at the client's request.
-  |Verify household composition.|Pending pay stubs from employer.|Follow up on childcare expenses.|Requested accessible entrance.`.split(
-    /\s*\|/,
-  );
+const appointmentNotes = listed(`Bring proof of income for the last 30 days.|Interpreter requested.|Client prefers a morning slot.
+  |Rescheduled at the client's request.|Verify household composition.|Pending pay stubs from employer.|Follow up on childcare expenses.
+  |Requested accessible entrance.`);
 const programs = ["SNAP", "Medicaid", "CHIP", "TANF", "ACA"];
 /** Lowercase ASCII for an e-mail's local part ("O'Brien" → "obrien"). */
 const emailPart = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, "");

@@ -186,9 +186,7 @@ async function stopGroup(pid: number, exited: Promise<void>): Promise<void> {
     }
   };
   signal("SIGTERM");
-  const started = Date.now();
-  while (signal(0) && Date.now() - started < 5_000) await sleep(50);
-  if (signal(0)) {
+  if (!(await waitFor(() => !signal(0), 5_000, 50))) {
     process.stderr.write(`process group ${pid} still running 5 s after SIGTERM: killed\n`);
     signal("SIGKILL");
   }
@@ -267,12 +265,9 @@ export async function watched<T>(servers: Server[], work: () => Promise<T>): Pro
   } finally {
     servers.forEach((server, index) => {
       const logged = server.linesPrinted() - before[index]!;
-      const shown = server
-        .output()
-        .split("\n")
-        .slice(-Math.min(logged, 5))
-        .map((line) => line.slice(0, 400));
-      if (logged) process.stderr.write(`--- ${server.name} logged ${logged} line(s); the last ${shown.length}: ---\n${shown.join("\n")}\n`);
+      const shown = server.output().split("\n").slice(-Math.min(logged, 5));
+      const cut = shown.map((line) => line.slice(0, 400)).join("\n");
+      if (logged) process.stderr.write(`--- ${server.name} logged ${logged} line(s); the last ${shown.length}: ---\n${cut}\n`);
     });
   }
 }

@@ -3,7 +3,7 @@ import path from "node:path";
 import { modeNames, Scope, signIn, type ModeName } from "./platform";
 import { machineFacts, markdownFile, readResults, tableRows, writeResults, type SuiteRun } from "./report";
 import { judge, scenarios, suiteNames, type SuiteName } from "./scenarios";
-import { firstLine, resultName, type Suite } from "./suite";
+import { firstLine, joined, resultName, type Suite } from "./suite";
 import { dashboard } from "./suites/dashboard";
 import { dataExchange } from "./suites/data-exchange";
 import { documents } from "./suites/documents";
@@ -91,11 +91,8 @@ async function main(args: string[]): Promise<number> {
     Object.assign(run, { seconds: (Date.now() - suiteStarted) / 1000, load: [run.load[0], os.loadavg()[0]!] });
     results[name] = run;
     await writeResults(results);
-    process.stdout.write(
-      `${tableRows(name, run)
-        .map((row) => `  ${row.slice(1).filter(Boolean).join(" | ")}`)
-        .join("\n")}\n`,
-    );
+    const rows = tableRows(name, run).map((row) => `  ${joined(row.slice(1), " | ")}`);
+    process.stdout.write(`${rows.join("\n")}\n`);
   }
 
   const verdicts = ran.flatMap((name) => results[name]!.results);

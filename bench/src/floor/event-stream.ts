@@ -46,11 +46,8 @@ export function registerFloorEventStream(app: FastifyInstance, pool: pg.Pool, da
         text: `id: ${row.position}\ndata: ${JSON.stringify(eventFromRow(row as unknown as EventRow))}\n\n`,
       }));
       for (const stream of streams) {
-        const text = frames
-          .filter((frame) => stream.typePrefix === null || frame.type.startsWith(stream.typePrefix))
-          .map((frame) => frame.text)
-          .join("");
-        if (text) stream.write(text);
+        const matching = frames.filter((frame) => stream.typePrefix === null || frame.type.startsWith(stream.typePrefix));
+        if (matching.length) stream.write(matching.map((frame) => frame.text).join(""));
       }
       if (rows.length < PAGE) return;
     }

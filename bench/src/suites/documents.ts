@@ -69,7 +69,7 @@ export const documents: Suite = async (context) => {
           Array.from({ length: settings.atOnce }, (_, index) => writeSource(name(`small-${index}`), settings.atOnceMiB * MiB)),
         );
         // Odd rounds measure the floor first, even rounds the platform: whatever the place in the round costs falls on both.
-        const pair = async (scenario: string, floor: () => Promise<number>, ours: () => Promise<number>) => {
+        const pair = async (scenario: string, { floor, ours }: Record<"floor" | "ours", () => Promise<number>>) => {
           const measured = (rates[scenario] ??= { ours: [], floor: [] });
           const sides = [async () => (measured.floor[round - 1] = await floor()), async () => (measured.ours[round - 1] = await ours())];
           for (const side of round % 2 ? sides : sides.reverse()) await side();
@@ -80,24 +80,21 @@ export const documents: Suite = async (context) => {
             const versions = await watched([platform], () => Promise.all(files.map((file) => upload(platform, file))));
             stored.push(...versions.map((versionId, index) => ({ versionId, file: files[index]! })));
           });
-        const scanned = session === "clamd" ? "-scanned" : "";
-        await pair(
-          `upload${scanned}`,
-          () => copied([large], copies!),
-          () => uploading([large]),
-        );
+        // Uploads against copies of the same files; the scenario's name says whether clamd scanned them.
+        const uploads = (scenario: string, files: Source[]) =>
+          pair(session === "clamd" ? `${scenario}-scanned` : scenario, {
+            floor: () => copied(files, copies!),
+            ours: () => uploading(files),
+          });
+        await uploads("upload", [large]);
         if (session === "plain") {
-          await pair(
-            "download",
-            () => timed(large.bytes, () => readAndHash(large)),
-            () => timed(large.bytes, () => watched([platform], () => download(platform, stored[0]!.versionId, large))),
-          );
+          const downloadLarge = () => watched([platform], () => download(platform, stored[0]!.versionId, large));
+          await pair("download", {
+            floor: () => timed(large.bytes, () => readAndHash(large)),
+            ours: () => timed(large.bytes, downloadLarge),
+          });
         }
-        await pair(
-          `uploads-at-once${scanned}`,
-          () => copied(small, copies!),
-          () => uploading(small),
-        );
+        await uploads("uploads-at-once", small);
         await storedAsSent(database.client, stored, session === "clamd");
         await Promise.all([large, ...small].map((file) => rm(file.path, { force: true })));
       }
