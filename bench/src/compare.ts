@@ -15,11 +15,7 @@ export const canonical = (value: unknown) =>
       : inner,
   );
 
-/**
- * The calls at `indexes` sent to every side (each side asks `calls` afresh, so endless creates send
- * each side a record of its own): `check` throws on a wrong answer and, given `comparable`, every side's
- * answer must read the same in its terms. Returns the first side's answers.
- */
+/** The calls at `indexes` to every side, asked of `calls` afresh (a create per side), checked, then compared; returns the first side's. */
 export async function sameAnswers(
   sides: readonly Side[],
   calls: Calls,
@@ -44,19 +40,13 @@ export async function sameAnswers(
       if (comparable) answers.push(comparable(body));
     }
     const other = answers.findIndex((answer) => answer !== answers[0]);
-    if (other > 0)
-      throw new Error(
-        `${path}: ${sides[other]!.name} answered otherwise than ${sides[0]!.name}\n  ${sides[0]!.name}: ${answers[0]!.slice(0, 400)}\n  ${sides[other]!.name}: ${answers[other]!.slice(0, 400)}`,
-      );
+    const quoted = (index: number) => `\n  ${sides[index]!.name}: ${answers[index]!.slice(0, 400)}`;
+    if (other > 0) throw new Error(`${path}: ${sides[other]!.name} answered otherwise than ${sides[0]!.name}${quoted(0)}${quoted(other)}`);
   }
   return firstSide;
 }
 
-/**
- * `rounds` passes of the same load on each side in turn, in the sides' order or, with `alternate`,
- * the other way round in even rounds; a pass with any error fails the comparison. `around` wraps each
- * pass (a look at what it wrote). Returns each side's passes, in the sides' order.
- */
+/** Passes of the same load on each side in turn (the other way round in even rounds with `alternate`); `around` wraps each pass. */
 export async function measureRounds(
   sides: readonly Side[],
   calls: Calls,

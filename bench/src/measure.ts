@@ -52,10 +52,7 @@ export type Measurement = {
   errorDetail: string;
 };
 
-/**
- * A warm-up pass (out of the figures, not of the error count), then the measured one, every connection
- * cycling through the calls; `failedBody` tells a 2xx that is not the answer.
- */
+/** A warm-up pass (out of the figures, not of the error count), then the measured one; `failedBody` tells a 2xx that is not the answer. */
 export async function measure(
   base: string,
   calls: Calls,

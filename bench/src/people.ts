@@ -1,6 +1,6 @@
 import path from "node:path";
 import type pg from "pg";
-import { insertRows, inTransaction, uuidFromLabel } from "./sql";
+import { insertRows, inTransaction, uuidFromLabel as uuidOf } from "./sql";
 
 // The data the REST and gateway suites read, drawn from a seeded generator: a change in the figures
 // comes from the code or the machine, never the data.
@@ -80,9 +80,9 @@ const cities =
     ([place, weight]) => [place.split("/") as [string, string, string], weight] as const,
   );
 
-const streets =
-  listed(`Main St|Oak Ave|Maple St|Cedar Ln|Pine St|Elm St|Washington Ave|Lake Dr|Hill Rd|Park Ave|Sunset Blvd|River Rd|Church St
-  |Mill Rd|Jefferson St|Lincoln Ave|Highland Ave|Franklin St|Chestnut St|Willow Way|Martin Luther King Jr Blvd|Cesar Chavez Ave|Broadway|5th St|12th Ave`);
+const streets = listed(`Main St|Oak Ave|Maple St|Cedar Ln|Pine St|Elm St|Washington Ave|Lake Dr|Hill Rd|Park Ave|Sunset Blvd|River Rd
+  |Church St|Mill Rd|Jefferson St|Lincoln Ave|Highland Ave|Franklin St|Chestnut St|Willow Way|Martin Luther King Jr Blvd|Cesar Chavez Ave
+  |Broadway|5th St|12th Ave`);
 const emailDomains = ["gmail.com", "yahoo.com", "outlook.com", "hotmail.com", "icloud.com", "aol.com", "proton.me", "comcast.net"];
 const languages = weights("en:70 es:18 zh:3 vi:3 ko:1 ar:1 tl:2 ru:1 ht:1");
 const householdSizes = weights("1:35 2:25 3:22 4:18").map(([size, weight]) => [Number(size), weight] as const);
@@ -106,10 +106,7 @@ export const generalQueueId = "f46c5c87-b1fe-55c2-9166-873c2748d4f4";
 
 export type PersonColumns = { names: string[]; of(attributes: Record<string, unknown>): Record<string, string | null> };
 
-/**
- * A person's stored columns (mirrors and match keys) as the persons domain's build derives them: seeded
- * and floor rows must hold what the platform's create stores, or index-backed filters would find other rows.
- */
+/** Stored columns as the persons domain derives them: seeded and floor rows must hold what its create stores, or filters find others. */
 export function personColumnsFrom(root: string, env: NodeJS.ProcessEnv = process.env): PersonColumns {
   const domain = path.join(root, "subgraphs", "persons", "dist", "domain");
   const { personColumns } = require(path.join(domain, "person.js")) as {
@@ -168,10 +165,10 @@ export async function seedPeople(client: pg.Client, derived: PersonColumns): Pro
   };
 }
 
-const caseColumns = `id uuid, status "CaseStatus", effectiveStartDate date, effectiveEndDate date, primaryApplicantId uuid, assignedToId uuid,
-  createdAt timestamptz, updatedAt timestamptz`;
-const appointmentColumns = `id uuid, startAt timestamptz, endAt timestamptz, appointmentType text, status "AppointmentStatus", personId uuid,
-  assignedToId uuid, notes text, createdAt timestamptz, updatedAt timestamptz`;
+const caseColumns = `id uuid, status "CaseStatus", effectiveStartDate date, effectiveEndDate date, primaryApplicantId uuid,
+  assignedToId uuid, createdAt timestamptz, updatedAt timestamptz`;
+const appointmentColumns = `id uuid, startAt timestamptz, endAt timestamptz, appointmentType text, status "AppointmentStatus",
+  personId uuid, assignedToId uuid, notes text, createdAt timestamptz, updatedAt timestamptz`;
 /** Every column the platform stores for a person, mirrors and match keys as its own write derives them. */
 const personTable = (derived: PersonColumns) =>
   ["id uuid, attributes jsonb, createdAt timestamptz, updatedAt timestamptz", ...derived.names.map((name) => `${name} text`)].join(", ");
@@ -197,8 +194,8 @@ export async function growPeople(client: pg.Client, data: SeededData, derived: P
     await client.query("SELECT setseed(0.15)");
     const { rows } = await client.query<{ id: string }>(
       `INSERT INTO workflow_task (id, name, status, "taskType", "subjectType", "subjectId", "programType", "isExpedited", "queueId", priority, "createdAt", "updatedAt")
-       SELECT ${uuidFromLabel("'growth-task-' || n")}, 'Review ' || program || ' application', 'pending', 'application_review', 'application',
-         ${uuidFromLabel("'growth-application-' || n")}, program::"ProgramType", false, CASE WHEN program = 'snap' THEN $3::uuid ELSE $4::uuid END, 3, created, created
+       SELECT ${uuidOf("'growth-task-' || n")}, 'Review ' || program || ' application', 'pending', 'application_review', 'application',
+         ${uuidOf("'growth-application-' || n")}, program::"ProgramType", false, CASE WHEN program = 'snap' THEN $3::uuid ELSE $4::uuid END, 3, created, created
        FROM (SELECT n, now() - make_interval(secs => random() * 90 * 86400) AS created, (ARRAY['snap', 'medicaid', 'chip', 'tanf', 'aca'])[1 + floor(random() * 5)::int] AS program
              FROM generate_series($1::int + 1, $2::int) AS n) drawn
        RETURNING id`,

@@ -95,7 +95,7 @@ async function asAdmin(statement: string): Promise<void> {
   await client.query(statement).finally(() => client.end());
 }
 
-/** A server the benchmark started as a child process; `exited` is set when it exited on its own: a crash under load must not pass as a slow run. */
+/** A child process of the benchmark; `exited` is set when it exited on its own: a crash under load must not pass as a slow run. */
 export type Server = {
   name: string;
   pid: number;
@@ -254,7 +254,7 @@ export async function startFloor(scope: Scope, databaseUrl: string): Promise<Ser
   return Object.assign(server, { base });
 }
 
-/** A measurement that a crash of the servers fails; what they logged meanwhile (at LOG_LEVEL=warn, worth seeing beside the figures) is shown. */
+/** A measurement that a crash of the servers fails; what they logged meanwhile (at warn, worth seeing beside the figures) is shown. */
 export async function watched<T>(servers: Server[], work: () => Promise<T>): Promise<T> {
   const before = servers.map((server) => server.linesPrinted());
   try {

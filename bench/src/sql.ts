@@ -15,10 +15,7 @@ export async function inTransaction(client: pg.ClientBase, work: () => Promise<v
   }
 }
 
-/**
- * All rows in one INSERT: each column one text array (unnest), cast in SQL to its type. `columns` reads
- * as in CREATE TABLE ("id uuid, status \"CaseStatus\", …"), the names being the rows' keys.
- */
+/** One INSERT for all rows, each column a text array cast in SQL; `columns` reads as in CREATE TABLE, the names being the rows' keys. */
 export async function insertRows(client: pg.ClientBase, table: string, columns: string, rows: readonly object[]): Promise<void> {
   const definitions = columns.split(",").map((column) => column.trim().split(/\s+/) as [string, string]);
   const aliases = definitions.map((_, index) => `c${index}`);

@@ -31,10 +31,7 @@ export async function recordEvent(client: pg.PoolClient, change: RecordedChange)
   );
 }
 
-/**
- * Numbering by the hubs' own `platform_event_number` (lock, numbering, NOTIFY), nothing read back: the
- * floor has no subscribers. Wake-ups during a round fold into one more, as the platform's do.
- */
+/** Numbering by the hubs' own `platform_event_number`, nothing read back (no subscribers); wake-ups in a round fold into one more. */
 export function logSequencer(pool: pg.Pool, onError: (error: Error) => void): { wake(): void; idle(): Promise<void> } {
   const numberBatch = async () =>
     (await pool.query<{ count: number }>(`SELECT platform_event_number($1::int) AS count`, [SEQUENCER_BATCH])).rows[0]?.count ?? 0;

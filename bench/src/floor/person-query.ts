@@ -1,7 +1,5 @@
-/**
- * The `q` forms the benchmark sends (`path:text` contains, `path:text*` starts with, all must hold),
- * compiled as the platform's list compiles them (ILIKE on the mirror column): the same statement shape over the same indexes.
- */
+// The `q` forms the benchmark sends (`path:text`, `path:text*`), compiled as the platform's list compiles them: the same statement
+// shape (ILIKE on the mirror column) over the same indexes.
 
 /** The mirrored paths of a person record and their columns (subgraphs/persons/src/contract/person.ts). */
 const mirrorColumns: Record<string, string> = {

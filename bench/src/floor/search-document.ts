@@ -5,10 +5,7 @@ import { sqlOn } from "./event-log";
 
 type Refresh = Parameters<SearchIndex["refresh"]>;
 
-/**
- * The search document the platform writes in the transaction of every person event, with the statement
- * derived from the persons domain's own projection (loaded from its build: bench does not depend on the domain).
- */
+/** The search document the platform writes with every person event, by the statement its persons domain's projection derives. */
 export function personSearchDocuments(repositoryRoot: string): {
   refresh(client: pg.PoolClient, event: { type: string; subject: string }): Promise<unknown>;
 } {

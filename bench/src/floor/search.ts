@@ -2,10 +2,7 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import type pg from "pg";
 
-/**
- * The floor's `GET /platform/search`: the platform's own statement for a caller who may find every kind
- * (loaded from its build, so both send the same text), prepared on `pg`, the answer written from its one row.
- */
+// The floor's `GET /platform/search`: the platform's own statement (loaded from its build: both send the same text), prepared on `pg`.
 
 type Clause = { sql: string; values: unknown[] };
 type PlatformSearch = {

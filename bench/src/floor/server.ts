@@ -10,11 +10,8 @@ import { registerFloorSearch } from "./search";
 import { mirrorColumnNames, personFilter, UnsupportedQuery } from "./person-query";
 import { personSearchDocuments } from "./search-document";
 
-/**
- * The floor: the requests the benchmark sends answered by hand-written SQL over the platform's own
- * tables, with no graph, authentication or validation between: what the platform spends above this is
- * the cost of its layers. A child process of the benchmark: DATABASE_URL, PORT, HOST, DATABASE_POOL_SIZE.
- */
+// The floor: the requests the benchmark sends answered by hand-written SQL over the platform's tables, nothing between: what the platform
+// spends above this is its layers'. A child process of the benchmark: DATABASE_URL, PORT, HOST, DATABASE_POOL_SIZE.
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const serverSet = new Set(["id", "createdAt", "updatedAt"]);

@@ -234,10 +234,7 @@ function post(agent: http.Agent, base: string, body: string): Promise<{ status: 
   });
 }
 
-/**
- * Households of four with what intake hands the FDSH SSA agency; SSNs end in 0–5, which the simulator
- * answers conclusively at once, and the digits before vary, so the answers do too.
- */
+/** Households of four; SSNs end in 0–5, which the simulator answers conclusively at once, and the digits before vary the answers. */
 async function seedMembers(db: pg.Client, members: number): Promise<string[]> {
   await db.query("BEGIN");
   await db.query(

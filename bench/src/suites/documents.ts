@@ -108,10 +108,7 @@ export const documents: Suite = async (context) => {
   }
 };
 
-/**
- * Random bytes, a new file each time (clamd remembers the verdict of content it has judged), synced
- * before it is measured so writing it back does not land on what follows.
- */
+/** Random bytes, a new file each time (clamd remembers verdicts), synced so writing it back does not land on what is measured. */
 async function writeSource(file: string, bytes: number): Promise<Source> {
   const hash = createHash("sha256");
   const handle = await open(file, "wx");
@@ -161,10 +158,7 @@ async function copied(sources: Source[], copies: string): Promise<number> {
 /** The floor of a checked download: the file read and hashed. */
 const readAndHash = (source: Source) => hashedInto(source, new Writable({ write: (_chunk, _encoding, done) => done() }));
 
-/**
- * Files a pay stub: multipart text parts, then the file read from disk as the request goes out (a
- * client never holds a large document whole, and the benchmark must not measure its own memory).
- */
+/** A pay stub, the file read as the request goes out: a client never holds a large document whole, nor must the benchmark. */
 async function upload(platform: Platform, file: Source): Promise<string> {
   const boundary = `----pap-bench-${randomUUID()}`;
   const fields = { documentTypeId: "a7b8c9d0-e1f2-4a3b-4c5d-e6f7a8b9c0d1", title: "Benchmark upload" };

@@ -25,10 +25,7 @@ export const envelope = (id: string = randomUUID()) =>
 /** What the readers ask for: every person event, as a consumer would filter. */
 export const typeFilter = "persons.*";
 
-/**
- * An SSE reader on a socket of its own, as each browser tab's EventSource. Resolves on the `: connected`
- * comment, written once the subscription exists: every event committed from then on is due on it.
- */
+/** An SSE reader on a socket of its own, ready at `: connected`, sent once its subscription exists: every later event is due on it. */
 export function openSse(url: string, headers: Record<string, string>, onEvent: OnEvent): Promise<Reader> {
   return new Promise((resolve, reject) => {
     let failure: string | null = null;
@@ -68,10 +65,7 @@ export function openSse(url: string, headers: Record<string, string>, onEvent: O
   });
 }
 
-/**
- * A graphql-ws client with one `events` subscription; no retries: a dropped socket must show as missing
- * events. The protocol acknowledges the connection, not the subscription: callers prove it live with probes.
- */
+/** No retries: a dropped socket must show as missing events. Only the connection is acknowledged: callers prove the subscription live. */
 export async function openSubscription(url: string, headers: Record<string, string>, onEvent: OnEvent, type = typeFilter): Promise<Reader> {
   let failure: string | null = null;
   const client = createClient({ url, webSocketImpl: WebSocket, retryAttempts: 0, lazy: false, connectionParams: () => headers });

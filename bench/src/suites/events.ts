@@ -61,10 +61,7 @@ export const events: Suite = async (context) => {
   });
 };
 
-/**
- * A new envelope per request, then the log read back: every acknowledged event there, nothing foreign,
- * and no more unacknowledged ones than requests the timer cut off (one per connection per pass).
- */
+/** Then the log read back: every acknowledged event there, nothing foreign, no more others than the timer cut off (one per connection). */
 async function publishing(base: string, db: pg.Client, settings: { seconds: number; warmupSeconds: number }) {
   const head = (await db.query<{ head: string }>(`SELECT coalesce(max(position), 0)::text AS head FROM platform_event`)).rows[0]!.head;
   const generated = new Set<string>();

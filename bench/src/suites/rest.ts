@@ -174,7 +174,7 @@ export const rest: Suite = async (context) => {
     const seeding = Date.now();
     data = await growPeople(db, data ?? (await seedPeople(db, derived)), derived, size);
     const seeded = (Date.now() - seeding) / 1000;
-    // Before the platform starts, as a deployment holds them; vacuumed as the growth's rows are, so autovacuum does not take them on mid-run.
+    // Before the platform starts, as a deployment holds them; vacuumed, so autovacuum does not take them on mid-run.
     const documents = await deriveSearchDocuments(url);
     await db.query("VACUUM (ANALYZE) search_document");
     const { counts } = data;
@@ -257,11 +257,7 @@ const tallyWrites = async (db: pg.Client) =>
       (SELECT count(*)::int FROM search_document WHERE type = 'person') AS documents`)
   ).rows[0]!;
 
-/**
- * Around a pass of creates: every person answered 201 must be stored with its creation event and its
- * search document (they commit together or not at all), and every event numbered. A server that
- * answered 201 without writing fails here however fast it was.
- */
+/** Around creates: every person answered 201 stored with its event and search document, every event numbered, however fast the answers. */
 const storedAsAnswered = (db: pg.Client) => async (pass: () => Promise<Measurement>) => {
   const before = await tallyWrites(db);
   const measured = await pass();

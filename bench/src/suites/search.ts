@@ -12,10 +12,7 @@ const numbered = (n: number) => String(n % 5000).padStart(4, "0");
 const q = (text: string, extra = ""): HttpCall => getCall(`/platform/search?q=${encodeURIComponent(text)}${extra}`);
 const sample = (count: number, of: number) => Array.from({ length: count }, (_, k) => 1 + ((k * 7919) % of));
 
-/**
- * Selective searches as a caseworker types them (a surname with its number finds 20 persons, with its
- * number's beginning 200); and typos, a letter doubled or dropped, which no word matches (trigram similarity).
- */
+/** As a caseworker types them (a surname with its number finds 20 persons); and typos, which no word matches (trigram similarity). */
 const searches = (persons: number, tasks: number) => ({
   "search-words": sample(40, Math.min(persons, 5000)).flatMap((i) => [
     q(`${surnames[i % 10]}${numbered(i)}`),

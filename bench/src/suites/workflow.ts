@@ -45,7 +45,7 @@ export const workflow: Suite = async (context) => {
   }
 };
 
-/** Up to a minute for every durable consumer to reach the log's head: catching up on the seed or on new tasks' timers must not run under a measurement. */
+/** Up to a minute for the durable consumers to reach the log's head: catching up (the seed, new tasks' timers) must not run under load. */
 async function consumersCaughtUp(db: pg.Client): Promise<void> {
   const behind = `SELECT 1 FROM event_consumer WHERE position < (SELECT coalesce(max(position), 0) FROM platform_event) LIMIT 1`;
   await waitFor(async () => !(await db.query(behind)).rowCount, 60_000, 200);
@@ -56,10 +56,7 @@ type Statement = { text: string; values: unknown[] };
 type RawSql = { $queryRaw(query: Statement): Promise<unknown> };
 type ComputeMetric = (db: RawSql, metric: MetricDefinition, filters: object, prefix?: string) => Promise<unknown>;
 
-/**
- * One request at a time (a supervisor's dashboard, not a load), the untimed first checked against the
- * data; beside each, the statement the platform runs for it (captured from the workflow domain's build), alone on `pg`.
- */
+/** One request at a time (a dashboard, not a load), beside the statement the platform runs for it (from its build), alone on `pg`. */
 async function metrics(context: SuiteContext, restBase: string, db: pg.Client, repetitions: number): Promise<void> {
   const dist = path.join(repositoryRoot, "subgraphs", "workflow", "dist");
   const { computeMetric } = require(path.join(dist, "domain", "metrics.js")) as { computeMetric: ComputeMetric };
@@ -140,7 +137,7 @@ function judge(id: string, groupBy: string | undefined, body: MetricBody, expect
   return want !== undefined && Math.abs(value - want) < 1e-9 ? "" : `${value}, expected ${want ?? "a known metric"}`;
 }
 
-/** Made through the API, not inserted: each then has its creation event and timers, which claiming and completing must reschedule or cancel. */
+/** Through the API, not inserted: each has its creation event and timers, which claiming and completing must reschedule or cancel. */
 async function createPendingTasks(graphqlBase: string, count: number): Promise<string[]> {
   const ids: string[] = [];
   let next = 0;
