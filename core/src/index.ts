@@ -37,6 +37,7 @@ export {
   contentStoreProblems,
   describeVerdict,
   developmentAuthProblems,
+  edgeProblems,
   editDistance,
   envExample,
   intendedSetting,

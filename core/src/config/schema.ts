@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { choice, commaList, decimal, port, secret, text, trueFalse, url, verbatim, wholeNumber } from "./kinds";
+import { choice, commaList, decimal, port, secret, text, trueFalse, trustedProxies, url, verbatim, wholeNumber } from "./kinds";
 
 /**
  * Every environment variable the platform reads, declared once: its kind (parsed with zod from the
@@ -79,6 +79,24 @@ export const settingDeclarations = {
     default: "`http://HOST:PORT` (distributed: the REST process's address)",
     meaning: "Where clients reach the platform, for absolute links (a search result's `url`); set it behind a proxy",
     example: "https://benefits.example.gov",
+  }),
+  TRUST_PROXY: declare({
+    group: "Deployment",
+    value: trustedProxies(),
+    default: "unset: no proxy is trusted, the client is the socket's peer",
+    meaning:
+      "The proxies in front of the platform whose `X-Forwarded-For` names the client: their addresses or CIDR ranges (`10.0.0.0/8,127.0.0.1`, or `loopback`), or `true` for any peer (then any client can name any address). The client's address keys the per-caller limits of requests without a verified credential",
+    production: "not `true`: name the proxies",
+    example: "127.0.0.1",
+  }),
+  CORS_ORIGINS: declare({
+    group: "Deployment",
+    value: commaList(),
+    default: "none: browser apps on other origins are refused",
+    meaning:
+      "The origins (`https://caseworker.example.gov`) whose browser apps may call the REST surface and the graph (CORS); `*` for any origin",
+    production: "not `*`",
+    example: "https://caseworker.example.gov",
   }),
   CLUSTER_WORKERS: declare({ group: "Deployment", value: wholeNumber(), default: "number of cores", meaning: "Workers in cluster mode" }),
   GATEWAY_WORKERS: declare({
