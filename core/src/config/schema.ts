@@ -551,6 +551,14 @@ export const settingDeclarations = {
     default: "empty",
     meaning: "Prepended verbatim to every event type, e.g. `org.example.` (an overlay the specification allows, §9)",
   }),
+  SENSITIVE_FIELDS: declare({
+    group: "Event overlays",
+    value: commaList(),
+    default: "none beyond `ssn` and `dateOfBirth`",
+    meaning:
+      "Field names, beside `ssn` and `dateOfBirth` (always), whose values no event carries: wherever such a field is in an event's data, its value is `[redacted]`",
+    example: "alienNumber,medicaidId",
+  }),
   EVENT_STREAM_HEARTBEAT_MS: declare({
     group: "Event overlays",
     value: wholeNumber(30_000),
