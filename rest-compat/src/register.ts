@@ -1,4 +1,4 @@
-import { envelopeFromGraphQLError } from "@pap/core";
+import { envelopeFromGraphQLError, preconditionRequired } from "@pap/core";
 import {
   bearerChallenge,
   notSignedIn,
@@ -68,7 +68,7 @@ export function registerRestRoutes(
     void app.register(multipart, { limits: { files: 2, fields: 20, fieldSize: 64 * 1024, parts: 24, headerPairs: 50 } });
     app.get(`${signedContentPrefix}/:versionId/:fileName`, signedLinkHandler(content));
   }
-  for (const route of routes) serveRoute(app, graph, route, content);
+  for (const route of routes) serveRoute(app, graph, route, content, options.requireIfMatch === true);
   const document = openApiDocument(routes, {
     eventStreamPath: streamPath,
     eventStreamRequirement: streamRequirement,
@@ -82,17 +82,21 @@ export function registerRestRoutes(
 const requirementOfRoute = (graph: RestGraph, route: RestRoute) => graph.requirementOf(route.operation, route.field);
 
 /** One route on the Fastify app: its caller admitted on request, before the body is even read (a refused caller's body is never parsed). */
-function serveRoute(app: FastifyInstance, graph: RestGraph, route: RestRoute, content: Content): void {
+function serveRoute(app: FastifyInstance, graph: RestGraph, route: RestRoute, content: Content, requireIfMatch: boolean): void {
   if ((route.upload || route.docs.binary) && !content)
     throw new Error(`${route.method} ${route.path} handles documents' bytes: the REST surface needs the content settings`);
   // The graph decides what a caller may do. The same requirement is checked here first, before the
   // request is validated, so that a caller who may not run the operation learns nothing from how
   // its request would have been validated (401/403 before 400/422).
   const requirement = requirementOfRoute(graph, route);
+  const needsIfMatch = requireIfMatch && changesARecord(route);
   app.route({
     method: route.method,
     url: fastifyPath(route.path),
-    onRequest: (request) => admit(graph.authenticate, requirement, request),
+    onRequest: async (request) => {
+      await admit(graph.authenticate, requirement, request);
+      if (needsIfMatch && !request.headers["if-match"]) throw preconditionRequired();
+    },
     handler: (request, reply) => answerRequest(graph, route, content, request, reply),
   });
 }
@@ -131,6 +135,14 @@ async function answerRequest(graph: RestGraph, route: RestRoute, content: Conten
   reply.code(answer.status);
   return answer.body === undefined ? reply.send() : reply.send(answer.body);
 }
+
+/**
+ * Whether the route changes a record that exists (PATCH, PUT, DELETE, or an action POSTed at a
+ * record's path), as opposed to creating one (201): the changes REQUIRE_IF_MATCH holds to a version.
+ */
+const changesARecord = (route: RestRoute) =>
+  ["PATCH", "PUT", "DELETE"].includes(route.method) ||
+  (route.method === "POST" && route.path.includes("{") && !(route.answer.kind === "record" && route.answer.status === 201));
 
 /** The check a request passes before anything about it is read: a credential (401), and the requirement's grant (403). */
 async function admit(authenticate: Authenticator, requirement: Requirement | undefined, request: FastifyRequest): Promise<void> {

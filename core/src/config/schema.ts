@@ -80,6 +80,13 @@ export const settingDeclarations = {
     meaning: "Where clients reach the platform, for absolute links (a search result's `url`); set it behind a proxy",
     example: "https://benefits.example.gov",
   }),
+  REQUIRE_IF_MATCH: declare({
+    group: "Deployment",
+    value: trueFalse(false),
+    default: "`false`",
+    meaning:
+      "`true`: a REST change of an existing record (PATCH, PUT, DELETE, an action) without `If-Match` is 428 `PRECONDITION_REQUIRED`; with it or not, an `If-Match` the record no longer matches is 412",
+  }),
   TRUST_PROXY: declare({
     group: "Deployment",
     value: trustedProxies(),
