@@ -1,4 +1,5 @@
 import { envelopeFromGraphQLError, preconditionRequired } from "@pap/core";
+import { changesARecord } from "./preconditions";
 import {
   bearerChallenge,
   notSignedIn,
@@ -135,14 +136,6 @@ async function answerRequest(graph: RestGraph, route: RestRoute, content: Conten
   reply.code(answer.status);
   return answer.body === undefined ? reply.send() : reply.send(answer.body);
 }
-
-/**
- * Whether the route changes a record that exists (PATCH, PUT, DELETE, or an action POSTed at a
- * record's path), as opposed to creating one (201): the changes REQUIRE_IF_MATCH holds to a version.
- */
-const changesARecord = (route: RestRoute) =>
-  ["PATCH", "PUT", "DELETE"].includes(route.method) ||
-  (route.method === "POST" && route.path.includes("{") && !(route.answer.kind === "record" && route.answer.status === 201));
 
 /** The check a request passes before anything about it is read: a credential (401), and the requirement's grant (403). */
 async function admit(authenticate: Authenticator, requirement: Requirement | undefined, request: FastifyRequest): Promise<void> {
