@@ -11,6 +11,9 @@ export {
   invalidQuery,
   invalidSortField,
   notFound,
+  PRECONDITION_FAILED_STATE,
+  preconditionFailed,
+  preconditionRequired,
   reportServerFault,
   requestValuesOf,
   sqlStateOf,
@@ -18,6 +21,8 @@ export {
 } from "./errors";
 export type { ErrorDetail, ErrorEnvelope, FaultLog, RequestValues } from "./errors";
 export { isUuid } from "./ids";
+export { etagOf, preconditionOf, preconditionSetting } from "./preconditions";
+export type { Precondition } from "./preconditions";
 export { unstorableTextReason } from "./unstorable-text";
 export { DAY_MS, HOUR_MS, MINUTE_MS, ManualClock, systemClock } from "./clock";
 export type { Clock } from "./clock";
@@ -37,6 +42,7 @@ export {
   contentStoreProblems,
   describeVerdict,
   developmentAuthProblems,
+  edgeProblems,
   editDistance,
   envExample,
   intendedSetting,

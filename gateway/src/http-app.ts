@@ -1,12 +1,15 @@
 import type { Logger } from "@pap/core";
-import type { AuthSettings } from "@pap/kernel/auth";
+import type { AuthSettings, Authenticator } from "@pap/kernel/auth";
 import {
   ConnectionLimiter,
+  browserSettingsFromEnv,
+  callerIdentifier,
   createHttpServer,
   metricsAccessFromEnv,
   mountApollo,
   rateLimitSettingsFromEnv,
   registerMetricsEndpoint,
+  useBrowserSafety,
   useRateLimits,
 } from "@pap/kernel/http";
 import type { ContentSettings } from "@pap/content";
@@ -23,6 +26,8 @@ export type HttpAppParts = {
   graph?: FederatedGraph;
   /** Where REST requests and the event stream go, when this process serves the REST surface. */
   rest?: RestGraph;
+  /** Who a request's credential names: the per-caller limits count verified callers by who they are. */
+  authenticate: Authenticator;
   /** Readiness probe: true when the process can serve (database reachable). */
   ready: () => Promise<boolean>;
   /** In development mode, where the REST surface or the graph is served: `GET /dev/token` issues local tokens. */
@@ -34,10 +39,13 @@ export type HttpAppParts = {
 /** One Fastify app holding whichever of the platform's HTTP faces this process serves. */
 export async function createHttpApp(parts: HttpAppParts): Promise<FastifyInstance> {
   const app = createHttpServer(parts.logger);
-  // Per-caller limits belong to the faces clients reach; subgraph servers behind the gateway have none.
+  // Security headers and CORS, and per-caller limits, belong to the faces clients reach; subgraph
+  // servers behind the gateway have neither.
+  await useBrowserSafety(app, browserSettingsFromEnv());
   const limits = rateLimitSettingsFromEnv();
-  await useRateLimits(app, limits);
-  const connections = new ConnectionLimiter(limits);
+  const identify = callerIdentifier(parts.authenticate);
+  await useRateLimits(app, limits, identify);
+  const connections = new ConnectionLimiter(limits, identify);
   if (parts.graph) {
     const graph = parts.graph;
     // Loaded only where the graph is served: a process serving only REST never builds the subgraphs' schemas.

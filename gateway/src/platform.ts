@@ -65,6 +65,7 @@ export async function startPlatform(options: {
   const app = await createHttpApp({
     logger,
     graph,
+    authenticate: services.authenticate,
     rest: {
       execute,
       subscribe: graph.subscriptions.asGraphSubscriber(),

@@ -1,6 +1,6 @@
 import { ApiError, envelopeFromGraphQLError } from "@pap/core";
 import type { GraphExecutor, GraphResult, GraphSubscriber } from "@pap/kernel/graphql";
-import { callerKey, type ConnectionLimiter } from "@pap/kernel/http";
+import type { ConnectionLimiter } from "@pap/kernel/http";
 import { eventStreamOperations, positionFrom, streamFilter } from "@pap/platform/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { EventFrames } from "./event-frames";
@@ -46,7 +46,7 @@ export function registerEventStream(
       filter: { type: filter.types?.join(","), source: filter.source, subject: filter.subject },
       after: start.toString(),
     };
-    const release = options.connections ? options.connections.acquire(callerKey(request.headers, request.ip), "sse") : () => {};
+    const release = options.connections ? await options.connections.acquire(request.headers, request.ip, "sse") : () => {};
     if (!release) {
       reply.header("retry-after", "5");
       throw options.connections!.refusal();

@@ -3,6 +3,7 @@ import type { AuthMode, Requirement } from "@pap/kernel/auth";
 import type { RestRoute } from "@pap/kernel/rest";
 import { z } from "zod";
 import { operationSecurity, securitySchemes } from "./openapi-security";
+import { changesARecord } from "./preconditions";
 
 const errorEnvelope = {
   type: "object",
@@ -28,6 +29,8 @@ const statusDescriptions: Record<number, string> = {
   401: "No credential, or one that is not valid",
   403: "The caller may not do this",
   410: "Gone: the document was destroyed",
+  412: "The record has changed since the version If-Match names",
+  428: "If-Match is required on changes in this deployment (REQUIRE_IF_MATCH)",
   413: "The request body is too large",
   415: "Unsupported content type",
   416: "Range not satisfiable",
@@ -37,6 +40,15 @@ const statusDescriptions: Record<number, string> = {
   429: "Too many requests",
   500: "Unexpected server error",
   503: "A service the operation needs (the virus scanner) is unreachable",
+};
+
+/** On a change of a record: the ETag it was read with, so that the change is refused (412) if it changed since. */
+const ifMatchParameter = {
+  name: "If-Match",
+  in: "header",
+  required: false,
+  description: "The record's ETag as read: the change is refused with 412 if the record has changed since (`*`: any version).",
+  schema: { type: "string" },
 };
 
 const errorContent = { "application/json": { schema: { $ref: "#/components/schemas/Error" } } };
@@ -190,6 +202,8 @@ export function openApiDocument(routes: readonly RestRoute[], options: OpenApiOp
       }
       responses[status] = { description: statusDescriptions[status] ?? "Error", content: errorContent };
     }
+    const versioned = changesARecord(route);
+    if (versioned) for (const status of [412, 428]) responses[status] = { description: statusDescriptions[status], content: errorContent };
     Object.assign(responses, commonErrors());
     (paths[route.path] ??= {})[route.method.toLowerCase()] = {
       operationId: route.operationId,
@@ -199,6 +213,7 @@ export function openApiDocument(routes: readonly RestRoute[], options: OpenApiOp
       security,
       parameters: [
         ...pathParameters,
+        ...(versioned ? [ifMatchParameter] : []),
         ...listParameters(route),
         ...(route.docs.queryParameters ?? []).map(({ name, description }) => ({
           name,

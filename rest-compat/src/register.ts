@@ -1,4 +1,5 @@
-import { envelopeFromGraphQLError } from "@pap/core";
+import { envelopeFromGraphQLError, preconditionRequired } from "@pap/core";
+import { changesARecord } from "./preconditions";
 import {
   bearerChallenge,
   notSignedIn,
@@ -68,7 +69,7 @@ export function registerRestRoutes(
     void app.register(multipart, { limits: { files: 2, fields: 20, fieldSize: 64 * 1024, parts: 24, headerPairs: 50 } });
     app.get(`${signedContentPrefix}/:versionId/:fileName`, signedLinkHandler(content));
   }
-  for (const route of routes) serveRoute(app, graph, route, content);
+  for (const route of routes) serveRoute(app, graph, route, content, options.requireIfMatch === true);
   const document = openApiDocument(routes, {
     eventStreamPath: streamPath,
     eventStreamRequirement: streamRequirement,
@@ -82,17 +83,21 @@ export function registerRestRoutes(
 const requirementOfRoute = (graph: RestGraph, route: RestRoute) => graph.requirementOf(route.operation, route.field);
 
 /** One route on the Fastify app: its caller admitted on request, before the body is even read (a refused caller's body is never parsed). */
-function serveRoute(app: FastifyInstance, graph: RestGraph, route: RestRoute, content: Content): void {
+function serveRoute(app: FastifyInstance, graph: RestGraph, route: RestRoute, content: Content, requireIfMatch: boolean): void {
   if ((route.upload || route.docs.binary) && !content)
     throw new Error(`${route.method} ${route.path} handles documents' bytes: the REST surface needs the content settings`);
   // The graph decides what a caller may do. The same requirement is checked here first, before the
   // request is validated, so that a caller who may not run the operation learns nothing from how
   // its request would have been validated (401/403 before 400/422).
   const requirement = requirementOfRoute(graph, route);
+  const needsIfMatch = requireIfMatch && changesARecord(route);
   app.route({
     method: route.method,
     url: fastifyPath(route.path),
-    onRequest: (request) => admit(graph.authenticate, requirement, request),
+    onRequest: async (request) => {
+      await admit(graph.authenticate, requirement, request);
+      if (needsIfMatch && !request.headers["if-match"]) throw preconditionRequired();
+    },
     handler: (request, reply) => answerRequest(graph, route, content, request, reply),
   });
 }

@@ -18,6 +18,8 @@ beforeAll(async () => {
     RATE_LIMIT_MAX: "30",
     RATE_LIMIT_WINDOW_MS: "600000",
     RATE_LIMIT_MAX_CONNECTIONS: "2",
+    // The tests' requests come from 127.0.0.1, standing for the agency's proxy.
+    TRUST_PROXY: "127.0.0.1",
   });
 });
 afterAll(async () => {
@@ -46,6 +48,28 @@ describe("requests per window", () => {
     });
     expect(graphql.status).toBe(429);
     expect((await get("/persons", second)).status).toBe(200);
+  });
+
+  it("counts one caller's requests together whatever token they carry", async () => {
+    // A token of its own for each request: each lives a second longer than the last.
+    const tokens = await Promise.all(
+      Array.from({ length: 31 }, (_, index) => bearer(["case_worker"], { sub: "test|many-tokens", lifetimeSeconds: 3600 + index })),
+    );
+    expect(new Set(tokens.map((headers) => headers.authorization)).size).toBe(31);
+    const statuses = [];
+    for (const headers of tokens) statuses.push((await get("/persons", headers)).status);
+    expect(statuses.slice(0, 30).every((status) => status === 200)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+
+  it("counts made-up credentials against the client's address, through the trusted proxy, so they open no fresh bucket", async () => {
+    const forgedFrom = (address: string, index: number) => ({ authorization: `Bearer forged-${index}`, "x-forwarded-for": address });
+    for (let index = 0; index < 30; index++) expect((await get("/persons", forgedFrom("203.0.113.7", index))).status).toBe(401);
+    const refused = await get("/persons", forgedFrom("203.0.113.7", 30));
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ code: "RATE_LIMITED" });
+    // Another client behind the same proxy has a budget of its own.
+    expect((await get("/persons", forgedFrom("203.0.113.8", 31))).status).toBe(401);
   });
 
   it("health and readiness probes are never limited", async () => {

@@ -222,7 +222,9 @@ describe("/intake/applications/{applicationId}/members", () => {
       }),
     );
     const [event] = await eventsOf(api, application.id, "intake.application_member.created");
-    expect(event!.data).toEqual(response.body);
+    // The record as created, but for the values the log never holds (test/events/no-identifiers.test.ts).
+    const personalInformation = { ...response.body.personalInformation, ssn: "[redacted]", dateOfBirth: "[redacted]" };
+    expect(event!.data).toEqual({ ...response.body, personalInformation });
     expect(new URL(response.headers.get("location") ?? "", url()).pathname).toBe(`${membersOf(application.id)}/${response.body.id}`);
   });
 

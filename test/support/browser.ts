@@ -21,13 +21,17 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /**
- * Every URL a page asked for, and what it threw: a page must load nothing from another host, and a
- * script error is a failure even when the screen looks right.
+ * Every URL a page asked for, what it threw, and what the page's Content-Security-Policy refused: a
+ * page must load nothing from another host, and a script error or a refused script, style or
+ * connection is a failure even when the screen looks right.
  */
 export function watchPage(page: Page): { requests: string[]; errors: string[] } {
   const watched = { requests: [] as string[], errors: [] as string[] };
   page.on("request", (request) => watched.requests.push(request.url()));
   page.on("websocket", (socket) => watched.requests.push(socket.url()));
   page.on("pageerror", (error) => watched.errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error" && message.text().includes("Content Security Policy")) watched.errors.push(message.text());
+  });
   return watched;
 }

@@ -91,6 +91,14 @@ describe("the verdict in production", () => {
     ]);
   });
 
+  it("refuses CORS for any origin and a proxy trusted whoever it is, and accepts them named", () => {
+    expect(problemsOf({ ...production, CORS_ORIGINS: "https://caseworker.state.example,*" })).toEqual(["CORS_ORIGINS"]);
+    expect(problemsOf({ ...production, TRUST_PROXY: "true" })).toEqual(["TRUST_PROXY"]);
+    expect(problemsOf({ ...production, CORS_ORIGINS: "https://caseworker.state.example", TRUST_PROXY: "10.0.0.0/8" })).toEqual([]);
+    // Outside production both are a developer's choice.
+    expect(problemsOf({ CORS_ORIGINS: "*", TRUST_PROXY: "true" })).toEqual([]);
+  });
+
   it("refuses a missing CONTENT_SIGNING_SECRET in every authentication mode", () => {
     expect(problemsOf({ ...production, CONTENT_SIGNING_SECRET: undefined })).toEqual(["CONTENT_SIGNING_SECRET"]);
     expect(problemsOf({ ...production, CONTENT_SIGNING_SECRET: undefined, AUTH_SECRET: undefined, AUTH_MODE: "trusted-headers" })).toEqual([

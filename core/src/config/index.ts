@@ -2,6 +2,7 @@ export { DEFAULT_AUDIENCE, DEVELOPMENT_PERSON_MATCH_KEY, isSettingName, settingD
 export type { SettingDeclaration, SettingGroup, SettingName, SettingValue } from "./schema";
 export { ConfigurationError, isProduction, readSetting, valueProblem, valueProblems } from "./read";
 export type { ConfigurationProblem, Environment } from "./read";
+export type { TrustedProxies } from "./kinds";
 export { editDistance, intendedSetting, misspeltSettings } from "./misspelt";
 export {
   authKeyProblems,
@@ -9,6 +10,7 @@ export {
   contentSigningProblems,
   contentStoreProblems,
   developmentAuthProblems,
+  edgeProblems,
   personMatchKeyProblems,
   referenceServiceProblems,
   referenceServicesAllowed,

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 
 /**
@@ -112,3 +113,44 @@ export const commaList = () =>
           .filter(Boolean),
       ),
   ) as z.ZodType<string[]>;
+
+/** Which proxies' `X-Forwarded-For` to believe: none (`false`), any (`true`), or these addresses and ranges. */
+export type TrustedProxies = boolean | string[];
+
+/** The names proxy-addr gives the private ranges, beside addresses and CIDR ranges. */
+const proxyRangeNames = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** An IPv4 or IPv6 address, or a CIDR range of one (`10.0.0.0/8`). */
+function isAddressOrRange(entry: string): boolean {
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
+
+/** TRUST_PROXY: `true`, or addresses, CIDR ranges and the range names `loopback`, `linklocal`, `uniquelocal`. */
+export const trustedProxies = () =>
+  z.preprocess(
+    unsetWhenBlank,
+    z
+      .string()
+      .optional()
+      .transform((text, context): TrustedProxies => {
+        const value = (text ?? "").trim();
+        if (value === "" || value === "false") return false;
+        if (value === "true") return true;
+        const entries = value
+          .split(",")
+          .map((entry) => entry.trim())
+          .filter(Boolean);
+        const malformed = entries.filter((entry) => !proxyRangeNames.has(entry) && !isAddressOrRange(entry));
+        if (malformed.length) {
+          context.addIssue({
+            code: "custom",
+            message: `must be true, or the proxies' addresses, CIDR ranges or loopback/linklocal/uniquelocal; not ${malformed.join(", ")}`,
+          });
+          return z.NEVER;
+        }
+        return entries;
+      }),
+  ) as z.ZodType<TrustedProxies>;

@@ -129,3 +129,24 @@ export function contentSigningProblems(env: Environment): ConfigurationProblem[]
     ),
   ];
 }
+
+/** Production names its proxies, and lets no origin whatever call it from a browser. */
+export function edgeProblems(env: Environment): ConfigurationProblem[] {
+  if (!isProduction(env)) return [];
+  const found: ConfigurationProblem[] = [];
+  if (parsed(env, "TRUST_PROXY") === true)
+    found.push(
+      problem(
+        "TRUST_PROXY",
+        "TRUST_PROXY=true believes X-Forwarded-For from any client, so anyone can choose the address their requests count against: name the proxies (addresses or CIDR ranges).",
+      ),
+    );
+  if (parsed(env, "CORS_ORIGINS")?.includes("*"))
+    found.push(
+      problem(
+        "CORS_ORIGINS",
+        "CORS_ORIGINS=* lets a page on any site call the platform from its visitors' browsers: list the origins of the agency's own browser apps.",
+      ),
+    );
+  return found;
+}

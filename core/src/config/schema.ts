@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { choice, commaList, decimal, port, secret, text, trueFalse, url, verbatim, wholeNumber } from "./kinds";
+import { choice, commaList, decimal, port, secret, text, trueFalse, trustedProxies, url, verbatim, wholeNumber } from "./kinds";
 
 /**
  * Every environment variable the platform reads, declared once: its kind (parsed with zod from the
@@ -79,6 +79,31 @@ export const settingDeclarations = {
     default: "`http://HOST:PORT` (distributed: the REST process's address)",
     meaning: "Where clients reach the platform, for absolute links (a search result's `url`); set it behind a proxy",
     example: "https://benefits.example.gov",
+  }),
+  REQUIRE_IF_MATCH: declare({
+    group: "Deployment",
+    value: trueFalse(false),
+    default: "`false`",
+    meaning:
+      "`true`: a REST change of an existing record (PATCH, PUT, DELETE, an action) without `If-Match` is 428 `PRECONDITION_REQUIRED`; with it or not, an `If-Match` the record no longer matches is 412",
+  }),
+  TRUST_PROXY: declare({
+    group: "Deployment",
+    value: trustedProxies(),
+    default: "unset: no proxy is trusted, the client is the socket's peer",
+    meaning:
+      "The proxies in front of the platform whose `X-Forwarded-For` names the client: their addresses or CIDR ranges (`10.0.0.0/8,127.0.0.1`, or `loopback`), or `true` for any peer (then any client can name any address). The client's address keys the per-caller limits of requests without a verified credential",
+    production: "not `true`: name the proxies",
+    example: "127.0.0.1",
+  }),
+  CORS_ORIGINS: declare({
+    group: "Deployment",
+    value: commaList(),
+    default: "none: browser apps on other origins are refused",
+    meaning:
+      "The origins (`https://caseworker.example.gov`) whose browser apps may call the REST surface and the graph (CORS); `*` for any origin",
+    production: "not `*`",
+    example: "https://caseworker.example.gov",
   }),
   CLUSTER_WORKERS: declare({ group: "Deployment", value: wholeNumber(), default: "number of cores", meaning: "Workers in cluster mode" }),
   GATEWAY_WORKERS: declare({
@@ -532,6 +557,14 @@ export const settingDeclarations = {
     value: verbatim(""),
     default: "empty",
     meaning: "Prepended verbatim to every event type, e.g. `org.example.` (an overlay the specification allows, §9)",
+  }),
+  SENSITIVE_FIELDS: declare({
+    group: "Event overlays",
+    value: commaList(),
+    default: "none beyond `ssn` and `dateOfBirth`",
+    meaning:
+      "Field names, beside `ssn` and `dateOfBirth` (always), whose values no event carries: wherever such a field is in an event's data, its value is `[redacted]`",
+    example: "alienNumber,medicaidId",
   }),
   EVENT_STREAM_HEARTBEAT_MS: declare({
     group: "Event overlays",

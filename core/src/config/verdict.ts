@@ -5,6 +5,7 @@ import {
   contentSigningProblems,
   contentStoreProblems,
   developmentAuthProblems,
+  edgeProblems,
   personMatchKeyProblems,
   referenceServiceProblems,
   scannerProblems,
@@ -41,6 +42,7 @@ export function configurationVerdict(env: Environment = process.env): Configurat
     ...authKeyProblems(env),
     ...contentStoreProblems(env),
     ...referenceServiceProblems(env),
+    ...edgeProblems(env),
     ...(production ? misspelt : []),
   ];
   return { production, problems, warnings: production ? [] : misspelt };

@@ -47,4 +47,10 @@ export const validationFailed = (details: ErrorDetail[], message = "The request 
   new ApiError(422, "VALIDATION_ERROR", message, details);
 export const notFound = (resource: string, id: string) => new ApiError(404, "NOT_FOUND", `${resource} ${id} was not found.`);
 export const conflict = (message: string, details?: ErrorDetail[]) => new ApiError(409, "CONFLICT", message, details);
+/** A change whose If-Match the record no longer matches (it changed since the client read it). */
+export const preconditionFailed = (message = "The record has changed since the version named by If-Match: read it again, then retry.") =>
+  new ApiError(412, "PRECONDITION_FAILED", message);
+/** A change without If-Match where the deployment requires one (REQUIRE_IF_MATCH). */
+export const preconditionRequired = () =>
+  new ApiError(428, "PRECONDITION_REQUIRED", "This deployment requires If-Match on changes: send the ETag of the record as you read it.");
 export const internalError = () => new ApiError(500, "INTERNAL_ERROR", "An unexpected error occurred.");

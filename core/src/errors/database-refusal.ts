@@ -1,5 +1,5 @@
 import { unstorableTextReason } from "../unstorable-text";
-import { ApiError } from "./api-error";
+import { ApiError, preconditionFailed } from "./api-error";
 
 /**
  * The values a request carried (a body's, a query string's, a path's, a GraphQL operation's variables
@@ -102,6 +102,9 @@ export function databaseMessageOf(error: unknown): string | undefined {
   return undefined;
 }
 
+/** SQLSTATE of the `record_version` trigger (prisma/migrations/…_record_versions): a change whose If-Match the record no longer matches. */
+export const PRECONDITION_FAILED_STATE = "PT412";
+
 /**
  * The client error a database refusal stands for, when the refused value came from the request; or
  * undefined when the failure is the server's: the database's state, or a value of the platform's own
@@ -109,6 +112,8 @@ export function databaseMessageOf(error: unknown): string | undefined {
  */
 export function clientErrorFromDatabase(error: unknown, valuesSent: () => RequestValues | undefined): ApiError | undefined {
   const state = sqlStateOf(error);
+  // The record changed since the version the client named: the client's to resolve, whatever it sent.
+  if (state === PRECONDITION_FAILED_STATE) return preconditionFailed();
   const refusal = state ? refusals[state] : undefined;
   // The request's values are gathered only for a refusal that may be the client's.
   const sent = refusal && valuesSent();

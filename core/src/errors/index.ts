@@ -7,10 +7,19 @@ export {
   invalidQuery,
   invalidSortField,
   notFound,
+  preconditionFailed,
+  preconditionRequired,
   validationFailed,
 } from "./api-error";
 export type { ErrorDetail, ErrorEnvelope } from "./api-error";
-export { clientErrorFromDatabase, databaseFaultSummary, databaseMessageOf, requestValuesOf, sqlStateOf } from "./database-refusal";
+export {
+  PRECONDITION_FAILED_STATE,
+  clientErrorFromDatabase,
+  databaseFaultSummary,
+  databaseMessageOf,
+  requestValuesOf,
+  sqlStateOf,
+} from "./database-refusal";
 export type { RequestValues } from "./database-refusal";
 export { envelopeFromGraphQLError } from "./status";
 export { reportServerFault } from "./server-fault";

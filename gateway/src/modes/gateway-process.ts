@@ -23,8 +23,9 @@ async function main() {
   }
   const urls = JSON.parse(readSetting("SUBGRAPH_URLS")) as Record<string, string>;
   const auth = authSettingsFromEnv();
-  const graph = await createGraphServer({ kind: "remote", urls }, logger, createAuthenticator(auth));
-  const app = await createHttpApp({ logger, graph, auth, ready: async () => true });
+  const authenticate = createAuthenticator(auth);
+  const graph = await createGraphServer({ kind: "remote", urls }, logger, authenticate);
+  const app = await createHttpApp({ logger, graph, auth, authenticate, ready: async () => true });
   await app.listen({ host: readSetting("HOST"), port: readSetting("PORT") });
   // A lone gateway (not a cluster worker) tells its launcher itself; with workers, the primary does.
   if (cluster.isPrimary) process.send?.({ ready: true });

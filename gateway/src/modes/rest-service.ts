@@ -21,12 +21,14 @@ export async function startRestService(options: {
   const logger = createLogger("rest-compat");
   const subscribe = webSocketGraphSubscriber(options.graphqlUrl);
   const auth = prepareAuthSettings();
+  const authenticate = createAuthenticator(auth);
   const app = await createHttpApp({
     logger,
+    authenticate,
     rest: {
       execute: httpGraphExecutor(options.graphqlUrl),
       subscribe,
-      authenticate: createAuthenticator(auth),
+      authenticate,
       requirementOf: platformRequirements,
     },
     ready: async () => (await fetch(options.graphqlUrl.replace(/\/graphql$/, "/healthz"))).ok,

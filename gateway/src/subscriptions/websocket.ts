@@ -1,5 +1,5 @@
 import { queryLimitsFromEnv, refuseDeepText } from "@pap/kernel/graphql";
-import { callerKey, serveGraphqlWebSocket, subscriptionHeaders, type ConnectionLimiter } from "@pap/kernel/http";
+import { clientAddress, serveGraphqlWebSocket, subscriptionHeaders, trustedProxiesFromEnv, type ConnectionLimiter } from "@pap/kernel/http";
 import type { Server } from "node:http";
 import { NoSchemaIntrospectionCustomRule, specifiedRules, validate, type ExecutionResult } from "graphql";
 import { platformLimitsRule } from "../graph/limits";
@@ -14,14 +14,15 @@ export function serveGatewayWebSocket(server: Server, graph: FederatedGraph, con
   // Each socket holds one of its caller's live-connection places from init until it closes.
   const releases = new WeakMap<object, () => void>();
   const limits = queryLimitsFromEnv();
+  const trusted = trustedProxiesFromEnv();
   const limited = [...specifiedRules, platformLimitsRule(limits)];
   const rules = introspectionEnabled() ? limited : [...limited, NoSchemaIntrospectionCustomRule];
   return serveGraphqlWebSocket(server, "/graphql", {
     schema: () => graph.schema(),
-    onConnect: (ctx) => {
+    onConnect: async (ctx) => {
       if (!connections) return true;
       const headers = subscriptionHeaders(ctx.extra.request.headers, undefined, ctx.connectionParams);
-      const release = connections.acquire(callerKey(headers, ctx.extra.request.socket.remoteAddress ?? "unknown"), "websocket");
+      const release = await connections.acquire(headers, clientAddress(ctx.extra.request, trusted), "websocket");
       if (!release) {
         ctx.extra.socket.close(4429, "Too many live connections for this caller");
         return false;

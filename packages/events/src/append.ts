@@ -3,6 +3,7 @@ import { Prisma, type SqlTransaction } from "@pap/db";
 import type { EventDraft } from "./catalog";
 import { JSON_CONTENT_TYPE, SPEC_VERSION, type PlatformEvent } from "./envelope";
 import type { EventOrigin } from "./origin";
+import { redacted, sensitiveFieldSet } from "./redaction";
 import type { EventSettings } from "./settings";
 import { traceIdOf } from "./trace";
 
@@ -31,7 +32,9 @@ export async function appendToLog(tx: SqlTransaction, events: readonly PlatformE
     ORDER BY e.ord`);
 }
 
-/** The full envelope of a change recorded now, on behalf of `origin`. */
+const defaultSensitive = sensitiveFieldSet();
+
+/** The full envelope of a change recorded now, on behalf of `origin`, its data holding no sensitive value. */
 export function envelopeFor(draft: EventDraft, origin: EventOrigin, settings: EventSettings, now = new Date()): PlatformEvent {
   const event: PlatformEvent = {
     id: randomUUID(),
@@ -43,7 +46,7 @@ export function envelopeFor(draft: EventDraft, origin: EventOrigin, settings: Ev
     datacontenttype: JSON_CONTENT_TYPE,
     traceparent: origin.traceparent,
   };
-  if (draft.data !== undefined && draft.data !== null) event.data = draft.data;
+  if (draft.data !== undefined && draft.data !== null) event.data = redacted(draft.data, settings.sensitiveFields ?? defaultSensitive);
   const causationid = draft.causationid ?? origin.causationid;
   if (causationid) event.causationid = causationid;
   if (origin.authid) event.authid = origin.authid;

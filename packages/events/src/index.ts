@@ -6,6 +6,7 @@ export type { EventOrigin } from "./origin";
 export { EventCatalog, changesBetween, crudDrafts, crudEventTypes, defineDomainEvents } from "./catalog";
 export type { DomainEvents, EventDraft, EventTypeDeclaration, FieldChange } from "./catalog";
 export { eventSettingsFromEnv } from "./settings";
+export { REDACTED, alwaysSensitiveFields, redacted, sensitiveFieldSet } from "./redaction";
 export type { EventSettings } from "./settings";
 export { EVENT_CHANNEL, appendToLog, envelopeFor, eventRecorder } from "./append";
 export type { EventRecorder, SqlTransaction } from "./append";

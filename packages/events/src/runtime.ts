@@ -6,6 +6,7 @@ import type { CommitNotifier } from "./notifier/notifier";
 import { PgliteNotifier } from "./notifier/pglite";
 import { PostgresNotifier } from "./notifier/postgres";
 import { appendToLog, eventRecorder, type EventRecorder } from "./append";
+import { redacted, sensitiveFieldSet } from "./redaction";
 import type { PlatformEvent } from "./envelope";
 import { originOf, type EventOrigin } from "./origin";
 import type { EventSettings } from "./settings";
@@ -65,7 +66,12 @@ export async function startEventRuntime(
       return result;
     },
     async publish(events) {
-      await appendToLog(database.prisma, events);
+      // Published data is the publisher's: it is held to the same rule as the platform's own events.
+      const sensitive = settings.sensitiveFields ?? sensitiveFieldSet();
+      await appendToLog(
+        database.prisma,
+        events.map((event) => (event.data === undefined ? event : { ...event, data: redacted(event.data, sensitive) })),
+      );
       announce();
     },
     announce,

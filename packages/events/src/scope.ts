@@ -1,8 +1,8 @@
-import { systemClock, type Clock } from "@pap/core";
+import { preconditionOf, preconditionSetting, systemClock, type Clock, type Precondition } from "@pap/core";
 import { callerContext, type Authenticator, type CallerContext, type PermissionTable } from "@pap/kernel/auth";
 import type { RequestScope } from "@pap/kernel/domain";
 import { findActiveAccount, type PrismaClient, type RowReader } from "@pap/db";
-import type { EventRecorder } from "./append";
+import type { EventRecorder, SqlTransaction } from "./append";
 import type { EventHub } from "./hub";
 import type { EventRuntime, Transaction } from "./runtime";
 import type { EventSettings } from "./settings";
@@ -52,22 +52,28 @@ export function domainContext<Extra extends object = object>(
   const caller = callerContext(scope.headers, scope.authenticate, permissions, (principal) =>
     findActiveAccount(open ?? scope.db, principal),
   );
+  // If-Match: every change this request makes is held to the version the client read (record_version trigger).
+  const precondition = preconditionOf(scope.headers["if-match"]);
   const transaction: EventRuntime["transaction"] = (work, options) =>
     runtime.transaction(async (tx) => {
       open = tx;
       try {
+        if (precondition) await holdTo(tx, precondition);
         return await work(tx);
       } finally {
         open = undefined;
       }
     }, options);
+  const sqlTransaction: EventRuntime["sqlTransaction"] = precondition
+    ? (work) => runtime.sqlTransaction(async (tx) => (await holdTo(tx, precondition), work(tx)))
+    : runtime.sqlTransaction;
   return Object.assign(
     caller,
     {
       db: scope.db,
       read: scope.read,
       transaction,
-      sqlTransaction: runtime.sqlTransaction,
+      sqlTransaction,
       publish: runtime.publish,
       headers: scope.headers,
       events: runtime.recorderFor(scope.headers, caller.principal),
@@ -77,4 +83,9 @@ export function domainContext<Extra extends object = object>(
     },
     extra,
   ) as DomainContext & Extra;
+}
+
+/** Puts the request's precondition where the `record_version` trigger reads it, for this transaction only. */
+async function holdTo(tx: Pick<SqlTransaction, "$executeRaw">, precondition: Precondition): Promise<void> {
+  await tx.$executeRaw`SELECT set_config('pap.if_match', ${preconditionSetting(precondition)}, true)`;
 }

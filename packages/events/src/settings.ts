@@ -1,4 +1,5 @@
 import { readSetting, type Clock } from "@pap/core";
+import { sensitiveFieldSet } from "./redaction";
 import type { SearchIndex } from "./search";
 
 /** Deployment choices about events (SPEC §9 overlays), and the clock that stamps them. */
@@ -7,10 +8,12 @@ export type EventSettings = {
   typePrefix: string;
   /** Gives each event its `time`; the system clock unless a test or benchmark moves time itself. */
   clock?: Clock;
+  /** The fields whose values no event carries (`redaction.ts`); SSNs and dates of birth unless a test says otherwise. */
+  sensitiveFields?: ReadonlySet<string>;
   /** Keeps the search documents of the records the recorded events describe current (none: search is not kept). */
   searchIndex?: SearchIndex;
 };
 
 export function eventSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): EventSettings {
-  return { typePrefix: readSetting("EVENT_TYPE_PREFIX", env) };
+  return { typePrefix: readSetting("EVENT_TYPE_PREFIX", env), sensitiveFields: sensitiveFieldSet(readSetting("SENSITIVE_FIELDS", env)) };
 }

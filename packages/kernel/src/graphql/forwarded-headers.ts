@@ -7,6 +7,8 @@ export const forwardedHeaderNames = [
   "x-caller-roles",
   "x-api-key",
   "x-request-id",
+  // The version a change is held to (optimistic concurrency): each subgraph's writes check it.
+  "if-match",
 ] as const;
 
 export function pickForwardedHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {

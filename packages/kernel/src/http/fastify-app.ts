@@ -1,6 +1,7 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from "fastify";
 import type { Logger } from "pino";
 import { readSetting, badRequest, requestTraceparent, tracingActive } from "@pap/core";
+import { trustedProxiesFromEnv } from "./client-address";
 import { useHttpMetrics } from "./metrics";
 import { maxBodyDepthFromEnv, unacceptableJson } from "../validation/json-shape";
 import { envelopeServerOptions, useErrorEnvelope } from "./error-envelope";
@@ -8,13 +9,14 @@ import { envelopeServerOptions, useErrorEnvelope } from "./error-envelope";
 /**
  * The one way the platform creates an HTTP server: the process logger, per-request logs only when
  * LOG_REQUESTS=true (they dominate the cost of small requests), a 1 MiB JSON body limit, bodies
- * checked for depth and storable text as they are parsed, and the error envelope on every failure,
- * the framework's own included. Each request's log lines carry its trace id (`requestTraceLogging`).
+ * checked for depth and storable text as they are parsed, the error envelope on every failure,
+ * the framework's own included, and `request.ip` the client's address through the proxies TRUST_PROXY names. Each request's log lines carry its trace id (`requestTraceLogging`).
  */
 export function createHttpServer(logger: Logger, options: { bodyLimit?: number; maxBodyDepth?: number } = {}): FastifyInstance {
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    trustProxy: trustedProxiesFromEnv(),
     ...envelopeServerOptions,
     ...requestTraceLogging(!readSetting("LOG_REQUESTS")),
   });

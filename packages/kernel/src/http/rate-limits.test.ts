@@ -1,4 +1,5 @@
-import { callerKey, ConnectionLimiter, rateLimitSettingsFromEnv } from "./rate-limits";
+import { createAuthenticator, signToken, type AuthSettings } from "../auth";
+import { callerIdentifier, ConnectionLimiter, rateLimitSettingsFromEnv } from "./rate-limits";
 
 describe("rate limit settings", () => {
   it("are off in development and on in production unless RATE_LIMIT says otherwise", () => {
@@ -14,34 +15,61 @@ describe("rate limit settings", () => {
   });
 });
 
-describe("caller keys", () => {
-  it("follow the credential, never holding it, else the address", () => {
-    const key = callerKey({ authorization: "Bearer secret-token" }, "10.0.0.1");
-    expect(key).toMatch(/^authorization:[0-9a-f]{24}$/);
-    expect(key).not.toContain("secret");
-    expect(callerKey({ authorization: "Bearer secret-token" }, "10.0.0.2")).toBe(key);
-    expect(callerKey({ authorization: "Bearer other" }, "10.0.0.1")).not.toBe(key);
-    expect(callerKey({}, "10.0.0.1")).toBe("address:10.0.0.1");
+const settings: AuthSettings = {
+  mode: "jwt",
+  issuer: "urn:test",
+  audience: "test",
+  algorithms: ["HS256"],
+  clockSkewSeconds: 0,
+  secret: "a test secret of at least thirty-two characters",
+  apiKeys: [],
+};
+const identify = callerIdentifier(createAuthenticator(settings));
+const tokenOf = async (sub: string) => `Bearer ${await signToken(settings, { sub, roles: ["case_worker"] })}`;
+
+describe("caller identity", () => {
+  it("is the verified caller, whatever token or address it comes with, and never holds the credential", async () => {
+    const [first, second] = [await tokenOf("worker-1"), await tokenOf("worker-1")];
+    const key = await identify({ authorization: first }, "10.0.0.1");
+    expect(key).toBe("user:worker-1");
+    expect(await identify({ authorization: second }, "10.0.0.2")).toBe(key);
+    expect(await identify({ authorization: await tokenOf("worker-2") }, "10.0.0.1")).not.toBe(key);
+  });
+
+  it("is the address for no credential and for one that does not verify, so made-up tokens share one bucket", async () => {
+    expect(await identify({}, "10.0.0.1")).toBe("address:10.0.0.1");
+    expect(await identify({ authorization: "Bearer made-up-1" }, "10.0.0.1")).toBe("address:10.0.0.1");
+    expect(await identify({ authorization: "Bearer made-up-2" }, "10.0.0.1")).toBe("address:10.0.0.1");
+    expect(await identify({ authorization: "Basic abc" }, "10.0.0.3")).toBe("address:10.0.0.3");
   });
 });
 
 describe("connection limiter", () => {
-  it("gives each caller at most the allowed places, and takes each back once", () => {
-    const limiter = new ConnectionLimiter({ enabled: true, maxConnections: 2 });
-    const first = limiter.acquire("a", "sse")!;
-    const second = limiter.acquire("a", "sse")!;
-    expect(limiter.acquire("a", "sse")).toBeUndefined();
-    expect(limiter.acquire("b", "sse")).toBeDefined();
+  const byAddress = async (_headers: object, address: string) => address;
+
+  it("gives each caller at most the allowed places, and takes each back once", async () => {
+    const limiter = new ConnectionLimiter({ enabled: true, maxConnections: 2 }, byAddress);
+    const first = (await limiter.acquire({}, "a", "sse"))!;
+    const second = (await limiter.acquire({}, "a", "sse"))!;
+    expect(await limiter.acquire({}, "a", "sse")).toBeUndefined();
+    expect(await limiter.acquire({}, "b", "sse")).toBeDefined();
     first();
     first();
-    expect(limiter.acquire("a", "sse")).toBeDefined();
-    expect(limiter.acquire("a", "sse")).toBeUndefined();
+    expect(await limiter.acquire({}, "a", "sse")).toBeDefined();
+    expect(await limiter.acquire({}, "a", "sse")).toBeUndefined();
     second();
     expect(limiter.refusal()).toMatchObject({ status: 429, code: "RATE_LIMITED" });
   });
 
-  it("counts nothing when limits are off", () => {
-    const limiter = new ConnectionLimiter({ enabled: false, maxConnections: 1 });
-    expect([limiter.acquire("a", "sse"), limiter.acquire("a", "sse")].every(Boolean)).toBe(true);
+  it("counts one caller's connections together whatever address they come from", async () => {
+    const limiter = new ConnectionLimiter({ enabled: true, maxConnections: 1 }, identify);
+    const headers = { authorization: await tokenOf("worker-3") };
+    expect(await limiter.acquire(headers, "10.0.0.1", "websocket")).toBeDefined();
+    expect(await limiter.acquire(headers, "10.0.0.2", "websocket")).toBeUndefined();
+  });
+
+  it("counts nothing when limits are off", async () => {
+    const limiter = new ConnectionLimiter({ enabled: false, maxConnections: 1 }, byAddress);
+    expect((await Promise.all([limiter.acquire({}, "a", "sse"), limiter.acquire({}, "a", "sse")])).every(Boolean)).toBe(true);
   });
 });

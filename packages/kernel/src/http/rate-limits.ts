@@ -1,7 +1,7 @@
-import { createHash } from "node:crypto";
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { ApiError, openConnections, rateLimitRefusals, isProduction, readSetting } from "@pap/core";
+import type { Authenticator } from "../auth";
 
 /** Per-caller limits at the platform's edge (the processes clients reach). */
 export type RateLimitSettings = {
@@ -23,20 +23,27 @@ export function rateLimitSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): 
   };
 }
 
-const digest = (text: string) => createHash("sha256").update(text).digest("hex").slice(0, 24);
+/** Who a request counts against, for the per-caller limits: a key that names the caller, never a credential. */
+export type CallerIdentifier = (headers: Record<string, string | string[] | undefined>, address: string) => Promise<string>;
+
+const firstValues = (headers: Record<string, string | string[] | undefined>) =>
+  Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, Array.isArray(value) ? value[0] : value]));
 
 /**
- * Who a request counts against: its credential (a token, a trusted caller id, an API key), kept only
- * as a digest, else its address. Keying by the credential as sent, without verifying it first, costs
- * nothing per request; a forged credential is refused by authentication all the same.
+ * The verified caller (its kind and id), else the client's address. A credential that does not verify
+ * counts against its address, so made-up tokens or keys share one bucket instead of each opening a
+ * fresh one. Verified tokens are remembered by the authenticator, so a caller's token is verified once.
  */
-export function callerKey(headers: Record<string, string | string[] | undefined>, address: string): string {
-  for (const name of ["authorization", "x-caller-id", "x-api-key"]) {
-    const value = headers[name];
-    const text = Array.isArray(value) ? value[0] : value;
-    if (text) return `${name}:${digest(text)}`;
-  }
-  return `address:${address}`;
+export function callerIdentifier(authenticate: Authenticator): CallerIdentifier {
+  return async (headers, address) => {
+    try {
+      const principal = await authenticate(firstValues(headers));
+      if (principal.kind !== "unauthenticated" && principal.id) return `${principal.kind}:${principal.id}`;
+    } catch {
+      // Refused credentials are answered 401 by the operation; here they only count against their address.
+    }
+    return `address:${address}`;
+  };
 }
 
 const tooManyRequests = (message: string) => new ApiError(429, "RATE_LIMITED", message);
@@ -45,31 +52,43 @@ const tooManyRequests = (message: string) => new ApiError(429, "RATE_LIMITED", m
  * Limits how many requests each caller makes per window: past it, 429 in the envelope with
  * `Retry-After` (seconds). Health and readiness probes are never limited.
  */
-export async function useRateLimits(app: FastifyInstance, settings: RateLimitSettings): Promise<void> {
+export async function useRateLimits(app: FastifyInstance, settings: RateLimitSettings, identify: CallerIdentifier): Promise<void> {
   if (!settings.enabled) return;
   await app.register(rateLimit, {
-    global: true,
+    // Not per route (the plugin would run after each route's own hooks, authentication among them, so
+    // a refused credential would never be counted): one hook for every request, before any route's.
+    global: false,
     max: settings.max,
     timeWindow: settings.windowMs,
-    keyGenerator: (request: FastifyRequest) => callerKey(request.headers, request.ip),
+    keyGenerator: (request: FastifyRequest) => identify(request.headers, request.ip),
     allowList: (request: FastifyRequest) => request.url === "/healthz" || request.url === "/readyz",
     onExceeded: () => rateLimitRefusals.inc({ limit: "requests" }),
     errorResponseBuilder: (_request, context) =>
       tooManyRequests(`Too many requests: at most ${context.max} per ${context.after}. Retry after ${Math.ceil(context.ttl / 1000)} s.`),
   });
+  app.addHook("onRequest", app.rateLimit());
 }
 
 /** Counts each caller's open live connections, refusing one past the limit. */
 export class ConnectionLimiter {
   private readonly open = new Map<string, number>();
 
-  constructor(private readonly settings: Pick<RateLimitSettings, "enabled" | "maxConnections">) {}
+  constructor(
+    private readonly settings: Pick<RateLimitSettings, "enabled" | "maxConnections">,
+    private readonly identify: CallerIdentifier,
+  ) {}
 
   /**
-   * Takes a place for the caller's connection of `kind`: the function that gives it back, or undefined
-   * when the caller holds the most allowed. Every open connection is counted in the metrics, limited or not.
+   * Takes a place for the connection of `kind` of the caller these headers and address name: the
+   * function that gives it back, or undefined when the caller holds the most allowed. Every open
+   * connection is counted in the metrics, limited or not.
    */
-  acquire(key: string, kind: "sse" | "websocket"): (() => void) | undefined {
+  async acquire(
+    headers: Record<string, string | string[] | undefined>,
+    address: string,
+    kind: "sse" | "websocket",
+  ): Promise<(() => void) | undefined> {
+    const key = this.settings.enabled ? await this.identify(headers, address) : "";
     const held = this.open.get(key) ?? 0;
     if (this.settings.enabled && held >= this.settings.maxConnections) {
       rateLimitRefusals.inc({ limit: "connections" });

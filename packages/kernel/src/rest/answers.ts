@@ -1,4 +1,4 @@
-import { notFound } from "@pap/core";
+import { etagOf, notFound } from "@pap/core";
 import type { RestRequest, RestResponse } from "./exchange";
 
 /** How a record is shown over REST, when not as the graph gives it (a free-form record spread out, absent attributes left out). */
@@ -89,8 +89,11 @@ function recordAnswer(
 ): RestResponse {
   const record = answer.missing ? present(answer.missing, result, request) : (result as Record<string, unknown>);
   const body = answer.toRest ? answer.toRest(record) : record;
-  if (!answer.located) return { status: answer.status, body };
-  return { status: answer.status, body, headers: { location: `${request.url.split("?")[0]}/${(body as { id: string }).id}` } };
+  // The version the client sends back in If-Match to change this record (core/src/preconditions).
+  const etag = etagOf(record);
+  const headers: Record<string, string> = etag ? { etag } : {};
+  if (answer.located) headers.location = `${request.url.split("?")[0]}/${(body as { id: string }).id}`;
+  return { status: answer.status, body, ...(Object.keys(headers).length > 0 && { headers }) };
 }
 
 function pageAnswer(result: unknown, toRest: RestShape | undefined): RestResponse {
