@@ -1,4 +1,4 @@
-import type { Clock, Logger } from "@pap/core";
+import { HOUR_MS, readSetting, type Clock, type Logger } from "@pap/core";
 import { formatGraphError } from "@pap/kernel/graphql";
 import { describeDatabase, type Database, type DatabaseConfig } from "@pap/db";
 import type { DomainServices } from "@pap/events";
@@ -10,6 +10,7 @@ import { loadSupergraph } from "./supergraph/load";
 import { createHttpApp } from "./http-app";
 import { prepareAuthSettings } from "./auth";
 import { processContentSettings } from "@pap/content";
+import { databaseIdempotencyStore } from "@pap/rest-compat";
 import { prepareContentSettings } from "./content";
 import { platformRequirements } from "./requirements";
 import { openProcessServices } from "./services";
@@ -71,6 +72,7 @@ export async function startPlatform(options: {
       subscribe: graph.subscriptions.asGraphSubscriber(),
       authenticate: services.authenticate,
       requirementOf: platformRequirements,
+      idempotency: databaseIdempotencyStore(services.db, readSetting("IDEMPOTENCY_KEY_TTL_HOURS") * HOUR_MS),
     },
     ready: async () => (await database.prisma.$queryRaw`SELECT 1`, true),
     auth,

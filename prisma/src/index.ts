@@ -1,9 +1,12 @@
 export { PrismaClient, Prisma } from "../generated/client/client";
+// The generated client's model and input types, whatever models the schema holds.
 export type * from "../generated/client/client";
 export type { default as PrismaTypes } from "../generated/pothos-types";
 export { getDatamodel } from "../generated/pothos-types";
-export * from "./config";
-export * from "./connect";
+export { databaseConfigFromEnv, defaultPgliteDir, describeDatabase, repositoryRoot } from "./config";
+export type { DatabaseConfig } from "./config";
+export { openDatabase, preparedQuery } from "./connect";
+export type { Database, OpenOptions, RowReader } from "./connect";
 export { driverSql, type SqlTransaction, type StatementRunner } from "./driver-transaction";
 export { applyMigrations, pendingSchemaChangeSql } from "./migrations";
 export { shareEmbeddedDatabase } from "./share";

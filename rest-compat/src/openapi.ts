@@ -42,6 +42,16 @@ const statusDescriptions: Record<number, string> = {
   503: "A service the operation needs (the virus scanner) is unreachable",
 };
 
+/** On a POST: the client's key for the request, so that a retry is answered the first answer instead of being done again. */
+const idempotencyKeyParameter = {
+  name: "Idempotency-Key",
+  in: "header",
+  required: false,
+  description:
+    "A key of the caller's choosing (1 to 255 visible ASCII characters) for this request: a retry with the same key and the same request is answered the first answer (marked Idempotency-Replayed: true) instead of being done again; the same key with another request is 422.",
+  schema: { type: "string" },
+};
+
 /** On a change of a record: the ETag it was read with, so that the change is refused (412) if it changed since. */
 const ifMatchParameter = {
   name: "If-Match",
@@ -214,6 +224,7 @@ export function openApiDocument(routes: readonly RestRoute[], options: OpenApiOp
       parameters: [
         ...pathParameters,
         ...(versioned ? [ifMatchParameter] : []),
+        ...(route.method === "POST" && !route.upload ? [idempotencyKeyParameter] : []),
         ...listParameters(route),
         ...(route.docs.queryParameters ?? []).map(({ name, description }) => ({
           name,

@@ -11,7 +11,7 @@ import {
 } from "@pap/kernel/auth";
 import type { DomainContract } from "@pap/kernel/domain";
 import { pickForwardedHeaders, type GraphExecutor, type GraphResult, type GraphSubscriber } from "@pap/kernel/graphql";
-import { type RestRequest, type RestRoute, answerOf, variablesOf } from "@pap/kernel/rest";
+import { type RestRequest, type RestResponse, type RestRoute, answerOf, variablesOf } from "@pap/kernel/rest";
 import type { ConnectionLimiter } from "@pap/kernel/http";
 import type { ContentSettings } from "@pap/content";
 import multipart from "@fastify/multipart";
@@ -20,6 +20,9 @@ import { openApiDocument } from "./openapi";
 import { registerEventStream } from "./event-stream";
 import { sendContent, signedContentPrefix, signedLinkHandler } from "./content/download";
 import { receiveUpload, type ReceivedUpload } from "./content/upload";
+import { sendAnswer, type JsonAnswer } from "./answer";
+import { answerOnce } from "./idempotency/answer-once";
+import type { IdempotencyStore } from "./idempotency/store";
 import { restOptionsFromEnv, restRoutes, type RestOptions } from "./routes";
 
 const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ":$1");
@@ -33,6 +36,8 @@ export type RestGraph = {
   subscribe: GraphSubscriber;
   authenticate: Authenticator;
   requirementOf: RequirementLookup;
+  /** Where Idempotency-Keys are kept: without one, a POST's key is not honoured. */
+  idempotency?: IdempotencyStore;
 };
 
 /** Content settings, for the routes that take or give a document's bytes. */
@@ -98,15 +103,26 @@ function serveRoute(app: FastifyInstance, graph: RestGraph, route: RestRoute, co
       await admit(graph.authenticate, requirement, request);
       if (needsIfMatch && !request.headers["if-match"]) throw preconditionRequired();
     },
-    handler: (request, reply) => answerRequest(graph, route, content, request, reply),
+    handler: (request, reply) =>
+      graph.idempotency && route.method === "POST" && !route.upload && request.headers["idempotency-key"] !== undefined
+        ? answerOnce(graph.idempotency, graph.authenticate, request, reply, () => routeAnswer(graph, route, content, request))
+        : answerRequest(graph, route, content, request, reply),
   });
+}
+
+type RouteAnswer = JsonAnswer | { headers: Record<string, string>; content: NonNullable<RestResponse["content"]> };
+
+async function answerRequest(graph: RestGraph, route: RestRoute, content: Content, request: FastifyRequest, reply: FastifyReply) {
+  const answer = await routeAnswer(graph, route, content, request);
+  if ("content" in answer) return sendContent(request, reply.headers(answer.headers), content!(), answer.content);
+  return sendAnswer(reply, answer);
 }
 
 /**
  * One request: its upload staged, the route's variables read from it (`variablesOf`), its operation
  * run on the graph, and the result answered as the route declares (`answerOf`).
  */
-async function answerRequest(graph: RestGraph, route: RestRoute, content: Content, request: FastifyRequest, reply: FastifyReply) {
+async function routeAnswer(graph: RestGraph, route: RestRoute, content: Content, request: FastifyRequest): Promise<RouteAnswer> {
   const upload: ReceivedUpload | undefined = route.upload ? await receiveUpload(request, content!()) : undefined;
   const restRequest = upload ? { ...toRestRequest(request), body: upload.fields, content: upload.token } : toRestRequest(request);
   let result: GraphResult;
@@ -127,14 +143,12 @@ async function answerRequest(graph: RestGraph, route: RestRoute, content: Conten
   if (firstError) {
     const { status, envelope } = envelopeFromGraphQLError(firstError);
     if (status >= 500) request.log.error({ graphqlErrors: result.errors }, "graph operation failed");
-    if (status === 401) reply.header("www-authenticate", bearerChallenge(envelope.details?.[0]?.message));
-    return reply.code(status).send(envelope);
+    const headers: Record<string, string> = status === 401 ? { "www-authenticate": bearerChallenge(envelope.details?.[0]?.message) } : {};
+    return { status, headers, body: envelope };
   }
   const answer = answerOf(route.answer, result.data?.result, Object.assign(restRequest, { url: request.url }));
-  if (answer.headers) reply.headers(answer.headers);
-  if (answer.content) return sendContent(request, reply, content!(), answer.content);
-  reply.code(answer.status);
-  return answer.body === undefined ? reply.send() : reply.send(answer.body);
+  if (answer.content) return { headers: answer.headers ?? {}, content: answer.content };
+  return { status: answer.status, headers: answer.headers ?? {}, body: answer.body };
 }
 
 /** The check a request passes before anything about it is read: a credential (401), and the requirement's grant (403). */

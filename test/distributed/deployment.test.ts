@@ -87,6 +87,19 @@ describe("distributed deployment", () => {
     expect((await fetch(`${gateway}/graphql-ide/graphiql.js`)).status).toBe(200);
   });
 
+  it("keeps Idempotency-Keys in the REST process too: a retried create is answered the first answer, and holds If-Match", async () => {
+    const rest = httpClient((running!.urls as Record<string, string>).rest as string);
+    const key = { "idempotency-key": "distributed-create-1" };
+    const first = await rest.post("/persons", { name: { firstName: "Ada", lastName: "Retried" } }, key);
+    const retry = await rest.post("/persons", { name: { firstName: "Ada", lastName: "Retried" } }, key);
+    expect([first.status, retry.status]).toEqual([201, 201]);
+    expect(retry.body.id).toBe(first.body.id);
+    expect(retry.headers.get("idempotency-replayed")).toBe("true");
+    const stale = `"${first.body.id}:1"`;
+    expect((await rest.patch(`/persons/${first.body.id}`, { nickname: "A" }, { "if-match": stale })).status).toBe(412);
+    expect((await rest.patch(`/persons/${first.body.id}`, { nickname: "A" }, { "if-match": first.headers.get("etag")! })).status).toBe(200);
+  });
+
   it("creates a person and a case through REST and reads them, linked, through the gateway", async () => {
     const urls = running!.urls as Record<string, string>;
     const rest = httpClient(urls.rest as string);

@@ -87,6 +87,12 @@ export const settingDeclarations = {
     meaning:
       "`true`: a REST change of an existing record (PATCH, PUT, DELETE, an action) without `If-Match` is 428 `PRECONDITION_REQUIRED`; with it or not, an `If-Match` the record no longer matches is 412",
   }),
+  IDEMPOTENCY_KEY_TTL_HOURS: declare({
+    group: "Deployment",
+    value: wholeNumber(24),
+    default: "`24`",
+    meaning: "How long the answer to a POST sent with an `Idempotency-Key` is kept for its retries; after that the key may be used afresh",
+  }),
   TRUST_PROXY: declare({
     group: "Deployment",
     value: trustedProxies(),

@@ -1,4 +1,6 @@
-import { createLogger } from "@pap/core";
+import { HOUR_MS, createLogger, readSetting } from "@pap/core";
+import { databaseConfigFromEnv, openDatabase } from "@pap/db";
+import { databaseIdempotencyStore } from "@pap/rest-compat";
 import { createAuthenticator } from "@pap/kernel/auth";
 import { httpGraphExecutor, webSocketGraphSubscriber } from "@pap/kernel/graphql";
 import type { FastifyInstance } from "fastify";
@@ -22,6 +24,8 @@ export async function startRestService(options: {
   const subscribe = webSocketGraphSubscriber(options.graphqlUrl);
   const auth = prepareAuthSettings();
   const authenticate = createAuthenticator(auth);
+  // Idempotency-Keys are kept in the platform's database, when this process is told where it is.
+  const database = readSetting("DATABASE_URL") ? await openDatabase(databaseConfigFromEnv(), { migrate: false }) : undefined;
   const app = await createHttpApp({
     logger,
     authenticate,
@@ -30,6 +34,7 @@ export async function startRestService(options: {
       subscribe,
       authenticate,
       requirementOf: platformRequirements,
+      ...(database && { idempotency: databaseIdempotencyStore(database.prisma, readSetting("IDEMPOTENCY_KEY_TTL_HOURS") * HOUR_MS) }),
     },
     ready: async () => (await fetch(options.graphqlUrl.replace(/\/graphql$/, "/healthz"))).ok,
     auth,
@@ -41,6 +46,7 @@ export async function startRestService(options: {
     async close() {
       await app.close();
       await subscribe.close();
+      await database?.close();
     },
   };
 }

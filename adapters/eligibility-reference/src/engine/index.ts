@@ -1,4 +1,20 @@
-export * from "./request";
+export type {
+  ApplicationAnswers,
+  AssetRecord,
+  ElectronicCheck,
+  ExParteRequest,
+  ExpeditedAnswers,
+  ExpeditedScreeningRequest,
+  ExpenseRecord,
+  Household,
+  IncomeRecord,
+  MemberContext,
+  MemberDeterminationRequest,
+  Program,
+  SnapDeterminationRequest,
+  UtilitiesAnswers,
+  VerificationSummaryEntry,
+} from "./request";
 export { EvaluationError } from "./errors";
 export type { AppliedRule, Explanation, IncomeLine } from "./explanation";
 export type { EngineOptions, ProgramDecision } from "./decision";

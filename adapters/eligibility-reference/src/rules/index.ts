@@ -2,7 +2,19 @@ import { magiReference2025 } from "./magi-reference-2025";
 import { snapFy2026 } from "./snap-fy2026";
 import type { EffectiveDated, IsoDate, MagiRuleSet, SnapRuleSet } from "./types";
 
-export * from "./types";
+export type {
+  BySize,
+  Cited,
+  CountingRules,
+  DenialCode,
+  EffectiveDated,
+  IncomeClass,
+  IsoDate,
+  MagiProgramRule,
+  MagiRuleSet,
+  MonthlyConversion,
+  SnapRuleSet,
+} from "./types";
 export { denialCodes } from "./denial-codes";
 export { illustrativeUtilityAllowances, utilityAllowancesFromEnv, type UtilityAllowances } from "./utility-allowances";
 export { snapFy2026, magiReference2025 };

@@ -18,7 +18,7 @@ export function browserSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): Br
  * read) and read back (the response headers a client acts on).
  */
 const requestHeaders = ["Authorization", "Content-Type", "If-Match", "Idempotency-Key", "Last-Event-ID", "traceparent", "tracestate"];
-const responseHeaders = ["ETag", "Location", "Retry-After", "WWW-Authenticate", "Content-Disposition"];
+const responseHeaders = ["ETag", "Location", "Retry-After", "WWW-Authenticate", "Content-Disposition", "Idempotency-Replayed"];
 
 /**
  * The pages this process serves (the dashboard, the GraphQL IDE) load their scripts, styles and
