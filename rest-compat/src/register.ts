@@ -1,5 +1,5 @@
 import { envelopeFromGraphQLError, preconditionRequired } from "@pap/core";
-import { changesARecord } from "./preconditions";
+import { changedRecordParam, changesARecord, refuseForeignIfMatch } from "./preconditions";
 import {
   bearerChallenge,
   notSignedIn,
@@ -96,12 +96,15 @@ function serveRoute(app: FastifyInstance, graph: RestGraph, route: RestRoute, co
   // its request would have been validated (401/403 before 400/422).
   const requirement = requirementOfRoute(graph, route);
   const needsIfMatch = requireIfMatch && changesARecord(route);
+  const changedParam = changedRecordParam(route);
   app.route({
     method: route.method,
     url: fastifyPath(route.path),
     onRequest: async (request) => {
       await admit(graph.authenticate, requirement, request);
-      if (needsIfMatch && !request.headers["if-match"]) throw preconditionRequired();
+      const ifMatch = request.headers["if-match"];
+      if (needsIfMatch && !ifMatch) throw preconditionRequired();
+      if (changedParam) refuseForeignIfMatch(ifMatch, (request.params as Record<string, string>)[changedParam]);
     },
     handler: (request, reply) =>
       graph.idempotency && route.method === "POST" && !route.upload && request.headers["idempotency-key"] !== undefined

@@ -2,7 +2,11 @@
 // information over REST and over the graph, a sponsor and its spouse, a person, an update of each, an
 // event published from outside) leaves events that say which sensitive fields were set or changed,
 // and none of the values, in the log as stored, as listed, on the event stream and on a subscription.
+import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import type { RunningPlatform } from "@pap/gateway";
+import { Client as PgClient } from "pg";
 import type { Client } from "graphql-ws/client";
 import { adminHeaders } from "../support/auth";
 import { collect, openStream, rawEvent, startPlatformOn, wsClient, type Collected, type SseStream } from "../support/live";
@@ -12,10 +16,12 @@ import { waitFor } from "../support/waiting";
 
 let platform: RunningPlatform;
 let client: Client;
+let databaseUrl: string;
 const api = httpClient(() => platform.url);
 
 beforeAll(async () => {
-  platform = await startPlatformOn(await createTestDatabase("no_identifiers"), { SENSITIVE_FIELDS: "alienNumber" });
+  databaseUrl = await createTestDatabase("no_identifiers");
+  platform = await startPlatformOn(databaseUrl, { SENSITIVE_FIELDS: "alienNumber" });
   client = wsClient(platform.url);
 });
 afterAll(async () => {
@@ -139,4 +145,31 @@ it("keeps every sensitive value out of the log, the stream and subscriptions, an
     stream.close();
     subscription.dispose();
   }
+});
+
+it("writes the identifiers of events recorded before redaction existed as [redacted] (the migration that scrubs the log)", async () => {
+  const id = randomUUID();
+  const legacy = {
+    attributes: { ssn: "219-09-9998", dateOfBirth: "1970-01-01", name: { firstName: "Old" } },
+    changes: [{ field: "dateOfBirth", before: "1970-01-01", after: null }],
+  };
+  // As an older platform wrote it, straight into the log.
+  await platform.services.db.$executeRaw`
+    INSERT INTO platform_event (id, type, source, subject, time, specversion, datacontenttype, data)
+    VALUES (${id}::uuid, 'persons.person.created', '/persons', ${randomUUID()}::uuid, now(), '1.0', 'application/json', ${JSON.stringify(legacy)}::jsonb)`;
+  const migration = path.resolve(__dirname, "../../prisma/migrations/20261128110000_event_log_without_identifiers/migration.sql");
+  const connection = new PgClient({ connectionString: databaseUrl });
+  await connection.connect();
+  try {
+    await connection.query(readFileSync(migration, "utf8"));
+  } finally {
+    await connection.end();
+  }
+  const [row] = await platform.services.db.$queryRaw<{ data: Json }[]>`SELECT data FROM platform_event WHERE id = ${id}::uuid`;
+  expect(row?.data).toEqual({
+    attributes: { ssn: "[redacted]", dateOfBirth: "[redacted]", name: { firstName: "Old" } },
+    changes: [{ field: "dateOfBirth", before: "[redacted]", after: null }],
+  });
+  // The log is append-only again.
+  await expect(platform.services.db.$executeRaw`UPDATE platform_event SET data = NULL WHERE id = ${id}::uuid`).rejects.toThrow();
 });

@@ -80,6 +80,13 @@ describe("If-Match", () => {
     expect((await claim((await api.get(`/workflow/tasks/${task.id}`)).headers.get("etag")!)).status).toBe(200);
   });
 
+  it("refuses the ETag of another record than the one changed", async () => {
+    const [path, other] = [await personPath(), await personPath()];
+    const othersEtag = (await api.get(other)).headers.get("etag")!;
+    expectErrorEnvelope(await api.patch(path, { nickname: "Mixed" }, { "if-match": othersEtag }), 412, "PRECONDITION_FAILED");
+    expect((await api.get(path)).body.nickname).toBeUndefined();
+  });
+
   it("accepts * for any version, and refuses a weak or foreign ETag, which no version matches", async () => {
     const path = await personPath();
     const etag = (await api.get(path)).headers.get("etag")!;

@@ -243,8 +243,11 @@ describe("person matching on submission", () => {
       ssn: ssn.dashed,
     });
     const db = platform().database.prisma;
-    // What the migration leaves a person written before it: no keys.
-    await db.$executeRaw`UPDATE person SET "ssnKey" = NULL, "nameBirthKey" = NULL, "matchKeyVersion" = NULL WHERE id = ${person.id}::uuid`;
+    // What the migration leaves a person written before it: no keys (and the version it had).
+    await db.$transaction([
+      db.$executeRaw`SELECT set_config('pap.keep_version', 'on', true)`,
+      db.$executeRaw`UPDATE person SET "ssnKey" = NULL, "nameBirthKey" = NULL, "matchKeyVersion" = NULL WHERE id = ${person.id}::uuid`,
+    ]);
     const eventsBefore = await eventsMatching(api, { subject: person.id });
 
     expect(await refreshMatchKeys(db)).toBeGreaterThanOrEqual(1);

@@ -80,8 +80,9 @@ it("answers every process's series on either public port, each labelled with its
     total(samples, "pap_http_requests_total", { method: "POST", route: "/graphql", status: "200", service: "subgraph-persons" }),
   ).toBeGreaterThanOrEqual(reads + operations);
 
-  // Each subgraph process has its pool and times its statements; rest-compat and the gateway hold no database.
-  expect(labelValues(samples, "pap_db_pool_connections", "service", { pool: "main" })).toEqual([...subgraphServices].sort());
+  // Each subgraph process has its pool and times its statements; rest-compat a small one for Idempotency-Keys; the gateway none.
+  expect(labelValues(samples, "pap_db_pool_connections", "service", { pool: "main" })).toEqual([...subgraphServices, "rest-compat"].sort());
+  expect(total(samples, "pap_db_pool_max_connections", { pool: "main", service: "rest-compat" })).toBe(2);
   expect(total(samples, "pap_db_pool_max_connections", { pool: "main", service: "subgraph-persons" })).toBe(3);
   expect(
     total(samples, "pap_db_query_duration_seconds_count", { statement: "insert", service: "subgraph-persons" }),

@@ -60,7 +60,9 @@ it("declares how callers authenticate, and every operation's security, 401, 403 
   expect(document.paths["/platform/events/stream"].get.description).toContain("events:read");
   // A submission that finds its call pending answers 200 with it; a create takes no list filters.
   expect(Object.keys(document.paths["/data-exchange/service-calls"].post.responses)).toEqual(expect.arrayContaining(["200", "201"]));
-  expect(document.paths["/document-management/document-links"].post.parameters).toEqual([]);
+  expect(
+    document.paths["/document-management/document-links"].post.parameters.map((parameter: { name: string }) => parameter.name),
+  ).toEqual(["Idempotency-Key"]);
   expect(document.paths["/document-management/document-links"].get.parameters.map((parameter: { name: string }) => parameter.name)).toEqual(
     expect.arrayContaining(["documentId", "subjectId", "subjectType"]),
   );

@@ -24,8 +24,12 @@ export async function startRestService(options: {
   const subscribe = webSocketGraphSubscriber(options.graphqlUrl);
   const auth = prepareAuthSettings();
   const authenticate = createAuthenticator(auth);
-  // Idempotency-Keys are kept in the platform's database, when this process is told where it is.
-  const database = readSetting("DATABASE_URL") ? await openDatabase(databaseConfigFromEnv(), { migrate: false }) : undefined;
+  // Idempotency-Keys are kept in the platform's database, when this process is told where it is: two
+  // connections are plenty for a key's claim and its answer.
+  const config = databaseConfigFromEnv();
+  const database = readSetting("DATABASE_URL")
+    ? await openDatabase(config.kind === "postgres" ? { ...config, poolSize: 2 } : config, { migrate: false })
+    : undefined;
   const app = await createHttpApp({
     logger,
     authenticate,

@@ -2,7 +2,8 @@
 --
 -- 1. Every change of a record moves its version forward, even one made within the millisecond of the
 --    last or by a write that does not set "updatedAt" itself, so two versions of a record never share
---    a value.
+--    a value. A write that is no change of the record as clients see it (deriving a person's match
+--    keys) says so with the transaction's setting `pap.keep_version` = 'on', and leaves it alone.
 -- 2. A request's precondition (If-Match: the record's id and the version the client read) is put in
 --    the transaction's setting `pap.if_match` as '<id> <version>'. The change of that record, under its
 --    row lock (after any concurrent change of it has committed), is refused with SQLSTATE PT412 when
@@ -19,7 +20,8 @@ BEGIN
   IF TG_OP = 'DELETE' THEN
     RETURN OLD;
   END IF;
-  IF NEW IS DISTINCT FROM OLD AND NEW."updatedAt" <= OLD."updatedAt" THEN
+  IF NEW IS DISTINCT FROM OLD AND NEW."updatedAt" <= OLD."updatedAt"
+     AND coalesce(current_setting('pap.keep_version', true), '') <> 'on' THEN
     NEW."updatedAt" := OLD."updatedAt" + interval '1 millisecond';
   END IF;
   RETURN NEW;

@@ -54,6 +54,8 @@ export async function refreshMatchKeys(db: PrismaClient, keyer: MatchKeyer = per
         LIMIT ${BACKFILL_BATCH} FOR UPDATE`;
       if (stale.length) {
         const keys = stale.map((row) => keyer.keysOf(identityOf(row.attributes)));
+        // No change of the person as clients see it: its version (updatedAt) stays (record_version trigger).
+        await tx.$executeRaw`SELECT set_config('pap.keep_version', 'on', true)`;
         await tx.$executeRaw`
           UPDATE person AS p SET "ssnKey" = k.ssn_key, "nameBirthKey" = k.name_birth_key, "matchKeyVersion" = ${keyer.version}
           FROM unnest(${stale.map((row) => row.id)}::uuid[], ${keys.map((key) => key.ssnKey)}::text[], ${keys.map((key) => key.nameBirthKey)}::text[])
