@@ -95,7 +95,7 @@ describe("If-Match", () => {
       expectErrorEnvelope(await api.patch(path, { nickname: "No" }, { "if-match": ifMatch }), 412, "PRECONDITION_FAILED");
   });
 
-  it("holds a change over the graph too, sent as the request's If-Match header", async () => {
+  it("holds a change over the graph too: the record's etag field, sent as the request's If-Match header", async () => {
     const path = await personPath();
     const id = path.split("/").pop();
     const etag = (await api.get(path)).headers.get("etag")!;
@@ -106,6 +106,9 @@ describe("If-Match", () => {
         { query: 'mutation ($id: ID!) { updatePerson(id: $id, patch: { nickname: "G" }) { id } }', variables: { id } },
         { "if-match": ifMatch },
       );
+    // A GraphQL client reads the same ETag as the record's `etag` field.
+    const read = await api.graphql("query ($id: ID!) { person(id: $id) { etag } }", { id });
+    expect(read.data.person.etag).toBe(etag);
     const refused = (await mutation(staleVersionOf(etag))).body;
     expect(refused.errors?.[0]?.extensions?.code).toBe("PRECONDITION_FAILED");
     expect((await mutation(etag)).body.errors).toBeUndefined();

@@ -1,3 +1,4 @@
+import { etagOf } from "@pap/core";
 import type { FieldKind, FieldMap, GenericFieldRef, InputFieldMap, SchemaTypes } from "@pothos/core";
 import { builderMethods, fieldBuilderMethods, type KernelTypes } from "./builder-methods";
 import { kinds, type GraphScalar } from "../resource/kinds";
@@ -112,8 +113,24 @@ fieldBuilderMethods.declaredFields = function declaredFields(
   options = {},
 ) {
   const recordOf = options.from ?? ((parent: unknown) => parent);
-  return Object.fromEntries(
-    graphFields(fields).map(([name, field]) => {
+  // A record with a version (an id and updatedAt) says it as REST's ETag does: what If-Match takes.
+  const versioned = "id" in fields && "updatedAt" in fields && !("etag" in fields);
+  const etag = versioned
+    ? [
+        [
+          "etag",
+          this.string({
+            nullable: true,
+            description:
+              "The record's version as an ETag: send it as the If-Match header of a change, which is refused (412) if the record has changed since.",
+            resolve: (parent) => etagOf(recordOf(parent)) ?? null,
+          }),
+        ] as const,
+      ]
+    : [];
+  return Object.fromEntries([
+    ...etag,
+    ...graphFields(fields).map(([name, field]) => {
       const resolved = resolvers[name];
       if (resolved) return [name, resolved];
       if (field.kind === "reference" || field.resolvedBy === "schema")
@@ -132,7 +149,7 @@ fieldBuilderMethods.declaredFields = function declaredFields(
         }),
       ];
     }),
-  );
+  ]);
 };
 
 function inputFieldType(builder: Builder, field: FieldDeclaration): InputType | [InputType] {
