@@ -27,7 +27,8 @@ process.env.DATA_EXCHANGE_OUTBOX_ATTEMPTS = "2";
 process.env.DATA_EXCHANGE_RETRY_BASE_MS = "50";
 process.env.DATA_EXCHANGE_RETRY_MAX_MS = "100";
 process.env.DATA_EXCHANGE_BREAKER_FAILURES = "2";
-process.env.DATA_EXCHANGE_BREAKER_OPEN_MS = "1500";
+// Long enough that a loaded machine sees the breaker open before its first trial, short enough to wait for.
+process.env.DATA_EXCHANGE_BREAKER_OPEN_MS = "5000";
 process.env.INTAKE_FILING_MINIMUM = "off";
 
 const { api, settle, platform, url } = useTestPlatform("data_exchange_rest");
@@ -416,9 +417,13 @@ describe("making calls", () => {
       201,
       "second",
     );
-    await until("the breaker to hold the second call back", async () => /circuit open/.test((await callOf(second.id)).lastError ?? ""));
-    expect((await callOf(second.id)).status).toBe("pending");
-    expect((await fetch(`${platform().agencyUrl}/calls/${second.id}`)).status).toBe(404);
+    // Read in this order, so that the call, refused by the breaker after the agency was asked, had not
+    // reached the agency at all: a trial the breaker lets through later would show as an agency error.
+    await until("the breaker to hold the second call back before the agency sees it", async () => {
+      const unseen = (await fetch(`${platform().agencyUrl}/calls/${second.id}`)).status === 404;
+      const call = await callOf(second.id);
+      return unseen && call.status === "pending" && /circuit open/.test(call.lastError ?? "");
+    });
     // The agency recovers: once the breaker lets a trial call through, calls complete again.
     await fetch(`${platform().agencyUrl}/control`, { method: "DELETE" });
     await until("the held call to complete", async () => (await callOf(second.id)).status === "completed");
