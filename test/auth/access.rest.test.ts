@@ -6,6 +6,7 @@ import type { Role } from "@pap/kernel/auth";
 import { bearer, tokenFor } from "../support/auth";
 import { expectErrorEnvelope } from "../support/expectations";
 import { useTestPlatform } from "../support/platform";
+import { rawEvent } from "../support/live";
 
 const { api } = useTestPlatform("auth_rest");
 const as = (roles: Role[]) => bearer(roles, { sub: `idp|${roles.join("+")}`, userId: randomUUID() });
@@ -117,20 +118,7 @@ describe("authorization by role", () => {
   });
 
   it("lets a service account publish events", async () => {
-    const response = await api.raw(
-      "POST",
-      "/platform/events",
-      {
-        id: randomUUID(),
-        specversion: "1.0",
-        type: "persons.person.updated",
-        source: "/persons",
-        subject: randomUUID(),
-        time: new Date().toISOString(),
-        datacontenttype: "application/json",
-      },
-      await as(["system"]),
-    );
+    const response = await api.raw("POST", "/platform/events", rawEvent(), await as(["system"]));
     expect(response.status).toBe(201);
   });
 });

@@ -20,7 +20,7 @@ import WebSocket from "ws";
 import { bearer } from "../support/auth";
 import { determinationFixture } from "../support/eligibility-fixtures";
 import { recordKinds, recordOn, recordRefsOn, recordSamples, type RecordRefs } from "../support/intake-fixtures";
-import { collect, type Collected } from "../support/live";
+import { collect, rawEvent, type Collected } from "../support/live";
 import { expectedStatus, rootFieldRequirement, type Caller } from "../support/requirements";
 import { useTestPlatform } from "../support/platform";
 import { waitFor } from "../support/waiting";
@@ -215,15 +215,7 @@ const argumentsFor: Record<string, () => Promise<Record<string, unknown>>> = {
   eventLogPosition: async () => ({}),
   events: async () => ({}),
   publishEvent: async () => ({
-    event: {
-      id: randomUUID(),
-      specversion: "1.0",
-      type: "persons.person.updated",
-      source: "/persons",
-      subject: randomUUID(),
-      time: new Date().toISOString(),
-      datacontenttype: "application/json",
-    },
+    event: rawEvent(),
   }),
   policies: async () => ({}),
   search: async () => ({ q: "a" }),

@@ -12,6 +12,7 @@ import { taskMachine } from "@pap/workflow/contract";
 import { determinationFixture } from "./eligibility-fixtures";
 import { MISSING_ID } from "./expectations";
 import { kindByIdParam, kindBySegment, recordOn, recordRefsOn, recordSamples, type RecordRefs } from "./intake-fixtures";
+import { rawEvent } from "./live";
 import { newDocumentType, newUser, slot } from "./matrix-fixtures";
 
 type RawClient = {
@@ -146,15 +147,7 @@ export async function requestFor(
     updateDocument: async () => ({ title: "Renamed" }),
     replaceDocumentMetadata: async () => ({ note: "matrix" }),
     updateVerification: async () => ({ verificationType: "document" }),
-    publishEvent: async () => ({
-      id: randomUUID(),
-      specversion: "1.0",
-      type: "persons.person.updated",
-      source: "/persons",
-      subject: randomUUID(),
-      time: new Date().toISOString(),
-      datacontenttype: "application/json",
-    }),
+    publishEvent: async () => rawEvent(),
   };
   const writesBody = route.method === "POST" || route.method === "PATCH" || route.method === "PUT";
   const body = writesBody ? await bodies[route.operationId]?.() : undefined;
