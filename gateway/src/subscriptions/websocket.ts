@@ -1,5 +1,11 @@
 import { queryLimitsFromEnv, refuseDeepText } from "@pap/kernel/graphql";
-import { clientAddress, serveGraphqlWebSocket, subscriptionHeaders, trustedProxiesFromEnv, type ConnectionLimiter } from "@pap/kernel/http";
+import {
+  clientAddressOf,
+  serveGraphqlWebSocket,
+  subscriptionHeaders,
+  trustedProxiesFromEnv,
+  type ConnectionLimiter,
+} from "@pap/kernel/http";
 import type { Server } from "node:http";
 import { NoSchemaIntrospectionCustomRule, specifiedRules, validate, type ExecutionResult } from "graphql";
 import { platformLimitsRule } from "../graph/limits";
@@ -14,7 +20,7 @@ export function serveGatewayWebSocket(server: Server, graph: FederatedGraph, con
   // Each socket holds one of its caller's live-connection places from init until it closes.
   const releases = new WeakMap<object, () => void>();
   const limits = queryLimitsFromEnv();
-  const trusted = trustedProxiesFromEnv();
+  const clientAddress = clientAddressOf(trustedProxiesFromEnv());
   const limited = [...specifiedRules, platformLimitsRule(limits)];
   const rules = introspectionEnabled() ? limited : [...limited, NoSchemaIntrospectionCustomRule];
   return serveGraphqlWebSocket(server, "/graphql", {
@@ -22,7 +28,7 @@ export function serveGatewayWebSocket(server: Server, graph: FederatedGraph, con
     onConnect: async (ctx) => {
       if (!connections) return true;
       const headers = subscriptionHeaders(ctx.extra.request.headers, undefined, ctx.connectionParams);
-      const release = await connections.acquire(headers, clientAddress(ctx.extra.request, trusted), "websocket");
+      const release = await connections.acquire(headers, clientAddress(ctx.extra.request), "websocket");
       if (!release) {
         ctx.extra.socket.close(4429, "Too many live connections for this caller");
         return false;

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { Socket } from "node:net";
-import { clientAddress, trustedProxiesFromEnv } from "./client-address";
+import { clientAddressOf, trustedProxiesFromEnv } from "./client-address";
 
 /** An upgrade request as Node hands it over: its peer's address, and the headers it came with. */
 function requestFrom(peer: string, forwardedFor?: string): IncomingMessage {
@@ -25,11 +25,11 @@ describe("TRUST_PROXY", () => {
 
 describe("a WebSocket client's address", () => {
   it("is the peer when no proxy is trusted, whatever X-Forwarded-For claims", () => {
-    expect(clientAddress(requestFrom("198.51.100.4", "203.0.113.9"), false)).toBe("198.51.100.4");
+    expect(clientAddressOf(false)(requestFrom("198.51.100.4", "203.0.113.9"))).toBe("198.51.100.4");
   });
 
   it("is the forwarded address when the peer is a trusted proxy, and the peer when it is not", () => {
-    expect(clientAddress(requestFrom("10.1.2.3", "203.0.113.9"), ["10.0.0.0/8"])).toBe("203.0.113.9");
-    expect(clientAddress(requestFrom("198.51.100.4", "203.0.113.9"), ["10.0.0.0/8"])).toBe("198.51.100.4");
+    expect(clientAddressOf(["10.0.0.0/8"])(requestFrom("10.1.2.3", "203.0.113.9"))).toBe("203.0.113.9");
+    expect(clientAddressOf(["10.0.0.0/8"])(requestFrom("198.51.100.4", "203.0.113.9"))).toBe("198.51.100.4");
   });
 });

@@ -6,10 +6,12 @@ import { readSetting, type TrustedProxies } from "@pap/core/config";
 export const trustedProxiesFromEnv = (env: NodeJS.ProcessEnv = process.env): TrustedProxies => readSetting("TRUST_PROXY", env);
 
 /**
- * The client's address for a request Fastify does not see (a WebSocket upgrade), by the same trust
- * as Fastify's `request.ip`: the socket's peer, or the address a trusted proxy forwarded.
+ * The client's address for requests Fastify does not see (WebSocket upgrades), by the same trust as
+ * Fastify's `request.ip`: the socket's peer, or the address a trusted proxy forwarded. The trust is
+ * compiled once, not per connection.
  */
-export function clientAddress(request: IncomingMessage, trusted: TrustedProxies): string {
-  if (trusted === false) return request.socket.remoteAddress ?? "unknown";
-  return proxyAddr(request, trusted === true ? () => true : proxyAddr.compile(trusted));
+export function clientAddressOf(trusted: TrustedProxies): (request: IncomingMessage) => string {
+  if (trusted === false) return (request) => request.socket.remoteAddress ?? "unknown";
+  const trust = trusted === true ? () => true : proxyAddr.compile(trusted);
+  return (request) => proxyAddr(request, trust);
 }

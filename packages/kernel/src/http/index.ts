@@ -8,7 +8,7 @@ export { ConnectionLimiter, callerIdentifier, rateLimitSettingsFromEnv, useRateL
 export type { CallerIdentifier, RateLimitSettings } from "./rate-limits";
 export { browserSettingsFromEnv, useBrowserSafety } from "./browser-safety";
 export type { BrowserSettings } from "./browser-safety";
-export { clientAddress, trustedProxiesFromEnv } from "./client-address";
+export { clientAddressOf, trustedProxiesFromEnv } from "./client-address";
 export { PostCallError, isPostCallError, networkFailure, statusFailure, timedOut, wrongAnswer } from "./post-failures";
 export type { AttemptFailureKind, PostFailure, RefusalDetail } from "./post-failures";
 export { resilientPoster } from "./resilient-post";

@@ -2,6 +2,7 @@ import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { ApiError, openConnections, rateLimitRefusals, isProduction, readSetting } from "@pap/core";
 import type { Authenticator } from "../auth";
+import { pickForwardedHeaders } from "../graphql/forwarded-headers";
 
 /** Per-caller limits at the platform's edge (the processes clients reach). */
 export type RateLimitSettings = {
@@ -26,9 +27,6 @@ export function rateLimitSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): 
 /** Who a request counts against, for the per-caller limits: a key that names the caller, never a credential. */
 export type CallerIdentifier = (headers: Record<string, string | string[] | undefined>, address: string) => Promise<string>;
 
-const firstValues = (headers: Record<string, string | string[] | undefined>) =>
-  Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, Array.isArray(value) ? value[0] : value]));
-
 /**
  * The verified caller (its kind and id), else the client's address. A credential that does not verify
  * counts against its address, so made-up tokens or keys share one bucket instead of each opening a
@@ -37,7 +35,7 @@ const firstValues = (headers: Record<string, string | string[] | undefined>) =>
 export function callerIdentifier(authenticate: Authenticator): CallerIdentifier {
   return async (headers, address) => {
     try {
-      const principal = await authenticate(firstValues(headers));
+      const principal = await authenticate(pickForwardedHeaders(headers));
       if (principal.kind !== "unauthenticated" && principal.id) return `${principal.kind}:${principal.id}`;
     } catch {
       // Refused credentials are answered 401 by the operation; here they only count against their address.
