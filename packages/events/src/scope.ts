@@ -1,4 +1,4 @@
-import { preconditionOf, preconditionSetting, systemClock, type Clock, type Precondition } from "@pap/core";
+import { preconditionOf, preconditionSetting, systemClock, type Clock } from "@pap/core";
 import { callerContext, type Authenticator, type CallerContext, type PermissionTable } from "@pap/kernel/auth";
 import type { RequestScope } from "@pap/kernel/domain";
 import { findActiveAccount, type PrismaClient, type RowReader } from "@pap/db";
@@ -52,21 +52,27 @@ export function domainContext<Extra extends object = object>(
   const caller = callerContext(scope.headers, scope.authenticate, permissions, (principal) =>
     findActiveAccount(open ?? scope.db, principal),
   );
-  // If-Match: every change this request makes is held to the version the client read (record_version trigger).
-  const precondition = preconditionOf(scope.headers["if-match"]);
+  // If-Match holds every change this request makes to the version the client read (record_version
+  // trigger). Read when a change begins: a read with an If-Match that names no version is not refused.
+  const ifMatch = scope.headers["if-match"];
   const transaction: EventRuntime["transaction"] = (work, options) =>
     runtime.transaction(async (tx) => {
       open = tx;
       try {
-        if (precondition) await holdTo(tx, precondition);
+        await holdTo(tx, ifMatch);
         return await work(tx);
       } finally {
         open = undefined;
       }
     }, options);
-  const sqlTransaction: EventRuntime["sqlTransaction"] = precondition
-    ? (work) => runtime.sqlTransaction(async (tx) => (await holdTo(tx, precondition), work(tx)))
-    : runtime.sqlTransaction;
+  const sqlTransaction: EventRuntime["sqlTransaction"] =
+    ifMatch === undefined
+      ? runtime.sqlTransaction
+      : (work) =>
+          runtime.sqlTransaction(async (tx) => {
+            await holdTo(tx, ifMatch);
+            return work(tx);
+          });
   return Object.assign(
     caller,
     {
@@ -85,7 +91,8 @@ export function domainContext<Extra extends object = object>(
   ) as DomainContext & Extra;
 }
 
-/** Puts the request's precondition where the `record_version` trigger reads it, for this transaction only. */
-async function holdTo(tx: Pick<SqlTransaction, "$executeRaw">, precondition: Precondition): Promise<void> {
-  await tx.$executeRaw`SELECT set_config('pap.if_match', ${preconditionSetting(precondition)}, true)`;
+/** Puts the If-Match's precondition, if it names one, where the `record_version` trigger reads it, for this transaction only. */
+async function holdTo(tx: Pick<SqlTransaction, "$executeRaw">, ifMatch: string | undefined): Promise<void> {
+  const precondition = preconditionOf(ifMatch);
+  if (precondition) await tx.$executeRaw`SELECT set_config('pap.if_match', ${preconditionSetting(precondition)}, true)`;
 }
