@@ -61,6 +61,20 @@ const person = once(freshPerson);
 const caseId = once(freshCase);
 const appointment = once(freshAppointment);
 const user = once(freshUser);
+// Any entry of the trail, written as the platform writes one when a person's SSN is read.
+const auditEntryId = once(async () => {
+  const entry = await platform().database.prisma.auditEntry.create({
+    data: {
+      actorKind: "user",
+      actorRoles: ["state_admin"],
+      recordType: "Person",
+      recordId: await person(),
+      fields: ["attributes.ssn"],
+      channel: "graph",
+    },
+  });
+  return entry.id;
+});
 const freshQueue = async () => (await created(api, "/workflow/queues", { name: `matrix-${randomUUID()}` })).id as string;
 const freshTask = async () => (await created(api, "/workflow/tasks", { name: "Matrix task", programType: "snap" })).id as string;
 const freshApplication = async () => (await created(api, "/intake/applications", { programs: ["snap"] })).id as string;
@@ -218,6 +232,8 @@ const argumentsFor: Record<string, () => Promise<Record<string, unknown>>> = {
     event: rawEvent(),
   }),
   policies: async () => ({}),
+  auditEntries: async () => ({}),
+  auditEntry: async () => ({ id: await auditEntryId() }),
   search: async () => ({ q: "a" }),
   policy: async () => ({ id: "snap-expedited-processing" }),
   queue: async () => ({ id: await queue() }),

@@ -59,6 +59,11 @@ export async function requestFor(
       (await admin("POST", "/scheduling/appointments", { ...slot(), appointmentType: "Interview", personId: await person() })).body.id,
     eventId: async () => (await admin("GET", "/platform/events?limit=1")).body.items[0].id,
     policyId: async () => "snap-expedited-processing",
+    // A person created with an SSN is shown to its creator: the trail has an entry for it.
+    auditEntryId: async () => {
+      await admin("POST", "/persons", { ssn: "219-09-0000" });
+      return (await admin("GET", "/platform/audit?limit=1")).body.items[0].id;
+    },
     userId: async () => (await admin("POST", "/identity-access/users", newUser())).body.id,
     sub: async () => (await admin("POST", "/identity-access/users", newUser())).body.idpSubject,
     queueId: async () => (await admin("POST", "/workflow/queues", { name: `matrix-${randomUUID()}` })).body.id,

@@ -130,7 +130,7 @@ export function contentSigningProblems(env: Environment): ConfigurationProblem[]
   ];
 }
 
-/** Production names its proxies, and lets no origin whatever call it from a browser. */
+/** Production names its proxies, lets no origin whatever call it from a browser, and records every sensitive read. */
 export function edgeProblems(env: Environment): ConfigurationProblem[] {
   if (!isProduction(env)) return [];
   const found: ConfigurationProblem[] = [];
@@ -146,6 +146,13 @@ export function edgeProblems(env: Environment): ConfigurationProblem[] {
       problem(
         "CORS_ORIGINS",
         "CORS_ORIGINS=* lets a page on any site call the platform from its visitors' browsers: list the origins of the agency's own browser apps.",
+      ),
+    );
+  if (parsed(env, "AUDIT_SENSITIVE_READS") === false)
+    found.push(
+      problem(
+        "AUDIT_SENSITIVE_READS",
+        "AUDIT_SENSITIVE_READS=false leaves reads of SSNs, dates of birth, incomes and documents unrecorded: an agency must be able to say who saw them. It exists for benchmarks only.",
       ),
     );
   return found;

@@ -572,6 +572,19 @@ export const settingDeclarations = {
       "Field names, beside `ssn` and `dateOfBirth` (always), whose values no event carries: wherever such a field is in an event's data, its value is `[redacted]`",
     example: "alienNumber,medicaidId",
   }),
+  AUDIT_SENSITIVE_READS: declare({
+    group: "Event overlays",
+    value: trueFalse(true),
+    default: "`true`",
+    meaning:
+      "`true`: every read of a sensitive field (the names above, income amounts, document bytes) appends who, when, which record and which fields to the audit trail, `GET /platform/audit`; `false` only for a benchmark's comparison, refused in production",
+  }),
+  AUDIT_RETENTION_DAYS: declare({
+    group: "Event overlays",
+    value: wholeNumber(2557),
+    default: "`2557` (seven years)",
+    meaning: "How long audit entries are kept; older ones are deleted by the platform in batches, once an hour",
+  }),
   EVENT_STREAM_HEARTBEAT_MS: declare({
     group: "Event overlays",
     value: wholeNumber(30_000),

@@ -36,3 +36,6 @@ export type { DueTimers, RunningTimers, TimerOptions, TimerRequest } from "./tim
 export { searchIndexOf } from "./search";
 export type { BackgroundCatchUp, CatchUpOptions, SearchIndex } from "./search";
 export { serialized } from "./serialized";
+export { appendAudit, auditTraceIdOf, auditTrail } from "./audit/trail";
+export type { AuditChannel, AuditDraft, AuditTrail } from "./audit/trail";
+export { keepAuditRetention, purgeAuditBefore } from "./audit/retention";

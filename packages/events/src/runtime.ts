@@ -10,11 +10,14 @@ import { redacted, sensitiveFieldSet } from "./redaction";
 import type { PlatformEvent } from "./envelope";
 import { originOf, type EventOrigin } from "./origin";
 import type { EventSettings } from "./settings";
+import { auditTrail, type AuditTrail } from "./audit/trail";
 
 /** The event machinery one process shares among all its requests. */
 export type EventRuntime = {
   settings: EventSettings;
   hub: EventHub;
+  /** The trail of sensitive reads, in the same database. */
+  audit: AuditTrail;
   /** The recorder for one request's changes, stamped with its trace and caller. */
   recorderFor(headers: Record<string, string | undefined>, principal: () => Promise<Principal>): EventRecorder;
   /**
@@ -51,6 +54,7 @@ export async function startEventRuntime(
   return {
     settings,
     hub,
+    audit: auditTrail(database.prisma, { enabled: settings.auditReads ?? true, names: settings.sensitiveFields ?? sensitiveFieldSet() }),
     recorderFor: (headers, principal) => {
       let origin: Promise<EventOrigin> | undefined;
       return eventRecorder(settings, () => (origin ??= principal().then((caller) => originOf(headers, caller))));

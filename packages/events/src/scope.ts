@@ -1,6 +1,7 @@
 import { preconditionOf, preconditionSetting, systemClock, type Clock } from "@pap/core";
 import { callerContext, type Authenticator, type CallerContext, type PermissionTable } from "@pap/kernel/auth";
 import type { RequestScope } from "@pap/kernel/domain";
+import type { SensitiveReadLog } from "@pap/kernel/graphql";
 import { findActiveAccount, type PrismaClient, type RowReader } from "@pap/db";
 import type { EventRecorder, SqlTransaction } from "./append";
 import type { EventHub } from "./hub";
@@ -28,6 +29,8 @@ export type DomainContext = CallerContext & {
   headers: Record<string, string | undefined>;
   events: EventRecorder;
   hub: EventHub;
+  /** Where the request's reads of sensitive fields are recorded; none when the deployment keeps no trail. */
+  sensitiveReads: SensitiveReadLog | undefined;
   eventSettings: EventSettings;
   /** Now, as the process's clock says (a test's manual clock, or the system's). */
   clock: Clock;
@@ -84,6 +87,7 @@ export function domainContext<Extra extends object = object>(
       headers: scope.headers,
       events: runtime.recorderFor(scope.headers, caller.principal),
       hub: runtime.hub,
+      sensitiveReads: runtime.audit.forRequest(scope.headers, caller.principal),
       eventSettings: runtime.settings,
       clock: runtime.settings.clock ?? systemClock,
     },

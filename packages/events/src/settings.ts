@@ -10,10 +10,16 @@ export type EventSettings = {
   clock?: Clock;
   /** The fields whose values no event carries (`redaction.ts`); SSNs and dates of birth unless a test says otherwise. */
   sensitiveFields?: ReadonlySet<string>;
+  /** Records every read of a sensitive field in the audit trail (`audit/trail.ts`); on unless a benchmark's comparison turns it off. */
+  auditReads?: boolean;
   /** Keeps the search documents of the records the recorded events describe current (none: search is not kept). */
   searchIndex?: SearchIndex;
 };
 
 export function eventSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): EventSettings {
-  return { typePrefix: readSetting("EVENT_TYPE_PREFIX", env), sensitiveFields: sensitiveFieldSet(readSetting("SENSITIVE_FIELDS", env)) };
+  return {
+    typePrefix: readSetting("EVENT_TYPE_PREFIX", env),
+    sensitiveFields: sensitiveFieldSet(readSetting("SENSITIVE_FIELDS", env)),
+    auditReads: readSetting("AUDIT_SENSITIVE_READS", env),
+  };
 }

@@ -1,6 +1,6 @@
 import type { RequestScope } from "@pap/kernel/domain";
 import { createByKeyLoader } from "@pap/kernel/graphql";
-import type { Policy, PrismaClient } from "@pap/db";
+import type { AuditEntry, Policy, PrismaClient } from "@pap/db";
 import { platformPermissions } from "./domain/permissions";
 import {
   domainContext,
@@ -34,6 +34,10 @@ function loaders(db: PrismaClient, hub: EventHub) {
         return [...recent.filter((entry) => entry !== undefined), ...rows.map(entryFromRow)];
       },
       (logged) => logged.event.id,
+    ),
+    auditEntryById: createByKeyLoader<string, AuditEntry>(
+      (ids) => db.auditEntry.findMany({ where: { id: { in: [...ids] } } }),
+      (entry) => entry.id,
     ),
     policyById: createByKeyLoader<string, Policy>(
       (ids) => db.policy.findMany({ where: { id: { in: [...ids] } } }),

@@ -1,6 +1,6 @@
-import { EventCatalog, type DomainServices } from "@pap/events";
-import type { Logger } from "@pap/core";
-import { defineSubgraph, type RequestScope } from "@pap/kernel/domain";
+import { EventCatalog, keepAuditRetention, type DomainServices } from "@pap/events";
+import { readSetting, type Logger } from "@pap/core";
+import { defineSubgraph, type BackgroundWork, type RequestScope } from "@pap/kernel/domain";
 import { createContext } from "./context";
 import { platformDomain } from "./contract";
 import { publicBaseUrlFromEnv } from "./domain/public-url";
@@ -31,13 +31,23 @@ export const subgraph = defineSubgraph(platformDomain, (domains) => {
     createContext: (scope: RequestScope<DomainServices>) =>
       createContext(scope, catalogFor(scope.eventRuntime.settings.typePrefix), search),
     seed: (services: DomainServices) => seedPolicies(services.db),
-    // Documents missing (records written before search existed, or by SQL) or derived by an older
-    // projection are derived beside serving, batch by batch: a first start after a migration serves at
-    // once, search finding such records as their documents are made (every write keeps its own current).
     background: (services: DomainServices, logger: Logger) =>
-      services.eventRuntime.settings.searchIndex?.startCatchUp(services.db, { logger }) ?? {
-        done: Promise.resolve(),
-        stop: async () => {},
-      },
+      together([searchCatchUp(services, logger), keepAuditRetention(services.db, readSetting("AUDIT_RETENTION_DAYS"), { logger })]),
   };
+});
+
+/**
+ * Documents missing (records written before search existed, or by SQL) or derived by an older
+ * projection are derived beside serving, batch by batch: a first start after a migration serves at
+ * once, search finding such records as their documents are made (every write keeps its own current).
+ */
+const searchCatchUp = (services: DomainServices, logger: Logger): BackgroundWork =>
+  services.eventRuntime.settings.searchIndex?.startCatchUp(services.db, { logger }) ?? { done: Promise.resolve(), stop: async () => {} };
+
+/** Several pieces of background work as one: done when all are, stopped together. */
+const together = (works: readonly BackgroundWork[]): BackgroundWork => ({
+  done: Promise.all(works.map((work) => work.done)).then(() => undefined),
+  stop: async () => {
+    await Promise.all(works.map((work) => work.stop()));
+  },
 });

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { ApiError } from "@pap/core";
-import { anonymous, type Principal } from "./principal";
+import { anonymous, grantsOfScope, type Principal } from "./principal";
 import { rolesFrom, type AuthSettings } from "./settings";
 
 // jose is published as ECMAScript modules only; the kernel compiles to CommonJS, so it is loaded once, on first use.
@@ -108,12 +108,14 @@ function tokenVerifier(settings: AuthSettings) {
       const counties = Array.isArray(payload.counties)
         ? payload.counties.filter((county): county is string => typeof county === "string")
         : [];
+      const grants = grantsOfScope(payload.scope);
       const principal: Principal = {
         kind: roles.includes("system") ? "service_account" : "user",
         id,
         subject: payload.sub,
         roles,
         counties,
+        ...(grants.length > 0 && { grants }),
         ...(typeof payload.personId === "string" && { personId: payload.personId.toLowerCase() }),
       };
       return { principal, expiresAt: payload.exp! * 1000 };
@@ -130,7 +132,7 @@ function tokenVerifier(settings: AuthSettings) {
 /** Signs a token for local development and tests: the claims the identity provider would embed. */
 export async function signToken(
   settings: Pick<AuthSettings, "secret" | "issuer" | "audience">,
-  claims: { sub: string; userId?: string; roles: readonly string[]; counties?: readonly string[]; personId?: string },
+  claims: { sub: string; userId?: string; roles: readonly string[]; counties?: readonly string[]; personId?: string; scope?: string },
   lifetimeSeconds = 3600,
 ): Promise<string> {
   if (!settings.secret) throw new Error("signing tokens here needs a shared secret (development mode or AUTH_SECRET)");
@@ -140,6 +142,7 @@ export async function signToken(
     roles: [...claims.roles],
     counties: [...(claims.counties ?? [])],
     ...(claims.personId && { personId: claims.personId }),
+    ...(claims.scope && { scope: claims.scope }),
   })
     .setProtectedHeader({ alg: "HS256" })
     .setSubject(claims.sub)

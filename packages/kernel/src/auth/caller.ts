@@ -1,7 +1,8 @@
 import { ApiError } from "@pap/core";
 import type { Authenticator } from "./authenticate";
 import type { Principal } from "./principal";
-import { permissionsOf, type PermissionTable } from "./roles";
+import { permissionsHeldBy } from "./held";
+import type { PermissionTable } from "./roles";
 
 /** The platform's user account a caller's credential names: what an applicant's own records belong to. */
 export type CallerAccount = { id: string };
@@ -43,7 +44,7 @@ export function callerContext(
   const establish = () => (principal ??= authenticate(headers).then((caller) => (known = caller)));
   return {
     principal: establish,
-    permissions: () => (permissions ??= establish().then((caller) => (knownPermissions = permissionsOf(caller.roles, [table])))),
+    permissions: () => (permissions ??= establish().then((caller) => (knownPermissions = permissionsHeldBy(caller, table)))),
     account: () =>
       (account ??= establish()
         .then((caller) => (caller.kind === "user" || caller.kind === "service_account" ? findAccount(caller) : null))

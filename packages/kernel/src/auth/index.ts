@@ -1,12 +1,13 @@
 export { isRole, permissionsOf, roleWithInherited, roles, serviceRoles } from "./roles";
 export type { AccountRole, PermissionTable, Role } from "./roles";
-export { BEARER_CREDENTIAL, anonymous, isAuthenticated, systemPrincipal } from "./principal";
+export { BEARER_CREDENTIAL, anonymous, grantsOfScope, isAuthenticated, scopeGrants, systemPrincipal } from "./principal";
 export type { Principal, PrincipalKind } from "./principal";
 export { DEFAULT_AUDIENCE, DEVELOPMENT_ISSUER, authSettingsFromEnv, rolesFrom } from "./settings";
 export type { AuthMode, AuthSettings } from "./settings";
 export { bearerChallenge, createAuthenticator, forbidden, signToken, unauthenticated } from "./authenticate";
 export type { Authenticator } from "./authenticate";
 export { accountRequired, callerContext } from "./caller";
+export { permissionsHeldBy } from "./held";
 export type { AccountFinder, CallerAccount, CallerContext } from "./caller";
 export {
   apiKeyRequired,

@@ -14,11 +14,28 @@ export type Principal = {
   subject?: string;
   roles: readonly Role[];
   counties: readonly string[];
+  /**
+   * Permissions the identity provider grants by OAuth scope (the token's `scope` claim) beside the
+   * roles: only those `scopeGrants` names, so an auditor who is no administrator reads the audit trail.
+   */
+  grants?: readonly string[];
   /** The person record that is the caller's own (an applicant's), from the token's `personId` claim. */
   personId?: string;
   /** For a caller who sent no credential: the one the authentication mode in force expects, for the 401 to name. */
   expects?: string;
 };
+
+/**
+ * What a token's scope may grant on its own. Reading the audit trail is an auditor's whole job, and an
+ * auditor holds none of the roles (SPEC §5 fixes them): the identity provider says so with the scope.
+ */
+export const scopeGrants: ReadonlySet<string> = new Set(["audit:read"]);
+
+/** The scope claim's grants: space-separated as OAuth writes it, or a list; anything else grants nothing. */
+export function grantsOfScope(scope: unknown): string[] {
+  const named = typeof scope === "string" ? scope.split(/\s+/) : Array.isArray(scope) ? scope : [];
+  return [...new Set(named.filter((entry): entry is string => typeof entry === "string" && scopeGrants.has(entry)))];
+}
 
 export const anonymous: Principal = { kind: "unauthenticated", roles: [], counties: [] };
 

@@ -2,7 +2,8 @@ import type { GraphQLSchema } from "graphql";
 import { ApiError } from "@pap/core";
 import { forbidden, unauthenticated } from "./authenticate";
 import { BEARER_CREDENTIAL, type Principal } from "./principal";
-import { permissionsOf, type PermissionTable } from "./roles";
+import { permissionsHeldBy } from "./held";
+import type { PermissionTable } from "./roles";
 
 /**
  * What an operation asks of its caller, as its subgraph declared it with scope-auth (`authScopes`):
@@ -99,7 +100,7 @@ export function refusal(requirement: Requirement, principal: Principal): ApiErro
   if (principal.kind === "unauthenticated") return notSignedIn(principal);
   if (principal.kind === "api_key") return userCredentialRequired();
   if (requirement.kind === "authenticated") return undefined;
-  const held = permissionsOf(principal.roles, [requirement.table]);
+  const held = permissionsHeldBy(principal, requirement.table);
   if (held.has(requirement.permission) || (requirement.ownOnly !== undefined && held.has(requirement.ownOnly))) return undefined;
   return forbidden(requirement.permission);
 }

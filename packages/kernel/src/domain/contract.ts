@@ -105,5 +105,7 @@ export type SensitiveSubject = {
  */
 export type SensitiveSource = {
   resourceType: string;
+  /** The graph type of the records read, as the audit trail names them (`ApplicationMember`). */
+  auditedAs: string;
   read(db: unknown, id: string, caller: Principal): Promise<SensitiveSubject | null>;
 };

@@ -3,6 +3,7 @@ import type {} from "@pothos/plugin-federation";
 import type {} from "@pothos/plugin-scope-auth";
 import type { CallerContext } from "../auth/caller";
 import type { SharedScalars } from "./scalars";
+import type { SensitiveReadLog } from "./sensitive-reads";
 
 /**
  * What a subgraph's authorization checks: `permission`: the caller's roles grant it; `authenticated`:
@@ -22,8 +23,11 @@ export type LiveHub = {
   eventSettings: { typePrefix: string };
 };
 
-/** What the kernel's builder methods read of a request's context; every domain's context has it. */
-export type KernelContext = CallerContext & LiveHub;
+/**
+ * What the kernel's builder methods read of a request's context; every domain's context has it. The
+ * sensitive-read log is the audit trail's door (absent where nothing is audited: a unit test's context).
+ */
+export type KernelContext = CallerContext & LiveHub & { sensitiveReads?: SensitiveReadLog };
 
 /**
  * Nothing when the builder's context has what a method reads of it (every subgraph builder's has),

@@ -36,3 +36,5 @@ export type { GraphCrud } from "./graph-crud";
 export type { GraphSingleton } from "./graph-singleton";
 export type { MetadataNamespaceMutations } from "./graph-metadata";
 export type { KernelContext, KernelTypes, LiveEvent, LiveHub, PlatformAuthScopes } from "./builder-methods";
+export { sensitivePathsOf } from "./sensitive-reads";
+export type { SensitiveRead, SensitiveReadLog } from "./sensitive-reads";

@@ -1,6 +1,8 @@
 import { etagOf } from "@pap/core";
 import type { FieldKind, FieldMap, GenericFieldRef, InputFieldMap, SchemaTypes } from "@pothos/core";
-import { builderMethods, fieldBuilderMethods, type KernelTypes } from "./builder-methods";
+import type { GraphQLResolveInfo } from "graphql";
+import { builderMethods, fieldBuilderMethods, type KernelContext, type KernelTypes } from "./builder-methods";
+import { mayHoldSensitive, selectionsOf, sensitivePathsOf } from "./sensitive-reads";
 import { kinds, type GraphScalar } from "../resource/kinds";
 import {
   columnOf,
@@ -104,6 +106,26 @@ function outputType(builder: Builder, field: FieldDeclaration): OutputType | [Ou
   return field.list ? [type] : type;
 }
 
+/**
+ * A record field's value, given once the sensitive parts it shows (if any) are in the audit trail:
+ * the caller's read is recorded before the value leaves, with the record's type and id.
+ */
+function shownAfterAudit(
+  name: string,
+  field: FieldDeclaration,
+  record: object,
+  value: unknown,
+  context: KernelContext,
+  info: GraphQLResolveInfo,
+): unknown {
+  const log = context.sensitiveReads;
+  if (!log || value === null || value === undefined) return value;
+  const paths = sensitivePathsOf(name, field, value, selectionsOf(info), info.fragments, log.names);
+  if (paths.size === 0) return value;
+  const recordId = String((record as { id?: unknown }).id);
+  return log.record({ recordType: info.parentType.name, recordId, fields: [...paths] }).then(() => value);
+}
+
 /** A record's value at a column, null when it has none. */
 const valueAt = (record: object, column: string): unknown => (record as Record<string, unknown>)[column] ?? null;
 
@@ -113,6 +135,9 @@ fieldBuilderMethods.declaredFields = function declaredFields(
   options = {},
 ) {
   const recordOf = options.from ?? ((parent: unknown) => parent);
+  // A record's own fields (it has an id) are where a sensitive read is recorded, naming the record;
+  // its nested records' fields are reached through them.
+  const isRecord = "id" in fields;
   // A record with a version (an id and updatedAt) says it as REST's ETag does: what If-Match takes.
   const versioned = "id" in fields && "updatedAt" in fields && !("etag" in fields);
   const etag = versioned
@@ -136,15 +161,18 @@ fieldBuilderMethods.declaredFields = function declaredFields(
       if (field.kind === "reference" || field.resolvedBy === "schema")
         throw new Error(`field '${name}' is resolved by its schema file, which gave no resolver for it`);
       const column = columnOf(name, field);
+      const audit = isRecord && mayHoldSensitive(field);
       return [
         name,
         this.field({
           type: outputType(this.builder, field),
           nullable: field.nullable ?? false,
           ...(field.description && { description: field.description }),
-          resolve: (parent) => {
+          resolve: (parent, _args, context, info) => {
             const record = recordOf(parent);
-            return record !== null && typeof record === "object" ? valueAt(record, column) : null;
+            if (record === null || typeof record !== "object") return null;
+            const value = valueAt(record, column);
+            return audit ? shownAfterAudit(name, field, record, value, context, info) : value;
           },
         }),
       ];

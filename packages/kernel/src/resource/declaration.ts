@@ -77,6 +77,11 @@ export type FieldDeclaration = {
   sort?: boolean;
   /** A bare term in `q` searches this field. */
   search?: boolean;
+  /**
+   * Reading it is recorded in the audit trail of sensitive reads (an income amount). Fields named as
+   * sensitive (SSNs, dates of birth, the deployment's additions) are recorded wherever they are, unmarked.
+   */
+  audited?: boolean;
   /** Left out of the event snapshot (UI state that says nothing about the record). */
   inEvents?: boolean;
   /**

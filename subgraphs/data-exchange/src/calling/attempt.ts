@@ -1,4 +1,7 @@
-import type { SensitiveSource } from "@pap/kernel/domain";
+import { traceIdOf } from "@pap/core";
+import type { SensitiveSource, SensitiveSubject } from "@pap/kernel/domain";
+import type { PrismaClient } from "@pap/db";
+import { appendAudit } from "@pap/events";
 import type { PostFailure } from "@pap/kernel/http";
 import type { AgencyAdapters } from "../agencies/adapters";
 import type { AgencyAnswer } from "../agencies/agency-adapter";
@@ -13,7 +16,7 @@ export type CallMaker = {
   settings: () => DataExchangeSettings;
   adapters: AgencyAdapters;
   sources: ReadonlyMap<string, SensitiveSource>;
-  db: unknown;
+  db: PrismaClient;
 };
 
 const refused = (reason: string): PostFailure => ({ ok: false, reason, retryable: false, kind: "refused" });
@@ -32,9 +35,26 @@ export async function askAgency(
   if (!source) return refused(`no domain offers the facts of a '${call.requestingResourceType ?? "(none)"}' record to agencies`);
   const subject = await source.read(maker.db, call.requestingResourceId, agencyAdapterPrincipal);
   if (!subject) return refused(`the requesting record ${call.requestingResourceId} (${call.requestingResourceType}) does not exist`);
+  // The facts leave for the agency only once their reading is in the audit trail.
+  await appendAudit(maker.db, [
+    {
+      actor: agencyAdapterPrincipal,
+      recordType: source.auditedAs,
+      recordId: call.requestingResourceId,
+      fields: factsGiven(subject),
+      traceId: traceIdOf(call.traceparent) ?? null,
+      channel: "agency",
+    },
+  ]);
   return maker.adapters
     .for(entry)
     .call({ callId: call.id, subject, context: (call.data ?? null) as Record<string, unknown> | null, signal });
+}
+
+/** The facts of a subject that hold a value, as the audit trail names them. */
+function factsGiven(subject: SensitiveSubject): string[] {
+  const given = (["ssn", "firstName", "lastName", "dateOfBirth"] as const).filter((fact) => subject[fact] !== null);
+  return subject.income ? [...given, "income.amount"] : given;
 }
 
 /** What follows an attempt: the call ends, or it is asked again later. */

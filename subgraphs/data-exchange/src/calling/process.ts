@@ -1,4 +1,5 @@
 import type { SensitiveSource } from "@pap/kernel/domain";
+import type { PrismaClient } from "@pap/db";
 import { AgencyAdapters } from "../agencies/adapters";
 import { dataExchangeSettingsFromEnv, type DataExchangeSettings } from "../config/settings";
 import type { CallMaker } from "./attempt";
@@ -12,7 +13,7 @@ export type CallingProcess = {
   settings: () => DataExchangeSettings;
   adapters: AgencyAdapters;
   sources: ReadonlyMap<string, SensitiveSource>;
-  makerFor(db: unknown): CallMaker;
+  makerFor(db: PrismaClient): CallMaker;
 };
 
 export function callingProcess(sources: readonly SensitiveSource[]): CallingProcess {

@@ -34,6 +34,7 @@ function requireFactsPermission(caller: Principal): void {
 export const intakeSensitiveSources: readonly SensitiveSource[] = [
   {
     resourceType: "intake/applications/members",
+    auditedAs: "ApplicationMember",
     async read(db, id, caller) {
       requireFactsPermission(caller);
       if (!isUuid(id)) return null;
@@ -43,6 +44,7 @@ export const intakeSensitiveSources: readonly SensitiveSource[] = [
   },
   {
     resourceType: "intake/applications/incomes",
+    auditedAs: "Income",
     async read(db, id, caller) {
       requireFactsPermission(caller);
       if (!isUuid(id)) return null;

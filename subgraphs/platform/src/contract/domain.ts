@@ -1,5 +1,6 @@
 import { defineDomain } from "@pap/kernel/domain";
 import { platformPermissions } from "../domain/permissions";
+import { auditEntry } from "./audit-entry";
 import { event } from "./event";
 import { policy } from "./policy";
 import { platformRoutes } from "./rest";
@@ -7,7 +8,7 @@ import { platformRoutes } from "./rest";
 /** The platform domain as the platform registers it (see `gateway/src/domains.ts`). */
 export const platformDomain = defineDomain({
   name: "platform",
-  resources: [event, policy],
+  resources: [event, policy, auditEntry],
   permissions: platformPermissions,
   restRoutes: (options) => platformRoutes(options.platformBasePath),
 });

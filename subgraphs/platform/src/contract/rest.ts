@@ -1,3 +1,4 @@
+import { auditEntry } from "./audit-entry";
 import { event, publishedEventBody } from "./event";
 import { policy } from "./policy";
 import { searchHitToRest, searchResultsBody, typesFromQuery } from "./search";
@@ -137,6 +138,17 @@ export function platformRoutes(basePath: string): RestRoute[] {
       summaries: { list: "List the policies the platform's rules cite", get: "Get one policy by its slug" },
       // Like an event's, a policy's absent attributes (no citation URL) are left out rather than written null.
       toRest: eventToRest,
+    }),
+    ...crudRoutes({
+      resource: auditEntry,
+      tag,
+      collectionPath: `${basePath}/audit`,
+      idParam: "auditEntryId",
+      only: ["list", "get"],
+      summaries: {
+        list: "List the audit trail of sensitive reads, newest first (state administrators and auditors)",
+        get: "Get one audit entry",
+      },
     }),
   ];
 }

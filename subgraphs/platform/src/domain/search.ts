@@ -1,7 +1,7 @@
 import { badRequest, isUuid } from "@pap/core";
 import { resolvePaging, type Page } from "@pap/kernel/list";
 import { searchTypes, type SearchProjection, type SearchType } from "@pap/kernel/search";
-import { permissionsOf, type CallerAccount, type PermissionTable, type Principal } from "@pap/kernel/auth";
+import { permissionsHeldBy, type CallerAccount, type PermissionTable, type Principal } from "@pap/kernel/auth";
 import type { RowReader } from "@pap/db";
 
 /** One kind of record search spans, with the permission table of the domain that owns it. */
@@ -49,7 +49,7 @@ export async function visibleKinds(
   for (const type of searchTypes) {
     const searchable = searchables.find((candidate) => candidate.projection.type === type);
     if (!searchable || !wanted.has(type)) continue;
-    const held = permissionsOf(principal.roles, [searchable.permissions]);
+    const held = permissionsHeldBy(principal, searchable.permissions);
     const { read } = searchable.projection;
     if (held.has(read.permission)) visible.push({ type });
     else if (read.own && held.has(read.own.permission)) {

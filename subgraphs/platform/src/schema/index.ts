@@ -1,4 +1,5 @@
 import { builder } from "../builder";
+import "./audit-entry";
 import "./event";
 import "./policy";
 import "./search";

@@ -52,6 +52,9 @@ const nonNegative = z.number().min(0, "must not be negative");
 /** A sum of money (never negative). */
 export const money = { kind: "number", nullable: true, write: "always", input: nonNegative } as const;
 export const requiredMoney = { kind: "number", write: "always", required: true, input: nonNegative, sort: true } as const;
+/** What a member earns or is paid: reading it is recorded in the audit trail of sensitive reads. */
+export const incomeAmount = { ...money, audited: true } as const;
+export const requiredIncomeAmount = { ...requiredMoney, audited: true } as const;
 
 export const text = (max = 200, description?: string) =>
   ({ kind: "string", nullable: true, write: "always", input: z.string().max(max), ...(description && { description }) }) as const;

@@ -1,5 +1,5 @@
 import { defineResource } from "@pap/kernel/resource";
-import { choice, day, memberId, recordBase, reference, requiredChoice, requiredMoney, text } from "./fields";
+import { choice, day, memberId, recordBase, reference, requiredChoice, requiredIncomeAmount, text } from "./fields";
 
 export const incomeTypes = [
   "employed",
@@ -24,7 +24,7 @@ export const income = defineResource({
     ...recordBase,
     memberId,
     type: requiredChoice(incomeTypes, "IncomeType"),
-    amount: requiredMoney,
+    amount: requiredIncomeAmount,
     frequency: requiredChoice(incomeFrequencies, "IncomeFrequency"),
     typeOther: text(200, "What the income is, when its type is other."),
     dateReceived: day,

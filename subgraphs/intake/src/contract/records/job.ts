@@ -1,6 +1,6 @@
 import { defineResource } from "@pap/kernel/resource";
 import { z } from "zod";
-import { choice, day, flag, memberId, money, nested, recordBase, reference, requiredChoice, text } from "./fields";
+import { choice, day, flag, memberId, incomeAmount, nested, recordBase, reference, requiredChoice, text } from "./fields";
 
 const selfEmploymentExpenses = z.looseObject(
   Object.fromEntries(
@@ -34,7 +34,7 @@ export const job = defineResource({
     endReason: choice(["voluntary_separation", "involuntary_separation"], "JobEndReason"),
     strikeStartDate: day,
     lastPaycheckDate: day,
-    lastPaycheckGrossAmount: money,
+    lastPaycheckGrossAmount: incomeAmount,
     employerId: reference("Employed: the employer, an organization of the same application."),
     businessName: text(200),
     businessType: text(200),

@@ -1,6 +1,6 @@
 import { defineResource } from "@pap/kernel/resource";
 import { z } from "zod";
-import { choice, enumCheck, flag, money, nested, recordBase, reference, text, wholeNumber } from "./fields";
+import { choice, enumCheck, flag, incomeAmount, nested, recordBase, reference, text, wholeNumber } from "./fields";
 
 const ssn = z.string().regex(/^\d{3}-\d{2}-\d{4}$/, "must be an SSN written NNN-NN-NNNN");
 const sponsorSpouse = z.looseObject({
@@ -24,7 +24,7 @@ export const sponsor = defineResource({
     ssn: { ...text(11, "The sponsor's SSN (NNN-NN-NNNN)."), input: ssn },
     spouse: nested(sponsorSpouse, "The sponsor's spouse, when they signed the affidavit too."),
     householdSize: wholeNumber(1),
-    income: money,
+    income: incomeAmount,
     livesWithSponsored: flag,
   },
   list: { defaultSort: "createdAt" },
