@@ -42,6 +42,7 @@ const onEmbeddedEngine = [
   "test/lists/driver.test.ts",
   "test/lists/query.rest.test.ts",
   "test/platform/search.rest.test.ts",
+  "test/platform/audit-trail.test.ts",
   "test/intake/walk.test.ts",
   "test/eligibility/walk.test.ts",
   "test/data-exchange/walk.test.ts",

@@ -74,6 +74,11 @@ const bySuite: Record<SuiteName, Entry[]> = {
       measures: "GraphQL 25 active cases → members → person → appointments, primary applicant",
       against: floorById,
     }),
+    scenario("audited-list", "req/s", target(0.9), "without the trail", {
+      measures:
+        "REST `GET /persons?q=address.city:Houston` on the production platform keeping the audit trail of sensitive reads: each page of 25 persons with a date of birth is 25 entries, in one insert",
+      against: "the same platform started with `AUDIT_SENSITIVE_READS=false`, measured in turn with it",
+    }),
     scenario("growth", "grown ÷ first req/s", target(0.8), "floor's growth", {
       measures:
         "each paired request's req/s once the data has grown tenfold, over its req/s before: per-request cost must not grow with the table",

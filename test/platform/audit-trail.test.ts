@@ -179,7 +179,15 @@ it("state administrators and auditors read the trail; case workers, supervisors 
   expect((await api.raw("GET", "/platform/events", undefined, overreaching)).status).toBe(403);
   // The list language: filters and their refusals, in the envelope.
   expectErrorEnvelope(await api.get("/platform/audit?q=nosuchfield:1"), 400, "INVALID_QUERY");
-  expect((await api.get("/platform/audit?q=channel:agency&limit=1")).status).toBe(200);
+  const ssnReads = await expectStatus(
+    api.get(`/platform/audit?q=${encodeURIComponent("fields:personalInformation.ssn")}&limit=100`),
+    200,
+    "by field",
+  );
+  expect(ssnReads.items.length).toBeGreaterThan(0);
+  expect(ssnReads.items.every((entry: Json) => entry.fields.includes("personalInformation.ssn"))).toBe(true);
+  const agency = await expectStatus(api.get("/platform/audit?q=channel:agency"), 200, "by channel");
+  expect(agency.items.map((entry: Json) => entry.channel)).toEqual(agency.items.map(() => "agency"));
 });
 
 it("the trail cannot be changed or deleted, except past its retention by the purge", async () => {

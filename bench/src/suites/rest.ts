@@ -2,7 +2,15 @@ import type pg from "pg";
 import { canonical, compared, measureRounds, sameAnswers, type Side } from "../compare";
 import { getCall, graphqlCall, graphqlFailed, overRounds, type Calls, type HttpCall, type Load, type Measurement } from "../measure";
 import { growPeople, personColumnsFrom, seedPeople, type SeededData } from "../people";
-import { deriveSearchDocuments, eventsNumbered, freshDatabase, repositoryRoot, startFloor, startPlatform } from "../platform";
+import {
+  deriveSearchDocuments,
+  eventsNumbered,
+  freshDatabase,
+  repositoryRoot,
+  startFloor,
+  startPlatform,
+  type ModeName,
+} from "../platform";
 import { attempt, fail, joined, type Suite } from "../suite";
 
 // The REST surface against the floor (bench/src/floor/); then the data grows tenfold and everything runs again.
@@ -214,6 +222,7 @@ export const rest: Suite = async (context) => {
         });
       }
       await platform.stop();
+      if (size === sizes[0]) await measureAuditCost(context, url, data, { mode, variant }, { load, rounds, db });
     }
     await floor.stop();
   }
@@ -230,6 +239,55 @@ export const rest: Suite = async (context) => {
     }
   }
 };
+
+// A broad list: a page of 25 persons, each with a date of birth, is 25 entries of the audit trail.
+const auditedList = personList("persons-broad", "address.city:Houston", (p) => has(p.address?.city, "houston"), true);
+
+/**
+ * What the audit trail of sensitive reads costs a list read: the same production platform twice, one
+ * keeping the trail and one started without it (AUDIT_SENSITIVE_READS=false), in turn, so noise falls
+ * on both. The goal is at least 0.9 of the rate without.
+ */
+async function measureAuditCost(
+  context: Parameters<Suite>[0],
+  url: string,
+  data: SeededData | undefined,
+  { mode, variant }: { mode: ModeName; variant: string },
+  options: { load: Load; rounds: number; db: pg.Client },
+) {
+  const scenario = [{ scenario: "audited-list", variant }];
+  const audited = await attempt(context, scenario, () => startPlatform(context.scope, url, { mode }));
+  if (!audited) return;
+  const unaudited = await attempt(context, scenario, () =>
+    startPlatform(context.scope, url, { mode, env: { AUDIT_SENSITIVE_READS: "false" } }),
+  );
+  try {
+    if (!unaudited) return;
+    const sides: Side[] = [
+      { name: "audited", base: audited.restBase, watch: [audited] },
+      { name: "unaudited", base: unaudited.restBase, watch: [unaudited] },
+    ];
+    const measured = await attempt(context, scenario, () =>
+      measureCell(auditedList, sides, data!, { ...options, log: (line) => context.log(`${variant} audited-list ${line}`) }),
+    );
+    if (!measured) return;
+    const figures = compared(measured.passes[0]!, measured.passes[1]!);
+    context.record({
+      scenario: "audited-list",
+      variant,
+      ours: figures.ours.requestsPerSecond,
+      comparison: figures.theirs.requestsPerSecond,
+      detail: joined([
+        figures.spread,
+        `p99 ${figures.ours.p99} ms / ${figures.theirs.p99} ms`,
+        "comparison: the same platform without the audit trail",
+      ]),
+    });
+  } finally {
+    await unaudited?.stop();
+    await audited.stop();
+  }
+}
 
 /** The first and last call checked on each side (for a read, the floor's answers equal the platform's), then the rounds. */
 async function measureCell(

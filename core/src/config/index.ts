@@ -5,6 +5,7 @@ export type { ConfigurationProblem, Environment } from "./read";
 export type { TrustedProxies } from "./kinds";
 export { editDistance, intendedSetting, misspeltSettings } from "./misspelt";
 export {
+  auditWarnings,
   authKeyProblems,
   authModeOf,
   contentSigningProblems,

@@ -577,7 +577,7 @@ export const settingDeclarations = {
     value: trueFalse(true),
     default: "`true`",
     meaning:
-      "`true`: every read of a sensitive field (the names above, income amounts, document bytes) appends who, when, which record and which fields to the audit trail, `GET /platform/audit`; `false` only for a benchmark's comparison, refused in production",
+      "`true`: every read of a sensitive field (the names above, income amounts, document bytes) appends who, when, which record and which fields to the audit trail, `GET /platform/audit`; `false` only for a benchmark's comparison: every start says so",
   }),
   AUDIT_RETENTION_DAYS: declare({
     group: "Event overlays",

@@ -1,6 +1,7 @@
 import { misspeltSettings } from "./misspelt";
 import { isProduction, valueProblems, type ConfigurationProblem, type Environment } from "./read";
 import {
+  auditWarnings,
   authKeyProblems,
   contentSigningProblems,
   contentStoreProblems,
@@ -45,7 +46,7 @@ export function configurationVerdict(env: Environment = process.env): Configurat
     ...edgeProblems(env),
     ...(production ? misspelt : []),
   ];
-  return { production, problems, warnings: production ? [] : misspelt };
+  return { production, problems, warnings: [...auditWarnings(env), ...(production ? [] : misspelt)] };
 }
 
 /** The verdict as the launcher prints it: a heading, then one line per problem or warning. */

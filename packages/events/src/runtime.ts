@@ -54,7 +54,7 @@ export async function startEventRuntime(
   return {
     settings,
     hub,
-    audit: auditTrail(database.prisma, { enabled: settings.auditReads ?? true, names: settings.sensitiveFields ?? sensitiveFieldSet() }),
+    audit: auditTrail(database.read, { enabled: settings.auditReads ?? true, names: settings.sensitiveFields ?? sensitiveFieldSet() }),
     recorderFor: (headers, principal) => {
       let origin: Promise<EventOrigin> | undefined;
       return eventRecorder(settings, () => (origin ??= principal().then((caller) => originOf(headers, caller))));

@@ -18,13 +18,10 @@ CREATE TABLE "platform_audit_entry" (
 CREATE INDEX "platform_audit_entry_occurredAt_idx" ON "platform_audit_entry"("occurredAt");
 
 -- CreateIndex
-CREATE INDEX "platform_audit_entry_recordType_recordId_idx" ON "platform_audit_entry"("recordType", "recordId");
+CREATE INDEX "platform_audit_entry_recordId_idx" ON "platform_audit_entry"("recordId");
 
 -- CreateIndex
 CREATE INDEX "platform_audit_entry_actorId_occurredAt_idx" ON "platform_audit_entry"("actorId", "occurredAt");
-
--- CreateIndex
-CREATE INDEX "platform_audit_entry_traceId_idx" ON "platform_audit_entry"("traceId");
 
 -- The trail is evidence: no row is changed, and none deleted except by the retention purge, which
 -- says so for its own transaction (packages/events/src/audit/retention.ts) and deletes only rows

@@ -120,7 +120,11 @@ function shownAfterAudit(
 ): unknown {
   const log = context.sensitiveReads;
   if (!log || value === null || value === undefined) return value;
-  const paths = sensitivePathsOf(name, field, value, selectionsOf(info), info.fragments, log.names);
+  // Most fields are plain text or numbers under names nobody marked: answered without a look further.
+  const nests = field.kind === "json" || field.kind === "jsonValue" || field.kind === "object";
+  if (!nests && !field.audited && !log.names.has(name)) return value;
+  const selections = field.kind === "object" ? selectionsOf(info) : [];
+  const paths = sensitivePathsOf(name, field, value, selections, info.fragments, log.names);
   if (paths.size === 0) return value;
   const recordId = String((record as { id?: unknown }).id);
   return log.record({ recordType: info.parentType.name, recordId, fields: [...paths] }).then(() => value);
