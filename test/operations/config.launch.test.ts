@@ -28,6 +28,7 @@ const nowhere = "http://127.0.0.1:9";
 const production: Record<string, string> = {
   NODE_ENV: "production",
   PERSON_MATCH_KEY: "launch-test-person-match-key-0123456789",
+  ENCRYPTION_KEYS: `launch:${Buffer.alloc(32, 9).toString("base64")}`,
   CONTENT_SIGNING_SECRET: "launch-test-content-signing-secret-0123456789",
   CONTENT_DIRECTORY: contentDirectory,
   VIRUS_SCAN: "off",
