@@ -97,9 +97,9 @@ describe("the verdict in production", () => {
     expect(configurationVerdict({ ...production, ENCRYPTION_KEYS: undefined }).problems).toEqual([
       { variable: "ENCRYPTION_KEYS", message: expect.stringMatching(/^ENCRYPTION_KEYS is not set, .*set it to id:base64key/) },
     ]);
-    expect(configurationVerdict({ ...production, ENCRYPTION_KEYS: `${production.ENCRYPTION_KEYS},${DEVELOPMENT_ENCRYPTION_KEYS}` }).problems).toEqual([
-      { variable: "ENCRYPTION_KEYS", message: expect.stringMatching(/^ENCRYPTION_KEYS holds the public development key/) },
-    ]);
+    expect(
+      configurationVerdict({ ...production, ENCRYPTION_KEYS: `${production.ENCRYPTION_KEYS},${DEVELOPMENT_ENCRYPTION_KEYS}` }).problems,
+    ).toEqual([{ variable: "ENCRYPTION_KEYS", message: expect.stringMatching(/^ENCRYPTION_KEYS holds the public development key/) }]);
     expect(problemsOf({ ...production, ENCRYPTION_KEYS: "k1:c2hvcnQ=" })).toEqual(["ENCRYPTION_KEYS"]);
     expect(problemsOf({ ENCRYPTION_KEYS: "k1:c2hvcnQ=" })).toEqual(["ENCRYPTION_KEYS"]);
     expect(problemsOf({})).toEqual([]);

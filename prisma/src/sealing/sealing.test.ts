@@ -62,7 +62,11 @@ describe("sealing one value (envelope encryption, AES-256-GCM)", () => {
 
 describe("the sealer: fields by name at any depth", () => {
   const sealer = createSealer([keyA], fields);
-  const record = { name: { firstName: "Ana" }, ssn: "123-45-6789", members: [{ personalInformation: { dateOfBirth: "1990-04-02", ssn: null } }] };
+  const record = {
+    name: { firstName: "Ana" },
+    ssn: "123-45-6789",
+    members: [{ personalInformation: { dateOfBirth: "1990-04-02", ssn: null } }],
+  };
 
   it("seals the named fields wherever they are, leaves the rest and the caller's object as they were", () => {
     const sealed = sealer.seal(record) as typeof record;
