@@ -20,6 +20,7 @@ const productionSettings = {
   AUTH_ISSUER: "urn:pap:bench",
   AUTH_AUDIENCE: "public-assistance-platform",
   PERSON_MATCH_KEY: "bench-only-person-match-key-0123456789abcdef",
+  ENCRYPTION_KEYS: `bench:${Buffer.alloc(32, 11).toString("base64")}`,
   CONTENT_SIGNING_SECRET: "bench-only-content-signing-secret-0123456789",
   REFERENCE_SERVICES: "on",
 };

@@ -1,6 +1,6 @@
 import { systemClock, type Clock, type Logger } from "@pap/core";
 import { authSettingsFromEnv, createAuthenticator, type AuthSettings } from "@pap/kernel/auth";
-import { openDatabase, type Database, type DatabaseConfig } from "@pap/db";
+import { openDatabase, resealStored, type Database, type DatabaseConfig } from "@pap/db";
 import {
   eventSettingsFromEnv,
   searchIndexOf,
@@ -59,6 +59,8 @@ export async function openProcessServices(options: {
     onQuery: options.onQuery,
     log: (message) => logger.info(message),
   });
+  if (database.sealer.developmentKey)
+    logger.warn("ENCRYPTION_KEYS is not set: sensitive values are sealed with the public development key (refused in production)");
   let eventRuntime: Awaited<ReturnType<typeof startEventRuntime>> | undefined;
   try {
     const clock = options.clock ?? systemClock;
@@ -73,6 +75,11 @@ export async function openProcessServices(options: {
       eventRuntime,
       authenticate: createAuthenticator(options.auth ?? authSettingsFromEnv()),
     };
+    // Values stored in clear before sealing existed are sealed before anything reads them: a migration
+    // cannot (the keys are this process's, from its environment). Rows a request holds are skipped and
+    // sealed by that request's own write. Every new write is sealed already.
+    const sealed = await resealStored(database, { mode: "leftovers" });
+    if (sealed.resealed) logger.info({ rows: sealed.resealed }, "sealed values stored in clear");
     for (const subgraph of options.hosted) await subgraph.seed?.(services);
     const background = options.hosted.flatMap((subgraph) =>
       subgraph.background ? [subgraph.background(services, logger.child({ component: subgraph.name }))] : [],

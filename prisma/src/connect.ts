@@ -10,6 +10,8 @@ import { PrismaClient } from "../generated/client/client";
 import type { DatabaseConfig } from "./config";
 import { driverSql, type SqlTransaction, type StatementRunner } from "./driver-transaction";
 import { applyMigrations } from "./migrations";
+import { sealingClient } from "./sealing/client";
+import { sealerFromEnv, type Sealer } from "./sealing/sealer";
 import { isSharedSession } from "./share";
 import { TimedClient } from "./timed-client";
 
@@ -33,6 +35,11 @@ export type Database = {
    */
   write<T>(work: (tx: SqlTransaction) => Promise<T>): Promise<T>;
   config: DatabaseConfig;
+  /**
+   * What is stored sealed and with which keys. `prisma`, `read` and `write` apply it already (values
+   * sealed on the way in, unsealed on the way out); a caller needs it only to reseal stored rows.
+   */
+  sealer: Sealer;
   /** Present on PostgreSQL: the pool Prisma uses, for LISTEN/NOTIFY and diagnostics. */
   pool?: pg.Pool;
   /** Present on PGlite: the embedded engine, so it can be shared over a socket with other processes. */
@@ -46,10 +53,14 @@ export type OpenOptions = {
   log?: (message: string) => void;
   /** Called with every SQL statement Prisma sends and its parameters as JSON (diagnostics, the N+1 and index tests); off unless given. */
   onQuery?: (sql: string, params: string) => void;
+  /** What to seal with; from ENCRYPTION_KEYS and SENSITIVE_FIELDS unless given. */
+  sealer?: Sealer;
 };
 
 /** Opens the database, applying pending migrations first unless told not to. */
-export async function openDatabase(config: DatabaseConfig, options: OpenOptions = {}): Promise<Database> {
+export async function openDatabase(config: DatabaseConfig, givenOptions: OpenOptions = {}): Promise<Database> {
+  // Read before connecting: a production start without keys of its own stops here, having touched nothing.
+  const options = { ...givenOptions, sealer: givenOptions.sealer ?? sealerFromEnv() };
   const db = config.kind === "postgres" ? openPostgres(config, options) : await openPglite(config, options);
   if (options.migrate !== false) {
     const applied = await applyMigrations(db.adapterFactory);
@@ -67,12 +78,14 @@ export async function openDatabase(config: DatabaseConfig, options: OpenOptions 
  */
 const transactionOptions = { maxWait: 15_000, timeout: 20_000 };
 
-function createClient(adapter: SqlMigrationAwareDriverAdapterFactory, options: OpenOptions): PrismaClient {
-  if (!options.onQuery) return new PrismaClient({ adapter, transactionOptions });
+type SealingOptions = OpenOptions & { sealer: Sealer };
+
+function createClient(adapter: SqlMigrationAwareDriverAdapterFactory, options: SealingOptions): PrismaClient {
+  if (!options.onQuery) return sealingClient(new PrismaClient({ adapter, transactionOptions }), options.sealer);
   const onQuery = options.onQuery;
   const client = new PrismaClient({ adapter, transactionOptions, log: [{ emit: "event", level: "query" }] });
   client.$on("query", (event) => onQuery(event.query, event.params));
-  return client;
+  return sealingClient(client, options.sealer);
 }
 
 /** Each statement reported as Prisma's are, when a caller listens. */
@@ -81,7 +94,7 @@ function reported(run: StatementRunner, onQuery: OpenOptions["onQuery"]): Statem
 }
 
 /** A transaction on one pooled connection: BEGIN, the work, COMMIT; a failure rolls back, and a connection that cannot is not reused. */
-function poolWriter(pool: pg.Pool, onQuery: OpenOptions["onQuery"]): Database["write"] {
+function poolWriter(pool: pg.Pool, onQuery: OpenOptions["onQuery"], sealer: Sealer): Database["write"] {
   return async (work) => {
     const client = await pool.connect();
     let broken: Error | undefined;
@@ -93,6 +106,7 @@ function poolWriter(pool: pg.Pool, onQuery: OpenOptions["onQuery"]): Database["w
             const answer = await client.query(text, values);
             return { rows: answer.rows, count: answer.rowCount ?? 0 };
           }, onQuery),
+          sealer,
         ),
       );
       await client.query("COMMIT");
@@ -106,11 +120,15 @@ function poolWriter(pool: pg.Pool, onQuery: OpenOptions["onQuery"]): Database["w
   };
 }
 
-/** The hot-read path over a driver's own query function, each statement reported as Prisma's are. */
-function rowReader(query: (text: string, params: unknown[]) => Promise<{ rows: unknown[] }>, onQuery: OpenOptions["onQuery"]): RowReader {
+/** The hot-read path over a driver's own query function, each statement reported as Prisma's are, its rows unsealed. */
+function rowReader(
+  query: (text: string, params: unknown[]) => Promise<{ rows: unknown[] }>,
+  onQuery: OpenOptions["onQuery"],
+  sealer: Sealer,
+): RowReader {
   return async <T>(text: string, params: readonly unknown[]) => {
     onQuery?.(text, JSON.stringify(params));
-    return (await query(text, [...params])).rows as T[];
+    return sealer.unseal((await query(text, [...params])).rows) as T[];
   };
 }
 
@@ -151,7 +169,7 @@ export function preparedQuery(pool: Pick<pg.Pool, "query">): (text: string, para
   };
 }
 
-function openPostgres(config: Extract<DatabaseConfig, { kind: "postgres" }>, options: OpenOptions): Database {
+function openPostgres(config: Extract<DatabaseConfig, { kind: "postgres" }>, options: SealingOptions): Database {
   // JIT off: the platform's statements are short lookups and a few joins over the event log (the metrics),
   // whose compile time JIT never repays; off per connection, so no statement needs a transaction to say so.
   const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize, options: "-c jit=off", Client: TimedClient });
@@ -161,9 +179,14 @@ function openPostgres(config: Extract<DatabaseConfig, { kind: "postgres" }>, opt
   return {
     prisma,
     // On the shared embedded store every connection is one session: named statements would collide there.
-    read: rowReader(isSharedSession(config.url) ? (text, values) => pool.query(text, values) : preparedQuery(pool), options.onQuery),
-    write: poolWriter(pool, options.onQuery),
+    read: rowReader(
+      isSharedSession(config.url) ? (text, values) => pool.query(text, values) : preparedQuery(pool),
+      options.onQuery,
+      options.sealer,
+    ),
+    write: poolWriter(pool, options.onQuery, options.sealer),
     config,
+    sealer: options.sealer,
     pool,
     adapterFactory,
     async close() {
@@ -178,7 +201,7 @@ function openPostgres(config: Extract<DatabaseConfig, { kind: "postgres" }>, opt
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { pg_trgm } = require("@electric-sql/pglite/contrib/pg_trgm") as { pg_trgm: Extension };
 
-async function openPglite(config: Extract<DatabaseConfig, { kind: "pglite" }>, options: OpenOptions): Promise<Database> {
+async function openPglite(config: Extract<DatabaseConfig, { kind: "pglite" }>, options: SealingOptions): Promise<Database> {
   if (config.dataDir !== "memory") mkdirSync(path.dirname(path.resolve(config.dataDir)), { recursive: true });
   // pg_trgm: the lists' trigram indexes (created by a migration) exist on the embedded store too.
   const pglite = new PGlite(config.dataDir === "memory" ? "memory://" : config.dataDir, { extensions: { pg_trgm } });
@@ -187,7 +210,7 @@ async function openPglite(config: Extract<DatabaseConfig, { kind: "pglite" }>, o
   const prisma = createClient(adapterFactory, options);
   return {
     prisma,
-    read: rowReader((text, params) => pglite.query(text, params), options.onQuery),
+    read: rowReader((text, params) => pglite.query(text, params), options.onQuery, options.sealer),
     write: (work) =>
       pglite.transaction((tx) =>
         work(
@@ -196,10 +219,12 @@ async function openPglite(config: Extract<DatabaseConfig, { kind: "pglite" }>, o
               const answer = await tx.query(text, values);
               return { rows: answer.rows, count: answer.affectedRows ?? 0 };
             }, options.onQuery),
+            options.sealer,
           ),
         ),
       ),
     config,
+    sealer: options.sealer,
     pglite,
     adapterFactory,
     async close() {

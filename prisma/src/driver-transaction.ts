@@ -1,4 +1,6 @@
 import { Prisma } from "../generated/client/client";
+import { bindSealed } from "./sealing/sealed-json";
+import type { Sealer } from "./sealing/sealer";
 
 /**
  * What raw SQL inside a transaction needs, whichever way the transaction was opened: Prisma's
@@ -16,17 +18,23 @@ export type StatementRunner = (text: string, values: unknown[]) => Promise<{ row
 
 const isTemplate = (query: TemplateStringsArray | Prisma.Sql): query is TemplateStringsArray => Array.isArray(query);
 
-/** `Prisma.sql` fragments (and tagged templates) on a driver connection: the text with `$n` placeholders, the values as parameters. */
-export function driverSql(run: StatementRunner): SqlTransaction {
+/**
+ * `Prisma.sql` fragments (and tagged templates) on a driver connection: the text with `$n` placeholders,
+ * the values as parameters. With a sealer, as the platform's transactions have, `sealedJson` values
+ * are bound sealed and the rows come back unsealed, as through Prisma.
+ */
+export function driverSql(run: StatementRunner, sealer?: Sealer): SqlTransaction {
   const sqlOf = (query: TemplateStringsArray | Prisma.Sql, values: unknown[]) => (isTemplate(query) ? Prisma.sql(query, ...values) : query);
+  const bind = (values: unknown[]) => (sealer ? bindSealed(values, sealer) : values);
   return {
     async $queryRaw<T>(query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) {
       const sql = sqlOf(query, values);
-      return (await run(sql.text, sql.values)).rows as T;
+      const { rows } = await run(sql.text, bind(sql.values));
+      return (sealer ? sealer.unseal(rows) : rows) as T;
     },
     async $executeRaw(query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) {
       const sql = sqlOf(query, values);
-      return (await run(sql.text, sql.values)).count;
+      return (await run(sql.text, bind(sql.values))).count;
     },
   };
 }

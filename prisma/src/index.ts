@@ -16,3 +16,7 @@ export { isUniqueViolation, unlessKeyTaken } from "./errors";
 /** The enums as stored (values per Prisma enum), for checks that the API's declarations agree with storage. */
 export * as storedEnums from "../generated/client/enums";
 export { plainColumnsOf } from "./columns";
+export { createSealer, sealerFromEnv, type Sealer } from "./sealing/sealer";
+export { isSealed, keyringOf, sealedKeyId, sealValue, unsealValue, SEALED_PREFIX, type Keyring } from "./sealing/envelope";
+export { sealedJson, SealedJson } from "./sealing/sealed-json";
+export { resealStored, type ColumnReport, type ResealMode, type ResealReport } from "./sealing/reseal";

@@ -63,6 +63,7 @@ it("refuses to start in production without a scanner, saying what to set", async
   const production = {
     NODE_ENV: "production",
     PERSON_MATCH_KEY: "documents-launch-person-match-key-0123456789",
+    ENCRYPTION_KEYS: `launch:${Buffer.alloc(32, 9).toString("base64")}`,
     CONTENT_SIGNING_SECRET: "documents-launch-content-signing-secret-0123",
     REFERENCE_SERVICES: "on",
   };

@@ -256,7 +256,9 @@ describe("person matching on submission", () => {
     expect(row).toEqual(
       expect.objectContaining({
         ssnKey: createHmac("sha256", DEVELOPMENT_PERSON_MATCH_KEY).update(`ssn:${ssn.digits}`).digest("hex"),
-        nameBirthKey: `old|${person.name.lastName.toLowerCase()}|1960-01-31`,
+        nameBirthKey: createHmac("sha256", DEVELOPMENT_PERSON_MATCH_KEY)
+          .update(`name-birth:old|${person.name.lastName.toLowerCase()}|1960-01-31`)
+          .digest("hex"),
         matchKeyVersion: keyer.version,
         updatedAt: new Date(person.updatedAt),
       }),

@@ -8,7 +8,7 @@ import { mkdtempSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { DEVELOPMENT_PERSON_MATCH_KEY } from "@pap/core";
+import { DEVELOPMENT_ENCRYPTION_KEYS, DEVELOPMENT_PERSON_MATCH_KEY } from "@pap/core";
 import { adminHeaders } from "../support/auth";
 import { launchPlatform, stopLaunched, stopped } from "../support/launcher";
 import { createTestDatabase } from "../support/platform";
@@ -28,6 +28,7 @@ const nowhere = "http://127.0.0.1:9";
 const production: Record<string, string> = {
   NODE_ENV: "production",
   PERSON_MATCH_KEY: "launch-test-person-match-key-0123456789",
+  ENCRYPTION_KEYS: `launch:${Buffer.alloc(32, 9).toString("base64")}`,
   CONTENT_SIGNING_SECRET: "launch-test-content-signing-secret-0123456789",
   CONTENT_DIRECTORY: contentDirectory,
   VIRUS_SCAN: "off",
@@ -101,6 +102,7 @@ describe("a production start is refused", () => {
       [
         /^ {2}- Authentication is in development mode, where GET \/dev\/token hands anyone a token for any role: set AUTH_JWKS_URI, AUTH_PUBLIC_KEY or AUTH_SECRET/,
         /^ {2}- PERSON_MATCH_KEY is not set, .*set it to a secret of at least 32 characters/,
+        /^ {2}- ENCRYPTION_KEYS is not set, .*set it to id:base64key/,
         /^ {2}- CONTENT_SIGNING_SECRET is not set: set a secret of at least 32 characters/,
         /^ {2}- NODE_ENV=production needs a virus scanner for document uploads: set CLAMD_URL \(tcp:\/\/host:3310\), or VIRUS_SCAN=off/,
         /^ {2}- ELIGIBILITY_ADAPTER_URL is not set .*or REFERENCE_SERVICES=on/,
@@ -113,6 +115,13 @@ describe("a production start is refused", () => {
   it("in development authentication, left by default or chosen", async () => {
     await expectRefused({ ...production, AUTH_SECRET: "" }, [/Authentication is in development mode, where GET \/dev\/token/]);
     await expectRefused({ ...production, AUTH_MODE: "development" }, [/Authentication is in development mode, where GET \/dev\/token/]);
+  });
+
+  it("without ENCRYPTION_KEYS of its own", async () => {
+    await expectRefused({ ...production, ENCRYPTION_KEYS: "" }, [/ENCRYPTION_KEYS is not set/]);
+    await expectRefused({ ...production, ENCRYPTION_KEYS: DEVELOPMENT_ENCRYPTION_KEYS }, [
+      /ENCRYPTION_KEYS holds the public development key/,
+    ]);
   });
 
   it("without a PERSON_MATCH_KEY of its own", async () => {

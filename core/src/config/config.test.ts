@@ -3,12 +3,14 @@ import { referenceServicesAllowed } from "./rules";
 import { editDistance, intendedSetting, misspeltSettings } from "./misspelt";
 import { ConfigurationError, readSetting, valueProblems } from "./read";
 import { DEVELOPMENT_PERSON_MATCH_KEY, settingDeclarations, settingNames } from "./schema";
+import { DEVELOPMENT_ENCRYPTION_KEYS } from "./encryption-keys";
 
 // A production environment the platform starts with; each test below spoils one thing.
 const production = {
   NODE_ENV: "production",
   AUTH_SECRET: "an-hmac-secret-of-more-than-32-characters",
   PERSON_MATCH_KEY: "a-person-match-key-of-more-than-32-characters",
+  ENCRYPTION_KEYS: `k1:${Buffer.alloc(32, 7).toString("base64")}`,
   CONTENT_SIGNING_SECRET: "a-content-signing-secret-of-more-than-32-chars",
   CLAMD_URL: "tcp://clamd.internal:3310",
   ELIGIBILITY_ADAPTER_URL: "https://rules.state.example/",
@@ -91,6 +93,18 @@ describe("the verdict in production", () => {
     ]);
   });
 
+  it("refuses ENCRYPTION_KEYS unset or holding the development key, and a malformed list anywhere", () => {
+    expect(configurationVerdict({ ...production, ENCRYPTION_KEYS: undefined }).problems).toEqual([
+      { variable: "ENCRYPTION_KEYS", message: expect.stringMatching(/^ENCRYPTION_KEYS is not set, .*set it to id:base64key/) },
+    ]);
+    expect(
+      configurationVerdict({ ...production, ENCRYPTION_KEYS: `${production.ENCRYPTION_KEYS},${DEVELOPMENT_ENCRYPTION_KEYS}` }).problems,
+    ).toEqual([{ variable: "ENCRYPTION_KEYS", message: expect.stringMatching(/^ENCRYPTION_KEYS holds the public development key/) }]);
+    expect(problemsOf({ ...production, ENCRYPTION_KEYS: "k1:c2hvcnQ=" })).toEqual(["ENCRYPTION_KEYS"]);
+    expect(problemsOf({ ENCRYPTION_KEYS: "k1:c2hvcnQ=" })).toEqual(["ENCRYPTION_KEYS"]);
+    expect(problemsOf({})).toEqual([]);
+  });
+
   it("refuses CORS for any origin and a proxy trusted whoever it is, and accepts them named", () => {
     expect(problemsOf({ ...production, CORS_ORIGINS: "https://caseworker.state.example,*" })).toEqual(["CORS_ORIGINS"]);
     expect(problemsOf({ ...production, TRUST_PROXY: "true" })).toEqual(["TRUST_PROXY"]);
@@ -135,6 +149,7 @@ describe("the verdict in production", () => {
       "PORT",
       "AUTH_MODE",
       "PERSON_MATCH_KEY",
+      "ENCRYPTION_KEYS",
       "CONTENT_SIGNING_SECRET",
       "CLAMD_URL",
       "ELIGIBILITY_ADAPTER_URL",

@@ -12,6 +12,7 @@ export {
   contentStoreProblems,
   developmentAuthProblems,
   edgeProblems,
+  encryptionKeyProblems,
   personMatchKeyProblems,
   referenceServiceProblems,
   referenceServicesAllowed,
@@ -20,3 +21,11 @@ export {
 export { configurationVerdict, describeVerdict } from "./verdict";
 export type { ConfigurationVerdict } from "./verdict";
 export { README_BEGIN, README_END, envExample, operatorSettings, readmeConfigurationTables, withConfigurationTables } from "./docs";
+export {
+  DEVELOPMENT_ENCRYPTION_KEY_ID,
+  DEVELOPMENT_ENCRYPTION_KEYS,
+  holdsDevelopmentKey,
+  parseEncryptionKeys,
+  type MasterKey,
+} from "./encryption-keys";
+export { alwaysSensitiveFields, sensitiveFieldSet, sensitiveFieldsFromEnv } from "./sensitive-fields";

@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import { z } from "zod";
+import { parseEncryptionKeys, type MasterKey } from "./encryption-keys";
 
 /**
  * The kinds of value an environment variable holds, each a zod schema from the raw text (undefined
@@ -83,6 +84,20 @@ export const verbatim = (fallback: string) =>
 /** A secret: at least `minLength` characters, because a short one can be guessed. */
 export const secret = (minLength: number) =>
   withFallback(z.string().min(minLength, `must be at least ${minLength} characters long`), undefined) as z.ZodType<string | undefined>;
+
+/** ENCRYPTION_KEYS: `id:base64key,...` (encryption-keys.ts), unset when blank. */
+export const encryptionKeys = () =>
+  withFallback(
+    z.string().transform((text, context): MasterKey[] => {
+      try {
+        return parseEncryptionKeys(text);
+      } catch (error) {
+        context.addIssue({ code: "custom", message: (error as Error).message, input: text });
+        return z.NEVER;
+      }
+    }),
+    undefined,
+  ) as z.ZodType<MasterKey[] | undefined>;
 
 /** An absolute URL with one of the given schemes, as given (a reader that appends paths drops trailing slashes itself). */
 export function url(schemes: readonly string[] = ["http", "https"]) {

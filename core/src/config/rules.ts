@@ -1,4 +1,5 @@
 import { isProduction, readSetting, type ConfigurationProblem, type Environment } from "./read";
+import { holdsDevelopmentKey } from "./encryption-keys";
 import { DEVELOPMENT_PERSON_MATCH_KEY, type SettingName } from "./schema";
 
 /**
@@ -161,6 +162,20 @@ export function auditWarnings(env: Environment): ConfigurationProblem[] {
     problem(
       "AUDIT_SENSITIVE_READS",
       "AUDIT_SENSITIVE_READS=false leaves reads of SSNs, dates of birth, incomes and documents unrecorded: nobody can say who saw them. It is for benchmarks; an agency's deployment keeps the trail.",
+    ),
+  ];
+}
+
+/** Production seals sensitive values with keys of its own (a malformed list is a value problem, reported apart). */
+export function encryptionKeyProblems(env: Environment): ConfigurationProblem[] {
+  if (!isProduction(env)) return [];
+  const keys = parsed(env, "ENCRYPTION_KEYS");
+  if (env.ENCRYPTION_KEYS?.trim() && keys === undefined) return [];
+  if (keys && !holdsDevelopmentKey(keys)) return [];
+  return [
+    problem(
+      "ENCRYPTION_KEYS",
+      `ENCRYPTION_KEYS ${keys ? "holds the public development key" : "is not set"}, so SSNs and the other sensitive values would be sealed with a key anyone can read: set it to id:base64key (32 random bytes, e.g. \`openssl rand -base64 32\`), the same in every process.`,
     ),
   ];
 }

@@ -1,5 +1,18 @@
 import type { z } from "zod";
-import { choice, commaList, decimal, port, secret, text, trueFalse, trustedProxies, url, verbatim, wholeNumber } from "./kinds";
+import {
+  choice,
+  commaList,
+  decimal,
+  encryptionKeys,
+  port,
+  secret,
+  text,
+  trueFalse,
+  trustedProxies,
+  url,
+  verbatim,
+  wholeNumber,
+} from "./kinds";
 
 /**
  * Every environment variable the platform reads, declared once: its kind (parsed with zod from the
@@ -227,6 +240,15 @@ export const settingDeclarations = {
     meaning:
       "The secret person matching keys SSNs with (HMAC-SHA256), at least 32 characters, the same in every process. Changing it re-derives every person's keys at the next start (see [Person matching](domains/persons.md#person-matching))",
     production: "required, and not the development secret",
+  }),
+  ENCRYPTION_KEYS: declare({
+    group: "Persons and intake",
+    value: encryptionKeys(),
+    default: "a public development key",
+    meaning:
+      "The master keys sensitive values are sealed with in the database (AES-256-GCM, a data key per value wrapped by a master key): `id:base64key,...`, each key 32 bytes in base64. The first seals, every one listed unseals; rotate by putting a new key first and running `npm run keys:rotate` (see [Sensitive data at rest](#sensitive-data-at-rest))",
+    production: "required, and not the development key",
+    example: "k2026:<32 bytes in base64>,k2025:<older key>",
   }),
   INTAKE_DETERMINATION_APPROVAL: declare({
     group: "Persons and intake",
@@ -569,7 +591,7 @@ export const settingDeclarations = {
     value: commaList(),
     default: "none beyond `ssn` and `dateOfBirth`",
     meaning:
-      "Field names, beside `ssn` and `dateOfBirth` (always), whose values no event carries: wherever such a field is in an event's data, its value is `[redacted]`",
+      "Field names, beside `ssn` and `dateOfBirth` (always), that are sensitive wherever they are: no event carries their values (`[redacted]`), they are stored encrypted (lists cannot filter on them), and every read of one is in the audit trail",
     example: "alienNumber,medicaidId",
   }),
   AUDIT_SENSITIVE_READS: declare({

@@ -7,6 +7,7 @@ import {
   contentStoreProblems,
   developmentAuthProblems,
   edgeProblems,
+  encryptionKeyProblems,
   personMatchKeyProblems,
   referenceServiceProblems,
   scannerProblems,
@@ -15,7 +16,7 @@ import {
 /**
  * Whether the platform may start with an environment: every problem at once, each saying what to set.
  * In production (`NODE_ENV=production`) the platform fails closed: development authentication, the
- * public person-matching key, a missing content-signing secret, reference services nobody asked for,
+ * public person-matching key or encryption key, a missing content-signing secret, reference services nobody asked for,
  * uploads without a scanner, and a misspelt platform variable all stop the start. Elsewhere only
  * values and combinations the platform cannot use do, and a misspelt variable is a warning.
  */
@@ -38,6 +39,7 @@ export function configurationVerdict(env: Environment = process.env): Configurat
     ...valueProblems(env),
     ...developmentAuthProblems(env),
     ...personMatchKeyProblems(env),
+    ...encryptionKeyProblems(env),
     ...contentSigningProblems(env),
     ...scannerProblems(env),
     ...authKeyProblems(env),

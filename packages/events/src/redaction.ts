@@ -6,10 +6,8 @@
  */
 export const REDACTED = "[redacted]";
 
-/** Sensitive everywhere, whatever the deployment adds. */
-export const alwaysSensitiveFields = ["ssn", "dateOfBirth"] as const;
-
-export const sensitiveFieldSet = (added: readonly string[] = []): ReadonlySet<string> => new Set([...alwaysSensitiveFields, ...added]);
+// The one list of sensitive fields, shared with the database's sealing (`@pap/db`).
+export { alwaysSensitiveFields, sensitiveFieldSet } from "@pap/core";
 
 /**
  * `data` with the value of every field named in `sensitive` replaced by `REDACTED`, at any depth (a

@@ -1,4 +1,4 @@
-import type { PrismaClient } from "@pap/db";
+import { sealedJson, type PrismaClient } from "@pap/db";
 import type { JsonAnswer } from "../answer";
 
 /** An answer as the client got it: what a retry with the same key is answered again. */
@@ -55,7 +55,8 @@ export function databaseIdempotencyStore(db: Pick<PrismaClient, "$queryRaw" | "$
       };
     },
     async complete(scope, key, answer) {
-      const body = answer.body === undefined ? null : JSON.stringify(answer.body);
+      // A replayed answer may show a person's SSN: it is stored sealed, as the record itself is.
+      const body = answer.body === undefined ? null : sealedJson(answer.body);
       await db.$executeRaw`
         UPDATE idempotency_key SET state = 'done', status = ${answer.status}, headers = ${JSON.stringify(answer.headers)}::jsonb,
           body = ${body}::jsonb

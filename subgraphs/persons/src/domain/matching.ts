@@ -8,9 +8,10 @@ import { DEVELOPMENT_PERSON_MATCH_KEY, readSetting } from "@pap/core";
  * - The SSN key is an HMAC-SHA256 of the SSN's nine digits under a deployment secret
  *   (PERSON_MATCH_KEY). A plain hash would not do: there are only a billion SSNs, so anyone holding
  *   the table could hash them all and read every SSN back. Without the secret the key says nothing.
- * - The name and birth key is `first|last|YYYY-MM-DD`, the names folded (lower case, accents,
- *   punctuation and spaces dropped) so that "José De la Cruz" finds "Jose Delacruz". It holds nothing
- *   the person record does not already show.
+ * - The name and birth key is an HMAC of `first|last|YYYY-MM-DD` under the same secret, the names
+ *   folded (lower case, accents, punctuation and spaces dropped) so that "José De la Cruz" finds
+ *   "Jose Delacruz". Keyed since dates of birth are stored sealed (`@pap/db` sealing): a clear key
+ *   would show what the sealed record hides.
  *
  * Outcomes: one person with the same SSN confirms the match (score 1). Otherwise persons with the
  * same name and date of birth are candidates a caseworker reviews, scored as `nameBirthScores` says;
@@ -31,7 +32,7 @@ export type MatchKeys = { ssnKey: string | null; nameBirthKey: string | null };
  * Raised whenever the normalization below changes, so that the keys stored under the old rules are
  * derived again (the stored version no longer agrees).
  */
-const SCHEME = "v1";
+const SCHEME = "v2";
 
 export type MatchSecret = { secret: string; isDevelopmentDefault: boolean };
 
@@ -136,7 +137,7 @@ export function matchKeyer(secret: string): MatchKeyer {
       return {
         // The prefix keeps this MAC apart from any other the same secret may make.
         ssnKey: ssn ? mac(`ssn:${ssn}`) : null,
-        nameBirthKey: first && last && born ? `${first}|${last}|${born}` : null,
+        nameBirthKey: first && last && born ? mac(`name-birth:${first}|${last}|${born}`) : null,
       };
     },
   };

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { applyMergePatch } from "@pap/kernel/validation";
-import { findLocked, Prisma, type Person, type SqlTransaction } from "@pap/db";
+import { findLocked, Prisma, sealedJson, type Person, type SqlTransaction } from "@pap/db";
 import { deleteRecorded, updateRecorded, type DomainContext, type EventRecorder } from "@pap/events";
 import { personChanges } from "../domain/events";
 import { person as personResource, type PersonAttributes } from "../contract/person";
@@ -25,7 +25,7 @@ async function insertPerson(tx: SqlTransaction, attributes: PersonAttributes): P
   const names = Object.keys(mirrors);
   const [created] = await tx.$queryRaw<Person[]>(Prisma.sql`
     INSERT INTO person (id, attributes, ${Prisma.join(names.map((name) => Prisma.raw(`"${name}"`)))}, "createdAt", "updatedAt")
-    VALUES (${randomUUID()}::uuid, ${JSON.stringify(record)}::jsonb, ${Prisma.join(names.map((name) => mirrors[name as keyof typeof mirrors] ?? null))}, now(), now())
+    VALUES (${randomUUID()}::uuid, ${sealedJson(record)}::jsonb, ${Prisma.join(names.map((name) => mirrors[name as keyof typeof mirrors] ?? null))}, now(), now())
     RETURNING *`);
   return created!;
 }
