@@ -14,7 +14,20 @@ describe("resource declarations and their Prisma models", () => {
   it("declares every resource of every domain, and the stored ones name their model", () => {
     expect(domains.flatMap((domain) => domain.resources.map((resource) => resource.name)).sort()).toEqual(
       [
-        ...["Application", "ApplicationMember", "Appointment", "AuditEntry", "Case", "Event", "Metric", "Person", "Policy", "Queue", "Task", "User"],
+        ...[
+          "Application",
+          "ApplicationMember",
+          "Appointment",
+          "AuditEntry",
+          "Case",
+          "Event",
+          "Metric",
+          "Person",
+          "Policy",
+          "Queue",
+          "Task",
+          "User",
+        ],
         // Intake's household records and verifications (resources.md §3.4–§3.5).
         ...[
           "ApplicationContact",
