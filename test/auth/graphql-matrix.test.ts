@@ -68,8 +68,9 @@ const auditEntryId = once(async () => {
       actorKind: "user",
       actorRoles: ["state_admin"],
       recordType: "Person",
-      recordId: await person(),
+      recordIds: [await person()],
       fields: ["attributes.ssn"],
+      readings: {},
       channel: "graph",
     },
   });

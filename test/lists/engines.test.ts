@@ -101,15 +101,59 @@ async function seedEveryList(): Promise<void> {
   await seeded("/document-management/document-links", { documentId: document.id, subjectType: "application", subjectId: filed.id });
 }
 
+/** Entries of the audit trail as the platform writes them: three callers, two kinds of record, one of them the agency door's. */
+async function seedAuditEntries(platform: TestPlatform): Promise<void> {
+  const [first, second] = (await onPostgres.get("/persons?limit=2")).body.items;
+  const entries = [
+    {
+      actorId: "worker-1",
+      actorRoles: ["case_worker"],
+      recordType: "Person",
+      recordIds: [first.id, second.id],
+      fields: ["attributes.ssn"],
+    },
+    { actorId: "worker-2", actorRoles: ["supervisor"], recordType: "Person", recordIds: [first.id], fields: ["attributes.dateOfBirth"] },
+    {
+      actorId: "data-exchange:agency-adapters",
+      actorRoles: ["agency_adapter"],
+      recordType: "ApplicationMember",
+      recordIds: [second.id],
+      fields: ["ssn"],
+    },
+  ];
+  for (const [index, entry] of entries.entries()) {
+    await platform.database.prisma.auditEntry.create({
+      data: {
+        ...entry,
+        actorKind: index === 2 ? "service_account" : "user",
+        readings: Object.fromEntries(entry.recordIds.map((id) => [id, entry.fields])),
+        occurredAt: new Date(Date.parse("2026-11-02T10:00:00.000Z") + index * 60_000),
+        traceId: `${index}`.padStart(32, "a"),
+        channel: index === 2 ? "agency" : "graph",
+      },
+    });
+  }
+}
+
 beforeAll(async () => {
-  postgres = await startTestPlatform("list_engines", {
-    database: { kind: "postgres", url: await createTestDatabase("list_engines"), poolSize: 5 },
-    clock,
-  });
-  await seedEveryList();
-  await postgres.settle();
-  // Migrated at start, in the process that then reads it, as `npm start` migrates a fresh checkout's store.
-  embedded = await startTestPlatform("list_engines_embedded", { database: { kind: "pglite", dataDir: "memory" }, clock });
+  // The audit trail records each engine's own reads, which differ: it is off on both, and the entries
+  // compared are written once, on PostgreSQL, and copied like every other row.
+  const auditing = process.env.AUDIT_SENSITIVE_READS;
+  process.env.AUDIT_SENSITIVE_READS = "false";
+  try {
+    postgres = await startTestPlatform("list_engines", {
+      database: { kind: "postgres", url: await createTestDatabase("list_engines"), poolSize: 5 },
+      clock,
+    });
+    await seedEveryList();
+    await seedAuditEntries(postgres);
+    await postgres.settle();
+    // Migrated at start, in the process that then reads it, as `npm start` migrates a fresh checkout's store.
+    embedded = await startTestPlatform("list_engines_embedded", { database: { kind: "pglite", dataDir: "memory" }, clock });
+  } finally {
+    if (auditing === undefined) delete process.env.AUDIT_SENSITIVE_READS;
+    else process.env.AUDIT_SENSITIVE_READS = auditing;
+  }
   if (postgres.database.config.kind !== "postgres") throw new Error("the comparison needs the PostgreSQL platform first");
   await copyRows(postgres.database.config.url, embedded.database.pglite!);
   await embedded.settle();

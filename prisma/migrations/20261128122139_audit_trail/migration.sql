@@ -6,8 +6,9 @@ CREATE TABLE "platform_audit_entry" (
     "actorKind" TEXT NOT NULL,
     "actorRoles" TEXT[],
     "recordType" TEXT NOT NULL,
-    "recordId" TEXT NOT NULL,
+    "recordIds" TEXT[],
     "fields" TEXT[],
+    "readings" JSONB NOT NULL,
     "traceId" TEXT,
     "channel" TEXT NOT NULL,
 
@@ -18,7 +19,7 @@ CREATE TABLE "platform_audit_entry" (
 CREATE INDEX "platform_audit_entry_occurredAt_idx" ON "platform_audit_entry"("occurredAt");
 
 -- CreateIndex
-CREATE INDEX "platform_audit_entry_recordId_idx" ON "platform_audit_entry"("recordId");
+CREATE INDEX "platform_audit_entry_recordIds_idx" ON "platform_audit_entry" USING GIN ("recordIds");
 
 -- CreateIndex
 CREATE INDEX "platform_audit_entry_actorId_occurredAt_idx" ON "platform_audit_entry"("actorId", "occurredAt");

@@ -1,37 +1,46 @@
 import { requestTraceparent, traceIdOf } from "@pap/core";
 import type { Principal } from "@pap/kernel/auth";
-import type { SensitiveReadLog } from "@pap/kernel/graphql";
+import type { SensitiveRead, SensitiveReadLog } from "@pap/kernel/graphql";
 import type { PrismaClient, RowReader } from "@pap/db";
-import type { SensitiveRead } from "@pap/kernel/graphql";
 
 /** How a sensitive value left: through the graph (REST, search, document bytes and the dashboard go through it) or the agency adapters' door. */
 export type AuditChannel = "graph" | "agency";
 
-/** One row of the trail, before it is written. */
-export type AuditDraft = SensitiveRead & { actor: Principal; traceId: string | null; channel: AuditChannel };
+/** Who read, from which request, by which path. */
+type Reader = { actor: Principal; traceId: string | null; channel: AuditChannel };
 
 /**
- * One statement appends any number of rows: each column travels as one array parameter, so the
- * statement's text never changes with their number and is prepared once per connection. A row's
- * roles and fields are joined by the unit separator, which no role, field name or path contains.
+ * One entry of the trail, before it is written: one caller's reads of records of one type in one
+ * request, with the fields read of each record. A page of 25 members is one entry naming 25 records.
+ */
+export type AuditDraft = Reader & { recordType: string; readings: Record<string, readonly string[]> };
+
+/**
+ * One statement appends any number of entries: each column travels as one array parameter, so the
+ * statement's text never changes with their number and is prepared once per connection. Lists are
+ * joined by the unit separator, which no role, id, field name or path contains.
  */
 const APPEND_SQL = `
-  INSERT INTO platform_audit_entry (id, "actorId", "actorKind", "actorRoles", "recordType", "recordId", fields, "traceId", channel)
-  SELECT gen_random_uuid(), actor_id, actor_kind, string_to_array(actor_roles, chr(31)), record_type, record_id,
-         string_to_array(fields, chr(31)), trace_id, channel
-  FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
-    AS r(actor_id, actor_kind, actor_roles, record_type, record_id, fields, trace_id, channel)`;
+  INSERT INTO platform_audit_entry (id, "actorId", "actorKind", "actorRoles", "recordType", "recordIds", fields, readings, "traceId", channel)
+  SELECT gen_random_uuid(), actor_id, actor_kind, string_to_array(actor_roles, chr(31)), record_type,
+         string_to_array(record_ids, chr(31)), string_to_array(fields, chr(31)), readings::jsonb, trace_id, channel
+  FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[])
+    AS r(actor_id, actor_kind, actor_roles, record_type, record_ids, fields, readings, trace_id, channel)`;
 
 const SEPARATOR = "\u001f";
 
-/** The statement's eight column arrays for the drafts. */
+/** The fields read across an entry's records, each once. */
+const fieldsAcross = (readings: AuditDraft["readings"]) => [...new Set(Object.values(readings).flat())];
+
+/** The statement's nine column arrays for the drafts. */
 const columnsOf = (drafts: readonly AuditDraft[]): unknown[] => [
   drafts.map((draft) => draft.actor.id ?? null),
   drafts.map((draft) => draft.actor.kind),
   drafts.map((draft) => draft.actor.roles.join(SEPARATOR)),
   drafts.map((draft) => draft.recordType),
-  drafts.map((draft) => draft.recordId),
-  drafts.map((draft) => draft.fields.join(SEPARATOR)),
+  drafts.map((draft) => Object.keys(draft.readings).join(SEPARATOR)),
+  drafts.map((draft) => fieldsAcross(draft.readings).join(SEPARATOR)),
+  drafts.map((draft) => JSON.stringify(draft.readings)),
   drafts.map((draft) => draft.traceId),
   drafts.map((draft) => draft.channel),
 ];
@@ -41,36 +50,54 @@ export async function appendAudit(db: Pick<PrismaClient, "$executeRawUnsafe">, d
   if (drafts.length > 0) await db.$executeRawUnsafe(APPEND_SQL, ...columnsOf(drafts));
 }
 
-/** Rows one statement carries at most: a burst is written in several rather than one enormous one. */
-const MOST_ROWS_PER_STATEMENT = 1000;
+/** Entries one statement carries at most: a burst is written in several rather than one enormous one. */
+const MOST_ENTRIES_PER_STATEMENT = 500;
 
-type Waiting = { draft: AuditDraft; written(): void; failed(error: unknown): void };
+/** A read waiting for its entry to be written, with the request it belongs to. */
+type Waiting = { request: Reader; read: SensitiveRead; written(): void; failed(error: unknown): void };
+
+/** The turn's reads as entries: one per request and record type, every record read and its fields. */
+function entriesOf(reads: readonly Waiting[]): { draft: AuditDraft; waiting: Waiting[] }[] {
+  const entries = new Map<Reader, Map<string, { draft: AuditDraft; waiting: Waiting[] }>>();
+  for (const waiting of reads) {
+    const byType = entries.get(waiting.request) ?? new Map<string, { draft: AuditDraft; waiting: Waiting[] }>();
+    entries.set(waiting.request, byType);
+    const { recordType, recordId, fields } = waiting.read;
+    let entry = byType.get(recordType);
+    if (!entry) byType.set(recordType, (entry = { draft: { ...waiting.request, recordType, readings: {} }, waiting: [] }));
+    const readings = entry.draft.readings as Record<string, readonly string[]>;
+    readings[recordId] = [...new Set([...(readings[recordId] ?? []), ...fields])];
+    entry.waiting.push(waiting);
+  }
+  return [...entries.values()].flatMap((byType) => [...byType.values()]);
+}
 
 /**
- * Batched by turn of the event loop: the drafts of every field resolved in one turn (a page's members,
- * and those of the other requests executing in it) are one statement, written as soon as the turn
- * ends, beside any statement still being written. Each draft's promise settles when the statement
- * holding it has committed (or failed).
+ * Batched by turn of the event loop: the reads of every field resolved in one turn (a page's members,
+ * and those of the other requests executing in it) are written by one statement as soon as the turn
+ * ends, beside any statement still being written, as one entry per request and record type. Each
+ * read's promise settles when the statement holding it has committed (or failed).
  */
-function batchedByTurn(run: RowReader): (draft: AuditDraft) => Promise<void> {
+function batchedByTurn(run: RowReader): (request: Reader, read: SensitiveRead) => Promise<void> {
   let queue: Waiting[] = [];
   const write = async () => {
-    const batch = queue;
+    const entries = entriesOf(queue);
     queue = [];
-    for (let start = 0; start < batch.length; start += MOST_ROWS_PER_STATEMENT) {
-      const part = batch.slice(start, start + MOST_ROWS_PER_STATEMENT);
+    for (let start = 0; start < entries.length; start += MOST_ENTRIES_PER_STATEMENT) {
+      const part = entries.slice(start, start + MOST_ENTRIES_PER_STATEMENT);
+      const waiting = part.flatMap((entry) => entry.waiting);
       try {
-        await run(APPEND_SQL, columnsOf(part.map((waiting) => waiting.draft)));
-        for (const waiting of part) waiting.written();
+        await run(APPEND_SQL, columnsOf(part.map((entry) => entry.draft)));
+        for (const read of waiting) read.written();
       } catch (error) {
-        for (const waiting of part) waiting.failed(error);
+        for (const read of waiting) read.failed(error);
       }
     }
   };
-  return (draft) =>
+  return (request, read) =>
     new Promise<void>((written, failed) => {
       if (queue.length === 0) setImmediate(() => void write());
-      queue.push({ draft, written, failed });
+      queue.push({ request, read, written, failed });
     });
 }
 
@@ -92,14 +119,12 @@ export function auditTrail(run: RowReader, settings: { enabled: boolean; names: 
     ...settings,
     forRequest(headers, principal) {
       if (!settings.enabled) return undefined;
-      let traceId: string | null | undefined;
+      let reader: Promise<Reader> | undefined;
+      const readerOf = () =>
+        (reader ??= principal().then((actor) => ({ actor, traceId: auditTraceIdOf(headers), channel: "graph" as const })));
       return {
         names: settings.names,
-        async record(read) {
-          const actor = await principal();
-          traceId ??= auditTraceIdOf(headers);
-          return append({ ...read, actor, traceId, channel: "graph" });
-        },
+        record: async (read) => append(await readerOf(), read),
       };
     },
   };

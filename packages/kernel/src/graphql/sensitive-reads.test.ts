@@ -77,5 +77,7 @@ describe("the sensitive paths a field's value shows", () => {
     expect(mayHoldSensitive({ kind: "date" })).toBe(true);
     expect(mayHoldSensitive({ kind: "json" })).toBe(true);
     expect(mayHoldSensitive({ kind: "number", audited: true })).toBe(true);
+    // The event log's data holds `[redacted]` where a value was.
+    expect(mayHoldSensitive({ kind: "jsonValue", audited: false })).toBe(false);
   });
 });

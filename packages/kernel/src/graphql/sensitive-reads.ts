@@ -89,7 +89,8 @@ export function sensitivePathsOf(
 }
 
 /** Whether a field can ever show something sensitive: by its name, its declaration, or what it nests. */
-export const mayHoldSensitive = (field: FieldDeclaration) => field.audited === true || !neverSensitiveKinds.has(field.kind);
+export const mayHoldSensitive = (field: FieldDeclaration) =>
+  field.audited === true || (field.audited !== false && !neverSensitiveKinds.has(field.kind));
 
 // Ids, instants, flags and enum values identify no one; a deployment's sensitive names are identifiers, dates, text or numbers.
 const neverSensitiveKinds: ReadonlySet<FieldDeclaration["kind"]> = new Set([

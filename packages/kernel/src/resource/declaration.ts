@@ -78,8 +78,9 @@ export type FieldDeclaration = {
   /** A bare term in `q` searches this field. */
   search?: boolean;
   /**
-   * Reading it is recorded in the audit trail of sensitive reads (an income amount). Fields named as
-   * sensitive (SSNs, dates of birth, the deployment's additions) are recorded wherever they are, unmarked.
+   * `true`: reading it is recorded in the audit trail of sensitive reads (an income amount). Fields
+   * named as sensitive (SSNs, dates of birth, the deployment's additions) are recorded wherever they
+   * are, unmarked; `false` says a field never holds their values (the event log's data, redacted).
    */
   audited?: boolean;
   /** Left out of the event snapshot (UI state that says nothing about the record). */

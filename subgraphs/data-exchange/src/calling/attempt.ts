@@ -40,8 +40,7 @@ export async function askAgency(
     {
       actor: agencyAdapterPrincipal,
       recordType: source.auditedAs,
-      recordId: call.requestingResourceId,
-      fields: factsGiven(subject),
+      readings: { [call.requestingResourceId]: factsGiven(subject) },
       traceId: traceIdOf(call.traceparent) ?? null,
       channel: "agency",
     },

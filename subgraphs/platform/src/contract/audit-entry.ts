@@ -2,13 +2,15 @@ import { defineResource } from "@pap/kernel/resource";
 
 /**
  * An entry of the audit trail of sensitive reads, declared once: read-only, written by the platform
- * whenever a caller is given an SSN, a date of birth, an income amount or a document's bytes.
+ * whenever a caller is given an SSN, a date of birth, an income amount or a document's bytes. One
+ * entry holds one request's reads of records of one type (a page of members is one entry).
  */
 export const auditEntry = defineResource({
   name: "AuditEntry",
   plural: "auditEntries",
   model: "AuditEntry",
-  description: "One record's sensitive fields given to one caller: who, when, which record, which fields, from which request.",
+  description:
+    "Sensitive fields of records of one type given to one caller in one request: who, when, which records, which fields of each, from which request.",
   fields: {
     id: { kind: "uuid" },
     occurredAt: { kind: "datetime", sort: true, description: "When the fields were read." },
@@ -23,13 +25,21 @@ export const auditEntry = defineResource({
     recordType: {
       kind: "string",
       sort: true,
-      description: "The record's type in the graph (`ApplicationMember`, `Person`, `Income`, `DocumentVersion` …).",
+      description: "The records' type in the graph (`ApplicationMember`, `Person`, `Income`, `DocumentVersion` …).",
     },
-    recordId: { kind: "string", description: "The record's id." },
+    recordIds: {
+      kind: "string",
+      list: true,
+      description: "The records read, by id: `recordId:<id>` finds every entry that read one.",
+    },
     fields: {
       kind: "string",
       list: true,
-      description: "The sensitive fields read, as paths (`personalInformation.ssn`, `amount`, `content`).",
+      description: "The sensitive fields read, as paths (`personalInformation.ssn`, `amount`, `content`), across the records.",
+    },
+    readings: {
+      kind: "json",
+      description: 'Per record id, the fields read of it: `{ "<id>": ["personalInformation.ssn"] }`.',
     },
     traceId: { kind: "string", nullable: true, description: "The W3C trace id of the request: its events carry the same." },
     channel: {
@@ -40,5 +50,6 @@ export const auditEntry = defineResource({
         "`graph`: through the API (REST, GraphQL, search, document bytes); `agency`: sent to an agency by a data-exchange adapter.",
     },
   },
-  list: { defaultSort: "-occurredAt" },
+  // `recordId:<id>`: the entries that read a record, however many others each read beside it.
+  list: { defaultSort: "-occurredAt", extra: { recordId: { kind: "tags", column: "recordIds" } } },
 });

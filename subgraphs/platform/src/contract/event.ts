@@ -64,7 +64,8 @@ export const event = defineResource({
       required: true,
       input: z.literal(JSON_CONTENT_TYPE, { message: `must be "${JSON_CONTENT_TYPE}"` }),
     },
-    data: { kind: "jsonValue", nullable: true, write: "create", input: z.record(z.string(), z.unknown()), filter: false },
+    // The log holds `[redacted]` where a sensitive value was: reading an event reads none.
+    data: { kind: "jsonValue", nullable: true, write: "create", input: z.record(z.string(), z.unknown()), filter: false, audited: false },
     traceparent: { kind: "string", nullable: true, write: "create", input: z.string().refine(isTraceparent, "must be a W3C traceparent") },
     traceid: {
       kind: "string",
