@@ -11,6 +11,7 @@ import type { Client } from "graphql-ws/client";
 import { adminHeaders } from "../support/auth";
 import { collect, openStream, rawEvent, startPlatformOn, wsClient, type Collected, type SseStream } from "../support/live";
 import { createTestDatabase, httpClient } from "../support/platform";
+import { sponsorWithSpouse } from "../support/intake-fixtures";
 import { expectStatus, type Json } from "../support/expectations";
 import { waitFor } from "../support/waiting";
 
@@ -75,22 +76,7 @@ async function writeEverySensitiveField(): Promise<string> {
   });
   expect((graph.body as Json).errors).toBeUndefined();
 
-  const contact = await expectStatus(
-    api.post(`/intake/applications/${application.id}/contacts`, { name: { firstName: "Lee", lastName: "Sponsor" } }),
-    201,
-    "POST",
-  );
-  await expectStatus(
-    api.post(`/intake/applications/${application.id}/sponsors`, {
-      sponsoredMemberId: member.id,
-      type: "contact",
-      sponsorId: contact.id,
-      ssn: secret.sponsorSsn,
-      spouse: { ssn: secret.spouseSsn, signedAffidavit: true },
-    }),
-    201,
-    "POST",
-  );
+  await sponsorWithSpouse(api, application.id, member.id, { sponsor: secret.sponsorSsn, spouse: secret.spouseSsn });
 
   const person = await expectStatus(
     api.post("/persons", { name: { firstName: "Ida", lastName: "Private" }, dateOfBirth: secret.personBirth }),

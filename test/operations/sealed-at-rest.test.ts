@@ -13,6 +13,7 @@ import type { DatabaseConfig } from "@pap/db";
 import { resealStored } from "@pap/db";
 import { agencyAdapterPrincipal } from "@pap/data-exchange/contract";
 import { intakeSensitiveSources } from "../../subgraphs/intake/src/contract/sensitive-sources";
+import { sponsorWithSpouse } from "../support/intake-fixtures";
 import { expectErrorEnvelope, expectStatus, type Json } from "../support/expectations";
 import { createTestDatabase, httpClient, startTestPlatform, testDatabaseEngine, type TestPlatform } from "../support/platform";
 import { waitForValue } from "../support/waiting";
@@ -136,22 +137,7 @@ async function writeThroughEveryPath(): Promise<void> {
   expect((graph.body as Json).errors).toBeUndefined();
   written.graphMemberId = (graph.body as Json).data.createApplicationMember.id;
 
-  const contact = await expectStatus(
-    api.post(`/intake/applications/${application.id}/contacts`, { name: { firstName: "Lee", lastName: "Sponsor" } }),
-    201,
-    "POST contact",
-  );
-  const sponsor = await expectStatus(
-    api.post(`/intake/applications/${application.id}/sponsors`, {
-      sponsoredMemberId: member.id,
-      type: "contact",
-      sponsorId: contact.id,
-      ssn: secret.sponsorSsn,
-      spouse: { ssn: secret.spouseSsn, signedAffidavit: true },
-    }),
-    201,
-    "POST sponsor",
-  );
+  const sponsor = await sponsorWithSpouse(api, application.id, member.id, { sponsor: secret.sponsorSsn, spouse: secret.spouseSsn });
   written.sponsorId = sponsor.id;
 }
 

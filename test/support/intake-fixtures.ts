@@ -117,3 +117,23 @@ export async function signAndSubmit(
   );
   return expectStatus(api.post(`${applicationPath}/submit`, undefined, caller), 200, "submit");
 }
+
+/** A sponsor of `memberId` with an SSN of its own and a spouse's: the sponsor record's two sensitive values. */
+export async function sponsorWithSpouse(api: Poster, applicationId: string, memberId: string, ssns: { sponsor: string; spouse: string }) {
+  const contact = await expectStatus(
+    api.post(`/intake/applications/${applicationId}/contacts`, { name: { firstName: "Lee", lastName: "Sponsor" } }),
+    201,
+    "POST contact",
+  );
+  return expectStatus(
+    api.post(`/intake/applications/${applicationId}/sponsors`, {
+      sponsoredMemberId: memberId,
+      type: "contact",
+      sponsorId: contact.id,
+      ssn: ssns.sponsor,
+      spouse: { ssn: ssns.spouse, signedAffidavit: true },
+    }),
+    201,
+    "POST sponsor",
+  );
+}
