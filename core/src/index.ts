@@ -128,3 +128,8 @@ export {
   useTracer,
 } from "./tracing";
 export type { TraceAttributes, Tracer, TracingSettings } from "./tracing";
+export { FIPS_CODE, countyCodeOf, countyOfAddress, countyTableOf, emptyCountyTable } from "./jurisdiction/county";
+export type { CountyTable } from "./jurisdiction/county";
+export { stateWide } from "./jurisdiction/settings";
+export { jurisdictionFromEnv } from "./config/jurisdiction";
+export type { Jurisdiction } from "./jurisdiction/settings";

@@ -1,4 +1,4 @@
-import { systemClock, type Clock, type Logger } from "@pap/core";
+import { jurisdictionFromEnv, systemClock, type Clock, type Logger } from "@pap/core";
 import { authSettingsFromEnv, createAuthenticator, type AuthSettings } from "@pap/kernel/auth";
 import { openDatabase, resealStored, type Database, type DatabaseConfig } from "@pap/db";
 import {
@@ -74,6 +74,7 @@ export async function openProcessServices(options: {
       read: database.read,
       eventRuntime,
       authenticate: createAuthenticator(options.auth ?? authSettingsFromEnv()),
+      jurisdiction: jurisdictionFromEnv(),
     };
     // Values stored in clear before sealing existed are sealed before anything reads them: a migration
     // cannot (the keys are this process's, from its environment). Rows a request holds are skipped and

@@ -53,9 +53,10 @@ describe("POST /case-management/cases", () => {
     const response = await api.post("/case-management/cases", fullCase);
     expect(response.status).toBe(201);
     const { id, createdAt, updatedAt, ...rest } = response.body;
-    expect(rest).toEqual({ ...fullCase, effectiveEndDate: null });
+    expect(rest).toEqual({ ...fullCase, effectiveEndDate: null, county: null });
     expect(Object.keys(response.body).sort()).toEqual([
       "assignedToId",
+      "county",
       "createdAt",
       "effectiveEndDate",
       "effectiveStartDate",
@@ -81,6 +82,7 @@ describe("POST /case-management/cases", () => {
       primaryApplicantId: applicant,
       members: [],
       assignedToId: null,
+      county: null,
       createdAt: expect.stringMatching(ISO_DATE_TIME),
       updatedAt: expect.stringMatching(ISO_DATE_TIME),
     });

@@ -60,6 +60,7 @@ describe("POST /intake/applications", () => {
       id: expect.stringMatching(UUID_PATTERN),
       status: "draft",
       isExpedited: null,
+      county: null,
       submittedAt: null,
       withdrawnAt: null,
       closedAt: null,

@@ -242,6 +242,7 @@ describe("POST /workflow/tasks", () => {
       subjectType: null,
       subjectId: null,
       programType: "snap",
+      county: null,
       isExpedited: false,
       queueId: SNAP_INTAKE,
       priority: 3,

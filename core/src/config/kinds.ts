@@ -1,5 +1,7 @@
 import { isIP } from "node:net";
 import { z } from "zod";
+import { readFileSync } from "node:fs";
+import { countyTableOf, type CountyTable } from "../jurisdiction/county";
 import { parseEncryptionKeys, type MasterKey } from "./encryption-keys";
 
 /**
@@ -98,6 +100,23 @@ export const encryptionKeys = () =>
     }),
     undefined,
   ) as z.ZodType<MasterKey[] | undefined>;
+
+/** COUNTY_TABLE: the path of a JSON file from county names and ZIP codes to FIPS codes, read and checked when the setting is. */
+export const countyTableFile = () =>
+  withFallback(
+    z.string().transform((path, context): CountyTable => {
+      try {
+        return countyTableOf(JSON.parse(readFileSync(path, "utf8")));
+      } catch (error) {
+        const reason = (error as NodeJS.ErrnoException).code
+          ? `cannot be read (${(error as NodeJS.ErrnoException).code})`
+          : (error as Error).message;
+        context.addIssue({ code: "custom", message: `(${path}) ${reason}`, input: path });
+        return z.NEVER;
+      }
+    }),
+    undefined,
+  ) as z.ZodType<CountyTable | undefined>;
 
 /** An absolute URL with one of the given schemes, as given (a reader that appends paths drops trailing slashes itself). */
 export function url(schemes: readonly string[] = ["http", "https"]) {

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import {
   choice,
   commaList,
+  countyTableFile,
   decimal,
   encryptionKeys,
   port,
@@ -230,6 +231,21 @@ export const settingDeclarations = {
     default: "unset (development mode: one derived from the local key, printed at start)",
     meaning:
       "Comma list of the identity provider's keys for `GET /identity-access/token/claims/{sub}` (`X-API-Key`); accepted nowhere else",
+  }),
+  COUNTY_SCOPING: declare({
+    group: "Authentication",
+    value: choice(["off", "on"] as const, "off"),
+    default: "`off`: staff reach every county's records",
+    meaning:
+      "`on`: staff whose token names `counties` reach only the applications of those counties and the records hanging off them; other reads of them are 404. State administrators, the system and staff with no counties reach every county; an application whose county is unknown is state level, reached by those alone (docs/county-scoping.md)",
+  }),
+  COUNTY_TABLE: declare({
+    group: "Authentication",
+    value: countyTableFile(),
+    default: "unset: only addresses whose `county` is a five-digit FIPS code have a county",
+    meaning:
+      'Path of a JSON file mapping county names and ZIP codes to five-digit FIPS codes (`{"Alameda": "06001", "94501": "06001"}`): how an address\'s `county` name or ZIP code, and a token\'s county names, become codes',
+    example: "/etc/pap/counties.json",
   }),
 
   // Persons and intake

@@ -1,4 +1,4 @@
-import { systemClock, traced, traceIdOf, type Clock, type Logger } from "@pap/core";
+import { stateWide, systemClock, traced, traceIdOf, type Clock, type Jurisdiction, type Logger } from "@pap/core";
 import type { Prisma, PrismaClient } from "@pap/db";
 import { eventRecorder, type EventRecorder } from "./append";
 import { loggedFromRow, type LoggedEvent, type PlatformEvent } from "./envelope";
@@ -20,6 +20,8 @@ export type ConsumerContext = {
   events: EventRecorder;
   /** The process's clock (a test's manual one, or the system's). */
   clock: Clock;
+  /** The deployment's county settings (a write that moves a household moves its county). */
+  jurisdiction: Jurisdiction;
   /** What the definition's `prepare` returned for this event (undefined without one). */
   prepared?: unknown;
 };
@@ -82,6 +84,7 @@ class ConsumerRunner {
     private readonly definition: ConsumerDefinition,
     private readonly db: PrismaClient,
     private readonly settings: EventSettings,
+    private readonly jurisdiction: Jurisdiction,
     private readonly options: typeof defaults & { logger?: Logger },
     /** Has the events a handler recorded numbered and delivered once its transaction commits. */
     private readonly announce: () => void,
@@ -195,6 +198,7 @@ class ConsumerRunner {
               position,
               events: eventRecorder(this.settings, reactionOrigin(event)),
               clock: this.settings.clock ?? systemClock,
+              jurisdiction: this.jurisdiction,
               prepared: prepared?.result,
             }),
           );
@@ -265,7 +269,7 @@ class ConsumerRunner {
  * processes may run the same consumers: a row lock lets one of them work on a consumer at a time.
  */
 export function startConsumers(
-  runtime: { db: PrismaClient; eventRuntime: EventRuntime },
+  runtime: { db: PrismaClient; eventRuntime: EventRuntime; jurisdiction?: Jurisdiction },
   consumers: readonly ConsumerDefinition[],
   options: ConsumerOptions = {},
 ): RunningConsumers {
@@ -275,7 +279,15 @@ export function startConsumers(
 
   const settings = { ...defaults, ...options, retry: options.retry ?? defaults.retry };
   const runners = consumers.map(
-    (consumer) => new ConsumerRunner(consumer, runtime.db, runtime.eventRuntime.settings, settings, runtime.eventRuntime.announce),
+    (consumer) =>
+      new ConsumerRunner(
+        consumer,
+        runtime.db,
+        runtime.eventRuntime.settings,
+        runtime.jurisdiction ?? stateWide,
+        settings,
+        runtime.eventRuntime.announce,
+      ),
   );
   const wakeAll = () => {
     for (const runner of runners) void runner.wake();

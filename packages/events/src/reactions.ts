@@ -7,14 +7,14 @@ import type { DomainContext } from "./scope";
  * the recorder its events go through (a request's, stamped with the caller, or a reaction's, caused by
  * the event), and the clock.
  */
-export type ReactionWork = Pick<ConsumerContext, "tx" | "events" | "clock">;
+export type ReactionWork = Pick<ConsumerContext, "tx" | "events" | "clock" | "jurisdiction">;
 
 /** Runs a request's write in one transaction with its events. */
 export function inTransaction<T>(
-  context: Pick<DomainContext, "transaction" | "events" | "clock">,
+  context: Pick<DomainContext, "transaction" | "events" | "clock" | "jurisdiction">,
   write: (work: ReactionWork) => Promise<T>,
 ): Promise<T> {
-  return context.transaction((tx) => write({ tx, events: context.events, clock: context.clock }));
+  return context.transaction((tx) => write({ tx, events: context.events, clock: context.clock, jurisdiction: context.jurisdiction }));
 }
 
 /**
@@ -49,11 +49,11 @@ export function reactionConsumer(options: { name: string; reactions: Record<stri
   return {
     name: options.name,
     filter: { types: entries.map(([type]) => type) },
-    async handle({ tx, event, events, clock }: ConsumerContext) {
+    async handle({ tx, event, events, clock, jurisdiction }: ConsumerContext) {
       const reaction = entries.find(([type]) => event.type.endsWith(type))?.[1];
       if (!reaction) return;
       try {
-        await reaction({ tx, events, clock }, event);
+        await reaction({ tx, events, clock, jurisdiction }, event);
       } catch (error) {
         if (!nothingLeftToDo(error)) throw error;
         options.logger?.debug(

@@ -1,4 +1,4 @@
-import { preconditionOf, preconditionSetting, systemClock, type Clock } from "@pap/core";
+import { preconditionOf, preconditionSetting, systemClock, type Clock, type Jurisdiction } from "@pap/core";
 import { callerContext, type Authenticator, type CallerContext, type PermissionTable } from "@pap/kernel/auth";
 import type { RequestScope } from "@pap/kernel/domain";
 import type { SensitiveReadLog } from "@pap/kernel/graphql";
@@ -9,7 +9,14 @@ import type { EventRuntime, Transaction } from "./runtime";
 import type { EventSettings } from "./settings";
 
 /** The services every domain subgraph is given by the process that runs it. */
-export type DomainServices = { db: PrismaClient; read: RowReader; eventRuntime: EventRuntime; authenticate: Authenticator };
+export type DomainServices = {
+  db: PrismaClient;
+  read: RowReader;
+  eventRuntime: EventRuntime;
+  authenticate: Authenticator;
+  /** Whether staff are held to their counties, and how addresses name counties (COUNTY_SCOPING, COUNTY_TABLE). */
+  jurisdiction: Jurisdiction;
+};
 
 /**
  * What every domain's request context starts from: the caller (established on first use, with what
@@ -32,6 +39,7 @@ export type DomainContext = CallerContext & {
   /** Where the request's reads of sensitive fields are recorded; none when the deployment keeps no trail. */
   sensitiveReads: SensitiveReadLog | undefined;
   eventSettings: EventSettings;
+  jurisdiction: Jurisdiction;
   /** Now, as the process's clock says (a test's manual clock, or the system's). */
   clock: Clock;
 };
@@ -52,8 +60,12 @@ export function domainContext<Extra extends object = object>(
   // embedded store has one session, so a read beside an open transaction would wait for it to end, and
   // the transaction for the read, until the transaction's time ran out.
   let open: Transaction | undefined;
-  const caller = callerContext(scope.headers, scope.authenticate, permissions, (principal) =>
-    findActiveAccount(open ?? scope.db, principal),
+  const caller = callerContext(
+    scope.headers,
+    scope.authenticate,
+    permissions,
+    (principal) => findActiveAccount(open ?? scope.db, principal),
+    scope.jurisdiction,
   );
   // If-Match holds every change this request makes to the version the client read (record_version
   // trigger). Read when a change begins: a read with an If-Match that names no version is not refused.
@@ -89,6 +101,7 @@ export function domainContext<Extra extends object = object>(
       hub: runtime.hub,
       sensitiveReads: runtime.audit.forRequest(scope.headers, caller.principal),
       eventSettings: runtime.settings,
+      jurisdiction: scope.jurisdiction,
       clock: runtime.settings.clock ?? systemClock,
     },
     extra,

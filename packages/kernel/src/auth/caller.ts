@@ -1,4 +1,5 @@
-import { ApiError } from "@pap/core";
+import { ApiError, stateWide, type Jurisdiction } from "@pap/core";
+import { countyReachOf, type CountyReach } from "./county-reach";
 import type { Authenticator } from "./authenticate";
 import type { Principal } from "./principal";
 import { permissionsHeldBy } from "./held";
@@ -21,6 +22,8 @@ export type CallerContext = {
    * the identity provider's subject rather than the account's id.
    */
   account(): Promise<CallerAccount | null>;
+  /** The counties whose records the caller reaches (undefined: all), under the deployment's COUNTY_SCOPING. */
+  countyReach(): Promise<CountyReach>;
   /** The principal if it has been established already (authorization errors need it synchronously). */
   knownPrincipal(): Principal | undefined;
   /** The account (or null: none) if it has been looked up already; undefined if it has not. */
@@ -34,6 +37,7 @@ export function callerContext(
   authenticate: Authenticator,
   table: PermissionTable,
   findAccount: AccountFinder,
+  jurisdiction: Jurisdiction = stateWide,
 ): CallerContext {
   let known: Principal | undefined;
   let principal: Promise<Principal> | undefined;
@@ -49,6 +53,7 @@ export function callerContext(
       (account ??= establish()
         .then((caller) => (caller.kind === "user" || caller.kind === "service_account" ? findAccount(caller) : null))
         .then((found) => (knownAccount = found))),
+    countyReach: () => establish().then((caller) => countyReachOf(caller, jurisdiction)),
     knownPrincipal: () => known,
     knownAccount: () => knownAccount,
     knownPermissions: () => knownPermissions,

@@ -22,3 +22,5 @@ export {
 } from "./requirements";
 export type { DeclaredScopes, OperationType, Requirement, RequirementLookup } from "./requirements";
 export { allOrOwnRecords } from "./own-records";
+export { countyCondition, countyReachOf, homeCounty, reaches } from "./county-reach";
+export type { CountyReach } from "./county-reach";

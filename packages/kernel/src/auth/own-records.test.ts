@@ -5,6 +5,7 @@ const caller = (permissions: string[] | undefined): CallerContext => ({
   principal: () => Promise.reject(new Error("not asked")),
   permissions: () => Promise.reject(new Error("not asked")),
   account: () => Promise.reject(new Error("not asked")),
+  countyReach: () => Promise.reject(new Error("not asked")),
   knownPrincipal: () => undefined,
   knownAccount: () => undefined,
   knownPermissions: () => (permissions ? new Set(permissions) : undefined),

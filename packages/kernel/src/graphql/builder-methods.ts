@@ -15,7 +15,7 @@ import type { SensitiveReadLog } from "./sensitive-reads";
 export type PlatformAuthScopes = { permission: string; authenticated: boolean; apiKey: boolean; ownPerson: string; owner: string };
 
 /** An event as the live hub delivers it, as far as a change feed reads it. */
-export type LiveEvent = { event: { id: string; type?: string } };
+export type LiveEvent = { event: { id: string; type?: string; subject?: string } };
 
 /** The live hub every domain context carries, as far as a change feed needs it. */
 export type LiveHub = {

@@ -28,6 +28,11 @@ export type ChangeFeed<Types extends SchemaTypes, Entity> = {
   types?: readonly string[];
   /** The request's batch loader of the entity by id. */
   loader(context: Types["Context"]): DataLoader<string, Entity | null>;
+  /**
+   * Whether the caller reaches the entity with this id, read as it is now (county scoping): events
+   * about one out of reach are not delivered, and lead to no record. Every entity is reached without it.
+   */
+  reachable?(context: Types["Context"], id: string): Promise<boolean>;
 };
 
 /** The platform's Event as a domain's subgraph knows it: by id. */
@@ -60,8 +65,10 @@ builderMethods.addChangeFeed = function addChangeFeed(
         nullable: true,
         description: `The ${feed.noun} this event concerns, when it is one of the ${feed.domain}'s events (null once the ${feed.noun} is deleted).`,
         requires: this.selection<{ source: string; subject: string }>("source subject"),
-        resolve: function recordOfEvent(event, _args, context) {
-          return event.source === feed.source ? loadByUuid(feed.loader(context), event.subject) : null;
+        resolve: async function recordOfEvent(event, _args, context) {
+          if (event.source !== feed.source) return null;
+          if (feed.reachable && !(await feed.reachable(context, event.subject))) return null;
+          return loadByUuid(feed.loader(context), event.subject);
         },
       }),
     }),
@@ -77,13 +84,23 @@ builderMethods.addChangeFeed = function addChangeFeed(
         const id = args.id?.toString();
         if (id !== undefined && !isUuid(id)) throw badRequest("Invalid 'id' argument.", [{ field: "id", message: "must be a uuid" }]);
         const types = feed.types?.map((type) => `${context.eventSettings.typePrefix}${type}`);
-        return context.hub.subscribe({ source: feed.source, ...(id && { subject: id.toLowerCase() }), ...(types && { types }) });
+        const events = context.hub.subscribe({ source: feed.source, ...(id && { subject: id.toLowerCase() }), ...(types && { types }) });
+        const { reachable } = feed;
+        return reachable ? reachableOnly(events, (subject) => reachable(context, subject)) : events;
       },
       resolve: (logged: LiveEvent) => ({ id: logged.event.id }),
     }),
   }));
   return EventRef;
 };
+
+/** The live events whose subject the caller reaches, whether the hub's subscription is ready now or later. */
+export function reachableOnly<Live extends LiveEvent>(
+  events: AsyncIterable<Live> | Promise<AsyncIterable<Live>>,
+  reachable: (subject: string) => Promise<boolean>,
+): Promise<AsyncIterable<Live>> {
+  return Promise.resolve(events).then((stream) => filtered(stream, ({ event }) => event.subject !== undefined && reachable(event.subject)));
+}
 
 /**
  * The items of a stream that `keep` accepts, in order; ending it ends the stream it reads (an

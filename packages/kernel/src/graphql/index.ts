@@ -20,7 +20,7 @@ export {
   textNestingDepth,
 } from "./limits";
 export type { QueryLimits, RelationSizes } from "./limits";
-export { filtered } from "./change-feed";
+export { filtered, reachableOnly } from "./change-feed";
 export type { ChangeFeed, EventReference } from "./change-feed";
 export { requireOneOperation } from "./request-guards";
 export type { MachineMutations } from "./machine-mutations";

@@ -27,6 +27,8 @@ export type HouseholdMember = {
 
 export type ApplicationHousehold = {
   applicationId: string;
+  /** The application's county (a FIPS code; null: state level): a case it opens belongs to it. */
+  county: string | null;
   /** The primary applicant: the first member with that role, else the household's first member. */
   primary: HouseholdMember;
   /** The rest of the household, in the order they were added. */
@@ -86,6 +88,7 @@ const isMember = (ref: unknown, id: string) => record(ref).type === "member" && 
 
 /** The application's household as intake holds it now; null when it has none (no members, or none in the household). */
 export async function applicationHousehold(tx: Tx, applicationId: string): Promise<ApplicationHousehold | null> {
+  const application = await tx.application.findUnique({ where: { id: applicationId }, select: { county: true } });
   const rows = await tx.applicationMember.findMany({
     where: { applicationId },
     select: { id: true, roles: true, personId: true, personalInformation: true, contact: true, programDeterminations: true },
@@ -110,6 +113,7 @@ export async function applicationHousehold(tx: Tx, applicationId: string): Promi
   });
   return {
     applicationId,
+    county: application?.county ?? null,
     primary: member(lead),
     others: household.filter((row) => row !== lead).map(member),
     approved: household.some((row) => isApproved(row.programDeterminations)),

@@ -44,6 +44,13 @@ export const caseResource = defineResource({
       },
     },
     assignedToId: { kind: "uuid", nullable: true, write: "always" },
+    county: {
+      kind: "string",
+      nullable: true,
+      search: true,
+      description:
+        "The county the case belongs to, a five-digit FIPS code: its application's, or its creator's when they are confined to counties; null: state level.",
+    },
     createdAt: { kind: "datetime", sort: true },
     updatedAt: { kind: "datetime", sort: true },
   },

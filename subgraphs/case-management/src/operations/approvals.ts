@@ -44,8 +44,14 @@ export async function linkApprovedApplication(work: ReactionWork, household: App
   });
   const caseId =
     (open && (await addToCase(work, open.id, wanted))) ??
-    (await createCase(context, { primaryApplicantId: primary.personId, members: wanted, effectiveStartDate: dateOnly(work.clock.now()) }))
-      .id;
+    (
+      await createCase(
+        context,
+        { primaryApplicantId: primary.personId, members: wanted, effectiveStartDate: dateOnly(work.clock.now()) },
+        {},
+        household.county,
+      )
+    ).id;
 
   await work.tx.caseApplication.create({ data: { applicationId: household.applicationId, caseId } });
   await work.events.record(

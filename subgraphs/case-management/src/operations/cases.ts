@@ -24,7 +24,8 @@ const settled = (dates: ReturnType<typeof settleCaseDates>) => ({
   effectiveEndDate: toDbDate(dates.effectiveEndDate),
 });
 
-export function createCase(context: WriteContext, body: CaseCreate, query: CaseQuery = {}): Promise<Case> {
+/** A new case; `county` is where it belongs: its application's, or its creator's when they are confined to counties. */
+export function createCase(context: WriteContext, body: CaseCreate, query: CaseQuery = {}, county: string | null = null): Promise<Case> {
   const members = body.members ?? [];
   checkMembers(members);
   const dates = settleCaseDates(
@@ -42,6 +43,7 @@ export function createCase(context: WriteContext, body: CaseCreate, query: CaseQ
         data: {
           ...(caseResource.columnsOf(body) as Prisma.CaseUncheckedCreateInput),
           ...settled(dates),
+          county,
           members: { create: membersData(members) },
         },
       }),

@@ -4,7 +4,9 @@ import { findPage } from "@pap/kernel/list";
 import { expectedSize, listArguments, loadByUuid } from "@pap/kernel/graphql";
 import type { Prisma } from "@pap/db";
 import { queryFromInfo } from "@pothos/plugin-prisma";
+import { homeCounty } from "@pap/kernel/auth";
 import { builder } from "../builder";
+import { caseIdInReach, casesInReach, reachesCase, requireCaseInReach } from "./case-scope";
 import { caseResource } from "../contract/case";
 import { createCase, deleteCase, updateCase } from "../operations/cases";
 import { ApplicationRef, PersonRef } from "./links";
@@ -55,7 +57,10 @@ builder.objectField(CaseRef, "applications", (t) =>
 
 builder.asEntity(CaseRef, {
   key: builder.selection<{ id: string }>("id"),
-  resolveReference: (reference, context) => loadByUuid(context.loaders.caseById, reference.id),
+  resolveReference: async (reference, context) => {
+    const found = await loadByUuid(context.loaders.caseById, reference.id);
+    return (await reachesCase(context, found)) ? found : null;
+  },
 });
 
 const CaseList = builder.defineListType("CaseList", CaseRef);
@@ -69,17 +74,20 @@ builder.queryFields((t) => ({
     type: CaseRef,
     nullable: true,
     args: { id: t.arg.id({ required: true }) },
-    resolve: (query, _root, { id }, context) => (isUuid(id) ? context.db.case.findUnique({ ...query, where: { id: String(id) } }) : null),
+    resolve: async (query, _root, { id }, context) =>
+      isUuid(id) && (await caseIdInReach(context, String(id))) ? context.db.case.findUnique({ ...query, where: { id: String(id) } }) : null,
   }),
   cases: t.field({
     authScopes: { permission: "cases:read" },
     type: CaseList,
     args: listArguments(t.arg),
-    resolve: (_root, args, context, info) =>
-      findPage(caseResource.listSpec, args, {
-        items: (query) => context.db.case.findMany({ ...queryForItems(context, info), ...query }),
-        total: (where) => context.db.case.count({ where }),
-      }),
+    resolve: async (_root, args, context, info) => {
+      const inReach = await casesInReach(context);
+      return findPage(caseResource.listSpec, args, {
+        items: (query) => context.db.case.findMany({ ...queryForItems(context, info), ...query, where: { AND: [query.where, inReach] } }),
+        total: (where) => context.db.case.count({ where: { AND: [where, inReach] } }),
+      });
+    },
   }),
 }));
 
@@ -93,21 +101,32 @@ builder.mutationFields((t) => ({
     authScopes: { permission: "cases:create" },
     type: CaseRef,
     args: { input: t.arg({ type: CaseCreateInput, required: true }) },
-    resolve: (query, _root, args, context) =>
-      createCase(context, parseBody(caseResource.createBody, caseResource.bodyFromInput(args.input)), query),
+    resolve: async (query, _root, args, context) =>
+      createCase(
+        context,
+        parseBody(caseResource.createBody, caseResource.bodyFromInput(args.input)),
+        query,
+        homeCounty(await context.countyReach()),
+      ),
   }),
   updateCase: t.prismaField({
     authScopes: { permission: "cases:update" },
     type: CaseRef,
     description: "Changes the given fields; `members`, when given, replaces the member list.",
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: CaseUpdateInput, required: true }) },
-    resolve: (query, _root, args, context) =>
-      updateCase(context, String(args.id), parseBody(caseResource.updateBody, caseResource.bodyFromInput(args.input)), query),
+    resolve: async (query, _root, args, context) => {
+      const body = parseBody(caseResource.updateBody, caseResource.bodyFromInput(args.input));
+      await requireCaseInReach(context, String(args.id));
+      return updateCase(context, String(args.id), body, query);
+    },
   }),
   deleteCase: t.id({
     authScopes: { permission: "cases:delete" },
     description: "Deletes the case and its member list permanently; returns the id deleted.",
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, args, context) => deleteCase(context, String(args.id)),
+    resolve: async (_root, args, context) => {
+      await requireCaseInReach(context, String(args.id));
+      return deleteCase(context, String(args.id));
+    },
   }),
 }));

@@ -1,6 +1,7 @@
 import { builder } from "../builder";
 import { caseEvents } from "../domain/events";
 import { CaseRef } from "./case";
+import { caseIdInReach } from "./case-scope";
 
 builder.addChangeFeed({
   entity: CaseRef,
@@ -11,4 +12,5 @@ builder.addChangeFeed({
   source: caseEvents.source,
   permission: "cases:read",
   loader: (context) => context.loaders.caseById,
+  reachable: caseIdInReach,
 });

@@ -1,3 +1,5 @@
+import { reaches } from "@pap/kernel/auth";
+import { reachesCase } from "./case-scope";
 import { expectedSize, loadByUuid } from "@pap/kernel/graphql";
 import type { ObjectRef } from "@pothos/core";
 import { builder, type Types } from "../builder";
@@ -17,7 +19,10 @@ export const PersonRef: ObjectRef<Types, { id: string }> = builder
         type: [CaseRef],
         extensions: expectedSize(5),
         description: "Cases this person is the primary applicant of or a member of, most recently updated first.",
-        resolve: (person, _args, context) => context.loaders.casesByPerson.load(person.id),
+        resolve: async (person, _args, context) => {
+          const reach = await context.countyReach();
+          return (await context.loaders.casesByPerson.load(person.id)).filter((found) => reaches(reach, found.county));
+        },
       }),
     }),
   });
@@ -36,7 +41,10 @@ export const ApplicationRef: ObjectRef<Types, { id: string }> = builder
         type: CaseRef,
         nullable: true,
         description: "The case the application's approval opened or added its household to (null until an approved application closes).",
-        resolve: async (application, _args, context) => (await loadByUuid(context.loaders.caseByApplication, application.id))?.case ?? null,
+        resolve: async (application, _args, context) => {
+          const found = (await loadByUuid(context.loaders.caseByApplication, application.id))?.case ?? null;
+          return (await reachesCase(context, found)) ? found : null;
+        },
       }),
     }),
   });

@@ -66,6 +66,14 @@ export const application = defineResource({
       description: "Heating and cooling: selects the utility allowance.",
     },
     isExpedited: { kind: "boolean", nullable: true, description: "Null until the expedited screening at submission." },
+    county: {
+      kind: "string",
+      nullable: true,
+      search: true,
+      sort: true,
+      description:
+        "The county the household belongs to, as a five-digit FIPS code: the one its primary applicant's primary address names; null (state level) while none is known.",
+    },
     submittedAt: { ...instant, sort: true },
     withdrawnAt: instant,
     closedAt: instant,

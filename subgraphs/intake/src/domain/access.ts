@@ -1,10 +1,23 @@
-import { conflict } from "@pap/core";
+import { conflict, notFound } from "@pap/core";
 import type { MachineCaller } from "@pap/kernel/state-machine";
-import { accountRequired, forbidden, type CallerAccount, type Principal } from "@pap/kernel/auth";
+import {
+  accountRequired,
+  countyCondition,
+  forbidden,
+  reaches,
+  type CallerAccount,
+  type CountyReach,
+  type Principal,
+} from "@pap/kernel/auth";
 import { changeableStatuses, type ApplicationStatus } from "../contract/application";
 
-type Caller = { permissions(): Promise<ReadonlySet<string>>; principal(): Promise<Principal>; account(): Promise<CallerAccount | null> };
-type Owned = { ownerId: string | null };
+type Caller = {
+  permissions(): Promise<ReadonlySet<string>>;
+  principal(): Promise<Principal>;
+  account(): Promise<CallerAccount | null>;
+  countyReach(): Promise<CountyReach>;
+};
+type Owned = { id: string; ownerId: string | null; county: string | null };
 
 /**
  * The account an own-records caller (an applicant) acts as: the applications they create belong to
@@ -23,17 +36,24 @@ export async function ownerOfNew(caller: Caller): Promise<string | null> {
   return ownAccountId(caller);
 }
 
-/** May the caller act on this application: with the permission for all, or the `:own` one when it belongs to their account. */
+/**
+ * May the caller act on this application: with the permission for all, within the counties they
+ * reach, or with the `:own` one when it belongs to their account. An application of a county out of
+ * reach is not found: a 403 would tell that it exists.
+ */
 export async function requireAccess(caller: Caller, application: Owned, action: "read" | "update" | "delete"): Promise<void> {
   const permissions = await caller.permissions();
-  if (permissions.has(`applications:${action}`)) return;
+  if (permissions.has(`applications:${action}`)) {
+    if (reaches(await caller.countyReach(), application.county)) return;
+    throw notFound("Application", application.id);
+  }
   if (permissions.has(`applications:${action}:own`) && application.ownerId === (await ownAccountId(caller))) return;
   throw forbidden(`applications:${action}`);
 }
 
-/** Whose applications a caller's lists show: everyone's, or only their account's (none, for a credential naming no account). */
-export async function visibleOwner(caller: Caller): Promise<{ ownerId?: string }> {
-  if ((await caller.permissions()).has("applications:read")) return {};
+/** Whose applications a caller's lists show: those of the counties they reach, or only their account's (none, for a credential naming no account). */
+export async function visibleOwner(caller: Caller): Promise<{ ownerId?: string; county?: { in: string[] } }> {
+  if ((await caller.permissions()).has("applications:read")) return countyCondition(await caller.countyReach());
   return { ownerId: (await caller.account())?.id ?? "00000000-0000-0000-0000-000000000000" };
 }
 

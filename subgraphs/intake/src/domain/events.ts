@@ -20,7 +20,7 @@ export const intakeEvents = defineDomainEvents("intake", "/intake", {
   "application_member.updated": "An application's member was changed; the subject is the application, data: memberId and the changes.",
   "application_member.deleted": "A member was removed from an application; the subject is the application, data: memberId.",
   "application.submitted":
-    "An application was filed; data: programs, channel, memberIds (every member), members (each member's memberId and the programs they apply for: none for a non-applying member), isExpedited (null: eligibility's expedited screening answers after filing).",
+    "An application was filed; data: programs, channel, memberIds (every member), members (each member's memberId and the programs they apply for: none for a non-applying member), isExpedited (null: eligibility's expedited screening answers after filing), county (the household's FIPS code; null: state level).",
   "application.opened": "A caseworker's review of the application began (its review task was claimed); data: programs.",
   "application.review_completed": "The caseworker's review of the application is complete.",
   "application.closed": "The application was closed (closed under review, or its determination approved).",

@@ -1,4 +1,4 @@
-import { isUuid, notFound } from "@pap/core";
+import { countyOfAddress, isUuid, notFound } from "@pap/core";
 import { findLocked, type ApplicationMember, type Prisma } from "@pap/db";
 import { member as memberResource, type MemberCreate, type MemberUpdate } from "../contract/member";
 import { memberChanges } from "../domain/events";
@@ -23,14 +23,23 @@ export function primaryApplicantOf(tx: Tx, applicationId: string): Promise<Appli
   });
 }
 
-/** The name lists of applications search and sort by: the primary applicant's, as their contact gives it. */
-async function keepApplicantName(tx: Tx, applicationId: string): Promise<void> {
-  const primary = await primaryApplicantOf(tx, applicationId);
-  const name = (primary?.contact as { name?: { firstName?: unknown; lastName?: unknown } } | null)?.name;
+type PrimaryContact = { name?: { firstName?: unknown; lastName?: unknown }; primaryAddress?: unknown } | null;
+
+/**
+ * What the application keeps of its primary applicant's contact: the name lists search and sort by,
+ * and the county their primary address names, which decides who may reach the application.
+ */
+async function keepPrimaryApplicant(work: IntakeWork, applicationId: string): Promise<void> {
+  const primary = await primaryApplicantOf(work.tx, applicationId);
+  const contact = primary?.contact as PrimaryContact;
   const text = (value: unknown) => (typeof value === "string" ? value : null);
-  await tx.application.update({
+  await work.tx.application.update({
     where: { id: applicationId },
-    data: { applicantFirstName: text(name?.firstName), applicantLastName: text(name?.lastName) },
+    data: {
+      applicantFirstName: text(contact?.name?.firstName),
+      applicantLastName: text(contact?.name?.lastName),
+      county: countyOfAddress(contact?.primaryAddress, work.jurisdiction.table),
+    },
   });
 }
 
@@ -44,7 +53,7 @@ export async function createMember(
   const created = await work.tx.applicationMember.create({
     data: { ...(memberResource.columnsOf(body) as Prisma.ApplicationMemberUncheckedCreateInput), applicationId: parent.id },
   });
-  await keepApplicantName(work.tx, parent.id);
+  await keepPrimaryApplicant(work, parent.id);
   await work.events.record(work.tx, memberChanges.created(parent.id, memberResource.snapshot(created)));
   return created;
 }
@@ -59,7 +68,7 @@ export async function updateMember(
   const parent = await changingApplication(work, applicationId, "Its members", access);
   const before = await memberOf(work.tx, parent.id, id);
   const after = await work.tx.applicationMember.update({ where: { id: before.id }, data: memberResource.columnsOf(body) });
-  await keepApplicantName(work.tx, parent.id);
+  await keepPrimaryApplicant(work, parent.id);
   await work.events.record(
     work.tx,
     memberChanges.updated(parent.id, after.id, memberResource.snapshot(before), memberResource.snapshot(after)),
@@ -71,7 +80,7 @@ export async function deleteMember(work: IntakeWork, applicationId: string, id: 
   const parent = await changingApplication(work, applicationId, "Its members", access);
   const found = await memberOf(work.tx, parent.id, id);
   await work.tx.applicationMember.delete({ where: { id: found.id } });
-  await keepApplicantName(work.tx, parent.id);
+  await keepPrimaryApplicant(work, parent.id);
   await work.events.record(work.tx, memberChanges.deleted(parent.id, found.id));
 }
 

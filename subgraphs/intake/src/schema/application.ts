@@ -1,6 +1,5 @@
 import { findPage, listThroughDriver, type ListArgs } from "@pap/kernel/list";
 import { allOrOwnRecords } from "@pap/kernel/auth";
-import { loadByUuid } from "@pap/kernel/graphql";
 import { plainColumnsOf, type Application } from "@pap/db";
 import type { ObjectRef } from "@pothos/core";
 import { builder, type Types } from "../builder";
@@ -8,6 +7,7 @@ import type { IntakeContext } from "../context";
 import { application } from "../contract/application";
 import { visibleOwner } from "../domain/access";
 import { createApplication, deleteApplication, updateApplication } from "../operations/applications";
+import { reachableApplication } from "./application-scope";
 import { MemberRef } from "./member";
 
 export const ApplicationRef: ObjectRef<Types, Application> = builder.prismaObject("Application", {
@@ -47,7 +47,7 @@ builder.graphCrud({
   resource: application,
   ref: ApplicationRef,
   ownRecords: true,
-  load: (id, context) => loadByUuid(context.loaders.applicationById, id),
+  load: (id, context) => reachableApplication(context, id),
   page: applicationPage,
   create: (body, context) => createApplication(context, body),
   update: (id, body, context) => updateApplication(context, id, body),

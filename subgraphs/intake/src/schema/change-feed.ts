@@ -1,5 +1,5 @@
 import { badRequest } from "@pap/core";
-import { filtered } from "@pap/kernel/graphql";
+import { filtered, reachableOnly } from "@pap/kernel/graphql";
 import type { Application } from "@pap/db";
 import { builder } from "../builder";
 import { application, applicationStatuses, type ApplicationStatus } from "../contract/application";
@@ -7,6 +7,7 @@ import { applicationRecords } from "../contract/records";
 import { movesOf } from "../domain/application-machine";
 import { intakeEvents } from "../domain/events";
 import { ApplicationRef } from "./application";
+import { applicationInReach } from "./application-scope";
 
 /** Intake's events whose subject is an application: its own, its members' and records' (an income's name its member, a verification's itself). */
 const aboutApplications = [
@@ -26,6 +27,7 @@ const EventRef = builder.addChangeFeed({
   permission: "applications:subscribe",
   types: aboutApplications,
   loader: (context) => context.loaders.applicationById,
+  reachable: applicationInReach,
 });
 
 /**
@@ -45,7 +47,9 @@ builder.subscriptionField("applicationsChanged", (t) =>
       if (status !== undefined && !applicationStatuses.includes(status as ApplicationStatus))
         throw badRequest("Invalid 'status' argument.", [{ field: "status", message: `must be one of: ${applicationStatuses.join(", ")}` }]);
       const types = aboutApplications.map((type) => `${context.eventSettings.typePrefix}${type}`);
-      const events = await context.hub.subscribe({ source: intakeEvents.source, types });
+      const events = await reachableOnly(context.hub.subscribe({ source: intakeEvents.source, types }), (id) =>
+        applicationInReach(context, id),
+      );
       if (status === undefined) return events;
       const named = (names: ReadonlySet<string>) => new Set([...names].map((name) => `${context.eventSettings.typePrefix}intake.${name}`));
       const moves = movesOf(status as ApplicationStatus);

@@ -77,7 +77,11 @@ async function openReview({ work, event, logger }: Reacting, applicationId: stri
   }
   const { body, routing } = reviewTaskOf(applicationId, data.data);
   const queueId = await routedQueueId(work.tx, routing);
-  await createTask(work, { ...body, ...(queueId && { queueId }) }, { clocksStartAt: new Date(event.time) });
+  await createTask(
+    work,
+    { ...body, ...(queueId && { queueId }) },
+    { clocksStartAt: new Date(event.time), county: data.data.county ?? null },
+  );
 }
 
 /** Opens a task of `kind` that follows the review (the determination's approval), unless one is still open. */
@@ -85,7 +89,7 @@ async function openFollowing({ work }: Reacting, applicationId: string, kind: Ap
   const existing = await tasksOf(work, applicationId, kind);
   if (existing.some((task) => !closed.includes(task.status as TaskStatus))) return;
   const review = (await tasksOf(work, applicationId, "review")).at(-1) ?? null;
-  await createTask(work, followingTaskOf(kind, applicationId, review));
+  await createTask(work, followingTaskOf(kind, applicationId, review), { county: review?.county ?? null });
 }
 
 /**

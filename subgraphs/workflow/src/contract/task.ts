@@ -65,6 +65,13 @@ export const task = defineResource({
     },
     subjectId: { kind: "uuid", nullable: true, write: "always" },
     programType: { ...programType, nullable: true, write: "always" },
+    county: {
+      kind: "string",
+      nullable: true,
+      search: true,
+      description:
+        "The county the task belongs to, a five-digit FIPS code: its application's or case's when it was opened, else its creator's when they are confined to counties; null: state level.",
+    },
     isExpedited: { kind: "boolean", write: "always" },
     queueId: { kind: "uuid", nullable: true, write: "create", inputDescription: "Routed by program when not given." },
     queue: {

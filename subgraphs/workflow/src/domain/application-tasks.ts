@@ -76,6 +76,8 @@ export function stepsToEnd(status: TaskStatus, ending: string): { action: string
 export const submittedData = z.object({
   programs: z.array(z.string()).min(1),
   isExpedited: z.boolean().nullish(),
+  // The household's county: the application's tasks belong to it (county scoping).
+  county: z.string().nullish(),
 });
 export type SubmittedData = z.infer<typeof submittedData>;
 

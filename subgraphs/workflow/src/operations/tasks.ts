@@ -20,7 +20,12 @@ const unstated = { taskType: null, subjectType: null, subjectId: null, programTy
  * A reaction to something that happened earlier (an application's filing) may start the clocks at
  * that moment instead, as deadlines counted from it require; never later than now.
  */
-export async function createTask(work: WorkflowWork, body: TaskCreate, options: { clocksStartAt?: Date } = {}): Promise<Task> {
+/** A new task; `county` is where it belongs (county scoping): its subject's, or its creator's. */
+export async function createTask(
+  work: WorkflowWork,
+  body: TaskCreate,
+  options: { clocksStartAt?: Date; county?: string | null } = {},
+): Promise<Task> {
   const { tx } = work;
   const now = work.clock.now();
   const env = taskEnv(tx);
@@ -41,6 +46,7 @@ export async function createTask(work: WorkflowWork, body: TaskCreate, options: 
       ...draft,
       queueId: body.queueId ?? (await env.routedQueueId(draft)),
       priority: body.priority ?? routinePriority(draft),
+      county: options.county ?? null,
       ...slaColumns(clocks),
       createdAt: now,
       updatedAt: now,

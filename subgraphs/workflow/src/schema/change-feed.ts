@@ -1,6 +1,7 @@
 import { builder } from "../builder";
 import { workflowEvents } from "../domain/events";
 import { TaskRef } from "./task";
+import { taskIdInReach } from "./task-scope";
 
 // The feed carries every workflow event (queues and timers too); the Event leads to a task when it concerns one.
 builder.addChangeFeed({
@@ -12,4 +13,5 @@ builder.addChangeFeed({
   source: workflowEvents.source,
   permission: "tasks:read",
   loader: (context) => context.loaders.taskById,
+  reachable: taskIdInReach,
 });

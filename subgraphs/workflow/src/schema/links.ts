@@ -1,3 +1,4 @@
+import { tasksWithinReach } from "./task-scope";
 import { expectedSize } from "@pap/kernel/graphql";
 import type { Task } from "@pap/db";
 import { builder } from "../builder";
@@ -61,7 +62,10 @@ for (const [subjectType, ref] of Object.entries(subjectTypes)) {
       description: `The tasks concerning this ${subjectType}, most urgent first; \`openOnly\` leaves out completed and cancelled ones.`,
       args: { openOnly: t.arg.boolean({ defaultValue: false }) },
       resolve: async (subject, args, context) =>
-        openOnly(await context.loaders.tasksBySubject.load(subjectKey(subjectType, subject.id)), args.openOnly),
+        openOnly(
+          await tasksWithinReach(context, await context.loaders.tasksBySubject.load(subjectKey(subjectType, subject.id))),
+          args.openOnly,
+        ),
     }),
   );
 }
@@ -91,7 +95,7 @@ builder.externalRef("Person", builder.selection<{ id: string }>("id")).implement
           if (found instanceof Error) throw found;
           return found;
         });
-        return openOnly(byUrgency(tasks), args.openOnly);
+        return openOnly(byUrgency(await tasksWithinReach(context, tasks)), args.openOnly);
       },
     }),
   }),
@@ -103,6 +107,7 @@ builder.objectField(UserRef, "assignedTasks", (t) =>
     type: [TaskRef],
     extensions: expectedSize(50),
     description: "The user's open tasks, most urgent first (then the nearest SLA deadline).",
-    resolve: (user, _args, context) => context.loaders.openTasksByAssignee.load(user.id.toLowerCase()),
+    resolve: async (user, _args, context) =>
+      tasksWithinReach(context, await context.loaders.openTasksByAssignee.load(user.id.toLowerCase())),
   }),
 );

@@ -3,11 +3,15 @@ import { inTransaction } from "../context";
 import { taskMachine } from "../domain/task-machine";
 import { transitionTask } from "../operations/tasks";
 import { TaskRef } from "./task";
+import { requireTaskInReach } from "./task-scope";
 
 builder.machineMutations({
   machine: taskMachine,
   resourceName: "Task",
   ref: TaskRef,
   authScopes: { permission: "tasks:act" },
-  perform: ({ id, action, caller, body }, context) => inTransaction(context, (work) => transitionTask(work, id, action, caller, body)),
+  perform: async ({ id, action, caller, body }, context) => {
+    await requireTaskInReach(context, id);
+    return inTransaction(context, (work) => transitionTask(work, id, action, caller, body));
+  },
 });

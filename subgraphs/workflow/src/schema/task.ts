@@ -8,6 +8,7 @@ import { task } from "../contract/task";
 import { needsCallerAccount, taskMachine, withAccount } from "../domain/task-machine";
 import { createTask, deleteTask, updateTask } from "../operations/tasks";
 import { QueueRef } from "./queue";
+import { countyOfNewTask, reachesTask, requireTaskInReach, tasksInReach } from "./task-scope";
 
 /** The task table's columns a list may filter and order by through the driver (it reads them as Prisma does, as the by-id loader relies on). */
 const taskColumns = plainColumnsOf("Task");
@@ -44,24 +45,33 @@ async function taskPage(args: ListArgs, context: WorkflowContext) {
   return findPage(
     task.listSpec,
     { ...args, q },
-    listThroughDriver(
-      context.read,
-      "workflow_task",
-      taskColumns,
-      {},
-      { items: (query) => context.db.task.findMany(query), total: (where) => context.db.task.count({ where }) },
-    ),
+    listThroughDriver(context.read, "workflow_task", taskColumns, await tasksInReach(context), {
+      items: (query) => context.db.task.findMany(query),
+      total: (where) => context.db.task.count({ where }),
+    }),
   );
 }
 
 builder.graphCrud({
   resource: task,
   ref: TaskRef,
-  load: (id, context) => loadByUuid(context.loaders.taskById, id),
+  load: async (id, context) => {
+    const found = await loadByUuid(context.loaders.taskById, id);
+    return (await reachesTask(context, found)) ? found : null;
+  },
   page: taskPage,
-  create: (body, context) => inTransaction(context, (work) => createTask(work, body)),
-  update: (id, body, context) => inTransaction(context, (work) => updateTask(work, id, body)),
-  delete: (id, context) => inTransaction(context, (work) => deleteTask(work, id)),
+  create: async (body, context) => {
+    const county = await countyOfNewTask(context, body);
+    return inTransaction(context, (work) => createTask(work, body, { county }));
+  },
+  update: async (id, body, context) => {
+    await requireTaskInReach(context, id);
+    return inTransaction(context, (work) => updateTask(work, id, body));
+  },
+  delete: async (id, context) => {
+    await requireTaskInReach(context, id);
+    return inTransaction(context, (work) => deleteTask(work, id));
+  },
   descriptions: {
     list: "Tasks, most urgent first by default; `assignedToId:me` in q means the caller.",
     update: "Changes what describes the task; its status, assignment, queue and priority change through its actions.",

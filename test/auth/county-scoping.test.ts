@@ -1,0 +1,186 @@
+// County scoping (COUNTY_SCOPING=on): two counties' caseworkers each reach their own county's
+// applications, the records under them, their tasks and their cases, and nothing of the other's:
+// lists and totals leave the other out, reads of it are 404 (never 403, which would tell it exists),
+// over REST, through the graph's fields and links, and on a subscription. Staff with no county, like
+// the state administrator, reach every county and the applications whose county is unknown.
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createClient, type Client } from "graphql-ws/client";
+import WebSocket from "ws";
+import { bearer } from "../support/auth";
+import { newApplication, caseBody, newPerson } from "../support/creators";
+import { expectStatus, type Json } from "../support/expectations";
+import { signAndSubmit } from "../support/intake-fixtures";
+import { collect } from "../support/live";
+import { httpClient, startTestPlatform, type TestPlatform } from "../support/platform";
+import { waitFor } from "../support/waiting";
+
+const ALAMEDA = "06001";
+const MARIN = "06041";
+
+let platform: TestPlatform;
+const api = httpClient(() => platform.url);
+const scopingEnv = { COUNTY_SCOPING: "on", COUNTY_TABLE: "" };
+
+beforeAll(async () => {
+  const table = path.join(mkdtempSync(path.join(tmpdir(), "pap-counties-")), "counties.json");
+  writeFileSync(table, JSON.stringify({ Alameda: ALAMEDA, Marin: MARIN, "94901": MARIN }));
+  scopingEnv.COUNTY_TABLE = table;
+  const saved = Object.fromEntries(Object.keys(scopingEnv).map((name) => [name, process.env[name]]));
+  Object.assign(process.env, scopingEnv);
+  try {
+    platform = await startTestPlatform("county_scoping");
+  } finally {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  }
+});
+afterAll(() => platform?.close());
+
+type Headers = Record<string, string>;
+let alameda: Headers;
+let marin: Headers;
+let statewide: Headers;
+
+const get = (url: string, headers: Headers) => api.raw("GET", url, undefined, headers);
+const graph = async (query: string, headers: Headers, variables?: Json) =>
+  (await api.raw("POST", "/graphql", { query, variables }, headers)).body as { data?: any; errors?: any[] };
+
+/** An application whose primary applicant lives at `address`, submitted so that its review task opens. */
+async function householdAt(address: Json, lastName: string): Promise<{ id: string; memberId: string }> {
+  const application = await newApplication(api, { programs: ["snap"], channel: "online" });
+  const member = await expectStatus(
+    api.post(`/intake/applications/${application.id}/members`, {
+      roles: ["primary_applicant"],
+      programsAppliedFor: ["snap"],
+      contact: {
+        name: { firstName: "Ana", lastName },
+        primaryAddress: { addressLine1: "1 Main St", city: "Somewhere", state: "CA", ...address },
+      },
+    }),
+    201,
+    "primary applicant",
+  );
+  return { id: application.id, memberId: member.id };
+}
+
+let inAlameda: { id: string; memberId: string };
+let inMarin: { id: string; memberId: string };
+let unknownCounty: { id: string; memberId: string };
+
+beforeAll(async () => {
+  alameda = await bearer(["case_worker"], { sub: "test|alameda", counties: [ALAMEDA] });
+  // A county named as the table names it is the same county as its code.
+  marin = await bearer(["case_worker"], { sub: "test|marin", counties: ["Marin"] });
+  statewide = await bearer(["case_worker"], { sub: "test|statewide" });
+  inAlameda = await householdAt({ zip: "94501", county: ALAMEDA }, "Alameda");
+  inMarin = await householdAt({ zip: "94901" }, "Marin");
+  unknownCounty = await householdAt({ zip: "10001", county: "Atlantis" }, "Nowhere");
+});
+
+describe("an application's county", () => {
+  it("is its primary applicant's primary address's: a FIPS code, a name or a ZIP code the table maps; else state level", async () => {
+    const county = async (id: string) => (await expectStatus(api.get(`/intake/applications/${id}`), 200, "application")).county;
+    expect(await county(inAlameda.id)).toBe(ALAMEDA);
+    expect(await county(inMarin.id)).toBe(MARIN);
+    expect(await county(unknownCounty.id)).toBeNull();
+  });
+});
+
+describe("REST", () => {
+  it("lists and counts only the applications of the caller's counties; staff without counties see all", async () => {
+    const listed = async (headers: Headers) => {
+      const { body } = await get("/intake/applications?limit=100", headers);
+      return { total: body.total as number, ids: (body.items as Json[]).map((item) => item.id).sort() };
+    };
+    expect(await listed(alameda)).toEqual({ total: 1, ids: [inAlameda.id] });
+    expect(await listed(marin)).toEqual({ total: 1, ids: [inMarin.id] });
+    expect((await listed(statewide)).ids).toEqual([inAlameda.id, inMarin.id, unknownCounty.id].sort());
+  });
+
+  it("answers 404, not 403, for another county's application, its records and changes to it", async () => {
+    expect((await get(`/intake/applications/${inMarin.id}`, alameda)).status).toBe(404);
+    expect((await get(`/intake/applications/${inMarin.id}/members`, alameda)).status).toBe(404);
+    expect((await get(`/intake/applications/${inMarin.id}/members/${inMarin.memberId}`, alameda)).status).toBe(404);
+    expect((await get(`/intake/applications/${unknownCounty.id}`, alameda)).status).toBe(404);
+    const patched = await api.patch(`/intake/applications/${inMarin.id}`, { registerToVote: true }, alameda);
+    expect(patched.status).toBe(404);
+    expect(patched.body.code).toBe("NOT_FOUND");
+    // Its own county's, it reads and changes.
+    expect((await get(`/intake/applications/${inAlameda.id}/members`, alameda)).body.total).toBe(1);
+    expect((await api.patch(`/intake/applications/${inAlameda.id}`, { registerToVote: true }, alameda)).status).toBe(200);
+  });
+
+  it("a filing's tasks belong to its county: listed, read and acted on only there", async () => {
+    await signAndSubmit(api, `/intake/applications/${inAlameda.id}`, inAlameda.memberId);
+    await signAndSubmit(api, `/intake/applications/${inMarin.id}`, inMarin.memberId);
+    await platform.settle();
+    const tasksOf = async (headers: Headers) => ((await get("/workflow/tasks?limit=100", headers)).body.items as Json[]) ?? [];
+    const alamedaTasks = await tasksOf(alameda);
+    expect(alamedaTasks.map((task) => [task.subjectId, task.county])).toEqual([[inAlameda.id, ALAMEDA]]);
+    const marinTask = (await tasksOf(marin)).find((task) => task.subjectId === inMarin.id)!;
+    expect(marinTask.county).toBe(MARIN);
+    expect((await get(`/workflow/tasks/${marinTask.id}`, alameda)).status).toBe(404);
+    expect((await api.post(`/workflow/tasks/${marinTask.id}/claim`, {}, alameda)).status).toBe(404);
+    expect((await tasksOf(statewide)).map((task) => task.subjectId)).toEqual(expect.arrayContaining([inAlameda.id, inMarin.id]));
+  });
+
+  it("a case a confined worker opens is their county's; another county's worker cannot find it", async () => {
+    const personId = await newPerson(api, "Casey");
+    const opened = await expectStatus(api.post("/case-management/cases", caseBody(personId), alameda), 201, "case");
+    expect(opened.county).toBe(ALAMEDA);
+    expect((await get(`/case-management/cases/${opened.id}`, alameda)).status).toBe(200);
+    expect((await get(`/case-management/cases/${opened.id}`, marin)).status).toBe(404);
+    expect((await api.patch(`/case-management/cases/${opened.id}`, { assignedToId: null }, marin)).status).toBe(404);
+    const marinCases = (await get("/case-management/cases?limit=100", marin)).body;
+    expect(marinCases.items.map((found: Json) => found.id)).not.toContain(opened.id);
+    expect((await get(`/case-management/cases/${opened.id}`, statewide)).status).toBe(200);
+  });
+});
+
+describe("the graph", () => {
+  it("gives null for another county's application, by id and through its tasks, and lists its own alone", async () => {
+    const byId = `query($id: ID!) { application(id: $id) { id county members { id } } }`;
+    expect((await graph(byId, alameda, { id: inMarin.id })).data.application).toBeNull();
+    expect((await graph(byId, alameda, { id: inAlameda.id })).data.application).toMatchObject({ id: inAlameda.id, county: ALAMEDA });
+    const listed = await graph(`{ applications(limit: 100) { total items { id } } }`, marin);
+    expect(listed.data.applications).toEqual({ total: 1, items: [{ id: inMarin.id }] });
+    const tasks = await graph(`{ tasks(limit: 100) { total items { county } } }`, alameda);
+    expect(tasks.data.tasks.items.map((task: Json) => task.county)).toEqual([ALAMEDA]);
+    const viaTask = await graph(`query($id: ID!) { application(id: $id) { id tasks { county } } }`, alameda, { id: inAlameda.id });
+    expect(viaTask.data.application.tasks.map((task: Json) => task.county)).toEqual([ALAMEDA]);
+  });
+});
+
+describe("subscriptions", () => {
+  let client: Client | undefined;
+  afterAll(() => client?.dispose());
+
+  it("deliver another county's changes to no one confined elsewhere", async () => {
+    const [alamedaDraft, marinDraft] = [
+      await householdAt({ zip: "94501", county: "Alameda" }, "Draft"),
+      await householdAt({ zip: "94901" }, "Draft"),
+    ];
+    client = createClient({
+      url: `${platform.url.replace(/^http/, "ws")}/graphql`,
+      webSocketImpl: WebSocket,
+      lazy: true,
+      retryAttempts: 0,
+      connectionParams: () => alameda,
+    });
+    const hub = platform.services.eventRuntime.hub;
+    const before = hub.subscriberCount;
+    const changes = collect(client, `subscription { applicationChanged { id subject type application { id } } }`);
+    await waitFor(() => hub.subscriberCount > before || changes.error !== undefined, "the subscription to register");
+    // The state-level and Marin changes commit first: had either been delivered, it would be the first.
+    await expectStatus(api.patch(`/intake/applications/${unknownCounty.id}`, { registerToVote: true }), 200, "state-level change");
+    await expectStatus(api.patch(`/intake/applications/${marinDraft.id}`, { registerToVote: true }), 200, "Marin change");
+    await expectStatus(api.patch(`/intake/applications/${alamedaDraft.id}`, { registerToVote: true }), 200, "Alameda change");
+    const first = await changes.next();
+    expect(first.data.applicationChanged).toMatchObject({ subject: alamedaDraft.id, application: { id: alamedaDraft.id } });
+    changes.dispose();
+  });
+});
