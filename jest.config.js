@@ -52,6 +52,7 @@ const onEmbeddedEngine = [
   "test/auth/applicant.development.test.ts",
   "test/auth/applicant.jwt.test.ts",
   "test/auth/applicant.trusted-headers.test.ts",
+  "test/auth/county-scoping.test.ts",
 ];
 
 module.exports = {

@@ -12,7 +12,7 @@ import { bearer } from "../support/auth";
 import { newApplication, caseBody, newPerson } from "../support/creators";
 import { expectStatus, type Json } from "../support/expectations";
 import { signAndSubmit } from "../support/intake-fixtures";
-import { collect } from "../support/live";
+import { collect, openStream } from "../support/live";
 import { httpClient, startTestPlatform, type TestPlatform } from "../support/platform";
 import { waitFor } from "../support/waiting";
 
@@ -58,7 +58,7 @@ async function householdAt(address: Json, lastName: string): Promise<{ id: strin
       programsAppliedFor: ["snap"],
       contact: {
         name: { firstName: "Ana", lastName },
-        primaryAddress: { addressLine1: "1 Main St", city: "Somewhere", state: "CA", ...address },
+        primaryAddress: { addressLine1: "1 Main St", city: "Somewhere", state: "CA", zip: "99999", ...address },
       },
     }),
     201,
@@ -152,6 +152,57 @@ describe("the graph", () => {
     expect(tasks.data.tasks.items.map((task: Json) => task.county)).toEqual([ALAMEDA]);
     const viaTask = await graph(`query($id: ID!) { application(id: $id) { id tasks { county } } }`, alameda, { id: inAlameda.id });
     expect(viaTask.data.application.tasks.map((task: Json) => task.county)).toEqual([ALAMEDA]);
+  });
+});
+
+describe("search", () => {
+  it("finds only the caller's counties' applications, cases and tasks", async () => {
+    // Each household is found by its primary applicant's last name; any of the three words will do.
+    const searched = async (headers: Headers, name: string) =>
+      ((await get(`/platform/search?q=${name}&types=application`, headers)).body.items as Json[]).map((item) => item.id);
+    expect(await searched(alameda, "Alameda")).toEqual([inAlameda.id]);
+    expect(await searched(alameda, "Marin")).toEqual([]);
+    expect(await searched(alameda, "Nowhere")).toEqual([]);
+    expect(await searched(statewide, "Marin")).toEqual([inMarin.id]);
+    // Without words, the newest records of every kind asked for: every one is Marin's.
+    const newest = await get("/platform/search?types=application,task&limit=100", marin);
+    expect(newest.body.total).toBe(newest.body.items.length);
+    const counties = new Set(
+      await Promise.all(
+        (newest.body.items as Json[]).map(async (item) => (await expectStatus(api.get(new URL(item.url).pathname), 200, item.url)).county),
+      ),
+    );
+    expect([...counties]).toEqual([MARIN]);
+  });
+});
+
+describe("the event log", () => {
+  it("is read one reachable record at a time by a confined caller: another county's is 404, the whole log 403", async () => {
+    const mine = await get(`/platform/events?subject=${inAlameda.id}&limit=100`, alameda);
+    expect(mine.status).toBe(200);
+    expect(mine.body.items.length).toBeGreaterThan(0);
+    expect((await get(`/platform/events?subject=${inMarin.id}`, alameda)).status).toBe(404);
+    const whole = await get("/platform/events", alameda);
+    expect(whole.status).toBe(403);
+    expect(whole.body.details).toEqual([{ field: "subject", message: expect.any(String) }]);
+    const marinEvent = (await expectStatus(api.get(`/platform/events?subject=${inMarin.id}`), 200, "Marin's events")).items[0];
+    expect((await get(`/platform/events/${marinEvent.id}`, alameda)).status).toBe(404);
+    expect((await get(`/platform/events/${marinEvent.id}`, marin)).status).toBe(200);
+    expect((await get("/platform/events", statewide)).status).toBe(200);
+  });
+
+  it("streams over SSE only the events whose subject the caller reaches", async () => {
+    const [alamedaDraft, marinDraft] = [await householdAt({ county: ALAMEDA }, "Stream"), await householdAt({ county: "Marin" }, "Stream")];
+    const stream = await openStream(`${platform.url}/platform/events/stream`, alameda);
+    try {
+      await expectStatus(api.patch(`/intake/applications/${marinDraft.id}`, { registerToVote: true }), 200, "Marin change");
+      await expectStatus(api.patch(`/intake/applications/${unknownCounty.id}`, { registerToVote: false }), 200, "state-level change");
+      await expectStatus(api.patch(`/intake/applications/${alamedaDraft.id}`, { registerToVote: true }), 200, "Alameda change");
+      const first = await stream.nextEvent();
+      expect(first.data).toMatchObject({ type: expect.stringContaining("intake.application.updated"), subject: alamedaDraft.id });
+    } finally {
+      stream.close();
+    }
   });
 });
 

@@ -55,23 +55,24 @@ export function documentSql(projection: SearchProjection): DocumentSql {
       `jsonb_build_object('field', ${literal(attribute.field)}, 'label', ${literal(attribute.label)}, 'value', ${textOf(attribute)}, 'type', ${literal(attributeType(attribute))})`,
   );
   const owner = projection.read.own ? `r.${identifier(projection.read.own.owner)}` : "NULL::uuid";
+  const county = projection.county ? `r.${identifier(projection.county)}` : "NULL::text";
   // Everything but the rows' filter is fixed for the projection: built once, not on every write.
   const derivedHead = Prisma.raw(`
-    SELECT d.type, d.id, d.title, d.text, search_terms(d.text), d.attributes, d."ownerId", d.version, d."createdAt", d."updatedAt"
+    SELECT d.type, d.id, d.title, d.text, search_terms(d.text), d.attributes, d."ownerId", d.county, d.version, d."createdAt", d."updatedAt"
     FROM (
       SELECT ${literal(projection.type)} AS type, r.id, t.title,
         concat_ws(' ', t.title, ${[...searched, "r.id::text"].join(", ")}) AS text,
         jsonb_path_query_array(jsonb_build_array(${attributes.join(", ")}), '$[*] ? (@.value != null)') AS attributes,
-        ${owner} AS "ownerId", ${literal(version)} AS version, r."createdAt", r."updatedAt"
+        ${owner} AS "ownerId", ${county} AS county, ${literal(version)} AS version, r."createdAt", r."updatedAt"
       FROM ${table} r CROSS JOIN LATERAL (SELECT ${title} AS title) t
       WHERE`);
   const upsertTail = Prisma.raw(`
     ) d
     ON CONFLICT (type, id) DO UPDATE SET title = EXCLUDED.title, text = EXCLUDED.text, terms = EXCLUDED.terms,
-      attributes = EXCLUDED.attributes, "ownerId" = EXCLUDED."ownerId", version = EXCLUDED.version,
+      attributes = EXCLUDED.attributes, "ownerId" = EXCLUDED."ownerId", county = EXCLUDED.county, version = EXCLUDED.version,
       "createdAt" = EXCLUDED."createdAt", "updatedAt" = EXCLUDED."updatedAt"`);
   const upsert = (where: Prisma.Sql) => Prisma.sql`
-    INSERT INTO search_document (type, id, title, text, terms, attributes, "ownerId", version, "createdAt", "updatedAt")
+    INSERT INTO search_document (type, id, title, text, terms, attributes, "ownerId", county, version, "createdAt", "updatedAt")
     ${derivedHead} ${where} ${upsertTail}`;
   // Asked record by record (a look-up by the document's key), as the records are read in id order up
   // to the batch's size: an anti-join would read every document of the kind for every batch.
@@ -90,11 +91,11 @@ export function documentSql(projection: SearchProjection): DocumentSql {
       WITH batch AS MATERIALIZED (
         SELECT b.id FROM ${Prisma.raw(table)} b WHERE (${after}::uuid IS NULL OR b.id > ${after}::uuid) AND ${behind("b")} ORDER BY b.id LIMIT ${limit}),
       derived AS (
-        INSERT INTO search_document (type, id, title, text, terms, attributes, "ownerId", version, "createdAt", "updatedAt")
+        INSERT INTO search_document (type, id, title, text, terms, attributes, "ownerId", county, version, "createdAt", "updatedAt")
         ${derivedHead} r.id IN (SELECT id FROM batch) FOR KEY SHARE OF r
         ) d
         ON CONFLICT (type, id) DO UPDATE SET title = EXCLUDED.title, text = EXCLUDED.text, terms = EXCLUDED.terms,
-          attributes = EXCLUDED.attributes, "ownerId" = EXCLUDED."ownerId", version = EXCLUDED.version,
+          attributes = EXCLUDED.attributes, "ownerId" = EXCLUDED."ownerId", county = EXCLUDED.county, version = EXCLUDED.version,
           "createdAt" = EXCLUDED."createdAt", "updatedAt" = EXCLUDED."updatedAt"
         WHERE search_document.version <> EXCLUDED.version
         RETURNING 1)

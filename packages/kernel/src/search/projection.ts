@@ -44,6 +44,8 @@ export type SearchProjection = {
    * the caller's (`principal`: the token's person id, or the caller's user account's id).
    */
   read: { permission: string; own?: { permission: string; owner: string; principal: "personId" | "account" } };
+  /** The column holding the record's county (county scoping): a caller confined to counties finds only those counties' records. */
+  county?: string;
 };
 
 /** Declares one kind of record's search projection (typed; the data is used as given). */

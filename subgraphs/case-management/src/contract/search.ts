@@ -10,4 +10,5 @@ export const caseSearch = defineSearchProjection({
   attributes: [{ field: "status", label: "Status", column: "status" }],
   path: "/case-management/cases/{id}",
   read: { permission: "cases:read" },
+  county: "county",
 });

@@ -19,4 +19,5 @@ export const applicationSearch = defineSearchProjection({
   path: "/intake/applications/{id}",
   // As the applications list: every application with applications:read, an applicant only their account's.
   read: { permission: "applications:read", own: { permission: "applications:read:own", owner: "ownerId", principal: "account" } },
+  county: "county",
 });

@@ -1,7 +1,7 @@
 import { badRequest, isUuid } from "@pap/core";
 import { resolvePaging, type Page } from "@pap/kernel/list";
 import { searchTypes, type SearchProjection, type SearchType } from "@pap/kernel/search";
-import { permissionsHeldBy, type CallerAccount, type PermissionTable, type Principal } from "@pap/kernel/auth";
+import { permissionsHeldBy, type CallerAccount, type CountyReach, type PermissionTable, type Principal } from "@pap/kernel/auth";
 import type { RowReader } from "@pap/db";
 
 /** One kind of record search spans, with the permission table of the domain that owns it. */
@@ -32,8 +32,8 @@ export const MAX_QUERY_LENGTH = 200;
 /** The caller's user account, looked up only when a kind's own records belong to accounts (intake's applications). */
 export type AccountOf = () => Promise<CallerAccount | null>;
 
-/** Which records of one kind a caller may find: all of them, or those whose owner is the given id. */
-type Visibility = { type: SearchType; owner?: string };
+/** Which records of one kind a caller may find: all of them, those whose owner is the given id, or those of the given counties. */
+type Visibility = { type: SearchType; owner?: string; counties?: readonly string[] };
 
 /**
  * What the caller may find, kind by kind, by the same permission the kind's own list asks for: a kind
@@ -44,6 +44,7 @@ export async function visibleKinds(
   searchables: readonly Searchable[],
   wanted: ReadonlySet<SearchType>,
   account: AccountOf,
+  reach: CountyReach = undefined,
 ): Promise<Visibility[]> {
   const visible: Visibility[] = [];
   for (const type of searchTypes) {
@@ -51,7 +52,7 @@ export async function visibleKinds(
     if (!searchable || !wanted.has(type)) continue;
     const held = permissionsHeldBy(principal, searchable.permissions);
     const { read } = searchable.projection;
-    if (held.has(read.permission)) visible.push({ type });
+    if (held.has(read.permission)) visible.push(reach && searchable.projection.county ? { type, counties: reach } : { type });
     else if (read.own && held.has(read.own.permission)) {
       const owner = read.own.principal === "personId" ? principal.personId : (await account())?.id;
       if (owner && isUuid(owner)) visible.push({ type, owner: owner.toLowerCase() });
@@ -95,8 +96,9 @@ export function visibility(
   indexed: boolean,
 ): { sql: string; values: unknown[] } {
   if (everything) return { sql: "TRUE", values: [] };
-  const whole = visible.filter((kind) => kind.owner === undefined).map((kind) => kind.type);
-  const owned = visible.filter((kind): kind is Required<Visibility> => kind.owner !== undefined);
+  const whole = visible.filter((kind) => kind.owner === undefined && kind.counties === undefined).map((kind) => kind.type);
+  const owned = visible.filter((kind): kind is Visibility & { owner: string } => kind.owner !== undefined);
+  const countied = visible.filter((kind): kind is Visibility & { counties: readonly string[] } => kind.counties !== undefined);
   const clauses: string[] = [];
   const values: unknown[] = [];
   const parameter = (value: unknown) => `$${first + values.push(value) - 1}`;
@@ -109,6 +111,15 @@ export function visibility(
     const owner = `${parameter(kind.owner)}::uuid`;
     clauses.push(
       indexed ? `(d.type = ${type} AND d."ownerId" = ${owner})` : `(d.type = ${type} AND d."ownerId" IS NOT DISTINCT FROM ${owner})`,
+    );
+  }
+  for (const kind of countied) {
+    const type = parameter(kind.type);
+    const counties = `${parameter(kind.counties)}::text[]`;
+    clauses.push(
+      indexed
+        ? `(d.type = ${type} AND d.county = ANY(${counties}))`
+        : `(d.type = ${type} AND array_position(${counties}, d.county) IS NOT NULL)`,
     );
   }
   return { sql: `(${clauses.join(" OR ")})`, values };
@@ -188,13 +199,15 @@ export async function search(
   searchables: readonly Searchable[],
   request: SearchRequest,
   account: AccountOf,
+  reach: CountyReach = undefined,
 ): Promise<SearchResults> {
   const page = resolvePaging(request);
   const q = queryText(request.q);
   const wanted = wantedTypes(request.types);
-  const visible = await visibleKinds(principal, searchables, wanted, account);
+  const visible = await visibleKinds(principal, searchables, wanted, account, reach);
   if (!visible.length) return { items: [], total: 0, facets: [], hasNext: false, ...page };
-  const everything = visible.length === searchTypes.length && visible.every((kind) => kind.owner === undefined);
+  const everything =
+    visible.length === searchTypes.length && visible.every((kind) => kind.owner === undefined && kind.counties === undefined);
   const [found] = q
     ? await answer(read, matchingStatement, visibility(visible, everything, 4, false), [q, page.limit, page.offset])
     : await answer(read, newestStatement, visibility(visible, everything, 3, true), [page.limit, page.offset]);

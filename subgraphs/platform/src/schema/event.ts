@@ -1,10 +1,18 @@
 import { entryFromRow, headOfLog, sequenceLog, traceIdOf, type LogEntry } from "@pap/events";
 import { findPage } from "@pap/kernel/list";
-import { listArguments, loadByUuid } from "@pap/kernel/graphql";
+import { listArguments, loadByUuid, reachableOnly } from "@pap/kernel/graphql";
 import { builder } from "../builder";
+import type { PlatformContext } from "../context";
 import { event } from "../contract/event";
 import { eventLogWhere, positionFrom, streamFilter } from "../domain/event-log";
 import { publishEvent } from "../operations/events";
+import { requireLogInReach, subjectInReach } from "./event-scope";
+
+/** An event by id: none when there is none, or its subject is out of the caller's reach (county scoping). */
+async function eventInReach(context: PlatformContext, id: string): Promise<LogEntry | null> {
+  const found = await loadByUuid(context.loaders.eventById, id);
+  return found && (await subjectInReach(context, found.event.subject)) ? found : null;
+}
 
 export const EventRef = builder.objectRef<LogEntry>("Event").implement({
   authScopes: { permission: "events:read" },
@@ -30,7 +38,7 @@ export const EventRef = builder.objectRef<LogEntry>("Event").implement({
 
 builder.asEntity(EventRef, {
   key: builder.selection<{ id: string }>("id"),
-  resolveReference: (reference, context) => loadByUuid(context.loaders.eventById, reference.id),
+  resolveReference: (reference, context) => eventInReach(context, reference.id),
 });
 
 const EventList = builder.defineListType("EventList", EventRef);
@@ -41,7 +49,7 @@ builder.queryFields((t) => ({
     type: EventRef,
     nullable: true,
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, { id }, context) => loadByUuid(context.loaders.eventById, id),
+    resolve: (_root, { id }, context) => eventInReach(context, String(id)),
   }),
   eventLogPosition: t.string({
     authScopes: { permission: "events:read" },
@@ -67,6 +75,7 @@ builder.queryFields((t) => ({
     },
     resolve: async (_root, args, context) => {
       const filters = eventLogWhere(args);
+      await requireLogInReach(context, args.subject);
       const page = await findPage(event.listSpec, args, {
         items: (query) => context.db.platformEvent.findMany({ ...query, where: { AND: [query.where, filters] } }),
         total: (where) => context.db.platformEvent.count({ where: { AND: [where, filters] } }),
@@ -101,8 +110,14 @@ builder.subscriptionFields((t) => ({
     description:
       "Events as they are committed. With `after` (the position of the last event received), every missed event comes first, in order.",
     args: { filter: t.arg({ type: EventStreamFilter }), after: t.arg.string() },
-    subscribe: (_root, args, context) =>
-      context.hub.subscribe(streamFilter({ ...args.filter, subject: args.filter?.subject?.toString() }), positionFrom(args.after)),
+    subscribe: async (_root, args, context) => {
+      const live = context.hub.subscribe(
+        streamFilter({ ...args.filter, subject: args.filter?.subject?.toString() }),
+        positionFrom(args.after),
+      );
+      // A confined caller's stream carries the events whose subject they reach, judged as each arrives.
+      return (await context.countyReach()) === undefined ? live : reachableOnly(live, (subject) => subjectInReach(context, subject));
+    },
     resolve: (logged) => logged,
   }),
 }));

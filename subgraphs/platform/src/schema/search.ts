@@ -63,6 +63,7 @@ builder.queryFields((t) => ({
       limit: t.arg.int({ required: false, description: "Page size, 1 to 100 (default 25)." }),
       offset: t.arg.int({ required: false, description: "Results to skip (default 0)." }),
     },
-    resolve: async (_root, args, context) => search(context.read, await context.principal(), context.searchables, args, context.account),
+    resolve: async (_root, args, context) =>
+      search(context.read, await context.principal(), context.searchables, args, context.account, await context.countyReach()),
   }),
 }));

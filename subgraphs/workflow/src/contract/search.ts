@@ -16,4 +16,5 @@ export const taskSearch = defineSearchProjection({
   alsoSearched: [{ column: "taskType" }],
   path: "/workflow/tasks/{id}",
   read: { permission: "tasks:read" },
+  county: "county",
 });

@@ -1,0 +1,38 @@
+-- AlterTable
+ALTER TABLE "case" ADD COLUMN     "county" TEXT;
+
+-- AlterTable
+ALTER TABLE "intake_application" ADD COLUMN     "county" TEXT;
+
+-- AlterTable
+ALTER TABLE "search_document" ADD COLUMN     "county" TEXT;
+
+-- AlterTable
+ALTER TABLE "workflow_task" ADD COLUMN     "county" TEXT;
+
+-- CreateIndex
+CREATE INDEX "case_county_updatedAt_idx" ON "case"("county", "updatedAt");
+
+-- CreateIndex
+CREATE INDEX "intake_application_county_updatedAt_idx" ON "intake_application"("county", "updatedAt");
+
+-- CreateIndex
+CREATE INDEX "search_document_county_idx" ON "search_document"("county");
+
+-- CreateIndex
+CREATE INDEX "workflow_task_county_status_idx" ON "workflow_task"("county", "status");
+
+-- Where each record county scoping covers belongs, by id: the anchors' own county (applications,
+-- cases, tasks), and the records whose events name them as subject (members, verifications), through
+-- their application. The event log, its stream and subscriptions ask it whether a confined caller
+-- reaches an event's subject; each branch is a primary-key lookup.
+CREATE VIEW "record_county" AS
+  SELECT "id", "county" FROM "intake_application"
+  UNION ALL
+  SELECT m."id", a."county" FROM "intake_application_member" m JOIN "intake_application" a ON a."id" = m."applicationId"
+  UNION ALL
+  SELECT v."id", a."county" FROM "intake_verification" v JOIN "intake_application" a ON a."id" = v."applicationId"
+  UNION ALL
+  SELECT "id", "county" FROM "case"
+  UNION ALL
+  SELECT "id", "county" FROM "workflow_task";
