@@ -128,6 +128,22 @@ describe("REST", () => {
     expect((await tasksOf(statewide)).map((task) => task.subjectId)).toEqual(expect.arrayContaining([inAlameda.id, inMarin.id]));
   });
 
+  it("a filing's determination and its decisions belong to its county", async () => {
+    const determinationsOf = async (headers: Headers) =>
+      ((await get("/eligibility/determinations?limit=100", headers)).body.items as Json[]).map((found) => [
+        found.applicationId,
+        found.county,
+      ]);
+    expect(await determinationsOf(alameda)).toEqual([[inAlameda.id, ALAMEDA]]);
+    expect(await determinationsOf(marin)).toEqual([[inMarin.id, MARIN]]);
+    const marinDetermination = (
+      await expectStatus(api.get(`/eligibility/determinations?q=applicationId:${inMarin.id}`), 200, "determinations")
+    ).items[0];
+    expect((await get(`/eligibility/determinations/${marinDetermination.id}`, alameda)).status).toBe(404);
+    expect((await get(`/eligibility/determinations/${marinDetermination.id}/decisions`, alameda)).status).toBe(404);
+    expect((await get(`/eligibility/determinations/${marinDetermination.id}/decisions`, marin)).status).toBe(200);
+  });
+
   it("a case a confined worker opens is their county's; another county's worker cannot find it", async () => {
     const personId = await newPerson(api, "Casey");
     const opened = await expectStatus(api.post("/case-management/cases", caseBody(personId), alameda), 201, "case");

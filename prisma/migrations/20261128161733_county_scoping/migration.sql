@@ -2,6 +2,9 @@
 ALTER TABLE "case" ADD COLUMN     "county" TEXT;
 
 -- AlterTable
+ALTER TABLE "eligibility_determination" ADD COLUMN     "county" TEXT;
+
+-- AlterTable
 ALTER TABLE "intake_application" ADD COLUMN     "county" TEXT;
 
 -- AlterTable
@@ -14,6 +17,9 @@ ALTER TABLE "workflow_task" ADD COLUMN     "county" TEXT;
 CREATE INDEX "case_county_updatedAt_idx" ON "case"("county", "updatedAt");
 
 -- CreateIndex
+CREATE INDEX "eligibility_determination_county_updatedAt_idx" ON "eligibility_determination"("county", "updatedAt");
+
+-- CreateIndex
 CREATE INDEX "intake_application_county_updatedAt_idx" ON "intake_application"("county", "updatedAt");
 
 -- CreateIndex
@@ -23,8 +29,8 @@ CREATE INDEX "search_document_county_idx" ON "search_document"("county");
 CREATE INDEX "workflow_task_county_status_idx" ON "workflow_task"("county", "status");
 
 -- Where each record county scoping covers belongs, by id: the anchors' own county (applications,
--- cases, tasks), and the records whose events name them as subject (members, verifications), through
--- their application. The event log, its stream and subscriptions ask it whether a confined caller
+-- cases, tasks, determinations), and the records whose events name them as subject (members,
+-- verifications, decisions), through their application or determination. The event log, its stream and subscriptions ask it whether a confined caller
 -- reaches an event's subject; each branch is a primary-key lookup.
 CREATE VIEW "record_county" AS
   SELECT "id", "county" FROM "intake_application"
@@ -35,4 +41,8 @@ CREATE VIEW "record_county" AS
   UNION ALL
   SELECT "id", "county" FROM "case"
   UNION ALL
-  SELECT "id", "county" FROM "workflow_task";
+  SELECT "id", "county" FROM "workflow_task"
+  UNION ALL
+  SELECT "id", "county" FROM "eligibility_determination"
+  UNION ALL
+  SELECT d."id", e."county" FROM "eligibility_decision" d JOIN "eligibility_determination" e ON e."id" = d."determinationId";

@@ -19,6 +19,7 @@ const isProgram = (program: string): program is EligibilityProgram => (eligibili
 /** What eligibility reads of a submission: whether it was screened expedited, and what each member applies for. */
 const submitted = z.object({
   isExpedited: z.boolean().nullish(),
+  county: z.string().nullish(),
   members: z.array(z.object({ memberId: z.uuid(), programs: z.array(z.string()) })).default([]),
 });
 
@@ -29,6 +30,7 @@ const onSubmitted: Reaction = async (work, event) => {
   await createDetermination(work, {
     applicationId: event.subject,
     expeditedFlagged: data.data.isExpedited === true,
+    county: data.data.county ?? null,
     members: data.data.members.map(({ memberId, programs }) => ({ memberId, programs: programs.filter(isProgram) })),
   });
 };

@@ -19,6 +19,13 @@ export const determination = defineResource({
     id: { kind: "uuid", search: true },
     applicationId: { kind: "uuid", search: true, description: "The application determined (one determination per application)." },
     status: { kind: "enum", values: determinationStatuses, enumName: "DeterminationStatus", search: true, sort: true },
+    county: {
+      kind: "string",
+      nullable: true,
+      search: true,
+      description:
+        "Its application's county when it was filed, a five-digit FIPS code (null: state level); its decisions belong there too.",
+    },
     expeditedFlagged: {
       kind: "boolean",
       description: "Qualifies for expedited processing (the screening at submission, or the flag-expedited action).",

@@ -33,11 +33,11 @@ export type MemberPrograms = { memberId: string; programs: readonly EligibilityP
  */
 export async function createDetermination(
   work: EligibilityWork,
-  input: { applicationId: string; expeditedFlagged: boolean; members: readonly MemberPrograms[] },
+  input: { applicationId: string; expeditedFlagged: boolean; county?: string | null; members: readonly MemberPrograms[] },
 ): Promise<Determination | null> {
   const applicationId = input.applicationId.toLowerCase();
   const inserted = await work.tx.determination.createManyAndReturn({
-    data: [{ applicationId, expeditedFlagged: input.expeditedFlagged }],
+    data: [{ applicationId, expeditedFlagged: input.expeditedFlagged, county: input.county ?? null }],
     skipDuplicates: true,
   });
   const created = inserted[0];

@@ -1,10 +1,11 @@
 import { badRequest, isUuid } from "@pap/core";
-import { filtered } from "@pap/kernel/graphql";
+import { filtered, reachableOnly } from "@pap/kernel/graphql";
 import type { Determination } from "@pap/db";
 import { builder } from "../builder";
 import type { EligibilityContext } from "../context";
 import { eligibilityEvents } from "../domain/events";
 import { DeterminationRef } from "./determination";
+import { reachesDetermination } from "./determination-scope";
 
 const read = { permission: "determinations:read" };
 
@@ -23,6 +24,14 @@ async function determinationOf(context: EligibilityContext, subject: string): Pr
   return byId ?? byApplication ?? (decision ? context.loaders.determinationById.load(decision.determinationId) : null);
 }
 
+/** The same, read from the database rather than the connection's loaders (a subscription's live check). */
+async function freshDeterminationOf(context: EligibilityContext, subject: string): Promise<Determination | null> {
+  if (!isUuid(subject)) return null;
+  const id = subject.toLowerCase();
+  const decision = await context.db.decision.findUnique({ where: { id }, select: { determinationId: true } });
+  return context.db.determination.findFirst({ where: { OR: [{ id: decision?.determinationId ?? id }, { applicationId: id }] } });
+}
+
 const EventRef = builder.externalRef("Event", builder.selection<{ id: string }>("id")).implement({
   externalFields: (t) => ({ id: t.id(), source: t.string(), subject: t.id() }),
   fields: (t) => ({
@@ -32,8 +41,11 @@ const EventRef = builder.externalRef("Event", builder.selection<{ id: string }>(
       nullable: true,
       description: "The determination this event concerns, when it is one of the eligibility domain's events.",
       requires: builder.selection<{ source: string; subject: string }>("source subject"),
-      resolve: (event: { source: string; subject: string }, _args, context) =>
-        event.source === eligibilityEvents.source ? determinationOf(context, event.subject) : null,
+      resolve: async (event: { source: string; subject: string }, _args, context) => {
+        if (event.source !== eligibilityEvents.source) return null;
+        const found = await determinationOf(context, event.subject);
+        return (await reachesDetermination(context, found)) ? found : null;
+      },
     }),
   }),
 });
@@ -48,7 +60,12 @@ builder.subscriptionField("determinationChanged", (t) =>
     subscribe: async (_root, args, context) => {
       const id = args.id?.toString();
       if (id !== undefined && !isUuid(id)) throw badRequest("Invalid 'id' argument.", [{ field: "id", message: "must be a uuid" }]);
-      const events = await context.hub.subscribe({ source: eligibilityEvents.source });
+      const live = context.hub.subscribe({ source: eligibilityEvents.source });
+      // A caller confined to counties hears of the determinations of their counties alone, read fresh for each event.
+      const events =
+        (await context.countyReach()) === undefined
+          ? await live
+          : await reachableOnly(live, async (subject) => reachesDetermination(context, await freshDeterminationOf(context, subject)));
       if (id === undefined) return events;
       const wanted = id.toLowerCase();
       // Read fresh for each event (a connection's loaders would cache a determination not yet made).

@@ -11,6 +11,7 @@ import { decisionMachine, decisionsAtDetermination } from "../domain/decision-ma
 import { determinationMachine } from "../domain/determination-machine";
 import { transitionDecision, transitionDetermination, transitionDeterminationDecision } from "../operations/determinations";
 import { inTransaction } from "../operations/work";
+import { determinationsInReach, reachableDecision, reachableDetermination, requireDeterminationInReach } from "./determination-scope";
 
 const read = { permission: "determinations:read" };
 
@@ -43,7 +44,7 @@ builder.objectType(DecisionRef, {
   }),
 });
 
-const loadDetermination = (id: string, context: EligibilityContext) => loadByUuid(context.loaders.determinationById, id);
+const loadDetermination = (id: string, context: EligibilityContext) => reachableDetermination(context, id);
 
 builder.asEntity(DeterminationRef, {
   key: builder.selection<{ id: string }>("id"),
@@ -51,7 +52,7 @@ builder.asEntity(DeterminationRef, {
 });
 builder.asEntity(DecisionRef, {
   key: builder.selection<{ id: string }>("id"),
-  resolveReference: (reference, context) => loadByUuid(context.loaders.decisionById, reference.id),
+  resolveReference: async (reference, context) => reachableDecision(context, await loadByUuid(context.loaders.decisionById, reference.id)),
 });
 
 const DeterminationList = builder.defineListType("DeterminationList", DeterminationRef);
@@ -82,11 +83,13 @@ builder.queryFields((t) => ({
     type: DeterminationList,
     description: "Determinations, most recently changed first; `q` filters them (`applicationId:<id>` finds an application's).",
     args: listArguments(t.arg),
-    resolve: (_root, args, context) =>
-      findPage(determination.listSpec, args, {
-        items: (query) => context.db.determination.findMany(query),
-        total: (where) => context.db.determination.count({ where }),
-      }),
+    resolve: async (_root, args, context) => {
+      const inReach = await determinationsInReach(context);
+      return findPage(determination.listSpec, args, {
+        items: (query) => context.db.determination.findMany({ ...query, where: { AND: [query.where, inReach] } }),
+        total: (where) => context.db.determination.count({ where: { AND: [where, inReach] } }),
+      });
+    },
   }),
   decision: t.field({
     authScopes: read,
@@ -95,7 +98,7 @@ builder.queryFields((t) => ({
     description: "A decision by id, within its determination (another determination's is none).",
     args: { determinationId: t.arg.id({ required: true }), id: t.arg.id({ required: true }) },
     resolve: async (_root, args, context) => {
-      const found = await loadByUuid(context.loaders.decisionById, String(args.id));
+      const found = await reachableDecision(context, await loadByUuid(context.loaders.decisionById, String(args.id)));
       return found && found.determinationId === String(args.determinationId).toLowerCase() ? found : null;
     },
   }),
@@ -114,8 +117,10 @@ builder.machineMutations({
   ref: DeterminationRef,
   // The machine allows only the system; the scope lets staff who read reach it, so that a caseworker hears 404/409 before 403.
   authScopes: { permission: "determinations:act" },
-  perform: ({ id, action, caller, body }, context) =>
-    inTransaction(context, (work) => transitionDetermination(work, { id, action, caller, body })),
+  perform: async ({ id, action, caller, body }, context) => {
+    await requireDeterminationInReach(context, id);
+    return inTransaction(context, (work) => transitionDetermination(work, { id, action, caller, body }));
+  },
 });
 
 builder.machineMutations({
@@ -124,15 +129,19 @@ builder.machineMutations({
   ref: DecisionRef,
   authScopes: { permission: "determinations:act" },
   parentArg: "determinationId",
-  perform: ({ id, action, caller, body, parentId }, context) =>
-    inTransaction(context, (work) => transitionDecision(work, { id, determinationId: parentId, action, caller, body })),
+  perform: async ({ id, action, caller, body, parentId }, context) => {
+    if (parentId) await requireDeterminationInReach(context, parentId);
+    return inTransaction(context, (work) => transitionDecision(work, { id, determinationId: parentId, action, caller, body }));
+  },
   viaParent: {
     ...decisionsAtDetermination,
     name: "Determination",
     ref: DeterminationRef,
-    perform: ({ parentId, partId, action, caller, body }, context) =>
-      inTransaction(context, (work) =>
+    perform: async ({ parentId, partId, action, caller, body }, context) => {
+      await requireDeterminationInReach(context, parentId);
+      return inTransaction(context, (work) =>
         transitionDeterminationDecision(work, { determinationId: parentId, decisionId: partId, action, caller, body }),
-      ),
+      );
+    },
   },
 });

@@ -1,3 +1,4 @@
+import { reachableDecision, reachesDetermination } from "./determination-scope";
 import { expectedSize } from "@pap/kernel/graphql";
 import { builder } from "../builder";
 import { DecisionRef, DeterminationRef } from "./determination";
@@ -14,7 +15,10 @@ const ApplicationRef = builder.externalRef("Application", builder.selection<{ id
       type: DeterminationRef,
       nullable: true,
       description: "The application's eligibility determination (null until it is submitted).",
-      resolve: (application, _args, context) => context.loaders.determinationByApplication.load(application.id),
+      resolve: async (application, _args, context) => {
+        const found = await context.loaders.determinationByApplication.load(application.id);
+        return (await reachesDetermination(context, found)) ? found : null;
+      },
     }),
   }),
 });
@@ -27,7 +31,11 @@ const MemberRef = builder.externalRef("ApplicationMember", builder.selection<{ i
       type: [DecisionRef],
       extensions: expectedSize(5),
       description: "The eligibility decisions about this member, one per program, in the order they were made.",
-      resolve: (member, _args, context) => context.loaders.decisionsByMember.load(member.id),
+      resolve: async (member, _args, context) => {
+        const decisions = await context.loaders.decisionsByMember.load(member.id);
+        const reached = await Promise.all(decisions.map((found) => reachableDecision(context, found)));
+        return reached.filter((found) => found !== null);
+      },
     }),
   }),
 });
