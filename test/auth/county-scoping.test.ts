@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createClient, type Client } from "graphql-ws/client";
 import WebSocket from "ws";
-import { bearer } from "../support/auth";
+import { bearer, workerAccount } from "../support/auth";
 import { newApplication, caseBody, newPerson } from "../support/creators";
 import { expectStatus, type Json } from "../support/expectations";
 import { signAndSubmit } from "../support/intake-fixtures";
@@ -249,5 +249,37 @@ describe("subscriptions", () => {
     const first = await changes.next();
     expect(first.data.applicationChanged).toMatchObject({ subject: alamedaDraft.id, application: { id: alamedaDraft.id } });
     changes.dispose();
+  });
+});
+
+describe("a household that moves", () => {
+  it("takes its application, its tasks and its determination to the new county", async () => {
+    const moving = await householdAt({ zip: "94501", county: "Alameda" }, "Mover");
+    await signAndSubmit(api, `/intake/applications/${moving.id}`, moving.memberId);
+    await platform.settle();
+    // The review begins (its task claimed), so the application may be changed again.
+    const worker = await workerAccount(api);
+    const review = (await expectStatus(api.get(`/workflow/tasks?q=subjectId:${moving.id}`), 200, "review task")).items[0];
+    await expectStatus(api.post(`/workflow/tasks/${review.id}/claim`, {}, worker.headers), 200, "claim");
+    await platform.settle();
+    expect((await expectStatus(get(`/workflow/tasks/${review.id}`, alameda), 200, "Alameda's task")).county).toBe(ALAMEDA);
+    const member = `/intake/applications/${moving.id}/members/${moving.memberId}`;
+    const address = { addressLine1: "2 Bay Rd", city: "San Rafael", state: "CA", zip: "94901" };
+    await expectStatus(api.patch(member, { contact: { primaryAddress: address } }), 200, "the move");
+    await platform.settle();
+
+    expect((await get(`/intake/applications/${moving.id}`, alameda)).status).toBe(404);
+    expect((await expectStatus(get(`/intake/applications/${moving.id}`, marin), 200, "Marin's now")).county).toBe(MARIN);
+    expect((await get(`/workflow/tasks/${review.id}`, alameda)).status).toBe(404);
+    expect((await expectStatus(get(`/workflow/tasks/${review.id}`, marin), 200, "its task")).county).toBe(MARIN);
+    const determination = (await get(`/eligibility/determinations?q=applicationId:${moving.id}`, marin)).body.items;
+    expect(determination.map((found: Json) => found.county)).toEqual([MARIN]);
+    const moves = (await expectStatus(api.get(`/platform/events?subject=${moving.id}&q=type:*county_changed&limit=10`), 200, "log")).items;
+    // Its first member put it in Alameda (from state level); the move takes it, and its determination, to Marin.
+    const toMarin = moves.filter((event: Json) => event.data.county === MARIN);
+    expect(toMarin.map((event: Json) => [event.type, event.data.county, event.data.previousCounty])).toEqual([
+      [expect.stringMatching(/intake\.application\.county_changed$/), MARIN, ALAMEDA],
+      [expect.stringMatching(/eligibility\.determination\.county_changed$/), MARIN, ALAMEDA],
+    ]);
   });
 });

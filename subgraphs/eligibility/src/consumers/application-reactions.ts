@@ -11,6 +11,7 @@ import { createDetermination, transitionDetermination } from "../operations/dete
 /** Intake's events, named as it declares them (the domains do not import one another). */
 const APPLICATION_SUBMITTED = "intake.application.submitted";
 const APPLICATION_WITHDRAWN = "intake.application.withdrawn";
+const APPLICATION_COUNTY_CHANGED = "intake.application.county_changed";
 
 const DECISION_COMPLETED = eligibilityEvents.draft("application.decision_completed", "").type;
 
@@ -46,6 +47,25 @@ const onWithdrawn: Reaction = async (work, event) => {
   await transitionDetermination(work, { id: found.id, action: "withdraw", caller: systemPrincipal, body: {} });
 };
 
+/** A household that moves takes its determination, and so its decisions, to its new county (county scoping). */
+const onCountyChanged: Reaction = async (work, event) => {
+  const data = z.object({ county: z.string().nullable() }).safeParse(event.data ?? {});
+  if (!isUuid(event.subject) || !data.success) return;
+  const applicationId = event.subject.toLowerCase();
+  const found = await work.tx.determination.findUnique({ where: { applicationId }, select: { id: true, county: true } });
+  if (!found || found.county === data.data.county) return;
+  await work.tx.determination.update({ where: { id: found.id }, data: { county: data.data.county } });
+  await work.events.record(
+    work.tx,
+    eligibilityEvents.draft("determination.county_changed", applicationId, {
+      applicationId,
+      determinationId: found.id,
+      county: data.data.county,
+      previousCounty: found.county,
+    }),
+  );
+};
+
 /** The last decision made completes its determination (a decision still pending, or one completed meanwhile, leaves it). */
 const onDecisionCompleted: Reaction = async (work, event) => {
   const { determinationId } = (event.data ?? {}) as { determinationId?: unknown };
@@ -62,6 +82,7 @@ const onDecisionCompleted: Reaction = async (work, event) => {
 const reactions: Record<string, Reaction> = {
   [APPLICATION_SUBMITTED]: onSubmitted,
   [APPLICATION_WITHDRAWN]: onWithdrawn,
+  [APPLICATION_COUNTY_CHANGED]: onCountyChanged,
   [DECISION_COMPLETED]: onDecisionCompleted,
 };
 

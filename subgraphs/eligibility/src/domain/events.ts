@@ -16,6 +16,8 @@ export const eligibilityEvents = defineDomainEvents("eligibility", "/eligibility
     "Every decision of the application's determination is made; the subject is the application, data: applicationId, determinationId.",
   "determination.withdrawn":
     "The determination was withdrawn with its application; the subject is the application, data: applicationId, determinationId.",
+  "determination.county_changed":
+    "The determination followed its application to another county (or to state level); the subject is the application, data: applicationId, determinationId, county, previousCounty.",
   "determination.screened":
     "The eligibility adapter's expedited screening answered; the subject is the application, data: applicationId, determinationId, expedited, explanation (the adapter's, or null).",
   "determination.screening_failed":

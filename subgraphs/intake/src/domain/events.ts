@@ -21,6 +21,8 @@ export const intakeEvents = defineDomainEvents("intake", "/intake", {
   "application_member.deleted": "A member was removed from an application; the subject is the application, data: memberId.",
   "application.submitted":
     "An application was filed; data: programs, channel, memberIds (every member), members (each member's memberId and the programs they apply for: none for a non-applying member), isExpedited (null: eligibility's expedited screening answers after filing), county (the household's FIPS code; null: state level).",
+  "application.county_changed":
+    "The household's county changed: its primary applicant's primary address now names another county, or none (state level); data: county and previousCounty (FIPS codes, null for state level). Its tasks and determination follow it.",
   "application.opened": "A caseworker's review of the application began (its review task was claimed); data: programs.",
   "application.review_completed": "The caseworker's review of the application is complete.",
   "application.closed": "The application was closed (closed under review, or its determination approved).",
@@ -50,6 +52,10 @@ export const recordChanges = (event: string) => ({
     intakeEvents.draft(`${event}.updated` as IntakeEventName, subject, { id, changes: changesBetween(before, after) }),
   deleted: (subject: string, id: string) => intakeEvents.draft(`${event}.deleted` as IntakeEventName, subject, { id }),
 });
+
+/** The household moved to another county (or to state level, null). */
+export const countyChanged = (applicationId: string, county: string | null, previousCounty: string | null) =>
+  intakeEvents.draft("application.county_changed", applicationId, { county, previousCounty });
 
 /** A member's events name the application as their subject (intake's reactions read it), and the member in their data. */
 export const memberChanges = {

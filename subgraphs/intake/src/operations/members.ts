@@ -1,7 +1,7 @@
 import { countyOfAddress, isUuid, notFound } from "@pap/core";
 import { findLocked, type ApplicationMember, type Prisma } from "@pap/db";
 import { member as memberResource, type MemberCreate, type MemberUpdate } from "../contract/member";
-import { memberChanges } from "../domain/events";
+import { countyChanged, memberChanges } from "../domain/events";
 import { changingApplication, type RecordAccess } from "./records";
 import type { IntakeWork } from "./work";
 
@@ -33,14 +33,14 @@ async function keepPrimaryApplicant(work: IntakeWork, applicationId: string): Pr
   const primary = await primaryApplicantOf(work.tx, applicationId);
   const contact = primary?.contact as PrimaryContact;
   const text = (value: unknown) => (typeof value === "string" ? value : null);
+  const county = countyOfAddress(contact?.primaryAddress, work.jurisdiction.table);
+  const before = await work.tx.application.findUniqueOrThrow({ where: { id: applicationId }, select: { county: true } });
   await work.tx.application.update({
     where: { id: applicationId },
-    data: {
-      applicantFirstName: text(contact?.name?.firstName),
-      applicantLastName: text(contact?.name?.lastName),
-      county: countyOfAddress(contact?.primaryAddress, work.jurisdiction.table),
-    },
+    data: { applicantFirstName: text(contact?.name?.firstName), applicantLastName: text(contact?.name?.lastName), county },
   });
+  // What hangs off the application (its tasks, its determination) follows it: the other domains react to this.
+  if (before.county !== county) await work.events.record(work.tx, countyChanged(applicationId, county, before.county));
 }
 
 export async function createMember(

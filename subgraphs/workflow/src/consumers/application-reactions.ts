@@ -8,6 +8,7 @@ import type { SlaType } from "../config/sla-types";
 import type { TaskStatus } from "../contract/task";
 import {
   applicationTaskReactions,
+  countyChangedData,
   followingTaskOf,
   intakeEventTypes,
   reactionTypeOf,
@@ -17,7 +18,7 @@ import {
   type TaskMove,
 } from "../domain/application-tasks";
 import { taskMachine } from "../domain/task-machine";
-import { createTask, expediteTask, findLockedTask, transitionTask } from "../operations/tasks";
+import { createTask, expediteTask, findLockedTask, relocateTask, transitionTask } from "../operations/tasks";
 import { routedQueueId, type WorkflowWork } from "../operations/work";
 
 const closed: readonly TaskStatus[] = ["completed", "cancelled"];
@@ -43,6 +44,11 @@ async function move({ work, event, logger }: Reacting, applicationId: string, st
     if (!task) continue;
     if ("expedite" in step) {
       await expediteTask(work, task);
+      continue;
+    }
+    if ("relocate" in step) {
+      const data = countyChangedData.safeParse(event.data);
+      if (data.success) await relocateTask(work, task, data.data.county);
       continue;
     }
     const actions =

@@ -18,17 +18,21 @@ export const intakeEventTypes = [
   "intake.application.withdrawn",
   // Eligibility's finding after filing, named as eligibility declares it: the application qualifies for expedited service.
   "eligibility.application.expedited",
+  // The household moved to another county: its tasks, open or closed, belong there now (county scoping).
+  "intake.application.county_changed",
 ] as const;
 export type IntakeEventType = (typeof intakeEventTypes)[number];
 
 /**
  * What happens to one of the application's tasks: ended by its status, moved by one action when its
- * status allows it, or made expedited (priority and clocks, `expeditedClocks`) while it is open.
+ * status allows it, made expedited (priority and clocks, `expeditedClocks`) while it is open, or moved
+ * to the county the event names, whatever its status.
  */
 export type TaskMove = { kind: ApplicationTaskKind } & (
   | { end: string }
   | { action: string; body?: Record<string, unknown> }
   | { expedite: true }
+  | { relocate: true }
 );
 
 /** A reaction: the application's tasks it moves, in order, then the task it opens (if one of that kind is not already there). */
@@ -57,7 +61,16 @@ export const applicationTaskReactions: Record<IntakeEventType, ApplicationReacti
     ],
   },
   "eligibility.application.expedited": { moves: [{ kind: "review", expedite: true }] },
+  "intake.application.county_changed": {
+    moves: [
+      { kind: "review", relocate: true },
+      { kind: "approval", relocate: true },
+    ],
+  },
 };
+
+/** What the workflow reads of `intake.application.county_changed`: where the household belongs now. */
+export const countyChangedData = z.object({ county: z.string().nullable() });
 
 /** The reaction an event's type asks for. The type carries the deployment's prefix, whatever it ends with; no declared type ends another. */
 export function reactionTypeOf(type: string): IntakeEventType | undefined {

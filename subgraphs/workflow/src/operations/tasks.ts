@@ -124,6 +124,14 @@ export async function updateTask(work: WorkflowWork, id: string, body: TaskUpdat
   return after;
 }
 
+/** Moves a task (`before`, read under its row lock) to the county its subject now belongs to, with its event; one already there is left as it is. */
+export async function relocateTask(work: WorkflowWork, before: Task, county: string | null): Promise<Task | null> {
+  if (before.county === county) return null;
+  const after = await work.tx.task.update({ where: { id: before.id }, data: { county, updatedAt: work.clock.now() } });
+  await work.events.record(work.tx, taskChanges.updated(before.id, taskResource.snapshot(before), taskResource.snapshot(after)));
+  return after;
+}
+
 /**
  * Makes an open task expedited (`before`, read under its row lock), as the system does when its
  * application is found expedited after filing: priority as routing gives it, and its standard clocks
