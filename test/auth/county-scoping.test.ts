@@ -70,12 +70,19 @@ async function householdAt(address: Json, lastName: string): Promise<{ id: strin
 let inAlameda: { id: string; memberId: string };
 let inMarin: { id: string; memberId: string };
 let unknownCounty: { id: string; memberId: string };
+/** Alameda's own SNAP queue: its SNAP tasks go there, Marin's (which has none) to the state's. */
+let alamedaSnapQueue: string;
+let stateSnapQueue: string;
 
 beforeAll(async () => {
   alameda = await bearer(["case_worker"], { sub: "test|alameda", counties: [ALAMEDA] });
   // A county named as the table names it is the same county as its code.
   marin = await bearer(["case_worker"], { sub: "test|marin", counties: ["Marin"] });
   statewide = await bearer(["case_worker"], { sub: "test|statewide" });
+  alamedaSnapQueue = (
+    await expectStatus(api.post("/workflow/queues", { name: "snap-intake-alameda", county: ALAMEDA }), 201, "county queue")
+  ).id;
+  stateSnapQueue = (await expectStatus(api.get("/workflow/queues?q=name:snap-intake"), 200, "queues")).items[0].id;
   inAlameda = await householdAt({ zip: "94501", county: ALAMEDA }, "Alameda");
   inMarin = await householdAt({ zip: "94901" }, "Marin");
   unknownCounty = await householdAt({ zip: "10001", county: "Atlantis" }, "Nowhere");
@@ -123,6 +130,9 @@ describe("REST", () => {
     expect(alamedaTasks.map((task) => [task.subjectId, task.county])).toEqual([[inAlameda.id, ALAMEDA]]);
     const marinTask = (await tasksOf(marin)).find((task) => task.subjectId === inMarin.id)!;
     expect(marinTask.county).toBe(MARIN);
+    // Routed to the county's queue where the county has one.
+    expect(alamedaTasks[0]!.queueId).toBe(alamedaSnapQueue);
+    expect(marinTask.queueId).toBe(stateSnapQueue);
     expect((await get(`/workflow/tasks/${marinTask.id}`, alameda)).status).toBe(404);
     expect((await api.post(`/workflow/tasks/${marinTask.id}/claim`, {}, alameda)).status).toBe(404);
     expect((await tasksOf(statewide)).map((task) => task.subjectId)).toEqual(expect.arrayContaining([inAlameda.id, inMarin.id]));
@@ -271,7 +281,10 @@ describe("a household that moves", () => {
     expect((await get(`/intake/applications/${moving.id}`, alameda)).status).toBe(404);
     expect((await expectStatus(get(`/intake/applications/${moving.id}`, marin), 200, "Marin's now")).county).toBe(MARIN);
     expect((await get(`/workflow/tasks/${review.id}`, alameda)).status).toBe(404);
-    expect((await expectStatus(get(`/workflow/tasks/${review.id}`, marin), 200, "its task")).county).toBe(MARIN);
+    const moved = await expectStatus(get(`/workflow/tasks/${review.id}`, marin), 200, "its task");
+    expect(moved.county).toBe(MARIN);
+    // It waited in Alameda's queue; Marin has none, so it goes to the state's.
+    expect(moved.queueId).toBe(stateSnapQueue);
     const determination = (await get(`/eligibility/determinations?q=applicationId:${moving.id}`, marin)).body.items;
     expect(determination.map((found: Json) => found.county)).toEqual([MARIN]);
     const moves = (await expectStatus(api.get(`/platform/events?subject=${moving.id}&q=type:*county_changed&limit=10`), 200, "log")).items;

@@ -11,6 +11,9 @@ ALTER TABLE "intake_application" ADD COLUMN     "county" TEXT;
 ALTER TABLE "search_document" ADD COLUMN     "county" TEXT;
 
 -- AlterTable
+ALTER TABLE "workflow_queue" ADD COLUMN     "county" TEXT;
+
+-- AlterTable
 ALTER TABLE "workflow_task" ADD COLUMN     "county" TEXT;
 
 -- CreateIndex
@@ -24,6 +27,9 @@ CREATE INDEX "intake_application_county_updatedAt_idx" ON "intake_application"("
 
 -- CreateIndex
 CREATE INDEX "search_document_county_idx" ON "search_document"("county");
+
+-- CreateIndex
+CREATE INDEX "workflow_queue_county_idx" ON "workflow_queue"("county");
 
 -- CreateIndex
 CREATE INDEX "workflow_task_county_status_idx" ON "workflow_task"("county", "status");

@@ -82,7 +82,7 @@ async function openReview({ work, event, logger }: Reacting, applicationId: stri
     return;
   }
   const { body, routing } = reviewTaskOf(applicationId, data.data);
-  const queueId = await routedQueueId(work.tx, routing);
+  const queueId = await routedQueueId(work.tx, { ...routing, county: data.data.county ?? null });
   await createTask(
     work,
     { ...body, ...(queueId && { queueId }) },

@@ -21,6 +21,15 @@ export const queue = defineResource({
       sort: true,
     },
     description: { kind: "string", nullable: true, write: "always", input: z.string().max(2000), search: true },
+    county: {
+      kind: "string",
+      nullable: true,
+      write: "always",
+      input: z.string().regex(/^\d{5}$/, "must be a five-digit FIPS code"),
+      search: true,
+      description:
+        "The county whose tasks this queue holds (a five-digit FIPS code): tasks of that county route here rather than to the state's queue, to the one whose name begins with the routed name (snap-intake…) when the county has several. Null: a state queue.",
+    },
     source: {
       kind: "enum",
       values: queueSources,

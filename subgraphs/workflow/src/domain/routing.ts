@@ -1,7 +1,28 @@
 import { DEFAULT_QUEUE, SNAP_QUEUE } from "../config/queues";
 
-/** What routing knows of the task's subject: the programs of the application it concerns, when it concerns one. */
-export type RoutingFacts = { programType: string | null; applicationPrograms?: readonly string[] | null };
+/**
+ * What routing knows of the task: the programs of the application it concerns, when it concerns one,
+ * and the county it belongs to (county queues).
+ */
+export type RoutingFacts = { programType: string | null; applicationPrograms?: readonly string[] | null; county?: string | null };
+
+/** A queue as routing sees it. */
+export type RoutableQueue = { id: string; name: string; county: string | null };
+
+/**
+ * The queue a task goes to, of those there are: its county's queues when the deployment has made any
+ * (the one whose name begins with the routed name, `snap-intake-alameda`, else the county's first),
+ * else the state's queue of the routed name. Null when none of these exists.
+ */
+export function routedQueue(facts: RoutingFacts, queues: readonly RoutableQueue[]): RoutableQueue | null {
+  const name = routingQueueName(
+    facts,
+    queues.some((queue) => queue.name === SNAP_QUEUE && queue.county === null),
+  );
+  const county = facts.county ? queues.filter((queue) => queue.county === facts.county) : [];
+  if (county.length) return county.find((queue) => queue.name.startsWith(name)) ?? county[0]!;
+  return queues.find((queue) => queue.name === name && queue.county === null) ?? null;
+}
 
 /**
  * The queue a task belongs in (the contract's assignToQueue): SNAP-only work goes to snap-intake when

@@ -10,7 +10,7 @@ import { evaluateClocks, slaColumns, slaEntriesOf, slaTypesForNewTask, startCloc
 import { task as taskResource, type TaskCreate, type TaskUpdate } from "../contract/task";
 import { needsCallerAccount, slaClockOf, taskMachine, withAccount } from "../domain/task-machine";
 import { allTaskTimers, startTaskTimers, syncTaskTimers } from "./timers";
-import { activeAccount, taskEnv, type WorkflowWork } from "./work";
+import { activeAccount, routedQueueId, taskEnv, type WorkflowWork } from "./work";
 
 const unstated = { taskType: null, subjectType: null, subjectId: null, programType: null, isExpedited: false };
 
@@ -35,6 +35,7 @@ export async function createTask(
     ...(taskResource.columnsOf(body) as Partial<Task>),
     name: body.name ?? nameForTaskType(body.taskType),
     status: "pending",
+    county: options.county ?? null,
   } as const;
   if (body.queueId) await env.requireQueue(body.queueId);
   if (body.assignedToId) await env.requireActiveUser(body.assignedToId, "assignedToId");
@@ -46,7 +47,6 @@ export async function createTask(
       ...draft,
       queueId: body.queueId ?? (await env.routedQueueId(draft)),
       priority: body.priority ?? routinePriority(draft),
-      county: options.county ?? null,
       ...slaColumns(clocks),
       createdAt: now,
       updatedAt: now,
@@ -127,7 +127,10 @@ export async function updateTask(work: WorkflowWork, id: string, body: TaskUpdat
 /** Moves a task (`before`, read under its row lock) to the county its subject now belongs to, with its event; one already there is left as it is. */
 export async function relocateTask(work: WorkflowWork, before: Task, county: string | null): Promise<Task | null> {
   if (before.county === county) return null;
-  const after = await work.tx.task.update({ where: { id: before.id }, data: { county, updatedAt: work.clock.now() } });
+  // A task waiting in its old county's queue goes to the new county's (or the state's); one a worker put elsewhere stays there.
+  const wasRouted = before.queueId === (await routedQueueId(work.tx, before));
+  const queueId = wasRouted ? await routedQueueId(work.tx, { ...before, county }) : before.queueId;
+  const after = await work.tx.task.update({ where: { id: before.id }, data: { county, queueId, updatedAt: work.clock.now() } });
   await work.events.record(work.tx, taskChanges.updated(before.id, taskResource.snapshot(before), taskResource.snapshot(after)));
   return after;
 }

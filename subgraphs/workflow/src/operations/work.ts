@@ -3,7 +3,7 @@ import { findActiveAccount, type Prisma } from "@pap/db";
 import type { EventRecorder } from "@pap/events";
 import { DEFAULT_QUEUE, SNAP_QUEUE } from "../config/queues";
 import type { SlaType } from "../config/sla-types";
-import { routingQueueName, type RoutingFacts } from "../domain/routing";
+import { routedQueue, type RoutingFacts } from "../domain/routing";
 import type { RoutedTask, TaskEnv } from "../domain/task-machine";
 
 /**
@@ -28,12 +28,12 @@ export const activeAccount = (db: Pick<Prisma.TransactionClient, "user">, id: st
 
 /** The id of the queue routing picks for what is known of a task (null if that queue is gone). */
 export async function routedQueueId(tx: Prisma.TransactionClient, facts: RoutingFacts): Promise<string | null> {
-  const queues = await tx.queue.findMany({ where: { name: { in: [SNAP_QUEUE, DEFAULT_QUEUE] } }, select: { id: true, name: true } });
-  const name = routingQueueName(
-    facts,
-    queues.some((queue) => queue.name === SNAP_QUEUE),
-  );
-  return queues.find((queue) => queue.name === name)?.id ?? null;
+  const queues = await tx.queue.findMany({
+    where: { OR: [{ name: { in: [SNAP_QUEUE, DEFAULT_QUEUE] } }, ...(facts.county ? [{ county: facts.county }] : [])] },
+    select: { id: true, name: true, county: true },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
+  return routedQueue(facts, queues)?.id ?? null;
 }
 
 /** Routing, queue and assignee checks, answered from the database inside the work's transaction. */
@@ -41,7 +41,7 @@ export function taskEnv(tx: Prisma.TransactionClient): TaskEnv {
   return {
     // Applications live in intake: an existing task is routed again by its programType, which the
     // application reactions set from the application's programs (domain/application-tasks.ts).
-    routedQueueId: (task: RoutedTask) => routedQueueId(tx, { programType: task.programType }),
+    routedQueueId: (task: RoutedTask) => routedQueueId(tx, { programType: task.programType, county: task.county }),
     async requireQueue(queueId: string) {
       const queue = await tx.queue.findUnique({ where: { id: queueId }, select: { id: true } });
       if (!queue) throw validationFailed([{ field: "queueId", message: `names no queue (${queueId})` }]);
