@@ -181,6 +181,31 @@ describe("the graph", () => {
   });
 });
 
+describe("appointments", () => {
+  it("belong to their subject's county, else to their confined creator's", async () => {
+    const personId = await newPerson(api, "Appointed");
+    const slot = { personId, startAt: "2026-12-01T15:00:00Z", endAt: "2026-12-01T15:30:00Z", appointmentType: "Intake interview" };
+    const forMarin = await expectStatus(
+      api.post("/scheduling/appointments", { ...slot, subjectType: "application", subjectId: inMarin.id }),
+      201,
+      "Marin's appointment",
+    );
+    expect(forMarin.county).toBe(MARIN);
+    const byAlameda = await expectStatus(api.post("/scheduling/appointments", slot, alameda), 201, "Alameda's appointment");
+    expect(byAlameda.county).toBe(ALAMEDA);
+    const listed = async (headers: Headers) =>
+      ((await get(`/scheduling/appointments?q=personId:${personId}`, headers)).body.items as Json[]).map((found) => found.id);
+    expect(await listed(alameda)).toEqual([byAlameda.id]);
+    expect(await listed(marin)).toEqual([forMarin.id]);
+    expect((await listed(statewide)).sort()).toEqual([byAlameda.id, forMarin.id].sort());
+    expect((await get(`/scheduling/appointments/${forMarin.id}`, alameda)).status).toBe(404);
+    expect((await api.delete(`/scheduling/appointments/${forMarin.id}`, alameda)).status).toBe(404);
+    // Nor may Alameda book one for Marin's household.
+    const refused = await api.post("/scheduling/appointments", { ...slot, subjectType: "application", subjectId: inMarin.id }, alameda);
+    expect(refused.status).toBe(404);
+  });
+});
+
 describe("search", () => {
   it("finds only the caller's counties' applications, cases and tasks", async () => {
     // Each household is found by its primary applicant's last name; any of the three words will do.

@@ -1,4 +1,7 @@
 -- AlterTable
+ALTER TABLE "appointment" ADD COLUMN     "county" TEXT;
+
+-- AlterTable
 ALTER TABLE "case" ADD COLUMN     "county" TEXT;
 
 -- AlterTable
@@ -15,6 +18,9 @@ ALTER TABLE "workflow_queue" ADD COLUMN     "county" TEXT;
 
 -- AlterTable
 ALTER TABLE "workflow_task" ADD COLUMN     "county" TEXT;
+
+-- CreateIndex
+CREATE INDEX "appointment_county_startAt_idx" ON "appointment"("county", "startAt");
 
 -- CreateIndex
 CREATE INDEX "case_county_updatedAt_idx" ON "case"("county", "updatedAt");
@@ -35,8 +41,9 @@ CREATE INDEX "workflow_queue_county_idx" ON "workflow_queue"("county");
 CREATE INDEX "workflow_task_county_status_idx" ON "workflow_task"("county", "status");
 
 -- Where each record county scoping covers belongs, by id: the anchors' own county (applications,
--- cases, tasks, determinations), and the records whose events name them as subject (members,
--- verifications, decisions), through their application or determination. The event log, its stream and subscriptions ask it whether a confined caller
+-- cases, tasks, determinations, appointments), and the records read through them or whose events
+-- name them as subject (members, verifications, interviews, decisions), through their application or
+-- determination. The event log, its stream and subscriptions ask it whether a confined caller
 -- reaches an event's subject; each branch is a primary-key lookup.
 CREATE VIEW "record_county" AS
   SELECT "id", "county" FROM "intake_application"
@@ -45,10 +52,14 @@ CREATE VIEW "record_county" AS
   UNION ALL
   SELECT v."id", a."county" FROM "intake_verification" v JOIN "intake_application" a ON a."id" = v."applicationId"
   UNION ALL
+  SELECT i."id", a."county" FROM "intake_interview" i JOIN "intake_application" a ON a."id" = i."applicationId"
+  UNION ALL
   SELECT "id", "county" FROM "case"
   UNION ALL
   SELECT "id", "county" FROM "workflow_task"
   UNION ALL
   SELECT "id", "county" FROM "eligibility_determination"
+  UNION ALL
+  SELECT "id", "county" FROM "appointment"
   UNION ALL
   SELECT d."id", e."county" FROM "eligibility_decision" d JOIN "eligibility_determination" e ON e."id" = d."determinationId";

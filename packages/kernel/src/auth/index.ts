@@ -24,3 +24,6 @@ export type { DeclaredScopes, OperationType, Requirement, RequirementLookup } fr
 export { allOrOwnRecords } from "./own-records";
 export { countyCondition, countyReachOf, homeCounty, reaches } from "./county-reach";
 export type { CountyReach } from "./county-reach";
+export { countyScope } from "./county-scope";
+export type { ReachingContext } from "./county-scope";
+export { countyOfNewRecord } from "./county-of-new";

@@ -6,7 +6,7 @@ import type { Prisma } from "@pap/db";
 import { queryFromInfo } from "@pothos/plugin-prisma";
 import { homeCounty } from "@pap/kernel/auth";
 import { builder } from "../builder";
-import { caseIdInReach, casesInReach, reachesCase, requireCaseInReach } from "./case-scope";
+import { caseScope } from "./case-scope";
 import { caseResource } from "../contract/case";
 import { createCase, deleteCase, updateCase } from "../operations/cases";
 import { ApplicationRef, PersonRef } from "./links";
@@ -59,7 +59,7 @@ builder.asEntity(CaseRef, {
   key: builder.selection<{ id: string }>("id"),
   resolveReference: async (reference, context) => {
     const found = await loadByUuid(context.loaders.caseById, reference.id);
-    return (await reachesCase(context, found)) ? found : null;
+    return caseScope.reachable(context, found);
   },
 });
 
@@ -75,14 +75,16 @@ builder.queryFields((t) => ({
     nullable: true,
     args: { id: t.arg.id({ required: true }) },
     resolve: async (query, _root, { id }, context) =>
-      isUuid(id) && (await caseIdInReach(context, String(id))) ? context.db.case.findUnique({ ...query, where: { id: String(id) } }) : null,
+      isUuid(id) && (await caseScope.idInReach(context, String(id)))
+        ? context.db.case.findUnique({ ...query, where: { id: String(id) } })
+        : null,
   }),
   cases: t.field({
     authScopes: { permission: "cases:read" },
     type: CaseList,
     args: listArguments(t.arg),
     resolve: async (_root, args, context, info) => {
-      const inReach = await casesInReach(context);
+      const inReach = await caseScope.condition(context);
       return findPage(caseResource.listSpec, args, {
         items: (query) => context.db.case.findMany({ ...queryForItems(context, info), ...query, where: { AND: [query.where, inReach] } }),
         total: (where) => context.db.case.count({ where: { AND: [where, inReach] } }),
@@ -116,7 +118,7 @@ builder.mutationFields((t) => ({
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: CaseUpdateInput, required: true }) },
     resolve: async (query, _root, args, context) => {
       const body = parseBody(caseResource.updateBody, caseResource.bodyFromInput(args.input));
-      await requireCaseInReach(context, String(args.id));
+      await caseScope.requireInReach(context, String(args.id));
       return updateCase(context, String(args.id), body, query);
     },
   }),
@@ -125,7 +127,7 @@ builder.mutationFields((t) => ({
     description: "Deletes the case and its member list permanently; returns the id deleted.",
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, args, context) => {
-      await requireCaseInReach(context, String(args.id));
+      await caseScope.requireInReach(context, String(args.id));
       return deleteCase(context, String(args.id));
     },
   }),

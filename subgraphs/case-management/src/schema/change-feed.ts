@@ -1,7 +1,7 @@
 import { builder } from "../builder";
 import { caseEvents } from "../domain/events";
 import { CaseRef } from "./case";
-import { caseIdInReach } from "./case-scope";
+import { caseScope } from "./case-scope";
 
 builder.addChangeFeed({
   entity: CaseRef,
@@ -12,5 +12,5 @@ builder.addChangeFeed({
   source: caseEvents.source,
   permission: "cases:read",
   loader: (context) => context.loaders.caseById,
-  reachable: caseIdInReach,
+  reachable: caseScope.idInReach,
 });

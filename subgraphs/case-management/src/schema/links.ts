@@ -1,5 +1,4 @@
-import { reaches } from "@pap/kernel/auth";
-import { reachesCase } from "./case-scope";
+import { caseScope } from "./case-scope";
 import { expectedSize, loadByUuid } from "@pap/kernel/graphql";
 import type { ObjectRef } from "@pothos/core";
 import { builder, type Types } from "../builder";
@@ -20,8 +19,7 @@ export const PersonRef: ObjectRef<Types, { id: string }> = builder
         extensions: expectedSize(5),
         description: "Cases this person is the primary applicant of or a member of, most recently updated first.",
         resolve: async (person, _args, context) => {
-          const reach = await context.countyReach();
-          return (await context.loaders.casesByPerson.load(person.id)).filter((found) => reaches(reach, found.county));
+          return caseScope.withinReach(context, await context.loaders.casesByPerson.load(person.id));
         },
       }),
     }),
@@ -43,7 +41,7 @@ export const ApplicationRef: ObjectRef<Types, { id: string }> = builder
         description: "The case the application's approval opened or added its household to (null until an approved application closes).",
         resolve: async (application, _args, context) => {
           const found = (await loadByUuid(context.loaders.caseByApplication, application.id))?.case ?? null;
-          return (await reachesCase(context, found)) ? found : null;
+          return caseScope.reachable(context, found);
         },
       }),
     }),

@@ -5,7 +5,7 @@ import { builder } from "../builder";
 import type { EligibilityContext } from "../context";
 import { eligibilityEvents } from "../domain/events";
 import { DeterminationRef } from "./determination";
-import { reachesDetermination } from "./determination-scope";
+import { determinationScope } from "./determination-scope";
 
 const read = { permission: "determinations:read" };
 
@@ -44,7 +44,7 @@ const EventRef = builder.externalRef("Event", builder.selection<{ id: string }>(
       resolve: async (event: { source: string; subject: string }, _args, context) => {
         if (event.source !== eligibilityEvents.source) return null;
         const found = await determinationOf(context, event.subject);
-        return (await reachesDetermination(context, found)) ? found : null;
+        return determinationScope.reachable(context, found);
       },
     }),
   }),
@@ -65,7 +65,10 @@ builder.subscriptionField("determinationChanged", (t) =>
       const events =
         (await context.countyReach()) === undefined
           ? await live
-          : await reachableOnly(live, async (subject) => reachesDetermination(context, await freshDeterminationOf(context, subject)));
+          : await reachableOnly(
+              live,
+              async (subject) => (await determinationScope.reachable(context, await freshDeterminationOf(context, subject))) !== null,
+            );
       if (id === undefined) return events;
       const wanted = id.toLowerCase();
       // Read fresh for each event (a connection's loaders would cache a determination not yet made).

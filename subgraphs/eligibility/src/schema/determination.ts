@@ -11,7 +11,7 @@ import { decisionMachine, decisionsAtDetermination } from "../domain/decision-ma
 import { determinationMachine } from "../domain/determination-machine";
 import { transitionDecision, transitionDetermination, transitionDeterminationDecision } from "../operations/determinations";
 import { inTransaction } from "../operations/work";
-import { determinationsInReach, reachableDecision, reachableDetermination, requireDeterminationInReach } from "./determination-scope";
+import { determinationScope, reachableDecision, reachableDetermination } from "./determination-scope";
 
 const read = { permission: "determinations:read" };
 
@@ -84,7 +84,7 @@ builder.queryFields((t) => ({
     description: "Determinations, most recently changed first; `q` filters them (`applicationId:<id>` finds an application's).",
     args: listArguments(t.arg),
     resolve: async (_root, args, context) => {
-      const inReach = await determinationsInReach(context);
+      const inReach = await determinationScope.condition(context);
       return findPage(determination.listSpec, args, {
         items: (query) => context.db.determination.findMany({ ...query, where: { AND: [query.where, inReach] } }),
         total: (where) => context.db.determination.count({ where: { AND: [where, inReach] } }),
@@ -118,7 +118,7 @@ builder.machineMutations({
   // The machine allows only the system; the scope lets staff who read reach it, so that a caseworker hears 404/409 before 403.
   authScopes: { permission: "determinations:act" },
   perform: async ({ id, action, caller, body }, context) => {
-    await requireDeterminationInReach(context, id);
+    await determinationScope.requireInReach(context, id);
     return inTransaction(context, (work) => transitionDetermination(work, { id, action, caller, body }));
   },
 });
@@ -130,7 +130,7 @@ builder.machineMutations({
   authScopes: { permission: "determinations:act" },
   parentArg: "determinationId",
   perform: async ({ id, action, caller, body, parentId }, context) => {
-    if (parentId) await requireDeterminationInReach(context, parentId);
+    if (parentId) await determinationScope.requireInReach(context, parentId);
     return inTransaction(context, (work) => transitionDecision(work, { id, determinationId: parentId, action, caller, body }));
   },
   viaParent: {
@@ -138,7 +138,7 @@ builder.machineMutations({
     name: "Determination",
     ref: DeterminationRef,
     perform: async ({ parentId, partId, action, caller, body }, context) => {
-      await requireDeterminationInReach(context, parentId);
+      await determinationScope.requireInReach(context, parentId);
       return inTransaction(context, (work) =>
         transitionDeterminationDecision(work, { determinationId: parentId, decisionId: partId, action, caller, body }),
       );

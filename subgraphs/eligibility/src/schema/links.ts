@@ -1,4 +1,4 @@
-import { reachableDecision, reachesDetermination } from "./determination-scope";
+import { determinationScope, reachableDecision } from "./determination-scope";
 import { expectedSize } from "@pap/kernel/graphql";
 import { builder } from "../builder";
 import { DecisionRef, DeterminationRef } from "./determination";
@@ -17,7 +17,7 @@ const ApplicationRef = builder.externalRef("Application", builder.selection<{ id
       description: "The application's eligibility determination (null until it is submitted).",
       resolve: async (application, _args, context) => {
         const found = await context.loaders.determinationByApplication.load(application.id);
-        return (await reachesDetermination(context, found)) ? found : null;
+        return determinationScope.reachable(context, found);
       },
     }),
   }),

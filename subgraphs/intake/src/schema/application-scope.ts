@@ -1,7 +1,7 @@
 import { notFound } from "@pap/core";
 import { findPage, type ListArgs, type ListSpec } from "@pap/kernel/list";
 import { loadByUuid } from "@pap/kernel/graphql";
-import { reaches } from "@pap/kernel/auth";
+import { countyScope } from "@pap/kernel/auth";
 import type { Application } from "@pap/db";
 import type { IntakeContext } from "../context";
 import { requireAccess } from "../domain/access";
@@ -9,20 +9,19 @@ import { requireAccess } from "../domain/access";
 /** How the application's records are reached: through the application, which the caller must be allowed to read or change. */
 
 /**
+ * County scoping for applications (docs/county-scoping.md), which everything under an application
+ * is read through. The lists' condition is `visibleOwner`'s, beside the applicant's own records.
+ */
+export const applicationScope = countyScope<IntakeContext>("Application", (context, id) =>
+  context.db.application.findUnique({ where: { id }, select: { county: true } }),
+);
+
+/**
  * The application by id, however it is asked for (by id, through another domain's record): none when
  * there is none or its county is out of the caller's reach, so that its existence does not show.
  */
 export async function reachableApplication(context: IntakeContext, applicationId: string): Promise<Application | null> {
-  const found = await loadByUuid(context.loaders.applicationById, applicationId);
-  return found && reaches(await context.countyReach(), found.county) ? found : null;
-}
-
-/** Whether the caller reaches the application as it is now (a live feed's check of each event; no cache). */
-export async function applicationInReach(context: IntakeContext, applicationId: string): Promise<boolean> {
-  const reach = await context.countyReach();
-  if (reach === undefined) return true;
-  const found = await context.db.application.findUnique({ where: { id: applicationId }, select: { county: true } });
-  return found !== null && reaches(reach, found.county);
+  return applicationScope.reachable(context, await loadByUuid(context.loaders.applicationById, applicationId));
 }
 
 /** The application a record route names, which the caller must be allowed to read (null: none). */

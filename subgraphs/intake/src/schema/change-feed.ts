@@ -7,7 +7,7 @@ import { applicationRecords } from "../contract/records";
 import { movesOf } from "../domain/application-machine";
 import { intakeEvents } from "../domain/events";
 import { ApplicationRef } from "./application";
-import { applicationInReach } from "./application-scope";
+import { applicationScope } from "./application-scope";
 
 /** Intake's events whose subject is an application: its own, its members' and records' (an income's name its member, a verification's itself). */
 const aboutApplications = [
@@ -27,7 +27,7 @@ const EventRef = builder.addChangeFeed({
   permission: "applications:subscribe",
   types: aboutApplications,
   loader: (context) => context.loaders.applicationById,
-  reachable: applicationInReach,
+  reachable: applicationScope.idInReach,
 });
 
 /**
@@ -48,7 +48,7 @@ builder.subscriptionField("applicationsChanged", (t) =>
         throw badRequest("Invalid 'status' argument.", [{ field: "status", message: `must be one of: ${applicationStatuses.join(", ")}` }]);
       const types = aboutApplications.map((type) => `${context.eventSettings.typePrefix}${type}`);
       const events = await reachableOnly(context.hub.subscribe({ source: intakeEvents.source, types }), (id) =>
-        applicationInReach(context, id),
+        applicationScope.idInReach(context, id),
       );
       if (status === undefined) return events;
       const named = (names: ReadonlySet<string>) => new Set([...names].map((name) => `${context.eventSettings.typePrefix}intake.${name}`));

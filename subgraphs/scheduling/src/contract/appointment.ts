@@ -35,6 +35,13 @@ export const appointment = defineResource({
       description: "What the appointment is for, when it is for something (`interview`: an application's interview, named by subjectId).",
     },
     subjectId: { kind: "uuid", nullable: true, write: "always", description: "The record the appointment is for (an interview's id)." },
+    county: {
+      kind: "string",
+      nullable: true,
+      search: true,
+      description:
+        "The county the appointment belongs to, a five-digit FIPS code: its subject's (an interview's application's), else its creator's when they are confined to counties; null: state level.",
+    },
     createdAt: { kind: "datetime", sort: true },
     updatedAt: { kind: "datetime", sort: true },
   },

@@ -15,4 +15,5 @@ export const appointmentSearch = defineSearchProjection({
   ],
   path: "/scheduling/appointments/{id}",
   read: { permission: "appointments:read" },
+  county: "county",
 });

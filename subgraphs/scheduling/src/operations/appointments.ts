@@ -6,12 +6,17 @@ import { appointmentChanges, appointmentSaved } from "../domain/events";
 
 /** The scheduling domain's writes, each with its events; the GraphQL resolvers only call these. */
 
-export async function createAppointment(context: DomainContext, body: AppointmentCreate): Promise<Appointment> {
+/** A new appointment; `county` is where it belongs (county scoping: its subject's, or its creator's). */
+export async function createAppointment(
+  context: DomainContext,
+  body: AppointmentCreate,
+  county: string | null = null,
+): Promise<Appointment> {
   const startAt = new Date(body.startAt);
   const endAt = new Date(body.endAt);
   checkTimeSpan(startAt, endAt);
   return createRecorded<Appointment>(context, {
-    create: (tx) => tx.appointment.create({ data: appointment.columnsOf(body) as Prisma.AppointmentUncheckedCreateInput }),
+    create: (tx) => tx.appointment.create({ data: { ...(appointment.columnsOf(body) as Prisma.AppointmentUncheckedCreateInput), county } }),
     events: (created) => appointmentSaved(null, created),
   });
 }

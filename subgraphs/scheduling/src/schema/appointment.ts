@@ -1,10 +1,12 @@
 import { findPage, listThroughDriver, type ListArgs } from "@pap/kernel/list";
 import { loadByUuid } from "@pap/kernel/graphql";
+import { countyOfNewRecord } from "@pap/kernel/auth";
 import { plainColumnsOf } from "@pap/db";
 import { builder } from "../builder";
 import type { SchedulingContext } from "../context";
 import { appointment } from "../contract/appointment";
 import { createAppointment, deleteAppointment, updateAppointment } from "../operations/appointments";
+import { appointmentScope } from "./appointment-scope";
 import { PersonRef } from "./links";
 
 export const AppointmentRef = builder.prismaObject("Appointment", {
@@ -24,20 +26,18 @@ export const AppointmentRef = builder.prismaObject("Appointment", {
 /** The appointment table's columns a list may filter and order by through the driver (all of them: text, uuids, instants, the status). */
 const appointmentColumns = plainColumnsOf("Appointment");
 
-const loadAppointment = (id: string, context: SchedulingContext) => loadByUuid(context.loaders.appointmentById, id);
+const loadAppointment = async (id: string, context: SchedulingContext) =>
+  appointmentScope.reachable(context, await loadByUuid(context.loaders.appointmentById, id));
 
 /** A page of appointments: through the driver when the query is plain column conditions (a day's bookings, a status), else through Prisma. */
-const appointmentPage = (args: ListArgs, context: SchedulingContext) =>
+const appointmentPage = async (args: ListArgs, context: SchedulingContext) =>
   findPage(
     appointment.listSpec,
     args,
-    listThroughDriver(
-      context.read,
-      "appointment",
-      appointmentColumns,
-      {},
-      { items: (query) => context.db.appointment.findMany(query), total: (where) => context.db.appointment.count({ where }) },
-    ),
+    listThroughDriver(context.read, "appointment", appointmentColumns, await appointmentScope.condition(context), {
+      items: (query) => context.db.appointment.findMany(query),
+      total: (where) => context.db.appointment.count({ where }),
+    }),
   );
 
 builder.graphCrud({
@@ -45,7 +45,13 @@ builder.graphCrud({
   ref: AppointmentRef,
   load: loadAppointment,
   page: appointmentPage,
-  create: (body, context) => createAppointment(context, body),
-  update: (id, body, context) => updateAppointment(context, id, body),
-  delete: (id, context) => deleteAppointment(context, id),
+  create: async (body, context) => createAppointment(context, body, await countyOfNewRecord(context, body.subjectType, body.subjectId)),
+  update: async (id, body, context) => {
+    await appointmentScope.requireInReach(context, id);
+    return updateAppointment(context, id, body);
+  },
+  delete: async (id, context) => {
+    await appointmentScope.requireInReach(context, id);
+    return deleteAppointment(context, id);
+  },
 });

@@ -1,6 +1,7 @@
 import { builder } from "../builder";
 import { appointmentEvents } from "../domain/events";
 import { AppointmentRef } from "./appointment";
+import { appointmentScope } from "./appointment-scope";
 
 builder.addChangeFeed({
   entity: AppointmentRef,
@@ -11,4 +12,5 @@ builder.addChangeFeed({
   source: appointmentEvents.source,
   permission: "appointments:read",
   loader: (context) => context.loaders.appointmentById,
+  reachable: appointmentScope.idInReach,
 });

@@ -2,6 +2,7 @@ import { expectedSize } from "@pap/kernel/graphql";
 import type { ObjectRef } from "@pothos/core";
 import { builder, type Types } from "../builder";
 import { AppointmentRef } from "./appointment";
+import { appointmentScope } from "./appointment-scope";
 
 /**
  * Person is owned by the persons subgraph; here it is referenced by id and extended with the person's
@@ -17,7 +18,8 @@ export const PersonRef: ObjectRef<Types, { id: string }> = builder
         type: [AppointmentRef],
         extensions: expectedSize(10),
         description: "The person's appointments, earliest first.",
-        resolve: (person, _args, context) => context.loaders.appointmentsByPerson.load(person.id),
+        resolve: async (person, _args, context) =>
+          appointmentScope.withinReach(context, await context.loaders.appointmentsByPerson.load(person.id)),
       }),
     }),
   });

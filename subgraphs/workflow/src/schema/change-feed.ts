@@ -1,7 +1,7 @@
 import { builder } from "../builder";
 import { workflowEvents } from "../domain/events";
 import { TaskRef } from "./task";
-import { taskIdInReach } from "./task-scope";
+import { taskScope } from "./task-scope";
 
 // The feed carries every workflow event (queues and timers too); the Event leads to a task when it concerns one.
 builder.addChangeFeed({
@@ -13,5 +13,5 @@ builder.addChangeFeed({
   source: workflowEvents.source,
   permission: "tasks:read",
   loader: (context) => context.loaders.taskById,
-  reachable: taskIdInReach,
+  reachable: taskScope.idInReach,
 });

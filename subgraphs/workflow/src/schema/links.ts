@@ -1,4 +1,4 @@
-import { tasksWithinReach } from "./task-scope";
+import { taskScope } from "./task-scope";
 import { expectedSize } from "@pap/kernel/graphql";
 import type { Task } from "@pap/db";
 import { builder } from "../builder";
@@ -63,7 +63,7 @@ for (const [subjectType, ref] of Object.entries(subjectTypes)) {
       args: { openOnly: t.arg.boolean({ defaultValue: false }) },
       resolve: async (subject, args, context) =>
         openOnly(
-          await tasksWithinReach(context, await context.loaders.tasksBySubject.load(subjectKey(subjectType, subject.id))),
+          await taskScope.withinReach(context, await context.loaders.tasksBySubject.load(subjectKey(subjectType, subject.id))),
           args.openOnly,
         ),
     }),
@@ -95,7 +95,7 @@ builder.externalRef("Person", builder.selection<{ id: string }>("id")).implement
           if (found instanceof Error) throw found;
           return found;
         });
-        return openOnly(byUrgency(await tasksWithinReach(context, tasks)), args.openOnly);
+        return openOnly(byUrgency(await taskScope.withinReach(context, tasks)), args.openOnly);
       },
     }),
   }),
@@ -108,6 +108,6 @@ builder.objectField(UserRef, "assignedTasks", (t) =>
     extensions: expectedSize(50),
     description: "The user's open tasks, most urgent first (then the nearest SLA deadline).",
     resolve: async (user, _args, context) =>
-      tasksWithinReach(context, await context.loaders.openTasksByAssignee.load(user.id.toLowerCase())),
+      taskScope.withinReach(context, await context.loaders.openTasksByAssignee.load(user.id.toLowerCase())),
   }),
 );

@@ -3,7 +3,7 @@ import { inTransaction } from "../context";
 import { taskMachine } from "../domain/task-machine";
 import { transitionTask } from "../operations/tasks";
 import { TaskRef } from "./task";
-import { requireTaskInReach } from "./task-scope";
+import { taskScope } from "./task-scope";
 
 builder.machineMutations({
   machine: taskMachine,
@@ -11,7 +11,7 @@ builder.machineMutations({
   ref: TaskRef,
   authScopes: { permission: "tasks:act" },
   perform: async ({ id, action, caller, body }, context) => {
-    await requireTaskInReach(context, id);
+    await taskScope.requireInReach(context, id);
     return inTransaction(context, (work) => transitionTask(work, id, action, caller, body));
   },
 });

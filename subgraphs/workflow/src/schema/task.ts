@@ -1,3 +1,4 @@
+import { countyOfNewRecord } from "@pap/kernel/auth";
 import { findPage, listThroughDriver, substituteMe, type ListArgs } from "@pap/kernel/list";
 import { availableActions } from "@pap/kernel/state-machine";
 import { loadByUuid } from "@pap/kernel/graphql";
@@ -8,7 +9,7 @@ import { task } from "../contract/task";
 import { needsCallerAccount, taskMachine, withAccount } from "../domain/task-machine";
 import { createTask, deleteTask, updateTask } from "../operations/tasks";
 import { QueueRef } from "./queue";
-import { countyOfNewTask, reachesTask, requireTaskInReach, tasksInReach } from "./task-scope";
+import { taskScope } from "./task-scope";
 
 /** The task table's columns a list may filter and order by through the driver (it reads them as Prisma does, as the by-id loader relies on). */
 const taskColumns = plainColumnsOf("Task");
@@ -45,7 +46,7 @@ async function taskPage(args: ListArgs, context: WorkflowContext) {
   return findPage(
     task.listSpec,
     { ...args, q },
-    listThroughDriver(context.read, "workflow_task", taskColumns, await tasksInReach(context), {
+    listThroughDriver(context.read, "workflow_task", taskColumns, await taskScope.condition(context), {
       items: (query) => context.db.task.findMany(query),
       total: (where) => context.db.task.count({ where }),
     }),
@@ -55,21 +56,18 @@ async function taskPage(args: ListArgs, context: WorkflowContext) {
 builder.graphCrud({
   resource: task,
   ref: TaskRef,
-  load: async (id, context) => {
-    const found = await loadByUuid(context.loaders.taskById, id);
-    return (await reachesTask(context, found)) ? found : null;
-  },
+  load: async (id, context) => taskScope.reachable(context, await loadByUuid(context.loaders.taskById, id)),
   page: taskPage,
   create: async (body, context) => {
-    const county = await countyOfNewTask(context, body);
+    const county = await countyOfNewRecord(context, body.subjectType, body.subjectId);
     return inTransaction(context, (work) => createTask(work, body, { county }));
   },
   update: async (id, body, context) => {
-    await requireTaskInReach(context, id);
+    await taskScope.requireInReach(context, id);
     return inTransaction(context, (work) => updateTask(work, id, body));
   },
   delete: async (id, context) => {
-    await requireTaskInReach(context, id);
+    await taskScope.requireInReach(context, id);
     return inTransaction(context, (work) => deleteTask(work, id));
   },
   descriptions: {
