@@ -206,6 +206,22 @@ describe("appointments", () => {
   });
 });
 
+describe("service calls", () => {
+  it("belong to their requesting record's county", async () => {
+    const submit = (headers?: Headers) =>
+      api.post("/data-exchange/service-calls", { serviceType: "fdsh_vlp", requestingResourceId: inMarin.memberId }, headers);
+    const forMarin = await expectStatus(submit(), [200, 201], "Marin's call");
+    expect(forMarin.county).toBe(MARIN);
+    expect((await get(`/data-exchange/service-calls/${forMarin.id}`, alameda)).status).toBe(404);
+    expect((await get(`/data-exchange/service-calls/${forMarin.id}`, marin)).status).toBe(200);
+    const alamedaCalls = (await get("/data-exchange/service-calls?limit=100", alameda)).body.items as Json[];
+    expect(alamedaCalls.filter((call) => call.county !== ALAMEDA)).toEqual([]);
+    expect((await get("/data-exchange/service-calls?limit=100", statewide)).body.items.map((call: Json) => call.id)).toContain(forMarin.id);
+    // Alameda may not ask an agency about Marin's member either.
+    expect((await submit(alameda)).status).toBe(404);
+  });
+});
+
 describe("search", () => {
   it("finds only the caller's counties' applications, cases and tasks", async () => {
     // Each household is found by its primary applicant's last name; any of the three words will do.

@@ -5,6 +5,9 @@ ALTER TABLE "appointment" ADD COLUMN     "county" TEXT;
 ALTER TABLE "case" ADD COLUMN     "county" TEXT;
 
 -- AlterTable
+ALTER TABLE "data_exchange_service_call" ADD COLUMN     "county" TEXT;
+
+-- AlterTable
 ALTER TABLE "eligibility_determination" ADD COLUMN     "county" TEXT;
 
 -- AlterTable
@@ -26,6 +29,9 @@ CREATE INDEX "appointment_county_startAt_idx" ON "appointment"("county", "startA
 CREATE INDEX "case_county_updatedAt_idx" ON "case"("county", "updatedAt");
 
 -- CreateIndex
+CREATE INDEX "data_exchange_service_call_county_createdAt_idx" ON "data_exchange_service_call"("county", "createdAt");
+
+-- CreateIndex
 CREATE INDEX "eligibility_determination_county_updatedAt_idx" ON "eligibility_determination"("county", "updatedAt");
 
 -- CreateIndex
@@ -41,7 +47,7 @@ CREATE INDEX "workflow_queue_county_idx" ON "workflow_queue"("county");
 CREATE INDEX "workflow_task_county_status_idx" ON "workflow_task"("county", "status");
 
 -- Where each record county scoping covers belongs, by id: the anchors' own county (applications,
--- cases, tasks, determinations, appointments), and the records read through them or whose events
+-- cases, tasks, determinations, appointments, service calls), and the records read through them or whose events
 -- name them as subject (members, verifications, interviews, decisions), through their application or
 -- determination. The event log, its stream and subscriptions ask it whether a confined caller
 -- reaches an event's subject; each branch is a primary-key lookup.
@@ -61,5 +67,7 @@ CREATE VIEW "record_county" AS
   SELECT "id", "county" FROM "eligibility_determination"
   UNION ALL
   SELECT "id", "county" FROM "appointment"
+  UNION ALL
+  SELECT "id", "county" FROM "data_exchange_service_call"
   UNION ALL
   SELECT d."id", e."county" FROM "eligibility_decision" d JOIN "eligibility_determination" e ON e."id" = d."determinationId";

@@ -88,6 +88,13 @@ export const serviceCall = defineResource({
     },
     deadlineAt: { kind: "datetime", description: "When a call still pending becomes timed_out: its service's window from submission." },
     completedAt: { kind: "datetime", nullable: true, sort: true },
+    county: {
+      kind: "string",
+      nullable: true,
+      search: true,
+      description:
+        "The county the call belongs to, a five-digit FIPS code: its requesting record's (a member, a verification, an application), else its submitter's when they are confined to counties; null: state level.",
+    },
     service: { kind: "reference", target: "ExternalService", description: "The catalog entry called." },
     createdAt: { kind: "datetime", sort: true },
     updatedAt: { kind: "datetime", sort: true },

@@ -55,7 +55,7 @@ export async function submitServiceCall(
   work: DataExchangeWork,
   catalog: readonly CatalogEntry[],
   submission: Submission,
-  options: { leaseMs?: number } = {},
+  options: { leaseMs?: number; county?: string | null } = {},
 ): Promise<Submitted> {
   const entry = entryOf(catalog, submission);
   const requestingResourceId = submission.requestingResourceId.toLowerCase();
@@ -68,9 +68,10 @@ export async function submitServiceCall(
   for (let round = 0; round < 5; round++) {
     const [inserted] = await work.tx.$queryRaw<CallRow[]>(Prisma.sql`
       INSERT INTO data_exchange_service_call (id, "serviceId", "serviceType", "requestingResourceId", "requestingResourceType", "callMode", status, data, metadata,
-        attempts, "nextAttemptAt", "leaseUntil", "deadlineAt", "createdAt", "updatedAt")
+        attempts, "nextAttemptAt", "leaseUntil", "deadlineAt", county, "createdAt", "updatedAt")
       VALUES (${randomUUID()}::uuid, ${entry.id}::uuid, ${entry.serviceType}, ${requestingResourceId}::uuid, ${entry.requestingResourceType}, ${callMode}, 'pending',
-        ${submission.data ? JSON.stringify(submission.data) : null}::jsonb, ${JSON.stringify(submission.metadata ?? {})}::jsonb, ${leaseUntil ? 1 : 0}, ${now}, ${leaseUntil}, ${deadlineAt}, ${now}, ${now})
+        ${submission.data ? JSON.stringify(submission.data) : null}::jsonb, ${JSON.stringify(submission.metadata ?? {})}::jsonb, ${leaseUntil ? 1 : 0}, ${now}, ${leaseUntil}, ${deadlineAt},
+        coalesce((SELECT rc.county FROM record_county rc WHERE rc.id = ${requestingResourceId}::uuid LIMIT 1), ${options.county ?? null}::text), ${now}, ${now})
       ON CONFLICT ("requestingResourceId", "serviceId") WHERE status = 'pending' DO NOTHING
       RETURNING *`);
     if (!inserted) {

@@ -3,6 +3,7 @@ import { filtered } from "@pap/kernel/graphql";
 import { builder } from "../builder";
 import { dataExchangeEvents } from "../domain/events";
 import { ServiceCallRef } from "./service-call";
+import { serviceCallScope } from "./service-call-scope";
 
 const read = { permission: "service-calls:read" };
 
@@ -15,9 +16,12 @@ const EventRef = builder.externalRef("Event", builder.selection<{ id: string }>(
       nullable: true,
       description: "The service call this event concerns, when it is one of the data-exchange domain's events.",
       requires: builder.selection<{ source: string; subject: string }>("source subject"),
-      resolve: (event: { source: string; subject: string }, _args, context) =>
+      resolve: async (event: { source: string; subject: string }, _args, context) =>
         event.source === dataExchangeEvents.source && isUuid(event.subject)
-          ? context.db.externalServiceCall.findUnique({ where: { id: event.subject.toLowerCase() } })
+          ? serviceCallScope.reachable(
+              context,
+              await context.db.externalServiceCall.findUnique({ where: { id: event.subject.toLowerCase() } }),
+            )
           : null,
     }),
   }),
@@ -35,7 +39,10 @@ builder.subscriptionField("serviceCallChanged", (t) =>
       if (id !== undefined && !isUuid(id)) throw badRequest("Invalid 'id' argument.", [{ field: "id", message: "must be a uuid" }]);
       const events = await context.hub.subscribe({ source: dataExchangeEvents.source, ...(id && { subject: id }) });
       // Timer callbacks are the domain's own bookkeeping, not changes of a call.
-      return filtered(events, async ({ event }) => event.type.includes(".call."));
+      return filtered(
+        events,
+        async ({ event }) => event.type.includes(".call.") && (await serviceCallScope.idInReach(context, event.subject)),
+      );
     },
     resolve: (logged) => ({ id: logged.event.id }),
   }),

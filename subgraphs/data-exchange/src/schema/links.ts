@@ -1,3 +1,4 @@
+import { serviceCallScope } from "./service-call-scope";
 import { expectedSize } from "@pap/kernel/graphql";
 import { builder } from "../builder";
 import { ServiceCallRef } from "./service-call";
@@ -11,7 +12,8 @@ builder.externalRef("Application", builder.selection<{ id: string }>("id")).impl
       type: [ServiceCallRef],
       extensions: expectedSize(20),
       description: "The calls to outside services made for this application (its verifications' and its decisions'), newest first.",
-      resolve: (application, _args, context) => context.loaders.callsByApplication.load(application.id),
+      resolve: async (application, _args, context) =>
+        serviceCallScope.withinReach(context, await context.loaders.callsByApplication.load(application.id)),
     }),
   }),
 });

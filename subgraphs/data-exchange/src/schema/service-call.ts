@@ -12,6 +12,7 @@ import { writeCallMetadata } from "../operations/metadata";
 import { entryOf, submitServiceCall, type Submission } from "../operations/service-calls";
 import { onTheDriver } from "../operations/work";
 import { ExternalServiceRef } from "./service";
+import { countyOfSubmission, serviceCallScope } from "./service-call-scope";
 
 const read = { permission: "service-calls:read" };
 
@@ -28,7 +29,8 @@ export const ServiceCallRef: ObjectRef<Types, ExternalServiceCall> = builder.obj
     }),
 });
 
-export const loadCall = (id: string, context: DataExchangeContext) => loadByUuid(context.loaders.callById, id);
+export const loadCall = async (id: string, context: DataExchangeContext) =>
+  serviceCallScope.reachable(context, await loadByUuid(context.loaders.callById, id));
 
 builder.asEntity(ServiceCallRef, {
   key: builder.selection<{ id: string }>("id"),
@@ -60,11 +62,13 @@ builder.queryFields((t) => ({
     type: ServiceCallList,
     description: "Service calls, newest first; `q` filters them (`requestingResourceId:<id> status:pending serviceType:swica`).",
     args: listArguments(t.arg),
-    resolve: (_root, args, context) =>
-      findPage(serviceCall.listSpec, args, {
-        items: (query) => context.db.externalServiceCall.findMany(query),
-        total: (where) => context.db.externalServiceCall.count({ where }),
-      }),
+    resolve: async (_root, args, context) => {
+      const inReach = await serviceCallScope.condition(context);
+      return findPage(serviceCall.listSpec, args, {
+        items: (query) => context.db.externalServiceCall.findMany({ ...query, where: { AND: [query.where, inReach] } }),
+        total: (where) => context.db.externalServiceCall.count({ where: { AND: [where, inReach] } }),
+      });
+    },
   }),
 }));
 
@@ -81,8 +85,9 @@ builder.mutationFields((t) => ({
       const submission = parseBody(serviceCall.createBody, serviceCall.bodyFromInput(args.input)) as Submission;
       const settings = context.calling.settings();
       const entry = entryOf(settings.catalog, submission);
+      const county = await countyOfSubmission(context, submission.requestingResourceId);
       const submitted = await onTheDriver(context, (work) =>
-        submitServiceCall(work, settings.catalog, submission, { leaseMs: leaseMs(entry, settings) }),
+        submitServiceCall(work, settings.catalog, submission, { leaseMs: leaseMs(entry, settings), county }),
       );
       if (!submitted.created || submitted.call.callMode !== "sync") return submitted;
       return { created: true, call: await makeSyncCall(context, submitted.call, submitted.entry) };
@@ -95,5 +100,8 @@ builder.metadataNamespaceMutations({
   ref: ServiceCallRef,
   permission: "service-calls:metadata",
   record: "service call",
-  write: (context, id, domain, value) => onTheDriver(context, (work) => writeCallMetadata(work, id, domain, value)),
+  write: async (context, id, domain, value) => {
+    await serviceCallScope.requireInReach(context, id);
+    return onTheDriver(context, (work) => writeCallMetadata(work, id, domain, value));
+  },
 });
