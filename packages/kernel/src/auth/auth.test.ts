@@ -92,6 +92,8 @@ describe("authentication", () => {
     const behindProxy = createAuthenticator(authSettingsFromEnv({ AUTH_MODE: "trusted-headers" }));
     expect(await behindProxy(headers)).toEqual({ kind: "user", id: "u-1", roles: ["supervisor"], counties: [] });
     expect((await behindProxy({ "x-caller-id": "svc", "x-caller-roles": "system" })).kind).toBe("service_account");
+    // The counties a proxy confines its caller to, as a token's claim would.
+    expect((await behindProxy({ ...headers, "x-caller-counties": "06001, Marin" })).counties).toEqual(["06001", "Marin"]);
   });
 
   it("accepts a configured API key as an api_key principal holding no role, naming it by a digest", async () => {

@@ -81,7 +81,12 @@ function principalFromTrustedHeaders(headers: Record<string, string | undefined>
   const id = headers["x-caller-id"]?.trim();
   if (!id) return anonymousBehindProxy;
   const roles = rolesFrom(headers["x-caller-roles"] ?? "");
-  return { kind: roles.includes("system") ? "service_account" : "user", id, roles, counties: [] };
+  // The counties the proxy confines the caller to (county scoping), as a token's `counties` claim would.
+  const counties = (headers["x-caller-counties"] ?? "")
+    .split(",")
+    .map((county) => county.trim())
+    .filter(Boolean);
+  return { kind: roles.includes("system") ? "service_account" : "user", id, roles, counties };
 }
 
 function tokenVerifier(settings: AuthSettings) {

@@ -5,6 +5,7 @@ export const forwardedHeaderNames = [
   "tracestate",
   "x-caller-id",
   "x-caller-roles",
+  "x-caller-counties",
   "x-api-key",
   "x-request-id",
   // The version a change is held to (optimistic concurrency): each subgraph's writes check it.

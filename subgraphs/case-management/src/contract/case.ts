@@ -47,7 +47,6 @@ export const caseResource = defineResource({
     county: {
       kind: "string",
       nullable: true,
-      search: true,
       description:
         "The county the case belongs to, a five-digit FIPS code: its application's, or its creator's when they are confined to counties; null: state level.",
     },

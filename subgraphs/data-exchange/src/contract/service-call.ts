@@ -91,7 +91,6 @@ export const serviceCall = defineResource({
     county: {
       kind: "string",
       nullable: true,
-      search: true,
       description:
         "The county the call belongs to, a five-digit FIPS code: its requesting record's (a member, a verification, an application), else its submitter's when they are confined to counties; null: state level.",
     },

@@ -22,7 +22,6 @@ export const determination = defineResource({
     county: {
       kind: "string",
       nullable: true,
-      search: true,
       description:
         "Its application's county when it was filed, a five-digit FIPS code (null: state level); its decisions belong there too.",
     },

@@ -69,8 +69,6 @@ export const application = defineResource({
     county: {
       kind: "string",
       nullable: true,
-      search: true,
-      sort: true,
       description:
         "The county the household belongs to, as a five-digit FIPS code: the one its primary applicant's primary address names; null (state level) while none is known.",
     },

@@ -38,7 +38,6 @@ export const appointment = defineResource({
     county: {
       kind: "string",
       nullable: true,
-      search: true,
       description:
         "The county the appointment belongs to, a five-digit FIPS code: its subject's (an interview's application's), else its creator's when they are confined to counties; null: state level.",
     },

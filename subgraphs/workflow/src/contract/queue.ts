@@ -26,7 +26,6 @@ export const queue = defineResource({
       nullable: true,
       write: "always",
       input: z.string().regex(/^\d{5}$/, "must be a five-digit FIPS code"),
-      search: true,
       description:
         "The county whose tasks this queue holds (a five-digit FIPS code): tasks of that county route here rather than to the state's queue, to the one whose name begins with the routed name (snap-intake…) when the county has several. Null: a state queue.",
     },

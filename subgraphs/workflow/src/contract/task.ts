@@ -68,7 +68,6 @@ export const task = defineResource({
     county: {
       kind: "string",
       nullable: true,
-      search: true,
       description:
         "The county the task belongs to, a five-digit FIPS code: its application's or case's when it was opened, else its creator's when they are confined to counties; null: state level.",
     },
