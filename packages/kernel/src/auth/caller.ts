@@ -45,6 +45,7 @@ export function callerContext(
   let knownPermissions: ReadonlySet<string> | undefined;
   let account: Promise<CallerAccount | null> | undefined;
   let knownAccount: CallerAccount | null | undefined;
+  let reach: Promise<CountyReach> | undefined;
   const establish = () => (principal ??= authenticate(headers).then((caller) => (known = caller)));
   return {
     principal: establish,
@@ -53,7 +54,8 @@ export function callerContext(
       (account ??= establish()
         .then((caller) => (caller.kind === "user" || caller.kind === "service_account" ? findAccount(caller) : null))
         .then((found) => (knownAccount = found))),
-    countyReach: () => establish().then((caller) => countyReachOf(caller, jurisdiction)),
+    // Asked for every record a page shows: worked out once.
+    countyReach: () => (reach ??= establish().then((caller) => countyReachOf(caller, jurisdiction))),
     knownPrincipal: () => known,
     knownAccount: () => knownAccount,
     knownPermissions: () => knownPermissions,

@@ -26,4 +26,4 @@ export { countyCondition, countyReachOf, homeCounty, reaches } from "./county-re
 export type { CountyReach } from "./county-reach";
 export { countyScope } from "./county-scope";
 export type { ReachingContext } from "./county-scope";
-export { countyOfNewRecord } from "./county-of-new";
+export { countyOfNewRecord, recordInReach } from "./record-county";

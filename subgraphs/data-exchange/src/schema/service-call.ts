@@ -1,3 +1,4 @@
+import { countyOfNewRecord } from "@pap/kernel/auth";
 import { parseBody } from "@pap/kernel/validation";
 import { findPage } from "@pap/kernel/list";
 import { listArguments, loadByUuid } from "@pap/kernel/graphql";
@@ -12,7 +13,7 @@ import { writeCallMetadata } from "../operations/metadata";
 import { entryOf, submitServiceCall, type Submission } from "../operations/service-calls";
 import { onTheDriver } from "../operations/work";
 import { ExternalServiceRef } from "./service";
-import { countyOfSubmission, serviceCallScope } from "./service-call-scope";
+import { serviceCallScope } from "./service-call-scope";
 
 const read = { permission: "service-calls:read" };
 
@@ -85,7 +86,7 @@ builder.mutationFields((t) => ({
       const submission = parseBody(serviceCall.createBody, serviceCall.bodyFromInput(args.input)) as Submission;
       const settings = context.calling.settings();
       const entry = entryOf(settings.catalog, submission);
-      const county = await countyOfSubmission(context, submission.requestingResourceId);
+      const county = await countyOfNewRecord(context, { type: "requesting_resource", id: submission.requestingResourceId });
       const submitted = await onTheDriver(context, (work) =>
         submitServiceCall(work, settings.catalog, submission, { leaseMs: leaseMs(entry, settings), county }),
       );

@@ -1,4 +1,5 @@
 import { badRequest, isUuid } from "@pap/core";
+import { recordInReach } from "@pap/kernel/auth";
 import { filtered, reachableOnly } from "@pap/kernel/graphql";
 import type { Determination } from "@pap/db";
 import { builder } from "../builder";
@@ -22,14 +23,6 @@ async function determinationOf(context: EligibilityContext, subject: string): Pr
     context.loaders.decisionById.load(id),
   ]);
   return byId ?? byApplication ?? (decision ? context.loaders.determinationById.load(decision.determinationId) : null);
-}
-
-/** The same, read from the database rather than the connection's loaders (a subscription's live check). */
-async function freshDeterminationOf(context: EligibilityContext, subject: string): Promise<Determination | null> {
-  if (!isUuid(subject)) return null;
-  const id = subject.toLowerCase();
-  const decision = await context.db.decision.findUnique({ where: { id }, select: { determinationId: true } });
-  return context.db.determination.findFirst({ where: { OR: [{ id: decision?.determinationId ?? id }, { applicationId: id }] } });
 }
 
 const EventRef = builder.externalRef("Event", builder.selection<{ id: string }>("id")).implement({
@@ -61,14 +54,9 @@ builder.subscriptionField("determinationChanged", (t) =>
       const id = args.id?.toString();
       if (id !== undefined && !isUuid(id)) throw badRequest("Invalid 'id' argument.", [{ field: "id", message: "must be a uuid" }]);
       const live = context.hub.subscribe({ source: eligibilityEvents.source });
-      // A caller confined to counties hears of the determinations of their counties alone, read fresh for each event.
-      const events =
-        (await context.countyReach()) === undefined
-          ? await live
-          : await reachableOnly(
-              live,
-              async (subject) => (await determinationScope.reachable(context, await freshDeterminationOf(context, subject))) !== null,
-            );
+      // A caller confined to counties hears of the determinations of their counties alone: each event's subject (the
+      // determination, its application or a decision) placed as it is now.
+      const events = await reachableOnly(live, (subject) => recordInReach(context, subject));
       if (id === undefined) return events;
       const wanted = id.toLowerCase();
       // Read fresh for each event (a connection's loaders would cache a determination not yet made).

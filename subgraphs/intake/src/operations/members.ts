@@ -1,5 +1,5 @@
 import { countyOfAddress, isUuid, notFound } from "@pap/core";
-import { findLocked, type ApplicationMember, type Prisma } from "@pap/db";
+import { findLocked, type Application, type ApplicationMember, type Prisma } from "@pap/db";
 import { member as memberResource, type MemberCreate, type MemberUpdate } from "../contract/member";
 import { countyChanged, memberChanges } from "../domain/events";
 import { changingApplication, type RecordAccess } from "./records";
@@ -29,18 +29,17 @@ type PrimaryContact = { name?: { firstName?: unknown; lastName?: unknown }; prim
  * What the application keeps of its primary applicant's contact: the name lists search and sort by,
  * and the county their primary address names, which decides who may reach the application.
  */
-async function keepPrimaryApplicant(work: IntakeWork, applicationId: string): Promise<void> {
-  const primary = await primaryApplicantOf(work.tx, applicationId);
+async function keepPrimaryApplicant(work: IntakeWork, application: Pick<Application, "id" | "county">): Promise<void> {
+  const primary = await primaryApplicantOf(work.tx, application.id);
   const contact = primary?.contact as PrimaryContact;
   const text = (value: unknown) => (typeof value === "string" ? value : null);
   const county = countyOfAddress(contact?.primaryAddress, work.jurisdiction.table);
-  const before = await work.tx.application.findUniqueOrThrow({ where: { id: applicationId }, select: { county: true } });
   await work.tx.application.update({
-    where: { id: applicationId },
+    where: { id: application.id },
     data: { applicantFirstName: text(contact?.name?.firstName), applicantLastName: text(contact?.name?.lastName), county },
   });
   // What hangs off the application (its tasks, its determination) follows it: the other domains react to this.
-  if (before.county !== county) await work.events.record(work.tx, countyChanged(applicationId, county, before.county));
+  if (application.county !== county) await work.events.record(work.tx, countyChanged(application.id, county, application.county));
 }
 
 export async function createMember(
@@ -53,7 +52,7 @@ export async function createMember(
   const created = await work.tx.applicationMember.create({
     data: { ...(memberResource.columnsOf(body) as Prisma.ApplicationMemberUncheckedCreateInput), applicationId: parent.id },
   });
-  await keepPrimaryApplicant(work, parent.id);
+  await keepPrimaryApplicant(work, parent);
   await work.events.record(work.tx, memberChanges.created(parent.id, memberResource.snapshot(created)));
   return created;
 }
@@ -68,7 +67,7 @@ export async function updateMember(
   const parent = await changingApplication(work, applicationId, "Its members", access);
   const before = await memberOf(work.tx, parent.id, id);
   const after = await work.tx.applicationMember.update({ where: { id: before.id }, data: memberResource.columnsOf(body) });
-  await keepPrimaryApplicant(work, parent.id);
+  await keepPrimaryApplicant(work, parent);
   await work.events.record(
     work.tx,
     memberChanges.updated(parent.id, after.id, memberResource.snapshot(before), memberResource.snapshot(after)),
@@ -80,7 +79,7 @@ export async function deleteMember(work: IntakeWork, applicationId: string, id: 
   const parent = await changingApplication(work, applicationId, "Its members", access);
   const found = await memberOf(work.tx, parent.id, id);
   await work.tx.applicationMember.delete({ where: { id: found.id } });
-  await keepPrimaryApplicant(work, parent.id);
+  await keepPrimaryApplicant(work, parent);
   await work.events.record(work.tx, memberChanges.deleted(parent.id, found.id));
 }
 

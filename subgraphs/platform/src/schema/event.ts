@@ -1,17 +1,18 @@
 import { entryFromRow, headOfLog, sequenceLog, traceIdOf, type LogEntry } from "@pap/events";
 import { findPage } from "@pap/kernel/list";
+import { recordInReach } from "@pap/kernel/auth";
 import { listArguments, loadByUuid, reachableOnly } from "@pap/kernel/graphql";
 import { builder } from "../builder";
 import type { PlatformContext } from "../context";
 import { event } from "../contract/event";
 import { eventLogWhere, positionFrom, streamFilter } from "../domain/event-log";
 import { publishEvent } from "../operations/events";
-import { requireLogInReach, subjectInReach } from "./event-scope";
+import { requireLogInReach } from "./event-scope";
 
 /** An event by id: none when there is none, or its subject is out of the caller's reach (county scoping). */
 async function eventInReach(context: PlatformContext, id: string): Promise<LogEntry | null> {
   const found = await loadByUuid(context.loaders.eventById, id);
-  return found && (await subjectInReach(context, found.event.subject)) ? found : null;
+  return found && (await recordInReach(context, found.event.subject)) ? found : null;
 }
 
 export const EventRef = builder.objectRef<LogEntry>("Event").implement({
@@ -116,7 +117,7 @@ builder.subscriptionFields((t) => ({
         positionFrom(args.after),
       );
       // A confined caller's stream carries the events whose subject they reach, judged as each arrives.
-      return (await context.countyReach()) === undefined ? live : reachableOnly(live, (subject) => subjectInReach(context, subject));
+      return (await context.countyReach()) === undefined ? live : reachableOnly(live, (subject) => recordInReach(context, subject));
     },
     resolve: (logged) => logged,
   }),

@@ -45,7 +45,8 @@ builder.graphCrud({
   ref: AppointmentRef,
   load: loadAppointment,
   page: appointmentPage,
-  create: async (body, context) => createAppointment(context, body, await countyOfNewRecord(context, body.subjectType, body.subjectId)),
+  create: async (body, context) =>
+    createAppointment(context, body, await countyOfNewRecord(context, { type: body.subjectType, id: body.subjectId })),
   update: async (id, body, context) => {
     await appointmentScope.requireInReach(context, id);
     return updateAppointment(context, id, body);

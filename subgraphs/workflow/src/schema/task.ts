@@ -59,7 +59,7 @@ builder.graphCrud({
   load: async (id, context) => taskScope.reachable(context, await loadByUuid(context.loaders.taskById, id)),
   page: taskPage,
   create: async (body, context) => {
-    const county = await countyOfNewRecord(context, body.subjectType, body.subjectId);
+    const county = await countyOfNewRecord(context, { type: body.subjectType, id: body.subjectId });
     return inTransaction(context, (work) => createTask(work, body, { county }));
   },
   update: async (id, body, context) => {
