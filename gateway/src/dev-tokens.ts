@@ -3,7 +3,7 @@ import { isRole, roles, signToken, type AuthSettings } from "@pap/kernel/auth";
 import type { FastifyInstance } from "fastify";
 
 /**
- * Development mode only: `GET /dev/token?role=case_worker[,supervisor]&sub=…&userId=…&counties=…&personId=…`
+ * Development mode only: `GET /dev/token?role=case_worker[,supervisor]&sub=…&userId=…&counties=…&programs=…&sharesIdentifiers=true&personId=…`
  * answers a token signed with this machine's development key, so a newcomer can call every API.
  * Never registered when a real identity provider is configured.
  */
@@ -20,6 +20,9 @@ export function registerDevelopmentTokens(app: FastifyInstance, settings: AuthSe
       userId: query.userId ?? sub,
       roles: requested,
       counties: query.counties?.split(",").filter(Boolean) ?? [],
+      // A partner's data-sharing agreement (docs/partner-scoping.md).
+      ...(query.programs && { programs: query.programs.split(",").filter(Boolean) }),
+      ...(query.sharesIdentifiers === "true" && { sharesIdentifiers: true }),
       ...(query.personId && { personId: query.personId }),
     };
     const lifetimeSeconds = 8 * 3600;

@@ -106,7 +106,7 @@ export type AuditTrail = {
   enabled: boolean;
   names: ReadonlySet<string>;
   /** The log of one request's reads through the graph; none when the trail is off. */
-  forRequest(headers: Record<string, string | undefined>, principal: () => Promise<Principal>): SensitiveReadLog | undefined;
+  forRequest(headers: Record<string, string | undefined>, principal: () => Promise<Principal>): SensitiveReadLog;
 };
 
 /** The trace id a request's audit rows carry: the one it arrived with, else the one its events get. */
@@ -118,7 +118,8 @@ export function auditTrail(run: RowReader, settings: { enabled: boolean; names: 
   return {
     ...settings,
     forRequest(headers, principal) {
-      if (!settings.enabled) return undefined;
+      // With the trail off, a request still knows the sensitive names: a partner's agreement withholds them.
+      if (!settings.enabled) return { names: settings.names };
       let reader: Promise<Reader> | undefined;
       const readerOf = () =>
         (reader ??= principal().then((actor) => ({ actor, traceId: auditTraceIdOf(headers), channel: "graph" as const })));

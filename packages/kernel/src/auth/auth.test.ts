@@ -94,6 +94,13 @@ describe("authentication", () => {
     expect((await behindProxy({ "x-caller-id": "svc", "x-caller-roles": "system" })).kind).toBe("service_account");
     // The counties a proxy confines its caller to, as a token's claim would.
     expect((await behindProxy({ ...headers, "x-caller-counties": "06001, Marin" })).counties).toEqual(["06001", "Marin"]);
+    // A partner's agreement, as a token's `programs` and `sharesIdentifiers` claims would carry it.
+    const partner = { "x-caller-id": "p-1", "x-caller-roles": "partner_readonly" };
+    expect(await behindProxy({ ...partner, "x-caller-programs": "medicaid, chip", "x-caller-shares-identifiers": "true" })).toMatchObject({
+      programs: ["medicaid", "chip"],
+      sharesIdentifiers: true,
+    });
+    expect(await behindProxy(partner)).not.toHaveProperty("sharesIdentifiers");
   });
 
   it("accepts a configured API key as an api_key principal holding no role, naming it by a digest", async () => {

@@ -82,12 +82,27 @@ function principalFromTrustedHeaders(headers: Record<string, string | undefined>
   if (!id) return anonymousBehindProxy;
   const roles = rolesFrom(headers["x-caller-roles"] ?? "");
   // The counties the proxy confines the caller to (county scoping), as a token's `counties` claim would.
-  const counties = (headers["x-caller-counties"] ?? "")
-    .split(",")
-    .map((county) => county.trim())
-    .filter(Boolean);
-  return { kind: roles.includes("system") ? "service_account" : "user", id, roles, counties };
+  // A partner's agreement, as the token's `programs` and `sharesIdentifiers` claims would carry it.
+  const programs = listHeader(headers["x-caller-programs"]);
+  const sharesIdentifiers = headers["x-caller-shares-identifiers"]?.trim().toLowerCase() === "true";
+  return {
+    kind: roles.includes("system") ? "service_account" : "user",
+    id,
+    roles,
+    counties: listHeader(headers["x-caller-counties"]),
+    ...(programs.length > 0 && { programs }),
+    ...(sharesIdentifiers && { sharesIdentifiers }),
+  };
 }
+
+const listHeader = (value: string | undefined): string[] =>
+  (value ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+
+const stringsOf = (claim: unknown): string[] =>
+  Array.isArray(claim) ? claim.filter((entry): entry is string => typeof entry === "string") : [];
 
 function tokenVerifier(settings: AuthSettings) {
   let key: Promise<Parameters<Jose["jwtVerify"]>[1]> | undefined;
@@ -110,9 +125,8 @@ function tokenVerifier(settings: AuthSettings) {
       });
       const roles = rolesFrom(payload.roles);
       const id = typeof payload.userId === "string" ? payload.userId : payload.sub!;
-      const counties = Array.isArray(payload.counties)
-        ? payload.counties.filter((county): county is string => typeof county === "string")
-        : [];
+      const counties = stringsOf(payload.counties);
+      const programs = stringsOf(payload.programs);
       const grants = grantsOfScope(payload.scope);
       const principal: Principal = {
         kind: roles.includes("system") ? "service_account" : "user",
@@ -121,6 +135,8 @@ function tokenVerifier(settings: AuthSettings) {
         roles,
         counties,
         ...(grants.length > 0 && { grants }),
+        ...(programs.length > 0 && { programs }),
+        ...(payload.sharesIdentifiers === true && { sharesIdentifiers: true }),
         ...(typeof payload.personId === "string" && { personId: payload.personId.toLowerCase() }),
       };
       return { principal, expiresAt: payload.exp! * 1000 };
@@ -137,7 +153,16 @@ function tokenVerifier(settings: AuthSettings) {
 /** Signs a token for local development and tests: the claims the identity provider would embed. */
 export async function signToken(
   settings: Pick<AuthSettings, "secret" | "issuer" | "audience">,
-  claims: { sub: string; userId?: string; roles: readonly string[]; counties?: readonly string[]; personId?: string; scope?: string },
+  claims: {
+    sub: string;
+    userId?: string;
+    roles: readonly string[];
+    counties?: readonly string[];
+    programs?: readonly string[];
+    sharesIdentifiers?: boolean;
+    personId?: string;
+    scope?: string;
+  },
   lifetimeSeconds = 3600,
 ): Promise<string> {
   if (!settings.secret) throw new Error("signing tokens here needs a shared secret (development mode or AUTH_SECRET)");
@@ -146,6 +171,8 @@ export async function signToken(
     userId: claims.userId ?? claims.sub,
     roles: [...claims.roles],
     counties: [...(claims.counties ?? [])],
+    ...(claims.programs && { programs: [...claims.programs] }),
+    ...(claims.sharesIdentifiers && { sharesIdentifiers: true }),
     ...(claims.personId && { personId: claims.personId }),
     ...(claims.scope && { scope: claims.scope }),
   })

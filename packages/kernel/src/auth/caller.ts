@@ -1,5 +1,6 @@
 import { ApiError, stateWide, type Jurisdiction } from "@pap/core";
 import { countyReachOf, type CountyReach } from "./county-reach";
+import { agreementOf, type Agreement } from "./partner-agreement";
 import type { Authenticator } from "./authenticate";
 import type { Principal } from "./principal";
 import { permissionsHeldBy } from "./held";
@@ -24,6 +25,8 @@ export type CallerContext = {
   account(): Promise<CallerAccount | null>;
   /** The counties whose records the caller reaches (undefined: all), under the deployment's COUNTY_SCOPING. */
   countyReach(): Promise<CountyReach>;
+  /** A partner's data-sharing agreement (undefined: the caller reads under none), which narrows what it reads to its programs. */
+  agreement(): Promise<Agreement | undefined>;
   /** The principal if it has been established already (authorization errors need it synchronously). */
   knownPrincipal(): Principal | undefined;
   /** The account (or null: none) if it has been looked up already; undefined if it has not. */
@@ -56,6 +59,7 @@ export function callerContext(
         .then((found) => (knownAccount = found))),
     // Asked for every record a page shows: worked out once.
     countyReach: () => (reach ??= establish().then((caller) => countyReachOf(caller, jurisdiction))),
+    agreement: () => establish().then(agreementOf),
     knownPrincipal: () => known,
     knownAccount: () => knownAccount,
     knownPermissions: () => knownPermissions,

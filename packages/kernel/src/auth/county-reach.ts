@@ -1,4 +1,5 @@
 import { countyCodeOf, type Jurisdiction } from "@pap/core";
+import { agreementOf } from "./partner-agreement";
 import type { Principal } from "./principal";
 
 /**
@@ -6,12 +7,14 @@ import type { Principal } from "./principal";
  * the FIPS codes of the counties their token names. Scoping is the deployment's choice
  * (COUNTY_SCOPING); under it only staff confined to counties are held: a state administrator, the
  * system and staff whose token names no county reach everything. An applicant is held to their own
- * records by other means, wherever those belong.
+ * records by other means, wherever those belong. A partner whose agreement names counties is held to
+ * them whether or not the deployment scopes its staff: the agreement says so, not the deployment.
  */
 export type CountyReach = readonly string[] | undefined;
 
 export function countyReachOf(principal: Principal, jurisdiction: Jurisdiction): CountyReach {
-  if (!jurisdiction.scoping || principal.counties.length === 0) return undefined;
+  if (principal.counties.length === 0) return undefined;
+  if (!jurisdiction.scoping && agreementOf(principal) === undefined) return undefined;
   if (principal.kind === "system" || principal.kind === "service_account" || principal.roles.includes("state_admin")) return undefined;
   return [...new Set(principal.counties.map((county) => countyCodeOf(county, jurisdiction.table) ?? county))];
 }

@@ -25,5 +25,8 @@ export { allOrOwnRecords } from "./own-records";
 export { countyCondition, countyReachOf, homeCounty, reaches } from "./county-reach";
 export type { CountyReach } from "./county-reach";
 export { countyScope } from "./county-scope";
+export type { ProgramRule } from "./county-scope";
+export { agreementOf, coversPrograms, seesIdentifiers } from "./partner-agreement";
+export type { Agreement } from "./partner-agreement";
 export type { ReachingContext } from "./county-scope";
 export { countyOfNewRecord, recordInReach } from "./record-county";

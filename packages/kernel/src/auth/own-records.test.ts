@@ -6,6 +6,7 @@ const caller = (permissions: string[] | undefined): CallerContext => ({
   permissions: () => Promise.reject(new Error("not asked")),
   account: () => Promise.reject(new Error("not asked")),
   countyReach: () => Promise.reject(new Error("not asked")),
+  agreement: () => Promise.reject(new Error("not asked")),
   knownPrincipal: () => undefined,
   knownAccount: () => undefined,
   knownPermissions: () => (permissions ? new Set(permissions) : undefined),

@@ -19,6 +19,10 @@ export type Principal = {
    * roles: only those `scopeGrants` names, so an auditor who is no administrator reads the audit trail.
    */
   grants?: readonly string[];
+  /** A partner's data-sharing agreement (partner-agreement.ts): the programs it covers, from the token's `programs` claim. */
+  programs?: readonly string[];
+  /** Whether that agreement lets the partner see personal identifiers (the token's `sharesIdentifiers` claim). */
+  sharesIdentifiers?: boolean;
   /** The person record that is the caller's own (an applicant's), from the token's `personId` claim. */
   personId?: string;
   /** For a caller who sent no credential: the one the authentication mode in force expects, for the 401 to name. */

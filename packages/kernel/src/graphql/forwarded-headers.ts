@@ -6,6 +6,8 @@ export const forwardedHeaderNames = [
   "x-caller-id",
   "x-caller-roles",
   "x-caller-counties",
+  "x-caller-programs",
+  "x-caller-shares-identifiers",
   "x-api-key",
   "x-request-id",
   // The version a change is held to (optimistic concurrency): each subgraph's writes check it.

@@ -1,8 +1,9 @@
 import { etagOf } from "@pap/core";
 import type { FieldKind, FieldMap, GenericFieldRef, InputFieldMap, SchemaTypes } from "@pothos/core";
 import type { GraphQLResolveInfo } from "graphql";
+import { seesIdentifiers } from "../auth/partner-agreement";
 import { builderMethods, fieldBuilderMethods, type KernelContext, type KernelTypes } from "./builder-methods";
-import { mayHoldSensitive, selectionsOf, sensitivePathsOf } from "./sensitive-reads";
+import { mayHoldSensitive, selectionsOf, sensitivePathsOf, withoutIdentifiers, type SensitiveReadLog } from "./sensitive-reads";
 import { kinds, type GraphScalar } from "../resource/kinds";
 import {
   columnOf,
@@ -107,8 +108,9 @@ function outputType(builder: Builder, field: FieldDeclaration): OutputType | [Ou
 }
 
 /**
- * A record field's value, given once the sensitive parts it shows (if any) are in the audit trail:
- * the caller's read is recorded before the value leaves, with the record's type and id.
+ * A record field's value as the caller may see it: without personal identifiers for a partner whose
+ * agreement withholds them, and given once the sensitive parts it shows (if any) are in the audit
+ * trail: the caller's read is recorded before the value leaves, with the record's type and id.
  */
 function shownAfterAudit(
   name: string,
@@ -126,6 +128,20 @@ function shownAfterAudit(
   const selections = field.kind === "object" ? selectionsOf(info) : [];
   const paths = sensitivePathsOf(name, field, value, selections, info.fragments, log.names);
   if (paths.size === 0) return value;
+  const caller = context.knownPrincipal();
+  // Records are read once the caller is known (their permission was checked); should one not be, it is asked, not assumed.
+  if (caller === undefined) return context.principal().then(() => shownAfterAudit(name, field, record, value, context, info));
+  if (!seesIdentifiers(caller)) {
+    const shown = withoutIdentifiers(name, value, log.names);
+    const left = sensitivePathsOf(name, field, shown, selections, info.fragments, log.names);
+    return recorded(log, info, record, left, shown);
+  }
+  return recorded(log, info, record, paths, value);
+}
+
+/** The value, once the sensitive paths it shows are in the trail (at once when it shows none, or no trail is kept). */
+function recorded(log: SensitiveReadLog, info: GraphQLResolveInfo, record: object, paths: ReadonlySet<string>, value: unknown): unknown {
+  if (paths.size === 0 || !log.record) return value;
   const recordId = String((record as { id?: unknown }).id);
   return log.record({ recordType: info.parentType.name, recordId, fields: [...paths] }).then(() => value);
 }

@@ -1,6 +1,6 @@
 import { parse, type FragmentDefinitionNode, type OperationDefinitionNode, type SelectionSetNode } from "graphql";
 import type { FieldDeclaration } from "../resource/declaration";
-import { mayHoldSensitive, sensitivePathsOf } from "./sensitive-reads";
+import { mayHoldSensitive, sensitivePathsOf, withoutIdentifiers } from "./sensitive-reads";
 
 const names = new Set(["ssn", "dateOfBirth"]);
 
@@ -79,5 +79,18 @@ describe("the sensitive paths a field's value shows", () => {
     expect(mayHoldSensitive({ kind: "number", audited: true })).toBe(true);
     // The event log's data holds `[redacted]` where a value was.
     expect(mayHoldSensitive({ kind: "jsonValue", audited: false })).toBe(false);
+  });
+});
+
+describe("a value without identifiers (a partner's agreement withholding them)", () => {
+  it("is null for a field sensitive by its name", () => {
+    expect(withoutIdentifiers("ssn", "123-45-6781", names)).toBeNull();
+  });
+
+  it("leaves every sensitive key out of nested and listed values, and keeps the rest", () => {
+    const member = { name: "Ana", personalInformation: { ssn: "123-45-6781", dateOfBirth: "1988-03-14", isUsCitizen: true } };
+    expect(withoutIdentifiers("member", [member], names)).toEqual([{ name: "Ana", personalInformation: { isUsCitizen: true } }]);
+    // What was read is not changed: the loader's copy serves other callers of the request.
+    expect(member.personalInformation.ssn).toBe("123-45-6781");
   });
 });

@@ -6,14 +6,35 @@ export type SensitiveRead = { recordType: string; recordId: string; fields: read
 
 /**
  * Where a request's reads of sensitive fields are recorded. `names` are the fields sensitive wherever
- * they appear (SSNs, dates of birth, what the deployment adds); a declaration marks others `audited`
- * (income amounts). `record` resolves once the read is in the trail, so a value is shown only after
- * its reading is recorded: a trail that cannot be written fails the read rather than let it pass unseen.
+ * they appear (SSNs, dates of birth, what the deployment adds): the personal identifiers a partner's
+ * agreement may withhold; a declaration marks others `audited` (income amounts). `record` resolves
+ * once the read is in the trail, so a value is shown only after its reading is recorded: a trail that
+ * cannot be written fails the read rather than let it pass unseen. It is absent where the deployment
+ * keeps no trail.
  */
 export type SensitiveReadLog = {
   names: ReadonlySet<string>;
-  record(read: SensitiveRead): Promise<void>;
+  record?(read: SensitiveRead): Promise<void>;
 };
+
+/**
+ * A value with every sensitive key taken out, at any depth: what a caller who may not see personal
+ * identifiers is given of a free-form or nested field. Null for a field sensitive by its own name.
+ */
+export function withoutIdentifiers(name: string, value: unknown, names: ReadonlySet<string>): unknown {
+  if (names.has(name)) return null;
+  return stripped(value, names);
+}
+
+function stripped(value: unknown, names: ReadonlySet<string>): unknown {
+  if (Array.isArray(value)) return value.map((item) => stripped(item, names));
+  if (typeof value !== "object" || value === null || value instanceof Date) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => !names.has(key))
+      .map(([key, inner]) => [key, stripped(inner, names)]),
+  );
+}
 
 type Fragments = GraphQLResolveInfo["fragments"];
 

@@ -201,7 +201,7 @@ builder.mutationFields((t) => ({
       if (access.outcome === "gone")
         throw new ApiError(410, "GONE", `Document ${access.document.id} has been destroyed: its content is no longer kept.`);
       // The bytes are the most sensitive read of all: the trail has it before the caller is told where they are.
-      await context.sensitiveReads?.record({ recordType: "DocumentVersion", recordId: version.id, fields: ["content"] });
+      await context.sensitiveReads?.record?.({ recordType: "DocumentVersion", recordId: version.id, fields: ["content"] });
       if (settings.delivery === "stream") return { version, redirectUrl: null };
       const expiresInSeconds = settings.linkTtlSeconds;
       const presigned = await settings.store.presignedUrl?.(version.id, { expiresInSeconds, fileName: version.fileName });
