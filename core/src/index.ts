@@ -133,3 +133,5 @@ export type { CountyTable } from "./jurisdiction/county";
 export { stateWide } from "./jurisdiction/settings";
 export { jurisdictionFromEnv } from "./config/jurisdiction";
 export type { Jurisdiction } from "./jurisdiction/settings";
+export { benefitPrograms } from "./jurisdiction/programs";
+export type { BenefitProgram } from "./jurisdiction/programs";

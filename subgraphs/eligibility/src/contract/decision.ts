@@ -1,10 +1,11 @@
+import { benefitPrograms } from "@pap/core";
 import { defineResource } from "@pap/kernel/resource";
 import { z } from "zod";
 
 export const decisionStatuses = ["pending", "approved", "denied", "ineligible"] as const;
 export type DecisionStatus = (typeof decisionStatuses)[number];
 export const decisionPaths = ["auto", "manual"] as const;
-export const eligibilityPrograms = ["snap", "medicaid", "chip", "tanf", "aca"] as const;
+export const eligibilityPrograms = benefitPrograms;
 export type EligibilityProgram = (typeof eligibilityPrograms)[number];
 
 /** A decision's states after which nothing changes it. */

@@ -15,6 +15,8 @@ const claimsResponse = z.object({
   roles: z.array(roleResponse),
   permissions: z.array(z.string()),
   counties: z.array(z.string()),
+  programs: z.array(z.string()),
+  sharesIdentifiers: z.boolean(),
   organizationId: z.uuid().nullable(),
   personId: z.uuid().nullable(),
   email: z.string(),

@@ -1,5 +1,6 @@
 import { defineResource, type CreateBody, type UpdateBody } from "@pap/kernel/resource";
 import { roles } from "@pap/kernel/auth";
+import { benefitPrograms } from "@pap/core";
 import { z } from "zod";
 
 export const userStatuses = ["active", "inactive", "pending", "suspended"] as const;
@@ -69,6 +70,20 @@ export const user = defineResource({
       write: "always",
       input: z.array(county).max(500),
       description: "County FIPS codes the user works in.",
+    },
+    programs: {
+      kind: "string",
+      list: true,
+      write: "always",
+      input: z.array(z.enum(benefitPrograms, { message: `must be one of: ${benefitPrograms.join(", ")}` })).max(benefitPrograms.length),
+      description:
+        "A partner's data-sharing agreement: the programs whose applications, determinations and service calls it reads (nothing else, and none of other programs). Staff accounts ignore it.",
+    },
+    sharesIdentifiers: {
+      kind: "boolean",
+      write: "always",
+      description:
+        "Whether a partner's agreement lets it see personal identifiers (SSNs, dates of birth, the deployment's sensitive fields); without it they read as null.",
     },
     organizationId: { kind: "uuid", nullable: true, write: "always" },
     personId: { kind: "uuid", nullable: true, write: "always" },

@@ -16,6 +16,8 @@ const account = {
   roles: ["supervisor", "partner_readonly"],
   status: "active" as const,
   counties: ["06075"],
+  programs: ["medicaid"],
+  sharesIdentifiers: false,
   organizationId: null,
   personId: null,
 };
@@ -33,13 +35,15 @@ describe("token claims", () => {
     ]);
   });
 
-  it("carries the account's id, first role, every permission and county scope", () => {
+  it("carries the account's id, first role, every permission, county scope and data-sharing agreement", () => {
     expect(tokenClaimsFor(account, "idp|9", catalog)).toMatchObject({
       sub: "idp|9",
       userId: account.id,
       role: "supervisor",
       permissions: ["persons:delete", "persons:read"],
       counties: ["06075"],
+      programs: ["medicaid"],
+      sharesIdentifiers: false,
     });
   });
 

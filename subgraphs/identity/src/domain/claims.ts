@@ -10,11 +10,24 @@ export function roleGrants(roleNames: readonly string[], catalog: readonly Permi
   return roleNames.filter(isRole).map((name) => ({ name, permissions: [...permissionsOf([name], catalog)].sort() }));
 }
 
-type Account = Pick<User, "id" | "idpSubject" | "email" | "name" | "roles" | "status" | "counties" | "organizationId" | "personId">;
+type Account = Pick<
+  User,
+  | "id"
+  | "idpSubject"
+  | "email"
+  | "name"
+  | "roles"
+  | "status"
+  | "counties"
+  | "programs"
+  | "sharesIdentifiers"
+  | "organizationId"
+  | "personId"
+>;
 
 /**
  * What the identity provider embeds in a user's token at login: the account's id, its roles and the
- * permissions they add up to, its county scope, and its own person record. Only an active account gets claims; a pending,
+ * permissions they add up to, its county scope, a partner's data-sharing agreement, and its own person record. Only an active account gets claims; a pending,
  * suspended or deactivated one is refused, so it cannot sign in with its old grants.
  */
 export function tokenClaimsFor(account: Account | null, subject: string, catalog: readonly PermissionTable[]) {
@@ -37,6 +50,9 @@ export function tokenClaimsFor(account: Account | null, subject: string, catalog
       ),
     ].sort(),
     counties: account.counties,
+    /** A partner's agreement (partner-agreement.ts): the programs it reads, and whether it sees identifiers. */
+    programs: account.programs,
+    sharesIdentifiers: account.sharesIdentifiers,
     organizationId: account.organizationId,
     /** An applicant's own person record: what their `:own` permissions reach. */
     personId: account.personId,

@@ -13,6 +13,12 @@ const TokenClaimsRef = builder.objectRef<Claims>("TokenClaims").implement({
     roles: t.expose("roles", { type: [RoleRef] }),
     permissions: t.exposeStringList("permissions", { description: "Every permission the roles grant, across the platform." }),
     counties: t.exposeStringList("counties"),
+    programs: t.exposeStringList("programs", {
+      description: "A partner's data-sharing agreement: the programs it reads; embed it as the `programs` claim.",
+    }),
+    sharesIdentifiers: t.exposeBoolean("sharesIdentifiers", {
+      description: "Whether that agreement lets the partner see personal identifiers; embed it as the `sharesIdentifiers` claim.",
+    }),
     organizationId: t.exposeID("organizationId", { nullable: true }),
     personId: t.exposeID("personId", {
       nullable: true,

@@ -1,3 +1,4 @@
+import { benefitPrograms } from "@pap/core";
 import { defineResource, type CreateBody, type UpdateBody } from "@pap/kernel/resource";
 import { z } from "zod";
 import { slaTypeCodes } from "../config/sla-types";
@@ -15,7 +16,7 @@ export const taskStatuses = [
 ] as const;
 export type TaskStatus = (typeof taskStatuses)[number];
 
-export const programTypes = ["snap", "medicaid", "chip", "tanf", "aca"] as const;
+export const programTypes = benefitPrograms;
 
 /** Subject types the platform knows; deployments extend the list (SPEC §9), so any lower-case name is accepted. */
 export const knownSubjectTypes = ["application", "case", "document", "appointment"] as const;
