@@ -5,8 +5,8 @@ import type { PermissionTable } from "@pap/kernel/auth";
  * documents, applicants included (they upload them); they are configuration, so only administrators
  * (county and state, by inheritance) and the system write the deployment's own. Staff read and upload
  * documents; an applicant uploads and reads their own (`:own`: the documents they filed, and new
- * versions of them); partners read
- * the records but never the bytes. A metadata namespace is written by the system acting as its domain.
+ * versions of them). Partners read document types only: a document belongs to no program, so no
+ * data-sharing agreement covers it (docs/partner-scoping.md). A metadata namespace is written by the system acting as its domain.
  * Records management (legal holds, approving disposition) is the records managers': county and state
  * administrators.
  */
@@ -15,7 +15,7 @@ export const documentManagementPermissions: PermissionTable = {
   "document-types:create": ["county_admin", "system"],
   "document-types:update": ["county_admin", "system"],
   "document-types:delete": ["county_admin", "system"],
-  "documents:read": ["case_worker", "partner_readonly", "system"],
+  "documents:read": ["case_worker", "system"],
   "documents:read:own": ["applicant"],
   "documents:create": ["applicant", "case_worker", "system"],
   "documents:update": ["case_worker", "system"],
@@ -26,6 +26,6 @@ export const documentManagementPermissions: PermissionTable = {
   "document-content:read": ["case_worker", "system"],
   "document-content:read:own": ["applicant"],
   "documents:manage-records": ["county_admin", "system"],
-  "document-links:read": ["case_worker", "partner_readonly", "system"],
+  "document-links:read": ["case_worker", "system"],
   "document-links:create": ["case_worker", "system"],
 };

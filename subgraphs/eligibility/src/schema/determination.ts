@@ -11,7 +11,7 @@ import { decisionMachine, decisionsAtDetermination } from "../domain/decision-ma
 import { determinationMachine } from "../domain/determination-machine";
 import { transitionDecision, transitionDetermination, transitionDeterminationDecision } from "../operations/determinations";
 import { inTransaction } from "../operations/work";
-import { determinationScope, reachableDecision, reachableDetermination } from "./determination-scope";
+import { decisionCondition, determinationScope, reachableDecision, reachableDetermination, visibleDecisions } from "./determination-scope";
 
 const read = { permission: "determinations:read" };
 
@@ -26,7 +26,7 @@ export const DeterminationRef: ObjectRef<Types, Determination> = builder.objectR
         type: [DecisionRef],
         extensions: expectedSize(10),
         description: determination.declaration.fields.decisions.description,
-        resolve: (found, _args, context) => context.loaders.decisionsByDetermination.load(found.id),
+        resolve: async (found, _args, context) => visibleDecisions(context, await context.loaders.decisionsByDetermination.load(found.id)),
       }),
     }),
 });
@@ -62,7 +62,7 @@ const DecisionList = builder.defineListType("DecisionList", DecisionRef);
 async function decisionPage(context: EligibilityContext, determinationId: string, args: ListArgs) {
   const parent = await loadDetermination(determinationId, context);
   if (!parent) throw notFound("Determination", determinationId);
-  const where = { determinationId: parent.id };
+  const where = { determinationId: parent.id, ...(await decisionCondition(context)) };
   return findPage(decision.listSpec, args, {
     items: (query) => context.db.decision.findMany({ ...query, where: { AND: [query.where, where] } }),
     total: (filter) => context.db.decision.count({ where: { AND: [filter, where] } }),

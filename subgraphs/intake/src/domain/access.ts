@@ -3,8 +3,10 @@ import type { MachineCaller } from "@pap/kernel/state-machine";
 import {
   accountRequired,
   countyCondition,
+  coversPrograms,
   forbidden,
   reaches,
+  type Agreement,
   type CallerAccount,
   type CountyReach,
   type Principal,
@@ -16,8 +18,9 @@ type Caller = {
   principal(): Promise<Principal>;
   account(): Promise<CallerAccount | null>;
   countyReach(): Promise<CountyReach>;
+  agreement(): Promise<Agreement | undefined>;
 };
-type Owned = { id: string; ownerId: string | null; county: string | null };
+type Owned = { id: string; ownerId: string | null; county: string | null; programs: readonly string[] };
 
 /**
  * The account an own-records caller (an applicant) acts as: the applications they create belong to
@@ -38,22 +41,29 @@ export async function ownerOfNew(caller: Caller): Promise<string | null> {
 
 /**
  * May the caller act on this application: with the permission for all, within the counties they
- * reach, or with the `:own` one when it belongs to their account. An application of a county out of
- * reach is not found: a 403 would tell that it exists.
+ * reach and (a partner) the programs of their agreement, or with the `:own` one when it belongs to
+ * their account. An application out of reach is not found: a 403 would tell that it exists.
  */
 export async function requireAccess(caller: Caller, application: Owned, action: "read" | "update" | "delete"): Promise<void> {
   const permissions = await caller.permissions();
   if (permissions.has(`applications:${action}`)) {
-    if (reaches(await caller.countyReach(), application.county)) return;
+    if (reaches(await caller.countyReach(), application.county) && coversPrograms(await caller.agreement(), application.programs)) return;
     throw notFound("Application", application.id);
   }
   if (permissions.has(`applications:${action}:own`) && application.ownerId === (await ownAccountId(caller))) return;
   throw forbidden(`applications:${action}`);
 }
 
-/** Whose applications a caller's lists show: those of the counties they reach, or only their account's (none, for a credential naming no account). */
-export async function visibleOwner(caller: Caller): Promise<{ ownerId?: string; county?: { in: string[] } }> {
-  if ((await caller.permissions()).has("applications:read")) return countyCondition(await caller.countyReach());
+/**
+ * Whose applications a caller's lists show: those of the counties they reach (a partner: applied for
+ * one of their agreement's programs), or only their account's (none, for a credential naming no account).
+ */
+export async function visibleOwner(caller: Caller): Promise<Record<string, unknown>> {
+  if ((await caller.permissions()).has("applications:read")) {
+    const [reach, agreement] = await Promise.all([caller.countyReach(), caller.agreement()]);
+    const inCounties = countyCondition(reach);
+    return agreement ? { ...inCounties, programs: { hasSome: [...agreement.programs] } } : inCounties;
+  }
   return { ownerId: (await caller.account())?.id ?? "00000000-0000-0000-0000-000000000000" };
 }
 

@@ -12,8 +12,14 @@ import { requireAccess } from "../domain/access";
  * County scoping for applications (docs/county-scoping.md), which everything under an application
  * is read through. The lists' condition is `visibleOwner`'s, beside the applicant's own records.
  */
-export const applicationScope = countyScope<IntakeContext>("Application", (context, id) =>
-  context.db.application.findUnique({ where: { id }, select: { county: true } }),
+export const applicationScope = countyScope<IntakeContext>(
+  "Application",
+  (context, id) => context.db.application.findUnique({ where: { id }, select: { county: true } }),
+  {
+    condition: (programs) => ({ programs: { hasSome: programs } }),
+    programsOf: async (context, id) =>
+      (await context.db.application.findUnique({ where: { id }, select: { programs: true } }))?.programs ?? [],
+  },
 );
 
 /**

@@ -1,7 +1,14 @@
 import { badRequest, isUuid } from "@pap/core";
 import { resolvePaging, type Page } from "@pap/kernel/list";
 import { searchTypes, type SearchProjection, type SearchType } from "@pap/kernel/search";
-import { permissionsHeldBy, type CallerAccount, type CountyReach, type PermissionTable, type Principal } from "@pap/kernel/auth";
+import {
+  agreementOf,
+  permissionsHeldBy,
+  type CallerAccount,
+  type CountyReach,
+  type PermissionTable,
+  type Principal,
+} from "@pap/kernel/auth";
 import type { RowReader } from "@pap/db";
 
 /** One kind of record search spans, with the permission table of the domain that owns it. */
@@ -37,7 +44,9 @@ type Visibility = { type: SearchType; owner?: string; counties?: readonly string
 
 /**
  * What the caller may find, kind by kind, by the same permission the kind's own list asks for: a kind
- * it may not read is left out (not refused), and a reader of its own records only sees those.
+ * it may not read is left out (not refused), and a reader of its own records only sees those. A
+ * partner finds nothing: its agreement covers programs, which the index does not hold, and finding a
+ * name across programs is what the agreement withholds (docs/partner-scoping.md).
  */
 export async function visibleKinds(
   principal: Principal,
@@ -47,6 +56,7 @@ export async function visibleKinds(
   reach: CountyReach = undefined,
 ): Promise<Visibility[]> {
   const visible: Visibility[] = [];
+  if (agreementOf(principal)) return visible;
   for (const type of searchTypes) {
     const searchable = searchables.find((candidate) => candidate.projection.type === type);
     if (!searchable || !wanted.has(type)) continue;
