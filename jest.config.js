@@ -53,6 +53,7 @@ const onEmbeddedEngine = [
   "test/auth/applicant.jwt.test.ts",
   "test/auth/applicant.trusted-headers.test.ts",
   "test/auth/county-scoping.test.ts",
+  "test/auth/partner-scoping.test.ts",
 ];
 
 module.exports = {

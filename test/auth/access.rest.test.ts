@@ -63,9 +63,10 @@ describe("authentication", () => {
 describe("authorization by role", () => {
   const person = { name: { firstName: "Role", lastName: "Check" } };
 
-  it("lets a partner read persons but never write", async () => {
+  it("lets a partner read applications but never write, nor read the person index", async () => {
     const headers = await as(["partner_readonly"]);
-    expect((await api.raw("GET", "/persons", undefined, headers)).status).toBe(200);
+    expect((await api.raw("GET", "/intake/applications", undefined, headers)).status).toBe(200);
+    expectErrorEnvelope(await api.raw("GET", "/persons", undefined, headers), 403, "FORBIDDEN");
     expectErrorEnvelope(await api.raw("POST", "/persons", person, headers), 403, "FORBIDDEN");
     expectErrorEnvelope(await api.raw("GET", "/case-management/cases", undefined, headers), 403, "FORBIDDEN");
     expectErrorEnvelope(await api.raw("POST", "/platform/events", {}, headers), 403, "FORBIDDEN");

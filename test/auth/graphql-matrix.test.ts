@@ -25,7 +25,7 @@ import { expectedStatus, rootFieldRequirement, type Caller } from "../support/re
 import { useTestPlatform } from "../support/platform";
 import { waitFor } from "../support/waiting";
 import { created } from "../support/creators";
-import { API_KEY, newDocumentType, newUser, slot, subjectOf } from "../support/matrix-fixtures";
+import { API_KEY, matrixToken, newDocumentType, newUser, slot, subjectOf } from "../support/matrix-fixtures";
 
 const { api, url, platform } = useTestPlatform("auth_graphql_matrix");
 
@@ -188,9 +188,9 @@ const filedDocument = async (): Promise<{ id: string; latestVersionId: string }>
   if (!response.data?.fileDocument) throw new Error(`filing a document: ${JSON.stringify(response.errors)}`);
   return response.data.fileDocument;
 };
+// SNAP's wage match: a call to a program's service, which a partner's agreement can cover.
 const serviceCall = async () =>
-  (await created(api, "/data-exchange/service-calls", { serviceType: "incarceration_check", requestingResourceId: randomUUID() }))
-    .id as string;
+  (await created(api, "/data-exchange/service-calls", { serviceType: "swica", requestingResourceId: randomUUID() })).id as string;
 const eventId = once(async () => {
   const response = await api.get("/platform/events?limit=1");
   const id = response.body?.items?.[0]?.id;
@@ -361,11 +361,7 @@ function documentFor(operation: Operation, field: GraphQLField<unknown, unknown>
 }
 
 const headersOf = async (caller: Caller): Promise<Record<string, string>> =>
-  caller === "anonymous"
-    ? { authorization: "" }
-    : caller === "api_key"
-      ? API_KEY
-      : bearer([caller], { sub: subjectOf(caller), userId: randomUUID() });
+  caller === "anonymous" ? { authorization: "" } : caller === "api_key" ? API_KEY : matrixToken(caller);
 
 type GraphError = { message: string; extensions?: { code?: unknown } };
 const expectedCode = (status: number) => (status === 401 ? "UNAUTHORIZED" : status === 403 ? "FORBIDDEN" : undefined);

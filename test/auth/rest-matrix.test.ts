@@ -3,15 +3,13 @@
 // credential, 403 when the role's permissions (by its domain's table, hierarchy included) lack it,
 // success when they include it; `me` needs any signed-in user, token claims only the API key.
 // A route added later is covered without touching this file.
-import { randomUUID } from "node:crypto";
 import { roles } from "@pap/kernel/auth";
 import { domains } from "@pap/gateway";
 import { restRoutes, type RestRoute } from "@pap/rest-compat";
 import { Kind, parse, type OperationDefinitionNode } from "graphql";
-import { bearer } from "../support/auth";
 import { expectedStatus, rootFieldRequirement, type Caller, type Requirement } from "../support/requirements";
 import { useTestPlatform } from "../support/platform";
-import { API_KEY, newUser, subjectOf } from "../support/matrix-fixtures";
+import { API_KEY, matrixToken, newUser, subjectOf } from "../support/matrix-fixtures";
 import { isTaskAction, requestFor } from "../support/route-requests";
 
 const { api, platform } = useTestPlatform("auth_matrix");
@@ -47,12 +45,7 @@ describe("REST operations × roles", () => {
 
   it.each(matrix)("%s", async (_name, route, caller) => {
     const { path, body } = await requestFor(api, () => platform().database.prisma, route);
-    const headers =
-      caller === "anonymous"
-        ? { authorization: "" }
-        : caller === "api_key"
-          ? API_KEY
-          : await bearer([caller], { sub: subjectOf(caller), userId: randomUUID() });
+    const headers = caller === "anonymous" ? { authorization: "" } : caller === "api_key" ? API_KEY : await matrixToken(caller);
     const response = await api.raw(route.method, path, body, headers);
     // Path parameters name fixtures the admin created: never the caller's own records.
     const expected = expectedStatus(requirementOf(route), caller, successOf(route), { namesOthersRecord: route.path.includes("{") });
@@ -82,12 +75,7 @@ const malformed = writes.flatMap((route) =>
 
 describe("refused before validated", () => {
   it.each(malformed)("%s", async (_name, route, caller, body) => {
-    const headers =
-      caller === "anonymous"
-        ? { authorization: "" }
-        : caller === "api_key"
-          ? API_KEY
-          : await bearer([caller], { sub: subjectOf(caller), userId: randomUUID() });
+    const headers = caller === "anonymous" ? { authorization: "" } : caller === "api_key" ? API_KEY : await matrixToken(caller);
     const path = route.path.replace(/\{\w+\}/g, "not-a-valid-id");
     const response = await api.raw(route.method, path, body, headers);
     expect(response.status).toBe(expectedStatus(requirementOf(route), caller, 200));

@@ -343,7 +343,7 @@ describe("the links in the graph", () => {
 describe("who may follow the links", () => {
   it("Application.case needs cases:read: a partner reads the application, not its case", async () => {
     const id = (await api.post("/intake/applications", { programs: ["snap"] })).body.id as string;
-    const partner = await bearer(["partner_readonly"], { sub: "approvals|partner" });
+    const partner = await bearer(["partner_readonly"], { sub: "approvals|partner", programs: ["snap"] });
     const response = await api.raw(
       "POST",
       "/graphql",

@@ -514,9 +514,17 @@ describe("who may call", () => {
         )
       ).status,
     ).toBe(201);
-    expect(
-      (await api.raw("GET", `/data-exchange/service-calls/${created.body.id}`, undefined, await bearer(["partner_readonly"]))).status,
-    ).toBe(200);
+    // A partner reads calls to its agreement's programs' services; the incarceration check serves none.
+    const snapPartner = await bearer(["partner_readonly"], { programs: ["snap"] });
+    expect((await api.raw("GET", `/data-exchange/service-calls/${created.body.id}`, undefined, snapPartner)).status).toBe(404);
+    const wages = await api.raw(
+      "POST",
+      "/data-exchange/service-calls",
+      { serviceType: "swica", requestingResourceId: memberId },
+      await bearer(["case_worker"]),
+    );
+    expect(wages.status).toBe(201);
+    expect((await api.raw("GET", `/data-exchange/service-calls/${wages.body.id}`, undefined, snapPartner)).status).toBe(200);
     expect((await api.raw("GET", `/data-exchange/service-calls/${created.body.id}`, undefined, await bearer(["applicant"]))).status).toBe(
       403,
     );

@@ -384,10 +384,10 @@ describe("lists and access", () => {
     expectErrorEnvelope(await api.get(listPath(documents, { lifecycleState: "lost" })), 400, "BAD_REQUEST");
   });
 
-  it("an applicant uploads and reads their own documents only; a partner reads records but never bytes", async () => {
+  it("an applicant uploads and reads their own documents only; a partner reads none (no agreement covers a document)", async () => {
     const applicant = await bearer(["applicant"], { sub: "test|applicant-1", userId: "00000000-0000-4000-8000-0000000000a1" });
     const other = await bearer(["applicant"], { sub: "test|applicant-2", userId: "00000000-0000-4000-8000-0000000000a2" });
-    const partner = await bearer(["partner_readonly"]);
+    const partner = await bearer(["partner_readonly"], { programs: ["snap"] });
     const mine = await filed(payStub("my stub"), applicant);
     const theirs = await filed(payStub("their stub"));
     const get = (route: string, headers: Record<string, string>) => fetch(`${url()}${route}`, { headers });
@@ -399,7 +399,7 @@ describe("lists and access", () => {
     const ownBytes = await get(`/document-management/document-versions/${mine.latestVersionId}/content`, applicant);
     expect(await ownBytes.text()).toBe("my stub");
     expect((await get(`/document-management/document-versions/${theirs.latestVersionId}/content`, applicant)).status).toBe(403);
-    expect((await get(`${documents}/${theirs.id}`, partner)).status).toBe(200);
+    expect((await get(`${documents}/${theirs.id}`, partner)).status).toBe(403);
     expect((await get(`/document-management/document-versions/${theirs.latestVersionId}/content`, partner)).status).toBe(403);
     expect((await upload(`${documents}/${theirs.id}/document-versions`, { file: { bytes: "x", name: "x.pdf" } }, partner)).status).toBe(
       403,

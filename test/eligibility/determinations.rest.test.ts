@@ -10,6 +10,7 @@ import { determinationFixture } from "../support/eligibility-fixtures";
 import { expectErrorEnvelope, type Json, listPath, MISSING_ID } from "../support/expectations";
 import { useTestPlatform } from "../support/platform";
 import { eventsOf } from "../support/event-log";
+import { benefitPrograms } from "@pap/core";
 
 const { api, db } = useTestPlatform("eligibility_rest");
 
@@ -388,7 +389,12 @@ describe("reads", () => {
     expect((await getAs(listPath(base, { q: `applicationId:${fixture.applicationId}` }), caseworker)).body.total).toBe(1);
     expectErrorEnvelope(await getAs(listPath(base, { applicationId: "not-a-uuid" }), caseworker), 400, "BAD_REQUEST");
     expect(
-      (await getAs(`${base}/${fixture.determinationId}`, await bearer(["partner_readonly"], { sub: "eligibility|partner" }))).status,
+      (
+        await getAs(
+          `${base}/${fixture.determinationId}`,
+          await bearer(["partner_readonly"], { sub: "eligibility|partner", programs: [...benefitPrograms] }),
+        )
+      ).status,
     ).toBe(200);
     expectErrorEnvelope(
       await getAs(`${base}/${fixture.determinationId}`, bearer(["applicant"], { sub: "eligibility|applicant" })),

@@ -371,9 +371,9 @@ describe("an applicant's own applications", () => {
     expect(listed.body.items).toEqual([]);
   });
 
-  it("lets a partner read but not write (403)", async () => {
+  it("lets a partner read under its agreement but not write (403)", async () => {
     const application = await draftApplication();
-    const partner = await bearer(["partner_readonly"]);
+    const partner = await bearer(["partner_readonly"], { programs: application.programs });
     expect((await api.raw("GET", `${APPLICATIONS}/${application.id}`, undefined, partner)).status).toBe(200);
     expectErrorEnvelope(await api.raw("PATCH", `${APPLICATIONS}/${application.id}`, { channel: "mail" }, partner), 403, "FORBIDDEN");
     expectErrorEnvelope(await api.raw("POST", APPLICATIONS, { programs: ["snap"] }, partner), 403, "FORBIDDEN");

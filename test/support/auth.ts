@@ -4,13 +4,31 @@ import { authSettingsFromEnv, signToken, type Role } from "@pap/kernel/auth";
 /** Tokens as the identity provider would issue them, signed with the test run's key (see global-setup.js). */
 export async function tokenFor(
   roles: readonly Role[],
-  claims: { sub?: string; userId?: string; counties?: string[]; personId?: string; scope?: string; lifetimeSeconds?: number } = {},
+  claims: {
+    sub?: string;
+    userId?: string;
+    counties?: string[];
+    programs?: string[];
+    sharesIdentifiers?: boolean;
+    personId?: string;
+    scope?: string;
+    lifetimeSeconds?: number;
+  } = {},
 ): Promise<string> {
   const settings = authSettingsFromEnv();
   const sub = claims.sub ?? `test|${roles.join("+") || "none"}`;
   return signToken(
     settings,
-    { sub, userId: claims.userId ?? sub, roles, counties: claims.counties, personId: claims.personId, scope: claims.scope },
+    {
+      sub,
+      userId: claims.userId ?? sub,
+      roles,
+      counties: claims.counties,
+      programs: claims.programs,
+      sharesIdentifiers: claims.sharesIdentifiers,
+      personId: claims.personId,
+      scope: claims.scope,
+    },
     claims.lifetimeSeconds ?? 3600,
   );
 }

@@ -1,11 +1,26 @@
 /** What both authorization matrices (REST and GraphQL) send: their callers' identities and the bodies of records a case consumes. */
 import { randomUUID } from "node:crypto";
+import { benefitPrograms } from "@pap/core";
+import type { Role } from "@pap/kernel/auth";
+import { bearer } from "./auth";
 
 /** The identity provider's API key, without a token: the one caller that is no role. */
 export const API_KEY = { authorization: "", "x-api-key": "test-idp-api-key-1" };
 
 /** Each role's caller has an account, found by its token's subject, so that `me` has one to show. */
 export const subjectOf = (role: string) => `idp|matrix-${role}`;
+
+/**
+ * A role's token in the matrices, which test what roles grant: a partner's names an agreement covering
+ * every program, identifiers shared, so that only its role narrows it (partner-scoping.test.ts tests
+ * what an agreement narrows).
+ */
+export const matrixToken = (role: Role) =>
+  bearer([role], {
+    sub: subjectOf(role),
+    userId: randomUUID(),
+    ...(role === "partner_readonly" && { programs: [...benefitPrograms], sharesIdentifiers: true }),
+  });
 
 /** An appointment's slot of its own in 2031, so that no two cases' appointments overlap. */
 export const slot = () => {

@@ -71,8 +71,7 @@ export async function requestFor(
     metricId: async () => "release_rate",
     serviceId: async () => "6b2b03b0-dc9b-4122-a9de-138960bb610f",
     serviceCallId: async () =>
-      (await admin("POST", "/data-exchange/service-calls", { serviceType: "incarceration_check", requestingResourceId: randomUUID() })).body
-        .id,
+      (await admin("POST", "/data-exchange/service-calls", { serviceType: "swica", requestingResourceId: randomUUID() })).body.id,
     domain: async () => "intake",
     documentTypeId: async () => (await admin("POST", "/document-management/document-types", newDocumentType())).body.id,
     documentId: async () =>
