@@ -1,8 +1,9 @@
 import type { Prisma } from "../generated/client/client";
 
 /**
- * The county a record belongs to, by the `record_county` view (migration `county_scoping`): an
- * application, its members and verifications, a case, a task, a determination or a decision.
+ * The county a record belongs to, by the `record_county` view (migrations `county_scoping`,
+ * `document_county`): an application, its members, verifications and interviews, a case, a task, an
+ * appointment, a service call, a determination or a decision, a document or one of its versions.
  * `known` is false when the view holds no record with this id (another kind, or none at all); a
  * record it holds may still be state level (`county` null).
  */

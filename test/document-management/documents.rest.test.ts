@@ -98,6 +98,7 @@ describe("uploading", () => {
       latestVersionId: expect.stringMatching(UUID_PATTERN),
       retentionDeadline: null,
       metadata: { intake: { applicationId: "app-1" } },
+      county: null,
       dispositionApprovedBy: null,
       dispositionApprovedAt: null,
       createdAt: expect.any(String),

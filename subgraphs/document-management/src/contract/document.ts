@@ -58,6 +58,12 @@ export const document = defineResource({
       description:
         "Per domain (intake, workflow …) an object of its own; `intake.verificationId` names the verification an upload answers.",
     },
+    county: {
+      kind: "string",
+      nullable: true,
+      description:
+        "The county the document belongs to, as a five-digit FIPS code: that of the record it was filed for or first linked to; null (state level) while none is known.",
+    },
     dispositionApprovedBy: { kind: "string", nullable: true, description: "The records manager who authorized destruction." },
     dispositionApprovedAt: { kind: "datetime", nullable: true, description: "When destruction was authorized." },
     type: { kind: "reference", target: "DocumentType", nullable: true, description: "The document type." },

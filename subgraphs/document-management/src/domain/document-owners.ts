@@ -1,3 +1,4 @@
+import { isUuid } from "@pap/core";
 import type { Document, DocumentLink } from "@pap/db";
 
 /**
@@ -21,4 +22,13 @@ export function ownersOf(kind: OwnerKind, document: Document & { links: Document
     ? ((document.metadata ?? {}) as Record<string, Record<string, unknown> | undefined>)[metadata[0]]?.[metadata[1]]
     : undefined;
   return [...new Set([...linked, ...(typeof named === "string" ? [named.toLowerCase()] : [])])];
+}
+
+/** The records a document's metadata names that a county can hold (an application, a verification), in that order. */
+export function countyAnchorsIn(metadata: unknown): string[] {
+  const named = (metadata ?? {}) as Record<string, Record<string, unknown> | undefined>;
+  return [ownerKinds.application.metadata, ownerKinds.verification.metadata]
+    .map(([namespace, key]) => named[namespace]?.[key])
+    .filter(isUuid)
+    .map((id) => id.toLowerCase());
 }

@@ -6,6 +6,7 @@ import { document as documentResource, type DocumentUpdate } from "../contract/d
 import { documentManagementEvents } from "../domain/events";
 import { startRetentionClock } from "./lifecycle";
 import { lockedDocument } from "./locked-document";
+import { placeByMetadata } from "./placement";
 import type { DocumentManagementWork } from "./work";
 
 /** Document and version writes, each with its events in the work's transaction; the resolvers only call these. */
@@ -53,6 +54,7 @@ export async function createDocument(
   filing: DocumentFiling,
   staged: StagedContent,
   uploadedById: string,
+  county: string | null = null,
 ): Promise<Document> {
   const type = await work.tx.documentType.findUnique({ where: { id: filing.documentTypeId } });
   if (!type) throw validationFailed([{ field: "documentTypeId", message: "does not name a document type" }]);
@@ -73,6 +75,7 @@ export async function createDocument(
       latestVersionId: staged.contentId,
       versionCount: 1,
       createdById: uploadedById,
+      county,
       createdAt: now,
       updatedAt: now,
     } as Prisma.DocumentUncheckedCreateInput,
@@ -160,6 +163,7 @@ export async function writeDocumentMetadata(
   const before = await lockedDocument(work, id);
   const metadata = withNamespace(before.metadata, domain, value);
   const after = await work.tx.document.update({ where: { id }, data: { metadata: json(metadata) } });
+  if (after.county === null) await placeByMetadata(work.tx, id, metadata);
   const previous = ((before.metadata ?? {}) as Record<string, unknown>)[domain] ?? null;
   await work.events.record(
     work.tx,

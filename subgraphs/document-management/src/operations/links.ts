@@ -8,8 +8,16 @@ import type { DocumentManagementWork } from "./work";
 /** Which links anchor which trigger: a `case_closure` document waits for its cases, an `application_denial` one for its applications. */
 const anchoredBy: Partial<Record<string, LinkSubjectType>> = { case_closure: "case", application_denial: "application" };
 
-/** Ties a document to a record, with the caller as `linkedBy`; the same tie twice is 409. */
-export async function linkDocument(work: DocumentManagementWork, body: DocumentLinkCreate, linkedBy: string): Promise<DocumentLink> {
+/**
+ * Ties a document to a record, with the caller as `linkedBy`; the same tie twice is 409. A document of
+ * no county yet takes `county`, its subject's (county scoping).
+ */
+export async function linkDocument(
+  work: DocumentManagementWork,
+  body: DocumentLinkCreate,
+  linkedBy: string,
+  county: string | null = null,
+): Promise<DocumentLink> {
   const document = await work.tx.document.findUnique({ where: { id: body.documentId } });
   if (!document) throw validationFailed([{ field: "documentId", message: "does not name a document" }]);
   const created = await unlessKeyTaken(
@@ -19,6 +27,8 @@ export async function linkDocument(work: DocumentManagementWork, body: DocumentL
       }),
     () => new ApiError(409, "CONFLICT", `Document ${body.documentId} is already linked to ${body.subjectType} ${body.subjectId}.`),
   );
+  if (county !== null && document.county === null)
+    await work.tx.document.updateMany({ where: { id: document.id, county: null }, data: { county } });
   await work.events.record(work.tx, documentManagementEvents.draft("document.linked", document.id, linkResource.snapshot(created)));
   return created;
 }

@@ -3,6 +3,7 @@ import { filtered, type JsonValue } from "@pap/kernel/graphql";
 import { builder } from "../builder";
 import { documentManagementEvents } from "../domain/events";
 import { DocumentRef } from "./document";
+import { documentScope, reachableDocument } from "./document-scope";
 
 const read = { $any: { permission: "documents:read", $all: { permission: "documents:read:own" } } };
 
@@ -26,7 +27,7 @@ const EventRef = builder.externalRef("Event", builder.selection<{ id: string }>(
       requires: builder.selection<{ source: string; subject: string; data?: JsonValue }>("source subject data"),
       resolve: (event, _args, context) => {
         const id = event.source === documentManagementEvents.source ? documentIdOf(event) : undefined;
-        return id ? context.loaders.documentById.load(id) : null;
+        return id ? reachableDocument(context, id) : null;
       },
     }),
   }),
@@ -46,7 +47,13 @@ builder.subscriptionField("documentChanged", (t) =>
       const id = args.id?.toString().toLowerCase();
       if (id !== undefined && !isUuid(id)) throw badRequest("Invalid 'id' argument.", [{ field: "id", message: "must be a uuid" }]);
       const events = await context.hub.subscribe({ source: documentManagementEvents.source });
-      return filtered(events, async ({ event }) => isDocumentChange(event.type) && (id === undefined || documentIdOf(event) === id));
+      return filtered(events, async ({ event }) => {
+        if (!isDocumentChange(event.type)) return false;
+        const documentId = documentIdOf(event);
+        if (id !== undefined && documentId !== id) return false;
+        // A confined caller hears only of documents within reach, judged as each change arrives.
+        return documentId !== undefined && (await documentScope.idInReach(context, documentId));
+      });
     },
     resolve: (logged) => ({ id: logged.event.id }),
   }),

@@ -1,7 +1,6 @@
 import { ApiError, validationFailed } from "@pap/core";
 import { parseBody } from "@pap/kernel/validation";
 import { findPage, type ListArgs } from "@pap/kernel/list";
-import { loadByUuid } from "@pap/kernel/graphql";
 import type { Document, DocumentVersion } from "@pap/db";
 import { readStagedContent, signLink, type StagedContent } from "@pap/content";
 import type { ObjectRef } from "@pothos/core";
@@ -21,6 +20,7 @@ import {
 } from "../operations/documents";
 import { inTransaction } from "../operations/work";
 import { DocumentLinkRef } from "./document-link";
+import { countyOfFiling, documentScope, reachableDocument, reachableVersion } from "./document-scope";
 import { DocumentTypeRef } from "./document-type";
 
 /** Where a version's bytes are fetched over REST (every fetch is audited). */
@@ -41,7 +41,7 @@ export const DocumentVersionRef: ObjectRef<Types, DocumentVersion> = builder.pri
         type: DocumentRef,
         nullable: true,
         description: documentVersion.declaration.fields.document.description,
-        resolve: (found, _args, context) => context.loaders.documentById.load(found.documentId),
+        resolve: (found, _args, context) => reachableDocument(context, found.documentId),
       }),
       contentUrl: t.string({
         description: documentVersion.declaration.fields.contentUrl.description,
@@ -82,9 +82,9 @@ export const DocumentRef: ObjectRef<Types, Document> = builder.prismaObject("Doc
     }),
 });
 
-/** A page of documents: an applicant's list holds only their own. */
+/** A page of documents: an applicant's list holds only their own; a confined caller's, their counties'. */
 async function documentPage(args: ListArgs, context: DocumentManagementContext) {
-  const scope = await visibleDocuments(context);
+  const scope = { AND: [await visibleDocuments(context), await documentScope.condition(context)] };
   return findPage(document.listSpec, args, {
     items: (query) => context.db.document.findMany({ ...query, where: { AND: [query.where ?? {}, scope] } }),
     total: (where) => context.db.document.count({ where: { AND: [where, scope] } }),
@@ -96,9 +96,12 @@ builder.graphCrud({
   ref: DocumentRef,
   only: ["get", "list", "update"],
   ownRecords: ["get", "list"],
-  load: (id, context) => loadByUuid(context.loaders.documentById, id),
+  load: (id, context) => reachableDocument(context, id),
   page: documentPage,
-  update: (id, body, context) => inTransaction(context, (work) => updateDocument(work, id, body)),
+  update: async (id, body, context) => {
+    await documentScope.requireInReach(context, id);
+    return inTransaction(context, (work) => updateDocument(work, id, body));
+  },
   descriptions: {
     list: "Documents, most recently changed first; `q` filters them (`documentTypeId:<id> lifecycleState:active`); an applicant sees only their own (filed by them, or for their applications).",
     update: "Changes a document's title or date; its metadata changes through its namespaces, its bytes through new versions.",
@@ -128,7 +131,7 @@ builder.queryFields((t) => ({
     nullable: true,
     description: "A document version by id: its metadata (the bytes are at its contentUrl).",
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, args, context) => loadByUuid(context.loaders.versionById, String(args.id)),
+    resolve: (_root, args, context) => reachableVersion(context, String(args.id)),
   }),
 }));
 
@@ -156,7 +159,8 @@ builder.mutationFields((t) => ({
       const filing = parseBody(document.createBody, document.bodyFromInput(args.input)) as DocumentFiling;
       const staged = await stagedFrom(context, args.content);
       const uploader = await uploaderOf(context);
-      return inTransaction(context, (work) => createDocument(work, filing, staged, uploader));
+      const county = await countyOfFiling(context, filing.metadata);
+      return inTransaction(context, (work) => createDocument(work, filing, staged, uploader, county));
     },
   }),
   addDocumentVersion: t.field({
@@ -165,7 +169,7 @@ builder.mutationFields((t) => ({
     description: "Adds the next version of a document from an uploaded file's token; earlier versions stay.",
     args: { documentId: t.arg.id({ required: true }), content: t.arg.string({ required: true }) },
     resolve: async (_root, args, context) => {
-      const found = await loadByUuid(context.loaders.documentById, String(args.documentId));
+      const found = await reachableDocument(context, String(args.documentId));
       if (!found) throw new ApiError(404, "NOT_FOUND", `Document ${args.documentId} was not found.`);
       await requireDocumentAccess(
         context,
@@ -184,7 +188,7 @@ builder.mutationFields((t) => ({
       "Asks for a version's bytes: records the access (also when the document is destroyed, which then answers 410 GONE) and says where the bytes are: streamed by the REST content path, or a signed link when the deployment redirects.",
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, args, context) => {
-      const version = await loadByUuid(context.loaders.versionById, String(args.id));
+      const version = await reachableVersion(context, String(args.id));
       if (!version) throw new ApiError(404, "NOT_FOUND", `DocumentVersion ${args.id} was not found.`);
       const owner = await context.loaders.documentById.load(version.documentId);
       await requireDocumentAccess(
@@ -220,7 +224,10 @@ builder.metadataNamespaceMutations({
   ref: DocumentRef,
   permission: "documents:metadata",
   record: "document",
-  write: (context, id, domain, value) => inTransaction(context, (work) => writeDocumentMetadata(work, id, domain, value)),
+  write: async (context, id, domain, value) => {
+    await documentScope.requireInReach(context, id);
+    return inTransaction(context, (work) => writeDocumentMetadata(work, id, domain, value));
+  },
 });
 
 builder.machineMutations({
@@ -229,6 +236,8 @@ builder.machineMutations({
   ref: DocumentRef,
   // The machine decides each action by role: records managers hold and dispose, the system moves the rest.
   authScopes: { permission: "documents:manage-records" },
-  perform: ({ id, action, caller, body }, context) =>
-    inTransaction(context, (work) => transitionDocument(work, { id, action, caller, body })),
+  perform: async ({ id, action, caller, body }, context) => {
+    await documentScope.requireInReach(context, id);
+    return inTransaction(context, (work) => transitionDocument(work, { id, action, caller, body }));
+  },
 });

@@ -4,11 +4,13 @@ import { builder, type Types } from "../builder";
 import type { DocumentManagementContext } from "../context";
 import { mayUseDocument } from "../domain/access";
 import { DocumentRef } from "./document";
+import { documentScope } from "./document-scope";
 
-/** An applicant sees, among a record's documents, only their own. */
+/** An applicant sees, among a record's documents, only their own; a confined caller, those of their counties. */
 async function visible(context: DocumentManagementContext, documents: Array<Document & { links: DocumentLink[] }>): Promise<Document[]> {
-  const allowed = await Promise.all(documents.map((document) => mayUseDocument(context, document, "documents:read")));
-  return documents.filter((_document, index) => allowed[index]);
+  const reached = await documentScope.withinReach(context, documents);
+  const allowed = await Promise.all(reached.map((document) => mayUseDocument(context, document, "documents:read")));
+  return reached.filter((_document, index) => allowed[index]);
 }
 
 const documentsField = (
