@@ -58,7 +58,8 @@ export const person = defineResource({
     createdAt: { kind: "datetime", sort: true },
     updatedAt: { kind: "datetime", sort: true },
   },
-  storedOnly: ["ssnKey", "nameBirthKey", "matchKeyVersion"],
+  // `counties` (county scoping) is the platform's, kept beside the free-form record rather than in it.
+  storedOnly: ["ssnKey", "nameBirthKey", "matchKeyVersion", "counties"],
   list: {
     defaultSort: "-updatedAt",
     anyNull: Prisma.AnyNull,

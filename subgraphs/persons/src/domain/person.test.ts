@@ -1,4 +1,5 @@
-import { personColumns } from "./person";
+import { countyTableOf } from "@pap/core";
+import { countiesWith, personColumns } from "./person";
 
 const nothing = {
   firstName: null,
@@ -38,5 +39,20 @@ describe("person mirror columns", () => {
     expect(personColumns({})).toEqual(nothing);
     expect(personColumns({ name: "Ana Lopez", address: ["Springfield"] })).toEqual(nothing);
     expect(personColumns({ name: { firstName: 3 }, address: { city: { name: "Springfield" } }, email: null })).toEqual(nothing);
+  });
+});
+
+describe("a person's counties", () => {
+  const table = countyTableOf({ Marin: "06041", "94901": "06041" });
+
+  it("add their address's county, by code, name or ZIP, to those they had", () => {
+    expect(countiesWith([], { address: { county: "06001" } }, table)).toEqual(["06001"]);
+    expect(countiesWith(["06001"], { address: { zip: "94901" } }, table)).toEqual(["06001", "06041"]);
+    expect(countiesWith(["06041"], { address: { county: "Marin" } }, table)).toEqual(["06041"]);
+  });
+
+  it("keep those they had when the address names no county the table knows", () => {
+    expect(countiesWith(["06001"], { address: { zip: "10001" } }, table)).toEqual(["06001"]);
+    expect(countiesWith([], { name: { firstName: "Ana" } }, table)).toEqual([]);
   });
 });

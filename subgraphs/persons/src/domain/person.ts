@@ -1,3 +1,4 @@
+import { countyOfAddress, type CountyTable } from "@pap/core";
 import { personMirrors, type PersonAttributes, type PersonMirrorColumn } from "../contract/person";
 
 const textAt = (record: unknown, path: readonly string[]): string | null => {
@@ -18,4 +19,13 @@ export function personColumns(attributes: PersonAttributes): Record<PersonMirror
     PersonMirrorColumn,
     string | null
   >;
+}
+
+/**
+ * The counties a person belongs to once their record reads `attributes`: those they had (a county that
+ * held a record of theirs keeps reaching them), and their address's when the county table knows it.
+ */
+export function countiesWith(had: readonly string[], attributes: PersonAttributes, table: CountyTable): string[] {
+  const own = countyOfAddress(attributes.address, table);
+  return own === null || had.includes(own) ? [...had] : [...had, own];
 }

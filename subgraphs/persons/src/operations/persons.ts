@@ -4,7 +4,7 @@ import { findLocked, Prisma, sealedJson, type Person, type SqlTransaction } from
 import { deleteRecorded, updateRecorded, type DomainContext, type EventRecorder } from "@pap/events";
 import { personChanges } from "../domain/events";
 import { person as personResource, type PersonAttributes } from "../contract/person";
-import { personColumns } from "../domain/person";
+import { countiesWith, personColumns } from "../domain/person";
 import { matchKeyColumns } from "./matching";
 
 /** The persons domain's writes, each with its event; the GraphQL resolvers only call these. */
@@ -20,12 +20,12 @@ const columns = (attributes: PersonAttributes) => ({
 type SqlWriteContext = { transaction: <T>(work: (tx: SqlTransaction) => Promise<T>) => Promise<T>; events: EventRecorder };
 
 /** The person's row, inserted by hand-written SQL: the platform's hottest write, where Prisma's model query cost more than the statements. */
-async function insertPerson(tx: SqlTransaction, attributes: PersonAttributes): Promise<Person> {
+async function insertPerson(tx: SqlTransaction, attributes: PersonAttributes, counties: readonly string[]): Promise<Person> {
   const { attributes: record, ...mirrors } = columns(attributes);
   const names = Object.keys(mirrors);
   const [created] = await tx.$queryRaw<Person[]>(Prisma.sql`
-    INSERT INTO person (id, attributes, ${Prisma.join(names.map((name) => Prisma.raw(`"${name}"`)))}, "createdAt", "updatedAt")
-    VALUES (${randomUUID()}::uuid, ${sealedJson(record)}::jsonb, ${Prisma.join(names.map((name) => mirrors[name as keyof typeof mirrors] ?? null))}, now(), now())
+    INSERT INTO person (id, attributes, ${Prisma.join(names.map((name) => Prisma.raw(`"${name}"`)))}, counties, "createdAt", "updatedAt")
+    VALUES (${randomUUID()}::uuid, ${sealedJson(record)}::jsonb, ${Prisma.join(names.map((name) => mirrors[name as keyof typeof mirrors] ?? null))}, ${[...counties]}::text[], now(), now())
     RETURNING *`);
   return created!;
 }
@@ -35,9 +35,9 @@ async function insertPerson(tx: SqlTransaction, attributes: PersonAttributes): P
  * that makes one (case management opening a case for an approved household) passes its own
  * transaction (`writingIn`).
  */
-export function createPerson(context: SqlWriteContext, attributes: PersonAttributes): Promise<Person> {
+export function createPerson(context: SqlWriteContext, attributes: PersonAttributes, counties: readonly string[] = []): Promise<Person> {
   return context.transaction(async (tx) => {
-    const person = await insertPerson(tx, attributes);
+    const person = await insertPerson(tx, attributes, counties);
     await context.events.record(tx, personChanges.created(person.id, personResource.snapshot(person)));
     return person;
   });
@@ -49,8 +49,11 @@ export const updatePerson = (context: DomainContext, id: string, patch: PersonAt
     resource: "Person",
     id,
     find: (tx) => findLocked(tx, "person", id, () => tx.person.findUnique({ where: { id } })),
-    change: (tx, current) =>
-      tx.person.update({ where: { id }, data: columns(applyMergePatch(current.attributes, patch) as PersonAttributes) }),
+    change: (tx, current) => {
+      const attributes = applyMergePatch(current.attributes, patch) as PersonAttributes;
+      const counties = countiesWith(current.counties ?? [], attributes, context.jurisdiction.table);
+      return tx.person.update({ where: { id }, data: { ...columns(attributes), counties } });
+    },
     events: (before, after) => personChanges.updated(id, personResource.snapshot(before), personResource.snapshot(after)),
   });
 

@@ -1,6 +1,7 @@
 import { builder } from "../builder";
 import { personEvents } from "../domain/events";
 import { PersonRef } from "./person";
+import { personInReach } from "./person-scope";
 
 // The feed delivers log events, which partners do not read: subscribing needs its own permission.
 builder.addChangeFeed({
@@ -15,4 +16,6 @@ builder.addChangeFeed({
   // Match results share the persons source but concern an application's member, not a person.
   types: ["persons.person.*"],
   loader: (context) => context.loaders.personById,
+  // A confined caller hears only of persons within reach (county scoping), judged as each change arrives.
+  reachable: personInReach,
 });

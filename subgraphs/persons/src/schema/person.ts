@@ -2,12 +2,13 @@ import { isUuid } from "@pap/core";
 import { parseBody, withoutReadOnlyFields } from "@pap/kernel/validation";
 import { findPage, listThroughDriver } from "@pap/kernel/list";
 import { allOrOwnRecords } from "@pap/kernel/auth";
-import { listArguments, loadByUuid } from "@pap/kernel/graphql";
+import { listArguments } from "@pap/kernel/graphql";
 import { plainColumnsOf, type Person, type Prisma } from "@pap/db";
 import { builder } from "../builder";
 import type { PersonsContext } from "../context";
 import { person as personResource, type PersonAttributes } from "../contract/person";
 import { createPerson, deletePerson, updatePerson } from "../operations/persons";
+import { countiesOfNewPerson, loadPerson, personCondition, requirePersonInReach } from "./person-scope";
 
 /** Everyone's records with persons:read; only one's own with persons:read:own. */
 const readScopes = { $any: { permission: "persons:read", $all: { permission: "persons:read:own" } } } as const;
@@ -20,7 +21,7 @@ export const PersonRef = builder.prismaObject("Person", {
 
 builder.asEntity(PersonRef, {
   key: builder.selection<{ id: string }>("id"),
-  resolveReference: (reference, context) => loadByUuid(context.loaders.personById, reference.id),
+  resolveReference: (reference, context) => loadPerson(context, reference.id),
 });
 
 const PersonList = builder.defineListType("PersonList", PersonRef);
@@ -34,7 +35,7 @@ builder.queryFields((t) => ({
     type: PersonRef,
     nullable: true,
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, { id }, context) => loadByUuid(context.loaders.personById, id),
+    resolve: (_root, { id }, context) => loadPerson(context, String(id)),
   }),
   persons: t.field({
     authScopes: readScopes,
@@ -55,9 +56,9 @@ builder.queryFields((t) => ({
   }),
 }));
 
-/** The rows a caller's list may hold: all of them, or (an own-records reader) only their own. */
+/** The rows a caller's list may hold: all of them (those of their counties, when they are confined), or (an own-records reader) only their own. */
 async function visiblePersons(context: PersonsContext): Promise<Prisma.PersonWhereInput> {
-  if ((await context.permissions()).has("persons:read")) return {};
+  if ((await context.permissions()).has("persons:read")) return personCondition(context);
   const { personId } = await context.principal();
   return personId && isUuid(personId) ? { id: personId } : { id: { in: [] } };
 }
@@ -69,20 +70,29 @@ builder.mutationFields((t) => ({
     authScopes: { permission: "persons:create" },
     type: PersonRef,
     args: { attributes: t.arg({ type: "JSONObject", required: true }) },
-    resolve: (_root, args, context) =>
-      createPerson({ transaction: context.sqlTransaction, events: context.events }, attributesFrom(args.attributes)),
+    resolve: async (_root, args, context) => {
+      const attributes = attributesFrom(args.attributes);
+      const counties = await countiesOfNewPerson(context, attributes);
+      return createPerson({ transaction: context.sqlTransaction, events: context.events }, attributes, counties);
+    },
   }),
   updatePerson: t.field({
     authScopes: { permission: "persons:update" },
     type: PersonRef,
     description: "Applies a JSON merge patch to the person's attributes (null removes a field).",
     args: { id: t.arg.id({ required: true }), patch: t.arg({ type: "JSONObject", required: true }) },
-    resolve: (_root, args, context) => updatePerson(context, String(args.id), attributesFrom(args.patch)),
+    resolve: async (_root, args, context) => {
+      await requirePersonInReach(context, String(args.id));
+      return updatePerson(context, String(args.id), attributesFrom(args.patch));
+    },
   }),
   deletePerson: t.id({
     authScopes: { permission: "persons:delete" },
     description: "Deletes the person permanently; returns the id deleted.",
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, args, context) => deletePerson(context, String(args.id)),
+    resolve: async (_root, args, context) => {
+      await requirePersonInReach(context, String(args.id));
+      return deletePerson(context, String(args.id));
+    },
   }),
 }));

@@ -62,8 +62,12 @@ export async function visibleKinds(
     if (!searchable || !wanted.has(type)) continue;
     const held = permissionsHeldBy(principal, searchable.permissions);
     const { read } = searchable.projection;
-    if (held.has(read.permission)) visible.push(reach && searchable.projection.county ? { type, counties: reach } : { type });
-    else if (read.own && held.has(read.own.permission)) {
+    if (held.has(read.permission)) {
+      // A confined caller finds a kind's records by their county; a kind the index holds no county for
+      // (persons, who belong to several) is left out for them rather than shown whole.
+      if (!reach) visible.push({ type });
+      else if (searchable.projection.county) visible.push({ type, counties: reach });
+    } else if (read.own && held.has(read.own.permission)) {
       const owner = read.own.principal === "personId" ? principal.personId : (await account())?.id;
       if (owner && isUuid(owner)) visible.push({ type, owner: owner.toLowerCase() });
     }
