@@ -35,8 +35,11 @@ export const metricFilterFields = {
 type Declared = typeof metricFilterFields;
 type FilterValue<Field> = Field extends { kind: "datetime" } ? Date : Field extends { values: readonly (infer Value)[] } ? Value : string;
 
-/** The filters as the SQL reads them: each one given or not. */
-export type MetricFilters = { -readonly [Name in keyof Declared]?: FilterValue<Declared[Name]> };
+/**
+ * The filters as the SQL reads them: each one given or not, and the counties of a caller confined to
+ * some (county scoping), whose metrics count only their counties' tasks.
+ */
+export type MetricFilters = { -readonly [Name in keyof Declared]?: FilterValue<Declared[Name]> } & { counties?: readonly string[] };
 
 /** The filters as the graph's arguments give them (an ID may come as a number, an absent one as null). */
 export type MetricFilterArgs = { [Name in keyof Declared]?: MetricFilters[Name] | number | null };

@@ -13,6 +13,7 @@ export type MetricQuery = (filters: MetricFilters, typePrefix: string) => Prisma
 export const taskFilters = (filters: MetricFilters) => [
   ...(filters.queueId ? [Prisma.sql`t."queueId" = ${filters.queueId}::uuid`] : []),
   ...(filters.program ? [Prisma.sql`t."programType"::text = ${filters.program}`] : []),
+  ...(filters.counties ? [Prisma.sql`t."county" = ANY(${[...filters.counties]}::text[])`] : []),
 ];
 
 /** The group column for the filters' grouping (NULL without one). */
@@ -35,7 +36,7 @@ export const window = (column: Prisma.Sql, filters: MetricFilters) => [
 ];
 
 /** Whether the filters need the task joined to an event. */
-export const needsTask = (filters: MetricFilters) => Boolean(filters.queueId || filters.program || filters.groupBy);
+export const needsTask = (filters: MetricFilters) => Boolean(filters.queueId || filters.program || filters.groupBy || filters.counties);
 
 /** A ratio of matching to all, 0 when there is nothing to divide by. */
 export const ratio = (matching: Prisma.Sql) => Prisma.sql`COALESCE(count(*) FILTER (WHERE ${matching})::float8 / NULLIF(count(*), 0), 0)`;

@@ -27,7 +27,10 @@ const MetricRef = builder.objectRef<ComputedMetric>("Metric").implement({
 const MetricList = builder.defineListType("MetricList", MetricRef);
 
 async function computed(context: WorkflowContext, definition: MetricDefinition, filters: MetricFilters): Promise<ComputedMetric> {
-  const result = await computeMetric(context.db, definition, filters, context.eventSettings.typePrefix);
+  // A caller confined to counties counts their counties' tasks only (county scoping).
+  const reach = await context.countyReach();
+  const scoped = reach === undefined ? filters : { ...filters, counties: reach };
+  const result = await computeMetric(context.db, definition, scoped, context.eventSettings.typePrefix);
   return {
     id: definition.id,
     name: definition.name,
