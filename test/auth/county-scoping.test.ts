@@ -138,6 +138,21 @@ describe("REST", () => {
     expect((await tasksOf(statewide)).map((task) => task.subjectId)).toEqual(expect.arrayContaining([inAlameda.id, inMarin.id]));
   });
 
+  it("a confined caller's workflow metrics count their counties' tasks only", async () => {
+    const pendingOf = async (headers: Headers) =>
+      (await expectStatus(get("/workflow/metrics/tasks_in_queue", headers), 200, "metric")).value as number;
+    const pendingListed = async (headers: Headers) =>
+      (await expectStatus(get("/workflow/tasks?q=status:pending&limit=1", headers), 200, "tasks")).total as number;
+    // Metrics are supervisors'; each is confined as the county's caseworker is.
+    const alamedaSupervisor = await bearer(["supervisor"], { sub: "test|alameda-supervisor", counties: [ALAMEDA] });
+    const marinSupervisor = await bearer(["supervisor"], { sub: "test|marin-supervisor", counties: [MARIN] });
+    const stateSupervisor = await bearer(["supervisor"], { sub: "test|state-supervisor" });
+    expect(await pendingOf(alamedaSupervisor)).toBe(await pendingListed(alameda));
+    expect(await pendingOf(marinSupervisor)).toBe(await pendingListed(marin));
+    expect(await pendingOf(alamedaSupervisor)).toBeGreaterThan(0);
+    expect(await pendingOf(stateSupervisor)).toBe((await pendingOf(alamedaSupervisor)) + (await pendingOf(marinSupervisor)));
+  });
+
   it("a filing's determination and its decisions belong to its county", async () => {
     const determinationsOf = async (headers: Headers) =>
       ((await get("/eligibility/determinations?limit=100", headers)).body.items as Json[]).map((found) => [
@@ -203,6 +218,116 @@ describe("appointments", () => {
     // Nor may Alameda book one for Marin's household.
     const refused = await api.post("/scheduling/appointments", { ...slot, subjectType: "application", subjectId: inMarin.id }, alameda);
     expect(refused.status).toBe(404);
+  });
+});
+
+describe("persons", () => {
+  const person = async (lastName: string, extra: Json = {}, headers?: Headers) =>
+    expectStatus(api.raw("POST", "/persons", { name: { firstName: "Pat", lastName }, ...extra }, headers), 201, lastName);
+  const listedPersons = async (headers: Headers, lastName: string) =>
+    ((await get(`/persons?q=name.lastName:${lastName}`, headers)).body.items as Json[]).map((found) => found.id as string);
+
+  it("belong to their address's county, else to their confined creator's; another county's are not found", async () => {
+    const inMarinByAddress = await person("Marinite", { address: { city: "San Rafael", zip: "94901" } });
+    const byAlameda = await person("Alamedan", {}, alameda);
+    const stateLevel = await person("Statewide");
+    expect((await get(`/persons/${byAlameda.id}`, alameda)).status).toBe(200);
+    expect((await get(`/persons/${byAlameda.id}`, marin)).status).toBe(404);
+    expect((await get(`/persons/${inMarinByAddress.id}`, alameda)).status).toBe(404);
+    expect((await get(`/persons/${inMarinByAddress.id}`, marin)).status).toBe(200);
+    expect((await get(`/persons/${stateLevel.id}`, alameda)).status).toBe(404);
+    expect((await api.patch(`/persons/${inMarinByAddress.id}`, { nickname: "M" }, alameda)).status).toBe(404);
+    expect(await listedPersons(alameda, "Marinite")).toEqual([]);
+    expect(await listedPersons(marin, "Marinite")).toEqual([inMarinByAddress.id]);
+    expect(await listedPersons(statewide, "Statewide")).toEqual([stateLevel.id]);
+  });
+
+  it("join the county of each application and case that links them, and are reached through it", async () => {
+    const linked = await person("Linked");
+    expect((await get(`/persons/${linked.id}`, alameda)).status).toBe(404);
+    const household = await householdAt({ zip: "94501", county: ALAMEDA }, "Household");
+    const member = await expectStatus(
+      api.post(`/intake/applications/${household.id}/members`, {
+        roles: ["household_member"],
+        programsAppliedFor: ["snap"],
+        personId: linked.id,
+        contact: { name: { firstName: "Pat", lastName: "Linked" } },
+      }),
+      201,
+      "member",
+    );
+    expect((await get(`/persons/${linked.id}`, alameda)).status).toBe(200);
+    expect((await get(`/persons/${linked.id}`, marin)).status).toBe(404);
+    const walked = await graph("query($id: ID!) { application(id: $id) { members { id person { id } } } }", alameda, { id: household.id });
+    const walkedMember = (walked.data.application.members as Json[]).find((found) => found.id === member.id)!;
+    expect(walkedMember.person).toEqual({ id: linked.id });
+    // Marin cannot walk to them; a case opened for them in Marin adds Marin, and both counties reach them now.
+    expect((await graph("query($id: ID!) { person(id: $id) { id } }", marin, { id: linked.id })).data.person).toBeNull();
+    await expectStatus(api.post("/case-management/cases", caseBody(linked.id), marin), 201, "Marin's case");
+    expect((await get(`/persons/${linked.id}`, marin)).status).toBe(200);
+    expect((await get(`/persons/${linked.id}`, alameda)).status).toBe(200);
+  });
+});
+
+describe("documents", () => {
+  const DOCUMENTS = "/document-management/documents";
+  /** Files a small document (as `headers`' caller, else the suite's administrator), its metadata naming an application if given. */
+  const file = async (title: string, headers?: Headers, applicationId?: string): Promise<Json> => {
+    const form = new FormData();
+    form.append("file", new Blob([`${title} bytes`], { type: "text/plain" }), "proof.txt");
+    form.append("documentTypeId", "a7b8c9d0-e1f2-4a3b-4c5d-e6f7a8b9c0d1");
+    form.append("title", title);
+    if (applicationId) form.append("metadata", JSON.stringify({ intake: { applicationId } }));
+    return expectStatus(api.raw("POST", DOCUMENTS, form, headers), 201, title);
+  };
+  const listed = async (headers: Headers) =>
+    ((await get(`${DOCUMENTS}?limit=100`, headers)).body.items as Json[]).map((found) => found.id as string);
+
+  it("belong to the application they are filed for, else to their confined filer's county", async () => {
+    const forMarin = await file("Marin's proof", undefined, inMarin.id);
+    expect(forMarin.county).toBe(MARIN);
+    const byAlameda = await file("Alameda's proof", alameda);
+    expect(byAlameda.county).toBe(ALAMEDA);
+    expect(await listed(alameda)).toContain(byAlameda.id);
+    expect(await listed(alameda)).not.toContain(forMarin.id);
+    expect(await listed(marin)).toEqual(expect.arrayContaining([forMarin.id]));
+    expect(await listed(marin)).not.toContain(byAlameda.id);
+    // Another county's document, its versions and its bytes are not found.
+    expect((await get(`${DOCUMENTS}/${forMarin.id}`, alameda)).status).toBe(404);
+    expect((await get(`/document-management/document-versions/${forMarin.latestVersionId}/content`, alameda)).status).toBe(404);
+    expect((await get(`/document-management/document-versions/${forMarin.latestVersionId}/content`, marin)).status).toBe(200);
+    expect((await api.patch(`${DOCUMENTS}/${forMarin.id}`, { title: "Renamed" }, alameda)).status).toBe(404);
+    // Filing one for another county's application is refused as reading it would be.
+    const form = new FormData();
+    form.append("file", new Blob(["x"], { type: "text/plain" }), "x.txt");
+    form.append("documentTypeId", "a7b8c9d0-e1f2-4a3b-4c5d-e6f7a8b9c0d1");
+    form.append("title", "Not theirs");
+    form.append("metadata", JSON.stringify({ intake: { applicationId: inMarin.id } }));
+    expect((await api.raw("POST", DOCUMENTS, form, alameda)).status).toBe(404);
+    // Through the graph: an application's documents are its county's.
+    const viaApplication = await graph(`query($id: ID!) { application(id: $id) { documents { id county } } }`, marin, { id: inMarin.id });
+    expect(viaApplication.data.application.documents).toEqual([{ id: forMarin.id, county: MARIN }]);
+  });
+
+  it("take the county of the first record a state-level one is linked to; a link to one out of reach is 404", async () => {
+    const unplaced = await file("Unplaced proof");
+    expect(unplaced.county).toBeNull();
+    expect((await get(`${DOCUMENTS}/${unplaced.id}`, alameda)).status).toBe(404);
+    const toMarin = await api.raw(
+      "POST",
+      "/document-management/document-links",
+      { documentId: (await file("Alameda's note", alameda)).id, subjectType: "application", subjectId: inMarin.id },
+      alameda,
+    );
+    expect(toMarin.status).toBe(404);
+    await expectStatus(
+      api.post("/document-management/document-links", { documentId: unplaced.id, subjectType: "application", subjectId: inAlameda.id }),
+      201,
+      "link",
+    );
+    const placed = await expectStatus(get(`${DOCUMENTS}/${unplaced.id}`, alameda), 200, "placed document");
+    expect(placed.county).toBe(ALAMEDA);
+    expect((await get(`${DOCUMENTS}/${unplaced.id}`, marin)).status).toBe(404);
   });
 });
 
