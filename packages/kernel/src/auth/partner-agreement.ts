@@ -25,5 +25,12 @@ export function agreementOf(principal: Principal): Agreement | undefined {
 export const coversPrograms = (agreement: Agreement | undefined, programs: readonly string[]): boolean =>
   agreement === undefined || programs.some((program) => agreement.programs.includes(program));
 
+// Asked for every sensitive field a page shows: answered once per caller.
+const shownIdentifiers = new WeakMap<Principal, boolean>();
+
 /** Whether the caller is shown personal identifiers: everyone but a partner whose agreement withholds them. */
-export const seesIdentifiers = (principal: Principal): boolean => agreementOf(principal)?.sharesIdentifiers ?? true;
+export function seesIdentifiers(principal: Principal): boolean {
+  let sees = shownIdentifiers.get(principal);
+  if (sees === undefined) shownIdentifiers.set(principal, (sees = agreementOf(principal)?.sharesIdentifiers ?? true));
+  return sees;
+}

@@ -125,13 +125,16 @@ function shownAfterAudit(
   // Most fields are plain text or numbers under names nobody marked: answered without a look further.
   const nests = field.kind === "json" || field.kind === "jsonValue" || field.kind === "object";
   if (!nests && !field.audited && !log.names.has(name)) return value;
-  const selections = field.kind === "object" ? selectionsOf(info) : [];
-  const paths = sensitivePathsOf(name, field, value, selections, info.fragments, log.names);
-  if (paths.size === 0) return value;
   const caller = context.knownPrincipal();
   // Records are read once the caller is known (their permission was checked); should one not be, it is asked, not assumed.
   if (caller === undefined) return context.principal().then(() => shownAfterAudit(name, field, record, value, context, info));
-  if (!seesIdentifiers(caller)) {
+  const withheld = !seesIdentifiers(caller);
+  // Without a trail to write and with nothing to hold back, the value is not even looked into.
+  if (!withheld && !log.record) return value;
+  const selections = field.kind === "object" ? selectionsOf(info) : [];
+  const paths = sensitivePathsOf(name, field, value, selections, info.fragments, log.names);
+  if (paths.size === 0) return value;
+  if (withheld) {
     const shown = withoutIdentifiers(name, value, log.names);
     const left = sensitivePathsOf(name, field, shown, selections, info.fragments, log.names);
     return recorded(log, info, record, left, shown);
