@@ -107,9 +107,31 @@ function serveRoute(app: FastifyInstance, graph: RestGraph, route: RestRoute, co
       if (changedParam) refuseForeignIfMatch(ifMatch, (request.params as Record<string, string>)[changedParam]);
     },
     handler: (request, reply) =>
-      graph.idempotency && route.method === "POST" && !route.upload && request.headers["idempotency-key"] !== undefined
-        ? answerOnce(graph.idempotency, graph.authenticate, request, reply, () => routeAnswer(graph, route, content, request))
+      graph.idempotency && route.method === "POST" && request.headers["idempotency-key"] !== undefined
+        ? answerRetriable(graph.idempotency, graph, route, content, request, reply)
         : answerRequest(graph, route, content, request, reply),
+  });
+}
+
+/**
+ * A POST sent with an Idempotency-Key (answer-once.ts). An upload is received first, so that a retry
+ * is known by what it carries (its fields and its file's digest); a retry that is not run discards the
+ * bytes it staged.
+ */
+async function answerRetriable(
+  store: IdempotencyStore,
+  graph: RestGraph,
+  route: RestRoute,
+  content: Content,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  if (!route.upload) return answerOnce(store, graph.authenticate, request, reply, () => routeAnswer(graph, route, content, request));
+  const upload = await receiveUpload(request, content!());
+  const { contentId, ...file } = upload.staged;
+  return answerOnce(store, graph.authenticate, request, reply, () => routeAnswer(graph, route, content, request, upload), {
+    body: { fields: upload.fields, file },
+    notRun: () => content!().store.delete(contentId),
   });
 }
 
@@ -125,8 +147,14 @@ async function answerRequest(graph: RestGraph, route: RestRoute, content: Conten
  * One request: its upload staged, the route's variables read from it (`variablesOf`), its operation
  * run on the graph, and the result answered as the route declares (`answerOf`).
  */
-async function routeAnswer(graph: RestGraph, route: RestRoute, content: Content, request: FastifyRequest): Promise<RouteAnswer> {
-  const upload: ReceivedUpload | undefined = route.upload ? await receiveUpload(request, content!()) : undefined;
+async function routeAnswer(
+  graph: RestGraph,
+  route: RestRoute,
+  content: Content,
+  request: FastifyRequest,
+  received?: ReceivedUpload,
+): Promise<RouteAnswer> {
+  const upload: ReceivedUpload | undefined = route.upload ? (received ?? (await receiveUpload(request, content!()))) : undefined;
   const restRequest = upload ? { ...toRestRequest(request), body: upload.fields, content: upload.token } : toRestRequest(request);
   let result: GraphResult;
   try {

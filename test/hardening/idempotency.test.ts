@@ -2,6 +2,7 @@
 // answer again instead of a second record; the same key with another request is 422; concurrent
 // retries with one key make one record and one event; keys are each caller's own, and expire.
 import { randomUUID } from "node:crypto";
+import { readdirSync } from "node:fs";
 import { bearer, workerAccount } from "../support/auth";
 import { eventsOf } from "../support/event-log";
 import { expectErrorEnvelope } from "../support/expectations";
@@ -100,5 +101,42 @@ describe("an action sent with an Idempotency-Key", () => {
     expect(await eventsOf(api, task.id, "workflow.task.claimed")).toHaveLength(1);
     // Without the key, claiming again is refused: the task is no longer pending.
     expect((await api.post(`/workflow/tasks/${task.id}/claim`, {}, worker.headers)).status).toBe(409);
+  });
+});
+
+describe("an upload sent with an Idempotency-Key", () => {
+  /** A new multipart body each time (its boundary differs, as a client's retry's does) carrying the same parts. */
+  const form = (title: string, bytes: string) => {
+    const body = new FormData();
+    body.append("file", new Blob([bytes], { type: "text/plain" }), "stub.txt");
+    body.append("documentTypeId", "a7b8c9d0-e1f2-4a3b-4c5d-e6f7a8b9c0d1");
+    body.append("title", title);
+    return body;
+  };
+  const upload = (key: string, body: FormData) => api.raw("POST", "/document-management/documents", body, { "idempotency-key": key });
+  const storedFiles = () =>
+    readdirSync(process.env.CONTENT_DIRECTORY!, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length;
+
+  it("files one document: a retry carrying the same parts and bytes is answered the first answer, its bytes not kept", async () => {
+    const key = randomUUID();
+    const title = `Uploaded once ${randomUUID().slice(0, 8)}`;
+    const first = await upload(key, form(title, "pay stub: 40 hours"));
+    expect(first.status).toBe(201);
+    const filesAfterFirst = storedFiles();
+    const retry = await upload(key, form(title, "pay stub: 40 hours"));
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get("idempotency-replayed")).toBe("true");
+    expect(retry.body).toEqual(first.body);
+    expect(storedFiles()).toBe(filesAfterFirst);
+    expect(await eventsOf(api, first.body.id, "document_management.document.created")).toHaveLength(1);
+  });
+
+  it("refuses the key sent again with other bytes (422), filing nothing", async () => {
+    const key = randomUUID();
+    const title = `Uploaded twice ${randomUUID().slice(0, 8)}`;
+    expect((await upload(key, form(title, "the first file"))).status).toBe(201);
+    const filesBefore = storedFiles();
+    expectErrorEnvelope(await upload(key, form(title, "another file")), 422, "IDEMPOTENCY_KEY_REUSED");
+    expect(storedFiles()).toBe(filesBefore);
   });
 });

@@ -13,10 +13,17 @@ const POLL_MS = 50;
 const keyPattern = /^[\x21-\x7e]{1,255}$/;
 
 /**
+ * What an upload's retry is compared by: its text parts and its file's digest, name and type. A
+ * multipart body's boundary differs from one sending to the next, and its bytes are streamed, not kept.
+ */
+export type RequestFingerprint = { body: unknown; notRun(): Promise<void> };
+
+/**
  * A POST with an Idempotency-Key: done once per caller and key. The first request runs and its answer
  * is kept (unless it failed on the server's side, which a retry may try again); a retry of the same
  * request (same method, path and body) is answered the kept answer, marked `Idempotency-Replayed`; the
  * key reused for another request is 422; a retry arriving while the first still runs waits for it.
+ * An upload gives its `fingerprint` (received already) and is told when it was not run, to discard it.
  */
 export async function answerOnce(
   store: IdempotencyStore,
@@ -24,26 +31,31 @@ export async function answerOnce(
   request: FastifyRequest,
   reply: FastifyReply,
   run: () => Promise<JsonAnswer | { headers: Record<string, string> }>,
+  fingerprinted?: RequestFingerprint,
 ) {
+  // A request that is not run (refused, replayed) lets go of what it received before it is answered.
+  const notRun = async <T>(outcome: T): Promise<T> => (await fingerprinted?.notRun(), outcome);
   const key = String(request.headers["idempotency-key"]);
   if (!keyPattern.test(key))
-    throw badRequest("Idempotency-Key must be 1 to 255 visible ASCII characters.", [{ field: "Idempotency-Key", message: "is malformed" }]);
+    throw await notRun(
+      badRequest("Idempotency-Key must be 1 to 255 visible ASCII characters.", [{ field: "Idempotency-Key", message: "is malformed" }]),
+    );
   const principal = await authenticate(pickForwardedHeaders(request.headers));
   // Keys are the caller's own: another caller's key of the same text is another key.
   const scope = `${principal.kind}:${principal.id ?? ""}`;
   const fingerprint = createHash("sha256")
-    .update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`)
+    .update(`${request.method} ${request.url}\n${JSON.stringify((fingerprinted ? fingerprinted.body : request.body) ?? null)}`)
     .digest("hex");
   const claim = await settled(store, scope, key, fingerprint);
   if (claim.kind === "other-request")
-    throw new ApiError(
-      422,
-      "IDEMPOTENCY_KEY_REUSED",
-      "This Idempotency-Key was used for another request: use a new key for a new request.",
+    throw await notRun(
+      new ApiError(422, "IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was used for another request: use a new key for a new request."),
     );
   if (claim.kind === "running")
-    throw new ApiError(409, "IDEMPOTENCY_KEY_IN_USE", "The first request with this Idempotency-Key is still running: retry later.");
-  if (claim.kind === "replay") return sendAnswer(reply.header("idempotency-replayed", "true"), claim.answer);
+    throw await notRun(
+      new ApiError(409, "IDEMPOTENCY_KEY_IN_USE", "The first request with this Idempotency-Key is still running: retry later."),
+    );
+  if (claim.kind === "replay") return sendAnswer(reply.header("idempotency-replayed", "true"), await notRun(claim.answer));
   let answer: JsonAnswer | { headers: Record<string, string> };
   try {
     answer = await run();
