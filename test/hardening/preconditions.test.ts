@@ -2,6 +2,7 @@
 // ETag, a change sent with an If-Match the record no longer matches is 412 and changes nothing, one
 // sent with the current ETag succeeds and moves the version on, and of two concurrent changes made
 // from the same read, one wins and the other gets 412. A kind added later is covered here too.
+import { randomUUID } from "node:crypto";
 import { domains } from "@pap/gateway";
 import { restRoutes, type RestRoute } from "@pap/rest-compat";
 import { workerAccount } from "../support/auth";
@@ -117,6 +118,34 @@ describe("If-Match", () => {
     const refused = (await mutation(staleVersionOf(etag))).body;
     expect(refused.errors?.[0]?.extensions?.code).toBe("PRECONDITION_FAILED");
     expect((await mutation(etag)).body.errors).toBeUndefined();
+  });
+
+  it("holds a graph update or delete to the version its ifMatch argument names", async () => {
+    const queue = (await api.post("/workflow/queues", { name: `held-${randomUUID()}` })).body;
+    const etag = (await api.get(`/workflow/queues/${queue.id}`)).headers.get("etag")!;
+    const update = (ifMatch: string, description: string) =>
+      api.graphql(
+        "mutation ($id: ID!, $ifMatch: String, $description: String) { updateQueue(id: $id, input: { description: $description }, ifMatch: $ifMatch) { id description } }",
+        {
+          id: queue.id,
+          ifMatch,
+          description,
+        },
+      );
+    // Two changes made from the same read: the first wins, the second is refused and changes nothing.
+    expect((await update(etag, "first")).data.updateQueue.description).toBe("first");
+    const second = await update(etag, "second");
+    expect(second.errors?.[0]?.extensions?.code).toBe("PRECONDITION_FAILED");
+    expect((await api.get(`/workflow/queues/${queue.id}`)).body.description).toBe("first");
+    // Another record's ETag is refused, as REST refuses it.
+    const other = (await api.post("/workflow/queues", { name: `other-${randomUUID()}` })).body;
+    const otherEtag = (await api.get(`/workflow/queues/${other.id}`)).headers.get("etag")!;
+    expect((await update(otherEtag, "foreign")).errors?.[0]?.extensions?.code).toBe("PRECONDITION_FAILED");
+    const current = (await api.get(`/workflow/queues/${queue.id}`)).headers.get("etag")!;
+    const remove = (ifMatch: string) =>
+      api.graphql("mutation ($id: ID!, $ifMatch: String) { deleteQueue(id: $id, ifMatch: $ifMatch) }", { id: queue.id, ifMatch });
+    expect((await remove(etag)).errors?.[0]?.extensions?.code).toBe("PRECONDITION_FAILED");
+    expect((await remove(current)).data).toEqual({ deleteQueue: queue.id });
   });
 });
 

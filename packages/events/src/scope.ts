@@ -42,6 +42,8 @@ export type DomainContext = CallerContext & {
   jurisdiction: Jurisdiction;
   /** Now, as the process's clock says (a test's manual clock, or the system's). */
   clock: Clock;
+  /** Holds the changes `work` makes to the version `etag` names, as If-Match does (a graph mutation's `ifMatch`). */
+  holdingTo<T>(etag: string, work: () => Promise<T>): Promise<T>;
 };
 
 /**
@@ -69,7 +71,18 @@ export function domainContext<Extra extends object = object>(
   );
   // If-Match holds every change this request makes to the version the client read (record_version
   // trigger). Read when a change begins: a read with an If-Match that names no version is not refused.
-  const ifMatch = scope.headers["if-match"];
+  // A graph mutation's `ifMatch` argument holds its own changes the same way, while it runs (the
+  // mutations of one request run one after another).
+  let ifMatch = scope.headers["if-match"];
+  const holdingTo = async <T>(etag: string, work: () => Promise<T>): Promise<T> => {
+    const before = ifMatch;
+    ifMatch = etag;
+    try {
+      return await work();
+    } finally {
+      ifMatch = before;
+    }
+  };
   const transaction: EventRuntime["transaction"] = (work, options) =>
     runtime.transaction(async (tx) => {
       open = tx;
@@ -80,14 +93,13 @@ export function domainContext<Extra extends object = object>(
         open = undefined;
       }
     }, options);
-  const sqlTransaction: EventRuntime["sqlTransaction"] =
+  const sqlTransaction: EventRuntime["sqlTransaction"] = (work) =>
     ifMatch === undefined
-      ? runtime.sqlTransaction
-      : (work) =>
-          runtime.sqlTransaction(async (tx) => {
-            await holdTo(tx, ifMatch);
-            return work(tx);
-          });
+      ? runtime.sqlTransaction(work)
+      : runtime.sqlTransaction(async (tx) => {
+          await holdTo(tx, ifMatch);
+          return work(tx);
+        });
   return Object.assign(
     caller,
     {
@@ -103,6 +115,7 @@ export function domainContext<Extra extends object = object>(
       eventSettings: runtime.settings,
       jurisdiction: scope.jurisdiction,
       clock: runtime.settings.clock ?? systemClock,
+      holdingTo,
     },
     extra,
   ) as DomainContext & Extra;

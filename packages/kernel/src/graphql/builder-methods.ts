@@ -27,7 +27,15 @@ export type LiveHub = {
  * What the kernel's builder methods read of a request's context; every domain's context has it. The
  * sensitive-read log is the audit trail's door (absent where nothing is audited: a unit test's context).
  */
-export type KernelContext = CallerContext & LiveHub & { sensitiveReads?: SensitiveReadLog };
+export type KernelContext = CallerContext &
+  LiveHub & {
+    sensitiveReads?: SensitiveReadLog;
+    /**
+     * Holds the changes `work` makes to the version an ETag names, as an If-Match header would: what a
+     * graph mutation's `ifMatch` argument asks (absent where nothing is written: a unit test's context).
+     */
+    holdingTo?<T>(etag: string, work: () => Promise<T>): Promise<T>;
+  };
 
 /**
  * Nothing when the builder's context has what a method reads of it (every subgraph builder's has),

@@ -1,6 +1,7 @@
 import type { ArgBuilder, MaybePromise, SchemaTypes } from "@pothos/core";
 import type { AuthScopeMap } from "@pothos/plugin-scope-auth";
-import { builderMethods, type KernelTypes } from "./builder-methods";
+import { preconditionFailed, preconditionOf } from "@pap/core";
+import { builderMethods, type KernelContext, type KernelTypes } from "./builder-methods";
 import { listArguments } from "./list-fields";
 import type { ListArgs, ListEnvelope } from "../list/spec";
 import { parseBody } from "../validation/body";
@@ -59,6 +60,22 @@ declare global {
       graphCrud<Item, const D extends ResourceDeclaration>(crud: GraphCrud<Types, Item, D>): void;
     }
   }
+}
+
+/** The version a change is held to, as its record's `etag` field gave it: refused (412) if the record has changed since. */
+const ifMatchArg = (arg: ArgBuilder<KernelTypes>) =>
+  arg.string({
+    description: "The record's `etag` as read: the change is refused (PRECONDITION_FAILED, 412) if the record has changed since.",
+  });
+
+/** The write of the record `id`, held to the version `ifMatch` names when one is given (another record's is refused, as REST refuses it). */
+async function heldTo<T>(context: KernelContext, id: string, ifMatch: string | null | undefined, write: () => Promise<T>): Promise<T> {
+  if (ifMatch == null) return write();
+  const precondition = preconditionOf(ifMatch);
+  if (precondition && precondition.id !== id.toLowerCase())
+    throw preconditionFailed("ifMatch names a version of another record than the one this mutation changes.");
+  if (!context.holdingTo) throw new Error("this context cannot hold a change to a version");
+  return context.holdingTo(ifMatch, write);
 }
 
 // Written for any record (Pothos cannot tell whether a record of a type parameter is a list); the signature above keeps the domain's type.
@@ -143,14 +160,21 @@ builderMethods.graphCrud = function graphCrud<const D extends ResourceDeclaratio
           authScopes: permission("update"),
           type: ref,
           ...described("update"),
-          args: { ...parentArgs(t.arg), id: t.arg.id({ required: true }), input: t.arg({ type: updateInput, required: true }) },
+          args: {
+            ...parentArgs(t.arg),
+            id: t.arg.id({ required: true }),
+            input: t.arg({ type: updateInput, required: true }),
+            ifMatch: ifMatchArg(t.arg),
+          },
           resolve: function updateOne(_root, args, context) {
-            return writer("update", crud.update)(
-              String(args.id),
-              parseBody(resource.updateBody, resource.bodyFromInput(args.input)),
-              context,
-              parentOf(args),
-            );
+            const update = () =>
+              writer("update", crud.update)(
+                String(args.id),
+                parseBody(resource.updateBody, resource.bodyFromInput(args.input)),
+                context,
+                parentOf(args),
+              );
+            return heldTo(context, String(args.id), args.ifMatch, update);
           },
         }),
       }),
@@ -158,10 +182,10 @@ builderMethods.graphCrud = function graphCrud<const D extends ResourceDeclaratio
         [`delete${resource.name}`]: t.id({
           authScopes: permission("delete"),
           description: crud.descriptions?.delete ?? `Deletes the ${single} permanently; returns the id deleted.`,
-          args: { ...parentArgs(t.arg), id: t.arg.id({ required: true }) },
+          args: { ...parentArgs(t.arg), id: t.arg.id({ required: true }), ifMatch: ifMatchArg(t.arg) },
           resolve: async function deleteOne(_root, args, context) {
             const id = String(args.id);
-            await writer("delete", crud.delete)(id, context, parentOf(args));
+            await heldTo(context, id, args.ifMatch, () => writer("delete", crud.delete)(id, context, parentOf(args)));
             return id;
           },
         }),
