@@ -607,7 +607,7 @@ export const settingDeclarations = {
     value: commaList(),
     default: "none beyond `ssn` and `dateOfBirth`",
     meaning:
-      "Field names, beside `ssn` and `dateOfBirth` (always), that are sensitive wherever they are: no event carries their values (`[redacted]`), they are stored encrypted (lists cannot filter on them), and every read of one is in the audit trail",
+      "Field names, beside `ssn` and `dateOfBirth` (always), that are sensitive wherever they are: no event carries their values (`[redacted]`; a name added later is cleared from past events at the next start), they are stored encrypted (lists cannot filter on them), and every read of one is in the audit trail",
     example: "alienNumber,medicaidId",
   }),
   AUDIT_SENSITIVE_READS: declare({

@@ -39,3 +39,4 @@ export { serialized } from "./serialized";
 export { appendAudit, auditTraceIdOf, auditTrail } from "./audit/trail";
 export type { AuditChannel, AuditDraft, AuditTrail } from "./audit/trail";
 export { keepAuditRetention, purgeAuditBefore } from "./audit/retention";
+export { fieldsToRedact, keepEventLogRedacted, redactEventLog } from "./redaction-pass";

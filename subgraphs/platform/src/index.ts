@@ -1,4 +1,4 @@
-import { EventCatalog, keepAuditRetention, type DomainServices } from "@pap/events";
+import { EventCatalog, keepAuditRetention, keepEventLogRedacted, sensitiveFieldSet, type DomainServices } from "@pap/events";
 import { readSetting, type Logger } from "@pap/core";
 import { defineSubgraph, type BackgroundWork, type RequestScope } from "@pap/kernel/domain";
 import { createContext } from "./context";
@@ -32,7 +32,12 @@ export const subgraph = defineSubgraph(platformDomain, (domains) => {
       createContext(scope, catalogFor(scope.eventRuntime.settings.typePrefix), search),
     seed: (services: DomainServices) => seedPolicies(services.db),
     background: (services: DomainServices, logger: Logger) =>
-      together([searchCatchUp(services, logger), keepAuditRetention(services.db, readSetting("AUDIT_RETENTION_DAYS"), { logger })]),
+      together([
+        searchCatchUp(services, logger),
+        keepAuditRetention(services.db, readSetting("AUDIT_RETENTION_DAYS"), { logger }),
+        // Fields SENSITIVE_FIELDS names since events were recorded: their past values leave the log.
+        keepEventLogRedacted(services.db, services.eventRuntime.settings.sensitiveFields ?? sensitiveFieldSet(), { logger }),
+      ]),
   };
 });
 
