@@ -22,17 +22,25 @@ export async function launchPlatform(
   env: Record<string, string> = {},
   budgetMs = START_BUDGET_MS,
 ): Promise<{ process: ChildProcess; line: string; output: () => string }> {
-  const base = {
-    ...process.env,
-    NODE_OPTIONS: "",
-    PLATFORM_MODE: "single",
-    DATABASE_URL: databaseUrl,
-    PORT: String(await freePort()),
-    HOST: "127.0.0.1",
-    LOG_LEVEL: "silent",
-    APOLLO_TELEMETRY_DISABLED: "true",
-  };
-  return launchWith({ ...base, ...env }, name, budgetMs);
+  for (let attempt = 1; ; attempt++) {
+    const base = {
+      ...process.env,
+      NODE_OPTIONS: "",
+      PLATFORM_MODE: "single",
+      DATABASE_URL: databaseUrl,
+      PORT: String(await freePort()),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "silent",
+      APOLLO_TELEMETRY_DISABLED: "true",
+    };
+    try {
+      return await launchWith({ ...base, ...env }, name, budgetMs);
+    } catch (error) {
+      // The port was free when chosen, but another process (the platform's own reference services
+      // among them) may take it before the platform binds it: then it is chosen again.
+      if (env.PORT !== undefined || attempt === 3 || !String(error).includes("EADDRINUSE")) throw error;
+    }
+  }
 }
 
 /** Runs the launcher with exactly `env` (nothing of the test's own) until its banner line named `name` is printed. */
