@@ -3,7 +3,7 @@ import type { FieldKind, FieldMap, GenericFieldRef, InputFieldMap, SchemaTypes }
 import type { GraphQLResolveInfo } from "graphql";
 import { seesIdentifiers } from "../auth/partner-agreement";
 import { builderMethods, fieldBuilderMethods, type KernelContext, type KernelTypes } from "./builder-methods";
-import { mayHoldSensitive, selectionsOf, sensitivePathsOf, withoutIdentifiers, type SensitiveReadLog } from "./sensitive-reads";
+import { mayHoldSensitive, selectionsOf, sensitivePathsOf, withoutIdentifiers } from "./sensitive-reads";
 import { kinds, type GraphScalar } from "../resource/kinds";
 import {
   columnOf,
@@ -128,25 +128,13 @@ function shownAfterAudit(
   const caller = context.knownPrincipal();
   // Records are read once the caller is known (their permission was checked); should one not be, it is asked, not assumed.
   if (caller === undefined) return context.principal().then(() => shownAfterAudit(name, field, record, value, context, info));
-  const withheld = !seesIdentifiers(caller);
-  // Without a trail to write and with nothing to hold back, the value is not even looked into.
-  if (!withheld && !log.record) return value;
-  const selections = field.kind === "object" ? selectionsOf(info) : [];
-  const paths = sensitivePathsOf(name, field, value, selections, info.fragments, log.names);
-  if (paths.size === 0) return value;
-  if (withheld) {
-    const shown = withoutIdentifiers(name, value, log.names);
-    const left = sensitivePathsOf(name, field, shown, selections, info.fragments, log.names);
-    return recorded(log, info, record, left, shown);
-  }
-  return recorded(log, info, record, paths, value);
-}
-
-/** The value, once the sensitive paths it shows are in the trail (at once when it shows none, or no trail is kept). */
-function recorded(log: SensitiveReadLog, info: GraphQLResolveInfo, record: object, paths: ReadonlySet<string>, value: unknown): unknown {
-  if (paths.size === 0 || !log.record) return value;
+  const shown = seesIdentifiers(caller) ? value : withoutIdentifiers(name, value, log.names);
+  // Without a trail to write, what is shown is not looked into further.
+  if (!log.record) return shown;
+  const paths = sensitivePathsOf(name, field, shown, field.kind === "object" ? selectionsOf(info) : [], info.fragments, log.names);
+  if (paths.size === 0) return shown;
   const recordId = String((record as { id?: unknown }).id);
-  return log.record({ recordType: info.parentType.name, recordId, fields: [...paths] }).then(() => value);
+  return log.record({ recordType: info.parentType.name, recordId, fields: [...paths] }).then(() => shown);
 }
 
 /** A record's value at a column, null when it has none. */
