@@ -2,7 +2,6 @@ import { conflict, notFound } from "@pap/core";
 import type { MachineCaller } from "@pap/kernel/state-machine";
 import {
   accountRequired,
-  countyCondition,
   coversPrograms,
   forbidden,
   reaches,
@@ -52,19 +51,6 @@ export async function requireAccess(caller: Caller, application: Owned, action: 
   }
   if (permissions.has(`applications:${action}:own`) && application.ownerId === (await ownAccountId(caller))) return;
   throw forbidden(`applications:${action}`);
-}
-
-/**
- * Whose applications a caller's lists show: those of the counties they reach (a partner: applied for
- * one of their agreement's programs), or only their account's (none, for a credential naming no account).
- */
-export async function visibleOwner(caller: Caller): Promise<Record<string, unknown>> {
-  if ((await caller.permissions()).has("applications:read")) {
-    const [reach, agreement] = await Promise.all([caller.countyReach(), caller.agreement()]);
-    const inCounties = countyCondition(reach);
-    return agreement ? { ...inCounties, programs: { hasSome: [...agreement.programs] } } : inCounties;
-  }
-  return { ownerId: (await caller.account())?.id ?? "00000000-0000-0000-0000-000000000000" };
 }
 
 /**

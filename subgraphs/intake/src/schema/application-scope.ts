@@ -10,17 +10,24 @@ import { requireAccess } from "../domain/access";
 
 /**
  * County scoping for applications (docs/county-scoping.md), which everything under an application
- * is read through. The lists' condition is `visibleOwner`'s, beside the applicant's own records.
+ * is read through, and a partner's agreement (docs/partner-scoping.md): an application carries the
+ * programs it applies for.
  */
 export const applicationScope = countyScope<IntakeContext>(
   "Application",
-  (context, id) => context.db.application.findUnique({ where: { id }, select: { county: true } }),
-  {
-    condition: (programs) => ({ programs: { hasSome: programs } }),
-    programsOf: async (context, id) =>
-      (await context.db.application.findUnique({ where: { id }, select: { programs: true } }))?.programs ?? [],
-  },
+  (context, id) => context.db.application.findUnique({ where: { id }, select: { county: true, programs: true } }),
+  { condition: (programs) => ({ programs: { hasSome: programs } }) },
 );
+
+/**
+ * The applications a caller's lists show: those within reach (their counties; a partner's, its
+ * programs) for a reader of every application, else only their account's (none, for a credential
+ * naming no account).
+ */
+export async function visibleApplications(context: IntakeContext): Promise<Record<string, unknown>> {
+  if ((await context.permissions()).has("applications:read")) return applicationScope.condition(context);
+  return { ownerId: (await context.account())?.id ?? "00000000-0000-0000-0000-000000000000" };
+}
 
 /**
  * The application by id, however it is asked for (by id, through another domain's record): none when

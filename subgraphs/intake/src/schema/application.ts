@@ -5,9 +5,8 @@ import type { ObjectRef } from "@pothos/core";
 import { builder, type Types } from "../builder";
 import type { IntakeContext } from "../context";
 import { application } from "../contract/application";
-import { visibleOwner } from "../domain/access";
 import { createApplication, deleteApplication, updateApplication } from "../operations/applications";
-import { reachableApplication } from "./application-scope";
+import { reachableApplication, visibleApplications } from "./application-scope";
 import { MemberRef } from "./member";
 
 export const ApplicationRef: ObjectRef<Types, Application> = builder.prismaObject("Application", {
@@ -32,7 +31,7 @@ const applicationColumns = plainColumnsOf("Application");
  * plain column conditions (status, the applicant's name, instants), else through Prisma.
  */
 async function applicationPage(args: ListArgs, context: IntakeContext) {
-  const scope = await visibleOwner(context);
+  const scope = await visibleApplications(context);
   return findPage(
     application.listSpec,
     args,

@@ -30,20 +30,17 @@ export async function loadPerson(context: PersonsContext, id: string): Promise<P
   return reachablePerson(context, await loadByUuid(context.loaders.personById, id));
 }
 
-/** Before a change: 404 when the person is out of reach (one that does not exist is the write's own 404). */
-export async function requirePersonInReach(context: PersonsContext, id: string): Promise<void> {
-  const reach = await context.countyReach();
-  if (reach === undefined) return;
-  const found = await context.db.person.findUnique({ where: { id }, select: { counties: true } });
-  if (found && !reachesOne(reach, found.counties)) throw notFound("Person", id);
-}
-
-/** Whether a person (by id, as a live change names them) is within reach; true for one that no longer exists. */
+/** Whether a person (by id, as a live change names them) is within reach; true for one that does not exist. */
 export async function personInReach(context: PersonsContext, id: string): Promise<boolean> {
   const reach = await context.countyReach();
   if (reach === undefined) return true;
   const found = await context.db.person.findUnique({ where: { id }, select: { counties: true } });
   return !found || reachesOne(reach, found.counties);
+}
+
+/** Before a change: 404 when the person is out of reach (one that does not exist is the write's own 404). */
+export async function requirePersonInReach(context: PersonsContext, id: string): Promise<void> {
+  if (!(await personInReach(context, id))) throw notFound("Person", id);
 }
 
 /** The counties a new person belongs to: their address's, else a confined creator's (who could not reach them otherwise). */
