@@ -61,6 +61,7 @@ export {
   referenceServiceProblems,
   referenceServicesAllowed,
   scannerProblems,
+  noticeEmailProblems,
   sensitiveFieldSet,
   sensitiveFieldsFromEnv,
   alwaysSensitiveFields,

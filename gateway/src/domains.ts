@@ -17,6 +17,7 @@ const domainNames = [
   "eligibility",
   "data-exchange",
   "document-management",
+  "communication",
 ] as const;
 
 /**

@@ -27,11 +27,11 @@ const { api } = useTestPlatform("document_types_rest");
 const PAY_STUB = "a7b8c9d0-e1f2-4a3b-4c5d-e6f7a8b9c0d1";
 const types = "/document-management/document-types";
 
-it("lists the thirteen configured types and the deployment's own by name, all of them configuration", async () => {
-  const listed = expectListEnvelope(await api.get(`${types}?limit=50`), { total: 14, limit: 50, offset: 0, hasNext: false });
+it("lists the thirteen configured types, the platform's type for notices and the deployment's own by name, all of them configuration", async () => {
+  const listed = expectListEnvelope(await api.get(`${types}?limit=50`), { total: 15, limit: 50, offset: 0, hasNext: false });
   expect(listed.map((type: any) => type.name)).toEqual([...listed.map((type: any) => type.name)].sort());
   expect(listed.every((type: any) => type.source === "system")).toBe(true);
-  expect(listed.filter((type: any) => type.retentionYears === 3 && type.retentionTrigger === "case_closure")).toHaveLength(13);
+  expect(listed.filter((type: any) => type.retentionYears === 3 && type.retentionTrigger === "case_closure")).toHaveLength(14);
   expect(listed.find((type: any) => type.id === TRIBAL_ID)).toMatchObject({
     name: "tribal_id",
     retentionYears: 7,

@@ -17,6 +17,7 @@ export {
   referenceServiceProblems,
   referenceServicesAllowed,
   scannerProblems,
+  noticeEmailProblems,
 } from "./rules";
 export { configurationVerdict, describeVerdict } from "./verdict";
 export type { ConfigurationVerdict } from "./verdict";

@@ -66,6 +66,17 @@ export function scannerProblems(env: Environment): ConfigurationProblem[] {
   ];
 }
 
+/** Production emails notices only through a configured mail server, unless `NOTICE_EMAIL=off` says on purpose that every copy is on paper. */
+export function noticeEmailProblems(env: Environment): ConfigurationProblem[] {
+  if (!isProduction(env) || parsed(env, "NOTICE_EMAIL") !== "on" || env.SMTP_URL?.trim()) return [];
+  return [
+    problem(
+      "SMTP_URL",
+      "NODE_ENV=production needs a mail server for notices to households that prefer email: set SMTP_URL (smtp://host:587), or NOTICE_EMAIL=off to send every copy on paper on purpose.",
+    ),
+  ];
+}
+
 /** Whether the launcher may start the reference adapter and simulator where no URL names the real service. */
 export const referenceServicesAllowed = (env: Environment) =>
   (parsed(env, "REFERENCE_SERVICES") ?? (isProduction(env) ? "off" : "on")) === "on";

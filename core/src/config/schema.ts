@@ -47,6 +47,7 @@ export const settingGroups = [
   "Data exchange",
   "Reference services",
   "Documents",
+  "Notices",
   "Limits",
   "Event overlays",
   "Logs, metrics and tracing",
@@ -467,6 +468,29 @@ export const settingDeclarations = {
     value: wholeNumber(100 * 1024 * 1024, { max: 2 ** 31 - 1 }),
     default: "`104857600` (100 MiB)",
     meaning: "The largest file an upload may carry; beyond it 413",
+  }),
+  SMTP_URL: declare({
+    group: "Notices",
+    value: url(["smtp", "smtps"]),
+    default: "unset (every copy is on paper)",
+    meaning:
+      "The mail server notices are emailed through, `smtp://host:587` (STARTTLS when the server offers it) or `smtps://host:465`; credentials, when the server asks for them, in the URL",
+    production: "required unless `NOTICE_EMAIL=off`",
+    example: "smtp://127.0.0.1:2525",
+  }),
+  NOTICE_EMAIL: declare({
+    group: "Notices",
+    value: choice(["on", "off"], "on"),
+    default: "`on`",
+    meaning:
+      "`off` emails no notice: a recipient who prefers email gets every copy on paper (the only way to start without a mail server in production)",
+  }),
+  NOTICE_FROM: declare({
+    group: "Notices",
+    value: text("Benefits notices <notices@localhost>"),
+    default: "`Benefits notices <notices@localhost>`",
+    meaning: "The From address of emailed notices",
+    example: "Benefits notices <notices@benefits.example.gov>",
   }),
   CONTENT_STORE: declare({
     group: "Documents",

@@ -11,6 +11,7 @@ import {
   personMatchKeyProblems,
   referenceServiceProblems,
   scannerProblems,
+  noticeEmailProblems,
 } from "./rules";
 
 /**
@@ -42,6 +43,7 @@ export function configurationVerdict(env: Environment = process.env): Configurat
     ...encryptionKeyProblems(env),
     ...contentSigningProblems(env),
     ...scannerProblems(env),
+    ...noticeEmailProblems(env),
     ...authKeyProblems(env),
     ...contentStoreProblems(env),
     ...referenceServiceProblems(env),

@@ -4,6 +4,7 @@ import { documentUploadReactions } from "./consumers/document-uploads";
 import { electronicCheckReactions } from "./consumers/electronic-checks";
 import { eligibilityReactions } from "./consumers/eligibility-reactions";
 import { lifecycleReactions } from "./consumers/lifecycle-reactions";
+import { noticeReactions } from "./consumers/notice-reactions";
 import { personMatchReactions } from "./consumers/person-match";
 import { createContext } from "./context";
 import { intakeDomain } from "./contract";
@@ -20,5 +21,6 @@ export const subgraph = defineSubgraph(intakeDomain, {
     caseLinkReactions(),
     electronicCheckReactions(),
     documentUploadReactions(),
+    noticeReactions(),
   ],
 });

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { readSetting } from "@pap/core";
 import { z } from "zod";
 import { retentionTriggers } from "../contract/document-type";
-import { seededDocumentTypes, type DocumentTypeDefinition } from "./document-types";
+import { platformDocumentTypes, type DocumentTypeDefinition } from "./document-types";
 
 const entry = z.strictObject({
   id: z.uuid(),
@@ -14,20 +14,20 @@ const entry = z.strictObject({
 const file = z.strictObject({ documentTypes: z.array(entry) });
 
 /**
- * The configured document types: the thirteen seeded ones, with the deployment's own from
+ * The configured document types: the thirteen seeded ones and the platform's type for notices, with the deployment's own from
  * `DOCUMENT_TYPES_FILE` (a JSON file `{ "documentTypes": [ { id, name, retentionYears,
  * retentionTrigger, description } ] }`): a new id adds a type, a seeded id changes it. Both are
  * `system` types: configuration, not the API, changes them. A bad file stops the start with the reason.
  */
 export function configuredDocumentTypes(env: NodeJS.ProcessEnv = process.env): DocumentTypeDefinition[] {
   const path = readSetting("DOCUMENT_TYPES_FILE", env);
-  if (!path) return [...seededDocumentTypes];
+  if (!path) return [...platformDocumentTypes];
   const parsed = file.safeParse(JSON.parse(readFileSync(path, "utf8")));
   if (!parsed.success)
     throw new Error(
       `DOCUMENT_TYPES_FILE (${path}): ${parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ")}`,
     );
-  const byId = new Map(seededDocumentTypes.map((type) => [type.id, type]));
+  const byId = new Map(platformDocumentTypes.map((type) => [type.id, type]));
   for (const type of parsed.data.documentTypes) byId.set(type.id.toLowerCase(), { ...type, id: type.id.toLowerCase() });
   return [...byId.values()];
 }

@@ -33,3 +33,12 @@ export const seededDocumentTypes: readonly DocumentTypeDefinition[] = [
   kept("f2a3b4c5-d6e7-4f8a-9b0c-d1e2f3a4b5c6", "bank_statement", "Liquid assets"),
   kept("a3b4c5d6-e7f8-4a9b-0c1d-e2f3a4b5c6d7", "medical_bill", "Medical deduction"),
 ];
+
+/** The rendered notices the communication domain files for a household: kept like the household's other papers. */
+export const NOTICE_DOCUMENT_TYPE_ID = "c5d6e7f8-a9b0-4c1d-8e2f-a3b4c5d6e7f8";
+
+/** What configuration seeds: the thirteen of the reference's configuration, and the platform's own type for notices. */
+export const platformDocumentTypes: readonly DocumentTypeDefinition[] = [
+  ...seededDocumentTypes,
+  kept(NOTICE_DOCUMENT_TYPE_ID, "notice", "Notices sent to the household (rendered by the communication domain)"),
+];
