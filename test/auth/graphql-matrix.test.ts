@@ -14,6 +14,7 @@ import { taskMachine } from "@pap/workflow/contract";
 import { applicationMachine, verificationMachine } from "@pap/intake/contract";
 import { decisionMachine, determinationMachine } from "@pap/eligibility/contract";
 import { documentLifecycle } from "@pap/document-management/contract";
+import { noticeMachine } from "@pap/communication/contract";
 import { getNamedType, isObjectType, type GraphQLField, type GraphQLObjectType, type GraphQLSchema } from "graphql";
 import { createClient, type Client } from "graphql-ws/client";
 import WebSocket from "ws";
@@ -25,6 +26,7 @@ import { expectedStatus, rootFieldRequirement, type Caller } from "../support/re
 import { useTestPlatform } from "../support/platform";
 import { waitFor } from "../support/waiting";
 import { created } from "../support/creators";
+import { noticeRequest, storedNotice } from "../support/communication-fixtures";
 import { API_KEY, matrixToken, newDocumentType, newUser, slot, subjectOf } from "../support/matrix-fixtures";
 
 const { api, url, platform } = useTestPlatform("auth_graphql_matrix");
@@ -158,8 +160,13 @@ const taskActionFields: Record<string, () => Promise<Record<string, unknown>>> =
     Object.keys(documentLifecycle.actions).map((action) => [actionMutationName(action, "Document"), async () => ({ id: MISSING_TASK })]),
   ),
   performDocumentAction: async () => ({ id: MISSING_TASK, action: "approve_disposition" }),
+  ...Object.fromEntries(
+    Object.keys(noticeMachine.actions).map((action) => [actionMutationName(action, "Notice"), async () => ({ id: MISSING_TASK })]),
+  ),
+  performNoticeAction: async () => ({ id: MISSING_TASK, action: "resend" }),
 };
 const eligibility = once(async () => determinationFixture(platform().database.prisma));
+const notice = once(async () => storedNotice(platform().database.prisma));
 /** A metadata namespace belongs to its domain's service account (its id is the namespace's name): an admitted caller with an id of its own is refused it. */
 const namespaceWrites = new Set(["setServiceCallMetadata", "removeServiceCallMetadata", "setDocumentMetadata", "removeDocumentMetadata"]);
 const admittedAnswer = (field: string) => (field in taskActionFields ? "NOT_FOUND" : namespaceWrites.has(field) ? "FORBIDDEN" : undefined);
@@ -309,6 +316,11 @@ const argumentsFor: Record<string, () => Promise<Record<string, unknown>>> = {
   submitServiceCall: async () => ({ input: { serviceType: "incarceration_check", requestingResourceId: randomUUID() } }),
   setServiceCallMetadata: async () => ({ id: await serviceCall(), domain: "intake", value: { note: "matrix" } }),
   removeServiceCallMetadata: async () => ({ id: await serviceCall(), domain: "intake" }),
+  notice: async () => ({ id: (await notice()).noticeId }),
+  notices: async () => ({}),
+  createNotice: async () => ({ input: await noticeRequest(adminCall) }),
+  printBatch: async () => ({}),
+  confirmPrinted: async () => ({ copies: [(await notice()).copyId] }),
 };
 
 /**
@@ -327,6 +339,7 @@ const triggers: Record<string, () => Promise<unknown>> = {
   // The system flags a fresh determination expedited: an eligibility event about it.
   serviceCallChanged: serviceCall,
   documentChanged: filedDocument,
+  noticeChanged: async () => created(api, "/communication/notices", await noticeRequest(adminCall)),
   determinationChanged: async () => {
     const { determinationId } = await determinationFixture(platform().database.prisma);
     const response = await api.raw(

@@ -59,6 +59,8 @@ describe("resource declarations and their Prisma models", () => {
         ...["ExternalService", "ServiceCall"],
         // Document management's types, documents and versions (SPEC §2.4).
         ...["DocumentType", "Document", "DocumentVersion", "DocumentLink"],
+        // Communication's notices and their copies.
+        ...["Notice", "NoticeDelivery"],
       ].sort(),
     );
     expect(stored.map((resource) => resource.name)).not.toContain("Metric");

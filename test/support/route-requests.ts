@@ -5,10 +5,12 @@ import { randomUUID } from "node:crypto";
 import type { PrismaClient } from "@pap/db";
 import { decisionMachine, determinationMachine } from "@pap/eligibility/contract";
 import { documentLifecycle } from "@pap/document-management/contract";
+import { noticeMachine } from "@pap/communication/contract";
 import { domains } from "@pap/gateway";
 import { applicationMachine, verificationMachine } from "@pap/intake/contract";
 import { restRoutes, type RestRoute } from "@pap/rest-compat";
 import { taskMachine } from "@pap/workflow/contract";
+import { noticeRequest, storedNotice } from "./communication-fixtures";
 import { determinationFixture } from "./eligibility-fixtures";
 import { MISSING_ID } from "./expectations";
 import { kindByIdParam, kindBySegment, recordOn, recordRefsOn, recordSamples, type RecordRefs } from "./intake-fixtures";
@@ -39,6 +41,7 @@ const machineActions = [
   ),
   ...Object.keys(decisionMachine.actions).map((action) => `/eligibility/determinations/{determinationId}/decisions/{decisionId}/${action}`),
   ...Object.keys(documentLifecycle.actions).map((action) => `/document-management/documents/{documentId}/${action}`),
+  ...Object.keys(noticeMachine.actions).map((action) => `/communication/notices/{noticeId}/${action}`),
 ];
 export const isTaskAction = (route: RestRoute) => route.method === "POST" && machineActions.includes(route.path);
 /** A valid request for a route: path parameters naming records that exist, and a valid body. */
@@ -69,6 +72,7 @@ export async function requestFor(
     queueId: async () => (await admin("POST", "/workflow/queues", { name: `matrix-${randomUUID()}` })).body.id,
     taskId: async () => (isTaskAction(route) ? MISSING_ID : (await admin("POST", "/workflow/tasks", { name: "Matrix task" })).body.id),
     metricId: async () => "release_rate",
+    noticeId: async () => (isTaskAction(route) ? MISSING_ID : (await storedNotice(database())).noticeId),
     serviceId: async () => "6b2b03b0-dc9b-4122-a9de-138960bb610f",
     serviceCallId: async () =>
       (await admin("POST", "/data-exchange/service-calls", { serviceType: "swica", requestingResourceId: randomUUID() })).body.id,
@@ -152,6 +156,8 @@ export async function requestFor(
     replaceDocumentMetadata: async () => ({ note: "matrix" }),
     updateVerification: async () => ({ verificationType: "document" }),
     publishEvent: async () => rawEvent(),
+    createNotice: async () => noticeRequest(admin),
+    confirmPrinted: async () => ({ copies: [(await storedNotice(database())).copyId] }),
   };
   const writesBody = route.method === "POST" || route.method === "PATCH" || route.method === "PUT";
   const body = writesBody ? await bodies[route.operationId]?.() : undefined;

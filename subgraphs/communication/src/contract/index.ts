@@ -8,3 +8,4 @@ export { noticeEvents } from "../domain/notice-events";
 export { communicationRoutes } from "./rest";
 export { communicationDomain } from "./domain";
 export { noticeTypes, noticeStatuses } from "../domain/vocabulary";
+export { noticeMachine } from "../domain/notice-machine";
