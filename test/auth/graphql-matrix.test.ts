@@ -14,6 +14,7 @@ import { taskMachine } from "@pap/workflow/contract";
 import { applicationMachine, verificationMachine } from "@pap/intake/contract";
 import { decisionMachine, determinationMachine } from "@pap/eligibility/contract";
 import { documentLifecycle } from "@pap/document-management/contract";
+import { appointmentMachine } from "@pap/scheduling/contract";
 import { getNamedType, isObjectType, type GraphQLField, type GraphQLObjectType, type GraphQLSchema } from "graphql";
 import { createClient, type Client } from "graphql-ws/client";
 import WebSocket from "ws";
@@ -158,6 +159,13 @@ const taskActionFields: Record<string, () => Promise<Record<string, unknown>>> =
     Object.keys(documentLifecycle.actions).map((action) => [actionMutationName(action, "Document"), async () => ({ id: MISSING_TASK })]),
   ),
   performDocumentAction: async () => ({ id: MISSING_TASK, action: "approve_disposition" }),
+  ...Object.fromEntries(
+    Object.keys(appointmentMachine.actions).map((action) => [
+      actionMutationName(action, "Appointment"),
+      async () => ({ id: MISSING_TASK }),
+    ]),
+  ),
+  performAppointmentAction: async () => ({ id: MISSING_TASK, action: "hold" }),
 };
 const eligibility = once(async () => determinationFixture(platform().database.prisma));
 /** A metadata namespace belongs to its domain's service account (its id is the namespace's name): an admitted caller with an id of its own is refused it. */
