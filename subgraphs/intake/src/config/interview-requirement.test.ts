@@ -1,3 +1,6 @@
+import type { Application } from "@pap/db";
+import { planTransition } from "@pap/kernel/state-machine";
+import { applicationMachine } from "../domain/application-machine";
 import { missingInterview, missingInterviewDetail, snapInterviewRequired } from "./interview-requirement";
 
 const pending = { completedAt: null, waiverGranted: null };
@@ -22,5 +25,41 @@ describe("the SNAP interview requirement", () => {
     expect(snapInterviewRequired({})).toBe(true);
     expect(snapInterviewRequired({ SNAP_INTERVIEW_REQUIRED: "false" })).toBe(false);
     expect(() => snapInterviewRequired({ SNAP_INTERVIEW_REQUIRED: "maybe" })).toThrow(/true or false/);
+  });
+});
+
+describe("the application actions that lead to a decision", () => {
+  const application = { id: "a1a1a1a1-0000-4000-8000-000000000001", status: "under_review", programs: ["snap"] } as unknown as Application;
+  const env = { memberIds: [], members: [], filingGaps: [], decisionGaps: [missingInterviewDetail] };
+  const worker = { id: "w", roles: ["case_worker"] as const };
+  const supervisor = { id: "s", roles: ["supervisor"] as const };
+  const now = new Date("2026-12-01T09:00:00Z");
+
+  it("refuse while the interview is missing (422 naming it), after the state and the role", async () => {
+    await expect(planTransition(applicationMachine, "complete-review", application, worker, {}, env, now)).rejects.toMatchObject({
+      status: 422,
+      details: [missingInterviewDetail],
+    });
+    const pending = { ...application, status: "pending_approval" } as Application;
+    await expect(planTransition(applicationMachine, "approve-determination", pending, supervisor, {}, env, now)).rejects.toMatchObject({
+      status: 422,
+    });
+    await expect(planTransition(applicationMachine, "approve-determination", pending, worker, {}, env, now)).rejects.toMatchObject({
+      status: 403,
+    });
+    await expect(planTransition(applicationMachine, "complete-review", pending, worker, {}, env, now)).rejects.toMatchObject({
+      status: 409,
+    });
+  });
+
+  it("go ahead once nothing is missing; closing or withdrawing never waits for the interview", async () => {
+    const ready = { ...env, decisionGaps: [] };
+    await expect(planTransition(applicationMachine, "complete-review", application, worker, {}, ready, now)).resolves.toMatchObject({
+      emissions: [{ name: "application.review_completed" }],
+    });
+    await expect(planTransition(applicationMachine, "close", application, worker, {}, env, now)).resolves.toMatchObject({ to: "closed" });
+    await expect(planTransition(applicationMachine, "withdraw", application, worker, {}, env, now)).resolves.toMatchObject({
+      to: "withdrawn",
+    });
   });
 });
