@@ -46,6 +46,7 @@ const onEmbeddedEngine = [
   "test/intake/walk.test.ts",
   "test/eligibility/walk.test.ts",
   "test/data-exchange/walk.test.ts",
+  "test/scheduling/interview-lifecycle.test.ts",
   "test/operations/sealed-at-rest.test.ts",
   "test/browser/dashboard.test.ts",
   "test/browser/dashboard.jwt.test.ts",

@@ -15,6 +15,7 @@ import { applicationMachine, verificationMachine } from "@pap/intake/contract";
 import { decisionMachine, determinationMachine } from "@pap/eligibility/contract";
 import { documentLifecycle } from "@pap/document-management/contract";
 import { noticeMachine } from "@pap/communication/contract";
+import { appointmentMachine } from "@pap/scheduling/contract";
 import { getNamedType, isObjectType, type GraphQLField, type GraphQLObjectType, type GraphQLSchema } from "graphql";
 import { createClient, type Client } from "graphql-ws/client";
 import WebSocket from "ws";
@@ -164,6 +165,13 @@ const taskActionFields: Record<string, () => Promise<Record<string, unknown>>> =
     Object.keys(noticeMachine.actions).map((action) => [actionMutationName(action, "Notice"), async () => ({ id: MISSING_TASK })]),
   ),
   performNoticeAction: async () => ({ id: MISSING_TASK, action: "resend" }),
+  ...Object.fromEntries(
+    Object.keys(appointmentMachine.actions).map((action) => [
+      actionMutationName(action, "Appointment"),
+      async () => ({ id: MISSING_TASK }),
+    ]),
+  ),
+  performAppointmentAction: async () => ({ id: MISSING_TASK, action: "hold" }),
 };
 const eligibility = once(async () => determinationFixture(platform().database.prisma));
 const notice = once(async () => storedNotice(platform().database.prisma));

@@ -122,6 +122,8 @@ it("filed → screened expedited → review claimed → verifications settled �
       `waive ${verification.category}`,
     );
   }
+  // The household was interviewed (SNAP is decided only after its interview, 7 CFR 273.2(e)).
+  await expectStatus(api.patch(`${base}/interview`, { completedAt: new Date().toISOString() }, worker.headers), 200, "interview held");
   await expectStatus(api.post(`${base}/complete-review`, undefined, worker.headers), 200, "complete review");
 
   // The adapter decides each member's SNAP; the last decision completes the determination and intake closes the application.

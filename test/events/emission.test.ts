@@ -243,7 +243,17 @@ describe("appointments", () => {
     expectEnvelope(created, { type: "scheduling.appointment.created", source: "/scheduling", subject: id, before, after }, ["data"]);
     expectEnvelope(scheduled, { type: "scheduling.appointment.scheduled", source: "/scheduling", subject: id, before, after }, ["data"]);
     expect(created.data).toEqual(response.body);
-    expect(scheduled.data).toEqual({ appointmentId: id, scheduledAt: "2031-03-03T09:00:00.000Z", personId });
+    expect(scheduled.data).toEqual({
+      scheduledAt: "2031-03-03T09:00:00.000Z",
+      appointmentId: id,
+      personId,
+      appointmentType: "Interview",
+      startAt: "2031-03-03T09:00:00.000Z",
+      endAt: "2031-03-03T09:30:00.000Z",
+      assignedToId: null,
+      subjectType: null,
+      subjectId: null,
+    });
     expect(traceIdOf(created)).toBe(traceIdOf(scheduled));
     expect(created.id).not.toBe(scheduled.id);
   });
@@ -334,7 +344,17 @@ describe("appointments", () => {
       { field: "endAt", before: appointment.endAt, after: moved.endAt },
       { field: "startAt", before: appointment.startAt, after: moved.startAt },
     ]);
-    expect(scheduled.data).toEqual({ appointmentId: appointment.id, scheduledAt: moved.startAt, personId: appointment.personId });
+    expect(scheduled.data).toEqual({
+      scheduledAt: moved.startAt,
+      appointmentId: appointment.id,
+      personId: appointment.personId,
+      appointmentType: "Interview",
+      startAt: moved.startAt,
+      endAt: moved.endAt,
+      assignedToId: null,
+      subjectType: null,
+      subjectId: null,
+    });
     expect(scheduled.subject).toBe(appointment.id);
     expect(traceIdOf(updated)).toBe(traceIdOf(scheduled));
   });
@@ -345,17 +365,32 @@ describe("appointments", () => {
     expect(events.map((event) => event.type)).toEqual(["scheduling.appointment.updated"]);
   });
 
-  it("canceling records only updated; booking the canceled appointment again records updated and scheduled", async () => {
+  it("canceling is an action that records canceled alone; a status sent in a PATCH is ignored and records nothing of it", async () => {
     const appointment = await futureAppointment();
-    const cancel = await recorded(() => api.patch(`/scheduling/appointments/${appointment.id}`, { status: "canceled" }));
-    expect(cancel.events.map((event) => event.type)).toEqual(["scheduling.appointment.updated"]);
-    expect(cancel.events[0]!.data).toEqual({ changes: [{ field: "status", before: "scheduled", after: "canceled" }] });
-    const rebook = await recorded(() => api.patch(`/scheduling/appointments/${appointment.id}`, { status: "scheduled" }));
-    expect(rebook.events.map((event) => event.type).sort()).toEqual(["scheduling.appointment.scheduled", "scheduling.appointment.updated"]);
-    expect(rebook.events.find((event) => event.type === "scheduling.appointment.scheduled")!.data).toEqual({
+    const ignored = await recorded(() =>
+      api.patch(`/scheduling/appointments/${appointment.id}`, { status: "canceled", notes: "call first" }),
+    );
+    expect(ignored.response.body.status).toBe("scheduled");
+    expect(ignored.events.map((event) => event.type)).toEqual(["scheduling.appointment.updated"]);
+    expect(ignored.events[0]!.data).toEqual({ changes: [{ field: "notes", before: null, after: "call first" }] });
+    const cancel = await recorded(() => api.post(`/scheduling/appointments/${appointment.id}/cancel`, { reason: "Household asked" }));
+    expect(cancel.response.status).toBe(200);
+    expect(cancel.events.map((event) => event.type)).toEqual(["scheduling.appointment.canceled"]);
+    expectEnvelope(
+      cancel.events[0]!,
+      {
+        type: "scheduling.appointment.canceled",
+        source: "/scheduling",
+        subject: appointment.id,
+        before: cancel.before,
+        after: cancel.after,
+      },
+      ["data"],
+    );
+    expect(cancel.events[0]!.data).toMatchObject({
       appointmentId: appointment.id,
-      scheduledAt: appointment.startAt,
-      personId: appointment.personId,
+      startAt: appointment.startAt,
+      reason: "Household asked",
     });
   });
 

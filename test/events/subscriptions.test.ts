@@ -355,7 +355,7 @@ describe("entity change subscriptions", () => {
     );
   });
 
-  it("appointmentChanged resolves appointment { person } and sees both events of a booking", async () => {
+  it("appointmentChanged resolves appointment { person } and sees both events of a booking, and its hold", async () => {
     const personId = await newPerson(api, "Visitor");
     const subscription = await subscribe(
       `subscription { appointmentChanged { type subject appointment { id appointmentType status person { id attributes } } } }`,
@@ -372,10 +372,10 @@ describe("entity change subscriptions", () => {
       { type: "scheduling.appointment.created", subject: appointmentId, appointment },
       { type: "scheduling.appointment.scheduled", subject: appointmentId, appointment },
     ]);
-    expect((await api.patch(`/scheduling/appointments/${appointmentId}`, { status: "completed" })).status).toBe(200);
-    const [updated] = await subscription.take(1);
-    expect(updated!.data.appointmentChanged).toEqual({
-      type: "scheduling.appointment.updated",
+    expect((await api.post(`/scheduling/appointments/${appointmentId}/hold`)).status).toBe(200);
+    const [held] = await subscription.take(1);
+    expect(held!.data.appointmentChanged).toEqual({
+      type: "scheduling.appointment.held",
       subject: appointmentId,
       appointment: { ...appointment, status: "completed" },
     });

@@ -3,14 +3,14 @@
 // created and routed; a caseworker claims it, which opens the application and makes its interview;
 // the interview is booked and lists its appointment; the caseworker completes the review. Every hop is an event caused by the one before.
 import { applicantAccount, workerAccount } from "../support/auth";
-import { type Json, listPath } from "../support/expectations";
+import { type Json, expectValidationError, listPath } from "../support/expectations";
 import { useTestPlatform } from "../support/platform";
 import { waitFor } from "../support/waiting";
 import { eventsOf } from "../support/event-log";
 
 const { api } = useTestPlatform("intake_walk");
 
-it("create → members, income, signature → submit → review task routed → claim opens it → interview booked → complete-review", async () => {
+it("create → members, income, signature → submit → review task routed → claim opens it → interview booked and held → complete-review", async () => {
   const { headers: applicant } = await applicantAccount(api);
   const created = await api.post(
     "/intake/applications",
@@ -147,6 +147,11 @@ it("create → members, income, signature → submit → review task routed → 
   expect(graph.errors).toBeUndefined();
   await waitFor(async () => (await eventsOf(api, booked.body.id, "scheduling.appointment.scheduled")).length === 2, "the second booking");
   expect(graph.data.application.interview.scheduledAppointments).toEqual([{ id: booked.body.id, startAt: expect.any(String) }]);
+
+  // A SNAP review completes only once its interview is held: holding the appointment completes the interview.
+  expectValidationError(await api.post(`${base}/complete-review`, undefined, worker.headers), "interview");
+  expect((await api.post(`/scheduling/appointments/${booked.body.id}/hold`, undefined, worker.headers)).status).toBe(200);
+  await waitFor(async () => (await api.get(`${base}/interview`)).body.completedAt !== null, "the interview to be complete");
 
   const reviewed = await api.post(`${base}/complete-review`, undefined, worker.headers);
   expect(reviewed.status).toBe(200);

@@ -39,7 +39,7 @@ describe("POST /scheduling/appointments", () => {
     expect(response.status).toBe(201);
     const { id, createdAt, updatedAt, ...rest } = response.body;
     // Its county is state level: the suite's administrator is confined to none, and the interview it names is no record here.
-    expect(rest).toEqual({ ...interview, county: null });
+    expect(rest).toEqual({ ...interview, county: null, rescheduledFromId: null, rescheduledToId: null });
     expect(id).toMatch(UUID_PATTERN);
     expect(createdAt).toMatch(ISO_DATE_TIME);
     expect(updatedAt).toBe(createdAt);
@@ -148,14 +148,14 @@ describe("GET /scheduling/appointments/{appointmentId}", () => {
 });
 
 describe("PATCH /scheduling/appointments/{appointmentId}", () => {
-  it("changes the given fields only and bumps updatedAt", async () => {
+  it("changes the given fields only and bumps updatedAt; the status moves only through the actions", async () => {
     const created = await createAppointment();
     await untilClockPasses(created.updatedAt);
     const response = await api.patch(`/scheduling/appointments/${created.id}`, { status: "completed", notes: "Pay stubs received." });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
       ...created,
-      status: "completed",
+      status: "scheduled",
       notes: "Pay stubs received.",
       updatedAt: expect.stringMatching(ISO_DATE_TIME),
     });
@@ -193,7 +193,6 @@ describe("PATCH /scheduling/appointments/{appointmentId}", () => {
   });
 
   it.each([
-    ["a status outside the enum", { status: "done" }, "status"],
     ["a non-uuid personId", { personId: "someone" }, "personId"],
     ["a null appointmentType", { appointmentType: null }, "appointmentType"],
     ["an unknown field", { room: "4" }, "room"],
@@ -210,11 +209,14 @@ describe("PATCH /scheduling/appointments/{appointmentId}", () => {
       id: MISSING_ID,
       updatedAt: "2000-01-01T00:00:00.000Z",
       status: "canceled",
+      rescheduledToId: MISSING_ID,
+      notes: "Moved to the afternoon.",
     });
     expect(response.status).toBe(200);
     expect(response.body.id).toBe(created.id);
     expect(response.body.updatedAt).not.toBe("2000-01-01T00:00:00.000Z");
-    expect(response.body.status).toBe("canceled");
+    // The status is the lifecycle's: sent back, it is ignored, not refused.
+    expect(response.body).toMatchObject({ status: "scheduled", rescheduledToId: null, notes: "Moved to the afternoon." });
   });
 
   it("answers 404 NOT_FOUND for an unknown id and for a non-uuid id", async () => {

@@ -9,6 +9,7 @@ import { noticeMachine } from "@pap/communication/contract";
 import { domains } from "@pap/gateway";
 import { applicationMachine, verificationMachine } from "@pap/intake/contract";
 import { restRoutes, type RestRoute } from "@pap/rest-compat";
+import { appointmentMachine } from "@pap/scheduling/contract";
 import { taskMachine } from "@pap/workflow/contract";
 import { noticeRequest, storedNotice } from "./communication-fixtures";
 import { determinationFixture } from "./eligibility-fixtures";
@@ -42,6 +43,7 @@ const machineActions = [
   ...Object.keys(decisionMachine.actions).map((action) => `/eligibility/determinations/{determinationId}/decisions/{decisionId}/${action}`),
   ...Object.keys(documentLifecycle.actions).map((action) => `/document-management/documents/{documentId}/${action}`),
   ...Object.keys(noticeMachine.actions).map((action) => `/communication/notices/{noticeId}/${action}`),
+  ...Object.keys(appointmentMachine.actions).map((action) => `/scheduling/appointments/{appointmentId}/${action}`),
 ];
 export const isTaskAction = (route: RestRoute) => route.method === "POST" && machineActions.includes(route.path);
 /** A valid request for a route: path parameters naming records that exist, and a valid body. */
@@ -59,7 +61,9 @@ export async function requestFor(
     personId: person,
     caseId: async () => (await admin("POST", "/case-management/cases", { primaryApplicantId: await person() })).body.id,
     appointmentId: async () =>
-      (await admin("POST", "/scheduling/appointments", { ...slot(), appointmentType: "Interview", personId: await person() })).body.id,
+      isTaskAction(route)
+        ? MISSING_ID
+        : (await admin("POST", "/scheduling/appointments", { ...slot(), appointmentType: "Interview", personId: await person() })).body.id,
     eventId: async () => (await admin("GET", "/platform/events?limit=1")).body.items[0].id,
     policyId: async () => "snap-expedited-processing",
     // A person created with an SSN is shown to its creator: the trail has an entry for it.

@@ -268,7 +268,8 @@ const cases: Record<string, ActionCase> = {
     body: () => ({ notes: "Requested proof of address" }),
     sets: ({ at }) => ({ blockedAt: at }),
     event: () => ({ type: "workflow.task.awaiting_client" }),
-    refused: ["system"],
+    // The system takes it for a review whose household missed its SNAP interview (consumers/interview-reactions.ts).
+    refused: [],
   },
   "await-verification": {
     from: ["in_progress"],

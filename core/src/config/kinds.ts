@@ -188,3 +188,44 @@ export const trustedProxies = () =>
         return entries;
       }),
   ) as z.ZodType<TrustedProxies>;
+
+/**
+ * One ISO-8601 duration of days, hours and minutes (`P2D`, `PT2H`, `P1DT12H`, `PT30M`) in
+ * milliseconds, or undefined when it is not one. Years, months and weeks are left out on purpose: a
+ * month has no fixed length, and a reminder "a month before" would move with the calendar.
+ */
+export function durationMs(text: string): number | undefined {
+  const match = /^P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?)?$/.exec(text.trim().toUpperCase());
+  if (!match || text.trim().toUpperCase().endsWith("T")) return undefined;
+  const [, days, hours, minutes] = match;
+  if (days === undefined && hours === undefined && minutes === undefined) return undefined;
+  const ms = ((Number(days ?? 0) * 24 + Number(hours ?? 0)) * 60 + Number(minutes ?? 0)) * 60_000;
+  return ms > 0 ? ms : undefined;
+}
+
+/** A comma list of at most `max` ISO-8601 durations (`P2D,PT2H`), each longer than zero, in milliseconds, longest first; `none`: an empty list. */
+export const durationList = (fallback: string, max: number) =>
+  z.preprocess(
+    (value) => unsetWhenBlank(value) ?? fallback,
+    z.string().transform((text, context): number[] => {
+      if (text.trim().toLowerCase() === "none") return [];
+      const entries = text
+        .split(",")
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      const malformed = entries.filter((entry) => durationMs(entry) === undefined);
+      if (malformed.length) {
+        context.addIssue({
+          code: "custom",
+          message: `must be ISO-8601 durations of days, hours and minutes such as P2D or PT2H; not ${malformed.join(", ")}`,
+        });
+        return z.NEVER;
+      }
+      const durations = [...new Set(entries.map((entry) => durationMs(entry)!))].sort((a, b) => b - a);
+      if (durations.length > max) {
+        context.addIssue({ code: "custom", message: `must name at most ${max} durations` });
+        return z.NEVER;
+      }
+      return durations;
+    }),
+  ) as z.ZodType<number[]>;

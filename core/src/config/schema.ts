@@ -4,6 +4,7 @@ import {
   commaList,
   countyTableFile,
   decimal,
+  durationList,
   encryptionKeys,
   port,
   secret,
@@ -43,6 +44,7 @@ export const settingGroups = [
   "Database",
   "Authentication",
   "Persons and intake",
+  "Scheduling",
   "Eligibility adapter",
   "Data exchange",
   "Reference services",
@@ -280,6 +282,21 @@ export const settingDeclarations = {
     default: "`on`",
     meaning:
       "`off` lets an application be submitted without the minimum a filing needs (see [The application lifecycle](domains/intake.md#the-application-lifecycle))",
+  }),
+  SNAP_INTERVIEW_REQUIRED: declare({
+    group: "Persons and intake",
+    value: trueFalse(true),
+    default: "`true`",
+    meaning:
+      "`false` waives the SNAP interview for every application (7 CFR 273.2(e), policy `snap-interview-requirement`): a SNAP application's review then completes without a held or waived interview (see [The interview](domains/intake.md#the-interview))",
+  }),
+  // Scheduling
+  APPOINTMENT_REMINDER_OFFSETS: declare({
+    group: "Scheduling",
+    value: durationList("P2D,PT2H", 5),
+    default: "`P2D,PT2H`",
+    meaning:
+      "How long before a scheduled appointment `scheduling.appointment.reminder_due` is recorded (the notice is sent from it): up to five ISO-8601 durations of days, hours and minutes, or `none` (see [Scheduling](domains/scheduling.md#reminders))",
   }),
 
   // Eligibility adapter

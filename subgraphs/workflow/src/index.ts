@@ -1,6 +1,7 @@
 import { defineSubgraph } from "@pap/kernel/domain";
 import { seededSlaTypes } from "./config/sla-types";
 import { applicationReactions } from "./consumers/application-reactions";
+import { interviewReactions } from "./consumers/interview-reactions";
 import { timerReactions } from "./consumers/timer-reactions";
 import { createContext } from "./context";
 import { workflowDomain } from "./contract";
@@ -11,5 +12,9 @@ export const subgraph = defineSubgraph(workflowDomain, {
   schema,
   createContext,
   seed: (services) => seedQueues(services.db),
-  consumers: [timerReactions({ slaTypes: seededSlaTypes }), applicationReactions({ slaTypes: seededSlaTypes })],
+  consumers: [
+    timerReactions({ slaTypes: seededSlaTypes }),
+    applicationReactions({ slaTypes: seededSlaTypes }),
+    interviewReactions({ slaTypes: seededSlaTypes }),
+  ],
 });

@@ -15,6 +15,7 @@ const interviewKind = applicationRecords.find((kind) => kind.event === "intervie
 /** Other domains' events, named as they declare them (the domains do not import one another). */
 const TASK_CLAIMED = "workflow.task.claimed";
 const APPOINTMENT_SCHEDULED = "scheduling.appointment.scheduled";
+const APPOINTMENT_HELD = "scheduling.appointment.held";
 // The record events' names are made from the record kinds, so they are checked by the catalog, not the compiler.
 const own = (name: string) => `${intakeEvents.domain}.${name}`;
 
@@ -49,6 +50,19 @@ const onInterviewScheduled: Reaction = async (work, event) => {
   );
 };
 
+/**
+ * An interview's appointment held completes the interview, at the moment the hold was recorded: what
+ * a SNAP application's review waits for (domain/interview-requirement.ts). An interview completed
+ * already (by hand, or by an earlier appointment) keeps its moment.
+ */
+const onInterviewHeld: Reaction = async (work, event) => {
+  const held = event.data as { subjectType?: unknown; subjectId?: unknown };
+  if (held.subjectType !== "interview" || !isUuid(held.subjectId)) return;
+  const interview = await work.tx.interview.findUnique({ where: { id: held.subjectId.toLowerCase() } });
+  if (!interview || interview.completedAt) return;
+  await writeSingleton(work, interviewKind, interview.applicationId, { completedAt: event.time }, undefined, { anyState: true });
+};
+
 /** Intake's reactions, by the event type they answer (the deployment's prefix is added by the consumer). */
 const reactions: Record<string, Reaction> = {
   // Submission creates the obligations of every program applied for.
@@ -62,6 +76,7 @@ const reactions: Record<string, Reaction> = {
   },
   [TASK_CLAIMED]: onReviewClaimed,
   [APPOINTMENT_SCHEDULED]: onInterviewScheduled,
+  [APPOINTMENT_HELD]: onInterviewHeld,
 };
 
 /**

@@ -12,6 +12,8 @@ export type ApplicationEnv = {
   members: readonly { memberId: string; programs: readonly string[] }[];
   /** What the application still lacks for filing, as 422 details (empty: nothing, or the check is off). */
   filingGaps: readonly { field: string; message: string }[];
+  /** What the application still lacks before it may be decided, as 422 details (a SNAP interview neither held nor waived). */
+  decisionGaps: readonly { field: string; message: string }[];
 };
 
 /** The application's clock: running from filing until it waits on a supervisor or ends (state-machines §2). */
@@ -24,6 +26,11 @@ const ownApplicant: Clause<Guards> = { actors: ["applicant"], guards: ["callerIs
 const caseworker: Clause<Guards> = { actors: staff };
 const supervisor: Clause<Guards> = { actors: ["supervisor"] };
 const system: Clause<Guards> = { actors: ["system"] };
+
+/** Refuses (422) an action that leads to a decision while the application lacks what a decision needs. */
+function requireDecidable(env: ApplicationEnv): void {
+  if (env.decisionGaps.length) throw validationFailed([...env.decisionGaps], "The application cannot be decided yet.");
+}
 
 const withdrawalReason = z.string().trim().min(1, "must not be empty (leave it out to give none)").max(2000);
 
@@ -92,9 +99,14 @@ export const applicationMachine = defineMachine<Application, ApplicationStatus, 
       emits: (application) => ({ name: actionEvents.open, data: { programs: application.programs } }),
     },
     "complete-review": {
-      description: "Records that the caseworker's review is complete; the application stays under review.",
+      description:
+        "Records that the caseworker's review is complete, which asks eligibility for the decisions; the application stays under review. A SNAP application needs its interview held or waived first (422 naming `interview`).",
       from: ["under_review"],
       who: [caseworker],
+      effects: (_application, { env }) => {
+        requireDecidable(env);
+        return {};
+      },
       emits: () => ({ name: actionEvents["complete-review"] }),
     },
     "submit-for-approval": {
@@ -105,11 +117,15 @@ export const applicationMachine = defineMachine<Application, ApplicationStatus, 
       emits: () => ({ name: actionEvents["submit-for-approval"] }),
     },
     "approve-determination": {
-      description: "A supervisor signs off the determination: the application closes.",
+      description:
+        "A supervisor signs off the determination: the application closes. A SNAP application needs its interview held or waived (422 naming `interview`).",
       from: ["pending_approval"],
       to: "closed",
       who: [supervisor],
-      effects: (_application, { now }) => ({ closedAt: now }),
+      effects: (_application, { now, env }) => {
+        requireDecidable(env);
+        return { closedAt: now };
+      },
       emits: () => ({ name: actionEvents["approve-determination"] }),
     },
     "reject-determination": {

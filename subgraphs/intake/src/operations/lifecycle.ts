@@ -1,6 +1,7 @@
 import { planTransition, type MachineCaller } from "@pap/kernel/state-machine";
 import type { Application, Prisma } from "@pap/db";
 import { filingMinimumEnabled, missingForFiling, type FilingFacts } from "../config/filing-minimum";
+import { missingInterview, snapInterviewRequired } from "../config/interview-requirement";
 import { applicationMachine, type ApplicationEnv } from "../domain/application-machine";
 import { intakeEvents } from "../domain/events";
 import { lockedApplication } from "./applications";
@@ -46,8 +47,22 @@ function programsOf(application: Application, member: { roles: string[]; program
   return application.programs.filter((program) => member.programsAppliedFor.includes(program));
 }
 
+/** The actions that lead to the application's decisions: they wait for what a decision needs (a SNAP interview). */
+const decidingActions: ReadonlySet<string> = new Set(["complete-review", "approve-determination"]);
+
+async function decisionGaps(tx: Tx, application: Application): Promise<ApplicationEnv["decisionGaps"]> {
+  const required = snapInterviewRequired();
+  if (!required || !application.programs.includes("snap")) return [];
+  const interview = await tx.interview.findUnique({
+    where: { applicationId: application.id },
+    select: { completedAt: true, waiverGranted: true },
+  });
+  return missingInterview({ programs: application.programs, interview }, required);
+}
+
 async function environment(tx: Tx, application: Application, action: string): Promise<ApplicationEnv> {
-  if (action !== "submit") return { memberIds: [], members: [], filingGaps: [] };
+  if (decidingActions.has(action)) return { memberIds: [], members: [], filingGaps: [], decisionGaps: await decisionGaps(tx, application) };
+  if (action !== "submit") return { memberIds: [], members: [], filingGaps: [], decisionGaps: [] };
   const members = await tx.applicationMember.findMany({
     where: { applicationId: application.id },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
@@ -58,6 +73,7 @@ async function environment(tx: Tx, application: Application, action: string): Pr
     memberIds: members.map((member) => member.id),
     members: members.map((member) => ({ memberId: member.id, programs: programsOf(application, member) })),
     filingGaps,
+    decisionGaps: [],
   };
 }
 

@@ -2,6 +2,7 @@ import { defineResource, type CreateBody, type UpdateBody } from "@pap/kernel/re
 import { z } from "zod";
 
 export const appointmentStatuses = ["scheduled", "completed", "canceled", "no_show"] as const;
+export type AppointmentStatus = (typeof appointmentStatuses)[number];
 
 /** An appointment, declared once: when, what and with whom are required; a new one is `scheduled` unless stated. */
 export const appointment = defineResource({
@@ -21,7 +22,16 @@ export const appointment = defineResource({
       search: true,
       sort: true,
     },
-    status: { kind: "enum", values: appointmentStatuses, enumName: "AppointmentStatus", write: "always", search: true, sort: true },
+    status: {
+      kind: "enum",
+      values: appointmentStatuses,
+      enumName: "AppointmentStatus",
+      write: "create",
+      search: true,
+      sort: true,
+      description:
+        "Where the appointment stands: given on create (scheduled unless stated), then moved only by its actions (hold, no-show, cancel, reschedule); an update that sends it back is not refused, and it is left as it is.",
+    },
     personId: { kind: "uuid", write: "always", required: true },
     person: { kind: "reference", target: "Person", nullable: true, description: "The person (null if their record has been deleted)." },
     assignedToId: { kind: "uuid", nullable: true, write: "always" },
@@ -40,6 +50,16 @@ export const appointment = defineResource({
       nullable: true,
       description:
         "The county the appointment belongs to, a five-digit FIPS code: its subject's (an interview's application's), else its creator's when they are confined to counties; null: state level.",
+    },
+    rescheduledFromId: {
+      kind: "uuid",
+      nullable: true,
+      description: "The appointment this one replaces, when it was booked by rescheduling that one.",
+    },
+    rescheduledToId: {
+      kind: "uuid",
+      nullable: true,
+      description: "The appointment that replaced this one when it was rescheduled (this one is then canceled).",
     },
     createdAt: { kind: "datetime", sort: true },
     updatedAt: { kind: "datetime", sort: true },

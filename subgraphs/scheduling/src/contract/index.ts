@@ -5,5 +5,6 @@
  */
 export { appointment, appointmentStatuses } from "./appointment";
 export { appointmentEvents } from "../domain/events";
+export { appointmentMachine } from "../domain/appointment-machine";
 export { appointmentRoutes } from "./rest";
 export { schedulingDomain } from "./domain";

@@ -1,16 +1,35 @@
 import { appointment } from "../contract/appointment";
 import { crudDrafts, crudEventTypes, defineDomainEvents } from "@pap/events";
+import { appointmentFacts } from "./appointment-machine";
+
+/** What every lifecycle event of an appointment carries (appointmentFacts): enough for a notice without another lookup. */
+const facts =
+  "appointmentId, personId, appointmentType, startAt, endAt, assignedToId, subjectType, subjectId, and applicationId when it is an interview's";
 
 /** The scheduling domain's events; subject = the appointment's id. */
 export const appointmentEvents = defineDomainEvents("scheduling", "/scheduling", {
   ...crudEventTypes("appointment", "appointment"),
-  "appointment.scheduled":
-    "An appointment was booked, or moved to a new time or given another subject while booked; data: appointmentId, scheduledAt (its start), personId, and subjectType and subjectId when it is for something (an interview).",
+  "appointment.scheduled": `An appointment was booked, or moved to a new time or given another subject while booked; data: scheduledAt (its start), ${facts}.`,
+  "appointment.held": `The appointment was held (it is now completed); data: ${facts}.`,
+  "appointment.no_show": `The person did not come to the appointment; data: ${facts}.`,
+  "appointment.canceled": `The appointment was called off; data: ${facts}, reason (null when none was given).`,
+  "appointment.rescheduled": `The appointment was moved: a new one was booked (its own created and scheduled events follow) and this one is canceled; data: ${facts}, rescheduledToId (the new appointment), newStartAt, newEndAt, reason.`,
+  "appointment.reminder_due": `Timer: a scheduled appointment is \`remindBefore\` away (APPOINTMENT_REMINDER_OFFSETS); data: ${facts}, remindBefore (an ISO-8601 duration), timerId.`,
 });
 
 export const appointmentChanges = crudDrafts(appointmentEvents, "appointment");
 
-type Booking = { id: string; status: string; startAt: Date; personId: string; subjectType: string | null; subjectId: string | null };
+type Booking = {
+  id: string;
+  status: string;
+  startAt: Date;
+  endAt: Date;
+  appointmentType: string;
+  personId: string;
+  assignedToId: string | null;
+  subjectType: string | null;
+  subjectId: string | null;
+};
 
 /** A booking is news when an appointment becomes scheduled, or a scheduled one moves or is given to another subject (the interview it is for learns of it). */
 export function isNewBooking(before: Booking | null, after: Booking): boolean {
@@ -23,27 +42,23 @@ export function isNewBooking(before: Booking | null, after: Booking): boolean {
   );
 }
 
-export const bookingEvent = (appointment: Booking) =>
+/** `scheduledAt` is the booking's start as the event first said it; the facts every lifecycle event carries follow. */
+export const bookingEvent = (appointment: Booking, applicationId: string | null = null) =>
   appointmentEvents.draft("appointment.scheduled", appointment.id, {
-    appointmentId: appointment.id,
     scheduledAt: appointment.startAt.toISOString(),
-    personId: appointment.personId,
-    ...(appointment.subjectType && { subjectType: appointment.subjectType, subjectId: appointment.subjectId }),
+    ...appointmentFacts(appointment, applicationId),
   });
 
 type AppointmentRecord = Booking & {
-  endAt: Date;
-  appointmentType: string;
-  assignedToId: string | null;
   notes: string | null;
   createdAt: Date;
   updatedAt: Date;
 };
 
 /** Every event one save of an appointment records: the CRUD event, and the booking when there is one. */
-export function appointmentSaved(before: AppointmentRecord | null, after: AppointmentRecord) {
+export function appointmentSaved(before: AppointmentRecord | null, after: AppointmentRecord, applicationId: string | null = null) {
   const change = before
     ? appointmentChanges.updated(after.id, appointment.snapshot(before), appointment.snapshot(after))
     : appointmentChanges.created(after.id, appointment.snapshot(after));
-  return isNewBooking(before, after) ? [change, bookingEvent(after)] : [change];
+  return isNewBooking(before, after) ? [change, bookingEvent(after, applicationId)] : [change];
 }

@@ -1,5 +1,6 @@
 import { builder } from "../builder";
 import "./appointment";
+import "./appointment-actions";
 import "./links";
 import "./change-feed";
 

@@ -151,3 +151,9 @@ export function expeditedClocks(entries: readonly SlaEntry[], types: readonly Sl
     return { ...entry, slaTypeCode: expedited.slaTypeCode, deadline: new Date(deadline).toISOString() };
   });
 }
+
+/** The programs whose missed interview makes the review wait on the household (SNAP: the notice of missed interview, 7 CFR 273.2(e)(3)). */
+export const waitsOnMissedInterview = (programs: readonly string[]) => programs.includes("snap");
+
+/** What the review task's wait says of its cause. */
+export const missedInterviewNotes = (appointmentId: string) => `The household missed its interview (appointment ${appointmentId}).`;

@@ -151,10 +151,11 @@ export const taskMachine = defineMachine<Task, TaskStatus, string, Guards, TaskE
       emits: (_task, { body }) => ({ name: "task.reopened", data: { reason: body.reason } }),
     },
     "await-client": {
-      description: "Waits on the client: SLA clocks pause; after 30 days the task is cancelled.",
+      description:
+        "Waits on the client: SLA clocks pause; after 30 days the task is cancelled. The system takes it for a review whose household missed its SNAP interview.",
       from: ["in_progress"],
       to: "awaiting_client",
-      who: [assignedWorker],
+      who: [assignedWorker, system],
       body: withNotes,
       effects: (_task, { now }) => ({ blockedAt: now }),
       emits: () => ({ name: "task.awaiting_client" }),

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "appointment" ADD COLUMN     "rescheduledFromId" UUID,
+ADD COLUMN     "rescheduledToId" UUID;
