@@ -145,6 +145,13 @@ export const settingDeclarations = {
     default: "`180000`",
     meaning: "How long the multi-process launcher waits for each child to answer `/healthz`",
   }),
+  PLATFORM_CONFIG: declare({
+    group: "Deployment",
+    value: text(),
+    default: "unset (the built-in defaults, `config/deployment.example.yaml`)",
+    meaning:
+      "The deployment's configuration: a YAML or JSON file, or a folder of them (queues, SLA types, routing rules, metrics, policies, catalog entries, document types); see [Deployment configuration](configuration.md)",
+  }),
   SUPERGRAPH_COMPOSE_AT_START: declare({
     group: "Deployment",
     value: trueFalse(false),

@@ -1,5 +1,5 @@
 import { defineSubgraph } from "@pap/kernel/domain";
-import { seededSlaTypes } from "./config/sla-types";
+import { workflowConfig } from "./config/deployment";
 import { applicationReactions } from "./consumers/application-reactions";
 import { timerReactions } from "./consumers/timer-reactions";
 import { createContext } from "./context";
@@ -10,6 +10,6 @@ import { seedQueues } from "./seed";
 export const subgraph = defineSubgraph(workflowDomain, {
   schema,
   createContext,
-  seed: (services) => seedQueues(services.db),
-  consumers: [timerReactions({ slaTypes: seededSlaTypes }), applicationReactions({ slaTypes: seededSlaTypes })],
+  seed: (services) => seedQueues(services.db, workflowConfig().queues),
+  consumers: [timerReactions({ config: () => workflowConfig() }), applicationReactions({ config: () => workflowConfig() })],
 });

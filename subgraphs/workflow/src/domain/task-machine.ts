@@ -9,7 +9,7 @@ import type { SlaClock } from "./sla";
 import type { TaskStatus } from "../contract/task";
 
 /** What routing looks at: the task's program, and (once intake can be asked) the application it concerns. */
-export type RoutedTask = Pick<Task, "programType" | "subjectType" | "subjectId" | "county">;
+export type RoutedTask = Pick<Task, "programType" | "subjectType" | "subjectId" | "county" | "isExpedited">;
 
 /** What the task's actions borrow from the domain: routing needs the queues in the database. */
 export type TaskEnv = {
