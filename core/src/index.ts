@@ -74,6 +74,7 @@ export {
   checkDeployment,
   checkSection,
   defineConfigSection,
+  deploymentExample,
   pathText,
   readDeploymentSource,
 } from "./config";

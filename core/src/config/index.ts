@@ -34,6 +34,7 @@ export {
   checkDeployment,
   checkSection,
   defineConfigSection,
+  deploymentExample,
   pathText,
   readDeploymentSource,
 } from "./deployment";

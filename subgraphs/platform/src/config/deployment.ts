@@ -2,6 +2,8 @@ import { benefitPrograms, defineConfigSection } from "@pap/core";
 import { z } from "zod";
 import { seededPolicies } from "./policies";
 
+const builtInPolicies = seededPolicies.map((policy) => ({ ...policy, programs: policy.programs ? [...policy.programs] : undefined }));
+
 const policyEntry = z.strictObject({
   id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "must be a lower-case slug such as snap-income-limits"),
   citation: z.string().trim().min(1).max(200),
@@ -24,6 +26,6 @@ export const platformSection = defineConfigSection(
       else ctx.addIssue({ code: "custom", path: ["policies", index, "id"], message: `repeats the id of entry ${first} (${policy.id})` });
     });
   }),
-  { policies: seededPolicies.map((policy) => ({ ...policy, programs: policy.programs ? [...policy.programs] : undefined })) },
+  { policies: builtInPolicies },
   (section) => `${section.policies.length} policies`,
 );

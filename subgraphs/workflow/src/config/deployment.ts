@@ -8,6 +8,9 @@ import { builtInMetrics, metricDefinitionOf, metricIds, type MetricDefinition } 
 import { builtInQueues, type QueueDefinition } from "./queues";
 import { builtInSlaTypes, type DurationUnit, type SlaType } from "./sla-types";
 
+/** The built-in routing (configuration §3): SNAP-only work to snap-intake, the rest to general-intake. */
+const builtInRouting = { rules: [{ queue: "snap-intake", when: { programs: ["snap" as const] } }], defaultQueue: "general-intake" };
+
 const county = z.string().regex(FIPS_CODE, "must be a five-digit county FIPS code");
 const program = z.enum(benefitPrograms);
 const name = z.string().trim().min(1, "must not be empty").max(200);
@@ -87,11 +90,12 @@ function uniqueBy<T>(
 
 const workflowSchema = z
   .strictObject({
-    queues: z.array(queueEntry).min(1, "must name at least one queue"),
-    slaTypes: z.array(slaTypeEntry).min(1, "must name at least one SLA type (tasks name them by code)"),
-    applicationClocks: z.array(clockRule).default([]),
-    routing: z.strictObject({ rules: z.array(routingRule).default([]), defaultQueue: name }),
-    metrics: z.array(metricEntry).default([]),
+    // A key left out keeps its built-in value; a key given replaces that value whole.
+    queues: z.array(queueEntry).min(1, "must name at least one queue").prefault(builtInQueues),
+    slaTypes: z.array(slaTypeEntry).min(1, "must name at least one SLA type (tasks name them by code)").prefault(builtInSlaTypes),
+    applicationClocks: z.array(clockRule).prefault(builtInApplicationClocks),
+    routing: z.strictObject({ rules: z.array(routingRule).default([]), defaultQueue: name }).prefault(builtInRouting),
+    metrics: z.array(metricEntry).prefault(builtInMetrics),
   })
   .superRefine((config, ctx) => {
     uniqueBy(config.queues, (queue) => queue.id, ["queues"], "id", "id", ctx);
@@ -172,7 +176,7 @@ export const workflowSection = defineConfigSection(
     queues: builtInQueues,
     slaTypes: builtInSlaTypes,
     applicationClocks: builtInApplicationClocks,
-    routing: { rules: [{ queue: "snap-intake", when: { programs: ["snap"] } }], defaultQueue: "general-intake" },
+    routing: builtInRouting,
     metrics: builtInMetrics,
   },
   (section) =>
