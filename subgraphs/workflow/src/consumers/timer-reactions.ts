@@ -6,7 +6,7 @@ import type { WorkflowConfig } from "../config/deployment";
 import { taskChanges, timerTypes, workflowEvents, type TimerType } from "../domain/events";
 import { evaluateClocks, slaColumns, slaEntriesOf, type SlaStatus } from "../domain/sla";
 import { task as taskResource } from "../contract/task";
-import { slaClockOf, taskMachine } from "../domain/task-machine";
+import { taskMachine } from "../domain/task-machine";
 import { syncTaskTimers } from "../operations/timers";
 import { findLockedTask, transitionTask } from "../operations/tasks";
 import type { WorkflowWork } from "../operations/work";

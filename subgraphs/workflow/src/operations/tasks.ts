@@ -8,7 +8,7 @@ import { nameForTaskType } from "../domain/task-name";
 import { expeditedClocks } from "../domain/application-tasks";
 import { evaluateClocks, slaColumns, slaEntriesOf, slaTypesForNewTask, startClocks } from "../domain/sla";
 import { task as taskResource, type TaskCreate, type TaskUpdate } from "../contract/task";
-import { needsCallerAccount, slaClockOf, taskMachine, withAccount } from "../domain/task-machine";
+import { needsCallerAccount, taskMachine, withAccount } from "../domain/task-machine";
 import { allTaskTimers, startTaskTimers, syncTaskTimers } from "./timers";
 import { activeAccount, routedQueueId, taskEnv, type WorkflowWork } from "./work";
 
