@@ -54,6 +54,7 @@ const onEmbeddedEngine = [
   "test/auth/applicant.trusted-headers.test.ts",
   "test/auth/county-scoping.test.ts",
   "test/auth/partner-scoping.test.ts",
+  "test/workflow/deployment-config.test.ts",
 ];
 
 module.exports = {
