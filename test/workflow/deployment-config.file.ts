@@ -1,49 +1,10 @@
-// A state's deployment file for test/workflow/deployment-config.test.ts: the worked example of
-// docs/configuration.md (Kern County's own queue, and a TANF processing clock). It is named in
-// PLATFORM_CONFIG before the platform's modules load, since the SLA types are values of the graph's
-// SlaTypeCode enum, built when the workflow's contract loads; the test imports this module first.
+// The state's deployment file test/workflow/deployment-config.test.ts runs on (test/support/deployment-files.ts).
+// It is named in PLATFORM_CONFIG before the platform's modules load, since the SLA types are values of
+// the graph's SlaTypeCode enum, built when the workflow's contract loads; the test imports this module first.
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-
-export const KERN = "06029";
-export const KERN_QUEUE = "7a0c5f7e-2b1d-4c3e-8f90-0a1b2c3d4e5f";
-
-export const deploymentYaml = `# Kern County works its own intake; TANF applications get a 45-day processing clock.
-workflow:
-  queues:
-    - id: ae5ed10f-657d-55f3-b53c-b381ec583a1e
-      name: snap-intake
-      description: SNAP intake tasks
-    - id: f46c5c87-b1fe-55c2-9166-873c2748d4f4
-      name: general-intake
-      description: Intake tasks of every other program, and the default queue
-    - id: ${KERN_QUEUE}
-      name: kern-intake
-      description: Kern County's intake work, every program
-      county: "${KERN}"
-  slaTypes:
-    - { code: snap_expedited, name: SNAP Expedited, duration: { amount: 7, unit: days }, warningThresholdPercent: 75 }
-    - { code: snap_standard, name: SNAP Standard, duration: { amount: 30, unit: days }, warningThresholdPercent: 75 }
-    - { code: medicaid_standard, name: Medicaid Standard, duration: { amount: 45, unit: days }, warningThresholdPercent: 75 }
-    - { code: medicaid_disability, name: Medicaid Disability, duration: { amount: 90, unit: days }, warningThresholdPercent: 75 }
-    - code: tanf_standard
-      name: TANF Standard
-      duration: { amount: 45, unit: days }
-      warningThresholdPercent: 80
-  applicationClocks:
-    - { program: snap, expedited: true, slaType: snap_expedited }
-    - { program: snap, expedited: false, slaType: snap_standard }
-    - { program: medicaid, slaType: medicaid_standard }
-    - { program: tanf, slaType: tanf_standard }
-  routing:
-    rules:
-      - queue: kern-intake
-        when: { counties: ["${KERN}"] }
-      - queue: snap-intake
-        when: { programs: [snap] }
-    defaultQueue: general-intake
-`;
+import { deploymentYaml } from "../support/deployment-files";
 
 export const deploymentFile = path.join(mkdtempSync(path.join(tmpdir(), "pap-deployment-")), "deployment.yaml");
 writeFileSync(deploymentFile, deploymentYaml);

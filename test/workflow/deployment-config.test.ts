@@ -1,8 +1,9 @@
-// A deployment's configuration as data (issue 32): a state's file (test/workflow/deployment-config.file.ts,
+// A deployment's configuration as data (issue 32): a state's file (test/support/deployment-files.ts,
 // the worked example of docs/configuration.md) adds Kern County's queue and a TANF SLA. The platform
 // seeds the queue as configuration (source system), routes a Kern filing there by the first rule that
 // matches, starts the TANF clock on a TANF filing's review task, and takes the new SLA type from clients.
-import { deploymentFile, KERN, KERN_QUEUE } from "./deployment-config.file";
+import { deploymentFile } from "./deployment-config.file";
+import { KERN, KERN_QUEUE } from "../support/deployment-files";
 import { expectStatus, type Json, listPath } from "../support/expectations";
 import { newApplication, newTask } from "../support/creators";
 import { eventsOf } from "../support/event-log";
