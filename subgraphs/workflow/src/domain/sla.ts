@@ -1,9 +1,9 @@
 import type { SlaType, TaskCondition } from "../config/sla-types";
 import type { TaskStatus } from "../contract/task-status";
-import { slaClockOf } from "./task-machine";
+import { slaClockOf, type SlaClock } from "./task-machine";
 
 /** How a task's state treats its SLA clocks (declared per state in the task machine). */
-export type SlaClock = "running" | "paused" | "stopped";
+export type { SlaClock } from "./task-machine";
 
 export const slaStatuses = ["active", "warning", "paused", "breached", "completed"] as const;
 export type SlaStatus = (typeof slaStatuses)[number];
