@@ -80,7 +80,7 @@ describe("npm run check-config", () => {
     });
     expect(stdout).toContain(`Deployment configuration (${example}):`);
     expect(stdout).toMatch(
-      /^ {2}workflow: 2 queues, 4 SLA types, 3 application clocks, 1 routing rules \(default general-intake\), 5 metrics$/m,
+      /^ {2}workflow: 2 queues, 4 SLA types, 3 application clocks, 1 routing rule \(default general-intake\), 5 metrics$/m,
     );
     expect(stdout).toMatch(/^ {2}platform: 34 policies$/m);
   });

@@ -168,6 +168,8 @@ export function workflowConfigOf(section: WorkflowSection): WorkflowConfig {
   };
 }
 
+const counted = (count: number, what: string) => `${count} ${what}${count === 1 ? "" : "s"}`;
+
 /** The workflow's section of the deployment's configuration; the built-in defaults are the platform's baseline. */
 export const workflowSection = defineConfigSection(
   "workflow",
@@ -180,8 +182,9 @@ export const workflowSection = defineConfigSection(
     metrics: builtInMetrics,
   },
   (section) =>
-    `${section.queues.length} queues, ${section.slaTypes.length} SLA types, ${section.applicationClocks.length} application clocks, ` +
-    `${section.routing.rules.length} routing rules (default ${section.routing.defaultQueue}), ${section.metrics.length} metrics`,
+    `${counted(section.queues.length, "queue")}, ${counted(section.slaTypes.length, "SLA type")}, ` +
+    `${counted(section.applicationClocks.length, "application clock")}, ` +
+    `${counted(section.routing.rules.length, "routing rule")} (default ${section.routing.defaultQueue}), ${counted(section.metrics.length, "metric")}`,
 );
 
 /** The built-in defaults as the code reads them, whatever the process's file says (the unit tests' baseline). */
