@@ -40,7 +40,7 @@ describe("a deployment's configuration file", () => {
   });
 
   it("is read as YAML, a section it leaves out keeping its defaults", () => {
-    const config = file("deployment.yaml", "# a state's file\nqueues:\n  names: [general, kern]\n  fallback: kern\n");
+    const config = file("deployment.yaml", "# a state's file\nqueues:\n  names: [general, kern]\n  fallback: kern\nlimits:\n");
     expect(checkDeployment(sections, { PLATFORM_CONFIG: config })).toEqual({
       location: config,
       problems: [],

@@ -88,7 +88,14 @@ export function readDeploymentSource(location: string | undefined): DeploymentSo
     problems.push({ file: location, path: "", message: `cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})` });
   }
   for (const file of files) {
-    const document = parseDocument(readFileSync(file, "utf8"), { uniqueKeys: true, prettyErrors: true });
+    let text: string;
+    try {
+      text = readFileSync(file, "utf8");
+    } catch (error) {
+      problems.push({ file, path: "", message: `cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})` });
+      continue;
+    }
+    const document = parseDocument(text, { uniqueKeys: true, prettyErrors: true });
     if (document.errors.length) {
       for (const error of document.errors) {
         const at = error.linePos?.[0];
@@ -100,10 +107,12 @@ export function readDeploymentSource(location: string | undefined): DeploymentSo
     const content: unknown = document.toJS();
     if (content === null || content === undefined) continue;
     if (typeof content !== "object" || Array.isArray(content)) {
-      problems.push({ file, path: "", message: "must be a mapping of sections (queues, slaTypes, …) at its top level" });
+      problems.push({ file, path: "", message: "must be a mapping of sections (workflow, platform, …) at its top level" });
       continue;
     }
     for (const [name, value] of Object.entries(content)) {
+      // A section written with nothing under it (`workflow:`) is left out: its built-in value holds.
+      if (value === null) continue;
       const earlier = sections.get(name);
       if (earlier) problems.push({ file, path: name, message: `is set in ${earlier.file} too: each section belongs to one file` });
       else sections.set(name, { file, value });

@@ -77,6 +77,7 @@ describe("the workflow's section of a deployment file", () => {
   it("lists every problem at once: entries, unknown names, repeats and county mismatches", () => {
     const yaml = `workflow:${queues}
     - { id: ${KERN}, name: snap-intake, county: "6029" }
+    - { id: ${KERN}, name: fresno-intake, county: 06019 }
   slaTypes:
     - { code: tanf_standard, name: TANF, duration: { amount: 0, unit: weeks }, warningThresholdPercent: 100, pauseWhen: [completed] }
     - { code: tanf_standard, name: TANF again, duration: { amount: 30, unit: days }, warningThresholdPercent: 75 }
@@ -94,6 +95,7 @@ describe("the workflow's section of a deployment file", () => {
 `;
     expect(problemsOf(yaml)).toEqual([
       "workflow.queues[3].county: must be a five-digit county FIPS code",
+      'workflow.queues[4].county: must be a five-digit county FIPS code, quoted ("06029")',
       "workflow.slaTypes[0].duration.amount: Too small: expected number to be >=1",
       'workflow.slaTypes[0].duration.unit: Invalid option: expected one of "minutes"|"hours"|"days"',
       "workflow.slaTypes[0].warningThresholdPercent: Too big: expected number to be <=99",
@@ -104,6 +106,7 @@ describe("the workflow's section of a deployment file", () => {
     // Once the entries are well formed, the cross-checks speak.
     const crossed = yaml
       .replace(', county: "6029"', "")
+      .replace(`    - { id: ${KERN}, name: fresno-intake, county: 06019 }\n`, "")
       .replace(
         "duration: { amount: 0, unit: weeks }, warningThresholdPercent: 100, pauseWhen: [completed]",
         "duration: { amount: 30, unit: days }, warningThresholdPercent: 75",

@@ -11,7 +11,10 @@ import { builtInSlaTypes, type DurationUnit, type SlaType } from "./sla-types";
 /** The built-in routing (configuration §3): SNAP-only work to snap-intake, the rest to general-intake. */
 const builtInRouting = { rules: [{ queue: "snap-intake", when: { programs: ["snap" as const] } }], defaultQueue: "general-intake" };
 
-const county = z.string().regex(FIPS_CODE, "must be a five-digit county FIPS code");
+// YAML reads 06029 unquoted as the number 6029: say how to write it rather than only that a string was expected.
+const county = z
+  .string({ error: 'must be a five-digit county FIPS code, quoted ("06029")' })
+  .regex(FIPS_CODE, "must be a five-digit county FIPS code");
 const program = z.enum(benefitPrograms);
 const name = z.string().trim().min(1, "must not be empty").max(200);
 
