@@ -325,7 +325,7 @@ export const settingDeclarations = {
     value: text(),
     default: "unset",
     meaning:
-      'A JSON file `{ "services": [ … ] }` of catalog entries to add, or to change by id (endpoint, timeout, credential, window, mode)',
+      'A JSON file `{ "services": [ … ] }` of catalog entries to add, or to change by id (endpoint, timeout, credential, window, mode); the older form of the deployment file\'s `dataExchange.services`, applied after it',
   }),
   DATA_EXCHANGE_CALL_WINDOW_SECONDS: declare({
     group: "Data exchange",
@@ -452,7 +452,7 @@ export const settingDeclarations = {
     value: text(),
     default: "unset",
     meaning:
-      'A JSON file `{ "documentTypes": [ … ] }` of document types to add to the configured ones, or to change by id (see [Document management](domains/document-management.md))',
+      'A JSON file `{ "documentTypes": [ … ] }` of document types to add to the configured ones, or to change by id (see [Document management](domains/document-management.md)); the older form of the deployment file\'s `documents.documentTypes`, applied after it',
   }),
   CLAMD_URL: declare({
     group: "Documents",
