@@ -56,6 +56,7 @@ const onEmbeddedEngine = [
   "test/auth/county-scoping.test.ts",
   "test/auth/partner-scoping.test.ts",
   "test/communication/notices.test.ts",
+  "test/workflow/deployment-config.test.ts",
 ];
 
 module.exports = {

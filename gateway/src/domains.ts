@@ -1,3 +1,4 @@
+import type { AnyConfigSection } from "@pap/core";
 import { exportedContract, registered, type DomainContract, type RegisteredDomain } from "@pap/kernel/domain";
 import type { PlatformSubgraph } from "./platform-subgraph";
 
@@ -35,3 +36,6 @@ export const registry: readonly RegisteredDomain<PlatformSubgraph>[] = domainNam
 
 /** The registered domains' contracts: what the REST surface and the tools read. */
 export const domains: readonly DomainContract[] = registry.map((entry) => entry.contract);
+
+/** The sections of the deployment's configuration file the registered domains read (PLATFORM_CONFIG). */
+export const configSections: readonly AnyConfigSection[] = domains.flatMap((contract) => contract.configSections ?? []);

@@ -8,6 +8,7 @@ export { runDistributed, distributedPorts } from "./modes/distributed";
 export { platformConfig } from "./config";
 export { openProcessServices } from "./services";
 export type { PlatformSubgraph } from "./subgraphs";
-export { domains, registry } from "./domains";
+export { configSections, domains, registry } from "./domains";
+export { deploymentVerdict } from "./deployment";
 export { ownedOperationExecutor } from "./graph/owned-operations";
 export { loadSupergraph } from "./supergraph/load";

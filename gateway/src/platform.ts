@@ -15,6 +15,7 @@ import { prepareContentSettings } from "./content";
 import { platformRequirements } from "./requirements";
 import { openProcessServices } from "./services";
 import { subgraphs } from "./subgraphs";
+import { refuseBadDeployment } from "./deployment";
 
 export type RunningPlatform = {
   app: FastifyInstance;
@@ -42,6 +43,8 @@ export async function startPlatform(options: {
   clock?: Clock;
 }): Promise<RunningPlatform> {
   const { logger } = options;
+  // Before anything is written: a deployment file with problems stops the start with all of them.
+  refuseBadDeployment();
   const auth = prepareAuthSettings();
   prepareContentSettings();
   const { services, database, settle, close } = await openProcessServices({

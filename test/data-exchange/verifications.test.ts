@@ -83,7 +83,7 @@ const verification = async (applicationId: string, id: string): Promise<Json> =>
   expectStatus(api.get(`/intake/applications/${applicationId}/verifications/${id}`), 200, "verification");
 
 describe("the catalog a deployment configured", () => {
-  it("holds the seeded entries as changed, and the deployment's own entry as user-sourced", async () => {
+  it("holds the seeded entries as changed, and the deployment's own entry as configuration (system-sourced)", async () => {
     const entries = expectListEnvelope(await api.get("/data-exchange/services?limit=50"), {
       total: 12,
       limit: 50,
@@ -92,7 +92,7 @@ describe("the catalog a deployment configured", () => {
     });
     expect(entries.find((entry: Json) => entry.id === VCI)).toMatchObject({
       serviceType: "fdsh_vci",
-      source: "user",
+      source: "system",
       defaultCallMode: "async",
       programs: ["medicaid"],
     });

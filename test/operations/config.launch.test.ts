@@ -38,6 +38,16 @@ const production: Record<string, string> = {
   REFERENCE_SERVICES: "",
 };
 
+/** What `--check` says the built-in deployment configuration (no PLATFORM_CONFIG) holds, after its verdict. */
+const builtInDeployment = [
+  "Deployment configuration (built-in defaults):",
+  "  platform: 34 policies (built-in defaults)",
+  "  workflow: 2 queues, 4 SLA types, 3 application clocks, 1 routing rule (default general-intake), 5 metrics (built-in defaults)",
+  "  dataExchange: 11 seeded catalog entries, 0 added or changed (built-in defaults)",
+  "  documents: 13 seeded document types, 0 added or changed (built-in defaults)",
+  "",
+].join("\n");
+
 /** A port this test holds: a launcher that tried to listen on it would fail with EADDRINUSE, and say so. */
 async function heldPort(): Promise<{ port: number; release(): Promise<void> }> {
   const server = net.createServer();
@@ -190,7 +200,7 @@ describe("--check (npm run check-config)", () => {
     expect(await runLauncher(["--check", "--mode=distributed"], production)).toEqual({
       code: 0,
       stderr: "",
-      stdout: "The configuration is sound (NODE_ENV=production, distributed mode): the platform would start.\n",
+      stdout: `The configuration is sound (NODE_ENV=production, distributed mode): the platform would start.\n${builtInDeployment}`,
     });
   });
 
@@ -199,7 +209,7 @@ describe("--check (npm run check-config)", () => {
     expect(await runLauncher(["--check"], fresh)).toEqual({
       code: 0,
       stderr: "",
-      stdout: "The configuration is sound (development, single mode): the platform would start.\n",
+      stdout: `The configuration is sound (development, single mode): the platform would start.\n${builtInDeployment}`,
     });
   });
 

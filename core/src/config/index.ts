@@ -30,3 +30,13 @@ export {
   type MasterKey,
 } from "./encryption-keys";
 export { alwaysSensitiveFields, sensitiveFieldSet, sensitiveFieldsFromEnv } from "./sensitive-fields";
+export {
+  asConfigurationProblem,
+  checkDeployment,
+  checkSection,
+  defineConfigSection,
+  deploymentExample,
+  pathText,
+  readDeploymentSource,
+} from "./deployment";
+export type { AnyConfigSection, ConfigSection, DeploymentProblem, DeploymentSource, DeploymentVerdict } from "./deployment";

@@ -148,6 +148,13 @@ export const settingDeclarations = {
     default: "`180000`",
     meaning: "How long the multi-process launcher waits for each child to answer `/healthz`",
   }),
+  PLATFORM_CONFIG: declare({
+    group: "Deployment",
+    value: text(),
+    default: "unset (the built-in defaults, `config/deployment.example.yaml`)",
+    meaning:
+      "The deployment's configuration: a YAML or JSON file, or a folder of them (queues, SLA types, routing rules, metrics, policies, catalog entries, document types); see [Deployment configuration](configuration.md)",
+  }),
   SUPERGRAPH_COMPOSE_AT_START: declare({
     group: "Deployment",
     value: trueFalse(false),
@@ -336,7 +343,7 @@ export const settingDeclarations = {
     value: text(),
     default: "unset",
     meaning:
-      'A JSON file `{ "services": [ … ] }` of catalog entries to add, or to change by id (endpoint, timeout, credential, window, mode)',
+      'A JSON file `{ "services": [ … ] }` of catalog entries to add, or to change by id (endpoint, timeout, credential, window, mode); the older form of the deployment file\'s `dataExchange.services`, applied after it',
   }),
   DATA_EXCHANGE_CALL_WINDOW_SECONDS: declare({
     group: "Data exchange",
@@ -463,7 +470,7 @@ export const settingDeclarations = {
     value: text(),
     default: "unset",
     meaning:
-      'A JSON file `{ "documentTypes": [ … ] }` of document types to add to the configured ones, or to change by id (see [Document management](domains/document-management.md))',
+      'A JSON file `{ "documentTypes": [ … ] }` of document types to add to the configured ones, or to change by id (see [Document management](domains/document-management.md)); the older form of the deployment file\'s `documents.documentTypes`, applied after it',
   }),
   CLAMD_URL: declare({
     group: "Documents",

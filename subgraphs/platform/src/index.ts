@@ -6,6 +6,7 @@ import { platformDomain } from "./contract";
 import { publicBaseUrlFromEnv } from "./domain/public-url";
 import { schema } from "./schema";
 import { seedPolicies } from "./seed";
+import { platformSection } from "./config/deployment";
 
 export { search, type Searchable, type SearchResults } from "./domain/search";
 
@@ -30,7 +31,7 @@ export const subgraph = defineSubgraph(platformDomain, (domains) => {
     schema,
     createContext: (scope: RequestScope<DomainServices>) =>
       createContext(scope, catalogFor(scope.eventRuntime.settings.typePrefix), search),
-    seed: (services: DomainServices) => seedPolicies(services.db),
+    seed: (services: DomainServices) => seedPolicies(services.db, platformSection.read().policies),
     background: (services: DomainServices, logger: Logger) =>
       together([
         searchCatchUp(services, logger),

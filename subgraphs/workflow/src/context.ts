@@ -3,7 +3,7 @@ import { createByKeyLoader, createGroupLoader, createRowByIdLoader } from "@pap/
 import type { PrismaClient, Queue, Task, RowReader } from "@pap/db";
 import DataLoader from "dataloader";
 import { domainContext, type DomainContext, type DomainServices } from "@pap/events";
-import { seededSlaTypes } from "./config/sla-types";
+import { workflowConfig } from "./config/deployment";
 import { workflowPermissions } from "./domain/permissions";
 import { openTaskStatuses } from "./domain/task-machine";
 import { activeAccount, type WorkflowWork } from "./operations/work";
@@ -55,5 +55,5 @@ export function createContext(scope: RequestScope<DomainServices>): WorkflowCont
 
 /** Runs a workflow write in one transaction with the request's events and the process's clock. */
 export function inTransaction<T>(context: WorkflowContext, write: (work: WorkflowWork) => Promise<T>): Promise<T> {
-  return context.transaction((tx) => write({ tx, events: context.events, clock: context.clock, slaTypes: seededSlaTypes }));
+  return context.transaction((tx) => write({ tx, events: context.events, clock: context.clock, config: workflowConfig() }));
 }

@@ -1,5 +1,5 @@
 import { defineSubgraph } from "@pap/kernel/domain";
-import { seededSlaTypes } from "./config/sla-types";
+import { workflowConfig } from "./config/deployment";
 import { applicationReactions } from "./consumers/application-reactions";
 import { interviewReactions } from "./consumers/interview-reactions";
 import { timerReactions } from "./consumers/timer-reactions";
@@ -11,10 +11,10 @@ import { seedQueues } from "./seed";
 export const subgraph = defineSubgraph(workflowDomain, {
   schema,
   createContext,
-  seed: (services) => seedQueues(services.db),
+  seed: (services) => seedQueues(services.db, workflowConfig().queues),
   consumers: [
-    timerReactions({ slaTypes: seededSlaTypes }),
-    applicationReactions({ slaTypes: seededSlaTypes }),
-    interviewReactions({ slaTypes: seededSlaTypes }),
+    timerReactions({ config: () => workflowConfig() }),
+    applicationReactions({ config: () => workflowConfig() }),
+    interviewReactions({ config: () => workflowConfig() }),
   ],
 });

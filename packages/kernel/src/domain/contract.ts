@@ -1,3 +1,4 @@
+import type { AnyConfigSection } from "@pap/core";
 import type { Principal } from "../auth/principal";
 import type { PermissionTable } from "../auth/roles";
 import type { Resource } from "../resource";
@@ -23,6 +24,8 @@ export type DomainContract = {
   sensitiveSources?: readonly SensitiveSource[];
   /** How the domain's records appear in cross-resource search, if they do. */
   search?: readonly SearchProjection[];
+  /** Its sections of the deployment's configuration file (PLATFORM_CONFIG), checked together before the platform starts. */
+  configSections?: readonly AnyConfigSection[];
 };
 
 /** A contract as a domain writes it: its REST operations may be a plain list when they do not depend on the surface's options. */

@@ -41,7 +41,7 @@ describe("the catalog", () => {
     expect(vlp.endpoint).toEqual({ url: "https://hub.example.gov/vlp", timeoutMs: 2500, credentialEnvVar: "HUB_TOKEN" });
   });
 
-  it("adds a deployment's own entry as user-sourced, with the defaults it leaves out", () => {
+  it("adds a deployment's own entry as configuration (system-sourced), with the defaults it leaves out", () => {
     const settings = withFile([
       { id: VCI, name: "Verify Current Income via FDSH", serviceType: "fdsh_vci", requestingResourceType: "intake/applications/incomes" },
     ]);
@@ -54,7 +54,7 @@ describe("the catalog", () => {
       requestingResourceType: "intake/applications/incomes",
       defaultCallMode: "async",
       programs: [],
-      source: "user",
+      source: "system",
       windowSeconds: 900,
       endpoint: { url: "http://agencies.test/agencies/fdsh_vci", timeoutMs: 10_000 },
     });

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { readSetting } from "@pap/core";
+import { defineConfigSection, readSetting } from "@pap/core";
 import { z } from "zod";
 import { callModes, serviceTypes } from "../domain/vocabulary";
 import { seededServices, type ServiceDefinition, type ServiceEndpoint } from "./services";
@@ -41,6 +41,36 @@ const overlayEntry = z.strictObject({
 type OverlayEntry = z.infer<typeof overlayEntry>;
 const overlayFile = z.strictObject({ services: z.array(overlayEntry) });
 
+const seededIds = new Set(seededServices.map((entry) => entry.id));
+
+/**
+ * The data exchange's section of the deployment's configuration: catalog entries to add, or to change
+ * by id (the eleven seeded ones are code: their adapters are). A new entry must say what it is.
+ */
+export const dataExchangeSection = defineConfigSection(
+  "dataExchange",
+  z.strictObject({ services: z.array(overlayEntry).default([]) }).superRefine((section, ctx) => {
+    const seen = new Map<string, number>();
+    section.services.forEach((entry, index) => {
+      const id = entry.id.toLowerCase();
+      const first = seen.get(id);
+      if (first !== undefined)
+        ctx.addIssue({ code: "custom", path: ["services", index, "id"], message: `repeats the id of entry ${first} (${entry.id})` });
+      seen.set(id, index);
+      if (seededIds.has(id)) return;
+      for (const field of ["name", "serviceType", "requestingResourceType"] as const)
+        if (entry[field] === undefined)
+          ctx.addIssue({
+            code: "custom",
+            path: ["services", index, field],
+            message: "is needed by a new catalog entry (its id is not a seeded one)",
+          });
+    });
+  }),
+  { services: [] },
+  (section) => `${seededServices.length} seeded catalog entries, ${section.services.length} added or changed`,
+);
+
 /**
  * The deployment's settings: `DATA_EXCHANGE_AGENCY_URL` (where the launcher's reference simulator, or a
  * gateway to the real agencies, answers), `DATA_EXCHANGE_CALL_WINDOW_SECONDS` (900),
@@ -49,14 +79,15 @@ const overlayFile = z.strictObject({ services: z.array(overlayEntry) });
  */
 export function catalogSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): CatalogSettings {
   const file = readSetting("DATA_EXCHANGE_SERVICES_FILE", env);
-  let overlay: OverlayEntry[] = [];
+  // The deployment file's entries, then the older single-purpose file's, which wins where both change one entry.
+  let overlay: OverlayEntry[] = [...dataExchangeSection.read(env).services];
   if (file) {
     const parsed = overlayFile.safeParse(JSON.parse(readFileSync(file, "utf8")));
     if (!parsed.success)
       throw new Error(
         `DATA_EXCHANGE_SERVICES_FILE (${file}): ${parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ")}`,
       );
-    overlay = parsed.data.services;
+    overlay = [...overlay, ...parsed.data.services];
   }
   return {
     agencyUrl: readSetting("DATA_EXCHANGE_AGENCY_URL", env)?.replace(/\/+$/, ""),
@@ -66,7 +97,7 @@ export function catalogSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): Ca
   };
 }
 
-/** The catalog: the seeded entries with the deployment's changes, then its own entries (source `user`). */
+/** The catalog: the seeded entries with the deployment's changes, then its own entries, all configuration (source `system`). */
 export function buildCatalog(settings: CatalogSettings): CatalogEntry[] {
   const byId = new Map<string, ServiceDefinition>(seededServices.map((entry) => [entry.id, entry]));
   for (const change of settings.overlay) {
@@ -89,7 +120,8 @@ export function buildCatalog(settings: CatalogSettings): CatalogEntry[] {
       requestingResourceType: change.requestingResourceType,
       defaultCallMode: change.defaultCallMode ?? "async",
       programs: change.programs ?? [],
-      source: "user",
+      // Configured, like the seeded ones (SPEC: configuration's entries are system); `user` is for what the API creates.
+      source: "system",
       endpoint: change.endpoint && { timeoutMs: settings.defaultTimeoutMs, ...change.endpoint },
     });
   }
@@ -113,6 +145,7 @@ export function catalogFromEnv(env: NodeJS.ProcessEnv = process.env): CatalogEnt
     "DATA_EXCHANGE_CALL_WINDOW_SECONDS",
     "DATA_EXCHANGE_CALL_TIMEOUT_MS",
     "DATA_EXCHANGE_SERVICES_FILE",
+    "PLATFORM_CONFIG",
   ]
     .map((name) => env[name] ?? "")
     .join("|");

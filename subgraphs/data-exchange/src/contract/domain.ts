@@ -4,6 +4,7 @@ import { dataExchangePermissions } from "../domain/permissions";
 import { dataExchangeRoutes } from "./rest";
 import { service } from "./service";
 import { serviceCall } from "./service-call";
+import { dataExchangeSection } from "../config/catalog";
 
 /** The data-exchange domain as the platform registers it (see `gateway/src/domains.ts`). */
 export const dataExchangeDomain = defineDomain({
@@ -12,4 +13,5 @@ export const dataExchangeDomain = defineDomain({
   events: dataExchangeEvents,
   permissions: dataExchangePermissions,
   restRoutes: dataExchangeRoutes,
+  configSections: [dataExchangeSection],
 });

@@ -5,6 +5,7 @@ import { document, documentVersion } from "./document";
 import { documentLink } from "./document-link";
 import { documentType } from "./document-type";
 import { documentManagementRoutes } from "./rest";
+import { documentsSection } from "../config/deployment";
 
 /** The document-management domain as the platform registers it (see `gateway/src/domains.ts`). */
 export const documentManagementDomain = defineDomain({
@@ -13,4 +14,5 @@ export const documentManagementDomain = defineDomain({
   events: documentManagementEvents,
   permissions: documentManagementPermissions,
   restRoutes: documentManagementRoutes,
+  configSections: [documentsSection],
 });

@@ -1,3 +1,5 @@
+import type { BenefitProgram } from "@pap/core";
+
 /**
  * Seed data for the platform's read-only policy registry (`GET /platform/registry/policies`).
  *
@@ -13,7 +15,7 @@ export type PolicyDefinition = {
   citation: string; // e.g. "7 CFR § 273.2(g)"
   citationUrl?: string; // official text
   description: string; // plain-language requirement
-  programs?: string[]; // e.g. ["snap"]
+  programs?: BenefitProgram[]; // e.g. ["snap"]
 };
 
 export const seededPolicies: readonly PolicyDefinition[] = [

@@ -7,6 +7,7 @@ export { event, publishedEventBody } from "./event";
 export { policy } from "./policy";
 export { eventLogWhere, streamFilter, positionFrom } from "../domain/event-log";
 export { seededPolicies } from "../config/policies";
+export { platformSection } from "../config/deployment";
 export { platformPermissions } from "../domain/permissions";
 export { eventStreamOperations, eventToRest, platformRoutes } from "./rest";
 export { platformDomain } from "./domain";

@@ -1,4 +1,5 @@
-import type { TaskStatus } from "../contract/task";
+import type { BenefitProgram } from "@pap/core";
+import type { TaskStatus } from "../contract/task-status";
 
 /** The tasks the workflow opens for an application's lifecycle (state-machines.md §1, the workflow's intake subscriptions). */
 export const applicationTaskKinds = {
@@ -9,14 +10,19 @@ export const applicationTaskKinds = {
 export type ApplicationTaskKind = keyof typeof applicationTaskKinds;
 
 /**
- * The SLA clocks an application's review task carries: each program's processing deadline, counted
- * from the filing (7 CFR § 273.2(g) and (i), 42 CFR § 435.912). A rule without `expedited` applies
- * either way; programs with no configured type (CHIP, TANF) start no clock.
+ * A clock an application's review task starts: the program's processing deadline, counted from the
+ * filing. A rule without `expedited` applies either way.
  */
-export const reviewClockRules: readonly { program: string; expedited?: boolean; slaTypeCode: string }[] = [
-  { program: "snap", expedited: true, slaTypeCode: "snap_expedited" },
-  { program: "snap", expedited: false, slaTypeCode: "snap_standard" },
-  { program: "medicaid", slaTypeCode: "medicaid_standard" },
+export type ApplicationClockRule = { program: BenefitProgram; expedited?: boolean; slaType: string };
+
+/**
+ * Each program's processing deadline (7 CFR § 273.2(g) and (i), 42 CFR § 435.912); programs with no
+ * rule (CHIP, TANF, ACA in the built-in configuration) start no clock.
+ */
+export const builtInApplicationClocks: ApplicationClockRule[] = [
+  { program: "snap", expedited: true, slaType: "snap_expedited" },
+  { program: "snap", expedited: false, slaType: "snap_standard" },
+  { program: "medicaid", slaType: "medicaid_standard" },
 ];
 
 /** One task action the system takes; `outcome` or `reason` in its body is the ending's name. */

@@ -4,7 +4,7 @@ import { systemPrincipal } from "@pap/kernel/auth";
 import type { Task } from "@pap/db";
 import type { ConsumerContext, ConsumerDefinition } from "@pap/events";
 import { applicationTaskKinds, type ApplicationTaskKind } from "../config/application-tasks";
-import type { SlaType } from "../config/sla-types";
+import type { WorkflowConfig } from "../config/deployment";
 import type { TaskStatus } from "../contract/task";
 import {
   applicationTaskReactions,
@@ -81,8 +81,8 @@ async function openReview({ work, event, logger }: Reacting, applicationId: stri
     logger?.warn({ eventId: event.id, issues: data.error.issues }, "application filing without programs: no review task");
     return;
   }
-  const { body, routing } = reviewTaskOf(applicationId, data.data);
-  const queueId = await routedQueueId(work.tx, { ...routing, county: data.data.county ?? null });
+  const { body, routing } = reviewTaskOf(applicationId, data.data, work.config.applicationClocks);
+  const queueId = await routedQueueId(work.tx, work.config.routing, { ...routing, county: data.data.county ?? null });
   await createTask(
     work,
     { ...body, ...(queueId && { queueId }) },
@@ -106,7 +106,7 @@ async function openFollowing({ work }: Reacting, applicationId: string, kind: Ap
  * open tasks; an application eligibility finds expedited after filing makes its review task expedited. Each acts as the system through the task machine, caused by intake's event, so the
  * tasks' events, SLA clocks and timers follow as for any action.
  */
-export function applicationReactions(options: { slaTypes: readonly SlaType[]; logger?: Logger }): ConsumerDefinition {
+export function applicationReactions(options: { config: () => WorkflowConfig; logger?: Logger }): ConsumerDefinition {
   return {
     name: "workflow.application-tasks",
     filter: { types: [...intakeEventTypes] },
@@ -115,7 +115,7 @@ export function applicationReactions(options: { slaTypes: readonly SlaType[]; lo
       if (!type) return;
       // Each of these names the application as its subject, the determination's events too.
       const applicationId = event.subject;
-      const reacting: Reacting = { work: { tx, events, clock, slaTypes: options.slaTypes }, event, logger: options.logger };
+      const reacting: Reacting = { work: { tx, events, clock, config: options.config() }, event, logger: options.logger };
       const reaction = applicationTaskReactions[type];
       for (const step of reaction.moves) await move(reacting, applicationId, step);
       if (reaction.opens === "review") await openReview(reacting, applicationId);

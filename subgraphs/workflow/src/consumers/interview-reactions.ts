@@ -4,7 +4,7 @@ import { systemPrincipal } from "@pap/kernel/auth";
 import type { ConsumerContext, ConsumerDefinition } from "@pap/events";
 import { z } from "zod";
 import { applicationTaskKinds } from "../config/application-tasks";
-import type { SlaType } from "../config/sla-types";
+import type { WorkflowConfig } from "../config/deployment";
 import { missedInterviewNotes, waitsOnMissedInterview } from "../domain/application-tasks";
 import { taskMachine } from "../domain/task-machine";
 import { findLockedTask, transitionTask } from "../operations/tasks";
@@ -22,7 +22,7 @@ const missed = z.object({ subjectType: z.literal("interview"), applicationId: z.
  * 273.2(e)(3)) is the communication domain's answer to the same event. A review in another state
  * (not yet claimed, escalated, already waiting) is left as it is.
  */
-export function interviewReactions(options: { slaTypes: readonly SlaType[]; logger?: Logger }): ConsumerDefinition {
+export function interviewReactions(options: { config: () => WorkflowConfig; logger?: Logger }): ConsumerDefinition {
   return {
     name: "workflow.interviews",
     filter: { types: [APPOINTMENT_NO_SHOW] },
@@ -33,7 +33,7 @@ export function interviewReactions(options: { slaTypes: readonly SlaType[]; logg
       const applicationId = data.data.applicationId.toLowerCase();
       const application = await tx.application.findUnique({ where: { id: applicationId }, select: { programs: true } });
       if (!application || !waitsOnMissedInterview(application.programs)) return;
-      const work = { tx, events, clock, slaTypes: options.slaTypes };
+      const work = { tx, events, clock, config: options.config() };
       const reviews = await tx.task.findMany({
         where: { subjectType: "application", subjectId: applicationId, taskType: applicationTaskKinds.review.taskType },
         orderBy: [{ createdAt: "asc" }, { id: "asc" }],

@@ -2,11 +2,11 @@ import { nothingLeftToDo, type ConsumerContext, type ConsumerDefinition } from "
 import type { Logger } from "@pap/core";
 import { isAllowedFrom } from "@pap/kernel/state-machine";
 import { systemPrincipal } from "@pap/kernel/auth";
-import type { SlaType } from "../config/sla-types";
+import type { WorkflowConfig } from "../config/deployment";
 import { taskChanges, timerTypes, workflowEvents, type TimerType } from "../domain/events";
 import { evaluateClocks, slaColumns, slaEntriesOf, type SlaStatus } from "../domain/sla";
 import { task as taskResource } from "../contract/task";
-import { slaClockOf, taskMachine } from "../domain/task-machine";
+import { taskMachine } from "../domain/task-machine";
 import { syncTaskTimers } from "../operations/timers";
 import { findLockedTask, transitionTask } from "../operations/tasks";
 import type { WorkflowWork } from "../operations/work";
@@ -31,7 +31,7 @@ async function reactToSlaMoment(work: WorkflowWork, taskId: string, reached: rea
   const before = await findLockedTask(work, taskId);
   if (!before) return;
   const now = work.clock.now();
-  const clocks = evaluateClocks(slaEntriesOf(before.slaInfo), work.slaTypes, slaClockOf(before.status), now);
+  const clocks = evaluateClocks(slaEntriesOf(before.slaInfo), work.config.slaTypes, before.status, now);
   const due = clocks.some((clock) => reached.includes(clock.status));
   if (due && isAllowedFrom(taskMachine, "sla-escalate", before.status)) {
     await run();
@@ -51,7 +51,7 @@ async function reactToSlaMoment(work: WorkflowWork, taskId: string, reached: rea
  * the task, a verification wait that runs out resumes it. Each runs as the system, caused by the
  * timer's event; a task that has moved on meanwhile (closed, no longer waiting) is left alone.
  */
-export function timerReactions(options: { slaTypes: readonly SlaType[]; logger?: Logger }): ConsumerDefinition {
+export function timerReactions(options: { config: () => WorkflowConfig; logger?: Logger }): ConsumerDefinition {
   return {
     name: "workflow.task-timers",
     filter: { types: timerTypes.map((type) => workflowEvents.draft(type, "").type) },
@@ -59,7 +59,7 @@ export function timerReactions(options: { slaTypes: readonly SlaType[]; logger?:
       const type = timerTypes.find((candidate) => event.type.endsWith(`workflow.${candidate}`));
       if (!type) return;
       const reaction = reactions[type];
-      const work: WorkflowWork = { tx, events, clock, slaTypes: options.slaTypes };
+      const work: WorkflowWork = { tx, events, clock, config: options.config() };
       const run = () =>
         transitionTask(work, event.subject, reaction.action, systemPrincipal, reaction.body(event.id), { timerFired: true });
       try {

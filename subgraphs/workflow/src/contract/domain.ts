@@ -1,5 +1,6 @@
 import { defineDomain } from "@pap/kernel/domain";
 import { taskSearch } from "./search";
+import { workflowSection } from "../config/deployment";
 import { workflowEvents } from "../domain/events";
 import { workflowPermissions } from "../domain/permissions";
 import { metric } from "./metric";
@@ -15,4 +16,5 @@ export const workflowDomain = defineDomain({
   permissions: workflowPermissions,
   restRoutes: workflowRoutes,
   search: [taskSearch],
+  configSections: [workflowSection],
 });

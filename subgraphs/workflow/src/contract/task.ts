@@ -1,20 +1,12 @@
 import { benefitPrograms } from "@pap/core";
 import { defineResource, type CreateBody, type UpdateBody } from "@pap/kernel/resource";
 import { z } from "zod";
-import { slaTypeCodes } from "../config/sla-types";
+import { slaTypeCodes } from "../config/deployment";
 import { slaStatuses } from "../domain/sla";
 
-export const taskStatuses = [
-  "pending",
-  "in_progress",
-  "completed",
-  "escalated",
-  "cancelled",
-  "awaiting_client",
-  "awaiting_verification",
-  "pending_review",
-] as const;
-export type TaskStatus = (typeof taskStatuses)[number];
+import { taskStatuses } from "./task-status";
+
+export { taskStatuses, type TaskStatus } from "./task-status";
 
 export const programTypes = benefitPrograms;
 

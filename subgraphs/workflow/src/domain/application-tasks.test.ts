@@ -1,18 +1,26 @@
 import { isAllowedFrom } from "@pap/kernel/state-machine";
 import { endingSteps } from "../config/application-tasks";
-import { seededSlaTypes } from "../config/sla-types";
+import { builtInWorkflowConfig } from "../config/deployment";
 import { taskStatuses } from "../contract/task";
 import { applicationTaskReactions, followingTaskOf, reactionTypeOf, reviewTaskOf, stepsToEnd, submittedData } from "./application-tasks";
-import { routingQueueName } from "./routing";
+import { routedQueue } from "./routing";
 import { taskMachine } from "./task-machine";
 
+const baseline = builtInWorkflowConfig();
+const clocks = baseline.applicationClocks;
+const queueOf = (facts: Parameters<typeof routedQueue>[0]) =>
+  routedQueue(
+    facts,
+    baseline.routing,
+    baseline.queues.map((queue) => ({ ...queue, county: queue.county ?? null })),
+  )?.name;
 const APPLICATION = "6f1f7c1e-3c1a-4d7e-9a55-0c0b8f6e2a11";
 const systemMay = (action: string) =>
   taskMachine.actions[action]!.who.some((clause) => clause.actors.includes("system") && !clause.guards?.length);
 
 describe("the review task of a filed application", () => {
   it("describes the application's review, pending its claim", () => {
-    const { body } = reviewTaskOf(APPLICATION, { programs: ["snap"] });
+    const { body } = reviewTaskOf(APPLICATION, { programs: ["snap"] }, clocks);
     expect(body).toEqual({
       taskType: "application_review",
       name: "Application review",
@@ -30,13 +38,13 @@ describe("the review task of a filed application", () => {
     [["snap", "medicaid"], "general-intake"],
     [["tanf"], "general-intake"],
   ])("routes %j to %s, and routing the task again by its programType agrees", (programs, queue) => {
-    const { body, routing } = reviewTaskOf(APPLICATION, { programs });
-    expect(routingQueueName(routing, true)).toBe(queue);
-    expect(routingQueueName({ programType: (body.programType as string | null) ?? null }, true)).toBe(queue);
+    const { body, routing } = reviewTaskOf(APPLICATION, { programs }, clocks);
+    expect(queueOf(routing)).toBe(queue);
+    expect(queueOf({ programType: (body.programType as string | null) ?? null })).toBe(queue);
   });
 
   it("is expedited, on the 7-day SNAP clock, when the SNAP screening says so", () => {
-    const { body } = reviewTaskOf(APPLICATION, { programs: ["snap", "medicaid"], isExpedited: true });
+    const { body } = reviewTaskOf(APPLICATION, { programs: ["snap", "medicaid"], isExpedited: true }, clocks);
     expect(body).toEqual(
       expect.objectContaining({
         isExpedited: true,
@@ -47,11 +55,11 @@ describe("the review task of a filed application", () => {
   });
 
   it("starts no clock for programs without a configured type, and only configured types otherwise", () => {
-    expect(reviewTaskOf(APPLICATION, { programs: ["chip", "tanf"], isExpedited: null }).body.slaInfo).toEqual([]);
-    const codes = new Set(seededSlaTypes.map((type) => type.code));
+    expect(reviewTaskOf(APPLICATION, { programs: ["chip", "tanf"], isExpedited: null }, clocks).body.slaInfo).toEqual([]);
+    const codes = new Set(baseline.slaTypes.map((type) => type.code));
     for (const programs of [["snap"], ["medicaid"], ["snap", "medicaid"]]) {
       for (const isExpedited of [true, false]) {
-        for (const entry of reviewTaskOf(APPLICATION, { programs, isExpedited }).body.slaInfo ?? [])
+        for (const entry of reviewTaskOf(APPLICATION, { programs, isExpedited }, clocks).body.slaInfo ?? [])
           expect(codes.has(entry.slaTypeCode)).toBe(true);
       }
     }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { applicationTaskKinds, endingSteps, reviewClockRules, type ApplicationTaskKind } from "../config/application-tasks";
+import { applicationTaskKinds, endingSteps, type ApplicationClockRule, type ApplicationTaskKind } from "../config/application-tasks";
 import { programTypes, type TaskCreate, type TaskStatus } from "../contract/task";
 import type { SlaType } from "../config/sla-types";
 import type { RoutingFacts } from "./routing";
@@ -102,14 +102,18 @@ const isProgramType = (program: string): program is (typeof programTypes)[number
  * (release, de-escalate, reopen), which reads only programType, sends it where the application's
  * programs sent it first.
  */
-export function reviewTaskOf(applicationId: string, data: SubmittedData): { body: TaskCreate; routing: RoutingFacts } {
+export function reviewTaskOf(
+  applicationId: string,
+  data: SubmittedData,
+  clockRules: readonly ApplicationClockRule[],
+): { body: TaskCreate; routing: RoutingFacts } {
   const programs = [...new Set(data.programs)];
   const expedited = data.isExpedited === true;
   const only = programs.length === 1 ? programs[0]! : null;
   const programType = only !== null && isProgramType(only) ? only : null;
-  const clocks = reviewClockRules
+  const clocks = clockRules
     .filter((rule) => programs.includes(rule.program) && (rule.expedited === undefined || rule.expedited === expedited))
-    .map((rule) => ({ slaTypeCode: rule.slaTypeCode }));
+    .map((rule) => ({ slaTypeCode: rule.slaType }));
   const body = {
     ...applicationTaskKinds.review,
     subjectType: "application",
@@ -118,7 +122,7 @@ export function reviewTaskOf(applicationId: string, data: SubmittedData): { body
     isExpedited: expedited,
     slaInfo: clocks,
   };
-  return { body, routing: { programType, applicationPrograms: programs } };
+  return { body, routing: { programType, applicationPrograms: programs, isExpedited: expedited } };
 }
 
 /** A task of `kind` opened after the review task (an approval): it follows the review's program and urgency, and carries no clock of its own. */
@@ -139,16 +143,20 @@ export function followingTaskOf(
 
 /**
  * A review task's clocks once its application is found expedited after filing: each program's
- * standard clock becomes that program's expedited one (reviewClockRules), counted from the same
+ * standard clock becomes that program's expedited one (the application clocks), counted from the same
  * start with the same pauses, so the household's deadline comes from when it filed.
  */
-export function expeditedClocks(entries: readonly SlaEntry[], types: readonly SlaType[]): SlaEntry[] {
+export function expeditedClocks(
+  entries: readonly SlaEntry[],
+  types: readonly SlaType[],
+  clockRules: readonly ApplicationClockRule[],
+): SlaEntry[] {
   return entries.map((entry) => {
-    const standard = reviewClockRules.find((rule) => rule.expedited === false && rule.slaTypeCode === entry.slaTypeCode);
-    const expedited = standard && reviewClockRules.find((rule) => rule.program === standard.program && rule.expedited === true);
+    const standard = clockRules.find((rule) => rule.expedited === false && rule.slaType === entry.slaTypeCode);
+    const expedited = standard && clockRules.find((rule) => rule.program === standard.program && rule.expedited === true);
     if (!expedited || entry.status === "completed" || entry.status === "breached") return entry;
-    const deadline = new Date(entry.clockStartedAt).getTime() + slaTypeOf(types, expedited.slaTypeCode).durationMs + entry.pausedMs;
-    return { ...entry, slaTypeCode: expedited.slaTypeCode, deadline: new Date(deadline).toISOString() };
+    const deadline = new Date(entry.clockStartedAt).getTime() + slaTypeOf(types, expedited.slaType).durationMs + entry.pausedMs;
+    return { ...entry, slaTypeCode: expedited.slaType, deadline: new Date(deadline).toISOString() };
   });
 }
 

@@ -2,7 +2,7 @@ import { badRequest, isUuid } from "@pap/core";
 import type { QueryField } from "@pap/kernel/rest";
 import { z } from "zod";
 import { metricGroupings } from "../contract/metric";
-import { programTypes } from "../contract/task";
+import { benefitPrograms as programTypes } from "@pap/core";
 
 /**
  * What a metric is computed over, declared once: a time window, one queue, one program, and an

@@ -1,16 +1,26 @@
 import { DAY_MS, HOUR_MS } from "@pap/core";
-import { seededSlaTypes, type SlaType } from "../config/sla-types";
+import { builtInWorkflowConfig } from "../config/deployment";
+import type { SlaType } from "../config/sla-types";
 import type { TaskStatus } from "../contract/task";
-import { slaClockOf } from "./task-machine";
-import { evaluateClock, nextSlaMoments, slaDeadline, slaTypesForNewTask, startClocks, warningTime, type SlaEntry } from "./sla";
+import {
+  clockIn,
+  evaluateClock,
+  evaluateClocks,
+  nextSlaMoments,
+  slaDeadline,
+  slaTypesForNewTask,
+  startClocks,
+  warningTime,
+  type SlaEntry,
+} from "./sla";
 
-const types = seededSlaTypes;
+const types = builtInWorkflowConfig().slaTypes;
 const t0 = new Date("2026-11-02T12:00:00.000Z");
 const at = (ms: number) => new Date(t0.getTime() + ms);
 const snap = (): SlaEntry => startClocks(["snap_standard"], types, t0)[0]!;
 const type = types.find((candidate) => candidate.code === "snap_standard")!;
-// How a state treats the clocks is the task machine's to say.
-const evaluate = (entry: SlaEntry, state: TaskStatus, ms: number) => evaluateClock(entry, type, slaClockOf(state), at(ms));
+// How a state treats the clocks is the task machine's to say, and the type's pauseWhen.
+const evaluate = (entry: SlaEntry, state: TaskStatus, ms: number) => evaluateClock(entry, type, clockIn(type, state), at(ms));
 
 describe("starting clocks", () => {
   it("starts each clock now with its type's duration", () => {
@@ -125,5 +135,17 @@ describe("slaDeadline and the next moments", () => {
     expect(nextSlaMoments(two(), types)).toEqual({ warningAt: at(5.25 * DAY_MS), breachAt: at(7 * DAY_MS) });
     const warned = { ...expedited!, status: "warning" as const };
     expect(nextSlaMoments([warned, standard!], types)).toEqual({ warningAt: at(22.5 * DAY_MS), breachAt: at(7 * DAY_MS) });
+  });
+});
+
+describe("a type's own pause rule", () => {
+  it("pauses the clocks of the types that say so, and only those", () => {
+    // A type that keeps counting while the client is asked (a state may hold its agency to that).
+    const strict: SlaType = { ...type, code: "strict", pauseWhen: ["awaiting_verification"] };
+    const both = [...startClocks(["snap_standard"], types, t0), ...startClocks(["strict"], [strict], t0)];
+    const waiting = evaluateClocks(both, [...types, strict], "awaiting_client", at(DAY_MS));
+    expect(waiting.map((entry) => entry.status)).toEqual(["paused", "active"]);
+    expect(clockIn(strict, "completed")).toBe("stopped");
+    expect(clockIn(type, "awaiting_verification")).toBe("paused");
   });
 });

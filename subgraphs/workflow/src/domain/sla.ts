@@ -1,7 +1,9 @@
 import type { SlaType, TaskCondition } from "../config/sla-types";
+import type { TaskStatus } from "../contract/task-status";
+import { slaClockOf, type SlaClock } from "./task-machine";
 
 /** How a task's state treats its SLA clocks (declared per state in the task machine). */
-export type SlaClock = "running" | "paused" | "stopped";
+export type { SlaClock } from "./task-machine";
 
 export const slaStatuses = ["active", "warning", "paused", "breached", "completed"] as const;
 export type SlaStatus = (typeof slaStatuses)[number];
@@ -84,8 +86,18 @@ export function evaluateClock(entry: SlaEntry, type: SlaType, clock: SlaClock, n
   return status === current.status ? current : { ...current, status };
 }
 
-export function evaluateClocks(entries: readonly SlaEntry[], types: readonly SlaType[], clock: SlaClock, now: Date): SlaEntry[] {
-  return entries.map((entry) => evaluateClock(entry, slaTypeOf(types, entry.slaTypeCode), clock, now));
+/** How a type's clock behaves in a task state: the machine's stopping states stop it, its `pauseWhen` states pause it. */
+export function clockIn(type: SlaType, status: TaskStatus): SlaClock {
+  if (slaClockOf(status) === "stopped") return "stopped";
+  return type.pauseWhen.includes(status) ? "paused" : "running";
+}
+
+/** A task's clocks brought up to `now` for the state it is in, each as its type says it behaves there. */
+export function evaluateClocks(entries: readonly SlaEntry[], types: readonly SlaType[], status: TaskStatus, now: Date): SlaEntry[] {
+  return entries.map((entry) => {
+    const type = slaTypeOf(types, entry.slaTypeCode);
+    return evaluateClock(entry, type, clockIn(type, status), now);
+  });
 }
 
 const running = (entry: SlaEntry) => entry.status === "active" || entry.status === "warning";

@@ -5,11 +5,13 @@ import type { Task } from "@pap/db";
 import { z } from "zod";
 import type { TimerType } from "./events";
 import { routinePriority } from "./routing";
-import type { SlaClock } from "./sla";
-import type { TaskStatus } from "../contract/task";
+import type { TaskStatus } from "../contract/task-status";
+
+/** How a task state treats its SLA clocks: counting, paused (by default; a type may say otherwise), or ended. */
+export type SlaClock = "running" | "paused" | "stopped";
 
 /** What routing looks at: the task's program, and (once intake can be asked) the application it concerns. */
-export type RoutedTask = Pick<Task, "programType" | "subjectType" | "subjectId" | "county">;
+export type RoutedTask = Pick<Task, "programType" | "subjectType" | "subjectId" | "county" | "isExpedited">;
 
 /** What the task's actions borrow from the domain: routing needs the queues in the database. */
 export type TaskEnv = {

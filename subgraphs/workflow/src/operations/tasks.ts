@@ -8,7 +8,7 @@ import { nameForTaskType } from "../domain/task-name";
 import { expeditedClocks } from "../domain/application-tasks";
 import { evaluateClocks, slaColumns, slaEntriesOf, slaTypesForNewTask, startClocks } from "../domain/sla";
 import { task as taskResource, type TaskCreate, type TaskUpdate } from "../contract/task";
-import { needsCallerAccount, slaClockOf, taskMachine, withAccount } from "../domain/task-machine";
+import { needsCallerAccount, taskMachine, withAccount } from "../domain/task-machine";
 import { allTaskTimers, startTaskTimers, syncTaskTimers } from "./timers";
 import { activeAccount, routedQueueId, taskEnv, type WorkflowWork } from "./work";
 
@@ -28,7 +28,7 @@ export async function createTask(
 ): Promise<Task> {
   const { tx } = work;
   const now = work.clock.now();
-  const env = taskEnv(tx);
+  const env = taskEnv(tx, work.config.routing);
   // What routing, priority and SLA rules read of a task that does not say.
   const draft = {
     ...unstated,
@@ -39,9 +39,9 @@ export async function createTask(
   } as const;
   if (body.queueId) await env.requireQueue(body.queueId);
   if (body.assignedToId) await env.requireActiveUser(body.assignedToId, "assignedToId");
-  const codes = slaTypesForNewTask(body.slaInfo?.map((entry) => entry.slaTypeCode) ?? [], draft, work.slaTypes);
+  const codes = slaTypesForNewTask(body.slaInfo?.map((entry) => entry.slaTypeCode) ?? [], draft, work.config.slaTypes);
   const start = options.clocksStartAt && options.clocksStartAt < now ? options.clocksStartAt : now;
-  const clocks = evaluateClocks(startClocks(codes, work.slaTypes, start), work.slaTypes, slaClockOf("pending"), now);
+  const clocks = evaluateClocks(startClocks(codes, work.config.slaTypes, start), work.config.slaTypes, "pending", now);
   const task = await tx.task.create({
     data: {
       ...draft,
@@ -93,8 +93,8 @@ export async function transitionTask(
   const before = await lockedTask(work, id);
   const now = work.clock.now();
   const actor = needsCallerAccount(before.status, caller, [action]) ? withAccount(caller, await activeAccount(tx, caller.id)) : caller;
-  const plan = await planTransition(taskMachine, action, before, actor, body, taskEnv(tx), now);
-  const clocks = evaluateClocks(slaEntriesOf(before.slaInfo), work.slaTypes, slaClockOf(plan.to), now);
+  const plan = await planTransition(taskMachine, action, before, actor, body, taskEnv(tx, work.config.routing), now);
+  const clocks = evaluateClocks(slaEntriesOf(before.slaInfo), work.config.slaTypes, plan.to, now);
   const { id: _id, ...changes } = plan.changes as Partial<Task>;
   const after = await tx.task.update({ where: { id }, data: { ...changes, ...slaColumns(clocks), updatedAt: now } });
   const events = await work.events.record(tx, ...workflowEvents.emitted(plan.emissions, id));
@@ -115,9 +115,9 @@ export async function updateTask(work: WorkflowWork, id: string, body: TaskUpdat
   const programChanged = described.programType !== undefined && described.programType !== before.programType;
   const derived: Partial<Task> = {
     ...((expeditedChanged || programChanged) && { priority: routinePriority(merged) }),
-    ...(programChanged && { queueId: await taskEnv(tx).routedQueueId(merged) }),
+    ...(programChanged && { queueId: await taskEnv(tx, work.config.routing).routedQueueId(merged) }),
   };
-  const clocks = evaluateClocks(slaEntriesOf(before.slaInfo), work.slaTypes, slaClockOf(before.status), now);
+  const clocks = evaluateClocks(slaEntriesOf(before.slaInfo), work.config.slaTypes, before.status, now);
   const after = await tx.task.update({ where: { id }, data: { ...described, ...derived, ...slaColumns(clocks), updatedAt: now } });
   const [updated] = await work.events.record(tx, taskChanges.updated(id, taskResource.snapshot(before), taskResource.snapshot(after)));
   await syncTaskTimers(work, before, after, updated);
@@ -128,8 +128,8 @@ export async function updateTask(work: WorkflowWork, id: string, body: TaskUpdat
 export async function relocateTask(work: WorkflowWork, before: Task, county: string | null): Promise<Task | null> {
   if (before.county === county) return null;
   // A task waiting in its old county's queue goes to the new county's (or the state's); one a worker put elsewhere stays there.
-  const wasRouted = before.queueId === (await routedQueueId(work.tx, before));
-  const queueId = wasRouted ? await routedQueueId(work.tx, { ...before, county }) : before.queueId;
+  const wasRouted = before.queueId === (await routedQueueId(work.tx, work.config.routing, before));
+  const queueId = wasRouted ? await routedQueueId(work.tx, work.config.routing, { ...before, county }) : before.queueId;
   const after = await work.tx.task.update({ where: { id: before.id }, data: { county, queueId, updatedAt: work.clock.now() } });
   await work.events.record(work.tx, taskChanges.updated(before.id, taskResource.snapshot(before), taskResource.snapshot(after)));
   return after;
@@ -145,8 +145,8 @@ export async function expediteTask(work: WorkflowWork, before: Task): Promise<Ta
   const { id } = before;
   if (before.isExpedited || before.status === "completed" || before.status === "cancelled") return null;
   const now = work.clock.now();
-  const swapped = expeditedClocks(slaEntriesOf(before.slaInfo), work.slaTypes);
-  const clocks = evaluateClocks(swapped, work.slaTypes, slaClockOf(before.status), now);
+  const swapped = expeditedClocks(slaEntriesOf(before.slaInfo), work.config.slaTypes, work.config.applicationClocks);
+  const clocks = evaluateClocks(swapped, work.config.slaTypes, before.status, now);
   const after = await tx.task.update({
     where: { id },
     data: { isExpedited: true, priority: routinePriority({ isExpedited: true }), ...slaColumns(clocks), updatedAt: now },

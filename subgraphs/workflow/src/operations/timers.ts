@@ -29,7 +29,7 @@ type SlaMoments = Record<SlaTimer, Date | null>;
 /** When a task's SLA timers should fire: its clocks' next warning and breach, none once it has stopped. */
 function slaMomentsOf(work: WorkflowWork, task: Task): SlaMoments {
   if (slaClockOf(task.status) === "stopped") return { sla_warning: null, sla_breach: null };
-  const next = nextSlaMoments(slaEntriesOf(task.slaInfo), work.slaTypes);
+  const next = nextSlaMoments(slaEntriesOf(task.slaInfo), work.config.slaTypes);
   return { sla_warning: next.warningAt, sla_breach: next.breachAt };
 }
 

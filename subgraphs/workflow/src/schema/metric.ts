@@ -4,7 +4,8 @@ import { listArguments } from "@pap/kernel/graphql";
 import type { QueryField } from "@pap/kernel/rest";
 import { builder } from "../builder";
 import type { WorkflowContext } from "../context";
-import { metricDefinitions, type MetricDefinition, type MetricTarget } from "../config/metrics";
+import { workflowConfig } from "../config/deployment";
+import type { MetricDefinition, MetricTarget } from "../config/metrics";
 import { metric } from "../contract/metric";
 import { metricFilterFields, metricFiltersFrom, type MetricFilterArgs } from "../domain/metric-filters";
 import { computeMetric, type MetricFilters } from "../domain/metrics";
@@ -59,7 +60,7 @@ builder.queryFields((t) => {
       args: { ...listArguments(t.arg), ...filterArgs },
       resolve: async (_root, args, context) => {
         const filters = metricFiltersFrom(args as MetricFilterArgs);
-        const all = await Promise.all(metricDefinitions.map((definition) => computed(context, definition, filters)));
+        const all = await Promise.all(workflowConfig().metrics.map((definition) => computed(context, definition, filters)));
         return findPageInMemory(metric.listSpec, args, all);
       },
     }),
@@ -69,7 +70,7 @@ builder.queryFields((t) => {
       nullable: true,
       args: { id: t.arg.id({ required: true }), ...filterArgs },
       resolve: (_root, args, context) => {
-        const definition = metricDefinitions.find((candidate) => candidate.id === String(args.id));
+        const definition = workflowConfig().metrics.find((candidate) => candidate.id === String(args.id));
         return definition ? computed(context, definition, metricFiltersFrom(args as MetricFilterArgs)) : null;
       },
     }),
