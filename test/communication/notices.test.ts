@@ -16,13 +16,19 @@ import { startSmtpReceiver, type SmtpReceiver } from "../support/smtp-receiver";
 import { waitFor } from "../support/waiting";
 
 let smtp: SmtpReceiver;
-const saved = { SMTP_URL: process.env.SMTP_URL, PLATFORM_TIME_ZONE: process.env.PLATFORM_TIME_ZONE };
+const saved = {
+  SMTP_URL: process.env.SMTP_URL,
+  PLATFORM_TIME_ZONE: process.env.PLATFORM_TIME_ZONE,
+  APPOINTMENT_REMINDER_OFFSETS: process.env.APPOINTMENT_REMINDER_OFFSETS,
+};
 
 beforeAll(async () => {
   smtp = await startSmtpReceiver();
   smtp.refuse("nobody@example.org");
   process.env.SMTP_URL = smtp.url;
   process.env.PLATFORM_TIME_ZONE = "America/Chicago";
+  // A reminder a minute before the interview, which the test books a little over a minute ahead.
+  process.env.APPOINTMENT_REMINDER_OFFSETS = "PT1M";
 });
 
 const { api, url, db } = useTestPlatform("communication_notices");
@@ -184,7 +190,7 @@ it("asks for a document in the household's language, by email and on paper, and 
   expect(shown.deliveries.every((delivery: Json) => delivery.status === "sent" && delivery.attemptLog.length === 1)).toBe(true);
 }, 120_000);
 
-it("sends the notice of eligibility with each member's outcome, the reasons and figures with citations, the benefit and the fair hearing deadline", async () => {
+it("reminds the household of its interview, sends the notice of missed interview, and once the interview is held the notice of eligibility with each member's outcome, the reasons and figures with citations, the benefit and the fair hearing deadline", async () => {
   const base = `/intake/applications/${applicationId}`;
   const worker = await workerAccount(api);
   let task: Json | undefined;
@@ -194,6 +200,71 @@ it("sends the notice of eligibility with each member's outcome, the reasons and 
   }, "the review task");
   await expectStatus(api.post(`/workflow/tasks/${task!.id}/claim`, undefined, worker.headers), 200, "claim");
   await waitFor(async () => (await api.get(base)).body.status === "under_review", "the application to open");
+
+  // The interview is booked a little over a minute ahead: its reminder falls due a minute before.
+  let interview: Json | undefined;
+  await waitFor(async () => {
+    interview = (await api.get(`${base}/interview`)).body;
+    return Boolean(interview?.id);
+  }, "the interview record");
+  const person = await expectStatus(api.post("/persons", { name: { firstName: "Ana", lastName: "Núñez" } }), 201, "person");
+  const startAt = new Date(Date.now() + 75_000);
+  const booked = await expectStatus(
+    api.post(
+      "/scheduling/appointments",
+      {
+        personId: person.id,
+        startAt: startAt.toISOString(),
+        endAt: new Date(startAt.getTime() + 1_800_000).toISOString(),
+        appointmentType: "snap_interview",
+        subjectType: "interview",
+        subjectId: interview!.id,
+      },
+      worker.headers,
+    ),
+    201,
+    "book the interview",
+  );
+  let reminder: ParsedMail | undefined;
+  await waitFor(
+    () => {
+      reminder = smtp.messages.find((message) => message.subject?.startsWith("Recordatorio: su cita el"));
+      return reminder !== undefined;
+    },
+    "the interview's reminder",
+    90_000,
+  );
+  const when = new Intl.DateTimeFormat("es-US", { dateStyle: "long", timeStyle: "short", timeZone: "America/Chicago" }).format(startAt);
+  expect(attachmentText(reminder!)).toContain(`Le recordamos su snap interview el ${when}.`);
+  expect((await noticesOf(applicationId)).find((notice) => notice.type === "appointment_reminder")).toMatchObject({
+    subjectType: "appointment",
+    subjectId: booked.id,
+  });
+
+  // The household does not come: the notice of missed interview goes out (7 CFR 273.2(e)(3)).
+  await expectStatus(api.post(`/scheduling/appointments/${booked.id}/no-show`, undefined, worker.headers), 200, "no-show");
+  let missed: ParsedMail | undefined;
+  await waitFor(() => {
+    missed = smtp.messages.find((message) => message.subject === "No asistió a su entrevista");
+    return missed !== undefined;
+  }, "the notice of missed interview");
+  const missedText = attachmentText(missed!);
+  expect(missedText).toContain(`Tenía una entrevista programada el ${when} para su solicitud de SNAP`);
+  expect(missedText).toContain("7 CFR § 273.2(e)");
+  // Rescheduled, and held this time: the review may complete.
+  const moved = await expectStatus(
+    api.post(
+      `/scheduling/appointments/${booked.id}/reschedule`,
+      { startAt: new Date(Date.now() + 86_400_000).toISOString(), endAt: new Date(Date.now() + 88_200_000).toISOString() },
+      worker.headers,
+    ),
+    200,
+    "reschedule",
+  );
+  await expectStatus(api.post(`/scheduling/appointments/${moved.rescheduledToId}/hold`, undefined, worker.headers), 200, "hold");
+  await waitFor(async () => Boolean((await api.get(`${base}/interview`)).body.completedAt), "the interview to be held");
+  await expectStatus(api.post(`/workflow/tasks/${task!.id}/resume`, undefined, worker.headers), 200, "resume the review");
+
   await waitFor(async () => {
     const verifications = (await api.get(listPath(`${base}/verifications`, { limit: 100 }))).body.items as Json[];
     return verifications.every(
@@ -243,7 +314,7 @@ it("sends the notice of eligibility with each member's outcome, the reasons and 
   expect(text).toContain(`Debe pedirla a más tardar el ${deadline} (90 días a partir de la fecha de este aviso)`);
   expect(text).toContain("7 CFR § 273.15(g)");
   expect(text).toContain("Este aviso se envía conforme a: 7 CFR § 273.2(h).");
-}, 180_000);
+}, 240_000);
 
 it("gives up an email copy the mail server refuses for good, and the notice fails with the reason", async () => {
   // The household moved its email to a mailbox that does not exist (arranged below the API: the application is closed).
