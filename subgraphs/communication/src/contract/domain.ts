@@ -1,4 +1,5 @@
 import { defineDomain } from "@pap/kernel/domain";
+import { noticesSection } from "../config/deployment";
 import { noticeEvents } from "../domain/notice-events";
 import { communicationPermissions } from "../domain/permissions";
 import { notice, noticeDelivery } from "./notice";
@@ -11,4 +12,5 @@ export const communicationDomain = defineDomain({
   events: noticeEvents,
   permissions: communicationPermissions,
   restRoutes: communicationRoutes,
+  configSections: [noticesSection],
 });

@@ -3,7 +3,7 @@ import type { Notice, Prisma, PrismaClient } from "@pap/db";
 import type { ContentStore, StagedContent } from "@pap/content";
 import { createDocument, NOTICE_DOCUMENT_TYPE_ID } from "@pap/document-management/operations";
 import { Readable } from "node:stream";
-import { noticeWording } from "../config/templates";
+import { configuredWording } from "../config/deployment";
 import { composeNotice, type ComposedNotice } from "../domain/compose";
 import { renderNoticePdf } from "../rendering/pdf";
 import { noticeEvents } from "../domain/notice-events";
@@ -127,7 +127,7 @@ export async function prepareNotice(deps: IssuingDeps, request: NoticeRequest): 
       timeZone: deps.timeZone,
     },
     gathered.facts,
-    noticeWording[noticeLanguages.includes(language) ? language : "en"],
+    configuredWording()[noticeLanguages.includes(language) ? language : "en"],
   );
   const id = noticeIdFor(request.origin);
   const contentId = documentVersionIdFor(id);
