@@ -66,6 +66,7 @@ it("refuses to start in production without a scanner, saying what to set", async
     ENCRYPTION_KEYS: `launch:${Buffer.alloc(32, 9).toString("base64")}`,
     CONTENT_SIGNING_SECRET: "documents-launch-content-signing-secret-0123",
     REFERENCE_SERVICES: "on",
+    PLATFORM_TIME_ZONE: "America/New_York",
   };
   await expect(
     launchPlatform(databaseUrl, "documents", { ...production, CLAMD_URL: "", VIRUS_SCAN: "", CONTENT_DIRECTORY: contentDirectory }),

@@ -35,6 +35,7 @@ const production: Record<string, string> = {
   ELIGIBILITY_ADAPTER_URL: nowhere,
   DATA_EXCHANGE_AGENCY_URL: nowhere,
   REFERENCE_SERVICES: "",
+  PLATFORM_TIME_ZONE: "America/New_York",
 };
 
 /** A port this test holds: a launcher that tried to listen on it would fail with EADDRINUSE, and say so. */
@@ -107,6 +108,7 @@ describe("a production start is refused", () => {
         /^ {2}- NODE_ENV=production needs a virus scanner for document uploads: set CLAMD_URL \(tcp:\/\/host:3310\), or VIRUS_SCAN=off/,
         /^ {2}- ELIGIBILITY_ADAPTER_URL is not set .*or REFERENCE_SERVICES=on/,
         /^ {2}- DATA_EXCHANGE_AGENCY_URL is not set .*or REFERENCE_SERVICES=on/,
+        /^ {2}- NODE_ENV=production needs the offices' time zone: set PLATFORM_TIME_ZONE/,
       ],
     );
     expect(stderr).toMatch(/^The platform will not start \(NODE_ENV=production, single mode\)/);

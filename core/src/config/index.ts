@@ -17,6 +17,7 @@ export {
   referenceServiceProblems,
   referenceServicesAllowed,
   scannerProblems,
+  timeZoneProblems,
 } from "./rules";
 export { configurationVerdict, describeVerdict } from "./verdict";
 export type { ConfigurationVerdict } from "./verdict";
@@ -29,3 +30,4 @@ export {
   type MasterKey,
 } from "./encryption-keys";
 export { alwaysSensitiveFields, sensitiveFieldSet, sensitiveFieldsFromEnv } from "./sensitive-fields";
+export { calendarFromEnv } from "./calendar";
