@@ -54,6 +54,7 @@ const onEmbeddedEngine = [
   "test/auth/applicant.trusted-headers.test.ts",
   "test/auth/county-scoping.test.ts",
   "test/auth/partner-scoping.test.ts",
+  "test/scheduling/timers.test.ts",
 ];
 
 module.exports = {
