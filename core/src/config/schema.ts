@@ -101,7 +101,7 @@ export const settingDeclarations = {
     value: timeZone("UTC"),
     default: "`UTC`",
     meaning:
-      "The IANA time zone the program's offices keep (`America/Chicago`): business days, SLA deadlines and timers are counted in its local days, and the eligibility adapter's evaluation date is its local date (docs/events.md#timers)",
+      "The IANA time zone the program's offices keep (`America/Chicago`): business days, SLA deadlines and timers are counted in its local days, and the eligibility adapter's evaluation date is its local date (docs/events.md, The platform's calendar)",
     production: "set (even to `UTC`): the default would put every deadline hours away from the offices' own day",
     example: "America/New_York",
   }),
