@@ -57,6 +57,7 @@ const onEmbeddedEngine = [
   "test/auth/partner-scoping.test.ts",
   "test/communication/notices.test.ts",
   "test/workflow/deployment-config.test.ts",
+  "test/scheduling/timers.test.ts",
 ];
 
 module.exports = {

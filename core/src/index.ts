@@ -26,7 +26,8 @@ export type { Precondition } from "./preconditions";
 export { unstorableTextReason } from "./unstorable-text";
 export { DAY_MS, HOUR_MS, MINUTE_MS, ManualClock, systemClock } from "./clock";
 export type { Clock } from "./clock";
-export { addBusinessTime } from "./calendar";
+export { calendarTypes, createCalendar, isIsoDate, isTimeZone, parseDuration } from "./calendar";
+export type { BusinessCalendar, CalendarSettings, CalendarType, Duration } from "./calendar";
 export { createLogger } from "./logger";
 export type { Logger } from "./logger";
 export {
@@ -39,6 +40,7 @@ export {
   README_END,
   authKeyProblems,
   authModeOf,
+  calendarFromEnv,
   configurationVerdict,
   contentSigningProblems,
   contentStoreProblems,

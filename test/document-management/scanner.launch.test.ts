@@ -67,6 +67,7 @@ it("refuses to start in production without a scanner, saying what to set", async
     CONTENT_SIGNING_SECRET: "documents-launch-content-signing-secret-0123",
     REFERENCE_SERVICES: "on",
     NOTICE_EMAIL: "off",
+    PLATFORM_TIME_ZONE: "America/New_York",
   };
   await expect(
     launchPlatform(databaseUrl, "documents", { ...production, CLAMD_URL: "", VIRUS_SCAN: "", CONTENT_DIRECTORY: contentDirectory }),

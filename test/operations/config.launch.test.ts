@@ -36,6 +36,7 @@ const production: Record<string, string> = {
   ELIGIBILITY_ADAPTER_URL: nowhere,
   DATA_EXCHANGE_AGENCY_URL: nowhere,
   REFERENCE_SERVICES: "",
+  PLATFORM_TIME_ZONE: "America/New_York",
 };
 
 /** What `--check` says the built-in deployment configuration (no PLATFORM_CONFIG) holds, after its verdict. */
@@ -119,6 +120,7 @@ describe("a production start is refused", () => {
         /^ {2}- NODE_ENV=production needs a mail server for notices to households that prefer email: set SMTP_URL \(smtp:\/\/host:587\), or NOTICE_EMAIL=off/,
         /^ {2}- ELIGIBILITY_ADAPTER_URL is not set .*or REFERENCE_SERVICES=on/,
         /^ {2}- DATA_EXCHANGE_AGENCY_URL is not set .*or REFERENCE_SERVICES=on/,
+        /^ {2}- NODE_ENV=production needs the offices' time zone: set PLATFORM_TIME_ZONE/,
       ],
     );
     expect(stderr).toMatch(/^The platform will not start \(NODE_ENV=production, single mode\)/);

@@ -712,7 +712,8 @@ describe("complete with createFollowUp", () => {
         outcome: null,
       }),
     );
-    expect((await eventsOf(api, followUp.id)).map((event) => event.type)).toEqual(["workflow.task.created"]);
+    // Its own creation deadline is requested with it.
+    expect((await eventsOf(api, followUp.id)).map((event) => event.type)).toEqual(["workflow.task.created", "scheduling.timer.requested"]);
   });
 
   it("opens no copy without it", async () => {

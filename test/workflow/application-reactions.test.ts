@@ -260,9 +260,14 @@ describe("intake's events as published", () => {
     const after = await theReviewTask(applicationId);
     expect(after).toEqual(expect.objectContaining({ status, ...fields }));
     const caused = (await eventsOf(api, task.id)).slice(before);
-    expect(caused.map((event) => event.type)).toEqual(types);
+    const workflow = caused.filter((event) => event.source === "/workflow");
+    expect(workflow.map((event) => event.type)).toEqual(types);
+    // The task's pending timers end with it, cancelled by the same reaction (a wait ended first sets its clocks' again).
+    const timers = caused.filter((event) => event.source !== "/workflow").map((event) => event.type);
+    expect(timers.at(-1)).toBe("scheduling.timer.cancelled");
+    expect(timers.every((type) => type.startsWith("scheduling.timer."))).toBe(true);
     for (const event of caused) expect(event).toEqual(expect.objectContaining({ causationid: closing.id, authtype: "system" }));
-    if (status === "cancelled") expect(caused.at(-1)!.data).toEqual({ reason: "application_closed" });
+    if (status === "cancelled") expect(workflow.at(-1)!.data).toEqual({ reason: "application_closed" });
   });
 
   it("leaves a task waiting on the client as it is (the system has no action that ends it truthfully)", async () => {

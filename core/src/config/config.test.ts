@@ -4,6 +4,7 @@ import { editDistance, intendedSetting, misspeltSettings } from "./misspelt";
 import { ConfigurationError, readSetting, valueProblems } from "./read";
 import { DEVELOPMENT_PERSON_MATCH_KEY, settingDeclarations, settingNames } from "./schema";
 import { DEVELOPMENT_ENCRYPTION_KEYS } from "./encryption-keys";
+import { calendarFromEnv } from "./calendar";
 
 // A production environment the platform starts with; each test below spoils one thing.
 const production = {
@@ -15,6 +16,7 @@ const production = {
   CLAMD_URL: "tcp://clamd.internal:3310",
   ELIGIBILITY_ADAPTER_URL: "https://rules.state.example/",
   DATA_EXCHANGE_AGENCY_URL: "https://agencies.state.example",
+  PLATFORM_TIME_ZONE: "America/New_York",
 };
 const problemsOf = (env: Record<string, string | undefined>) => configurationVerdict(env).problems.map((problem) => problem.variable);
 
@@ -63,6 +65,25 @@ describe("reading a setting through its declaration", () => {
       expect([name, declaration.default.length > 0, declaration.meaning.length > 0]).toEqual([name, true, true]);
       expect([name, declaration.value.safeParse(undefined).success]).toEqual([name, true]);
     }
+  });
+});
+
+describe("the platform's calendar settings", () => {
+  it("takes an IANA zone and real closure dates, and refuses anything else with the variable's name", () => {
+    expect(readSetting("PLATFORM_TIME_ZONE", {})).toBe("UTC");
+    expect(readSetting("PLATFORM_CLOSURE_DAYS", { PLATFORM_CLOSURE_DAYS: "2026-11-27, 2026-12-24" })).toEqual(["2026-11-27", "2026-12-24"]);
+    expect(problemsOf({ PLATFORM_TIME_ZONE: "Eastern" })).toEqual(["PLATFORM_TIME_ZONE"]);
+    expect(configurationVerdict({ PLATFORM_CLOSURE_DAYS: "2026-11-27,2026-02-30" }).problems[0]!.message).toMatch(
+      /^PLATFORM_CLOSURE_DAYS must be dates written YYYY-MM-DD; not 2026-02-30/,
+    );
+    expect(() => calendarFromEnv({ PLATFORM_TIME_ZONE: "Eastern" })).toThrow(/PLATFORM_TIME_ZONE must be an IANA time-zone name/);
+    expect(
+      calendarFromEnv({ PLATFORM_TIME_ZONE: "America/Chicago", PLATFORM_CLOSURE_DAYS: "2026-12-24" }).isBusinessDay("2026-12-24"),
+    ).toBe(false);
+  });
+  it("is named in production, even when it is UTC", () => {
+    expect(problemsOf({ ...production, PLATFORM_TIME_ZONE: undefined })).toEqual(["PLATFORM_TIME_ZONE"]);
+    expect(problemsOf({ ...production, PLATFORM_TIME_ZONE: "UTC" })).toEqual([]);
   });
 });
 
@@ -154,6 +175,7 @@ describe("the verdict in production", () => {
       "CLAMD_URL",
       "ELIGIBILITY_ADAPTER_URL",
       "DATA_EXCHANGE_AGENCY_URL",
+      "PLATFORM_TIME_ZONE",
     ]);
   });
 });

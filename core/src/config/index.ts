@@ -18,6 +18,7 @@ export {
   referenceServicesAllowed,
   scannerProblems,
   noticeEmailProblems,
+  timeZoneProblems,
 } from "./rules";
 export { configurationVerdict, describeVerdict } from "./verdict";
 export type { ConfigurationVerdict } from "./verdict";
@@ -40,3 +41,4 @@ export {
   readDeploymentSource,
 } from "./deployment";
 export type { AnyConfigSection, ConfigSection, DeploymentProblem, DeploymentSource, DeploymentVerdict } from "./deployment";
+export { calendarFromEnv } from "./calendar";

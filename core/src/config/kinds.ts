@@ -3,6 +3,7 @@ import { z } from "zod";
 import { readFileSync } from "node:fs";
 import { countyTableOf, type CountyTable } from "../jurisdiction/county";
 import { parseEncryptionKeys, type MasterKey } from "./encryption-keys";
+import { isIsoDate, isTimeZone } from "../calendar";
 
 /**
  * The kinds of value an environment variable holds, each a zod schema from the raw text (undefined
@@ -229,3 +230,16 @@ export const durationList = (fallback: string, max: number) =>
       return durations;
     }),
   ) as z.ZodType<number[]>;
+
+/** An IANA time-zone name the runtime knows (`America/New_York`). */
+export const timeZone = (fallback: string) =>
+  withFallback(z.string().refine(isTimeZone, "must be an IANA time-zone name such as America/New_York"), fallback) as z.ZodType<string>;
+
+/** A comma-separated list of real dates written `YYYY-MM-DD`. */
+export const isoDateList = () =>
+  commaList().pipe(
+    z.array(z.string()).superRefine((dates, context) => {
+      const bad = dates.filter((date) => !isIsoDate(date));
+      if (bad.length) context.addIssue({ code: "custom", message: `must be dates written YYYY-MM-DD; not ${bad.join(", ")}` });
+    }),
+  ) as z.ZodType<string[]>;

@@ -55,6 +55,20 @@ export function contentStoreProblems(env: Environment): ConfigurationProblem[] {
   return found;
 }
 
+/**
+ * Production names its time zone: the default, UTC, would put every deadline and every day's end hours
+ * away from the offices' own, and nothing would look wrong until a caseworker's due date did.
+ */
+export function timeZoneProblems(env: Environment): ConfigurationProblem[] {
+  if (!isProduction(env) || env.PLATFORM_TIME_ZONE?.trim()) return [];
+  return [
+    problem(
+      "PLATFORM_TIME_ZONE",
+      "NODE_ENV=production needs the offices' time zone: set PLATFORM_TIME_ZONE to an IANA name (America/New_York), even if it is UTC.",
+    ),
+  ];
+}
+
 /** Production scans every upload unless `VIRUS_SCAN=off` says otherwise on purpose. */
 export function scannerProblems(env: Environment): ConfigurationProblem[] {
   if (!isProduction(env) || parsed(env, "VIRUS_SCAN") !== "on" || env.CLAMD_URL?.trim()) return [];

@@ -6,9 +6,11 @@ import {
   decimal,
   durationList,
   encryptionKeys,
+  isoDateList,
   port,
   secret,
   text,
+  timeZone,
   trueFalse,
   trustedProxies,
   url,
@@ -96,6 +98,23 @@ export const settingDeclarations = {
     default: "`http://HOST:PORT` (distributed: the REST process's address)",
     meaning: "Where clients reach the platform, for absolute links (a search result's `url`); set it behind a proxy",
     example: "https://benefits.example.gov",
+  }),
+  PLATFORM_TIME_ZONE: declare({
+    group: "Deployment",
+    value: timeZone("UTC"),
+    default: "`UTC`",
+    meaning:
+      "The IANA time zone the program's offices keep (`America/Chicago`): business days, SLA deadlines and timers are counted in its local days, and the eligibility adapter's evaluation date is its local date (docs/events.md, The platform's calendar)",
+    production: "set (even to `UTC`): the default would put every deadline hours away from the offices' own day",
+    example: "America/New_York",
+  }),
+  PLATFORM_CLOSURE_DAYS: declare({
+    group: "Deployment",
+    value: isoDateList(),
+    default: "none",
+    meaning:
+      "The deployment's own closure days beside weekends and US federal holidays (those on their observed dates), as dates `YYYY-MM-DD` separated by commas (a state holiday, a storm closure): no business time passes on them",
+    example: "2026-11-27,2026-12-24",
   }),
   REQUIRE_IF_MATCH: declare({
     group: "Deployment",

@@ -12,13 +12,14 @@ import {
   referenceServiceProblems,
   scannerProblems,
   noticeEmailProblems,
+  timeZoneProblems,
 } from "./rules";
 
 /**
  * Whether the platform may start with an environment: every problem at once, each saying what to set.
  * In production (`NODE_ENV=production`) the platform fails closed: development authentication, the
  * public person-matching key or encryption key, a missing content-signing secret, reference services nobody asked for,
- * uploads without a scanner, and a misspelt platform variable all stop the start. Elsewhere only
+ * uploads without a scanner, an unnamed time zone, and a misspelt platform variable all stop the start. Elsewhere only
  * values and combinations the platform cannot use do, and a misspelt variable is a warning.
  */
 export type ConfigurationVerdict = {
@@ -48,6 +49,7 @@ export function configurationVerdict(env: Environment = process.env): Configurat
     ...contentStoreProblems(env),
     ...referenceServiceProblems(env),
     ...edgeProblems(env),
+    ...timeZoneProblems(env),
     ...(production ? misspelt : []),
   ];
   return { production, problems, warnings: [...auditWarnings(env), ...(production ? [] : misspelt)] };

@@ -71,6 +71,11 @@ export class EventCatalog {
     return [...this.byType.values()];
   }
 
+  /** The source a declared type comes from (with or without the deployment's prefix), or undefined. */
+  sourceOf(type: string): string | undefined {
+    return (this.byType.get(type) ?? this.byType.get(this.typePrefix + type))?.source;
+  }
+
   /** Why an event of this type may not come from this source, or undefined when it may. */
   problemWith(type: string, source: string): string | undefined {
     const declared = this.byType.get(type);

@@ -1,4 +1,14 @@
-import { stateWide, systemClock, traced, traceIdOf, type Clock, type Jurisdiction, type Logger } from "@pap/core";
+import {
+  calendarFromEnv,
+  stateWide,
+  systemClock,
+  type BusinessCalendar,
+  traced,
+  traceIdOf,
+  type Clock,
+  type Jurisdiction,
+  type Logger,
+} from "@pap/core";
 import type { Prisma, PrismaClient } from "@pap/db";
 import { eventRecorder, type EventRecorder } from "./append";
 import { loggedFromRow, type LoggedEvent, type PlatformEvent } from "./envelope";
@@ -20,6 +30,8 @@ export type ConsumerContext = {
   events: EventRecorder;
   /** The process's clock (a test's manual one, or the system's). */
   clock: Clock;
+  /** The platform's calendar: business days, local dates, durations (PLATFORM_TIME_ZONE, holidays). */
+  calendar: BusinessCalendar;
   /** The deployment's county settings (a write that moves a household moves its county). */
   jurisdiction: Jurisdiction;
   /** What the definition's `prepare` returned for this event (undefined without one). */
@@ -198,6 +210,7 @@ class ConsumerRunner {
               position,
               events: eventRecorder(this.settings, reactionOrigin(event)),
               clock: this.settings.clock ?? systemClock,
+              calendar: this.settings.calendar ?? calendarFromEnv(),
               jurisdiction: this.jurisdiction,
               prepared: prepared?.result,
             }),

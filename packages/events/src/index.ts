@@ -31,8 +31,10 @@ export type { ConsumerContext, ConsumerDefinition, ConsumerOptions, RunningConsu
 export { inTransaction, nothingLeftToDo, reactionConsumer, writingIn } from "./reactions";
 export type { Reaction, ReactionWork } from "./reactions";
 export { SEQUENCER_BATCH, announceWrites, sequenceAndReadAfter, sequenceLog } from "./sequencer";
-export { cancelTimers, scheduleTimer, startTimers } from "./timers";
-export type { DueTimers, RunningTimers, TimerOptions, TimerRequest } from "./timers";
+export { cancelTimers, deleteTimers, scheduleTimer, startTimers, writeTimer } from "./timers";
+export type { DueTimers, RunningTimers, TimerOptions, TimerRequest, TimerRow, TimerScope } from "./timers";
+export { dueAtOf, postedTimerRequest, requestedData, timerEventProblems, timerEvents } from "./timer-events";
+export type { PostedTimerRequest, TimerTerms } from "./timer-events";
 export { searchIndexOf } from "./search";
 export type { BackgroundCatchUp, CatchUpOptions, SearchIndex } from "./search";
 export { serialized } from "./serialized";

@@ -7,14 +7,16 @@ import type { DomainContext } from "./scope";
  * the recorder its events go through (a request's, stamped with the caller, or a reaction's, caused by
  * the event), and the clock.
  */
-export type ReactionWork = Pick<ConsumerContext, "tx" | "events" | "clock" | "jurisdiction">;
+export type ReactionWork = Pick<ConsumerContext, "tx" | "events" | "clock" | "calendar" | "jurisdiction">;
 
 /** Runs a request's write in one transaction with its events. */
 export function inTransaction<T>(
-  context: Pick<DomainContext, "transaction" | "events" | "clock" | "jurisdiction">,
+  context: Pick<DomainContext, "transaction" | "events" | "clock" | "calendar" | "jurisdiction">,
   write: (work: ReactionWork) => Promise<T>,
 ): Promise<T> {
-  return context.transaction((tx) => write({ tx, events: context.events, clock: context.clock, jurisdiction: context.jurisdiction }));
+  return context.transaction((tx) =>
+    write({ tx, events: context.events, clock: context.clock, calendar: context.calendar, jurisdiction: context.jurisdiction }),
+  );
 }
 
 /**
@@ -22,10 +24,14 @@ export function inTransaction<T>(
  * domain's write made by a reaction joins the consumer's transaction instead of opening its own, and
  * its events name the trigger as their cause.
  */
-export function writingIn(work: ReactionWork): { transaction: DomainContext["transaction"]; events: ReactionWork["events"] } {
+export function writingIn(
+  work: ReactionWork,
+): Pick<DomainContext, "transaction" | "events" | "clock" | "calendar"> & { events: ReactionWork["events"] } {
   return {
     transaction: ((write: (tx: ReactionWork["tx"]) => Promise<unknown>) => write(work.tx)) as DomainContext["transaction"],
     events: work.events,
+    clock: work.clock,
+    calendar: work.calendar,
   };
 }
 
@@ -49,11 +55,11 @@ export function reactionConsumer(options: { name: string; reactions: Record<stri
   return {
     name: options.name,
     filter: { types: entries.map(([type]) => type) },
-    async handle({ tx, event, events, clock, jurisdiction }: ConsumerContext) {
+    async handle({ tx, event, events, clock, calendar, jurisdiction }: ConsumerContext) {
       const reaction = entries.find(([type]) => event.type.endsWith(type))?.[1];
       if (!reaction) return;
       try {
-        await reaction({ tx, events, clock, jurisdiction }, event);
+        await reaction({ tx, events, clock, calendar, jurisdiction }, event);
       } catch (error) {
         if (!nothingLeftToDo(error)) throw error;
         options.logger?.debug(

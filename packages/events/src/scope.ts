@@ -1,4 +1,12 @@
-import { preconditionOf, preconditionSetting, systemClock, type Clock, type Jurisdiction } from "@pap/core";
+import {
+  calendarFromEnv,
+  preconditionOf,
+  preconditionSetting,
+  systemClock,
+  type BusinessCalendar,
+  type Clock,
+  type Jurisdiction,
+} from "@pap/core";
 import { callerContext, type Authenticator, type CallerContext, type PermissionTable } from "@pap/kernel/auth";
 import type { RequestScope } from "@pap/kernel/domain";
 import type { SensitiveReadLog } from "@pap/kernel/graphql";
@@ -42,6 +50,8 @@ export type DomainContext = CallerContext & {
   jurisdiction: Jurisdiction;
   /** Now, as the process's clock says (a test's manual clock, or the system's). */
   clock: Clock;
+  /** The platform's calendar: business days, local dates, durations (PLATFORM_TIME_ZONE, holidays). */
+  calendar: BusinessCalendar;
   /** Holds the changes `work` makes to the version `etag` names, as If-Match does (a graph mutation's `ifMatch`). */
   holdingTo<T>(etag: string, work: () => Promise<T>): Promise<T>;
 };
@@ -115,6 +125,7 @@ export function domainContext<Extra extends object = object>(
       eventSettings: runtime.settings,
       jurisdiction: scope.jurisdiction,
       clock: runtime.settings.clock ?? systemClock,
+      calendar: runtime.settings.calendar ?? calendarFromEnv(),
       holdingTo,
     },
     extra,

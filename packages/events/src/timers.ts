@@ -1,14 +1,18 @@
-import { continuedTraceparent, systemClock, type Clock, type Logger } from "@pap/core";
+import { continuedTraceparent, systemClock, type BusinessCalendar, type Clock, type Logger } from "@pap/core";
 import { Prisma, type PrismaClient } from "@pap/db";
-import { appendToLog, envelopeFor, type SqlTransaction } from "./append";
+import { appendToLog, envelopeFor, type EventRecorder, type SqlTransaction } from "./append";
 import type { EventDraft } from "./catalog";
 import type { EventRuntime } from "./runtime";
 import { serialized } from "./serialized";
+import { dueAtOf, requestedData, timerEvents, type TimerTerms } from "./timer-events";
 
-/** A request for an event to be recorded later: at `fireAt`, `callback` is appended to the log, with `timerId` in its data. */
-export type TimerRequest = {
+/**
+ * A request for an event to be recorded later: when the terms say (after `fireAfter`, or at
+ * `fireAt`, moved by `fireOffset`, on the calendar or in business time), `callback` is appended to
+ * the log, with `timerId` in its data.
+ */
+export type TimerRequest = TimerTerms & {
   id: string;
-  fireAt: Date;
   callback: EventDraft;
   /** The trace the callback continues, and the event that led to the timer. */
   traceparent?: string;
@@ -16,18 +20,54 @@ export type TimerRequest = {
 };
 
 /**
- * Sets a timer inside the caller's transaction, so it exists exactly when the change that asked for it
- * commits. A timer with the same id is replaced (moved), which is how a deadline that shifts is kept.
+ * Where a timer is set or cancelled: the caller's transaction, the recorder its scheduling events go
+ * through, and (for terms counted from now or in business time) the clock and the platform's calendar.
  */
-export async function scheduleTimer(tx: SqlTransaction, request: TimerRequest, options: DueTimers = {}): Promise<void> {
+export type TimerScope = { tx: SqlTransaction; events: EventRecorder; clock?: Clock; calendar?: BusinessCalendar };
+
+/** The instant a request falls due. Only an absolute `fireAt` with no offset needs no calendar. */
+function dueAtOfRequest(scope: TimerScope, request: TimerRequest): Date {
+  if (request.fireAt !== undefined && request.fireOffset === undefined) return new Date(request.fireAt);
+  if (!scope.calendar) throw new Error(`timer ${request.id}: terms counted on the calendar need the platform's calendar`);
+  return dueAtOf(request, (scope.clock ?? systemClock).now(), scope.calendar);
+}
+
+/**
+ * Sets a timer inside the caller's transaction, so it exists exactly when the change that asked for it
+ * commits, and records `scheduling.timer.requested` with the request's terms and the instant it falls
+ * due. A timer with the same id is replaced (moved), which is how a deadline that shifts is kept.
+ * Returns the instant it falls due.
+ */
+export async function scheduleTimer(scope: TimerScope, request: TimerRequest, options: DueTimers = {}): Promise<Date> {
   const { callback } = request;
+  const dueAt = dueAtOfRequest(scope, request);
+  // A timer left to fire (already due) was not moved: nothing was requested of it.
+  if (await writeTimer(scope.tx, { ...request, dueAt }, options))
+    await scope.events.record(
+      scope.tx,
+      timerEvents.draft("timer.requested", callback.subject, requestedData(request.id, request, callback, dueAt)),
+    );
+  return dueAt;
+}
+
+/** A timer's row as stored: its id, when it fires, and the event it records then. */
+export type TimerRow = { id: string; dueAt: Date; callback: EventDraft; traceparent?: string; causationid?: string };
+
+/**
+ * Writes (or moves) a timer's row without recording anything: for the scheduling domain carrying out a
+ * request that is already in the log. Answers whether the row was written (not when left due).
+ */
+export async function writeTimer(tx: SqlTransaction, timer: TimerRow, options: DueTimers = {}): Promise<boolean> {
+  const { callback } = timer;
   const keepDue = options.leaveDueAt ? Prisma.sql`WHERE platform_timer."fireAt" > ${options.leaveDueAt}` : Prisma.empty;
-  await tx.$executeRaw(Prisma.sql`
+  const set = await tx.$queryRaw<Array<{ id: string }>>(Prisma.sql`
     INSERT INTO platform_timer (id, "fireAt", type, source, subject, data, traceparent, causationid)
-    VALUES (${request.id}, ${request.fireAt}, ${callback.type}, ${callback.source}, ${callback.subject}::uuid, ${JSON.stringify(callback.data ?? {})}::jsonb,
-            ${request.traceparent ?? null}, ${request.causationid ?? null}::uuid)
+    VALUES (${timer.id}, ${timer.dueAt}, ${callback.type}, ${callback.source}, ${callback.subject}::uuid, ${JSON.stringify(callback.data ?? {})}::jsonb,
+            ${timer.traceparent ?? null}, ${timer.causationid ?? null}::uuid)
     ON CONFLICT (id) DO UPDATE SET "fireAt" = excluded."fireAt", type = excluded.type, source = excluded.source, subject = excluded.subject,
-      data = excluded.data, traceparent = excluded.traceparent, causationid = excluded.causationid ${keepDue}`);
+      data = excluded.data, traceparent = excluded.traceparent, causationid = excluded.causationid ${keepDue}
+    RETURNING id`);
+  return set.length > 0;
 }
 
 /**
@@ -37,11 +77,35 @@ export async function scheduleTimer(tx: SqlTransaction, request: TimerRequest, o
  */
 export type DueTimers = { leaveDueAt?: Date };
 
-/** Cancels timers (inside the caller's transaction); an id that has fired or never existed is ignored. */
-export async function cancelTimers(tx: SqlTransaction, ids: readonly string[], options: DueTimers = {}): Promise<void> {
-  if (ids.length === 0) return;
+/**
+ * Cancels timers (inside the caller's transaction), recording `scheduling.timer.cancelled` for each
+ * one that was pending; an id that has fired or never existed is ignored.
+ */
+export async function cancelTimers(
+  scope: Pick<TimerScope, "tx" | "events">,
+  ids: readonly string[],
+  options: DueTimers = {},
+): Promise<string[]> {
+  const cancelled = await deleteTimers(scope.tx, ids, options);
+  if (cancelled.length > 0)
+    await scope.events.record(
+      scope.tx,
+      ...cancelled.map((timer) => timerEvents.draft("timer.cancelled", timer.subject, { timerId: timer.id, applied: true })),
+    );
+  return cancelled.map((timer) => timer.id);
+}
+
+/** Deletes pending timers without recording anything (see `writeTimer`); answers those that were pending. */
+export async function deleteTimers(
+  tx: SqlTransaction,
+  ids: readonly string[],
+  options: DueTimers = {},
+): Promise<Array<{ id: string; subject: string }>> {
+  if (ids.length === 0) return [];
   const keepDue = options.leaveDueAt ? Prisma.sql`AND "fireAt" > ${options.leaveDueAt}` : Prisma.empty;
-  await tx.$executeRaw(Prisma.sql`DELETE FROM platform_timer WHERE id IN (${Prisma.join(ids)}) ${keepDue}`);
+  return tx.$queryRaw<Array<{ id: string; subject: string }>>(
+    Prisma.sql`DELETE FROM platform_timer WHERE id IN (${Prisma.join(ids)}) ${keepDue} RETURNING id, subject::text AS subject`,
+  );
 }
 
 type DueTimer = {

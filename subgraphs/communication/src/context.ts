@@ -43,7 +43,7 @@ export function createContext(scope: RequestScope<DomainServices>): Communicatio
       db: scope.db,
       store: processContentSettings().store,
       clock: base.clock,
-      timeZone: notices.timeZone,
+      calendar: base.calendar,
       emailEnabled: notices.smtpUrl !== undefined,
     }),
   });

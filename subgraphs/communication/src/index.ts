@@ -1,4 +1,4 @@
-import type { Logger } from "@pap/core";
+import { calendarFromEnv, type Logger } from "@pap/core";
 import { processContentSettings } from "@pap/content";
 import type { DomainServices } from "@pap/events";
 import { defineSubgraph } from "@pap/kernel/domain";
@@ -35,7 +35,7 @@ export const subgraph = defineSubgraph(communicationDomain, () => {
     consumers: [
       noticeReactions(() => {
         const settings = noticeSettingsFromEnv();
-        return { store: processContentSettings().store, timeZone: settings.timeZone, emailEnabled: settings.smtpUrl !== undefined };
+        return { store: processContentSettings().store, calendar: calendarFromEnv(), emailEnabled: settings.smtpUrl !== undefined };
       }),
     ],
   };

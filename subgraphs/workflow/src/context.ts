@@ -55,5 +55,7 @@ export function createContext(scope: RequestScope<DomainServices>): WorkflowCont
 
 /** Runs a workflow write in one transaction with the request's events and the process's clock. */
 export function inTransaction<T>(context: WorkflowContext, write: (work: WorkflowWork) => Promise<T>): Promise<T> {
-  return context.transaction((tx) => write({ tx, events: context.events, clock: context.clock, config: workflowConfig() }));
+  return context.transaction((tx) =>
+    write({ tx, events: context.events, clock: context.clock, calendar: context.calendar, config: workflowConfig() }),
+  );
 }

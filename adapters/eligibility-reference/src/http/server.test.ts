@@ -277,3 +277,17 @@ describe("with the default options", () => {
     }
   });
 });
+
+describe("the evaluation date", () => {
+  it("is the platform's local date (PLATFORM_TIME_ZONE), not UTC's nor the host's", async () => {
+    // 03:00 UTC on March 16 is still the evening of March 15 in New York.
+    const dateIn = async (timeZone: string | undefined) => {
+      const server = buildServer({ now: () => new Date("2026-03-16T03:00:00Z"), ...(timeZone && { timeZone }) });
+      const url = await server.listen({ port: 0, host: "127.0.0.1" });
+      const response = await send(`${url}/evaluate/determination`, { payload: JSON.stringify(snapBody()) }).finally(() => server.close());
+      return response.json().explanation.evaluationDate;
+    };
+    expect(await dateIn("America/New_York")).toBe("2026-03-15");
+    expect(await dateIn(undefined)).toBe("2026-03-16");
+  });
+});

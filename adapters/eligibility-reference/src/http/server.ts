@@ -14,8 +14,10 @@ import { illustrativeUtilityAllowances, type UtilityAllowances } from "../rules"
 import { determinationProgram, exParteBody, expeditedScreeningBody, householdDeterminationBody, memberDeterminationBody } from "./schemas";
 
 export type ServerOptions = {
-  /** The clock evaluations without an `evaluationDate` are dated by (the process's local date). */
+  /** The clock evaluations without an `evaluationDate` are dated by (its date in `timeZone`). */
   now?: () => Date;
+  /** The platform's time zone (PLATFORM_TIME_ZONE): whose date "today" is; UTC by default. */
+  timeZone?: string;
   utilityAllowances?: UtilityAllowances;
   logger?: FastifyServerOptions["logger"];
   bodyLimit?: number;
@@ -59,7 +61,7 @@ export function buildServer(options: ServerOptions = {}): FastifyInstance {
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: options.bodyLimit ?? 1024 * 1024 });
   const now = options.now ?? (() => new Date());
   const utilityAllowances = options.utilityAllowances ?? illustrativeUtilityAllowances;
-  const engine = (): EngineOptions => ({ today: localDate(now()), utilityAllowances });
+  const engine = (): EngineOptions => ({ today: localDate(now(), options.timeZone), utilityAllowances });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof RequestRefused)

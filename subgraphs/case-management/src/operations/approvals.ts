@@ -3,7 +3,6 @@ import { writingIn, type ReactionWork } from "@pap/events";
 // The one write case management makes through another domain: a person for a household member no one knew. Its own entry point, so that the persons schema is not built here.
 import { createPerson } from "@pap/persons/operations";
 import type { ApplicationHousehold, HouseholdMember } from "../approvals/application-household";
-import { dateOnly } from "../domain/dates";
 import { applicationLinked } from "../domain/events";
 import { createCase, updateCase } from "./cases";
 
@@ -47,7 +46,7 @@ export async function linkApprovedApplication(work: ReactionWork, household: App
     (
       await createCase(
         context,
-        { primaryApplicantId: primary.personId, members: wanted, effectiveStartDate: dateOnly(work.clock.now()) },
+        { primaryApplicantId: primary.personId, members: wanted, effectiveStartDate: work.calendar.localDateOf(work.clock.now()) },
         {},
         household.county,
       )

@@ -2,7 +2,7 @@ import { findLocked, type Case, type Prisma } from "@pap/db";
 import { createRecorded, deleteRecorded, updateRecorded, type DomainContext } from "@pap/events";
 import { caseResource, type CaseCreate, type CaseUpdate } from "../contract/case";
 import { checkMembers, settleCaseDates } from "../domain/case";
-import { dateOnly, todayUtc, toDbDate } from "../domain/dates";
+import { dateOnly, toDbDate } from "../domain/dates";
 import { caseChanges } from "../domain/events";
 
 /**
@@ -12,7 +12,10 @@ import { caseChanges } from "../domain/events";
 type CaseQuery = Pick<Prisma.CaseCreateArgs, "include" | "select">;
 
 /** What a write needs of its caller: a request's transaction and recorder, or a reaction's (`writingIn`). */
-type WriteContext = Pick<DomainContext, "transaction" | "events">;
+type WriteContext = Pick<DomainContext, "transaction" | "events" | "clock" | "calendar">;
+
+/** Today as the offices see it: the local date in PLATFORM_TIME_ZONE, not UTC's. */
+const todayOf = (context: WriteContext): string => context.calendar.localDateOf(context.clock.now());
 
 const membersData = (members: readonly { personId: string; relationship: string }[]) =>
   members.map((member, position) => ({ position, personId: member.personId, relationship: member.relationship }));
@@ -34,7 +37,7 @@ export function createCase(context: WriteContext, body: CaseCreate, query: CaseQ
       effectiveStartDate: body.effectiveStartDate ?? null,
       effectiveEndDate: body.effectiveEndDate ?? null,
     },
-    todayUtc(),
+    todayOf(context),
   );
   return createRecorded<Case>(context, {
     create: (tx) =>
@@ -77,7 +80,7 @@ export function updateCase(context: WriteContext, id: string, body: CaseUpdate, 
                 ? current.effectiveEndDate && dateOnly(current.effectiveEndDate)
                 : null,
         },
-        todayUtc(),
+        todayOf(context),
       );
       if (body.members) await tx.caseMember.deleteMany({ where: { caseId: id } });
       return tx.case.update({

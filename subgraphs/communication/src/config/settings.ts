@@ -4,13 +4,9 @@ export type NoticeSettings = {
   /** The mail server's URL; undefined: no email is sent, every copy is on paper. */
   smtpUrl: string | undefined;
   from: string;
-  timeZone: string;
   /** Attempts at an email before its copy is given up. */
   maxAttempts: number;
 };
-
-/** The time zone notices date things in: the platform's, UTC until one is configured. */
-export const platformTimeZone = (env: NodeJS.ProcessEnv = process.env): string => env.PLATFORM_TIME_ZONE?.trim() || "UTC";
 
 /** The communication domain's settings; a production start without a mail server and without `NOTICE_EMAIL=off` is refused here too. */
 export function noticeSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): NoticeSettings {
@@ -20,7 +16,6 @@ export function noticeSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): Not
   return {
     smtpUrl: email ? readSetting("SMTP_URL", env) : undefined,
     from: readSetting("NOTICE_FROM", env),
-    timeZone: platformTimeZone(env),
     maxAttempts: 8,
   };
 }

@@ -30,8 +30,8 @@ export function noticeReactions(
       }
       return prepared;
     },
-    async handle({ tx, events, clock, jurisdiction, prepared }) {
-      for (const notice of (prepared ?? []) as PreparedNotice[]) await recordNotice({ tx, events, clock, jurisdiction }, notice);
+    async handle({ tx, events, clock, calendar, jurisdiction, prepared }) {
+      for (const notice of (prepared ?? []) as PreparedNotice[]) await recordNotice({ tx, events, clock, calendar, jurisdiction }, notice);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { systemClock, type Clock, type Logger } from "@pap/core";
+import { calendarFromEnv, systemClock, type Clock, type Logger } from "@pap/core";
 import type { BackgroundWork } from "@pap/kernel/domain";
 import { Prisma } from "@pap/db";
 import type { ContentStore } from "@pap/content";
@@ -41,6 +41,7 @@ export function startEmailOutbox(
   const clock = options.clock ?? systemClock;
   const pollIntervalMs = options.pollIntervalMs ?? 2000;
   const { db } = services;
+  const calendar = services.eventRuntime.settings.calendar ?? calendarFromEnv();
   const inFlight = new Set<Promise<void>>();
   let stopped = false;
   let sleeper: NodeJS.Timeout | undefined;
@@ -62,6 +63,7 @@ export function startEmailOutbox(
           tx,
           events: eventRecorder(services.eventRuntime.settings, { authid: "system", authtype: "system", traceparent: newTraceparent() }),
           clock,
+          calendar,
           jurisdiction: services.jurisdiction,
         },
         copy.id,

@@ -1,4 +1,4 @@
-import { DAY_MS } from "@pap/core";
+import type { BusinessCalendar } from "@pap/core";
 import type { Prisma, PrismaClient } from "@pap/db";
 import { DOCUMENT_REQUEST_DAYS, MISSED_INTERVIEW_RESCHEDULE_DAYS, noticePolicies, programNoticeRules } from "../config/notice-rules";
 import type { ExplainedRule, MemberDecision, NoticeFacts } from "../domain/compose";
@@ -28,7 +28,7 @@ export async function decisionFacts(
   program: string,
   type: NoticeType,
   noticeDate: Date,
-  timeZone: string,
+  calendar: BusinessCalendar,
 ): Promise<GatheredFacts | null> {
   const decisions = await db.decision.findMany({
     where: { applicationId: application.applicationId, program: program as never },
@@ -58,9 +58,9 @@ export async function decisionFacts(
       program,
       members,
       monthlyBenefit: approved ? monthlyBenefit : null,
-      benefitPeriod: approved ? benefitPeriodOf(noticeDate, rules.certificationMonths, timeZone) : null,
+      benefitPeriod: approved ? benefitPeriodOf(noticeDate, rules.certificationMonths, calendar.timeZone) : null,
       hearing: {
-        deadline: new Date(noticeDate.getTime() + rules.hearing.days * DAY_MS),
+        deadline: calendar.addDuration(noticeDate, `P${rules.hearing.days}D`),
         days: rules.hearing.days,
         citation: rules.hearing.citation,
       },
@@ -75,6 +75,7 @@ export async function documentRequestFacts(
   application: ApplicationForNotices,
   verificationId: string,
   noticeDate: Date,
+  calendar: BusinessCalendar,
 ): Promise<(GatheredFacts & { category: DocumentRequestCategory; programs: string[] }) | null> {
   const verification = await db.verification.findUnique({
     where: { id: verificationId },
@@ -104,16 +105,21 @@ export async function documentRequestFacts(
       kind: "document_request",
       category,
       subjectName: (memberId && application.memberNames.get(memberId)) || application.householdName,
-      dueDate: new Date(noticeDate.getTime() + DOCUMENT_REQUEST_DAYS * DAY_MS),
+      dueDate: calendar.addDuration(noticeDate, `P${DOCUMENT_REQUEST_DAYS}D`),
     },
     policies,
   };
 }
 
 /** A missed interview's facts: when it was, and by when the household may still be interviewed (the 30th day of the application, at least ten days on). */
-export function missedInterviewFacts(appointmentAt: Date, submittedAt: Date | null, noticeDate: Date): GatheredFacts {
-  const thirtiethDay = submittedAt ? submittedAt.getTime() + MISSED_INTERVIEW_RESCHEDULE_DAYS * DAY_MS : 0;
-  const tenDaysOn = noticeDate.getTime() + DOCUMENT_REQUEST_DAYS * DAY_MS;
+export function missedInterviewFacts(
+  appointmentAt: Date,
+  submittedAt: Date | null,
+  noticeDate: Date,
+  calendar: BusinessCalendar,
+): GatheredFacts {
+  const thirtiethDay = submittedAt ? calendar.addDuration(submittedAt, `P${MISSED_INTERVIEW_RESCHEDULE_DAYS}D`).getTime() : 0;
+  const tenDaysOn = calendar.addDuration(noticeDate, `P${DOCUMENT_REQUEST_DAYS}D`).getTime();
   return {
     facts: { kind: "missed_interview", appointmentAt, rescheduleBy: new Date(Math.max(thirtiethDay, tenDaysOn)) },
     policies: [noticePolicies.missedInterview],

@@ -1,4 +1,4 @@
-import { validationFailed, type Clock } from "@pap/core";
+import { validationFailed, type BusinessCalendar, type Clock } from "@pap/core";
 import type { Notice, Prisma, PrismaClient } from "@pap/db";
 import type { ContentStore, StagedContent } from "@pap/content";
 import { createDocument, NOTICE_DOCUMENT_TYPE_ID } from "@pap/document-management/operations";
@@ -49,7 +49,7 @@ export type PreparedNotice = {
   staged: StagedContent;
 };
 
-export type IssuingDeps = { db: PrismaClient; store: ContentStore; clock: Clock; timeZone: string; emailEnabled: boolean };
+export type IssuingDeps = { db: PrismaClient; store: ContentStore; clock: Clock; calendar: BusinessCalendar; emailEnabled: boolean };
 
 const appointmentFor = async (db: Reader, request: NoticeRequest) => {
   if (request.subjectType !== "appointment" || !request.subjectId)
@@ -68,13 +68,13 @@ async function gatherFacts(
   application: ApplicationForNotices,
   noticeDate: Date,
 ): Promise<GatheredFacts> {
-  const { db, timeZone } = deps;
+  const { db, calendar } = deps;
   if (isDocumentRequest(request.type)) {
     if (request.subjectType !== "verification" || !request.subjectId)
       throw validationFailed([
         { field: "subjectId", message: "must name the verification a document request asks for (subjectType verification)" },
       ]);
-    const gathered = await documentRequestFacts(db, application, request.subjectId, noticeDate);
+    const gathered = await documentRequestFacts(db, application, request.subjectId, noticeDate, calendar);
     if (!gathered) throw validationFailed([{ field: "subjectId", message: "does not name a verification of this application" }]);
     if (documentRequestType(gathered.category) !== request.type)
       throw validationFailed([
@@ -84,14 +84,14 @@ async function gatherFacts(
   }
   if ((decisionNoticeTypes as readonly string[]).includes(request.type)) {
     if (!request.program) throw validationFailed([{ field: "program", message: `is required: a ${request.type} is about one program` }]);
-    const gathered = await decisionFacts(db, application, request.program, request.type, noticeDate, timeZone);
+    const gathered = await decisionFacts(db, application, request.program, request.type, noticeDate, calendar);
     if (!gathered) throw validationFailed([{ field: "program", message: `no member's ${request.program} decision is made yet` }]);
     return gathered;
   }
   const appointment = await appointmentFor(db, request);
   if (request.type === "appointment_reminder") return reminderFacts(appointment.startAt, appointment.appointmentType);
   const submitted = await db.application.findUnique({ where: { id: application.applicationId }, select: { submittedAt: true } });
-  return missedInterviewFacts(appointment.startAt, submitted?.submittedAt ?? null, noticeDate);
+  return missedInterviewFacts(appointment.startAt, submitted?.submittedAt ?? null, noticeDate, calendar);
 }
 
 /** Email copies become paper ones when the platform sends no email; a recipient left with no channel is dropped. */
@@ -124,7 +124,7 @@ export async function prepareNotice(deps: IssuingDeps, request: NoticeRequest): 
       noticeDate,
       householdName: application.householdName,
       citations: await citationsOf(deps.db, gathered.policies),
-      timeZone: deps.timeZone,
+      timeZone: deps.calendar.timeZone,
     },
     gathered.facts,
     configuredWording()[noticeLanguages.includes(language) ? language : "en"],

@@ -33,7 +33,7 @@ export async function settleCall(work: DataExchangeWork, id: string, outcome: Ca
   );
   const after = await updateCall(work, before.id, { ...(plan.changes as Partial<CallRow>), updatedAt: work.clock.now() });
   await work.events.record(work.tx, ...dataExchangeEvents.emitted(plan.emissions, before.id));
-  await cancelTimers(work.tx, [windowTimerId(before.id)]);
+  await cancelTimers(work, [windowTimerId(before.id)]);
   return after;
 }
 

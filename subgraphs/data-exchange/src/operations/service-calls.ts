@@ -83,7 +83,7 @@ export async function submitServiceCall(
       work.tx,
       dataExchangeEvents.draft("call.submitted", inserted.id, { ...callEventData(inserted), callMode }),
     );
-    await scheduleTimer(work.tx, {
+    await scheduleTimer(work, {
       id: windowTimerId(inserted.id),
       fireAt: deadlineAt,
       callback: dataExchangeEvents.draft("call_window_due", inserted.id),

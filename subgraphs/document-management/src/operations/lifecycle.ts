@@ -38,7 +38,7 @@ async function act(
   });
   await work.events.record(work.tx, ...documentManagementEvents.emitted(plan.emissions, document.id));
   if (plan.to === "retained" && after.retentionDeadline) {
-    await scheduleTimer(work.tx, {
+    await scheduleTimer(work, {
       id: retentionDeadlineTimerId(after.id),
       fireAt: after.retentionDeadline,
       callback: documentManagementEvents.draft("retention_deadline_due", after.id),
@@ -92,7 +92,7 @@ export async function reachRetentionDeadline(work: DocumentManagementWork, docum
 export async function startRetentionClock(work: DocumentManagementWork, document: Document, trigger: string): Promise<Document> {
   if (trigger === "submission_date") return (await triggerRetention(work, document.id, document.createdAt)) ?? document;
   if (trigger === "document_date" && document.documentDate) {
-    await scheduleTimer(work.tx, {
+    await scheduleTimer(work, {
       id: retentionTriggerTimerId(document.id),
       fireAt: documentDateTrigger(document.documentDate),
       callback: documentManagementEvents.draft("retention_trigger_due", document.id),

@@ -164,10 +164,10 @@ export function adapterEvaluations(options: { logger?: Logger; client?: () => El
       const ask = asked.stage === "screening" ? askForScreening : asked.stage === "ex-parte" ? askForExParte : askForDecisions;
       return ask(db, clientOf(), asked.determination);
     },
-    async handle({ tx, events, clock, jurisdiction, event, prepared }) {
+    async handle({ tx, events, clock, calendar, jurisdiction, event, prepared }) {
       const answer = prepared as Prepared | null | undefined;
       if (!answer) return;
-      const work = { tx, events, clock, jurisdiction };
+      const work = { tx, events, clock, calendar, jurisdiction };
       try {
         if (answer.stage === "screening") await recordScreening(work, answer.determinationId, answer.outcome, event);
         else await recordEvaluations(work, answer.determinationId, answer.answers, event, answer.stage);

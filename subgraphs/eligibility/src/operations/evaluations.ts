@@ -29,7 +29,7 @@ function failureAfter(work: EligibilityWork, previous: unknown, reason: string):
 }
 
 async function retryLater(work: EligibilityWork, stage: EvaluationStage, determinationId: string, at: string, cause: PlatformEvent) {
-  await scheduleTimer(work.tx, {
+  await scheduleTimer(work, {
     id: retryTimerId(stage, determinationId),
     fireAt: new Date(at),
     callback: { ...eligibilityEvents.draft("evaluation_retry_due", determinationId), data: { stage } },
@@ -77,7 +77,7 @@ export async function recordScreening(
     ...eligibilityEvents.draft("determination.screened", determination.applicationId),
     data: { ...about, expedited: outcome.expedited, explanation: outcome.explanation },
   });
-  await cancelTimers(work.tx, [retryTimerId("screening", determination.id)]);
+  await cancelTimers(work, [retryTimerId("screening", determination.id)]);
   if (outcome.expedited && !determination.expeditedFlagged) {
     await transitionDetermination(work, { id: determination.id, action: "flag-expedited", caller: systemPrincipal, body: {} });
   }
@@ -145,5 +145,5 @@ export async function recordEvaluations(
     }
   }
   if (retries.length) await retryLater(work, stage, determination.id, retries.sort()[0]!, cause);
-  else await cancelTimers(work.tx, [retryTimerId(stage, determination.id)]);
+  else await cancelTimers(work, [retryTimerId(stage, determination.id)]);
 }

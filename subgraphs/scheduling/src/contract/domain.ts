@@ -1,6 +1,6 @@
 import { defineDomain } from "@pap/kernel/domain";
 import { appointmentSearch } from "./search";
-import { appointmentEvents } from "../domain/events";
+import { schedulingEventDeclarations } from "../domain/events";
 import { appointmentPermissions } from "../domain/permissions";
 import { appointment } from "./appointment";
 import { appointmentRoutes } from "./rest";
@@ -9,7 +9,7 @@ import { appointmentRoutes } from "./rest";
 export const schedulingDomain = defineDomain({
   name: "scheduling",
   resources: [appointment],
-  events: appointmentEvents,
+  events: schedulingEventDeclarations,
   permissions: appointmentPermissions,
   restRoutes: appointmentRoutes,
   search: [appointmentSearch],

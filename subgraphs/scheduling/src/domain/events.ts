@@ -1,5 +1,5 @@
 import { appointment } from "../contract/appointment";
-import { crudDrafts, crudEventTypes, defineDomainEvents } from "@pap/events";
+import { crudDrafts, crudEventTypes, defineDomainEvents, timerEvents } from "@pap/events";
 import { appointmentFacts } from "./appointment-machine";
 
 /** What every lifecycle event of an appointment carries (appointmentFacts): enough for a notice without another lookup. */
@@ -62,3 +62,14 @@ export function appointmentSaved(before: AppointmentRecord | null, after: Appoin
     : appointmentChanges.created(after.id, appointment.snapshot(after));
   return isNewBooking(before, after) ? [change, bookingEvent(after, applicationId)] : [change];
 }
+
+// ── Timers ──────────────────────────────────────────────────────────────────────────────────────────
+// `scheduling.timer.requested` and `.cancelled` are recorded by every domain that sets a durable timer,
+// so they are declared beside the timers themselves (packages/events/src/timer-events.ts); the scheduling
+// domain lists them in the catalog with its own, and carries out the requests posted from outside
+// (consumers/timer-requests.ts).
+
+/** Everything the scheduling domain declares to the catalog: its appointments' events and the timer events. */
+export const schedulingEventDeclarations = {
+  declarations: [...appointmentEvents.declarations, ...timerEvents.declarations],
+};

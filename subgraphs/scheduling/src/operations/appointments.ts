@@ -27,11 +27,17 @@ async function applicationOf(tx: Transaction, booked: Pick<Appointment, "subject
  * Brings the appointment's reminder timers in step with it, in the change's transaction: one per
  * configured offset while it is scheduled (moved with it, same ids), none once it has ended.
  */
-async function syncReminders(tx: Transaction, booked: Appointment, applicationId: string | null, now: Date): Promise<void> {
-  const sql = tx as SqlTransaction;
+async function syncReminders(
+  tx: Transaction,
+  events: WriteContext["events"],
+  booked: Appointment,
+  applicationId: string | null,
+  now: Date,
+): Promise<void> {
+  const scope = { tx: tx as SqlTransaction, events };
   const { due, cleared } = remindersOf(booked, readSetting("APPOINTMENT_REMINDER_OFFSETS"), now);
   for (const reminder of due) {
-    await scheduleTimer(sql, {
+    await scheduleTimer(scope, {
       id: reminderTimerId(booked.id, reminder.slot),
       fireAt: reminder.fireAt,
       callback: appointmentEvents.draft("appointment.reminder_due", booked.id, {
@@ -41,7 +47,7 @@ async function syncReminders(tx: Transaction, booked: Appointment, applicationId
     });
   }
   await cancelTimers(
-    sql,
+    scope,
     cleared.map((slot) => reminderTimerId(booked.id, slot)),
   );
 }
@@ -59,7 +65,7 @@ export async function createAppointment(
     });
     const applicationId = await applicationOf(tx, created);
     await context.events.record(tx as SqlTransaction, ...appointmentSaved(null, created, applicationId));
-    await syncReminders(tx, created, applicationId, context.clock.now());
+    await syncReminders(tx, context.events, created, applicationId, context.clock.now());
     return created;
   });
 }
@@ -84,7 +90,7 @@ export async function updateAppointment(context: WriteContext, id: string, body:
     const after = await tx.appointment.update({ where: { id }, data: appointment.columnsOf(body) });
     const applicationId = await applicationOf(tx, after);
     await context.events.record(tx as SqlTransaction, ...appointmentSaved(before, after, applicationId));
-    await syncReminders(tx, after, applicationId, context.clock.now());
+    await syncReminders(tx, context.events, after, applicationId, context.clock.now());
     return after;
   });
 }
@@ -94,7 +100,7 @@ export const deleteAppointment = (context: WriteContext, id: string): Promise<st
     resource: "Appointment",
     id,
     remove: async (tx) => {
-      await cancelTimers(tx as SqlTransaction, allReminderTimerIds(id));
+      await cancelTimers({ tx: tx as SqlTransaction, events: context.events }, allReminderTimerIds(id));
       return tx.appointment.deleteMany({ where: { id } });
     },
     event: appointmentChanges.deleted,
@@ -121,10 +127,10 @@ export async function transitionAppointment(
     const { id: _id, ...changes } = plan.changes as Partial<Appointment>;
     const after = await tx.appointment.update({ where: { id: before.id }, data: { ...changes, updatedAt: now } });
     await context.events.record(tx as SqlTransaction, ...appointmentEvents.emitted(plan.emissions, before.id));
-    await syncReminders(tx, after, applicationId, now);
+    await syncReminders(tx, context.events, after, applicationId, now);
     if (replacement) {
       await context.events.record(tx as SqlTransaction, ...appointmentSaved(null, replacement, applicationId));
-      await syncReminders(tx, replacement, applicationId, now);
+      await syncReminders(tx, context.events, replacement, applicationId, now);
     }
     return after;
   });

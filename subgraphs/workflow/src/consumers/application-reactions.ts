@@ -110,12 +110,12 @@ export function applicationReactions(options: { config: () => WorkflowConfig; lo
   return {
     name: "workflow.application-tasks",
     filter: { types: [...intakeEventTypes] },
-    async handle({ tx, event, events, clock }: ConsumerContext) {
+    async handle({ tx, event, events, clock, calendar }: ConsumerContext) {
       const type = reactionTypeOf(event.type);
       if (!type) return;
       // Each of these names the application as its subject, the determination's events too.
       const applicationId = event.subject;
-      const reacting: Reacting = { work: { tx, events, clock, config: options.config() }, event, logger: options.logger };
+      const reacting: Reacting = { work: { tx, events, clock, calendar, config: options.config() }, event, logger: options.logger };
       const reaction = applicationTaskReactions[type];
       for (const step of reaction.moves) await move(reacting, applicationId, step);
       if (reaction.opens === "review") await openReview(reacting, applicationId);

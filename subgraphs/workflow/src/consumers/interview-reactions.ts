@@ -26,14 +26,14 @@ export function interviewReactions(options: { config: () => WorkflowConfig; logg
   return {
     name: "workflow.interviews",
     filter: { types: [APPOINTMENT_NO_SHOW] },
-    async handle({ tx, event, events, clock }: ConsumerContext) {
+    async handle({ tx, event, events, clock, calendar }: ConsumerContext) {
       if (!event.type.endsWith(APPOINTMENT_NO_SHOW) || !isUuid(event.subject)) return;
       const data = missed.safeParse(event.data);
       if (!data.success) return;
       const applicationId = data.data.applicationId.toLowerCase();
       const application = await tx.application.findUnique({ where: { id: applicationId }, select: { programs: true } });
       if (!application || !waitsOnMissedInterview(application.programs)) return;
-      const work = { tx, events, clock, config: options.config() };
+      const work = { tx, events, clock, calendar, config: options.config() };
       const reviews = await tx.task.findMany({
         where: { subjectType: "application", subjectId: applicationId, taskType: applicationTaskKinds.review.taskType },
         orderBy: [{ createdAt: "asc" }, { id: "asc" }],

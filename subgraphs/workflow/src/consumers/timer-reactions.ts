@@ -55,11 +55,11 @@ export function timerReactions(options: { config: () => WorkflowConfig; logger?:
   return {
     name: "workflow.task-timers",
     filter: { types: timerTypes.map((type) => workflowEvents.draft(type, "").type) },
-    async handle({ tx, event, events, clock }: ConsumerContext) {
+    async handle({ tx, event, events, clock, calendar }: ConsumerContext) {
       const type = timerTypes.find((candidate) => event.type.endsWith(`workflow.${candidate}`));
       if (!type) return;
       const reaction = reactions[type];
-      const work: WorkflowWork = { tx, events, clock, config: options.config() };
+      const work: WorkflowWork = { tx, events, clock, calendar, config: options.config() };
       const run = () =>
         transitionTask(work, event.subject, reaction.action, systemPrincipal, reaction.body(event.id), { timerFired: true });
       try {

@@ -1,4 +1,4 @@
-import { DAY_MS, HOUR_MS } from "@pap/core";
+import { createCalendar, DAY_MS, HOUR_MS } from "@pap/core";
 import { builtInWorkflowConfig } from "../config/deployment";
 import type { SlaType } from "../config/sla-types";
 import type { TaskStatus } from "../contract/task";
@@ -23,6 +23,14 @@ const type = types.find((candidate) => candidate.code === "snap_standard")!;
 const evaluate = (entry: SlaEntry, state: TaskStatus, ms: number) => evaluateClock(entry, type, clockIn(type, state), at(ms));
 
 describe("starting clocks", () => {
+  it("ends a clock of whole days that many local days on, at the same local time across a daylight-saving change", () => {
+    // 2026-10-20 09:00 in New York (EDT); 30 days on is 2026-11-19 09:00 EST, 721 hours later.
+    const start = new Date("2026-10-20T13:00:00.000Z");
+    const [entry] = startClocks(["snap_standard"], types, start, createCalendar({ timeZone: "America/New_York" }));
+    expect(entry!.deadline).toBe("2026-11-19T14:00:00.000Z");
+    // Without the calendar, elapsed time.
+    expect(startClocks(["snap_standard"], types, start)[0]!.deadline).toBe("2026-11-19T13:00:00.000Z");
+  });
   it("starts each clock now with its type's duration", () => {
     expect(snap()).toEqual({
       slaTypeCode: "snap_standard",

@@ -1,3 +1,4 @@
+import { DAY_MS, type BusinessCalendar } from "@pap/core";
 import type { SlaType, TaskCondition } from "../config/sla-types";
 import type { TaskStatus } from "../contract/task-status";
 import { slaClockOf, type SlaClock } from "./task-machine";
@@ -46,13 +47,23 @@ export function slaTypesForNewTask(requested: readonly string[], task: Record<st
   return [...new Set([...requested, ...assigned])];
 }
 
+/**
+ * When a clock started now with this duration ends: a whole number of days is that many local days on
+ * the platform's calendar (a 30-day clock started at 09:00 ends at 09:00 local across a daylight-saving
+ * change); other durations, and any without a calendar, are elapsed time.
+ */
+function deadlineFrom(now: Date, durationMs: number, calendar?: BusinessCalendar): number {
+  if (calendar && durationMs % DAY_MS === 0) return calendar.addDuration(now, `P${durationMs / DAY_MS}D`).getTime();
+  return now.getTime() + durationMs;
+}
+
 /** Clocks started now, running until their type's duration has passed. */
-export function startClocks(codes: readonly string[], types: readonly SlaType[], now: Date): SlaEntry[] {
+export function startClocks(codes: readonly string[], types: readonly SlaType[], now: Date, calendar?: BusinessCalendar): SlaEntry[] {
   return codes.map((code) => ({
     slaTypeCode: code,
     status: "active",
     clockStartedAt: now.toISOString(),
-    deadline: iso(now.getTime() + slaTypeOf(types, code).durationMs),
+    deadline: iso(deadlineFrom(now, slaTypeOf(types, code).durationMs, calendar)),
     pausedAt: null,
     pausedMs: 0,
   }));

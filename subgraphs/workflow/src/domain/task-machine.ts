@@ -1,4 +1,4 @@
-import { DAY_MS, isUuid } from "@pap/core";
+import { isUuid } from "@pap/core";
 import { defineMachine, isAllowedFrom, type Clause, type MachineCaller } from "@pap/kernel/state-machine";
 import { roleWithInherited } from "@pap/kernel/auth";
 import type { Task } from "@pap/db";
@@ -24,7 +24,8 @@ export type TaskEnv = {
 };
 
 /** A waiting state gives up after a while: the timer it sets on entry, cancelled when the task leaves it. */
-export type StateWait = { timer: TimerType; afterMs: number };
+/** A waiting state's timeout: an ISO-8601 duration on the calendar (local days, whatever the clocks do). */
+export type StateWait = { timer: TimerType; after: string };
 export type TaskStateInfo = { slaClock: SlaClock; wait?: StateWait };
 
 type Guards = "callerHasAccount" | "claimableByCaller" | "callerIsAssignedWorker";
@@ -58,12 +59,12 @@ export const taskMachine = defineMachine<Task, TaskStatus, string, Guards, TaskE
     pending_review: { slaClock: "running", description: "Waiting for a supervisor's review." },
     awaiting_client: {
       slaClock: "paused",
-      wait: { timer: "client_timeout", afterMs: 30 * DAY_MS },
+      wait: { timer: "client_timeout", after: "P30D" },
       description: "Waiting on the client; cancelled after 30 days.",
     },
     awaiting_verification: {
       slaClock: "paused",
-      wait: { timer: "verification_timeout", afterMs: 7 * DAY_MS },
+      wait: { timer: "verification_timeout", after: "P7D" },
       description: "Waiting on a verification; resumed automatically after 7 days.",
     },
     completed: { slaClock: "stopped", description: "Done." },

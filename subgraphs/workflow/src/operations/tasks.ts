@@ -41,7 +41,7 @@ export async function createTask(
   if (body.assignedToId) await env.requireActiveUser(body.assignedToId, "assignedToId");
   const codes = slaTypesForNewTask(body.slaInfo?.map((entry) => entry.slaTypeCode) ?? [], draft, work.config.slaTypes);
   const start = options.clocksStartAt && options.clocksStartAt < now ? options.clocksStartAt : now;
-  const clocks = evaluateClocks(startClocks(codes, work.config.slaTypes, start), work.config.slaTypes, "pending", now);
+  const clocks = evaluateClocks(startClocks(codes, work.config.slaTypes, start, work.calendar), work.config.slaTypes, "pending", now);
   const task = await tx.task.create({
     data: {
       ...draft,
@@ -161,5 +161,5 @@ export async function deleteTask(work: WorkflowWork, id: string): Promise<void> 
   await lockedTask(work, id);
   await work.tx.task.delete({ where: { id } });
   await work.events.record(work.tx, taskChanges.deleted(id));
-  await cancelTimers(work.tx, allTaskTimers(id));
+  await cancelTimers(work, allTaskTimers(id));
 }

@@ -1,21 +1,23 @@
-import { addBusinessTime, HOUR_MS } from "@pap/core";
 import type { Task } from "@pap/db";
-import { cancelTimers, scheduleTimer, type DueTimers, type PlatformEvent } from "@pap/events";
+import { cancelTimers, scheduleTimer, type DueTimers, type PlatformEvent, type TimerTerms } from "@pap/events";
 import { slaTimerTypes, timerId, timerTypes, workflowEvents, type TimerType } from "../domain/events";
 import { nextSlaMoments, slaEntriesOf } from "../domain/sla";
 import { slaClockOf, taskMachine } from "../domain/task-machine";
 import type { TaskStatus } from "../contract/task";
 import type { WorkflowWork } from "./work";
 
-/** A task must be acted on within 72 business hours of its creation, or it is escalated. */
-export const CREATION_DEADLINE_MS = 72 * HOUR_MS;
+/**
+ * A task must be acted on within 72 business hours of its creation, or it is escalated: three business
+ * days on the platform's calendar (weekends, federal holidays and closure days do not count).
+ */
+export const CREATION_DEADLINE: TimerTerms = { fireAfter: "PT72H", calendarType: "business" };
 
-async function setTimer(work: WorkflowWork, type: TimerType, task: Task, fireAt: Date, cause?: PlatformEvent, options?: DueTimers) {
+async function setTimer(work: WorkflowWork, type: TimerType, task: Task, terms: TimerTerms, cause?: PlatformEvent, options?: DueTimers) {
   await scheduleTimer(
-    work.tx,
+    work,
     {
       id: timerId(type, task.id),
-      fireAt,
+      ...terms,
       callback: workflowEvents.draft(type, task.id),
       ...(cause && { traceparent: cause.traceparent, causationid: cause.id }),
     },
@@ -37,11 +39,12 @@ const sameMoment = (a: Date | null, b: Date | null) => (a?.getTime() ?? null) ==
 
 /** The timers a new task starts with: its creation deadline and its SLA warning and breach. */
 export async function startTaskTimers(work: WorkflowWork, task: Task, cause: PlatformEvent): Promise<void> {
-  await setTimer(work, "creation_deadline", task, addBusinessTime(task.createdAt, CREATION_DEADLINE_MS), cause);
+  // A new task is created now (createdAt is the work's clock), which is what fireAfter counts from.
+  await setTimer(work, "creation_deadline", task, CREATION_DEADLINE, cause);
   const moments = slaMomentsOf(work, task);
   for (const type of slaTimerTypes) {
     const at = moments[type];
-    if (at) await setTimer(work, type, task, at, cause);
+    if (at) await setTimer(work, type, task, { fireAt: at }, cause);
   }
 }
 
@@ -67,7 +70,7 @@ export async function syncTaskTimers(
   for (const [state, info] of Object.entries(taskMachine.states) as Array<[TaskStatus, (typeof taskMachine.states)[TaskStatus]]>) {
     if (!info.wait) continue;
     if (after.status === state && before.status !== state)
-      await setTimer(work, info.wait.timer, after, new Date(now.getTime() + info.wait.afterMs), cause);
+      await setTimer(work, info.wait.timer, after, { fireAfter: info.wait.after, calendarType: "calendar" }, cause);
     if (before.status === state && after.status !== state) cancelled.push(timerId(info.wait.timer, after.id));
   }
   if (slaClockOf(after.status) === "stopped" && slaClockOf(before.status) !== "stopped")
@@ -78,10 +81,10 @@ export async function syncTaskTimers(
   for (const type of slaTimerTypes) {
     if (!options.timerFired && sameMoment(was[type], next[type])) continue;
     const at = next[type];
-    if (at) await setTimer(work, type, after, at, cause, due);
+    if (at) await setTimer(work, type, after, { fireAt: at }, cause, due);
     else cancelled.push(timerId(type, after.id));
   }
-  await cancelTimers(work.tx, cancelled, due);
+  await cancelTimers(work, cancelled, due);
 }
 
 /** Every timer a task may have, for when it is deleted. */

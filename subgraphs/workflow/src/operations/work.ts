@@ -1,4 +1,4 @@
-import { isUuid, validationFailed, type Clock } from "@pap/core";
+import { isUuid, validationFailed, type BusinessCalendar, type Clock } from "@pap/core";
 import { findActiveAccount, type Prisma } from "@pap/db";
 import type { EventRecorder } from "@pap/events";
 import type { WorkflowConfig } from "../config/deployment";
@@ -7,13 +7,15 @@ import type { RoutedTask, TaskEnv } from "../domain/task-machine";
 
 /**
  * What every workflow write is given: the transaction it runs in, the recorder its events go through
- * (a request's, stamped with the caller, or a reaction's, caused by an event), the clock, and the
- * deployment's workflow configuration (SLA types, clocks, routing). The GraphQL resolvers and the event reactions build one of these and call the same operations.
+ * (a request's, stamped with the caller, or a reaction's, caused by an event), the clock, the
+ * platform's calendar (business days, local days), and the deployment's workflow configuration (SLA
+ * types, clocks, routing). The GraphQL resolvers and the event reactions build one of these and call the same operations.
  */
 export type WorkflowWork = {
   tx: Prisma.TransactionClient;
   events: EventRecorder;
   clock: Clock;
+  calendar: BusinessCalendar;
   config: WorkflowConfig;
 };
 
