@@ -359,6 +359,30 @@ it("gives up an email copy the mail server refuses for good, and the notice fail
   expect((await copiesOf()).length).toBe(4);
 }, 60_000);
 
+it("sends a copy whose sender died mid-send once its lease has run out, and only once", async () => {
+  const [notice] = await noticesOf(applicationId);
+  // A copy a process claimed and then died with (its lease over, one attempt counted, nothing recorded).
+  const orphan = await db().noticeDelivery.create({
+    data: {
+      noticeId: notice!.id,
+      recipientId: ana.id,
+      channel: "email",
+      destination: { channel: "email", email: "ana.again@example.org" },
+      attempts: 1,
+      leaseUntil: new Date(Date.now() - 1_000),
+      nextAttemptAt: new Date(Date.now() - 61_000),
+    },
+  });
+  const messageId = `<${orphan.id}@notices.platform>`;
+  await waitFor(
+    async () => (await db().noticeDelivery.findUniqueOrThrow({ where: { id: orphan.id } })).status === "sent",
+    "the orphaned copy to be sent",
+  );
+  expect(smtp.messages.filter((message) => message.messageId === messageId)).toHaveLength(1);
+  const attempts = await db().noticeDeliveryAttempt.findMany({ where: { deliveryId: orphan.id } });
+  expect(attempts.map((attempt) => attempt.outcome)).toEqual(["sent"]);
+});
+
 it("refuses a notice that names the wrong records, in the envelope", async () => {
   const refused = await api.post("/communication/notices", { type: "document_request_income_verification", applicationId });
   expect(refused.status).toBe(422);
