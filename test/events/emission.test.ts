@@ -10,6 +10,7 @@ import { randomUUID } from "node:crypto";
 import type { RunningPlatform } from "@pap/gateway";
 import { eventRecorder, newTraceparent, type SqlTransaction } from "@pap/events";
 import { httpClient, startTestPlatform } from "../support/platform";
+import { useSetting } from "../support/settings";
 import { expectErrorEnvelope, ISO_DATE_TIME, MISSING_ID, utcToday, UUID_PATTERN, type HttpResponse } from "../support/expectations";
 import { WAIT_MS, waitForValue } from "../support/waiting";
 import { created } from "../support/creators";
@@ -17,6 +18,9 @@ import { newTraceId, traceparentFor } from "../support/trace-context";
 
 let platform: RunningPlatform;
 let api: ReturnType<typeof httpClient>;
+
+// No appointment reminders: each case asserts a change's own events (a booking's timers: scheduling/timers, interview-lifecycle).
+useSetting("APPOINTMENT_REMINDER_OFFSETS", "none");
 
 beforeAll(async () => {
   platform = await startTestPlatform("events_emission");

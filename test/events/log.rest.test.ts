@@ -10,6 +10,7 @@ import { bearer } from "../support/auth";
 import type { PlatformEvent } from "@pap/events";
 import { randomUUID } from "node:crypto";
 import { useTestPlatform } from "../support/platform";
+import { useSetting } from "../support/settings";
 import {
   detailFields,
   expectErrorEnvelope,
@@ -21,6 +22,8 @@ import {
 } from "../support/expectations";
 import { newTraceId, traceparentFor } from "../support/trace-context";
 
+// No appointment reminders: the seeded log holds the changes this file makes, not the timers a booking sets.
+useSetting("APPOINTMENT_REMINDER_OFFSETS", "none");
 const { api, url } = useTestPlatform("events_rest");
 
 const EVENTS = "/platform/events";

@@ -7,7 +7,8 @@ import { useTestPlatform } from "../support/platform";
 import { newTask } from "../support/creators";
 
 // A Monday, so the 72-business-hour creation deadline falls 72 real hours later (Thursday 09:00).
-const T0 = Date.parse("2026-11-23T09:00:00.000Z");
+// A week with no federal holiday: the creation deadline is 72 business hours, and a holiday would move it.
+const T0 = Date.parse("2026-09-14T09:00:00.000Z");
 // Phase B starts eight days later (Tuesday), when every phase A timer has fired.
 const T1 = T0 + 8 * DAY_MS;
 const at = (start: number, hours: number) => new Date(start + hours * HOUR_MS).toISOString();
@@ -376,8 +377,8 @@ describe("GET /workflow/metrics/{metricId}", () => {
     });
 
     it("accepts instants with an offset", async () => {
-      // T1+2h written in US Eastern time.
-      expect((await getMetric("task_time_to_claim", { to: "2026-12-01T06:00:00-05:00" })).value).toBe(3600);
+      // T1+2h written in US Eastern (daylight) time.
+      expect((await getMetric("task_time_to_claim", { to: "2026-09-22T07:00:00-04:00" })).value).toBe(3600);
     });
 
     it("windows combine with groupBy", async () => {
