@@ -6,8 +6,9 @@ import { detailFields, expectErrorEnvelope, expectListEnvelope, listPath } from 
 import { useTestPlatform } from "../support/platform";
 import { newTask } from "../support/creators";
 
-// A Monday, so the 72-business-hour creation deadline falls 72 real hours later (Thursday 09:00).
-const T0 = Date.parse("2026-11-23T09:00:00.000Z");
+// A Monday of a week with no holiday, so the 72-business-hour creation deadline falls 72 real hours
+// later (Thursday 09:00; the week of Thanksgiving would put it on Friday).
+const T0 = Date.parse("2026-11-30T09:00:00.000Z");
 // Phase B starts eight days later (Tuesday), when every phase A timer has fired.
 const T1 = T0 + 8 * DAY_MS;
 const at = (start: number, hours: number) => new Date(start + hours * HOUR_MS).toISOString();
@@ -377,7 +378,7 @@ describe("GET /workflow/metrics/{metricId}", () => {
 
     it("accepts instants with an offset", async () => {
       // T1+2h written in US Eastern time.
-      expect((await getMetric("task_time_to_claim", { to: "2026-12-01T06:00:00-05:00" })).value).toBe(3600);
+      expect((await getMetric("task_time_to_claim", { to: "2026-12-08T06:00:00-05:00" })).value).toBe(3600);
     });
 
     it("windows combine with groupBy", async () => {
