@@ -45,7 +45,8 @@ const builtInDeployment = [
   "  platform: 34 policies (built-in defaults)",
   "  workflow: 2 queues, 4 SLA types, 3 application clocks, 1 routing rule (default general-intake), 5 metrics (built-in defaults)",
   "  dataExchange: 11 seeded catalog entries, 0 added or changed (built-in defaults)",
-  "  documents: 13 seeded document types, 0 added or changed (built-in defaults)",
+  "  documents: 14 seeded document types, 0 added or changed (built-in defaults)",
+  "  notices: 20 notice templates in 2 languages (built-in defaults)",
   "",
 ].join("\n");
 

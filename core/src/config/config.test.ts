@@ -17,6 +17,7 @@ const production = {
   ELIGIBILITY_ADAPTER_URL: "https://rules.state.example/",
   DATA_EXCHANGE_AGENCY_URL: "https://agencies.state.example",
   PLATFORM_TIME_ZONE: "America/New_York",
+  SMTP_URL: "smtp://mail.state.example:587",
 };
 const problemsOf = (env: Record<string, string | undefined>) => configurationVerdict(env).problems.map((problem) => problem.variable);
 
@@ -154,6 +155,11 @@ describe("the verdict in production", () => {
     expect(referenceServicesAllowed({})).toBe(true);
   });
 
+  it("refuses to email notices without a mail server unless NOTICE_EMAIL=off", () => {
+    expect(problemsOf({ ...production, SMTP_URL: undefined })).toEqual(["SMTP_URL"]);
+    expect(problemsOf({ ...production, SMTP_URL: undefined, NOTICE_EMAIL: "off" })).toEqual([]);
+  });
+
   it("refuses uploads without a scanner unless VIRUS_SCAN=off", () => {
     expect(problemsOf({ ...production, CLAMD_URL: undefined })).toEqual(["CLAMD_URL"]);
     expect(problemsOf({ ...production, CLAMD_URL: undefined, VIRUS_SCAN: "off" })).toEqual([]);
@@ -173,6 +179,7 @@ describe("the verdict in production", () => {
       "ENCRYPTION_KEYS",
       "CONTENT_SIGNING_SECRET",
       "CLAMD_URL",
+      "SMTP_URL",
       "ELIGIBILITY_ADAPTER_URL",
       "DATA_EXCHANGE_AGENCY_URL",
       "PLATFORM_TIME_ZONE",
