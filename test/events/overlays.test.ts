@@ -155,9 +155,12 @@ describe("EVENT_TYPE_PREFIX prefixes every event type verbatim", () => {
       })
     ).body;
     const booked = await eventsMatching(api, { subject: appointment.id }, EVENTS);
+    // The booking, and the timers of its two reminders (APPOINTMENT_REMINDER_OFFSETS): prefixed too.
     expect(booked.map((event) => event.type).sort()).toEqual([
       `${PREFIX}scheduling.appointment.created`,
       `${PREFIX}scheduling.appointment.scheduled`,
+      `${PREFIX}scheduling.timer.requested`,
+      `${PREFIX}scheduling.timer.requested`,
     ]);
     // Only the type changes: source, subject and data are as without the overlay.
     const created = booked.find((event) => event.type.endsWith(".created"))!;

@@ -78,3 +78,7 @@ ALTER TABLE "communication_delivery" ADD CONSTRAINT "communication_delivery_noti
 
 -- AddForeignKey
 ALTER TABLE "communication_delivery_attempt" ADD CONSTRAINT "communication_delivery_attempt_deliveryId_fkey" FOREIGN KEY ("deliveryId") REFERENCES "communication_delivery"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- A notice and its copies are records with versions, as every record is (record_versions).
+CREATE TRIGGER record_version BEFORE UPDATE OR DELETE ON "communication_notice" FOR EACH ROW EXECUTE FUNCTION pap_record_version();
+CREATE TRIGGER record_version BEFORE UPDATE OR DELETE ON "communication_delivery" FOR EACH ROW EXECUTE FUNCTION pap_record_version();
