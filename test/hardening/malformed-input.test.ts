@@ -190,6 +190,20 @@ describe("GraphQL documents", () => {
     expect(response.body.errors[0].message).toContain("'Z'");
   });
 
+  it("a number literal too large for a number (1e999) is 400, in a JSON argument and a plain one, never the planner's 500", async () => {
+    for (const query of [
+      'mutation { performTaskAction(id: "dbf87942-fb81-4cbd-b2b0-9f23fbcdb234", action: escalate, body: 1e999) { id } }',
+      'mutation { performTaskAction(id: "dbf87942-fb81-4cbd-b2b0-9f23fbcdb234", action: escalate, body: { depth: -9e999 }) { id } }',
+      "query { tasks(limit: 1e999) { total } }",
+    ]) {
+      const response = await api.post("/graphql", { query });
+      expect({ status: response.status, code: response.body.errors[0].extensions.code }).toEqual({
+        status: 400,
+        code: expect.stringMatching(/^(BAD_REQUEST|GRAPHQL_VALIDATION_FAILED)$/),
+      });
+    }
+  });
+
   it("a subscription sent over HTTP is 400, pointing to the WebSocket", async () => {
     const response = await api.post("/graphql", { query: "subscription { events { id } }" });
     expect(response.status).toBe(400);

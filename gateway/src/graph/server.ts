@@ -4,7 +4,7 @@ import { ApolloServer } from "@apollo/server";
 import type { DomainServices } from "@pap/events";
 import { isProduction, readSetting } from "@pap/core";
 import type { Authenticator } from "@pap/kernel/auth";
-import { apolloErrorFormatting, queryLimitsFromEnv, requireOneOperation } from "@pap/kernel/graphql";
+import { apolloErrorFormatting, queryLimitsFromEnv, refuseUnrepresentableNumbers, requireOneOperation } from "@pap/kernel/graphql";
 import { graphqlMetricsPlugin } from "@pap/kernel/http";
 import type { GraphQLSchema } from "graphql";
 import type { Logger } from "pino";
@@ -78,6 +78,7 @@ export async function createGraphServer(
     // Apollo's landing page loads from a CDN: the platform serves its own IDE instead (graph/ide.ts).
     plugins: [
       requireOneOperation(),
+      refuseUnrepresentableNumbers(),
       introspectionGuard(authenticate),
       graphqlMetricsPlugin(),
       ApolloServerPluginLandingPageDisabled(),

@@ -22,7 +22,7 @@ export {
 export type { QueryLimits, RelationSizes } from "./limits";
 export { filtered, reachableOnly } from "./change-feed";
 export type { ChangeFeed, EventReference } from "./change-feed";
-export { requireOneOperation } from "./request-guards";
+export { refuseUnrepresentableNumbers, requireOneOperation, unrepresentableNumber } from "./request-guards";
 export type { MachineMutations } from "./machine-mutations";
 export { forwardedHeaderNames, pickForwardedHeaders } from "./forwarded-headers";
 // The graph methods every subgraph builder has (`t.declaredFields`, `builder.graphCrud` …), added when loaded.

@@ -1,5 +1,5 @@
 import type { ApolloServerPlugin, BaseContext } from "@apollo/server";
-import { GraphQLError, Kind } from "graphql";
+import { BREAK, GraphQLError, Kind, visit, type DocumentNode } from "graphql";
 
 const badRequest = (message: string) =>
   new GraphQLError(message, { extensions: { code: "BAD_REQUEST", status: 400, http: { status: 400 } } });
@@ -26,6 +26,38 @@ export function requireOneOperation<C extends BaseContext>(): ApolloServerPlugin
                 `The document holds no operation named '${request.operationName}'${names.length ? ` (it holds ${names.join(", ")})` : ""}.`,
               )
             : badRequest("The document holds several operations: name the one to run in 'operationName'.");
+        },
+      };
+    },
+  };
+}
+
+/** The first number literal of a document that no JavaScript number holds (`1e999` reads as Infinity), if any. */
+export function unrepresentableNumber(document: DocumentNode): string | undefined {
+  let found: string | undefined;
+  const check = (node: { value: string }) => {
+    if (Number.isFinite(Number(node.value))) return undefined;
+    found = node.value;
+    return BREAK;
+  };
+  visit(document, { IntValue: check, FloatValue: check });
+  return found;
+}
+
+/**
+ * A number literal too large for a number (`1e999`) is the client's mistake: refused with 400 before
+ * planning, where the gateway would otherwise fail to write it into a subgraph's query (500).
+ */
+export function refuseUnrepresentableNumbers<C extends BaseContext>(): ApolloServerPlugin<C> {
+  return {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ document }) {
+          const literal = unrepresentableNumber(document);
+          if (literal !== undefined)
+            throw badRequest(
+              `The number ${literal.length > 40 ? `${literal.slice(0, 40)}…` : literal} is too large to be represented: write a finite number.`,
+            );
         },
       };
     },

@@ -3,7 +3,7 @@ import { ApolloServerPluginInlineTraceDisabled, ApolloServerPluginLandingPageDis
 import type { FastifyInstance } from "fastify";
 import type { Logger } from "pino";
 import { apolloErrorFormatting } from "../graphql/format-error";
-import { requireOneOperation } from "../graphql/request-guards";
+import { refuseUnrepresentableNumbers, requireOneOperation } from "../graphql/request-guards";
 import type { SubgraphDefinition } from "../domain/subgraph";
 import { mountApollo } from "./apollo-route";
 import { createHttpServer } from "./fastify-app";
@@ -24,7 +24,7 @@ export async function createSubgraphServer<Services extends object>(
     stopOnTerminationSignals: false,
     // Traces would only feed Apollo's hosted reporting, which the platform never uses.
     // No landing page either: Apollo's loads from a CDN, and a subgraph is the gateway's, not a person's.
-    plugins: [ApolloServerPluginInlineTraceDisabled(), ApolloServerPluginLandingPageDisabled(), requireOneOperation(), errors.plugin],
+    plugins: [ApolloServerPluginInlineTraceDisabled(), ApolloServerPluginLandingPageDisabled(), requireOneOperation(), refuseUnrepresentableNumbers(), errors.plugin],
     formatError: errors.formatError,
   });
   await apollo.start();
