@@ -50,7 +50,7 @@ const bad = `workflow:
 platform:
   policies:
     - { id: Snap Rule, citation: "7 CFR § 273.9", description: Income limits }
-notices: {}
+mailroom: {}
 `;
 
 describe("npm run check-config", () => {
@@ -66,7 +66,7 @@ describe("npm run check-config", () => {
       `  - ${file}: workflow.routing.rules[1].queue: names no queue of queues (fresno-intake)`,
       expect.stringMatching(
         new RegExp(
-          `^  - ${file}: notices: is not a section of the platform's configuration \\(its sections: platform, workflow, dataExchange, documents\\)$`,
+          `^  - ${file}: mailroom: is not a section of the platform's configuration \\(its sections: platform, workflow, dataExchange, documents, notices\\)$`,
         ),
       ),
     ]);

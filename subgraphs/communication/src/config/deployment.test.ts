@@ -17,6 +17,8 @@ const problemsOf = (yaml: string) =>
 describe("the notices' section of a deployment file", () => {
   it("keeps the built-in words when the file leaves the section out", () => {
     expect(problemsOf("platform: {}\n")).toEqual([]);
+    expect(problemsOf("notices: {}\n")).toEqual([]);
+    expect(configuredWording({ PLATFORM_CONFIG: fileHolding("notices: {}\n") })).toEqual(noticeWording);
     expect(configuredWording({ PLATFORM_CONFIG: fileHolding("platform: {}\n") })).toEqual(noticeWording);
   });
 

@@ -26,8 +26,8 @@ const languageLabels = z.strictObject({ hearing: z.string().trim().min(1).max(40
 /** What a deployment may change of its notices: each type's title and paragraphs per language, and the fair hearing's paragraph (its office, its phone). */
 const notices = z
   .strictObject({
-    templates: z.partialRecord(z.enum(noticeLanguages), languageTemplates),
-    labels: z.partialRecord(z.enum(noticeLanguages), languageLabels),
+    templates: z.partialRecord(z.enum(noticeLanguages), languageTemplates).default({}),
+    labels: z.partialRecord(z.enum(noticeLanguages), languageLabels).default({}),
   })
   .superRefine((section, ctx) => {
     const unknownPlaceholders = (text: string, allowed: readonly string[], path: (string | number)[]) => {
