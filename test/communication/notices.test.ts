@@ -6,6 +6,7 @@
 // each member's outcome, the reasons and figures with their citations, the benefit and its period, and
 // the right to a fair hearing with its deadline.
 import type { ParsedMail } from "mailparser";
+import { randomUUID } from "node:crypto";
 import { applicantAccount, bearer, workerAccount } from "../support/auth";
 import { expectStatus, listPath, type Json } from "../support/expectations";
 import { eventsOf } from "../support/event-log";
@@ -31,7 +32,7 @@ beforeAll(async () => {
   process.env.APPOINTMENT_REMINDER_OFFSETS = "PT1M";
 });
 
-const { api, url, db } = useTestPlatform("communication_notices");
+const { api, url, db, settle } = useTestPlatform("communication_notices");
 
 afterAll(async () => {
   await smtp?.close();
@@ -381,6 +382,49 @@ it("sends a copy whose sender died mid-send once its lease has run out, and only
   expect(smtp.messages.filter((message) => message.messageId === messageId)).toHaveLength(1);
   const attempts = await db().noticeDeliveryAttempt.findMany({ where: { deliveryId: orphan.id } });
   expect(attempts.map((attempt) => attempt.outcome)).toEqual(["sent"]);
+});
+
+it("asks for a document when an electronic verification is left pending past its checks, once", async () => {
+  // An electronic check whose every call failed (arranged below the API), and the update intake records when the last one ends.
+  const verification = await db().verification.create({
+    data: {
+      applicationId,
+      sourceType: "member",
+      sourceId: ana.id,
+      category: "identity",
+      verificationType: "electronic",
+      electronicChecks: [{ serviceCallId: randomUUID(), serviceType: "ssa_composite", status: "failed", failureReason: "service_error" }],
+    },
+  });
+  const updated = () =>
+    expectStatus(
+      api.post("/platform/events", {
+        id: randomUUID(),
+        specversion: "1.0",
+        type: "intake.verification.updated",
+        source: "/intake",
+        subject: verification.id,
+        time: new Date().toISOString(),
+        datacontenttype: "application/json",
+        data: { changes: [] },
+      }),
+      [201, 202],
+      "the verification's update",
+    );
+  await updated();
+  let request: Json | undefined;
+  await waitFor(async () => {
+    request = (await noticesOf(applicationId)).find((notice) => notice.subjectId === verification.id);
+    return request !== undefined;
+  }, "the identity document request");
+  expect(request).toMatchObject({
+    type: "document_request_identity_verification",
+    metadata: { intake: { verificationId: verification.id } },
+  });
+  // Another update of the same verification asks nothing more.
+  await updated();
+  await settle();
+  expect((await noticesOf(applicationId)).filter((notice) => notice.subjectId === verification.id)).toHaveLength(1);
 });
 
 it("refuses a notice that names the wrong records, in the envelope", async () => {

@@ -7,12 +7,29 @@ import type { NoticeRequest } from "../operations/issue";
 /** The other domains' events notices answer, named as they declare them (the domains do not import one another). */
 export const triggers = {
   verificationCreated: "intake.verification.created",
+  verificationUpdated: "intake.verification.updated",
   applicationClosed: "intake.application.closed",
   appointmentNoShow: "scheduling.appointment.no_show",
   reminderDue: "scheduling.appointment.reminder_due",
 } as const;
 
 type VerificationData = { verificationType?: string; status?: string; category?: string; applicationId?: string };
+type ElectronicCheck = { status?: string };
+
+/**
+ * Whether an electronic verification is past its checks with nothing to show: still pending, every
+ * check it made has ended, and none answered (each failed or timed out). A document is then the only
+ * way left, and the household is asked for one.
+ */
+export function pastItsChecks(verification: { verificationType: string | null; status: string; electronicChecks: unknown }): boolean {
+  const checks = (Array.isArray(verification.electronicChecks) ? verification.electronicChecks : []) as ElectronicCheck[];
+  return (
+    verification.verificationType === "electronic" &&
+    verification.status === "pending" &&
+    checks.length > 0 &&
+    checks.every((check) => check.status === "failed" || check.status === "timed_out")
+  );
+}
 
 /** An interview's application, when the appointment is for one. */
 async function interviewApplicationOf(db: PrismaClient, appointmentId: string) {
@@ -34,6 +51,8 @@ const programsOf = async (db: PrismaClient, applicationId: string) =>
  * - a document verification opened on a submitted application (at submission for what is verified by
  *   paper, or after an inconclusive electronic check) → a document request for its category, carrying
  *   the verification in `metadata.intake.verificationId` so that intake records it once sent;
+ * - an electronic verification left pending past its checks (every call failed or timed out) → the same
+ *   request, for that verification (a document uploaded for it satisfies it);
  * - an application closed with decisions made → per program decided, a notice of eligibility when a
  *   member is approved in it, else of denial;
  * - a SNAP interview missed → the notice of missed interview (7 CFR 273.2(e)(3));
@@ -62,6 +81,32 @@ export async function noticesFor(db: PrismaClient, event: PlatformEvent): Promis
         subjectId: subject,
         metadata: { intake: { verificationId: subject } },
         origin: event.id,
+      },
+    ];
+  }
+  if (is(triggers.verificationUpdated)) {
+    const verification = await db.verification.findUnique({
+      where: { id: subject },
+      select: {
+        applicationId: true,
+        category: true,
+        verificationType: true,
+        status: true,
+        electronicChecks: true,
+        application: { select: { status: true } },
+      },
+    });
+    const category = documentRequestCategories.find((known) => known === verification?.category);
+    if (!verification || !category || verification.application.status === "draft" || !pastItsChecks(verification)) return [];
+    return [
+      {
+        type: documentRequestType(category),
+        applicationId: verification.applicationId,
+        subjectType: "verification",
+        subjectId: subject,
+        metadata: { intake: { verificationId: subject } },
+        // Once per verification, however many of its updates find it past its checks.
+        origin: `past-electronic-checks:${subject}`,
       },
     ];
   }
