@@ -24,7 +24,13 @@ export async function createSubgraphServer<Services extends object>(
     stopOnTerminationSignals: false,
     // Traces would only feed Apollo's hosted reporting, which the platform never uses.
     // No landing page either: Apollo's loads from a CDN, and a subgraph is the gateway's, not a person's.
-    plugins: [ApolloServerPluginInlineTraceDisabled(), ApolloServerPluginLandingPageDisabled(), requireOneOperation(), refuseUnrepresentableNumbers(), errors.plugin],
+    plugins: [
+      ApolloServerPluginInlineTraceDisabled(),
+      ApolloServerPluginLandingPageDisabled(),
+      requireOneOperation(),
+      refuseUnrepresentableNumbers(),
+      errors.plugin,
+    ],
     formatError: errors.formatError,
   });
   await apollo.start();
