@@ -1,5 +1,6 @@
 import { calendarFromEnv, systemClock, type Clock, type Logger } from "@pap/core";
 import type { BackgroundWork } from "@pap/kernel/domain";
+import { buffer } from "node:stream/consumers";
 import { Prisma } from "@pap/db";
 import type { ContentStore } from "@pap/content";
 import { eventRecorder, newTraceparent, serialized, type DomainServices } from "@pap/events";
@@ -18,12 +19,6 @@ const BATCH = 10;
 
 const QUEUED = noticeEvents.draft("notice.queued", "").type;
 const RESENT = noticeEvents.draft("notice.resent", "").type;
-
-async function streamToBuffer(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
-  return Buffer.concat(chunks);
-}
 
 /**
  * The email outbox: every pending email copy that is due is claimed by one process under a lease
@@ -89,7 +84,7 @@ export function startEmailOutbox(
         subject: document?.title ?? notice.type,
         language: notice.language as NoticeLanguage,
         fileName: `${notice.type}.pdf`,
-        pdf: await streamToBuffer(bytes),
+        pdf: await buffer(bytes),
       });
       await record(
         copy,

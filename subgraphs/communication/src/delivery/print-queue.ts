@@ -1,16 +1,11 @@
 import { validationFailed } from "@pap/core";
 import { Readable } from "node:stream";
+import { buffer } from "node:stream/consumers";
 import type { CommunicationContext } from "../context";
 import type { Destination } from "../domain/recipients";
 import { documentVersionIdFor, uuidFromName } from "../operations/ids";
 import { renderPrintBatch, type MailingCover } from "../rendering/print-batch";
 import type { Prisma } from "@pap/db";
-
-async function bytesOf(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
-  return Buffer.concat(chunks);
-}
 
 const coverOf = (deliveryId: string, destination: Destination): MailingCover => {
   if (destination.channel !== "paper") return { deliveryId, name: "", addressLines: [] };
@@ -42,7 +37,7 @@ export async function printBatch(context: CommunicationContext, limit: number, i
   const printable: { cover: MailingCover; notice: Uint8Array }[] = [];
   for (const copy of copies) {
     const stored = await store.open(documentVersionIdFor(copy.noticeId));
-    if (stored) printable.push({ cover: coverOf(copy.id, copy.destination as Destination), notice: await bytesOf(stored) });
+    if (stored) printable.push({ cover: coverOf(copy.id, copy.destination as Destination), notice: await buffer(stored) });
   }
   const ids = printable.map((copy) => copy.cover.deliveryId);
   const key = uuidFromName(`print-batch:${ids.join(",")}`);

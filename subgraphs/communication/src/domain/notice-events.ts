@@ -1,3 +1,4 @@
+import type { Notice } from "@pap/db";
 import { defineDomainEvents } from "@pap/events";
 
 /** The communication domain's events; subject = the notice's id, data.metadata = the notice's namespaces, echoed. */
@@ -12,4 +13,15 @@ export const noticeEvents = defineDomainEvents("communication", "/communication"
     "A notice's mail came back undelivered (recorded by a caseworker); data: type, noticeId, applicationId, reason, metadata.",
   "notice.resent":
     "A failed or returned notice was queued again to every recipient as the household now stands; data: type, noticeId, applicationId, metadata.",
+});
+
+/** What every event of a notice says of it (each adds its own facts): the notice, its application and subject, its metadata echoed. */
+export const noticeEventData = (notice: Notice) => ({
+  noticeId: notice.id,
+  type: notice.type,
+  applicationId: notice.applicationId,
+  ...(notice.program && { program: notice.program }),
+  subjectType: notice.subjectType,
+  subjectId: notice.subjectId,
+  metadata: notice.metadata ?? {},
 });

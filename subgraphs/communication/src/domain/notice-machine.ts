@@ -1,17 +1,11 @@
 import { defineMachine, type Clause } from "@pap/kernel/state-machine";
 import type { Notice } from "@pap/db";
 import { z } from "zod";
+import { noticeEventData } from "./notice-events";
 import type { NoticeStatus } from "./vocabulary";
 
 const caseworker: Clause<never> = { actors: ["case_worker", "supervisor", "system"] };
 const reason = z.strictObject({ reason: z.string().trim().min(1, "is required").max(2000) });
-
-const echoed = (notice: Notice) => ({
-  noticeId: notice.id,
-  type: notice.type,
-  applicationId: notice.applicationId,
-  metadata: notice.metadata ?? {},
-});
 
 /**
  * What people do to a notice (the delivery outbox and the print queue move it from queued to sent or
@@ -36,7 +30,7 @@ export const noticeMachine = defineMachine<Notice & { status: NoticeStatus }, No
       who: [caseworker],
       body: reason,
       effects: (_notice, { now }) => ({ returnedAt: now }),
-      emits: (notice, { body }) => ({ name: "notice.returned", data: { ...echoed(notice), reason: body.reason } }),
+      emits: (notice, { body }) => ({ name: "notice.returned", data: { ...noticeEventData(notice), reason: body.reason } }),
     },
     resend: {
       description: "Queues the notice again, a copy to each recipient by each channel as the household's records now say.",
@@ -44,7 +38,7 @@ export const noticeMachine = defineMachine<Notice & { status: NoticeStatus }, No
       to: "queued",
       who: [caseworker],
       effects: () => ({ failedAt: null, returnedAt: null, sentAt: null }),
-      emits: (notice) => ({ name: "notice.resent", data: echoed(notice) }),
+      emits: (notice) => ({ name: "notice.resent", data: noticeEventData(notice) }),
     },
   },
 });

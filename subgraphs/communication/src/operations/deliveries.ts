@@ -1,9 +1,8 @@
 import { conflict, notFound } from "@pap/core";
 import type { Notice } from "@pap/db";
-import { noticeEvents } from "../domain/notice-events";
 import { noticeStatusAfter, retryDelayMs } from "../domain/settling";
 import type { NoticeStatus } from "../domain/vocabulary";
-import { noticeEventData } from "./issue";
+import { noticeEventData, noticeEvents } from "../domain/notice-events";
 import type { CommunicationWork } from "./work";
 
 /** What became of one attempt at a copy. */

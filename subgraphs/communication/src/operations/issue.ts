@@ -6,7 +6,7 @@ import { Readable } from "node:stream";
 import { configuredWording } from "../config/deployment";
 import { composeNotice, type ComposedNotice } from "../domain/compose";
 import { renderNoticePdf } from "../rendering/pdf";
-import { noticeEvents } from "../domain/notice-events";
+import { noticeEventData, noticeEvents } from "../domain/notice-events";
 import { languageOf, recipientsOf, type Destination, type Recipient } from "../domain/recipients";
 import {
   decisionNoticeTypes,
@@ -95,7 +95,7 @@ async function gatherFacts(
 }
 
 /** Email copies become paper ones when the platform sends no email; a recipient left with no channel is dropped. */
-function withEmailAvailability(recipients: Recipient[], emailEnabled: boolean): Recipient[] {
+export function withEmailAvailability(recipients: Recipient[], emailEnabled: boolean): Recipient[] {
   if (emailEnabled) return recipients;
   return recipients
     .map((recipient) => {
@@ -153,15 +153,22 @@ export async function prepareNotice(deps: IssuingDeps, request: NoticeRequest): 
 
 const json = (value: unknown) => value as Prisma.InputJsonValue;
 
-const eventData = (notice: Notice) => ({
-  noticeId: notice.id,
-  type: notice.type,
-  applicationId: notice.applicationId,
-  ...(notice.program && { program: notice.program }),
-  subjectType: notice.subjectType,
-  subjectId: notice.subjectId,
-  metadata: notice.metadata ?? {},
-});
+/** Why a notice nobody can be reached for fails. */
+export const NOBODY_REACHED = "no recipient has an address or an email address on file";
+
+/** A copy per recipient and destination, due now: what issuing a notice and sending it again both queue. */
+export const copiesOf = (noticeId: string, recipients: readonly Recipient[], now: Date) =>
+  recipients.flatMap((recipient) =>
+    recipient.destinations.map((destination: Destination) => ({
+      noticeId,
+      recipientId: recipient.recipientId,
+      channel: destination.channel,
+      destination: json(destination),
+      nextAttemptAt: now,
+      createdAt: now,
+      updatedAt: now,
+    })),
+  );
 
 /**
  * Records a prepared notice in the work's transaction: its PDF filed as a document of the application,
@@ -208,36 +215,24 @@ export async function recordNotice(work: CommunicationWork, prepared: PreparedNo
       updatedAt: now,
     },
   });
-  const deliveries = prepared.recipients.flatMap((recipient) =>
-    recipient.destinations.map((destination: Destination) => ({
-      noticeId: notice.id,
-      recipientId: recipient.recipientId,
-      channel: destination.channel,
-      destination: json(destination),
-      nextAttemptAt: now,
-      createdAt: now,
-      updatedAt: now,
-    })),
-  );
+  const deliveries = copiesOf(notice.id, prepared.recipients, now);
   if (deliveries.length) await work.tx.noticeDelivery.createMany({ data: deliveries });
   await work.events.record(
     work.tx,
     reachable
       ? noticeEvents.draft("notice.queued", notice.id, {
-          ...eventData(notice),
+          ...noticeEventData(notice),
           language: notice.language,
           documentId: document.id,
           channels: [...new Set(deliveries.map((delivery) => delivery.channel))],
         })
       : noticeEvents.draft("notice.failed", notice.id, {
-          ...eventData(notice),
-          reason: "no recipient has an address or an email address on file",
+          ...noticeEventData(notice),
+          reason: NOBODY_REACHED,
         }),
   );
   return notice;
 }
-
-export { eventData as noticeEventData };
 
 /** The verification categories a document request exists for, and its type for one (re-exported for consumers). */
 export { documentRequestCategories, documentRequestType };

@@ -1,11 +1,12 @@
 import { notFound } from "@pap/core";
 import { planTransition, type MachineCaller } from "@pap/kernel/state-machine";
 import type { Notice, Prisma } from "@pap/db";
-import { noticeEvents } from "../domain/notice-events";
+import { noticeEventData, noticeEvents } from "../domain/notice-events";
 import { noticeMachine } from "../domain/notice-machine";
 import { recipientsOf } from "../domain/recipients";
 import type { NoticeStatus } from "../domain/vocabulary";
 import { readApplicationForNotices } from "./household";
+import { copiesOf, NOBODY_REACHED, withEmailAvailability } from "./issue";
 import type { CommunicationWork } from "./work";
 
 export type NoticeAction = { id: string; action: string; caller: MachineCaller; body: unknown; emailEnabled: boolean };
@@ -21,38 +22,19 @@ export async function transitionNotice(work: CommunicationWork, { id, action, ca
   const plan = await planTransition(noticeMachine, action, before as Notice & { status: NoticeStatus }, caller, body, {}, work.clock.now());
   const { id: _id, ...changes } = plan.changes as Prisma.NoticeUncheckedUpdateInput;
   const after = await work.tx.notice.update({ where: { id }, data: changes });
+  let queued = 0;
   if (action === "resend") {
     const application = await readApplicationForNotices(work.tx, after.applicationId);
-    const now = work.clock.now();
-    const copies = (application ? recipientsOf(application.household) : []).flatMap((recipient) =>
-      recipient.destinations
-        .filter((destination) => emailEnabled || destination.channel === "paper")
-        .map((destination) => ({
-          noticeId: id,
-          recipientId: recipient.recipientId,
-          channel: destination.channel,
-          destination: destination as unknown as Prisma.InputJsonValue,
-          nextAttemptAt: now,
-          createdAt: now,
-          updatedAt: now,
-        })),
-    );
+    const reachable = application ? recipientsOf(application.household) : [];
+    const copies = copiesOf(id, withEmailAvailability(reachable, emailEnabled), work.clock.now());
     if (copies.length) await work.tx.noticeDelivery.createMany({ data: copies });
+    queued = copies.length;
   }
   await work.events.record(work.tx, ...noticeEvents.emitted(plan.emissions, id));
-  if (action === "resend" && (await work.tx.noticeDelivery.count({ where: { noticeId: id, status: "pending" } })) === 0) {
+  if (action === "resend" && queued === 0) {
     // Nobody can be reached now either: the notice fails again, saying so.
     const failed = await work.tx.notice.update({ where: { id }, data: { status: "failed", failedAt: work.clock.now() } });
-    await work.events.record(
-      work.tx,
-      noticeEvents.draft("notice.failed", id, {
-        noticeId: id,
-        type: failed.type,
-        applicationId: failed.applicationId,
-        reason: "no recipient has an address or an email address on file",
-        metadata: failed.metadata ?? {},
-      }),
-    );
+    await work.events.record(work.tx, noticeEvents.draft("notice.failed", id, { ...noticeEventData(failed), reason: NOBODY_REACHED }));
     return failed;
   }
   return after;
