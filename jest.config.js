@@ -23,6 +23,8 @@ const shared = {
     "<rootDir>/test",
   ],
   testMatch: ["**/*.test.ts"],
+  // The HA fault test makes hosts of its own as root and runs apart: `npm run test:ha` (jest.ha.config.js).
+  testPathIgnorePatterns: ["/node_modules/", "<rootDir>/test/ha/"],
   // The options keep `import()` as is, so ESM-only packages (the WebAssembly migration engine) load
   // through Jest's ESM support (NODE_OPTIONS=--experimental-vm-modules in `npm test`).
   transform: { "^.+\\.ts$": ["@swc/jest", swcOptions] },
