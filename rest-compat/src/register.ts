@@ -1,4 +1,4 @@
-import { envelopeFromGraphQLError, preconditionRequired } from "@pap/core";
+import { DATABASE_RETRY_AFTER_SECONDS, envelopeFromGraphQLError, preconditionRequired } from "@pap/core";
 import { changedRecordParam, changesARecord, refuseForeignIfMatch } from "./preconditions";
 import {
   bearerChallenge,
@@ -173,8 +173,14 @@ async function routeAnswer(
   if (firstError && upload) await content!().store.delete(upload.staged.contentId);
   if (firstError) {
     const { status, envelope } = envelopeFromGraphQLError(firstError);
-    if (status >= 500) request.log.error({ graphqlErrors: result.errors }, "graph operation failed");
-    const headers: Record<string, string> = status === 401 ? { "www-authenticate": bearerChallenge(envelope.details?.[0]?.message) } : {};
+    if (status === 503) request.log.warn({ graphqlErrors: result.errors }, "graph operation met an unavailable database");
+    else if (status >= 500) request.log.error({ graphqlErrors: result.errors }, "graph operation failed");
+    const headers: Record<string, string> =
+      status === 401
+        ? { "www-authenticate": bearerChallenge(envelope.details?.[0]?.message) }
+        : status === 503
+          ? { "retry-after": String(DATABASE_RETRY_AFTER_SECONDS) }
+          : {};
     return { status, headers, body: envelope };
   }
   const answer = answerOf(route.answer, result.data?.result, Object.assign(restRequest, { url: request.url }));

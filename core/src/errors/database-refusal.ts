@@ -69,11 +69,16 @@ const refusals: Record<string, Refusal> = {
   },
 };
 
-/** Walks an error and what it wraps (Prisma's, the driver adapter's, the driver's), at most a few levels. */
+/** Walks an error and what it wraps (Prisma's, the driver adapter's, the driver's; a non-Error value graphql-js wrapped), at most a few levels. */
 // biome-ignore lint/suspicious/noExplicitAny: the drivers' errors are untyped objects, read field by field
-function* layersOf(error: unknown): Generator<any> {
+export function* layersOf(error: unknown): Generator<any> {
   // biome-ignore lint/suspicious/noExplicitAny: as above
-  for (let current = error as any, hops = 0; current && hops < 5; current = current.originalError ?? current.cause, hops++) yield current;
+  for (
+    let current = error as any, hops = 0;
+    current && hops < 5;
+    current = current.originalError ?? current.cause ?? current.thrownValue, hops++
+  )
+    yield current;
 }
 
 /** The SQLSTATE a database error carries, however Prisma or the driver wrapped it. */

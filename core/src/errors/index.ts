@@ -21,6 +21,7 @@ export {
   sqlStateOf,
 } from "./database-refusal";
 export type { RequestValues } from "./database-refusal";
+export { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailable, isDatabaseUnavailable } from "./database-unavailable";
 export { envelopeFromGraphQLError } from "./status";
-export { reportServerFault } from "./server-fault";
+export { reportDatabaseOutage, reportServerFault } from "./server-fault";
 export type { FaultLog } from "./server-fault";

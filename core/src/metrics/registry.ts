@@ -75,7 +75,7 @@ export const openConnections = new Gauge({
 });
 export const serverFaults = new Counter({
   name: "pap_server_faults_total",
-  help: "Requests that failed by the platform's own fault (answered 500), by where it arose: database (a statement the database refused or could not run) or platform (our code).",
+  help: "Requests that failed by the platform's own fault (answered 500), by where it arose: database (a statement the database refused or could not run) or platform (our code); and requests answered 503 because the database could not be reached (database_unavailable: a failover or a restart).",
   labelNames: ["source"],
   registers: [metricsRegistry],
 });

@@ -2,7 +2,10 @@ import type { ApolloServerPlugin } from "@apollo/server";
 import { visit, type DocumentNode, type GraphQLFormattedError } from "graphql";
 import {
   clientErrorFromDatabase,
+  databaseUnavailable,
   envelopeFromGraphQLError,
+  isDatabaseUnavailable,
+  reportDatabaseOutage,
   reportServerFault,
   requestValuesOf,
   type FaultLog,
@@ -35,6 +38,9 @@ export function operationValues(operation: FailedOperation): RequestValues {
  */
 const uninformativeCodes = new Set(["INTERNAL_SERVER_ERROR", "DOWNSTREAM_SERVICE_ERROR"]);
 
+/** The error a resolver threw, under the GraphQLError that wraps it. */
+const originalOf = (error: unknown) => (error as { originalError?: unknown } | undefined)?.originalError ?? error;
+
 /**
  * Formats every GraphQL error the gateway and the subgraphs answer. Domain errors keep their code,
  * status and details; request errors get status 400; a value the database refused is the client's
@@ -52,6 +58,11 @@ export function formatGraphError(
   if (status >= 500) {
     const refused = clientErrorFromDatabase(error, () => operation && operationValues(operation));
     if (refused) return { ...base, message: refused.message, extensions: refused.extensions };
+    if (isDatabaseUnavailable(originalOf(error))) {
+      reportDatabaseOutage(log, originalOf(error), operation?.operationName);
+      const outage = databaseUnavailable();
+      return { ...base, message: outage.message, extensions: outage.extensions };
+    }
     // Apollo's own request errors (a persisted query whose hash does not match) say their HTTP status, not a code.
     const httpStatus = (error as { extensions?: { http?: { status?: unknown } } } | undefined)?.extensions?.http?.status;
     if (typeof httpStatus === "number" && httpStatus >= 400 && httpStatus < 500) {

@@ -2,7 +2,17 @@ import http from "node:http";
 import type { Socket } from "node:net";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from "fastify";
 import { bearerChallenge } from "../auth/authenticate";
-import { ApiError, clientErrorFromDatabase, reportServerFault, requestValuesOf, type ErrorEnvelope } from "@pap/core";
+import {
+  ApiError,
+  clientErrorFromDatabase,
+  DATABASE_RETRY_AFTER_SECONDS,
+  databaseUnavailable,
+  isDatabaseUnavailable,
+  reportDatabaseOutage,
+  reportServerFault,
+  requestValuesOf,
+  type ErrorEnvelope,
+} from "@pap/core";
 
 type Answer = { status: number; envelope: ErrorEnvelope };
 
@@ -49,12 +59,20 @@ export function answerFor(error: FastifyError | ApiError | Error, request: Fasti
   if (typeof fastifyError.statusCode === "number" && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
     return { status: fastifyError.statusCode, envelope: { code: "BAD_REQUEST", message: fastifyError.message } };
   }
+  if (isDatabaseUnavailable(error)) return { status: 503, envelope: databaseUnavailable().toEnvelope() };
   return { status: 500, envelope: { code: "INTERNAL_ERROR", message: "An unexpected error occurred." } };
 }
 
 function sendAnswer(error: FastifyError | ApiError | Error, request: FastifyRequest, reply: FastifyReply) {
   const { status, envelope } = answerFor(error, request);
-  if (status >= 500)
+  if (status === 503 && envelope.code === "SERVICE_UNAVAILABLE") {
+    reportDatabaseOutage(
+      (record, message) => request.log.warn(record, message),
+      error,
+      `${request.method} ${request.routeOptions?.url ?? "(no route)"}`,
+    );
+    reply.header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS));
+  } else if (status >= 500)
     reportServerFault(
       (record, message) => request.log.error(record, message),
       error,
