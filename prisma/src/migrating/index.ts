@@ -1,4 +1,6 @@
 import { ConfigurationError, isProduction, readSetting } from "@pap/core";
+import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import type { Database } from "../connect";
 import { applyMigrations } from "../migrations";
 import { isSharedSession } from "../share";
@@ -33,21 +35,35 @@ export async function migrateDatabase(
   options: { log?: (message: string) => void; lockWaitMs?: number } = {},
 ): Promise<string[]> {
   const { config } = database;
-  const apply = () => applyMigrations(database.adapterFactory);
   const applied =
     config.kind === "postgres" && !isSharedSession(config.url)
       ? await withMigrationLock(
           config.url,
           { waitMs: options.lockWaitMs ?? readSetting("DATABASE_MIGRATE_LOCK_TIMEOUT_MS"), log: options.log },
-          apply,
+          () => applyOnConnectionOfItsOwn(config.url),
         )
       : // The embedded store is one process's (the others reach it through that process): nobody to take turns with.
-        await apply();
+        await applyMigrations(database.adapterFactory);
   if (applied.length) options.log?.(`applied migrations: ${applied.join(", ")}`);
   // PGlite learns the array types it serializes parameters for once, when it opens: the arrays of the
   // enums a migration has just created would go as plain text (`malformed array literal`, 22P02).
   if (applied.length) await database.pglite?.refreshArrayTypes();
   return applied;
+}
+
+/**
+ * The schema engine takes Prisma's own advisory lock (72707369) for every apply, and gives it up with
+ * another statement. Through the process's pool the lock stayed held by an idle pooled connection after
+ * the migration, so the next host's engine waited 10 s for it and failed (P1002). On one connection of
+ * its own, closed at the end, the engine has one session, and nothing outlives the migration.
+ */
+async function applyOnConnectionOfItsOwn(url: string): Promise<string[]> {
+  const pool = new pg.Pool({ connectionString: url, max: 1, application_name: "pap-migration" });
+  try {
+    return await applyMigrations(new PrismaPg(pool));
+  } finally {
+    await pool.end().catch(() => {});
+  }
 }
 
 /** Thrown when a host that may not migrate finds migrations missing: what to run, for the operator. */
