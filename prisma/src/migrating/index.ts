@@ -1,7 +1,9 @@
 import { ConfigurationError, isProduction, readSetting } from "@pap/core";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
-import type { Database } from "../connect";
+import type { PGlite } from "@electric-sql/pglite";
+import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import type { DatabaseConfig } from "../config";
 import { applyMigrations } from "../migrations";
 import { isSharedSession } from "../share";
 import { describeMissing, describeUnknown } from "./compare";
@@ -20,11 +22,12 @@ export type MigrationMode = "apply" | "check" | "none";
  * `false`, or unset in production on PostgreSQL, where migrations are the release step (`npm run
  * migrate`) and the hosts only check. The embedded store has one process and no release step of its own.
  */
-export function migrationModeFromEnv(kind: Database["config"]["kind"], env: NodeJS.ProcessEnv = process.env): MigrationMode {
+export function migrationModeFromEnv(kind: DatabaseConfig["kind"], env: NodeJS.ProcessEnv = process.env): MigrationMode {
   return (readSetting("DATABASE_MIGRATE", env) ?? !(isProduction(env) && kind === "postgres")) ? "apply" : "check";
 }
 
-type Migratable = Pick<Database, "adapterFactory" | "config" | "pglite">;
+/** What migrating needs of an open database (`Database`, which opens it through this module). */
+type Migratable = { adapterFactory: SqlMigrationAwareDriverAdapterFactory; config: DatabaseConfig; pglite?: PGlite };
 
 /**
  * Applies the pending migrations; on PostgreSQL under the migration lock, so that hosts starting
@@ -82,7 +85,10 @@ export class DatabaseNotMigrated extends ConfigurationError {
  * committed migration, touching nothing. Migrations the code does not know are a newer release's while
  * hosts are replaced one by one: said, and the start goes on.
  */
-export async function requireMigrated(database: Pick<Database, "read">, log?: (message: string) => void): Promise<void> {
+export async function requireMigrated(
+  database: { read: Parameters<typeof migrationStatus>[0] },
+  log?: (message: string) => void,
+): Promise<void> {
   const status = await migrationStatus(database.read);
   if (status.missing.length) throw new DatabaseNotMigrated(status.missing, status.committed.length);
   if (status.unknown.length) log?.(describeUnknown(status.unknown));

@@ -1,9 +1,11 @@
-import type { RowReader } from "../connect";
 import { committedMigrations } from "../migrations";
 import { compareMigrations, type MigrationComparison, type RecordedMigration } from "./compare";
 
+/** Reads rows with one statement: the database's `read` (`RowReader`), which this module cannot import without a cycle. */
+type Reader = <T>(text: string, params: readonly unknown[]) => Promise<T[]>;
+
 /** The migrations a database records as the schema engine writes them; none when the table is not there (an empty database). */
-export async function recordedMigrations(read: RowReader): Promise<RecordedMigration[]> {
+export async function recordedMigrations(read: Reader): Promise<RecordedMigration[]> {
   const [table] = await read<{ present: boolean }>("SELECT to_regclass('_prisma_migrations') IS NOT NULL AS present", []);
   if (!table?.present) return [];
   const rows = await read<{ name: string; finished: boolean; rolled_back: boolean }>(
@@ -14,7 +16,7 @@ export async function recordedMigrations(read: RowReader): Promise<RecordedMigra
 }
 
 /** This release's migrations against the database's, reading only (nothing is created, not even the table). */
-export async function migrationStatus(read: RowReader): Promise<MigrationComparison & { committed: string[] }> {
+export async function migrationStatus(read: Reader): Promise<MigrationComparison & { committed: string[] }> {
   const committed = (await committedMigrations()).migrationDirectories.map((directory) => directory.path);
   return { committed, ...compareMigrations(committed, await recordedMigrations(read)) };
 }
