@@ -1,6 +1,6 @@
 import { HOUR_MS, readSetting, type Clock, type Logger } from "@pap/core";
 import { formatGraphError } from "@pap/kernel/graphql";
-import { describeDatabase, type Database, type DatabaseConfig } from "@pap/db";
+import { describeDatabase, type Database, type DatabaseConfig, type MigrationMode } from "@pap/db";
 import type { DomainServices } from "@pap/events";
 import type { FastifyInstance } from "fastify";
 import { createGraphServer } from "./graph/server";
@@ -36,7 +36,8 @@ export async function startPlatform(options: {
   host: string;
   port: number;
   logger: Logger;
-  migrate?: boolean;
+  /** Apply the pending migrations, only check that none is pending, or neither; DATABASE_MIGRATE decides unless given. */
+  migrate?: boolean | MigrationMode;
   /** Sees every SQL statement (diagnostics, and the test that proves there is no N+1). */
   onQuery?: (sql: string) => void;
   /** Where "now" comes from (SLA clocks, timers, event times); the system clock unless a test moves time itself. */

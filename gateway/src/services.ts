@@ -1,6 +1,6 @@
 import { jurisdictionFromEnv, systemClock, type Clock, type Logger } from "@pap/core";
 import { authSettingsFromEnv, createAuthenticator, type AuthSettings } from "@pap/kernel/auth";
-import { openDatabase, resealStored, type Database, type DatabaseConfig } from "@pap/db";
+import { migrationModeFromEnv, openDatabase, resealStored, type Database, type DatabaseConfig, type MigrationMode } from "@pap/db";
 import {
   eventSettingsFromEnv,
   searchIndexOf,
@@ -46,7 +46,8 @@ export async function openProcessServices(options: {
   database: DatabaseConfig;
   logger: Logger;
   hosted: readonly PlatformSubgraph[];
-  migrate?: boolean;
+  /** Apply the pending migrations, only check that none is pending, or neither; DATABASE_MIGRATE decides unless given. */
+  migrate?: boolean | MigrationMode;
   onQuery?: (sql: string) => void;
   events?: EventSettings;
   auth?: AuthSettings;
@@ -55,9 +56,10 @@ export async function openProcessServices(options: {
 }): Promise<ProcessServices> {
   const { logger } = options;
   const database = await openDatabase(options.database, {
-    migrate: options.migrate,
+    migrate: options.migrate ?? migrationModeFromEnv(options.database.kind),
     onQuery: options.onQuery,
     log: (message) => logger.info(message),
+    warn: (message) => logger.warn(message),
   });
   if (database.sealer.developmentKey)
     logger.warn("ENCRYPTION_KEYS is not set: sensitive values are sealed with the public development key (refused in production)");

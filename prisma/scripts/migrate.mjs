@@ -1,19 +1,30 @@
 #!/usr/bin/env node
-// Migration commands that work offline (see prisma/README section in the root README).
+// Migration commands that work offline (docs/operations.md, Migrations).
+//   deploy        (the default) apply committed migrations to DATABASE_URL (or --url; pglite:<dir> for the
+//                 embedded store), under the same lock as a host's start: the release step
+//   status        list the committed migrations the database lacks, and those it has that are not committed
 //   create NAME   write prisma/migrations/<timestamp>_NAME/migration.sql for the schema change, if any
 //   diff          print that SQL without writing it
-//   deploy        apply committed migrations to DATABASE_URL (or --url; pglite:<dir> for the embedded store)
-// Run `npm run build -w @pap/db` first: this script uses the compiled package.
+// `npm run migrate` builds the package this script uses first; run directly, it needs `npm run build -w @pap/db`.
 import { mkdir, writeFile } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 
 const require = createRequire(import.meta.url);
+const built = new URL("../dist/src/index.js", import.meta.url);
+if (!existsSync(built)) {
+  console.error(
+    "The database package is not built: run `npm run build -w @pap/db` (or `npm run migrate`, which builds it), then this again.",
+  );
+  process.exit(1);
+}
 const db = require("../dist/src/index.js");
 const migrationsModule = require("../dist/src/migrations.js");
 
-const [command, ...args] = process.argv.slice(2);
+const given = process.argv.slice(2);
+// `npm run migrate` alone is the release step; `npm run migrate -- --url …` too.
+const [command, ...args] = given.length === 0 || given[0].startsWith("--") ? ["deploy", ...given] : given;
 const urlFlag = args.indexOf("--url");
 const url = urlFlag >= 0 ? args[urlFlag + 1] : process.env.DATABASE_URL;
 
@@ -56,19 +67,34 @@ try {
     case "deploy": {
       const database = await db.openDatabase(configFor(url), { migrate: false });
       try {
-        const applied = await db.applyMigrations(database.adapterFactory);
-        console.log(applied.length ? `applied: ${applied.join(", ")}` : "database already up to date");
+        const applied = await db.migrateDatabase(database, { log: (message) => console.log(message) });
+        if (!applied.length) console.log("database already up to date");
+      } finally {
+        await database.close();
+      }
+      break;
+    }
+    case "status": {
+      const database = await db.openDatabase(configFor(url), { migrate: false });
+      try {
+        const status = await db.migrationStatus(database.read);
+        console.log(`${status.committed.length} committed, ${status.committed.length - status.missing.length} applied`);
+        for (const name of status.missing) console.log(`  pending  ${name}`);
+        for (const name of status.unknown) console.log(`  unknown  ${name} (applied, not committed here: a newer release's?)`);
+        // Like `prisma migrate status`: pending migrations are a non-zero exit, for a deploy script to test.
+        if (status.missing.length) process.exitCode = 1;
       } finally {
         await database.close();
       }
       break;
     }
     default:
-      console.error("usage: npm run migrate -- <create NAME|diff|deploy [--url URL]>");
+      console.error("usage: npm run migrate [-- deploy|status [--url URL] | create NAME | diff]");
       process.exitCode = 2;
   }
 } catch (error) {
-  console.error(error);
+  // The lock's wait running out is a message for the operator, not a stack trace.
+  console.error(error instanceof Error && error.name === "MigrationLockTimeout" ? error.message : error);
   process.exitCode = 1;
 }
 // The WebAssembly engine leaves timers running after it is freed; leave explicitly.

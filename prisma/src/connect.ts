@@ -9,7 +9,7 @@ import pg from "pg";
 import { PrismaClient } from "../generated/client/client";
 import type { DatabaseConfig } from "./config";
 import { driverSql, type SqlTransaction, type StatementRunner } from "./driver-transaction";
-import { applyMigrations } from "./migrations";
+import { migrateDatabase, requireMigrated, type MigrationMode } from "./migrating";
 import { sealingClient } from "./sealing/client";
 import { sealerFromEnv, type Sealer } from "./sealing/sealer";
 import { isSharedSession } from "./share";
@@ -49,25 +49,38 @@ export type Database = {
 };
 
 export type OpenOptions = {
-  migrate?: boolean;
+  /**
+   * What to do about migrations before anything else: `true` or `"apply"` (the default) applies the
+   * pending ones (on PostgreSQL under the migration lock), `"check"` refuses with DatabaseNotMigrated
+   * unless none is pending (DATABASE_MIGRATE=false), `false` or `"none"` neither.
+   */
+  migrate?: boolean | MigrationMode;
   log?: (message: string) => void;
+  /** Where a check says the database holds migrations this release does not know; `log` unless given. */
+  warn?: (message: string) => void;
+  /** How long to wait for another host's migration; DATABASE_MIGRATE_LOCK_TIMEOUT_MS unless given. */
+  lockWaitMs?: number;
   /** Called with every SQL statement Prisma sends and its parameters as JSON (diagnostics, the N+1 and index tests); off unless given. */
   onQuery?: (sql: string, params: string) => void;
   /** What to seal with; from ENCRYPTION_KEYS and SENSITIVE_FIELDS unless given. */
   sealer?: Sealer;
 };
 
-/** Opens the database, applying pending migrations first unless told not to. */
+const modeOf = (migrate: OpenOptions["migrate"]): MigrationMode =>
+  migrate === undefined || migrate === true ? "apply" : migrate === false ? "none" : migrate;
+
+/** Opens the database, applying pending migrations first unless told not to (or only checking them). */
 export async function openDatabase(config: DatabaseConfig, givenOptions: OpenOptions = {}): Promise<Database> {
   // Read before connecting: a production start without keys of its own stops here, having touched nothing.
   const options = { ...givenOptions, sealer: givenOptions.sealer ?? sealerFromEnv() };
   const db = config.kind === "postgres" ? openPostgres(config, options) : await openPglite(config, options);
-  if (options.migrate !== false) {
-    const applied = await applyMigrations(db.adapterFactory);
-    if (applied.length) options.log?.(`applied migrations: ${applied.join(", ")}`);
-    // PGlite learns the array types it serializes parameters for once, when it opens: the arrays of the
-    // enums a migration has just created would go as plain text (`malformed array literal`, 22P02).
-    if (applied.length) await db.pglite?.refreshArrayTypes();
+  try {
+    const mode = modeOf(options.migrate);
+    if (mode === "apply") await migrateDatabase(db, { log: options.log, lockWaitMs: options.lockWaitMs });
+    if (mode === "check") await requireMigrated(db, options.warn ?? options.log);
+  } catch (error) {
+    await db.close();
+    throw error;
   }
   return db;
 }

@@ -9,6 +9,19 @@ export { openDatabase, preparedQuery } from "./connect";
 export type { Database, OpenOptions, RowReader } from "./connect";
 export { driverSql, type SqlTransaction, type StatementRunner } from "./driver-transaction";
 export { applyMigrations, pendingSchemaChangeSql } from "./migrations";
+export {
+  compareMigrations,
+  DatabaseNotMigrated,
+  migrateDatabase,
+  MIGRATION_LOCK_KEY,
+  MigrationLockTimeout,
+  migrationModeFromEnv,
+  migrationStatus,
+  requireMigrated,
+  type MigrationComparison,
+  type MigrationMode,
+  type RecordedMigration,
+} from "./migrating";
 export { shareEmbeddedDatabase } from "./share";
 export { findLocked, lockRowForUpdate } from "./row-lock";
 export { findActiveAccount, type Credential } from "./accounts";

@@ -49,27 +49,39 @@ export async function launchWith(
   name: string,
   budgetMs = START_BUDGET_MS,
 ): Promise<{ process: ChildProcess; line: string; output: () => string }> {
+  const { process: child, output } = spawnLauncher(env);
+  return { process: child, line: await bannerLine(child, output, name, budgetMs), output };
+}
+
+/**
+ * Starts the launcher with exactly `env` and returns at once, with everything it prints (stdout and
+ * stderr) as it prints it: for a test that watches a start before it is done (or that never is).
+ */
+export function spawnLauncher(env: NodeJS.ProcessEnv): { process: ChildProcess; output: () => string } {
   const output: string[] = [];
   const child = spawn(process.execPath, [path.join(__dirname, "../../gateway/dist/main.js")], { env, stdio: ["ignore", "pipe", "pipe"] });
   launched.push(child);
   child.stdout!.on("data", (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => output.push(chunk.toString()));
+  return { process: child, output: () => output.join("") };
+}
+
+/** Waits for a launched platform's banner line named `name` and returns it; fails if the platform exits first. */
+export async function bannerLine(child: ChildProcess, output: () => string, name: string, budgetMs = START_BUDGET_MS): Promise<string> {
   const line = () =>
-    output
-      .join("")
+    output()
       .split("\n")
       .find((text) => text.trimStart().startsWith(`${name} `));
   await waitFor(
     () => {
-      if (child.exitCode !== null)
-        throw new Error(`the platform exited (${child.exitCode}) before printing its banner:\n${output.join("")}`);
+      if (child.exitCode !== null) throw new Error(`the platform exited (${child.exitCode}) before printing its banner:\n${output()}`);
       return line() !== undefined;
     },
     `the banner's ${name} line`,
     budgetMs,
     100,
   );
-  return { process: child, line: line()!, output: () => output.join("") };
+  return line()!;
 }
 
 /** Stops a launched platform (SIGTERM, as Ctrl-C would) and waits for it to exit. */

@@ -13,7 +13,15 @@ import { adminHeaders } from "./auth";
  * A fresh database cloned from the run's migrated template (see global-setup.js), so each test file
  * starts empty and files can run in parallel.
  */
-export async function createTestDatabase(label: string): Promise<string> {
+export const createTestDatabase = (label: string) => createRunDatabase(label, true);
+
+/**
+ * A fresh database with nothing in it, not even the migrations (for the tests of migrating itself),
+ * named after the run's template so that the run drops it with the others.
+ */
+export const createEmptyTestDatabase = (label: string) => createRunDatabase(label, false);
+
+async function createRunDatabase(label: string, migrated: boolean): Promise<string> {
   const adminUrl = process.env.TEST_PG_ADMIN_URL;
   const template = process.env.TEST_TEMPLATE_DATABASE;
   if (!adminUrl || !template) throw new Error("integration tests need the Jest global setup (run them with `npm test`)");
@@ -21,7 +29,7 @@ export async function createTestDatabase(label: string): Promise<string> {
   const admin = new Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+    await admin.query(`CREATE DATABASE "${name}"${migrated ? ` TEMPLATE "${template}"` : ""}`);
   } finally {
     await admin.end();
   }

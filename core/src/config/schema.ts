@@ -196,6 +196,21 @@ export const settingDeclarations = {
     default: "`20`",
     meaning: "Connections per process (each write holds one for its transaction)",
   }),
+  DATABASE_MIGRATE: declare({
+    group: "Database",
+    value: trueFalse(),
+    default: "`true`, `false` when `NODE_ENV=production` on PostgreSQL",
+    meaning:
+      "`true`: a start applies the pending migrations (hosts starting together take turns under a lock). `false`: it applies none, and refuses to start unless the database holds every migration this release has; the release step `npm run migrate` applies them (see [Migrations](#migrations))",
+    production: "`false` unless set (on PostgreSQL): run `npm run migrate` against the primary before starting the release's hosts",
+  }),
+  DATABASE_MIGRATE_LOCK_TIMEOUT_MS: declare({
+    group: "Database",
+    value: wholeNumber(180_000),
+    default: "`180000`",
+    meaning:
+      "How long a migration waits for another host's (PostgreSQL's advisory lock) before it gives up and the start or `npm run migrate` fails",
+  }),
   PGLITE_DATA_DIR: declare({
     group: "Database",
     value: text(),
