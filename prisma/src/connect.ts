@@ -186,6 +186,9 @@ function openPostgres(config: Extract<DatabaseConfig, { kind: "postgres" }>, opt
   // JIT off: the platform's statements are short lookups and a few joins over the event log (the metrics),
   // whose compile time JIT never repays; off per connection, so no statement needs a transaction to say so.
   const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize, options: "-c jit=off", Client: TimedClient });
+  // An idle connection the server or the network drops is reported here, and unheard it would end the
+  // process; the pool has discarded it already and opens a new one when next asked.
+  pool.on("error", (error) => options.log?.(`an idle database connection broke: ${error.message}`));
   const unwatch = watchPool("main", pool);
   const adapterFactory = new PrismaPg(pool);
   const prisma = createClient(adapterFactory, options);

@@ -43,6 +43,15 @@ type Callback = (error: Error | null, result: unknown) => void;
  * closure and the histogram's observe. Cursors and streams (a `submit` of their own) are not timed.
  */
 export class TimedClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    // A connection that breaks while it is checked out between statements (a failover, a cut network)
+    // emits `error`, and an EventEmitter's unheard `error` ends the process. What was in flight rejects
+    // with it already, and the pool discards a broken connection when it is released: nothing is lost
+    // by listening, and the host stays up to serve on the new primary.
+    this.on("error", () => {});
+  }
+
   // pg's overloads take (text or config, values?, callback?); the pool calls with a callback, transactions without.
   // biome-ignore lint/suspicious/noExplicitAny: pg's own overloads return a promise or nothing; the override keeps their untyped union
   override query(config: unknown, values?: unknown, callback?: unknown): any {

@@ -1,6 +1,7 @@
 // What a client meets while the platform's PostgreSQL is away (a failover, a restart, a cut network):
 // a 503 in the envelope with Retry-After, never a 500 that would say a defect of the platform's own, a
 // readiness probe that says so, and everything back without a restart once the database returns.
+import { openDatabase } from "@pap/db";
 import { createTestDatabase, httpClient, startTestPlatform, type TestPlatform } from "../support/platform";
 import { TcpProxy } from "../support/tcp-proxy";
 import { until } from "../support/waiting";
@@ -52,4 +53,33 @@ it("answers 503 with Retry-After while the database is away, and serves again on
   );
   const after = await api.get(`/persons?q=${encodeURIComponent("name.lastName:Outage")}`);
   expect(after.body.items.map((person: { name: { firstName: string } }) => person.name.firstName).sort()).toEqual(["After", "Before"]);
+});
+
+it("keeps the process up when connections it holds or keeps idle break, and opens new ones once the database is back", async () => {
+  const direct = new URL(await createTestDatabase("database_outage_pool"));
+  const relay = new TcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
+  const through = new URL(direct);
+  through.port = String(await relay.listen());
+  const database = await openDatabase({ kind: "postgres", url: through.toString(), poolSize: 3 }, { migrate: false });
+  try {
+    // One connection checked out between statements (as a transaction holds one), two idle in the pool.
+    const idle = await Promise.all([database.pool!.connect(), database.pool!.connect()]);
+    for (const client of idle) client.release();
+    const held = await database.pool!.connect();
+    relay.drop();
+    // Unheard, either connection's `error` would end the process (and fail this test as uncaught).
+    await until("the pool to discard its idle connections", () => database.pool!.idleCount === 0);
+    await expect(held.query("SELECT 1")).rejects.toThrow();
+    held.release(true);
+    relay.restore();
+    await until("a statement to run again on a new connection", async () =>
+      database.read<{ one: number }>("SELECT 1 AS one", []).then(
+        (rows) => rows[0]?.one === 1,
+        () => false,
+      ),
+    );
+  } finally {
+    await database.close();
+    await relay.close();
+  }
 });

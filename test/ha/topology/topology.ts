@@ -117,15 +117,13 @@ async function startIn(runDirectory: string): Promise<Topology> {
     url: platformHostUrl(host),
     env: platformHostEnv(host, overrides),
   }));
-  for (const platformHost of platformHosts) {
-    startPlatformHost(platformHost, runDirectory);
-    await until(
-      `HAProxy to take ${platformHost.host.name} as ready`,
-      async () =>
-        ((await serversUp().catch(() => ({}))) as Record<string, string[]>).platform_hosts?.includes(platformHost.host.name) ?? false,
-      180_000,
-    );
-  }
+  // All at once, as a deployment's hosts come up: with migrations off, none touches the schema.
+  for (const platformHost of platformHosts) startPlatformHost(platformHost, runDirectory);
+  await until(
+    "HAProxy to take all three platform hosts as ready",
+    async () => ((await serversUp().catch(() => ({}))) as Record<string, string[]>).platform_hosts?.length === 3,
+    240_000,
+  );
 
   return {
     runDirectory,
