@@ -655,6 +655,19 @@ export const settingDeclarations = {
     default: "`10`",
     meaning: "Event streams and GraphQL WebSockets one caller may hold open at once; past it, 429 (SSE) or close code 4429 (WebSocket)",
   }),
+  RATE_LIMIT_REDIS_URL: declare({
+    group: "Limits",
+    value: url(["redis", "rediss"]),
+    default: "unset (each process counts on its own)",
+    meaning:
+      "A Redis server (`redis://host:6379`, `rediss://` over TLS) every process counts `RATE_LIMIT_MAX` in, so that all hosts together enforce one budget per caller; while it does not answer, each process counts on its own (see [Per-caller limits](rest.md#per-caller-limits))",
+  }),
+  RATE_LIMIT_REDIS_PREFIX: declare({
+    group: "Limits",
+    value: text("pap-rate-limit:"),
+    default: "`pap-rate-limit:`",
+    meaning: "What the counters' keys in `RATE_LIMIT_REDIS_URL` start with: platforms sharing one Redis each need their own",
+  }),
 
   // Events
   PLATFORM_BASE_PATH: declare({
