@@ -3,6 +3,7 @@ export {
   badRequest,
   clientErrorFromDatabase,
   conflict,
+  connectionFailure,
   databaseFaultSummary,
   databaseMessageOf,
   envelopeFromGraphQLError,

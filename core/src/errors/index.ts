@@ -24,3 +24,4 @@ export type { RequestValues } from "./database-refusal";
 export { envelopeFromGraphQLError } from "./status";
 export { reportServerFault } from "./server-fault";
 export type { FaultLog } from "./server-fault";
+export { connectionFailure } from "./connection-failure";
