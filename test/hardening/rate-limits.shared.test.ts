@@ -9,6 +9,7 @@ import Redis from "ioredis";
 import { bearer } from "../support/auth";
 import { startPlatformOn } from "../support/live";
 import { createTestDatabase } from "../support/platform";
+import { freePort } from "../support/ports";
 import { TcpProxy } from "../support/tcp-proxy";
 import { waitFor } from "../support/waiting";
 
@@ -21,12 +22,14 @@ const prefix = `pap-test-rate-limit-${randomUUID()}:`;
 const relay = new TcpProxy(REDIS);
 const redis = new Redis({ ...REDIS, lazyConnect: true });
 let hosts: RunningPlatform[] = [];
+let databaseUrl: string;
+let env: Record<string, string>;
 
 beforeAll(async () => {
   const relayPort = await relay.listen();
   await redis.connect();
-  const databaseUrl = await createTestDatabase("rate_limits_shared");
-  const env = {
+  databaseUrl = await createTestDatabase("rate_limits_shared");
+  env = {
     RATE_LIMIT: "true",
     RATE_LIMIT_MAX: String(MAX),
     RATE_LIMIT_WINDOW_MS: "600000",
@@ -83,6 +86,18 @@ describe("requests per window, counted in Redis", () => {
         30_000,
         200,
       );
+    }
+  });
+
+  it("a host whose Redis is not there at start starts all the same, and counts on its own", async () => {
+    const lone = await startPlatformOn(databaseUrl, { ...env, RATE_LIMIT_REDIS_URL: `redis://127.0.0.1:${await freePort()}` });
+    try {
+      const caller = await bearer(["case_worker"], { sub: `test|no-redis-${randomUUID()}` });
+      const statuses: number[] = [];
+      for (let index = 0; index <= MAX; index++) statuses.push(await statusOf(lone, caller));
+      expect(statuses).toEqual([...Array(MAX).fill(200), 429]);
+    } finally {
+      await lone.close();
     }
   });
 });

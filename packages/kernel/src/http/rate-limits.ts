@@ -60,7 +60,9 @@ const tooManyRequests = (message: string) => new ApiError(429, "RATE_LIMITED", m
  */
 export async function useRateLimits(app: FastifyInstance, settings: RateLimitSettings, identify: CallerIdentifier): Promise<void> {
   if (!settings.enabled) return;
-  const shared = settings.redisUrl ? sharedRateCounts(settings.redisUrl, settings.redisPrefix ?? "pap-rate-limit:", app.log) : undefined;
+  const shared = settings.redisUrl
+    ? await sharedRateCounts(settings.redisUrl, settings.redisPrefix ?? "pap-rate-limit:", app.log)
+    : undefined;
   if (shared) app.addHook("onClose", () => shared.close());
   await app.register(rateLimit, {
     ...(shared && { store: shared.Store }),

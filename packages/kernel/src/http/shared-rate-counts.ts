@@ -20,7 +20,7 @@ export type SharedRateCounts = { Store: FastifyRateLimitStoreCtor; close(): Prom
  * through unlimited for our outage. Failing closed would turn a Redis outage into an outage of the
  * whole platform; failing fully open would leave no limit at all while it lasts.
  */
-export function sharedRateCounts(redisUrl: string, prefix: string, log: FastifyBaseLogger): SharedRateCounts {
+export async function sharedRateCounts(redisUrl: string, prefix: string, log: FastifyBaseLogger): Promise<SharedRateCounts> {
   const redis = new Redis(redisUrl, {
     // A request never waits for Redis: no queue while disconnected, one try, and an answer within half
     // a second, else it is counted locally. The client keeps reconnecting in the background.
@@ -44,6 +44,13 @@ export function sharedRateCounts(redisUrl: string, prefix: string, log: FastifyB
   };
   // ioredis reports each failed reconnection as an event (unheard, it would print each one): the change is logged once.
   redis.on("error", degrade);
+  // The first requests would find no connection yet and be counted locally: the start waits a moment
+  // for one, but never longer than a request would (a Redis down at start is an outage like any other).
+  const connected = await Promise.race([
+    new Promise<boolean>((resolve) => redis.once("ready", () => resolve(true))),
+    new Promise<boolean>((resolve) => setTimeout(resolve, 1_000, false).unref()),
+  ]);
+  if (!connected) degrade(new Error(`no connection to ${new URL(redisUrl).host} within a second of the start`));
   const remote = new RedisStore(false, false, redis, prefix);
   const local = new LocalStore(false, false, 5000);
   class SharedStore implements Store {
