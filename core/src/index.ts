@@ -4,6 +4,7 @@ export {
   clientErrorFromDatabase,
   conflict,
   DATABASE_RETRY_AFTER_SECONDS,
+  connectionFailure,
   databaseFaultSummary,
   databaseMessageOf,
   databaseUnavailable,

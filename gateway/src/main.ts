@@ -4,6 +4,7 @@ import "./tracing";
 import type { ContentSettings } from "@pap/content";
 import { ConfigurationError, createLogger, joinPlatformMetrics } from "@pap/core";
 import type { AuthSettings } from "@pap/kernel/auth";
+import { rateLimitSettingsFromEnv } from "@pap/kernel/http";
 import { describeDatabase, databaseConfigFromEnv } from "@pap/db";
 import { prepareAuthSettings } from "./auth";
 import { describeContent, prepareContentSettings } from "./content";
@@ -133,6 +134,7 @@ function printBanner(
     `  index       ${rest}/ (every link above)`,
     `  eligibility ${adapter.url} (${adapter.reference ? "the reference adapter; set ELIGIBILITY_ADAPTER_URL to use your own" : "ELIGIBILITY_ADAPTER_URL"})`,
     `  ${describeContent(content)}`,
+    `  limits      ${describeLimits()}`,
     `  agencies    ${agencies.url} (${agencies.reference ? "the reference agency simulator; set DATA_EXCHANGE_AGENCY_URL to use real agencies" : "DATA_EXCHANGE_AGENCY_URL"})`,
     auth.mode === "development"
       ? `  auth        DEVELOPMENT mode: tokens signed with a key local to this machine; get one with\n              curl '${rest}/dev/token?role=case_worker' and send it as 'Authorization: Bearer <token>'\n              (token claims: X-API-Key: ${auth.apiKeys[0]})`
@@ -143,6 +145,16 @@ function printBanner(
     "",
   ];
   process.stdout.write(`${lines.join("\n")}\n`);
+}
+
+/** Whether per-caller limits are on, and whether the hosts behind one load balancer share them. */
+function describeLimits(): string {
+  const limits = rateLimitSettingsFromEnv();
+  if (!limits.enabled) return "off (RATE_LIMIT=true, or NODE_ENV=production, turns them on)";
+  const per = `${limits.max} requests per ${limits.windowMs / 1000} s per caller`;
+  return limits.redisUrl
+    ? `${per}, counted in Redis at ${new URL(limits.redisUrl).host} for every host together`
+    : `${per}, counted in each process (RATE_LIMIT_REDIS_URL shares the count between hosts)`;
 }
 
 main().catch((error) => {

@@ -119,6 +119,29 @@ export const countyTableFile = () =>
     undefined,
   ) as z.ZodType<CountyTable | undefined>;
 
+/**
+ * A file of PEM certificates (NODE_EXTRA_CA_CERTS), read when the setting is: Node itself only warns
+ * about one it cannot load and then refuses every peer it would have trusted, far from the cause.
+ */
+export const certificateFile = () =>
+  withFallback(
+    z.string().transform((path, context): string => {
+      let content: string;
+      try {
+        content = readFileSync(path, "utf8");
+      } catch (error) {
+        context.addIssue({ code: "custom", message: `(${path}) cannot be read (${(error as NodeJS.ErrnoException).code})`, input: path });
+        return z.NEVER;
+      }
+      if (!content.includes("-----BEGIN CERTIFICATE-----")) {
+        context.addIssue({ code: "custom", message: `(${path}) holds no PEM certificate (-----BEGIN CERTIFICATE-----)`, input: path });
+        return z.NEVER;
+      }
+      return path;
+    }),
+    undefined,
+  ) as z.ZodType<string | undefined>;
+
 /** An absolute URL with one of the given schemes, as given (a reader that appends paths drops trailing slashes itself). */
 export function url(schemes: readonly string[] = ["http", "https"]) {
   const schema = z.string().refine(

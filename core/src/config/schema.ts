@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import {
+  certificateFile,
   choice,
   commaList,
   countyTableFile,
@@ -137,6 +138,13 @@ export const settingDeclarations = {
       "The proxies in front of the platform whose `X-Forwarded-For` names the client: their addresses or CIDR ranges (`10.0.0.0/8,127.0.0.1`, or `loopback`), or `true` for any peer (then any client can name any address). The client's address keys the per-caller limits of requests without a verified credential",
     production: "not `true`: name the proxies",
     example: "127.0.0.1",
+  }),
+  NODE_EXTRA_CA_CERTS: declare({
+    group: "Deployment",
+    value: certificateFile(),
+    default: "unset: Node's own CAs only",
+    meaning:
+      "Node's own: a PEM file of further CAs every process trusts when it calls over `https://` (a subgraph, the gateway, an identity provider, an outside agency), read once at start; for a self-signed certificate, the certificate itself. A file that cannot be read or holds no certificate stops the start (see [TLS between the processes](#tls-between-the-processes))",
   }),
   CORS_ORIGINS: declare({
     group: "Deployment",
@@ -669,6 +677,19 @@ export const settingDeclarations = {
     value: wholeNumber(10),
     default: "`10`",
     meaning: "Event streams and GraphQL WebSockets one caller may hold open at once; past it, 429 (SSE) or close code 4429 (WebSocket)",
+  }),
+  RATE_LIMIT_REDIS_URL: declare({
+    group: "Limits",
+    value: url(["redis", "rediss"]),
+    default: "unset (each process counts on its own)",
+    meaning:
+      "A Redis server (`redis://host:6379`, `rediss://` over TLS) every process counts `RATE_LIMIT_MAX` in, so that all hosts together enforce one budget per caller; while it does not answer, each process counts on its own (see [Per-caller limits](rest.md#per-caller-limits))",
+  }),
+  RATE_LIMIT_REDIS_PREFIX: declare({
+    group: "Limits",
+    value: text("pap-rate-limit:"),
+    default: "`pap-rate-limit:`",
+    meaning: "What the counters' keys in `RATE_LIMIT_REDIS_URL` start with: platforms sharing one Redis each need their own",
   }),
 
   // Events

@@ -25,3 +25,4 @@ export { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailable, isDatabaseUnavailabl
 export { envelopeFromGraphQLError } from "./status";
 export { reportDatabaseOutage, reportServerFault } from "./server-fault";
 export type { FaultLog } from "./server-fault";
+export { connectionFailure } from "./connection-failure";

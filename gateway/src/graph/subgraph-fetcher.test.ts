@@ -106,3 +106,13 @@ describe("the remote subgraphs' fetcher", () => {
     expect(received).toHaveLength(2);
   });
 });
+
+describe("TLS", () => {
+  it("an https:// subgraph that speaks plain HTTP fails at once, saying so", async () => {
+    const plainPort = new URL(url).port;
+    const secure = `https://127.0.0.1:${plainPort}/graphql`;
+    await expect(fetcher.fetch(secure, { method: "POST", body: "{}" })).rejects.toThrow(
+      `${secure} failed: it does not speak TLS where https:// was given, or the reverse`,
+    );
+  });
+});

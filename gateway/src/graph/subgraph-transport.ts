@@ -1,5 +1,7 @@
 import http from "node:http";
+import https from "node:https";
 import type { RemoteGraphQLDataSource } from "@apollo/gateway";
+import { connectionFailure } from "@pap/core";
 
 type Fetcher = RemoteGraphQLDataSource["fetcher"];
 export type FetcherRequestInit = NonNullable<Parameters<Fetcher>[1]>;
@@ -12,12 +14,17 @@ export type SubgraphReply = { status: number; statusText: string; headers: Recor
  * HTTP to the subgraph processes over kept-alive connections. Apollo's default fetcher opened and
  * closed connections under load (thousands in TIME_WAIT), so every subgraph call paid a TCP
  * handshake, and the subgraph a fresh socket. The pool is per process and shared by every subgraph.
+ * An `https://` subgraph is reached over TLS with a pool of its own (a kept-alive TLS connection also
+ * spares the TLS handshake), trusting Node's CAs and those of NODE_EXTRA_CA_CERTS.
  */
 export class SubgraphTransport {
   private readonly agent: http.Agent;
+  private readonly tlsAgent: https.Agent;
 
   constructor(options: { maxSocketsPerSubgraph?: number; timeoutMs?: number } = {}) {
-    this.agent = new http.Agent({ keepAlive: true, maxSockets: options.maxSocketsPerSubgraph ?? 64, timeout: options.timeoutMs ?? 30_000 });
+    const pool = { keepAlive: true, maxSockets: options.maxSocketsPerSubgraph ?? 64, timeout: options.timeoutMs ?? 30_000 };
+    this.agent = new http.Agent(pool);
+    this.tlsAgent = new https.Agent(pool);
   }
 
   send(url: string, init: FetcherRequestInit = {}): Promise<SubgraphReply> {
@@ -27,23 +34,29 @@ export class SubgraphTransport {
         init.body === undefined
           ? init.headers
           : Object.assign({}, init.headers, { "content-length": String(Buffer.byteLength(init.body)) });
-      const request = http.request(url, { method: init.method ?? "POST", headers: requestHeaders, agent: this.agent }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("error", reject);
-        response.on("end", () => {
-          const headers: Record<string, string> = {};
-          for (const [name, value] of Object.entries(response.headers))
-            if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : value;
-          resolve({
-            status: response.statusCode ?? 0,
-            statusText: response.statusMessage ?? "",
-            headers,
-            body: Buffer.concat(chunks).toString("utf8"),
+      const overTls = url.startsWith("https:");
+      const send = overTls ? https.request : http.request;
+      const request = send(
+        url,
+        { method: init.method ?? "POST", headers: requestHeaders, agent: overTls ? this.tlsAgent : this.agent },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("error", reject);
+          response.on("end", () => {
+            const headers: Record<string, string> = {};
+            for (const [name, value] of Object.entries(response.headers))
+              if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : value;
+            resolve({
+              status: response.statusCode ?? 0,
+              statusText: response.statusMessage ?? "",
+              headers,
+              body: Buffer.concat(chunks).toString("utf8"),
+            });
           });
-        });
-      });
-      request.on("error", reject);
+        },
+      );
+      request.on("error", (error) => reject(connectionFailure(url, error)));
       request.on("timeout", () => request.destroy(new Error(`subgraph ${url} did not answer in time`)));
       request.end(init.body);
     });
@@ -51,6 +64,7 @@ export class SubgraphTransport {
 
   close(): void {
     this.agent.destroy();
+    this.tlsAgent.destroy();
   }
 }
 

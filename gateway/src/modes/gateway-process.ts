@@ -21,7 +21,9 @@ async function main() {
     void running.online.then(() => process.send?.({ ready: true }));
     return;
   }
-  const urls = JSON.parse(readSetting("SUBGRAPH_URLS")) as Record<string, string>;
+  const urls = subgraphUrlsFromEnv();
+  // Read so that a CA file Node could not load stops the start here, not every TLS call later.
+  readSetting("NODE_EXTRA_CA_CERTS");
   const auth = authSettingsFromEnv();
   const authenticate = createAuthenticator(auth);
   const graph = await createGraphServer({ kind: "remote", urls }, logger, authenticate);
@@ -33,6 +35,17 @@ async function main() {
     await app.close();
     await graph.stop();
   });
+}
+
+/** SUBGRAPH_URLS: each subgraph's `http://` or `https://` URL, by name. */
+function subgraphUrlsFromEnv(): Record<string, string> {
+  const urls = JSON.parse(readSetting("SUBGRAPH_URLS")) as Record<string, string>;
+  for (const [name, url] of Object.entries(urls)) {
+    const scheme = URL.canParse(url) ? new URL(url).protocol : "";
+    if (scheme !== "http:" && scheme !== "https:")
+      throw new Error(`SUBGRAPH_URLS: ${name}'s address must be an http:// or https:// URL, not '${url}'.`);
+  }
+  return urls;
 }
 
 main().catch((error) => {

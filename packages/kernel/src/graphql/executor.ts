@@ -1,5 +1,5 @@
 import { pickForwardedHeaders } from "./forwarded-headers";
-import { tracedCall } from "@pap/core";
+import { connectionFailure, tracedCall } from "@pap/core";
 
 /** A GraphQL result as any executor returns it. */
 export type GraphResult = {
@@ -22,13 +22,15 @@ export type GraphRequest = {
  */
 export type GraphExecutor = (request: GraphRequest) => Promise<GraphResult>;
 
-/** Executor for a gateway in another process. */
+/** Executor for a gateway in another process, over `http://` or `https://` (trusting NODE_EXTRA_CA_CERTS too). */
 export function httpGraphExecutor(url: string): GraphExecutor {
   const target = new URL(url);
   return ({ query, variables, headers }) => {
     const sent = Object.assign(pickForwardedHeaders(headers), { "content-type": "application/json" });
     return tracedCall(target, sent, async () => {
-      const response = await fetch(url, { method: "POST", headers: sent, body: JSON.stringify({ query, variables }) });
+      const response = await fetch(url, { method: "POST", headers: sent, body: JSON.stringify({ query, variables }) }).catch((error) => {
+        throw connectionFailure(url, error);
+      });
       return (await response.json()) as GraphResult;
     });
   };

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { ApiError, openConnections, rateLimitRefusals, isProduction, readSetting } from "@pap/core";
 import type { Authenticator } from "../auth";
 import { pickForwardedHeaders } from "../graphql/forwarded-headers";
+import { sharedRateCounts } from "./shared-rate-counts";
 
 /** Per-caller limits at the platform's edge (the processes clients reach). */
 export type RateLimitSettings = {
@@ -10,8 +11,12 @@ export type RateLimitSettings = {
   /** Requests one caller may make per window. */
   max: number;
   windowMs: number;
-  /** Live connections (event streams and GraphQL WebSockets) one caller may hold open at once. */
+  /** Live connections (event streams and GraphQL WebSockets) one caller may hold open at once (per process). */
   maxConnections: number;
+  /** Where requests are counted for every host together; unset, each process counts its own. */
+  redisUrl?: string;
+  /** The Redis keys' prefix. */
+  redisPrefix?: string;
 };
 
 /** Off unless `RATE_LIMIT=true`, or `NODE_ENV=production` and `RATE_LIMIT` is not `false`. */
@@ -21,6 +26,8 @@ export function rateLimitSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): 
     max: readSetting("RATE_LIMIT_MAX", env),
     windowMs: readSetting("RATE_LIMIT_WINDOW_MS", env),
     maxConnections: readSetting("RATE_LIMIT_MAX_CONNECTIONS", env),
+    redisUrl: readSetting("RATE_LIMIT_REDIS_URL", env),
+    redisPrefix: readSetting("RATE_LIMIT_REDIS_PREFIX", env),
   };
 }
 
@@ -48,11 +55,17 @@ const tooManyRequests = (message: string) => new ApiError(429, "RATE_LIMITED", m
 
 /**
  * Limits how many requests each caller makes per window: past it, 429 in the envelope with
- * `Retry-After` (seconds). Health and readiness probes are never limited.
+ * `Retry-After` (seconds). Health and readiness probes are never limited. With a Redis URL the
+ * counts are shared by every process that names it (`sharedRateCounts`).
  */
 export async function useRateLimits(app: FastifyInstance, settings: RateLimitSettings, identify: CallerIdentifier): Promise<void> {
   if (!settings.enabled) return;
+  const shared = settings.redisUrl
+    ? await sharedRateCounts(settings.redisUrl, settings.redisPrefix ?? "pap-rate-limit:", app.log)
+    : undefined;
+  if (shared) app.addHook("onClose", () => shared.close());
   await app.register(rateLimit, {
+    ...(shared && { store: shared.Store }),
     // Not per route (the plugin would run after each route's own hooks, authentication among them, so
     // a refused credential would never be counted): one hook for every request, before any route's.
     global: false,
