@@ -12,6 +12,7 @@ import { type DatabaseNode, roleOf, startDatabaseNode, SUPERUSER_PASSWORD } from
 import { stopEverything, stopLeftovers } from "./processes";
 import { type PlatformHost, platformHostEnv, platformHostUrl, startPlatformHost, startReferenceServices } from "./services";
 import { startEtcd } from "./etcd";
+import { startRedis } from "./redis";
 import { until } from "../../support/waiting";
 
 const repository = path.join(__dirname, "../../..");
@@ -65,6 +66,7 @@ async function startIn(runDirectory: string): Promise<Topology> {
   inProcess.push(() => objectStore.stop());
   const clamd = startClamd(runDirectory);
   const references = startReferenceServices(runDirectory);
+  const redis = startRedis(runDirectory);
   const etcd = startEtcd(runDirectory);
   await until("etcd to answer", () => answers(`http://${etcd.endpoint}/health`), 30_000);
 
@@ -110,6 +112,7 @@ async function startIn(runDirectory: string): Promise<Topology> {
     ELIGIBILITY_ADAPTER_URL: references.adapterUrl,
     DATA_EXCHANGE_AGENCY_URL: references.agencyUrl,
     METRICS_TOKEN: "ha-test-metrics-token",
+    RATE_LIMIT_REDIS_URL: redis.url,
     LOG_LEVEL: "warn",
   };
   const platformHosts: PlatformHost[] = platformTestHosts.map((host) => ({
