@@ -55,9 +55,7 @@ export async function answerOnce(
       badRequest("Idempotency-Key must be 1 to 255 visible ASCII characters.", [{ field: "Idempotency-Key", message: "is malformed" }]),
     );
   const scope = idempotencyScope(await authenticate(pickForwardedHeaders(request.headers)));
-  const fingerprint = createHash("sha256")
-    .update(`${request.method} ${request.url}\n${JSON.stringify((fingerprinted ? fingerprinted.body : request.body) ?? null)}`)
-    .digest("hex");
+  const fingerprint = fingerprintOf(request.method, request.url, fingerprinted ? fingerprinted.body : request.body);
   const claim = await settled(store, scope, key, fingerprint);
   if (claim.kind === "other-request")
     throw await notRun(
@@ -107,6 +105,12 @@ export async function answerOnce(
     letGo();
   }
 }
+
+/** What a retry must match to be the same request: its method, its path and query, and its body. */
+export const fingerprintOf = (method: string, url: string, body: unknown): string =>
+  createHash("sha256")
+    .update(`${method} ${url}\n${JSON.stringify(body ?? null)}`)
+    .digest("hex");
 
 const isSuperseded = (answer: JsonAnswer) => (answer.body as { code?: unknown } | undefined)?.code === "IDEMPOTENCY_KEY_SUPERSEDED";
 
