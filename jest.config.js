@@ -60,6 +60,8 @@ const onEmbeddedEngine = [
   "test/communication/notices.test.ts",
   "test/workflow/deployment-config.test.ts",
   "test/scheduling/timers.test.ts",
+  "test/hardening/idempotency-store.test.ts",
+  "test/hardening/idempotency-takeover.test.ts",
 ];
 
 module.exports = {

@@ -8,7 +8,8 @@ export function isUniqueViolation(error: unknown): boolean {
     meta?: { code?: string; driverAdapterError?: { cause?: { originalCode?: string; kind?: string } } };
     message?: string;
   };
-  if (known?.code === "P2002") return true;
+  // Prisma's own code, or the server's as the driver (`Database.write`) passes it on.
+  if (known?.code === "P2002" || known?.code === "23505") return true;
   if (known?.meta?.code === "23505") return true;
   const cause = known?.meta?.driverAdapterError?.cause;
   if (cause?.originalCode === "23505" || cause?.kind === "UniqueConstraintViolation") return true;

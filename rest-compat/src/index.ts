@@ -2,4 +2,5 @@ export { registerRestRoutes, type RestGraph } from "./register";
 export { restRoutes, restOptionsFromEnv, type RestOptions } from "./routes";
 export { openApiDocument } from "./openapi";
 export type { RestRoute } from "@pap/kernel/rest";
-export { databaseIdempotencyStore, type IdempotencyStore } from "./idempotency/store";
+export { databaseIdempotencyStore, IDEMPOTENCY_LEASE_MS, type Claim, type IdempotencyStore } from "./idempotency/store";
+export { fingerprintOf } from "./idempotency/answer-once";

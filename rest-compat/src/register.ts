@@ -10,7 +10,13 @@ import {
   type RequirementLookup,
 } from "@pap/kernel/auth";
 import type { DomainContract } from "@pap/kernel/domain";
-import { pickForwardedHeaders, type GraphExecutor, type GraphResult, type GraphSubscriber } from "@pap/kernel/graphql";
+import {
+  idempotencyClaimHeader,
+  pickForwardedHeaders,
+  type GraphExecutor,
+  type GraphResult,
+  type GraphSubscriber,
+} from "@pap/kernel/graphql";
 import { type RestRequest, type RestResponse, type RestRoute, answerOf, variablesOf } from "@pap/kernel/rest";
 import type { ConnectionLimiter } from "@pap/kernel/http";
 import type { ContentSettings } from "@pap/content";
@@ -22,6 +28,7 @@ import { sendContent, signedContentPrefix, signedLinkHandler } from "./content/d
 import { receiveUpload, type ReceivedUpload } from "./content/upload";
 import { sendAnswer, type JsonAnswer } from "./answer";
 import { answerOnce } from "./idempotency/answer-once";
+import { readBackRoutes, readResultBack, type ReadBack } from "./idempotency/read-back";
 import type { IdempotencyStore } from "./idempotency/store";
 import { restOptionsFromEnv, restRoutes, type RestOptions } from "./routes";
 
@@ -74,7 +81,8 @@ export function registerRestRoutes(
     void app.register(multipart, { limits: { files: 2, fields: 20, fieldSize: 64 * 1024, parts: 24, headerPairs: 50 } });
     app.get(`${signedContentPrefix}/:versionId/:fileName`, signedLinkHandler(content));
   }
-  for (const route of routes) serveRoute(app, graph, route, content, options.requireIfMatch === true);
+  const readBacks = readBackRoutes(routes);
+  for (const route of routes) serveRoute(app, graph, route, content, options.requireIfMatch === true, readBacks.get(route));
   const document = openApiDocument(routes, {
     eventStreamPath: streamPath,
     eventStreamRequirement: streamRequirement,
@@ -88,7 +96,14 @@ export function registerRestRoutes(
 const requirementOfRoute = (graph: RestGraph, route: RestRoute) => graph.requirementOf(route.operation, route.field);
 
 /** One route on the Fastify app: its caller admitted on request, before the body is even read (a refused caller's body is never parsed). */
-function serveRoute(app: FastifyInstance, graph: RestGraph, route: RestRoute, content: Content, requireIfMatch: boolean): void {
+function serveRoute(
+  app: FastifyInstance,
+  graph: RestGraph,
+  route: RestRoute,
+  content: Content,
+  requireIfMatch: boolean,
+  readBack: ReadBack | undefined,
+): void {
   if ((route.upload || route.docs.binary) && !content)
     throw new Error(`${route.method} ${route.path} handles documents' bytes: the REST surface needs the content settings`);
   // The graph decides what a caller may do. The same requirement is checked here first, before the
@@ -101,6 +116,8 @@ function serveRoute(app: FastifyInstance, graph: RestGraph, route: RestRoute, co
     method: route.method,
     url: fastifyPath(route.path),
     onRequest: async (request) => {
+      // The claim header is the platform's own (answer-once sets it for a request with a key): a client's is dropped.
+      delete request.headers[idempotencyClaimHeader];
       await admit(graph.authenticate, requirement, request);
       const ifMatch = request.headers["if-match"];
       if (needsIfMatch && !ifMatch) throw preconditionRequired();
@@ -108,7 +125,7 @@ function serveRoute(app: FastifyInstance, graph: RestGraph, route: RestRoute, co
     },
     handler: (request, reply) =>
       graph.idempotency && route.method === "POST" && request.headers["idempotency-key"] !== undefined
-        ? answerRetriable(graph.idempotency, graph, route, content, request, reply)
+        ? answerRetriable(graph.idempotency, graph, route, content, readBack, request, reply)
         : answerRequest(graph, route, content, request, reply),
   });
 }
@@ -123,15 +140,22 @@ async function answerRetriable(
   graph: RestGraph,
   route: RestRoute,
   content: Content,
+  readBack: ReadBack | undefined,
   request: FastifyRequest,
   reply: FastifyReply,
 ) {
-  if (!route.upload) return answerOnce(store, graph.authenticate, request, reply, () => routeAnswer(graph, route, content, request));
+  const readResult = (subject: string | null) => readResultBack(graph.execute, readBack, request, subject);
+  if (!route.upload)
+    return answerOnce(store, graph.authenticate, request, reply, {
+      run: () => routeAnswer(graph, route, content, request),
+      readBack: readResult,
+    });
   const upload = await receiveUpload(request, content!());
   const { contentId, ...file } = upload.staged;
-  return answerOnce(store, graph.authenticate, request, reply, () => routeAnswer(graph, route, content, request, upload), {
-    body: { fields: upload.fields, file },
-    notRun: () => content!().store.delete(contentId),
+  return answerOnce(store, graph.authenticate, request, reply, {
+    run: () => routeAnswer(graph, route, content, request, upload),
+    readBack: readResult,
+    fingerprinted: { body: { fields: upload.fields, file }, notRun: () => content!().store.delete(contentId) },
   });
 }
 

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Prisma, type SqlTransaction } from "@pap/db";
 import type { EventDraft } from "./catalog";
 import { JSON_CONTENT_TYPE, SPEC_VERSION, type PlatformEvent } from "./envelope";
+import { createdSubjectOf, type ClaimFence } from "./idempotency-fence";
 import type { EventOrigin } from "./origin";
 import { redacted, sensitiveFieldSet } from "./redaction";
 import type { EventSettings } from "./settings";
@@ -59,13 +60,22 @@ export type EventRecorder = {
   record(tx: SqlTransaction, ...drafts: EventDraft[]): Promise<PlatformEvent[]>;
 };
 
-/** A recorder for changes of one origin (given, or worked out on first use: a request's caller is established lazily). */
-export function eventRecorder(settings: EventSettings, origin: EventOrigin | (() => Promise<EventOrigin>)): EventRecorder {
+/**
+ * A recorder for changes of one origin (given, or worked out on first use: a request's caller is
+ * established lazily). With a `fence` (a REST request sent with an Idempotency-Key), each change first
+ * proves in its own transaction that the key is still this attempt's (idempotency-fence.ts).
+ */
+export function eventRecorder(
+  settings: EventSettings,
+  origin: EventOrigin | (() => Promise<EventOrigin>),
+  fence?: ClaimFence,
+): EventRecorder {
   return {
     async record(tx, ...drafts) {
       const now = settings.clock?.now() ?? new Date();
       const resolved = typeof origin === "function" ? await origin() : origin;
       const events = drafts.map((draft) => envelopeFor(draft, resolved, settings, now));
+      if (fence) await fence(tx, createdSubjectOf(events));
       await appendToLog(tx, events);
       // The records these events describe are searchable as they now are, in the same transaction.
       await settings.searchIndex?.refresh(tx, events, settings.typePrefix);

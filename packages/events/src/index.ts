@@ -10,6 +10,8 @@ export { REDACTED, alwaysSensitiveFields, redacted, sensitiveFieldSet } from "./
 export type { EventSettings } from "./settings";
 export { EVENT_CHANNEL, appendToLog, envelopeFor, eventRecorder } from "./append";
 export type { EventRecorder, SqlTransaction } from "./append";
+export { claimFence, createdSubjectOf } from "./idempotency-fence";
+export type { ClaimFence } from "./idempotency-fence";
 export { matchesFilter, matchesType } from "./filter";
 export type { EventFilter } from "./filter";
 export { headOfLog, readLogAfter, whereOfFilter } from "./log";

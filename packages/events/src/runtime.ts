@@ -11,6 +11,7 @@ import type { PlatformEvent } from "./envelope";
 import { originOf, type EventOrigin } from "./origin";
 import type { EventSettings } from "./settings";
 import { auditTrail, type AuditTrail } from "./audit/trail";
+import { claimFence, type ClaimFence } from "./idempotency-fence";
 
 /** The event machinery one process shares among all its requests. */
 export type EventRuntime = {
@@ -27,8 +28,12 @@ export type EventRuntime = {
   transaction<T>(work: (tx: Transaction) => Promise<T>, options?: { timeout?: number; maxWait?: number }): Promise<T>;
   /** The same for a write made of raw SQL alone, on the driver (`Database.write`): the hottest writes take it. */
   sqlTransaction<T>(work: (tx: SqlTransaction) => Promise<T>): Promise<T>;
-  /** Appends events produced elsewhere (POST /events) in one statement of their own, and delivers them. */
-  publish(events: readonly PlatformEvent[]): Promise<void>;
+  /**
+   * Appends events produced elsewhere (POST /events) in one statement of their own, and delivers them;
+   * with a `fence` (the request's Idempotency-Key claim), in one transaction with its proof, the first
+   * event's id kept as what the request created.
+   */
+  publish(events: readonly PlatformEvent[], fence?: ClaimFence): Promise<void>;
   /** Events were committed outside `transaction` (a durable consumer's own transaction): number and deliver them. */
   announce(): void;
   close(): Promise<void>;
@@ -57,7 +62,11 @@ export async function startEventRuntime(
     audit: auditTrail(database.read, { enabled: settings.auditReads ?? true, names: settings.sensitiveFields ?? sensitiveFieldSet() }),
     recorderFor: (headers, principal) => {
       let origin: Promise<EventOrigin> | undefined;
-      return eventRecorder(settings, () => (origin ??= principal().then((caller) => originOf(headers, caller))));
+      return eventRecorder(
+        settings,
+        () => (origin ??= principal().then((caller) => originOf(headers, caller))),
+        claimFence(headers, principal),
+      );
     },
     async transaction(work, transactionOptions) {
       const result = await database.prisma.$transaction(work, transactionOptions);
@@ -69,13 +78,16 @@ export async function startEventRuntime(
       announce();
       return result;
     },
-    async publish(events) {
+    async publish(events, fence) {
       // Published data is the publisher's: it is held to the same rule as the platform's own events.
       const sensitive = settings.sensitiveFields ?? sensitiveFieldSet();
-      await appendToLog(
-        database.prisma,
-        events.map((event) => (event.data === undefined ? event : { ...event, data: redacted(event.data, sensitive) })),
-      );
+      const appended = events.map((event) => (event.data === undefined ? event : { ...event, data: redacted(event.data, sensitive) }));
+      if (!fence) await appendToLog(database.prisma, appended);
+      else
+        await database.write(async (tx) => {
+          await fence(tx, events[0]?.id);
+          await appendToLog(tx, appended);
+        });
       announce();
     },
     announce,

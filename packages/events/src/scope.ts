@@ -13,6 +13,7 @@ import type { SensitiveReadLog } from "@pap/kernel/graphql";
 import { findActiveAccount, type PrismaClient, type RowReader } from "@pap/db";
 import type { EventRecorder, SqlTransaction } from "./append";
 import type { EventHub } from "./hub";
+import { claimFence } from "./idempotency-fence";
 import type { EventRuntime, Transaction } from "./runtime";
 import type { EventSettings } from "./settings";
 
@@ -39,8 +40,8 @@ export type DomainContext = CallerContext & {
   transaction: EventRuntime["transaction"];
   /** The same on the driver, for a change made of raw SQL alone (the hottest writes). */
   sqlTransaction: EventRuntime["sqlTransaction"];
-  /** Records events produced elsewhere, on their own. */
-  publish: EventRuntime["publish"];
+  /** Records events produced elsewhere, on their own (held to the request's Idempotency-Key claim, if it has one). */
+  publish(events: Parameters<EventRuntime["publish"]>[0]): Promise<void>;
   headers: Record<string, string | undefined>;
   events: EventRecorder;
   hub: EventHub;
@@ -117,7 +118,7 @@ export function domainContext<Extra extends object = object>(
       read: scope.read,
       transaction,
       sqlTransaction,
-      publish: runtime.publish,
+      publish: (events: Parameters<EventRuntime["publish"]>[0]) => runtime.publish(events, claimFence(scope.headers, caller.principal)),
       headers: scope.headers,
       events: runtime.recorderFor(scope.headers, caller.principal),
       hub: runtime.hub,

@@ -12,6 +12,8 @@ export const forwardedHeaderNames = [
   "x-request-id",
   // The version a change is held to (optimistic concurrency): each subgraph's writes check it.
   "if-match",
+  // The Idempotency-Key claim of a REST request (idempotency-claim.ts): the write's transaction checks it.
+  "x-pap-idempotency-claim",
 ] as const;
 
 export function pickForwardedHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {

@@ -25,6 +25,8 @@ export type { ChangeFeed, EventReference } from "./change-feed";
 export { refuseUnrepresentableNumbers, requireOneOperation, unrepresentableNumber } from "./request-guards";
 export type { MachineMutations } from "./machine-mutations";
 export { forwardedHeaderNames, pickForwardedHeaders } from "./forwarded-headers";
+export { claimHeaderValue, idempotencyClaimHeader, idempotencyScope, parseClaimHeader } from "./idempotency-claim";
+export type { IdempotencyClaim } from "./idempotency-claim";
 // The graph methods every subgraph builder has (`t.declaredFields`, `builder.graphCrud` …), added when loaded.
 import "./resource-graph";
 import "./graph-crud";
