@@ -71,7 +71,15 @@ export async function answerOnce(
   try {
     if (claim.kind === "committed") {
       await notRun(undefined);
-      const answer = (await readBack(claim.subject)) ?? unreadable;
+      let read: JsonAnswer | undefined;
+      try {
+        read = await readBack(claim.subject);
+      } catch (error) {
+        // The read failed on the server's side: the next retry reads again, at once.
+        await release();
+        throw error;
+      }
+      const answer = read ?? unreadable;
       if (answer.status >= 500) {
         await release();
         return sendAnswer(reply, answer);
