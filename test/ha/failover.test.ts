@@ -186,16 +186,17 @@ async function checkStoredOnce(database: Client) {
 
 /** Each follower saw one gap-free run of the log, in order, across every reconnection. */
 async function checkFollowers(database: Client) {
+  // Reactions and timers still append after the load stops: the check runs up to the log's end as read now.
   const { rows } = await database.query<{ last: string }>("SELECT max(position) AS last FROM platform_event");
   const last = Number(rows[0]!.last);
-  await until("the followers to catch up with the log", () => followers.every((follower) => follower.positions.at(-1) === last), 60_000);
+  await until("the followers to catch up with the log", () => followers.every((follower) => (follower.positions.at(-1) ?? 0) >= last), 60_000);
   for (const follower of followers) {
     const first = follower.positions[0]!;
     const { rows: logged } = await database.query<{ position: string }>(
       "SELECT position FROM platform_event WHERE position BETWEEN $1 AND $2 ORDER BY position",
       [first, last],
     );
-    expect({ follower: follower.name, positions: follower.positions }).toEqual({
+    expect({ follower: follower.name, positions: follower.positions.filter((position) => position <= last) }).toEqual({
       follower: follower.name,
       positions: logged.map((row) => Number(row.position)),
     });

@@ -2,7 +2,7 @@
 // says: the pure comparison, then the check on an embedded store that holds nothing.
 import { openDatabase } from "../connect";
 import { committedMigrations } from "../migrations";
-import { DatabaseNotMigrated } from ".";
+import { DatabaseNotMigrated, migrationModeFromEnv } from ".";
 import { compareMigrations, describeMissing } from "./compare";
 
 const done = (name: string) => ({ name, finished: true, rolledBack: false });
@@ -38,6 +38,21 @@ describe("committed against recorded migrations", () => {
     expect(text.split("\n")[0]).toMatch(/^The database lacks all 12 migrations this release needs.*`npm run migrate -- deploy`/);
     expect(text.split("\n").slice(1)).toEqual([...missing.slice(0, 10).map((name) => `  - ${name}`), "  - and 2 more"]);
     expect(describeMissing(["3_c"], 3)).toMatch(/^The database lacks 1 of the 3 migrations/);
+  });
+});
+
+describe("DATABASE_MIGRATE", () => {
+  it("applies at start by default, except in production on PostgreSQL, where the release step does", () => {
+    expect(migrationModeFromEnv("postgres", {})).toBe("apply");
+    expect(migrationModeFromEnv("pglite", {})).toBe("apply");
+    expect(migrationModeFromEnv("postgres", { NODE_ENV: "production" })).toBe("check");
+    expect(migrationModeFromEnv("pglite", { NODE_ENV: "production" })).toBe("apply");
+  });
+
+  it("is the operator's to say either way", () => {
+    expect(migrationModeFromEnv("postgres", { DATABASE_MIGRATE: "false" })).toBe("check");
+    expect(migrationModeFromEnv("pglite", { DATABASE_MIGRATE: "false" })).toBe("check");
+    expect(migrationModeFromEnv("postgres", { NODE_ENV: "production", DATABASE_MIGRATE: "true" })).toBe("apply");
   });
 });
 
