@@ -189,7 +189,11 @@ async function checkFollowers(database: Client) {
   // Reactions and timers still append after the load stops: the check runs up to the log's end as read now.
   const { rows } = await database.query<{ last: string }>("SELECT max(position) AS last FROM platform_event");
   const last = Number(rows[0]!.last);
-  await until("the followers to catch up with the log", () => followers.every((follower) => (follower.positions.at(-1) ?? 0) >= last), 60_000);
+  await until(
+    "the followers to catch up with the log",
+    () => followers.every((follower) => (follower.positions.at(-1) ?? 0) >= last),
+    60_000,
+  );
   for (const follower of followers) {
     const first = follower.positions[0]!;
     const { rows: logged } = await database.query<{ position: string }>(

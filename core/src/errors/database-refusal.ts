@@ -72,8 +72,8 @@ const refusals: Record<string, Refusal> = {
 /** Walks an error and what it wraps (Prisma's, the driver adapter's, the driver's; a non-Error value graphql-js wrapped), at most a few levels. */
 // biome-ignore lint/suspicious/noExplicitAny: the drivers' errors are untyped objects, read field by field
 export function* layersOf(error: unknown): Generator<any> {
-  // biome-ignore lint/suspicious/noExplicitAny: as above
   for (
+    // biome-ignore lint/suspicious/noExplicitAny: as above
     let current = error as any, hops = 0;
     current && hops < 5;
     current = current.originalError ?? current.cause ?? current.thrownValue, hops++
