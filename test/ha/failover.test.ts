@@ -123,7 +123,15 @@ it("loses nothing when a host dies, a host is cut off, and the primary fails ove
 
   client.stop();
   await load;
-  console.log(describeWindows(windows, client.samples));
+  console.log(
+    [
+      describeWindows(windows, client.samples),
+      `  made: ${made.applications.length} applications, ${made.tasks.length} tasks, ${made.documents.length} documents, ${made.timers.length} timers`,
+      ...followers.map(
+        (follower) => `  ${follower.name} follower: ${follower.positions.length} events, ${follower.reconnects} reconnections`,
+      ),
+    ].join("\n"),
+  );
   expect(made.errors).toEqual([]);
   expect(client.surprises).toEqual([]);
 
