@@ -81,7 +81,14 @@ export async function measure(
           ...(calls.length > 1 && {
             setupRequest: (request: autocannon.Request) => {
               const call = calls.at(next++ % calls.length)!;
-              return { ...request, path: call.path, ...(call.body !== undefined && { body: call.body }) };
+              // Method, headers and body too: a mix may follow a POST with a GET, which must not carry its body.
+              return {
+                ...request,
+                method: call.method,
+                path: call.path,
+                headers: { ...request.headers, ...call.headers },
+                body: call.body,
+              };
             },
           }),
           ...(failedBody && {

@@ -23,6 +23,8 @@ const productionSettings = {
   ENCRYPTION_KEYS: `bench:${Buffer.alloc(32, 11).toString("base64")}`,
   CONTENT_SIGNING_SECRET: "bench-only-content-signing-secret-0123456789",
   REFERENCE_SERVICES: "on",
+  // Production asks for it to be set; UTC is the default the seeded dates were written against.
+  PLATFORM_TIME_ZONE: "UTC",
 };
 const authSettings = authSettingsFromEnv(productionSettings);
 
@@ -114,15 +116,18 @@ export const portBlock = () => (nextPort += nextPort + 100 === 6000 ? 200 : 100)
 const startSeconds = 180;
 
 /**
- * A Node.js server in a process group of its own (the load generator must not share its event loop,
- * and stopping the group stops the workers it forked); ready once every probe answers 200 and the
- * banner is printed (a cluster's first worker answers probes before the last listens).
+ * A Node.js server (or `command`) in a process group of its own (the load generator must not share its
+ * event loop, and stopping the group stops the workers it forked); ready once every probe answers 200
+ * and the banner is printed (a cluster's first worker answers probes before the last listens). With
+ * `cpus` it runs under `taskset -c`, which execs it: the pid and the group stay the server's.
  */
 export async function spawnServer(
   scope: Scope,
-  launch: { name: string; args: string[]; env: NodeJS.ProcessEnv; probes: string[]; banner: RegExp },
+  launch: { name: string; args: string[]; env: NodeJS.ProcessEnv; probes: string[]; banner?: RegExp; command?: string; cpus?: string },
 ): Promise<Server> {
-  const child = spawn(process.execPath, launch.args, {
+  const command = launch.command ?? process.execPath;
+  const [file, args] = launch.cpus ? ["taskset", ["-c", launch.cpus, command, ...launch.args]] : [command, launch.args];
+  const child = spawn(file, args, {
     cwd: repositoryRoot,
     env: launch.env,
     detached: true,
@@ -155,7 +160,7 @@ export async function spawnServer(
   const deadline = Date.now() + startSeconds * 1000;
   const ready = async () => {
     for (const url of launch.probes) while (!(await answers(url))) await waitUntil(deadline, `${url} did not answer 200`);
-    while (!launch.banner.test(server.output())) await waitUntil(deadline, `healthy, but no banner (${launch.banner})`);
+    while (launch.banner && !launch.banner.test(server.output())) await waitUntil(deadline, `healthy, but no banner (${launch.banner})`);
   };
   try {
     await Promise.race([ready(), exited.then(() => Promise.reject(new Error(`the server exited (${exitedWith}) before it was ready`)))]);
@@ -202,7 +207,7 @@ export type Platform = Server & { mode: ModeName; graphqlBase: string; restBase:
 export async function startPlatform(
   scope: Scope,
   databaseUrl: string,
-  options: { mode?: ModeName; env?: NodeJS.ProcessEnv } = {},
+  options: { mode?: ModeName; env?: NodeJS.ProcessEnv; cpus?: string } = {},
 ): Promise<Platform> {
   const mode = options.mode ?? "single";
   const port = portBlock();
@@ -239,6 +244,7 @@ export async function startPlatform(
     env,
     probes: [...new Set([base, restBase])].flatMap((face) => [`${face}/healthz`, `${face}/readyz`]),
     banner: /is running/i,
+    cpus: options.cpus,
   });
   return Object.assign(server, { mode, graphqlBase: base, restBase });
 }

@@ -9,11 +9,22 @@ import { dataExchange } from "./suites/data-exchange";
 import { documents } from "./suites/documents";
 import { events } from "./suites/events";
 import { gateway } from "./suites/gateway";
+import { hosts } from "./suites/hosts";
 import { rest } from "./suites/rest";
 import { search } from "./suites/search";
 import { workflow } from "./suites/workflow";
 
-const suites: Record<SuiteName, Suite> = { rest, gateway, events, search, workflow, "data-exchange": dataExchange, documents, dashboard };
+const suites: Record<SuiteName, Suite> = {
+  rest,
+  gateway,
+  events,
+  search,
+  workflow,
+  "data-exchange": dataExchange,
+  documents,
+  dashboard,
+  hosts,
+};
 
 const usage = `usage: node bench/dist/run.js [--suite NAME…] [--quick] [--report-only] [--mode single,cluster,distributed]
   suites: ${suiteNames.join(", ")} (all by default)`;

@@ -4,12 +4,12 @@
 // states (an absolute one restated against its comparison); a `guard` is set at about half the ratio
 // last measured, so that a regression of that size fails the run.
 
-export const suiteNames = ["rest", "gateway", "events", "search", "workflow", "data-exchange", "documents", "dashboard"] as const;
+export const suiteNames = ["rest", "gateway", "events", "search", "workflow", "data-exchange", "documents", "dashboard", "hosts"] as const;
 export type SuiteName = (typeof suiteNames)[number];
 
 // The figures compared: rates are better higher, times and memory lower.
 const rates = ["req/s", "events/s", "MB/s", "transitions/s", "completed/s", "grown ÷ first req/s"] as const;
-const costs = ["p95 ms", "p99 ms", "median ms", "RSS MiB"] as const;
+const costs = ["p95 ms", "p99 ms", "median ms", "RSS MiB", "CPU ms/req"] as const;
 export type Figure = (typeof rates)[number] | (typeof costs)[number];
 export const higherIsBetter = (figure: Figure) => (rates as readonly string[]).includes(figure);
 
@@ -181,6 +181,18 @@ const bySuite: Record<SuiteName, Entry[]> = {
     scenario("event-listed", "p95 ms", guard(3), "bare subscriber", {
       measures: "from the same REST answer to the event listed in the dashboard's live feed, p95",
       against: "a bare graphql-ws client subscribed to the same events, timed for the same tasks",
+    }),
+  ],
+  hosts: [
+    scenario("hosts-rate", "req/s", guard(0.5), "1 host", {
+      measures:
+        "the caseworker mix (persons by id, pending-task lists, searches, the GraphQL caseload screen) through HAProxy (deploy/haproxy/haproxy.cfg) to 2 and 3 single-mode hosts, each pinned to its share of the cores",
+      against: "the same mix through the same HAProxy to one host given every core, in the same run",
+    }),
+    scenario("hosts-cpu-per-request", "CPU ms/req", target(1.25), "1 host", {
+      measures:
+        "the hosts' CPU time (user + system of every host process and its children, from /proc) over the measured window, per request answered, with 2 and 3 hosts: per-request cost must not grow with hosts",
+      against: "the same with one host given every core",
     }),
   ],
 };

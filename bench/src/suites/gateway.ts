@@ -10,10 +10,29 @@ import { attempt, fail, joined, type Suite } from "../suite";
 
 // A caseworker's screen: a page of cases with their tasks, primary applicant, and every member's person
 // with appointments and open tasks (Person.tasks @requires the person's cases and appointments).
-const caseload = `query Caseload { cases(limit: 25, q: "status:active") { items { id status tasks { id name status priority } primaryApplicant { id attributes }
+export const caseload = `query Caseload { cases(limit: 25, q: "status:active") { items { id status tasks { id name status priority } primaryApplicant { id attributes }
   members { relationship person { id attributes appointments { id startAt status } tasks(openOnly: true) { id name status } } } } } }`;
 type CaseloadPerson = { attributes?: unknown; appointments?: unknown[]; tasks?: unknown[] } | null;
 type CaseloadCase = { tasks: unknown[]; primaryApplicant: { attributes?: unknown } | null; members: { person: CaseloadPerson }[] };
+
+/** Throws unless a caseload answer's data is 25 active cases resolved across the four subgraphs. */
+export function checkCaseload(data: unknown): void {
+  const items = (data as { cases?: { items?: CaseloadCase[] } }).cases?.items ?? [];
+  if (items.length !== 25) fail(`expected 25 cases, got ${items.length}`);
+  if (
+    items.some(
+      (item) =>
+        !item.primaryApplicant?.attributes ||
+        !item.members.length ||
+        item.members.some((m) => !m.person?.attributes || !Array.isArray(m.person.appointments) || !Array.isArray(m.person.tasks)),
+    )
+  ) {
+    fail("a primary applicant, member person, appointments or tasks did not resolve across subgraphs");
+  }
+  if (!items.some((item) => item.tasks.length)) fail("no case has a task: the workflow subgraph was not reached");
+  if (!items.some((item) => item.members.some((m) => m.person!.tasks!.length)))
+    fail("no member has an open task: Person.tasks (@requires) returned nothing");
+}
 
 /** A GraphQL answer's data, the same from both gateways or not the answer; errors fail it. */
 function dataOf(body: unknown): unknown {
@@ -28,23 +47,7 @@ const queries: { id: string; bodies(personIds: string[]): object[]; check(data: 
   {
     id: "caseload",
     bodies: () => [{ query: caseload }],
-    check(data) {
-      const items = (data as { cases?: { items?: CaseloadCase[] } }).cases?.items ?? [];
-      if (items.length !== 25) fail(`expected 25 cases, got ${items.length}`);
-      if (
-        items.some(
-          (item) =>
-            !item.primaryApplicant?.attributes ||
-            !item.members.length ||
-            item.members.some((m) => !m.person?.attributes || !Array.isArray(m.person.appointments) || !Array.isArray(m.person.tasks)),
-        )
-      ) {
-        fail("a primary applicant, member person, appointments or tasks did not resolve across subgraphs");
-      }
-      if (!items.some((item) => item.tasks.length)) fail("no case has a task: the workflow subgraph was not reached");
-      if (!items.some((item) => item.members.some((m) => m.person!.tasks!.length)))
-        fail("no member has an open task: Person.tasks (@requires) returned nothing");
-    },
+    check: checkCaseload,
   },
   {
     id: "person-query",
@@ -129,7 +132,7 @@ export const gateway: Suite = async (context) => {
 };
 
 /** Two tasks per active case and one per other appointment, statuses and priorities spread so their order matters. */
-async function seedTasks(db: pg.Client): Promise<number> {
+export async function seedTasks(db: pg.Client): Promise<number> {
   const statuses = `(ARRAY['pending','in_progress','awaiting_client','completed','escalated'])[1 + (n % 5)]::"TaskStatus"`;
   const insert = `INSERT INTO workflow_task (id, name, status, "taskType", "subjectType", "subjectId", priority, "createdAt", "updatedAt")`;
   const forCases = await db.query(
