@@ -112,7 +112,7 @@ it("loses nothing when a host dies, a host is cut off, and the primary fails ove
   await untilMoreWrites("writes to go on on the new primary");
   windows.push(windowOf("PostgreSQL primary killed (SIGKILL)", at, client.samples));
   // The old primary rejoins as the new primary's standby (pg_rewind).
-  startDatabaseNode(primary, topology.runDirectory, "10.213.0.1:2379");
+  startDatabaseNode(primary, topology.runDirectory, topology.etcdEndpoint);
   await until(
     "the old primary to follow the new one",
     async () => ["sync_standby", "replica"].includes((await roleOf(primary)) ?? ""),

@@ -70,7 +70,8 @@ async function workTask(client: LoadClient, callers: Callers, made: Made, index:
   record.completed = true;
 }
 
-const PAYSTUB = "e1f2a3b4-c5d6-4e7f-8a9b-c0d1e2f3a4b5";
+/** The seeded `lease_agreement` document type. */
+const LEASE_AGREEMENT = "e1f2a3b4-c5d6-4e7f-8a9b-c0d1e2f3a4b5";
 
 /** A document uploaded through the load balancer, then read back from every host directly. */
 async function shareDocument(
@@ -80,14 +81,14 @@ async function shareDocument(
   hosts: () => { name: string; url: string }[],
   index: number,
 ) {
-  const text = `pay stub ${index} ${randomUUID()}`;
+  const text = `lease ${index} ${randomUUID()}`;
   const uploaded = await client.send("POST", "/document-management/documents", {
     headers: callers.admin,
     form: () => {
       const form = new FormData();
-      form.append("file", new Blob([text]), `stub-${index}.pdf`);
-      form.append("documentTypeId", PAYSTUB);
-      form.append("title", `Pay stub ${index}`);
+      form.append("file", new Blob([text]), `lease-${index}.pdf`);
+      form.append("documentTypeId", LEASE_AGREEMENT);
+      form.append("title", `Lease ${index}`);
       return form;
     },
   });

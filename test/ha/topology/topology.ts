@@ -35,6 +35,8 @@ export type Topology = {
   platformHosts: PlatformHost[];
   databaseNodes: DatabaseNode[];
   agencyUrl: string;
+  /** Patroni's consensus store, for a node started again. */
+  etcdEndpoint: string;
   stop(): Promise<void>;
 };
 
@@ -136,6 +138,7 @@ async function startIn(runDirectory: string): Promise<Topology> {
     platformHosts,
     databaseNodes,
     agencyUrl: references.agencyUrl,
+    etcdEndpoint: etcd.endpoint,
     async stop() {
       await stopEverything();
       await closeInProcess();
