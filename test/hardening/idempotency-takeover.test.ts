@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import { fingerprintOf } from "@pap/rest-compat";
 import { workerAccount } from "../support/auth";
 import { eventsOf } from "../support/event-log";
+import { timerRequested } from "../support/timer-requests";
 import { expectErrorEnvelope } from "../support/expectations";
 import { useTestPlatform } from "../support/platform";
 
@@ -104,24 +105,7 @@ describe("the write of an attempt a retry took over", () => {
 });
 
 /** A timer asked for by another service, as the HA test's load publishes one. */
-const timerRequest = () => {
-  const subject = randomUUID();
-  return {
-    id: randomUUID(),
-    specversion: "1.0",
-    type: "scheduling.timer.requested",
-    source: "/scheduling",
-    subject,
-    time: new Date().toISOString(),
-    datacontenttype: "application/json",
-    data: {
-      timerId: `takeover-test.${subject}`,
-      fireAfter: "PT1H",
-      calendarType: "calendar",
-      callback: { event: "workflow.creation_deadline", data: {} },
-    },
-  };
-};
+const timerRequest = () => timerRequested("takeover-test", "PT1H").event;
 
 describe("a retry of a request whose change committed but whose answer was lost", () => {
   /** Sends the request, loses its answer as a dying host would, sends it again: both answers. */

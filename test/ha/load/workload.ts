@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { timerRequested } from "../../support/timer-requests";
 import type { LoadClient } from "./client";
 
 /** The caller headers each flow sends (tokens minted by the test with the hosts' signing secret). */
@@ -112,21 +113,8 @@ async function shareDocument(
 
 /** A durable timer asked for by another service, due a few seconds on: it must fire once, whatever dies meanwhile. */
 async function requestTimer(client: LoadClient, callers: Callers, made: Made) {
-  const subject = randomUUID();
-  const timerId = `ha-test.${subject}`;
-  await client.send("POST", "/platform/events", {
-    headers: callers.system,
-    body: {
-      id: randomUUID(),
-      specversion: "1.0",
-      type: "scheduling.timer.requested",
-      source: "/scheduling",
-      subject,
-      time: new Date().toISOString(),
-      datacontenttype: "application/json",
-      data: { timerId, fireAfter: "PT6S", calendarType: "calendar", callback: { event: "workflow.creation_deadline", data: {} } },
-    },
-  });
+  const { subject, timerId, event } = timerRequested("ha-test", "PT6S");
+  await client.send("POST", "/platform/events", { headers: callers.system, body: event });
   made.timers.push({ timerId, subject });
 }
 
