@@ -128,7 +128,8 @@ it("loses nothing when a host dies, a host is cut off, and the primary fails ove
       describeWindows(windows, client.samples),
       `  made: ${made.applications.length} applications, ${made.tasks.length} tasks, ${made.documents.length} documents, ${made.timers.length} timers`,
       ...followers.map(
-        (follower) => `  ${follower.name} follower: ${follower.positions.length} events, ${follower.reconnects} reconnections`,
+        (follower) =>
+          `  ${follower.name} follower: ${follower.positions.length} events, ${follower.lost} streams lost and resumed, ${follower.refused} attempts refused while no host was ready`,
       ),
     ].join("\n"),
   );

@@ -3,7 +3,8 @@
 // platform over real HTTP. Requests are generated with fast-check from a seed (FUZZ_SEED, printed) so a
 // failing run reproduces; every failure is collected and reported at once, grouped by operation,
 // status and code. FUZZ_RUNS (per REST operation) and FUZZ_GRAPHQL_RUNS (per root field) size the run.
-// A request unanswered within 5 s is sent once more, and is a hang if it stalls again (`sendPatiently`).
+// A request unanswered within 5 s is sent once more (`sendPatiently`); one that stalls again is sent a
+// last time alone once the load is over, and is a hang if it stalls then too.
 import http from "node:http";
 import { writeFileSync } from "node:fs";
 import fc from "fast-check";
@@ -11,7 +12,7 @@ import { buildClientSchema, getIntrospectionQuery } from "graphql";
 import { bearer } from "../support/auth";
 import { determinationFixture } from "../support/eligibility-fixtures";
 import { useTestPlatform } from "../support/platform";
-import { forEachBounded, send, sendPatiently, type RawRequest } from "../support/fuzz/http";
+import { forEachBounded, send, sendPatiently, type RawRequest, type RawResponse } from "../support/fuzz/http";
 import { runAlone } from "../support/exclusive";
 import { documentRequests, rootFieldArb, rootFields, type GraphqlRequest } from "../support/fuzz/graphql";
 import {
@@ -198,7 +199,7 @@ function toRaw(request: GraphqlRequest, authorization: string): RawRequest {
 }
 
 describe("fuzzing every operation", () => {
-  it("no generated request gets a 5xx, a malformed error body or no answer within 5 s (twice in a row), and the platform stays up", async () => {
+  it("no generated request gets a 5xx, a malformed error body or no answer within 5 s (twice under load, then alone), and the platform stays up", async () => {
     console.log(`fuzz seed: ${SEED} (rerun with FUZZ_SEED=${SEED})`);
     const started = Date.now();
     const seeds = await seedRecords();
@@ -261,12 +262,25 @@ describe("fuzzing every operation", () => {
     expect(planned.length).toBeGreaterThanOrEqual(MIN_REQUESTS);
 
     const findings = new Findings();
+    const problemOf = (response: RawResponse, graphql: boolean) => (graphql ? graphqlProblem(response) : restProblem(response));
     const stalledOnce: string[] = [];
-    await forEachBounded(planned, CONCURRENCY, async ({ key, request, graphql }) => {
-      const { response, stalledOnce: stalled } = await sendPatiently(url(), request, agent);
-      if (stalled) stalledOnce.push(key);
-      findings.record(key, request, response, graphql ? graphqlProblem(response) : restProblem(response));
+    const stalledTwice: Planned[] = [];
+    await forEachBounded(planned, CONCURRENCY, async (item) => {
+      const { response, stalledOnce: stalled } = await sendPatiently(url(), item.request, agent);
+      if (stalled) stalledOnce.push(item.key);
+      if (problemOf(response, item.graphql)?.status === "hang") stalledTwice.push(item);
+      else findings.record(item.key, item.request, response, problemOf(response, item.graphql));
     });
+    // A request that stalled twice under the load is sent once more on its own, the load over: a hang
+    // stalls then too, where one that a moment of the machine's held up twice (CI's two busy cores have
+    // done so) answers, and is only named in the summary.
+    const slowUnderLoad: string[] = [];
+    for (const item of stalledTwice) {
+      const response = await send(url(), item.request, agent);
+      const problem = problemOf(response, item.graphql);
+      if (problem?.status !== "hang") slowUnderLoad.push(item.key);
+      findings.record(item.key, item.request, response, problem);
+    }
 
     const healthz = await fetch(`${url()}/healthz`, { signal: AbortSignal.timeout(5_000) }).catch((error: Error) => ({
       status: `no answer (${error.message})`,
@@ -275,7 +289,10 @@ describe("fuzzing every operation", () => {
     const stalls = stalledOnce.length
       ? `; ${stalledOnce.length} stalled past 5 s once and answered when sent again (${stalledOnce.slice(0, 5).join(", ")})`
       : "";
-    const summary = `fuzz: ${findings.total} requests in ${seconds} s (seed ${SEED}), ${findings.failureCount} distinct failures${stalls}\n${findings.summary()}`;
+    const slow = slowUnderLoad.length
+      ? `; ${slowUnderLoad.length} stalled twice under the load and answered alone (${slowUnderLoad.slice(0, 5).join(", ")})`
+      : "";
+    const summary = `fuzz: ${findings.total} requests in ${seconds} s (seed ${SEED}), ${findings.failureCount} distinct failures${stalls}${slow}\n${findings.summary()}\nslowest answers:\n${findings.slowestReport()}`;
     console.log(summary);
     if (process.env.FUZZ_SUMMARY_FILE) writeFileSync(process.env.FUZZ_SUMMARY_FILE, `${summary}\n\n${findings.report()}\n`);
 

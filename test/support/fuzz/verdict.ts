@@ -99,13 +99,18 @@ function describeBody(body: RawRequest["body"]): string {
   return truncate(JSON.stringify(abbreviate(body)), 1_000);
 }
 
+const SLOWEST_KEPT = 12;
+
 /** Failures grouped by (method, path template, status, code), one reproducing example each. */
 export class Findings {
   private readonly groups = new Map<string, { count: number; reason: string; example: string }>();
   /** Answers per operation, by status (or "hang" / "no answer"). */
   readonly sent = new Map<string, Map<string, number>>();
+  /** The slowest answers, slowest first: where a stall was, when a run goes slow. */
+  private readonly slowest: { ms: number; line: string }[] = [];
 
   record(key: string, request: RawRequest, response: RawResponse, problem: Problem | undefined): void {
+    this.noteTime(key, request, response);
     const statuses = this.sent.get(key) ?? new Map<string, number>();
     const status = response.kind === "answer" ? String(response.status) : response.error === "timeout" ? "hang" : "no answer";
     statuses.set(status, (statuses.get(status) ?? 0) + 1);
@@ -126,6 +131,22 @@ export class Findings {
       reason: problem.reason,
       example: `${request.method} ${truncate(abbreviate(request.path), 300)}\n      headers: ${headers || "(none)"}\n      body: ${describeBody(request.body)}\n      answer: ${answer}`,
     });
+  }
+
+  private noteTime(key: string, request: RawRequest, response: RawResponse): void {
+    if (this.slowest.length >= SLOWEST_KEPT && response.ms <= this.slowest.at(-1)!.ms) return;
+    const outcome = response.kind === "answer" ? String(response.status) : response.error;
+    this.slowest.push({
+      ms: response.ms,
+      line: `${response.ms} ms  ${outcome}  ${key}  (${request.method} ${truncate(abbreviate(request.path), 120)})`,
+    });
+    this.slowest.sort((a, b) => b.ms - a.ms);
+    this.slowest.length = Math.min(this.slowest.length, SLOWEST_KEPT);
+  }
+
+  /** The slowest answers of the run, one line each. */
+  slowestReport(): string {
+    return this.slowest.map(({ line }) => `  ${line}`).join("\n");
   }
 
   get total(): number {
