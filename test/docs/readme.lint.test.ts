@@ -1,6 +1,7 @@
-// The README and the pages under docs/ render as written: a Markdown linter over each, with the rules
-// that catch what breaks rendering (fences not closed on a line of their own, fences without blank
-// lines around them, links to headings that do not exist) and a few that keep them tidy. Long lines
+// The README, the contributing, security and changelog pages beside it, and the pages under docs/
+// render as written: a Markdown linter over each, with the rules that catch what breaks rendering
+// (fences not closed on a line of their own, fences without blank lines around them, links to
+// headings that do not exist) and a few that keep them tidy. Long lines
 // and table padding are the project's style, not errors.
 //
 // Every link stays in the repository and lands somewhere: a relative link names a file that exists
@@ -32,8 +33,15 @@ function markdownUnder(dir: string): string[] {
     });
 }
 
-/** What is linted: the README and every Markdown page under docs/, by their paths from the root. */
-const documents = [path.join(root, "README.md"), ...markdownUnder(path.join(root, "docs"))].map((file) => path.relative(root, file));
+/** The pages an open project carries at its root, beside the README. */
+const projectFiles = ["CONTRIBUTING.md", "SECURITY.md", "CHANGELOG.md"];
+
+/** What is linted: the README, the project's files beside it and every Markdown page under docs/, by their paths from the root. */
+const documents = [
+  path.join(root, "README.md"),
+  ...projectFiles.map((file) => path.join(root, file)),
+  ...markdownUnder(path.join(root, "docs")),
+].map((file) => path.relative(root, file));
 
 const rules = { default: true, MD013: false, MD060: false, MD024: { siblings_only: true } };
 
@@ -152,8 +160,9 @@ beforeAll(async () => {
   linted = await lintMarkdown({ files: documents });
 });
 
-it("lints the README and the docs folder", () => {
+it("lints the README, the project's files and the docs folder", () => {
   expect(documents).toContain("README.md");
+  for (const file of projectFiles) expect(existsSync(path.join(root, file))).toBe(true);
   expect(documents.filter((file) => file.startsWith(`docs${path.sep}`)).length).toBeGreaterThan(0);
 });
 
