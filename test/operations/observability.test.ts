@@ -1,6 +1,6 @@
 // The Grafana dashboard and Prometheus alert rules of deploy/observability/ (issue 34): promtool accepts
 // the rules and their unit tests of behaviour, and every series the dashboard and the rules query is
-// one a running platform exports, with the labels they select and group by, so neither file can drift
+// one a running platform exports, with the labels they select, group by and show, so neither file can drift
 // from the code. The platform runs with rate limits on and a database refusal of the test's own, so
 // the rare series (429s, server faults) have samples too.
 import { execFile } from "node:child_process";
@@ -22,18 +22,24 @@ const run = promisify(execFile);
 type Rule = { alert: string; expr: string; for?: string; labels?: Record<string, string>; annotations?: Record<string, string> };
 const rules: Rule[] = (parse(read("alerts.yml")) as { groups: { rules: Rule[] }[] }).groups.flatMap((group) => group.rules);
 
-type Panel = { type: string; title: string; datasource?: unknown; targets?: { expr: string }[]; panels?: Panel[] };
+type Panel = { type: string; title: string; datasource?: unknown; targets?: { expr: string; legendFormat?: string }[]; panels?: Panel[] };
 type Variable = { name: string; type: string; query: string | { query: string }; datasource?: unknown };
 const dashboard = JSON.parse(read("dashboard.json")) as { panels: Panel[]; templating: { list: Variable[] } };
 const allPanels = (panels: Panel[]): Panel[] => panels.flatMap((panel) => [panel, ...allPanels(panel.panels ?? [])]);
 const variables = dashboard.templating.list;
 const variableQuery = (variable: Variable) => (typeof variable.query === "string" ? variable.query : variable.query.query);
 
-/** Every PromQL expression of both files: the panels' queries, the template variables' and the rules'. */
-const expressions = [
-  ...allPanels(dashboard.panels).flatMap((panel) => (panel.targets ?? []).map((target) => target.expr)),
-  ...variables.filter((variable) => variable.type === "query").map(variableQuery),
-  ...rules.map((rule) => rule.expr),
+/**
+ * Every PromQL expression of both files (the panels' queries, the template variables', the rules'), with
+ * the labels shown of its answer: in a panel's legend (`{{label}}`), in an alert's annotations (`$labels.label`).
+ */
+const labelsIn = (text: string, pattern: RegExp) => [...text.matchAll(pattern)].map(([, label]) => label!);
+const expressions: { expr: string; shows: string[] }[] = [
+  ...allPanels(dashboard.panels).flatMap((panel) =>
+    (panel.targets ?? []).map((target) => ({ expr: target.expr, shows: labelsIn(target.legendFormat ?? "", /\{\{\s*(\w+)\s*\}\}/g) })),
+  ),
+  ...variables.filter((variable) => variable.type === "query").map((variable) => ({ expr: variableQuery(variable), shows: [] })),
+  ...rules.map((rule) => ({ expr: rule.expr, shows: labelsIn(Object.values(rule.annotations ?? {}).join(" "), /\$labels\.(\w+)/g) })),
 ];
 
 /** Series Prometheus makes itself for each target; `job` and `instance` it adds to every series it scrapes. */
@@ -111,6 +117,7 @@ describe("the alert rules", () => {
 describe("the dashboard", () => {
   it("queries the Prometheus data source the importer picks, in every panel and variable", () => {
     expect(variables.find((variable) => variable.name === "datasource")).toMatchObject({ type: "datasource", query: "prometheus" });
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: Grafana's variable reference, meant literally.
     const chosen = { type: "prometheus", uid: "${datasource}" };
     const panels = allPanels(dashboard.panels).filter((panel) => panel.type !== "row");
     expect(panels.length).toBeGreaterThan(0);
@@ -147,7 +154,7 @@ describe("every series the dashboard and the rules query", () => {
     await platform?.close();
   });
 
-  it("is one the platform exports, with the labels they select and group by", async () => {
+  it("is one the platform exports, with the labels they select, group by and show", async () => {
     const headers = { ...(await adminHeaders()), "content-type": "application/json" };
     const post = (route: string, body: unknown) =>
       fetch(`${platform.url}${route}`, { method: "POST", headers, body: JSON.stringify(body) });
@@ -175,7 +182,7 @@ describe("every series the dashboard and the rules query", () => {
       exported.set(sample.name, labels);
     }
     const problems: string[] = [];
-    for (const expression of expressions) {
+    for (const { expr: expression, shows } of expressions) {
       const { series, groupedBy } = reads(expression);
       const available = new Set(scrapeLabels);
       for (const [name, labels] of series) {
@@ -188,11 +195,12 @@ describe("every series the dashboard and the rules query", () => {
         for (const label of carried) available.add(label);
         for (const label of labels) if (!carried.has(label) && !scrapeLabels.has(label)) problems.push(`${name} has no label ${label}`);
       }
-      for (const label of groupedBy) if (!available.has(label)) problems.push(`no series of ${expression} has the label ${label}`);
+      for (const label of [...groupedBy, ...shows])
+        if (!available.has(label)) problems.push(`no series of ${expression} has the label ${label}`);
     }
     expect(problems).toEqual([]);
     // The reading above found what it checks: a series of each family the issue asks the dashboard to chart.
-    const read = new Set(expressions.flatMap((expression) => [...reads(expression).series.keys()]));
+    const read = new Set(expressions.flatMap(({ expr }) => [...reads(expr).series.keys()]));
     expect([...read]).toEqual(
       expect.arrayContaining([
         "pap_http_requests_total",
