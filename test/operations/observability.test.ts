@@ -13,7 +13,7 @@ import type { RunningPlatform } from "@pap/gateway";
 import { adminHeaders } from "../support/auth";
 import { openSse, openStream, startPlatformOn } from "../support/live";
 import { createTestDatabase } from "../support/platform";
-import { labelValues, scrapeUntil, type Sample } from "../support/prometheus";
+import { labelValues, scrapeUntil, total, type Sample } from "../support/prometheus";
 
 const folder = path.join(__dirname, "../../deploy/observability");
 const read = (file: string) => readFileSync(path.join(folder, file), "utf8");
@@ -177,6 +177,9 @@ describe("every series the dashboard and the rules query", () => {
     } finally {
       stream.close();
     }
+    // What the 429 panels chart: the refusal by its route template, and by what was limited.
+    expect(total(samples, "pap_http_requests_total", { route: "/platform/events/stream", status: "429" })).toBe(1);
+    expect(total(samples, "pap_rate_limit_refusals_total", { limit: "connections" })).toBe(1);
 
     const exported = new Map<string, Set<string>>();
     for (const sample of samples) {
