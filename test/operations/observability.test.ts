@@ -22,7 +22,16 @@ const run = promisify(execFile);
 type Rule = { alert: string; expr: string; for?: string; labels?: Record<string, string>; annotations?: Record<string, string> };
 const rules: Rule[] = (parse(read("alerts.yml")) as { groups: { rules: Rule[] }[] }).groups.flatMap((group) => group.rules);
 
-type Panel = { type: string; title: string; datasource?: unknown; targets?: { expr: string; legendFormat?: string }[]; panels?: Panel[] };
+type Grid = { h: number; w: number; x: number; y: number };
+type Panel = {
+  id: number;
+  type: string;
+  title: string;
+  gridPos: Grid;
+  datasource?: unknown;
+  targets?: { expr: string; legendFormat?: string }[];
+  panels?: Panel[];
+};
 type Variable = { name: string; type: string; query: string | { query: string }; datasource?: unknown };
 const dashboard = JSON.parse(read("dashboard.json")) as { panels: Panel[]; templating: { list: Variable[] } };
 const allPanels = (panels: Panel[]): Panel[] => panels.flatMap((panel) => [panel, ...allPanels(panel.panels ?? [])]);
@@ -124,6 +133,22 @@ describe("the dashboard", () => {
     for (const panel of panels)
       expect({ title: panel.title, datasource: panel.datasource }).toEqual({ title: panel.title, datasource: chosen });
     for (const variable of variables.filter((each) => each.type === "query")) expect(variable.datasource).toEqual(chosen);
+  });
+  it("lays its panels out as Grafana imports them: ids of their own, inside 24 columns, none over another", () => {
+    const panels = allPanels(dashboard.panels);
+    expect(new Set(panels.map((panel) => panel.id)).size).toBe(panels.length);
+    const overlap = (a: Grid, b: Grid) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+    for (const [index, panel] of panels.entries()) {
+      expect({ title: panel.title, fits: panel.gridPos.x >= 0 && panel.gridPos.x + panel.gridPos.w <= 24 }).toEqual({
+        title: panel.title,
+        fits: true,
+      });
+      for (const other of panels.slice(index + 1))
+        expect({ [panel.title]: other.title, overlap: overlap(panel.gridPos, other.gridPos) }).toEqual({
+          [panel.title]: other.title,
+          overlap: false,
+        });
+    }
   });
 });
 
