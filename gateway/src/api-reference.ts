@@ -31,6 +31,11 @@ const page = `<!doctype html>
  * wherever the REST surface is, in every mode, as the GraphQL IDE is wherever the graph is.
  */
 export function registerApiReference(app: FastifyInstance): void {
-  serveBundle(app, { route: assets, directory: "api-reference", files: ["redoc.standalone.js", "api-reference.js"], what: "API reference" });
+  serveBundle(app, {
+    route: assets,
+    directory: "api-reference",
+    files: ["redoc.standalone.js", "api-reference.js"],
+    what: "API reference",
+  });
   app.get(apiReferencePath, async (_request, reply) => reply.type("text/html; charset=utf-8").send(page));
 }

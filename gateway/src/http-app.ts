@@ -108,7 +108,8 @@ function indexLinks(parts: HttpAppParts): IndexLink[] {
           {
             name: "API reference",
             path: apiReferencePath,
-            description: "the REST surface in a browser: every operation, its parameters, bodies and answers, drawn from the OpenAPI document",
+            description:
+              "the REST surface in a browser: every operation, its parameters, bodies and answers, drawn from the OpenAPI document",
           },
           { name: "OpenAPI", path: openApiPath, description: "the REST surface, every operation with its security" },
           { name: "Events", path: `${platformBase}/events`, description: "the platform's event log (list parameters)" },

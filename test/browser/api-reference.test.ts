@@ -25,7 +25,9 @@ it("answers a page whose scripts are the platform's own, under the same security
   expect(page.status).toBe(200);
   expect(page.headers.get("content-type")).toContain("text/html");
   const html = await page.text();
-  const references = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]!).filter((reference) => !reference.startsWith("data:"));
+  const references = [...html.matchAll(/(?:src|href)="([^"]+)"/g)]
+    .map((match) => match[1]!)
+    .filter((reference) => !reference.startsWith("data:"));
   expect(references.sort()).toEqual(["/docs/assets/api-reference.js", "/docs/assets/redoc.standalone.js"]);
   expect(html).not.toMatch(/https?:\/\//);
 
@@ -47,7 +49,9 @@ it("answers a page whose scripts are the platform's own, under the same security
 it("draws every domain's operations in Chromium, asking nothing of any host but the platform", async () => {
   const document = (await api.get("/openapi.json")).body as OpenApi;
   const create = document.paths["/intake/applications"]!.post!;
-  const tags = [...new Set(Object.values(document.paths).flatMap((methods) => Object.values(methods).flatMap((operation) => operation.tags)))];
+  const tags = [
+    ...new Set(Object.values(document.paths).flatMap((methods) => Object.values(methods).flatMap((operation) => operation.tags))),
+  ];
   expect(tags.length).toBeGreaterThanOrEqual(5);
 
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });

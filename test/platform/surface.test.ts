@@ -9,7 +9,8 @@ it("GET / answers a page of links for a browser and JSON for anything else", asy
   expect(page.status).toBe(200);
   expect(page.headers.get("content-type")).toContain("text/html");
   const html = await page.text();
-  for (const path of ["/graphql", "/docs", "/openapi.json", "/platform/events/stream", "/healthz"]) expect(html).toContain(`href="${path}"`);
+  for (const path of ["/graphql", "/docs", "/openapi.json", "/platform/events/stream", "/healthz"])
+    expect(html).toContain(`href="${path}"`);
 
   const json = (await (await fetch(`${url()}/`)).json()) as { links: Array<{ path: string }> };
   expect(json.links.map((link: { path: string }) => link.path)).toEqual(
