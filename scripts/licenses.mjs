@@ -42,8 +42,14 @@ const ELASTIC_PACKAGES = new Set([
   "@apollo/composition",
 ]);
 
-/** Packages whose package.json names no licence, by name@version, with where the licence is stated. */
+/**
+ * Packages whose package.json names no licence, or none an SPDX list knows ("BSD"), by name@version,
+ * with the licence their own files state and where.
+ */
 const STATED_ELSEWHERE = new Map([
+  ["decko@1.2.0", { license: "MIT", where: "its LICENSE file" }],
+  ["stickyfill@1.1.1", { license: "MIT", where: "its LICENSE file" }],
+  ["url-template@2.0.8", { license: "BSD-3-Clause", where: "its LICENSE file; its package.json says only \"BSD\"" }],
   ["png-js@2.0.0", { license: "MIT", where: "its LICENSE file" }],
   ["humanize-number@0.0.2", { license: "MIT", where: "its Readme" }],
   ["only@0.0.2", { license: "MIT", where: "its Readme" }],
@@ -72,8 +78,8 @@ export function productionPackages(root) {
     const key = `${name}@${entry.version}`;
     if (byKey.has(key)) continue;
     const stated = STATED_ELSEWHERE.get(key);
-    const license = declaredLicense(root, location, entry) ?? stated?.license;
-    byKey.set(key, { name, version: entry.version, license, note: entry.license ? undefined : stated?.where });
+    const license = stated?.license ?? declaredLicense(root, location, entry);
+    byKey.set(key, { name, version: entry.version, license, note: stated?.where });
   }
   return [...byKey.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.version < b.version ? -1 : 1));
 }

@@ -13,9 +13,10 @@ import {
   useRateLimits,
 } from "@pap/kernel/http";
 import type { ContentSettings } from "@pap/content";
-import { registerRestRoutes, restOptionsFromEnv, type RestGraph } from "@pap/rest-compat";
+import { openApiPath, registerRestRoutes, restOptionsFromEnv, type RestGraph } from "@pap/rest-compat";
 import type { FastifyInstance } from "fastify";
 import type { FederatedGraph } from "./graph/server";
+import { apiReferencePath, registerApiReference } from "./api-reference";
 import { registerDevelopmentTokens } from "./dev-tokens";
 import { registerIndexPage, type IndexLink } from "./index-page";
 import { domains } from "./domains";
@@ -63,7 +64,10 @@ export async function createHttpApp(parts: HttpAppParts): Promise<FastifyInstanc
     const closeSockets = serveGatewayWebSocket(app.server, graph, connections);
     app.addHook("preClose", closeSockets);
   }
-  if (parts.rest) registerRestRoutes(app, parts.rest, domains, { connections, content: parts.content, authMode: parts.auth?.mode });
+  if (parts.rest) {
+    registerRestRoutes(app, parts.rest, domains, { connections, content: parts.content, authMode: parts.auth?.mode });
+    registerApiReference(app);
+  }
   // Where the graph is served too: the browser pages there (the IDE, the dashboard) sign in with it.
   if ((parts.rest || parts.graph) && parts.auth?.mode === "development") registerDevelopmentTokens(app, parts.auth);
   registerIndexPage(app, indexLinks(parts));
@@ -101,7 +105,13 @@ function indexLinks(parts: HttpAppParts): IndexLink[] {
       : []),
     ...(parts.rest
       ? [
-          { name: "OpenAPI", path: "/openapi.json", description: "the REST surface, every operation with its security" },
+          {
+            name: "API reference",
+            path: apiReferencePath,
+            description:
+              "the REST surface in a browser: every operation, its parameters, bodies and answers, drawn from the OpenAPI document",
+          },
+          { name: "OpenAPI", path: openApiPath, description: "the REST surface, every operation with its security" },
           { name: "Events", path: `${platformBase}/events`, description: "the platform's event log (list parameters)" },
           {
             name: "Event stream",

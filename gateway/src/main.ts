@@ -8,7 +8,8 @@ import { rateLimitSettingsFromEnv } from "@pap/kernel/http";
 import { describeDatabase, databaseConfigFromEnv } from "@pap/db";
 import { prepareAuthSettings } from "./auth";
 import { describeContent, prepareContentSettings } from "./content";
-import { restOptionsFromEnv } from "@pap/rest-compat";
+import { openApiPath, restOptionsFromEnv } from "@pap/rest-compat";
+import { apiReferencePath } from "./api-reference";
 import { platformConfig } from "./config";
 import { checkBeforeStart } from "./launch-check";
 import { startAgencySimulator, type AgencySimulator } from "./modes/agency-simulator";
@@ -128,7 +129,7 @@ function printBanner(
     `  GraphQL     ${urls.graphql} (in a browser: the GraphQL IDE; subscriptions: ${urls.graphql?.replace(/^http/, "ws")})`,
     `  REST        ${rest}/persons, ${rest}/case-management/cases, ${rest}/scheduling/appointments, ${rest}/identity-access/users, ${rest}${platformBase}/events`,
     `  events      ${rest}${platformBase}/events/stream (server-sent events)`,
-    `  OpenAPI     ${rest}/openapi.json`,
+    `  API docs    ${rest}${apiReferencePath} (in a browser: every REST operation; the document: ${rest}${openApiPath})`,
     `  health      ${rest}/healthz, ${rest}/readyz`,
     `  metrics     ${rest}/metrics (Prometheus; METRICS_TOKEN, or this machine only)`,
     `  index       ${rest}/ (every link above)`,

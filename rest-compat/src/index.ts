@@ -1,4 +1,4 @@
-export { registerRestRoutes, type RestGraph } from "./register";
+export { openApiPath, registerRestRoutes, type RestGraph } from "./register";
 export { restRoutes, restOptionsFromEnv, type RestOptions } from "./routes";
 export { openApiDocument } from "./openapi";
 export type { RestRoute } from "@pap/kernel/rest";

@@ -32,6 +32,9 @@ import { readBackRoutes, readResultBack, type ReadBack } from "./idempotency/rea
 import type { IdempotencyStore } from "./idempotency/store";
 import { restOptionsFromEnv, restRoutes, type RestOptions } from "./routes";
 
+/** Where the REST surface's OpenAPI document is served (the API reference page draws it from there). */
+export const openApiPath = "/openapi.json";
+
 const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ":$1");
 
 /**
@@ -89,7 +92,7 @@ export function registerRestRoutes(
     requirementOf: (route) => requirementOfRoute(graph, route),
     authMode,
   });
-  app.get("/openapi.json", async () => document);
+  app.get(openApiPath, async () => document);
 }
 
 /** What the route's root field requires of its caller, as the subgraph declaring it says. */

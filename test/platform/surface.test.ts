@@ -9,11 +9,12 @@ it("GET / answers a page of links for a browser and JSON for anything else", asy
   expect(page.status).toBe(200);
   expect(page.headers.get("content-type")).toContain("text/html");
   const html = await page.text();
-  for (const path of ["/graphql", "/openapi.json", "/platform/events/stream", "/healthz"]) expect(html).toContain(`href="${path}"`);
+  for (const path of ["/graphql", "/docs", "/openapi.json", "/platform/events/stream", "/healthz"])
+    expect(html).toContain(`href="${path}"`);
 
   const json = (await (await fetch(`${url()}/`)).json()) as { links: Array<{ path: string }> };
   expect(json.links.map((link: { path: string }) => link.path)).toEqual(
-    expect.arrayContaining(["/graphql", "/openapi.json", "/platform/events", "/platform/events/stream", "/healthz", "/readyz"]),
+    expect.arrayContaining(["/graphql", "/docs", "/openapi.json", "/platform/events", "/platform/events/stream", "/healthz", "/readyz"]),
   );
   // Every link answers (the stream and the graph to a plain GET as they do: not with 404).
   for (const link of json.links as Array<{ path: string }>) {
