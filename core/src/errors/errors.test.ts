@@ -1,5 +1,5 @@
 import { GraphQLError } from "graphql";
-import { notFound, validationFailed } from "./api-error";
+import { ApiError, notFound, validationFailed } from "./api-error";
 import { envelopeFromGraphQLError } from "./status";
 
 describe("envelopeFromGraphQLError", () => {
