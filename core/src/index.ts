@@ -157,3 +157,5 @@ export { jurisdictionFromEnv } from "./config/jurisdiction";
 export type { Jurisdiction } from "./jurisdiction/settings";
 export { benefitPrograms } from "./jurisdiction/programs";
 export type { BenefitProgram } from "./jurisdiction/programs";
+export { documentHash, trustedDocumentsOf } from "./graphql/trusted-documents";
+export type { TrustedDocuments } from "./graphql/trusted-documents";
