@@ -122,6 +122,15 @@ describe("a development graph with trusted documents", () => {
     expect((await api.raw("POST", "/graphql", { query: unlisted })).body).toEqual({ data: { queues: { total: expect.any(Number) } } });
     expect((await api.raw("POST", "/graphql", byHash(listed))).body).toEqual({ data: { queues: { total: expect.any(Number) } } });
   });
+
+  it("learns an unlisted hash as an automatic persisted query: unknown once, then known to this process", async () => {
+    const learned = `query Learned${Date.now()} { queues(limit: 3) { total } }`;
+    const unknown = await api.raw("POST", "/graphql", byHash(learned));
+    expect(unknown.body.errors[0].extensions.code).toBe("PERSISTED_QUERY_NOT_FOUND");
+    const taught = await api.raw("POST", "/graphql", { query: learned, ...byHash(learned) });
+    expect(taught.body).toEqual({ data: { queues: { total: expect.any(Number) } } });
+    expect((await api.raw("POST", "/graphql", byHash(learned))).body).toEqual(taught.body);
+  });
 });
 
 describe("a manifest that cannot be trusted", () => {
