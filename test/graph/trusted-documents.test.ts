@@ -9,7 +9,8 @@ import { createClient } from "graphql-ws/client";
 import WebSocket from "ws";
 import { adminHeaders } from "../support/auth";
 import { collect } from "../support/live";
-import { httpClient, startTestPlatform, type TestPlatform } from "../support/platform";
+import { useTestPlatform } from "../support/platform";
+import { productionTestEnv, withEnvironment } from "../support/production-env";
 import { waitFor } from "../support/waiting";
 
 const listed = "query Listed { queues(limit: 1) { total } }";
@@ -25,39 +26,14 @@ const byHash = (query: string, variables?: Record<string, unknown>) => ({
   extensions: { persistedQuery: { version: 1, sha256Hash: documentHash(query) } },
 });
 
-/**
- * Starts a platform with the manifests and NODE_ENV given, for the describe block it is called in
- * (production's other demands are met with test keys, and its virus scanner and mail server switched off on purpose).
- */
-function platformWith(nodeEnv: string) {
-  let platform: TestPlatform | undefined;
-  const env = {
-    NODE_ENV: nodeEnv,
-    GRAPHQL_TRUSTED_DOCUMENTS: `${manifestFile}, ${dashboardManifest}`,
-    PERSON_MATCH_KEY: "trusted-documents-person-match-key-0123456789",
-    ENCRYPTION_KEYS: `trusted:${Buffer.alloc(32, 7).toString("base64")}`,
-    CONTENT_SIGNING_SECRET: "trusted-documents-content-signing-secret-0123",
-    VIRUS_SCAN: "off",
-    NOTICE_EMAIL: "off",
-  };
-  const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
-  beforeAll(async () => {
-    Object.assign(process.env, env);
-    platform = await startTestPlatform(`trusted-${nodeEnv}`);
-  });
-  afterAll(async () => {
-    await platform?.close();
-    for (const [name, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-  });
-  const url = () => platform!.url;
-  return { api: httpClient(url), url };
+/** A platform with the manifests, in production or in development, for the describe block it is called in. */
+function platformWith(env: Record<string, string>) {
+  withEnvironment({ ...env, GRAPHQL_TRUSTED_DOCUMENTS: `${manifestFile}, ${dashboardManifest}` });
+  return useTestPlatform(`trusted_${env.NODE_ENV}`);
 }
 
 describe("a production graph with trusted documents", () => {
-  const { api, url } = platformWith("production");
+  const { api, url } = platformWith(productionTestEnv);
 
   it("runs a listed operation sent by its hash alone, as a POST or a GET", async () => {
     const posted = await api.raw("POST", "/graphql", byHash(listed));
@@ -116,7 +92,7 @@ describe("a production graph with trusted documents", () => {
 });
 
 describe("a development graph with trusted documents", () => {
-  const { api } = platformWith("development");
+  const { api } = platformWith({ NODE_ENV: "development" });
 
   it("still runs any operation, and resolves a listed hash", async () => {
     expect((await api.raw("POST", "/graphql", { query: unlisted })).body).toEqual({ data: { queues: { total: expect.any(Number) } } });
