@@ -22,7 +22,11 @@ function admitted(
   const entries = Array.isArray(request.body) ? request.body : [request.body];
   const resolved: unknown[] = [];
   for (const entry of entries) {
-    if (!entry || typeof entry !== "object") return { search, body: request.body };
+    // Not an operation at all: Apollo refuses it as it refuses it elsewhere; the others are still checked.
+    if (!entry || typeof entry !== "object") {
+      resolved.push(entry);
+      continue;
+    }
     const admission = admitOperation(entry as OperationParams, trusted);
     if ("refused" in admission) return admission;
     resolved.push(admission.params);
