@@ -1,4 +1,5 @@
 // Bundles the browser pages into dist/ with esbuild: everything they load comes from this platform.
+import { createHash } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -40,3 +41,23 @@ await Promise.all([
   build({ ...common, entryPoints: { "api-reference": "src/api-reference.ts" }, outdir: "dist/api-reference" }),
   copyRedoc("dist/api-reference"),
 ]);
+
+// The dashboard's trusted documents: every operation it sends, keyed by the SHA-256 of its text, for a
+// deployment's GRAPHQL_TRUSTED_DOCUMENTS (docs/graphql.md#trusted-documents). The documents are made
+// from the domains' own vocabulary, as the gateway serves it to the page (gateway/src/dashboard.ts).
+const { applicationChannels, applicationStatuses } = require("@pap/intake/contract");
+const { openTaskStatuses } = require("@pap/workflow/contract");
+const bundled = await build({
+  ...common,
+  entryPoints: ["src/dashboard/queries.ts"],
+  format: "esm",
+  platform: "node",
+  write: false,
+  minify: false,
+});
+const { dashboardOperations } = await import(
+  `data:text/javascript;base64,${Buffer.from(bundled.outputFiles[0].contents).toString("base64")}`
+);
+const { documents } = dashboardOperations({ openTaskStatuses, applicationStatuses, applicationChannels });
+const manifest = Object.fromEntries(documents.map((document) => [createHash("sha256").update(document).digest("hex"), document]));
+await writeFile("dist/dashboard/trusted-documents.json", `${JSON.stringify(manifest, null, 2)}\n`);

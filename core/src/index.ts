@@ -8,8 +8,10 @@ export {
   databaseFaultSummary,
   databaseMessageOf,
   databaseUnavailable,
+  envelopeCodeOf,
   envelopeFromGraphQLError,
   fieldNotSortable,
+  graphqlCodeOf,
   internalError,
   invalidQuery,
   invalidSortField,
@@ -155,3 +157,5 @@ export { jurisdictionFromEnv } from "./config/jurisdiction";
 export type { Jurisdiction } from "./jurisdiction/settings";
 export { benefitPrograms } from "./jurisdiction/programs";
 export type { BenefitProgram } from "./jurisdiction/programs";
+export { documentHash, trustedDocumentsOf } from "./graphql/trusted-documents";
+export type { TrustedDocuments } from "./graphql/trusted-documents";

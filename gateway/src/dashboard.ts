@@ -25,9 +25,17 @@ const page = (config: Record<string, unknown>) => `<!doctype html>
  * The live dashboard at `/dashboard`: a page that reads everything through this platform's public graph
  * and its event subscription, so it is served wherever the graph is.
  */
-export function registerDashboard(app: FastifyInstance, options: { development: boolean }): void {
+export function registerDashboard(app: FastifyInstance, options: { development: boolean; byHash: boolean }): void {
   serveBundle(app, { route: "/dashboard/assets", directory: "dashboard", files: ["dashboard.js", "dashboard.css"], what: "dashboard" });
   // The panels count by the domains' own states and channels (web/src/dashboard/page-config.ts).
-  const html = page({ development: options.development, roles, openTaskStatuses, applicationStatuses, applicationChannels });
+  // With trusted documents configured, the page sends its operations by hash (web/src/dashboard/api.ts).
+  const html = page({
+    development: options.development,
+    byHash: options.byHash,
+    roles,
+    openTaskStatuses,
+    applicationStatuses,
+    applicationChannels,
+  });
   app.get("/dashboard", async (_request, reply) => reply.type("text/html; charset=utf-8").send(html));
 }

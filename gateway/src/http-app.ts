@@ -13,6 +13,7 @@ import {
   useRateLimits,
 } from "@pap/kernel/http";
 import type { ContentSettings } from "@pap/content";
+import { trustedOperationsFromEnv } from "@pap/kernel/graphql";
 import { openApiPath, registerRestRoutes, restOptionsFromEnv, type RestGraph } from "@pap/rest-compat";
 import type { FastifyInstance } from "fastify";
 import type { FederatedGraph } from "./graph/server";
@@ -55,13 +56,15 @@ export async function createHttpApp(parts: HttpAppParts): Promise<FastifyInstanc
     const { registerGraphqlIde } = require("./graph/ide") as typeof import("./graph/ide");
     const { registerDashboard } = require("./dashboard") as typeof import("./dashboard");
     const idePage = registerGraphqlIde(app, { development: parts.auth?.mode === "development" });
-    registerDashboard(app, { development: parts.auth?.mode === "development" });
+    const trusted = trustedOperationsFromEnv();
+    registerDashboard(app, { development: parts.auth?.mode === "development", byHash: trusted !== undefined });
     mountApollo(app, graph.server, {
       path: "/graphql",
       context: async (request) => gatewayContextFromHeaders(request.headers),
       browserPage: idePage,
+      trusted,
     });
-    const closeSockets = serveGatewayWebSocket(app.server, graph, connections);
+    const closeSockets = serveGatewayWebSocket(app.server, graph, connections, trusted);
     app.addHook("preClose", closeSockets);
   }
   if (parts.rest) {

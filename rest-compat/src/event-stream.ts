@@ -1,4 +1,4 @@
-import { ApiError, envelopeFromGraphQLError } from "@pap/core";
+import { ApiError, envelopeCodeOf, envelopeFromGraphQLError } from "@pap/core";
 import type { GraphExecutor, GraphResult, GraphSubscriber } from "@pap/kernel/graphql";
 import type { ConnectionLimiter } from "@pap/kernel/http";
 import { eventStreamOperations, positionFrom, streamFilter } from "@pap/platform/contract";
@@ -111,7 +111,7 @@ async function stream(
       if (error) {
         // The client reconnects with Last-Event-ID and resumes where this stream stopped.
         out.write(
-          `event: error\ndata: ${JSON.stringify({ code: error.extensions?.code ?? "INTERNAL_ERROR", message: error.message })}\n\n`,
+          `event: error\ndata: ${JSON.stringify({ code: envelopeCodeOf(String(error.extensions?.code ?? "INTERNAL_ERROR")), message: error.message })}\n\n`,
         );
         break;
       }

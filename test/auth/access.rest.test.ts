@@ -43,7 +43,7 @@ describe("authentication", () => {
 
   it("guards GraphQL the same way", async () => {
     const response = await api.raw("POST", "/graphql", { query: "{ persons { total } }" }, NONE);
-    expect(response.body.errors[0].extensions).toMatchObject({ code: "UNAUTHORIZED", status: 401 });
+    expect(response.body.errors[0].extensions).toMatchObject({ code: "UNAUTHENTICATED", status: 401 });
     const partner = await api.raw("POST", "/graphql", { query: "{ cases { total } }" }, await as(["partner_readonly"]));
     expect(partner.body.errors[0].extensions).toMatchObject({ code: "FORBIDDEN", status: 403 });
   });
@@ -144,7 +144,7 @@ describe("introspection", () => {
   it("answers only a signed-in caller", async () => {
     const anonymous = await api.raw("POST", "/graphql", { query: "{ __schema { queryType { name } } }" }, { authorization: "" });
     expect(anonymous.status).toBe(401);
-    expect(anonymous.body.errors[0].extensions).toMatchObject({ code: "UNAUTHORIZED" });
+    expect(anonymous.body.errors[0].extensions).toMatchObject({ code: "UNAUTHENTICATED" });
     const signedIn = await api.raw("POST", "/graphql", { query: "{ __schema { queryType { name } } }" }, await as(["applicant"]));
     expect(signedIn.body).toEqual({ data: { __schema: { queryType: { name: "Query" } } } });
   });

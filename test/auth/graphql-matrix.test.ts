@@ -1,6 +1,6 @@
 // Every GraphQL root field of every subgraph × every role (and no credential, and the identity
 // provider's API key), sent through the gateway's /graphql with arguments that would succeed: the
-// caller the field's declared requirement refuses gets UNAUTHORIZED (no credential) or FORBIDDEN (no
+// caller the field's declared requirement refuses gets UNAUTHENTICATED (no credential) or FORBIDDEN (no
 // grant) and no data; the caller it admits gets its answer without any error. Subscriptions are
 // opened over graphql-ws the same way. The REST twin is rest-matrix.test.ts; this one also reaches
 // fields REST does not expose, and a field added later fails "covers every root field" until it is
@@ -385,7 +385,7 @@ const headersOf = async (caller: Caller): Promise<Record<string, string>> =>
   caller === "anonymous" ? { authorization: "" } : caller === "api_key" ? API_KEY : matrixToken(caller);
 
 type GraphError = { message: string; extensions?: { code?: unknown } };
-const expectedCode = (status: number) => (status === 401 ? "UNAUTHORIZED" : status === 403 ? "FORBIDDEN" : undefined);
+const expectedCode = (status: number) => (status === 401 ? "UNAUTHENTICATED" : status === 403 ? "FORBIDDEN" : undefined);
 
 const callers: Caller[] = ["anonymous", "api_key", ...roles];
 const name = (operation: Operation, field: string) => `${operation} ${field}`;

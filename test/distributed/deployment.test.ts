@@ -28,8 +28,8 @@ describe("distributed deployment", () => {
       });
       return (await response.json()) as { data?: unknown; errors?: Array<{ extensions: { code: string } }> };
     };
-    expect((await ask({})).errors?.[0]?.extensions.code).toBe("UNAUTHORIZED");
-    expect((await ask({ "x-caller-id": "u1", "x-caller-roles": "state_admin" })).errors?.[0]?.extensions.code).toBe("UNAUTHORIZED");
+    expect((await ask({})).errors?.[0]?.extensions.code).toBe("UNAUTHENTICATED");
+    expect((await ask({ "x-caller-id": "u1", "x-caller-roles": "state_admin" })).errors?.[0]?.extensions.code).toBe("UNAUTHENTICATED");
     expect((await ask(await bearer(["system"]))).data).toEqual({ persons: { total: expect.any(Number) } });
     expect((await ask(await bearer(["applicant"]))).data).toEqual({ persons: { total: 0 } });
     const refused = await fetch(urls["subgraph persons"] as string, {

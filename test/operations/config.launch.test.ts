@@ -168,6 +168,12 @@ describe("a production start is refused", () => {
     ]);
   });
 
+  it("with trusted GraphQL documents it cannot read (it fails closed, serving nothing)", async () => {
+    await expectRefused({ ...production, GRAPHQL_TRUSTED_DOCUMENTS: path.join(contentDirectory, "no-such-manifest.json") }, [
+      /^ {2}- GRAPHQL_TRUSTED_DOCUMENTS .*no-such-manifest\.json\) cannot be read \(ENOENT\)/,
+    ]);
+  });
+
   it("with a misspelt platform variable, naming the one it likely meant", async () => {
     await expectRefused({ ...production, DATABSE_URL: databaseUrl }, [
       /^ {2}- DATABSE_URL is not a platform variable: did you mean DATABASE_URL\? Rename it\.$/,

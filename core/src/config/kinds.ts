@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { countyTableOf, type CountyTable } from "../jurisdiction/county";
 import { parseEncryptionKeys, type MasterKey } from "./encryption-keys";
 import { isIsoDate, isTimeZone } from "../calendar";
+import { trustedDocumentsOf, type TrustedDocuments } from "../graphql/trusted-documents";
 
 /**
  * The kinds of value an environment variable holds, each a zod schema from the raw text (undefined
@@ -266,3 +267,31 @@ export const isoDateList = () =>
       if (bad.length) context.addIssue({ code: "custom", message: `must be dates written YYYY-MM-DD; not ${bad.join(", ")}` });
     }),
   ) as z.ZodType<string[]>;
+
+/**
+ * Manifests of trusted GraphQL documents (comma-separated paths), read and checked when the setting is,
+ * so that a start with one unreadable, malformed or mislabelled refuses to serve (fails closed) instead
+ * of serving every operation or none.
+ */
+export const trustedDocumentsFiles = () =>
+  withFallback(
+    z.string().transform((paths, context): TrustedDocuments => {
+      const documents = new Map<string, string>();
+      for (const path of paths
+        .split(",")
+        .map((entry) => entry.trim())
+        .filter(Boolean)) {
+        try {
+          for (const [hash, document] of trustedDocumentsOf(JSON.parse(readFileSync(path, "utf8")))) documents.set(hash, document);
+        } catch (error) {
+          const reason = (error as NodeJS.ErrnoException).code
+            ? `cannot be read (${(error as NodeJS.ErrnoException).code})`
+            : (error as Error).message;
+          context.addIssue({ code: "custom", message: `(${path}) ${reason}`, input: paths });
+          return z.NEVER;
+        }
+      }
+      return documents;
+    }),
+    undefined,
+  ) as z.ZodType<TrustedDocuments | undefined>;

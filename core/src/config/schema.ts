@@ -13,6 +13,7 @@ import {
   text,
   timeZone,
   trueFalse,
+  trustedDocumentsFiles,
   trustedProxies,
   url,
   verbatim,
@@ -622,6 +623,13 @@ export const settingDeclarations = {
     value: trueFalse(),
     default: "on, off when `NODE_ENV=production`",
     meaning: "`true` / `false` to choose (HTTP and WebSocket alike)",
+  }),
+  GRAPHQL_TRUSTED_DOCUMENTS: declare({
+    group: "Limits",
+    value: trustedDocumentsFiles(),
+    default: "unset (any operation)",
+    meaning:
+      'Manifests of the operations the deployment\'s apps send (comma-separated JSON files of `"<sha256>": "<document>"`; the dashboard\'s is `web/dist/dashboard/trusted-documents.json`): with `NODE_ENV=production` the graph runs only these, sent by hash or in full, and refuses any other with 400 `PERSISTED_QUERY_NOT_FOUND` / `PERSISTED_QUERY_NOT_IN_LIST`; in development, listed hashes resolve and any operation still runs. A file that cannot be read or whose keys are not their documents\' hashes stops the start (see [Trusted documents](graphql.md#trusted-documents))',
   }),
   GRAPHQL_MAX_DEPTH: declare({
     group: "Limits",

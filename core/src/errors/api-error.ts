@@ -1,6 +1,21 @@
 /** One problem with one input field, as carried in the error envelope's `details`. */
 export type ErrorDetail = { field: string; message: string };
 
+/**
+ * Where GraphQL's conventions name a failure differently from the REST envelope: Apollo's clients and
+ * tooling expect UNAUTHENTICATED for a missing or invalid credential (FORBIDDEN, a refusal, is spelled
+ * alike on both surfaces). The REST envelope keeps its published UNAUTHORIZED.
+ */
+const graphqlCodes: Readonly<Record<string, string>> = { UNAUTHORIZED: "UNAUTHENTICATED" };
+const envelopeCodes: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(graphqlCodes).map(([envelope, graphql]) => [graphql, envelope]),
+);
+
+/** The code a GraphQL error carries for an envelope code. */
+export const graphqlCodeOf = (envelopeCode: string): string => graphqlCodes[envelopeCode] ?? envelopeCode;
+/** The envelope code a GraphQL error's code stands for (the inverse of `graphqlCodeOf`). */
+export const envelopeCodeOf = (graphqlCode: string): string => envelopeCodes[graphqlCode] ?? graphqlCode;
+
 /** The error envelope every REST error body and every GraphQL error's extensions carry. */
 export type ErrorEnvelope = { code: string; message: string; details?: ErrorDetail[] };
 
@@ -21,10 +36,12 @@ export class ApiError extends Error {
 
   /**
    * graphql-js copies an original error's `extensions` onto the GraphQLError it wraps it in, and the
-   * gateway forwards subgraph extensions, so these reach GraphQL clients and rest-compat unchanged.
+   * gateway forwards subgraph extensions, so these reach GraphQL clients and rest-compat unchanged
+   * (rest-compat reads the envelope's code back with `envelopeCodeOf`).
    */
   get extensions(): { code: string; status: number; details?: ErrorDetail[] } {
-    return this.details ? { code: this.code, status: this.status, details: this.details } : { code: this.code, status: this.status };
+    const code = graphqlCodeOf(this.code);
+    return this.details ? { code, status: this.status, details: this.details } : { code, status: this.status };
   }
 
   toEnvelope(): ErrorEnvelope {

@@ -1,5 +1,5 @@
 import { GraphQLError } from "graphql";
-import { notFound, validationFailed } from "./api-error";
+import { ApiError, notFound, validationFailed } from "./api-error";
 import { envelopeFromGraphQLError } from "./status";
 
 describe("envelopeFromGraphQLError", () => {
@@ -30,5 +30,17 @@ describe("envelopeFromGraphQLError", () => {
       status: 500,
       envelope: { code: "INTERNAL_ERROR", message: "An unexpected error occurred." },
     });
+  });
+});
+
+describe("GraphQL's code for a missing credential", () => {
+  it("is UNAUTHENTICATED in GraphQL and UNAUTHORIZED again in the envelope read back from it", () => {
+    const refused = new ApiError(401, "UNAUTHORIZED", "Sign in first.");
+    expect(refused.extensions).toEqual({ code: "UNAUTHENTICATED", status: 401 });
+    expect(envelopeFromGraphQLError({ message: refused.message, extensions: refused.extensions })).toEqual({
+      status: 401,
+      envelope: { code: "UNAUTHORIZED", message: "Sign in first." },
+    });
+    expect(new ApiError(403, "FORBIDDEN", "No.").extensions.code).toBe("FORBIDDEN");
   });
 });

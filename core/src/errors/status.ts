@@ -1,4 +1,4 @@
-import type { ErrorDetail, ErrorEnvelope } from "./api-error";
+import { envelopeCodeOf, type ErrorDetail, type ErrorEnvelope } from "./api-error";
 
 /** Codes graphql-js and Apollo give to requests that are wrong, as opposed to servers that failed. */
 const clientErrorCodes: Record<string, { status: number; code: string }> = {
@@ -28,7 +28,7 @@ const coercionFailure =
  */
 export function envelopeFromGraphQLError(error: GraphQLErrorLike): { status: number; envelope: ErrorEnvelope } {
   const extensions = error.extensions ?? {};
-  const code = typeof extensions.code === "string" ? extensions.code : undefined;
+  const code = typeof extensions.code === "string" ? envelopeCodeOf(extensions.code) : undefined;
   if (typeof extensions.status === "number" && code) {
     const details = Array.isArray(extensions.details) ? (extensions.details as ErrorDetail[]) : undefined;
     return { status: extensions.status, envelope: details ? { code, message: error.message, details } : { code, message: error.message } };

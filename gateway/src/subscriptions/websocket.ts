@@ -1,4 +1,4 @@
-import { queryLimitsFromEnv, refuseDeepText } from "@pap/kernel/graphql";
+import { admitOperation, queryLimitsFromEnv, refuseDeepText, type TrustedOperations } from "@pap/kernel/graphql";
 import {
   clientAddressOf,
   serveGraphqlWebSocket,
@@ -7,7 +7,7 @@ import {
   type ConnectionLimiter,
 } from "@pap/kernel/http";
 import type { Server } from "node:http";
-import { NoSchemaIntrospectionCustomRule, specifiedRules, validate, type ExecutionResult } from "graphql";
+import { GraphQLError, NoSchemaIntrospectionCustomRule, specifiedRules, validate, type ExecutionResult } from "graphql";
 import { platformLimitsRule } from "../graph/limits";
 import { introspectionEnabled, type FederatedGraph } from "../graph/server";
 import { gatewayContextFromHeaders, type GatewayContext } from "../graph/context";
@@ -16,7 +16,12 @@ import { gatewayContextFromHeaders, type GatewayContext } from "../graph/context
  * graphql-ws on the gateway's /graphql: subscriptions through the engine, and queries and mutations
  * (which some clients send over the same socket) through Apollo as over HTTP.
  */
-export function serveGatewayWebSocket(server: Server, graph: FederatedGraph, connections?: ConnectionLimiter): () => Promise<void> {
+export function serveGatewayWebSocket(
+  server: Server,
+  graph: FederatedGraph,
+  connections?: ConnectionLimiter,
+  trusted?: TrustedOperations,
+): () => Promise<void> {
   // Each socket holds one of its caller's live-connection places from init until it closes.
   const releases = new WeakMap<object, () => void>();
   const limits = queryLimitsFromEnv();
@@ -38,7 +43,12 @@ export function serveGatewayWebSocket(server: Server, graph: FederatedGraph, con
     },
     onClose: (ctx) => releases.get(ctx)?.(),
     // Before graphql-ws parses the document, which recurses: the same refusal as over HTTP.
+    // graphql-ws always carries the document's text: a trusted deployment checks it is listed (and is
+    // the document of the hash sent beside it, if any), as over HTTP.
     onSubscribe: (_ctx, _id, payload) => {
+      const admission = trusted && admitOperation({ query: payload.query, extensions: payload.extensions }, trusted);
+      if (admission && "refused" in admission)
+        return [new GraphQLError(admission.refused.message, { extensions: { code: admission.refused.code, status: 400 } })];
       const tooDeep = typeof payload.query === "string" ? refuseDeepText(payload.query, limits) : undefined;
       return tooDeep ? [tooDeep] : undefined;
     },

@@ -1,6 +1,8 @@
 // How the dashboard talks to the platform: the public GraphQL endpoint over HTTP, with the signed-in
 // caller's bearer token. Nothing here is private to the dashboard.
 
+import { pageConfig } from "./page-config";
+
 export type Claims = { sub: string; userId?: string; roles: string[]; counties?: string[] };
 
 export type Session = { token: string; claims: Claims };
@@ -12,15 +14,45 @@ export type GraphqlAnswer<T> = { data: T | null; errors: GraphqlError[] };
 
 export const graphqlUrl = () => new URL("/graphql", window.location.href).href;
 
-export async function graphql<T>(session: Session, query: string, variables: Record<string, unknown> = {}): Promise<GraphqlAnswer<T>> {
+const hashes = new Map<string, Promise<string>>();
+/** The SHA-256 (hex) a document is listed under in the build's trusted-documents manifest. */
+const hashOf = (query: string) => {
+  let hash = hashes.get(query);
+  if (!hash) {
+    hash = crypto.subtle
+      .digest("SHA-256", new TextEncoder().encode(query))
+      .then((digest) => Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join(""));
+    hashes.set(query, hash);
+  }
+  return hash;
+};
+
+// The Web Crypto digest exists only in secure contexts (https, localhost): elsewhere the text goes, which
+// a trusted deployment also runs when it is listed.
+const sendsByHash = () => pageConfig.byHash && globalThis.isSecureContext && crypto.subtle !== undefined;
+
+async function post<T>(session: Session, params: Record<string, unknown>): Promise<GraphqlAnswer<T>> {
   const response = await fetch(graphqlUrl(), {
     method: "POST",
     headers: { "content-type": "application/json", authorization: `Bearer ${session.token}` },
-    body: JSON.stringify({ query, variables }),
+    body: JSON.stringify(params),
   });
   const body = (await response.json().catch(() => null)) as { data?: T; errors?: GraphqlError[] } | null;
   if (!body) return { data: null, errors: [{ message: `The platform answered ${response.status} without a GraphQL body.` }] };
   return { data: body.data ?? null, errors: body.errors ?? [] };
+}
+
+/**
+ * Runs one operation. Where the platform runs trusted documents, it is sent by its hash alone, as an
+ * automatic persisted query; a hash the platform does not know (another build's manifest) is sent
+ * again with its text, as persisted-query clients do.
+ */
+export async function graphql<T>(session: Session, query: string, variables: Record<string, unknown> = {}): Promise<GraphqlAnswer<T>> {
+  if (!sendsByHash()) return post(session, { query, variables });
+  const persistedQuery = { version: 1, sha256Hash: await hashOf(query) };
+  const byHash = await post<T>(session, { variables, extensions: { persistedQuery } });
+  if (!byHash.errors.some((error) => error.extensions?.code === "PERSISTED_QUERY_NOT_FOUND")) return byHash;
+  return post(session, { query, variables, extensions: { persistedQuery } });
 }
 
 /** A short sentence for a panel that could not load, telling a refusal from a failure. */

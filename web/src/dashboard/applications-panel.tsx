@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import type { Session } from "./api";
 import { pageConfig } from "./page-config";
-import { applicationsOverviewQuery } from "./queries";
+import { operations } from "./operations";
 import { Counts } from "./counts";
 import { clockTime, startOfToday } from "./time";
 import { useGraphql } from "./use-graphql";
@@ -11,9 +11,9 @@ type Expedited = { id: string; status: string; submittedAt: string | null; progr
 type ApplicationsOverview = Record<string, Count> & { submittedToday: Count; expedited: Count & { items: Expedited[] } };
 
 export function ApplicationsPanel({ session, refresh }: { session: Session; refresh: number }) {
-  // The day changes at midnight; the panel's query is rebuilt at its next refresh after that.
+  // The day changes at midnight; the panel's variables change at its next refresh after that.
   const today = startOfToday(Date.now());
-  const query = useMemo(() => applicationsOverviewQuery(today), [today]);
+  const query = useMemo(() => operations.applicationsOverview(today), [today]);
   const { data, problem } = useGraphql<ApplicationsOverview>(session, query, refresh);
   return (
     <section className="panel" aria-labelledby="applications-title" data-testid="applications">

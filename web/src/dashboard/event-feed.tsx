@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { describeErrors, graphql, type Session } from "./api";
 import type { ConnectionState, LiveEvent } from "./live-events";
-import { eventQuery, eventsAboutSubjectQuery, eventsInTraceQuery } from "./queries";
+import { operations } from "./operations";
 import { clockTime } from "./time";
 
 const stateLabels: Record<ConnectionState, string> = {
@@ -85,15 +85,15 @@ function EventDetail({ session, id, onSelect }: { session: Session; id: string; 
   useEffect(() => {
     let current = true;
     void (async () => {
-      const answer = await graphql<{ event: Envelope | null }>(session, eventQuery, { id });
+      const answer = await graphql<{ event: Envelope | null }>(session, operations.event, { id });
       if (!current) return;
       setProblem(describeErrors(answer.errors));
       const event = answer.data?.event ?? null;
       setEnvelope(event);
       if (!event) return;
       const [bySubject, byTrace] = await Promise.all([
-        graphql<Related>(session, eventsAboutSubjectQuery, { subject: event.subject }),
-        event.traceid ? graphql<Related>(session, eventsInTraceQuery, { traceid: event.traceid }) : null,
+        graphql<Related>(session, operations.eventsAboutSubject, { subject: event.subject }),
+        event.traceid ? graphql<Related>(session, operations.eventsInTrace, { traceid: event.traceid }) : null,
       ]);
       if (!current) return;
       setSubjectEvents(bySubject.data?.events.items ?? []);

@@ -3,6 +3,7 @@
 // platform replays whatever was committed meanwhile and nothing is missed or shown twice.
 import { createClient, type Client } from "graphql-ws";
 import { graphqlUrl } from "./api";
+import { operations } from "./operations";
 
 export type LiveEvent = {
   id: string;
@@ -15,10 +16,6 @@ export type LiveEvent = {
 };
 
 export type ConnectionState = "connecting" | "live" | "reconnecting" | "refused";
-
-const subscription = `subscription Live($after: String) {
-  events(after: $after) { id type source subject time position traceid }
-}`;
 
 /** Positions are decimal strings that may outgrow a double: compare them as numbers of any size. */
 const later = (a: string, b: string) => (a.length !== b.length ? a.length > b.length : a > b);
@@ -80,7 +77,7 @@ export class LiveEvents {
     });
     this.client = client;
     this.unsubscribe = client.subscribe<{ events: LiveEvent }>(
-      { query: subscription, variables: { after: this.position } },
+      { query: operations.live, variables: { after: this.position } },
       {
         next: (result) => {
           const event = result.data?.events;

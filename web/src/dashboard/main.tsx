@@ -8,7 +8,7 @@ import { EventFeed } from "./event-feed";
 import { LiveEvents, type ConnectionState, type LiveEvent } from "./live-events";
 import { MyWorkPanel } from "./my-work-panel";
 import { QueuesPanel } from "./queues-panel";
-import { recentEventsQuery } from "./queries";
+import { operations } from "./operations";
 import { pageConfig } from "./page-config";
 import { SignIn } from "./sign-in";
 import "./dashboard.css";
@@ -57,7 +57,7 @@ function Dashboard({ session, onSignOut }: { session: Session; onSignOut: () => 
     let stream: LiveEvents | null = null;
     let stopped = false;
     void (async () => {
-      const recent = await graphql<{ events: { items: LiveEvent[] }; eventLogPosition: string }>(session, recentEventsQuery);
+      const recent = await graphql<{ events: { items: LiveEvent[] }; eventLogPosition: string }>(session, operations.recentEvents);
       if (stopped) return;
       setEvents(recent.data?.events.items ?? []);
       stream = new LiveEvents(

@@ -1,6 +1,6 @@
 import { useMemo, useState } from "react";
 import { describeErrors, graphql, type Session } from "./api";
-import { meQuery, myWorkQuery, taskActionMutation } from "./queries";
+import { operations } from "./operations";
 import { TaskRow, type TaskSummary } from "./task-row";
 import { useNow } from "./time";
 import { useGraphql } from "./use-graphql";
@@ -10,12 +10,12 @@ type MyWork = { mine: { total: number; items: TaskSummary[] }; ready: { total: n
 /** The signed-in worker's tasks by deadline, and the unassigned ones they could take next. */
 export function MyWorkPanel({ session, refresh }: { session: Session; refresh: number }) {
   // Tasks are assigned to accounts: the caller's is looked up once (a token may name its subject only).
-  const account = useGraphql<{ me: { id: string } | null }>(session, meQuery, 0);
+  const account = useGraphql<{ me: { id: string } | null }>(session, operations.me, 0);
   const me = account.data?.me?.id;
   const [acted, setActed] = useState(0);
   const [busy, setBusy] = useState(false);
   const [actionProblem, setActionProblem] = useState<string | null>(null);
-  const query = useMemo(() => (me ? myWorkQuery(me) : null), [me]);
+  const query = useMemo(() => (me ? operations.myWork(me) : null), [me]);
   const { data, problem } = useGraphql<MyWork>(session, query, refresh + acted);
   const now = useNow();
 
@@ -23,7 +23,7 @@ export function MyWorkPanel({ session, refresh }: { session: Session; refresh: n
     setBusy(true);
     setActionProblem(null);
     try {
-      const answer = await graphql(session, taskActionMutation(action), { id: task.id, ...(outcome !== undefined && { outcome }) });
+      const answer = await graphql(session, operations.taskAction(action), { id: task.id, ...(outcome !== undefined && { outcome }) });
       setActionProblem(describeErrors(answer.errors));
     } catch (error) {
       setActionProblem(`The platform could not be reached: ${(error as Error).message}`);

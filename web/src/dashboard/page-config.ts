@@ -4,6 +4,8 @@
 
 export type PageConfig = {
   development: boolean;
+  /** The platform runs trusted documents (GRAPHQL_TRUSTED_DOCUMENTS): operations go by hash. */
+  byHash: boolean;
   roles: string[];
   /** The task states in which work is still to do (every state whose SLA clock is not stopped). */
   openTaskStatuses: string[];

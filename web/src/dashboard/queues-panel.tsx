@@ -2,7 +2,7 @@ import { useMemo } from "react";
 import type { Session } from "./api";
 import { Counts } from "./counts";
 import { pageConfig } from "./page-config";
-import { queueOverviewQuery, queuesQuery } from "./queries";
+import { operations } from "./operations";
 import { formatSpan, timeLeft, useNow } from "./time";
 import { useGraphql } from "./use-graphql";
 import type { TaskSummary } from "./task-row";
@@ -19,7 +19,7 @@ type QueueOverview = Record<string, Count> & {
 
 /** `refresh` rises when tasks change (each queue's figures are read again), `queuesChanged` when queues do. */
 export function QueuesPanel({ session, refresh, queuesChanged }: { session: Session; refresh: number; queuesChanged: number }) {
-  const queues = useGraphql<{ queues: { items: Queue[] } }>(session, queuesQuery, queuesChanged);
+  const queues = useGraphql<{ queues: { items: Queue[] } }>(session, operations.queues, queuesChanged);
   return (
     <section className="panel" aria-labelledby="queues-title" data-testid="queues">
       <h2 id="queues-title">Queues</h2>
@@ -34,7 +34,7 @@ export function QueuesPanel({ session, refresh, queuesChanged }: { session: Sess
 }
 
 function QueueCard({ session, queue, refresh }: { session: Session; queue: Queue; refresh: number }) {
-  const query = useMemo(() => queueOverviewQuery(queue.id), [queue.id]);
+  const query = useMemo(() => operations.queueOverview(queue.id), [queue.id]);
   const { data, problem } = useGraphql<QueueOverview>(session, query, refresh);
   const now = useNow();
   const oldest = data?.pending.items[0];

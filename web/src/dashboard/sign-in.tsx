@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { claimsOf, describeErrors, graphql, type Session } from "./api";
 import type { PageConfig } from "./page-config";
-import { meQuery } from "./queries";
+import { operations } from "./operations";
 
 async function developmentToken(role: string): Promise<string> {
   const response = await fetch(`/dev/token?role=${encodeURIComponent(role)}`);
@@ -16,21 +16,17 @@ async function developmentToken(role: string): Promise<string> {
  * mode hands out tokens for every role anyway). Answers why it could not, or null.
  */
 async function ensureDevelopmentAccount(session: Session, role: string): Promise<string | null> {
-  const me = await graphql<{ me: { id: string } | null }>(session, meQuery);
+  const me = await graphql<{ me: { id: string } | null }>(session, operations.me);
   if (me.data?.me) return null;
   const administrator = await developmentToken("state_admin");
-  const created = await graphql(
-    { token: administrator, claims: session.claims },
-    `mutation DashboardDevelopmentAccount($input: UserCreateInput!) { createUser(input: $input) { id } }`,
-    {
-      input: {
-        idpSubject: session.claims.sub,
-        email: `${role.replace(/_/g, "-")}@development.invalid`,
-        name: `Development ${role.replace(/_/g, " ")}`,
-        roles: [role],
-      },
+  const created = await graphql({ token: administrator, claims: session.claims }, operations.developmentAccount, {
+    input: {
+      idpSubject: session.claims.sub,
+      email: `${role.replace(/_/g, "-")}@development.invalid`,
+      name: `Development ${role.replace(/_/g, " ")}`,
+      roles: [role],
     },
-  );
+  });
   return describeErrors(created.errors);
 }
 

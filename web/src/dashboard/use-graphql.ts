@@ -1,20 +1,22 @@
 import { useEffect, useState } from "react";
 import { describeErrors, graphql, type Session } from "./api";
+import type { Operation } from "./queries";
 
 export type Loaded<T> = { data: T | null; problem: string | null; loading: boolean };
 
 /**
- * Runs a query whenever it or `refresh` changes (a panel's events arrived) and keeps the last answer on
+ * Runs an operation whenever it or `refresh` changes (a panel's events arrived) and keeps the last answer on
  * screen while the next one loads, so counts change in place instead of blinking.
  */
-export function useGraphql<T>(session: Session, query: string | null, refresh: number): Loaded<T> {
+export function useGraphql<T>(session: Session, operation: Operation | string | null, refresh: number): Loaded<T> {
   const [state, setState] = useState<Loaded<T>>({ data: null, problem: null, loading: true });
   // biome-ignore lint/correctness/useExhaustiveDependencies: refresh is the caller's signal to load again
   useEffect(() => {
-    if (!query) return;
+    if (!operation) return;
+    const { query, variables } = typeof operation === "string" ? { query: operation, variables: undefined } : operation;
     let current = true;
     setState((previous) => ({ ...previous, loading: true }));
-    graphql<T>(session, query)
+    graphql<T>(session, query, variables)
       .then((answer) => current && setState({ data: answer.data, problem: describeErrors(answer.errors), loading: false }))
       .catch(
         (error: Error) =>
@@ -24,6 +26,6 @@ export function useGraphql<T>(session: Session, query: string | null, refresh: n
     return () => {
       current = false;
     };
-  }, [session, query, refresh]);
+  }, [session, operation, refresh]);
   return state;
 }

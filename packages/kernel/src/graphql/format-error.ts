@@ -4,6 +4,7 @@ import {
   clientErrorFromDatabase,
   databaseUnavailable,
   envelopeFromGraphQLError,
+  graphqlCodeOf,
   isDatabaseUnavailable,
   reportDatabaseOutage,
   reportServerFault,
@@ -79,12 +80,13 @@ export function formatGraphError(
   // query's QUERY_TOO_DEEP) says more, so it is kept.
   const ruleCode = (error as { originalError?: { extensions?: { code?: unknown } } } | undefined)?.originalError?.extensions?.code;
   const given = formatted.extensions?.code;
-  const code =
+  const code = graphqlCodeOf(
     given === "GRAPHQL_VALIDATION_FAILED" && typeof ruleCode === "string"
       ? ruleCode
       : typeof given === "string" && !uninformativeCodes.has(given)
         ? given
-        : envelope.code;
+        : envelope.code,
+  );
   return {
     ...base,
     message: formatted.message,

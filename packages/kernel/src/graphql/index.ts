@@ -40,3 +40,5 @@ export type { MetadataNamespaceMutations } from "./graph-metadata";
 export type { KernelContext, KernelTypes, LiveEvent, LiveHub, PlatformAuthScopes } from "./builder-methods";
 export { sensitivePathsOf } from "./sensitive-reads";
 export type { SensitiveRead, SensitiveReadLog } from "./sensitive-reads";
+export { admitOperation, trustedOperationsFromEnv } from "./trusted-operations";
+export type { Admission, OperationParams, TrustedOperations } from "./trusted-operations";

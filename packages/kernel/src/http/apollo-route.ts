@@ -1,6 +1,38 @@
 import { HeaderMap, type ApolloServer, type BaseContext } from "@apollo/server";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { queryLimitsFromEnv, refuseDeepText } from "../graphql/limits";
+import { admitOperation, type OperationParams, type TrustedOperations } from "../graphql/trusted-operations";
+
+/**
+ * The request as Apollo is to see it, its operations resolved against the trusted documents (a GET's
+ * in its query string, a POST's in its body, one operation or a batch), or the first refusal.
+ */
+function admitted(
+  request: FastifyRequest,
+  trusted: TrustedOperations,
+): { search: string; body: unknown } | { refused: { code: string; message: string } } {
+  const search = request.url.includes("?") ? request.url.slice(request.url.indexOf("?")) : "";
+  if (request.method === "GET") {
+    const admission = admitOperation(Object.fromEntries(new URLSearchParams(search)), trusted);
+    if ("refused" in admission) return admission;
+    const params = new URLSearchParams();
+    for (const [name, value] of Object.entries(admission.params)) if (typeof value === "string") params.set(name, value);
+    return { search: `?${params}`, body: request.body };
+  }
+  const entries = Array.isArray(request.body) ? request.body : [request.body];
+  const resolved: unknown[] = [];
+  for (const entry of entries) {
+    // Not an operation at all: Apollo refuses it as it refuses it elsewhere; the others are still checked.
+    if (!entry || typeof entry !== "object") {
+      resolved.push(entry);
+      continue;
+    }
+    const admission = admitOperation(entry as OperationParams, trusted);
+    if ("refused" in admission) return admission;
+    resolved.push(admission.params);
+  }
+  return { search, body: Array.isArray(request.body) ? resolved : resolved[0] };
+}
 
 /** The document text a GraphQL HTTP request carries: in the body (one operation or a batch) or in the query string. */
 function documentsOf(request: FastifyRequest): string[] {
@@ -26,6 +58,8 @@ export function mountApollo<C extends BaseContext>(
     context: (request: FastifyRequest) => Promise<C>;
     /** Answers a browser's `GET` of the path (HTML asked for, no query): the IDE's page. */
     browserPage?: (reply: FastifyReply) => FastifyReply;
+    /** The operations this graph runs by hash (GRAPHQL_TRUSTED_DOCUMENTS), and whether it runs only these. */
+    trusted?: TrustedOperations;
   },
 ): void {
   const limits = queryLimitsFromEnv();
@@ -43,6 +77,13 @@ export function mountApollo<C extends BaseContext>(
         .find(Boolean);
       if (tooDeep)
         return reply.code(400).send({ errors: [{ message: tooDeep.message, extensions: { code: "QUERY_TOO_DEEP", status: 400 } }] });
+      const resolved = options.trusted
+        ? admitted(request, options.trusted)
+        : { search: request.url.includes("?") ? request.url.slice(request.url.indexOf("?")) : "", body: request.body };
+      if ("refused" in resolved)
+        return reply
+          .code(400)
+          .send({ errors: [{ message: resolved.refused.message, extensions: { code: resolved.refused.code, status: 400 } }] });
       const headers = new HeaderMap();
       for (const [name, value] of Object.entries(request.headers)) {
         if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
@@ -51,8 +92,8 @@ export function mountApollo<C extends BaseContext>(
         httpGraphQLRequest: {
           method: request.method.toUpperCase(),
           headers,
-          search: request.url.includes("?") ? request.url.slice(request.url.indexOf("?")) : "",
-          body: request.body,
+          search: resolved.search,
+          body: resolved.body,
         },
         context: () => options.context(request),
       });
