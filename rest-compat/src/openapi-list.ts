@@ -8,13 +8,15 @@ import { DEFAULT_LIMIT, MAX_LIMIT, MAX_SORT_FIELDS, type ListSpec } from "@pap/k
 const qGrammar = [
   "Filter: space-separated conditions, all of which must hold.",
   "`term` — any of the list's text fields contains it (case-insensitive); `term*` / `*term` starts / ends with it; a quoted term may hold spaces.",
-  "`field:value` — the field contains the value (text) or equals it (ids, numbers, dates, booleans, enums); `field:value*` / `field:*value` starts / ends with it; `field:\"quoted value\"`.",
+  '`field:value` — the field contains the value (text) or equals it (ids, numbers, dates, booleans, enums); `field:value*` / `field:*value` starts / ends with it; `field:"quoted value"`.',
   "`field:>value`, `>=`, `<`, `<=` — comparisons; `field:a,b` — any of the values; `-field:value` — negation; `field:*` / `-field:*` — present / absent.",
   "Nested fields in dot notation (`address.city:austin`). A malformed filter is 400 INVALID_QUERY naming the position.",
 ].join(" ");
 
 function filterFields(spec: ListSpec): string {
-  const fields = Object.entries(spec.fields).map(([name, def]) => (def.kind === "enum" && def.values ? `${name} (${def.values.join("|")})` : `${name} (${def.kind})`));
+  const fields = Object.entries(spec.fields).map(([name, def]) =>
+    def.kind === "enum" && def.values ? `${name} (${def.values.join("|")})` : `${name} (${def.kind})`,
+  );
   const freeForm = spec.freeForm ? " Any other dotted path names a field inside the record." : "";
   const text = spec.fullText.length ? ` A bare term searches: ${spec.fullText.join(", ")}.` : "";
   return ` Fields: ${fields.join(", ")}.${freeForm}${text}`;
