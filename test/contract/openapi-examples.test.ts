@@ -17,8 +17,10 @@ const updating = process.env.UPDATE_GOLDEN === "true";
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+/** A W3C trace context (`traceparent`) or its bare trace id, new with every request. */
+const TRACE = /^(00-)?[0-9a-f]{32}(-[0-9a-f]{16}-0[01])?$/;
 
-/** Replaces ids by stand-ins numbered in the order first seen, and every instant by one fixed instant. */
+/** Replaces ids (values and keys) by stand-ins numbered in the order first seen, and every instant and trace by a fixed one. */
 function stableIds() {
   const seen = new Map<string, string>();
   const standIn = (id: string) => {
@@ -27,9 +29,15 @@ function stableIds() {
     return seen.get(key)!;
   };
   const stable = (value: unknown): unknown => {
-    if (typeof value === "string") return INSTANT.test(value) ? "2026-01-15T12:00:00.000Z" : value.replace(UUID, standIn);
+    if (typeof value === "string") {
+      if (INSTANT.test(value)) return "2026-01-15T12:00:00.000Z";
+      if (TRACE.test(value))
+        return value.replace(/[0-9a-f]{32}/, "4bf92f3577b34da6a3ce929d0e0e4736").replace(/-[0-9a-f]{16}-/, "-00f067aa0ba902b7-");
+      return value.replace(UUID, standIn);
+    }
     if (Array.isArray(value)) return value.map(stable);
-    if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, stable(item)]));
+    if (value && typeof value === "object")
+      return Object.fromEntries(Object.entries(value).map(([key, item]) => [key.replace(UUID, standIn), stable(item)]));
     return value;
   };
   return stable;

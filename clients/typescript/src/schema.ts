@@ -5159,20 +5159,20 @@ export interface components {
         Metric: {
             /** @enum {string} */
             aggregate: "count" | "ratio" | "duration";
-            breakdown: {
+            breakdown?: {
                 [key: string]: number | null;
-            } | null;
+            };
             /** Format: date-time */
             computedAt: string;
             id: string;
             name: string;
             targets: {
-                amount: number | null;
-                direction: string | null;
-                label: string | null;
-                operator: string | null;
+                amount?: number;
+                direction?: string;
+                label?: string;
+                operator?: string;
                 stat: string;
-                unit: string | null;
+                unit?: string;
             }[];
             value: number | null;
         };
@@ -6620,6 +6620,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hasNext": false,
+                     *       "items": [],
+                     *       "limit": 1,
+                     *       "offset": 0,
+                     *       "total": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["CasePage"];
                 };
             };
@@ -6929,6 +6938,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hasNext": true,
+                     *       "items": [
+                     *         {
+                     *           "applicationId": "00000000-0000-4000-8000-000000000001",
+                     *           "county": null,
+                     *           "createdAt": "2026-01-15T12:00:00.000Z",
+                     *           "documentId": "00000000-0000-4000-8000-000000000006",
+                     *           "failedAt": null,
+                     *           "id": "00000000-0000-4000-8000-000000000004",
+                     *           "language": "en",
+                     *           "metadata": {
+                     *             "intake": {
+                     *               "verificationId": "00000000-0000-4000-8000-000000000005"
+                     *             }
+                     *           },
+                     *           "program": null,
+                     *           "recipients": [
+                     *             {
+                     *               "channels": [
+                     *                 "paper"
+                     *               ],
+                     *               "kind": "member",
+                     *               "name": "Rosa Walker",
+                     *               "recipientId": "00000000-0000-4000-8000-000000000002"
+                     *             }
+                     *           ],
+                     *           "returnedAt": null,
+                     *           "sentAt": null,
+                     *           "status": "queued",
+                     *           "subjectId": "00000000-0000-4000-8000-000000000005",
+                     *           "subjectType": "verification",
+                     *           "type": "document_request_identity_verification",
+                     *           "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "limit": 1,
+                     *       "offset": 0,
+                     *       "total": 2
+                     *     }
+                     */
                     "application/json": components["schemas"]["NoticePage"];
                 };
             };
@@ -7031,6 +7082,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applicationId": "00000000-0000-4000-8000-000000000001",
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "documentId": "00000000-0000-4000-8000-000000000006",
+                     *       "failedAt": null,
+                     *       "id": "00000000-0000-4000-8000-000000000004",
+                     *       "language": "en",
+                     *       "metadata": {
+                     *         "intake": {
+                     *           "verificationId": "00000000-0000-4000-8000-000000000005"
+                     *         }
+                     *       },
+                     *       "program": null,
+                     *       "recipients": [
+                     *         {
+                     *           "channels": [
+                     *             "paper"
+                     *           ],
+                     *           "kind": "member",
+                     *           "name": "Rosa Walker",
+                     *           "recipientId": "00000000-0000-4000-8000-000000000002"
+                     *         }
+                     *       ],
+                     *       "returnedAt": null,
+                     *       "sentAt": null,
+                     *       "status": "queued",
+                     *       "subjectId": "00000000-0000-4000-8000-000000000005",
+                     *       "subjectType": "verification",
+                     *       "type": "document_request_identity_verification",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Notice"];
                 };
             };
@@ -7388,6 +7473,53 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hasNext": false,
+                     *       "items": [
+                     *         {
+                     *           "attempts": 1,
+                     *           "callMode": "async",
+                     *           "completedAt": "2026-01-15T12:00:00.000Z",
+                     *           "county": null,
+                     *           "createdAt": "2026-01-15T12:00:00.000Z",
+                     *           "data": null,
+                     *           "deadlineAt": "2026-01-15T12:00:00.000Z",
+                     *           "failureReason": null,
+                     *           "id": "00000000-0000-4000-8000-000000000007",
+                     *           "lastError": null,
+                     *           "metadata": {
+                     *             "intake": {
+                     *               "applicationId": "00000000-0000-4000-8000-000000000001",
+                     *               "verificationId": "00000000-0000-4000-8000-000000000009"
+                     *             }
+                     *           },
+                     *           "nextAttemptAt": null,
+                     *           "requestingResourceId": "00000000-0000-4000-8000-000000000002",
+                     *           "requestingResourceType": "intake/applications/members",
+                     *           "result": "inconclusive",
+                     *           "serviceId": "00000000-0000-4000-8000-000000000008",
+                     *           "serviceResult": {
+                     *             "citizenshipConfirmed": null,
+                     *             "dateOfBirthMatched": false,
+                     *             "deathIndicator": null,
+                     *             "mismatches": [
+                     *               "ssn"
+                     *             ],
+                     *             "nameMatched": false,
+                     *             "reason": "no_ssn",
+                     *             "ssnVerified": false
+                     *           },
+                     *           "serviceType": "fdsh_ssa",
+                     *           "status": "completed",
+                     *           "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "limit": 1,
+                     *       "offset": 0,
+                     *       "total": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["ServiceCallPage"];
                 };
             };
@@ -7499,6 +7631,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "attempts": 1,
+                     *       "callMode": "async",
+                     *       "completedAt": "2026-01-15T12:00:00.000Z",
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "data": null,
+                     *       "deadlineAt": "2026-01-15T12:00:00.000Z",
+                     *       "failureReason": null,
+                     *       "id": "00000000-0000-4000-8000-000000000007",
+                     *       "lastError": null,
+                     *       "metadata": {
+                     *         "intake": {
+                     *           "applicationId": "00000000-0000-4000-8000-000000000001",
+                     *           "verificationId": "00000000-0000-4000-8000-000000000009"
+                     *         }
+                     *       },
+                     *       "nextAttemptAt": null,
+                     *       "requestingResourceId": "00000000-0000-4000-8000-000000000002",
+                     *       "requestingResourceType": "intake/applications/members",
+                     *       "result": "inconclusive",
+                     *       "serviceId": "00000000-0000-4000-8000-000000000008",
+                     *       "serviceResult": {
+                     *         "citizenshipConfirmed": null,
+                     *         "dateOfBirthMatched": false,
+                     *         "deathIndicator": null,
+                     *         "mismatches": [
+                     *           "ssn"
+                     *         ],
+                     *         "nameMatched": false,
+                     *         "reason": "no_ssn",
+                     *         "ssnVerified": false
+                     *       },
+                     *       "serviceType": "fdsh_ssa",
+                     *       "status": "completed",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ServiceCall"];
                 };
             };
@@ -7713,6 +7884,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hasNext": true,
+                     *       "items": [
+                     *         {
+                     *           "createdAt": "2026-01-15T12:00:00.000Z",
+                     *           "defaultCallMode": "async",
+                     *           "id": "00000000-0000-4000-8000-000000000010",
+                     *           "name": "IRS Federal Tax Information via FDSH",
+                     *           "programs": [
+                     *             "medicaid"
+                     *           ],
+                     *           "requestingResourceType": "intake/applications/members",
+                     *           "serviceType": "fdsh_fti",
+                     *           "source": "system",
+                     *           "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "limit": 1,
+                     *       "offset": 0,
+                     *       "total": 11
+                     *     }
+                     */
                     "application/json": components["schemas"]["ExternalServicePage"];
                 };
             };
@@ -7757,6 +7951,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "defaultCallMode": "async",
+                     *       "id": "00000000-0000-4000-8000-000000000010",
+                     *       "name": "IRS Federal Tax Information via FDSH",
+                     *       "programs": [
+                     *         "medicaid"
+                     *       ],
+                     *       "requestingResourceType": "intake/applications/members",
+                     *       "serviceType": "fdsh_fti",
+                     *       "source": "system",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ExternalService"];
                 };
             };
@@ -7814,6 +8023,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hasNext": false,
+                     *       "items": [],
+                     *       "limit": 1,
+                     *       "offset": 0,
+                     *       "total": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["DocumentLinkPage"];
                 };
             };
@@ -7967,6 +8185,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hasNext": true,
+                     *       "items": [
+                     *         {
+                     *           "createdAt": "2026-01-15T12:00:00.000Z",
+                     *           "id": "00000000-0000-4000-8000-000000000011",
+                     *           "name": "bank_statement",
+                     *           "retentionTrigger": "case_closure",
+                     *           "retentionYears": 3,
+                     *           "source": "system",
+                     *           "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "limit": 1,
+                     *       "offset": 0,
+                     *       "total": 14
+                     *     }
+                     */
                     "application/json": components["schemas"]["DocumentTypePage"];
                 };
             };
@@ -8069,6 +8306,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "id": "00000000-0000-4000-8000-000000000011",
+                     *       "name": "bank_statement",
+                     *       "retentionTrigger": "case_closure",
+                     *       "retentionYears": 3,
+                     *       "source": "system",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["DocumentType"];
                 };
             };
@@ -8388,6 +8636,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hasNext": true,
+                     *       "items": [
+                     *         {
+                     *           "county": null,
+                     *           "createdAt": "2026-01-15T12:00:00.000Z",
+                     *           "dispositionApprovedAt": null,
+                     *           "dispositionApprovedBy": null,
+                     *           "documentDate": null,
+                     *           "documentTypeId": "00000000-0000-4000-8000-000000000012",
+                     *           "id": "00000000-0000-4000-8000-000000000006",
+                     *           "latestVersionId": "00000000-0000-4000-8000-000000000013",
+                     *           "legalHold": false,
+                     *           "lifecycleState": "active",
+                     *           "metadata": {
+                     *             "communication": {
+                     *               "noticeId": "00000000-0000-4000-8000-000000000004",
+                     *               "type": "document_request_identity_verification"
+                     *             },
+                     *             "intake": {
+                     *               "applicationId": "00000000-0000-4000-8000-000000000001"
+                     *             }
+                     *           },
+                     *           "retentionDeadline": null,
+                     *           "title": "We need proof of your identity",
+                     *           "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "limit": 1,
+                     *       "offset": 0,
+                     *       "total": 2
+                     *     }
+                     */
                     "application/json": components["schemas"]["DocumentPage"];
                 };
             };
@@ -8505,6 +8787,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "dispositionApprovedAt": null,
+                     *       "dispositionApprovedBy": null,
+                     *       "documentDate": null,
+                     *       "documentTypeId": "00000000-0000-4000-8000-000000000012",
+                     *       "id": "00000000-0000-4000-8000-000000000006",
+                     *       "latestVersionId": "00000000-0000-4000-8000-000000000013",
+                     *       "legalHold": false,
+                     *       "lifecycleState": "active",
+                     *       "metadata": {
+                     *         "communication": {
+                     *           "noticeId": "00000000-0000-4000-8000-000000000004",
+                     *           "type": "document_request_identity_verification"
+                     *         },
+                     *         "intake": {
+                     *           "applicationId": "00000000-0000-4000-8000-000000000001"
+                     *         }
+                     *       },
+                     *       "retentionDeadline": null,
+                     *       "title": "We need proof of your identity",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Document"];
                 };
             };
@@ -9359,6 +9667,102 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hasNext": false,
+                     *       "items": [
+                     *         {
+                     *           "applicationId": "00000000-0000-4000-8000-000000000001",
+                     *           "completedAt": null,
+                     *           "county": null,
+                     *           "createdAt": "2026-01-15T12:00:00.000Z",
+                     *           "expeditedFlagged": true,
+                     *           "expeditedScreening": {
+                     *             "expedited": true,
+                     *             "explanation": {
+                     *               "evaluationDate": "2026-11-29",
+                     *               "figures": {
+                     *                 "destitute": false,
+                     *                 "grossIncome": 0,
+                     *                 "householdSize": 1,
+                     *                 "liquidResources": 0,
+                     *                 "migrantOrSeasonalFarmworker": false,
+                     *                 "rentOrMortgage": 0,
+                     *                 "sources": {
+                     *                   "grossIncome": "members' income records",
+                     *                   "liquidResources": "members' liquid assets",
+                     *                   "rentOrMortgage": "members' rent and mortgage expenses"
+                     *                 },
+                     *                 "utilityAllowance": 0,
+                     *                 "utilityAllowanceTier": "none"
+                     *               },
+                     *               "money": "Monthly US dollars; computed in integer cents, each conversion or percentage rounded once to the nearest cent (halves up).",
+                     *               "program": "snap",
+                     *               "ruleSet": {
+                     *                 "effectiveFrom": "2025-10-01",
+                     *                 "id": "snap-fy2026",
+                     *                 "publishedThrough": "2026-09-30",
+                     *                 "source": "USDA Food and Nutrition Service, SNAP Fiscal Year 2026 Cost-of-Living Adjustments (effective 1 October 2025)",
+                     *                 "title": "SNAP federal figures, fiscal year 2026 (48 states and DC)"
+                     *               },
+                     *               "rules": [
+                     *                 {
+                     *                   "citation": "7 CFR 273.2(i)(1)(i)",
+                     *                   "description": "Gross monthly income under $150 and liquid resources of no more than $100.",
+                     *                   "figures": {
+                     *                     "grossIncome": 0,
+                     *                     "incomeBelow": 150,
+                     *                     "liquidResources": 0,
+                     *                     "liquidResourcesAtMost": 100
+                     *                   },
+                     *                   "id": "snap-expedited-low-income",
+                     *                   "outcome": "met"
+                     *                 },
+                     *                 {
+                     *                   "citation": "7 CFR 273.2(i)(1)(ii)",
+                     *                   "description": "Gross monthly income and liquid resources together less than monthly rent or mortgage plus the utility allowance.",
+                     *                   "figures": {
+                     *                     "incomePlusResources": 0,
+                     *                     "rentOrMortgage": 0,
+                     *                     "shelterCosts": 0,
+                     *                     "utilityAllowance": 0,
+                     *                     "utilityAllowanceReason": "reports no utility costs",
+                     *                     "utilityAllowanceTier": "none"
+                     *                   },
+                     *                   "id": "snap-expedited-shelter",
+                     *                   "outcome": "not_met"
+                     *                 },
+                     *                 {
+                     *                   "citation": "7 CFR 273.2(i)(1)(iii)",
+                     *                   "description": "A destitute migrant or seasonal farmworker household with liquid resources of no more than $100.",
+                     *                   "figures": {
+                     *                     "destitute": false,
+                     *                     "liquidResources": 0,
+                     *                     "liquidResourcesAtMost": 100,
+                     *                     "migrantOrSeasonalFarmworker": false
+                     *                   },
+                     *                   "id": "snap-expedited-destitute-farmworker",
+                     *                   "outcome": "not_met"
+                     *                 }
+                     *               ],
+                     *               "warnings": [
+                     *                 "Rule set snap-fy2026 was published for dates through 2026-09-30; it is applied on 2026-11-29 because no later rule set is loaded. Load the next period's figures."
+                     *               ]
+                     *             },
+                     *             "screenedAt": "2026-01-15T12:00:00.000Z",
+                     *             "status": "screened"
+                     *           },
+                     *           "id": "00000000-0000-4000-8000-000000000014",
+                     *           "status": "pending",
+                     *           "updatedAt": "2026-01-15T12:00:00.000Z",
+                     *           "withdrawnAt": null
+                     *         }
+                     *       ],
+                     *       "limit": 1,
+                     *       "offset": 0,
+                     *       "total": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeterminationPage"];
                 };
             };
@@ -9403,6 +9807,94 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applicationId": "00000000-0000-4000-8000-000000000001",
+                     *       "completedAt": null,
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "expeditedFlagged": true,
+                     *       "expeditedScreening": {
+                     *         "expedited": true,
+                     *         "explanation": {
+                     *           "evaluationDate": "2026-11-29",
+                     *           "figures": {
+                     *             "destitute": false,
+                     *             "grossIncome": 0,
+                     *             "householdSize": 1,
+                     *             "liquidResources": 0,
+                     *             "migrantOrSeasonalFarmworker": false,
+                     *             "rentOrMortgage": 0,
+                     *             "sources": {
+                     *               "grossIncome": "members' income records",
+                     *               "liquidResources": "members' liquid assets",
+                     *               "rentOrMortgage": "members' rent and mortgage expenses"
+                     *             },
+                     *             "utilityAllowance": 0,
+                     *             "utilityAllowanceTier": "none"
+                     *           },
+                     *           "money": "Monthly US dollars; computed in integer cents, each conversion or percentage rounded once to the nearest cent (halves up).",
+                     *           "program": "snap",
+                     *           "ruleSet": {
+                     *             "effectiveFrom": "2025-10-01",
+                     *             "id": "snap-fy2026",
+                     *             "publishedThrough": "2026-09-30",
+                     *             "source": "USDA Food and Nutrition Service, SNAP Fiscal Year 2026 Cost-of-Living Adjustments (effective 1 October 2025)",
+                     *             "title": "SNAP federal figures, fiscal year 2026 (48 states and DC)"
+                     *           },
+                     *           "rules": [
+                     *             {
+                     *               "citation": "7 CFR 273.2(i)(1)(i)",
+                     *               "description": "Gross monthly income under $150 and liquid resources of no more than $100.",
+                     *               "figures": {
+                     *                 "grossIncome": 0,
+                     *                 "incomeBelow": 150,
+                     *                 "liquidResources": 0,
+                     *                 "liquidResourcesAtMost": 100
+                     *               },
+                     *               "id": "snap-expedited-low-income",
+                     *               "outcome": "met"
+                     *             },
+                     *             {
+                     *               "citation": "7 CFR 273.2(i)(1)(ii)",
+                     *               "description": "Gross monthly income and liquid resources together less than monthly rent or mortgage plus the utility allowance.",
+                     *               "figures": {
+                     *                 "incomePlusResources": 0,
+                     *                 "rentOrMortgage": 0,
+                     *                 "shelterCosts": 0,
+                     *                 "utilityAllowance": 0,
+                     *                 "utilityAllowanceReason": "reports no utility costs",
+                     *                 "utilityAllowanceTier": "none"
+                     *               },
+                     *               "id": "snap-expedited-shelter",
+                     *               "outcome": "not_met"
+                     *             },
+                     *             {
+                     *               "citation": "7 CFR 273.2(i)(1)(iii)",
+                     *               "description": "A destitute migrant or seasonal farmworker household with liquid resources of no more than $100.",
+                     *               "figures": {
+                     *                 "destitute": false,
+                     *                 "liquidResources": 0,
+                     *                 "liquidResourcesAtMost": 100,
+                     *                 "migrantOrSeasonalFarmworker": false
+                     *               },
+                     *               "id": "snap-expedited-destitute-farmworker",
+                     *               "outcome": "not_met"
+                     *             }
+                     *           ],
+                     *           "warnings": [
+                     *             "Rule set snap-fy2026 was published for dates through 2026-09-30; it is applied on 2026-11-29 because no later rule set is loaded. Load the next period's figures."
+                     *           ]
+                     *         },
+                     *         "screenedAt": "2026-01-15T12:00:00.000Z",
+                     *         "status": "screened"
+                     *       },
+                     *       "id": "00000000-0000-4000-8000-000000000014",
+                     *       "status": "pending",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z",
+                     *       "withdrawnAt": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Determination"];
                 };
             };
@@ -10380,6 +10872,53 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hasNext": false,
+                     *       "items": [
+                     *         {
+                     *           "caseWorkerId": null,
+                     *           "counties": [],
+                     *           "createdAt": "2026-01-15T12:00:00.000Z",
+                     *           "email": "worker@agency.example.gov",
+                     *           "id": "00000000-0000-4000-8000-000000000015",
+                     *           "idpSubject": "test|applicant-00000000-0000-4000-8000-000000000016",
+                     *           "name": null,
+                     *           "organizationId": null,
+                     *           "personId": null,
+                     *           "preferences": {},
+                     *           "programs": [],
+                     *           "roles": [
+                     *             {
+                     *               "name": "applicant",
+                     *               "permissions": [
+                     *                 "applications:act",
+                     *                 "applications:create",
+                     *                 "applications:delete:own",
+                     *                 "applications:read:own",
+                     *                 "applications:update:own",
+                     *                 "document-content:read:own",
+                     *                 "document-types:read",
+                     *                 "document-versions:create:own",
+                     *                 "documents:create",
+                     *                 "documents:read:own",
+                     *                 "persons:read:own",
+                     *                 "policies:read"
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "sharesIdentifiers": false,
+                     *           "status": "active",
+                     *           "ui": {},
+                     *           "updatedAt": "2026-01-15T12:00:00.000Z",
+                     *           "userId": "00000000-0000-4000-8000-000000000015"
+                     *         }
+                     *       ],
+                     *       "limit": 1,
+                     *       "offset": 0,
+                     *       "total": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["UserPage"];
                 };
             };
@@ -10618,6 +11157,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "caseWorkerId": null,
+                     *       "counties": [],
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "email": "worker@agency.example.gov",
+                     *       "id": "00000000-0000-4000-8000-000000000015",
+                     *       "idpSubject": "test|applicant-00000000-0000-4000-8000-000000000016",
+                     *       "name": null,
+                     *       "organizationId": null,
+                     *       "personId": null,
+                     *       "preferences": {},
+                     *       "programs": [],
+                     *       "roles": [
+                     *         {
+                     *           "name": "applicant",
+                     *           "permissions": [
+                     *             "applications:act",
+                     *             "applications:create",
+                     *             "applications:delete:own",
+                     *             "applications:read:own",
+                     *             "applications:update:own",
+                     *             "document-content:read:own",
+                     *             "document-types:read",
+                     *             "document-versions:create:own",
+                     *             "documents:create",
+                     *             "documents:read:own",
+                     *             "persons:read:own",
+                     *             "policies:read"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "sharesIdentifiers": false,
+                     *       "status": "active",
+                     *       "ui": {},
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z",
+                     *       "userId": "00000000-0000-4000-8000-000000000015"
+                     *     }
+                     */
                     "application/json": components["schemas"]["User"];
                 };
             };
@@ -10819,6 +11397,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hasNext": false,
+                     *       "items": [
+                     *         {
+                     *           "channel": "online",
+                     *           "closedAt": null,
+                     *           "county": null,
+                     *           "createdAt": "2026-01-15T12:00:00.000Z",
+                     *           "deniesIevsConsent": null,
+                     *           "ebt": null,
+                     *           "expeditedSnap": null,
+                     *           "id": "00000000-0000-4000-8000-000000000001",
+                     *           "isExpedited": true,
+                     *           "programs": [
+                     *             "snap"
+                     *           ],
+                     *           "registerToVote": null,
+                     *           "status": "submitted",
+                     *           "submittedAt": "2026-01-15T12:00:00.000Z",
+                     *           "updatedAt": "2026-01-15T12:00:00.000Z",
+                     *           "utilities": null,
+                     *           "withdrawnAt": null
+                     *         }
+                     *       ],
+                     *       "limit": 1,
+                     *       "offset": 0,
+                     *       "total": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApplicationPage"];
                 };
             };
@@ -10858,6 +11466,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "channel": "online",
+                 *       "programs": [
+                 *         "snap"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateApplicationBody"];
             };
         };
@@ -10868,6 +11484,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "channel": "online",
+                     *       "closedAt": null,
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "deniesIevsConsent": null,
+                     *       "ebt": null,
+                     *       "expeditedSnap": null,
+                     *       "id": "00000000-0000-4000-8000-000000000001",
+                     *       "isExpedited": null,
+                     *       "programs": [
+                     *         "snap"
+                     *       ],
+                     *       "registerToVote": null,
+                     *       "status": "draft",
+                     *       "submittedAt": null,
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z",
+                     *       "utilities": null,
+                     *       "withdrawnAt": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Application"];
                 };
             };
@@ -11305,6 +11943,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "channel": "online",
+                     *       "closedAt": null,
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "deniesIevsConsent": null,
+                     *       "ebt": null,
+                     *       "expeditedSnap": null,
+                     *       "id": "00000000-0000-4000-8000-000000000001",
+                     *       "isExpedited": true,
+                     *       "programs": [
+                     *         "snap"
+                     *       ],
+                     *       "registerToVote": null,
+                     *       "status": "submitted",
+                     *       "submittedAt": "2026-01-15T12:00:00.000Z",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z",
+                     *       "utilities": null,
+                     *       "withdrawnAt": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Application"];
                 };
             };
@@ -16379,6 +17039,31 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "contact": {
+                 *         "name": {
+                 *           "firstName": "Rosa",
+                 *           "lastName": "Walker"
+                 *         },
+                 *         "primaryAddress": {
+                 *           "addressLine1": "9 Elm St",
+                 *           "city": "Springfield",
+                 *           "state": "IL",
+                 *           "zip": "62701"
+                 *         }
+                 *       },
+                 *       "personalInformation": {
+                 *         "dateOfBirth": "1985-02-03"
+                 *       },
+                 *       "programsAppliedFor": [
+                 *         "snap"
+                 *       ],
+                 *       "roles": [
+                 *         "primary_applicant"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateApplicationMemberBody"];
             };
         };
@@ -16389,6 +17074,52 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applicationId": "00000000-0000-4000-8000-000000000001",
+                     *       "citizenship": null,
+                     *       "contact": {
+                     *         "name": {
+                     *           "firstName": "Rosa",
+                     *           "lastName": "Walker"
+                     *         },
+                     *         "primaryAddress": {
+                     *           "addressLine1": "9 Elm St",
+                     *           "city": "Springfield",
+                     *           "state": "IL",
+                     *           "zip": "62701"
+                     *         }
+                     *       },
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "disability": null,
+                     *       "fosterCare": null,
+                     *       "hasThirdPartyLiabilityClaim": null,
+                     *       "id": "00000000-0000-4000-8000-000000000002",
+                     *       "institutionalStatus": null,
+                     *       "isMigrantFarmWorker": null,
+                     *       "military": null,
+                     *       "personId": null,
+                     *       "personMatch": null,
+                     *       "personalInformation": {
+                     *         "dateOfBirth": "1985-02-03"
+                     *       },
+                     *       "pregnancy": null,
+                     *       "priorConvictions": null,
+                     *       "programDeterminations": [],
+                     *       "programsAppliedFor": [
+                     *         "snap"
+                     *       ],
+                     *       "purchasesAndPreparesFood": null,
+                     *       "residency": null,
+                     *       "retroactiveMedicalCoverage": null,
+                     *       "roles": [
+                     *         "primary_applicant"
+                     *       ],
+                     *       "studentStatus": null,
+                     *       "tribalStatus": null,
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApplicationMember"];
                 };
             };
@@ -17730,6 +18461,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "purpose": "application",
+                 *       "signatureMethod": "electronic",
+                 *       "signedAt": "2026-01-15T12:00:00.000Z",
+                 *       "signer": {
+                 *         "id": "00000000-0000-4000-8000-000000000002",
+                 *         "role": "applicant",
+                 *         "type": "member"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateSignatureBody"];
             };
         };
@@ -17740,6 +18483,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applicationId": "00000000-0000-4000-8000-000000000001",
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "id": "00000000-0000-4000-8000-000000000003",
+                     *       "purpose": "application",
+                     *       "signatureMethod": "electronic",
+                     *       "signedAt": "2026-01-15T12:00:00.000Z",
+                     *       "signer": {
+                     *         "id": "00000000-0000-4000-8000-000000000002",
+                     *         "role": "applicant",
+                     *         "type": "member"
+                     *       },
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Signature"];
                 };
             };
@@ -18386,6 +19145,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "channel": "online",
+                     *       "closedAt": null,
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "deniesIevsConsent": null,
+                     *       "ebt": null,
+                     *       "expeditedSnap": null,
+                     *       "id": "00000000-0000-4000-8000-000000000001",
+                     *       "isExpedited": null,
+                     *       "programs": [
+                     *         "snap"
+                     *       ],
+                     *       "registerToVote": null,
+                     *       "status": "submitted",
+                     *       "submittedAt": "2026-01-15T12:00:00.000Z",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z",
+                     *       "utilities": null,
+                     *       "withdrawnAt": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Application"];
                 };
             };
@@ -19870,6 +20651,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hasNext": false,
+                     *       "items": [],
+                     *       "limit": 1,
+                     *       "offset": 0,
+                     *       "total": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["PersonPage"];
                 };
             };
@@ -20173,6 +20963,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hasNext": true,
+                     *       "items": [
+                     *         {
+                     *           "actorId": "data-exchange:agency-adapters",
+                     *           "actorKind": "service_account",
+                     *           "actorRoles": [
+                     *             "agency_adapter"
+                     *           ],
+                     *           "channel": "agency",
+                     *           "fields": [
+                     *             "firstName",
+                     *             "lastName",
+                     *             "dateOfBirth"
+                     *           ],
+                     *           "id": "00000000-0000-4000-8000-000000000017",
+                     *           "occurredAt": "2026-01-15T12:00:00.000Z",
+                     *           "readings": {
+                     *             "00000000-0000-4000-8000-000000000002": [
+                     *               "firstName",
+                     *               "lastName",
+                     *               "dateOfBirth"
+                     *             ]
+                     *           },
+                     *           "recordIds": [
+                     *             "00000000-0000-4000-8000-000000000002"
+                     *           ],
+                     *           "recordType": "ApplicationMember",
+                     *           "traceId": "4bf92f3577b34da6a3ce929d0e0e4736"
+                     *         }
+                     *       ],
+                     *       "limit": 1,
+                     *       "offset": 0,
+                     *       "total": 2
+                     *     }
+                     */
                     "application/json": components["schemas"]["AuditEntryPage"];
                 };
             };
@@ -20217,6 +21044,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "actorId": "data-exchange:agency-adapters",
+                     *       "actorKind": "service_account",
+                     *       "actorRoles": [
+                     *         "agency_adapter"
+                     *       ],
+                     *       "channel": "agency",
+                     *       "fields": [
+                     *         "firstName",
+                     *         "lastName",
+                     *         "dateOfBirth"
+                     *       ],
+                     *       "id": "00000000-0000-4000-8000-000000000017",
+                     *       "occurredAt": "2026-01-15T12:00:00.000Z",
+                     *       "readings": {
+                     *         "00000000-0000-4000-8000-000000000002": [
+                     *           "firstName",
+                     *           "lastName",
+                     *           "dateOfBirth"
+                     *         ]
+                     *       },
+                     *       "recordIds": [
+                     *         "00000000-0000-4000-8000-000000000002"
+                     *       ],
+                     *       "recordType": "ApplicationMember",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AuditEntry"];
                 };
             };
@@ -20280,6 +21136,47 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hasNext": true,
+                     *       "items": [
+                     *         {
+                     *           "authid": "00000000-0000-4000-8000-000000000019",
+                     *           "authtype": "user",
+                     *           "data": {
+                     *             "caseWorkerId": null,
+                     *             "counties": [],
+                     *             "createdAt": "2026-01-15T12:00:00.000Z",
+                     *             "email": "worker@agency.example.gov",
+                     *             "id": "00000000-0000-4000-8000-000000000015",
+                     *             "idpSubject": "test|applicant-00000000-0000-4000-8000-000000000016",
+                     *             "name": null,
+                     *             "organizationId": null,
+                     *             "personId": null,
+                     *             "preferences": {},
+                     *             "programs": [],
+                     *             "roles": [
+                     *               "applicant"
+                     *             ],
+                     *             "sharesIdentifiers": false,
+                     *             "status": "active",
+                     *             "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *           },
+                     *           "datacontenttype": "application/json",
+                     *           "id": "00000000-0000-4000-8000-000000000018",
+                     *           "source": "/identity-access",
+                     *           "specversion": "1.0",
+                     *           "subject": "00000000-0000-4000-8000-000000000015",
+                     *           "time": "2026-01-15T12:00:00.000Z",
+                     *           "traceparent": "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01",
+                     *           "type": "identity.user.created"
+                     *         }
+                     *       ],
+                     *       "limit": 1,
+                     *       "offset": 0,
+                     *       "total": 35
+                     *     }
+                     */
                     "application/json": components["schemas"]["EventPage"];
                 };
             };
@@ -20451,6 +21348,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "authid": "00000000-0000-4000-8000-000000000019",
+                     *       "authtype": "user",
+                     *       "data": {
+                     *         "caseWorkerId": null,
+                     *         "counties": [],
+                     *         "createdAt": "2026-01-15T12:00:00.000Z",
+                     *         "email": "worker@agency.example.gov",
+                     *         "id": "00000000-0000-4000-8000-000000000015",
+                     *         "idpSubject": "test|applicant-00000000-0000-4000-8000-000000000016",
+                     *         "name": null,
+                     *         "organizationId": null,
+                     *         "personId": null,
+                     *         "preferences": {},
+                     *         "programs": [],
+                     *         "roles": [
+                     *           "applicant"
+                     *         ],
+                     *         "sharesIdentifiers": false,
+                     *         "status": "active",
+                     *         "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *       },
+                     *       "datacontenttype": "application/json",
+                     *       "id": "00000000-0000-4000-8000-000000000018",
+                     *       "source": "/identity-access",
+                     *       "specversion": "1.0",
+                     *       "subject": "00000000-0000-4000-8000-000000000015",
+                     *       "time": "2026-01-15T12:00:00.000Z",
+                     *       "traceparent": "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01",
+                     *       "type": "identity.user.created"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Event"];
                 };
             };
@@ -20502,6 +21432,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hasNext": true,
+                     *       "items": [
+                     *         {
+                     *           "citation": "42 CFR § 435.923",
+                     *           "citationUrl": "https://www.ecfr.gov/current/title-42/section-435.923",
+                     *           "description": "The agency must let applicants and beneficiaries designate, in a signed writing, a person or organization to apply, renew, and receive notices on their behalf.",
+                     *           "id": "medicaid-authorized-representative",
+                     *           "programs": [
+                     *             "medicaid"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "limit": 1,
+                     *       "offset": 0,
+                     *       "total": 34
+                     *     }
+                     */
                     "application/json": components["schemas"]["PolicyPage"];
                 };
             };
@@ -20546,6 +21495,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "citation": "42 CFR § 435.923",
+                     *       "citationUrl": "https://www.ecfr.gov/current/title-42/section-435.923",
+                     *       "description": "The agency must let applicants and beneficiaries designate, in a signed writing, a person or organization to apply, renew, and receive notices on their behalf.",
+                     *       "id": "medicaid-authorized-representative",
+                     *       "programs": [
+                     *         "medicaid"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Policy"];
                 };
             };
@@ -20597,6 +21557,60 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "facets": [
+                     *         {
+                     *           "count": 0,
+                     *           "type": "person"
+                     *         },
+                     *         {
+                     *           "count": 0,
+                     *           "type": "case"
+                     *         },
+                     *         {
+                     *           "count": 1,
+                     *           "type": "application"
+                     *         },
+                     *         {
+                     *           "count": 1,
+                     *           "type": "task"
+                     *         },
+                     *         {
+                     *           "count": 0,
+                     *           "type": "appointment"
+                     *         }
+                     *       ],
+                     *       "hasNext": true,
+                     *       "items": [
+                     *         {
+                     *           "attributes": [
+                     *             {
+                     *               "field": "name",
+                     *               "label": "Name",
+                     *               "type": "string",
+                     *               "value": "Application review"
+                     *             },
+                     *             {
+                     *               "field": "status",
+                     *               "label": "Status",
+                     *               "type": "string",
+                     *               "value": "pending"
+                     *             }
+                     *           ],
+                     *           "createdAt": "2026-01-15T12:00:00.000Z",
+                     *           "id": "00000000-0000-4000-8000-000000000020",
+                     *           "title": "Application review",
+                     *           "type": "task",
+                     *           "updatedAt": "2026-01-15T12:00:00.000Z",
+                     *           "url": "http://127.0.0.1:4000/workflow/tasks/00000000-0000-4000-8000-000000000020"
+                     *         }
+                     *       ],
+                     *       "limit": 1,
+                     *       "offset": 0,
+                     *       "total": 2
+                     *     }
+                     */
                     "application/json": components["schemas"]["SearchResult"];
                 };
             };
@@ -20648,6 +21662,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hasNext": false,
+                     *       "items": [],
+                     *       "limit": 1,
+                     *       "offset": 0,
+                     *       "total": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["AppointmentPage"];
                 };
             };
@@ -21345,6 +22368,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hasNext": true,
+                     *       "items": [
+                     *         {
+                     *           "aggregate": "ratio",
+                     *           "computedAt": "2026-01-15T12:00:00.000Z",
+                     *           "id": "release_rate",
+                     *           "name": "Release Rate",
+                     *           "targets": [
+                     *             {
+                     *               "amount": 10,
+                     *               "operator": "<",
+                     *               "stat": "ratio",
+                     *               "unit": "percent"
+                     *             }
+                     *           ],
+                     *           "value": 0
+                     *         }
+                     *       ],
+                     *       "limit": 1,
+                     *       "offset": 0,
+                     *       "total": 5
+                     *     }
+                     */
                     "application/json": components["schemas"]["MetricPage"];
                 };
             };
@@ -21400,6 +22448,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "aggregate": "ratio",
+                     *       "computedAt": "2026-01-15T12:00:00.000Z",
+                     *       "id": "release_rate",
+                     *       "name": "Release Rate",
+                     *       "targets": [
+                     *         {
+                     *           "amount": 10,
+                     *           "operator": "<",
+                     *           "stat": "ratio",
+                     *           "unit": "percent"
+                     *         }
+                     *       ],
+                     *       "value": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["Metric"];
                 };
             };
@@ -21460,6 +22525,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hasNext": true,
+                     *       "items": [
+                     *         {
+                     *           "county": null,
+                     *           "createdAt": "2026-01-15T12:00:00.000Z",
+                     *           "description": "Intake tasks of every other program, and the default queue",
+                     *           "id": "00000000-0000-4000-8000-000000000021",
+                     *           "name": "general-intake",
+                     *           "source": "system",
+                     *           "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "limit": 1,
+                     *       "offset": 0,
+                     *       "total": 2
+                     *     }
+                     */
                     "application/json": components["schemas"]["QueuePage"];
                 };
             };
@@ -21571,6 +22655,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "description": "Intake tasks of every other program, and the default queue",
+                     *       "id": "00000000-0000-4000-8000-000000000021",
+                     *       "name": "general-intake",
+                     *       "source": "system",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Queue"];
                 };
             };
@@ -21790,6 +22885,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hasNext": false,
+                     *       "items": [
+                     *         {
+                     *           "assignedToId": null,
+                     *           "blockedAt": null,
+                     *           "cancelledAt": null,
+                     *           "completedAt": null,
+                     *           "completionNotes": null,
+                     *           "county": null,
+                     *           "createdAt": "2026-01-15T12:00:00.000Z",
+                     *           "description": null,
+                     *           "escalatedAt": null,
+                     *           "id": "00000000-0000-4000-8000-000000000020",
+                     *           "isExpedited": true,
+                     *           "name": "Application review",
+                     *           "outcome": null,
+                     *           "priority": 1,
+                     *           "programType": "snap",
+                     *           "queueId": "00000000-0000-4000-8000-000000000022",
+                     *           "slaDeadline": "2026-01-15T12:00:00.000Z",
+                     *           "slaInfo": [
+                     *             {
+                     *               "clockStartedAt": "2026-01-15T12:00:00.000Z",
+                     *               "deadline": "2026-01-15T12:00:00.000Z",
+                     *               "slaTypeCode": "snap_expedited",
+                     *               "status": "active"
+                     *             }
+                     *           ],
+                     *           "startedAt": null,
+                     *           "status": "pending",
+                     *           "subjectId": "00000000-0000-4000-8000-000000000001",
+                     *           "subjectType": "application",
+                     *           "taskType": "application_review",
+                     *           "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "limit": 1,
+                     *       "offset": 0,
+                     *       "total": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["TaskPage"];
                 };
             };
@@ -21892,6 +23030,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "assignedToId": null,
+                     *       "blockedAt": null,
+                     *       "cancelledAt": null,
+                     *       "completedAt": null,
+                     *       "completionNotes": null,
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "description": null,
+                     *       "escalatedAt": null,
+                     *       "id": "00000000-0000-4000-8000-000000000020",
+                     *       "isExpedited": true,
+                     *       "name": "Application review",
+                     *       "outcome": null,
+                     *       "priority": 1,
+                     *       "programType": "snap",
+                     *       "queueId": "00000000-0000-4000-8000-000000000022",
+                     *       "slaDeadline": "2026-01-15T12:00:00.000Z",
+                     *       "slaInfo": [
+                     *         {
+                     *           "clockStartedAt": "2026-01-15T12:00:00.000Z",
+                     *           "deadline": "2026-01-15T12:00:00.000Z",
+                     *           "slaTypeCode": "snap_expedited",
+                     *           "status": "active"
+                     *         }
+                     *       ],
+                     *       "startedAt": null,
+                     *       "status": "pending",
+                     *       "subjectId": "00000000-0000-4000-8000-000000000001",
+                     *       "subjectType": "application",
+                     *       "taskType": "application_review",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Task"];
                 };
             };
