@@ -20,8 +20,12 @@ const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 /** A W3C trace context (`traceparent`) or its bare trace id, new with every request. */
 const TRACE = /^(00-)?[0-9a-f]{32}(-[0-9a-f]{16}-0[01])?$/;
 
-/** Replaces ids (values and keys) by stand-ins numbered in the order first seen, and every instant and trace by a fixed one. */
+/**
+ * Replaces ids (values and keys) by stand-ins numbered in the order first seen, and every instant,
+ * trace and today's date (a screening's evaluation date) by a fixed one.
+ */
 function stableIds() {
+  const today = new Date().toISOString().slice(0, 10);
   const seen = new Map<string, string>();
   const standIn = (id: string) => {
     const key = id.toLowerCase();
@@ -31,6 +35,7 @@ function stableIds() {
   const stable = (value: unknown): unknown => {
     if (typeof value === "string") {
       if (INSTANT.test(value)) return "2026-01-15T12:00:00.000Z";
+      if (value === today) return "2026-01-15";
       if (TRACE.test(value))
         return value.replace(/[0-9a-f]{32}/, "4bf92f3577b34da6a3ce929d0e0e4736").replace(/-[0-9a-f]{16}-/, "-00f067aa0ba902b7-");
       return value.replace(UUID, standIn);

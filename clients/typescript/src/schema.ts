@@ -9680,7 +9680,7 @@ export interface operations {
                      *           "expeditedScreening": {
                      *             "expedited": true,
                      *             "explanation": {
-                     *               "evaluationDate": "2026-11-29",
+                     *               "evaluationDate": "2026-01-15",
                      *               "figures": {
                      *                 "destitute": false,
                      *                 "grossIncome": 0,
@@ -9817,7 +9817,7 @@ export interface operations {
                      *       "expeditedScreening": {
                      *         "expedited": true,
                      *         "explanation": {
-                     *           "evaluationDate": "2026-11-29",
+                     *           "evaluationDate": "2026-01-15",
                      *           "figures": {
                      *             "destitute": false,
                      *             "grossIncome": 0,
