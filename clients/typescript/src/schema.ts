@@ -12280,6 +12280,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hasNext": false,
+                     *       "items": [],
+                     *       "limit": 1,
+                     *       "offset": 0,
+                     *       "total": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["AssetDisposalPage"];
                 };
             };
@@ -12635,6 +12644,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hasNext": false,
+                     *       "items": [],
+                     *       "limit": 1,
+                     *       "offset": 0,
+                     *       "total": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["AssetPage"];
                 };
             };
@@ -12990,6 +13008,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hasNext": false,
+                     *       "items": [],
+                     *       "limit": 1,
+                     *       "offset": 0,
+                     *       "total": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["AuthorizedRepresentativePage"];
                 };
             };
@@ -13673,6 +13700,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hasNext": false,
+                     *       "items": [],
+                     *       "limit": 1,
+                     *       "offset": 0,
+                     *       "total": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApplicationContactPage"];
                 };
             };
@@ -14028,6 +14064,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hasNext": false,
+                     *       "items": [],
+                     *       "limit": 1,
+                     *       "offset": 0,
+                     *       "total": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeductionPage"];
                 };
             };
@@ -14383,6 +14428,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hasNext": false,
+                     *       "items": [],
+                     *       "limit": 1,
+                     *       "offset": 0,
+                     *       "total": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["DisabilityBenefitPage"];
                 };
             };
@@ -14738,6 +14792,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hasNext": false,
+                     *       "items": [],
+                     *       "limit": 1,
+                     *       "offset": 0,
+                     *       "total": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["ExpensePage"];
                 };
             };
@@ -15093,6 +15156,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hasNext": false,
+                     *       "items": [],
+                     *       "limit": 1,
+                     *       "offset": 0,
+                     *       "total": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["HealthEnrollmentPage"];
                 };
             };
@@ -15448,6 +15520,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hasNext": false,
+                     *       "items": [],
+                     *       "limit": 1,
+                     *       "offset": 0,
+                     *       "total": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["HealthPlanPage"];
                 };
             };
@@ -15943,6 +16024,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hasNext": false,
+                     *       "items": [],
+                     *       "limit": 1,
+                     *       "offset": 0,
+                     *       "total": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["IncomePage"];
                 };
             };
@@ -16438,6 +16528,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hasNext": false,
+                     *       "items": [],
+                     *       "limit": 1,
+                     *       "offset": 0,
+                     *       "total": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["JobPage"];
                 };
             };
@@ -16989,6 +17088,63 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hasNext": false,
+                     *       "items": [
+                     *         {
+                     *           "applicationId": "00000000-0000-4000-8000-000000000001",
+                     *           "citizenship": null,
+                     *           "contact": {
+                     *             "name": {
+                     *               "firstName": "Rosa",
+                     *               "lastName": "Walker"
+                     *             },
+                     *             "primaryAddress": {
+                     *               "addressLine1": "9 Elm St",
+                     *               "city": "Springfield",
+                     *               "state": "IL",
+                     *               "zip": "62701"
+                     *             }
+                     *           },
+                     *           "createdAt": "2026-01-15T12:00:00.000Z",
+                     *           "disability": null,
+                     *           "fosterCare": null,
+                     *           "hasThirdPartyLiabilityClaim": null,
+                     *           "id": "00000000-0000-4000-8000-000000000002",
+                     *           "institutionalStatus": null,
+                     *           "isMigrantFarmWorker": null,
+                     *           "military": null,
+                     *           "personId": null,
+                     *           "personMatch": {
+                     *             "candidates": [],
+                     *             "matchStatus": "no_match"
+                     *           },
+                     *           "personalInformation": {
+                     *             "dateOfBirth": "1985-02-03"
+                     *           },
+                     *           "pregnancy": null,
+                     *           "priorConvictions": null,
+                     *           "programDeterminations": [],
+                     *           "programsAppliedFor": [
+                     *             "snap"
+                     *           ],
+                     *           "purchasesAndPreparesFood": null,
+                     *           "residency": null,
+                     *           "retroactiveMedicalCoverage": null,
+                     *           "roles": [
+                     *             "primary_applicant"
+                     *           ],
+                     *           "studentStatus": null,
+                     *           "tribalStatus": null,
+                     *           "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "limit": 1,
+                     *       "offset": 0,
+                     *       "total": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApplicationMemberPage"];
                 };
             };
@@ -17192,6 +17348,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applicationId": "00000000-0000-4000-8000-000000000001",
+                     *       "citizenship": null,
+                     *       "contact": {
+                     *         "name": {
+                     *           "firstName": "Rosa",
+                     *           "lastName": "Walker"
+                     *         },
+                     *         "primaryAddress": {
+                     *           "addressLine1": "9 Elm St",
+                     *           "city": "Springfield",
+                     *           "state": "IL",
+                     *           "zip": "62701"
+                     *         }
+                     *       },
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "disability": null,
+                     *       "fosterCare": null,
+                     *       "hasThirdPartyLiabilityClaim": null,
+                     *       "id": "00000000-0000-4000-8000-000000000002",
+                     *       "institutionalStatus": null,
+                     *       "isMigrantFarmWorker": null,
+                     *       "military": null,
+                     *       "personId": null,
+                     *       "personMatch": {
+                     *         "candidates": [],
+                     *         "matchStatus": "no_match"
+                     *       },
+                     *       "personalInformation": {
+                     *         "dateOfBirth": "1985-02-03"
+                     *       },
+                     *       "pregnancy": null,
+                     *       "priorConvictions": null,
+                     *       "programDeterminations": [],
+                     *       "programsAppliedFor": [
+                     *         "snap"
+                     *       ],
+                     *       "purchasesAndPreparesFood": null,
+                     *       "residency": null,
+                     *       "retroactiveMedicalCoverage": null,
+                     *       "roles": [
+                     *         "primary_applicant"
+                     *       ],
+                     *       "studentStatus": null,
+                     *       "tribalStatus": null,
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApplicationMember"];
                 };
             };
@@ -17509,6 +17714,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hasNext": false,
+                     *       "items": [],
+                     *       "limit": 1,
+                     *       "offset": 0,
+                     *       "total": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["OrganizationPage"];
                 };
             };
@@ -17864,6 +18078,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hasNext": false,
+                     *       "items": [],
+                     *       "limit": 1,
+                     *       "offset": 0,
+                     *       "total": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["PersonRelationshipPage"];
                 };
             };
@@ -18411,6 +18634,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hasNext": false,
+                     *       "items": [
+                     *         {
+                     *           "applicationId": "00000000-0000-4000-8000-000000000001",
+                     *           "createdAt": "2026-01-15T12:00:00.000Z",
+                     *           "id": "00000000-0000-4000-8000-000000000003",
+                     *           "purpose": "application",
+                     *           "signatureMethod": "electronic",
+                     *           "signedAt": "2026-01-15T12:00:00.000Z",
+                     *           "signer": {
+                     *             "id": "00000000-0000-4000-8000-000000000002",
+                     *             "role": "applicant",
+                     *             "type": "member"
+                     *           },
+                     *           "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "limit": 1,
+                     *       "offset": 0,
+                     *       "total": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["SignaturePage"];
                 };
             };
@@ -18571,6 +18818,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applicationId": "00000000-0000-4000-8000-000000000001",
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "id": "00000000-0000-4000-8000-000000000003",
+                     *       "purpose": "application",
+                     *       "signatureMethod": "electronic",
+                     *       "signedAt": "2026-01-15T12:00:00.000Z",
+                     *       "signer": {
+                     *         "id": "00000000-0000-4000-8000-000000000002",
+                     *         "role": "applicant",
+                     *         "type": "member"
+                     *       },
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Signature"];
                 };
             };
@@ -18794,6 +19057,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hasNext": false,
+                     *       "items": [],
+                     *       "limit": 1,
+                     *       "offset": 0,
+                     *       "total": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["SponsorPage"];
                 };
             };
@@ -19359,6 +19631,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hasNext": false,
+                     *       "items": [],
+                     *       "limit": 1,
+                     *       "offset": 0,
+                     *       "total": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["TaxFilerPage"];
                 };
             };
@@ -19714,6 +19995,50 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hasNext": true,
+                     *       "items": [
+                     *         {
+                     *           "applicationId": "00000000-0000-4000-8000-000000000001",
+                     *           "category": "identity",
+                     *           "closedAt": null,
+                     *           "createdAt": "2026-01-15T12:00:00.000Z",
+                     *           "documentRequests": [],
+                     *           "electronicChecks": [
+                     *             {
+                     *               "checkedAt": "2026-01-15T12:00:00.000Z",
+                     *               "failureReason": null,
+                     *               "result": "inconclusive",
+                     *               "serviceCallId": "00000000-0000-4000-8000-000000000007",
+                     *               "serviceType": "fdsh_ssa",
+                     *               "status": "completed"
+                     *             }
+                     *           ],
+                     *           "evidence": [
+                     *             {
+                     *               "receivedAt": "2026-01-15T12:00:00.000Z",
+                     *               "result": "inconclusive",
+                     *               "serviceCallId": "00000000-0000-4000-8000-000000000007",
+                     *               "source": "fdsh_ssa",
+                     *               "type": "electronic"
+                     *             }
+                     *           ],
+                     *           "id": "00000000-0000-4000-8000-000000000009",
+                     *           "satisfiedAt": null,
+                     *           "sourceId": "00000000-0000-4000-8000-000000000002",
+                     *           "sourceType": "member",
+                     *           "status": "inconclusive",
+                     *           "updatedAt": "2026-01-15T12:00:00.000Z",
+                     *           "verificationType": "electronic",
+                     *           "waivedAt": null
+                     *         }
+                     *       ],
+                     *       "limit": 1,
+                     *       "offset": 0,
+                     *       "total": 3
+                     *     }
+                     */
                     "application/json": components["schemas"]["VerificationPage"];
                 };
             };
@@ -19846,6 +20171,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applicationId": "00000000-0000-4000-8000-000000000001",
+                     *       "category": "identity",
+                     *       "closedAt": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "documentRequests": [],
+                     *       "electronicChecks": [
+                     *         {
+                     *           "checkedAt": "2026-01-15T12:00:00.000Z",
+                     *           "failureReason": null,
+                     *           "result": "inconclusive",
+                     *           "serviceCallId": "00000000-0000-4000-8000-000000000007",
+                     *           "serviceType": "fdsh_ssa",
+                     *           "status": "completed"
+                     *         }
+                     *       ],
+                     *       "evidence": [
+                     *         {
+                     *           "receivedAt": "2026-01-15T12:00:00.000Z",
+                     *           "result": "inconclusive",
+                     *           "serviceCallId": "00000000-0000-4000-8000-000000000007",
+                     *           "source": "fdsh_ssa",
+                     *           "type": "electronic"
+                     *         }
+                     *       ],
+                     *       "id": "00000000-0000-4000-8000-000000000009",
+                     *       "satisfiedAt": null,
+                     *       "sourceId": "00000000-0000-4000-8000-000000000002",
+                     *       "sourceType": "member",
+                     *       "status": "inconclusive",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z",
+                     *       "verificationType": "electronic",
+                     *       "waivedAt": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Verification"];
                 };
             };
@@ -20968,24 +21329,20 @@ export interface operations {
                      *       "hasNext": true,
                      *       "items": [
                      *         {
-                     *           "actorId": "data-exchange:agency-adapters",
-                     *           "actorKind": "service_account",
+                     *           "actorId": "00000000-0000-4000-8000-000000000018",
+                     *           "actorKind": "user",
                      *           "actorRoles": [
-                     *             "agency_adapter"
+                     *             "state_admin"
                      *           ],
-                     *           "channel": "agency",
+                     *           "channel": "graph",
                      *           "fields": [
-                     *             "firstName",
-                     *             "lastName",
-                     *             "dateOfBirth"
+                     *             "personalInformation.dateOfBirth"
                      *           ],
                      *           "id": "00000000-0000-4000-8000-000000000017",
                      *           "occurredAt": "2026-01-15T12:00:00.000Z",
                      *           "readings": {
                      *             "00000000-0000-4000-8000-000000000002": [
-                     *               "firstName",
-                     *               "lastName",
-                     *               "dateOfBirth"
+                     *               "personalInformation.dateOfBirth"
                      *             ]
                      *           },
                      *           "recordIds": [
@@ -20997,7 +21354,7 @@ export interface operations {
                      *       ],
                      *       "limit": 1,
                      *       "offset": 0,
-                     *       "total": 2
+                     *       "total": 4
                      *     }
                      */
                     "application/json": components["schemas"]["AuditEntryPage"];
@@ -21046,24 +21403,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "actorId": "data-exchange:agency-adapters",
-                     *       "actorKind": "service_account",
+                     *       "actorId": "00000000-0000-4000-8000-000000000018",
+                     *       "actorKind": "user",
                      *       "actorRoles": [
-                     *         "agency_adapter"
+                     *         "state_admin"
                      *       ],
-                     *       "channel": "agency",
+                     *       "channel": "graph",
                      *       "fields": [
-                     *         "firstName",
-                     *         "lastName",
-                     *         "dateOfBirth"
+                     *         "personalInformation.dateOfBirth"
                      *       ],
                      *       "id": "00000000-0000-4000-8000-000000000017",
                      *       "occurredAt": "2026-01-15T12:00:00.000Z",
                      *       "readings": {
                      *         "00000000-0000-4000-8000-000000000002": [
-                     *           "firstName",
-                     *           "lastName",
-                     *           "dateOfBirth"
+                     *           "personalInformation.dateOfBirth"
                      *         ]
                      *       },
                      *       "recordIds": [
@@ -21141,7 +21494,7 @@ export interface operations {
                      *       "hasNext": true,
                      *       "items": [
                      *         {
-                     *           "authid": "00000000-0000-4000-8000-000000000019",
+                     *           "authid": "00000000-0000-4000-8000-000000000018",
                      *           "authtype": "user",
                      *           "data": {
                      *             "caseWorkerId": null,
@@ -21163,7 +21516,7 @@ export interface operations {
                      *             "updatedAt": "2026-01-15T12:00:00.000Z"
                      *           },
                      *           "datacontenttype": "application/json",
-                     *           "id": "00000000-0000-4000-8000-000000000018",
+                     *           "id": "00000000-0000-4000-8000-000000000019",
                      *           "source": "/identity-access",
                      *           "specversion": "1.0",
                      *           "subject": "00000000-0000-4000-8000-000000000015",
@@ -21350,7 +21703,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "authid": "00000000-0000-4000-8000-000000000019",
+                     *       "authid": "00000000-0000-4000-8000-000000000018",
                      *       "authtype": "user",
                      *       "data": {
                      *         "caseWorkerId": null,
@@ -21372,7 +21725,7 @@ export interface operations {
                      *         "updatedAt": "2026-01-15T12:00:00.000Z"
                      *       },
                      *       "datacontenttype": "application/json",
-                     *       "id": "00000000-0000-4000-8000-000000000018",
+                     *       "id": "00000000-0000-4000-8000-000000000019",
                      *       "source": "/identity-access",
                      *       "specversion": "1.0",
                      *       "subject": "00000000-0000-4000-8000-000000000015",
