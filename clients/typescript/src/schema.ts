@@ -12280,15 +12280,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "hasNext": false,
-                     *       "items": [],
-                     *       "limit": 1,
-                     *       "offset": 0,
-                     *       "total": 0
-                     *     }
-                     */
                     "application/json": components["schemas"]["AssetDisposalPage"];
                 };
             };
@@ -12644,15 +12635,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "hasNext": false,
-                     *       "items": [],
-                     *       "limit": 1,
-                     *       "offset": 0,
-                     *       "total": 0
-                     *     }
-                     */
                     "application/json": components["schemas"]["AssetPage"];
                 };
             };
@@ -13008,15 +12990,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "hasNext": false,
-                     *       "items": [],
-                     *       "limit": 1,
-                     *       "offset": 0,
-                     *       "total": 0
-                     *     }
-                     */
                     "application/json": components["schemas"]["AuthorizedRepresentativePage"];
                 };
             };
@@ -13700,15 +13673,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "hasNext": false,
-                     *       "items": [],
-                     *       "limit": 1,
-                     *       "offset": 0,
-                     *       "total": 0
-                     *     }
-                     */
                     "application/json": components["schemas"]["ApplicationContactPage"];
                 };
             };
@@ -14064,15 +14028,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "hasNext": false,
-                     *       "items": [],
-                     *       "limit": 1,
-                     *       "offset": 0,
-                     *       "total": 0
-                     *     }
-                     */
                     "application/json": components["schemas"]["DeductionPage"];
                 };
             };
@@ -14428,15 +14383,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "hasNext": false,
-                     *       "items": [],
-                     *       "limit": 1,
-                     *       "offset": 0,
-                     *       "total": 0
-                     *     }
-                     */
                     "application/json": components["schemas"]["DisabilityBenefitPage"];
                 };
             };
@@ -14792,15 +14738,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "hasNext": false,
-                     *       "items": [],
-                     *       "limit": 1,
-                     *       "offset": 0,
-                     *       "total": 0
-                     *     }
-                     */
                     "application/json": components["schemas"]["ExpensePage"];
                 };
             };
@@ -15156,15 +15093,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "hasNext": false,
-                     *       "items": [],
-                     *       "limit": 1,
-                     *       "offset": 0,
-                     *       "total": 0
-                     *     }
-                     */
                     "application/json": components["schemas"]["HealthEnrollmentPage"];
                 };
             };
@@ -15520,15 +15448,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "hasNext": false,
-                     *       "items": [],
-                     *       "limit": 1,
-                     *       "offset": 0,
-                     *       "total": 0
-                     *     }
-                     */
                     "application/json": components["schemas"]["HealthPlanPage"];
                 };
             };
@@ -16024,15 +15943,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "hasNext": false,
-                     *       "items": [],
-                     *       "limit": 1,
-                     *       "offset": 0,
-                     *       "total": 0
-                     *     }
-                     */
                     "application/json": components["schemas"]["IncomePage"];
                 };
             };
@@ -16528,15 +16438,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "hasNext": false,
-                     *       "items": [],
-                     *       "limit": 1,
-                     *       "offset": 0,
-                     *       "total": 0
-                     *     }
-                     */
                     "application/json": components["schemas"]["JobPage"];
                 };
             };
@@ -17088,63 +16989,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "hasNext": false,
-                     *       "items": [
-                     *         {
-                     *           "applicationId": "00000000-0000-4000-8000-000000000001",
-                     *           "citizenship": null,
-                     *           "contact": {
-                     *             "name": {
-                     *               "firstName": "Rosa",
-                     *               "lastName": "Walker"
-                     *             },
-                     *             "primaryAddress": {
-                     *               "addressLine1": "9 Elm St",
-                     *               "city": "Springfield",
-                     *               "state": "IL",
-                     *               "zip": "62701"
-                     *             }
-                     *           },
-                     *           "createdAt": "2026-01-15T12:00:00.000Z",
-                     *           "disability": null,
-                     *           "fosterCare": null,
-                     *           "hasThirdPartyLiabilityClaim": null,
-                     *           "id": "00000000-0000-4000-8000-000000000002",
-                     *           "institutionalStatus": null,
-                     *           "isMigrantFarmWorker": null,
-                     *           "military": null,
-                     *           "personId": null,
-                     *           "personMatch": {
-                     *             "candidates": [],
-                     *             "matchStatus": "no_match"
-                     *           },
-                     *           "personalInformation": {
-                     *             "dateOfBirth": "1985-02-03"
-                     *           },
-                     *           "pregnancy": null,
-                     *           "priorConvictions": null,
-                     *           "programDeterminations": [],
-                     *           "programsAppliedFor": [
-                     *             "snap"
-                     *           ],
-                     *           "purchasesAndPreparesFood": null,
-                     *           "residency": null,
-                     *           "retroactiveMedicalCoverage": null,
-                     *           "roles": [
-                     *             "primary_applicant"
-                     *           ],
-                     *           "studentStatus": null,
-                     *           "tribalStatus": null,
-                     *           "updatedAt": "2026-01-15T12:00:00.000Z"
-                     *         }
-                     *       ],
-                     *       "limit": 1,
-                     *       "offset": 0,
-                     *       "total": 1
-                     *     }
-                     */
                     "application/json": components["schemas"]["ApplicationMemberPage"];
                 };
             };
@@ -17348,55 +17192,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "applicationId": "00000000-0000-4000-8000-000000000001",
-                     *       "citizenship": null,
-                     *       "contact": {
-                     *         "name": {
-                     *           "firstName": "Rosa",
-                     *           "lastName": "Walker"
-                     *         },
-                     *         "primaryAddress": {
-                     *           "addressLine1": "9 Elm St",
-                     *           "city": "Springfield",
-                     *           "state": "IL",
-                     *           "zip": "62701"
-                     *         }
-                     *       },
-                     *       "createdAt": "2026-01-15T12:00:00.000Z",
-                     *       "disability": null,
-                     *       "fosterCare": null,
-                     *       "hasThirdPartyLiabilityClaim": null,
-                     *       "id": "00000000-0000-4000-8000-000000000002",
-                     *       "institutionalStatus": null,
-                     *       "isMigrantFarmWorker": null,
-                     *       "military": null,
-                     *       "personId": null,
-                     *       "personMatch": {
-                     *         "candidates": [],
-                     *         "matchStatus": "no_match"
-                     *       },
-                     *       "personalInformation": {
-                     *         "dateOfBirth": "1985-02-03"
-                     *       },
-                     *       "pregnancy": null,
-                     *       "priorConvictions": null,
-                     *       "programDeterminations": [],
-                     *       "programsAppliedFor": [
-                     *         "snap"
-                     *       ],
-                     *       "purchasesAndPreparesFood": null,
-                     *       "residency": null,
-                     *       "retroactiveMedicalCoverage": null,
-                     *       "roles": [
-                     *         "primary_applicant"
-                     *       ],
-                     *       "studentStatus": null,
-                     *       "tribalStatus": null,
-                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
-                     *     }
-                     */
                     "application/json": components["schemas"]["ApplicationMember"];
                 };
             };
@@ -17714,15 +17509,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "hasNext": false,
-                     *       "items": [],
-                     *       "limit": 1,
-                     *       "offset": 0,
-                     *       "total": 0
-                     *     }
-                     */
                     "application/json": components["schemas"]["OrganizationPage"];
                 };
             };
@@ -18078,15 +17864,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "hasNext": false,
-                     *       "items": [],
-                     *       "limit": 1,
-                     *       "offset": 0,
-                     *       "total": 0
-                     *     }
-                     */
                     "application/json": components["schemas"]["PersonRelationshipPage"];
                 };
             };
@@ -18634,30 +18411,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "hasNext": false,
-                     *       "items": [
-                     *         {
-                     *           "applicationId": "00000000-0000-4000-8000-000000000001",
-                     *           "createdAt": "2026-01-15T12:00:00.000Z",
-                     *           "id": "00000000-0000-4000-8000-000000000003",
-                     *           "purpose": "application",
-                     *           "signatureMethod": "electronic",
-                     *           "signedAt": "2026-01-15T12:00:00.000Z",
-                     *           "signer": {
-                     *             "id": "00000000-0000-4000-8000-000000000002",
-                     *             "role": "applicant",
-                     *             "type": "member"
-                     *           },
-                     *           "updatedAt": "2026-01-15T12:00:00.000Z"
-                     *         }
-                     *       ],
-                     *       "limit": 1,
-                     *       "offset": 0,
-                     *       "total": 1
-                     *     }
-                     */
                     "application/json": components["schemas"]["SignaturePage"];
                 };
             };
@@ -18818,22 +18571,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "applicationId": "00000000-0000-4000-8000-000000000001",
-                     *       "createdAt": "2026-01-15T12:00:00.000Z",
-                     *       "id": "00000000-0000-4000-8000-000000000003",
-                     *       "purpose": "application",
-                     *       "signatureMethod": "electronic",
-                     *       "signedAt": "2026-01-15T12:00:00.000Z",
-                     *       "signer": {
-                     *         "id": "00000000-0000-4000-8000-000000000002",
-                     *         "role": "applicant",
-                     *         "type": "member"
-                     *       },
-                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
-                     *     }
-                     */
                     "application/json": components["schemas"]["Signature"];
                 };
             };
@@ -19057,15 +18794,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "hasNext": false,
-                     *       "items": [],
-                     *       "limit": 1,
-                     *       "offset": 0,
-                     *       "total": 0
-                     *     }
-                     */
                     "application/json": components["schemas"]["SponsorPage"];
                 };
             };
@@ -19631,15 +19359,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "hasNext": false,
-                     *       "items": [],
-                     *       "limit": 1,
-                     *       "offset": 0,
-                     *       "total": 0
-                     *     }
-                     */
                     "application/json": components["schemas"]["TaxFilerPage"];
                 };
             };
@@ -19995,50 +19714,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "hasNext": true,
-                     *       "items": [
-                     *         {
-                     *           "applicationId": "00000000-0000-4000-8000-000000000001",
-                     *           "category": "identity",
-                     *           "closedAt": null,
-                     *           "createdAt": "2026-01-15T12:00:00.000Z",
-                     *           "documentRequests": [],
-                     *           "electronicChecks": [
-                     *             {
-                     *               "checkedAt": "2026-01-15T12:00:00.000Z",
-                     *               "failureReason": null,
-                     *               "result": "inconclusive",
-                     *               "serviceCallId": "00000000-0000-4000-8000-000000000007",
-                     *               "serviceType": "fdsh_ssa",
-                     *               "status": "completed"
-                     *             }
-                     *           ],
-                     *           "evidence": [
-                     *             {
-                     *               "receivedAt": "2026-01-15T12:00:00.000Z",
-                     *               "result": "inconclusive",
-                     *               "serviceCallId": "00000000-0000-4000-8000-000000000007",
-                     *               "source": "fdsh_ssa",
-                     *               "type": "electronic"
-                     *             }
-                     *           ],
-                     *           "id": "00000000-0000-4000-8000-000000000009",
-                     *           "satisfiedAt": null,
-                     *           "sourceId": "00000000-0000-4000-8000-000000000002",
-                     *           "sourceType": "member",
-                     *           "status": "inconclusive",
-                     *           "updatedAt": "2026-01-15T12:00:00.000Z",
-                     *           "verificationType": "electronic",
-                     *           "waivedAt": null
-                     *         }
-                     *       ],
-                     *       "limit": 1,
-                     *       "offset": 0,
-                     *       "total": 3
-                     *     }
-                     */
                     "application/json": components["schemas"]["VerificationPage"];
                 };
             };
@@ -20171,42 +19846,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "applicationId": "00000000-0000-4000-8000-000000000001",
-                     *       "category": "identity",
-                     *       "closedAt": null,
-                     *       "createdAt": "2026-01-15T12:00:00.000Z",
-                     *       "documentRequests": [],
-                     *       "electronicChecks": [
-                     *         {
-                     *           "checkedAt": "2026-01-15T12:00:00.000Z",
-                     *           "failureReason": null,
-                     *           "result": "inconclusive",
-                     *           "serviceCallId": "00000000-0000-4000-8000-000000000007",
-                     *           "serviceType": "fdsh_ssa",
-                     *           "status": "completed"
-                     *         }
-                     *       ],
-                     *       "evidence": [
-                     *         {
-                     *           "receivedAt": "2026-01-15T12:00:00.000Z",
-                     *           "result": "inconclusive",
-                     *           "serviceCallId": "00000000-0000-4000-8000-000000000007",
-                     *           "source": "fdsh_ssa",
-                     *           "type": "electronic"
-                     *         }
-                     *       ],
-                     *       "id": "00000000-0000-4000-8000-000000000009",
-                     *       "satisfiedAt": null,
-                     *       "sourceId": "00000000-0000-4000-8000-000000000002",
-                     *       "sourceType": "member",
-                     *       "status": "inconclusive",
-                     *       "updatedAt": "2026-01-15T12:00:00.000Z",
-                     *       "verificationType": "electronic",
-                     *       "waivedAt": null
-                     *     }
-                     */
                     "application/json": components["schemas"]["Verification"];
                 };
             };
@@ -21329,20 +20968,24 @@ export interface operations {
                      *       "hasNext": true,
                      *       "items": [
                      *         {
-                     *           "actorId": "00000000-0000-4000-8000-000000000018",
-                     *           "actorKind": "user",
+                     *           "actorId": "data-exchange:agency-adapters",
+                     *           "actorKind": "service_account",
                      *           "actorRoles": [
-                     *             "state_admin"
+                     *             "agency_adapter"
                      *           ],
-                     *           "channel": "graph",
+                     *           "channel": "agency",
                      *           "fields": [
-                     *             "personalInformation.dateOfBirth"
+                     *             "firstName",
+                     *             "lastName",
+                     *             "dateOfBirth"
                      *           ],
                      *           "id": "00000000-0000-4000-8000-000000000017",
                      *           "occurredAt": "2026-01-15T12:00:00.000Z",
                      *           "readings": {
                      *             "00000000-0000-4000-8000-000000000002": [
-                     *               "personalInformation.dateOfBirth"
+                     *               "firstName",
+                     *               "lastName",
+                     *               "dateOfBirth"
                      *             ]
                      *           },
                      *           "recordIds": [
@@ -21354,7 +20997,7 @@ export interface operations {
                      *       ],
                      *       "limit": 1,
                      *       "offset": 0,
-                     *       "total": 4
+                     *       "total": 2
                      *     }
                      */
                     "application/json": components["schemas"]["AuditEntryPage"];
@@ -21403,20 +21046,24 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "actorId": "00000000-0000-4000-8000-000000000018",
-                     *       "actorKind": "user",
+                     *       "actorId": "data-exchange:agency-adapters",
+                     *       "actorKind": "service_account",
                      *       "actorRoles": [
-                     *         "state_admin"
+                     *         "agency_adapter"
                      *       ],
-                     *       "channel": "graph",
+                     *       "channel": "agency",
                      *       "fields": [
-                     *         "personalInformation.dateOfBirth"
+                     *         "firstName",
+                     *         "lastName",
+                     *         "dateOfBirth"
                      *       ],
                      *       "id": "00000000-0000-4000-8000-000000000017",
                      *       "occurredAt": "2026-01-15T12:00:00.000Z",
                      *       "readings": {
                      *         "00000000-0000-4000-8000-000000000002": [
-                     *           "personalInformation.dateOfBirth"
+                     *           "firstName",
+                     *           "lastName",
+                     *           "dateOfBirth"
                      *         ]
                      *       },
                      *       "recordIds": [
@@ -21494,7 +21141,7 @@ export interface operations {
                      *       "hasNext": true,
                      *       "items": [
                      *         {
-                     *           "authid": "00000000-0000-4000-8000-000000000018",
+                     *           "authid": "00000000-0000-4000-8000-000000000019",
                      *           "authtype": "user",
                      *           "data": {
                      *             "caseWorkerId": null,
@@ -21516,7 +21163,7 @@ export interface operations {
                      *             "updatedAt": "2026-01-15T12:00:00.000Z"
                      *           },
                      *           "datacontenttype": "application/json",
-                     *           "id": "00000000-0000-4000-8000-000000000019",
+                     *           "id": "00000000-0000-4000-8000-000000000018",
                      *           "source": "/identity-access",
                      *           "specversion": "1.0",
                      *           "subject": "00000000-0000-4000-8000-000000000015",
@@ -21703,7 +21350,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "authid": "00000000-0000-4000-8000-000000000018",
+                     *       "authid": "00000000-0000-4000-8000-000000000019",
                      *       "authtype": "user",
                      *       "data": {
                      *         "caseWorkerId": null,
@@ -21725,7 +21372,7 @@ export interface operations {
                      *         "updatedAt": "2026-01-15T12:00:00.000Z"
                      *       },
                      *       "datacontenttype": "application/json",
-                     *       "id": "00000000-0000-4000-8000-000000000019",
+                     *       "id": "00000000-0000-4000-8000-000000000018",
                      *       "source": "/identity-access",
                      *       "specversion": "1.0",
                      *       "subject": "00000000-0000-4000-8000-000000000015",
