@@ -49,7 +49,7 @@ const ELASTIC_PACKAGES = new Set([
 const STATED_ELSEWHERE = new Map([
   ["decko@1.2.0", { license: "MIT", where: "its LICENSE file" }],
   ["stickyfill@1.1.1", { license: "MIT", where: "its LICENSE file" }],
-  ["url-template@2.0.8", { license: "BSD-3-Clause", where: "its LICENSE file; its package.json says only \"BSD\"" }],
+  ["url-template@2.0.8", { license: "BSD-3-Clause", where: 'its LICENSE file; its package.json says only "BSD"' }],
   ["png-js@2.0.0", { license: "MIT", where: "its LICENSE file" }],
   ["humanize-number@0.0.2", { license: "MIT", where: "its Readme" }],
   ["only@0.0.2", { license: "MIT", where: "its Readme" }],

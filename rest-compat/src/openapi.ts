@@ -1,21 +1,25 @@
-import { DEFAULT_LIMIT, MAX_LIMIT } from "@pap/kernel/list";
 import type { AuthMode, Requirement } from "@pap/kernel/auth";
-import type { RestRoute } from "@pap/kernel/rest";
-import { z } from "zod";
+import { isResource, pagedResource, type RestRoute } from "@pap/kernel/rest";
+import { pascal, SchemaComponents, toJsonSchema } from "./openapi-components";
+import { listParameters } from "./openapi-list";
 import { operationSecurity, securitySchemes } from "./openapi-security";
 import { changesARecord } from "./preconditions";
 
 const errorEnvelope = {
   type: "object",
+  description: "Every error answer: a machine-readable code, a message for people, and the fields at fault.",
   required: ["code", "message"],
   properties: {
     code: { type: "string", description: "Machine-readable error code." },
     message: { type: "string", description: "Human-readable explanation." },
-    details: {
-      type: "array",
-      items: { type: "object", required: ["field", "message"], properties: { field: { type: "string" }, message: { type: "string" } } },
-    },
+    details: { type: "array", items: { $ref: "#/components/schemas/ErrorDetail" } },
   },
+};
+const errorDetail = {
+  type: "object",
+  description: "One field at fault and what is wrong with it.",
+  required: ["field", "message"],
+  properties: { field: { type: "string" }, message: { type: "string" } },
 };
 
 const statusDescriptions: Record<number, string> = {
@@ -39,7 +43,6 @@ const statusDescriptions: Record<number, string> = {
   422: "Well-formed but semantically invalid",
   429: "Too many requests",
   500: "Unexpected server error",
-  503: "A service the operation needs (the virus scanner) is unreachable",
 };
 
 /** On a POST: the client's key for the request, so that a retry is answered the first answer instead of being done again. */
@@ -62,72 +65,74 @@ const ifMatchParameter = {
 };
 
 const errorContent = { "application/json": { schema: { $ref: "#/components/schemas/Error" } } };
+const retryAfter = { $ref: "#/components/headers/RetryAfter" };
 
 /**
- * The per-caller limits (packages/kernel/src/http/rate-limits.ts) stand before every operation, so
- * every operation may answer 429: described once and referred to from each.
+ * The answers any operation may give besides its own, described once and referred to from each: no
+ * credential (401), not allowed (403), over the caller's limits (429: the per-caller limits of
+ * packages/kernel/src/http/rate-limits.ts stand before every operation), and the platform unable to
+ * serve it now (503: its database failing over, or a service the operation needs unreachable).
  */
-const tooManyRequests = {
-  description:
-    "Too many requests: the caller has made as many requests in the window as the deployment allows (or, for the event stream, holds as many live connections). Answered only where the deployment turns its limits on.",
-  headers: { "Retry-After": { description: "Seconds to wait before trying again.", schema: { type: "integer", minimum: 0 } } },
-  content: errorContent,
+const commonResponses = {
+  Unauthorized: { description: "No credential, or one that is not valid", content: errorContent },
+  Forbidden: { description: "The caller may not do this", content: errorContent },
+  TooManyRequests: {
+    description:
+      "Too many requests: the caller has made as many requests in the window as the deployment allows (or, for the event stream, holds as many live connections). Answered only where the deployment turns its limits on.",
+    headers: { "Retry-After": retryAfter },
+    content: errorContent,
+  },
+  ServiceUnavailable: {
+    description:
+      "The platform cannot serve this now: its database is unreachable (a failover or a restart) or a service the operation needs (the virus scanner) is. Retry after Retry-After seconds.",
+    headers: { "Retry-After": retryAfter },
+    content: errorContent,
+  },
 };
-const tooManyRequestsRef = { $ref: "#/components/responses/TooManyRequests" };
 
-/** The answers every operation may give besides its own: no credential (401), not allowed (403), over its limits (429). */
 function commonErrors(): Record<string, unknown> {
-  return {
-    401: { description: statusDescriptions[401], content: errorContent },
-    403: { description: statusDescriptions[403], content: errorContent },
-    429: tooManyRequestsRef,
-  };
+  const ref = (name: keyof typeof commonResponses) => ({ $ref: `#/components/responses/${name}` });
+  return { 401: ref("Unauthorized"), 403: ref("Forbidden"), 429: ref("TooManyRequests"), 503: ref("ServiceUnavailable") };
 }
 
-const jsonSchema = (schema: z.ZodType, io: "input" | "output") =>
-  z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" });
+/** An operation's answer captured from the running platform (test/contract/openapi-examples.test.ts keeps them true). */
+export type OperationExample = { request?: unknown; status: number; response?: unknown };
+export type OperationExamples = Readonly<Record<string, OperationExample>>;
 
-function listParameters(route: RestRoute) {
-  const spec = route.docs.list;
-  if (!spec) return [];
-  return [
-    {
-      name: "q",
-      in: "query",
-      schema: { type: "string" },
-      description: "Filter: space-separated conditions, ANDed (see README, 'The list query language').",
-    },
-    {
-      name: "sort",
-      in: "query",
-      schema: { type: "string" },
-      description: `Comma-separated fields, '-' for descending. Sortable: ${spec.sortable.join(", ")}. Default: ${spec.defaultSort}.`,
-    },
-    { name: "limit", in: "query", schema: { type: "integer", minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT } },
-    { name: "offset", in: "query", schema: { type: "integer", minimum: 0, default: 0 } },
-  ];
+/** The names an operation's schemas go by: the resource's own where it answers one, else the operation's. */
+function namesOf(route: RestRoute) {
+  const own = pascal(route.operationId);
+  const resource = isResource(route.result) ? route.result : pagedResource(route.result);
+  const item = resource?.name ?? `${own}Result`;
+  return { own, item, page: `${item}Page`, body: route.upload ? `${own}Form` : `${own}Body` };
 }
 
-function successContent(route: RestRoute) {
+function successContent(route: RestRoute, components: SchemaComponents, example: OperationExample | undefined) {
   const { response, list } = route.docs;
   if (route.docs.binary)
     return { "application/octet-stream": { schema: { type: "string", contentMediaType: "application/octet-stream" } } };
   if (route.docs.successStatus === 204 || !response) return undefined;
-  const item = jsonSchema(response, "output");
+  const names = namesOf(route);
+  const item = components.zod(response, "output", names.item, `${names.own}Result`);
   const schema = list
-    ? {
-        type: "object",
-        required: ["items", "total", "limit", "offset", "hasNext"],
-        properties: {
-          items: { type: "array", items: item },
-          total: { type: "integer" },
-          limit: { type: "integer" },
-          offset: { type: "integer" },
-          hasNext: { type: "boolean" },
+    ? components.add(
+        {
+          type: "object",
+          description: "One page of the list.",
+          required: ["items", "total", "limit", "offset", "hasNext"],
+          properties: {
+            items: { type: "array", items: item },
+            total: { type: "integer", description: "Every match, not only this page's." },
+            limit: { type: "integer" },
+            offset: { type: "integer" },
+            hasNext: { type: "boolean" },
+          },
         },
-      }
+        names.page,
+        `${names.own}Page`,
+      )
     : item;
-  return { "application/json": { schema } };
+  return { "application/json": { schema, ...(example?.response !== undefined && { example: example.response }) } };
 }
 
 /**
@@ -154,7 +159,12 @@ function eventStreamOperation(access: { security: object[]; note?: string }) {
         200: {
           description:
             "An open stream: `: connected`, then one frame per event (`id: <position>`, `data: <Event JSON>`), and a `: heartbeat` comment every 30 s.",
-          content: { "text/event-stream": { schema: { type: "string" } } },
+          content: {
+            "text/event-stream": {
+              schema: { type: "string", description: "Server-sent event frames (the HTML living standard's `text/event-stream`)." },
+              example: ': connected\n\nid: 42\ndata: {"id":"…","type":"intake.application.submitted",…}\n\n',
+            },
+          },
         },
         400: { description: statusDescriptions[400], content: errorContent },
         ...commonErrors(),
@@ -165,16 +175,22 @@ function eventStreamOperation(access: { security: object[]; note?: string }) {
 }
 
 /** A JSON body, or an upload's multipart form: its text parts from the body schema, its `file` as binary. */
-function requestBody(route: RestRoute) {
+function requestBody(route: RestRoute, components: SchemaComponents, example: OperationExample | undefined) {
   const { body } = route.docs;
   if (!body) return undefined;
-  const schema = jsonSchema(body, "input") as { properties?: Record<string, object> };
-  if (!route.upload) return { required: !route.docs.bodyOptional, content: { "application/json": { schema } } };
+  const names = namesOf(route);
+  const schema = toJsonSchema(body, "input") as { properties?: Record<string, object> };
+  if (!route.upload) {
+    const ref = components.add(schema, names.body, names.body);
+    const sample = example?.request !== undefined && { example: example.request };
+    return { required: !route.docs.bodyOptional, content: { "application/json": { schema: ref, ...sample } } };
+  }
   const form = {
     ...schema,
     properties: { ...schema.properties, file: { type: "string", contentMediaType: "application/octet-stream", description: "The file." } },
   };
-  return { required: true, content: { "multipart/form-data": { schema: form, encoding: { metadata: { contentType: "text/plain" } } } } };
+  const ref = components.add(form, names.body, names.body);
+  return { required: true, content: { "multipart/form-data": { schema: ref, encoding: { metadata: { contentType: "text/plain" } } } } };
 }
 
 export type OpenApiOptions = {
@@ -184,11 +200,16 @@ export type OpenApiOptions = {
   /** What each route's operation requires of its caller, and how callers authenticate in this deployment. */
   requirementOf?: (route: RestRoute) => Requirement | undefined;
   authMode?: AuthMode;
+  /** Real answers of the platform per operationId, shown as each operation's examples. */
+  examples?: OperationExamples;
 };
 
 /** OpenAPI 3.1 of the REST surface, generated from the same route table that serves it. */
 export function openApiDocument(routes: readonly RestRoute[], options: OpenApiOptions = {}) {
-  const { eventStreamPath, eventStreamRequirement, requirementOf, authMode = "jwt" } = options;
+  const { eventStreamPath, eventStreamRequirement, requirementOf, authMode = "jwt", examples = {} } = options;
+  const components = new SchemaComponents();
+  components.add(errorEnvelope, "Error", "Error");
+  components.add(errorDetail, "ErrorDetail", "ErrorDetail");
   const paths: Record<string, Record<string, unknown>> = {};
   if (eventStreamPath) paths[eventStreamPath] = eventStreamOperation(operationSecurity(eventStreamRequirement, authMode));
   for (const route of routes) {
@@ -198,14 +219,19 @@ export function openApiDocument(routes: readonly RestRoute[], options: OpenApiOp
       required: true,
       schema: { type: "string" },
     }));
+    const example = examples[route.operationId];
+    const exampleOf = (status: number) => (example?.status === status ? example : undefined);
+    const success = (status: number, description: string) => ({
+      description,
+      content: successContent(route, components, exampleOf(status)),
+    });
     const responses: Record<string, unknown> = {
-      [route.docs.successStatus]: { description: statusDescriptions[route.docs.successStatus] ?? "OK", content: successContent(route) },
+      [route.docs.successStatus]: success(route.docs.successStatus, statusDescriptions[route.docs.successStatus] ?? "OK"),
     };
-    for (const other of route.docs.otherSuccesses ?? [])
-      responses[other.status] = { description: other.description, content: successContent(route) };
+    for (const other of route.docs.otherSuccesses ?? []) responses[other.status] = success(other.status, other.description);
     // Every operation needs a credential: 401 without one; 403 when it names a caller the operation refuses.
     const { security, note } = operationSecurity(requirementOf?.(route), authMode);
-    for (const status of [...new Set(route.docs.errorStatuses)].sort()) {
+    for (const status of [...new Set(route.docs.errorStatuses)].filter((status) => status !== 503).sort()) {
       if (status === 302) {
         responses[status] = { description: statusDescriptions[status], headers: { Location: { schema: { type: "string" } } } };
         continue;
@@ -225,7 +251,7 @@ export function openApiDocument(routes: readonly RestRoute[], options: OpenApiOp
         ...pathParameters,
         ...(versioned ? [ifMatchParameter] : []),
         ...(route.method === "POST" && !route.upload ? [idempotencyKeyParameter] : []),
-        ...listParameters(route),
+        ...listParameters(route.docs.list),
         ...(route.docs.queryParameters ?? []).map(({ name, description }) => ({
           name,
           in: "query",
@@ -233,7 +259,7 @@ export function openApiDocument(routes: readonly RestRoute[], options: OpenApiOp
           description,
         })),
       ],
-      ...(route.docs.body && { requestBody: requestBody(route) }),
+      ...(route.docs.body && { requestBody: requestBody(route, components, example) }),
       responses,
     };
   }
@@ -243,11 +269,20 @@ export function openApiDocument(routes: readonly RestRoute[], options: OpenApiOp
       title: "Public Assistance Platform REST API",
       version: "0.1.0",
       description: "Each operation is served by translating it into one operation on the federated GraphQL graph.",
+      license: { name: "Apache 2.0", identifier: "Apache-2.0" },
     },
+    servers: [
+      {
+        url: "{origin}",
+        description: "The platform: PUBLIC_BASE_URL of the deployment (by default http://HOST:PORT).",
+        variables: { origin: { default: "http://127.0.0.1:4000", description: "Scheme, host and port the platform answers on." } },
+      },
+    ],
     paths,
     components: {
-      schemas: { Error: errorEnvelope },
-      responses: { TooManyRequests: tooManyRequests },
+      schemas: components.all(),
+      responses: commonResponses,
+      headers: { RetryAfter: { description: "Seconds to wait before trying again.", schema: { type: "integer", minimum: 0 } } },
       securitySchemes: securitySchemes(authMode),
     },
   };

@@ -23,6 +23,7 @@ import type { ContentSettings } from "@pap/content";
 import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { openApiDocument } from "./openapi";
+import { readOperationExamples } from "./openapi-examples";
 import { registerEventStream } from "./event-stream";
 import { sendContent, signedContentPrefix, signedLinkHandler } from "./content/download";
 import { receiveUpload, type ReceivedUpload } from "./content/upload";
@@ -91,6 +92,7 @@ export function registerRestRoutes(
     eventStreamRequirement: streamRequirement,
     requirementOf: (route) => requirementOfRoute(graph, route),
     authMode,
+    examples: readOperationExamples(),
   });
   app.get(openApiPath, async () => document);
 }

@@ -1,5 +1,6 @@
 // What a newcomer meets first (issue 19): `GET /` lists where everything is, as a page for a browser
 // and as JSON for anything else, and `/openapi.json` says how to authenticate, for every operation.
+import { dereferenced } from "../support/openapi-refs";
 import { useTestPlatform } from "../support/platform";
 
 const { url } = useTestPlatform("platform_surface");
@@ -23,9 +24,9 @@ it("GET / answers a page of links for a browser and JSON for anything else", asy
   }
 });
 
-it("declares how callers authenticate, and every operation's security, 401, 403 and 429 (the event stream's too)", async () => {
+it("declares how callers authenticate, and every operation's security, 401, 403, 429 and 503 (the event stream's too)", async () => {
   const document = (await (await fetch(`${url()}/openapi.json`)).json()) as {
-    components: { securitySchemes: Record<string, any>; responses: Record<string, any> };
+    components: { securitySchemes: Record<string, any>; responses: Record<string, any>; headers: Record<string, any> };
     paths: Record<string, any>;
   };
   expect(Object.keys(document.components.securitySchemes).sort()).toEqual(expect.arrayContaining(["ApiKey"]));
@@ -37,6 +38,7 @@ it("declares how callers authenticate, and every operation's security, 401, 403 
   );
   expect(operations.length).toBeGreaterThan(100);
   const limited = { $ref: "#/components/responses/TooManyRequests" };
+  const unavailable = { $ref: "#/components/responses/ServiceUnavailable" };
   for (const { path, method, operation } of operations) {
     expect({
       path,
@@ -45,6 +47,7 @@ it("declares how callers authenticate, and every operation's security, 401, 403 
       has401: "401" in operation.responses,
       has403: "403" in operation.responses,
       on429: operation.responses["429"],
+      on503: operation.responses["503"],
     }).toEqual({
       path,
       method,
@@ -52,12 +55,15 @@ it("declares how callers authenticate, and every operation's security, 401, 403 
       has401: true,
       has403: true,
       on429: limited,
+      on503: unavailable,
     });
   }
-  expect(document.components.responses.TooManyRequests).toMatchObject({
-    headers: { "Retry-After": { schema: { type: "integer" } } },
-    content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
-  });
+  for (const answer of [document.components.responses.TooManyRequests, document.components.responses.ServiceUnavailable])
+    expect(answer).toMatchObject({
+      headers: { "Retry-After": { $ref: "#/components/headers/RetryAfter" } },
+      content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+    });
+  expect(document.components.headers.RetryAfter).toMatchObject({ schema: { type: "integer" } });
   expect(document.paths["/platform/events/stream"].get.description).toContain("events:read");
   // A submission that finds its call pending answers 200 with it; a create takes no list filters.
   expect(Object.keys(document.paths["/data-exchange/service-calls"].post.responses)).toEqual(expect.arrayContaining(["200", "201"]));
@@ -69,7 +75,7 @@ it("declares how callers authenticate, and every operation's security, 401, 403 
   );
   const claims = operations.find(({ path }) => path.includes("/token/claims/"))!;
   expect(claims.operation.security).toEqual([{ ApiKey: [] }]);
-  const upload = document.paths["/document-management/documents"].post;
+  const upload = dereferenced(document).paths["/document-management/documents"].post;
   expect(upload.requestBody.content["multipart/form-data"].schema.properties.file).toMatchObject({ type: "string" });
   expect(
     Object.keys(document.paths["/document-management/document-versions/{documentVersionId}/content"].get.responses["200"].content),

@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { dereferenced } from "../openapi-refs";
 import type { RawRequest } from "./http";
 import {
   deepJson,
@@ -32,9 +33,10 @@ export type Operation = {
 
 type OpenApi = { paths: Record<string, Record<string, { parameters?: Parameter[]; requestBody?: any; responses?: any }>> };
 
+/** The operations of the document, its `$ref`s resolved so that each schema is a plain tree to generate from. */
 export function operationsOf(document: OpenApi): Operation[] {
   const operations: Operation[] = [];
-  for (const [template, methods] of Object.entries(document.paths)) {
+  for (const [template, methods] of Object.entries(dereferenced(document).paths)) {
     for (const [method, operation] of Object.entries(methods)) {
       const parameters = operation.parameters ?? [];
       const bodySchema = operation.requestBody?.content?.["application/json"]?.schema as JsonSchema | undefined;

@@ -15,6 +15,7 @@ import {
   pathArgument,
   queryFieldArguments,
 } from "@pap/kernel/rest";
+import { z } from "zod";
 
 const tag = "Workflow";
 const base = "/workflow";
@@ -25,6 +26,16 @@ const metricToRest = (metric: Record<string, unknown>) => {
   const { breakdown, targets, ...rest } = metric;
   return { ...rest, ...(breakdown !== null && { breakdown }), targets: (targets as Record<string, unknown>[]).map(withoutNulls) };
 };
+/** The metric as metricToRest answers it, for the OpenAPI document: what it leaves out is optional, not null. */
+const nullsLeftOut = (shape: Record<string, z.ZodType>) =>
+  Object.fromEntries(
+    Object.entries(shape).map(([name, type]) => [name, type instanceof z.ZodNullable ? (type.unwrap() as z.ZodType).optional() : type]),
+  );
+const metricTarget = (metric.response.shape.targets as z.ZodArray<z.ZodObject>).element;
+const metricResponse = metric.response.extend({
+  breakdown: ((metric.response.shape.breakdown as z.ZodNullable).unwrap() as z.ZodType).optional(),
+  targets: z.array(z.object(nullsLeftOut(metricTarget.shape)).strict()),
+});
 
 const queueRoutes = crudRoutes({ resource: queue, tag, collectionPath: `${base}/queues`, idParam: "queueId" }).map((route) =>
   // A taken name conflicts on create and update; a configured queue, or one open tasks wait in, cannot be deleted.
@@ -58,7 +69,7 @@ const metricRoutes: RestRoute[] = [
     args: [listQueryArguments(metric.listSpec), metricFilters],
     result: pageOf(metric),
     answer: listed({ toRest: metricToRest }),
-    docs: { errorStatuses: [400, 500] },
+    docs: { errorStatuses: [400, 500], response: metricResponse },
   }),
   declareRoute({
     method: "GET",
@@ -71,7 +82,7 @@ const metricRoutes: RestRoute[] = [
     args: [pathArgument("metricId", { argument: "id" }), metricFilters],
     result: metric,
     answer: found("metricId", { toRest: metricToRest }),
-    docs: { errorStatuses: [400, 404, 500] },
+    docs: { errorStatuses: [400, 404, 500], response: metricResponse },
   }),
 ];
 
