@@ -101,6 +101,11 @@ async function stream(
   const heartbeat = setInterval(() => out.write(": heartbeat\n\n"), heartbeatMs);
   let gone = false;
   let corked = false;
+  const uncork = () => {
+    if (!corked) return;
+    corked = false;
+    out.uncork();
+  };
   const closed = new Promise<void>((resolve) => request.raw.once("close", resolve)).then(() => {
     gone = true;
   });
@@ -121,14 +126,18 @@ async function stream(
       if (!corked) {
         corked = true;
         out.cork();
-        process.nextTick(() => {
-          corked = false;
-          out.uncork();
-        });
+        process.nextTick(uncork);
       }
       const written = out.write(frames.frameOf(String(position), event));
-      // A slow reader holds the next event back instead of growing this process's buffers.
-      if (!written) await Promise.race([new Promise((resolve) => out.once("drain", resolve)), closed]);
+      // A slow reader holds the next event back instead of growing this process's buffers. The frames
+      // held by the cork go to the socket first, and only a socket that is full is waited for: from
+      // Node 22 a corked answer keeps its frames itself and says "wait" once they pass its high-water
+      // mark, but its 'drain' comes only from the socket's, which never fills if the reader keeps up.
+      if (!written) {
+        uncork();
+        const socket = out.socket;
+        if (socket?.writableNeedDrain) await Promise.race([new Promise((resolve) => socket.once("drain", resolve)), closed]);
+      }
       // A client that went away while events were still queued gets no more writes (nor a listener per write).
       if (gone) break;
     }
