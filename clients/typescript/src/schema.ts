@@ -6668,6 +6668,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "effectiveStartDate": "2025-10-01",
+                 *       "members": [
+                 *         {
+                 *           "personId": "00000000-0000-4000-8000-000000000024",
+                 *           "relationship": "self"
+                 *         }
+                 *       ],
+                 *       "primaryApplicantId": "00000000-0000-4000-8000-000000000024"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateCaseBody"];
             };
         };
@@ -6678,6 +6690,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "assignedToId": null,
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "effectiveEndDate": null,
+                     *       "effectiveStartDate": "2025-10-01",
+                     *       "id": "00000000-0000-4000-8000-000000000025",
+                     *       "members": [
+                     *         {
+                     *           "personId": "00000000-0000-4000-8000-000000000024",
+                     *           "relationship": "self"
+                     *         }
+                     *       ],
+                     *       "primaryApplicantId": "00000000-0000-4000-8000-000000000024",
+                     *       "status": "active",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Case"];
                 };
             };
@@ -6731,6 +6762,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "assignedToId": null,
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "effectiveEndDate": null,
+                     *       "effectiveStartDate": "2025-10-01",
+                     *       "id": "00000000-0000-4000-8000-000000000025",
+                     *       "members": [
+                     *         {
+                     *           "personId": "00000000-0000-4000-8000-000000000024",
+                     *           "relationship": "self"
+                     *         }
+                     *       ],
+                     *       "primaryApplicantId": "00000000-0000-4000-8000-000000000024",
+                     *       "status": "active",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Case"];
                 };
             };
@@ -6835,6 +6885,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "status": "closed"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateCaseBody"];
             };
         };
@@ -6845,6 +6900,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "assignedToId": null,
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "effectiveEndDate": "2026-01-15",
+                     *       "effectiveStartDate": "2025-10-01",
+                     *       "id": "00000000-0000-4000-8000-000000000025",
+                     *       "members": [
+                     *         {
+                     *           "personId": "00000000-0000-4000-8000-000000000024",
+                     *           "relationship": "self"
+                     *         }
+                     *       ],
+                     *       "primaryApplicantId": "00000000-0000-4000-8000-000000000024",
+                     *       "status": "closed",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Case"];
                 };
             };
@@ -7019,6 +7093,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "applicationId": "00000000-0000-4000-8000-000000000143",
+                 *       "subjectId": "00000000-0000-4000-8000-000000000144",
+                 *       "subjectType": "verification",
+                 *       "type": "document_request_residency_verification"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateNoticeBody"];
             };
         };
@@ -7029,6 +7111,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applicationId": "00000000-0000-4000-8000-000000000143",
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "documentId": "00000000-0000-4000-8000-000000000147",
+                     *       "failedAt": null,
+                     *       "id": "00000000-0000-4000-8000-000000000145",
+                     *       "language": "en",
+                     *       "metadata": {},
+                     *       "program": null,
+                     *       "recipients": [
+                     *         {
+                     *           "channels": [
+                     *             "paper"
+                     *           ],
+                     *           "kind": "member",
+                     *           "name": "Rosa Walker",
+                     *           "recipientId": "00000000-0000-4000-8000-000000000146"
+                     *         }
+                     *       ],
+                     *       "returnedAt": null,
+                     *       "sentAt": null,
+                     *       "status": "queued",
+                     *       "subjectId": "00000000-0000-4000-8000-000000000144",
+                     *       "subjectType": "verification",
+                     *       "type": "document_request_residency_verification",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Notice"];
                 };
             };
@@ -7159,6 +7271,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "Moved, left no address"
+                 *     }
+                 */
                 "application/json": components["schemas"]["MarkReturnedNoticeBody"];
             };
         };
@@ -7169,6 +7286,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applicationId": "00000000-0000-4000-8000-000000000149",
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "documentId": null,
+                     *       "failedAt": null,
+                     *       "id": "00000000-0000-4000-8000-000000000148",
+                     *       "language": "en",
+                     *       "metadata": {},
+                     *       "program": "snap",
+                     *       "recipients": [],
+                     *       "returnedAt": "2026-01-15T12:00:00.000Z",
+                     *       "sentAt": null,
+                     *       "status": "returned",
+                     *       "subjectId": null,
+                     *       "subjectType": null,
+                     *       "type": "notice_of_action",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Notice"];
                 };
             };
@@ -7263,6 +7401,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applicationId": "00000000-0000-4000-8000-000000000151",
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "documentId": null,
+                     *       "failedAt": "2026-01-15T12:00:00.000Z",
+                     *       "id": "00000000-0000-4000-8000-000000000150",
+                     *       "language": "en",
+                     *       "metadata": {},
+                     *       "program": "snap",
+                     *       "recipients": [],
+                     *       "returnedAt": null,
+                     *       "sentAt": null,
+                     *       "status": "failed",
+                     *       "subjectId": null,
+                     *       "subjectType": null,
+                     *       "type": "notice_of_action",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Notice"];
                 };
             };
@@ -7398,6 +7557,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "alreadyDone": [],
+                     *       "printed": [
+                     *         "00000000-0000-4000-8000-000000000152"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ConfirmPrintedResult"];
                 };
             };
@@ -7559,6 +7726,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "requestingResourceId": "00000000-0000-4000-8000-000000000054",
+                 *       "serviceType": "incarceration_check"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SubmitServiceCallBody"];
             };
         };
@@ -7578,6 +7751,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "attempts": 0,
+                     *       "callMode": "async",
+                     *       "completedAt": null,
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "data": null,
+                     *       "deadlineAt": "2026-01-15T12:00:00.000Z",
+                     *       "failureReason": null,
+                     *       "id": "00000000-0000-4000-8000-000000000107",
+                     *       "lastError": null,
+                     *       "metadata": {},
+                     *       "nextAttemptAt": "2026-01-15T12:00:00.000Z",
+                     *       "requestingResourceId": "00000000-0000-4000-8000-000000000054",
+                     *       "requestingResourceType": "intake/applications/members",
+                     *       "result": null,
+                     *       "serviceId": "00000000-0000-4000-8000-000000000108",
+                     *       "serviceResult": null,
+                     *       "serviceType": "incarceration_check",
+                     *       "status": "pending",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SubmitServiceCallResult"];
                 };
             };
@@ -7712,6 +7909,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "note": "Example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ReplaceServiceCallMetadataBody"];
             };
         };
@@ -7722,6 +7924,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "attempts": 1,
+                     *       "callMode": "async",
+                     *       "completedAt": "2026-01-15T12:00:00.000Z",
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "data": null,
+                     *       "deadlineAt": "2026-01-15T12:00:00.000Z",
+                     *       "failureReason": "service_error",
+                     *       "id": "00000000-0000-4000-8000-000000000107",
+                     *       "lastError": "the requesting record 00000000-0000-4000-8000-000000000054 (intake/applications/members) does not exist",
+                     *       "metadata": {
+                     *         "intake": {
+                     *           "note": "Example"
+                     *         }
+                     *       },
+                     *       "nextAttemptAt": null,
+                     *       "requestingResourceId": "00000000-0000-4000-8000-000000000054",
+                     *       "requestingResourceType": "intake/applications/members",
+                     *       "result": null,
+                     *       "serviceId": "00000000-0000-4000-8000-000000000108",
+                     *       "serviceResult": null,
+                     *       "serviceType": "incarceration_check",
+                     *       "status": "failed",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ServiceCall"];
                 };
             };
@@ -8071,6 +8301,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "documentId": "00000000-0000-4000-8000-000000000092",
+                 *       "subjectId": "00000000-0000-4000-8000-000000000054",
+                 *       "subjectType": "application"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateDocumentLinkBody"];
             };
         };
@@ -8081,6 +8318,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "closedAt": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "documentId": "00000000-0000-4000-8000-000000000092",
+                     *       "id": "00000000-0000-4000-8000-000000000096",
+                     *       "linkedBy": "00000000-0000-4000-8000-000000000019",
+                     *       "subjectId": "00000000-0000-4000-8000-000000000054",
+                     *       "subjectType": "application"
+                     *     }
+                     */
                     "application/json": components["schemas"]["DocumentLink"];
                 };
             };
@@ -8134,6 +8382,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "closedAt": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "documentId": "00000000-0000-4000-8000-000000000092",
+                     *       "id": "00000000-0000-4000-8000-000000000096",
+                     *       "linkedBy": "00000000-0000-4000-8000-000000000019",
+                     *       "subjectId": "00000000-0000-4000-8000-000000000054",
+                     *       "subjectType": "application"
+                     *     }
+                     */
                     "application/json": components["schemas"]["DocumentLink"];
                 };
             };
@@ -8243,6 +8502,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "example_type_1",
+                 *       "retentionTrigger": "submission_date",
+                 *       "retentionYears": 3
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateDocumentTypeBody"];
             };
         };
@@ -8253,6 +8519,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "id": "00000000-0000-4000-8000-000000000091",
+                     *       "name": "example_type_1",
+                     *       "retentionTrigger": "submission_date",
+                     *       "retentionYears": 3,
+                     *       "source": "user",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["DocumentType"];
                 };
             };
@@ -8430,6 +8707,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "retentionYears": 7
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateDocumentTypeBody"];
             };
         };
@@ -8440,6 +8722,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "id": "00000000-0000-4000-8000-000000000091",
+                     *       "name": "example_type_1",
+                     *       "retentionTrigger": "submission_date",
+                     *       "retentionYears": 7,
+                     *       "source": "user",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["DocumentType"];
                 };
             };
@@ -8529,6 +8822,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "contentHash": "ba4e29b12264e46edc2fbc0f54eb0eb09229558df9f95761739e90396544b629",
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "documentId": "00000000-0000-4000-8000-000000000092",
+                     *       "fileName": "pay-stub.txt",
+                     *       "id": "00000000-0000-4000-8000-000000000094",
+                     *       "mimeType": "text/plain",
+                     *       "sizeBytes": 19,
+                     *       "uploadedById": "00000000-0000-4000-8000-000000000019",
+                     *       "versionNumber": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["DocumentVersion"];
                 };
             };
@@ -8716,6 +9022,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "dispositionApprovedAt": null,
+                     *       "dispositionApprovedBy": null,
+                     *       "documentDate": null,
+                     *       "documentTypeId": "00000000-0000-4000-8000-000000000093",
+                     *       "id": "00000000-0000-4000-8000-000000000092",
+                     *       "latestVersionId": "00000000-0000-4000-8000-000000000094",
+                     *       "legalHold": false,
+                     *       "lifecycleState": "active",
+                     *       "metadata": {},
+                     *       "retentionDeadline": null,
+                     *       "title": "Pay stub",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Document"];
                 };
             };
@@ -8854,6 +9178,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "Pay stub, March"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateDocumentBody"];
             };
         };
@@ -8864,6 +9193,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "dispositionApprovedAt": null,
+                     *       "dispositionApprovedBy": null,
+                     *       "documentDate": null,
+                     *       "documentTypeId": "00000000-0000-4000-8000-000000000093",
+                     *       "id": "00000000-0000-4000-8000-000000000092",
+                     *       "latestVersionId": "00000000-0000-4000-8000-000000000094",
+                     *       "legalHold": false,
+                     *       "lifecycleState": "active",
+                     *       "metadata": {},
+                     *       "retentionDeadline": null,
+                     *       "title": "Pay stub, March",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Document"];
                 };
             };
@@ -8949,6 +9296,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "dispositionApprovedAt": "2026-01-15T12:00:00.000Z",
+                     *       "dispositionApprovedBy": "00000000-0000-4000-8000-000000000019",
+                     *       "documentDate": null,
+                     *       "documentTypeId": "00000000-0000-4000-8000-000000000093",
+                     *       "id": "00000000-0000-4000-8000-000000000103",
+                     *       "latestVersionId": "00000000-0000-4000-8000-000000000104",
+                     *       "legalHold": false,
+                     *       "lifecycleState": "destroyed",
+                     *       "metadata": {},
+                     *       "retentionDeadline": "2029-11-29",
+                     *       "title": "Pay stub",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Document"];
                 };
             };
@@ -9042,6 +9407,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "contentHash": "ba4e29b12264e46edc2fbc0f54eb0eb09229558df9f95761739e90396544b629",
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "documentId": "00000000-0000-4000-8000-000000000092",
+                     *       "fileName": "pay-stub.txt",
+                     *       "id": "00000000-0000-4000-8000-000000000095",
+                     *       "mimeType": "text/plain",
+                     *       "sizeBytes": 19,
+                     *       "uploadedById": "00000000-0000-4000-8000-000000000019",
+                     *       "versionNumber": 2
+                     *     }
+                     */
                     "application/json": components["schemas"]["DocumentVersion"];
                 };
             };
@@ -9118,6 +9496,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "dispositionApprovedAt": null,
+                     *       "dispositionApprovedBy": null,
+                     *       "documentDate": null,
+                     *       "documentTypeId": "00000000-0000-4000-8000-000000000093",
+                     *       "id": "00000000-0000-4000-8000-000000000099",
+                     *       "latestVersionId": "00000000-0000-4000-8000-000000000100",
+                     *       "legalHold": false,
+                     *       "lifecycleState": "pending_disposition",
+                     *       "metadata": {},
+                     *       "retentionDeadline": "2029-11-29",
+                     *       "title": "Pay stub",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Document"];
                 };
             };
@@ -9205,6 +9601,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "note": "Example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ReplaceDocumentMetadataBody"];
             };
         };
@@ -9215,6 +9616,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "dispositionApprovedAt": null,
+                     *       "dispositionApprovedBy": null,
+                     *       "documentDate": null,
+                     *       "documentTypeId": "00000000-0000-4000-8000-000000000093",
+                     *       "id": "00000000-0000-4000-8000-000000000092",
+                     *       "latestVersionId": "00000000-0000-4000-8000-000000000095",
+                     *       "legalHold": false,
+                     *       "lifecycleState": "active",
+                     *       "metadata": {
+                     *         "intake": {
+                     *           "note": "Example"
+                     *         }
+                     *       },
+                     *       "retentionDeadline": null,
+                     *       "title": "Pay stub, March",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Document"];
                 };
             };
@@ -9367,6 +9790,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "Litigation"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PlaceLegalHoldDocumentBody"];
             };
         };
@@ -9377,6 +9805,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "dispositionApprovedAt": null,
+                     *       "dispositionApprovedBy": null,
+                     *       "documentDate": null,
+                     *       "documentTypeId": "00000000-0000-4000-8000-000000000093",
+                     *       "id": "00000000-0000-4000-8000-000000000101",
+                     *       "latestVersionId": "00000000-0000-4000-8000-000000000102",
+                     *       "legalHold": true,
+                     *       "lifecycleState": "active",
+                     *       "metadata": {},
+                     *       "retentionDeadline": null,
+                     *       "title": "Pay stub",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Document"];
                 };
             };
@@ -9465,6 +9911,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "Settled"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ReleaseLegalHoldDocumentBody"];
             };
         };
@@ -9475,6 +9926,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "dispositionApprovedAt": null,
+                     *       "dispositionApprovedBy": null,
+                     *       "documentDate": null,
+                     *       "documentTypeId": "00000000-0000-4000-8000-000000000093",
+                     *       "id": "00000000-0000-4000-8000-000000000105",
+                     *       "latestVersionId": "00000000-0000-4000-8000-000000000106",
+                     *       "legalHold": false,
+                     *       "lifecycleState": "active",
+                     *       "metadata": {},
+                     *       "retentionDeadline": null,
+                     *       "title": "Pay stub",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Document"];
                 };
             };
@@ -9569,6 +10038,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "dispositionApprovedAt": null,
+                     *       "dispositionApprovedBy": null,
+                     *       "documentDate": null,
+                     *       "documentTypeId": "00000000-0000-4000-8000-000000000093",
+                     *       "id": "00000000-0000-4000-8000-000000000097",
+                     *       "latestVersionId": "00000000-0000-4000-8000-000000000098",
+                     *       "legalHold": false,
+                     *       "lifecycleState": "retained",
+                     *       "metadata": {},
+                     *       "retentionDeadline": "2029-11-29",
+                     *       "title": "Pay stub",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Document"];
                 };
             };
@@ -9938,6 +10425,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "path": "manual"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ApproveDeterminationDecisionBody"];
             };
         };
@@ -9948,6 +10440,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applicationId": "00000000-0000-4000-8000-000000000140",
+                     *       "completedAt": null,
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "expeditedFlagged": false,
+                     *       "expeditedScreening": null,
+                     *       "id": "00000000-0000-4000-8000-000000000139",
+                     *       "status": "in_progress",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z",
+                     *       "withdrawnAt": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Determination"];
                 };
             };
@@ -10042,6 +10548,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applicationId": "00000000-0000-4000-8000-000000000138",
+                     *       "completedAt": "2026-01-15T12:00:00.000Z",
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "expeditedFlagged": false,
+                     *       "expeditedScreening": null,
+                     *       "id": "00000000-0000-4000-8000-000000000137",
+                     *       "status": "completed",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z",
+                     *       "withdrawnAt": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Determination"];
                 };
             };
@@ -10140,6 +10660,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hasNext": false,
+                     *       "items": [
+                     *         {
+                     *           "applicationId": "00000000-0000-4000-8000-000000000119",
+                     *           "createdAt": "2026-01-15T12:00:00.000Z",
+                     *           "decidedAt": null,
+                     *           "denialReasonCode": null,
+                     *           "determinationId": "00000000-0000-4000-8000-000000000118",
+                     *           "electronicChecks": [],
+                     *           "evaluationFailure": null,
+                     *           "explanation": null,
+                     *           "id": "00000000-0000-4000-8000-000000000117",
+                     *           "memberId": "00000000-0000-4000-8000-000000000120",
+                     *           "path": null,
+                     *           "program": "snap",
+                     *           "status": "pending",
+                     *           "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "limit": 1,
+                     *       "offset": 0,
+                     *       "total": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["DecisionPage"];
                 };
             };
@@ -10194,6 +10740,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applicationId": "00000000-0000-4000-8000-000000000119",
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "decidedAt": null,
+                     *       "denialReasonCode": null,
+                     *       "determinationId": "00000000-0000-4000-8000-000000000118",
+                     *       "electronicChecks": [],
+                     *       "evaluationFailure": null,
+                     *       "explanation": null,
+                     *       "id": "00000000-0000-4000-8000-000000000117",
+                     *       "memberId": "00000000-0000-4000-8000-000000000120",
+                     *       "path": null,
+                     *       "program": "snap",
+                     *       "status": "pending",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Decision"];
                 };
             };
@@ -10238,6 +10802,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "path": "manual"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ApproveDecisionBody"];
             };
         };
@@ -10248,6 +10817,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applicationId": "00000000-0000-4000-8000-000000000123",
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "decidedAt": "2026-01-15T12:00:00.000Z",
+                     *       "denialReasonCode": null,
+                     *       "determinationId": "00000000-0000-4000-8000-000000000122",
+                     *       "electronicChecks": [],
+                     *       "evaluationFailure": null,
+                     *       "explanation": null,
+                     *       "id": "00000000-0000-4000-8000-000000000121",
+                     *       "memberId": "00000000-0000-4000-8000-000000000124",
+                     *       "path": "manual",
+                     *       "program": "snap",
+                     *       "status": "approved",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Decision"];
                 };
             };
@@ -10337,6 +10924,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "denialReasonCode": "income_over_limit",
+                 *       "path": "manual"
+                 *     }
+                 */
                 "application/json": components["schemas"]["DenyDecisionBody"];
             };
         };
@@ -10347,6 +10940,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applicationId": "00000000-0000-4000-8000-000000000127",
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "decidedAt": "2026-01-15T12:00:00.000Z",
+                     *       "denialReasonCode": "income_over_limit",
+                     *       "determinationId": "00000000-0000-4000-8000-000000000126",
+                     *       "electronicChecks": [],
+                     *       "evaluationFailure": null,
+                     *       "explanation": null,
+                     *       "id": "00000000-0000-4000-8000-000000000125",
+                     *       "memberId": "00000000-0000-4000-8000-000000000128",
+                     *       "path": "manual",
+                     *       "program": "snap",
+                     *       "status": "denied",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Decision"];
                 };
             };
@@ -10436,6 +11047,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "denialReasonCode": "income_over_limit",
+                 *       "path": "manual"
+                 *     }
+                 */
                 "application/json": components["schemas"]["MarkIneligibleDecisionBody"];
             };
         };
@@ -10446,6 +11063,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applicationId": "00000000-0000-4000-8000-000000000131",
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "decidedAt": "2026-01-15T12:00:00.000Z",
+                     *       "denialReasonCode": "income_over_limit",
+                     *       "determinationId": "00000000-0000-4000-8000-000000000130",
+                     *       "electronicChecks": [],
+                     *       "evaluationFailure": null,
+                     *       "explanation": null,
+                     *       "id": "00000000-0000-4000-8000-000000000129",
+                     *       "memberId": "00000000-0000-4000-8000-000000000132",
+                     *       "path": "manual",
+                     *       "program": "snap",
+                     *       "status": "ineligible",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Decision"];
                 };
             };
@@ -10534,6 +11169,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "denialReasonCode": "income_over_limit",
+                 *       "path": "manual"
+                 *     }
+                 */
                 "application/json": components["schemas"]["DenyDeterminationDecisionBody"];
             };
         };
@@ -10544,6 +11185,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applicationId": "00000000-0000-4000-8000-000000000142",
+                     *       "completedAt": null,
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "expeditedFlagged": false,
+                     *       "expeditedScreening": null,
+                     *       "id": "00000000-0000-4000-8000-000000000141",
+                     *       "status": "in_progress",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z",
+                     *       "withdrawnAt": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Determination"];
                 };
             };
@@ -10638,6 +11293,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applicationId": "00000000-0000-4000-8000-000000000134",
+                     *       "completedAt": null,
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "expeditedFlagged": true,
+                     *       "expeditedScreening": null,
+                     *       "id": "00000000-0000-4000-8000-000000000133",
+                     *       "status": "pending",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z",
+                     *       "withdrawnAt": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Determination"];
                 };
             };
@@ -10732,6 +11401,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applicationId": "00000000-0000-4000-8000-000000000136",
+                     *       "completedAt": null,
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "expeditedFlagged": false,
+                     *       "expeditedScreening": null,
+                     *       "id": "00000000-0000-4000-8000-000000000135",
+                     *       "status": "withdrawn",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z",
+                     *       "withdrawnAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Determination"];
                 };
             };
@@ -10821,6 +11504,123 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "counties": [],
+                     *       "email": "worker1@agency.example.gov",
+                     *       "name": "Renamed",
+                     *       "organizationId": null,
+                     *       "permissions": [
+                     *         "applications:act",
+                     *         "applications:create",
+                     *         "applications:delete",
+                     *         "applications:read",
+                     *         "applications:subscribe",
+                     *         "applications:update",
+                     *         "applications:verify",
+                     *         "appointments:act",
+                     *         "appointments:create",
+                     *         "appointments:delete",
+                     *         "appointments:read",
+                     *         "appointments:update",
+                     *         "cases:create",
+                     *         "cases:delete",
+                     *         "cases:read",
+                     *         "cases:update",
+                     *         "determinations:act",
+                     *         "determinations:read",
+                     *         "determinations:subscribe",
+                     *         "document-content:read",
+                     *         "document-links:create",
+                     *         "document-links:read",
+                     *         "document-types:read",
+                     *         "document-versions:create",
+                     *         "documents:create",
+                     *         "documents:read",
+                     *         "documents:subscribe",
+                     *         "documents:update",
+                     *         "events:read",
+                     *         "notices:create",
+                     *         "notices:print",
+                     *         "notices:read",
+                     *         "notices:update",
+                     *         "persons:create",
+                     *         "persons:delete",
+                     *         "persons:read",
+                     *         "persons:subscribe",
+                     *         "persons:update",
+                     *         "policies:read",
+                     *         "queues:read",
+                     *         "service-calls:create",
+                     *         "service-calls:read",
+                     *         "service-calls:subscribe",
+                     *         "tasks:act",
+                     *         "tasks:create",
+                     *         "tasks:read",
+                     *         "tasks:update"
+                     *       ],
+                     *       "personId": null,
+                     *       "programs": [],
+                     *       "role": "case_worker",
+                     *       "roles": [
+                     *         {
+                     *           "name": "case_worker",
+                     *           "permissions": [
+                     *             "applications:act",
+                     *             "applications:create",
+                     *             "applications:delete",
+                     *             "applications:read",
+                     *             "applications:subscribe",
+                     *             "applications:update",
+                     *             "applications:verify",
+                     *             "appointments:act",
+                     *             "appointments:create",
+                     *             "appointments:delete",
+                     *             "appointments:read",
+                     *             "appointments:update",
+                     *             "cases:create",
+                     *             "cases:delete",
+                     *             "cases:read",
+                     *             "cases:update",
+                     *             "determinations:act",
+                     *             "determinations:read",
+                     *             "determinations:subscribe",
+                     *             "document-content:read",
+                     *             "document-links:create",
+                     *             "document-links:read",
+                     *             "document-types:read",
+                     *             "document-versions:create",
+                     *             "documents:create",
+                     *             "documents:read",
+                     *             "documents:subscribe",
+                     *             "documents:update",
+                     *             "events:read",
+                     *             "notices:create",
+                     *             "notices:print",
+                     *             "notices:read",
+                     *             "notices:update",
+                     *             "persons:create",
+                     *             "persons:delete",
+                     *             "persons:read",
+                     *             "persons:subscribe",
+                     *             "persons:update",
+                     *             "policies:read",
+                     *             "queues:read",
+                     *             "service-calls:create",
+                     *             "service-calls:read",
+                     *             "service-calls:subscribe",
+                     *             "tasks:act",
+                     *             "tasks:create",
+                     *             "tasks:read",
+                     *             "tasks:update"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "sharesIdentifiers": false,
+                     *       "sub": "idp|example-1",
+                     *       "userId": "00000000-0000-4000-8000-000000000033"
+                     *     }
+                     */
                     "application/json": components["schemas"]["GetTokenClaimsResult"];
                 };
             };
@@ -10958,6 +11758,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "worker1@agency.example.gov",
+                 *       "idpSubject": "idp|example-1",
+                 *       "role": "case_worker"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateUserBody"];
             };
         };
@@ -10968,6 +11775,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "caseWorkerId": null,
+                     *       "counties": [],
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "email": "worker1@agency.example.gov",
+                     *       "id": "00000000-0000-4000-8000-000000000033",
+                     *       "idpSubject": "idp|example-1",
+                     *       "name": null,
+                     *       "organizationId": null,
+                     *       "personId": null,
+                     *       "preferences": {},
+                     *       "programs": [],
+                     *       "roles": [
+                     *         {
+                     *           "name": "case_worker",
+                     *           "permissions": [
+                     *             "applications:act",
+                     *             "applications:create",
+                     *             "applications:delete",
+                     *             "applications:read",
+                     *             "applications:subscribe",
+                     *             "applications:update",
+                     *             "applications:verify",
+                     *             "appointments:act",
+                     *             "appointments:create",
+                     *             "appointments:delete",
+                     *             "appointments:read",
+                     *             "appointments:update",
+                     *             "cases:create",
+                     *             "cases:delete",
+                     *             "cases:read",
+                     *             "cases:update",
+                     *             "determinations:act",
+                     *             "determinations:read",
+                     *             "determinations:subscribe",
+                     *             "document-content:read",
+                     *             "document-links:create",
+                     *             "document-links:read",
+                     *             "document-types:read",
+                     *             "document-versions:create",
+                     *             "documents:create",
+                     *             "documents:read",
+                     *             "documents:subscribe",
+                     *             "documents:update",
+                     *             "events:read",
+                     *             "notices:create",
+                     *             "notices:print",
+                     *             "notices:read",
+                     *             "notices:update",
+                     *             "persons:create",
+                     *             "persons:delete",
+                     *             "persons:read",
+                     *             "persons:subscribe",
+                     *             "persons:update",
+                     *             "policies:read",
+                     *             "queues:read",
+                     *             "service-calls:create",
+                     *             "service-calls:read",
+                     *             "service-calls:subscribe",
+                     *             "tasks:act",
+                     *             "tasks:create",
+                     *             "tasks:read",
+                     *             "tasks:update"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "sharesIdentifiers": false,
+                     *       "status": "active",
+                     *       "ui": {},
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z",
+                     *       "userId": "00000000-0000-4000-8000-000000000033"
+                     *     }
+                     */
                     "application/json": components["schemas"]["User"];
                 };
             };
@@ -11028,6 +11909,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "caseWorkerId": null,
+                     *       "counties": [],
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "email": "worker@agency.example.gov",
+                     *       "id": "00000000-0000-4000-8000-000000000015",
+                     *       "idpSubject": "test|applicant-00000000-0000-4000-8000-000000000016",
+                     *       "name": null,
+                     *       "organizationId": null,
+                     *       "personId": null,
+                     *       "preferences": {},
+                     *       "programs": [],
+                     *       "roles": [
+                     *         {
+                     *           "name": "applicant",
+                     *           "permissions": [
+                     *             "applications:act",
+                     *             "applications:create",
+                     *             "applications:delete:own",
+                     *             "applications:read:own",
+                     *             "applications:update:own",
+                     *             "document-content:read:own",
+                     *             "document-types:read",
+                     *             "document-versions:create:own",
+                     *             "documents:create",
+                     *             "documents:read:own",
+                     *             "persons:read:own",
+                     *             "policies:read"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "sharesIdentifiers": false,
+                     *       "status": "active",
+                     *       "ui": {},
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z",
+                     *       "userId": "00000000-0000-4000-8000-000000000015"
+                     *     }
+                     */
                     "application/json": components["schemas"]["User"];
                 };
             };
@@ -11067,6 +11987,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "preferences": {
+                 *         "theme": "dark"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateMeBody"];
             };
         };
@@ -11077,6 +12004,47 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "caseWorkerId": null,
+                     *       "counties": [],
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "email": "worker@agency.example.gov",
+                     *       "id": "00000000-0000-4000-8000-000000000015",
+                     *       "idpSubject": "test|applicant-00000000-0000-4000-8000-000000000016",
+                     *       "name": null,
+                     *       "organizationId": null,
+                     *       "personId": null,
+                     *       "preferences": {
+                     *         "theme": "dark"
+                     *       },
+                     *       "programs": [],
+                     *       "roles": [
+                     *         {
+                     *           "name": "applicant",
+                     *           "permissions": [
+                     *             "applications:act",
+                     *             "applications:create",
+                     *             "applications:delete:own",
+                     *             "applications:read:own",
+                     *             "applications:update:own",
+                     *             "document-content:read:own",
+                     *             "document-types:read",
+                     *             "document-versions:create:own",
+                     *             "documents:create",
+                     *             "documents:read:own",
+                     *             "persons:read:own",
+                     *             "policies:read"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "sharesIdentifiers": false,
+                     *       "status": "active",
+                     *       "ui": {},
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z",
+                     *       "userId": "00000000-0000-4000-8000-000000000015"
+                     *     }
+                     */
                     "application/json": components["schemas"]["User"];
                 };
             };
@@ -11300,6 +12268,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Renamed"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateUserBody"];
             };
         };
@@ -11310,6 +12283,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "caseWorkerId": null,
+                     *       "counties": [],
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "email": "worker1@agency.example.gov",
+                     *       "id": "00000000-0000-4000-8000-000000000033",
+                     *       "idpSubject": "idp|example-1",
+                     *       "name": "Renamed",
+                     *       "organizationId": null,
+                     *       "personId": null,
+                     *       "preferences": {},
+                     *       "programs": [],
+                     *       "roles": [
+                     *         {
+                     *           "name": "case_worker",
+                     *           "permissions": [
+                     *             "applications:act",
+                     *             "applications:create",
+                     *             "applications:delete",
+                     *             "applications:read",
+                     *             "applications:subscribe",
+                     *             "applications:update",
+                     *             "applications:verify",
+                     *             "appointments:act",
+                     *             "appointments:create",
+                     *             "appointments:delete",
+                     *             "appointments:read",
+                     *             "appointments:update",
+                     *             "cases:create",
+                     *             "cases:delete",
+                     *             "cases:read",
+                     *             "cases:update",
+                     *             "determinations:act",
+                     *             "determinations:read",
+                     *             "determinations:subscribe",
+                     *             "document-content:read",
+                     *             "document-links:create",
+                     *             "document-links:read",
+                     *             "document-types:read",
+                     *             "document-versions:create",
+                     *             "documents:create",
+                     *             "documents:read",
+                     *             "documents:subscribe",
+                     *             "documents:update",
+                     *             "events:read",
+                     *             "notices:create",
+                     *             "notices:print",
+                     *             "notices:read",
+                     *             "notices:update",
+                     *             "persons:create",
+                     *             "persons:delete",
+                     *             "persons:read",
+                     *             "persons:subscribe",
+                     *             "persons:update",
+                     *             "policies:read",
+                     *             "queues:read",
+                     *             "service-calls:create",
+                     *             "service-calls:read",
+                     *             "service-calls:subscribe",
+                     *             "tasks:act",
+                     *             "tasks:create",
+                     *             "tasks:read",
+                     *             "tasks:update"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "sharesIdentifiers": false,
+                     *       "status": "active",
+                     *       "ui": {},
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z",
+                     *       "userId": "00000000-0000-4000-8000-000000000033"
+                     *     }
+                     */
                     "application/json": components["schemas"]["User"];
                 };
             };
@@ -11558,6 +12605,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "No records"
+                 *     }
+                 */
                 "application/json": components["schemas"]["MarkCannotVerifyVerificationVia2Body"];
             };
         };
@@ -11568,6 +12620,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *       "category": "residency",
+                     *       "closedAt": "2026-01-15T12:00:00.000Z",
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "documentRequests": [],
+                     *       "electronicChecks": [],
+                     *       "evidence": [],
+                     *       "id": "00000000-0000-4000-8000-000000000086",
+                     *       "satisfiedAt": null,
+                     *       "sourceId": null,
+                     *       "sourceType": null,
+                     *       "status": "cannot_verify",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z",
+                     *       "verificationType": "document",
+                     *       "waivedAt": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Verification"];
                 };
             };
@@ -11662,6 +12733,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *       "category": "residency",
+                     *       "closedAt": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "documentRequests": [],
+                     *       "electronicChecks": [],
+                     *       "evidence": [],
+                     *       "id": "00000000-0000-4000-8000-000000000084",
+                     *       "satisfiedAt": null,
+                     *       "sourceId": null,
+                     *       "sourceType": null,
+                     *       "status": "inconclusive",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z",
+                     *       "verificationType": "document",
+                     *       "waivedAt": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Verification"];
                 };
             };
@@ -11756,6 +12846,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *       "category": "residency",
+                     *       "closedAt": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "documentRequests": [],
+                     *       "electronicChecks": [],
+                     *       "evidence": [],
+                     *       "id": "00000000-0000-4000-8000-000000000083",
+                     *       "satisfiedAt": "2026-01-15T12:00:00.000Z",
+                     *       "sourceId": null,
+                     *       "sourceType": null,
+                     *       "status": "satisfied",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z",
+                     *       "verificationType": "document",
+                     *       "waivedAt": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Verification"];
                 };
             };
@@ -11844,6 +12953,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "Proof on file"
+                 *     }
+                 */
                 "application/json": components["schemas"]["WaiveVerificationVia2Body"];
             };
         };
@@ -11854,6 +12968,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *       "category": "residency",
+                     *       "closedAt": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "documentRequests": [],
+                     *       "electronicChecks": [],
+                     *       "evidence": [],
+                     *       "id": "00000000-0000-4000-8000-000000000085",
+                     *       "satisfiedAt": null,
+                     *       "sourceId": null,
+                     *       "sourceType": null,
+                     *       "status": "waived",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z",
+                     *       "verificationType": "document",
+                     *       "waivedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Verification"];
                 };
             };
@@ -12078,6 +13211,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "channel": "mail"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateApplicationBody"];
             };
         };
@@ -12088,6 +13226,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "channel": "mail",
+                     *       "closedAt": null,
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "deniesIevsConsent": null,
+                     *       "ebt": null,
+                     *       "expeditedSnap": null,
+                     *       "id": "00000000-0000-4000-8000-000000000054",
+                     *       "isExpedited": null,
+                     *       "programs": [
+                     *         "snap"
+                     *       ],
+                     *       "registerToVote": null,
+                     *       "status": "draft",
+                     *       "submittedAt": null,
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z",
+                     *       "utilities": null,
+                     *       "withdrawnAt": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Application"];
                 };
             };
@@ -12182,6 +13342,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "channel": "online",
+                     *       "closedAt": "2026-01-15T12:00:00.000Z",
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "deniesIevsConsent": null,
+                     *       "ebt": null,
+                     *       "expeditedSnap": null,
+                     *       "id": "00000000-0000-4000-8000-000000000113",
+                     *       "isExpedited": true,
+                     *       "programs": [
+                     *         "snap"
+                     *       ],
+                     *       "registerToVote": null,
+                     *       "status": "closed",
+                     *       "submittedAt": "2026-01-15T12:00:00.000Z",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z",
+                     *       "utilities": null,
+                     *       "withdrawnAt": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Application"];
                 };
             };
@@ -12280,6 +13462,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hasNext": false,
+                     *       "items": [
+                     *         {
+                     *           "amountReceived": 500,
+                     *           "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *           "createdAt": "2026-01-15T12:00:00.000Z",
+                     *           "dateOfDisposal": "2026-06-01",
+                     *           "fairMarketValue": 3000,
+                     *           "id": "00000000-0000-4000-8000-000000000070",
+                     *           "memberId": "00000000-0000-4000-8000-000000000055",
+                     *           "type": "vehicle",
+                     *           "typeOther": null,
+                     *           "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "limit": 1,
+                     *       "offset": 0,
+                     *       "total": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["AssetDisposalPage"];
                 };
             };
@@ -12330,6 +13534,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "amountReceived": 500,
+                 *       "dateOfDisposal": "2026-06-01",
+                 *       "fairMarketValue": 3000,
+                 *       "memberId": "00000000-0000-4000-8000-000000000055",
+                 *       "type": "vehicle"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateAssetDisposalBody"];
             };
         };
@@ -12340,6 +13553,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "amountReceived": 500,
+                     *       "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "dateOfDisposal": "2026-06-01",
+                     *       "fairMarketValue": 3000,
+                     *       "id": "00000000-0000-4000-8000-000000000070",
+                     *       "memberId": "00000000-0000-4000-8000-000000000055",
+                     *       "type": "vehicle",
+                     *       "typeOther": null,
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AssetDisposal"];
                 };
             };
@@ -12412,6 +13639,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "amountReceived": 500,
+                     *       "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "dateOfDisposal": "2026-06-01",
+                     *       "fairMarketValue": 3000,
+                     *       "id": "00000000-0000-4000-8000-000000000070",
+                     *       "memberId": "00000000-0000-4000-8000-000000000055",
+                     *       "type": "vehicle",
+                     *       "typeOther": null,
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AssetDisposal"];
                 };
             };
@@ -12527,6 +13768,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "amountReceived": 500,
+                 *       "dateOfDisposal": "2026-06-01",
+                 *       "fairMarketValue": 3000,
+                 *       "memberId": "00000000-0000-4000-8000-000000000055",
+                 *       "type": "vehicle"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateAssetDisposalBody"];
             };
         };
@@ -12537,6 +13787,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "amountReceived": 500,
+                     *       "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "dateOfDisposal": "2026-06-01",
+                     *       "fairMarketValue": 3000,
+                     *       "id": "00000000-0000-4000-8000-000000000070",
+                     *       "memberId": "00000000-0000-4000-8000-000000000055",
+                     *       "type": "vehicle",
+                     *       "typeOther": null,
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AssetDisposal"];
                 };
             };
@@ -12635,6 +13899,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hasNext": false,
+                     *       "items": [
+                     *         {
+                     *           "accountNumber": null,
+                     *           "address": null,
+                     *           "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *           "companyName": null,
+                     *           "createdAt": "2026-01-15T12:00:00.000Z",
+                     *           "faceValue": null,
+                     *           "financialInstitutionName": null,
+                     *           "id": "00000000-0000-4000-8000-000000000069",
+                     *           "isRevocable": null,
+                     *           "make": "Honda",
+                     *           "memberId": "00000000-0000-4000-8000-000000000055",
+                     *           "model": "Civic",
+                     *           "policyNumber": null,
+                     *           "policyType": null,
+                     *           "primaryUse": null,
+                     *           "primaryUseOther": null,
+                     *           "type": "vehicle",
+                     *           "typeOther": null,
+                     *           "updatedAt": "2026-01-15T12:00:00.000Z",
+                     *           "value": 4000,
+                     *           "year": 2012
+                     *         }
+                     *       ],
+                     *       "limit": 1,
+                     *       "offset": 0,
+                     *       "total": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["AssetPage"];
                 };
             };
@@ -12685,6 +13982,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "make": "Honda",
+                 *       "memberId": "00000000-0000-4000-8000-000000000055",
+                 *       "model": "Civic",
+                 *       "type": "vehicle",
+                 *       "value": 4000,
+                 *       "year": 2012
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateAssetBody"];
             };
         };
@@ -12695,6 +14002,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "accountNumber": null,
+                     *       "address": null,
+                     *       "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *       "companyName": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "faceValue": null,
+                     *       "financialInstitutionName": null,
+                     *       "id": "00000000-0000-4000-8000-000000000069",
+                     *       "isRevocable": null,
+                     *       "make": "Honda",
+                     *       "memberId": "00000000-0000-4000-8000-000000000055",
+                     *       "model": "Civic",
+                     *       "policyNumber": null,
+                     *       "policyType": null,
+                     *       "primaryUse": null,
+                     *       "primaryUseOther": null,
+                     *       "type": "vehicle",
+                     *       "typeOther": null,
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z",
+                     *       "value": 4000,
+                     *       "year": 2012
+                     *     }
+                     */
                     "application/json": components["schemas"]["Asset"];
                 };
             };
@@ -12767,6 +14099,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "accountNumber": null,
+                     *       "address": null,
+                     *       "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *       "companyName": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "faceValue": null,
+                     *       "financialInstitutionName": null,
+                     *       "id": "00000000-0000-4000-8000-000000000069",
+                     *       "isRevocable": null,
+                     *       "make": "Honda",
+                     *       "memberId": "00000000-0000-4000-8000-000000000055",
+                     *       "model": "Civic",
+                     *       "policyNumber": null,
+                     *       "policyType": null,
+                     *       "primaryUse": null,
+                     *       "primaryUseOther": null,
+                     *       "type": "vehicle",
+                     *       "typeOther": null,
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z",
+                     *       "value": 4000,
+                     *       "year": 2012
+                     *     }
+                     */
                     "application/json": components["schemas"]["Asset"];
                 };
             };
@@ -12882,6 +14239,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "make": "Honda",
+                 *       "memberId": "00000000-0000-4000-8000-000000000055",
+                 *       "model": "Civic",
+                 *       "type": "vehicle",
+                 *       "value": 4000,
+                 *       "year": 2012
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateAssetBody"];
             };
         };
@@ -12892,6 +14259,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "accountNumber": null,
+                     *       "address": null,
+                     *       "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *       "companyName": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "faceValue": null,
+                     *       "financialInstitutionName": null,
+                     *       "id": "00000000-0000-4000-8000-000000000069",
+                     *       "isRevocable": null,
+                     *       "make": "Honda",
+                     *       "memberId": "00000000-0000-4000-8000-000000000055",
+                     *       "model": "Civic",
+                     *       "policyNumber": null,
+                     *       "policyType": null,
+                     *       "primaryUse": null,
+                     *       "primaryUseOther": null,
+                     *       "type": "vehicle",
+                     *       "typeOther": null,
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z",
+                     *       "value": 4000,
+                     *       "year": 2012
+                     *     }
+                     */
                     "application/json": components["schemas"]["Asset"];
                 };
             };
@@ -12990,6 +14382,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hasNext": false,
+                     *       "items": [
+                     *         {
+                     *           "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *           "appointedByMemberId": null,
+                     *           "createdAt": "2026-01-15T12:00:00.000Z",
+                     *           "id": "00000000-0000-4000-8000-000000000064",
+                     *           "inCareOf": null,
+                     *           "programs": [
+                     *             "snap"
+                     *           ],
+                     *           "receivesNotices": true,
+                     *           "representativeId": "00000000-0000-4000-8000-000000000056",
+                     *           "type": "contact",
+                     *           "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "limit": 1,
+                     *       "offset": 0,
+                     *       "total": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["AuthorizedRepresentativePage"];
                 };
             };
@@ -13040,6 +14456,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "programs": [
+                 *         "snap"
+                 *       ],
+                 *       "receivesNotices": true,
+                 *       "representativeId": "00000000-0000-4000-8000-000000000056",
+                 *       "type": "contact"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateAuthorizedRepresentativeBody"];
             };
         };
@@ -13050,6 +14476,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *       "appointedByMemberId": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "id": "00000000-0000-4000-8000-000000000064",
+                     *       "inCareOf": null,
+                     *       "programs": [
+                     *         "snap"
+                     *       ],
+                     *       "receivesNotices": true,
+                     *       "representativeId": "00000000-0000-4000-8000-000000000056",
+                     *       "type": "contact",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AuthorizedRepresentative"];
                 };
             };
@@ -13122,6 +14564,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *       "appointedByMemberId": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "id": "00000000-0000-4000-8000-000000000064",
+                     *       "inCareOf": null,
+                     *       "programs": [
+                     *         "snap"
+                     *       ],
+                     *       "receivesNotices": true,
+                     *       "representativeId": "00000000-0000-4000-8000-000000000056",
+                     *       "type": "contact",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AuthorizedRepresentative"];
                 };
             };
@@ -13237,6 +14695,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "programs": [
+                 *         "snap"
+                 *       ],
+                 *       "receivesNotices": true,
+                 *       "representativeId": "00000000-0000-4000-8000-000000000056",
+                 *       "type": "contact"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateAuthorizedRepresentativeBody"];
             };
         };
@@ -13247,6 +14715,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *       "appointedByMemberId": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "id": "00000000-0000-4000-8000-000000000064",
+                     *       "inCareOf": null,
+                     *       "programs": [
+                     *         "snap"
+                     *       ],
+                     *       "receivesNotices": true,
+                     *       "representativeId": "00000000-0000-4000-8000-000000000056",
+                     *       "type": "contact",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AuthorizedRepresentative"];
                 };
             };
@@ -13336,6 +14820,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "goodCauseChildSupportWaiver": false,
+                     *       "id": "00000000-0000-4000-8000-000000000075",
+                     *       "parentsOutsideHome": [
+                     *         {
+                     *           "children": [
+                     *             {
+                     *               "id": "00000000-0000-4000-8000-000000000055",
+                     *               "type": "member"
+                     *             }
+                     *           ],
+                     *           "id": "00000000-0000-4000-8000-000000000056",
+                     *           "type": "contact"
+                     *         }
+                     *       ],
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ChildSupport"];
                 };
             };
@@ -13377,6 +14882,23 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "goodCauseChildSupportWaiver": false,
+                 *       "parentsOutsideHome": [
+                 *         {
+                 *           "children": [
+                 *             {
+                 *               "id": "00000000-0000-4000-8000-000000000055",
+                 *               "type": "member"
+                 *             }
+                 *           ],
+                 *           "id": "00000000-0000-4000-8000-000000000056",
+                 *           "type": "contact"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateChildSupportBody"];
             };
         };
@@ -13387,6 +14909,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "goodCauseChildSupportWaiver": false,
+                     *       "id": "00000000-0000-4000-8000-000000000075",
+                     *       "parentsOutsideHome": [
+                     *         {
+                     *           "children": [
+                     *             {
+                     *               "id": "00000000-0000-4000-8000-000000000055",
+                     *               "type": "member"
+                     *             }
+                     *           ],
+                     *           "id": "00000000-0000-4000-8000-000000000056",
+                     *           "type": "contact"
+                     *         }
+                     *       ],
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ChildSupport"];
                 };
             };
@@ -13481,6 +15024,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "channel": "online",
+                     *       "closedAt": "2026-01-15T12:00:00.000Z",
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "deniesIevsConsent": null,
+                     *       "ebt": null,
+                     *       "expeditedSnap": null,
+                     *       "id": "00000000-0000-4000-8000-000000000115",
+                     *       "isExpedited": true,
+                     *       "programs": [
+                     *         "snap"
+                     *       ],
+                     *       "registerToVote": null,
+                     *       "status": "closed",
+                     *       "submittedAt": "2026-01-15T12:00:00.000Z",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z",
+                     *       "utilities": null,
+                     *       "withdrawnAt": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Application"];
                 };
             };
@@ -13575,6 +15140,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "channel": "online",
+                     *       "closedAt": null,
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "deniesIevsConsent": null,
+                     *       "ebt": null,
+                     *       "expeditedSnap": null,
+                     *       "id": "00000000-0000-4000-8000-000000000111",
+                     *       "isExpedited": true,
+                     *       "programs": [
+                     *         "snap"
+                     *       ],
+                     *       "registerToVote": null,
+                     *       "status": "under_review",
+                     *       "submittedAt": "2026-01-15T12:00:00.000Z",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z",
+                     *       "utilities": null,
+                     *       "withdrawnAt": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Application"];
                 };
             };
@@ -13673,6 +15260,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hasNext": true,
+                     *       "items": [
+                     *         {
+                     *           "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *           "createdAt": "2026-01-15T12:00:00.000Z",
+                     *           "email": null,
+                     *           "id": "00000000-0000-4000-8000-000000000056",
+                     *           "name": {
+                     *             "firstName": "Lee",
+                     *             "lastName": "Outside"
+                     *           },
+                     *           "primaryAddress": null,
+                     *           "primaryPhone": "+1 217 555 0111",
+                     *           "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "limit": 1,
+                     *       "offset": 0,
+                     *       "total": 2
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApplicationContactPage"];
                 };
             };
@@ -13723,6 +15333,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": {
+                 *         "firstName": "Lee",
+                 *         "lastName": "Outside"
+                 *       },
+                 *       "primaryPhone": "+1 217 555 0111"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateApplicationContactBody"];
             };
         };
@@ -13733,6 +15352,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "email": null,
+                     *       "id": "00000000-0000-4000-8000-000000000060",
+                     *       "name": {
+                     *         "firstName": "Lee",
+                     *         "lastName": "Outside"
+                     *       },
+                     *       "primaryAddress": null,
+                     *       "primaryPhone": "+1 217 555 0111",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApplicationContact"];
                 };
             };
@@ -13805,6 +15439,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "email": null,
+                     *       "id": "00000000-0000-4000-8000-000000000060",
+                     *       "name": {
+                     *         "firstName": "Lee",
+                     *         "lastName": "Outside"
+                     *       },
+                     *       "primaryAddress": null,
+                     *       "primaryPhone": "+1 217 555 0111",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApplicationContact"];
                 };
             };
@@ -13920,6 +15569,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": {
+                 *         "firstName": "Lee",
+                 *         "lastName": "Outside"
+                 *       },
+                 *       "primaryPhone": "+1 217 555 0111"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateApplicationContactBody"];
             };
         };
@@ -13930,6 +15588,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "email": null,
+                     *       "id": "00000000-0000-4000-8000-000000000060",
+                     *       "name": {
+                     *         "firstName": "Lee",
+                     *         "lastName": "Outside"
+                     *       },
+                     *       "primaryAddress": null,
+                     *       "primaryPhone": "+1 217 555 0111",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApplicationContact"];
                 };
             };
@@ -14028,6 +15701,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hasNext": false,
+                     *       "items": [
+                     *         {
+                     *           "amount": 150,
+                     *           "annualAmount": null,
+                     *           "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *           "createdAt": "2026-01-15T12:00:00.000Z",
+                     *           "frequency": "monthly",
+                     *           "id": "00000000-0000-4000-8000-000000000073",
+                     *           "memberId": "00000000-0000-4000-8000-000000000055",
+                     *           "type": "student_loan_interest",
+                     *           "typeOther": null,
+                     *           "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "limit": 1,
+                     *       "offset": 0,
+                     *       "total": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeductionPage"];
                 };
             };
@@ -14078,6 +15773,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "amount": 150,
+                 *       "frequency": "monthly",
+                 *       "memberId": "00000000-0000-4000-8000-000000000055",
+                 *       "type": "student_loan_interest"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateDeductionBody"];
             };
         };
@@ -14088,6 +15791,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "amount": 150,
+                     *       "annualAmount": null,
+                     *       "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "frequency": "monthly",
+                     *       "id": "00000000-0000-4000-8000-000000000073",
+                     *       "memberId": "00000000-0000-4000-8000-000000000055",
+                     *       "type": "student_loan_interest",
+                     *       "typeOther": null,
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Deduction"];
                 };
             };
@@ -14160,6 +15877,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "amount": 150,
+                     *       "annualAmount": null,
+                     *       "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "frequency": "monthly",
+                     *       "id": "00000000-0000-4000-8000-000000000073",
+                     *       "memberId": "00000000-0000-4000-8000-000000000055",
+                     *       "type": "student_loan_interest",
+                     *       "typeOther": null,
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Deduction"];
                 };
             };
@@ -14275,6 +16006,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "amount": 150,
+                 *       "frequency": "monthly",
+                 *       "memberId": "00000000-0000-4000-8000-000000000055",
+                 *       "type": "student_loan_interest"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateDeductionBody"];
             };
         };
@@ -14285,6 +16024,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "amount": 150,
+                     *       "annualAmount": null,
+                     *       "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "frequency": "monthly",
+                     *       "id": "00000000-0000-4000-8000-000000000073",
+                     *       "memberId": "00000000-0000-4000-8000-000000000055",
+                     *       "type": "student_loan_interest",
+                     *       "typeOther": null,
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Deduction"];
                 };
             };
@@ -14383,6 +16136,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hasNext": false,
+                     *       "items": [
+                     *         {
+                     *           "applicationDate": null,
+                     *           "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *           "createdAt": "2026-01-15T12:00:00.000Z",
+                     *           "endDate": null,
+                     *           "id": "00000000-0000-4000-8000-000000000072",
+                     *           "memberId": "00000000-0000-4000-8000-000000000055",
+                     *           "programType": "ssi",
+                     *           "startDate": "2024-02-01",
+                     *           "status": "active",
+                     *           "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "limit": 1,
+                     *       "offset": 0,
+                     *       "total": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["DisabilityBenefitPage"];
                 };
             };
@@ -14433,6 +16208,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "memberId": "00000000-0000-4000-8000-000000000055",
+                 *       "programType": "ssi",
+                 *       "startDate": "2024-02-01",
+                 *       "status": "active"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateDisabilityBenefitBody"];
             };
         };
@@ -14443,6 +16226,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applicationDate": null,
+                     *       "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "endDate": null,
+                     *       "id": "00000000-0000-4000-8000-000000000072",
+                     *       "memberId": "00000000-0000-4000-8000-000000000055",
+                     *       "programType": "ssi",
+                     *       "startDate": "2024-02-01",
+                     *       "status": "active",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["DisabilityBenefit"];
                 };
             };
@@ -14515,6 +16312,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applicationDate": null,
+                     *       "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "endDate": null,
+                     *       "id": "00000000-0000-4000-8000-000000000072",
+                     *       "memberId": "00000000-0000-4000-8000-000000000055",
+                     *       "programType": "ssi",
+                     *       "startDate": "2024-02-01",
+                     *       "status": "active",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["DisabilityBenefit"];
                 };
             };
@@ -14630,6 +16441,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "memberId": "00000000-0000-4000-8000-000000000055",
+                 *       "programType": "ssi",
+                 *       "startDate": "2024-02-01",
+                 *       "status": "active"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateDisabilityBenefitBody"];
             };
         };
@@ -14640,6 +16459,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applicationDate": null,
+                     *       "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "endDate": null,
+                     *       "id": "00000000-0000-4000-8000-000000000072",
+                     *       "memberId": "00000000-0000-4000-8000-000000000055",
+                     *       "programType": "ssi",
+                     *       "startDate": "2024-02-01",
+                     *       "status": "active",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["DisabilityBenefit"];
                 };
             };
@@ -14738,6 +16571,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hasNext": false,
+                     *       "items": [
+                     *         {
+                     *           "amount": 700,
+                     *           "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *           "createdAt": "2026-01-15T12:00:00.000Z",
+                     *           "id": "00000000-0000-4000-8000-000000000071",
+                     *           "legallyObligatedAmount": null,
+                     *           "memberId": "00000000-0000-4000-8000-000000000055",
+                     *           "type": "rent",
+                     *           "typeOther": null,
+                     *           "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "limit": 1,
+                     *       "offset": 0,
+                     *       "total": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["ExpensePage"];
                 };
             };
@@ -14788,6 +16642,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "amount": 700,
+                 *       "memberId": "00000000-0000-4000-8000-000000000055",
+                 *       "type": "rent"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateExpenseBody"];
             };
         };
@@ -14798,6 +16659,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "amount": 700,
+                     *       "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "id": "00000000-0000-4000-8000-000000000071",
+                     *       "legallyObligatedAmount": null,
+                     *       "memberId": "00000000-0000-4000-8000-000000000055",
+                     *       "type": "rent",
+                     *       "typeOther": null,
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Expense"];
                 };
             };
@@ -14870,6 +16744,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "amount": 700,
+                     *       "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "id": "00000000-0000-4000-8000-000000000071",
+                     *       "legallyObligatedAmount": null,
+                     *       "memberId": "00000000-0000-4000-8000-000000000055",
+                     *       "type": "rent",
+                     *       "typeOther": null,
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Expense"];
                 };
             };
@@ -14985,6 +16872,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "amount": 700,
+                 *       "memberId": "00000000-0000-4000-8000-000000000055",
+                 *       "type": "rent"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateExpenseBody"];
             };
         };
@@ -14995,6 +16889,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "amount": 700,
+                     *       "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "id": "00000000-0000-4000-8000-000000000071",
+                     *       "legallyObligatedAmount": null,
+                     *       "memberId": "00000000-0000-4000-8000-000000000055",
+                     *       "type": "rent",
+                     *       "typeOther": null,
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Expense"];
                 };
             };
@@ -15093,6 +17000,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hasNext": false,
+                     *       "items": [
+                     *         {
+                     *           "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *           "createdAt": "2026-01-15T12:00:00.000Z",
+                     *           "eligibleDate": null,
+                     *           "endDate": null,
+                     *           "enrollmentStatus": "enrolled",
+                     *           "healthPlanId": null,
+                     *           "id": "00000000-0000-4000-8000-000000000059",
+                     *           "jobId": null,
+                     *           "memberId": "00000000-0000-4000-8000-000000000055",
+                     *           "prefersSeparateMailing": null,
+                     *           "role": "subscriber",
+                     *           "sponsor": null,
+                     *           "startDate": "2026-01-01",
+                     *           "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "limit": 1,
+                     *       "offset": 0,
+                     *       "total": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["HealthEnrollmentPage"];
                 };
             };
@@ -15143,6 +17076,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "enrollmentStatus": "enrolled",
+                 *       "memberId": "00000000-0000-4000-8000-000000000055",
+                 *       "role": "subscriber",
+                 *       "startDate": "2026-01-01"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateHealthEnrollmentBody"];
             };
         };
@@ -15153,6 +17094,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "eligibleDate": null,
+                     *       "endDate": null,
+                     *       "enrollmentStatus": "enrolled",
+                     *       "healthPlanId": null,
+                     *       "id": "00000000-0000-4000-8000-000000000059",
+                     *       "jobId": null,
+                     *       "memberId": "00000000-0000-4000-8000-000000000055",
+                     *       "prefersSeparateMailing": null,
+                     *       "role": "subscriber",
+                     *       "sponsor": null,
+                     *       "startDate": "2026-01-01",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["HealthEnrollment"];
                 };
             };
@@ -15225,6 +17184,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "eligibleDate": null,
+                     *       "endDate": null,
+                     *       "enrollmentStatus": "enrolled",
+                     *       "healthPlanId": null,
+                     *       "id": "00000000-0000-4000-8000-000000000059",
+                     *       "jobId": null,
+                     *       "memberId": "00000000-0000-4000-8000-000000000055",
+                     *       "prefersSeparateMailing": null,
+                     *       "role": "subscriber",
+                     *       "sponsor": null,
+                     *       "startDate": "2026-01-01",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["HealthEnrollment"];
                 };
             };
@@ -15340,6 +17317,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "enrollmentStatus": "enrolled",
+                 *       "memberId": "00000000-0000-4000-8000-000000000055",
+                 *       "role": "subscriber",
+                 *       "startDate": "2026-01-01"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateHealthEnrollmentBody"];
             };
         };
@@ -15350,6 +17335,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "eligibleDate": null,
+                     *       "endDate": null,
+                     *       "enrollmentStatus": "enrolled",
+                     *       "healthPlanId": null,
+                     *       "id": "00000000-0000-4000-8000-000000000059",
+                     *       "jobId": null,
+                     *       "memberId": "00000000-0000-4000-8000-000000000055",
+                     *       "prefersSeparateMailing": null,
+                     *       "role": "subscriber",
+                     *       "sponsor": null,
+                     *       "startDate": "2026-01-01",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["HealthEnrollment"];
                 };
             };
@@ -15448,6 +17451,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hasNext": false,
+                     *       "items": [
+                     *         {
+                     *           "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *           "coverageContact": null,
+                     *           "createdAt": "2026-01-15T12:00:00.000Z",
+                     *           "hasMinimumValuePlan": null,
+                     *           "id": "00000000-0000-4000-8000-000000000058",
+                     *           "insuranceCompanyName": null,
+                     *           "lowestCostPlanName": null,
+                     *           "lowestCostPlanPremium": null,
+                     *           "medicareId": "1EG4-TE5-MK72",
+                     *           "organizationId": null,
+                     *           "partA": {
+                     *             "isPremiumFree": true,
+                     *             "status": "entitled"
+                     *           },
+                     *           "partB": null,
+                     *           "partC": null,
+                     *           "partD": null,
+                     *           "policyNumber": null,
+                     *           "premiumAmount": null,
+                     *           "premiumFrequency": null,
+                     *           "programType": null,
+                     *           "type": "medicare",
+                     *           "typeOther": null,
+                     *           "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "limit": 1,
+                     *       "offset": 0,
+                     *       "total": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["HealthPlanPage"];
                 };
             };
@@ -15498,6 +17537,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "medicareId": "1EG4-TE5-MK72",
+                 *       "partA": {
+                 *         "isPremiumFree": true,
+                 *         "status": "entitled"
+                 *       },
+                 *       "type": "medicare"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateHealthPlanBody"];
             };
         };
@@ -15508,6 +17557,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *       "coverageContact": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "hasMinimumValuePlan": null,
+                     *       "id": "00000000-0000-4000-8000-000000000058",
+                     *       "insuranceCompanyName": null,
+                     *       "lowestCostPlanName": null,
+                     *       "lowestCostPlanPremium": null,
+                     *       "medicareId": "1EG4-TE5-MK72",
+                     *       "organizationId": null,
+                     *       "partA": {
+                     *         "isPremiumFree": true,
+                     *         "status": "entitled"
+                     *       },
+                     *       "partB": null,
+                     *       "partC": null,
+                     *       "partD": null,
+                     *       "policyNumber": null,
+                     *       "premiumAmount": null,
+                     *       "premiumFrequency": null,
+                     *       "programType": null,
+                     *       "type": "medicare",
+                     *       "typeOther": null,
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["HealthPlan"];
                 };
             };
@@ -15580,6 +17657,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *       "coverageContact": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "hasMinimumValuePlan": null,
+                     *       "id": "00000000-0000-4000-8000-000000000058",
+                     *       "insuranceCompanyName": null,
+                     *       "lowestCostPlanName": null,
+                     *       "lowestCostPlanPremium": null,
+                     *       "medicareId": "1EG4-TE5-MK72",
+                     *       "organizationId": null,
+                     *       "partA": {
+                     *         "isPremiumFree": true,
+                     *         "status": "entitled"
+                     *       },
+                     *       "partB": null,
+                     *       "partC": null,
+                     *       "partD": null,
+                     *       "policyNumber": null,
+                     *       "premiumAmount": null,
+                     *       "premiumFrequency": null,
+                     *       "programType": null,
+                     *       "type": "medicare",
+                     *       "typeOther": null,
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["HealthPlan"];
                 };
             };
@@ -15695,6 +17800,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "medicareId": "1EG4-TE5-MK72",
+                 *       "partA": {
+                 *         "isPremiumFree": true,
+                 *         "status": "entitled"
+                 *       },
+                 *       "type": "medicare"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateHealthPlanBody"];
             };
         };
@@ -15705,6 +17820,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *       "coverageContact": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "hasMinimumValuePlan": null,
+                     *       "id": "00000000-0000-4000-8000-000000000058",
+                     *       "insuranceCompanyName": null,
+                     *       "lowestCostPlanName": null,
+                     *       "lowestCostPlanPremium": null,
+                     *       "medicareId": "1EG4-TE5-MK72",
+                     *       "organizationId": null,
+                     *       "partA": {
+                     *         "isPremiumFree": true,
+                     *         "status": "entitled"
+                     *       },
+                     *       "partB": null,
+                     *       "partC": null,
+                     *       "partD": null,
+                     *       "policyNumber": null,
+                     *       "premiumAmount": null,
+                     *       "premiumFrequency": null,
+                     *       "programType": null,
+                     *       "type": "medicare",
+                     *       "typeOther": null,
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["HealthPlan"];
                 };
             };
@@ -15794,6 +17937,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "id": "00000000-0000-4000-8000-000000000074",
+                     *       "isSubsidizedHousing": false,
+                     *       "receivedTanfInAnotherState": null,
+                     *       "roomers": [
+                     *         {
+                     *           "amountPaidForRent": 200,
+                     *           "id": "00000000-0000-4000-8000-000000000056",
+                     *           "type": "contact"
+                     *         }
+                     *       ],
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z",
+                     *       "utilitiesIncludedInRent": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["HouseholdInfo"];
                 };
             };
@@ -15835,6 +17996,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "isSubsidizedHousing": false,
+                 *       "roomers": [
+                 *         {
+                 *           "amountPaidForRent": 200,
+                 *           "id": "00000000-0000-4000-8000-000000000056",
+                 *           "type": "contact"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateHouseholdInfoBody"];
             };
         };
@@ -15845,6 +18018,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "id": "00000000-0000-4000-8000-000000000074",
+                     *       "isSubsidizedHousing": false,
+                     *       "receivedTanfInAnotherState": null,
+                     *       "roomers": [
+                     *         {
+                     *           "amountPaidForRent": 200,
+                     *           "id": "00000000-0000-4000-8000-000000000056",
+                     *           "type": "contact"
+                     *         }
+                     *       ],
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z",
+                     *       "utilitiesIncludedInRent": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["HouseholdInfo"];
                 };
             };
@@ -15943,6 +18134,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hasNext": false,
+                     *       "items": [
+                     *         {
+                     *           "amount": 1200,
+                     *           "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *           "changeExplanation": null,
+                     *           "changeReason": null,
+                     *           "createdAt": "2026-01-15T12:00:00.000Z",
+                     *           "dateReceived": null,
+                     *           "frequency": "monthly",
+                     *           "id": "00000000-0000-4000-8000-000000000068",
+                     *           "inKindSupportType": null,
+                     *           "jobId": null,
+                     *           "lumpSumType": null,
+                     *           "memberId": "00000000-0000-4000-8000-000000000055",
+                     *           "payerName": null,
+                     *           "type": "employed",
+                     *           "typeOther": null,
+                     *           "unearnedType": null,
+                     *           "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "limit": 1,
+                     *       "offset": 0,
+                     *       "total": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["IncomePage"];
                 };
             };
@@ -15993,6 +18213,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "amount": 1200,
+                 *       "frequency": "monthly",
+                 *       "memberId": "00000000-0000-4000-8000-000000000055",
+                 *       "type": "employed"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateIncomeBody"];
             };
         };
@@ -16003,6 +18231,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "amount": 1200,
+                     *       "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *       "changeExplanation": null,
+                     *       "changeReason": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "dateReceived": null,
+                     *       "frequency": "monthly",
+                     *       "id": "00000000-0000-4000-8000-000000000068",
+                     *       "inKindSupportType": null,
+                     *       "jobId": null,
+                     *       "lumpSumType": null,
+                     *       "memberId": "00000000-0000-4000-8000-000000000055",
+                     *       "payerName": null,
+                     *       "type": "employed",
+                     *       "typeOther": null,
+                     *       "unearnedType": null,
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Income"];
                 };
             };
@@ -16075,6 +18324,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "amount": 1200,
+                     *       "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *       "changeExplanation": null,
+                     *       "changeReason": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "dateReceived": null,
+                     *       "frequency": "monthly",
+                     *       "id": "00000000-0000-4000-8000-000000000068",
+                     *       "inKindSupportType": null,
+                     *       "jobId": null,
+                     *       "lumpSumType": null,
+                     *       "memberId": "00000000-0000-4000-8000-000000000055",
+                     *       "payerName": null,
+                     *       "type": "employed",
+                     *       "typeOther": null,
+                     *       "unearnedType": null,
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Income"];
                 };
             };
@@ -16190,6 +18460,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "amount": 1200,
+                 *       "frequency": "monthly",
+                 *       "memberId": "00000000-0000-4000-8000-000000000055",
+                 *       "type": "employed"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateIncomeBody"];
             };
         };
@@ -16200,6 +18478,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "amount": 1200,
+                     *       "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *       "changeExplanation": null,
+                     *       "changeReason": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "dateReceived": null,
+                     *       "frequency": "monthly",
+                     *       "id": "00000000-0000-4000-8000-000000000068",
+                     *       "inKindSupportType": null,
+                     *       "jobId": null,
+                     *       "lumpSumType": null,
+                     *       "memberId": "00000000-0000-4000-8000-000000000055",
+                     *       "payerName": null,
+                     *       "type": "employed",
+                     *       "typeOther": null,
+                     *       "unearnedType": null,
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Income"];
                 };
             };
@@ -16289,6 +18588,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *       "appointments": [],
+                     *       "completedAt": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "id": "00000000-0000-4000-8000-000000000076",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z",
+                     *       "waiverGranted": false,
+                     *       "waiverReason": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Interview"];
                 };
             };
@@ -16330,6 +18641,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "waiverGranted": false
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateInterviewBody"];
             };
         };
@@ -16340,6 +18656,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *       "appointments": [],
+                     *       "completedAt": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "id": "00000000-0000-4000-8000-000000000076",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z",
+                     *       "waiverGranted": false,
+                     *       "waiverReason": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Interview"];
                 };
             };
@@ -16438,6 +18766,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hasNext": false,
+                     *       "items": [
+                     *         {
+                     *           "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *           "businessName": null,
+                     *           "businessType": null,
+                     *           "createdAt": "2026-01-15T12:00:00.000Z",
+                     *           "employerId": null,
+                     *           "endDate": null,
+                     *           "endReason": null,
+                     *           "expenses": null,
+                     *           "hoursPerWeek": 30,
+                     *           "id": "00000000-0000-4000-8000-000000000067",
+                     *           "isTemporary": null,
+                     *           "lastPaycheckDate": null,
+                     *           "lastPaycheckGrossAmount": null,
+                     *           "memberId": "00000000-0000-4000-8000-000000000055",
+                     *           "reportingMonth": null,
+                     *           "startDate": "2025-05-01",
+                     *           "status": "active",
+                     *           "strikeStartDate": null,
+                     *           "type": "employed",
+                     *           "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "limit": 1,
+                     *       "offset": 0,
+                     *       "total": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["JobPage"];
                 };
             };
@@ -16488,6 +18848,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "hoursPerWeek": 30,
+                 *       "memberId": "00000000-0000-4000-8000-000000000055",
+                 *       "startDate": "2025-05-01",
+                 *       "status": "active",
+                 *       "type": "employed"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateJobBody"];
             };
         };
@@ -16498,6 +18867,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *       "businessName": null,
+                     *       "businessType": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "employerId": null,
+                     *       "endDate": null,
+                     *       "endReason": null,
+                     *       "expenses": null,
+                     *       "hoursPerWeek": 30,
+                     *       "id": "00000000-0000-4000-8000-000000000067",
+                     *       "isTemporary": null,
+                     *       "lastPaycheckDate": null,
+                     *       "lastPaycheckGrossAmount": null,
+                     *       "memberId": "00000000-0000-4000-8000-000000000055",
+                     *       "reportingMonth": null,
+                     *       "startDate": "2025-05-01",
+                     *       "status": "active",
+                     *       "strikeStartDate": null,
+                     *       "type": "employed",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Job"];
                 };
             };
@@ -16570,6 +18963,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *       "businessName": null,
+                     *       "businessType": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "employerId": null,
+                     *       "endDate": null,
+                     *       "endReason": null,
+                     *       "expenses": null,
+                     *       "hoursPerWeek": 30,
+                     *       "id": "00000000-0000-4000-8000-000000000067",
+                     *       "isTemporary": null,
+                     *       "lastPaycheckDate": null,
+                     *       "lastPaycheckGrossAmount": null,
+                     *       "memberId": "00000000-0000-4000-8000-000000000055",
+                     *       "reportingMonth": null,
+                     *       "startDate": "2025-05-01",
+                     *       "status": "active",
+                     *       "strikeStartDate": null,
+                     *       "type": "employed",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Job"];
                 };
             };
@@ -16685,6 +19102,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "hoursPerWeek": 30,
+                 *       "memberId": "00000000-0000-4000-8000-000000000055",
+                 *       "startDate": "2025-05-01",
+                 *       "status": "active",
+                 *       "type": "employed"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateJobBody"];
             };
         };
@@ -16695,6 +19121,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *       "businessName": null,
+                     *       "businessType": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "employerId": null,
+                     *       "endDate": null,
+                     *       "endReason": null,
+                     *       "expenses": null,
+                     *       "hoursPerWeek": 30,
+                     *       "id": "00000000-0000-4000-8000-000000000067",
+                     *       "isTemporary": null,
+                     *       "lastPaycheckDate": null,
+                     *       "lastPaycheckGrossAmount": null,
+                     *       "memberId": "00000000-0000-4000-8000-000000000055",
+                     *       "reportingMonth": null,
+                     *       "startDate": "2025-05-01",
+                     *       "status": "active",
+                     *       "strikeStartDate": null,
+                     *       "type": "employed",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Job"];
                 };
             };
@@ -16783,6 +19233,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "No records",
+                 *       "verificationId": "00000000-0000-4000-8000-000000000090"
+                 *     }
+                 */
                 "application/json": components["schemas"]["MarkCannotVerifyApplicationVerificationBody"];
             };
         };
@@ -16793,6 +19249,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "channel": "mail",
+                     *       "closedAt": null,
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "deniesIevsConsent": null,
+                     *       "ebt": null,
+                     *       "expeditedSnap": null,
+                     *       "id": "00000000-0000-4000-8000-000000000054",
+                     *       "isExpedited": null,
+                     *       "programs": [
+                     *         "snap"
+                     *       ],
+                     *       "registerToVote": null,
+                     *       "status": "draft",
+                     *       "submittedAt": null,
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z",
+                     *       "utilities": null,
+                     *       "withdrawnAt": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Application"];
                 };
             };
@@ -16881,6 +19359,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "verificationId": "00000000-0000-4000-8000-000000000088"
+                 *     }
+                 */
                 "application/json": components["schemas"]["MarkInconclusiveApplicationVerificationBody"];
             };
         };
@@ -16891,6 +19374,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "channel": "mail",
+                     *       "closedAt": null,
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "deniesIevsConsent": null,
+                     *       "ebt": null,
+                     *       "expeditedSnap": null,
+                     *       "id": "00000000-0000-4000-8000-000000000054",
+                     *       "isExpedited": null,
+                     *       "programs": [
+                     *         "snap"
+                     *       ],
+                     *       "registerToVote": null,
+                     *       "status": "draft",
+                     *       "submittedAt": null,
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z",
+                     *       "utilities": null,
+                     *       "withdrawnAt": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Application"];
                 };
             };
@@ -16989,6 +19494,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hasNext": true,
+                     *       "items": [
+                     *         {
+                     *           "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *           "citizenship": null,
+                     *           "contact": null,
+                     *           "createdAt": "2026-01-15T12:00:00.000Z",
+                     *           "disability": null,
+                     *           "fosterCare": null,
+                     *           "hasThirdPartyLiabilityClaim": null,
+                     *           "id": "00000000-0000-4000-8000-000000000055",
+                     *           "institutionalStatus": null,
+                     *           "isMigrantFarmWorker": null,
+                     *           "military": null,
+                     *           "personId": null,
+                     *           "personMatch": null,
+                     *           "personalInformation": null,
+                     *           "pregnancy": null,
+                     *           "priorConvictions": null,
+                     *           "programDeterminations": [],
+                     *           "programsAppliedFor": [],
+                     *           "purchasesAndPreparesFood": null,
+                     *           "residency": null,
+                     *           "retroactiveMedicalCoverage": null,
+                     *           "roles": [
+                     *             "household_member"
+                     *           ],
+                     *           "studentStatus": null,
+                     *           "tribalStatus": null,
+                     *           "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "limit": 1,
+                     *       "offset": 0,
+                     *       "total": 2
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApplicationMemberPage"];
                 };
             };
@@ -17192,6 +19736,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *       "citizenship": null,
+                     *       "contact": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "disability": null,
+                     *       "fosterCare": null,
+                     *       "hasThirdPartyLiabilityClaim": null,
+                     *       "id": "00000000-0000-4000-8000-000000000077",
+                     *       "institutionalStatus": null,
+                     *       "isMigrantFarmWorker": null,
+                     *       "military": null,
+                     *       "personId": null,
+                     *       "personMatch": null,
+                     *       "personalInformation": null,
+                     *       "pregnancy": null,
+                     *       "priorConvictions": null,
+                     *       "programDeterminations": [],
+                     *       "programsAppliedFor": [],
+                     *       "purchasesAndPreparesFood": null,
+                     *       "residency": null,
+                     *       "retroactiveMedicalCoverage": null,
+                     *       "roles": [
+                     *         "household_member"
+                     *       ],
+                     *       "studentStatus": null,
+                     *       "tribalStatus": null,
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApplicationMember"];
                 };
             };
@@ -17307,6 +19882,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "isMigrantFarmWorker": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateApplicationMemberBody"];
             };
         };
@@ -17317,6 +19897,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *       "citizenship": null,
+                     *       "contact": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "disability": null,
+                     *       "fosterCare": null,
+                     *       "hasThirdPartyLiabilityClaim": null,
+                     *       "id": "00000000-0000-4000-8000-000000000077",
+                     *       "institutionalStatus": null,
+                     *       "isMigrantFarmWorker": true,
+                     *       "military": null,
+                     *       "personId": null,
+                     *       "personMatch": null,
+                     *       "personalInformation": null,
+                     *       "pregnancy": null,
+                     *       "priorConvictions": null,
+                     *       "programDeterminations": [],
+                     *       "programsAppliedFor": [],
+                     *       "purchasesAndPreparesFood": null,
+                     *       "residency": null,
+                     *       "retroactiveMedicalCoverage": null,
+                     *       "roles": [
+                     *         "household_member"
+                     *       ],
+                     *       "studentStatus": null,
+                     *       "tribalStatus": null,
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApplicationMember"];
                 };
             };
@@ -17411,6 +20022,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "channel": "online",
+                     *       "closedAt": null,
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "deniesIevsConsent": null,
+                     *       "ebt": null,
+                     *       "expeditedSnap": null,
+                     *       "id": "00000000-0000-4000-8000-000000000110",
+                     *       "isExpedited": true,
+                     *       "programs": [
+                     *         "snap"
+                     *       ],
+                     *       "registerToVote": null,
+                     *       "status": "under_review",
+                     *       "submittedAt": "2026-01-15T12:00:00.000Z",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z",
+                     *       "utilities": null,
+                     *       "withdrawnAt": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Application"];
                 };
             };
@@ -17509,6 +20142,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hasNext": false,
+                     *       "items": [
+                     *         {
+                     *           "address": null,
+                     *           "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *           "createdAt": "2026-01-15T12:00:00.000Z",
+                     *           "ein": "12-3456789",
+                     *           "id": "00000000-0000-4000-8000-000000000061",
+                     *           "name": "Acme Foods",
+                     *           "phone": null,
+                     *           "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "limit": 1,
+                     *       "offset": 0,
+                     *       "total": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["OrganizationPage"];
                 };
             };
@@ -17559,6 +20212,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "ein": "12-3456789",
+                 *       "name": "Acme Foods"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateOrganizationBody"];
             };
         };
@@ -17569,6 +20228,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "address": null,
+                     *       "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "ein": "12-3456789",
+                     *       "id": "00000000-0000-4000-8000-000000000061",
+                     *       "name": "Acme Foods",
+                     *       "phone": null,
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Organization"];
                 };
             };
@@ -17641,6 +20312,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "address": null,
+                     *       "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "ein": "12-3456789",
+                     *       "id": "00000000-0000-4000-8000-000000000061",
+                     *       "name": "Acme Foods",
+                     *       "phone": null,
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Organization"];
                 };
             };
@@ -17756,6 +20439,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "ein": "12-3456789",
+                 *       "name": "Acme Foods"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateOrganizationBody"];
             };
         };
@@ -17766,6 +20455,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "address": null,
+                     *       "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "ein": "12-3456789",
+                     *       "id": "00000000-0000-4000-8000-000000000061",
+                     *       "name": "Acme Foods",
+                     *       "phone": null,
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Organization"];
                 };
             };
@@ -17864,6 +20565,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hasNext": true,
+                     *       "items": [
+                     *         {
+                     *           "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *           "createdAt": "2026-01-15T12:00:00.000Z",
+                     *           "from": {
+                     *             "id": "00000000-0000-4000-8000-000000000056",
+                     *             "type": "contact"
+                     *           },
+                     *           "id": "00000000-0000-4000-8000-000000000062",
+                     *           "relationshipTypes": [
+                     *             "parent"
+                     *           ],
+                     *           "reverseId": "00000000-0000-4000-8000-000000000063",
+                     *           "to": {
+                     *             "id": "00000000-0000-4000-8000-000000000055",
+                     *             "type": "member"
+                     *           },
+                     *           "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "limit": 1,
+                     *       "offset": 0,
+                     *       "total": 2
+                     *     }
+                     */
                     "application/json": components["schemas"]["PersonRelationshipPage"];
                 };
             };
@@ -17914,6 +20643,21 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "from": {
+                 *         "id": "00000000-0000-4000-8000-000000000056",
+                 *         "type": "contact"
+                 *       },
+                 *       "relationshipTypes": [
+                 *         "parent"
+                 *       ],
+                 *       "to": {
+                 *         "id": "00000000-0000-4000-8000-000000000055",
+                 *         "type": "member"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreatePersonRelationshipBody"];
             };
         };
@@ -17924,6 +20668,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "from": {
+                     *         "id": "00000000-0000-4000-8000-000000000056",
+                     *         "type": "contact"
+                     *       },
+                     *       "id": "00000000-0000-4000-8000-000000000062",
+                     *       "relationshipTypes": [
+                     *         "parent"
+                     *       ],
+                     *       "reverseId": "00000000-0000-4000-8000-000000000063",
+                     *       "to": {
+                     *         "id": "00000000-0000-4000-8000-000000000055",
+                     *         "type": "member"
+                     *       },
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PersonRelationship"];
                 };
             };
@@ -17996,6 +20760,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "from": {
+                     *         "id": "00000000-0000-4000-8000-000000000056",
+                     *         "type": "contact"
+                     *       },
+                     *       "id": "00000000-0000-4000-8000-000000000062",
+                     *       "relationshipTypes": [
+                     *         "parent"
+                     *       ],
+                     *       "reverseId": "00000000-0000-4000-8000-000000000063",
+                     *       "to": {
+                     *         "id": "00000000-0000-4000-8000-000000000055",
+                     *         "type": "member"
+                     *       },
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PersonRelationship"];
                 };
             };
@@ -18111,6 +20895,21 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "from": {
+                 *         "id": "00000000-0000-4000-8000-000000000056",
+                 *         "type": "contact"
+                 *       },
+                 *       "relationshipTypes": [
+                 *         "parent"
+                 *       ],
+                 *       "to": {
+                 *         "id": "00000000-0000-4000-8000-000000000055",
+                 *         "type": "member"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdatePersonRelationshipBody"];
             };
         };
@@ -18121,6 +20920,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "from": {
+                     *         "id": "00000000-0000-4000-8000-000000000056",
+                     *         "type": "contact"
+                     *       },
+                     *       "id": "00000000-0000-4000-8000-000000000062",
+                     *       "relationshipTypes": [
+                     *         "parent"
+                     *       ],
+                     *       "reverseId": "00000000-0000-4000-8000-000000000063",
+                     *       "to": {
+                     *         "id": "00000000-0000-4000-8000-000000000055",
+                     *         "type": "member"
+                     *       },
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PersonRelationship"];
                 };
             };
@@ -18215,6 +21034,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "channel": "online",
+                     *       "closedAt": null,
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "deniesIevsConsent": null,
+                     *       "ebt": null,
+                     *       "expeditedSnap": null,
+                     *       "id": "00000000-0000-4000-8000-000000000114",
+                     *       "isExpedited": true,
+                     *       "programs": [
+                     *         "snap"
+                     *       ],
+                     *       "registerToVote": null,
+                     *       "status": "under_review",
+                     *       "submittedAt": "2026-01-15T12:00:00.000Z",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z",
+                     *       "utilities": null,
+                     *       "withdrawnAt": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Application"];
                 };
             };
@@ -18303,6 +21144,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "verificationId": "00000000-0000-4000-8000-000000000087"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SatisfyApplicationVerificationBody"];
             };
         };
@@ -18313,6 +21159,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "channel": "mail",
+                     *       "closedAt": null,
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "deniesIevsConsent": null,
+                     *       "ebt": null,
+                     *       "expeditedSnap": null,
+                     *       "id": "00000000-0000-4000-8000-000000000054",
+                     *       "isExpedited": null,
+                     *       "programs": [
+                     *         "snap"
+                     *       ],
+                     *       "registerToVote": null,
+                     *       "status": "draft",
+                     *       "submittedAt": null,
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z",
+                     *       "utilities": null,
+                     *       "withdrawnAt": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Application"];
                 };
             };
@@ -18411,6 +21279,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hasNext": false,
+                     *       "items": [
+                     *         {
+                     *           "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *           "createdAt": "2026-01-15T12:00:00.000Z",
+                     *           "id": "00000000-0000-4000-8000-000000000065",
+                     *           "purpose": "application",
+                     *           "signatureMethod": "electronic",
+                     *           "signedAt": "2026-01-15T12:00:00.000Z",
+                     *           "signer": {
+                     *             "id": "00000000-0000-4000-8000-000000000055",
+                     *             "role": "applicant",
+                     *             "type": "member"
+                     *           },
+                     *           "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "limit": 1,
+                     *       "offset": 0,
+                     *       "total": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["SignaturePage"];
                 };
             };
@@ -18571,6 +21463,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "id": "00000000-0000-4000-8000-000000000065",
+                     *       "purpose": "application",
+                     *       "signatureMethod": "electronic",
+                     *       "signedAt": "2026-01-15T12:00:00.000Z",
+                     *       "signer": {
+                     *         "id": "00000000-0000-4000-8000-000000000055",
+                     *         "role": "applicant",
+                     *         "type": "member"
+                     *       },
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Signature"];
                 };
             };
@@ -18686,6 +21594,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "purpose": "application",
+                 *       "signatureMethod": "electronic",
+                 *       "signedAt": "2026-01-15T12:00:00.000Z",
+                 *       "signer": {
+                 *         "id": "00000000-0000-4000-8000-000000000055",
+                 *         "role": "applicant",
+                 *         "type": "member"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateSignatureBody"];
             };
         };
@@ -18696,6 +21616,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "id": "00000000-0000-4000-8000-000000000065",
+                     *       "purpose": "application",
+                     *       "signatureMethod": "electronic",
+                     *       "signedAt": "2026-01-15T12:00:00.000Z",
+                     *       "signer": {
+                     *         "id": "00000000-0000-4000-8000-000000000055",
+                     *         "role": "applicant",
+                     *         "type": "member"
+                     *       },
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Signature"];
                 };
             };
@@ -18794,6 +21730,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hasNext": false,
+                     *       "items": [
+                     *         {
+                     *           "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *           "createdAt": "2026-01-15T12:00:00.000Z",
+                     *           "householdSize": 3,
+                     *           "id": "00000000-0000-4000-8000-000000000066",
+                     *           "income": 42000,
+                     *           "livesWithSponsored": null,
+                     *           "sponsorId": "00000000-0000-4000-8000-000000000056",
+                     *           "sponsoredMemberId": "00000000-0000-4000-8000-000000000055",
+                     *           "spouse": null,
+                     *           "ssn": null,
+                     *           "type": "contact",
+                     *           "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "limit": 1,
+                     *       "offset": 0,
+                     *       "total": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["SponsorPage"];
                 };
             };
@@ -18844,6 +21804,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "householdSize": 3,
+                 *       "income": 42000,
+                 *       "sponsorId": "00000000-0000-4000-8000-000000000056",
+                 *       "sponsoredMemberId": "00000000-0000-4000-8000-000000000055",
+                 *       "type": "contact"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateSponsorBody"];
             };
         };
@@ -18854,6 +21823,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "householdSize": 3,
+                     *       "id": "00000000-0000-4000-8000-000000000066",
+                     *       "income": 42000,
+                     *       "livesWithSponsored": null,
+                     *       "sponsorId": "00000000-0000-4000-8000-000000000056",
+                     *       "sponsoredMemberId": "00000000-0000-4000-8000-000000000055",
+                     *       "spouse": null,
+                     *       "ssn": null,
+                     *       "type": "contact",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Sponsor"];
                 };
             };
@@ -18926,6 +21911,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "householdSize": 3,
+                     *       "id": "00000000-0000-4000-8000-000000000066",
+                     *       "income": 42000,
+                     *       "livesWithSponsored": null,
+                     *       "sponsorId": "00000000-0000-4000-8000-000000000056",
+                     *       "sponsoredMemberId": "00000000-0000-4000-8000-000000000055",
+                     *       "spouse": null,
+                     *       "ssn": null,
+                     *       "type": "contact",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Sponsor"];
                 };
             };
@@ -19041,6 +22042,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "householdSize": 3,
+                 *       "income": 42000,
+                 *       "sponsorId": "00000000-0000-4000-8000-000000000056",
+                 *       "sponsoredMemberId": "00000000-0000-4000-8000-000000000055",
+                 *       "type": "contact"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateSponsorBody"];
             };
         };
@@ -19051,6 +22061,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "householdSize": 3,
+                     *       "id": "00000000-0000-4000-8000-000000000066",
+                     *       "income": 42000,
+                     *       "livesWithSponsored": null,
+                     *       "sponsorId": "00000000-0000-4000-8000-000000000056",
+                     *       "sponsoredMemberId": "00000000-0000-4000-8000-000000000055",
+                     *       "spouse": null,
+                     *       "ssn": null,
+                     *       "type": "contact",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Sponsor"];
                 };
             };
@@ -19261,6 +22287,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "channel": "online",
+                     *       "closedAt": null,
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "deniesIevsConsent": null,
+                     *       "ebt": null,
+                     *       "expeditedSnap": null,
+                     *       "id": "00000000-0000-4000-8000-000000000112",
+                     *       "isExpedited": true,
+                     *       "programs": [
+                     *         "snap"
+                     *       ],
+                     *       "registerToVote": null,
+                     *       "status": "pending_approval",
+                     *       "submittedAt": "2026-01-15T12:00:00.000Z",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z",
+                     *       "utilities": null,
+                     *       "withdrawnAt": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Application"];
                 };
             };
@@ -19359,6 +22407,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hasNext": false,
+                     *       "items": [
+                     *         {
+                     *           "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *           "claimingDependents": null,
+                     *           "createdAt": "2026-01-15T12:00:00.000Z",
+                     *           "dependents": [
+                     *             {
+                     *               "id": "00000000-0000-4000-8000-000000000055",
+                     *               "type": "member"
+                     *             }
+                     *           ],
+                     *           "expectedToBeClaimedByNonHouseholdMember": null,
+                     *           "filingJointlyWithSpouse": true,
+                     *           "hasDomesticViolenceTaxFilingException": null,
+                     *           "id": "00000000-0000-4000-8000-000000000057",
+                     *           "isNonCustodialParent": null,
+                     *           "memberId": "00000000-0000-4000-8000-000000000055",
+                     *           "personClaiming": null,
+                     *           "spouse": {
+                     *             "id": "00000000-0000-4000-8000-000000000056",
+                     *             "type": "contact"
+                     *           },
+                     *           "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "limit": 1,
+                     *       "offset": 0,
+                     *       "total": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["TaxFilerPage"];
                 };
             };
@@ -19409,6 +22490,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "dependents": [
+                 *         {
+                 *           "id": "00000000-0000-4000-8000-000000000055",
+                 *           "type": "member"
+                 *         }
+                 *       ],
+                 *       "filingJointlyWithSpouse": true,
+                 *       "memberId": "00000000-0000-4000-8000-000000000055",
+                 *       "spouse": {
+                 *         "id": "00000000-0000-4000-8000-000000000056",
+                 *         "type": "contact"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateTaxFilerBody"];
             };
         };
@@ -19419,6 +22516,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *       "claimingDependents": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "dependents": [
+                     *         {
+                     *           "id": "00000000-0000-4000-8000-000000000055",
+                     *           "type": "member"
+                     *         }
+                     *       ],
+                     *       "expectedToBeClaimedByNonHouseholdMember": null,
+                     *       "filingJointlyWithSpouse": true,
+                     *       "hasDomesticViolenceTaxFilingException": null,
+                     *       "id": "00000000-0000-4000-8000-000000000057",
+                     *       "isNonCustodialParent": null,
+                     *       "memberId": "00000000-0000-4000-8000-000000000055",
+                     *       "personClaiming": null,
+                     *       "spouse": {
+                     *         "id": "00000000-0000-4000-8000-000000000056",
+                     *         "type": "contact"
+                     *       },
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["TaxFiler"];
                 };
             };
@@ -19491,6 +22613,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *       "claimingDependents": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "dependents": [
+                     *         {
+                     *           "id": "00000000-0000-4000-8000-000000000055",
+                     *           "type": "member"
+                     *         }
+                     *       ],
+                     *       "expectedToBeClaimedByNonHouseholdMember": null,
+                     *       "filingJointlyWithSpouse": true,
+                     *       "hasDomesticViolenceTaxFilingException": null,
+                     *       "id": "00000000-0000-4000-8000-000000000057",
+                     *       "isNonCustodialParent": null,
+                     *       "memberId": "00000000-0000-4000-8000-000000000055",
+                     *       "personClaiming": null,
+                     *       "spouse": {
+                     *         "id": "00000000-0000-4000-8000-000000000056",
+                     *         "type": "contact"
+                     *       },
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["TaxFiler"];
                 };
             };
@@ -19606,6 +22753,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "dependents": [
+                 *         {
+                 *           "id": "00000000-0000-4000-8000-000000000055",
+                 *           "type": "member"
+                 *         }
+                 *       ],
+                 *       "filingJointlyWithSpouse": true,
+                 *       "memberId": "00000000-0000-4000-8000-000000000055",
+                 *       "spouse": {
+                 *         "id": "00000000-0000-4000-8000-000000000056",
+                 *         "type": "contact"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateTaxFilerBody"];
             };
         };
@@ -19616,6 +22779,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *       "claimingDependents": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "dependents": [
+                     *         {
+                     *           "id": "00000000-0000-4000-8000-000000000055",
+                     *           "type": "member"
+                     *         }
+                     *       ],
+                     *       "expectedToBeClaimedByNonHouseholdMember": null,
+                     *       "filingJointlyWithSpouse": true,
+                     *       "hasDomesticViolenceTaxFilingException": null,
+                     *       "id": "00000000-0000-4000-8000-000000000057",
+                     *       "isNonCustodialParent": null,
+                     *       "memberId": "00000000-0000-4000-8000-000000000055",
+                     *       "personClaiming": null,
+                     *       "spouse": {
+                     *         "id": "00000000-0000-4000-8000-000000000056",
+                     *         "type": "contact"
+                     *       },
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["TaxFiler"];
                 };
             };
@@ -19714,6 +22902,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hasNext": false,
+                     *       "items": [
+                     *         {
+                     *           "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *           "category": "residency",
+                     *           "closedAt": null,
+                     *           "createdAt": "2026-01-15T12:00:00.000Z",
+                     *           "documentRequests": [],
+                     *           "electronicChecks": [],
+                     *           "evidence": [],
+                     *           "id": "00000000-0000-4000-8000-000000000078",
+                     *           "satisfiedAt": null,
+                     *           "sourceId": null,
+                     *           "sourceType": null,
+                     *           "status": "pending",
+                     *           "updatedAt": "2026-01-15T12:00:00.000Z",
+                     *           "verificationType": "document",
+                     *           "waivedAt": null
+                     *         }
+                     *       ],
+                     *       "limit": 1,
+                     *       "offset": 0,
+                     *       "total": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["VerificationPage"];
                 };
             };
@@ -19764,6 +22979,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "category": "residency"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateVerificationBody"];
             };
         };
@@ -19774,6 +22994,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *       "category": "residency",
+                     *       "closedAt": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "documentRequests": [],
+                     *       "electronicChecks": [],
+                     *       "evidence": [],
+                     *       "id": "00000000-0000-4000-8000-000000000078",
+                     *       "satisfiedAt": null,
+                     *       "sourceId": null,
+                     *       "sourceType": null,
+                     *       "status": "pending",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z",
+                     *       "verificationType": "document",
+                     *       "waivedAt": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Verification"];
                 };
             };
@@ -19846,6 +23085,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *       "category": "residency",
+                     *       "closedAt": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "documentRequests": [],
+                     *       "electronicChecks": [],
+                     *       "evidence": [],
+                     *       "id": "00000000-0000-4000-8000-000000000078",
+                     *       "satisfiedAt": null,
+                     *       "sourceId": null,
+                     *       "sourceType": null,
+                     *       "status": "pending",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z",
+                     *       "verificationType": "document",
+                     *       "waivedAt": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Verification"];
                 };
             };
@@ -19961,6 +23219,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "verificationType": "document"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateVerificationBody"];
             };
         };
@@ -19971,6 +23234,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *       "category": "residency",
+                     *       "closedAt": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "documentRequests": [],
+                     *       "electronicChecks": [],
+                     *       "evidence": [],
+                     *       "id": "00000000-0000-4000-8000-000000000078",
+                     *       "satisfiedAt": null,
+                     *       "sourceId": null,
+                     *       "sourceType": null,
+                     *       "status": "pending",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z",
+                     *       "verificationType": "document",
+                     *       "waivedAt": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Verification"];
                 };
             };
@@ -20060,6 +23342,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "No records"
+                 *     }
+                 */
                 "application/json": components["schemas"]["MarkCannotVerifyVerificationBody"];
             };
         };
@@ -20070,6 +23357,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *       "category": "residency",
+                     *       "closedAt": "2026-01-15T12:00:00.000Z",
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "documentRequests": [],
+                     *       "electronicChecks": [],
+                     *       "evidence": [],
+                     *       "id": "00000000-0000-4000-8000-000000000082",
+                     *       "satisfiedAt": null,
+                     *       "sourceId": null,
+                     *       "sourceType": null,
+                     *       "status": "cannot_verify",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z",
+                     *       "verificationType": "document",
+                     *       "waivedAt": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Verification"];
                 };
             };
@@ -20165,6 +23471,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *       "category": "residency",
+                     *       "closedAt": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "documentRequests": [],
+                     *       "electronicChecks": [],
+                     *       "evidence": [],
+                     *       "id": "00000000-0000-4000-8000-000000000080",
+                     *       "satisfiedAt": null,
+                     *       "sourceId": null,
+                     *       "sourceType": null,
+                     *       "status": "inconclusive",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z",
+                     *       "verificationType": "document",
+                     *       "waivedAt": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Verification"];
                 };
             };
@@ -20260,6 +23585,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *       "category": "residency",
+                     *       "closedAt": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "documentRequests": [],
+                     *       "electronicChecks": [],
+                     *       "evidence": [],
+                     *       "id": "00000000-0000-4000-8000-000000000079",
+                     *       "satisfiedAt": "2026-01-15T12:00:00.000Z",
+                     *       "sourceId": null,
+                     *       "sourceType": null,
+                     *       "status": "satisfied",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z",
+                     *       "verificationType": "document",
+                     *       "waivedAt": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Verification"];
                 };
             };
@@ -20349,6 +23693,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "Proof on file"
+                 *     }
+                 */
                 "application/json": components["schemas"]["WaiveVerificationBody"];
             };
         };
@@ -20359,6 +23708,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applicationId": "00000000-0000-4000-8000-000000000054",
+                     *       "category": "residency",
+                     *       "closedAt": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "documentRequests": [],
+                     *       "electronicChecks": [],
+                     *       "evidence": [],
+                     *       "id": "00000000-0000-4000-8000-000000000081",
+                     *       "satisfiedAt": null,
+                     *       "sourceId": null,
+                     *       "sourceType": null,
+                     *       "status": "waived",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z",
+                     *       "verificationType": "document",
+                     *       "waivedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Verification"];
                 };
             };
@@ -20447,6 +23815,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "Proof on file",
+                 *       "verificationId": "00000000-0000-4000-8000-000000000089"
+                 *     }
+                 */
                 "application/json": components["schemas"]["WaiveApplicationVerificationBody"];
             };
         };
@@ -20457,6 +23831,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "channel": "mail",
+                     *       "closedAt": null,
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "deniesIevsConsent": null,
+                     *       "ebt": null,
+                     *       "expeditedSnap": null,
+                     *       "id": "00000000-0000-4000-8000-000000000054",
+                     *       "isExpedited": null,
+                     *       "programs": [
+                     *         "snap"
+                     *       ],
+                     *       "registerToVote": null,
+                     *       "status": "draft",
+                     *       "submittedAt": null,
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z",
+                     *       "utilities": null,
+                     *       "withdrawnAt": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Application"];
                 };
             };
@@ -20545,6 +23941,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "Moved out of state"
+                 *     }
+                 */
                 "application/json": components["schemas"]["WithdrawApplicationBody"];
             };
         };
@@ -20555,6 +23956,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "channel": "online",
+                     *       "closedAt": null,
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "deniesIevsConsent": null,
+                     *       "ebt": null,
+                     *       "expeditedSnap": null,
+                     *       "id": "00000000-0000-4000-8000-000000000116",
+                     *       "isExpedited": true,
+                     *       "programs": [
+                     *         "snap"
+                     *       ],
+                     *       "registerToVote": null,
+                     *       "status": "withdrawn",
+                     *       "submittedAt": "2026-01-15T12:00:00.000Z",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z",
+                     *       "utilities": null,
+                     *       "withdrawnAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Application"];
                 };
             };
@@ -20699,6 +24122,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.org",
+                 *       "name": {
+                 *         "firstName": "Ada",
+                 *         "lastName": "Example"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreatePersonBody"];
             };
         };
@@ -20709,6 +24141,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "email": "ada@example.org",
+                     *       "id": "00000000-0000-4000-8000-000000000023",
+                     *       "name": {
+                     *         "firstName": "Ada",
+                     *         "lastName": "Example"
+                     *       },
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Person"];
                 };
             };
@@ -20762,6 +24206,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "email": "ada@example.org",
+                     *       "id": "00000000-0000-4000-8000-000000000023",
+                     *       "name": {
+                     *         "firstName": "Ada",
+                     *         "lastName": "Example"
+                     *       },
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Person"];
                 };
             };
@@ -20866,6 +24322,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "nickname": "Addie"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdatePersonBody"];
             };
         };
@@ -20876,6 +24337,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "email": "ada@example.org",
+                     *       "id": "00000000-0000-4000-8000-000000000023",
+                     *       "name": {
+                     *         "firstName": "Ada",
+                     *         "lastName": "Example"
+                     *       },
+                     *       "nickname": "Addie",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Person"];
                 };
             };
@@ -21216,6 +24690,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "changes": []
+                 *       },
+                 *       "datacontenttype": "application/json",
+                 *       "id": "00000000-0000-4000-8000-000000000109",
+                 *       "source": "/persons",
+                 *       "specversion": "1.0",
+                 *       "subject": "00000000-0000-4000-8000-000000000024",
+                 *       "time": "2026-01-15T12:00:00.000Z",
+                 *       "type": "persons.person.updated"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PublishEventBody"];
             };
         };
@@ -21226,6 +24714,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "changes": []
+                     *       },
+                     *       "datacontenttype": "application/json",
+                     *       "id": "00000000-0000-4000-8000-000000000109",
+                     *       "source": "/persons",
+                     *       "specversion": "1.0",
+                     *       "subject": "00000000-0000-4000-8000-000000000024",
+                     *       "time": "2026-01-15T12:00:00.000Z",
+                     *       "type": "persons.person.updated"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Event"];
                 };
             };
@@ -21710,6 +25212,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "appointmentType": "Intake interview",
+                 *       "endAt": "2026-01-15T12:00:00.000Z",
+                 *       "personId": "00000000-0000-4000-8000-000000000024",
+                 *       "startAt": "2026-01-15T12:00:00.000Z"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateAppointmentBody"];
             };
         };
@@ -21720,6 +25230,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "appointmentType": "Intake interview",
+                     *       "assignedToId": null,
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "endAt": "2026-01-15T12:00:00.000Z",
+                     *       "id": "00000000-0000-4000-8000-000000000026",
+                     *       "notes": null,
+                     *       "personId": "00000000-0000-4000-8000-000000000024",
+                     *       "rescheduledFromId": null,
+                     *       "rescheduledToId": null,
+                     *       "startAt": "2026-01-15T12:00:00.000Z",
+                     *       "status": "scheduled",
+                     *       "subjectId": null,
+                     *       "subjectType": null,
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Appointment"];
                 };
             };
@@ -21773,6 +25302,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "appointmentType": "Intake interview",
+                     *       "assignedToId": null,
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "endAt": "2026-01-15T12:00:00.000Z",
+                     *       "id": "00000000-0000-4000-8000-000000000026",
+                     *       "notes": null,
+                     *       "personId": "00000000-0000-4000-8000-000000000024",
+                     *       "rescheduledFromId": null,
+                     *       "rescheduledToId": null,
+                     *       "startAt": "2026-01-15T12:00:00.000Z",
+                     *       "status": "scheduled",
+                     *       "subjectId": null,
+                     *       "subjectType": null,
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Appointment"];
                 };
             };
@@ -21877,6 +25425,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "notes": "Bring pay stubs"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateAppointmentBody"];
             };
         };
@@ -21887,6 +25440,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "appointmentType": "Intake interview",
+                     *       "assignedToId": null,
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "endAt": "2026-01-15T12:00:00.000Z",
+                     *       "id": "00000000-0000-4000-8000-000000000026",
+                     *       "notes": "Bring pay stubs",
+                     *       "personId": "00000000-0000-4000-8000-000000000024",
+                     *       "rescheduledFromId": null,
+                     *       "rescheduledToId": null,
+                     *       "startAt": "2026-01-15T12:00:00.000Z",
+                     *       "status": "scheduled",
+                     *       "subjectId": null,
+                     *       "subjectType": null,
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Appointment"];
                 };
             };
@@ -21966,6 +25538,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "Applicant asked to cancel"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CancelAppointmentBody"];
             };
         };
@@ -21976,6 +25553,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "appointmentType": "Intake interview",
+                     *       "assignedToId": null,
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "endAt": "2026-01-15T12:00:00.000Z",
+                     *       "id": "00000000-0000-4000-8000-000000000029",
+                     *       "notes": null,
+                     *       "personId": "00000000-0000-4000-8000-000000000024",
+                     *       "rescheduledFromId": null,
+                     *       "rescheduledToId": null,
+                     *       "startAt": "2026-01-15T12:00:00.000Z",
+                     *       "status": "canceled",
+                     *       "subjectId": null,
+                     *       "subjectType": null,
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Appointment"];
                 };
             };
@@ -22070,6 +25666,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "appointmentType": "Intake interview",
+                     *       "assignedToId": null,
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "endAt": "2026-01-15T12:00:00.000Z",
+                     *       "id": "00000000-0000-4000-8000-000000000027",
+                     *       "notes": null,
+                     *       "personId": "00000000-0000-4000-8000-000000000024",
+                     *       "rescheduledFromId": null,
+                     *       "rescheduledToId": null,
+                     *       "startAt": "2026-01-15T12:00:00.000Z",
+                     *       "status": "completed",
+                     *       "subjectId": null,
+                     *       "subjectType": null,
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Appointment"];
                 };
             };
@@ -22164,6 +25779,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "appointmentType": "Intake interview",
+                     *       "assignedToId": null,
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "endAt": "2026-01-15T12:00:00.000Z",
+                     *       "id": "00000000-0000-4000-8000-000000000028",
+                     *       "notes": null,
+                     *       "personId": "00000000-0000-4000-8000-000000000024",
+                     *       "rescheduledFromId": null,
+                     *       "rescheduledToId": null,
+                     *       "startAt": "2026-01-15T12:00:00.000Z",
+                     *       "status": "no_show",
+                     *       "subjectId": null,
+                     *       "subjectType": null,
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Appointment"];
                 };
             };
@@ -22252,6 +25886,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "endAt": "2026-01-15T12:00:00.000Z",
+                 *       "startAt": "2026-01-15T12:00:00.000Z"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RescheduleAppointmentBody"];
             };
         };
@@ -22262,6 +25902,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "appointmentType": "Intake interview",
+                     *       "assignedToId": null,
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "endAt": "2026-01-15T12:00:00.000Z",
+                     *       "id": "00000000-0000-4000-8000-000000000030",
+                     *       "notes": null,
+                     *       "personId": "00000000-0000-4000-8000-000000000024",
+                     *       "rescheduledFromId": null,
+                     *       "rescheduledToId": "00000000-0000-4000-8000-000000000031",
+                     *       "startAt": "2026-01-15T12:00:00.000Z",
+                     *       "status": "canceled",
+                     *       "subjectId": null,
+                     *       "subjectType": null,
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Appointment"];
                 };
             };
@@ -22583,6 +26242,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Example queue 1"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateQueueBody"];
             };
         };
@@ -22593,6 +26257,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "description": null,
+                     *       "id": "00000000-0000-4000-8000-000000000032",
+                     *       "name": "Example queue 1",
+                     *       "source": "user",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Queue"];
                 };
             };
@@ -22779,6 +26454,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "description": "Renamed"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateQueueBody"];
             };
         };
@@ -22789,6 +26469,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "description": "Renamed",
+                     *       "id": "00000000-0000-4000-8000-000000000032",
+                     *       "name": "Example queue 1",
+                     *       "source": "user",
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Queue"];
                 };
             };
@@ -22967,6 +26658,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Verify income",
+                 *       "programType": "snap",
+                 *       "slaInfo": [
+                 *         {
+                 *           "slaTypeCode": "snap_standard"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateTaskBody"];
             };
         };
@@ -22977,6 +26679,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "assignedToId": null,
+                     *       "blockedAt": null,
+                     *       "cancelledAt": null,
+                     *       "completedAt": null,
+                     *       "completionNotes": null,
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "description": null,
+                     *       "escalatedAt": null,
+                     *       "id": "00000000-0000-4000-8000-000000000034",
+                     *       "isExpedited": false,
+                     *       "name": "Verify income",
+                     *       "outcome": null,
+                     *       "priority": 3,
+                     *       "programType": "snap",
+                     *       "queueId": "00000000-0000-4000-8000-000000000022",
+                     *       "slaDeadline": "2026-01-15T12:00:00.000Z",
+                     *       "slaInfo": [
+                     *         {
+                     *           "clockStartedAt": "2026-01-15T12:00:00.000Z",
+                     *           "deadline": "2026-01-15T12:00:00.000Z",
+                     *           "slaTypeCode": "snap_standard",
+                     *           "status": "active"
+                     *         }
+                     *       ],
+                     *       "startedAt": null,
+                     *       "status": "pending",
+                     *       "subjectId": null,
+                     *       "subjectType": null,
+                     *       "taskType": null,
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Task"];
                 };
             };
@@ -23169,6 +26906,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "description": "Check the pay stubs"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateTaskBody"];
             };
         };
@@ -23179,6 +26921,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "assignedToId": null,
+                     *       "blockedAt": null,
+                     *       "cancelledAt": null,
+                     *       "completedAt": null,
+                     *       "completionNotes": null,
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "description": "Check the pay stubs",
+                     *       "escalatedAt": null,
+                     *       "id": "00000000-0000-4000-8000-000000000034",
+                     *       "isExpedited": false,
+                     *       "name": "Verify income",
+                     *       "outcome": null,
+                     *       "priority": 3,
+                     *       "programType": "snap",
+                     *       "queueId": "00000000-0000-4000-8000-000000000022",
+                     *       "slaDeadline": "2026-01-15T12:00:00.000Z",
+                     *       "slaInfo": [
+                     *         {
+                     *           "clockStartedAt": "2026-01-15T12:00:00.000Z",
+                     *           "deadline": "2026-01-15T12:00:00.000Z",
+                     *           "slaTypeCode": "snap_standard",
+                     *           "status": "active"
+                     *         }
+                     *       ],
+                     *       "startedAt": null,
+                     *       "status": "pending",
+                     *       "subjectId": null,
+                     *       "subjectType": null,
+                     *       "taskType": null,
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Task"];
                 };
             };
@@ -23258,6 +27035,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "outcome": "verified"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ApproveTaskBody"];
             };
         };
@@ -23268,6 +27050,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "assignedToId": "00000000-0000-4000-8000-000000000036",
+                     *       "blockedAt": null,
+                     *       "cancelledAt": null,
+                     *       "completedAt": "2026-01-15T12:00:00.000Z",
+                     *       "completionNotes": null,
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "description": null,
+                     *       "escalatedAt": null,
+                     *       "id": "00000000-0000-4000-8000-000000000050",
+                     *       "isExpedited": false,
+                     *       "name": "Verify income",
+                     *       "outcome": "verified",
+                     *       "priority": 3,
+                     *       "programType": "snap",
+                     *       "queueId": "00000000-0000-4000-8000-000000000022",
+                     *       "slaDeadline": null,
+                     *       "slaInfo": [
+                     *         {
+                     *           "clockStartedAt": "2026-01-15T12:00:00.000Z",
+                     *           "deadline": "2026-01-15T12:00:00.000Z",
+                     *           "slaTypeCode": "snap_standard",
+                     *           "status": "completed"
+                     *         }
+                     *       ],
+                     *       "startedAt": "2026-01-15T12:00:00.000Z",
+                     *       "status": "completed",
+                     *       "subjectId": null,
+                     *       "subjectType": null,
+                     *       "taskType": null,
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Task"];
                 };
             };
@@ -23356,6 +27173,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "assignedToId": "00000000-0000-4000-8000-000000000033"
+                 *     }
+                 */
                 "application/json": components["schemas"]["AssignTaskBody"];
             };
         };
@@ -23366,6 +27188,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "assignedToId": "00000000-0000-4000-8000-000000000033",
+                     *       "blockedAt": null,
+                     *       "cancelledAt": null,
+                     *       "completedAt": null,
+                     *       "completionNotes": null,
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "description": null,
+                     *       "escalatedAt": null,
+                     *       "id": "00000000-0000-4000-8000-000000000052",
+                     *       "isExpedited": false,
+                     *       "name": "Verify income",
+                     *       "outcome": null,
+                     *       "priority": 3,
+                     *       "programType": "snap",
+                     *       "queueId": "00000000-0000-4000-8000-000000000022",
+                     *       "slaDeadline": "2026-01-15T12:00:00.000Z",
+                     *       "slaInfo": [
+                     *         {
+                     *           "clockStartedAt": "2026-01-15T12:00:00.000Z",
+                     *           "deadline": "2026-01-15T12:00:00.000Z",
+                     *           "slaTypeCode": "snap_standard",
+                     *           "status": "active"
+                     *         }
+                     *       ],
+                     *       "startedAt": null,
+                     *       "status": "pending",
+                     *       "subjectId": null,
+                     *       "subjectType": null,
+                     *       "taskType": null,
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Task"];
                 };
             };
@@ -23460,6 +27317,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "assignedToId": "00000000-0000-4000-8000-000000000036",
+                     *       "blockedAt": "2026-01-15T12:00:00.000Z",
+                     *       "cancelledAt": "2026-01-15T12:00:00.000Z",
+                     *       "completedAt": null,
+                     *       "completionNotes": null,
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "description": null,
+                     *       "escalatedAt": null,
+                     *       "id": "00000000-0000-4000-8000-000000000048",
+                     *       "isExpedited": false,
+                     *       "name": "Verify income",
+                     *       "outcome": null,
+                     *       "priority": 3,
+                     *       "programType": "snap",
+                     *       "queueId": "00000000-0000-4000-8000-000000000022",
+                     *       "slaDeadline": null,
+                     *       "slaInfo": [
+                     *         {
+                     *           "clockStartedAt": "2026-01-15T12:00:00.000Z",
+                     *           "deadline": "2026-01-15T12:00:00.000Z",
+                     *           "slaTypeCode": "snap_standard",
+                     *           "status": "completed"
+                     *         }
+                     *       ],
+                     *       "startedAt": "2026-01-15T12:00:00.000Z",
+                     *       "status": "cancelled",
+                     *       "subjectId": null,
+                     *       "subjectType": null,
+                     *       "taskType": null,
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Task"];
                 };
             };
@@ -23558,6 +27450,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "assignedToId": "00000000-0000-4000-8000-000000000036",
+                     *       "blockedAt": null,
+                     *       "cancelledAt": null,
+                     *       "completedAt": null,
+                     *       "completionNotes": null,
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "description": null,
+                     *       "escalatedAt": null,
+                     *       "id": "00000000-0000-4000-8000-000000000046",
+                     *       "isExpedited": false,
+                     *       "name": "Verify income",
+                     *       "outcome": null,
+                     *       "priority": 3,
+                     *       "programType": "snap",
+                     *       "queueId": "00000000-0000-4000-8000-000000000022",
+                     *       "slaDeadline": "2026-01-15T12:00:00.000Z",
+                     *       "slaInfo": [
+                     *         {
+                     *           "clockStartedAt": "2026-01-15T12:00:00.000Z",
+                     *           "deadline": "2026-01-15T12:00:00.000Z",
+                     *           "slaTypeCode": "snap_standard",
+                     *           "status": "active"
+                     *         }
+                     *       ],
+                     *       "startedAt": "2026-01-15T12:00:00.000Z",
+                     *       "status": "in_progress",
+                     *       "subjectId": null,
+                     *       "subjectType": null,
+                     *       "taskType": null,
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Task"];
                 };
             };
@@ -23646,6 +27573,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "notes": "Example note"
+                 *     }
+                 */
                 "application/json": components["schemas"]["AwaitClientTaskBody"];
             };
         };
@@ -23656,6 +27588,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "assignedToId": "00000000-0000-4000-8000-000000000036",
+                     *       "blockedAt": "2026-01-15T12:00:00.000Z",
+                     *       "cancelledAt": null,
+                     *       "completedAt": null,
+                     *       "completionNotes": null,
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "description": null,
+                     *       "escalatedAt": null,
+                     *       "id": "00000000-0000-4000-8000-000000000043",
+                     *       "isExpedited": false,
+                     *       "name": "Verify income",
+                     *       "outcome": null,
+                     *       "priority": 3,
+                     *       "programType": "snap",
+                     *       "queueId": "00000000-0000-4000-8000-000000000022",
+                     *       "slaDeadline": null,
+                     *       "slaInfo": [
+                     *         {
+                     *           "clockStartedAt": "2026-01-15T12:00:00.000Z",
+                     *           "deadline": "2026-01-15T12:00:00.000Z",
+                     *           "slaTypeCode": "snap_standard",
+                     *           "status": "paused"
+                     *         }
+                     *       ],
+                     *       "startedAt": "2026-01-15T12:00:00.000Z",
+                     *       "status": "awaiting_client",
+                     *       "subjectId": null,
+                     *       "subjectType": null,
+                     *       "taskType": null,
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Task"];
                 };
             };
@@ -23744,6 +27711,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "notes": "Example note"
+                 *     }
+                 */
                 "application/json": components["schemas"]["AwaitVerificationTaskBody"];
             };
         };
@@ -23754,6 +27726,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "assignedToId": "00000000-0000-4000-8000-000000000036",
+                     *       "blockedAt": "2026-01-15T12:00:00.000Z",
+                     *       "cancelledAt": null,
+                     *       "completedAt": null,
+                     *       "completionNotes": null,
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "description": null,
+                     *       "escalatedAt": null,
+                     *       "id": "00000000-0000-4000-8000-000000000044",
+                     *       "isExpedited": false,
+                     *       "name": "Verify income",
+                     *       "outcome": null,
+                     *       "priority": 3,
+                     *       "programType": "snap",
+                     *       "queueId": "00000000-0000-4000-8000-000000000022",
+                     *       "slaDeadline": null,
+                     *       "slaInfo": [
+                     *         {
+                     *           "clockStartedAt": "2026-01-15T12:00:00.000Z",
+                     *           "deadline": "2026-01-15T12:00:00.000Z",
+                     *           "slaTypeCode": "snap_standard",
+                     *           "status": "paused"
+                     *         }
+                     *       ],
+                     *       "startedAt": "2026-01-15T12:00:00.000Z",
+                     *       "status": "awaiting_verification",
+                     *       "subjectId": null,
+                     *       "subjectType": null,
+                     *       "taskType": null,
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Task"];
                 };
             };
@@ -23842,6 +27849,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "Example reason"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CancelTaskBody"];
             };
         };
@@ -23852,6 +27864,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "assignedToId": null,
+                     *       "blockedAt": null,
+                     *       "cancelledAt": "2026-01-15T12:00:00.000Z",
+                     *       "completedAt": null,
+                     *       "completionNotes": null,
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "description": null,
+                     *       "escalatedAt": null,
+                     *       "id": "00000000-0000-4000-8000-000000000041",
+                     *       "isExpedited": false,
+                     *       "name": "Verify income",
+                     *       "outcome": null,
+                     *       "priority": 3,
+                     *       "programType": "snap",
+                     *       "queueId": "00000000-0000-4000-8000-000000000022",
+                     *       "slaDeadline": null,
+                     *       "slaInfo": [
+                     *         {
+                     *           "clockStartedAt": "2026-01-15T12:00:00.000Z",
+                     *           "deadline": "2026-01-15T12:00:00.000Z",
+                     *           "slaTypeCode": "snap_standard",
+                     *           "status": "completed"
+                     *         }
+                     *       ],
+                     *       "startedAt": null,
+                     *       "status": "cancelled",
+                     *       "subjectId": null,
+                     *       "subjectType": null,
+                     *       "taskType": null,
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Task"];
                 };
             };
@@ -23946,6 +27993,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "assignedToId": "00000000-0000-4000-8000-000000000036",
+                     *       "blockedAt": null,
+                     *       "cancelledAt": null,
+                     *       "completedAt": null,
+                     *       "completionNotes": null,
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "description": null,
+                     *       "escalatedAt": null,
+                     *       "id": "00000000-0000-4000-8000-000000000035",
+                     *       "isExpedited": false,
+                     *       "name": "Verify income",
+                     *       "outcome": null,
+                     *       "priority": 3,
+                     *       "programType": "snap",
+                     *       "queueId": "00000000-0000-4000-8000-000000000022",
+                     *       "slaDeadline": "2026-01-15T12:00:00.000Z",
+                     *       "slaInfo": [
+                     *         {
+                     *           "clockStartedAt": "2026-01-15T12:00:00.000Z",
+                     *           "deadline": "2026-01-15T12:00:00.000Z",
+                     *           "slaTypeCode": "snap_standard",
+                     *           "status": "active"
+                     *         }
+                     *       ],
+                     *       "startedAt": "2026-01-15T12:00:00.000Z",
+                     *       "status": "in_progress",
+                     *       "subjectId": null,
+                     *       "subjectType": null,
+                     *       "taskType": null,
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Task"];
                 };
             };
@@ -24034,6 +28116,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "notes": "Pay stubs match",
+                 *       "outcome": "verified"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CompleteTaskBody"];
             };
         };
@@ -24044,6 +28132,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "assignedToId": "00000000-0000-4000-8000-000000000036",
+                     *       "blockedAt": null,
+                     *       "cancelledAt": null,
+                     *       "completedAt": "2026-01-15T12:00:00.000Z",
+                     *       "completionNotes": "Pay stubs match",
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "description": null,
+                     *       "escalatedAt": null,
+                     *       "id": "00000000-0000-4000-8000-000000000037",
+                     *       "isExpedited": false,
+                     *       "name": "Verify income",
+                     *       "outcome": "verified",
+                     *       "priority": 3,
+                     *       "programType": "snap",
+                     *       "queueId": "00000000-0000-4000-8000-000000000022",
+                     *       "slaDeadline": null,
+                     *       "slaInfo": [
+                     *         {
+                     *           "clockStartedAt": "2026-01-15T12:00:00.000Z",
+                     *           "deadline": "2026-01-15T12:00:00.000Z",
+                     *           "slaTypeCode": "snap_standard",
+                     *           "status": "completed"
+                     *         }
+                     *       ],
+                     *       "startedAt": "2026-01-15T12:00:00.000Z",
+                     *       "status": "completed",
+                     *       "subjectId": null,
+                     *       "subjectType": null,
+                     *       "taskType": null,
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Task"];
                 };
             };
@@ -24132,6 +28255,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "notes": "Example note"
+                 *     }
+                 */
                 "application/json": components["schemas"]["DeEscalateTaskBody"];
             };
         };
@@ -24142,6 +28270,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "assignedToId": null,
+                     *       "blockedAt": null,
+                     *       "cancelledAt": null,
+                     *       "completedAt": null,
+                     *       "completionNotes": null,
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "description": null,
+                     *       "escalatedAt": "2026-01-15T12:00:00.000Z",
+                     *       "id": "00000000-0000-4000-8000-000000000040",
+                     *       "isExpedited": false,
+                     *       "name": "Verify income",
+                     *       "outcome": null,
+                     *       "priority": 3,
+                     *       "programType": "snap",
+                     *       "queueId": "00000000-0000-4000-8000-000000000022",
+                     *       "slaDeadline": "2026-01-15T12:00:00.000Z",
+                     *       "slaInfo": [
+                     *         {
+                     *           "clockStartedAt": "2026-01-15T12:00:00.000Z",
+                     *           "deadline": "2026-01-15T12:00:00.000Z",
+                     *           "slaTypeCode": "snap_standard",
+                     *           "status": "active"
+                     *         }
+                     *       ],
+                     *       "startedAt": null,
+                     *       "status": "pending",
+                     *       "subjectId": null,
+                     *       "subjectType": null,
+                     *       "taskType": null,
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Task"];
                 };
             };
@@ -24230,6 +28393,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "Example reason"
+                 *     }
+                 */
                 "application/json": components["schemas"]["EscalateTaskBody"];
             };
         };
@@ -24240,6 +28408,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "assignedToId": null,
+                     *       "blockedAt": null,
+                     *       "cancelledAt": null,
+                     *       "completedAt": null,
+                     *       "completionNotes": null,
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "description": null,
+                     *       "escalatedAt": "2026-01-15T12:00:00.000Z",
+                     *       "id": "00000000-0000-4000-8000-000000000039",
+                     *       "isExpedited": false,
+                     *       "name": "Verify income",
+                     *       "outcome": null,
+                     *       "priority": 3,
+                     *       "programType": "snap",
+                     *       "queueId": "00000000-0000-4000-8000-000000000022",
+                     *       "slaDeadline": "2026-01-15T12:00:00.000Z",
+                     *       "slaInfo": [
+                     *         {
+                     *           "clockStartedAt": "2026-01-15T12:00:00.000Z",
+                     *           "deadline": "2026-01-15T12:00:00.000Z",
+                     *           "slaTypeCode": "snap_standard",
+                     *           "status": "active"
+                     *         }
+                     *       ],
+                     *       "startedAt": null,
+                     *       "status": "escalated",
+                     *       "subjectId": null,
+                     *       "subjectType": null,
+                     *       "taskType": null,
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Task"];
                 };
             };
@@ -24328,6 +28531,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "Example reason"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ReleaseTaskBody"];
             };
         };
@@ -24338,6 +28546,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "assignedToId": null,
+                     *       "blockedAt": null,
+                     *       "cancelledAt": null,
+                     *       "completedAt": null,
+                     *       "completionNotes": null,
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "description": null,
+                     *       "escalatedAt": null,
+                     *       "id": "00000000-0000-4000-8000-000000000038",
+                     *       "isExpedited": false,
+                     *       "name": "Verify income",
+                     *       "outcome": null,
+                     *       "priority": 3,
+                     *       "programType": "snap",
+                     *       "queueId": "00000000-0000-4000-8000-000000000022",
+                     *       "slaDeadline": "2026-01-15T12:00:00.000Z",
+                     *       "slaInfo": [
+                     *         {
+                     *           "clockStartedAt": "2026-01-15T12:00:00.000Z",
+                     *           "deadline": "2026-01-15T12:00:00.000Z",
+                     *           "slaTypeCode": "snap_standard",
+                     *           "status": "active"
+                     *         }
+                     *       ],
+                     *       "startedAt": "2026-01-15T12:00:00.000Z",
+                     *       "status": "pending",
+                     *       "subjectId": null,
+                     *       "subjectType": null,
+                     *       "taskType": null,
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Task"];
                 };
             };
@@ -24426,6 +28669,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "Example reason"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ReopenTaskBody"];
             };
         };
@@ -24436,6 +28684,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "assignedToId": null,
+                     *       "blockedAt": null,
+                     *       "cancelledAt": null,
+                     *       "completedAt": null,
+                     *       "completionNotes": null,
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "description": null,
+                     *       "escalatedAt": null,
+                     *       "id": "00000000-0000-4000-8000-000000000042",
+                     *       "isExpedited": false,
+                     *       "name": "Verify income",
+                     *       "outcome": null,
+                     *       "priority": 3,
+                     *       "programType": "snap",
+                     *       "queueId": "00000000-0000-4000-8000-000000000022",
+                     *       "slaDeadline": null,
+                     *       "slaInfo": [
+                     *         {
+                     *           "clockStartedAt": "2026-01-15T12:00:00.000Z",
+                     *           "deadline": "2026-01-15T12:00:00.000Z",
+                     *           "slaTypeCode": "snap_standard",
+                     *           "status": "completed"
+                     *         }
+                     *       ],
+                     *       "startedAt": null,
+                     *       "status": "pending",
+                     *       "subjectId": null,
+                     *       "subjectType": null,
+                     *       "taskType": null,
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Task"];
                 };
             };
@@ -24530,6 +28813,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "assignedToId": "00000000-0000-4000-8000-000000000036",
+                     *       "blockedAt": null,
+                     *       "cancelledAt": null,
+                     *       "completedAt": null,
+                     *       "completionNotes": null,
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "description": null,
+                     *       "escalatedAt": null,
+                     *       "id": "00000000-0000-4000-8000-000000000045",
+                     *       "isExpedited": false,
+                     *       "name": "Verify income",
+                     *       "outcome": null,
+                     *       "priority": 3,
+                     *       "programType": "snap",
+                     *       "queueId": "00000000-0000-4000-8000-000000000022",
+                     *       "slaDeadline": "2026-01-15T12:00:00.000Z",
+                     *       "slaInfo": [
+                     *         {
+                     *           "clockStartedAt": "2026-01-15T12:00:00.000Z",
+                     *           "deadline": "2026-01-15T12:00:00.000Z",
+                     *           "slaTypeCode": "snap_standard",
+                     *           "status": "active"
+                     *         }
+                     *       ],
+                     *       "startedAt": "2026-01-15T12:00:00.000Z",
+                     *       "status": "in_progress",
+                     *       "subjectId": null,
+                     *       "subjectType": null,
+                     *       "taskType": null,
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Task"];
                 };
             };
@@ -24618,6 +28936,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "Example reason"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ReturnToWorkerTaskBody"];
             };
         };
@@ -24628,6 +28951,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "assignedToId": "00000000-0000-4000-8000-000000000036",
+                     *       "blockedAt": null,
+                     *       "cancelledAt": null,
+                     *       "completedAt": null,
+                     *       "completionNotes": null,
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "description": null,
+                     *       "escalatedAt": null,
+                     *       "id": "00000000-0000-4000-8000-000000000051",
+                     *       "isExpedited": false,
+                     *       "name": "Verify income",
+                     *       "outcome": null,
+                     *       "priority": 3,
+                     *       "programType": "snap",
+                     *       "queueId": "00000000-0000-4000-8000-000000000022",
+                     *       "slaDeadline": "2026-01-15T12:00:00.000Z",
+                     *       "slaInfo": [
+                     *         {
+                     *           "clockStartedAt": "2026-01-15T12:00:00.000Z",
+                     *           "deadline": "2026-01-15T12:00:00.000Z",
+                     *           "slaTypeCode": "snap_standard",
+                     *           "status": "active"
+                     *         }
+                     *       ],
+                     *       "startedAt": "2026-01-15T12:00:00.000Z",
+                     *       "status": "in_progress",
+                     *       "subjectId": null,
+                     *       "subjectType": null,
+                     *       "taskType": null,
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Task"];
                 };
             };
@@ -24716,6 +29074,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "priority": 2,
+                 *       "reason": "Expedited"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SetPriorityTaskBody"];
             };
         };
@@ -24726,6 +29090,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "assignedToId": null,
+                     *       "blockedAt": null,
+                     *       "cancelledAt": null,
+                     *       "completedAt": null,
+                     *       "completionNotes": null,
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "description": null,
+                     *       "escalatedAt": null,
+                     *       "id": "00000000-0000-4000-8000-000000000053",
+                     *       "isExpedited": false,
+                     *       "name": "Verify income",
+                     *       "outcome": null,
+                     *       "priority": 2,
+                     *       "programType": "snap",
+                     *       "queueId": "00000000-0000-4000-8000-000000000022",
+                     *       "slaDeadline": "2026-01-15T12:00:00.000Z",
+                     *       "slaInfo": [
+                     *         {
+                     *           "clockStartedAt": "2026-01-15T12:00:00.000Z",
+                     *           "deadline": "2026-01-15T12:00:00.000Z",
+                     *           "slaTypeCode": "snap_standard",
+                     *           "status": "active"
+                     *         }
+                     *       ],
+                     *       "startedAt": null,
+                     *       "status": "pending",
+                     *       "subjectId": null,
+                     *       "subjectType": null,
+                     *       "taskType": null,
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Task"];
                 };
             };
@@ -24814,6 +29213,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "sla_deadline_exceeded"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SlaEscalateTaskBody"];
             };
         };
@@ -24824,6 +29228,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "assignedToId": null,
+                     *       "blockedAt": null,
+                     *       "cancelledAt": null,
+                     *       "completedAt": null,
+                     *       "completionNotes": null,
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "description": null,
+                     *       "escalatedAt": "2026-01-15T12:00:00.000Z",
+                     *       "id": "00000000-0000-4000-8000-000000000047",
+                     *       "isExpedited": false,
+                     *       "name": "Verify income",
+                     *       "outcome": null,
+                     *       "priority": 3,
+                     *       "programType": "snap",
+                     *       "queueId": "00000000-0000-4000-8000-000000000022",
+                     *       "slaDeadline": "2026-01-15T12:00:00.000Z",
+                     *       "slaInfo": [
+                     *         {
+                     *           "clockStartedAt": "2026-01-15T12:00:00.000Z",
+                     *           "deadline": "2026-01-15T12:00:00.000Z",
+                     *           "slaTypeCode": "snap_standard",
+                     *           "status": "active"
+                     *         }
+                     *       ],
+                     *       "startedAt": null,
+                     *       "status": "escalated",
+                     *       "subjectId": null,
+                     *       "subjectType": null,
+                     *       "taskType": null,
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Task"];
                 };
             };
@@ -24918,6 +29357,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "assignedToId": "00000000-0000-4000-8000-000000000036",
+                     *       "blockedAt": null,
+                     *       "cancelledAt": null,
+                     *       "completedAt": null,
+                     *       "completionNotes": null,
+                     *       "county": null,
+                     *       "createdAt": "2026-01-15T12:00:00.000Z",
+                     *       "description": null,
+                     *       "escalatedAt": null,
+                     *       "id": "00000000-0000-4000-8000-000000000049",
+                     *       "isExpedited": false,
+                     *       "name": "Verify income",
+                     *       "outcome": null,
+                     *       "priority": 3,
+                     *       "programType": "snap",
+                     *       "queueId": "00000000-0000-4000-8000-000000000022",
+                     *       "slaDeadline": "2026-01-15T12:00:00.000Z",
+                     *       "slaInfo": [
+                     *         {
+                     *           "clockStartedAt": "2026-01-15T12:00:00.000Z",
+                     *           "deadline": "2026-01-15T12:00:00.000Z",
+                     *           "slaTypeCode": "snap_standard",
+                     *           "status": "active"
+                     *         }
+                     *       ],
+                     *       "startedAt": "2026-01-15T12:00:00.000Z",
+                     *       "status": "pending_review",
+                     *       "subjectId": null,
+                     *       "subjectType": null,
+                     *       "taskType": null,
+                     *       "updatedAt": "2026-01-15T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Task"];
                 };
             };
