@@ -148,6 +148,10 @@ it("asks for a document in the household's language, by email and on paper, and 
   const batch = await bytes("/communication/print-queue");
   expect(batch.status).toBe(200);
   const copies = batch.headers.get("print-batch-copies")!.split(",");
+  // `limit` is a number read from the query string: the first copy alone, in the batch's order.
+  const first = await bytes("/communication/print-queue?limit=1");
+  expect(first.status).toBe(200);
+  expect(first.headers.get("print-batch-copies")).toBe(copies[0]);
   const deliveries = (
     await api.graphql(`query ($id: ID!) { notice(id: $id) { deliveries { id channel status recipientId attemptLog } } }`, {
       id: request!.id,

@@ -101,6 +101,17 @@ const queryText = (query: Record<string, unknown>, name: string) => {
   return typeof value === "string" ? value : undefined;
 };
 
+/**
+ * A query parameter is text: a numeric or boolean field's is read as its value here ("25" → 25,
+ * "true" → true), and anything else is left as sent, for the field's check to refuse by name.
+ */
+export function fromQueryText(kind: string, value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  if ((kind === "integer" || kind === "number") && /^-?\d+(\.\d+)?$/.test(value)) return Number(value);
+  if (kind === "boolean" && (value === "true" || value === "false")) return value === "true";
+  return value;
+}
+
 /** The checks of declared query fields, built once per declaration. */
 const fieldChecks = new WeakMap<object, z.ZodType>();
 
@@ -117,9 +128,9 @@ function queryFieldValues(
       )),
     );
   const given = Object.fromEntries(
-    Object.keys(source.fields)
-      .filter((name) => query[name] !== undefined)
-      .map((name) => [name, query[name]]),
+    Object.entries(source.fields)
+      .filter(([name]) => query[name] !== undefined)
+      .map(([name, field]) => [name, fromQueryText(field.kind, query[name])]),
   );
   const parsed = check.safeParse(given);
   if (!parsed.success) throw badRequest(source.message, detailsFromZod(parsed.error));
