@@ -213,6 +213,12 @@ describe("me", () => {
     expect(bySubject.body.id).toBe(user.id);
   });
 
+  it("answers 404 saying the caller has no account, when its token matches none", async () => {
+    const stranger = await api.raw("GET", `${USERS}/me`, undefined, await bearer(["case_worker"], { sub: subject() }));
+    expect(stranger.status).toBe(404);
+    expect(stranger.body).toEqual({ code: "NOT_FOUND", message: expect.stringContaining("no user account") });
+  });
+
   it("needs only a signed-in caller: a case worker reads themselves but not others", async () => {
     const user = await createUser({ role: "case_worker" });
     const other = await createUser();

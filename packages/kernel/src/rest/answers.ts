@@ -1,4 +1,4 @@
-import { etagOf, notFound } from "@pap/core";
+import { ApiError, etagOf, notFound } from "@pap/core";
 import type { RestRequest, RestResponse } from "./exchange";
 
 /** How a record is shown over REST, when not as the graph gives it (a free-form record spread out, absent attributes left out). */
@@ -6,8 +6,12 @@ import type { RestRequest, RestResponse } from "./exchange";
 // narrower record its route selects, and is called with the record the graph answered.
 export type RestShape = { show(record: Record<string, unknown>): unknown }["show"];
 
-/** The 404 a route answers when its result is null: the record's name, and its id as the path names it (a parameter, `of application <id>`, or a fixed word). */
-export type Missing = { name?: string } & ({ param: string; ofParent?: boolean } | { id: string });
+/**
+ * The 404 a route answers when its result is null: the record's name, and its id as the path names it
+ * (a parameter, `of application <id>`, or a fixed word); or, where no id names it (the caller's own
+ * account), a message of its own.
+ */
+export type Missing = { name?: string } & ({ param: string; ofParent?: boolean } | { id: string } | { message: string });
 
 /**
  * How `data.result` becomes the HTTP answer. Plain data, read by `answerOf`; a route whose answer is
@@ -73,6 +77,7 @@ export function answerOf(answer: RouteAnswer, result: unknown, request: RestRequ
 /** The result, or the 404 the route answers without one. */
 function present(missing: Missing, result: unknown, request: RestRequest): Record<string, unknown> {
   if (result !== null && result !== undefined) return result as Record<string, unknown>;
+  if ("message" in missing) throw new ApiError(404, "NOT_FOUND", missing.message);
   const id =
     "id" in missing
       ? missing.id

@@ -68,6 +68,11 @@ function ownPreferences(request: RestRequest): z.infer<typeof selfUpdateBody> {
   return parseBody(selfUpdateBody, fields);
 }
 
+/** The caller's own account, when its token matches none. */
+const noAccount = {
+  message: "The caller has no user account: an administrator creates one (POST /identity-access/users) for the token's subject or user id.",
+};
+
 const meRoutes: RestRoute[] = [
   declareRoute({
     method: "GET",
@@ -78,7 +83,7 @@ const meRoutes: RestRoute[] = [
     operation: "query",
     field: "me",
     result: user,
-    answer: found({ id: "me" }),
+    answer: found(noAccount),
     docs: { errorStatuses: [401, 404, 500] },
   }),
   declareRoute({
@@ -91,7 +96,7 @@ const meRoutes: RestRoute[] = [
     field: "updateMe",
     args: [readArgument("input", "MyAccountInput!", ownPreferences)],
     result: user,
-    answer: found({ id: "me" }),
+    answer: found(noAccount),
     docs: { body: selfUpdateBody, errorStatuses: [400, 401, 403, 404, 422, 500] },
   }),
 ];

@@ -1,4 +1,4 @@
-import { conflict, notFound } from "@pap/core";
+import { ApiError, conflict, notFound } from "@pap/core";
 import { loadByUuid } from "@pap/kernel/graphql";
 import { findLocked, isUniqueViolation, type Prisma, type User } from "@pap/db";
 import type { IdentityContext } from "../context";
@@ -22,7 +22,12 @@ export async function ownAccount(context: IdentityContext): Promise<User | null>
 
 async function requireOwnAccount(context: IdentityContext): Promise<User> {
   const account = await ownAccount(context);
-  if (!account) throw notFound("User", "me");
+  if (!account)
+    throw new ApiError(
+      404,
+      "NOT_FOUND",
+      "The caller has no user account: an administrator creates one for the token's subject or user id.",
+    );
   return account;
 }
 
