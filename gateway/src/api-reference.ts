@@ -1,29 +1,19 @@
 import { openApiPath } from "@pap/rest-compat";
 import type { FastifyInstance } from "fastify";
-import { scriptJson, serveBundle } from "./web-bundle";
+import { bundlePage, serveBundle } from "./web-bundle";
 
 /** Where a browser finds the API reference. */
 export const apiReferencePath = "/docs";
 
 const assets = `${apiReferencePath}/assets`;
 
-const page = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="icon" href="data:,">
-<title>API reference · Public Assistance Platform</title>
-<style>body { margin: 0; }</style>
-</head>
-<body>
-<div id="api-reference">Loading the API reference…</div>
-<script type="application/json" id="api-reference-config">${scriptJson({ specUrl: openApiPath })}</script>
-<script src="${assets}/redoc.standalone.js"></script>
-<script src="${assets}/api-reference.js"></script>
-</body>
-</html>
-`;
+const page = bundlePage({
+  title: "API reference",
+  root: { id: "api-reference", loading: "Loading the API reference…" },
+  config: { id: "api-reference-config", value: { specUrl: openApiPath } },
+  style: "body { margin: 0; }",
+  scripts: [`${assets}/redoc.standalone.js`, `${assets}/api-reference.js`],
+});
 
 /**
  * The REST surface's reference at `/docs`: Redoc drawing this process's own OpenAPI document, its

@@ -2,24 +2,16 @@ import { applicationChannels, applicationStatuses } from "@pap/intake/contract";
 import { roles } from "@pap/kernel/auth";
 import { openTaskStatuses } from "@pap/workflow/contract";
 import type { FastifyInstance } from "fastify";
-import { scriptJson, serveBundle } from "./web-bundle";
+import { bundlePage, serveBundle } from "./web-bundle";
 
-const page = (config: Record<string, unknown>) => `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="icon" href="data:,">
-<title>Dashboard · Public Assistance Platform</title>
-<link rel="stylesheet" href="/dashboard/assets/dashboard.css">
-</head>
-<body>
-<div id="dashboard">Loading the dashboard…</div>
-<script type="application/json" id="dashboard-config">${scriptJson(config)}</script>
-<script src="/dashboard/assets/dashboard.js"></script>
-</body>
-</html>
-`;
+const page = (config: Record<string, unknown>) =>
+  bundlePage({
+    title: "Dashboard",
+    root: { id: "dashboard", loading: "Loading the dashboard…" },
+    config: { id: "dashboard-config", value: config },
+    stylesheets: ["/dashboard/assets/dashboard.css"],
+    scripts: ["/dashboard/assets/dashboard.js"],
+  });
 
 /**
  * The live dashboard at `/dashboard`: a page that reads everything through this platform's public graph

@@ -26,4 +26,38 @@ export function serveBundle(
 }
 
 /** Text safe inside a `<script type="application/json">` element. */
-export const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
+
+/** What a bundled page is: its title, the element its script draws into, the settings it reads, its files. */
+export type BundlePage = {
+  title: string;
+  /** The element's id, and what it says until the script has drawn. */
+  root: { id: string; loading: string };
+  /** The settings the script reads, in `<script type="application/json" id=…>`. */
+  config?: { id: string; value: unknown };
+  stylesheets?: readonly string[];
+  style?: string;
+  scripts: readonly string[];
+};
+
+/** The HTML of a page whose every file is this process's own (no other host, no favicon request). */
+export const bundlePage = ({ title, root, config, stylesheets = [], style, scripts }: BundlePage): string =>
+  [
+    "<!doctype html>",
+    '<html lang="en">',
+    "<head>",
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<link rel="icon" href="data:,">',
+    `<title>${title} · Public Assistance Platform</title>`,
+    ...stylesheets.map((href) => `<link rel="stylesheet" href="${href}">`),
+    ...(style ? [`<style>${style}</style>`] : []),
+    "</head>",
+    "<body>",
+    `<div id="${root.id}">${root.loading}</div>`,
+    ...(config ? [`<script type="application/json" id="${config.id}">${scriptJson(config.value)}</script>`] : []),
+    ...scripts.map((src) => `<script src="${src}"></script>`),
+    "</body>",
+    "</html>",
+    "",
+  ].join("\n");
