@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser } from "playwright-core";
-import { launchBrowser, watchPage } from "../support/browser";
+import { launchBrowser, pageReferences, watchPage } from "../support/browser";
 import { launchWith, stopLaunched } from "../support/launcher";
 import { freePort } from "../support/ports";
 
@@ -51,10 +51,7 @@ it("is linked from the start banner and from /, under the same security headers 
   expect(page.status).toBe(200);
   expect(page.headers.get("content-type")).toContain("text/html");
   const html = await page.text();
-  const references = [...html.matchAll(/(?:src|href)="([^"]+)"/g)]
-    .map((match) => match[1]!)
-    .filter((reference) => !reference.startsWith("data:"));
-  expect(references.sort()).toEqual(["/docs/assets/api-reference.js", "/docs/assets/redoc.standalone.js"]);
+  expect(pageReferences(html).sort()).toEqual(["/docs/assets/api-reference.js", "/docs/assets/redoc.standalone.js"]);
   expect(html).not.toMatch(/https?:\/\//);
 
   const ide = await fetch(`${origin}/graphql`, { headers: asBrowser });

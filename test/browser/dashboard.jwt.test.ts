@@ -1,23 +1,14 @@
 // The dashboard where a real identity provider issues tokens (AUTH_MODE jwt, as a deployment runs):
 // the page asks for a bearer token instead of a role, and each panel shows only what the token's
 // roles may read. Debian's headless Chromium, driven by Playwright.
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { tokenFor } from "../support/auth";
-import { launchBrowser, watchPage } from "../support/browser";
+import { textOf, useBrowser, watchPage } from "../support/browser";
 import { useTestPlatform } from "../support/platform";
 import { until } from "../support/waiting";
 
 const { url } = useTestPlatform("dashboard_jwt_browser");
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-const textOf = async (page: Page, testId: string) => (await page.getByTestId(testId).textContent()) ?? "";
+const { browser } = useBrowser();
 
 async function signInWith(page: Page, token: string) {
   await page.getByLabel("Bearer token").fill(token);
@@ -25,7 +16,7 @@ async function signInWith(page: Page, token: string) {
 }
 
 it("takes a pasted bearer token, and shows an applicant only what an applicant may read", async () => {
-  const page = await (await browser.newContext()).newPage();
+  const page = await (await browser().newContext()).newPage();
   const watched = watchPage(page);
   await page.goto(`${url()}/dashboard`);
   // No development tokens here: no role to pick.

@@ -2,9 +2,8 @@
 // to the dashboard's build manifest alone): every panel still loads and goes live, each operation sent
 // by its hash, never as text. Debian's headless Chromium, driven by Playwright.
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
 import { tokenFor } from "../support/auth";
-import { launchBrowser, watchPage } from "../support/browser";
+import { textOf, useBrowser, watchPage } from "../support/browser";
 import { newTask } from "../support/creators";
 import { useTestPlatform } from "../support/platform";
 import { productionTestEnv, withEnvironment } from "../support/production-env";
@@ -15,19 +14,10 @@ withEnvironment({
   GRAPHQL_TRUSTED_DOCUMENTS: path.join(__dirname, "../../web/dist/dashboard/trusted-documents.json"),
 });
 const { api, url } = useTestPlatform("dashboard_trusted_browser");
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-const textOf = async (page: Page, testId: string) => (await page.getByTestId(testId).textContent()) ?? "";
+const { browser } = useBrowser();
 
 it("loads every panel and counts a new task live, sending each operation by its hash", async () => {
-  const page = await (await browser.newContext()).newPage();
+  const page = await (await browser().newContext()).newPage();
   const watched = watchPage(page);
   const sent: Array<Record<string, unknown>> = [];
   page.on("request", (request) => {

@@ -1,6 +1,7 @@
 // The GraphQL IDE (issue 19): a browser's GET of /graphql answers GraphiQL, bundled from this
 // repository and served by the platform itself, so the page loads nothing from another host; queries
 // by GET and POST are answered as before. (A real browser drives it in the dashboard's tests.)
+import { pageReferences } from "../support/browser";
 import { useTestPlatform } from "../support/platform";
 
 const { url, api } = useTestPlatform("graphql_ide");
@@ -10,11 +11,7 @@ it("answers a browser with GraphiQL whose every asset is this platform's own", a
   expect(page.status).toBe(200);
   expect(page.headers.get("content-type")).toContain("text/html");
   const html = await page.text();
-  // `data:` references (the empty icon that spares a favicon request) load nothing.
-  const references = [...html.matchAll(/(?:src|href)="([^"]+)"/g)]
-    .map((match) => match[1]!)
-    .filter((reference) => !reference.startsWith("data:"));
-  expect(references.sort()).toEqual(["/graphql-ide/graphiql.css", "/graphql-ide/graphiql.js"]);
+  expect(pageReferences(html).sort()).toEqual(["/graphql-ide/graphiql.css", "/graphql-ide/graphiql.js"]);
   expect(html).not.toMatch(/https?:\/\//);
   const config = JSON.parse(html.match(/<script type="application\/json" id="ide-config">([^<]*)<\/script>/)![1]!);
   expect(typeof config.development).toBe("boolean");

@@ -20,6 +20,28 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** One browser for a test file: launched before its tests, closed after them; `browser()` is it. */
+export function useBrowser(): { browser: () => Browser } {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return { browser: () => browser! };
+}
+
+/** The text of the element with `data-testid` `testId` ("" when it has none). */
+export const textOf = async (page: Page, testId: string) => (await page.getByTestId(testId).textContent()) ?? "";
+
+/**
+ * What a page's HTML loads (`src` and `href`), but `data:` references, which load nothing (the empty
+ * icon that spares a favicon request): the files the page asks this process for.
+ */
+export const pageReferences = (html: string): string[] =>
+  [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]!).filter((reference) => !reference.startsWith("data:"));
+
 /**
  * Every URL a page asked for, what it threw, and what the page's Content-Security-Policy refused: a
  * page must load nothing from another host, and a script error or a refused script, style or
