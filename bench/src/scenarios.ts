@@ -9,7 +9,7 @@ export type SuiteName = (typeof suiteNames)[number];
 
 // The figures compared: rates are better higher, times and memory lower.
 const rates = ["req/s", "events/s", "MB/s", "transitions/s", "completed/s", "grown ÷ first req/s"] as const;
-const costs = ["p95 ms", "p99 ms", "median ms", "RSS MiB", "CPU ms/req"] as const;
+const costs = ["p95 ms", "p99 ms", "median ms", "RSS MiB", "CPU ms/req", "executions/event"] as const;
 export type Figure = (typeof rates)[number] | (typeof costs)[number];
 export const higherIsBetter = (figure: Figure) => (rates as readonly string[]).includes(figure);
 
@@ -109,6 +109,11 @@ const bySuite: Record<SuiteName, Entry[]> = {
     scenario("delivery-graphql-ws", "p99 ms", target(1.5), "floor reader", {
       measures: "commit-to-receipt p99 of a graphql-ws `events` subscription while 1,000 events a second are committed",
       against: "the floor's reader at the same moment",
+    }),
+    scenario("fan-out", "executions/event", target(1), "one per event", {
+      measures:
+        "the payload executions the platform counts (`pap_subscription_executions_total`) per committed event, with 1, 100 and 1,000 identical graphql-ws `events` subscribers, every event reaching every subscriber once",
+      against: "one execution per event: the subscribers of one subscription share it, so its cost does not grow with them",
     }),
     scenario("idle-streams", "RSS MiB", target(1), "1 GiB", {
       measures: "the server's RSS with 10,000 idle SSE streams open (each still live: an event reaches them)",

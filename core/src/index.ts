@@ -126,6 +126,8 @@ export {
   processSeries,
   rateLimitRefusals,
   serverFaults,
+  subscriptionExecutions,
+  subscriptionPayloads,
   setMetricsService,
   watchPool,
 } from "./metrics";

@@ -245,8 +245,8 @@ export async function openStream(url: string, headers: Record<string, string> = 
 // ---------------------------------------------------------------------------------------------------
 // graphql-ws
 
-/** A graphql-ws client for a platform's (or gateway's) base URL or /graphql URL. */
-export function wsClient(url: string): Client {
+/** A graphql-ws client for a platform's (or gateway's) base URL or /graphql URL, as the administrator unless `headers` name another caller. */
+export function wsClient(url: string, headers?: Record<string, string>): Client {
   const graphqlUrl = url.endsWith("/graphql") ? url : `${url}/graphql`;
   // Browsers cannot set headers on a WebSocket: the token travels in the connection's init payload.
   return createClient({
@@ -254,7 +254,7 @@ export function wsClient(url: string): Client {
     webSocketImpl: WebSocket,
     lazy: true,
     retryAttempts: 0,
-    connectionParams: () => adminHeaders(),
+    connectionParams: () => headers ?? adminHeaders(),
   });
 }
 

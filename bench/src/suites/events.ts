@@ -1,7 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
-import path from "node:path";
-import { Worker } from "node:worker_threads";
 import autocannon from "autocannon";
 import type pg from "pg";
 import { now, percentile, problemsOf, sleep, waitFor } from "../measure";
@@ -9,7 +7,8 @@ import { admin, eventsNumbered, freshDatabase, startFloor, startPlatform, watche
 import type { Result } from "../scenarios";
 import { attempt, joined, type Suite } from "../suite";
 import { envelope, openSse, openSubscription, typeFilter, type OnEvent, type Reader } from "./event-clients";
-import type { PublisherInput, PublisherOutput } from "./event-publisher";
+import { fanOut } from "./event-fan-out";
+import { publishOnTimetable } from "./event-timetable";
 
 // The event spine: publishing, delivery to live readers (against the floor's reader of the same log), idle streams' memory.
 
@@ -31,8 +30,9 @@ export const events: Suite = async (context) => {
   const settings = quick
     ? { seconds: 2, warmupSeconds: 1, rate: 200, streams: 300, sample: 30 }
     : { seconds: 10, warmupSeconds: 2, rate: 1_000, streams: 10_000, sample: 50 };
+  const fanOutSettings = { subscribers: [1, 100, 1_000], rate: quick ? 50 : 100, seconds: quick ? 2 : 5 };
   context.note(
-    `publishing: 50 connections, ${settings.warmupSeconds} s warm-up + ${settings.seconds} s per side; delivery: ${settings.rate} events/s for ${settings.seconds} s; ${settings.streams} idle streams`,
+    `publishing: 50 connections, ${settings.warmupSeconds} s warm-up + ${settings.seconds} s per side; delivery: ${settings.rate} events/s for ${settings.seconds} s; ${settings.streams} idle streams; fan-out: ${fanOutSettings.subscribers.join(", ")} identical graphql-ws subscribers, ${fanOutSettings.rate} events/s for ${fanOutSettings.seconds} s`,
   );
   const database = await freshDatabase(scope);
   const platform = await startPlatform(scope, database.url);
@@ -59,6 +59,12 @@ export const events: Suite = async (context) => {
   await attempt(context, [{ scenario: "delivery-sse" }, { scenario: "delivery-graphql-ws" }], async () => {
     for (const result of await watched(servers, () => delivery(platform, floor, database.url, settings))) context.record(result);
   });
+  for (const count of fanOutSettings.subscribers) {
+    const variant = `${count} subscriber${count === 1 ? "" : "s"}`;
+    await attempt(context, [{ scenario: "fan-out", variant }], async () =>
+      context.record(await watched([platform], () => fanOut(platform, database.url, fanOutSettings, count))),
+    );
+  }
 };
 
 /** Then the log read back: every acknowledged event there, nothing foreign, no more others than the timer cut off (one per connection). */
@@ -129,14 +135,7 @@ async function delivery(
     readers.push(await openSubscription(`${platform.graphqlBase.replace(/^http/, "ws")}/graphql`, admin, record(1)));
     readers.push(await openSse(floor.base + stream, {}, record(2)));
     await provenLive(platform.graphqlBase, receipts);
-    const output = await new Promise<PublisherOutput>((resolve, reject) => {
-      const worker = new Worker(path.join(__dirname, "event-publisher.js"), {
-        workerData: { databaseUrl, ...settings } satisfies PublisherInput,
-      });
-      worker.once("message", (message: PublisherOutput) => void (resolve(message), worker.terminate()));
-      worker.once("error", reject);
-      worker.once("exit", (code) => reject(new Error(`the publisher thread exited (${code}) before reporting`)));
-    });
+    const output = await publishOnTimetable({ databaseUrl, ...settings });
     const ids = output.committed.map((c) => c.id);
     // Until every committed event reached every reader, or nothing new arrived for 5 s.
     for (let count = -1, progress = Date.now(); Date.now() - progress < 5_000; await sleep(100)) {

@@ -13,6 +13,8 @@ export {
   processSeries,
   rateLimitRefusals,
   serverFaults,
+  subscriptionExecutions,
+  subscriptionPayloads,
 } from "./registry";
 export { combinedText, processMetrics, setMetricsService } from "./platform-view";
 export type { ProcessMetrics } from "./platform-view";

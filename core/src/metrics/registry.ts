@@ -67,6 +67,19 @@ export const eventsCommitted = new Counter(
   }),
 );
 
+export const subscriptionPayloads = new Counter({
+  name: "pap_subscription_payloads_total",
+  help: "Results handed to GraphQL subscribers (each SSE stream is one), by root field.",
+  labelNames: ["field"],
+  registers: [metricsRegistry],
+});
+export const subscriptionExecutions = new Counter({
+  name: "pap_subscription_executions_total",
+  help: "Executions run to produce those results, by root field: subscribers of the same subscription (document, variables, credentials) share one per payload.",
+  labelNames: ["field"],
+  registers: [metricsRegistry],
+});
+
 export const openConnections = new Gauge({
   name: "pap_open_connections",
   help: "Live connections open now: server-sent event streams and GraphQL WebSockets.",

@@ -1,5 +1,5 @@
 import type { ApolloServer } from "@apollo/server";
-import type { GraphResult, GraphSubscriber } from "@pap/kernel/graphql";
+import { MappedStream, SharedExecutions, visibilityOf, type GraphResult, type GraphSubscriber } from "@pap/kernel/graphql";
 import { GraphQLError, print, validate, type DocumentNode, type ExecutionResult, type GraphQLSchema } from "graphql";
 import { gatewayContextFromHeaders, type GatewayContext } from "../graph/context";
 import { DocumentCache } from "../graph/document-cache";
@@ -21,6 +21,8 @@ export type SubscribeArgs = {
  */
 export class SubscriptionEngine {
   private readonly documents = new DocumentCache();
+  /** Linked payloads resolved once per source result for all subscribers of the same subscription. */
+  private readonly payloads = new SharedExecutions<Promise<ExecutionResult>>();
 
   constructor(
     private readonly apollo: ApolloServer<GatewayContext>,
@@ -47,17 +49,23 @@ export class SubscriptionEngine {
       >;
     }
     const source = await this.sources.open(owner, split.sourceDocument, variables, args.contextValue.headers);
-    return new PayloadIterator(source, async (result) => {
+    const payloadVariables = Object.fromEntries(split.payloadVariables.map((name) => [name, variables[name]]));
+    // Subscribers of the same subscription in this process receive the same source result object.
+    const membership = this.payloads.join(
+      JSON.stringify([split.payloadDocument, payloadVariables, visibilityOf(args.contextValue.headers)]),
+    );
+    const resolvePayload = async (result: GraphResult): Promise<ExecutionResult> => {
       if (result.errors?.length) return { errors: result.errors } as ExecutionResult;
       const id = (result.data?.[split.responseKey] as { id?: unknown } | null | undefined)?.id;
       // A fresh context per payload: DataLoader caches must not serve one event's entities to the next.
       const response = await this.apollo.executeOperation(
-        { query: split.payloadDocument, variables: { ...variables, [ENTITY_ID_VARIABLE]: id } },
+        { query: split.payloadDocument, variables: { ...payloadVariables, [ENTITY_ID_VARIABLE]: id } },
         { contextValue: { headers: args.contextValue.headers } },
       );
       if (response.body.kind !== "single") throw new Error("incremental delivery is not used by subscriptions");
       return response.body.singleResult as ExecutionResult;
-    });
+    };
+    return new MappedStream(source, (result) => membership.resultFor(result, () => resolvePayload(result)).result, membership.leave);
   }
 
   /**
@@ -84,39 +92,6 @@ export class SubscriptionEngine {
 
   close(): Promise<void> {
     return this.sources.close();
-  }
-}
-
-/**
- * Maps source results to payloads. Written by hand rather than as an async generator: a generator
- * cannot be returned while it awaits the next source result, and an idle subscription must close at
- * once when its client leaves, not on the next event.
- */
-class PayloadIterator implements AsyncIterableIterator<ExecutionResult> {
-  private finished = false;
-
-  constructor(
-    private readonly source: AsyncIterableIterator<GraphResult>,
-    private readonly resolve: (result: GraphResult) => Promise<ExecutionResult>,
-  ) {}
-
-  async next(): Promise<IteratorResult<ExecutionResult>> {
-    if (this.finished) return { value: undefined, done: true };
-    const next = await this.source.next();
-    if (next.done || this.finished) return this.return();
-    return { value: await this.resolve(next.value), done: false };
-  }
-
-  async return(): Promise<IteratorResult<ExecutionResult>> {
-    if (!this.finished) {
-      this.finished = true;
-      await this.source.return?.();
-    }
-    return { value: undefined, done: true };
-  }
-
-  [Symbol.asyncIterator]() {
-    return this;
   }
 }
 

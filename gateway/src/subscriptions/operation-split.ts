@@ -28,6 +28,8 @@ export type SplitSubscription = {
   lookupField: string;
   sourceDocument: string;
   payloadDocument: string;
+  /** The client's variables the payload query uses (all but the entity's id): what its result depends on besides the id. */
+  payloadVariables: readonly string[];
   /** The client's operation alone (with the fragments it uses), for a subgraph that can answer all of it. */
   wholeDocument: DocumentNode;
 };
@@ -97,6 +99,9 @@ export function splitSubscription(schema: GraphQLSchema, document: DocumentNode,
     wholeDocument: { kind: Kind.DOCUMENT, definitions: [wholeOperation, ...fragmentsUsedBy(operation.selectionSet, fragments)] },
     sourceDocument: print({ kind: Kind.DOCUMENT, definitions: [sourceOperation] }),
     payloadDocument: print({ kind: Kind.DOCUMENT, definitions: [payloadOperation, ...usedFragments] }),
+    payloadVariables: (payloadOperation.variableDefinitions ?? [])
+      .map((definition) => definition.variable.name.value)
+      .filter((name) => name !== ENTITY_ID_VARIABLE),
   };
 }
 

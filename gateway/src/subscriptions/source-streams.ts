@@ -1,6 +1,6 @@
 import type { DomainServices } from "@pap/events";
-import { webSocketGraphSubscriber, type GraphResult } from "@pap/kernel/graphql";
-import { subscribe, type GraphQLSchema } from "graphql";
+import { sharedSubscriptions, visibilityOf, webSocketGraphSubscriber, type GraphResult } from "@pap/kernel/graphql";
+import type { GraphQLSchema } from "graphql";
 import { DocumentCache } from "../graph/document-cache";
 import type { PlatformSubgraph } from "../subgraphs";
 
@@ -35,19 +35,24 @@ const single = (result: GraphResult): AsyncIterableIterator<GraphResult> => {
   };
 };
 
-/** Subgraphs in this process: graphql-js `subscribe` on the subgraph's own schema and context. */
+/**
+ * Subgraphs in this process: subscribed on the subgraph's own schema and context, each payload
+ * executed once for all the subscribers of the same subscription.
+ */
 export function inProcessSourceStreams(subgraphs: readonly PlatformSubgraph[], services: DomainServices): SourceStreams {
   const documents = new DocumentCache();
+  const shared = new Map(subgraphs.map((subgraph) => [subgraph.name, sharedSubscriptions()]));
   return {
     ownerOf: ownerLookup(subgraphs),
     schemaOf: schemaLookup(subgraphs),
     async open(name, document, variables, headers) {
       const subgraph = subgraphs.find((candidate) => candidate.name === name)!;
-      const result = await subscribe({
+      const result = await shared.get(name)!.subscribe({
         schema: subgraph.schema,
         document: documents.parse(document),
         variableValues: variables,
         contextValue: subgraph.createContext({ ...services, headers }),
+        visibility: visibilityOf(headers),
       });
       return Symbol.asyncIterator in result ? (result as AsyncIterableIterator<GraphResult>) : single(result as GraphResult);
     },

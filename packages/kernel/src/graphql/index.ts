@@ -24,7 +24,12 @@ export { filtered, reachableOnly } from "./change-feed";
 export type { ChangeFeed, EventReference } from "./change-feed";
 export { refuseUnrepresentableNumbers, requireOneOperation, unrepresentableNumber } from "./request-guards";
 export type { MachineMutations } from "./machine-mutations";
-export { forwardedHeaderNames, pickForwardedHeaders } from "./forwarded-headers";
+export { forwardedHeaderNames, pickForwardedHeaders, visibilityOf } from "./forwarded-headers";
+export { MappedStream } from "./mapped-stream";
+export { SharedExecutions } from "./shared-executions";
+export type { GroupMembership } from "./shared-executions";
+export { sharedSubscriptions } from "./shared-subscribe";
+export type { SharedSubscribeArgs } from "./shared-subscribe";
 export { claimHeaderValue, idempotencyClaimHeader, idempotencyScope, parseClaimHeader } from "./idempotency-claim";
 export type { IdempotencyClaim } from "./idempotency-claim";
 // The graph methods every subgraph builder has (`t.declaredFields`, `builder.graphCrud` …), added when loaded.

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { ApolloServer } from "@apollo/server";
 import { ApolloServerPluginInlineTraceDisabled, ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
 import type { FastifyInstance } from "fastify";
@@ -7,7 +8,8 @@ import { refuseUnrepresentableNumbers, requireOneOperation } from "../graphql/re
 import type { SubgraphDefinition } from "../domain/subgraph";
 import { mountApollo } from "./apollo-route";
 import { createHttpServer } from "./fastify-app";
-import { pickForwardedHeaders } from "../graphql/forwarded-headers";
+import { pickForwardedHeaders, visibilityOf } from "../graphql/forwarded-headers";
+import { sharedSubscriptions } from "../graphql/shared-subscribe";
 import { serveGraphqlWebSocket, subscriptionHeaders } from "./graphql-websocket";
 
 /** A subgraph served on its own over HTTP, for the distributed deployment (the gateway calls it). */
@@ -42,14 +44,19 @@ export async function createSubgraphServer<Services extends object>(
   app.get("/healthz", async () => ({ status: "ok", subgraph: definition.name }));
   // Subscriptions a subgraph declares are served over graphql-ws on the same path; the gateway opens
   // its source streams here in the distributed deployment.
+  // Each payload executed once for every subscriber of the same subscription (same credentials).
+  const shared = sharedSubscriptions();
+  const visibilities = new WeakMap<object, string>();
   const closeSockets = definition.schema.getSubscriptionType()
     ? serveGraphqlWebSocket(app.server, "/graphql", {
         schema: definition.schema,
-        context: (ctx, _id, payload) =>
-          definition.createContext({
-            ...services,
-            headers: subscriptionHeaders(ctx.extra.request.headers, payload.extensions, ctx.connectionParams),
-          }),
+        context: (ctx, _id, payload) => {
+          const headers = subscriptionHeaders(ctx.extra.request.headers, payload.extensions, ctx.connectionParams);
+          const context = definition.createContext({ ...services, headers });
+          visibilities.set(context, visibilityOf(headers));
+          return context;
+        },
+        subscribe: (args) => shared.subscribe({ ...args, visibility: visibilities.get(args.contextValue as object) ?? randomUUID() }),
       })
     : undefined;
   app.addHook("preClose", async () => closeSockets?.());
