@@ -249,14 +249,21 @@ export async function startPlatform(
   return Object.assign(server, { mode, graphqlBase: base, restBase });
 }
 
-/** The floor (floor/server.ts), with the platform's pool size. */
+/** The floor (floor/server.ts), with the platform's pool size and its keys for sealed values. */
 export async function startFloor(scope: Scope, databaseUrl: string): Promise<Server & { base: string }> {
   const port = portBlock();
   const base = `http://127.0.0.1:${port}`;
   const server = await spawnServer(scope, {
     name: "floor",
     args: [path.join(repositoryRoot, "bench", "dist", "floor", "server.js")],
-    env: { ...process.env, HOST: "127.0.0.1", PORT: String(port), DATABASE_URL: databaseUrl, NODE_ENV: "production" },
+    env: {
+      ...process.env,
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      NODE_ENV: "production",
+      ENCRYPTION_KEYS: productionSettings.ENCRYPTION_KEYS,
+    },
     probes: [`${base}/healthz`, `${base}/readyz`],
     banner: /floor is running/,
   });
