@@ -205,7 +205,8 @@ function openPostgres(config: Extract<DatabaseConfig, { kind: "postgres" }>, opt
   const adapterFactory = new PrismaPg(pool);
   const prisma = createClient(adapterFactory, options);
   // On the shared embedded store every connection is one session: named statements would collide there.
-  const statementsOn = (on: pg.Pool) => (isSharedSession(config.url) ? (text: string, values: unknown[]) => on.query(text, values) : preparedQuery(on));
+  const statementsOn = (on: pg.Pool) =>
+    isSharedSession(config.url) ? (text: string, values: unknown[]) => on.query(text, values) : preparedQuery(on);
   return {
     prisma,
     read: rowReader(statementsOn(pool), options.onQuery, options.sealer),
