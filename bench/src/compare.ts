@@ -77,8 +77,12 @@ export async function measureRounds(
   return measured;
 }
 
-/** Ours and a comparison's passes taken together, and how far their per-round ratio of req/s moved. */
-export function compared(ours: readonly Measurement[], theirs: readonly Measurement[]) {
-  const ratios = ours.map((m, round) => m.requestsPerSecond / theirs[round]!.requestsPerSecond);
-  return { ours: overRounds(ours), theirs: overRounds(theirs), spread: spread(ratios) };
+/** Ours and a comparison's passes taken together, each round's ratio of the figure judged (req/s unless `figure` says), and how far it moved. */
+export function compared(
+  ours: readonly Measurement[],
+  theirs: readonly Measurement[],
+  figure: (m: Measurement) => number = (m) => m.requestsPerSecond,
+) {
+  const rounds = ours.map((m, round) => figure(m) / figure(theirs[round]!));
+  return { ours: overRounds(ours), theirs: overRounds(theirs), rounds, spread: spread(rounds) };
 }

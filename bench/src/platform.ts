@@ -1,4 +1,5 @@
 import { execFile, spawn } from "node:child_process";
+import net from "node:net";
 import path from "node:path";
 import { promisify } from "node:util";
 import { authSettingsFromEnv, signToken, type Role } from "@pap/kernel/auth";
@@ -109,10 +110,34 @@ export type Server = {
 };
 
 // Each start gets a block of its own (distributed mode takes base … base + 30): a socket slow to be
-// released by one start never collides with the next. The block at 6000 is skipped: fetch refuses X11's port.
-// BENCH_PORT_BASE moves the blocks, for two runs on one machine.
-let nextPort = Number(process.env.BENCH_PORT_BASE ?? 4600);
-export const portBlock = () => (nextPort += nextPort + 100 === 6000 ? 200 : 100);
+// released by one start never collides with the next. Other benchmark runs on the same machine count
+// blocks too: each run starts at a block of its own process id's (below the ephemeral ports) and takes
+// only a block where nothing listens yet. The block at 6000 is skipped: fetch refuses X11's port.
+const firstPort = 4600;
+const blocks = 200;
+let nextPort = firstPort + 100 * (process.pid % blocks);
+const blockWidth = 31;
+export async function portBlock(): Promise<number> {
+  for (let tried = 0; tried < blocks; tried++) {
+    nextPort = nextPort + 100 >= firstPort + 100 * blocks ? firstPort : nextPort + 100;
+    if (nextPort === 6000) continue;
+    if (await allFree(nextPort, blockWidth)) return nextPort;
+  }
+  throw new Error(`no free block of ${blockWidth} ports from ${firstPort}`);
+}
+
+/** Whether nothing listens on 127.0.0.1 at any of `count` ports from `base`. */
+async function allFree(base: number, count: number): Promise<boolean> {
+  for (let port = base; port < base + count; port++) {
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = net.createServer();
+      probe.once("error", () => resolve(false));
+      probe.listen({ port, host: "127.0.0.1", exclusive: true }, () => probe.close(() => resolve(true)));
+    });
+    if (!free) return false;
+  }
+  return true;
+}
 // Generous: a distributed platform starts a dozen processes, and these cores are shared.
 const startSeconds = 180;
 
@@ -211,7 +236,7 @@ export async function startPlatform(
   options: { mode?: ModeName; env?: NodeJS.ProcessEnv; cpus?: string } = {},
 ): Promise<Platform> {
   const mode = options.mode ?? "single";
-  const port = portBlock();
+  const port = await portBlock();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     HOST: "127.0.0.1",
@@ -250,14 +275,21 @@ export async function startPlatform(
   return Object.assign(server, { mode, graphqlBase: base, restBase });
 }
 
-/** The floor (floor/server.ts), with the platform's pool size. */
+/** The floor (floor/server.ts), with the platform's pool size and its keys for sealed values. */
 export async function startFloor(scope: Scope, databaseUrl: string): Promise<Server & { base: string }> {
-  const port = portBlock();
+  const port = await portBlock();
   const base = `http://127.0.0.1:${port}`;
   const server = await spawnServer(scope, {
     name: "floor",
     args: [path.join(repositoryRoot, "bench", "dist", "floor", "server.js")],
-    env: { ...process.env, HOST: "127.0.0.1", PORT: String(port), DATABASE_URL: databaseUrl, NODE_ENV: "production" },
+    env: {
+      ...process.env,
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      NODE_ENV: "production",
+      ENCRYPTION_KEYS: productionSettings.ENCRYPTION_KEYS,
+    },
     probes: [`${base}/healthz`, `${base}/readyz`],
     banner: /floor is running/,
   });

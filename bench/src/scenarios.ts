@@ -24,7 +24,8 @@ export type Scenario = {
   figure: Figure;
   goal: Goal;
 };
-type Goal = { ratio: number; kind: "target" | "guard" };
+/** `everyRound`: a bound each round's own ratio must meet too, so that a good mean cannot hide a bad round. */
+type Goal = { ratio: number; kind: "target" | "guard"; everyRound?: number };
 
 const floorRead = "the floor: the same request answered by Fastify and `pg` with hand-written SQL over the same tables";
 const floorById = "the floor's `GET /persons/{id}` in the same run: the cheapest read this machine serves";
@@ -32,26 +33,27 @@ const floorById = "the floor's `GET /persons/{id}` in the same run: the cheapest
 type Entry = Omit<Scenario, "suite">;
 type Texts = Pick<Scenario, "measures" | "against">;
 const scenario = (id: string, figure: Figure, goal: Goal, versus: string, texts: Texts): Entry => ({ id, figure, goal, versus, ...texts });
-const target = (ratio: number): Goal => ({ ratio, kind: "target" });
+const target = (ratio: number, everyRound?: number): Goal => ({ ratio, kind: "target", ...(everyRound !== undefined && { everyRound }) });
 const guard = (ratio: number): Goal => ({ ratio, kind: "guard" });
 
 /** Each suite's scenarios, in the order the report lists them. */
 const bySuite: Record<SuiteName, Entry[]> = {
   rest: [
-    scenario("person-by-id", "req/s", target(0.6), "floor", {
+    scenario("person-by-id", "req/s", target(0.7, 0.6), "floor", {
       measures: "REST `GET /persons/{id}`, 2,000 ids in rotation",
       against: floorRead,
     }),
-    scenario("persons-selective", "req/s", target(0.5), "floor", {
-      measures: "REST `GET /persons?q=address.city:Fresno name.lastName:Garcia` (about 13 matches in 10,000)",
+    // Lists are judged by their tail at 50 connections: what a caseworker waits for when the host is busy.
+    scenario("persons-selective", "p99 ms", target(1.3), "floor", {
+      measures: "p99 of REST `GET /persons?q=address.city:Fresno name.lastName:Garcia` (about 13 matches in 10,000), 50 connections",
       against: floorRead,
     }),
-    scenario("persons-broad", "req/s", guard(0.5), "floor", {
-      measures: "REST `GET /persons?q=address.city:Houston` (about 900 matches in 10,000)",
+    scenario("persons-broad", "p99 ms", target(1.3), "floor", {
+      measures: "p99 of REST `GET /persons?q=address.city:Houston` (about 900 matches in 10,000: a page and its count), 50 connections",
       against: floorRead,
     }),
-    scenario("persons-prefix", "req/s", guard(0.5), "floor", {
-      measures: "REST `GET /persons?q=name.lastName:smi*` (about 670 matches in 10,000)",
+    scenario("persons-prefix", "p99 ms", target(1.3), "floor", {
+      measures: "p99 of REST `GET /persons?q=name.lastName:smi*` (about 670 matches in 10,000), 50 connections",
       against: floorRead,
     }),
     scenario("person-create", "req/s", target(0.5), "floor", {
@@ -204,8 +206,16 @@ const bySuite: Record<SuiteName, Entry[]> = {
 
 export const scenarios: readonly Scenario[] = suiteNames.flatMap((suite) => bySuite[suite].map((scenario) => ({ ...scenario, suite })));
 
-/** One result of a scenario: its figure and its comparison's, or why there are none. */
-export type Result = { scenario: string; variant?: string; ours: number; comparison: number; detail?: string; invalid?: string };
+/** One result of a scenario: its figure and its comparison's (`rounds`: each round's ratio, when it ran several), or why there are none. */
+export type Result = {
+  scenario: string;
+  variant?: string;
+  ours: number;
+  comparison: number;
+  rounds?: number[];
+  detail?: string;
+  invalid?: string;
+};
 
 export type Verdict = "met" | "missed" | "invalid";
 
@@ -215,12 +225,19 @@ export const scenarioOf = (id: string) =>
     throw new Error(`no scenario '${id}'`);
   })();
 
+/** Met when the ratio of the rounds taken together meets the goal and, for a goal with `everyRound`, each round's ratio meets that. */
 export function judge(result: Result): { ratio: number; verdict: Verdict } {
   const scenario = scenarioOf(result.scenario);
   const ratio = result.ours / result.comparison;
   if (result.invalid || !Number.isFinite(ratio)) return { ratio, verdict: "invalid" };
-  const met = higherIsBetter(scenario.figure) ? ratio >= scenario.goal.ratio : ratio <= scenario.goal.ratio;
-  return { ratio, verdict: met ? "met" : "missed" };
+  const within = (value: number, bound: number) => (higherIsBetter(scenario.figure) ? value >= bound : value <= bound);
+  const { everyRound } = scenario.goal;
+  const roundsMet = everyRound === undefined || (result.rounds ?? [ratio]).every((round) => within(round, everyRound));
+  return { ratio, verdict: within(ratio, scenario.goal.ratio) && roundsMet ? "met" : "missed" };
 }
 
-export const goalText = (scenario: Scenario) => `${higherIsBetter(scenario.figure) ? "≥" : "≤"} ${scenario.goal.ratio}× ${scenario.versus}`;
+export const goalText = (scenario: Scenario) => {
+  const sign = higherIsBetter(scenario.figure) ? "≥" : "≤";
+  const { ratio, everyRound } = scenario.goal;
+  return `${sign} ${ratio}× ${scenario.versus}${everyRound === undefined ? "" : `, each round ${sign} ${everyRound}×`}`;
+};

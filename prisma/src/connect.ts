@@ -29,6 +29,13 @@ export type Database = {
   /** The hot-read path beside Prisma, on the same connections (RowReader). */
   read: RowReader;
   /**
+   * The audit trail's appends, single statements like `read`'s. On PostgreSQL they run on connections of
+   * their own, so that a sensitive read's entry, which its answer waits for, never queues behind the
+   * requests waiting for the main pool: a page of persons at 50 connections waited for the pool a
+   * third time, for its entry, where a read without a trail waits twice (page, count). Elsewhere, `read`.
+   */
+  append: RowReader;
+  /**
    * The hot-write path beside Prisma: one transaction on a pooled connection of the same pool, for
    * writes made of raw SQL alone (a person's create and its event). Prisma's interactive transaction
    * and model query cost several times the statements on the platform's hottest write.
@@ -190,16 +197,20 @@ function openPostgres(config: Extract<DatabaseConfig, { kind: "postgres" }>, opt
   // process; the pool has discarded it already and opens a new one when next asked.
   pool.on("error", (error) => options.log?.(`an idle database connection broke: ${error.message}`));
   const unwatch = watchPool("main", pool);
+  // Two: the trail writes each turn's entries in one statement, so a second connection only carries a
+  // turn whose statement starts while the last is still being written. Opened on first use.
+  const appendPool = new pg.Pool({ connectionString: config.url, max: 2, options: "-c jit=off", Client: TimedClient });
+  appendPool.on("error", (error) => options.log?.(`an idle audit connection broke: ${error.message}`));
+  const unwatchAppend = watchPool("audit", appendPool);
   const adapterFactory = new PrismaPg(pool);
   const prisma = createClient(adapterFactory, options);
+  // On the shared embedded store every connection is one session: named statements would collide there.
+  const statementsOn = (on: pg.Pool) =>
+    isSharedSession(config.url) ? (text: string, values: unknown[]) => on.query(text, values) : preparedQuery(on);
   return {
     prisma,
-    // On the shared embedded store every connection is one session: named statements would collide there.
-    read: rowReader(
-      isSharedSession(config.url) ? (text, values) => pool.query(text, values) : preparedQuery(pool),
-      options.onQuery,
-      options.sealer,
-    ),
+    read: rowReader(statementsOn(pool), options.onQuery, options.sealer),
+    append: rowReader(statementsOn(appendPool), options.onQuery, options.sealer),
     write: poolWriter(pool, options.onQuery, options.sealer),
     config,
     sealer: options.sealer,
@@ -207,8 +218,9 @@ function openPostgres(config: Extract<DatabaseConfig, { kind: "postgres" }>, opt
     adapterFactory,
     async close() {
       unwatch();
+      unwatchAppend();
       await prisma.$disconnect();
-      await pool.end().catch(() => {});
+      await Promise.all([pool.end().catch(() => {}), appendPool.end().catch(() => {})]);
     },
   };
 }
@@ -224,9 +236,11 @@ async function openPglite(config: Extract<DatabaseConfig, { kind: "pglite" }>, o
   await pglite.waitReady;
   const adapterFactory = new PrismaPGlite(pglite);
   const prisma = createClient(adapterFactory, options);
+  const read = rowReader((text, params) => pglite.query(text, params), options.onQuery, options.sealer);
   return {
     prisma,
-    read: rowReader((text, params) => pglite.query(text, params), options.onQuery, options.sealer),
+    read,
+    append: read,
     write: (work) =>
       pglite.transaction((tx) =>
         work(

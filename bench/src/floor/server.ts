@@ -1,6 +1,7 @@
 import path from "node:path";
 import Fastify, { type FastifyReply } from "fastify";
 import pg from "pg";
+import { sealerFromEnv } from "@pap/db";
 import { appendToLog, type PlatformEvent } from "@pap/events";
 import { personColumnsFrom } from "../people";
 import { inTransaction } from "../sql";
@@ -11,7 +12,9 @@ import { mirrorColumnNames, personFilter, UnsupportedQuery } from "./person-quer
 import { personSearchDocuments } from "./search-document";
 
 // The floor: the requests the benchmark sends answered by hand-written SQL over the platform's tables, nothing between: what the platform
-// spends above this is its layers'. A child process of the benchmark: DATABASE_URL, PORT, HOST, DATABASE_POOL_SIZE.
+// spends above this is its layers'. A child process of the benchmark: DATABASE_URL, PORT, HOST, DATABASE_POOL_SIZE, and the platform's
+// ENCRYPTION_KEYS: sensitive values (a person's date of birth) are stored sealed, so the floor's reads open them and its creates
+// seal them with the platform's own sealer, or it would answer ciphertext where the platform answers the value.
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const serverSet = new Set(["id", "createdAt", "updatedAt"]);
@@ -35,6 +38,7 @@ async function main() {
   const repositoryRoot = path.resolve(__dirname, "../../..");
   const derived = personColumnsFrom(repositoryRoot, env);
   const searchDocuments = personSearchDocuments(repositoryRoot);
+  const sealer = sealerFromEnv(env);
   const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: Number(env.DATABASE_POOL_SIZE ?? 20) });
   pool.on("error", (error) => console.error(`floor: idle database connection failed: ${error.message}`));
   const sequencer = logSequencer(pool, (error) => console.error(`floor: numbering the event log failed: ${error.message}`));
@@ -61,7 +65,7 @@ async function main() {
     const { id } = request.params;
     if (!uuid.test(id)) return notFound(reply, id);
     const { rows } = await pool.query<PersonRow>(`SELECT id, attributes, "createdAt", "updatedAt" FROM person WHERE id = $1`, [id]);
-    return rows[0] ? representation(rows[0]) : notFound(reply, id);
+    return rows[0] ? representation(sealer.unseal(rows[0])) : notFound(reply, id);
   });
 
   app.get<{ Querystring: { q?: string } }>("/persons", async (request, reply) => {
@@ -82,7 +86,13 @@ async function main() {
         ? page.rows.length
         : (await pool.query<{ total: number }>(`SELECT count(*)::int AS total FROM person WHERE ${filter.where}`, filter.values)).rows[0]!
             .total;
-    return { items: page.rows.map(representation), total: count, limit: pageSize, offset: 0, hasNext: page.rows.length < count };
+    return {
+      items: sealer.unseal(page.rows).map(representation),
+      total: count,
+      limit: pageSize,
+      offset: 0,
+      hasNext: page.rows.length < count,
+    };
   });
 
   // The platform's create, statement for statement: the person with every derived column, its event, its
@@ -101,9 +111,9 @@ async function main() {
           `INSERT INTO person (id, attributes, ${written.map((name) => `"${name}"`).join(", ")}, "updatedAt")
            VALUES (gen_random_uuid(), $1, ${written.map((_, index) => `$${index + 2}`).join(", ")}, now())
            RETURNING id, attributes, "createdAt", "updatedAt"`,
-          [JSON.stringify(attributes), ...written.map((name) => columns[name] ?? null)],
+          [JSON.stringify(sealer.seal(attributes)), ...written.map((name) => columns[name] ?? null)],
         );
-        created = rows[0]!;
+        created = sealer.unseal(rows[0]!);
         const event = {
           type: "persons.person.created",
           source: "/persons",

@@ -82,7 +82,7 @@ export const gateway: Suite = async (context) => {
     [...platform.output().matchAll(/^\s+subgraph (\S+)\s+(http:\/\/\S+)\s*$/gm)].map((match) => [match[1]!, match[2]!]),
   );
   if (!Object.keys(subgraphUrls).length) throw new Error(`the distributed launcher's banner lists no subgraph URLs:\n${platform.output()}`);
-  const port = portBlock();
+  const port = await portBlock();
   const hive = await spawnServer(scope, {
     name: "hive",
     args: [path.join(__dirname, "hive-process.js")],

@@ -33,7 +33,7 @@ export function requireTools(tools: readonly { command: string; args: string[]; 
  */
 export async function startLoadBalancer(scope: Scope, hosts: readonly string[], database: string): Promise<LoadBalancer> {
   if (hosts.length > maxHosts) fail(`deploy/haproxy/haproxy.cfg balances ${maxHosts} hosts, not ${hosts.length}`);
-  const port = portBlock();
+  const port = await portBlock();
   const [lbPort, postgresPort, replicaPort, statsPort, nobody] = [port, port + 1, port + 2, port + 3, port + 9];
   const server = await spawnServer(scope, {
     name: "haproxy",

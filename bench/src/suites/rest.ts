@@ -11,6 +11,7 @@ import {
   startPlatform,
   type ModeName,
 } from "../platform";
+import { scenarioOf } from "../scenarios";
 import { attempt, fail, joined, type Suite } from "../suite";
 
 // The REST surface against the floor (bench/src/floor/); then the data grows tenfold and everything runs again.
@@ -21,6 +22,8 @@ type Cell = {
   graphql?: boolean;
   /** Measured on the floor too; otherwise against the floor's read by id. */
   paired: boolean;
+  /** Its own load's connections, whatever the preset's: a goal stated at so many. */
+  connections?: number;
   /** It creates persons: afterwards each must be stored with its event and search document. */
   creates?: boolean;
   /** The calls to cycle through; one call that never changes would measure a single hot row. */
@@ -44,6 +47,8 @@ function personList(id: string, q: string, matches: (person: ListedPerson) => bo
   return {
     id,
     paired: true,
+    // The lists' goal is their p99 at 50 connections, in the quick preset too.
+    connections: 50,
     calls: () => [getCall(`/persons?q=${encodeURIComponent(q)}`)],
     check(status, body) {
       expect200(status, body);
@@ -201,22 +206,32 @@ export const rest: Suite = async (context) => {
           { name: "ours", base: cell.graphql ? platform.graphqlBase : platform.restBase, watch: [platform] },
           ...(cell.paired ? [{ name: "floor", base: floor.base, watch: [floor] }] : []),
         ];
+        const cellLoad = cell.connections ? { ...load, connections: cell.connections } : load;
         const measured = await attempt(context, [{ scenario: cell.id, variant }], () =>
-          measureCell(cell, sides, data!, { load, rounds, db, log: (line) => log(`${variant} ${cell.id} ${line}`) }),
+          measureCell(cell, sides, data!, { load: cellLoad, rounds, db, log: (line) => log(`${variant} ${cell.id} ${line}`) }),
         );
         if (!measured) continue;
         const [ours, floorPasses] = measured.passes;
-        const figures = floorPasses ? compared(ours!, floorPasses) : { ours: overRounds(ours!), theirs: undefined, spread: "" };
+        const byP99 = scenarioOf(cell.id).figure === "p99 ms";
+        const figures = floorPasses
+          ? compared(ours!, floorPasses, byP99 ? (m) => m.p99 : undefined)
+          : { ours: overRounds(ours!), theirs: undefined, rounds: undefined, spread: "" };
         rates.set(`${size} ${mode} ${cell.id} ours`, figures.ours.requestsPerSecond);
         if (figures.theirs) rates.set(`${size} ${mode} ${cell.id} floor`, figures.theirs.requestsPerSecond);
+        const rateText = `${figures.ours.requestsPerSecond.toFixed(0)}${figures.theirs ? ` / ${figures.theirs.requestsPerSecond.toFixed(0)}` : ""} req/s`;
+        const p99Text = `p99 ${figures.ours.p99} ms${figures.theirs ? ` / ${figures.theirs.p99} ms` : ""}`;
         context.record({
           scenario: cell.id,
           variant,
-          ours: figures.ours.requestsPerSecond,
-          comparison: figures.theirs?.requestsPerSecond ?? rates.get(`${size} ${mode} person-by-id floor`) ?? NaN,
+          ours: byP99 ? figures.ours.p99 : figures.ours.requestsPerSecond,
+          comparison: byP99
+            ? (figures.theirs?.p99 ?? NaN)
+            : (figures.theirs?.requestsPerSecond ?? rates.get(`${size} ${mode} person-by-id floor`) ?? NaN),
+          ...(figures.rounds && { rounds: figures.rounds }),
           detail: joined([
             figures.spread,
-            `p99 ${figures.ours.p99} ms${figures.theirs ? ` / ${figures.theirs.p99} ms` : ""}`,
+            byP99 ? rateText : p99Text,
+            cellLoad.connections !== load.connections && `${cellLoad.connections} connections`,
             measured.matched !== undefined && `${measured.matched} matches`,
           ]),
         });

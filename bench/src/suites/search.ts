@@ -64,11 +64,12 @@ export const search: Suite = async (context) => {
       return measureRounds(sides, calls, { load, rounds, log: (line) => log(`${id} ${line}`) });
     });
     if (!measured) continue;
-    const { ours, theirs, spread } = compared(measured[0]!, measured[1]!);
+    const { ours, theirs, rounds: byRound, spread } = compared(measured[0]!, measured[1]!, (m) => m.p99);
     context.record({
       scenario: id,
       ours: ours.p99,
       comparison: theirs.p99,
+      rounds: byRound,
       detail: `${calls.length} searches; ${ours.requestsPerSecond.toFixed(0)} / ${theirs.requestsPerSecond.toFixed(0)} req/s${spread && ` (${spread})`}`,
     });
     if (id === "search-words" && byId) {

@@ -59,7 +59,7 @@ export async function startEventRuntime(
   return {
     settings,
     hub,
-    audit: auditTrail(database.read, { enabled: settings.auditReads ?? true, names: settings.sensitiveFields ?? sensitiveFieldSet() }),
+    audit: auditTrail(database.append, { enabled: settings.auditReads ?? true, names: settings.sensitiveFields ?? sensitiveFieldSet() }),
     recorderFor: (headers, principal) => {
       let origin: Promise<EventOrigin> | undefined;
       return eventRecorder(

@@ -112,7 +112,7 @@ export type AuditTrail = {
 /** The trace id a request's audit rows carry: the one it arrived with, else the one its events get. */
 export const auditTraceIdOf = (headers: Record<string, string | undefined>) => traceIdOf(requestTraceparent(headers.traceparent)) ?? null;
 
-/** The process's trail, written through the driver's single statements (`run`) beside Prisma. */
+/** The process's trail, written through the driver's single statements (`run`: `Database.append`, connections of its own) beside Prisma. */
 export function auditTrail(run: RowReader, settings: { enabled: boolean; names: ReadonlySet<string> }): AuditTrail {
   const append = batchedByTurn(run);
   return {
