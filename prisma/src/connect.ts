@@ -36,6 +36,13 @@ export type Database = {
    */
   append: RowReader;
   /**
+   * The event hub's following of the log (numbering and reading what is new), single statements like
+   * `read`'s. On PostgreSQL it runs on a connection of its own, so that live delivery never queues
+   * behind the requests and durable consumers waiting for the main pool: at 1,000 events a second the
+   * consumers alone keep that pool busy. Elsewhere, `read`.
+   */
+  follow: RowReader;
+  /**
    * The hot-write path beside Prisma: one transaction on a pooled connection of the same pool, for
    * writes made of raw SQL alone (a person's create and its event). Prisma's interactive transaction
    * and model query cost several times the statements on the platform's hottest write.
@@ -202,6 +209,10 @@ function openPostgres(config: Extract<DatabaseConfig, { kind: "postgres" }>, opt
   const appendPool = new pg.Pool({ connectionString: config.url, max: 2, options: "-c jit=off", Client: TimedClient });
   appendPool.on("error", (error) => options.log?.(`an idle audit connection broke: ${error.message}`));
   const unwatchAppend = watchPool("audit", appendPool);
+  // One: the hub reads one page at a time, and wake-ups during a read fold into the next. Opened on first use.
+  const followPool = new pg.Pool({ connectionString: config.url, max: 1, options: "-c jit=off", Client: TimedClient });
+  followPool.on("error", (error) => options.log?.(`an idle event-log connection broke: ${error.message}`));
+  const unwatchFollow = watchPool("events", followPool);
   const adapterFactory = new PrismaPg(pool);
   const prisma = createClient(adapterFactory, options);
   // On the shared embedded store every connection is one session: named statements would collide there.
@@ -211,6 +222,7 @@ function openPostgres(config: Extract<DatabaseConfig, { kind: "postgres" }>, opt
     prisma,
     read: rowReader(statementsOn(pool), options.onQuery, options.sealer),
     append: rowReader(statementsOn(appendPool), options.onQuery, options.sealer),
+    follow: rowReader(statementsOn(followPool), options.onQuery, options.sealer),
     write: poolWriter(pool, options.onQuery, options.sealer),
     config,
     sealer: options.sealer,
@@ -219,8 +231,9 @@ function openPostgres(config: Extract<DatabaseConfig, { kind: "postgres" }>, opt
     async close() {
       unwatch();
       unwatchAppend();
+      unwatchFollow();
       await prisma.$disconnect();
-      await Promise.all([pool.end().catch(() => {}), appendPool.end().catch(() => {})]);
+      await Promise.all([pool, appendPool, followPool].map((each) => each.end().catch(() => {})));
     },
   };
 }
@@ -241,6 +254,7 @@ async function openPglite(config: Extract<DatabaseConfig, { kind: "pglite" }>, o
     prisma,
     read,
     append: read,
+    follow: read,
     write: (work) =>
       pglite.transaction((tx) =>
         work(

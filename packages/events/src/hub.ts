@@ -38,17 +38,18 @@ export class EventHub {
   private closed = false;
 
   private readonly db: Database["prisma"];
-  private readonly read: Database["read"];
+  /** Where the log is followed: a connection of its own on PostgreSQL, so delivery never queues for the main pool. */
+  private readonly read: Database["follow"];
 
   constructor(
-    database: Pick<Database, "prisma" | "read">,
+    database: Pick<Database, "prisma" | "follow">,
     private readonly notifier: CommitNotifier,
     private readonly logger?: Logger,
     options: Partial<HubOptions> = {},
   ) {
     this.options = { ...defaults, ...options };
     this.db = database.prisma;
-    this.read = database.read;
+    this.read = database.follow;
   }
 
   async start(): Promise<void> {
