@@ -93,6 +93,11 @@ const bySuite: Record<SuiteName, Entry[]> = {
         "GraphQL: 25 active cases → tasks, primary applicant, members → person → appointments and open tasks (four subgraphs), through our gateway in distributed mode",
       against: "Hive Gateway (Rust query planner) over the same subgraph processes, answers checked equal",
     }),
+    scenario("application-screen", "req/s", target(1.2), "Hive", {
+      measures:
+        "GraphQL: the caseworker's application screen (docs/domains/intake.md: application → members → person → cases, incomes, verifications, tasks, determination, case; seven subgraphs), one application per case in rotation, through our gateway in distributed mode",
+      against: "Hive Gateway (Rust query planner) over the same subgraph processes, answers checked equal",
+    }),
     scenario("person-query", "req/s", target(1), "Hive", {
       measures: "GraphQL `person(id)`, 2,000 ids in rotation, through our gateway",
       against: "Hive Gateway over the same subgraph processes, answers checked equal",

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import type pg from "pg";
 import { canonical, compared, measureRounds, sameAnswers, type Side } from "../compare";
@@ -34,6 +35,29 @@ export function checkCaseload(data: unknown): void {
     fail("no member has an open task: Person.tasks (@requires) returned nothing");
 }
 
+/**
+ * The caseworker's application screen as the intake page shows it (docs/domains/intake.md, the query the
+ * SQL-count test reads): application → members → person → cases, its tasks, its case; seven subgraphs.
+ */
+export const applicationScreen = (() => {
+  const text = readFileSync(path.join(repositoryRoot, "docs", "domains", "intake.md"), "utf8");
+  return (
+    /```graphql\n(query ApplicationScreen[\s\S]*?)```/.exec(text)?.[1] ?? fail("docs/domains/intake.md holds no ApplicationScreen query")
+  );
+})();
+
+type ScreenApplication = { members?: { person?: { attributes?: unknown; cases?: unknown[] } | null }[]; tasks?: unknown[]; case?: unknown };
+
+/** Throws unless a screen's data is the application with its members' persons and cases, its review task and its case. */
+function checkApplicationScreen(data: unknown): void {
+  const application = (data as { application?: ScreenApplication | null }).application;
+  if (!application?.members?.length) fail("the application or its members did not resolve");
+  if (application.members.some((member) => !member.person?.attributes || !member.person.cases?.length))
+    fail("a member's person or their cases did not resolve across subgraphs");
+  if (!application.tasks?.length) fail("the application's review task did not resolve (workflow)");
+  if (!application.case) fail("the application's case did not resolve (case management)");
+}
+
 /** A GraphQL answer's data, the same from both gateways or not the answer; errors fail it. */
 function dataOf(body: unknown): unknown {
   const { data, errors } = body as { data?: unknown; errors?: unknown };
@@ -43,11 +67,17 @@ function dataOf(body: unknown): unknown {
 const comparableData = (body: unknown) => canonical(dataOf(body));
 
 /** Each query's bodies (the load cycles through them) and a check that throws unless its data is the answer. */
-const queries: { id: string; bodies(personIds: string[]): object[]; check(data: unknown): void }[] = [
+const queries: { id: string; bodies(personIds: string[], applicationIds: string[]): object[]; check(data: unknown): void }[] = [
   {
     id: "caseload",
     bodies: () => [{ query: caseload }],
     check: checkCaseload,
+  },
+  {
+    id: "application-screen",
+    // Every application in rotation: one per case, its members the case's.
+    bodies: (_ids, applicationIds) => applicationIds.map((id) => ({ query: applicationScreen, variables: { id } })),
+    check: checkApplicationScreen,
   },
   {
     id: "person-query",
@@ -66,10 +96,11 @@ export const gateway: Suite = async (context) => {
   const rounds = quick ? 1 : 2;
   const database = await freshDatabase(scope);
   const data = await seedPeople(database.client, personColumnsFrom(repositoryRoot));
+  const applicationIds = await seedApplications(database.client);
   const tasks = await seedTasks(database.client);
   const documents = await deriveSearchDocuments(database.url);
   context.note(
-    `${data.counts.persons} persons, ${data.counts.cases} cases, ${data.counts.appointments} appointments, ${tasks} tasks, their search documents derived in ${documents.toFixed(1)} s; ${rounds} round(s) of ${load.warmupSeconds} s warm-up + ${load.seconds} s per gateway, ${load.connections} connections`,
+    `${data.counts.persons} persons, ${data.counts.cases} cases, ${applicationIds.length} applications (one per case, its members the case's), ${data.counts.appointments} appointments, ${tasks} tasks, their search documents derived in ${documents.toFixed(1)} s; ${rounds} round(s) of ${load.warmupSeconds} s warm-up + ${load.seconds} s per gateway, ${load.connections} connections`,
   );
 
   // Hive has no per-caller limit (production's is off anyway); seven subgraph processes with the
@@ -106,7 +137,7 @@ export const gateway: Suite = async (context) => {
   ];
 
   for (const query of queries) {
-    const calls = query.bodies(data.personIds).map(graphqlCall);
+    const calls = query.bodies(data.personIds, applicationIds).map(graphqlCall);
     const measured = await attempt(context, [{ scenario: query.id }], async () => {
       // The first, the last and a spread between: a faster gateway that drops a field or a hop would win on a wrong result.
       const sample = [0, calls.length - 1, ...Array.from({ length: 8 }, (_, index) => Math.floor((index * calls.length) / 8))];
@@ -130,6 +161,32 @@ export const gateway: Suite = async (context) => {
     });
   }
 };
+
+/**
+ * One submitted application per case, its members the case's members (the first the primary applicant),
+ * linked to the case, each with a review task: what a caseworker's application screen walks.
+ */
+export async function seedApplications(db: pg.Client): Promise<string[]> {
+  const applicationOf = `md5('application-' || c.id::text)::uuid`;
+  const { rows } = await db.query<{ id: string }>(
+    `INSERT INTO intake_application (id, status, programs, channel, "submittedAt", "applicantFirstName", "applicantLastName", "createdAt", "updatedAt")
+     SELECT ${applicationOf}, 'submitted', ARRAY['snap', 'medicaid'], 'online', c."createdAt", p."firstName", p."lastName", c."createdAt", c."updatedAt"
+     FROM "case" c JOIN person p ON p.id = c."primaryApplicantId" ORDER BY c.id RETURNING id::text`,
+  );
+  await db.query(
+    `INSERT INTO intake_application_member (id, "applicationId", roles, "programsAppliedFor", "personId", "createdAt", "updatedAt")
+     SELECT md5('member-' || m."caseId"::text || '-' || m.position)::uuid, md5('application-' || m."caseId"::text)::uuid,
+       CASE WHEN m.position = 0 THEN ARRAY['primary_applicant'] ELSE ARRAY['household_member'] END, ARRAY['snap'], m."personId", now(), now()
+     FROM case_member m`,
+  );
+  await db.query(`INSERT INTO case_application ("applicationId", "caseId") SELECT ${applicationOf}, c.id FROM "case" c`);
+  await db.query(
+    `INSERT INTO workflow_task (id, name, status, "taskType", "subjectType", "subjectId", priority, "createdAt", "updatedAt")
+     SELECT md5('review-' || c.id::text)::uuid, 'Review application', 'pending', 'application_review', 'application', ${applicationOf}, 2, now(), now()
+     FROM "case" c`,
+  );
+  return rows.map((row) => row.id);
+}
 
 /** Two tasks per active case and one per other appointment, statuses and priorities spread so their order matters. */
 export async function seedTasks(db: pg.Client): Promise<number> {
