@@ -31,7 +31,7 @@ afterAll(async () => {
 beforeEach(() => ran.mockClear());
 
 type Request = { query: string; variables?: Record<string, unknown>; headers?: Record<string, string> };
-type Answer = { status: number; body: { data?: unknown; errors?: unknown[] } };
+type Answer = { status: number; body: { data?: unknown; errors?: readonly unknown[] } };
 
 /** /graphql of the platform, where the fast path is on. */
 async function overHttp({ query, variables, headers = {} }: Request): Promise<Answer> {
@@ -82,7 +82,9 @@ describe("operations one subgraph owns, over /graphql", () => {
   it("a person read directly equals the gateway's answer", async () => {
     const answer = await compared({ query: personQuery, variables: { id: personId }, headers: await adminHeaders() });
     expect(answer.direct).toBe(true);
-    expect((answer.body.data as { person: { attributes: unknown } }).person.attributes).toEqual({ name: { firstName: "Ana", lastName: "Ruiz" } });
+    expect((answer.body.data as { person: { attributes: unknown } }).person.attributes).toEqual({
+      name: { firstName: "Ana", lastName: "Ruiz" },
+    });
   });
 
   it("gives the gateway's errors: not found, no caller, a refused caller, a bad variable, a malformed filter", async () => {
@@ -114,5 +116,7 @@ it("operations that span subgraphs and introspection still go through the gatewa
   expect(spanning.direct).toBe(false);
   const introspection = await overHttp({ query: `{ __type(name: "Person") { name } person(id: "${missing}") { id } }`, headers: admin });
   expect(ran).not.toHaveBeenCalled();
-  expect(introspection.body).toEqual((await throughGateway({ query: `{ __type(name: "Person") { name } person(id: "${missing}") { id } }`, headers: admin })).body);
+  expect(introspection.body).toEqual(
+    (await throughGateway({ query: `{ __type(name: "Person") { name } person(id: "${missing}") { id } }`, headers: admin })).body,
+  );
 });

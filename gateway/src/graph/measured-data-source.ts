@@ -20,7 +20,10 @@ const durations = new Histogram({
 });
 
 /** One fetch from a subgraph, counted and timed by its outcome: the answer's errors say error, a throw says failed. */
-export async function measuredFetch<Answer extends { errors?: readonly unknown[] }>(subgraph: string, fetch: () => Promise<Answer>): Promise<Answer> {
+export async function measuredFetch<Answer extends { errors?: readonly unknown[] }>(
+  subgraph: string,
+  fetch: () => Promise<Answer>,
+): Promise<Answer> {
   const started = performance.now();
   let outcome = "failed";
   try {
