@@ -110,7 +110,8 @@ export type Server = {
 
 // Each start gets a block of its own (distributed mode takes base … base + 30): a socket slow to be
 // released by one start never collides with the next. The block at 6000 is skipped: fetch refuses X11's port.
-let nextPort = 4600;
+// BENCH_PORT_BASE moves the blocks, for two benchmark runs on one machine.
+let nextPort = Number(process.env.BENCH_PORT_BASE ?? 4600);
 export const portBlock = () => (nextPort += nextPort + 100 === 6000 ? 200 : 100);
 // Generous: a distributed platform starts a dozen processes, and these cores are shared.
 const startSeconds = 180;

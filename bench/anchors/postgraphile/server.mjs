@@ -29,7 +29,9 @@ async function pgSettingsOf(authorization) {
 
 const preset = {
   extends: [PostGraphileAmberPreset],
-  pgServices: [makePgService({ connectionString: env.DATABASE_URL, schemas: ["public"], poolConfig: { max: Number(env.DATABASE_POOL_SIZE ?? 20) } })],
+  pgServices: [
+    makePgService({ connectionString: env.DATABASE_URL, schemas: ["public"], poolConfig: { max: Number(env.DATABASE_POOL_SIZE ?? 20) } }),
+  ],
   grafast: {
     context: async (requestContext) => ({ pgSettings: await pgSettingsOf(requestContext.node?.req?.headers?.authorization) }),
   },

@@ -63,7 +63,8 @@ export async function startPostGraphile(
   const server = await spawnServer(scope, {
     name: "postgraphile",
     command: options.node,
-    args: [path.join(folder, "server.mjs")],
+    // BENCH_NODE_ARGS as for the platform: with `--cpu-prof`, a profile of each side (told apart by pid).
+    args: [...(process.env.BENCH_NODE_ARGS ?? "").split(/\s+/).filter(Boolean), path.join(folder, "server.mjs")],
     env: {
       ...process.env,
       NODE_ENV: "production",
