@@ -4,8 +4,11 @@ import { admin, watched, type Server } from "./platform";
 // The platform against another server answering the same calls: equal answers first (a fast wrong
 // answer must not pass), then rounds in turn, so the machine's noise falls on both sides.
 
-/** One server compared: its name in the logs, where the calls go, and the processes whose crash fails a pass. */
-export type Side = { name: string; base: string; watch: Server[] };
+/**
+ * One server compared: its name in the logs, where the calls go, and the processes whose crash fails a
+ * pass; `calls` when it is asked in words of its own (another GraphQL schema), index for index the same requests.
+ */
+export type Side = { name: string; base: string; watch: Server[]; calls?: Calls };
 
 /** JSON with object keys sorted: two servers may list a record's fields in another order. */
 export const canonical = (value: unknown) =>
@@ -28,7 +31,7 @@ export async function sameAnswers(
     const answers: string[] = [];
     let path = "";
     for (const side of sides) {
-      const call = calls.at(index)!;
+      const call = (side.calls ?? calls).at(index)!;
       path = call.path;
       const { status, body } = await getJson(side.base + call.path, { ...call, headers: { ...call.headers, ...admin } });
       try {
@@ -66,7 +69,7 @@ export async function measureRounds(
     for (const index of order) {
       const side = sides[index]!;
       const m = await around(async () => {
-        const pass = await watched(side.watch, () => measure(side.base, calls, options.load, admin, options.failedBody));
+        const pass = await watched(side.watch, () => measure(side.base, side.calls ?? calls, options.load, admin, options.failedBody));
         if (pass.errors) throw new Error(`${side.name}: ${pass.errors} errors (${pass.errorDetail})`);
         return pass;
       });

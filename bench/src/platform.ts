@@ -16,7 +16,7 @@ export const repositoryRoot = path.resolve(__dirname, "../..");
 const adminUrl = process.env.BENCH_DATABASE_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 
 /** What a production start asks for, with keys of the benchmark's own: no secrets, its data is thrown away with its database. */
-const productionSettings = {
+export const productionSettings = {
   AUTH_SECRET: "bench-only-token-signing-key-0123456789abcdef",
   AUTH_ISSUER: "urn:pap:bench",
   AUTH_AUDIENCE: "public-assistance-platform",

@@ -10,6 +10,7 @@ import { documents } from "./suites/documents";
 import { events } from "./suites/events";
 import { gateway } from "./suites/gateway";
 import { hosts } from "./suites/hosts";
+import { postgraphile } from "./suites/postgraphile";
 import { rest } from "./suites/rest";
 import { search } from "./suites/search";
 import { workflow } from "./suites/workflow";
@@ -24,6 +25,7 @@ const suites: Record<SuiteName, Suite> = {
   documents,
   dashboard,
   hosts,
+  postgraphile,
 };
 
 const usage = `usage: node bench/dist/run.js [--suite NAME…] [--quick] [--report-only] [--mode single,cluster,distributed]

@@ -4,7 +4,18 @@
 // states (an absolute one restated against its comparison); a `guard` is set at about half the ratio
 // last measured, so that a regression of that size fails the run.
 
-export const suiteNames = ["rest", "gateway", "events", "search", "workflow", "data-exchange", "documents", "dashboard", "hosts"] as const;
+export const suiteNames = [
+  "rest",
+  "gateway",
+  "events",
+  "search",
+  "workflow",
+  "data-exchange",
+  "documents",
+  "dashboard",
+  "hosts",
+  "postgraphile",
+] as const;
 export type SuiteName = (typeof suiteNames)[number];
 
 // The figures compared: rates are better higher, times and memory lower.
@@ -205,6 +216,20 @@ const bySuite: Record<SuiteName, Entry[]> = {
       measures:
         "the hosts' CPU time (user + system of every host process and its children, from /proc) over the measured window, per request answered, with 2 and 3 hosts: per-request cost must not grow with hosts",
       against: "the same with one host given every core",
+    }),
+  ],
+  postgraphile: [
+    scenario("graphql-person-by-id", "req/s", target(1), "PostGraphile", {
+      measures:
+        "GraphQL `person(id)` through our graph in single mode (gateway → persons subgraph, our authorization), 2,000 ids in rotation",
+      against:
+        "PostGraphile 5 (amber preset) over the same tables, `personByRowId` with the same fields, the same token verified and run as a PostgreSQL role granted SELECT; answers checked equal",
+    }),
+    scenario("graphql-persons-page", "req/s", target(1), "PostGraphile", {
+      measures:
+        'GraphQL `persons(q: "name.lastName:… address.city:…", limit: 25)`: a page of persons with a last name in a city (5 to 40 matches), newest first, filters in rotation',
+      against:
+        "PostGraphile's `allPeople(condition: {lastName, addressCity}, first: 25, orderBy: [UPDATED_AT_DESC, ROW_ID_ASC])`, answers checked equal",
     }),
   ],
 };

@@ -6,7 +6,6 @@ import type { FastifyInstance } from "fastify";
 import { createGraphServer } from "./graph/server";
 import { inProcessExecutor } from "./graph/in-process-executor";
 import { ownedOperationExecutor } from "./graph/owned-operations";
-import { loadSupergraph } from "./supergraph/load";
 import { createHttpApp } from "./http-app";
 import { prepareAuthSettings } from "./auth";
 import { processContentSettings } from "@pap/content";
@@ -60,9 +59,7 @@ export async function startPlatform(options: {
   logger.debug(`database: ${describeDatabase(options.database)}`);
   const graph = await createGraphServer({ kind: "in-process", services, subgraphs }, logger, services.authenticate);
   const execute = ownedOperationExecutor({
-    supergraphSdl: loadSupergraph(),
-    subgraphs,
-    services,
+    owned: graph.owned!,
     formatError: (formatted, error, operation) =>
       formatGraphError((record, message) => logger.error(record, message), formatted, error, operation),
     throughGateway: inProcessExecutor(graph.server),

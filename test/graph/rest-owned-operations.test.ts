@@ -4,7 +4,7 @@
  * several subgraphs still go through the gateway.
  */
 import { formatGraphError, httpGraphExecutor, type GraphExecutor, type GraphRequest } from "@pap/kernel/graphql";
-import { domains, loadSupergraph, ownedOperationExecutor, subgraphs } from "@pap/gateway";
+import { domains, loadSupergraph, OwnedOperations, ownedOperationExecutor, subgraphs } from "@pap/gateway";
 import { adminHeaders } from "../support/auth";
 import { startTestPlatform } from "../support/platform";
 import type { RunningPlatform } from "@pap/gateway";
@@ -21,9 +21,7 @@ beforeAll(async () => {
   platform = await startTestPlatform("owned-operations");
   gateway = httpGraphExecutor(`${platform.url}/graphql`);
   direct = ownedOperationExecutor({
-    supergraphSdl: loadSupergraph(),
-    subgraphs,
-    services: platform.services,
+    owned: new OwnedOperations(loadSupergraph(), subgraphs, platform.services),
     formatError: (formatted, error, operation) => formatGraphError(() => {}, formatted, error, operation),
     throughGateway: (request: GraphRequest) => (sentToGateway.push(request.query), gateway(request)),
   });

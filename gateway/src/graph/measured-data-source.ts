@@ -6,7 +6,7 @@ const labelNames = ["subgraph", "outcome"] as const;
 
 const fetches = new Counter({
   name: "pap_subgraph_fetches_total",
-  help: "Fetches the gateway made to a subgraph (over HTTP in distributed mode, in-process otherwise), by subgraph and outcome: ok, error (answered with GraphQL errors), failed (no answer: refused, unreachable, timed out).",
+  help: "Fetches the gateway made to a subgraph (over HTTP in distributed mode, in-process otherwise, or directly for an operation that subgraph answers alone), by subgraph and outcome: ok, error (answered with GraphQL errors), failed (no answer: refused, unreachable, timed out).",
   labelNames,
   registers: [metricsRegistry],
 });
@@ -19,6 +19,24 @@ const durations = new Histogram({
   registers: [metricsRegistry],
 });
 
+/** One fetch from a subgraph, counted and timed by its outcome: the answer's errors say error, a throw says failed. */
+export async function measuredFetch<Answer extends { errors?: readonly unknown[] }>(
+  subgraph: string,
+  fetch: () => Promise<Answer>,
+): Promise<Answer> {
+  const started = performance.now();
+  let outcome = "failed";
+  try {
+    const response = await fetch();
+    outcome = response.errors?.length ? "error" : "ok";
+    return response;
+  } finally {
+    const labels = { subgraph, outcome };
+    fetches.inc(labels);
+    durations.observe(labels, (performance.now() - started) / 1000);
+  }
+}
+
 /**
  * A subgraph's data source, each fetch the gateway's query plan makes through it counted and timed,
  * whichever way the subgraph is reached (`RemoteSubgraph` over HTTP, `InProcessDataSource` in the
@@ -28,19 +46,5 @@ export function measuredDataSource<Context extends Record<string, unknown>>(
   subgraph: string,
   source: GraphQLDataSource<Context>,
 ): GraphQLDataSource<Context> {
-  const outcomes = { ok: { subgraph, outcome: "ok" }, error: { subgraph, outcome: "error" }, failed: { subgraph, outcome: "failed" } };
-  return {
-    async process(options: GraphQLDataSourceProcessOptions<Context>) {
-      const started = performance.now();
-      let labels = outcomes.failed;
-      try {
-        const response = await source.process(options);
-        labels = response.errors?.length ? outcomes.error : outcomes.ok;
-        return response;
-      } finally {
-        fetches.inc(labels);
-        durations.observe(labels, (performance.now() - started) / 1000);
-      }
-    },
-  };
+  return { process: (options: GraphQLDataSourceProcessOptions<Context>) => measuredFetch(subgraph, () => source.process(options)) };
 }

@@ -17,6 +17,8 @@ import type { GatewayContext } from "./context";
 import { InProcessDataSource } from "./in-process-data-source";
 import { introspectionGuard } from "./introspection-guard";
 import { measuredDataSource } from "./measured-data-source";
+import { withOwnedOperations } from "./owned-gateway";
+import { OwnedOperations } from "./owned-operations";
 import { platformLimitsRule } from "./limits";
 import { RemoteSubgraph } from "./remote-data-source";
 import { createSubgraphFetcher } from "./subgraph-fetcher";
@@ -35,6 +37,8 @@ export type FederatedGraph = {
   subscriptions: SubscriptionEngine;
   /** The client-facing schema, as composed. */
   schema(): GraphQLSchema;
+  /** With every subgraph in this process: the operations one subgraph answers alone, run there (REST's routes use it too). */
+  owned?: OwnedOperations;
   stop(): Promise<void>;
 };
 
@@ -46,11 +50,14 @@ export async function createGraphServer(
   placement: SubgraphPlacement,
   logger: Logger,
   authenticate: Authenticator,
+  /** `ownedOperations: false` sends every operation through the gateway (the tests compare both ways). */
+  options: { ownedOperations?: boolean } = {},
 ): Promise<FederatedGraph> {
   // One connection pool for every remote subgraph; in-flight merging unless SUBGRAPH_MERGE_IN_FLIGHT=false.
   const fetcher = placement.kind === "remote" ? createSubgraphFetcher({ mergeInFlight: readSetting("SUBGRAPH_MERGE_IN_FLIGHT") }) : null;
+  const supergraphSdl = loadSupergraph();
   const gateway = new ApolloGateway({
-    supergraphSdl: loadSupergraph(),
+    supergraphSdl,
     logger: logger.child({ component: "gateway" }),
     buildService: ({ name }) => {
       if (placement.kind === "remote") {
@@ -67,8 +74,13 @@ export async function createGraphServer(
   gateway.onSchemaLoadOrUpdate(({ apiSchema: loaded }) => (apiSchema = loaded));
   const limits = queryLimitsFromEnv();
   const errors = apolloErrorFormatting<GatewayContext>((record, message) => logger.error(record, message));
+  // In a process hosting every subgraph, an operation one subgraph answers alone skips the gateway's plan execution.
+  const owned =
+    placement.kind === "in-process" && options.ownedOperations !== false
+      ? new OwnedOperations(supergraphSdl, placement.subgraphs, placement.services)
+      : undefined;
   const server = new ApolloServer<GatewayContext>({
-    gateway,
+    gateway: owned ? withOwnedOperations(gateway, owned) : gateway,
     includeStacktraceInErrorResponses: false,
     // The platform stops Apollo itself on SIGTERM; a second, concurrent stop() never settles.
     stopOnTerminationSignals: false,
@@ -100,6 +112,7 @@ export async function createGraphServer(
     server,
     subscriptions,
     schema,
+    owned,
     async stop() {
       await subscriptions.close();
       await server.stop();
