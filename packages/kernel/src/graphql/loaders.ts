@@ -74,7 +74,9 @@ function byTurn<T extends { id: string }>(read: RowReader, statement: string): (
     const asking = turn;
     turn = [];
     try {
-      const rows = await read<T>(statement, [[...new Set(asking.flatMap((one) => one.ids))]]);
+      // A value that is no uuid names nothing, and must not fail the statement every other request shares.
+      const ids = [...new Set(asking.flatMap((one) => one.ids))].filter(isUuid);
+      const rows = ids.length ? await read<T>(statement, [ids]) : [];
       const byId = new Map(rows.map((row) => [row.id, row]));
       const handedOut = new Set<string>();
       const handOut = (id: string): T[] => {
