@@ -51,11 +51,12 @@ type ScreenApplication = { members?: { person?: { attributes?: unknown; cases?: 
 /** Throws unless a screen's data is the application with its members' persons and cases, its review task and its case. */
 function checkApplicationScreen(data: unknown): void {
   const application = (data as { application?: ScreenApplication | null }).application;
-  if (!application?.members?.length) fail("the application or its members did not resolve");
-  if (application.members.some((member) => !member.person?.attributes || !member.person.cases?.length))
+  const members = application?.members ?? [];
+  if (!members.length) return fail("the application or its members did not resolve");
+  if (members.some((member) => !member.person?.attributes || !member.person.cases?.length))
     fail("a member's person or their cases did not resolve across subgraphs");
-  if (!application.tasks?.length) fail("the application's review task did not resolve (workflow)");
-  if (!application.case) fail("the application's case did not resolve (case management)");
+  if (!application?.tasks?.length) fail("the application's review task did not resolve (workflow)");
+  if (!application?.case) fail("the application's case did not resolve (case management)");
 }
 
 /** A GraphQL answer's data, the same from both gateways or not the answer; errors fail it. */
