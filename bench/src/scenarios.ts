@@ -231,6 +231,8 @@ const bySuite: Record<SuiteName, Entry[]> = {
         'GraphQL `persons(q: "name.lastName:… address.city:…", limit: 25)`: a page of persons with a last name in a city (5 to 40 matches), newest first, filters in rotation',
       against:
         "PostGraphile's `allPeople(condition: {lastName, addressCity}, first: 25, orderBy: [UPDATED_AT_DESC, ROW_ID_ASC])`, answers checked equal",
+    }),
+  ],
   scale: [
     scenario("scale-by-id", "req/s", target(0.8), "at 10k", {
       measures: "REST `GET /persons/{id}` at 1,000,000 persons (quick: 100,000), 10,000 ids spread over the table",
