@@ -6,7 +6,7 @@ import { insertRows, inTransaction, uuidFromLabel as uuidOf } from "./sql";
 // comes from the code or the machine, never the data.
 
 /** mulberry32: tiny, fast and good enough for test data (not for anything secret). */
-function createRandom(seed: number) {
+export function createRandom(seed: number) {
   let state = seed >>> 0;
   const next = () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -45,7 +45,7 @@ function createRandom(seed: number) {
     },
   };
 }
-type Random = ReturnType<typeof createRandom>;
+export type Random = ReturnType<typeof createRandom>;
 
 const firstNames =
   `James Mary Robert Patricia John Jennifer Michael Linda David Elizabeth William Barbara Richard Susan Joseph Jessica Thomas Sarah Christopher Karen Charles Lisa Daniel Nancy
@@ -89,7 +89,7 @@ const householdSizes = weights("1:35 2:25 3:22 4:18").map(([size, weight]) => [N
 // Statuses as the enum spells them (weights() would read "no_show" as two words).
 const pastStatuses: [string, number][] = Object.entries({ completed: 75, no_show: 12, canceled: 13 });
 const comingStatuses: [string, number][] = Object.entries({ scheduled: 85, canceled: 15 });
-const relationships = weights("spouse:25 child:45 parent:10 sibling:8 grandchild:5 domestic_partner:4 other_relative:3");
+export const relationships = weights("spouse:25 child:45 parent:10 sibling:8 grandchild:5 domestic_partner:4 other_relative:3");
 const appointmentTypes = weights(
   "intake_interview:25 eligibility_review:25 renewal_interview:20 document_review:15 home_visit:5 phone_interview:10",
 );
@@ -134,7 +134,7 @@ export type SeededData = {
   counts: { persons: number; cases: number; caseMembers: number; appointments: number; tasks: number };
 };
 
-type Identity = ReturnType<typeof newIdentity>;
+export type Identity = ReturnType<typeof newIdentity>;
 
 const day = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -217,7 +217,7 @@ async function written(client: pg.Client, work: () => Promise<void>): Promise<vo
   await client.query("VACUUM (ANALYZE)");
 }
 
-function newIdentity(random: Random) {
+export function newIdentity(random: Random) {
   const [city, state, zipPrefix] = random.weighted(cities);
   const createdAt = Date.parse("2023-01-01T00:00:00Z") + random.int(0, 1_245) * day + random.int(0, day - 1);
   return {
@@ -274,7 +274,14 @@ function buildCases(random: Random, identities: Identity[], staff: string[]) {
   });
 }
 
-function personRow(random: Random, identity: Identity, isApplicant: boolean, derived: PersonColumns) {
+/** `seal`: the platform's sealer, so that sensitive fields are stored as its writes store them (the scale suite's rows). */
+export function personRow(
+  random: Random,
+  identity: Identity,
+  isApplicant: boolean,
+  derived: PersonColumns,
+  seal: (record: object) => unknown = (record) => record,
+) {
   const { firstName, lastName, middleName } = identity;
   const attributes = {
     name: { firstName, ...(middleName && { middleName }), lastName },
@@ -294,7 +301,7 @@ function personRow(random: Random, identity: Identity, isApplicant: boolean, der
   };
   return {
     id: identity.id,
-    attributes: JSON.stringify(attributes),
+    attributes: JSON.stringify(seal(attributes)),
     createdAt: iso(identity.createdAt),
     updatedAt: iso(identity.updatedAt),
     ...derived.of(attributes),

@@ -75,12 +75,16 @@ export async function freshDatabase(scope: Scope): Promise<{ url: string; client
   return { url, client };
 }
 
-/** Search documents of rows written by SQL, derived by the platform's engine before it starts, as a deployment holds them. */
-export async function deriveSearchDocuments(url: string): Promise<number> {
+/**
+ * Search documents of rows written by SQL, derived by the platform's engine before it starts, as a
+ * deployment holds them; a bulk load gives a larger `batchSize` than the platform's own (a batch per
+ * 1,000 records is made to stay short beside other writers, of which a seeded database has none).
+ */
+export async function deriveSearchDocuments(url: string, batchSize?: number): Promise<number> {
   const started = Date.now();
   const database = await openDatabase({ kind: "postgres", url, poolSize: 2 }, { migrate: false });
   try {
-    await searchIndexOf(domains.flatMap((domain) => domain.search ?? [])).catchUp(database.prisma);
+    await searchIndexOf(domains.flatMap((domain) => domain.search ?? [])).catchUp(database.prisma, { batchSize });
     // Fresh statistics for what was written behind the planner's back.
     await database.prisma.$executeRawUnsafe("ANALYZE");
   } finally {
@@ -139,7 +143,8 @@ async function allFree(base: number, count: number): Promise<boolean> {
   return true;
 }
 // Generous: a distributed platform starts a dozen processes, and these cores are shared.
-const startSeconds = 180;
+// A launch may allow more (the scale suite's million rows: the platform reads every JSON column once at start to seal leftovers).
+const defaultStartSeconds = 180;
 
 /**
  * A Node.js server (or `command`) in a process group of its own (the load generator must not share its
@@ -149,7 +154,16 @@ const startSeconds = 180;
  */
 export async function spawnServer(
   scope: Scope,
-  launch: { name: string; args: string[]; env: NodeJS.ProcessEnv; probes: string[]; banner?: RegExp; command?: string; cpus?: string },
+  launch: {
+    name: string;
+    args: string[];
+    env: NodeJS.ProcessEnv;
+    probes: string[];
+    banner?: RegExp;
+    command?: string;
+    cpus?: string;
+    startSeconds?: number;
+  },
 ): Promise<Server> {
   const command = launch.command ?? process.execPath;
   const [file, args] = launch.cpus ? ["taskset", ["-c", launch.cpus, command, ...launch.args]] : [command, launch.args];
@@ -183,10 +197,12 @@ export async function spawnServer(
     pid: child.pid!,
   };
   scope.defer(server.stop);
+  const startSeconds = launch.startSeconds ?? defaultStartSeconds;
   const deadline = Date.now() + startSeconds * 1000;
   const ready = async () => {
-    for (const url of launch.probes) while (!(await answers(url))) await waitUntil(deadline, `${url} did not answer 200`);
-    while (launch.banner && !launch.banner.test(server.output())) await waitUntil(deadline, `healthy, but no banner (${launch.banner})`);
+    for (const url of launch.probes) while (!(await answers(url))) await waitUntil(deadline, startSeconds, `${url} did not answer 200`);
+    while (launch.banner && !launch.banner.test(server.output()))
+      await waitUntil(deadline, startSeconds, `healthy, but no banner (${launch.banner})`);
   };
   try {
     await Promise.race([ready(), exited.then(() => Promise.reject(new Error(`the server exited (${exitedWith}) before it was ready`)))]);
@@ -197,7 +213,7 @@ export async function spawnServer(
   return server;
 }
 
-async function waitUntil(deadline: number, failure: string): Promise<void> {
+async function waitUntil(deadline: number, startSeconds: number, failure: string): Promise<void> {
   if (Date.now() > deadline) throw new Error(`${failure} within ${startSeconds} s`);
   await sleep(100);
 }
@@ -233,7 +249,7 @@ export type Platform = Server & { mode: ModeName; graphqlBase: string; restBase:
 export async function startPlatform(
   scope: Scope,
   databaseUrl: string,
-  options: { mode?: ModeName; env?: NodeJS.ProcessEnv; cpus?: string } = {},
+  options: { mode?: ModeName; env?: NodeJS.ProcessEnv; cpus?: string; entry?: string; startSeconds?: number } = {},
 ): Promise<Platform> {
   const mode = options.mode ?? "single";
   const port = await portBlock();
@@ -264,13 +280,15 @@ export async function startPlatform(
     // BENCH_NODE_ARGS: flags for the platform's node (a profile: `--cpu-prof --cpu-prof-dir=…`), which NODE_OPTIONS refuses.
     args: [
       ...(process.env.BENCH_NODE_ARGS ?? "").split(/\s+/).filter(Boolean),
-      path.join(repositoryRoot, "gateway", "dist", "main.js"),
+      // `entry`: another script starting the same platform (the scale suite's statement log).
+      options.entry ?? path.join(repositoryRoot, "gateway", "dist", "main.js"),
       ...(mode === "single" ? [] : [`--mode=${mode}`]),
     ],
     env,
     probes: [...new Set([base, restBase])].flatMap((face) => [`${face}/healthz`, `${face}/readyz`]),
     banner: /is running/i,
     cpus: options.cpus,
+    startSeconds: options.startSeconds,
   });
   return Object.assign(server, { mode, graphqlBase: base, restBase });
 }

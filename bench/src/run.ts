@@ -12,6 +12,7 @@ import { gateway } from "./suites/gateway";
 import { hosts } from "./suites/hosts";
 import { postgraphile } from "./suites/postgraphile";
 import { rest } from "./suites/rest";
+import { scale } from "./suites/scale";
 import { search } from "./suites/search";
 import { workflow } from "./suites/workflow";
 
@@ -26,6 +27,7 @@ const suites: Record<SuiteName, Suite> = {
   dashboard,
   hosts,
   postgraphile,
+  scale,
 };
 
 const usage = `usage: node bench/dist/run.js [--suite NAME…] [--quick] [--report-only] [--mode single,cluster,distributed]

@@ -15,12 +15,13 @@ export const suiteNames = [
   "dashboard",
   "hosts",
   "postgraphile",
+  "scale",
 ] as const;
 export type SuiteName = (typeof suiteNames)[number];
 
 // The figures compared: rates are better higher, times and memory lower.
 const rates = ["req/s", "events/s", "MB/s", "transitions/s", "completed/s", "grown ÷ first req/s"] as const;
-const costs = ["p95 ms", "p99 ms", "median ms", "RSS MiB", "CPU ms/req", "executions/event"] as const;
+const costs = ["p95 ms", "p99 ms", "median ms", "RSS MiB", "CPU ms/req", "executions/event", "est. cost"] as const;
 export type Figure = (typeof rates)[number] | (typeof costs)[number];
 export const higherIsBetter = (figure: Figure) => (rates as readonly string[]).includes(figure);
 
@@ -230,6 +231,30 @@ const bySuite: Record<SuiteName, Entry[]> = {
         'GraphQL `persons(q: "name.lastName:… address.city:…", limit: 25)`: a page of persons with a last name in a city (5 to 40 matches), newest first, filters in rotation',
       against:
         "PostGraphile's `allPeople(condition: {lastName, addressCity}, first: 25, orderBy: [UPDATED_AT_DESC, ROW_ID_ASC])`, answers checked equal",
+    }),
+  ],
+  scale: [
+    scenario("scale-by-id", "req/s", target(0.8), "at 10k", {
+      measures: "REST `GET /persons/{id}` at 1,000,000 persons (quick: 100,000), 10,000 ids spread over the table",
+      against: "the same at 10,000 persons (every one of them), measured in alternating rounds with it: flat within the machine's noise",
+    }),
+    scenario("scale-selective-q", "req/s", target(0.8), "at 10k", {
+      measures: "REST `GET /persons?q=email:… name.lastName:…`, 2,000 persons' own, each matching about one person at any size",
+      against: "the same at 10,000 persons, alternating rounds",
+    }),
+    scenario("scale-search", "req/s", target(0.8), "at 10k", {
+      measures: "`GET /platform/search?q=…` (an e-mail address, or a surname and phone number) over 2.1 million search documents",
+      against: "the same at 10,000 persons (21,000 documents), alternating rounds",
+    }),
+    scenario("scale-application-screen", "req/s", target(0.8), "at 10k", {
+      measures:
+        "GraphQL `ApplicationScreen` (docs/domains/intake.md: application → members → person → cases, incomes, verifications, interview, tasks, determination, case) over 100,000 applications, 1,000 in rotation",
+      against: "the same at 1,000 applications, alternating rounds",
+    }),
+    scenario("scale-plans", "est. cost", target(1), "bound", {
+      measures:
+        "at 1,000,000 persons, PostgreSQL's estimated cost of the dearest read a request sends (persons q, search, tasks list, applications list, by id, the screen), explained as sent and as prepared; a sequential scan of a caseload table makes it invalid",
+      against: "10,000: a sequential scan of a million persons is estimated at about 60,000",
     }),
   ],
 };

@@ -37,8 +37,8 @@ export async function startPlatform(options: {
   logger: Logger;
   /** Apply the pending migrations, only check that none is pending, or neither; DATABASE_MIGRATE decides unless given. */
   migrate?: boolean | MigrationMode;
-  /** Sees every SQL statement (diagnostics, and the test that proves there is no N+1). */
-  onQuery?: (sql: string) => void;
+  /** Sees every SQL statement and its parameters as JSON (diagnostics, the test that proves there is no N+1, the benchmarks' plan checks). */
+  onQuery?: (sql: string, params: string) => void;
   /** Where "now" comes from (SLA clocks, timers, event times); the system clock unless a test moves time itself. */
   clock?: Clock;
 }): Promise<RunningPlatform> {

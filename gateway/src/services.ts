@@ -48,7 +48,7 @@ export async function openProcessServices(options: {
   hosted: readonly PlatformSubgraph[];
   /** Apply the pending migrations, only check that none is pending, or neither; DATABASE_MIGRATE decides unless given. */
   migrate?: boolean | MigrationMode;
-  onQuery?: (sql: string) => void;
+  onQuery?: (sql: string, params: string) => void;
   events?: EventSettings;
   auth?: AuthSettings;
   /** Where "now" comes from: the system clock, or a test's manual one. */
