@@ -52,7 +52,7 @@ type ScreenApplication = { members?: { person?: { attributes?: unknown; cases?: 
 function checkApplicationScreen(data: unknown): void {
   const application = (data as { application?: ScreenApplication | null }).application;
   const members = application?.members ?? [];
-  if (!members.length) return fail("the application or its members did not resolve");
+  if (!members.length) fail("the application or its members did not resolve");
   if (members.some((member) => !member.person?.attributes || !member.person.cases?.length))
     fail("a member's person or their cases did not resolve across subgraphs");
   if (!application?.tasks?.length) fail("the application's review task did not resolve (workflow)");
