@@ -13,7 +13,7 @@ async function satisfies(version: string): Promise<boolean> {
 /** The releases `.ci/run` installs from the registry (its `node_release VERSION` lines). */
 function ciReleases(): string[] {
   const script = readFileSync(path.join(repository, ".ci/run"), "utf8");
-  return [...script.matchAll(/node_release (\d+\.\d+\.\d+)/g)].map((match) => match[1]!);
+  return [...script.matchAll(/node-release\.sh (\d+\.\d+\.\d+)/g)].map((match) => match[1]!);
 }
 
 describe("the supported Node.js releases (docs/testing.md#nodejs-releases)", () => {
