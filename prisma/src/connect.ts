@@ -199,20 +199,21 @@ export function preparedQuery(pool: Pick<pg.Pool, "query">): (text: string, para
 function openPostgres(config: Extract<DatabaseConfig, { kind: "postgres" }>, options: SealingOptions): Database {
   // JIT off: the platform's statements are short lookups and a few joins over the event log (the metrics),
   // whose compile time JIT never repays; off per connection, so no statement needs a transaction to say so.
-  const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize, options: "-c jit=off", Client: TimedClient });
-  // An idle connection the server or the network drops is reported here, and unheard it would end the
-  // process; the pool has discarded it already and opens a new one when next asked.
-  pool.on("error", (error) => options.log?.(`an idle database connection broke: ${error.message}`));
-  const unwatch = watchPool("main", pool);
+  // An idle connection the server or the network drops is reported, and unheard it would end the
+  // process; the pool has discarded it already and opens a new one when next asked. Pools open lazily.
+  const pools: { pool: pg.Pool; unwatch: () => void }[] = [];
+  const openPool = (name: string, max: number, connection: string) => {
+    const opened = new pg.Pool({ connectionString: config.url, max, options: "-c jit=off", Client: TimedClient });
+    opened.on("error", (error) => options.log?.(`an idle ${connection} connection broke: ${error.message}`));
+    pools.push({ pool: opened, unwatch: watchPool(name, opened) });
+    return opened;
+  };
+  const pool = openPool("main", config.poolSize, "database");
   // Two: the trail writes each turn's entries in one statement, so a second connection only carries a
-  // turn whose statement starts while the last is still being written. Opened on first use.
-  const appendPool = new pg.Pool({ connectionString: config.url, max: 2, options: "-c jit=off", Client: TimedClient });
-  appendPool.on("error", (error) => options.log?.(`an idle audit connection broke: ${error.message}`));
-  const unwatchAppend = watchPool("audit", appendPool);
-  // One: the hub reads one page at a time, and wake-ups during a read fold into the next. Opened on first use.
-  const followPool = new pg.Pool({ connectionString: config.url, max: 1, options: "-c jit=off", Client: TimedClient });
-  followPool.on("error", (error) => options.log?.(`an idle event-log connection broke: ${error.message}`));
-  const unwatchFollow = watchPool("events", followPool);
+  // turn whose statement starts while the last is still being written.
+  const appendPool = openPool("audit", 2, "audit");
+  // One: the hub reads one page at a time, and wake-ups during a read fold into the next.
+  const followPool = openPool("events", 1, "event-log");
   const adapterFactory = new PrismaPg(pool);
   const prisma = createClient(adapterFactory, options);
   // On the shared embedded store every connection is one session: named statements would collide there.
@@ -229,11 +230,9 @@ function openPostgres(config: Extract<DatabaseConfig, { kind: "postgres" }>, opt
     pool,
     adapterFactory,
     async close() {
-      unwatch();
-      unwatchAppend();
-      unwatchFollow();
+      for (const each of pools) each.unwatch();
       await prisma.$disconnect();
-      await Promise.all([pool, appendPool, followPool].map((each) => each.end().catch(() => {})));
+      await Promise.all(pools.map((each) => each.pool.end().catch(() => {})));
     },
   };
 }
