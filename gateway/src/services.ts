@@ -1,6 +1,6 @@
 import { jurisdictionFromEnv, systemClock, type Clock, type Logger } from "@pap/core";
 import { authSettingsFromEnv, createAuthenticator, type AuthSettings } from "@pap/kernel/auth";
-import { migrationModeFromEnv, openDatabase, resealStored, type Database, type DatabaseConfig, type MigrationMode } from "@pap/db";
+import { keepStoreSealed, migrationModeFromEnv, openDatabase, type Database, type DatabaseConfig, type MigrationMode } from "@pap/db";
 import {
   eventSettingsFromEnv,
   searchIndexOf,
@@ -27,7 +27,7 @@ export type ProcessServices = {
   services: DomainServices;
   database: Database;
   /**
-   * Resolves once the hosted subgraphs' background work (deriving search documents at start, the calls
+   * Resolves once the background work (sealing values stored in clear, deriving search documents at start, the calls
    * the outbox has due) is done,
    * every timer due by now has fired and every consumer has caught up with the log,
    * the reactions' own timers and events included: what a test waits on after moving a manual clock.
@@ -78,15 +78,16 @@ export async function openProcessServices(options: {
       authenticate: createAuthenticator(options.auth ?? authSettingsFromEnv()),
       jurisdiction: jurisdictionFromEnv(),
     };
-    // Values stored in clear before sealing existed are sealed before anything reads them: a migration
-    // cannot (the keys are this process's, from its environment). Rows a request holds are skipped and
-    // sealed by that request's own write. Every new write is sealed already.
-    const sealed = await resealStored(database, { mode: "leftovers" });
-    if (sealed.resealed) logger.info({ rows: sealed.resealed }, "sealed values stored in clear");
     for (const subgraph of options.hosted) await subgraph.seed?.(services);
-    const background = options.hosted.flatMap((subgraph) =>
-      subgraph.background ? [subgraph.background(services, logger.child({ component: subgraph.name }))] : [],
-    );
+    const background = [
+      // Values stored in clear before sealing existed (or before SENSITIVE_FIELDS named them) are sealed
+      // by the process, not a migration (the keys are its own, from its environment); rows a request
+      // holds are skipped and sealed by that request's own write. Every new write is sealed already.
+      keepStoreSealed(database, logger.child({ component: "sealing" })),
+      ...options.hosted.flatMap((subgraph) =>
+        subgraph.background ? [subgraph.background(services, logger.child({ component: subgraph.name }))] : [],
+      ),
+    ];
     const consumers = startConsumers(
       services,
       options.hosted.flatMap((subgraph) => subgraph.consumers ?? []),

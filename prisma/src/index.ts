@@ -32,5 +32,5 @@ export { plainColumnsOf } from "./columns";
 export { createSealer, sealerFromEnv, type Sealer } from "./sealing/sealer";
 export { isSealed, keyringOf, sealedKeyId, sealValue, unsealValue, SEALED_PREFIX, type Keyring } from "./sealing/envelope";
 export { sealedJson, SealedJson } from "./sealing/sealed-json";
-export { resealStored, type ColumnReport, type ResealMode, type ResealReport } from "./sealing/reseal";
+export { keepStoreSealed, resealStored, type ColumnReport, type ResealMode, type ResealReport } from "./sealing/reseal";
 export { countyOfRecord } from "./jurisdiction";
