@@ -1,5 +1,7 @@
 import path from "node:path";
+import { sealerFromEnv } from "@pap/db";
 import type pg from "pg";
+import { productionSettings } from "./production-settings";
 import { insertRows, inTransaction, uuidFromLabel as uuidOf } from "./sql";
 
 // The data the REST and gateway suites read, drawn from a seeded generator: a change in the figures
@@ -104,10 +106,19 @@ const emailPart = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, "")
 export const snapQueueId = "ae5ed10f-657d-55f3-b53c-b381ec583a1e";
 export const generalQueueId = "f46c5c87-b1fe-55c2-9166-873c2748d4f4";
 
-export type PersonColumns = { names: string[]; of(attributes: Record<string, unknown>): Record<string, string | null> };
+export type PersonColumns = {
+  names: string[];
+  of(attributes: Record<string, unknown>): Record<string, string | null>;
+  /** The record with its sensitive fields (`dateOfBirth`) sealed, as the storage layer stores it under the same settings. */
+  seal(record: object): unknown;
+};
 
-/** Stored columns as the persons domain derives them: seeded and floor rows must hold what its create stores, or filters find others. */
-export function personColumnsFrom(root: string, env: NodeJS.ProcessEnv = process.env): PersonColumns {
+/**
+ * Stored columns as the persons domain derives them, and sensitive values sealed as the storage layer
+ * seals them, under `env`'s keys: seeded and floor rows must hold what its create stores, or filters
+ * find others and reads skip the unsealing a real store costs.
+ */
+export function personColumnsFrom(root: string, env: NodeJS.ProcessEnv = { ...process.env, ...productionSettings }): PersonColumns {
   const domain = path.join(root, "subgraphs", "persons", "dist", "domain");
   const { personColumns } = require(path.join(domain, "person.js")) as {
     personColumns?: (attributes: Record<string, unknown>) => Record<string, string | null>;
@@ -124,7 +135,8 @@ export function personColumnsFrom(root: string, env: NodeJS.ProcessEnv = process
     ...keyer.keysOf(matching.identityOf(attributes)),
     matchKeyVersion: keyer.version,
   });
-  return { names: Object.keys(of({})), of };
+  const { seal } = sealerFromEnv(env);
+  return { names: Object.keys(of({})), of, seal: (record) => seal(record) };
 }
 
 export type SeededData = {
@@ -274,14 +286,7 @@ function buildCases(random: Random, identities: Identity[], staff: string[]) {
   });
 }
 
-/** `seal`: the platform's sealer, so that sensitive fields are stored as its writes store them (the scale suite's rows). */
-export function personRow(
-  random: Random,
-  identity: Identity,
-  isApplicant: boolean,
-  derived: PersonColumns,
-  seal: (record: object) => unknown = (record) => record,
-) {
+export function personRow(random: Random, identity: Identity, isApplicant: boolean, derived: PersonColumns) {
   const { firstName, lastName, middleName } = identity;
   const attributes = {
     name: { firstName, ...(middleName && { middleName }), lastName },
@@ -301,7 +306,7 @@ export function personRow(
   };
   return {
     id: identity.id,
-    attributes: JSON.stringify(seal(attributes)),
+    attributes: JSON.stringify(derived.seal(attributes)),
     createdAt: iso(identity.createdAt),
     updatedAt: iso(identity.updatedAt),
     ...derived.of(attributes),

@@ -4,7 +4,7 @@ import type pg from "pg";
 import { canonical, compared, measureRounds, sameAnswers, type Side } from "../compare";
 import { graphqlCall, graphqlFailed, measure } from "../measure";
 import { personColumnsFrom, seedPeople } from "../people";
-import { admin, deriveSearchDocuments, freshDatabase, portBlock, repositoryRoot, spawnServer, startPlatform } from "../platform";
+import { admin, deriveFromSeededRows, freshDatabase, portBlock, repositoryRoot, spawnServer, startPlatform } from "../platform";
 import { attempt, fail, joined, type Suite } from "../suite";
 
 // Our gateway (distributed mode's) against Hive Gateway over the same subgraph processes.
@@ -99,7 +99,7 @@ export const gateway: Suite = async (context) => {
   const data = await seedPeople(database.client, personColumnsFrom(repositoryRoot));
   const applicationIds = await seedApplications(database.client);
   const tasks = await seedTasks(database.client);
-  const documents = await deriveSearchDocuments(database.url);
+  const documents = await deriveFromSeededRows(database.url);
   context.note(
     `${data.counts.persons} persons, ${data.counts.cases} cases, ${applicationIds.length} applications (one per case, its members the case's), ${data.counts.appointments} appointments, ${tasks} tasks, their search documents derived in ${documents.toFixed(1)} s; ${rounds} round(s) of ${load.warmupSeconds} s warm-up + ${load.seconds} s per gateway, ${load.connections} connections`,
   );

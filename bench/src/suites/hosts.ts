@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { groupCpuMs, machineTicks } from "../cpu";
 import { getCall, getJson, graphqlCall, graphqlFailed, mean, measure, sleep, spread, type HttpCall, type Load } from "../measure";
 import { growPeople, personColumnsFrom, seedPeople, type SeededData } from "../people";
-import { admin, deriveSearchDocuments, freshDatabase, repositoryRoot, startPlatform, watched, type Platform } from "../platform";
+import { admin, deriveFromSeededRows, freshDatabase, repositoryRoot, startPlatform, watched, type Platform } from "../platform";
 import { attempt, fail, joined, type Suite, type SuiteContext } from "../suite";
 import { caseload, checkCaseload, seedTasks } from "./gateway";
 import { maxHosts, requireTools, startLoadBalancer, waitForHostsUp } from "./load-balancer";
@@ -109,7 +109,7 @@ export const hosts: Suite = async (context) => {
   const derived = personColumnsFrom(repositoryRoot);
   const data = await growPeople(database.client, await seedPeople(database.client, derived), derived, 10_000);
   const caseTasks = await seedTasks(database.client);
-  const documents = await deriveSearchDocuments(database.url);
+  const documents = await deriveFromSeededRows(database.url);
   const cpus = allowedCpus();
   const mix = caseworkerMix(data);
   context.note(

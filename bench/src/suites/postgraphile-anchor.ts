@@ -3,7 +3,8 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import type pg from "pg";
-import { portBlock, productionSettings, repositoryRoot, spawnServer, type Scope, type Server } from "../platform";
+import { portBlock, repositoryRoot, spawnServer, type Scope, type Server } from "../platform";
+import { productionSettings } from "../production-settings";
 
 // PostGraphile 5 as a comparison: a folder of its own (bench/anchors/postgraphile/, outside the npm
 // workspaces, since it needs Node 22 and the project's newcomers run Node 20), installed from its

@@ -2,15 +2,7 @@ import type pg from "pg";
 import { canonical, compared, measureRounds, sameAnswers, type Side } from "../compare";
 import { getCall, graphqlCall, graphqlFailed, overRounds, type Calls, type HttpCall, type Load, type Measurement } from "../measure";
 import { growPeople, personColumnsFrom, seedPeople, type SeededData } from "../people";
-import {
-  deriveSearchDocuments,
-  eventsNumbered,
-  freshDatabase,
-  repositoryRoot,
-  startFloor,
-  startPlatform,
-  type ModeName,
-} from "../platform";
+import { deriveFromSeededRows, eventsNumbered, freshDatabase, repositoryRoot, startFloor, startPlatform, type ModeName } from "../platform";
 import { scenarioOf } from "../scenarios";
 import { attempt, fail, joined, type Suite } from "../suite";
 
@@ -188,7 +180,7 @@ export const rest: Suite = async (context) => {
     data = await growPeople(db, data ?? (await seedPeople(db, derived)), derived, size);
     const seeded = (Date.now() - seeding) / 1000;
     // Before the platform starts, as a deployment holds them; vacuumed, so autovacuum does not take them on mid-run.
-    const documents = await deriveSearchDocuments(url);
+    const documents = await deriveFromSeededRows(url);
     await db.query("VACUUM (ANALYZE) search_document");
     const { counts } = data;
     context.note(

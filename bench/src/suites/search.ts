@@ -1,7 +1,7 @@
 import type pg from "pg";
 import { compared, measureRounds, sameAnswers, type Side } from "../compare";
 import { getCall, measure, type HttpCall } from "../measure";
-import { admin, deriveSearchDocuments, freshDatabase, startFloor, startPlatform, watched } from "../platform";
+import { admin, deriveFromSeededRows, freshDatabase, startFloor, startPlatform, watched } from "../platform";
 import { attempt, fail, type Suite } from "../suite";
 
 // Cross-resource search against the floor's (bench/src/floor/search.ts), and against our own cheapest read.
@@ -42,7 +42,7 @@ export const search: Suite = async (context) => {
   const database = await freshDatabase(scope);
   // Before the platform starts, as data a deployment already holds.
   const seeded = await seedSearchData(database.client, size);
-  const documents = await deriveSearchDocuments(database.url);
+  const documents = await deriveFromSeededRows(database.url);
   context.note(
     `${size.persons} persons and ${size.tasks} tasks written by SQL in ${seeded.toFixed(1)} s, their search documents derived in ${documents.toFixed(1)} s; ${rounds} round(s) of ${load.warmupSeconds} s warm-up + ${load.seconds} s per side, ${load.connections} connections`,
   );
