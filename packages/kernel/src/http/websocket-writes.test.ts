@@ -3,13 +3,17 @@ import { answerSendsEarly } from "./websocket-writes";
 
 /** A socket that records its writes and calls back only when told to, as a slow network would. */
 function fakeSocket(bufferedAmount: number) {
-  const writes: Array<{ data: unknown; written: (error?: Error) => void }> = [];
+  const writes: Array<{ data: unknown; written: (error?: Error) => void; corked: boolean }> = [];
+  // The TCP socket under it: whether it is corked, so that a test sees which writes leave together.
+  const tcp = { corks: 0, cork: () => void tcp.corks++, uncork: () => void tcp.corks-- };
   const socket = {
     bufferedAmount,
-    send: (data: unknown, _options: unknown, written: (error?: Error) => void) => void writes.push({ data, written }),
+    _socket: tcp,
+    send: (data: unknown, _options: unknown, written: (error?: Error) => void) =>
+      void writes.push({ data, written, corked: tcp.corks > 0 }),
   };
   answerSendsEarly(socket as unknown as WebSocket);
-  return { socket: socket as unknown as WebSocket, writes };
+  return { socket: socket as unknown as WebSocket, writes, tcp };
 }
 
 describe("graphql-ws sends", () => {
@@ -20,6 +24,17 @@ describe("graphql-ws sends", () => {
     socket.send("second", {}, () => answered.push("second"));
     expect(answered).toEqual(["first", "second"]);
     expect(writes.map((write) => write.data)).toEqual(["first", "second"]);
+  });
+
+  it("leave together: the messages of one turn are written while the TCP socket is corked, and it is uncorked once", async () => {
+    const { socket, writes, tcp } = fakeSocket(0);
+    for (const data of ["a", "b", "c"]) socket.send(data, () => {});
+    expect(writes.map((write) => write.corked)).toEqual([true, true, true]);
+    expect(tcp.corks).toBe(1);
+    await new Promise<void>((resolve) => process.nextTick(resolve));
+    expect(tcp.corks).toBe(0);
+    socket.send("next turn", () => {});
+    expect(tcp.corks).toBe(1);
   });
 
   it("wait for the write once the reader lags, so a slow client holds its subscription back", () => {
