@@ -81,6 +81,24 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 4000);
 
+/**
+ * Whether a consumer standing at `position`, behind the head, may have an event to handle: unless this
+ * process's hub has passed on every event after that position (it has watched since `watchedFrom`) and
+ * none was for it (`newestMatchSeen`). One with nothing to do still gets a round now and then
+ * (`idleRoundMs` after its last), which moves its position to the head so its next scan stays short.
+ */
+export function roundDue(consumer: {
+  position: bigint;
+  watchedFrom: bigint;
+  newestMatchSeen: bigint;
+  lastRoundAt: number;
+  idleRoundMs: number;
+  now: number;
+}): boolean {
+  const { position, watchedFrom, newestMatchSeen, lastRoundAt, idleRoundMs, now } = consumer;
+  return position < watchedFrom || newestMatchSeen > position || now - lastRoundAt >= idleRoundMs;
+}
+
 /** One consumer in this process: a single catch-up loop at a time, however many wake-ups arrive. */
 class ConsumerRunner {
   private readonly loop = serialized(() => this.catchUp());
@@ -90,6 +108,10 @@ class ConsumerRunner {
   private stopped = false;
   /** The definition's filter, with the deployment's type prefix. */
   private readonly filter: EventFilter;
+  /** The position of the newest event this process's hub has passed on that this consumer reacts to. */
+  private newestMatchSeen = 0n;
+  /** When this consumer's last round ended (ms since the epoch). */
+  private lastRoundAt = 0;
 
   constructor(
     private readonly definition: ConsumerDefinition,
@@ -108,9 +130,20 @@ class ConsumerRunner {
     return this.definition.name;
   }
 
-  /** True when some of `events` are for this consumer. */
+  /** True when some of `events` are for this consumer; the newest of them is remembered for `roundDue`. */
   reactsToAny(events: readonly LoggedEvent[]): boolean {
-    return events.some((logged) => matchesFilter(this.filter, logged.event));
+    let matched = false;
+    for (const logged of events)
+      if (matchesFilter(this.filter, logged.event)) {
+        matched = true;
+        if (logged.position > this.newestMatchSeen) this.newestMatchSeen = logged.position;
+      }
+    return matched;
+  }
+
+  /** Whether the poll should give this consumer, standing at `position` behind the head, a round (`roundDue`). */
+  mayHaveWork(position: bigint, watchedFrom: bigint, idleRoundMs: number, now: number): boolean {
+    return roundDue({ position, watchedFrom, newestMatchSeen: this.newestMatchSeen, lastRoundAt: this.lastRoundAt, idleRoundMs, now });
   }
 
   wake(): Promise<void> {
@@ -140,6 +173,7 @@ class ConsumerRunner {
   private async catchUp(): Promise<void> {
     while (!this.stopped) {
       const round = await this.round();
+      this.lastRoundAt = Date.now();
       if (round.kind === "failed") return this.retryLater(round.error, round.event);
       if (round.kind !== "busy") this.failures = 0;
       if (round.kind !== "processed" && round.kind !== "stale") return;
@@ -274,14 +308,19 @@ class ConsumerRunner {
   }
 }
 
+/** How often a consumer with nothing to do has its position moved to the head while events flow. */
+const IDLE_ROUND_MS = 30_000;
+
 /**
  * The safety net beside the hub's wake-ups, for a wake-up that came while another process held a
  * consumer and an event it reacts to arrived after that process had looked: once per interval, one read
- * of every consumer's position and one of the log's head, and a round only for those behind the head.
- * An idle process polling each consumer with a round of its own (a transaction of five statements) spent
- * a tenth of a core on nothing, on every host.
+ * of every consumer's position and one of the log's head, and a round only for those behind the head
+ * that may have work. An idle process polling each consumer with a round of its own (a transaction of
+ * five statements) spent a tenth of a core on nothing, on every host; and while events flow that none
+ * of them reacts to (a thousand a second), every consumer is behind the head at every look, so one whose
+ * filter matched none of what the hub passed on waits for `IDLE_ROUND_MS` before its round.
  */
-function wakeBehindHead(db: PrismaClient, runners: readonly ConsumerRunner[], intervalMs: number): () => void {
+function wakeBehindHead(db: PrismaClient, runners: readonly ConsumerRunner[], intervalMs: number, watchedFrom: bigint): () => void {
   const names = runners.map((runner) => runner.name);
   let looking = false;
   const look = async () => {
@@ -293,7 +332,11 @@ function wakeBehindHead(db: PrismaClient, runners: readonly ConsumerRunner[], in
         db.eventConsumer.findMany({ where: { name: { in: names } }, select: { name: true, position: true } }),
       ]);
       const positions = new Map(rows.map((row) => [row.name, row.position]));
-      for (const runner of runners) if ((positions.get(runner.name) ?? -1n) < head) void runner.wake();
+      const now = Date.now();
+      for (const runner of runners) {
+        const position = positions.get(runner.name) ?? -1n;
+        if (position < head && runner.mayHaveWork(position, watchedFrom, IDLE_ROUND_MS, now)) void runner.wake();
+      }
     } catch {
       // The database is away: the next look tries again, and the rounds report their own failures.
     } finally {
@@ -337,12 +380,12 @@ export function startConsumers(
   };
   // Only the consumers a new batch has events for are woken by it: every round is a transaction of its
   // own, and at a thousand events a second rounds that find nothing to do were most of this process's
-  // database work. A consumer left asleep moves its position past the events it skipped on the next
+  // database work. A consumer left asleep moves its position past the events it skipped on a later
   // poll (or drain), in one indexed read.
   const unsubscribe = runtime.eventRuntime.hub.onAdvance((_head, events) => {
     for (const runner of runners) if (runner.reactsToAny(events)) void runner.wake();
   });
-  const stopPolling = wakeBehindHead(runtime.db, runners, settings.pollIntervalMs);
+  const stopPolling = wakeBehindHead(runtime.db, runners, settings.pollIntervalMs, runtime.eventRuntime.hub.position);
   wakeAll();
 
   return {
