@@ -25,6 +25,7 @@ export type { ChangeFeed, EventReference } from "./change-feed";
 export { refuseUnrepresentableNumbers, requireOneOperation, unrepresentableNumber } from "./request-guards";
 export type { MachineMutations } from "./machine-mutations";
 export { forwardedHeaderNames, pickForwardedHeaders, visibilityOf } from "./forwarded-headers";
+export { compiledExecution } from "./compiled-execution";
 export { MappedStream } from "./mapped-stream";
 export { SharedExecutions } from "./shared-executions";
 export type { GroupMembership } from "./shared-executions";

@@ -1,7 +1,6 @@
 import { subscriptionExecutions, subscriptionPayloads } from "@pap/core";
 import {
   createSourceEventStream,
-  execute,
   getOperationAST,
   Kind,
   print,
@@ -10,6 +9,7 @@ import {
   type ExecutionArgs,
   type ExecutionResult,
 } from "graphql";
+import { compiledExecution } from "./compiled-execution";
 import { MappedStream } from "./mapped-stream";
 import { SharedExecutions } from "./shared-executions";
 
@@ -35,6 +35,8 @@ type DocumentFacts = { text: string; rootField: string; positionVariables: Reado
  */
 export function sharedSubscriptions() {
   const executions = new SharedExecutions<ExecutionResult | Promise<ExecutionResult>>();
+  // A subscription's document is parsed once and executed for every event: compiled, it is not walked again each time.
+  const execute = compiledExecution();
   const documents = new WeakMap<DocumentNode, DocumentFacts>();
   const factsOf = (document: DocumentNode, operationName: string | null | undefined): DocumentFacts => {
     let facts = documents.get(document);
