@@ -1,6 +1,6 @@
 import { ApiError, envelopeCodeOf, envelopeFromGraphQLError } from "@pap/core";
 import type { GraphExecutor, GraphResult, GraphSubscriber } from "@pap/kernel/graphql";
-import type { ConnectionLimiter } from "@pap/kernel/http";
+import { corkedPerTurn, type ConnectionLimiter } from "@pap/kernel/http";
 import { eventStreamOperations, positionFrom, streamFilter } from "@pap/platform/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { EventFrames } from "./event-frames";
@@ -100,12 +100,7 @@ async function stream(
   out.write(": connected\n\n");
   const heartbeat = setInterval(() => out.write(": heartbeat\n\n"), heartbeatMs);
   let gone = false;
-  let corked = false;
-  const uncork = () => {
-    if (!corked) return;
-    corked = false;
-    out.uncork();
-  };
+  const turn = corkedPerTurn(out);
   const closed = new Promise<void>((resolve) => request.raw.once("close", resolve)).then(() => {
     gone = true;
   });
@@ -123,18 +118,14 @@ async function stream(
       const { position, ...event } = (result.data?.result ?? {}) as Record<string, unknown>;
       // The events of one hub read reach this loop in the same turn of the event loop: held back until
       // the turn ends, they leave in one socket write instead of one system call each.
-      if (!corked) {
-        corked = true;
-        out.cork();
-        process.nextTick(uncork);
-      }
+      turn.hold();
       const written = out.write(frames.frameOf(String(position), event));
       // A slow reader holds the next event back instead of growing this process's buffers. The frames
       // held by the cork go to the socket first, and only a socket that is full is waited for: from
       // Node 22 a corked answer keeps its frames itself and says "wait" once they pass its high-water
       // mark, but its 'drain' comes only from the socket's, which never fills if the reader keeps up.
       if (!written) {
-        uncork();
+        turn.release();
         const socket = out.socket;
         if (socket?.writableNeedDrain) await Promise.race([new Promise((resolve) => socket.once("drain", resolve)), closed]);
       }

@@ -3,6 +3,7 @@ export { answerFor, envelopeServerOptions, useErrorEnvelope } from "./error-enve
 export { createSubgraphServer } from "./subgraph-server";
 export { createHttpServer } from "./fastify-app";
 export { serveGraphqlWebSocket, subscriptionHeaders } from "./graphql-websocket";
+export { corkedPerTurn } from "./turn-cork";
 export type { WebSocketGraphqlOptions } from "./graphql-websocket";
 export { ConnectionLimiter, callerIdentifier, rateLimitSettingsFromEnv, useRateLimits } from "./rate-limits";
 export type { CallerIdentifier, RateLimitSettings } from "./rate-limits";

@@ -1,5 +1,6 @@
 import type { Socket } from "node:net";
 import type { WebSocket } from "ws";
+import { corkedPerTurn } from "./turn-cork";
 
 /** Past this many bytes waiting to be written, a socket's sends wait for their writes again. */
 const LAGGING_BYTES = 1024 * 1024;
@@ -16,19 +17,11 @@ export function answerSendsEarly(socket: WebSocket): void {
   // The messages sent in one turn (the events of one hub read) leave in one system call, not one each:
   // the TCP socket under the WebSocket (`ws` keeps it as `_socket`) is corked until the turn ends.
   const tcp = (socket as unknown as { _socket?: Socket })._socket;
-  let corked = false;
-  const uncork = () => {
-    corked = false;
-    tcp?.uncork();
-  };
+  const turn = tcp && corkedPerTurn(tcp);
   socket.send = ((data: unknown, optionsOrCallback?: unknown, maybeCallback?: (error?: Error) => void) => {
     const callback = typeof optionsOrCallback === "function" ? (optionsOrCallback as (error?: Error) => void) : maybeCallback;
     const options = typeof optionsOrCallback === "function" ? undefined : optionsOrCallback;
-    if (tcp && !corked) {
-      corked = true;
-      tcp.cork();
-      process.nextTick(uncork);
-    }
+    turn?.hold();
     if (!callback || socket.bufferedAmount >= LAGGING_BYTES) return send(data, options ?? {}, callback);
     // A failed write closes the socket, which ends its subscriptions: nothing is left to report it to.
     send(data, options ?? {}, () => {});
