@@ -130,20 +130,23 @@ class ConsumerRunner {
     return this.definition.name;
   }
 
-  /** True when some of `events` are for this consumer; the newest of them is remembered for `roundDue`. */
+  /**
+   * True when some of `events` (a batch in log order) are for this consumer. Looked through from the
+   * newest, so the first match is the one `roundDue` remembers, and the look stops there.
+   */
   reactsToAny(events: readonly LoggedEvent[]): boolean {
-    let matched = false;
-    for (const logged of events)
-      if (matchesFilter(this.filter, logged.event)) {
-        matched = true;
-        if (logged.position > this.newestMatchSeen) this.newestMatchSeen = logged.position;
-      }
-    return matched;
+    for (let index = events.length - 1; index >= 0; index--) {
+      const logged = events[index]!;
+      if (!matchesFilter(this.filter, logged.event)) continue;
+      if (logged.position > this.newestMatchSeen) this.newestMatchSeen = logged.position;
+      return true;
+    }
+    return false;
   }
 
-  /** Whether the poll should give this consumer, standing at `position` behind the head, a round (`roundDue`). */
-  mayHaveWork(position: bigint, watchedFrom: bigint, idleRoundMs: number, now: number): boolean {
-    return roundDue({ position, watchedFrom, newestMatchSeen: this.newestMatchSeen, lastRoundAt: this.lastRoundAt, idleRoundMs, now });
+  /** What `roundDue` needs of this consumer beside its stored position. */
+  get activity(): { newestMatchSeen: bigint; lastRoundAt: number } {
+    return { newestMatchSeen: this.newestMatchSeen, lastRoundAt: this.lastRoundAt };
   }
 
   wake(): Promise<void> {
@@ -335,7 +338,7 @@ function wakeBehindHead(db: PrismaClient, runners: readonly ConsumerRunner[], in
       const now = Date.now();
       for (const runner of runners) {
         const position = positions.get(runner.name) ?? -1n;
-        if (position < head && runner.mayHaveWork(position, watchedFrom, IDLE_ROUND_MS, now)) void runner.wake();
+        if (position < head && roundDue({ position, watchedFrom, ...runner.activity, idleRoundMs: IDLE_ROUND_MS, now })) void runner.wake();
       }
     } catch {
       // The database is away: the next look tries again, and the rounds report their own failures.
