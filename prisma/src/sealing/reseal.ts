@@ -1,3 +1,4 @@
+import type { Logger } from "@pap/core";
 import { Prisma } from "../../generated/client/client";
 import type { Database } from "../connect";
 import { SEALED_PREFIX } from "./envelope";
@@ -195,10 +196,7 @@ export async function resealStored(
  * waits for the sweep, and a first start over a large legacy store serves at once. A failure is
  * logged, and the next start sweeps again; `stop` ends it between batches.
  */
-export function keepStoreSealed(
-  db: Database,
-  logger: { info(details: object, message: string): void; error(details: object, message: string): void },
-): { done: Promise<void>; stop(): Promise<void> } {
+export function keepStoreSealed(db: Database, logger: Pick<Logger, "info" | "error">): { done: Promise<void>; stop(): Promise<void> } {
   const stopping = new AbortController();
   const done = resealStored(db, { mode: "leftovers", signal: stopping.signal }).then(
     (report) => {
