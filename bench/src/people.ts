@@ -135,8 +135,7 @@ export function personColumnsFrom(root: string, env: NodeJS.ProcessEnv = { ...pr
     ...keyer.keysOf(matching.identityOf(attributes)),
     matchKeyVersion: keyer.version,
   });
-  const { seal } = sealerFromEnv(env);
-  return { names: Object.keys(of({})), of, seal: (record) => seal(record) };
+  return { names: Object.keys(of({})), of, seal: sealerFromEnv(env).seal };
 }
 
 export type SeededData = {

@@ -1,4 +1,3 @@
-import type { Sealer } from "@pap/db";
 import type pg from "pg";
 import { copyRows, withIndexesBuiltAfter } from "./bulk";
 import {
@@ -57,7 +56,7 @@ type Rows = Record<string, unknown>[];
  * layer's sealer (sensitive fields such as `dateOfBirth` sealed). Rows stored in clear would be sealed
  * by the sealing sweep, a million rewrites beside the measurement.
  */
-export type Stored = { derived: PersonColumns; sealer: Sealer };
+export type Stored = { derived: PersonColumns };
 type Block = { persons: Rows; applications: Rows; members: Rows; cases: Rows; caseMembers: Rows; tasks: Rows };
 
 const personColumnNames = (derived: PersonColumns) => ["id", "attributes", "createdAt", "updatedAt", ...derived.names];
@@ -124,7 +123,7 @@ function nextBlock(random: Random, stored: Stored, staff: readonly string[], ind
     roles: [position === 0 ? "primary_applicant" : "household_member"],
     programsAppliedFor: applied,
     personId: person.id,
-    contact: stored.sealer.seal({ name: { firstName: person.firstName, lastName: person.lastName } }),
+    contact: stored.derived.seal({ name: { firstName: person.firstName, lastName: person.lastName } }),
     createdAt: iso(createdAt),
     updatedAt: iso(createdAt),
   }));

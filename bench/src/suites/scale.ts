@@ -1,7 +1,6 @@
 import { readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { sealerFromEnv } from "@pap/db";
 import type pg from "pg";
 import {
   getCall,
@@ -18,7 +17,6 @@ import {
 import { personColumnsFrom } from "../people";
 import { checkPlans, loggedCount, loggedStatements, mentions, type PlanFinding } from "../plans";
 import { admin, freshDatabase, repositoryRoot, startPlatform, watched, type Platform } from "../platform";
-import { productionSettings } from "../production-settings";
 import { seedScale, type ScaleData } from "../scale-data";
 import { attempt, fail, joined, type Suite, type SuiteContext } from "../suite";
 
@@ -138,9 +136,8 @@ export const scale: Suite = async (context) => {
   const sizes = [10_000, quick ? 100_000 : 1_000_000] as const;
   const load = { connections: quick ? 10 : 50, seconds: quick ? 3 : 10, warmupSeconds: quick ? 1 : 3 };
   const rounds = quick ? 1 : 3;
-  // Match keys and sealed values as the platform started with production's settings writes them.
-  const settings = { ...process.env, ...productionSettings };
-  const stored = { derived: personColumnsFrom(repositoryRoot, settings), sealer: sealerFromEnv(settings) };
+  // Match keys and sealed values as the platform started with production's settings writes them (personColumnsFrom's default).
+  const stored = { derived: personColumnsFrom(repositoryRoot) };
   const seeded: { size: number; url: string; client: pg.Client; data: ScaleData }[] = [];
   for (const size of sizes) {
     const database = await freshDatabase(scope);
