@@ -80,6 +80,26 @@ async function loadedModules(child: ChildProcess, file: string): Promise<{ modul
   return report!;
 }
 
+/**
+ * The body of a response that must have `status`; otherwise fails with what came back and what the
+ * platform logged at warning and above, so a failure far from here (a CI run) says its cause.
+ */
+async function answered(
+  platform: { logLines: Json[] },
+  response: Promise<{ status: number; body?: any }>,
+  status: number,
+  what: string,
+): Promise<Json> {
+  const { status: got, body } = await response;
+  if (got !== status) {
+    const logged = platform.logLines.filter((line) => Number(line.level) >= 40);
+    throw new Error(
+      `${what}: expected ${status}, got ${got} ${JSON.stringify(body)}; the platform logged ${JSON.stringify(logged, null, 1)}`,
+    );
+  }
+  return body;
+}
+
 async function theCreatedEvent(api: ReturnType<typeof httpClient>, personId: string): Promise<Json> {
   const events = await api.get(listPath("/platform/events", { subject: personId, type: "persons.person.created" }));
   expect(events.status).toBe(200);
@@ -101,9 +121,13 @@ describe("with an OTLP endpoint", () => {
   }, 60_000);
 
   it("traces a REST request as one tree, REST to GraphQL to SQL, in the process that serves both", async () => {
-    const created = await platform.api.post("/persons", { name: { firstName: "Grace", lastName: "Hopper" } });
-    expect(created.status).toBe(201);
-    const { traceId, spanId } = idsOf((await theCreatedEvent(platform.api, created.body.id)).traceparent);
+    const created = await answered(
+      platform,
+      platform.api.post("/persons", { name: { firstName: "Grace", lastName: "Hopper" } }),
+      201,
+      "POST /persons",
+    );
+    const { traceId, spanId } = idsOf((await theCreatedEvent(platform.api, created.id)).traceparent);
 
     const executionOf = (spans: readonly ReceivedSpan[]) => spans.find((span) => span.spanId === spanId);
     const tree = await wholeTrace(receiver, traceId, (found) => {
@@ -139,13 +163,17 @@ describe("with an OTLP endpoint", () => {
 
   it("continues a trace the caller started", async () => {
     const traceId = randomBytes(16).toString("hex");
-    const created = await platform.api.post(
-      "/persons",
-      { name: { firstName: "Alan", lastName: "Turing" } },
-      { traceparent: `00-${traceId}-${randomBytes(8).toString("hex")}-01` },
+    const created = await answered(
+      platform,
+      platform.api.post(
+        "/persons",
+        { name: { firstName: "Alan", lastName: "Turing" } },
+        { traceparent: `00-${traceId}-${randomBytes(8).toString("hex")}-01` },
+      ),
+      201,
+      "POST /persons with a traceparent",
     );
-    expect(created.status).toBe(201);
-    expect(idsOf((await theCreatedEvent(platform.api, created.body.id)).traceparent).traceId).toBe(traceId);
+    expect(idsOf((await theCreatedEvent(platform.api, created.id)).traceparent).traceId).toBe(traceId);
     await waitFor(
       () => receiver.spans().some((span) => span.traceId === traceId && span.kind === SpanKind.server),
       "the request's server span",
@@ -163,7 +191,7 @@ describe("without an OTLP endpoint", () => {
   }, START_BUDGET_MS + 60_000);
 
   it("loads no tracing SDK, exporter or instrumentation, and registers no tracer, even after serving", async () => {
-    expect((await platform.api.get("/persons")).status).toBe(200);
+    await answered(platform, platform.api.get("/persons"), 200, "GET /persons");
     const loaded = await platform.loaded();
     expect(loaded.modules.filter((file) => TRACING_MODULE.test(file))).toEqual([]);
     // Apollo Gateway imports the OpenTelemetry API itself; with no SDK its tracer is the API's no-op one.
@@ -171,16 +199,20 @@ describe("without an OTLP endpoint", () => {
   });
 
   it("still gives each request a trace id: in its log lines, in every event it records, continued from the caller's when sent", async () => {
-    const created = await platform.api.post("/persons", { name: { firstName: "Ada", lastName: "Lovelace" } });
-    expect(created.status).toBe(201);
-    const { traceId } = idsOf((await theCreatedEvent(platform.api, created.body.id)).traceparent);
+    const created = await answered(
+      platform,
+      platform.api.post("/persons", { name: { firstName: "Ada", lastName: "Lovelace" } }),
+      201,
+      "POST /persons",
+    );
+    const { traceId } = idsOf((await theCreatedEvent(platform.api, created.id)).traceparent);
     await waitFor(
       () => platform.logLines.some((line) => line.msg === "request completed" && line.res?.statusCode === 201 && line.trace_id === traceId),
       "the request's log line",
     );
 
     const sent = randomBytes(16).toString("hex");
-    const read = await platform.api.raw("GET", `/persons/${created.body.id}`, undefined, {
+    const read = await platform.api.raw("GET", `/persons/${created.id}`, undefined, {
       traceparent: `00-${sent}-${randomBytes(8).toString("hex")}-01`,
     });
     expect(read.status).toBe(200);
