@@ -1,6 +1,6 @@
 import type { GraphQLDataSource, GraphQLDataSourceProcessOptions } from "@apollo/gateway";
 import type { DomainServices } from "@pap/events";
-import { execute } from "graphql";
+import { compiledExecution } from "@pap/kernel/graphql";
 import type { PlatformSubgraph } from "../subgraphs";
 import type { GatewayContext } from "./context";
 import { DocumentCache } from "./document-cache";
@@ -13,6 +13,8 @@ import { DocumentCache } from "./document-cache";
 export class InProcessDataSource implements GraphQLDataSource<GatewayContext> {
   private readonly documents = new DocumentCache();
   private readonly contexts = new WeakMap<object, object>();
+  /** The gateway's subgraph operations are few and kept parsed, so each is compiled once. */
+  private readonly execute = compiledExecution();
 
   constructor(
     private readonly subgraph: PlatformSubgraph,
@@ -22,7 +24,7 @@ export class InProcessDataSource implements GraphQLDataSource<GatewayContext> {
   async process(options: GraphQLDataSourceProcessOptions<GatewayContext>) {
     const { request } = options;
     const document = this.documents.parse(request.query ?? "");
-    return (await execute({
+    return (await this.execute({
       schema: this.subgraph.schema,
       document,
       variableValues: request.variables,

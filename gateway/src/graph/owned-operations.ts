@@ -1,9 +1,8 @@
 import { Supergraph, operationFromDocument } from "@apollo/federation-internals";
 import { QueryPlanner, type PlanNode, type SubscriptionNode } from "@apollo/query-planner";
 import type { DomainServices } from "@pap/events";
-import type { FailedOperation, GraphExecutor, GraphResult } from "@pap/kernel/graphql";
+import { compiledExecution, type FailedOperation, type GraphExecutor, type GraphResult } from "@pap/kernel/graphql";
 import {
-  execute,
   parse,
   validate,
   visit,
@@ -60,6 +59,8 @@ export class OwnedOperations {
   private readonly supergraph: Supergraph;
   private readonly planner: QueryPlanner;
   private readonly owners = new Map<string, OwnedOperation | null>();
+  /** REST's documents and Apollo Server's parsed ones stay the same objects, so each is compiled once. */
+  private readonly execute = compiledExecution();
 
   constructor(
     supergraphSdl: string,
@@ -100,7 +101,7 @@ export class OwnedOperations {
     request: { variables?: Record<string, unknown> | null; operationName?: string | null; context: GatewayContext },
   ): Promise<ExecutionResult> {
     return measuredFetch(owner.subgraph.name, async () =>
-      execute({
+      this.execute({
         schema: owner.schema,
         document,
         variableValues: request.variables,

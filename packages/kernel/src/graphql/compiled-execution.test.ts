@@ -31,11 +31,29 @@ const PersonType: GraphQLObjectType = new GraphQLObjectType({
     },
   }),
 });
+// An object the caller may not see: every field of it refuses, as a type-wide authorization rule does.
+const refuse = () => Promise.reject(new GraphQLError("Not yours.", { extensions: { code: "FORBIDDEN" } }));
+const GuardedType = new GraphQLObjectType({
+  name: "Guarded",
+  fields: {
+    a: { type: new GraphQLNonNull(GraphQLString), resolve: refuse },
+    b: { type: new GraphQLNonNull(GraphQLString), resolve: () => Promise.reject(new GraphQLError("Not yours either.")) },
+    c: { type: GraphQLString, resolve: refuse },
+    d: { type: GraphQLString, resolve: refuse },
+  },
+});
 const schema = new GraphQLSchema({
   query: new GraphQLObjectType({
     name: "Query",
     fields: {
       person: { type: PersonType, args: { id: { type: new GraphQLNonNull(GraphQLID) } }, resolve: (_root, { id }) => people[id] ?? null },
+      guarded: { type: GuardedType, resolve: () => ({}) },
+      guardedMany: { type: new GraphQLList(GuardedType), resolve: () => [{}, {}] },
+      sum: {
+        type: GraphQLInt,
+        args: { a: { type: new GraphQLNonNull(GraphQLInt) }, b: { type: new GraphQLNonNull(GraphQLInt) } },
+        resolve: (_root, { a, b }) => a + b,
+      },
       refused: {
         type: new GraphQLNonNull(PersonType),
         resolve: () => {
@@ -79,5 +97,35 @@ describe("compiled execution", () => {
     const { expected, first } = await both({ document: parse('query Named { person(id: "a") { id } }'), operationName: "Other" });
     expect(first).toEqual(expected);
     expect(first).toEqual({ errors: [{ message: 'Unknown operation named "Other".' }] });
+  });
+
+  it("reports one error per position a failure left null, the document's first failing field there, as graphql-js does", async () => {
+    // Both fail; graphql-js names a, the first field asked for.
+    const object = await both({ document: parse("{ guarded { a b } }") });
+    expect(object.first).toEqual(object.expected);
+    expect(object.first).toEqual({
+      data: { guarded: null },
+      errors: [expect.objectContaining({ message: "Not yours.", path: ["guarded", "a"] })],
+    });
+    // Fields that may be null are each their own position: both reported, as graphql-js does.
+    const fields = await both({ document: parse("{ guarded { c d } }") });
+    expect(fields.first).toEqual(fields.expected);
+    expect((fields.first as { errors: unknown[] }).errors).toHaveLength(2);
+    // Each element of a list is its own object.
+    const list = await both({ document: parse("{ guardedMany { b a } }") });
+    expect(list.first).toEqual(list.expected);
+    expect((list.first as { errors: Array<{ path: unknown[] }> }).errors.map((error) => error.path)).toEqual([
+      ["guardedMany", 0, "b"],
+      ["guardedMany", 1, "b"],
+    ]);
+  });
+
+  it("keeps every refused variable, as graphql-js does", async () => {
+    const { expected, first } = await both({
+      document: parse("query ($a: Int!, $b: Int!) { sum(a: $a, b: $b) }"),
+      variableValues: { a: "one", b: "two" },
+    });
+    expect((first as { errors: unknown[] }).errors).toHaveLength(2);
+    expect((expected as { errors: unknown[] }).errors).toHaveLength(2);
   });
 });
