@@ -1,13 +1,14 @@
 import type { ApolloServerPlugin } from "@apollo/server";
 import { notSignedIn, type Authenticator } from "@pap/kernel/auth";
+import { perDocument } from "@pap/kernel/graphql";
 import { GraphQLError, visit, type DocumentNode } from "graphql";
 import type { GatewayContext } from "./context";
 
-const asksForSchema = (document: DocumentNode) => {
+const asksForSchema = perDocument((document: DocumentNode) => {
   let found = false;
   visit(document, { Field: (field) => void (found ||= field.name.value === "__schema" || field.name.value === "__type") });
   return found;
-};
+});
 
 /**
  * Introspection follows the rule every field follows: no signed-in caller, no answer. (Where it is

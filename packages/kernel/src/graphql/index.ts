@@ -22,6 +22,7 @@ export {
 export type { QueryLimits, RelationSizes } from "./limits";
 export { filtered, reachableOnly } from "./change-feed";
 export type { ChangeFeed, EventReference } from "./change-feed";
+export { perDocument } from "./per-document";
 export { refuseUnrepresentableNumbers, requireOneOperation, unrepresentableNumber } from "./request-guards";
 export type { MachineMutations } from "./machine-mutations";
 export { forwardedHeaderNames, pickForwardedHeaders, visibilityOf } from "./forwarded-headers";

@@ -1,5 +1,6 @@
 import type { ApolloServerPlugin, BaseContext } from "@apollo/server";
 import { BREAK, GraphQLError, Kind, visit, type DocumentNode } from "graphql";
+import { perDocument } from "./per-document";
 
 const badRequest = (message: string) =>
   new GraphQLError(message, { extensions: { code: "BAD_REQUEST", status: 400, http: { status: 400 } } });
@@ -49,11 +50,12 @@ export function unrepresentableNumber(document: DocumentNode): string | undefine
  * planning, where the gateway would otherwise fail to write it into a subgraph's query (500).
  */
 export function refuseUnrepresentableNumbers<C extends BaseContext>(): ApolloServerPlugin<C> {
+  const unrepresentableIn = perDocument(unrepresentableNumber);
   return {
     async requestDidStart() {
       return {
         async didResolveOperation({ document }) {
-          const literal = unrepresentableNumber(document);
+          const literal = unrepresentableIn(document);
           if (literal !== undefined)
             throw badRequest(
               `The number ${literal.length > 40 ? `${literal.slice(0, 40)}…` : literal} is too large to be represented: write a finite number.`,
