@@ -150,7 +150,9 @@ const bySuite: Record<SuiteName, Entry[]> = {
       measures: "`GET /platform/search`, 160 misspelt names (trigram similarity)",
       against: "the floor's search, answers checked equal",
     }),
-    scenario("search-vs-read", "req/s", guard(0.2), "ours by id", {
+    // About half the last ratio: 0.17 on 2026-11-29, when compiled queries (and a faster machine) took a read by
+    // id from 4,533 to 14,266 req/s and a search only from 944 to 2,472 (a search is mostly its statement).
+    scenario("search-vs-read", "req/s", guard(0.08), "ours by id", {
       measures: "the selective searches' req/s",
       against: "our own `GET /persons/{id}` in the same session",
     }),
