@@ -1,13 +1,12 @@
 import {
   execute,
-  Kind,
+  getOperationAST,
   OperationTypeNode,
   type DocumentNode,
   type ExecutionArgs,
   type ExecutionResult,
   type GraphQLError,
   type GraphQLSchema,
-  type OperationDefinitionNode,
 } from "graphql";
 import { compileQuery, isCompiledQuery, type CompiledQuery } from "graphql-jit";
 
@@ -69,19 +68,9 @@ export function compiledExecution(): (args: ExecutionArgs) => ReturnType<typeof 
   };
 }
 
-/** The operation a document runs under `operationName` (its only one when none is named), if any. */
-function operationOf(document: DocumentNode, operationName: string | null | undefined): OperationDefinitionNode | undefined {
-  const operations = document.definitions.filter((definition) => definition.kind === Kind.OPERATION_DEFINITION);
-  return operationName
-    ? operations.find((operation) => operation.name?.value === operationName)
-    : operations.length === 1
-      ? operations[0]
-      : undefined;
-}
-
 function compile(schema: GraphQLSchema, document: DocumentNode, operationName: string | null | undefined): Compiled {
   // Mutations run on graphql-js (see compiledExecution); a document without the operation asked for too, which says so.
-  const kind = operationOf(document, operationName)?.operation;
+  const kind = getOperationAST(document, operationName)?.operation;
   if (kind !== OperationTypeNode.QUERY && kind !== OperationTypeNode.SUBSCRIPTION) return null;
   try {
     const compiled = compileQuery(schema, document, operationName ?? undefined);
