@@ -1,12 +1,22 @@
 import type { ApolloServerPlugin } from "@apollo/server";
 import { notSignedIn, type Authenticator } from "@pap/kernel/auth";
 import { perDocument } from "@pap/kernel/graphql";
-import { GraphQLError, visit, type DocumentNode } from "graphql";
+import { BREAK, GraphQLError, visit, type DocumentNode } from "graphql";
 import type { GatewayContext } from "./context";
 
-const asksForSchema = perDocument((document: DocumentNode) => {
+/**
+ * Whether a document asks about the schema (`__schema`, `__type`; `__typename` is an ordinary field's
+ * question): the guard below and the owned operations (which leave such documents to the gateway) ask it.
+ */
+export const asksForIntrospection = perDocument((document: DocumentNode) => {
   let found = false;
-  visit(document, { Field: (field) => void (found ||= field.name.value === "__schema" || field.name.value === "__type") });
+  visit(document, {
+    Field(node) {
+      if (node.name.value !== "__schema" && node.name.value !== "__type") return undefined;
+      found = true;
+      return BREAK;
+    },
+  });
   return found;
 });
 
@@ -19,7 +29,7 @@ export function introspectionGuard(authenticate: Authenticator): ApolloServerPlu
     async requestDidStart() {
       return {
         async didResolveOperation({ document, contextValue }) {
-          if (!asksForSchema(document)) return;
+          if (!asksForIntrospection(document)) return;
           const caller = await authenticate(contextValue.headers);
           if (caller.kind === "unauthenticated") {
             // The same 401 every operation gives a caller without a credential, with Apollo's HTTP status.

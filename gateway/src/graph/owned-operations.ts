@@ -2,18 +2,10 @@ import { Supergraph, operationFromDocument } from "@apollo/federation-internals"
 import { QueryPlanner, type PlanNode, type SubscriptionNode } from "@apollo/query-planner";
 import type { DomainServices } from "@pap/events";
 import { compiledExecution, type FailedOperation, type GraphExecutor, type GraphResult } from "@pap/kernel/graphql";
-import {
-  parse,
-  validate,
-  visit,
-  BREAK,
-  type DocumentNode,
-  type ExecutionResult,
-  type GraphQLFormattedError,
-  type GraphQLSchema,
-} from "graphql";
+import { parse, validate, type DocumentNode, type ExecutionResult, type GraphQLFormattedError, type GraphQLSchema } from "graphql";
 import type { PlatformSubgraph } from "../subgraphs";
 import { gatewayContextFromHeaders, type GatewayContext } from "./context";
+import { asksForIntrospection } from "./introspection-guard";
 import { measuredFetch } from "./measured-data-source";
 
 type FormatError = (formatted: GraphQLFormattedError, error: unknown, operation: FailedOperation) => GraphQLFormattedError;
@@ -27,24 +19,6 @@ function soleService(node: PlanNode | SubscriptionNode | undefined): string | un
   if (node.kind === "Fetch") return node.requires ? undefined : node.serviceName;
   if ((node.kind === "Sequence" || node.kind === "Parallel") && node.nodes.length === 1) return soleService(node.nodes[0]);
   return undefined;
-}
-
-/**
- * Introspection beyond `__typename` is the gateway's to answer: on a subgraph's schema it would
- * describe that subgraph (its `_entities`, `_service`) instead of the graph clients see.
- */
-function asksForIntrospection(document: DocumentNode): boolean {
-  let found = false;
-  visit(document, {
-    Field(node) {
-      if (node.name.value.startsWith("__") && node.name.value !== "__typename") {
-        found = true;
-        return BREAK;
-      }
-      return undefined;
-    },
-  });
-  return found;
 }
 
 /**
@@ -80,6 +54,8 @@ export class OwnedOperations {
     found = null;
     try {
       const parsed = document();
+      // Introspection is the gateway's to answer: on a subgraph's schema it would describe that subgraph
+      // (its `_entities`, `_service`) instead of the graph clients see.
       if (!asksForIntrospection(parsed)) {
         const operation = operationFromDocument(this.supergraph.schema, parsed, { operationName: operationName ?? undefined });
         const service = soleService(this.planner.buildQueryPlan(operation).node);
