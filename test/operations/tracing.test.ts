@@ -9,7 +9,7 @@ import { readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { ChildProcess } from "node:child_process";
-import { type Json, listPath } from "../support/expectations";
+import { expectStatus, type Json, listPath } from "../support/expectations";
 import { launchPlatform, stopLaunched, stopped } from "../support/launcher";
 import { isSqlSpan, SpanKind, startOtlpReceiver, wholeTrace, type OtlpReceiver, type ReceivedSpan } from "../support/otlp-receiver";
 import { createTestDatabase, httpClient } from "../support/platform";
@@ -81,24 +81,15 @@ async function loadedModules(child: ChildProcess, file: string): Promise<{ modul
 }
 
 /**
- * The body of a response that must have `status`; otherwise fails with what came back and what the
- * platform logged at warning and above, so a failure far from here (a CI run) says its cause.
+ * What the platform logged at warning and above, for a request that answered otherwise than expected:
+ * a failure far from here (a CI run) says its cause.
  */
-async function answered(
-  platform: { logLines: Json[] },
-  response: Promise<{ status: number; body?: any }>,
-  status: number,
-  what: string,
-): Promise<Json> {
-  const { status: got, body } = await response;
-  if (got !== status) {
-    const logged = platform.logLines.filter((line) => Number(line.level) >= 40);
-    throw new Error(
-      `${what}: expected ${status}, got ${got} ${JSON.stringify(body)}; the platform logged ${JSON.stringify(logged, null, 1)}`,
-    );
-  }
-  return body;
-}
+const loggedWarnings = (platform: { logLines: Json[] }) => () =>
+  `the platform logged ${JSON.stringify(
+    platform.logLines.filter((line) => Number(line.level) >= 40),
+    null,
+    1,
+  )}`;
 
 async function theCreatedEvent(api: ReturnType<typeof httpClient>, personId: string): Promise<Json> {
   const events = await api.get(listPath("/platform/events", { subject: personId, type: "persons.person.created" }));
@@ -121,11 +112,11 @@ describe("with an OTLP endpoint", () => {
   }, 60_000);
 
   it("traces a REST request as one tree, REST to GraphQL to SQL, in the process that serves both", async () => {
-    const created = await answered(
-      platform,
+    const created = await expectStatus(
       platform.api.post("/persons", { name: { firstName: "Grace", lastName: "Hopper" } }),
       201,
       "POST /persons",
+      loggedWarnings(platform),
     );
     const { traceId, spanId } = idsOf((await theCreatedEvent(platform.api, created.id)).traceparent);
 
@@ -163,8 +154,7 @@ describe("with an OTLP endpoint", () => {
 
   it("continues a trace the caller started", async () => {
     const traceId = randomBytes(16).toString("hex");
-    const created = await answered(
-      platform,
+    const created = await expectStatus(
       platform.api.post(
         "/persons",
         { name: { firstName: "Alan", lastName: "Turing" } },
@@ -172,6 +162,7 @@ describe("with an OTLP endpoint", () => {
       ),
       201,
       "POST /persons with a traceparent",
+      loggedWarnings(platform),
     );
     expect(idsOf((await theCreatedEvent(platform.api, created.id)).traceparent).traceId).toBe(traceId);
     await waitFor(
@@ -191,7 +182,7 @@ describe("without an OTLP endpoint", () => {
   }, START_BUDGET_MS + 60_000);
 
   it("loads no tracing SDK, exporter or instrumentation, and registers no tracer, even after serving", async () => {
-    await answered(platform, platform.api.get("/persons"), 200, "GET /persons");
+    await expectStatus(platform.api.get("/persons"), 200, "GET /persons", loggedWarnings(platform));
     const loaded = await platform.loaded();
     expect(loaded.modules.filter((file) => TRACING_MODULE.test(file))).toEqual([]);
     // Apollo Gateway imports the OpenTelemetry API itself; with no SDK its tracer is the API's no-op one.
@@ -199,11 +190,11 @@ describe("without an OTLP endpoint", () => {
   });
 
   it("still gives each request a trace id: in its log lines, in every event it records, continued from the caller's when sent", async () => {
-    const created = await answered(
-      platform,
+    const created = await expectStatus(
       platform.api.post("/persons", { name: { firstName: "Ada", lastName: "Lovelace" } }),
       201,
       "POST /persons",
+      loggedWarnings(platform),
     );
     const { traceId } = idsOf((await theCreatedEvent(platform.api, created.id)).traceparent);
     await waitFor(

@@ -5,16 +5,22 @@ export type HttpResponse = { status: number; headers: Headers; body: any };
 /** A JSON body as the tests read it. */
 export type Json = { [key: string]: any };
 
-/** The body of a response that must have `status` (or one of them); otherwise fails naming `what` with what came back. */
+/**
+ * The body of a response that must have `status` (or one of them); otherwise fails naming `what` with
+ * what came back, and with `explain()` when given (what the server logged, say).
+ */
 export async function expectStatus(
   response: Promise<{ status: number; body?: any }>,
   status: number | readonly number[],
   what: string,
+  explain?: () => string,
 ): Promise<Json> {
   const answered = await response;
   const expected = typeof status === "number" ? [status] : status;
   if (!expected.includes(answered.status))
-    throw new Error(`${what}: expected ${expected.join(" or ")}, got ${answered.status} ${JSON.stringify(answered.body)}`);
+    throw new Error(
+      `${what}: expected ${expected.join(" or ")}, got ${answered.status} ${JSON.stringify(answered.body)}${explain ? `; ${explain()}` : ""}`,
+    );
   return answered.body;
 }
 
