@@ -315,7 +315,7 @@ export const settingDeclarations = {
     value: encryptionKeys(),
     default: "a public development key",
     meaning:
-      "The master keys sensitive values are sealed with in the database (AES-256-GCM, a data key per value wrapped by a master key): `id:base64key,...`, each key 32 bytes in base64. The first seals, every one listed unseals; rotate by putting a new key first and running `npm run keys:rotate` (see [Sensitive data at rest](#sensitive-data-at-rest))",
+      "The master keys sensitive values are sealed with in the database (AES-256-GCM: data keys wrapped by a master key, each sealing up to 100,000 values): `id:base64key,...`, each key 32 bytes in base64. The first seals, every one listed unseals; rotate by putting a new key first and running `npm run keys:rotate` (see [Sensitive data at rest](#sensitive-data-at-rest))",
     production: "required, and not the development key",
     example: "k2026:<32 bytes in base64>,k2025:<older key>",
   }),

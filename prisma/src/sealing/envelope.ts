@@ -1,10 +1,12 @@
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import type { MasterKey } from "@pap/core";
+import { dataKeyDefaults, DataKeys, type DataKeyOptions } from "./data-keys";
 
 /**
- * Envelope encryption of one value, with node:crypto's AES-256-GCM. Each value gets a data key of its
- * own, random; the data key is sealed (wrapped) by a master key, and the sealed form names that
- * master key's id, so values sealed under several keys coexist and a rotation finds the old ones.
+ * Envelope encryption of one value, with node:crypto's AES-256-GCM. A value is encrypted with a random
+ * data key, shared by the values a process seals until it draws the next (see data-keys.ts); the data
+ * key is sealed (wrapped) by a master key, and the sealed form names that master key's id, so values
+ * sealed under several keys coexist and a rotation finds the old ones.
  *
  * A sealed value is one string: `pap:sealed:v1:<key id>:<base64url of wrap iv | wrapped data key |
  * wrap tag | iv | tag | ciphertext>`. The ciphertext is the value's JSON, so a number or an object
@@ -18,14 +20,31 @@ const ALGORITHM = "aes-256-gcm";
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 const DATA_KEY_BYTES = 32;
+/**
+ * The wrapped data key's share of the payload, in base64url characters: wrap iv, wrapped key and wrap
+ * tag are 60 bytes, a multiple of 3, so they encode on their own to the payload's first 80 characters.
+ */
+const WRAPPED_CHARACTERS = ((IV_BYTES + DATA_KEY_BYTES + TAG_BYTES) / 3) * 4;
 
-/** The master keys of a process: the first seals, all unseal. */
-export type Keyring = { sealing: MasterKey; byId: ReadonlyMap<string, Buffer> };
+/** The master keys of a process: the first seals, all unseal; and the data keys it seals and unseals with. */
+export type Keyring = { sealing: MasterKey; byId: ReadonlyMap<string, Buffer>; dataKeys: DataKeys };
 
-export function keyringOf(keys: readonly MasterKey[]): Keyring {
+const headerOf = (keyId: string) => `${SEALED_PREFIX}${keyId}:`;
+
+export function keyringOf(keys: readonly MasterKey[], options: Partial<DataKeyOptions> = {}): Keyring {
   const [sealing] = keys;
   if (!sealing) throw new Error("a keyring needs at least one master key");
-  return { sealing, byId: new Map(keys.map((key) => [key.id, key.key])) };
+  const header = Buffer.from(headerOf(sealing.id));
+  const draw = () => {
+    const key = randomBytes(DATA_KEY_BYTES);
+    const [wrapIv, wrapped, wrapTag] = encrypt(sealing.key, key, header);
+    return { key, wrapped: Buffer.concat([wrapIv!, wrapped!, wrapTag!]).toString("base64url") };
+  };
+  return {
+    sealing,
+    byId: new Map(keys.map((key) => [key.id, key.key])),
+    dataKeys: new DataKeys(draw, { ...dataKeyDefaults, ...options }),
+  };
 }
 
 export const isSealed = (value: unknown): value is string => typeof value === "string" && value.startsWith(SEALED_PREFIX);
@@ -51,12 +70,10 @@ function decrypt(key: Buffer, iv: Buffer, body: Buffer, tag: Buffer, aad: Buffer
 
 /** `value` (any JSON value) sealed under the keyring's sealing key. */
 export function sealValue(value: unknown, keyring: Keyring): string {
-  const { id, key } = keyring.sealing;
-  const header = Buffer.from(`${SEALED_PREFIX}${id}:`);
-  const dataKey = randomBytes(DATA_KEY_BYTES);
-  const [wrapIv, wrapped, wrapTag] = encrypt(key, dataKey, header);
-  const [iv, ciphertext, tag] = encrypt(dataKey, Buffer.from(JSON.stringify(value), "utf8"), header);
-  return `${header.toString()}${Buffer.concat([wrapIv!, wrapped!, wrapTag!, iv!, tag!, ciphertext!]).toString("base64url")}`;
+  const header = headerOf(keyring.sealing.id);
+  const dataKey = keyring.dataKeys.forSealing();
+  const [iv, ciphertext, tag] = encrypt(dataKey.key, Buffer.from(JSON.stringify(value), "utf8"), Buffer.from(header));
+  return `${header}${dataKey.wrapped}${Buffer.concat([iv!, tag!, ciphertext!]).toString("base64url")}`;
 }
 
 /** The value a sealed string holds; throws when its key is not in the keyring or it was altered. */
@@ -66,16 +83,17 @@ export function unsealValue(sealed: string, keyring: Keyring): unknown {
   const key = keyring.byId.get(id);
   // Fail closed and say why: a value is never shown sealed, nor guessed at.
   if (!key) throw new Error(`a value is sealed under key '${id}', which ENCRYPTION_KEYS does not list`);
-  const header = Buffer.from(`${SEALED_PREFIX}${id}:`);
-  const payload = Buffer.from(sealed.slice(header.length), "base64url");
-  let at = 0;
-  const take = (bytes: number) => payload.subarray(at, (at += bytes));
-  const wrapIv = take(IV_BYTES);
-  const wrapped = take(DATA_KEY_BYTES);
-  const wrapTag = take(TAG_BYTES);
-  const iv = take(IV_BYTES);
-  const tag = take(TAG_BYTES);
-  const ciphertext = payload.subarray(at);
-  const dataKey = decrypt(key, wrapIv, wrapped, wrapTag, header);
+  const header = Buffer.from(headerOf(id));
+  const valueStart = header.length + WRAPPED_CHARACTERS;
+  // The header and the wrapped key together: the same characters under another key id unwrap to nothing.
+  const dataKey = keyring.dataKeys.unwrap(sealed.slice(0, valueStart), () => {
+    const wrap = Buffer.from(sealed.slice(header.length, valueStart), "base64url");
+    const wrapTagStart = IV_BYTES + DATA_KEY_BYTES;
+    return decrypt(key, wrap.subarray(0, IV_BYTES), wrap.subarray(IV_BYTES, wrapTagStart), wrap.subarray(wrapTagStart), header);
+  });
+  const payload = Buffer.from(sealed.slice(valueStart), "base64url");
+  const iv = payload.subarray(0, IV_BYTES);
+  const tag = payload.subarray(IV_BYTES, IV_BYTES + TAG_BYTES);
+  const ciphertext = payload.subarray(IV_BYTES + TAG_BYTES);
   return JSON.parse(decrypt(dataKey, iv, ciphertext, tag, header).toString("utf8"));
 }

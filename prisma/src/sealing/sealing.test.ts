@@ -46,8 +46,38 @@ describe("sealing one value (envelope encryption, AES-256-GCM)", () => {
     }
   });
 
-  it("uses a fresh data key per value: one SSN sealed twice gives two texts", () => {
+  it("gives each value an IV of its own: one SSN sealed twice gives two texts", () => {
     expect(sealValue("123-45-6789", keyring)).not.toBe(sealValue("123-45-6789", keyring));
+  });
+
+  /** The header and the wrapped data key that lead a sealed value (80 base64url characters: 60 bytes). */
+  const wrappedKeyOf = (sealed: string) => sealed.slice(0, "pap:sealed:v1:A:".length + 80);
+
+  it("seals a run of values under one data key, and draws the next after so many", () => {
+    const ring = keyringOf([keyA], { valuesPerDataKey: 3 });
+    const sealed = ["a", "b", "c", "d", "e"].map((value) => sealValue(value, ring));
+    expect(new Set(sealed.slice(0, 3).map(wrappedKeyOf)).size).toBe(1);
+    expect(wrappedKeyOf(sealed[3]!)).not.toBe(wrappedKeyOf(sealed[0]!));
+    expect(wrappedKeyOf(sealed[4]!)).toBe(wrappedKeyOf(sealed[3]!));
+    expect(sealed.map((value) => unsealValue(value, keyringOf([keyA])))).toEqual(["a", "b", "c", "d", "e"]);
+  });
+
+  it("unseals values sealed with a data key each, as stores sealed before keys were shared hold them", () => {
+    const oneKeyEach = keyringOf([keyA], { valuesPerDataKey: 1 });
+    const sealed = ["1990-04-02", "123-45-6789"].map((value) => sealValue(value, oneKeyEach));
+    expect(wrappedKeyOf(sealed[0]!)).not.toBe(wrappedKeyOf(sealed[1]!));
+    const reader = keyringOf([keyA], { keysRemembered: 1 });
+    expect(sealed.map((value) => unsealValue(value, reader))).toEqual(["1990-04-02", "123-45-6789"]);
+    // Remembering one key at a time, the first is unwrapped again rather than confused with the second.
+    expect(unsealValue(sealed[0]!, reader)).toBe("1990-04-02");
+  });
+
+  it("refuses an altered wrapped key even after the genuine one was unwrapped", () => {
+    const sealed = sealValue("123-45-6789", keyring);
+    expect(unsealValue(sealed, keyring)).toBe("123-45-6789");
+    const at = "pap:sealed:v1:A:".length + 40;
+    const altered = `${sealed.slice(0, at)}${sealed[at] === "A" ? "B" : "A"}${sealed.slice(at + 1)}`;
+    expect(() => unsealValue(altered, keyring)).toThrow();
   });
 
   it("unseals with any key of the ring, and refuses a key it does not hold or an altered value", () => {
