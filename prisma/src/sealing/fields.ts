@@ -51,7 +51,9 @@ export function unsealFields<T>(data: T, isSealed: (value: unknown) => value is 
       return node;
     }
     if (!isPlainObject(node)) return node;
-    for (const key of Object.keys(node)) {
+    // for…in rather than Object.keys: every row read passes here, and a loop that allocates no key list is cheaper on the collector.
+    for (const key in node) {
+      if (!Object.hasOwn(node, key)) continue;
       const value = node[key];
       if (value !== null && typeof value === "object" ? true : isSealed(value)) node[key] = visit(value);
     }

@@ -60,17 +60,24 @@ function selectedFields(sets: readonly SelectionSetNode[], fragments: Fragments)
 
 const present = (value: unknown) => value !== null && value !== undefined;
 
-/** The paths of sensitive keys holding a value in free-form JSON, at any depth (array items keep their parent's path). */
+/**
+ * The paths of sensitive keys holding a value in free-form JSON, at any depth (array items keep their
+ * parent's path). It runs on every JSON field of every record a request shows, so it allocates only
+ * for what it goes into (a nested object's path) or finds: no entry pairs, no path for a plain value.
+ */
 function sensitiveKeysIn(value: unknown, path: string, names: ReadonlySet<string>, found: Set<string>): void {
   if (Array.isArray(value)) {
     for (const item of value) sensitiveKeysIn(item, path, names, found);
     return;
   }
   if (typeof value !== "object" || value === null) return;
-  for (const [key, inner] of Object.entries(value)) {
-    const innerPath = `${path}.${key}`;
-    if (names.has(key) && present(inner)) found.add(innerPath);
-    else sensitiveKeysIn(inner, innerPath, names, found);
+  const object = value as Record<string, unknown>;
+  for (const key in object) {
+    if (!Object.hasOwn(object, key)) continue;
+    const inner = object[key];
+    if (names.has(key)) {
+      if (present(inner)) found.add(`${path}.${key}`);
+    } else if (typeof inner === "object" && inner !== null) sensitiveKeysIn(inner, `${path}.${key}`, names, found);
   }
 }
 
