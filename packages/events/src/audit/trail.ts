@@ -66,7 +66,9 @@ function entriesOf(reads: readonly Waiting[]): { draft: AuditDraft; waiting: Wai
     let entry = byType.get(recordType);
     if (!entry) byType.set(recordType, (entry = { draft: { ...waiting.request, recordType, readings: {} }, waiting: [] }));
     const readings = entry.draft.readings as Record<string, readonly string[]>;
-    readings[recordId] = [...new Set([...(readings[recordId] ?? []), ...fields])];
+    // Most records are read once a request: their fields as given, merged only when a record is read again.
+    const earlier = readings[recordId];
+    readings[recordId] = earlier ? [...new Set([...earlier, ...fields])] : fields;
     entry.waiting.push(waiting);
   }
   return [...entries.values()].flatMap((byType) => [...byType.values()]);
@@ -120,12 +122,14 @@ export function auditTrail(run: RowReader, settings: { enabled: boolean; names: 
     forRequest(headers, principal) {
       // With the trail off, a request still knows the sensitive names: a partner's agreement withholds them.
       if (!settings.enabled) return { names: settings.names };
+      // The caller is looked up once; every read after that is appended without waiting on it again.
+      let known: Reader | undefined;
       let reader: Promise<Reader> | undefined;
       const readerOf = () =>
-        (reader ??= principal().then((actor) => ({ actor, traceId: auditTraceIdOf(headers), channel: "graph" as const })));
+        (reader ??= principal().then((actor) => (known = { actor, traceId: auditTraceIdOf(headers), channel: "graph" as const })));
       return {
         names: settings.names,
-        record: async (read) => append(await readerOf(), read),
+        record: (read) => (known ? append(known, read) : readerOf().then((found) => append(found, read))),
       };
     },
   };
