@@ -24,6 +24,8 @@ export class DataKeys {
   private current?: DataKey & { uses: number };
   /** By the sealed text's header and wrapped key: the same characters can only unwrap to the same key. */
   private readonly unwrapped = new Map<string, Buffer>();
+  /** The entry used last, the map's last. */
+  private newest?: string;
 
   constructor(
     private readonly draw: () => DataKey,
@@ -37,17 +39,23 @@ export class DataKeys {
     return this.current;
   }
 
-  /** The data key `wrapped` names, unwrapped by `unwrap` (which authenticates it) unless remembered. */
-  unwrap(wrapped: string, unwrap: () => Buffer): Buffer {
-    const remembered = this.unwrapped.get(wrapped);
-    if (remembered) {
-      // Kept as the most recently used: a store's few shared keys stay while values with keys of their own pass through.
+  /** The data key `wrapped` unwraps to, if it was unwrapped lately. */
+  remembered(wrapped: string): Buffer | undefined {
+    const key = this.unwrapped.get(wrapped);
+    // Kept as the most recently used, so a store's few shared keys stay while values with keys of their
+    // own pass through; the key just used is newest already, which is the common case.
+    if (key && wrapped !== this.newest) {
       this.unwrapped.delete(wrapped);
-      this.unwrapped.set(wrapped, remembered);
-      return remembered;
+      this.unwrapped.set(wrapped, key);
+      this.newest = wrapped;
     }
-    const key = unwrap();
+    return key;
+  }
+
+  /** `key`, just unwrapped (and so authenticated) from `wrapped`, remembered. */
+  remember(wrapped: string, key: Buffer): Buffer {
     this.unwrapped.set(wrapped, key);
+    this.newest = wrapped;
     if (this.unwrapped.size > this.options.keysRemembered) {
       const oldest = this.unwrapped.keys().next().value;
       if (oldest !== undefined) this.unwrapped.delete(oldest);

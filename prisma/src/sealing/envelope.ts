@@ -26,25 +26,27 @@ const DATA_KEY_BYTES = 32;
  */
 const WRAPPED_CHARACTERS = ((IV_BYTES + DATA_KEY_BYTES + TAG_BYTES) / 3) * 4;
 
-/** The master keys of a process: the first seals, all unseal; and the data keys it seals and unseals with. */
-export type Keyring = { sealing: MasterKey; byId: ReadonlyMap<string, Buffer>; dataKeys: DataKeys };
+/** A master key with the header its values start with: as text, and as the bytes authenticated with each value. */
+type HeldKey = MasterKey & { header: string; aad: Buffer };
 
-const headerOf = (keyId: string) => `${SEALED_PREFIX}${keyId}:`;
+/** The master keys of a process: the first seals, all unseal; and the data keys it seals and unseals with. */
+export type Keyring = { sealing: HeldKey; byId: ReadonlyMap<string, HeldKey>; dataKeys: DataKeys };
+
+const held = (key: MasterKey): HeldKey => {
+  const header = `${SEALED_PREFIX}${key.id}:`;
+  return { ...key, header, aad: Buffer.from(header) };
+};
 
 export function keyringOf(keys: readonly MasterKey[], options: Partial<DataKeyOptions> = {}): Keyring {
-  const [sealing] = keys;
+  const byId = new Map(keys.map((key) => [key.id, held(key)]));
+  const sealing = keys[0] && byId.get(keys[0].id);
   if (!sealing) throw new Error("a keyring needs at least one master key");
-  const header = Buffer.from(headerOf(sealing.id));
   const draw = () => {
     const key = randomBytes(DATA_KEY_BYTES);
-    const [wrapIv, wrapped, wrapTag] = encrypt(sealing.key, key, header);
+    const [wrapIv, wrapped, wrapTag] = encrypt(sealing.key, key, sealing.aad);
     return { key, wrapped: Buffer.concat([wrapIv!, wrapped!, wrapTag!]).toString("base64url") };
   };
-  return {
-    sealing,
-    byId: new Map(keys.map((key) => [key.id, key.key])),
-    dataKeys: new DataKeys(draw, { ...dataKeyDefaults, ...options }),
-  };
+  return { sealing, byId, dataKeys: new DataKeys(draw, { ...dataKeyDefaults, ...options }) };
 }
 
 export const isSealed = (value: unknown): value is string => typeof value === "string" && value.startsWith(SEALED_PREFIX);
@@ -70,30 +72,33 @@ function decrypt(key: Buffer, iv: Buffer, body: Buffer, tag: Buffer, aad: Buffer
 
 /** `value` (any JSON value) sealed under the keyring's sealing key. */
 export function sealValue(value: unknown, keyring: Keyring): string {
-  const header = headerOf(keyring.sealing.id);
+  const { header, aad } = keyring.sealing;
   const dataKey = keyring.dataKeys.forSealing();
-  const [iv, ciphertext, tag] = encrypt(dataKey.key, Buffer.from(JSON.stringify(value), "utf8"), Buffer.from(header));
+  const [iv, ciphertext, tag] = encrypt(dataKey.key, Buffer.from(JSON.stringify(value), "utf8"), aad);
   return `${header}${dataKey.wrapped}${Buffer.concat([iv!, tag!, ciphertext!]).toString("base64url")}`;
+}
+
+/** The data key a sealed value's wrapped key holds, opened with the master key it names. */
+function unwrapDataKey(sealed: string, master: HeldKey, valueStart: number): Buffer {
+  const wrap = Buffer.from(sealed.slice(master.header.length, valueStart), "base64url");
+  const wrapTagStart = IV_BYTES + DATA_KEY_BYTES;
+  return decrypt(master.key, wrap.subarray(0, IV_BYTES), wrap.subarray(IV_BYTES, wrapTagStart), wrap.subarray(wrapTagStart), master.aad);
 }
 
 /** The value a sealed string holds; throws when its key is not in the keyring or it was altered. */
 export function unsealValue(sealed: string, keyring: Keyring): unknown {
   const id = sealedKeyId(sealed);
   if (id === undefined) throw new Error("not a sealed value");
-  const key = keyring.byId.get(id);
+  const master = keyring.byId.get(id);
   // Fail closed and say why: a value is never shown sealed, nor guessed at.
-  if (!key) throw new Error(`a value is sealed under key '${id}', which ENCRYPTION_KEYS does not list`);
-  const header = Buffer.from(headerOf(id));
-  const valueStart = header.length + WRAPPED_CHARACTERS;
+  if (!master) throw new Error(`a value is sealed under key '${id}', which ENCRYPTION_KEYS does not list`);
+  const valueStart = master.header.length + WRAPPED_CHARACTERS;
   // The header and the wrapped key together: the same characters under another key id unwrap to nothing.
-  const dataKey = keyring.dataKeys.unwrap(sealed.slice(0, valueStart), () => {
-    const wrap = Buffer.from(sealed.slice(header.length, valueStart), "base64url");
-    const wrapTagStart = IV_BYTES + DATA_KEY_BYTES;
-    return decrypt(key, wrap.subarray(0, IV_BYTES), wrap.subarray(IV_BYTES, wrapTagStart), wrap.subarray(wrapTagStart), header);
-  });
+  const wrapped = sealed.slice(0, valueStart);
+  const dataKey = keyring.dataKeys.remembered(wrapped) ?? keyring.dataKeys.remember(wrapped, unwrapDataKey(sealed, master, valueStart));
   const payload = Buffer.from(sealed.slice(valueStart), "base64url");
   const iv = payload.subarray(0, IV_BYTES);
   const tag = payload.subarray(IV_BYTES, IV_BYTES + TAG_BYTES);
   const ciphertext = payload.subarray(IV_BYTES + TAG_BYTES);
-  return JSON.parse(decrypt(dataKey, iv, ciphertext, tag, header).toString("utf8"));
+  return JSON.parse(decrypt(dataKey, iv, ciphertext, tag, master.aad).toString("utf8"));
 }
