@@ -14,7 +14,8 @@ import { getHeapStatistics } from "node:v8";
 
 const file = openSync(path.join(process.env.BENCH_GC_LOG_DIR ?? tmpdir(), `gc-${process.pid}.log`), "a");
 
-const kindOf = (entry: PerformanceEntry) => (entry.detail as { kind?: number } | null)?.kind ?? 0;
+// A collection's entry carries its kind in `detail`, which Node's types do not declare on every entry.
+const kindOf = (entry: PerformanceEntry) => (entry as PerformanceEntry & { detail?: { kind?: number } | null }).detail?.kind ?? 0;
 
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) {
