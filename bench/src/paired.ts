@@ -5,13 +5,15 @@
  * On a busy two-core machine, runs of a suite a few minutes apart differ by more than most changes.
  *
  *   node bench/dist/paired.js --side trail --side "untrailed AUDIT_SENSITIVE_READS=false" \
- *     --path "/persons?q=address.city:Houston" [--persons 10000] [--connections 50] [--seconds 5] [--rounds 3]
+ *     --path "/persons?q=address.city:Houston" [--graphql "{ persons(q: \"…\") { items { id } } }"] \
+ *     [--persons 10000] [--connections 50] [--seconds 5] [--rounds 3]
  *
- * A side is a name and `NAME=value` settings, space-separated. The paths are the rest suite's kind of
- * request (an administrator's token); each side's mean, p50 and p99 are printed per round and over all.
+ * A side is a name and `NAME=value` settings, space-separated. A path is a REST GET, a `--graphql`
+ * query is POSTed to the graph; both as an administrator. Each side's mean, p50 and p99 are printed
+ * per round and over all.
  */
 import { parseArgs } from "node:util";
-import { measure, getCall, type Measurement } from "./measure";
+import { getCall, graphqlCall, graphqlFailed, measure, type HttpCall, type Measurement } from "./measure";
 import { seedPeople, growPeople, personColumnsFrom } from "./people";
 import { Scope, admin, deriveFromSeededRows, freshDatabase, repositoryRoot, signIn, startPlatform, type Platform } from "./platform";
 
@@ -39,6 +41,7 @@ async function main() {
     options: {
       side: { type: "string", multiple: true },
       path: { type: "string", multiple: true },
+      graphql: { type: "string", multiple: true },
       persons: { type: "string", default: "10000" },
       connections: { type: "string", default: "50" },
       seconds: { type: "string", default: "5" },
@@ -46,7 +49,17 @@ async function main() {
     },
   });
   const sides = (values.side ?? []).map(sideOf);
-  if (sides.length < 2 || !values.path?.length) throw new Error("give at least two --side and one --path");
+  // What each request is, where it goes, and how a 2xx that is no answer shows.
+  const requests: { label: string; call: HttpCall; base(platform: Platform): string; failed?(body: string): boolean }[] = [
+    ...(values.path ?? []).map((path) => ({ label: path, call: getCall(path), base: (platform: Platform) => platform.restBase })),
+    ...(values.graphql ?? []).map((query) => ({
+      label: query.replace(/\s+/g, " ").slice(0, 80),
+      call: graphqlCall({ query }),
+      base: (platform: Platform) => platform.graphqlBase,
+      failed: graphqlFailed,
+    })),
+  ];
+  if (sides.length < 2 || requests.length === 0) throw new Error("give at least two --side and one --path or --graphql");
   const load = { connections: Number(values.connections), seconds: Number(values.seconds), warmupSeconds: 1 };
   const scope = new Scope();
   try {
@@ -57,22 +70,22 @@ async function main() {
     await deriveFromSeededRows(url);
     const platforms: Platform[] = [];
     for (const side of sides) platforms.push(await startPlatform(scope, url, { mode: "single", env: side.env }));
-    for (const path of values.path) {
+    for (const request of requests) {
       const passes = sides.map((): Measurement[] => []);
       for (let round = 0; round < Number(values.rounds); round += 1) {
         // Every other round in reverse, so no side always follows the same one.
         const order = sides.map((_side, index) => index);
         if (round % 2 === 1) order.reverse();
         for (const index of order) {
-          const pass = await measure(platforms[index]!.restBase, [getCall(path)], load, admin);
-          if (pass.errors > 0) throw new Error(`${sides[index]!.name}: ${pass.errors} errors on ${path}: ${pass.errorDetail}`);
+          const pass = await measure(request.base(platforms[index]!), [request.call], load, admin, request.failed);
+          if (pass.errors > 0) throw new Error(`${sides[index]!.name}: ${pass.errors} errors on ${request.label}: ${pass.errorDetail}`);
           passes[index]!.push(pass);
           console.log(
-            `${path} ${sides[index]!.name} #${round + 1}: ${pass.requestsPerSecond.toFixed(0)} req/s, p50 ${pass.p50} ms, p99 ${pass.p99} ms`,
+            `${request.label} ${sides[index]!.name} #${round + 1}: ${pass.requestsPerSecond.toFixed(0)} req/s, p50 ${pass.p50} ms, p99 ${pass.p99} ms`,
           );
         }
       }
-      sides.forEach((side, index) => console.log(`== ${path} ${side.name}: ${figures(passes[index]!)}`));
+      sides.forEach((side, index) => console.log(`== ${request.label} ${side.name}: ${figures(passes[index]!)}`));
     }
   } finally {
     await scope.close();
