@@ -2,8 +2,9 @@
 // amount or a document's bytes, through REST, the graph or the agency adapters' door, leaves an entry
 // naming them, the record, the fields and the request's trace; a page of members is one insert; state
 // administrators and auditors (by token scope) read the trail with the list language, nobody else; a
-// query that does not select a sensitive field, and search, which shows none, leave nothing; the trail
-// cannot be changed, and only the retention purge deletes from it.
+// query that does not select a sensitive field, and search, which shows none, leave nothing; a read
+// whose entry cannot be written fails, its answer holding nothing it read; the trail cannot be changed,
+// and only the retention purge deletes from it.
 import { randomUUID } from "node:crypto";
 import { purgeAuditBefore } from "@pap/events";
 import { bearer, workerAccount } from "../support/auth";
@@ -138,6 +139,42 @@ it("a person's free-form record is searched for sensitive keys at any depth; sea
   expect((await expectStatus(api.get(`/platform/events?subject=${person.id}`), 200, "events")).items.length).toBeGreaterThan(0);
   expect((await expectStatus(api.get("/platform/audit?q=recordType:Event"), 200, "event reads")).total).toBe(0);
   expect(await entriesFor(person.id)).toHaveLength(before);
+});
+
+it("a read whose entry cannot be written is not given: the answer fails, holding nothing it read", async () => {
+  const ssn = "219-09-4001";
+  const lastName = `Unwritten${randomUUID().slice(0, 8)}`;
+  const person = await created(api, "/persons", { name: { firstName: "Ola", lastName }, ssn });
+  const { application, member } = await applicationWithMember("219-09-4002");
+  await db().$executeRawUnsafe(
+    "CREATE FUNCTION audit_probe_refuse() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'the trail refuses'; END $$",
+  );
+  await db().$executeRawUnsafe(
+    "CREATE TRIGGER audit_probe_refuse BEFORE INSERT ON platform_audit_entry FOR EACH ROW EXECUTE FUNCTION audit_probe_refuse()",
+  );
+  try {
+    for (const path of [`/persons/${person.id}`, `/persons?q=${encodeURIComponent(`name.lastName:${lastName}`)}`]) {
+      const refused = await api.raw("GET", path);
+      expectErrorEnvelope(refused, 500, "INTERNAL_ERROR");
+      expect(JSON.stringify(refused.body)).not.toContain(ssn);
+    }
+    // Through the gateway, one subgraph's answer and a walk across two alike.
+    const alone = await api.raw("POST", "/graphql", { query: `{ person(id: "${person.id}") { id attributes } }` });
+    expect(JSON.stringify(alone.body)).not.toContain(ssn);
+    expect(alone.body.errors?.length).toBeGreaterThan(0);
+    const walk = await api.raw("POST", "/graphql", {
+      query: `{ application(id: "${application.id}") { id members { items { id personalInformation } } } }`,
+    });
+    expect(JSON.stringify(walk.body)).not.toContain("219-09-4002");
+    expect(walk.body.errors?.length).toBeGreaterThan(0);
+  } finally {
+    await db().$executeRawUnsafe("DROP TRIGGER audit_probe_refuse ON platform_audit_entry");
+    await db().$executeRawUnsafe("DROP FUNCTION audit_probe_refuse()");
+  }
+  // With the trail writable again, the same read is given and recorded.
+  expect((await api.raw("GET", `/intake/applications/${application.id}/members/${member.id}`)).body.personalInformation.ssn).toBe(
+    "219-09-4002",
+  );
 });
 
 it("document bytes handed out are recorded", async () => {
