@@ -9,17 +9,19 @@
  *     [--persons 10000] [--connections 50] [--seconds 5] [--rounds 3]
  *
  * A side is a name and `NAME=value` settings, space-separated. A path is a REST GET, a `--graphql`
- * query is POSTed to the graph; both as an administrator. Each side's mean, p50 and p99 are printed
- * per round and over all.
+ * query is POSTed to the graph; both as an administrator. Every side must give the same answer first
+ * (as in the suites: a fast wrong answer must not pass); then each round is printed, and each side's
+ * figures over the rounds with its ratio to the first side's.
  */
 import { parseArgs } from "node:util";
-import { getCall, graphqlCall, graphqlFailed, measure, type HttpCall, type Measurement } from "./measure";
+import { canonical, compared, measureRounds, sameAnswers } from "./compare";
+import { getCall, graphqlCall, graphqlFailed, type HttpCall } from "./measure";
 import { seedPeople, growPeople, personColumnsFrom } from "./people";
-import { Scope, admin, deriveFromSeededRows, freshDatabase, repositoryRoot, signIn, startPlatform, type Platform } from "./platform";
+import { Scope, deriveFromSeededRows, freshDatabase, repositoryRoot, signIn, startPlatform, type Platform } from "./platform";
 
-type Side = { name: string; env: NodeJS.ProcessEnv };
+type Setting = { name: string; env: NodeJS.ProcessEnv };
 
-function sideOf(text: string): Side {
+function settingOf(text: string): Setting {
   const [name, ...settings] = text.trim().split(/\s+/);
   const env = Object.fromEntries(
     settings.map((setting) => {
@@ -30,11 +32,6 @@ function sideOf(text: string): Side {
   );
   return { name: name!, env };
 }
-
-const figures = (passes: readonly Measurement[]) =>
-  `${(passes.reduce((sum, pass) => sum + pass.requestsPerSecond, 0) / passes.length).toFixed(0)} req/s, p50 ${passes
-    .map((pass) => pass.p50)
-    .join(" ")} ms, p99 ${passes.map((pass) => pass.p99).join(" ")} ms`;
 
 async function main() {
   const { values } = parseArgs({
@@ -48,7 +45,7 @@ async function main() {
       rounds: { type: "string", default: "3" },
     },
   });
-  const sides = (values.side ?? []).map(sideOf);
+  const settings = (values.side ?? []).map(settingOf);
   // What each request is, where it goes, and how a 2xx that is no answer shows.
   const requests: { label: string; call: HttpCall; base(platform: Platform): string; failed?(body: string): boolean }[] = [
     ...(values.path ?? []).map((path) => ({ label: path, call: getCall(path), base: (platform: Platform) => platform.restBase })),
@@ -59,7 +56,7 @@ async function main() {
       failed: graphqlFailed,
     })),
   ];
-  if (sides.length < 2 || requests.length === 0) throw new Error("give at least two --side and one --path or --graphql");
+  if (settings.length < 2 || requests.length === 0) throw new Error("give at least two --side and one --path or --graphql");
   const load = { connections: Number(values.connections), seconds: Number(values.seconds), warmupSeconds: 1 };
   const scope = new Scope();
   try {
@@ -69,23 +66,33 @@ async function main() {
     await growPeople(client, await seedPeople(client, derived), derived, Number(values.persons));
     await deriveFromSeededRows(url);
     const platforms: Platform[] = [];
-    for (const side of sides) platforms.push(await startPlatform(scope, url, { mode: "single", env: side.env }));
+    for (const setting of settings) platforms.push(await startPlatform(scope, url, { mode: "single", env: setting.env }));
     for (const request of requests) {
-      const passes = sides.map((): Measurement[] => []);
-      for (let round = 0; round < Number(values.rounds); round += 1) {
-        // Every other round in reverse, so no side always follows the same one.
-        const order = sides.map((_side, index) => index);
-        if (round % 2 === 1) order.reverse();
-        for (const index of order) {
-          const pass = await measure(request.base(platforms[index]!), [request.call], load, admin, request.failed);
-          if (pass.errors > 0) throw new Error(`${sides[index]!.name}: ${pass.errors} errors on ${request.label}: ${pass.errorDetail}`);
-          passes[index]!.push(pass);
-          console.log(
-            `${request.label} ${sides[index]!.name} #${round + 1}: ${pass.requestsPerSecond.toFixed(0)} req/s, p50 ${pass.p50} ms, p99 ${pass.p99} ms`,
-          );
-        }
+      const sides = settings.map((setting, index) => ({
+        name: setting.name,
+        base: request.base(platforms[index]!),
+        watch: [platforms[index]!],
+      }));
+      const answered = (status: number, body: unknown) => {
+        if (status !== 200 || request.failed?.(JSON.stringify(body)))
+          throw new Error(`answered ${status}: ${JSON.stringify(body).slice(0, 300)}`);
+      };
+      await sameAnswers(sides, [request.call], [0], answered, canonical);
+      const passes = await measureRounds(sides, [request.call], {
+        load,
+        rounds: Number(values.rounds),
+        alternate: true,
+        failedBody: request.failed,
+        log: (line) => console.log(`${request.label} ${line}`),
+      });
+      for (const [index, side] of sides.entries()) {
+        const { ours, theirs, spread } = compared(passes[index]!, passes[0]!);
+        const ratio =
+          index === 0 ? "" : `, ${(ours.requestsPerSecond / theirs.requestsPerSecond).toFixed(2)}× ${sides[0]!.name} (${spread})`;
+        console.log(
+          `== ${request.label} ${side.name}: ${ours.requestsPerSecond.toFixed(0)} req/s, p50 ${ours.p50.toFixed(1)} ms, worst p99 ${ours.p99} ms${ratio}`,
+        );
       }
-      sides.forEach((side, index) => console.log(`== ${request.label} ${side.name}: ${figures(passes[index]!)}`));
     }
   } finally {
     await scope.close();
