@@ -172,9 +172,10 @@ it("a read whose entry cannot be written is not given: the answer fails, holding
     await db().$executeRawUnsafe("DROP FUNCTION audit_probe_refuse()");
   }
   // With the trail writable again, the same read is given and recorded.
-  expect((await api.raw("GET", `/intake/applications/${application.id}/members/${member.id}`)).body.personalInformation.ssn).toBe(
-    "219-09-4002",
-  );
+  const traceId = newTraceId();
+  const given = await api.raw("GET", `/intake/applications/${application.id}/members/${member.id}`, undefined, traced(traceId));
+  expect(given.body.personalInformation.ssn).toBe("219-09-4002");
+  expect(await entriesFor(member.id, traceId)).toHaveLength(1);
 });
 
 it("document bytes handed out are recorded", async () => {
