@@ -38,10 +38,20 @@ const TRACE = /^(00-)?[0-9a-f]{32}(-[0-9a-f]{16}-0[01])?$/;
 
 /**
  * Replaces ids (values and keys) by stand-ins numbered in the order first seen, and every instant,
- * trace and today's date (a screening's evaluation date) by a fixed one.
+ * trace and today's date (a screening's evaluation date, also within a message) by a fixed one, and a date whole years
+ * from today (a retention deadline) by the fixed one as many years on, so the file does not
+ * change with the day it is checked.
  */
 function stableIds() {
-  const today = new Date().toISOString().slice(0, 10);
+  const now = new Date();
+  const today = now.toISOString().slice(0, 10);
+  const yearsOn = new Map<string, string>();
+  for (let years = 1; years <= 99; years++) {
+    const year = now.getUTCFullYear() + years;
+    const lastDay = new Date(Date.UTC(year, now.getUTCMonth() + 1, 0)).getUTCDate();
+    const date = new Date(Date.UTC(year, now.getUTCMonth(), Math.min(now.getUTCDate(), lastDay)));
+    yearsOn.set(date.toISOString().slice(0, 10), `${2026 + years}-01-15`);
+  }
   const seen = new Map<string, string>();
   const standIn = (id: string) => {
     const key = id.toLowerCase();
@@ -52,9 +62,11 @@ function stableIds() {
     if (typeof value === "string") {
       if (INSTANT.test(value)) return "2026-01-15T12:00:00.000Z";
       if (value === today) return "2026-01-15";
+      if (yearsOn.has(value)) return yearsOn.get(value);
       if (TRACE.test(value))
         return value.replace(/[0-9a-f]{32}/, "4bf92f3577b34da6a3ce929d0e0e4736").replace(/-[0-9a-f]{16}-/, "-00f067aa0ba902b7-");
-      return value.replace(UUID, standIn);
+      // Today's date inside a sentence too (a rule set applied past its period says on which day).
+      return value.replace(UUID, standIn).replaceAll(today, "2026-01-15");
     }
     if (Array.isArray(value)) return value.map(stable);
     if (value && typeof value === "object")

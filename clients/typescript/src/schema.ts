@@ -9309,7 +9309,7 @@ export interface operations {
                      *       "legalHold": false,
                      *       "lifecycleState": "destroyed",
                      *       "metadata": {},
-                     *       "retentionDeadline": "2029-11-29",
+                     *       "retentionDeadline": "2029-01-15",
                      *       "title": "Pay stub",
                      *       "updatedAt": "2026-01-15T12:00:00.000Z"
                      *     }
@@ -9509,7 +9509,7 @@ export interface operations {
                      *       "legalHold": false,
                      *       "lifecycleState": "pending_disposition",
                      *       "metadata": {},
-                     *       "retentionDeadline": "2029-11-29",
+                     *       "retentionDeadline": "2029-01-15",
                      *       "title": "Pay stub",
                      *       "updatedAt": "2026-01-15T12:00:00.000Z"
                      *     }
@@ -10051,7 +10051,7 @@ export interface operations {
                      *       "legalHold": false,
                      *       "lifecycleState": "retained",
                      *       "metadata": {},
-                     *       "retentionDeadline": "2029-11-29",
+                     *       "retentionDeadline": "2029-01-15",
                      *       "title": "Pay stub",
                      *       "updatedAt": "2026-01-15T12:00:00.000Z"
                      *     }
@@ -10233,7 +10233,7 @@ export interface operations {
                      *                 }
                      *               ],
                      *               "warnings": [
-                     *                 "Rule set snap-fy2026 was published for dates through 2026-09-30; it is applied on 2026-11-29 because no later rule set is loaded. Load the next period's figures."
+                     *                 "Rule set snap-fy2026 was published for dates through 2026-09-30; it is applied on 2026-01-15 because no later rule set is loaded. Load the next period's figures."
                      *               ]
                      *             },
                      *             "screenedAt": "2026-01-15T12:00:00.000Z",
@@ -10370,7 +10370,7 @@ export interface operations {
                      *             }
                      *           ],
                      *           "warnings": [
-                     *             "Rule set snap-fy2026 was published for dates through 2026-09-30; it is applied on 2026-11-29 because no later rule set is loaded. Load the next period's figures."
+                     *             "Rule set snap-fy2026 was published for dates through 2026-09-30; it is applied on 2026-01-15 because no later rule set is loaded. Load the next period's figures."
                      *           ]
                      *         },
                      *         "screenedAt": "2026-01-15T12:00:00.000Z",
