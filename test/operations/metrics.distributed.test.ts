@@ -6,6 +6,7 @@
 import { domains } from "@pap/gateway";
 import { adminHeaders } from "../support/auth";
 import { startDistributedForTest, type RunningDistributed } from "../support/distributed";
+import { created, newCase, newPerson } from "../support/creators";
 import { httpClient } from "../support/platform";
 import { labelValues, samplesOf, scrape, scrapeUntil, total, type Sample } from "../support/prometheus";
 
@@ -102,6 +103,44 @@ it("answers every process's series on either public port, each labelled with its
   expect(
     total(throughGateway, "pap_http_requests_total", { method: "GET", route: "/persons", status: "200", service: "rest-compat" }),
   ).toBe(reads);
+});
+
+it("sends a request's side-by-side queries to one subgraph as one HTTP request, each operation executed", async () => {
+  const api = httpClient(restUrl);
+  const person = await newPerson(api, "Batched");
+  const caseId = await newCase(api, person);
+  const application = await created(api, "/intake/applications", { programs: ["snap"] });
+  await created(api, `/intake/applications/${application.id}/members`, {
+    roles: ["primary_applicant"],
+    personId: person,
+    contact: { name: { firstName: "Batched", lastName: "Stream" } },
+  });
+  // Case management's requests, and the fetches the gateway made of it (over the gateway's copies).
+  const requestsOf = (samples: Sample[]) =>
+    total(samples, "pap_http_requests_total", { route: "/graphql", service: "subgraph-case-management" });
+  const fetchesOf = (samples: Sample[]) =>
+    total(samples, "pap_subgraph_fetches_total", { subgraph: "case-management", service: "gateway" });
+  const before = await scrapeUntil(restUrl(), (samples) => requestsOf(samples) > 0, "case management's requests so far");
+
+  // After intake's answer the plan asks case management for the application's case and for the
+  // member's person's cases side by side: two fetches, one request.
+  const answer = await fetch(`${gatewayUrl()}/graphql`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(await adminHeaders()) },
+    body: JSON.stringify({
+      query: "query Batched($id: ID!) { application(id: $id) { case { id } members { person { id cases { id } } } } }",
+      variables: { id: application.id },
+    }),
+  });
+  expect(await answer.json()).toEqual({
+    data: { application: { case: null, members: [{ person: { id: person, cases: [{ id: caseId }] } }] } },
+  });
+  const after = await scrapeUntil(
+    restUrl(),
+    (samples) => fetchesOf(samples) - fetchesOf(before) === 2,
+    "the gateway's two fetches of case management",
+  );
+  expect(requestsOf(after) - requestsOf(before)).toBe(1);
 });
 
 it("answers one process's series alone with ?scope=process", async () => {

@@ -170,6 +170,13 @@ export const settingDeclarations = {
     default: "`true`",
     meaning: "Distributed mode: identical subgraph queries of one caller in flight together are sent once (`false`: each on its own)",
   }),
+  SUBGRAPH_BATCH: declare({
+    group: "Deployment",
+    value: trueFalse(true),
+    default: "`true`",
+    meaning:
+      "Distributed mode: the queries one request makes of one subgraph side by side are sent as one HTTP batch (`false`: each on its own)",
+  }),
   PLATFORM_START_TIMEOUT_MS: declare({
     group: "Deployment",
     value: wholeNumber(180_000),

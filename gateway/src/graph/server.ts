@@ -53,8 +53,12 @@ export async function createGraphServer(
   /** `ownedOperations: false` sends every operation through the gateway (the tests compare both ways). */
   options: { ownedOperations?: boolean } = {},
 ): Promise<FederatedGraph> {
-  // One connection pool for every remote subgraph; in-flight merging unless SUBGRAPH_MERGE_IN_FLIGHT=false.
-  const fetcher = placement.kind === "remote" ? createSubgraphFetcher({ mergeInFlight: readSetting("SUBGRAPH_MERGE_IN_FLIGHT") }) : null;
+  // One connection pool for every remote subgraph; in-flight merging unless SUBGRAPH_MERGE_IN_FLIGHT=false,
+  // batching unless SUBGRAPH_BATCH=false.
+  const fetcher =
+    placement.kind === "remote"
+      ? createSubgraphFetcher({ mergeInFlight: readSetting("SUBGRAPH_MERGE_IN_FLIGHT"), batch: readSetting("SUBGRAPH_BATCH") })
+      : null;
   const supergraphSdl = loadSupergraph();
   const gateway = new ApolloGateway({
     supergraphSdl,

@@ -22,6 +22,9 @@ export async function createSubgraphServer<Services extends object>(
   const apollo = new ApolloServer<object>({
     schema: definition.schema,
     includeStacktraceInErrorResponses: false,
+    // The gateway sends a request's side-by-side queries to this subgraph as one batch (its TurnBatcher);
+    // the operations of a batch share one context, so the caller is checked and the loaders built once.
+    allowBatchedHttpRequests: true,
     // The platform stops Apollo itself on SIGTERM; a second, concurrent stop() never settles.
     stopOnTerminationSignals: false,
     // Traces would only feed Apollo's hosted reporting, which the platform never uses.
