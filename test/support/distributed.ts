@@ -1,6 +1,7 @@
 import net from "node:net";
 import { distributedPorts, domains, runDistributed } from "@pap/gateway";
 import { createLogger } from "@pap/core";
+import { DISTRIBUTED_DEPLOYMENT_LOCK, takeTurn } from "./exclusive";
 import { createTestDatabase } from "./platform";
 
 export type RunningDistributed = { stop(): Promise<void>; urls: Record<string, string> };
@@ -33,6 +34,8 @@ async function freeBasePort(): Promise<number> {
  * The distributed deployment on a fresh database, for one test file. The launcher treats a child that
  * dies as fatal and calls process.exit(1), which is right for the CLI but would take the Jest worker
  * down with it: here that becomes a failure of the start instead. Call `restore` after stopping.
+ * Deployments take turns (an advisory lock held until `restore`): each process has a pool of its own,
+ * and two deployments of a dozen processes each outgrow the test server's 100 connections.
  */
 export async function startDistributedForTest(
   label: string,
@@ -48,6 +51,7 @@ export async function startDistributedForTest(
     }) as typeof process.exit);
   });
   childDied.catch(() => {});
+  const releaseTurn = await takeTurn(DISTRIBUTED_DEPLOYMENT_LOCK);
   const databaseUrl = await createTestDatabase(label);
   const config = {
     mode: "distributed" as const,
@@ -56,6 +60,16 @@ export async function startDistributedForTest(
     database: { kind: "postgres" as const, url: databaseUrl, poolSize: 5 },
     workers: 0,
   };
-  const running = await Promise.race([runDistributed(config, createLogger(`test-${label}`)), childDied]);
-  return { running, databaseUrl, restore: () => exitSpy?.mockRestore() };
+  const running = await Promise.race([runDistributed(config, createLogger(`test-${label}`)), childDied]).catch(async (error: unknown) => {
+    await releaseTurn();
+    throw error;
+  });
+  return {
+    running,
+    databaseUrl,
+    restore: () => {
+      exitSpy?.mockRestore();
+      void releaseTurn();
+    },
+  };
 }

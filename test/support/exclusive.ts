@@ -22,3 +22,14 @@ export function runAlone(): void {
     await holder?.end();
   });
 }
+
+/** The lock distributed deployments take turns by (startDistributedForTest). */
+export const DISTRIBUTED_DEPLOYMENT_LOCK = 7_150_020;
+
+/** Waits until no other test file holds `key`, and holds it until the returned release is called (or the process ends). */
+export async function takeTurn(key: number): Promise<() => Promise<void>> {
+  const holder = new Client({ connectionString: process.env.TEST_PG_ADMIN_URL });
+  await holder.connect();
+  await holder.query("SELECT pg_advisory_lock($1)", [key]);
+  return () => holder.end();
+}
