@@ -59,6 +59,8 @@ export async function measureRounds(
     alternate?: boolean;
     failedBody?: (body: string) => boolean;
     around?: (pass: () => Promise<Measurement>) => Promise<Measurement>;
+    /** What a side sets up before each of its passes (paired runs: a side's database settings). */
+    before?: (side: Side) => Promise<void>;
     log(line: string): void;
   },
 ): Promise<Measurement[][]> {
@@ -68,6 +70,7 @@ export async function measureRounds(
     const order = options.alternate && round % 2 === 0 ? [...sides.keys()].reverse() : [...sides.keys()];
     for (const index of order) {
       const side = sides[index]!;
+      await options.before?.(side);
       const m = await around(async () => {
         const pass = await watched(side.watch, () => measure(side.base, side.calls ?? calls, options.load, admin, options.failedBody));
         if (pass.errors) throw new Error(`${side.name}: ${pass.errors} errors (${pass.errorDetail})`);

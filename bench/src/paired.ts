@@ -6,9 +6,11 @@
  *
  *   node bench/dist/paired.js --side trail --side "untrailed AUDIT_SENSITIVE_READS=false" \
  *     --path "/persons?q=address.city:Houston" [--graphql "{ persons(q: \"…\") { items { id } } }"] \
- *     [--persons 10000] [--connections 50] [--seconds 5] [--rounds 3]
+ *     [--persons 10000] [--connections 50] [--seconds 5] [--rounds 3] [--before "untrailed=<SQL>"]
  *
- * A side is a name and `NAME=value` settings, space-separated. A path is a REST GET, a `--graphql`
+ * A side is a name and `NAME=value` settings, space-separated. What a side changes in the shared
+ * database (an index's storage parameter, say) is a `--before "<side>=<statement>"`, run on the
+ * database before each of that side's rounds. A path is a REST GET, a `--graphql`
  * query is POSTed to the graph; both as an administrator. Every side must give the same answer first
  * (as in the suites: a fast wrong answer must not pass); then each round is printed, and each side's
  * figures over the rounds with its ratio to the first side's.
@@ -43,9 +45,17 @@ async function main() {
       connections: { type: "string", default: "50" },
       seconds: { type: "string", default: "5" },
       rounds: { type: "string", default: "3" },
+      before: { type: "string", multiple: true },
     },
   });
   const settings = (values.side ?? []).map(settingOf);
+  const statementsBefore = new Map<string, string[]>();
+  for (const text of values.before ?? []) {
+    const at = text.indexOf("=");
+    const side = text.slice(0, at);
+    if (at <= 0 || !settings.some((setting) => setting.name === side)) throw new Error(`--before names no side: '${text}'`);
+    statementsBefore.set(side, [...(statementsBefore.get(side) ?? []), text.slice(at + 1)]);
+  }
   // What each request is, where it goes, and how a 2xx that is no answer shows.
   const requests: { label: string; call: HttpCall; base(platform: Platform): string; failed?(body: string): boolean }[] = [
     ...(values.path ?? []).map((path) => ({ label: path, call: getCall(path), base: (platform: Platform) => platform.restBase })),
@@ -83,6 +93,9 @@ async function main() {
         rounds: Number(values.rounds),
         alternate: true,
         failedBody: request.failed,
+        before: async (side) => {
+          for (const statement of statementsBefore.get(side.name) ?? []) await client.query(statement);
+        },
         log: (line) => console.log(`${request.label} ${line}`),
       });
       for (const [index, side] of sides.entries()) {
