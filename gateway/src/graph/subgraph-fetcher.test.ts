@@ -134,6 +134,15 @@ describe("batching a request's side-by-side queries to one subgraph", () => {
     expect(answers.map(queryOf)).toEqual([JSON.parse(query).query, JSON.parse(other).query, JSON.parse(third).query]);
   });
 
+  it("gives each part of a batch the batch's headers but not its length", async () => {
+    const parts = [call(query, sameRequest("1".repeat(16))), call(other, sameRequest("2".repeat(16)))];
+    await answersOf(parts);
+    const first = await parts[0]!;
+    expect(first.headers.get("content-type")).toBe("application/json");
+    expect(first.headers.get("content-length")).toBeNull();
+    expect(received).toHaveLength(1);
+  });
+
   it("never batches the queries of different callers or of different traces", async () => {
     const elsewhere = { authorization: "Bearer same-caller", traceparent: `00-${"b".repeat(32)}-${"1".repeat(16)}-01` };
     await answersOf([

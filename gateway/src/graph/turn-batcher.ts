@@ -60,7 +60,9 @@ export class TurnBatcher {
       for (const part of parts) void this.alone(url, part);
       return;
     }
-    parts.forEach((part, index) => part.resolve({ ...reply, body: JSON.stringify(answers[index]) }));
+    // The batch's length is not a part's.
+    const { "content-length": _batchLength, ...headers } = reply.headers;
+    parts.forEach((part, index) => part.resolve({ ...reply, headers, body: JSON.stringify(answers[index]) }));
   }
 
   private async alone(url: string, part: Part): Promise<void> {
