@@ -26,10 +26,20 @@ export function runAlone(): void {
 /** The lock distributed deployments take turns by (startDistributedForTest). */
 export const DISTRIBUTED_DEPLOYMENT_LOCK = 7_150_020;
 
-/** Waits until no other test file holds `key`, and holds it until the returned release is called (or the process ends). */
-export async function takeTurn(key: number): Promise<() => Promise<void>> {
+/**
+ * Waits until no other test file holds `key`, and holds it until the returned release is called (or the
+ * process ends). A wait longer than `withinSeconds` fails, rather than leave a request for the lock
+ * behind a test that gave up, which would take the turn later and never let it go.
+ */
+export async function takeTurn(key: number, withinSeconds = 180): Promise<() => Promise<void>> {
   const holder = new Client({ connectionString: process.env.TEST_PG_ADMIN_URL });
   await holder.connect();
-  await holder.query("SELECT pg_advisory_lock($1)", [key]);
+  try {
+    await holder.query(`SET lock_timeout = '${withinSeconds}s'`);
+    await holder.query("SELECT pg_advisory_lock($1)", [key]);
+  } catch (error) {
+    await holder.end();
+    throw new Error(`waited ${withinSeconds} s for another test file's turn to end: ${(error as Error).message}`);
+  }
   return () => holder.end();
 }
