@@ -11,15 +11,16 @@ const HEAVY_SUITE_LOCK = 7_150_019;
 
 /** In a file's beforeAll: waits until no other heavy suite runs, and holds the turn until its afterAll. */
 export function runAlone(): void {
-  let holder: Client | undefined;
-  beforeAll(async () => {
-    holder = new Client({ connectionString: process.env.TEST_PG_ADMIN_URL });
-    await holder.connect();
-    await holder.query("SELECT pg_advisory_lock($1)", [HEAVY_SUITE_LOCK]);
-  }, 30 * 60_000);
+  const waitSeconds = 30 * 60;
+  let release: (() => Promise<void>) | undefined;
+  beforeAll(
+    async () => {
+      release = await takeTurn(HEAVY_SUITE_LOCK, waitSeconds);
+    },
+    (waitSeconds + 60) * 1000,
+  );
   afterAll(async () => {
-    // Ending the session lets the lock go, as it would if the file's process died.
-    await holder?.end();
+    await release?.();
   });
 }
 
@@ -41,5 +42,6 @@ export async function takeTurn(key: number, withinSeconds = 180): Promise<() => 
     await holder.end();
     throw new Error(`waited ${withinSeconds} s for another test file's turn to end: ${(error as Error).message}`);
   }
+  // Ending the session lets the lock go, as it would if the file's process died.
   return () => holder.end();
 }
