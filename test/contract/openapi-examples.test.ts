@@ -12,7 +12,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { examplesPath, type OperationExample } from "@pap/rest-compat";
-import { documentLifecycle } from "@pap/document-management/contract";
+import { documentLifecycle, retentionDeadlineOf } from "@pap/document-management/contract";
 import { decisionMachine, determinationMachine } from "@pap/eligibility/contract";
 import { applicationMachine, verificationMachine } from "@pap/intake/contract";
 import type { AnyMachine } from "@pap/kernel/state-machine";
@@ -37,21 +37,17 @@ const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 const TRACE = /^(00-)?[0-9a-f]{32}(-[0-9a-f]{16}-0[01])?$/;
 
 /**
- * Replaces ids (values and keys) by stand-ins numbered in the order first seen, and every instant,
- * trace and today's date (a screening's evaluation date, also within a message) by a fixed one, and a date whole years
- * from today (a retention deadline) by the fixed one as many years on, so the file does not
- * change with the day it is checked.
+ * Replaces ids (values and keys) by stand-ins numbered in the order first seen; every instant, trace
+ * and today's date (a screening's evaluation date, also within a message) by a fixed one; and a date
+ * whole years from today (a retention deadline) by the fixed one as many years on, so the file does
+ * not change with the day it is checked.
  */
 function stableIds() {
   const now = new Date();
   const today = now.toISOString().slice(0, 10);
   const yearsOn = new Map<string, string>();
-  for (let years = 1; years <= 99; years++) {
-    const year = now.getUTCFullYear() + years;
-    const lastDay = new Date(Date.UTC(year, now.getUTCMonth() + 1, 0)).getUTCDate();
-    const date = new Date(Date.UTC(year, now.getUTCMonth(), Math.min(now.getUTCDate(), lastDay)));
-    yearsOn.set(date.toISOString().slice(0, 10), `${2026 + years}-01-15`);
-  }
+  for (let years = 1; years <= 99; years++)
+    yearsOn.set(retentionDeadlineOf(now, years).toISOString().slice(0, 10), `${2026 + years}-01-15`);
   const seen = new Map<string, string>();
   const standIn = (id: string) => {
     const key = id.toLowerCase();
@@ -61,7 +57,6 @@ function stableIds() {
   const stable = (value: unknown): unknown => {
     if (typeof value === "string") {
       if (INSTANT.test(value)) return "2026-01-15T12:00:00.000Z";
-      if (value === today) return "2026-01-15";
       if (yearsOn.has(value)) return yearsOn.get(value);
       if (TRACE.test(value))
         return value.replace(/[0-9a-f]{32}/, "4bf92f3577b34da6a3ce929d0e0e4736").replace(/-[0-9a-f]{16}-/, "-00f067aa0ba902b7-");
