@@ -7,11 +7,11 @@
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { Client } from "pg";
-import { buildListQuery, type ListSpec } from "@pap/kernel/list";
-import { openDatabase, type Database } from "@pap/db";
+import { buildListQuery, pageStatements, substringIndexedColumns, type ListSpec } from "@pap/kernel/list";
+import { openDatabase, plainColumnsOf, type Database } from "@pap/db";
 import { domains } from "@pap/gateway";
 import { createTestDatabase } from "../support/platform";
-import { indexScanOf as scanOf, planOf, seedPersons, seedTasks, type Statement } from "../support/plans";
+import { indexScanOf as scanOf, planOf, preparedPlanOf, seedPersons, seedTasks, type Statement } from "../support/plans";
 
 jest.setTimeout(180_000);
 
@@ -141,6 +141,25 @@ describe("trigram indexes of the searchable text fields", () => {
   );
 });
 
+describe("substring indexes of the fields that declare one", () => {
+  const declared = domains
+    .flatMap((domain) => domain.resources)
+    .flatMap((resource) => [...substringIndexedColumns(resource.listSpec)].map((column) => ({ resource, column })));
+
+  it("include the persons' e-mail", () => {
+    expect(declared.map(({ resource, column }) => `${resource.name}.${column}`)).toContain("Person.email");
+  });
+
+  it.each(declared.map((entry) => [`${entry.resource.name}.${entry.column}`, entry] as const))(
+    "%s has one",
+    async (_name, { resource, column }) => {
+      const table = tablesByModel()[resource.declaration.model!]!;
+      const found = await client.query("SELECT indexdef FROM pg_indexes WHERE indexname = $1", [`${table}_${column}_pieces_by_hand`]);
+      expect(found.rows[0]?.indexdef).toMatch(new RegExp(`USING gin \\(text_pieces\\(lower\\("?${column}"?\\)\\)\\)`));
+    },
+  );
+});
+
 describe("on 100,000 rows the planner answers q from the indexes", () => {
   const person = domains.flatMap((domain) => domain.resources).find((resource) => resource.name === "Person")!;
   const task = domains.flatMap((domain) => domain.resources).find((resource) => resource.name === "Task")!;
@@ -168,6 +187,29 @@ describe("on 100,000 rows the planner answers q from the indexes", () => {
     const { page, count } = await listStatements("Task", task.listSpec, "name:99999");
     expect(await plan(count)).toMatch(scanOf("workflow_task_name_trgm"));
     expect(await plan(page)).not.toMatch(/Seq Scan on "?workflow_task"?/);
+  });
+
+  it("persons, an e-mail address through the driver: its substring index, not its trigrams, planned for its value and prepared", async () => {
+    const { where, orderBy, skip, take } = buildListQuery(person.listSpec, { q: "email:person12345@example.org name.lastName:Larsen" });
+    const statements = pageStatements(
+      "person",
+      { where, orderBy, skip, take },
+      plainColumnsOf("Person"),
+      substringIndexedColumns(person.listSpec),
+    )!;
+    const count = { sql: statements.count().text, params: statements.count().params };
+    const page = { sql: statements.items.text, params: statements.items.params };
+    for (const plan of [
+      await planOf(client, count),
+      await preparedPlanOf(client, count),
+      await planOf(client, page),
+      await preparedPlanOf(client, page),
+    ]) {
+      expect(plan).toMatch(scanOf("person_email_pieces_by_hand"));
+      expect(plan).not.toMatch(scanOf("person_email_trgm"));
+    }
+    const [counted] = await database.read<{ count: number }>(count.sql, count.params);
+    expect(counted?.count).toBe(1);
   });
 
   it("the counts agree with the data (the index path finds every match)", async () => {

@@ -39,6 +39,14 @@ export const personQueries = [
   "name.lastName:o'neil",
   "email:*",
   "-email:*",
+  // Long enough for the e-mail's substring index: whole, in another case, as an ending, and with a
+  // `_` that must stay a character (as a wildcard it would find person21).
+  "email:person12@example.org",
+  "email:PERSON3@Example.ORG",
+  "email:*@example.org",
+  "email:son12@example*",
+  "email:on_1@example.org",
+  "-email:person12@example.org",
   "ana",
   "-ana",
   "álvaro",

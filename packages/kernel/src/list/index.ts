@@ -1,4 +1,4 @@
-export { DEFAULT_LIMIT, MAX_LIMIT, MAX_SORT_FIELDS } from "./spec";
+export { DEFAULT_LIMIT, MAX_LIMIT, MAX_SORT_FIELDS, substringIndexedColumns } from "./spec";
 export type { FieldDef, FieldKind, ListArgs, ListEnvelope, ListSpec, Page } from "./spec";
 export { parseQuery, substituteMe } from "./query-parser";
 export type { QueryNode, TermNode, MatchNode, CompareNode, ExistsNode, QueryValue, ValueMatch, ComparisonOperator } from "./query-parser";
@@ -8,4 +8,4 @@ export { resolvePaging, listParamsFromQuery, listEnvelope } from "./paging";
 export { defineListSpec, buildListQuery, findPage, type ListQuery, type PageFetch, type PageQuery } from "./list-query";
 export { findPageInMemory } from "./in-memory";
 export { FIELD_NAME_PATTERN } from "./fields";
-export { pageStatements, listThroughDriver, type PlainColumns, type SqlStatement } from "./where-sql";
+export { pageStatements, listThroughDriver, type PlainColumns, type SubstringIndexed, type SqlStatement } from "./where-sql";

@@ -22,7 +22,22 @@ export type FieldDef = {
   relation?: { name: string; many: boolean };
   /** Prisma fields to order by when sorting on this field, when they differ from `column`. */
   sortBy?: readonly string[];
+  /**
+   * For kind "string": the column also has a substring index (`SubstringIndexed` in where-sql.ts), which
+   * finds a long contains, starts-with or ends-with in time that does not grow with the table. A
+   * migration creates it as `<table>_<column>_pieces_by_hand`; test/lists/indexes.test.ts holds each
+   * declared one to existing and being chosen.
+   */
+  substringIndex?: boolean;
 };
+
+/** The columns of a list's fields that have a substring index. */
+export const substringIndexedColumns = (spec: ListSpec): ReadonlySet<string> =>
+  new Set(
+    Object.entries(spec.fields)
+      .filter(([, field]) => field.substringIndex)
+      .map(([name, field]) => field.column ?? name),
+  );
 
 export type ListSpec = {
   /** Human name of the listed resource, used in messages ("cases"). */

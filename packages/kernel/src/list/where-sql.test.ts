@@ -65,4 +65,45 @@ describe("pageStatements", () => {
     }
     expect(pageStatements("t", { ...page, where: {}, orderBy: [{ owner: { name: "asc" } }] }, columns)).toBeUndefined();
   });
+
+  describe("a column with a substring index", () => {
+    const withEmail = new Set([...columns, "email"]);
+    const statement = (filter: Record<string, unknown>) =>
+      pageStatements("person", { ...page, where: { email: filter } }, withEmail, new Set(["email"]))!.items;
+
+    it("looks a value of a piece's length or more up by the pieces that cover it, the LIKE still deciding the match", () => {
+      const { text, params } = statement({ contains: "ana\\_lopez@example.org", mode: "insensitive" });
+      expect(text).toContain(
+        `WHERE (("email" || '') ILIKE ('%' || $1 || '%') AND (text_pieces(lower("email")) @> text_piece_cover(lower($2)) OR length(lower("email")) > 256)) ORDER BY`,
+      );
+      // The pattern keeps its escape; the pieces are cut from the text it stands for.
+      expect(params.slice(0, 2)).toEqual(["ana\\_lopez@example.org", "ana_lopez@example.org"]);
+    });
+
+    it("from exactly a piece's length", () => {
+      expect(statement({ contains: "ana\\_lopez123", mode: "insensitive" }).text).toContain("text_piece_cover");
+    });
+
+    it("does so for starts-with and ends-with too, which are substrings as well", () => {
+      expect(statement({ startsWith: "ana.lopez@exa", mode: "insensitive" }).text).toContain("text_piece_cover(lower($2))");
+      expect(statement({ endsWith: "@example.org", mode: "insensitive" }).text).toContain("text_piece_cover(lower($2))");
+    });
+
+    it("leaves a shorter value, counted in characters once unescaped, to the trigram index", () => {
+      // Eleven characters once the escapes are gone, though twelve or more as written or in UTF-16 units.
+      for (const value of ["ana\\_lopez12", "ana.lópez🙂x", "ana\\%\\%lopez1"]) {
+        const { text } = statement({ contains: value, mode: "insensitive" });
+        expect(text).toContain(`WHERE "email" ILIKE ('%' || $1 || '%') ORDER BY`);
+      }
+    });
+
+    it("is not used for a column the list does not declare so", () => {
+      const { text } = pageStatements(
+        "person",
+        { ...page, where: { email: { contains: "ana.lopez@example.org", mode: "insensitive" } } },
+        new Set([...columns, "email"]),
+      )!.items;
+      expect(text).not.toContain("text_pieces");
+    });
+  });
 });

@@ -1,6 +1,6 @@
 import { isUuid } from "@pap/core";
 import { parseBody, withoutReadOnlyFields } from "@pap/kernel/validation";
-import { findPage, listThroughDriver } from "@pap/kernel/list";
+import { findPage, listThroughDriver, substringIndexedColumns } from "@pap/kernel/list";
 import { allOrOwnRecords } from "@pap/kernel/auth";
 import { listArguments } from "@pap/kernel/graphql";
 import { plainColumnsOf, type Person, type Prisma } from "@pap/db";
@@ -26,8 +26,9 @@ builder.asEntity(PersonRef, {
 
 const PersonList = builder.defineListType("PersonList", PersonRef);
 
-/** The person table's columns a list may filter and order by through the driver. */
+/** The person table's columns a list may filter and order by through the driver, and those with a substring index. */
 const personColumns = plainColumnsOf("Person");
+const personSubstringIndexes = substringIndexedColumns(personResource.listSpec);
 
 builder.queryFields((t) => ({
   person: t.field({
@@ -47,10 +48,17 @@ builder.queryFields((t) => ({
       return findPage(
         personResource.listSpec,
         args,
-        listThroughDriver(context.read, "person", personColumns, scope, {
-          items: (query) => context.db.person.findMany(query),
-          total: (where) => context.db.person.count({ where }),
-        }),
+        listThroughDriver(
+          context.read,
+          "person",
+          personColumns,
+          scope,
+          {
+            items: (query) => context.db.person.findMany(query),
+            total: (where) => context.db.person.count({ where }),
+          },
+          personSubstringIndexes,
+        ),
       );
     },
   }),
