@@ -19,8 +19,11 @@ import { deriveFromSeededRows } from "./platform";
 // household, a page) is the same at 10,000 persons as at 1,000,000: only the tables' size differs.
 
 export type ScaleData = {
-  /** 10,000 persons evenly spread over all of them (at 10,000: every one), in the order written: what the calls ask for. */
-  persons: { id: string; email: string | null; lastName: string; phone: string }[];
+  /**
+   * 10,000 persons evenly spread over all of them (at 10,000: every one), in the order written: what the
+   * calls ask for. `emailHeldAlone`: no other person's address holds theirs at this size.
+   */
+  persons: { id: string; email: string | null; emailHeldAlone: boolean; lastName: string; phone: string }[];
   /** 1,000 applications evenly spread likewise. */
   applicationIds: string[];
   counts: { persons: number; tasks: number; applications: number; members: number; cases: number; documents: number };
@@ -249,6 +252,7 @@ export async function seedScale(client: pg.Client, url: string, stored: Stored, 
             persons.push({
               id: p.id as string,
               email: p.email as string | null,
+              emailHeldAlone: false,
               lastName: p.lastName as string,
               phone: p.phoneNumber as string,
             });
@@ -262,6 +266,7 @@ export async function seedScale(client: pg.Client, url: string, stored: Stored, 
   // The documents' own secondary indexes (full text, trigrams) are built after them as well.
   await withIndexesBuiltAfter(client, ["search_document"], () => deriveFromSeededRows(url, 50_000));
   await client.query("VACUUM (ANALYZE) search_document");
+  await markAddressesHeldAlone(client, persons);
   counts.documents = (await client.query<{ n: number }>("SELECT count(*)::int AS n FROM search_document")).rows[0]!.n;
   const seconds = (from: number, to: number) => (to - from) / 1000;
   return {
@@ -274,4 +279,22 @@ export async function seedScale(client: pg.Client, url: string, stored: Stored, 
       documents: seconds(indexesBuilt, Date.now()),
     },
   };
+}
+
+/**
+ * An address without a number is held by more persons the more persons there are (a common name at a
+ * common provider: `zoe_taylor@yahoo.com`), and one address can hold another (`juana.lopez@…` holds
+ * `ana.lopez@…`): a request naming one person by address would find more of them at a million than at
+ * 10,000. Marks the addresses that, as `email:<address>` matches them (contains, any case), are held by
+ * their own person only, counted through the e-mail's substring index.
+ */
+async function markAddressesHeldAlone(client: pg.Client, persons: ScaleData["persons"]): Promise<void> {
+  const { rows } = await client.query<{ email: string }>(
+    `SELECT a.email FROM unnest($1::text[]) AS a(email)
+     WHERE (SELECT count(*) FROM person q
+            WHERE text_pieces(lower(q.email)) @> text_piece_cover(lower(a.email)) AND strpos(lower(q.email), lower(a.email)) > 0) = 1`,
+    [persons.flatMap((person) => (person.email && person.email.length >= 12 ? [person.email] : []))],
+  );
+  const alone = new Set(rows.map((row) => row.email));
+  for (const person of persons) person.emailHeldAlone = person.email !== null && alone.has(person.email);
 }
