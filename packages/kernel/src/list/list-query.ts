@@ -83,7 +83,11 @@ export function totalFromPage(itemCount: number, page: Page): number | undefined
 }
 
 /** How a list reads its rows: one page of them, and the number of matches (a Prisma delegate's findMany and count, most often). */
-export type PageFetch<T> = { items(query: PageQuery): Promise<T[]>; total(where: Where): Promise<number> };
+export type PageFetch<T> = {
+  /** The page; `spec` is the list's declaration, for a reader that looks at how its fields are indexed (listThroughDriver). */
+  items(query: PageQuery, spec: ListSpec): Promise<T[]>;
+  total(where: Where): Promise<number>;
+};
 
 /**
  * Runs a list operation: the page, then the total count of matches filtered in SQL by the same
@@ -92,7 +96,7 @@ export type PageFetch<T> = { items(query: PageQuery): Promise<T[]>; total(where:
  */
 export async function findPage<T>(spec: ListSpec, args: ListArgs, fetch: PageFetch<T>): Promise<ListEnvelope<T>> {
   const { page, ...query } = buildListQuery(spec, args);
-  const items = await fetch.items(query);
+  const items = await fetch.items(query, spec);
   const total = totalFromPage(items.length, page) ?? (await fetch.total(query.where));
   return listEnvelope(items, total, page);
 }

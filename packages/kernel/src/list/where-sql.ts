@@ -1,5 +1,6 @@
 import type { RowReader } from "@pap/db";
 import type { PageFetch, PageQuery } from "./list-query";
+import { substringIndexedColumns, type ListSpec } from "./spec";
 import type { Where } from "./where-compiler";
 
 /**
@@ -30,6 +31,14 @@ const SUBSTRING_PIECE_LENGTH = 12;
 const LONGEST_PIECED_VALUE = 256;
 
 const noSubstringIndexes: SubstringIndexed = new Set();
+
+/** Each list's substring-indexed columns, worked out once per declaration. */
+const substringIndexesBySpec = new WeakMap<ListSpec, SubstringIndexed>();
+const substringIndexesOf = (spec: ListSpec): SubstringIndexed => {
+  let columns = substringIndexesBySpec.get(spec);
+  if (!columns) substringIndexesBySpec.set(spec, (columns = substringIndexedColumns(spec)));
+  return columns;
+};
 
 type Params = unknown[];
 
@@ -175,8 +184,8 @@ export function pageStatements(
  * A list's `findPage` calls: through the driver (`RowReader`) when its query is plain column
  * conditions, through `prisma` (its model's delegate) otherwise. `scope` is what the caller may see,
  * ANDed to the query's own conditions either way. Rows come back with the columns' own names: only
- * for tables whose columns the driver returns as Prisma does (see `createRowByIdLoader`). `substrings`
- * names the columns with a substring index, which long text values are then looked up through.
+ * for tables whose columns the driver returns as Prisma does (see `createRowByIdLoader`). Columns the
+ * list's declaration gives a substring index (`FieldDef.substringIndex`) are looked up through it.
  */
 export function listThroughDriver<T>(
   read: RowReader,
@@ -184,16 +193,15 @@ export function listThroughDriver<T>(
   columns: PlainColumns,
   scope: Where,
   prisma: PageFetch<T>,
-  substrings: SubstringIndexed = noSubstringIndexes,
 ): PageFetch<T> {
   const scoped = (where: Where): Where => ({ AND: [where, scope] });
   let counted: (() => SqlStatement) | undefined;
   return {
-    async items(query) {
+    async items(query, spec) {
       const page = { where: scoped(query.where), orderBy: query.orderBy, skip: query.skip, take: query.take };
-      const statements = pageStatements(table, page, columns, substrings);
+      const statements = pageStatements(table, page, columns, substringIndexesOf(spec));
       counted = statements?.count;
-      return statements ? read<T>(statements.items.text, statements.items.params) : prisma.items(page);
+      return statements ? read<T>(statements.items.text, statements.items.params) : prisma.items(page, spec);
     },
     async total(where) {
       if (!counted) return prisma.total(scoped(where));

@@ -28,7 +28,7 @@ const bareTermColumns: ReadonlySet<PersonMirrorColumn> = new Set(["firstName", "
 // Sorting is offered where a B-tree keeps it an index walk: the name columns.
 const sortableColumns: ReadonlySet<PersonMirrorColumn> = new Set(["firstName", "lastName"]);
 // An e-mail address is typed whole, and at a million persons its trigrams are too common to find it fast.
-const substringIndexedColumns: ReadonlySet<PersonMirrorColumn> = new Set(["email"]);
+const columnsWithSubstringIndex: ReadonlySet<PersonMirrorColumn> = new Set(["email"]);
 
 const mirroredListFields = Object.fromEntries(
   Object.entries(personMirrors).map(([column, path]) => [
@@ -39,7 +39,7 @@ const mirroredListFields = Object.fromEntries(
       nullable: true,
       search: bareTermColumns.has(column as PersonMirrorColumn),
       sort: sortableColumns.has(column as PersonMirrorColumn),
-      ...(substringIndexedColumns.has(column as PersonMirrorColumn) && { substringIndex: true }),
+      ...(columnsWithSubstringIndex.has(column as PersonMirrorColumn) && { substringIndex: true }),
     } satisfies FieldDef & { sort: boolean; search: boolean },
   ]),
 );

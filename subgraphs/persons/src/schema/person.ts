@@ -1,6 +1,6 @@
 import { isUuid } from "@pap/core";
 import { parseBody, withoutReadOnlyFields } from "@pap/kernel/validation";
-import { findPage, listThroughDriver, substringIndexedColumns } from "@pap/kernel/list";
+import { findPage, listThroughDriver } from "@pap/kernel/list";
 import { allOrOwnRecords } from "@pap/kernel/auth";
 import { listArguments } from "@pap/kernel/graphql";
 import { plainColumnsOf, type Person, type Prisma } from "@pap/db";
@@ -26,9 +26,8 @@ builder.asEntity(PersonRef, {
 
 const PersonList = builder.defineListType("PersonList", PersonRef);
 
-/** The person table's columns a list may filter and order by through the driver, and those with a substring index. */
+/** The person table's columns a list may filter and order by through the driver. */
 const personColumns = plainColumnsOf("Person");
-const personSubstringIndexes = substringIndexedColumns(personResource.listSpec);
 
 builder.queryFields((t) => ({
   person: t.field({
@@ -48,17 +47,10 @@ builder.queryFields((t) => ({
       return findPage(
         personResource.listSpec,
         args,
-        listThroughDriver(
-          context.read,
-          "person",
-          personColumns,
-          scope,
-          {
-            items: (query) => context.db.person.findMany(query),
-            total: (where) => context.db.person.count({ where }),
-          },
-          personSubstringIndexes,
-        ),
+        listThroughDriver(context.read, "person", personColumns, scope, {
+          items: (query) => context.db.person.findMany(query),
+          total: (where) => context.db.person.count({ where }),
+        }),
       );
     },
   }),
