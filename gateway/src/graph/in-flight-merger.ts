@@ -34,7 +34,7 @@ export class InFlightMerger<Reply> {
   }
 
   private keyOf(url: string, init: FetcherRequestInit): string | null {
-    if ((init.method ?? "POST") !== "POST" || typeof init.body !== "string" || !isQueryBody(init.body)) return null;
+    if (!isQueryFetch(init)) return null;
     const headers = lowerCased(init.headers ?? {});
     const identity = this.identityHeaders.map((name) => headers[name] ?? "").join("\u0000");
     return `${url}\u0000${identity}\u0000${init.body}`;
@@ -42,11 +42,11 @@ export class InFlightMerger<Reply> {
 }
 
 /**
- * Apollo's data source sends `{"query":"<operation>",...}`. A query's text starts with `query` or
- * `{`; anything else (`mutation`, `subscription`, another body shape) is treated as not a query.
+ * A POST of a query. Apollo's data source sends `{"query":"<operation>",...}`; a query's text starts
+ * with `query` or `{`, and anything else (`mutation`, `subscription`, another body shape) is not one.
  */
-export function isQueryBody(body: string): boolean {
-  return /^\{"query":"\s*(query\b|\{)/.test(body);
+export function isQueryFetch(init: FetcherRequestInit): init is FetcherRequestInit & { body: string } {
+  return (init.method ?? "POST") === "POST" && typeof init.body === "string" && /^\{"query":"\s*(query\b|\{)/.test(init.body);
 }
 
 function lowerCased(headers: Record<string, string>): Record<string, string> {

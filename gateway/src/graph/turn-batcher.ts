@@ -1,4 +1,4 @@
-import { isQueryBody } from "./in-flight-merger";
+import { isQueryFetch } from "./in-flight-merger";
 import type { FetcherRequestInit, SubgraphReply } from "./subgraph-transport";
 
 type Send = (url: string, init: FetcherRequestInit) => Promise<SubgraphReply>;
@@ -86,7 +86,7 @@ function answersOf(reply: SubgraphReply, count: number): unknown[] | undefined {
 }
 
 function batchKeyOf(url: string, init: FetcherRequestInit): string | null {
-  if ((init.method ?? "POST") !== "POST" || typeof init.body !== "string" || !isQueryBody(init.body)) return null;
+  if (!isQueryFetch(init)) return null;
   const headers: string[] = [];
   let traceId = "";
   for (const [name, value] of Object.entries(init.headers ?? {})) {
